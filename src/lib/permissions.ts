@@ -1,0 +1,43 @@
+/**
+ * The permission strings of every resource, defined once: resource declarations, the server's
+ * route guards, the seeded role grants and the auditor's matrix all read them from here.
+ * Strings follow area:resource:action.
+ */
+export const ALL_PERMISSIONS_WILDCARD = '*:*:*';
+
+const crud = (area: string, resource: string) =>
+  ({
+    list: `${area}:${resource}:list`,
+    query: `${area}:${resource}:query`,
+    add: `${area}:${resource}:add`,
+    edit: `${area}:${resource}:edit`,
+    remove: `${area}:${resource}:remove`,
+    export: `${area}:${resource}:export`,
+  }) as const;
+
+export const PERMISSIONS = {
+  home: { dataDashboard: 'index:home:data-dashboard' },
+  dictType: crud('system', 'dict'),
+  dictData: crud('system', 'dictData'),
+  config: crud('system', 'config'),
+  exportRecord: { list: 'system:export:list', remove: 'system:export:remove', download: 'system:export:download' },
+  news: { ...crud('content', 'news'), publish: 'content:news:publish' },
+  notice: { ...crud('content', 'notice'), publish: 'content:notice:publish' },
+  certificate: { ...crud('cert', 'certificate'), renew: 'cert:certificate:renew', reopen: 'cert:certificate:reopen' },
+  task: { list: 'workflow:task:list', query: 'workflow:task:query', handle: 'workflow:task:handle', start: 'workflow:task:start' },
+  realname: { ...crud('admit', 'realname'), submit: 'admit:realname:submit' },
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+export type Permission = Leaves<typeof PERMISSIONS>;
+
+export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSIONS).flatMap(
+  (group) => Object.values(group) as Permission[],
+);
+
+/** Read-only actions: what an auditor may hold. */
+export const READ_ONLY_ACTIONS = new Set(['list', 'query']);
+
+export function permissionAction(permission: string): string {
+  return permission.slice(permission.lastIndexOf(':') + 1);
+}

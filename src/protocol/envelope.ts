@@ -1,0 +1,32 @@
+/** The response envelope (PROTOCOL.md §6) and the error codes the server answers with. */
+export const SUCCESS_CODE = '0';
+
+export interface ApiEnvelope<T = unknown> {
+  code: string;
+  message?: string;
+  data?: T;
+}
+
+/** Error codes of PROTOCOL.md §5 and §7, each with its HTTP status. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  TIMESTAMP_EXPIRED: 400,
+  NONCE_REPLAYED: 400,
+  SIGN_INVALID: 400,
+  UNAUTHORIZED: 401,
+  CSRF_INVALID: 403,
+  FORBIDDEN: 403,
+  VALIDATION_FAILED: 200,
+  NOT_FOUND: 404,
+  DATA_VERSION_CONFLICT: 200,
+  BUSINESS_ERROR: 200,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function isSuccess(envelope: unknown): envelope is ApiEnvelope {
+  return typeof envelope === 'object' && envelope !== null && (envelope as ApiEnvelope).code === SUCCESS_CODE;
+}

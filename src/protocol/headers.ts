@@ -1,0 +1,23 @@
+/** Header names and fixed values of PROTOCOL.md §3. */
+export const HEADER = {
+  nonce: 'X-Nonce',
+  timestamp: 'X-Timestamp',
+  sessionKey: 'X-Session-Key',
+  sign: 'X-Sign',
+  sysType: 'X-Sys-Type',
+  authToken: 'X-Auth-Token',
+} as const;
+
+export const SYS_TYPE_OP_WEB = 'OP_WEB';
+export const DEFAULT_CSRF_HEADER = 'X-XSRF-TOKEN';
+export const CSRF_QUERY_KEY = '_csrf';
+export const VRANDOM_QUERY_KEY = 'x-vrandom';
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const AUTH_TOKEN_COOKIE = 'Admin-Token';
+
+/** Largest accepted |now - X-Timestamp|. */
+export const TIMESTAMP_WINDOW_MS = 300_000;
+/** How long a nonce is remembered against replay. */
+export const NONCE_TTL_MS = 600_000;
+/** Client request timeout (spec §9). */
+export const REQUEST_TIMEOUT_MS = 3_000_020;

@@ -1,0 +1,5 @@
+export * from './canonical';
+export * from './random';
+export * from './des';
+export * from './headers';
+export * from './envelope';
