@@ -3,3 +3,4 @@ export * from './random';
 export * from './des';
 export * from './headers';
 export * from './envelope';
+export * from './request';

@@ -1,0 +1,58 @@
+import { parseRequestUrl, signRequest } from '../../src/protocol/canonical';
+import { paramsToPairs, prepareRequest } from '../../src/protocol/request';
+
+describe('prepareRequest', () => {
+  const base = {
+    url: '/api/web/op/v1/files/pks/mimetype?b=2',
+    params: [['pkFiles', 'f 2'], ['a', '中']] as Array<[string, string]>,
+    body: '{"x":1}',
+    authToken: 'tok',
+    encryptedSessionKey: 'enc-key',
+    csrf: { headerName: 'X-XSRF-TOKEN', token: 'csrf-1' },
+    csrfCookie: 'csrf-1',
+    now: 1795000000000,
+    nonce: '0123456789abcdef0123456789abcdef',
+  };
+
+  it('sends every header of protocol §3', () => {
+    const { headers } = prepareRequest(base);
+    expect(headers).toEqual({
+      'X-Nonce': base.nonce,
+      'X-Timestamp': '1795000000000',
+      'X-Sign': expect.stringMatching(/^[0-9a-f]{32}$/),
+      'X-Sys-Type': 'OP_WEB',
+      'X-Session-Key': 'enc-key',
+      'X-Auth-Token': 'tok',
+      'X-XSRF-TOKEN': 'csrf-1',
+    });
+  });
+
+  it('appends _csrf and x-vrandom, which the server can verify from the URL alone', () => {
+    const prepared = prepareRequest(base);
+    const { path, query } = parseRequestUrl(prepared.url);
+    const expected = signRequest({ path, query, body: base.body, nonce: base.nonce, timestamp: '1795000000000', authToken: 'tok' });
+    expect(prepared.headers['X-Sign']).toBe(expected.sign);
+    expect(new URL(prepared.url, 'http://x').searchParams.get('x-vrandom')).toBe(expected.xVrandom);
+    expect(new URL(prepared.url, 'http://x').searchParams.get('_csrf')).toBe('csrf-1');
+    expect(expected.canonicalQuery).toBe('a=中&b=2&pkFiles=f 2');
+  });
+
+  it('omits what is not known yet before login', () => {
+    const { headers, url } = prepareRequest({ url: '/uaa/login', body: '{}' });
+    expect(headers['X-Auth-Token']).toBeUndefined();
+    expect(headers['X-XSRF-TOKEN']).toBeUndefined();
+    expect(url).toMatch(/^\/uaa\/login\?x-vrandom=[0-9a-f]{32}$/);
+  });
+
+  it('makes a fresh nonce for every request', () => {
+    expect(prepareRequest({ url: '/a' }).headers['X-Nonce']).not.toBe(prepareRequest({ url: '/a' }).headers['X-Nonce']);
+  });
+
+  it('flattens arrays to repeated keys and drops empty values', () => {
+    expect(paramsToPairs({ ids: ['1', '2'], a: 0, b: undefined, c: null })).toEqual([
+      ['ids', '1'],
+      ['ids', '2'],
+      ['a', '0'],
+    ]);
+  });
+});
