@@ -32,27 +32,31 @@ export interface PasswordChange {
 
 export type PasswordField = keyof PasswordChange;
 
+const FIELD_ORDER: PasswordField[] = ['originalPassword', 'newPassword', 'repeatPassword'];
+
+/** The rule for one field, given the whole (untrimmed) form; null when the field is fine. */
+export function passwordFieldError(field: PasswordField, input: PasswordChange): PasswordMessageKey | null {
+  const raw = input[field];
+  if (raw === undefined) return null;
+  const value = raw.trim();
+  if (value === '') return PASSWORD_MESSAGES.required;
+  if (value.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
+  if (field === 'newPassword') {
+    if (value === input.originalPassword.trim()) return PASSWORD_MESSAGES.sameAsOld;
+    if (!isStrongPassword(value)) return PASSWORD_MESSAGES.weak;
+  }
+  if (field === 'repeatPassword' && value !== input.newPassword.trim()) return PASSWORD_MESSAGES.repeatMismatch;
+  return null;
+}
+
 /**
- * Checks a change request field by field, in the order the form shows them; input is trimmed
- * first, as the form does. Returns the first failing field with its message key, or null.
+ * Checks a change request in the order the form shows its fields (input trimmed first, as the
+ * form does). Returns the first failing field with its message key, or null.
  */
 export function checkPasswordChange(input: PasswordChange): { field: PasswordField; message: PasswordMessageKey } | null {
-  const original = input.originalPassword.trim();
-  const next = input.newPassword.trim();
-  const fields: Array<[PasswordField, string | undefined]> = [
-    ['originalPassword', original],
-    ['newPassword', next],
-    ['repeatPassword', input.repeatPassword?.trim()],
-  ];
-  for (const [field, value] of fields) {
-    if (value === undefined) continue;
-    if (value === '') return { field, message: PASSWORD_MESSAGES.required };
-    if (value.length > PASSWORD_MAX_LENGTH) return { field, message: PASSWORD_MESSAGES.tooLong };
-  }
-  if (next === original) return { field: 'newPassword', message: PASSWORD_MESSAGES.sameAsOld };
-  if (!isStrongPassword(next)) return { field: 'newPassword', message: PASSWORD_MESSAGES.weak };
-  if (input.repeatPassword !== undefined && input.repeatPassword.trim() !== next) {
-    return { field: 'repeatPassword', message: PASSWORD_MESSAGES.repeatMismatch };
+  for (const field of FIELD_ORDER) {
+    const message = passwordFieldError(field, input);
+    if (message) return { field, message };
   }
   return null;
 }

@@ -1,0 +1,67 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useLogin } from '@refinedev/core';
+import { Alert, Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import type { LoginParams } from '../../providers/auth-provider';
+import './login.css';
+
+/** The operator login page (spec 2.1): /login/op, the password RSA-encrypted before it leaves. */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.welcome'));
+  const [error, setError] = useState<string>();
+  // The page reports the outcome itself: the server's message inline, no toast on top of it.
+  const { mutate: login, isPending } = useLogin<LoginParams>({
+    mutationOptions: {
+      onSuccess: (result) => {
+        if (result.success && typeof result.redirectTo === 'string') window.location.assign(result.redirectTo);
+        else setError(result.error?.message || t('login.failed'));
+      },
+      onError: (err) => setError(err.message || t('login.failed')),
+    },
+  });
+
+  return (
+    <main className="login-page">
+      <section className="login-brand" aria-label={t('login.subtitle')}>
+        <div>
+          <div className="login-subtitle">{t('login.subtitle')}</div>
+          <h1>{t('login.title')}</h1>
+        </div>
+        <ul>
+          <li>{t('login.brandLine1')}</li>
+          <li>{t('login.brandLine2')}</li>
+          <li>{t('login.brandLine3')}</li>
+        </ul>
+      </section>
+      <section className="login-panel">
+        <Card className="login-card" variant="borderless">
+          <h2>{t('login.welcome')}</h2>
+          {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 20 }} role="alert" />}
+          <Form<LoginParams>
+            layout="vertical"
+            size="large"
+            requiredMark={false}
+            onFinish={(values) => {
+              setError(undefined);
+              login(values);
+            }}
+          >
+            <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
+              <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('login.usernameRequired')} autoFocus />
+            </Form.Item>
+            <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('login.passwordRequired')} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={isPending}>
+              {isPending ? t('login.submitting') : t('login.submit')}
+            </Button>
+          </Form>
+          <p className="login-footer">{t('login.footer')}</p>
+        </Card>
+      </section>
+    </main>
+  );
+}

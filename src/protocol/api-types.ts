@@ -1,0 +1,54 @@
+/** Shapes of the session calls' `data` (spec §3), shared by client and server. */
+export interface Authority {
+  code: string;
+  roleName: string;
+  pkRole: string;
+}
+
+export interface CorpRef {
+  corpId: string;
+  corpName: string;
+}
+
+export interface UserInfo {
+  personId: string;
+  username: string;
+  personName: string;
+  avatar: string;
+  authorities: Authority[];
+  menuPerms: string[];
+  /** 2 = first login: the password must be changed before anything else. */
+  userStatus: number;
+  /** Comma-separated position codes. */
+  personPosition: string;
+  corps: CorpRef[];
+  corpId: string;
+  corpName: string;
+  sensitiveWhitelist: boolean;
+}
+
+export interface MenuRouteItem {
+  name?: string;
+  path: string;
+  component?: string;
+  hidden?: boolean;
+  redirect?: string;
+  alwaysShow?: boolean;
+  meta?: { title: string; icon?: string; menuUri?: string; noCache?: boolean };
+  children?: MenuRouteItem[];
+}
+
+export interface LoginResult {
+  authToken: string;
+  wsToken: string;
+}
+
+export interface TokenResult {
+  authToken: string;
+  csrf: { token: string; headerName: string };
+}
+
+export const USER_STATUS_FIRST_LOGIN = 2;
+export const ROLE_PLATFORM_AG_OPERATOR = 'ROLE_PLATFORM_AG_OPERATOR';
+/** User-info refresh interval for platform-agent operators (spec §9). */
+export const USER_REFRESH_INTERVAL_MS = 600_000;

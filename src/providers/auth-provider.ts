@@ -1,0 +1,124 @@
+/**
+ * Refine's authProvider over the session lifecycle of spec 4.1. It translates contracts only:
+ * signing is in src/protocol, transport in ./http, storage in ./session.
+ */
+import type { AuthProvider } from '@refinedev/core';
+import i18n from 'i18next';
+import { createSessionKey, rsaEncrypt, type LoginResult, type TokenResult } from '../protocol';
+import { api, ApiError, onUnauthorized } from './http';
+import { notifier } from './http/notify';
+import {
+  clearSession,
+  getAuthToken,
+  getCsrf,
+  getLoginUrl,
+  getSessionKeys,
+  setCsrf,
+  setSessionKeys,
+  type SessionKeys,
+} from './session';
+import { loadUserInfo, userStore } from './user';
+
+/** Fetches the server's public key and makes this tab's session key, once per tab. */
+export async function ensureSessionKeys(): Promise<SessionKeys> {
+  const existing = getSessionKeys();
+  if (existing) return existing;
+  const { publicKey } = await api.post<{ publicKey: string }>('/uaa/v1/security/public-keys', undefined, { keepOnNavigate: true });
+  const sessionKey = createSessionKey();
+  const keys = { sessionKey, publicKey, encryptedSessionKey: rsaEncrypt(sessionKey, publicKey) };
+  setSessionKeys(keys);
+  return keys;
+}
+
+export async function encryptWithPublicKey(plain: string): Promise<string> {
+  const { publicKey } = await ensureSessionKeys();
+  return rsaEncrypt(plain, publicKey);
+}
+
+async function ensureCsrf(): Promise<void> {
+  if (getCsrf()) return;
+  const result = await api.post<TokenResult>('/uaa/v1/security/token', undefined, { keepOnNavigate: true });
+  setCsrf(result.csrf);
+}
+
+/** Ends the session here and on the server; the server call is best-effort (it may be gone already). */
+export async function endSession(): Promise<string> {
+  const loginUrl = getLoginUrl();
+  if (getAuthToken()) {
+    await api.post('/uaa/logout', undefined, { keepOnNavigate: true, silent: true }).catch(() => undefined);
+  }
+  clearSession();
+  userStore.set(undefined);
+  return loginUrl;
+}
+
+function goToLogin(loginUrl: string): void {
+  window.location.assign(loginUrl);
+}
+
+// A 401 anywhere (spec 4.1.7): the session is over; go to the stored login address.
+onUnauthorized(() => {
+  const loginUrl = getLoginUrl();
+  clearSession();
+  userStore.set(undefined);
+  if (window.location.pathname !== loginUrl) goToLogin(loginUrl);
+});
+
+export interface LoginParams {
+  username: string;
+  password: string;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, password }: LoginParams) {
+    try {
+      const keys = await ensureSessionKeys();
+      const result = await api.post<LoginResult>(
+        '/uaa/login',
+        { username: username.trim(), password: rsaEncrypt(password, keys.publicKey) },
+        { keepOnNavigate: true },
+      );
+      // Hand over exactly as the separate login system does: tokens and our own path in the query.
+      const query = new URLSearchParams({ authToken: result.authToken, wsToken: result.wsToken, loginUrl: window.location.pathname });
+      return { success: true, redirectTo: `/op?${query.toString()}` };
+    } catch (error) {
+      return { success: false, error: error instanceof Error ? error : new Error(String(error)) };
+    }
+  },
+
+  async logout() {
+    const loginUrl = await endSession();
+    return { success: true, redirectTo: loginUrl };
+  },
+
+  async check() {
+    if (!getAuthToken()) return { authenticated: false, redirectTo: getLoginUrl(), logout: true };
+    try {
+      await ensureSessionKeys();
+      await ensureCsrf();
+      if (!userStore.get()) await loadUserInfo();
+      return { authenticated: true };
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'unauthorized') {
+        return { authenticated: false, redirectTo: getLoginUrl(), logout: true };
+      }
+      const message = error instanceof ApiError && error.kind === 'business' ? error.message : String(i18n.t('auth:userInfoFailed'));
+      await notifier().errorDialog(String(i18n.t('auth:errorDialogTitle')), message);
+      const loginUrl = await endSession();
+      return { authenticated: false, redirectTo: loginUrl, logout: true, error: new Error(message) };
+    }
+  },
+
+  async onError(error: unknown) {
+    if (error instanceof ApiError && error.kind === 'unauthorized') return { logout: true, redirectTo: getLoginUrl() };
+    return {};
+  },
+
+  async getIdentity() {
+    return userStore.get() ?? null;
+  },
+
+  async getPermissions() {
+    return userStore.get()?.menuPerms ?? [];
+  },
+};

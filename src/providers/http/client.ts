@@ -1,0 +1,130 @@
+/**
+ * The one HTTP client of the app (spec §7): base /api/web, every request signed through
+ * src/protocol, no credentials cookie, every status a response that errors.ts classifies.
+ */
+import axios, { type AxiosResponse } from 'axios';
+import i18n from 'i18next';
+import { API_BASE, REQUEST_TIMEOUT_MS, paramsToPairs, prepareRequest, type ApiEnvelope } from '../../protocol';
+import { getAuthToken, getCsrf, getCsrfCookie, getSessionKeys, renewAuthToken } from '../session';
+import { ApiError, CATALOGUE_MESSAGE_KEYS, classifyResponse, type ErrorKind } from './errors';
+import { notifier } from './notify';
+
+export interface RequestOptions {
+  /** Query parameters; arrays become repeated keys. */
+  params?: Record<string, unknown>;
+  /** Session calls (login, logout, user info) must outlive the page that started them. */
+  keepOnNavigate?: boolean;
+  /** Leave transport-level messages (403, 504, network) to the caller. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
+
+export const httpClient = axios.create({
+  baseURL: API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  withCredentials: false,
+  validateStatus: () => true,
+  // The body is signed as sent, so it is serialised once, by us, before signing.
+  transformRequest: [(data: unknown) => data],
+});
+
+interface Pending {
+  controller: AbortController;
+  pathname: string;
+}
+const pending = new Set<Pending>();
+
+/**
+ * Cancels what earlier pages started (spec 2.1). Requests started on the page being entered keep
+ * running: their effects may have fired before the router reported the change.
+ */
+export function cancelRequestsNotFrom(pathname: string): void {
+  for (const entry of pending) {
+    if (entry.pathname !== pathname) {
+      entry.controller.abort();
+      pending.delete(entry);
+    }
+  }
+}
+
+let unauthorizedHandler: () => void = () => undefined;
+/** Installed by the auth provider: a 401 clears the session and goes to the stored login URL. */
+export function onUnauthorized(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+function t(key: string): string {
+  return String(i18n.t(key));
+}
+
+function fail(kind: ErrorKind, messageKey: string, status = 0, code = '', silent = false): ApiError {
+  const message = t(messageKey);
+  if (!silent && (kind === 'forbidden' || kind === 'network' || kind === 'timeout')) notifier().error(message);
+  if (kind === 'timeout' && status === 0) {
+    notifier().timeoutDialog(t('errors:network.timeoutTitle'), message, () => window.location.reload());
+  }
+  return new ApiError(kind, message, status, code);
+}
+
+async function send<T>(method: 'GET' | 'POST', url: string, data: unknown, options: RequestOptions): Promise<T> {
+  const body = method === 'POST' ? (typeof data === 'string' ? data : JSON.stringify(data ?? {})) : undefined;
+  const keys = getSessionKeys();
+  const prepared = prepareRequest({
+    url,
+    params: paramsToPairs(options.params),
+    body,
+    authToken: getAuthToken(),
+    encryptedSessionKey: keys?.encryptedSessionKey,
+    csrf: getCsrf(),
+    csrfCookie: getCsrfCookie(),
+  });
+
+  const controller = new AbortController();
+  const entry: Pending = { controller, pathname: window.location.pathname };
+  if (!options.keepOnNavigate) pending.add(entry);
+  const abortFromCaller = () => controller.abort();
+  options.signal?.addEventListener('abort', abortFromCaller);
+
+  let response: AxiosResponse<unknown>;
+  try {
+    response = await httpClient.request({
+      method,
+      url: prepared.url,
+      data: body,
+      headers: body === undefined ? prepared.headers : { ...prepared.headers, 'Content-Type': JSON_CONTENT_TYPE },
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (axios.isCancel(error) || controller.signal.aborted) {
+      throw new ApiError('cancelled', t(CATALOGUE_MESSAGE_KEYS.cancelled));
+    }
+    const code = axios.isAxiosError(error) ? error.code : undefined;
+    if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') throw fail('timeout', CATALOGUE_MESSAGE_KEYS.timeout, 0, '', options.silent);
+    throw fail('network', CATALOGUE_MESSAGE_KEYS.network, 0, '', options.silent);
+  } finally {
+    pending.delete(entry);
+    options.signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  const verdict = classifyResponse(response.status, response.data);
+  if (verdict.kind === 'ok') {
+    renewAuthToken();
+    return (response.data as ApiEnvelope<T>).data as T;
+  }
+  if (verdict.kind === 'unauthorized') {
+    unauthorizedHandler();
+    throw new ApiError('unauthorized', t(verdict.message), 401, verdict.code);
+  }
+  if (verdict.kind === 'business') {
+    renewAuthToken();
+    throw new ApiError('business', verdict.message, response.status, verdict.code, (response.data as ApiEnvelope).data);
+  }
+  throw fail(verdict.kind, verdict.message, response.status, verdict.code, options.silent);
+}
+
+export const api = {
+  post: <T>(url: string, data?: unknown, options: RequestOptions = {}) => send<T>('POST', url, data, options),
+  get: <T>(url: string, options: RequestOptions = {}) => send<T>('GET', url, undefined, options),
+};

@@ -1,0 +1,36 @@
+/**
+ * The signed-in operator's user info, one store that components subscribe to, so a refresh
+ * (the 10-minute refresh, an entity switch, a password change) reaches every screen at once.
+ */
+import { useSyncExternalStore } from 'react';
+import { ROLE_PLATFORM_AG_OPERATOR, type UserInfo } from '../protocol';
+import { api } from './http';
+
+let current: UserInfo | undefined;
+const listeners = new Set<() => void>();
+
+export const userStore = {
+  get: (): UserInfo | undefined => current,
+  set(info: UserInfo | undefined): void {
+    current = info;
+    listeners.forEach((notify) => notify());
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export async function loadUserInfo(): Promise<UserInfo> {
+  const info = await api.post<UserInfo>('/op/v1/userInfo', undefined, { keepOnNavigate: true });
+  userStore.set(info);
+  return info;
+}
+
+export function useUserInfo(): UserInfo | undefined {
+  return useSyncExternalStore(userStore.subscribe, userStore.get, userStore.get);
+}
+
+export function needsPeriodicRefresh(info: UserInfo | undefined): boolean {
+  return !!info?.authorities.some((a) => a.roleName === ROLE_PLATFORM_AG_OPERATOR || a.code === ROLE_PLATFORM_AG_OPERATOR);
+}
