@@ -1,0 +1,69 @@
+/** Starts the real server (production build, its own data folder) for end-to-end tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+export const ARTIFACTS = join(ROOT, 'test-results', 'e2e-artifacts');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/web/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy within 60 s');
+}
+
+/** Starts a server over `dataDir` (kept between restarts unless `fresh`). */
+export async function startServer(name: string, options: { dataDir?: string; fresh?: boolean; port?: number } = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? join(ROOT, 'test-results', 'e2e-data', name);
+  if (options.fresh !== false) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(join(ROOT, 'test-results', `server-${name}.log`), { flags: 'a' });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  await waitForHealth(url, child);
+  return {
+    url,
+    dataDir,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
