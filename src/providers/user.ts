@@ -4,6 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { ROLE_PLATFORM_AG_OPERATOR, type UserInfo } from '../protocol';
+import { hasPermission } from '../lib/access';
 import { api } from './http';
 
 let current: UserInfo | undefined;
@@ -33,4 +34,10 @@ export function useUserInfo(): UserInfo | undefined {
 
 export function needsPeriodicRefresh(info: UserInfo | undefined): boolean {
   return !!info?.authorities.some((a) => a.roleName === ROLE_PLATFORM_AG_OPERATOR || a.code === ROLE_PLATFORM_AG_OPERATOR);
+}
+
+/** Whether the signed-in user holds a permission; follows every user-info refresh (spec §6). */
+export function usePermission(permission: string): boolean {
+  const user = useUserInfo();
+  return !!user && hasPermission(user.menuPerms, permission);
 }
