@@ -49,6 +49,16 @@ test.describe('operator session, login to logout (spec 4.1)', () => {
     expect(requestLog.filter((u) => u.includes('/uaa/login')).length).toBe(before);
   });
 
+  test('cancelling the forced password change logs op_newbie out', async ({ page }) => {
+    await signIn(page, 'op_newbie', PERSONAS.op_newbie);
+    const modal = page.getByRole('dialog').filter({ hasText: '首次登录请修改密码' });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(page).toHaveURL(/\/login\/op$/);
+    await page.goto('/op');
+    await expect(page).toHaveURL(/\/login\/op$/);
+  });
+
   test('op_newbie must change the password at first login, then signs in with the new one', async ({ page }) => {
     await signIn(page, 'op_newbie', PERSONAS.op_newbie);
     const modal = page.getByRole('dialog').filter({ hasText: '首次登录请修改密码' });
