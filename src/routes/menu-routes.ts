@@ -3,6 +3,7 @@
  * routes (2.3, 2.4). Pure: the tree in, the route table out; the page registry only answers whether
  * a component path is built.
  */
+import { canAccessMenu, grantedMenuUris } from '../lib/access';
 import type { MenuRouteItem } from '../protocol';
 import { isDirectoryComponent, pageStatus } from './page-registry';
 import { STATIC_ROUTES, type StaticRoute } from './static-routes';
@@ -50,10 +51,9 @@ function firstPage(item: MenuRouteItem, path: string): string | undefined {
   return undefined;
 }
 
-function collectRoutes(items: readonly MenuRouteItem[], parentPath: string | undefined, ancestors: Ancestors, out: { routes: AppRoute[]; redirects: DirectoryRedirect[]; uris: Set<string> }): void {
+function collectRoutes(items: readonly MenuRouteItem[], parentPath: string | undefined, ancestors: Ancestors, out: { routes: AppRoute[]; redirects: DirectoryRedirect[] }): void {
   for (const item of items) {
     const path = fullPath(item.path, parentPath);
-    if (item.meta?.menuUri) out.uris.add(item.meta.menuUri);
     if (isDirectory(item)) {
       const to = item.redirect ?? firstPage(item, path);
       if (to && to !== path) out.redirects.push({ path, to });
@@ -113,7 +113,7 @@ function staticRoute(route: StaticRoute, title: string): AppRoute {
 function mergeStatic(routes: AppRoute[], uris: ReadonlySet<string>, statics: readonly StaticRoute[], staticTitle: (titleKey: string) => string): AppRoute[] {
   const byPath = new Map(routes.map((r) => [r.path, r]));
   for (const entry of statics) {
-    if (entry.menuUri && !uris.has(entry.menuUri)) continue;
+    if (entry.menuUri && !canAccessMenu(uris, entry.menuUri)) continue;
     const own = staticRoute(entry, staticTitle(entry.titleKey));
     const fromMenu = byPath.get(entry.path);
     byPath.set(
@@ -127,12 +127,13 @@ function mergeStatic(routes: AppRoute[], uris: ReadonlySet<string>, statics: rea
 }
 
 export function buildRoutesFromMenu(tree: readonly MenuRouteItem[], staticTitle: (titleKey: string) => string, statics: readonly StaticRoute[] = STATIC_ROUTES): RouteTable {
-  const collected = { routes: [] as AppRoute[], redirects: [] as DirectoryRedirect[], uris: new Set<string>() };
+  const collected = { routes: [] as AppRoute[], redirects: [] as DirectoryRedirect[] };
   collectRoutes(tree, undefined, [], collected);
-  const routes = mergeStatic(collected.routes, collected.uris, statics, staticTitle);
+  const menuUris = grantedMenuUris(tree);
+  const routes = mergeStatic(collected.routes, menuUris, statics, staticTitle);
   const redirects = collected.redirects.filter((r) => !routes.some((route) => route.path === r.path));
   const nav = buildNav(tree, undefined, new Map(redirects.map((r) => [r.path, r.to])));
-  return { routes, redirects, nav, menuUris: collected.uris };
+  return { routes, redirects, nav, menuUris };
 }
 
 /** The route registered at a pathname (exact match; trailing slashes ignored). */
