@@ -16,9 +16,21 @@ document.documentElement.dataset.theme = settingsStore.get().mode;
 /** The login page loads without Refine and the shell; everything else loads the full app. */
 const isLoginPath = (pathname: string) => pathname === '/login' || pathname.startsWith('/login/');
 
+/**
+ * On a shell path the signed-in shell (and on /op the home page) is fetched alongside the app
+ * instead of after it, so the first screen waits for one round of downloads, not three.
+ */
+function fetchShellEarly(pathname: string): void {
+  if (pathname !== '/op' && !pathname.startsWith('/op/')) return;
+  void import('./layout/SignedIn');
+  if (pathname === '/op') void import('./pages/home/HomePage');
+}
+
 const container = document.getElementById('root');
 if (container) {
   const root = createRoot(container);
-  const entry = isLoginPath(window.location.pathname) ? import('./entries/login') : import('./entries/app');
+  const { pathname } = window.location;
+  if (!isLoginPath(pathname)) fetchShellEarly(pathname);
+  const entry = isLoginPath(pathname) ? import('./entries/login') : import('./entries/app');
   void entry.then(({ mount }) => mount(root));
 }

@@ -1,3 +1,4 @@
+import '../providers/i18n-app';
 import type { Root } from 'react-dom/client';
 import App from '../App';
 

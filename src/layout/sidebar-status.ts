@@ -5,13 +5,17 @@ import { readCookie, writeCookie } from '../providers/cookies';
 const COOKIE = 'sidebarStatus';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 const listeners = new Set<() => void>();
+// Read once: document.cookie is slow, and the layout asks on every render.
+let open: boolean | undefined;
 
 export function isSidebarOpen(): boolean {
-  return readCookie(COOKIE) !== '0';
+  open ??= readCookie(COOKIE) !== '0';
+  return open;
 }
 
-export function setSidebarOpen(open: boolean): void {
-  writeCookie(COOKIE, open ? '1' : '0', ONE_YEAR_SECONDS);
+export function setSidebarOpen(next: boolean): void {
+  open = next;
+  writeCookie(COOKIE, next ? '1' : '0', ONE_YEAR_SECONDS);
   listeners.forEach((notify) => notify());
 }
 

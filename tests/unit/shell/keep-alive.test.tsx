@@ -4,7 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import '../../../src/providers/i18n';
+import '../../../src/providers/i18n-app';
 import { MainLayout } from '../../../src/layout/MainLayout';
 import { ThemeRoot } from '../../../src/layout/theme/ThemeRoot';
 import { tagsStore } from '../../../src/layout/tags/tags-store';

@@ -1,4 +1,4 @@
-import i18n from '../../../src/providers/i18n';
+import i18n from '../../../src/providers/i18n-app';
 import { staticTitle, translateTitle } from '../../../src/routes/titles';
 import enMenu from '../../../locales/en-US/menu.json';
 
