@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { findRoute } from '../routes/menu-routes';
 import { HOME_PATH } from '../routes/static-routes';
@@ -50,7 +50,14 @@ export function MainLayout({ table, activeRoute }: Props) {
     tagsStore.update((current) => withAffixTags(pruneTags(current, (path) => findRoute(table, path)?.layout === 'main'), affix));
   }, [table]);
 
-  const toggleSidebar = () => (mobile ? setDrawerOpen(!drawerOpen) : setSidebarOpen(!sidebarOpen));
+  // Stable callbacks: the memoised sidebar and navbar skip the re-renders that tag updates cause.
+  const toggleSidebar = useCallback(() => (mobile ? setDrawerOpen((open) => !open) : setSidebarOpen(!sidebarOpen)), [mobile, sidebarOpen]);
+  const expandSidebar = useCallback(() => setSidebarOpen(true), []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const openSettings = useCallback(() => {
+    setSettingsLoaded(true);
+    setSettingsOpen(true);
+  }, []);
   const sidebarShown = mobile ? drawerOpen : sidebarOpen;
   const home = findRoute(table, HOME_PATH);
 
@@ -58,11 +65,11 @@ export function MainLayout({ table, activeRoute }: Props) {
     <div className={`shell${mobile ? ' is-mobile' : ''}${settings.fixedHeader ? ' has-fixed-header' : ''}`} data-layout={layout} data-device={device}>
       {mobile ? (
         <Suspense fallback={null}>
-          <MobileSidebar nav={table.nav} open={drawerOpen} onClose={() => setDrawerOpen(false)} width={SIDEBAR_WIDTH} />
+          <MobileSidebar nav={table.nav} open={drawerOpen} onClose={closeDrawer} width={SIDEBAR_WIDTH} />
         </Suspense>
       ) : (
         <aside className={`shell-sider${sidebarOpen ? '' : ' is-collapsed'}`}>
-          <Sidebar nav={table.nav} collapsed={!sidebarOpen} onExpand={() => setSidebarOpen(true)} />
+          <Sidebar nav={table.nav} collapsed={!sidebarOpen} onExpand={expandSidebar} />
         </aside>
       )}
       <div className="shell-main">
@@ -72,10 +79,7 @@ export function MainLayout({ table, activeRoute }: Props) {
             home={home}
             sidebarOpen={sidebarShown}
             onToggleSidebar={toggleSidebar}
-            onOpenSettings={() => {
-              setSettingsLoaded(true);
-              setSettingsOpen(true);
-            }}
+            onOpenSettings={openSettings}
             compact={mobile}
           />
           {settings.tagsView && <TagsView table={table} tags={tags} />}

@@ -1,5 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppRoute } from '../../routes/types';
 import { UserMenu } from '../UserMenu';
@@ -19,7 +20,7 @@ interface Props {
 }
 
 /** Hamburger, optional breadcrumb, then the export entry, language, theme, settings and the avatar menu. */
-export function Navbar({ route, home, sidebarOpen, onToggleSidebar, onOpenSettings, compact }: Props) {
+export const Navbar = memo(function Navbar({ route, home, sidebarOpen, onToggleSidebar, onOpenSettings, compact }: Props) {
   const { t } = useTranslation('shell');
   const { showBreadcrumb } = useSettings();
   const toggleLabel = sidebarOpen ? t('navbar.collapse') : t('navbar.expand');
@@ -46,4 +47,4 @@ export function Navbar({ route, home, sidebarOpen, onToggleSidebar, onOpenSettin
       </div>
     </header>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Menu, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useTitle } from '../../routes/titles';
@@ -25,7 +25,7 @@ type MenuItem = Required<MenuProps>['items'][number];
  * The sidebar: logo, the menu search and the menu the granted tree draws. Typing narrows the menu
  * to the matching titles (in the active language); choosing one, or Enter for the first, opens it.
  */
-export function Sidebar({ nav, collapsed, onExpand, onNavigate }: Props) {
+export const Sidebar = memo(function Sidebar({ nav, collapsed, onExpand, onNavigate }: Props) {
   const { t } = useTranslation('shell');
   const title = useTitle();
   const navigate = useNavigate();
@@ -100,4 +100,4 @@ export function Sidebar({ nav, collapsed, onExpand, onNavigate }: Props) {
       </nav>
     </div>
   );
-}
+});
