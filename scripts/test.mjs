@@ -55,7 +55,7 @@ summary.push({ runner: 'bundle budget', passed: budgetOk ? 1 : 0, failed: budget
 
 const playwrightJson = join(results, 'playwright.json');
 if (buildOk) {
-  const ok = run('playwright (end to end, Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+  const ok = run('playwright (end to end, Chromium)', bin('playwright'), ['test']);
   const report = readJson(playwrightJson);
   const stats = report?.stats;
   summary.push({

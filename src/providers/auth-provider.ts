@@ -41,6 +41,16 @@ async function ensureCsrf(): Promise<void> {
   setCsrf(result.csrf);
 }
 
+/**
+ * Forgets the session in this browser only, for when the server has ended it already (a password
+ * change ends every session of the user). Returns the login URL to go to.
+ */
+export function forgetSession(): string {
+  const loginUrl = getLoginUrl();
+  clearSession();
+  return loginUrl;
+}
+
 /** Ends the session here and on the server; the server call is best-effort (it may be gone already). */
 export async function endSession(): Promise<string> {
   const loginUrl = getLoginUrl();

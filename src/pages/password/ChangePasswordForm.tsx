@@ -3,7 +3,7 @@ import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, passwordFieldError, type PasswordChange, type PasswordField } from '../../lib/password';
-import { encryptWithPublicKey, endSession } from '../../providers/auth-provider';
+import { encryptWithPublicKey, forgetSession } from '../../providers/auth-provider';
 import { api, ApiError } from '../../providers/http';
 
 interface Props {
@@ -41,7 +41,8 @@ export function ChangePasswordForm({ onCancel, cancelText }: Props) {
         originalPassword: await encryptWithPublicKey(values.originalPassword.trim()),
         newPassword: await encryptWithPublicKey(values.newPassword.trim()),
       });
-      const loginUrl = await endSession();
+      // The server ended every session of this user with the change; asking it to log out would only earn a 401.
+      const loginUrl = forgetSession();
       modal.success({
         title: t('changePassword.successTitle'),
         content: t('changePassword.success'),
