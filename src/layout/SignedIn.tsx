@@ -1,5 +1,5 @@
 import { Alert, Button } from 'antd';
-import { Activity, lazy, Suspense, useEffect } from 'react';
+import { Activity, lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullScreenLoading } from '../components/FullScreenLoading';
@@ -70,6 +70,12 @@ export default function SignedIn() {
   const { pathname, search } = useLocation();
   useUserRefresh();
   useFavicon();
+
+  // Pages outside the main layout start at the top; the main layout's kept pages scroll themselves.
+  const outsideMain = grants.status === 'ready' && findRoute(grants.table, pathname)?.layout !== 'main';
+  useLayoutEffect(() => {
+    if (outsideMain) window.scrollTo(0, 0);
+  }, [outsideMain, pathname]);
 
   useEffect(() => {
     // The shell keeps its defaults when the platform config cannot be had (spec §8: the loader rejects).

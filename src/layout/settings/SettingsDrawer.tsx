@@ -18,7 +18,7 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
   const set = (change: Partial<LayoutSettings>) => settingsStore.update(change);
 
   return (
-    <Drawer title={t('settings.title')} open={open} onClose={onClose} width={320} destroyOnHidden>
+    <Drawer title={t('settings.title')} open={open} onClose={onClose} width={360} destroyOnHidden>
       <Typography.Title level={5}>{t('settings.themeColor')}</Typography.Title>
       <Flex wrap gap={8} role="radiogroup" aria-label={t('settings.themeColor')}>
         {SWATCHES.map((colour) => (

@@ -56,6 +56,9 @@ function renderShell(path: string) {
 const tagsBar = () => within(screen.getByTestId('tags-view'));
 const field = (title: string) => screen.findByLabelText(`keyword ${title}`);
 
+// antd under jsdom is slow to render; a loaded two-core machine needs headroom.
+vi.setConfig({ testTimeout: 60_000 });
+
 beforeEach(() => {
   sessionStorage.clear();
   tagsStore.set([]);
@@ -111,5 +114,23 @@ describe('keep-alive of open tags', () => {
     const closeAll = (await screen.findAllByRole('menuitem', { name: '关闭所有' })).at(-1)!;
     await act(async () => user.click(closeAll));
     expect(tagsStore.get().map((t) => t.path)).toEqual(['/op']);
+  });
+
+  it('a newly opened page starts at the top; a kept one returns where the operator left it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderShell('/op/trade/orders');
+    await field('订单');
+    Object.defineProperty(window, 'scrollY', { value: 640, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+
+    await user.click(screen.getByRole('menuitem', { name: /发票/ }));
+    await field('发票');
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+
+    await user.click(tagsBar().getByRole('link', { name: '订单' }));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
+    scrollTo.mockRestore();
   });
 });
