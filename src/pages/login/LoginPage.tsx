@@ -1,5 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
+// The two inputs themselves, not antd's Input family (TextArea, Search, OTP), which the login page never shows.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -59,7 +62,7 @@ export default function LoginPage() {
               <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('login.usernameRequired')} autoFocus />
             </Form.Item>
             <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('login.passwordRequired')} />
+              <Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('login.passwordRequired')} />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={isPending}>
               {isPending ? t('login.submitting') : t('login.submit')}
