@@ -10,7 +10,7 @@ import { httpClient } from '../../../src/providers/http';
 import { userStore } from '../../../src/providers/user';
 import { Sidebar } from '../../../src/layout/sidebar/Sidebar';
 import { ThemeRoot } from '../../../src/layout/theme/ThemeRoot';
-import { useGrantsLoader } from '../../../src/routes/grants';
+import { grantsStore, loadGrants, useGrantsLoader } from '../../../src/routes/grants';
 import { buildRoutesFromMenu } from '../../../src/routes/menu-routes';
 import type { MenuRouteItem, UserInfo } from '../../../src/protocol';
 
@@ -134,6 +134,20 @@ describe('grants stay current', () => {
     await user.click(await screen.findByRole('menuitem', { name: /任务中心/ }));
     await waitFor(() => expect(menuItems()).toEqual(['待办任务']));
     expect(menuCalls).toBe(2);
+    userStore.set(undefined);
+  });
+
+  it('does not ask twice when the tree was already asked for at start', async () => {
+    httpClient.defaults.adapter = adapter;
+    tree = systemTree;
+    menuCalls = 0;
+    grantsStore.set({ status: 'loading' });
+    const prefetch = loadGrants();
+    userStore.set(operator);
+    wrap(<GrantedSidebar />, '/op/system/dict');
+    await prefetch;
+    await waitFor(() => expect(menuItems()).toEqual(['字典管理', '参数设置', '导出记录']));
+    expect(menuCalls).toBe(1);
     userStore.set(undefined);
   });
 });
