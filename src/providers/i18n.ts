@@ -61,9 +61,14 @@ export function setLanguage(lang: Language): Promise<unknown> {
   return i18n.changeLanguage(lang);
 }
 
+// Refine's and Refine-antd's own texts (buttons.*, notifications.*) live in the `refine` namespace.
+const PROVIDER_NAMESPACES = ['refine', 'common'];
+
 export const i18nProvider: I18nProvider = {
-  translate: (key: string, options?: Record<string, unknown>, defaultMessage?: string) =>
-    i18n.exists(key) ? String(i18n.t(key, options)) : (defaultMessage ?? key),
+  translate: (key: string, options?: Record<string, unknown>, defaultMessage?: string) => {
+    const lookup = { ns: PROVIDER_NAMESPACES, ...options };
+    return i18n.exists(key, lookup) ? String(i18n.t(key, lookup)) : (defaultMessage ?? key);
+  },
   changeLocale: (lang: string) => setLanguage(lang as Language),
   getLocale: () => i18n.language,
 };
