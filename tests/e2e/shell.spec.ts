@@ -64,7 +64,7 @@ test.describe('the operator shell (issue 4)', () => {
     await page.getByRole('menuitem', { name: '刷新页面' }).click();
     await expect(page).toHaveURL(/\/op\/system\/config$/);
     await expect(page.getByTestId('under-construction').filter({ visible: true })).toContainText('参数设置');
-    await page.screenshot({ path: join(ARTIFACTS, 'shell-under-construction.png') });
+    await page.screenshot({ path: join(ARTIFACTS, 'shell-under-construction.png'), animations: 'disabled' });
 
     await page.reload();
     await expect.poll(() => tagTitles(page)).toEqual(['首页', '参数设置']);
@@ -90,7 +90,7 @@ test.describe('the operator shell (issue 4)', () => {
 
   test('the dark theme survives a reload; home in light and dark, desktop and phone', async ({ page }) => {
     await signInAs(page, 'op_admin');
-    await page.screenshot({ path: join(ARTIFACTS, 'home-light-desktop.png') });
+    await page.screenshot({ path: join(ARTIFACTS, 'home-light-desktop.png'), animations: 'disabled' });
     await page.getByTestId('theme-switch').click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page.reload();
@@ -98,14 +98,14 @@ test.describe('the operator shell (issue 4)', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const background = await page.evaluate<string>("getComputedStyle(document.querySelector('.shell')).backgroundColor");
     expect(background).not.toBe('rgb(245, 245, 245)');
-    await page.screenshot({ path: join(ARTIFACTS, 'home-dark-desktop.png') });
+    await page.screenshot({ path: join(ARTIFACTS, 'home-dark-desktop.png'), animations: 'disabled' });
 
     await page.setViewportSize(PHONE);
     await expect(page.getByTestId('welcome')).toBeVisible();
-    await page.screenshot({ path: join(ARTIFACTS, 'home-dark-phone.png') });
+    await page.screenshot({ path: join(ARTIFACTS, 'home-dark-phone.png'), animations: 'disabled' });
     await page.getByTestId('theme-switch').click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await page.screenshot({ path: join(ARTIFACTS, 'home-light-phone.png') });
+    await page.screenshot({ path: join(ARTIFACTS, 'home-light-phone.png'), animations: 'disabled' });
   });
 
   test('at 390×844 the sidebar is closed and opens as a drawer', async ({ browser, baseURL }) => {
@@ -118,7 +118,7 @@ test.describe('the operator shell (issue 4)', () => {
       await page.getByTestId('hamburger').click();
       const drawer = page.getByTestId('sidebar');
       await expect(drawer).toBeVisible();
-      await page.screenshot({ path: join(ARTIFACTS, 'phone-sidebar-drawer.png') });
+      await page.screenshot({ path: join(ARTIFACTS, 'phone-sidebar-drawer.png'), animations: 'disabled' });
       await drawer.getByRole('menuitem', { name: /系统管理/ }).click();
       await drawer.getByRole('menuitem', { name: '字典管理' }).click();
       await expect(page).toHaveURL(/\/op\/system\/dict$/);
@@ -147,7 +147,7 @@ test.describe('the operator shell (issue 4)', () => {
     await expect(page.getByTestId('sidebar')).toBeHidden();
     await page.getByRole('button', { name: '切换主体' }).click();
     await expect(page.getByText('请选择主体', { exact: true }).last()).toBeVisible();
-    await page.screenshot({ path: join(ARTIFACTS, 'header-layout.png') });
+    await page.screenshot({ path: join(ARTIFACTS, 'header-layout.png'), animations: 'disabled' });
 
     const chooseCorp = async (corpName: string) => {
       await page.locator('.corp-switcher .ant-select-selector').click();
