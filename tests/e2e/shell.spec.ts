@@ -145,6 +145,7 @@ test.describe('the operator shell (issue 4)', () => {
     await page.getByRole('menuitem', { name: '修改密码' }).click();
     await expect(page).toHaveURL(/\/op\/login\/change-password$/);
     await expect(page.getByTestId('sidebar')).toBeHidden();
+    await expect(page.getByLabel('旧密码')).toBeVisible();
     await page.getByRole('button', { name: '切换主体' }).click();
     await expect(page.getByText('请选择主体', { exact: true }).last()).toBeVisible();
     await page.screenshot({ path: join(ARTIFACTS, 'header-layout.png'), animations: 'disabled' });
