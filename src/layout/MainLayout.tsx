@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { findRoute } from '../routes/menu-routes';
 import { HOME_PATH } from '../routes/static-routes';
@@ -9,6 +9,7 @@ import { Navbar } from './navbar/Navbar';
 import { useSettings } from './settings/settings-store';
 import { setSidebarOpen, useSidebarOpen } from './sidebar-status';
 import { Sidebar } from './sidebar/Sidebar';
+import { sideNavOf, topEntryOf } from './sidebar/top-nav';
 import { pruneTags, visitTag, withAffixTags } from './tags/tag-rules';
 import { tagsStore, useTags } from './tags/tags-store';
 import { TagsView } from './tags/TagsView';
@@ -37,7 +38,7 @@ export function MainLayout({ table, activeRoute }: Props) {
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const settings = useSettings();
   const tags = useTags();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const activePath = activeRoute?.path;
 
   useEffect(() => {
@@ -60,6 +61,11 @@ export function MainLayout({ table, activeRoute }: Props) {
   }, []);
   const sidebarShown = mobile ? drawerOpen : sidebarOpen;
   const home = findRoute(table, HOME_PATH);
+  // firstMenuOnNav: the navbar carries the top level; the sidebar the pages under the current entry.
+  const topNavOn = settings.firstMenuOnNav && !mobile;
+  const topEntry = topNavOn ? topEntryOf(table.nav, pathname) : undefined;
+  const sideNav = useMemo(() => (topNavOn ? sideNavOf(topEntry) : table.nav), [topNavOn, topEntry, table.nav]);
+  const topNav = useMemo(() => (topNavOn ? { nav: table.nav, selected: topEntry?.key } : undefined), [topNavOn, table.nav, topEntry]);
 
   return (
     <div className={`shell${mobile ? ' is-mobile' : ''}${settings.fixedHeader ? ' has-fixed-header' : ''}`} data-layout={layout} data-device={device}>
@@ -69,7 +75,7 @@ export function MainLayout({ table, activeRoute }: Props) {
         </Suspense>
       ) : (
         <aside className={`shell-sider${sidebarOpen ? '' : ' is-collapsed'}`}>
-          <Sidebar nav={table.nav} collapsed={!sidebarOpen} onExpand={expandSidebar} />
+          <Sidebar nav={sideNav} searchIn={table.nav} collapsed={!sidebarOpen} onExpand={expandSidebar} />
         </aside>
       )}
       <div className="shell-main">
@@ -81,6 +87,7 @@ export function MainLayout({ table, activeRoute }: Props) {
             onToggleSidebar={toggleSidebar}
             onOpenSettings={openSettings}
             compact={mobile}
+            topNav={topNav}
           />
           {settings.tagsView && <TagsView table={table} tags={tags} />}
         </div>

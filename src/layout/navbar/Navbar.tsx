@@ -2,13 +2,14 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import { Button, Tooltip } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppRoute } from '../../routes/types';
+import type { AppRoute, NavItem } from '../../routes/types';
 import { UserMenu } from '../UserMenu';
 import { useSettings } from '../settings/settings-store';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ExportBadge } from './ExportBadge';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ThemeSwitch } from './ThemeSwitch';
+import { TopNav } from './TopNav';
 
 interface Props {
   route: AppRoute | undefined;
@@ -17,10 +18,12 @@ interface Props {
   onToggleSidebar: () => void;
   onOpenSettings: () => void;
   compact: boolean;
+  /** With firstMenuOnNav: the top-level entries and the one holding the current page. */
+  topNav?: { nav: readonly NavItem[]; selected?: string };
 }
 
 /** Hamburger, optional breadcrumb, then the export entry, language, theme, settings and the avatar menu. */
-export const Navbar = memo(function Navbar({ route, home, sidebarOpen, onToggleSidebar, onOpenSettings, compact }: Props) {
+export const Navbar = memo(function Navbar({ route, home, sidebarOpen, onToggleSidebar, onOpenSettings, compact, topNav }: Props) {
   const { t } = useTranslation('shell');
   const { showBreadcrumb } = useSettings();
   const toggleLabel = sidebarOpen ? t('navbar.collapse') : t('navbar.expand');
@@ -35,7 +38,7 @@ export const Navbar = memo(function Navbar({ route, home, sidebarOpen, onToggleS
         aria-expanded={sidebarOpen}
         data-testid="hamburger"
       />
-      {showBreadcrumb && !compact && route && <Breadcrumbs route={route} home={home} />}
+      {topNav ? <TopNav nav={topNav.nav} selected={topNav.selected} /> : showBreadcrumb && !compact && route && <Breadcrumbs route={route} home={home} />}
       <div className="navbar-actions">
         <ExportBadge />
         <LanguageSwitch showLabel={!compact} />

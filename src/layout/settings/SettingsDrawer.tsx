@@ -6,8 +6,8 @@ import { DEFAULT_THEME_COLOR, settingsStore, useSettings, type LayoutSettings, t
 
 const SWATCHES = [DEFAULT_THEME_COLOR, '#1677ff', '#13a8a8', '#389e0d', '#d46b08', '#cf1322', '#531dab', '#c41d7f'];
 
-type Flag = 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'showBreadcrumb';
-const FLAGS: Flag[] = ['tagsView', 'fixedHeader', 'sidebarLogo', 'showBreadcrumb'];
+type Flag = 'firstMenuOnNav' | 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'showBreadcrumb';
+const FLAGS: Flag[] = ['firstMenuOnNav', 'tagsView', 'fixedHeader', 'sidebarLogo', 'showBreadcrumb'];
 
 /** The layout settings of spec §3, applied at once and kept in this browser. */
 export default function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {

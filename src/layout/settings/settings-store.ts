@@ -18,6 +18,8 @@ export interface LayoutSettings {
   fixedHeader: boolean;
   sidebarLogo: boolean;
   showBreadcrumb: boolean;
+  /** The top-level menu in the navbar, the sidebar showing the chosen entry's pages (RuoYi's TopNav). */
+  firstMenuOnNav: boolean;
   size: SizeSetting;
   mode: ThemeMode;
 }
@@ -28,6 +30,7 @@ export const DEFAULT_SETTINGS: LayoutSettings = {
   fixedHeader: true,
   sidebarLogo: true,
   showBreadcrumb: true,
+  firstMenuOnNav: false,
   size: 'medium',
   mode: 'light',
 };
@@ -55,6 +58,7 @@ export function parseSettings(raw: string | null): LayoutSettings {
     fixedHeader: pick('fixedHeader', flags),
     sidebarLogo: pick('sidebarLogo', flags),
     showBreadcrumb: pick('showBreadcrumb', flags),
+    firstMenuOnNav: pick('firstMenuOnNav', flags),
     size: pick('size', ['small', 'medium', 'large']),
     mode: pick('mode', ['light', 'dark']),
   };

@@ -12,6 +12,8 @@ import { directoryKeys, filterNav, firstPage, selectedNavKey } from './nav-searc
 
 interface Props {
   nav: readonly NavItem[];
+  /** What the search looks through when it is wider than the menu shown (firstMenuOnNav: the whole menu). */
+  searchIn?: readonly NavItem[];
   collapsed: boolean;
   /** Asks the layout to open the sidebar (the collapsed search button). */
   onExpand: () => void;
@@ -25,7 +27,7 @@ type MenuItem = Required<MenuProps>['items'][number];
  * The sidebar: logo, the menu search and the menu the granted tree draws. Typing narrows the menu
  * to the matching titles (in the active language); choosing one, or Enter for the first, opens it.
  */
-export const Sidebar = memo(function Sidebar({ nav, collapsed, onExpand, onNavigate }: Props) {
+export const Sidebar = memo(function Sidebar({ nav, searchIn = nav, collapsed, onExpand, onNavigate }: Props) {
   const { t } = useTranslation('shell');
   const title = useTitle();
   const navigate = useNavigate();
@@ -35,7 +37,7 @@ export const Sidebar = memo(function Sidebar({ nav, collapsed, onExpand, onNavig
   const menuTheme = mode === 'dark' || sideTheme === 'theme-dark' ? 'dark' : 'light';
   const { selected, open } = selectedNavKey(nav, pathname);
   const searching = !collapsed && query.trim() !== '';
-  const shown = useMemo(() => (searching ? filterNav(nav, query, title) : nav), [searching, nav, query, title]);
+  const shown = useMemo(() => (searching ? filterNav(searchIn, query, title) : nav), [searching, searchIn, nav, query, title]);
 
   // Entering a page opens its directory; the operator may still fold it afterwards.
   const [openState, setOpenState] = useState({ pathname, keys: open });
@@ -50,9 +52,9 @@ export const Sidebar = memo(function Sidebar({ nav, collapsed, onExpand, onNavig
   const byKey = useMemo(() => {
     const map = new Map<string, NavItem>();
     const walk = (items: readonly NavItem[]) => items.forEach((item) => (item.children ? walk(item.children) : map.set(item.key, item)));
-    walk(nav);
+    walk(searchIn);
     return map;
-  }, [nav]);
+  }, [searchIn]);
 
   const toItems = (items: readonly NavItem[]): MenuItem[] =>
     items.map((item) =>
