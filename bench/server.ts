@@ -11,7 +11,8 @@
  * machine skew any single run. Server CPU per request comes from /proc and does not depend on the
  * load generator.
  *
- * Settings: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS (default 3).
+ * Settings: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS (default 3),
+ * BENCH_NODE_ARGS (extra node flags for the server process).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -107,7 +108,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'scf-bench-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 // Warnings only: per-request info logs would measure the log pipe, not the protocol.
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// BENCH_NODE_ARGS passes flags to the server's node, e.g. --cpu-prof to profile it under this load.
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -2,6 +2,7 @@
  * The first four checks of PROTOCOL.md §5: headers, timestamp window, nonce, signature. The canonical
  * forms come from src/protocol, the module the client signs with.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseRequestUrl, signRequest } from '../../src/protocol/canonical';
 import { HEADER, SYS_TYPE_OP_WEB, TIMESTAMP_WINDOW_MS, VRANDOM_QUERY_KEY } from '../../src/protocol/headers';
@@ -42,6 +43,9 @@ export function readProtocolHeaders(headers: IncomingHttpHeaders, now = Date.now
   return { nonce, timestamp, sign: sign.toLowerCase(), authToken: header(headers, HEADER.authToken) ?? '' };
 }
 
+/** Node's native MD5: the same function as the client's crypto-js one (a test holds them to the vectors). */
+export const nativeMd5Hex = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
+
 /** X-Sign and the x-vrandom query both match the request as received. */
 export function verifySignature(url: string, rawBody: string, headers: ProtocolHeaders): { path: string; query: Array<[string, string]> } {
   let parsed: ReturnType<typeof parseRequestUrl>;
@@ -51,7 +55,10 @@ export function verifySignature(url: string, rawBody: string, headers: ProtocolH
     // A malformed percent-encoding cannot have been signed by a conforming client.
     throw protocolError('SIGN_INVALID');
   }
-  const expected = signRequest({ ...parsed, body: rawBody, nonce: headers.nonce, timestamp: headers.timestamp, authToken: headers.authToken });
+  const expected = signRequest(
+    { ...parsed, body: rawBody, nonce: headers.nonce, timestamp: headers.timestamp, authToken: headers.authToken },
+    nativeMd5Hex,
+  );
   const vrandoms = parsed.query.filter(([key]) => key === VRANDOM_QUERY_KEY);
   if (headers.sign !== expected.sign || vrandoms.length !== 1 || vrandoms[0][1].toLowerCase() !== expected.xVrandom) {
     throw protocolError('SIGN_INVALID');

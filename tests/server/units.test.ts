@@ -139,3 +139,21 @@ describe('readConfig', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 });
+
+describe('native MD5 on the server', () => {
+  it('signs every protocol vector exactly as the shared crypto-js form does', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { resolve } = await import('node:path');
+    const { signRequest } = await import('../../src/protocol/canonical');
+    const { nativeMd5Hex } = await import('../../server/security/signature');
+    const vectors = JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/protocol-vectors.json'), 'utf8')) as {
+      signature: Array<Parameters<typeof signRequest>[0] & { sign: string; xVrandom: string }>;
+    };
+    for (const v of vectors.signature) {
+      expect(signRequest(v, nativeMd5Hex)).toEqual(signRequest(v));
+      expect(signRequest(v, nativeMd5Hex).sign).toBe(v.sign);
+      expect(signRequest(v, nativeMd5Hex).xVrandom).toBe(v.xVrandom);
+    }
+    expect(nativeMd5Hex('中文 ✓')).toBe(signRequest({ path: '', query: [], body: '', nonce: '', timestamp: '', authToken: '' }, () => nativeMd5Hex('中文 ✓')).sign);
+  });
+});
