@@ -56,3 +56,15 @@ describe('prepareRequest', () => {
     ]);
   });
 });
+
+describe('parseRequestUrl', () => {
+  it.each([
+    ['/api/web/op/v1/x', '/op/v1/x', []],
+    ['/api/web/op/v1/x?a=1&b=%E4%B8%AD&c=x+y&c=%2B#frag', '/op/v1/x', [['a', '1'], ['b', '中'], ['c', 'x y'], ['c', '+']]],
+    ['/uaa/login?', '/uaa/login', []],
+    ['http://host:8080/api/web/op/v1/x?z=9', '/op/v1/x', [['z', '9']]],
+    ['/api/web/op/%E6%96%87', '/op/文', []],
+  ])('%s', (url, path, query) => {
+    expect(parseRequestUrl(url)).toEqual({ path, query });
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Benchmark: the signed, authenticated POST /op/v1/userInfo against the unsigned GET /api/web/health
+ * of the same server. The goal is that the signed call keeps at least half the bare route's throughput.
+ *
+ * The server runs as the real app (server/main.ts) in a child process over a temporary DATA_DIR, so
+ * it does not share an event loop with autocannon. Every signed request carries its own fresh nonce,
+ * timestamp and signature from prepareRequest, used once. They are prepared just before each timed
+ * run rather than inside it: signing is the browser's work, and on a small machine the load generator
+ * signing in-line would measure itself (about 190 µs of its CPU per request here) more than the server.
+ * Rounds alternate bare and signed runs and the medians are reported, because other processes on the
+ * machine skew any single run. Server CPU per request comes from /proc and does not depend on the
+ * load generator.
+ *
+ * Settings: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS (default 3),
+ * BENCH_NODE_ARGS (extra node flags for the server process).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PreparedRequest } from '../src/protocol/request';
+import { signInAs, type ApiClient } from '../tests/server/client';
+
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+// autocannon ships no type declarations; this is the part of its API used here.
+type Autocannon = (options: { url: string; connections: number; duration: number; requests: AutocannonRequest[] }) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+
+interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Server CPU time per answered request, µs; NaN where /proc is unavailable. */
+  serverCpuUs: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, deadline = Date.now() + 120_000): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/api/web/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start within 120 s');
+}
+
+/** CPU seconds (user + system) the process has used, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return NaN;
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Signed requests, each used once; if the pool runs dry the rest are signed on the spot, never replayed. */
+function signedRoute(client: ApiClient, count: number): AutocannonRequest {
+  const pool: PreparedRequest[] = Array.from({ length: count }, () => client.prepare('/op/v1/userInfo'));
+  let next = 0;
+  return {
+    method: 'POST',
+    setupRequest: (request) => {
+      const prepared = pool[next++] ?? client.prepare('/op/v1/userInfo');
+      return { ...request, path: prepared.url, headers: prepared.headers };
+    },
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'scf-bench-'));
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+// Warnings only: per-request info logs would measure the log pipe, not the protocol.
+// BENCH_NODE_ARGS passes flags to the server's node, e.g. --cpu-prof to profile it under this load.
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+async function measure(label: string, request: AutocannonRequest, seconds: number): Promise<Measurement> {
+  const cpuBefore = cpuSeconds(child.pid!);
+  const result = await autocannon({ url: baseUrl, connections, duration: seconds, requests: [request] });
+  const cpu = cpuSeconds(child.pid!) - cpuBefore;
+  if (result.non2xx || result.errors || result.timeouts) {
+    throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, serverCpuUs: (cpu * 1e6) / result.requests.total };
+}
+
+try {
+  await waitForHealth(baseUrl);
+  const admin = await signInAs(baseUrl, 'op_admin');
+  const bare: AutocannonRequest = { method: 'GET', path: '/api/web/health' };
+
+  console.log(`${rounds} rounds of ${duration} s per route, ${connections} connections, after a warm-up...`);
+  await measure('warm-up bare', bare, 2);
+  let expectedSignedRps = (await measure('warm-up signed', signedRoute(admin, 20_000), 2)).rps;
+
+  const results: Record<'bare' | 'signed', Measurement[]> = { bare: [], signed: [] };
+  for (let round = 1; round <= rounds; round++) {
+    results.bare.push(await measure('bare', bare, duration));
+    // Room for twice the last rate; any shortfall is signed on the spot.
+    const signed = await measure('signed', signedRoute(admin, Math.ceil(expectedSignedRps * duration * 2)), duration);
+    results.signed.push(signed);
+    expectedSignedRps = signed.rps;
+    console.log(`round ${round}: bare ${Math.round(results.bare.at(-1)!.rps)} req/s, signed ${Math.round(signed.rps)} req/s`);
+  }
+
+  const row = (route: string, runs: Measurement[]) => ({
+    route,
+    'req/s (median)': Math.round(median(runs.map((r) => r.rps))),
+    'p50 ms': median(runs.map((r) => r.p50)),
+    'p99 ms': median(runs.map((r) => r.p99)),
+    'server CPU µs/req': Math.round(median(runs.map((r) => r.serverCpuUs))),
+  });
+  const bareRow = row('GET /api/web/health (unsigned)', results.bare);
+  const signedRow = row('POST /op/v1/userInfo (signed, session, CSRF)', results.signed);
+  console.table([bareRow, signedRow]);
+  const ratio = signedRow['req/s (median)'] / bareRow['req/s (median)'];
+  console.log(`signed / bare throughput: ${ratio.toFixed(2)} (goal: at least 0.50) -> ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
+  console.log(`signed / bare server CPU per request: ${(signedRow['server CPU µs/req'] / bareRow['server CPU µs/req']).toFixed(1)}x`);
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}

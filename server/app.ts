@@ -1,0 +1,158 @@
+/**
+ * Builds the server without listening: the built app (dist/) with its SPA fallback, and /api/web.
+ * Tests build it over an in-memory PGlite; server/main.ts over the data folder or PostgreSQL.
+ */
+import { existsSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { API_BASE } from '../src/protocol/canonical';
+import type { AppContext } from './context';
+import type { Database } from './db/open';
+import { seedIfEmpty } from './db/seed';
+import { ApiError, protocolError, success } from './errors';
+import { translate } from './i18n';
+import { installGuard } from './security/guard';
+import { NonceStore } from './security/nonces';
+import { createDecoyVerifier, PRODUCTION_SCRYPT_COST, type ScryptCost } from './security/password-hash';
+import { RsaKeys } from './security/rsa';
+import { SessionStore } from './security/sessions';
+import { sysConfigRoutes } from './routes/sys-config';
+import { uaaRoutes } from './routes/uaa';
+import { userRoutes } from './routes/user';
+
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+/** A module adding routes to /api/web; later areas add theirs to API_ROUTE_MODULES. */
+export type RouteModule = (api: FastifyInstance, ctx: AppContext) => void;
+
+const API_ROUTE_MODULES: readonly RouteModule[] = [uaaRoutes, userRoutes, sysConfigRoutes];
+
+export interface AppOptions {
+  database: Database;
+  logger?: { level?: string; stream?: NodeJS.WritableStream } | false;
+  /** Seed the seven demo personas (true, the default) or only op_admin with a forced password change. */
+  demoMode?: boolean;
+  /** The built front end; defaults to ./dist. */
+  staticDir?: string;
+  /** Cost of password hashes made by this instance (tests pass a cheap one). */
+  passwordCost?: ScryptCost;
+  /** Extra route modules, registered after the built-in ones (tests use it for test-only routes). */
+  extraRoutes?: readonly RouteModule[];
+}
+
+/** Headers that carry secrets; redacted wherever a log line would include them. */
+const SECRET_HEADERS = ['x-auth-token', 'x-session-key', 'x-xsrf-token', 'cookie', 'set-cookie'];
+
+const pathOnly = (url: string) => url.split('?', 1)[0];
+
+function loggerOptions(logger: AppOptions['logger']) {
+  if (logger === false) return false;
+  return {
+    level: logger?.level ?? 'info',
+    ...(logger?.stream ? { stream: logger.stream } : {}),
+    redact: {
+      paths: SECRET_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `res.headers["${h}"]`, `headers["${h}"]`]),
+      censor: '[redacted]',
+    },
+    serializers: {
+      // The query string carries _csrf: log the path only, and never headers or bodies.
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: pathOnly(req.url), remoteAddress: req.ip }),
+    },
+  };
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as { code?: string; statusCode?: number };
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return protocolError('PAYLOAD_TOO_LARGE');
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return protocolError('UNSUPPORTED_MEDIA_TYPE');
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) return protocolError('BAD_REQUEST');
+  return protocolError('INTERNAL_ERROR');
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const apiError = toApiError(error);
+  if (apiError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: apiError.code }, 'request refused');
+  return reply.code(apiError.httpStatus).send({ code: apiError.code, message: apiError.message });
+}
+
+function notBuiltPage(): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>npm run build</title></head><body><p>${translate('server:static.notBuilt')}</p></body></html>`;
+}
+
+/** Static files of the built app; any other GET of a path without an extension is a deep link into the SPA. */
+function registerFrontEnd(app: FastifyInstance, staticDir: string) {
+  app.register(fastifyStatic, {
+    root: staticDir,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      // Vite fingerprints everything under assets/; index.html must always be revalidated.
+      res.setHeader('cache-control', filePath.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOnly(request.url);
+    const deepLink = (request.method === 'GET' || request.method === 'HEAD') && extname(path) === '';
+    if (!deepLink) return sendError(request, reply, protocolError('NOT_FOUND'));
+    if (existsSync(join(staticDir, 'index.html'))) return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(notBuiltPage());
+  });
+}
+
+async function registerApi(api: FastifyInstance, options: AppOptions) {
+  const { database } = options;
+  const { db } = database;
+  await database.migrate();
+  await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost });
+
+  const passwordCost = options.passwordCost ?? PRODUCTION_SCRYPT_COST;
+  const sessions = new SessionStore(db);
+  const unwatch = await sessions.watch(database, (error) =>
+    api.log.error({ err: error }, 'database notifications lost; principal cache switched off'),
+  );
+  api.addHook('onClose', () => unwatch());
+  const ctx: AppContext = {
+    db,
+    keys: await RsaKeys.loadOrCreate(db),
+    sessions,
+    passwordCost,
+    verifyDecoy: createDecoyVerifier(passwordCost),
+  };
+
+  // The raw text is kept for the signature; JSON errors wait until the protocol checks have run.
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
+    request.rawBody = body as string;
+    done(null, body);
+  });
+  installGuard(api, { nonces: new NonceStore(), sessions });
+
+  for (const register of [...API_ROUTE_MODULES, ...(options.extraRoutes ?? [])]) register(api, ctx);
+
+  // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
+  api.all('/*', async () => {
+    throw protocolError('NOT_FOUND');
+  });
+  api.setNotFoundHandler((request, reply) => sendError(request, reply, protocolError('NOT_FOUND')));
+}
+
+export function buildApp(options: AppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The first start opens PGlite, migrates, hashes the seeded passwords and generates the RSA key
+    // pair inside the /api/web plugin: well over Fastify's default 10 s on a slow or busy machine.
+    pluginTimeout: 120_000,
+  });
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+
+  // Unsigned on purpose: the benchmark's bare baseline and a liveness probe; it reads nothing.
+  app.get(`${API_BASE}/health`, async () => success({ status: 'ok' }));
+
+  app.register((api) => registerApi(api, options), { prefix: API_BASE });
+  registerFrontEnd(app, resolve(options.staticDir ?? 'dist'));
+  return app;
+}

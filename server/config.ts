@@ -1,0 +1,28 @@
+/** Settings from the environment (README: PORT, HOST, DATA_DIR, DATABASE_URL). */
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** When set, PostgreSQL at this URL instead of the embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  logLevel: string;
+  /** DEMO_MODE=0 seeds only op_admin, which must change its initial password at first login. */
+  demoMode: boolean;
+  staticDir: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    demoMode: env.DEMO_MODE !== '0' && env.DEMO_MODE !== 'false',
+    staticDir: resolve(env.STATIC_DIR || './dist'),
+  };
+}

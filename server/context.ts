@@ -1,0 +1,15 @@
+/** What route modules need, built once per app by buildApp. */
+import type { Db } from './db/open';
+import type { ScryptCost } from './security/password-hash';
+import type { RsaKeys } from './security/rsa';
+import type { SessionStore } from './security/sessions';
+
+export interface AppContext {
+  db: Db;
+  keys: RsaKeys;
+  sessions: SessionStore;
+  /** Cost of newly made password hashes; stored hashes carry their own. */
+  passwordCost: ScryptCost;
+  /** Spends a password verification's time for a login that cannot succeed. */
+  verifyDecoy: () => Promise<void>;
+}

@@ -1,0 +1,75 @@
+/**
+ * Opens the database: embedded PGlite under the data folder by default, a PostgreSQL server when
+ * DATABASE_URL is set. Both run the same drizzle-kit migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** What the server code sees: the dialect-level API both drivers share. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /**
+   * Subscribes to NOTIFY on a channel; onLost fires if the subscription breaks (PostgreSQL connection
+   * lost). Resolves to the unsubscribe function.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (error: unknown) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Wraps a PGlite instance: in memory (`new PGlite()`, tests) or on disk. */
+export function pgliteDatabase(client: PGlite): Database {
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    // One embedded connection: notifications cannot be lost, and they arrive before the query that caused them resolves.
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
+    close: () => client.close(),
+  };
+}
+
+export function postgresDatabase(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString });
+  const db = drizzlePostgres({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(db, { migrationsFolder }),
+    async listen(channel, onNotify, onLost) {
+      const client = await pool.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      client.on('error', onLost);
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        client.removeAllListeners('notification');
+        client.release(true);
+      };
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { dataDir: string; databaseUrl?: string }): Database {
+  if (options.databaseUrl) return postgresDatabase(options.databaseUrl);
+  const dir = join(options.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  return pgliteDatabase(new PGlite(dir));
+}

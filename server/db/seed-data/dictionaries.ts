@@ -1,0 +1,68 @@
+/** Dictionaries and configuration parameters the screens need from the first start. */
+import { CONFIG_KEY } from '../constants';
+
+type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
+
+export interface DictSeed {
+  dictType: string;
+  dictName: string;
+  remark?: string;
+  /** [value, label, tag colour, isShow (default true)] in display order. */
+  items: ReadonlyArray<readonly [string, string, TagColour, boolean?]>;
+}
+
+export const DICTIONARIES: readonly DictSeed[] = [
+  { dictType: 'sys_normal_disable', dictName: '系统开关', items: [['0', '正常', 'success'], ['1', '停用', 'error']] },
+  { dictType: 'sys_yes_no', dictName: '系统是否', remark: '也用于参数类型：Y 内置，N 自定义', items: [['Y', '是', 'processing'], ['N', '否', 'default']] },
+  { dictType: 'sys_show_hide', dictName: '菜单状态', items: [['0', '显示', 'success'], ['1', '隐藏', 'default']] },
+  {
+    dictType: 'export_status', dictName: '导出状态',
+    items: [['PROCESSING', '处理中', 'processing'], ['SUCCESS', '成功', 'success'], ['FAILURE', '失败', 'error']],
+  },
+  {
+    dictType: 'content_status', dictName: '内容状态',
+    items: [['DRAFT', '草稿', 'default'], ['PUBLISHED', '已发布', 'success'], ['OFFLINE', '已下架', 'warning']],
+  },
+  {
+    dictType: 'cert_status', dictName: '证书状态',
+    items: [
+      ['VALID', '有效', 'success'], ['EXPIRING', '即将到期', 'warning'], ['EXPIRED', '已过期', 'error'],
+      ['REVOKED', '已吊销', 'default'], ['PENDING', '审批中', 'processing'],
+    ],
+  },
+  {
+    dictType: 'realname_status', dictName: '实名认证状态',
+    items: [
+      ['DRAFT', '草稿', 'default'], ['PENDING_FIRST', '待初审', 'processing'], ['PENDING_SECOND', '待复审', 'processing'],
+      ['APPROVED', '已通过', 'success'], ['REJECTED', '已驳回', 'error'],
+    ],
+  },
+  { dictType: 'approve_result', dictName: '审核结果', items: [['PASS', '通过', 'success'], ['NOPASS', '不通过', 'error'], ['WAIT', '待审核', 'processing']] },
+  { dictType: 'task_status', dictName: '任务状态', items: [['TODO', '待办', 'processing'], ['DONE', '已办', 'success']] },
+  {
+    dictType: 'invoice_type', dictName: '发票类型', remark: '仅 isShow 为真的条目在开票时可选',
+    items: [
+      ['VAT_SPECIAL', '增值税专用发票', 'processing'],
+      ['VAT_NORMAL', '增值税普通发票', 'default'],
+      ['VAT_E_SPECIAL', '增值税电子专用发票', 'processing'],
+      ['VAT_E_NORMAL', '增值税电子普通发票', 'default'],
+      ['MOTOR_VEHICLE', '机动车销售统一发票', 'default', false],
+    ],
+  },
+];
+
+export interface ConfigSeed {
+  configKey: string;
+  configName: string;
+  configValue: string;
+  configType: 'Y' | 'N';
+  remark?: string;
+}
+
+export const CONFIGS: readonly ConfigSeed[] = [
+  { configKey: CONFIG_KEY.downloadType, configName: '文件下载方式', configValue: 'FORM', configType: 'Y', remark: 'FORM 表单提交下载' },
+  { configKey: CONFIG_KEY.payIssueCorpName, configName: '付款签发企业名称', configValue: '供应链金融服务平台运营中心', configType: 'Y' },
+  { configKey: CONFIG_KEY.themeColor, configName: '平台主题色', configValue: '#2a6bfd', configType: 'Y' },
+  { configKey: CONFIG_KEY.opShort, configName: '运营端简称', configValue: '运营管理', configType: 'Y' },
+  { configKey: CONFIG_KEY.platformName, configName: '平台名称', configValue: '供应链金融服务平台', configType: 'Y' },
+];

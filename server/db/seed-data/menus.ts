@@ -1,0 +1,112 @@
+/**
+ * The menu tree: every menu of spec §2.3 and the areas still to come. All application routes live
+ * under /op: a top-level directory's path is absolute ('/op/system'), a child's path is relative to
+ * its parent ('dict'), so a page's full path is the parent's path + '/' + the child's.
+ */
+export interface MenuSeed {
+  uri: string;
+  title: string;
+  path: string;
+  icon?: string;
+  hidden?: boolean;
+  redirect?: string;
+  alwaysShow?: boolean;
+  noCache?: boolean;
+  routeName?: string;
+  /** Defaults: 'Layout' for a top-level directory, 'ParentView' for a nested one, else `${fullPath}/index`. */
+  component?: string;
+  children?: MenuSeed[];
+}
+
+export const MENU_TREE: readonly MenuSeed[] = [
+  {
+    uri: 'system', title: '系统管理', path: '/op/system', icon: 'SettingOutlined', alwaysShow: true,
+    children: [
+      { uri: 'system:dict', title: '字典管理', path: 'dict', icon: 'BookOutlined' },
+      { uri: 'system:dict-data', title: '字典数据', path: 'dict/data', icon: 'UnorderedListOutlined', hidden: true },
+      { uri: 'system:config', title: '参数设置', path: 'config', icon: 'ToolOutlined' },
+      { uri: 'system:export', title: '导出记录', path: 'export', icon: 'ExportOutlined' },
+    ],
+  },
+  {
+    uri: 'platform-content', title: '平台内容', path: '/op/platform-content', icon: 'ReadOutlined', alwaysShow: true,
+    children: [
+      { uri: 'platform-content:news', title: '新闻动态管理', path: 'news/edit', icon: 'FileTextOutlined' },
+      { uri: 'platform-content:notice', title: '平台公告管理', path: 'notice/edit', icon: 'NotificationOutlined' },
+    ],
+  },
+  {
+    uri: 'certificate-management', title: '证书管理', path: '/op/certificate-management', icon: 'SafetyCertificateOutlined', alwaysShow: true,
+    children: [{ uri: 'certificate-management:certificate-detail', title: '证书管理', path: 'certificate-detail', icon: 'IdcardOutlined' }],
+  },
+  {
+    uri: 'task', title: '任务中心', path: '/op/task', icon: 'ScheduleOutlined', alwaysShow: true,
+    children: [
+      { uri: 'task:todo', title: '待办任务', path: 'todo', icon: 'ClockCircleOutlined' },
+      { uri: 'task:done', title: '已办任务', path: 'done', icon: 'CheckCircleOutlined' },
+      { uri: 'task:started', title: '我发起的', path: 'started', icon: 'SendOutlined' },
+    ],
+  },
+  {
+    uri: 'admit', title: '准入管理', path: '/op/admit', icon: 'AuditOutlined', alwaysShow: true,
+    children: [
+      { uri: 'admit:realname', title: '实名认证', path: 'realname', icon: 'UserOutlined' },
+      { uri: 'admit:realname:add', title: '实名认证新增', path: 'realname/add', hidden: true },
+      { uri: 'admit:realname:check', title: '查看', path: 'realname/check', hidden: true },
+      { uri: 'admit:realname:oapprove', title: '审核初审', path: 'realname/oapprove', hidden: true },
+      { uri: 'admit:realname:mapprove', title: '审核复审', path: 'realname/mapprove', hidden: true },
+    ],
+  },
+  {
+    uri: 'abs', title: '资产证券化', path: '/op/abs', icon: 'BankOutlined', alwaysShow: true,
+    children: [
+      {
+        // The upload steps are reached in sequence, never from the menu (spec 2.3): the directory
+        // entry opens the first step.
+        uri: 'abs:finance-data:upload', title: '融资资料上传', path: 'finance-data/upload', icon: 'CloudUploadOutlined',
+        redirect: '/op/abs/finance-data/upload/auth',
+        children: [
+          { uri: 'abs:finance-data:upload:auth', title: '基础资料上传', path: 'auth', hidden: true },
+          { uri: 'abs:finance-data:upload:contract', title: '商务合同上传', path: 'contract', hidden: true },
+          { uri: 'abs:finance-data:upload:invoice', title: '发票上传', path: 'invoice', hidden: true },
+          { uri: 'abs:finance-data:upload:other', title: '其他资料上传', path: 'other', hidden: true },
+          { uri: 'abs:finance-data:upload:success', title: '资料上传成功', path: 'success', hidden: true },
+        ],
+      },
+      { uri: 'abs:finance-data:detail', title: '融资资料查看', path: 'finance-data/detail', hidden: true },
+      { uri: 'abs:assets:assets-manage', title: '资产包管理', path: 'assets/assets-manage', icon: 'GoldOutlined' },
+      { uri: 'abs:assets:issue-node-register', title: '节点登记', path: 'assets/issue-node-register', icon: 'NodeIndexOutlined' },
+      { uri: 'abs:credit-recycling-manage:audit', title: '付款审核', path: 'credit-recycling-manage/audit', icon: 'AccountBookOutlined', noCache: true },
+    ],
+  },
+  {
+    uri: 'financing', title: '融资管理', path: '/op/financing', icon: 'MoneyCollectOutlined', alwaysShow: true,
+    children: [{ uri: 'financing:sign-up:detail', title: '融资资格申请详情', path: 'sign-up/detail', icon: 'SolutionOutlined' }],
+  },
+  {
+    uri: 'group', title: '企业集团', path: '/op/group', icon: 'ApartmentOutlined', alwaysShow: true,
+    children: [{ uri: 'group:corp-member-customer', title: '企业集团树管理', path: 'corp-member-customer', icon: 'ClusterOutlined' }],
+  },
+  {
+    uri: 'zd-registration', title: '中登登记', path: '/op/zd-registration', icon: 'FileProtectOutlined', alwaysShow: true,
+    children: [{ uri: 'zd-registration:management:register', title: '中登登记', path: 'management/register', icon: 'FormOutlined' }],
+  },
+  {
+    uri: 'issue', title: '签发管理', path: '/op/issue', icon: 'FileDoneOutlined', alwaysShow: true,
+    children: [
+      { uri: 'issue:project-dept:detail', title: '项目部申请流程', path: 'project-dept/detail', icon: 'ProjectOutlined' },
+      { uri: 'issue:branch-comp:detail', title: '分/子公司申请流程', path: 'branch-comp/detail', icon: 'BranchesOutlined' },
+      { uri: 'issue:group:detail', title: '集团申请流程', path: 'group/detail', icon: 'ApartmentOutlined' },
+      { uri: 'issue:group:generate', title: '签发数据生成', path: 'group/generate', icon: 'DatabaseOutlined' },
+    ],
+  },
+  {
+    uri: 'standard-library', title: '标准库', path: '/op/standard-library', icon: 'BlockOutlined', alwaysShow: true,
+    children: [{ uri: 'standard-library:detail', title: '标准库', path: 'detail', icon: 'ProfileOutlined' }],
+  },
+  {
+    // Outside the main layout (spec 2.4): a top-level page, not a directory.
+    uri: 'data-dashboard', title: '数据驾驶舱', path: '/op/data-dashboard', icon: 'DashboardOutlined', hidden: true,
+    routeName: 'data-dashboard-query',
+  },
+];

@@ -1,0 +1,38 @@
+/** Error answers in the envelope of PROTOCOL.md §6, with the HTTP status of §5. */
+import { ERROR_STATUS, SUCCESS_CODE, type ApiEnvelope, type ErrorCode } from '../src/protocol/envelope';
+import { translate } from './i18n';
+
+/** Thrown by checks and handlers; the error handler turns it into an envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly httpStatus: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A protocol error of §5 or §7: the status from ERROR_STATUS, the message from errors.json unless given. */
+export function protocolError(code: ErrorCode, message: string = translate(`errors:${code}`)): ApiError {
+  return new ApiError(code, message, ERROR_STATUS[code]);
+}
+
+export function validationError(message: string): ApiError {
+  return protocolError('VALIDATION_FAILED', message);
+}
+
+/** The body parsed as anything but JSON; not in ERROR_STATUS, so it carries its own code and status. */
+export function malformedJsonError(): ApiError {
+  return new ApiError('MALFORMED_JSON', translate('errors:MALFORMED_JSON'), 400);
+}
+
+/** A business refusal: HTTP 200 with its own code (spec §8: the client shows the message). */
+export function businessError(code: string, messageKey: string): ApiError {
+  return new ApiError(code, translate(messageKey), 200);
+}
+
+export function success<T>(data: T): ApiEnvelope<T | null> {
+  return { code: SUCCESS_CODE, message: 'success', data: data === undefined ? null : data };
+}

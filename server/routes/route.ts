@@ -1,0 +1,89 @@
+/**
+ * Declaring an /api/web route. A route states who may call it (auth, permission, csrf) and what body
+ * it accepts (validate); the protocol guard (server/security/guard.ts) enforces all of it in the
+ * order of PROTOCOL.md §5 before the handler runs. The handler returns the answer's `data`; a
+ * business refusal is thrown as an ApiError (server/errors.ts).
+ *
+ *   const updateBody = requireStrings('id', 'configValue');
+ *   route(api, {
+ *     method: 'POST', path: '/op/v1/sys/configs/update-by-id', auth: 'session',
+ *     permission: PERMISSIONS.config.edit, validate: updateBody,
+ *     handler: async ({ body, principal }) => ...,
+ *   });
+ *
+ * Declare the validator as a constant, as above: written inline as a generic call, TypeScript cannot
+ * carry its type to the handler's body and types the body unknown.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { success } from '../errors';
+import type { ProtocolHeaders } from '../security/signature';
+import type { Principal } from '../security/sessions';
+import type { BodyValidator } from '../validation';
+
+export type AuthMode = 'public' | 'session';
+
+/** What the guard needs to know about a route; kept in the route's Fastify config. */
+export interface RouteRules {
+  auth: AuthMode;
+  permission?: string;
+  /** State-changing methods (all but GET and HEAD) must carry the session's CSRF token. */
+  csrf: boolean;
+  validate?: BodyValidator<unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    api?: RouteRules;
+  }
+  interface FastifyRequest {
+    /** The exact body text as received: what the signature covers. */
+    rawBody: string;
+    protocolHeaders: ProtocolHeaders | null;
+    principal: Principal | null;
+    /** The body after JSON parsing and the route's validate. */
+    validBody: unknown;
+  }
+}
+
+export interface HandlerContext<B, A extends AuthMode> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: B;
+  principal: A extends 'session' ? Principal : null;
+}
+
+export interface RouteDefinition<B, A extends AuthMode> {
+  method: HTTPMethods | HTTPMethods[];
+  /** Path under /api/web. */
+  path: string;
+  auth: A;
+  /** A permission string from src/lib/permissions.ts; checked with hasPermission (the *:*:* wildcard holds all). */
+  permission?: A extends 'session' ? string : never;
+  /** Defaults to true for session routes; false only for the call that hands out the CSRF token. */
+  csrf?: boolean;
+  validate?: BodyValidator<B>;
+  handler: (context: HandlerContext<B, A>) => Promise<unknown> | unknown;
+}
+
+export function route<B = unknown, A extends AuthMode = AuthMode>(api: FastifyInstance, definition: RouteDefinition<B, A>): void {
+  const rules: RouteRules = {
+    auth: definition.auth,
+    permission: definition.permission,
+    csrf: definition.csrf ?? definition.auth === 'session',
+    validate: definition.validate,
+  };
+  api.route({
+    method: definition.method,
+    url: definition.path,
+    config: { api: rules },
+    handler: async (request, reply) => {
+      const data = await definition.handler({
+        request,
+        reply,
+        body: request.validBody as B,
+        principal: request.principal as HandlerContext<B, A>['principal'],
+      });
+      return success(data);
+    },
+  });
+}

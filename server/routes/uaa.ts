@@ -1,0 +1,73 @@
+/** Session bootstrap (PROTOCOL.md §2): public key, login, CSRF token, logout. */
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { CSRF_COOKIE, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
+import type { AppContext } from '../context';
+import { users } from '../db/schema';
+import { businessError } from '../errors';
+import { verifyPassword } from '../security/password-hash';
+import { requireStrings } from '../validation';
+import { route } from './route';
+
+// Not HttpOnly: the client reads it to send `_csrf` (PROTOCOL.md §3).
+const csrfCookie = (token: string) => `${CSRF_COOKIE}=${token}; Path=/; SameSite=Strict`;
+const expiredCsrfCookie = `${CSRF_COOKIE}=; Path=/; SameSite=Strict; Max-Age=0`;
+
+const loginBody = requireStrings('username', 'password');
+
+export function uaaRoutes(api: FastifyInstance, ctx: AppContext): void {
+  route(api, {
+    method: 'POST',
+    path: '/uaa/v1/security/public-keys',
+    auth: 'public',
+    handler: () => ({ publicKey: ctx.keys.publicKeyPem }),
+  });
+
+  route(api, {
+    method: 'POST',
+    path: '/uaa/login',
+    auth: 'public',
+    validate: loginBody,
+    handler: async ({ body }) => {
+      const password = ctx.keys.decrypt(body.password);
+      const [user] = await ctx.db
+        .select({ id: users.id, passwordHash: users.passwordHash, defaultCorpId: users.defaultCorpId })
+        .from(users)
+        .where(eq(users.username, body.username));
+      // One answer for an unknown user, a wrong password and an undecryptable one, in the same time.
+      if (!user || password === null) {
+        await ctx.verifyDecoy();
+        throw businessError('LOGIN_FAILED', 'server:login.failed');
+      }
+      if (!(await verifyPassword(password, user.passwordHash))) throw businessError('LOGIN_FAILED', 'server:login.failed');
+      const session = await ctx.sessions.create(user.id, user.defaultCorpId);
+      return { authToken: session.authToken, wsToken: session.wsToken };
+    },
+  });
+
+  route(api, {
+    method: 'POST',
+    path: '/uaa/v1/security/token',
+    auth: 'session',
+    // How the client obtains the CSRF token, so it cannot require one.
+    csrf: false,
+    handler: ({ request, reply, principal }) => {
+      reply.header('set-cookie', csrfCookie(principal.csrfToken));
+      return {
+        authToken: request.protocolHeaders!.authToken,
+        csrf: { token: principal.csrfToken, headerName: DEFAULT_CSRF_HEADER },
+      };
+    },
+  });
+
+  route(api, {
+    method: 'POST',
+    path: '/uaa/logout',
+    auth: 'session',
+    handler: async ({ reply, principal }) => {
+      await ctx.sessions.end(principal.tokenHash);
+      reply.header('set-cookie', expiredCsrfCookie);
+      return null;
+    },
+  });
+}

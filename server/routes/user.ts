@@ -1,0 +1,128 @@
+/** The signed-in operator: user info, granted menus, password change, corporate entity switch. */
+import type { FastifyInstance } from 'fastify';
+import { and, eq, exists, sql } from 'drizzle-orm';
+import { checkPasswordChange } from '../../src/lib/password';
+import type { AppContext } from '../context';
+import { USER_STATUS } from '../db/constants';
+import { menus, roleMenus, userRoles, users } from '../db/schema';
+import { businessError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { hashPassword, verifyPassword } from '../security/password-hash';
+import type { Principal } from '../security/sessions';
+import { requireStrings } from '../validation';
+import { buildRouteTree } from './menu-tree';
+import { route } from './route';
+
+function userInfo(p: Principal) {
+  return {
+    personId: p.userId,
+    username: p.username,
+    personName: p.personName,
+    avatar: p.avatar,
+    authorities: p.roles,
+    menuPerms: p.permissions,
+    userStatus: p.userStatus,
+    personPosition: p.personPosition,
+    corps: p.corps,
+    corpName: p.corps.find((c) => c.corpId === p.corpId)?.corpName ?? null,
+    corpId: p.corpId,
+    sensitiveWhitelist: p.sensitiveWhitelist,
+  };
+}
+
+const passwordChangeBody = requireStrings('originalPassword', 'newPassword');
+const switchCorpBody = requireStrings('corpId');
+
+export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
+  route(api, {
+    method: ['GET', 'POST'],
+    path: '/op/v1/userInfo',
+    auth: 'session',
+    handler: ({ principal }) => userInfo(principal),
+  });
+
+  route(api, {
+    method: 'POST',
+    path: '/op/v1/userInfo/granted-menu-tree',
+    auth: 'session',
+    handler: async ({ principal }) => {
+      const grantedToUser = exists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(roleMenus)
+          .innerJoin(userRoles, eq(userRoles.pkRole, roleMenus.pkRole))
+          .where(and(eq(roleMenus.menuId, menus.id), eq(userRoles.userId, principal.userId))),
+      );
+      const rows = await ctx.db
+        .select({
+          id: menus.id,
+          parentId: menus.parentId,
+          menuUri: menus.menuUri,
+          title: menus.title,
+          path: menus.path,
+          component: menus.component,
+          routeName: menus.routeName,
+          icon: menus.icon,
+          orderNum: menus.orderNum,
+          hidden: menus.hidden,
+          redirect: menus.redirect,
+          alwaysShow: menus.alwaysShow,
+          noCache: menus.noCache,
+          granted: sql<boolean>`${grantedToUser}`,
+        })
+        .from(menus);
+      return buildRouteTree(rows);
+    },
+  });
+
+  route(api, {
+    method: 'POST',
+    path: '/op/v1/init-passwords/modify/verify',
+    auth: 'session',
+    handler: ({ principal }) => ({ required: principal.userStatus === USER_STATUS.INITIAL_PASSWORD }),
+  });
+
+  route(api, {
+    method: 'POST',
+    path: '/op/v1/staffs/password',
+    auth: 'session',
+    validate: passwordChangeBody,
+    handler: async ({ body, principal }) => {
+      const decrypted = { originalPassword: ctx.keys.decrypt(body.originalPassword), newPassword: ctx.keys.decrypt(body.newPassword) };
+      for (const [field, value] of Object.entries(decrypted)) {
+        if (value === null) throw validationError(translate('server:validation.notEncrypted', { field }));
+      }
+      const change = { originalPassword: decrypted.originalPassword!, newPassword: decrypted.newPassword! };
+      const problem = checkPasswordChange(change);
+      if (problem) throw validationError(translate(problem.message));
+
+      const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, principal.userId));
+      if (!(await verifyPassword(change.originalPassword.trim(), user.passwordHash))) {
+        throw businessError('PASSWORD_MISMATCH', 'server:password.mismatch');
+      }
+      const passwordHash = await hashPassword(change.newPassword.trim(), ctx.passwordCost);
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, userStatus: USER_STATUS.NORMAL, updateTime: new Date(), updateBy: principal.userId, dataVersion: sql`${users.dataVersion} + 1` })
+          .where(eq(users.id, principal.userId));
+        await ctx.sessions.endAllForUser(principal.userId, tx);
+      });
+      return null;
+    },
+  });
+
+  route(api, {
+    method: 'POST',
+    path: '/op/v1/auth/switch/corp',
+    auth: 'session',
+    validate: switchCorpBody,
+    handler: async ({ body, principal }) => {
+      const corp = principal.corps.find((c) => c.corpId === body.corpId);
+      if (!corp) throw validationError(translate('server:corp.notMember'));
+      if (corp.corpId === principal.corpId) throw businessError('SAME_CORP', 'server:corp.same');
+      await ctx.sessions.switchCorp(principal.tokenHash, corp.corpId);
+      return corp;
+    },
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * The checks of PROTOCOL.md §5, in its order, for every request of the /api/web plugin:
+ *   onRequest (no body needed): headers well formed, timestamp window, nonce not seen;
+ *   preValidation (raw body read): signature, then remember the nonce; session; CSRF; permission; body.
+ * Transport refusals (413 body too large, 415 content type) happen while the body is read, between
+ * the two. Nothing is changed before every check has passed, except remembering a correctly signed nonce.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasPermission } from '../../src/lib/access';
+import { CSRF_QUERY_KEY, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
+import { malformedJsonError, protocolError, validationError } from '../errors';
+import type { NonceStore } from './nonces';
+import type { Principal, SessionStore } from './sessions';
+import { readProtocolHeaders, verifySignature } from './signature';
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function checkCsrf(request: FastifyRequest, query: ReadonlyArray<[string, string]>, principal: Principal): void {
+  const headerValue = request.headers[DEFAULT_CSRF_HEADER.toLowerCase()];
+  const queryValues = query.filter(([key]) => key === CSRF_QUERY_KEY).map(([, value]) => value);
+  const ok =
+    typeof headerValue === 'string' &&
+    sameSecret(headerValue, principal.csrfToken) &&
+    queryValues.length > 0 &&
+    queryValues.every((value) => sameSecret(value, principal.csrfToken));
+  if (!ok) throw protocolError('CSRF_INVALID');
+}
+
+/** Keys named __proto__ would let a later Object.assign or merge reach Object.prototype. */
+const dropProtoKeys = (key: string, value: unknown) => (key === '__proto__' ? undefined : value);
+
+function parseBody(rawBody: string): unknown {
+  if (rawBody === '') return undefined;
+  try {
+    return JSON.parse(rawBody, dropProtoKeys);
+  } catch {
+    throw malformedJsonError();
+  }
+}
+
+const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD';
+
+export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; sessions: SessionStore }): void {
+  const { nonces, sessions } = deps;
+
+  api.decorateRequest('rawBody', '');
+  api.decorateRequest('protocolHeaders', null);
+  api.decorateRequest('principal', null);
+  api.decorateRequest('validBody', undefined);
+
+  api.addHook('onRequest', async (request) => {
+    const headers = readProtocolHeaders(request.headers);
+    if (nonces.seen(headers.nonce)) throw protocolError('NONCE_REPLAYED');
+    request.protocolHeaders = headers;
+  });
+
+  api.addHook('preValidation', async (request) => {
+    const headers = request.protocolHeaders!;
+    const { query } = verifySignature(request.url, request.rawBody, headers);
+    // Remembered only once correctly signed, so a garbled copy cannot burn a client's nonce; a
+    // duplicate that raced the first through onRequest is caught here.
+    if (!nonces.remember(headers.nonce)) throw protocolError('NONCE_REPLAYED');
+
+    const rules = request.routeOptions.config.api;
+    if (!rules) return; // the /api/web catch-all: signed, then answered NOT_FOUND
+
+    let principal: Principal | null = null;
+    if (rules.auth === 'session') {
+      principal = await sessions.principal(headers.authToken);
+      if (!principal) throw protocolError('UNAUTHORIZED');
+      if (rules.csrf && isStateChanging(request.method)) checkCsrf(request, query, principal);
+      if (rules.permission && !hasPermission(principal.permissions, rules.permission)) throw protocolError('FORBIDDEN');
+    }
+
+    const body = parseBody(request.rawBody);
+    if (rules.validate) {
+      const result = rules.validate(body);
+      if (!result.ok) throw validationError(result.error);
+      request.validBody = result.value;
+    } else {
+      request.validBody = body;
+    }
+
+    request.principal = principal;
+    if (principal) await sessions.touch(principal);
+  });
+}

@@ -1,0 +1,193 @@
+/**
+ * Server sessions, kept in the database (a restart keeps operators signed in) under the SHA-256 of
+ * the auth token, never the token itself.
+ *
+ * Every protected request needs its principal: the session, the user, the user's roles, permissions
+ * and corporate entities. Reading that from PGlite costs milliseconds, more than the rest of the
+ * request together, so principals are cached in memory. The database stays the only source of
+ * truth: triggers (migration 0001) NOTIFY on any change to a session or to a table the principal is
+ * built from, whoever makes it, and the cache drops what changed. If the notification channel is
+ * lost the cache is switched off rather than trusted.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/open';
+import { corps, rolePermissions, roles, sessions, userCorps, userRoles, users } from '../db/schema';
+
+export interface RoleRef {
+  code: string;
+  roleName: string;
+  pkRole: string;
+}
+
+export interface CorpRef {
+  corpId: string;
+  corpName: string;
+}
+
+/** Who is calling, as read from the database for a live session. */
+export interface Principal {
+  tokenHash: string;
+  userId: string;
+  csrfToken: string;
+  wsToken: string;
+  /** The session's current corporate entity. */
+  corpId: string | null;
+  lastSeenAt: Date;
+  username: string;
+  personName: string;
+  avatar: string;
+  userStatus: number;
+  personPosition: string;
+  sensitiveWhitelist: boolean;
+  roles: RoleRef[];
+  permissions: string[];
+  corps: CorpRef[];
+}
+
+export interface NewSession {
+  authToken: string;
+  wsToken: string;
+  csrfToken: string;
+}
+
+/** Channel and payload prefix named by the triggers of migrations/0001_principal_notify.sql. */
+const PRINCIPAL_CHANNEL = 'principal_changed';
+const SESSION_PAYLOAD_PREFIX = 'session:';
+/** last_seen_at is written at most this often per session: a write per request would double the load. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+const CACHE_LIMIT = 10_000;
+
+const newToken = () => randomBytes(32).toString('base64url');
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function principalQuery(db: Db) {
+  return db
+    .select({
+      tokenHash: sessions.tokenHash,
+      userId: sessions.userId,
+      csrfToken: sessions.csrfToken,
+      wsToken: sessions.wsToken,
+      corpId: sessions.corpId,
+      lastSeenAt: sessions.lastSeenAt,
+      username: users.username,
+      personName: users.personName,
+      avatar: users.avatar,
+      userStatus: users.userStatus,
+      personPosition: users.personPosition,
+      sensitiveWhitelist: users.sensitiveWhitelist,
+      roles: sql<RoleRef[]>`coalesce((
+        select json_agg(json_build_object('code', ${roles.code}, 'roleName', ${roles.roleName}, 'pkRole', ${roles.pkRole}) order by ${roles.pkRole})
+        from ${userRoles} join ${roles} on ${roles.pkRole} = ${userRoles.pkRole}
+        where ${userRoles.userId} = ${users.id}), '[]'::json)`,
+      permissions: sql<string[]>`coalesce((
+        select array_agg(distinct ${rolePermissions.permission})
+        from ${userRoles} join ${rolePermissions} on ${rolePermissions.pkRole} = ${userRoles.pkRole}
+        where ${userRoles.userId} = ${users.id}), '{}'::text[])`,
+      corps: sql<CorpRef[]>`coalesce((
+        select json_agg(json_build_object('corpId', ${corps.corpId}, 'corpName', ${corps.corpName}) order by ${corps.corpId})
+        from ${userCorps} join ${corps} on ${corps.corpId} = ${userCorps.corpId}
+        where ${userCorps.userId} = ${users.id}), '[]'::json)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('principal_by_token_hash');
+}
+
+export class SessionStore {
+  /** Keyed by the token itself, not its hash: a cache hit then costs no hashing. Memory only. */
+  private readonly byToken = new Map<string, Principal>();
+  /** Bumped on every invalidation, so a read that raced one does not store a stale principal. */
+  private generation = 0;
+  private cacheEnabled = true;
+  private readonly findPrincipal: ReturnType<typeof principalQuery>;
+
+  constructor(private readonly db: Db) {
+    this.findPrincipal = principalQuery(db);
+  }
+
+  /** Subscribes the cache to the database's change notifications; resolves to the unsubscribe function. */
+  watch(database: Database, onLost: (error: unknown) => void): Promise<() => Promise<void>> {
+    return database.listen(
+      PRINCIPAL_CHANNEL,
+      (payload) => (payload.startsWith(SESSION_PAYLOAD_PREFIX) ? this.forget(payload.slice(SESSION_PAYLOAD_PREFIX.length)) : this.forgetAll()),
+      (error) => {
+        this.cacheEnabled = false;
+        this.forgetAll();
+        onLost(error);
+      },
+    );
+  }
+
+  async create(userId: string, corpId: string | null): Promise<NewSession> {
+    const session = { authToken: newToken(), wsToken: newToken(), csrfToken: newToken() };
+    await this.db.insert(sessions).values({
+      tokenHash: hashToken(session.authToken),
+      userId,
+      csrfToken: session.csrfToken,
+      wsToken: session.wsToken,
+      corpId,
+    });
+    return session;
+  }
+
+  /** The principal of a live session, or null. */
+  async principal(authToken: string): Promise<Principal | null> {
+    if (!authToken) return null;
+    const cached = this.byToken.get(authToken);
+    if (cached) return cached;
+    const generation = this.generation;
+    const [row] = await this.findPrincipal.execute({ tokenHash: hashToken(authToken) });
+    if (!row) return null;
+    if (this.cacheEnabled && generation === this.generation) {
+      if (this.byToken.size >= CACHE_LIMIT) this.forgetAll();
+      this.byToken.set(authToken, row);
+    }
+    return row;
+  }
+
+  /** Records activity, at most once per LAST_SEEN_RESOLUTION_MS. */
+  async touch(principal: Principal, now = new Date()): Promise<void> {
+    if (now.getTime() - principal.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
+    principal.lastSeenAt = now;
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.tokenHash, principal.tokenHash), lt(sessions.lastSeenAt, now)));
+  }
+
+  async end(tokenHash: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    this.forget(tokenHash);
+  }
+
+  /** Takes the caller's transaction when the end must commit together with another change. */
+  async endAllForUser(userId: string, db: Db = this.db): Promise<void> {
+    await db.delete(sessions).where(eq(sessions.userId, userId));
+    this.forgetAll();
+  }
+
+  async switchCorp(tokenHash: string, corpId: string): Promise<void> {
+    await this.db.update(sessions).set({ corpId }).where(eq(sessions.tokenHash, tokenHash));
+    this.forget(tokenHash);
+  }
+
+  // The explicit forget calls above cover a PostgreSQL server, whose notifications arrive after the
+  // query resolves; on PGlite they have already been delivered by then.
+  private forget(tokenHash: string): void {
+    this.generation++;
+    // A scan, but only on a session's own change (logout, corp switch), never per request.
+    for (const [token, principal] of this.byToken) {
+      if (principal.tokenHash === tokenHash) this.byToken.delete(token);
+    }
+  }
+
+  private forgetAll(): void {
+    this.generation++;
+    this.byToken.clear();
+  }
+}
