@@ -105,6 +105,7 @@ test.describe('the operator shell (issue 4)', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'home-dark-phone.png'), animations: 'disabled' });
     await page.getByTestId('theme-switch').click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.mouse.move(200, 600);
     await page.screenshot({ path: join(ARTIFACTS, 'home-light-phone.png'), animations: 'disabled' });
   });
 
