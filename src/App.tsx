@@ -1,10 +1,10 @@
-import { Authenticated, Refine } from '@refinedev/core';
+import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { CancelOnNavigate } from './components/CancelOnNavigate';
 import { FullScreenLoading } from './components/FullScreenLoading';
-import { GoToLogin } from './components/GoToLogin';
+import { RequireSession } from './components/RequireSession';
 import { ThemeRoot } from './layout/theme/ThemeRoot';
 import { authProvider } from './providers/auth-provider';
 import { i18nProvider } from './providers/i18n';
@@ -32,9 +32,7 @@ function ShellOrForbidden() {
   if (pathname === '/') return <Navigate to={HOME_PATH} replace />;
   if (!isShellPath(pathname)) return <Navigate to="/403" replace />;
   return (
-    <Authenticated key="op" fallback={<GoToLogin />} loading={<FullScreenLoading />}>
-      {page(<SignedIn />)}
-    </Authenticated>
+    <RequireSession>{page(<SignedIn />)}</RequireSession>
   );
 }
 

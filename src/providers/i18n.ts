@@ -46,6 +46,9 @@ void i18n.use(initReactI18next).init({
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // The resources are bundled: initialise at once, so the first render already has its language
+  // (an asynchronous init re-renders every translated screen a moment later).
+  initAsync: false,
 });
 
 /** Adds namespaces to the running instance (the full app's, see i18n-app.ts). */

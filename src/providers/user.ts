@@ -22,10 +22,23 @@ export const userStore = {
   },
 };
 
-export async function loadUserInfo(): Promise<UserInfo> {
-  const info = await api.post<UserInfo>('/op/v1/userInfo', undefined, { keepOnNavigate: true });
-  userStore.set(info);
-  return info;
+let loading: Promise<UserInfo> | undefined;
+
+/**
+ * Loads user info into the store. Callers at the same moment (two auth checks racing at start)
+ * share one request, so the store, and every screen that follows it, changes once.
+ */
+export function loadUserInfo(): Promise<UserInfo> {
+  loading ??= api
+    .post<UserInfo>('/op/v1/userInfo', undefined, { keepOnNavigate: true })
+    .then((info) => {
+      userStore.set(info);
+      return info;
+    })
+    .finally(() => {
+      loading = undefined;
+    });
+  return loading;
 }
 
 export function useUserInfo(): UserInfo | undefined {
