@@ -106,6 +106,7 @@ test.describe('the operator shell (issue 4)', () => {
     await page.getByTestId('theme-switch').click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await page.mouse.move(200, 600);
+    await expect(page.getByRole('tooltip')).toBeHidden();
     await page.screenshot({ path: join(ARTIFACTS, 'home-light-phone.png'), animations: 'disabled' });
   });
 
