@@ -1,7 +1,7 @@
 /**
  * `npm run bench:web`: Lighthouse (performance and accessibility) on /login/op and the signed-in
  * /op, desktop preset and the default mobile one, against the production build served by the real
- * server on loopback. /op is measured in the tab that signed in (the session keys live in that tab's
+ * server on loopback (or the one at BENCH_URL). /op is measured in the tab that signed in (the session keys live in that tab's
  * session storage), with the HTTP cache emptied first so nothing is served warm.
  */
 import { execFileSync } from 'node:child_process';
@@ -53,7 +53,8 @@ async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'dist/.vite/manifest.json')) || process.env.BENCH_BUILD === '1') {
     execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
-  const server = await startServer('bench-web');
+  // BENCH_URL measures a server already running (e.g. a deployment); otherwise one is started here.
+  const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => undefined } : await startServer('bench-web');
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROMIUM_ARGS });
   const rows: Row[] = [];
   try {
