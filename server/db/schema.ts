@@ -36,7 +36,7 @@ export const users = pgTable('users', {
   avatar: text('avatar').notNull().default(''),
   /** 1 normal; 2 first login, must change the initial password (spec 4.1). */
   userStatus: integer('user_status').notNull().default(1),
-  /** Comma-separated position codes (spec 3), see server/db/constants.ts. */
+  /** Comma-separated position codes (spec 3), see POSITIONS in src/lib/access.ts. */
   personPosition: text('person_position').notNull().default(''),
   sensitiveWhitelist: boolean('sensitive_whitelist').notNull().default(false),
   defaultCorpId: text('default_corp_id').references(() => corps.corpId),
