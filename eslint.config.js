@@ -18,6 +18,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Playwright fixtures call `use`, which is not React's hook.
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     // Copy lives in locales/: a component never hard-codes Chinese text.
     files: ['src/**/*.tsx'],
     rules: {

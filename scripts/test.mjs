@@ -49,6 +49,10 @@ summary.push({
 const buildOk = run('build', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
 summary.push({ runner: 'build', passed: buildOk ? 1 : 0, failed: buildOk ? 0 : 1 });
 
+// First-load JavaScript of /login/op and /op against their budgets (issue 4, performance).
+const budgetOk = buildOk && run('bundle budget', process.execPath, [join(root, 'scripts/bundle-budget.mjs')]);
+summary.push({ runner: 'bundle budget', passed: budgetOk ? 1 : 0, failed: budgetOk ? 0 : 1 });
+
 const playwrightJson = join(results, 'playwright.json');
 if (buildOk) {
   const ok = run('playwright (end to end, Chromium)', bin('playwright'), ['test']);

@@ -1,14 +1,36 @@
 import '@ant-design/v5-patch-for-react-19';
 import { createRoot } from 'react-dom/client';
+import { settingsStore } from './layout/settings/settings-store';
 import './providers/i18n';
 import { takeArrivalParams } from './providers/session';
 import './styles/global.css';
-import App from './App';
 
 // Arrival from the login system: store the tokens, then take them out of the address bar
 // before anything renders or is logged.
 const cleaned = takeArrivalParams(window.location.href);
 if (cleaned) window.history.replaceState(window.history.state, '', cleaned);
 
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
+// The stored theme applies before the first paint, so a dark shell never flashes white.
+document.documentElement.dataset.theme = settingsStore.get().mode;
+
+/** The login page loads without Refine and the shell; everything else loads the full app. */
+const isLoginPath = (pathname: string) => pathname === '/login' || pathname.startsWith('/login/');
+
+/**
+ * On a shell path the signed-in shell (and on /op the home page) is fetched alongside the app
+ * instead of after it, so the first screen waits for one round of downloads, not three.
+ */
+function fetchShellEarly(pathname: string): void {
+  if (pathname !== '/op' && !pathname.startsWith('/op/')) return;
+  void import('./layout/SignedIn');
+  if (pathname === '/op') void import('./pages/home/HomePage');
+}
+
+const container = document.getElementById('root');
+if (container) {
+  const root = createRoot(container);
+  const { pathname } = window.location;
+  if (!isLoginPath(pathname)) fetchShellEarly(pathname);
+  const entry = isLoginPath(pathname) ? import('./entries/login') : import('./entries/app');
+  void entry.then(({ mount }) => mount(root));
+}

@@ -1,12 +1,13 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Dropdown, Space } from 'antd';
+import { App, Avatar, Dropdown } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { endSession } from '../providers/auth-provider';
 import { useUserInfo } from '../providers/user';
+import { CHANGE_PASSWORD_PATH } from '../routes/static-routes';
 
 /** The avatar menu (spec 2.6): change password, and logout after 确定注销并退出系统吗？ */
-export function UserMenu() {
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -26,18 +27,18 @@ export function UserMenu() {
       trigger={['click']}
       menu={{
         items: [
-          { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword'), onClick: () => navigate('/op/login/change-password') },
+          { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword'), onClick: () => navigate(CHANGE_PASSWORD_PATH) },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('user.logout'), onClick: confirmLogout },
         ],
       }}
     >
-      <button type="button" aria-label={t('user.menu')} data-testid="user-menu" style={{ all: 'unset', cursor: 'pointer' }}>
-        <Space>
-          <Avatar size="small" icon={<UserOutlined />} src={user?.avatar ? `/api/web${user.avatar}` : undefined} />
-          <span data-testid="person-name">{user?.personName}</span>
-          <DownOutlined style={{ fontSize: 10 }} />
-        </Space>
+      <button type="button" aria-label={t('user.menu')} data-testid="user-menu" className="user-menu-trigger">
+        <Avatar size="small" icon={<UserOutlined />} src={user?.avatar ? `/api/web${user.avatar}` : undefined} alt="" />
+        <span data-testid="person-name" className={compact ? 'visually-hidden' : 'user-menu-name'}>
+          {user?.personName}
+        </span>
+        <DownOutlined style={{ fontSize: 10 }} />
       </button>
     </Dropdown>
   );

@@ -1,6 +1,8 @@
 /**
- * i18next with every namespace of locales/<lang>/*.json bundled (they are small), zh-CN by default.
- * Refine's i18nProvider is a thin view of the same instance.
+ * i18next, zh-CN by default. The namespaces the login page needs (common, auth, errors) are bundled
+ * here; the full app adds every other namespace of locales/<lang>/*.json before it renders
+ * (i18n-app.ts), so new screens' copy never weighs on the login page. Refine's i18nProvider is a
+ * thin view of the same instance.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -13,9 +15,12 @@ const STORAGE_KEY = 'lang';
 
 type Namespaces = Record<string, Record<string, unknown>>;
 
-const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
+type LocaleFiles = Record<string, Record<string, unknown>>;
 
-export function localeResources(): Record<string, Namespaces> {
+const coreFiles: LocaleFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/{common,auth,errors}.json', { eager: true, import: 'default' });
+
+/** Locale files (path → content) grouped as language → namespace → messages. */
+export function localeResources(files: LocaleFiles = coreFiles): Record<string, Namespaces> {
   const resources: Record<string, Namespaces> = {};
   for (const [path, content] of Object.entries(files)) {
     const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
@@ -43,15 +48,27 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** Adds namespaces to the running instance (the full app's, see i18n-app.ts). */
+export function addLocaleFiles(files: LocaleFiles): void {
+  for (const [lang, namespaces] of Object.entries(localeResources(files))) {
+    for (const [ns, messages] of Object.entries(namespaces)) i18n.addResourceBundle(lang, ns, messages, true, true);
+  }
+}
+
 export function setLanguage(lang: Language): Promise<unknown> {
   localStorage.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;
   return i18n.changeLanguage(lang);
 }
 
+// Refine's and Refine-antd's own texts (buttons.*, notifications.*) live in the `refine` namespace.
+const PROVIDER_NAMESPACES = ['refine', 'common'];
+
 export const i18nProvider: I18nProvider = {
-  translate: (key: string, options?: Record<string, unknown>, defaultMessage?: string) =>
-    i18n.exists(key) ? String(i18n.t(key, options)) : (defaultMessage ?? key),
+  translate: (key: string, options?: Record<string, unknown>, defaultMessage?: string) => {
+    const lookup = { ns: PROVIDER_NAMESPACES, ...options };
+    return i18n.exists(key, lookup) ? String(i18n.t(key, lookup)) : (defaultMessage ?? key);
+  },
   changeLocale: (lang: string) => setLanguage(lang as Language),
   getLocale: () => i18n.language,
 };

@@ -3,6 +3,7 @@
  * (the 10-minute refresh, an entity switch, a password change) reaches every screen at once.
  */
 import { useSyncExternalStore } from 'react';
+import { hasPermission } from '../lib/access';
 import { ROLE } from '../lib/codes';
 import type { UserInfo } from '../protocol';
 import { api } from './http';
@@ -34,4 +35,10 @@ export function useUserInfo(): UserInfo | undefined {
 
 export function needsPeriodicRefresh(info: UserInfo | undefined): boolean {
   return !!info?.authorities.some((a) => a.roleName === ROLE.PLATFORM_AG_OPERATOR || a.code === ROLE.PLATFORM_AG_OPERATOR);
+}
+
+/** Whether the signed-in user holds a permission; follows every user-info refresh (spec §6). */
+export function usePermission(permission: string): boolean {
+  const user = useUserInfo();
+  return !!user && hasPermission(user.menuPerms, permission);
 }

@@ -1,53 +1,91 @@
-import { DashboardOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
-import { Link } from 'react-router';
+import { ArrowRightOutlined, DashboardOutlined } from '@ant-design/icons';
+import { Button, Tag } from 'antd';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../lib/access';
 import { PERMISSIONS } from '../../lib/permissions';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useUserInfo } from '../../providers/user';
+import { MenuIcon } from '../../layout/menu-icons';
+import { useGrants } from '../../routes/grants';
+import { DATA_DASHBOARD_PATH } from '../../routes/static-routes';
+import { useTitle } from '../../routes/titles';
+import type { NavItem } from '../../routes/types';
+import { usePermission, useUserInfo } from '../../providers/user';
+import './home.css';
 
-/** The home route op-home (title 首页). */
+const SHORTCUTS = 8;
+
+/** The first pages of the operator's own menu, as shortcuts. */
+function shortcuts(nav: readonly NavItem[]): NavItem[] {
+  return nav.flatMap((item) => (item.children ? item.children.filter((c) => !c.children).map((c) => ({ ...c, icon: c.icon ?? item.icon })) : [item])).slice(0, SHORTCUTS);
+}
+
+/**
+ * The home route op-home (title 首页): who is signed in, where, and the way into their work. Plain
+ * panels rather than antd's Card and Descriptions keep the first screen after sign-in light.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
+  const title = useTitle();
+  const navigate = useNavigate();
   const user = useUserInfo();
-  useDocumentTitle(t('home.title'));
+  const grants = useGrants();
+  const canOpenDashboard = usePermission(PERMISSIONS.home.dataDashboard);
   if (!user) return null;
-  const canOpenDashboard = hasPermission(user.menuPerms, PERMISSIONS.home.dataDashboard);
+  const entries = grants.status === 'ready' ? shortcuts(grants.table.nav) : [];
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card>
-        <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-          <div>
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="welcome">
-              {t('home.welcome', { name: user.personName })}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('home.corp', { corp: user.corpName })}</Typography.Text>
+    <div className="home-page">
+      <section className="home-panel home-welcome">
+        <div>
+          <h1 className="home-welcome-title" data-testid="welcome">
+            {t('home.welcome', { name: user.personName })}
+          </h1>
+          <p className="home-muted">{t('home.corp', { corp: user.corpName })}</p>
+        </div>
+        {canOpenDashboard && (
+          <Button type="primary" size="large" icon={<DashboardOutlined />} role="link" onClick={() => navigate(DATA_DASHBOARD_PATH)}>
+            {t('home.dataDashboard')}
+          </Button>
+        )}
+      </section>
+      {entries.length > 0 && (
+        <section className="home-panel" aria-labelledby="home-shortcuts">
+          <h2 id="home-shortcuts" className="home-panel-title">
+            {t('home.shortcuts')}
+          </h2>
+          <div className="home-shortcuts">
+            {entries.map((entry) => (
+              <button key={entry.key} type="button" className="home-shortcut" onClick={() => navigate(entry.to)}>
+                <span className="home-shortcut-icon">
+                  <MenuIcon name={entry.icon} />
+                </span>
+                <span className="home-shortcut-title">{title(entry)}</span>
+                <ArrowRightOutlined className="home-shortcut-arrow" />
+              </button>
+            ))}
           </div>
-          {canOpenDashboard && (
-            <Link to="/op/data-dashboard">
-              <Button type="primary" icon={<DashboardOutlined />}>
-                {t('home.dataDashboard')}
-              </Button>
-            </Link>
-          )}
-        </Space>
-      </Card>
-      <Card>
-        <Descriptions column={{ xs: 1, md: 2 }}>
-          <Descriptions.Item label={t('home.roles')}>
-            <Space wrap>
+        </section>
+      )}
+      <section className="home-panel" aria-labelledby="home-account">
+        <h2 id="home-account" className="home-panel-title">
+          {t('home.account')}
+        </h2>
+        <dl className="home-facts">
+          <div>
+            <dt>{t('home.roles')}</dt>
+            <dd>
               {user.authorities.map((role) => (
                 <Tag key={role.pkRole} color="blue">
                   {role.roleName}
                 </Tag>
               ))}
-            </Space>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('home.positions')}>{user.personPosition || '-'}</Descriptions.Item>
-        </Descriptions>
-      </Card>
-    </Space>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('home.positions')}</dt>
+            <dd>{user.personPosition || '-'}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
   );
 }

@@ -1,10 +1,12 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useLogin } from '@refinedev/core';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
+// The two inputs themselves, not antd's Input family (TextArea, Search, OTP), which the login page never shows.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import type { LoginParams } from '../../providers/auth-provider';
+import { authProvider, type LoginParams } from '../../providers/auth-provider';
 import './login.css';
 
 /** The operator login page (spec 2.1): /login/op, the password RSA-encrypted before it leaves. */
@@ -12,16 +14,23 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('login.welcome'));
   const [error, setError] = useState<string>();
-  // The page reports the outcome itself: the server's message inline, no toast on top of it.
-  const { mutate: login, isPending } = useLogin<LoginParams>({
-    mutationOptions: {
-      onSuccess: (result) => {
-        if (result.success && typeof result.redirectTo === 'string') window.location.assign(result.redirectTo);
-        else setError(result.error?.message || t('login.failed'));
-      },
-      onError: (err) => setError(err.message || t('login.failed')),
-    },
-  });
+  const [isPending, setPending] = useState(false);
+  // The login entry has no Refine (it stays light): the auth provider is called directly, and the
+  // page reports the outcome itself, the server's message inline.
+  const login = async (values: LoginParams) => {
+    setPending(true);
+    try {
+      const result = await authProvider.login(values);
+      if (result.success && typeof result.redirectTo === 'string') {
+        window.location.assign(result.redirectTo);
+        return;
+      }
+      setError(result.error?.message || t('login.failed'));
+    } catch (err) {
+      setError((err instanceof Error && err.message) || t('login.failed'));
+    }
+    setPending(false);
+  };
 
   return (
     <main className="login-page">
@@ -37,7 +46,7 @@ export default function LoginPage() {
         </ul>
       </section>
       <section className="login-panel">
-        <Card className="login-card" variant="borderless">
+        <div className="login-card">
           <h2>{t('login.welcome')}</h2>
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 20 }} role="alert" />}
           <Form<LoginParams>
@@ -46,21 +55,21 @@ export default function LoginPage() {
             requiredMark={false}
             onFinish={(values) => {
               setError(undefined);
-              login(values);
+              void login(values);
             }}
           >
             <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
               <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('login.usernameRequired')} autoFocus />
             </Form.Item>
             <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('login.passwordRequired')} />
+              <Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('login.passwordRequired')} />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={isPending}>
               {isPending ? t('login.submitting') : t('login.submit')}
             </Button>
           </Form>
           <p className="login-footer">{t('login.footer')}</p>
-        </Card>
+        </div>
       </section>
     </main>
   );

@@ -1,0 +1,129 @@
+import { Alert, Button } from 'antd';
+import { Activity, lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { FullScreenLoading } from '../components/FullScreenLoading';
+import { ForcedPasswordModal } from '../pages/password/ForcedPasswordModal';
+import { globalConfigStore, loadGlobalConfig, publicFileUrl, useGlobalConfig } from '../providers/global-config';
+import { useUserRefresh } from '../providers/use-user-refresh';
+import { loadGrants, useGrantsLoader } from '../routes/grants';
+import { findRedirect, findRoute } from '../routes/menu-routes';
+import { useTitle } from '../routes/titles';
+import type { AppRoute } from '../routes/types';
+import { forgetScroll } from './KeepAlive';
+import { MainLayout } from './MainLayout';
+import { RoutePage } from './RoutePage';
+import { useShellCssVars } from './shell-vars';
+import './shell.css';
+import { refreshTag } from './tags/tag-rules';
+import { tagsStore } from './tags/tags-store';
+
+// The header-only layout (and its entity switcher) loads only when one of its routes opens.
+const HeaderLayout = lazy(() => import('./header/HeaderLayout'));
+
+export const REDIRECT_PREFIX = '/redirect';
+
+/** /redirect/<path>: refreshes that page (its tag remounts) and goes back to it. */
+function RefreshRedirect({ pathname, search }: { pathname: string; search: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const target = pathname.slice(REDIRECT_PREFIX.length) || '/op';
+    tagsStore.update((tags) => refreshTag(tags, target));
+    forgetScroll(target);
+    navigate(`${target}${search}`, { replace: true });
+  }, [pathname, search, navigate]);
+  return null;
+}
+
+/** "<page> - <short name or 管理系统>" (spec §9). */
+function DocumentTitle({ route }: { route: AppRoute | undefined }) {
+  const { t } = useTranslation();
+  const title = useTitle();
+  const { opshort } = useGlobalConfig();
+  const suffix = opshort || t('appTitle');
+  const page = route ? title(route) : undefined;
+  useEffect(() => {
+    document.title = page ? `${page} - ${suffix}` : suffix;
+  }, [page, suffix]);
+  return null;
+}
+
+/** The configured favicon, served as a public file (spec §7). */
+function useFavicon(): void {
+  const { faviconFileId } = useGlobalConfig();
+  useEffect(() => {
+    if (!faviconFileId) return;
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (link) link.href = publicFileUrl(faviconFileId);
+  }, [faviconFileId]);
+}
+
+/**
+ * Everything behind the login: loads the grants and the global config, then shows the route in its
+ * layout. The main layout stays mounted (hidden) while a header-only or bare route is up, so the
+ * pages kept in its tags survive a visit to 修改密码 or the data dashboard.
+ */
+export default function SignedIn() {
+  const { t } = useTranslation('shell');
+  const grants = useGrantsLoader();
+  const cssVars = useShellCssVars();
+  const { pathname, search } = useLocation();
+  useUserRefresh();
+  useFavicon();
+
+  // Pages outside the main layout start at the top; the main layout's kept pages scroll themselves.
+  const outsideMain = grants.status === 'ready' && findRoute(grants.table, pathname)?.layout !== 'main';
+  useLayoutEffect(() => {
+    if (outsideMain) window.scrollTo(0, 0);
+  }, [outsideMain, pathname]);
+
+  useEffect(() => {
+    // The shell keeps its defaults when the platform config cannot be had (spec §8: the loader rejects).
+    loadGlobalConfig().then(globalConfigStore.set, () => undefined);
+  }, []);
+
+  if (grants.status === 'loading') return <FullScreenLoading />;
+  if (grants.status === 'error') {
+    return (
+      <main className="bare-page">
+        <Alert
+          type="error"
+          showIcon
+          message={t('grants.failed')}
+          description={grants.message}
+          action={
+            <Button type="primary" onClick={() => void loadGrants()}>
+              {t('grants.retry')}
+            </Button>
+          }
+        />
+      </main>
+    );
+  }
+
+  const { table } = grants;
+  const refreshing = pathname.startsWith(`${REDIRECT_PREFIX}/`);
+  const route = refreshing ? undefined : findRoute(table, pathname);
+  const redirect = refreshing ? undefined : findRedirect(table, pathname);
+  const mainActive = refreshing || !route || route.layout === 'main';
+
+  return (
+    <div className="shell-root" style={cssVars}>
+      <Activity mode={mainActive ? 'visible' : 'hidden'}>
+        <MainLayout table={table} activeRoute={route?.layout === 'main' ? route : undefined} />
+      </Activity>
+      {route?.layout === 'header' && (
+        <Suspense fallback={<FullScreenLoading />}>
+          <HeaderLayout>
+            <RoutePage route={route} />
+          </HeaderLayout>
+        </Suspense>
+      )}
+      {route?.layout === 'bare' && <RoutePage route={route} />}
+      {refreshing && <RefreshRedirect pathname={pathname} search={search} />}
+      {!refreshing && !route && <Navigate to={redirect ?? '/403'} replace />}
+      <DocumentTitle route={route} />
+      <ForcedPasswordModal />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The platform's global config (spec §3): theme colour, the operator short name, products and the
+ * logo and favicon files, merged from the three config calls of spec §7. The shell loads it once
+ * after sign-in; until then, and when a call fails, the defaults stand.
+ */
+import { useSyncExternalStore } from 'react';
+import { API_BASE } from '../protocol';
+import { api } from './http';
+
+export interface ProductModel {
+  prdCode: string;
+  extAttrMap?: { prdName?: string; prdShortName?: string };
+}
+
+export interface GlobalConfig {
+  themeColor?: string;
+  opshort?: string;
+  sysPrdModelVOList: ProductModel[];
+  logoFileId?: string;
+  faviconFileId?: string;
+}
+
+export const DEFAULT_GLOBAL_CONFIG: GlobalConfig = { sysPrdModelVOList: [] };
+
+export const GLOBAL_CONFIG_CALLS = [
+  '/op/v1/sys/tools/load-platform-config',
+  '/op/v1/sys/tools/load-prd-config',
+  '/op/v1/sys/pub/load/nav-view-config',
+] as const;
+
+/** Later calls fill what earlier ones left empty; a null from the server means "not configured". */
+export function mergeGlobalConfig(parts: ReadonlyArray<Partial<GlobalConfig> | null | undefined>): GlobalConfig {
+  const merged: GlobalConfig = { ...DEFAULT_GLOBAL_CONFIG };
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part ?? {})) {
+      if (value !== null && value !== undefined && value !== '') (merged as unknown as Record<string, unknown>)[key] = value;
+    }
+  }
+  return merged;
+}
+
+/** Rejects with the first failing call's message (spec §8). */
+export async function loadGlobalConfig(): Promise<GlobalConfig> {
+  const parts = await Promise.all(GLOBAL_CONFIG_CALLS.map((url) => api.post<Partial<GlobalConfig> | null>(url, {}, { silent: true, keepOnNavigate: true })));
+  return mergeGlobalConfig(parts);
+}
+
+export function productName(config: GlobalConfig, prdCode: string, short = false): string | undefined {
+  const attrs = config.sysPrdModelVOList.find((p) => p.prdCode === prdCode)?.extAttrMap;
+  return (short ? attrs?.prdShortName : undefined) ?? attrs?.prdName;
+}
+
+/** Logo and favicon are public files (spec §7), loaded by the browser as plain images. */
+export function publicFileUrl(fileId: string): string {
+  return `${API_BASE}/op/v1/sys/pub/files/${encodeURIComponent(fileId)}/preview`;
+}
+
+let config = DEFAULT_GLOBAL_CONFIG;
+const listeners = new Set<() => void>();
+
+export const globalConfigStore = {
+  get: (): GlobalConfig => config,
+  set(next: GlobalConfig): void {
+    config = next;
+    listeners.forEach((notify) => notify());
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useGlobalConfig(): GlobalConfig {
+  return useSyncExternalStore(globalConfigStore.subscribe, globalConfigStore.get, globalConfigStore.get);
+}

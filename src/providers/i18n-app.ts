@@ -1,0 +1,8 @@
+/** Every locale namespace beyond the login page's, added before the full app renders. */
+import i18n, { addLocaleFiles } from './i18n';
+
+addLocaleFiles(
+  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors}.json'], { eager: true, import: 'default' }),
+);
+
+export default i18n;

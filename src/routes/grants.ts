@@ -1,0 +1,85 @@
+/**
+ * The signed-in operator's grants: the menu tree of /op/v1/userInfo/granted-menu-tree built into the
+ * route table. It is reloaded whenever user info is (the 10-minute refresh, an entity switch, a
+ * password change), so the sidebar, routes and tags follow new grants without a page reload. Every
+ * access check afterwards is a synchronous lookup in this table.
+ */
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { MenuRouteItem } from '../protocol';
+import { api } from '../providers/http';
+import { getAuthToken, getCsrf, getSessionKeys } from '../providers/session';
+import { useUserInfo } from '../providers/user';
+import type { UserInfo } from '../protocol';
+import { buildRoutesFromMenu } from './menu-routes';
+import { staticTitle } from './titles';
+import type { RouteTable } from './types';
+
+export type GrantsState = { status: 'loading' } | { status: 'ready'; table: RouteTable } | { status: 'error'; message: string };
+
+let state: GrantsState = { status: 'loading' };
+const listeners = new Set<() => void>();
+
+export const grantsStore = {
+  get: (): GrantsState => state,
+  set(next: GrantsState): void {
+    state = next;
+    listeners.forEach((notify) => notify());
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function tableFromTree(tree: readonly MenuRouteItem[]): RouteTable {
+  return buildRoutesFromMenu(tree, staticTitle);
+}
+
+let inFlight: Promise<void> | undefined;
+
+/** Loads the grants; a call while a load is running joins it. */
+export function loadGrants(): Promise<void> {
+  inFlight ??= fetchGrants().finally(() => {
+    inFlight = undefined;
+  });
+  return inFlight;
+}
+
+async function fetchGrants(): Promise<void> {
+  try {
+    const tree = await api.post<MenuRouteItem[]>('/op/v1/userInfo/granted-menu-tree', undefined, { keepOnNavigate: true });
+    grantsStore.set({ status: 'ready', table: tableFromTree(tree ?? []) });
+  } catch (error) {
+    // A refresh that fails keeps the grants already shown; only a first load reports the failure.
+    if (grantsStore.get().status !== 'ready') grantsStore.set({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+export function useGrants(): GrantsState {
+  return useSyncExternalStore(grantsStore.subscribe, grantsStore.get, grantsStore.get);
+}
+
+/**
+ * A returning operator's tab already holds its session: the menu tree is asked for at start, beside
+ * user info, instead of after it. A first arrival (no CSRF token yet) leaves it to the shell.
+ */
+export function prefetchGrants(): void {
+  if (getAuthToken() && getCsrf() && getSessionKeys()) void loadGrants();
+}
+
+/**
+ * Mounted once by the signed-in shell: loads the grants of the current user info, and again each
+ * time user info is reloaded. The first user info is served by a load already made (prefetchGrants).
+ */
+export function useGrantsLoader(): GrantsState {
+  const user = useUserInfo();
+  const seen = useRef<UserInfo | undefined>(undefined);
+  useEffect(() => {
+    if (!user) return;
+    const first = seen.current === undefined;
+    seen.current = user;
+    if (first && (inFlight || grantsStore.get().status === 'ready')) return;
+    void loadGrants();
+  }, [user]);
+  return useGrants();
+}

@@ -1,0 +1,84 @@
+/**
+ * The ONE registry of page modules, keyed by the component path the menu tree names
+ * ('/op/system/dict/index'). Every entry is a lazy import, so adding a page adds nothing to the
+ * first load. A screen that a later issue builds is registered as UNBUILT and shows the designed
+ * under-construction page; an issue that builds it swaps UNBUILT for its import.
+ */
+import type { ComponentType } from 'react';
+import type { AppRoute, PageStatus } from './types';
+
+export interface PageProps {
+  route: AppRoute;
+}
+type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
+
+const UNBUILT = 'unbuilt' as const;
+const underConstruction: PageLoader = () => import('../pages/under-construction/UnderConstruction');
+
+/** Markers of directories in the menu tree: top-level ('Layout') and nested ('ParentView'). */
+export const LAYOUT = 'Layout';
+export const PARENT_VIEW = 'ParentView';
+
+const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
+  '/op/index': () => import('../pages/home/HomePage'),
+  '/op/login/change-password/index': () => import('../pages/password/ChangePasswordPage'),
+
+  // Built by later issues of this project.
+  '/op/login/my-export/index': UNBUILT,
+  '/op/system/dict/index': UNBUILT,
+  '/op/system/dict/data/index': UNBUILT,
+  '/op/system/config/index': UNBUILT,
+  '/op/system/export/index': UNBUILT,
+  '/op/platform-content/news/edit/index': UNBUILT,
+  '/op/platform-content/notice/edit/index': UNBUILT,
+  '/op/certificate-management/certificate-detail/index': UNBUILT,
+  '/op/task/todo/index': UNBUILT,
+  '/op/task/done/index': UNBUILT,
+  '/op/task/started/index': UNBUILT,
+  '/op/admit/realname/index': UNBUILT,
+  '/op/admit/realname/add/index': UNBUILT,
+  '/op/admit/realname/check/index': UNBUILT,
+  '/op/admit/realname/oapprove/index': UNBUILT,
+  '/op/admit/realname/mapprove/index': UNBUILT,
+
+  // Business areas no issue builds yet.
+  '/op/data-dashboard/index': UNBUILT,
+  '/op/standard-library/detail/index': UNBUILT,
+  '/op/abs/finance-data/upload/auth/index': UNBUILT,
+  '/op/abs/finance-data/upload/contract/index': UNBUILT,
+  '/op/abs/finance-data/upload/invoice/index': UNBUILT,
+  '/op/abs/finance-data/upload/other/index': UNBUILT,
+  '/op/abs/finance-data/upload/success/index': UNBUILT,
+  '/op/abs/finance-data/detail/index': UNBUILT,
+  '/op/abs/assets/issue-node-register/index': UNBUILT,
+  '/op/abs/assets/assets-manage/index': UNBUILT,
+  '/op/abs/credit-recycling-manage/audit/index': UNBUILT,
+  '/op/financing/sign-up/detail/index': UNBUILT,
+  '/op/group/corp-member-customer/index': UNBUILT,
+  '/op/zd-registration/management/register/index': UNBUILT,
+  '/op/issue/project-dept/detail/index': UNBUILT,
+  '/op/issue/branch-comp/detail/index': UNBUILT,
+  '/op/issue/group/detail/index': UNBUILT,
+  '/op/issue/group/generate/index': UNBUILT,
+};
+
+export function isDirectoryComponent(component: string | undefined): boolean {
+  return component === LAYOUT || component === PARENT_VIEW;
+}
+
+export function pageStatus(component: string): PageStatus {
+  const entry = PAGES[component];
+  if (entry === undefined) return 'missing';
+  return entry === UNBUILT ? 'unbuilt' : 'ready';
+}
+
+/** The loader of a component path; unbuilt and unknown paths both get the under-construction screen. */
+export function pageLoader(component: string): PageLoader {
+  const entry = PAGES[component];
+  return entry === undefined || entry === UNBUILT ? underConstruction : entry;
+}
+
+/** The component paths still shown as under construction (the README lists them). */
+export function unbuiltComponents(): string[] {
+  return Object.keys(PAGES).filter((key) => PAGES[key] === UNBUILT);
+}

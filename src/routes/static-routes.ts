@@ -1,0 +1,64 @@
+/**
+ * Routes the shell registers whatever the menu tree says (spec 2.3, 2.4): the home route, the
+ * operator's own pages, and the child routes that lists and workflows open. A static route with a
+ * menuUri is registered only when that menuUri is granted; its title is the zh-CN text of its
+ * titleKey in the `menu` namespace. When the menu tree has the same path, the tree's title wins and
+ * the static route contributes its layout, name and flags.
+ */
+import type { RouteLayout } from './types';
+
+export interface StaticRoute {
+  path: string;
+  titleKey: string;
+  menuUri?: string;
+  name?: string;
+  hidden?: boolean;
+  noCache?: boolean;
+  affix?: boolean;
+  layout?: RouteLayout;
+}
+
+export const HOME_PATH = '/op';
+export const CHANGE_PASSWORD_PATH = '/op/login/change-password';
+export const MY_EXPORT_PATH = '/op/login/my-export';
+export const DATA_DASHBOARD_PATH = '/op/data-dashboard';
+
+const child = (path: string, menuUri: string, flags: Partial<StaticRoute> = {}): StaticRoute => ({
+  path: `${HOME_PATH}/${path}`,
+  titleKey: menuUri,
+  menuUri,
+  ...flags,
+});
+
+export const STATIC_ROUTES: readonly StaticRoute[] = [
+  { path: HOME_PATH, titleKey: 'op-home', name: 'op-home', affix: true },
+  { path: CHANGE_PASSWORD_PATH, titleKey: 'change-password', hidden: true, layout: 'header' },
+  { path: MY_EXPORT_PATH, titleKey: 'my-export', hidden: true, layout: 'header' },
+  { path: DATA_DASHBOARD_PATH, titleKey: 'data-dashboard', menuUri: 'data-dashboard', name: 'data-dashboard-query', hidden: true, layout: 'bare' },
+
+  child('standard-library/detail', 'standard-library:detail'),
+  child('system/dict/data', 'system:dict-data', { hidden: true }),
+  child('abs/finance-data/upload/auth', 'abs:finance-data:upload:auth', { hidden: true }),
+  child('abs/finance-data/upload/contract', 'abs:finance-data:upload:contract', { hidden: true }),
+  child('abs/finance-data/upload/invoice', 'abs:finance-data:upload:invoice', { hidden: true }),
+  child('abs/finance-data/upload/other', 'abs:finance-data:upload:other', { hidden: true }),
+  child('abs/finance-data/upload/success', 'abs:finance-data:upload:success', { hidden: true }),
+  child('abs/finance-data/detail', 'abs:finance-data:detail', { hidden: true }),
+  child('abs/assets/issue-node-register', 'abs:assets:issue-node-register'),
+  child('abs/assets/assets-manage', 'abs:assets:assets-manage'),
+  child('abs/credit-recycling-manage/audit', 'abs:credit-recycling-manage:audit', { noCache: true }),
+  child('admit/realname/add', 'admit:realname:add', { hidden: true }),
+  child('admit/realname/check', 'admit:realname:check', { hidden: true }),
+  child('admit/realname/oapprove', 'admit:realname:oapprove', { hidden: true }),
+  child('admit/realname/mapprove', 'admit:realname:mapprove', { hidden: true }),
+  child('financing/sign-up/detail', 'financing:sign-up:detail'),
+  child('group/corp-member-customer', 'group:corp-member-customer'),
+  child('zd-registration/management/register', 'zd-registration:management:register'),
+  child('platform-content/news/edit', 'platform-content:news'),
+  child('platform-content/notice/edit', 'platform-content:notice'),
+  child('certificate-management/certificate-detail', 'certificate-management:certificate-detail'),
+  child('issue/project-dept/detail', 'issue:project-dept:detail'),
+  child('issue/branch-comp/detail', 'issue:branch-comp:detail'),
+  child('issue/group/detail', 'issue:group:detail'),
+  child('issue/group/generate', 'issue:group:generate'),
+];

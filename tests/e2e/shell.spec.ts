@@ -1,0 +1,188 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { readManifest, SCREENS, screenFiles } from '../../scripts/bundle-budget.mjs';
+import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { ARTIFACTS, ROOT } from './support/server';
+
+const PHONE = { width: 390, height: 844 };
+
+async function signInAs(page: Page, persona: Persona): Promise<void> {
+  await signIn(page, persona, PERSONAS[persona]);
+  await expect(page).toHaveURL(/\/op$/);
+  await expect(page.getByTestId('welcome')).toBeVisible();
+}
+
+/** Titles of the sidebar's top level: directories and pages shown in their place. */
+async function topLevelMenu(page: Page): Promise<string[]> {
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar.locator('.ant-menu-root > li').first()).toBeVisible();
+  const titles = sidebar.locator('.ant-menu-root > li > .ant-menu-submenu-title .ant-menu-title-content, .ant-menu-root > li.ant-menu-item .ant-menu-title-content');
+  return (await titles.allTextContents()).map((title) => title.trim());
+}
+
+const tagsBar = (page: Page) => page.getByTestId('tags-view');
+const tagTitles = (page: Page) => tagsBar(page).locator('[data-testid="tag"] a').allTextContents();
+
+test.describe('the operator shell (issue 4)', () => {
+  test('op_admin sees the full menu, op_auditor a smaller one, and a page outside the auditor\'s grants is /403', async ({ browser }) => {
+    const admin = await browser.newPage();
+    await signInAs(admin, 'op_admin');
+    const adminMenu = await topLevelMenu(admin);
+    expect(adminMenu).toEqual(['系统管理', '平台内容', '证书管理', '任务中心', '准入管理', '资产证券化', '融资管理', '企业集团', '中登登记', '签发管理', '标准库']);
+    await admin.close();
+
+    const auditor = await browser.newPage();
+    await signInAs(auditor, 'op_auditor');
+    const auditorMenu = await topLevelMenu(auditor);
+    expect(auditorMenu.length).toBeLessThan(adminMenu.length);
+    expect(auditorMenu).toContain('系统管理');
+    expect(auditorMenu).not.toContain('资产证券化');
+    await auditor.goto('/op/abs/assets/assets-manage');
+    await expect(auditor).toHaveURL(/\/403$/);
+    await auditor.goto('/op/system/dict');
+    await expect(auditor.getByTestId('under-construction')).toContainText('字典管理');
+    await auditor.close();
+  });
+
+  test('opening three pages, 关闭其他, 刷新页面; the tags survive a reload', async ({ page }) => {
+    await signInAs(page, 'op_admin');
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.getByRole('menuitem', { name: /系统管理/ }).click();
+    for (const title of ['字典管理', '参数设置', '导出记录']) {
+      await sidebar.getByRole('menuitem', { name: title }).click();
+      await expect(page.getByTestId('under-construction').filter({ visible: true })).toContainText(title);
+    }
+    await expect.poll(() => tagTitles(page)).toEqual(['首页', '字典管理', '参数设置', '导出记录']);
+    await expect(page).toHaveTitle(/^导出记录 - /);
+
+    await tagsBar(page).getByRole('link', { name: '参数设置' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(() => tagTitles(page)).toEqual(['首页', '参数设置']);
+    await expect(page).toHaveURL(/\/op\/system\/config$/);
+
+    await tagsBar(page).getByRole('link', { name: '参数设置' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '刷新页面' }).click();
+    await expect(page).toHaveURL(/\/op\/system\/config$/);
+    await expect(page.getByTestId('under-construction').filter({ visible: true })).toContainText('参数设置');
+    await page.screenshot({ path: join(ARTIFACTS, 'shell-under-construction.png'), animations: 'disabled' });
+
+    await page.reload();
+    await expect.poll(() => tagTitles(page)).toEqual(['首页', '参数设置']);
+    await expect(page.getByTestId('under-construction')).toContainText('/op/system/config');
+
+    // 首页 is pinned: it has no close button and 关闭所有 keeps it.
+    await expect(tagsBar(page).getByRole('button', { name: /关闭 首页/ })).toHaveCount(0);
+    await tagsBar(page).getByRole('link', { name: '参数设置' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭所有' }).click();
+    await expect.poll(() => tagTitles(page)).toEqual(['首页']);
+    await expect(page).toHaveURL(/\/op$/);
+  });
+
+  test('the sidebar search finds a page by its title and opens it; /redirect refreshes a page', async ({ page }) => {
+    await signInAs(page, 'op_admin');
+    await page.getByRole('textbox', { name: '搜索菜单' }).fill('付款');
+    await page.getByTestId('sidebar').getByRole('menuitem', { name: '付款审核' }).click();
+    await expect(page).toHaveURL(/\/op\/abs\/credit-recycling-manage\/audit$/);
+    await expect(page.getByTestId('under-construction').filter({ visible: true })).toContainText('付款审核');
+    await page.goto('/redirect/op/abs/credit-recycling-manage/audit');
+    await expect(page).toHaveURL(/\/op\/abs\/credit-recycling-manage\/audit$/);
+  });
+
+  test('the dark theme survives a reload; home in light and dark, desktop and phone', async ({ page }) => {
+    await signInAs(page, 'op_admin');
+    await page.screenshot({ path: join(ARTIFACTS, 'home-light-desktop.png'), animations: 'disabled' });
+    await page.getByTestId('theme-switch').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const background = await page.evaluate<string>("getComputedStyle(document.querySelector('.shell')).backgroundColor");
+    expect(background).not.toBe('rgb(245, 245, 245)');
+    await page.screenshot({ path: join(ARTIFACTS, 'home-dark-desktop.png'), animations: 'disabled' });
+
+    await page.setViewportSize(PHONE);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    await page.screenshot({ path: join(ARTIFACTS, 'home-dark-phone.png'), animations: 'disabled' });
+    await page.getByTestId('theme-switch').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.screenshot({ path: join(ARTIFACTS, 'home-light-phone.png'), animations: 'disabled' });
+  });
+
+  test('at 390×844 the sidebar is closed and opens as a drawer', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL });
+    const page = await context.newPage();
+    try {
+      await signInAs(page, 'op_admin');
+      await expect(page.locator('.shell')).toHaveAttribute('data-device', 'mobile');
+      await expect(page.getByTestId('sidebar')).toHaveCount(0);
+      await page.getByTestId('hamburger').click();
+      const drawer = page.getByTestId('sidebar');
+      await expect(drawer).toBeVisible();
+      await page.screenshot({ path: join(ARTIFACTS, 'phone-sidebar-drawer.png'), animations: 'disabled' });
+      await drawer.getByRole('menuitem', { name: /系统管理/ }).click();
+      await drawer.getByRole('menuitem', { name: '字典管理' }).click();
+      await expect(page).toHaveURL(/\/op\/system\/dict$/);
+      await expect(page.getByTestId('sidebar')).toBeHidden();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the language switch shows the menu and the shell in English, and back', async ({ page }) => {
+    await signInAs(page, 'op_admin');
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByTestId('sidebar').getByRole('menuitem', { name: /System$/ })).toBeVisible();
+    await expect(tagsBar(page).getByRole('link', { name: 'Home' })).toBeVisible();
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await expect(page.getByTestId('sidebar').getByRole('menuitem', { name: /系统管理/ })).toBeVisible();
+  });
+
+  test('the header-only layout switches the corporate entity: 请选择主体, 请选择其他主体, then /op', async ({ page }) => {
+    await signInAs(page, 'op_admin');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    await expect(page).toHaveURL(/\/op\/login\/change-password$/);
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+    await expect(page.getByLabel('旧密码')).toBeVisible();
+    await page.getByRole('button', { name: '切换主体' }).click();
+    await expect(page.getByText('请选择主体', { exact: true }).last()).toBeVisible();
+    await page.screenshot({ path: join(ARTIFACTS, 'header-layout.png'), animations: 'disabled' });
+
+    const chooseCorp = async (corpName: string) => {
+      await page.locator('.corp-switcher .ant-select-selector').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: corpName }).click();
+    };
+    await expect(page.getByRole('combobox', { name: '请选择主体' })).toBeVisible();
+    await chooseCorp('供应链金融服务平台运营中心');
+    await page.getByRole('button', { name: '切换主体' }).click();
+    await expect(page.getByText('请选择其他主体')).toBeVisible();
+
+    await chooseCorp('华东运营分公司');
+    await page.getByRole('button', { name: '切换主体' }).click();
+    await expect(page).toHaveURL(/\/op$/);
+    await expect(page.getByTestId('welcome').locator('..')).toContainText('华东运营分公司');
+  });
+
+  test('each first screen loads no JavaScript beyond what the budget check counts', async ({ page }) => {
+    const manifest = readManifest(join(ROOT, 'dist'));
+    const loaded = new Set<string>();
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.endsWith('.js')) loaded.add(path.slice(1));
+    });
+    await page.goto('/login/op');
+    await expect(page.getByLabel('用户名')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect([...loaded].sort()).toEqual(screenFiles(manifest, SCREENS['/login/op'].roots).sort());
+
+    await signInAs(page, 'op_admin');
+    loaded.clear();
+    await page.reload();
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const counted = new Set(screenFiles(manifest, SCREENS['/op'].roots));
+    expect([...loaded].filter((file) => !counted.has(file))).toEqual([]);
+  });
+});

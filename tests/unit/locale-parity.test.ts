@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '../../locales');
+const read = (lang: string, file: string) => JSON.parse(readFileSync(join(root, lang, file), 'utf8')) as Record<string, unknown>;
+
+/** Every leaf key as a dotted path (menu keys hold ':' and stay whole). */
+function leafKeys(value: unknown, prefix = ''): string[] {
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leafKeys(v, prefix ? `${prefix}.${k}` : k));
+  return [prefix];
+}
+
+const namespaces = readdirSync(join(root, 'zh-CN')).filter((f) => f.endsWith('.json'));
+
+describe('locale files', () => {
+  it('have the same namespaces in zh-CN and en-US', () => {
+    expect(readdirSync(join(root, 'en-US')).filter((f) => f.endsWith('.json')).sort()).toEqual([...namespaces].sort());
+  });
+
+  it.each(namespaces)('%s has exactly the same keys in both languages', (file) => {
+    expect(leafKeys(read('en-US', file)).sort()).toEqual(leafKeys(read('zh-CN', file)).sort());
+  });
+
+  it.each(namespaces)('%s has no empty message', (file) => {
+    for (const lang of ['zh-CN', 'en-US']) {
+      const flat = leafKeys(read(lang, file));
+      for (const key of flat) {
+        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], read(lang, file));
+        expect(String(value ?? '').trim(), `${lang}/${file}: ${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('holds the shell messages the spec quotes, verbatim in zh-CN', () => {
+    const zh = namespaces.map((file) => readFileSync(join(root, 'zh-CN', file), 'utf8')).join('\n');
+    for (const quote of ['刷新页面', '关闭当前', '关闭其他', '关闭所有', '暂无数据~', '复制成功', '复制失败', '请选择主体', '请选择其他主体', '进入数据驾驶舱', '管理系统', '首页', '修改密码', '退出登录', '确定注销并退出系统吗？', '错误提示', '数据驾驶舱', '付款审核']) {
+      expect(zh, quote).toContain(`"${quote}"`);
+    }
+  });
+});

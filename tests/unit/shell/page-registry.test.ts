@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pageLoader, pageStatus, unbuiltComponents } from '../../../src/routes/page-registry';
+import { STATIC_ROUTES } from '../../../src/routes/static-routes';
+
+/** Route paths the README lists as 建设中, with `{a,b}` shorthand expanded. */
+function readmeUnbuiltRoutes(): Set<string> {
+  const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## The operator shell'));
+  const paths = [...section.matchAll(/`(\/op\/[^`]+)`/g)].map((m) => m[1]);
+  return new Set(
+    paths.flatMap((path) => {
+      const brace = /\{([^}]+)\}/.exec(path);
+      return brace ? brace[1].split(',').map((part) => path.replace(brace[0], part)) : [path];
+    }),
+  );
+}
+
+describe('the page registry', () => {
+  it('answers ready, unbuilt or missing for a component path', () => {
+    expect(pageStatus('/op/index')).toBe('ready');
+    expect(pageStatus('/op/system/dict/index')).toBe('unbuilt');
+    expect(pageStatus('/op/no/such/index')).toBe('missing');
+  });
+
+  it('lazily loads the under-construction screen for unbuilt and unknown paths alike', async () => {
+    const unbuilt = await pageLoader('/op/system/dict/index')();
+    const unknown = await pageLoader('/op/no/such/index')();
+    expect(unbuilt.default).toBe(unknown.default);
+    expect((await pageLoader('/op/index')()).default).not.toBe(unbuilt.default);
+  });
+
+  it('knows the component of every static route of spec 2.3 and 2.4', () => {
+    for (const route of STATIC_ROUTES) expect(pageStatus(`${route.path}/index`), route.path).not.toBe('missing');
+  });
+
+  it('has every 建设中 route listed in the README', () => {
+    const listed = readmeUnbuiltRoutes();
+    for (const component of unbuiltComponents()) expect(listed, component).toContain(component.replace(/\/index$/, ''));
+  });
+});

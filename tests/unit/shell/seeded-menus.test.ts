@@ -1,0 +1,33 @@
+import { MENU_TREE, type MenuSeed } from '../../../server/db/seed-data/menus';
+import { pageStatus } from '../../../src/routes/page-registry';
+import { STATIC_ROUTES } from '../../../src/routes/static-routes';
+import zhMenu from '../../../locales/zh-CN/menu.json';
+
+/** Every seeded menu with its full path and the component the server gives it. */
+function flatten(tree: readonly MenuSeed[], parent?: string): { uri: string; title: string; path: string; component: string }[] {
+  return tree.flatMap((node) => {
+    const path = parent ? `${parent}/${node.path}` : node.path;
+    const directory = !!node.children?.length;
+    const component = node.component ?? (directory ? (parent ? 'ParentView' : 'Layout') : `${path}/index`);
+    return [{ uri: node.uri, title: node.title, path, component }, ...flatten(node.children ?? [], path)];
+  });
+}
+
+const seeded = flatten(MENU_TREE);
+
+describe('the seeded menu tree against the shell', () => {
+  it.each(seeded.filter((m) => m.component.startsWith('/op/')))('$component resolves through the page registry', ({ component }) => {
+    expect(pageStatus(component)).not.toBe('missing');
+  });
+
+  it('has a zh-CN title for every menuUri, the same as the seed', () => {
+    for (const menu of seeded) expect((zhMenu as Record<string, string>)[menu.uri], menu.uri).toBe(menu.title);
+  });
+
+  it('guards every static route by a menuUri the seed grants, at the path the seed gives it', () => {
+    const byUri = new Map(seeded.map((m) => [m.uri, m]));
+    for (const route of STATIC_ROUTES.filter((r) => r.menuUri)) {
+      expect(byUri.get(route.menuUri!)?.path, route.menuUri).toBe(route.path);
+    }
+  });
+});
