@@ -5,7 +5,7 @@ import { openDatabase } from './db/open';
 
 const config = readConfig();
 const database = openDatabase(config);
-const app = buildApp({ database, logger: { level: config.logLevel }, demoMode: config.demoMode, staticDir: config.staticDir });
+const app = buildApp({ database, logger: { level: config.logLevel }, demoMode: config.demoMode, staticDir: config.staticDir, dataDir: config.dataDir });
 
 let stopping = false;
 async function shutdown(signal: string) {

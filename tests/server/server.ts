@@ -1,5 +1,8 @@
 /** Starts a real server on 127.0.0.1 for a test file: in-memory PGlite unless a data folder is given. */
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
@@ -19,7 +22,9 @@ export interface TestServer {
 export async function startServer(options: Partial<Omit<AppOptions, 'database'>> & { dataDir?: string } = {}): Promise<TestServer> {
   const { dataDir, ...appOptions } = options;
   const database = dataDir ? openDatabase({ dataDir }) : pgliteDatabase(new PGlite());
-  const app = buildApp({ logger: false, passwordCost: TEST_SCRYPT_COST, staticDir: '/nonexistent-dist', ...appOptions, database });
+  // Exports are written to a folder of this server's own, removed on close.
+  const filesDir = dataDir ?? mkdtempSync(join(tmpdir(), 'scf-test-'));
+  const app = buildApp({ logger: false, passwordCost: TEST_SCRYPT_COST, staticDir: '/nonexistent-dist', dataDir: filesDir, ...appOptions, database });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -29,6 +34,7 @@ export async function startServer(options: Partial<Omit<AppOptions, 'database'>>
     async close() {
       await app.close();
       await database.close();
+      if (!dataDir) rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }
