@@ -16,6 +16,8 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   baseUrl: string;
+  /** The folder the server writes files under (exports/). */
+  filesDir: string;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startServer(options: Partial<Omit<AppOptions, 'database'>>
     app,
     database,
     baseUrl: `http://127.0.0.1:${port}`,
+    filesDir,
     async close() {
       await app.close();
       await database.close();
