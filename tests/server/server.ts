@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
-import { openDatabase, pgliteDatabase, type Database } from '../../server/db/open';
+import { createPGlite, openDatabase, pgliteDatabase, type Database } from '../../server/db/open';
 import type { ScryptCost } from '../../server/security/password-hash';
 
 /** Cheap hashes keep the suite fast; stored hashes carry their cost, so they verify all the same. */
@@ -23,7 +22,7 @@ export interface TestServer {
 
 export async function startServer(options: Partial<Omit<AppOptions, 'database'>> & { dataDir?: string } = {}): Promise<TestServer> {
   const { dataDir, ...appOptions } = options;
-  const database = dataDir ? openDatabase({ dataDir }) : pgliteDatabase(new PGlite());
+  const database = dataDir ? openDatabase({ dataDir }) : pgliteDatabase(createPGlite());
   // Exports are written to a folder of this server's own, removed on close.
   const filesDir = dataDir ?? mkdtempSync(join(tmpdir(), 'scf-test-'));
   const app = buildApp({ logger: false, passwordCost: TEST_SCRYPT_COST, staticDir: '/nonexistent-dist', dataDir: filesDir, ...appOptions, database });
