@@ -179,7 +179,9 @@ export const sysDictData = pgTable(
     index('sys_dict_data_type_sort_idx').on(t.dictType, t.dictSort),
     // The label's contains filter is ILIKE '%x%': a trigram index serves it for terms of 3+ characters
     // (bench/server.ts: p95 from about 80 ms to a few ms over 100,000 items); shorter terms scan.
-    index('sys_dict_data_label_trgm_idx').using('gin', sql`${t.dictLabel} gin_trgm_ops`),
+    // fastupdate off: PGlite runs no autovacuum, so GIN's pending list would grow with every insert
+    // and every search would read it through; dictionary items are written rarely.
+    index('sys_dict_data_label_trgm_idx').using('gin', sql`${t.dictLabel} gin_trgm_ops`).with({ fastupdate: 'off' }),
   ],
 );
 

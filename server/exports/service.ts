@@ -67,7 +67,9 @@ export class ExportService {
     try {
       const data = await rows();
       await this.writeWorkbook(filePath, resource, data);
-      await this.finish(record.id, { status: EXPORT_STATUS.success, rowCount: data.length, filePath });
+      const kept = await this.finish(record.id, { status: EXPORT_STATUS.success, rowCount: data.length, filePath });
+      // Removed by its owner while the job ran: no record points at the file any more.
+      if (kept.length === 0) await rm(filePath, { force: true });
     } catch (error) {
       // The error names what failed, never the rows' contents.
       this.log.error({ err: error, exportId: record.id }, 'export failed');
@@ -82,7 +84,8 @@ export class ExportService {
     return this.db
       .update(fileExportRecords)
       .set({ ...changes, updateTime: new Date() })
-      .where(eq(fileExportRecords.id, id));
+      .where(eq(fileExportRecords.id, id))
+      .returning({ id: fileExportRecords.id });
   }
 
   private async dictLabels(fields: Array<[string, FieldSchema]>): Promise<Map<string, Map<string, string>>> {
