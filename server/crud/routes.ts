@@ -13,6 +13,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
+import { sysDictData } from '../db/schema';
 import { businessError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
@@ -54,6 +55,20 @@ function isUniqueViolation(error: unknown): boolean {
     if (e.code === '23505') return true;
   }
   return false;
+}
+
+/** Dictionary-coded fields take only codes of their dictionary (disabled items included: old records keep them). */
+async function checkDictValues(tx: Tx, options: CrudOptions, values: Row): Promise<void> {
+  for (const [name, schema] of Object.entries(options.resource.fields)) {
+    const value = values[name];
+    if (schema.type !== 'dict' || !schema.dictType || value === undefined || value === null) continue;
+    const [item] = await tx
+      .select({ id: sysDictData.id })
+      .from(sysDictData)
+      .where(and(eq(sysDictData.dictType, schema.dictType), eq(sysDictData.dictValue, String(value))))
+      .limit(1);
+    if (!item) throw validationError(translate('server:crud.notInDict', { field: fieldLabel(schema), value: String(value) }));
+  }
 }
 
 /** The first unique field whose value another record already holds. */
@@ -103,6 +118,7 @@ async function save(ctx: AppContext, options: CrudOptions, body: Row, principal:
   const values = readInput(options.resource, body, 'create');
   try {
     return await ctx.db.transaction(async (tx) => {
+      await checkDictValues(tx, options, values);
       await options.hooks?.beforeWrite?.(tx, values, 'create');
       await checkUnique(tx, options, values);
       const insert = { ...values, dataVersion: 0, createBy: principal.username, updateBy: principal.username };
@@ -125,6 +141,7 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
   const columns = columnsOf(options.table);
   try {
     return await ctx.db.transaction(async (tx) => {
+      await checkDictValues(tx, options, values);
       await options.hooks?.beforeWrite?.(tx, values, 'update');
       await checkUnique(tx, options, values, id);
       const changes = { ...values, dataVersion: sql`${columns.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username };

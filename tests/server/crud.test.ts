@@ -91,6 +91,7 @@ describe('dictionary types', () => {
     expect(refusal(await admin.call(`${TYPES}/save`, { json: { dictType: 'crud_v', status: '0' } }))).toEqual({
       status: 200, code: 'VALIDATION_FAILED', message: '字典名称不能为空',
     });
+    expect(refusal(await admin.call(`${TYPES}/save`, { json: { dictType: 'crud_v', dictName: '编码', status: '9' } })).message).toBe('状态的值不在字典中：9');
     const long = refusal(await admin.call(`${TYPES}/save`, { json: { dictType: 'crud_v', dictName: 'x'.repeat(101), status: '0' } }));
     expect(long.message).toBe('字典名称长度不能超过 100 个字符');
     await saveType('crud_dup', '重复甲');
