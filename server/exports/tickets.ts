@@ -16,7 +16,7 @@ export interface TicketGrant {
 }
 
 export class DownloadTickets {
-  private readonly grants = new Map<string, TicketGrant & { expiresAt: number }>();
+  private readonly grants = new Map<string, { grant: TicketGrant; expiresAt: number }>();
 
   constructor(
     private readonly ttlMs: number = TICKET_TTL_MS,
@@ -26,20 +26,20 @@ export class DownloadTickets {
   issue(grant: TicketGrant): string {
     this.purge();
     const ticket = randomBytes(32).toString('base64url');
-    this.grants.set(ticket, { ...grant, expiresAt: this.now() + this.ttlMs });
+    this.grants.set(ticket, { grant, expiresAt: this.now() + this.ttlMs });
     return ticket;
   }
 
   /** The grant, removed on the first use whether or not it is still valid. */
   take(ticket: string): TicketGrant | undefined {
-    const grant = this.grants.get(ticket);
-    if (!grant) return undefined;
+    const entry = this.grants.get(ticket);
+    if (!entry) return undefined;
     this.grants.delete(ticket);
-    return grant.expiresAt > this.now() ? grant : undefined;
+    return entry.expiresAt > this.now() ? entry.grant : undefined;
   }
 
   private purge() {
     const now = this.now();
-    for (const [ticket, grant] of this.grants) if (grant.expiresAt <= now) this.grants.delete(ticket);
+    for (const [ticket, entry] of this.grants) if (entry.expiresAt <= now) this.grants.delete(ticket);
   }
 }
