@@ -129,6 +129,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, exports: E
   const { db } = database;
   await database.migrate();
   await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost });
+  await exports.failInterrupted();
 
   const passwordCost = options.passwordCost ?? PRODUCTION_SCRYPT_COST;
   const sessions = new SessionStore(db);

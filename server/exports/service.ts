@@ -50,6 +50,19 @@ export class ExportService {
     mkdirSync(this.dir, { recursive: true });
   }
 
+  /**
+   * Jobs run in this process, so a record still PROCESSING at start belongs to a job a restart cut
+   * off: it is marked failed instead of spinning forever. (One server per database is assumed.)
+   */
+  async failInterrupted(): Promise<number> {
+    const failed = await this.db
+      .update(fileExportRecords)
+      .set({ status: EXPORT_STATUS.failure, message: translate('server:export.interrupted'), updateTime: new Date() })
+      .where(eq(fileExportRecords.status, EXPORT_STATUS.processing))
+      .returning({ id: fileExportRecords.id });
+    return failed.length;
+  }
+
   /** Makes the PROCESSING record and starts the job without waiting for it. */
   async start(principal: Principal, resource: AnyResource, rows: () => Promise<Row[]>): Promise<Omit<ExportRecord, 'filePath'>> {
     const fileName = `${translate(resource.title)}_${stamp(new Date())}.xlsx`;
