@@ -3,6 +3,7 @@
  * Tests build it over an in-memory PGlite; server/main.ts over the data folder or PostgreSQL.
  */
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +18,12 @@ import { NonceStore } from './security/nonces';
 import { createDecoyVerifier, PRODUCTION_SCRYPT_COST, type ScryptCost } from './security/password-hash';
 import { RsaKeys } from './security/rsa';
 import { SessionStore } from './security/sessions';
+import { ExportService } from './exports/service';
+import { configRoutes } from './resources/configs';
+import { dictDataRoutes } from './resources/dict-datas';
+import { dictTypeRoutes } from './resources/dict-types';
+import { DOWNLOAD_PATH, exportRecordRoutes, registerTicketDownload } from './routes/export-records';
+import { securityElementRoutes } from './routes/security-elements';
 import { sysConfigRoutes } from './routes/sys-config';
 import { uaaRoutes } from './routes/uaa';
 import { userRoutes } from './routes/user';
@@ -26,7 +33,16 @@ export const BODY_LIMIT_BYTES = 1_048_576;
 /** A module adding routes to /api/web; later areas add theirs to API_ROUTE_MODULES. */
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => void;
 
-const API_ROUTE_MODULES: readonly RouteModule[] = [uaaRoutes, userRoutes, sysConfigRoutes];
+const API_ROUTE_MODULES: readonly RouteModule[] = [
+  uaaRoutes,
+  userRoutes,
+  sysConfigRoutes,
+  securityElementRoutes,
+  dictTypeRoutes,
+  dictDataRoutes,
+  configRoutes,
+  exportRecordRoutes,
+];
 
 export interface AppOptions {
   database: Database;
@@ -37,6 +53,10 @@ export interface AppOptions {
   staticDir?: string;
   /** Cost of password hashes made by this instance (tests pass a cheap one). */
   passwordCost?: ScryptCost;
+  /** Files the server writes (exports/ under it); defaults to a folder in the OS temp dir. */
+  dataDir?: string;
+  /** How long a one-time download ticket stays valid; tests shorten it. */
+  downloadTicketTtlMs?: number;
   /** Extra route modules, registered after the built-in ones (tests use it for test-only routes). */
   extraRoutes?: readonly RouteModule[];
 }
@@ -45,6 +65,8 @@ export interface AppOptions {
 const SECRET_HEADERS = ['x-auth-token', 'x-session-key', 'x-xsrf-token', 'cookie', 'set-cookie'];
 
 const pathOnly = (url: string) => url.split('?', 1)[0];
+/** A download ticket in the path is a bearer secret for its 60 s: logged as [redacted]. */
+const withoutTicket = (path: string) => (path.includes(DOWNLOAD_PATH) ? path.replace(/\/download\/[^/]+$/, '/download/[redacted]') : path);
 
 function loggerOptions(logger: AppOptions['logger']) {
   if (logger === false) return false;
@@ -57,7 +79,7 @@ function loggerOptions(logger: AppOptions['logger']) {
     },
     serializers: {
       // The query string carries _csrf: log the path only, and never headers or bodies.
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: pathOnly(req.url), remoteAddress: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: withoutTicket(pathOnly(req.url)), remoteAddress: req.ip }),
     },
   };
 }
@@ -102,11 +124,12 @@ function registerFrontEnd(app: FastifyInstance, staticDir: string) {
   });
 }
 
-async function registerApi(api: FastifyInstance, options: AppOptions) {
+async function registerApi(api: FastifyInstance, options: AppOptions, exports: ExportService) {
   const { database } = options;
   const { db } = database;
   await database.migrate();
   await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost });
+  await exports.failInterrupted();
 
   const passwordCost = options.passwordCost ?? PRODUCTION_SCRYPT_COST;
   const sessions = new SessionStore(db);
@@ -120,6 +143,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions) {
     sessions,
     passwordCost,
     verifyDecoy: createDecoyVerifier(passwordCost),
+    exports,
   };
 
   // The raw text is kept for the signature; JSON errors wait until the protocol checks have run.
@@ -152,7 +176,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Unsigned on purpose: the benchmark's bare baseline and a liveness probe; it reads nothing.
   app.get(`${API_BASE}/health`, async () => success({ status: 'ok' }));
 
-  app.register((api) => registerApi(api, options), { prefix: API_BASE });
+  const exports = new ExportService(options.database.db, resolve(options.dataDir ?? join(tmpdir(), 'scf-op-back-office')), app.log, options.downloadTicketTtlMs);
+  app.addHook('onClose', () => exports.close());
+  registerTicketDownload(app, exports);
+  app.register((api) => registerApi(api, options, exports), { prefix: API_BASE });
   registerFrontEnd(app, resolve(options.staticDir ?? 'dist'));
   return app;
 }

@@ -1,5 +1,6 @@
 /** What route modules need, built once per app by buildApp. */
 import type { Db } from './db/open';
+import type { ExportService } from './exports/service';
 import type { ScryptCost } from './security/password-hash';
 import type { RsaKeys } from './security/rsa';
 import type { SessionStore } from './security/sessions';
@@ -12,4 +13,6 @@ export interface AppContext {
   passwordCost: ScryptCost;
   /** Spends a password verification's time for a login that cannot succeed. */
   verifyDecoy: () => Promise<void>;
+  /** Exports of filtered lists and their download tickets. */
+  exports: ExportService;
 }

@@ -29,8 +29,8 @@ export function malformedJsonError(): ApiError {
 }
 
 /** A business refusal: HTTP 200 with its own code (spec §8: the client shows the message). */
-export function businessError(code: string, messageKey: string): ApiError {
-  return new ApiError(code, translate(messageKey), 200);
+export function businessError(code: string, messageKey: string, params: Record<string, string> = {}): ApiError {
+  return new ApiError(code, translate(messageKey, params), 200);
 }
 
 export function success<T>(data: T): ApiEnvelope<T | null> {

@@ -2,10 +2,11 @@
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/open';
+import { PERSONAS } from './db/seed-data/personas';
 
 const config = readConfig();
 const database = openDatabase(config);
-const app = buildApp({ database, logger: { level: config.logLevel }, demoMode: config.demoMode, staticDir: config.staticDir });
+const app = buildApp({ database, logger: { level: config.logLevel }, demoMode: config.demoMode, staticDir: config.staticDir, dataDir: config.dataDir });
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -27,8 +28,17 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'ready');
+  printWelcome();
 } catch (error) {
   app.log.error({ err: error }, 'failed to start');
   await database.close().catch(() => undefined);
   process.exit(1);
+}
+
+/** A line for the person who just ran `npm start`: where to go and whom to sign in as (passwords stay in the README). */
+function printWelcome(): void {
+  const personas = config.demoMode ? PERSONAS.map((p) => `  ${p.username.padEnd(13)} ${p.role}`).join('\n') : '  op_admin (must change the published password at first login)';
+  process.stdout.write(
+    `\nBack office: http://${config.host}:${config.port}/login/op\nSeeded personas (passwords: README, "Quick start"):\n${personas}\n\n`,
+  );
 }

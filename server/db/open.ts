@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -31,7 +32,15 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Wraps a PGlite instance: in memory (`new PGlite()`, tests) or on disk. */
+/**
+ * A PGlite instance with the extensions the migrations create (pg_trgm): in memory without a
+ * folder (tests), on disk with one.
+ */
+export function createPGlite(dir?: string): PGlite {
+  return new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+}
+
+/** Wraps a PGlite instance made by createPGlite. */
 export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite({ client, schema });
   return {
@@ -71,5 +80,5 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   if (options.databaseUrl) return postgresDatabase(options.databaseUrl);
   const dir = join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return pgliteDatabase(new PGlite(dir));
+  return pgliteDatabase(createPGlite(dir));
 }

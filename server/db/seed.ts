@@ -8,7 +8,7 @@ import type { Db } from './open';
 import {
   corps, menus, roleMenus, rolePermissions, roles, sysConfigs, sysDictData, sysDictTypes, userCorps, userRoles, users,
 } from './schema';
-import { USER_STATUS } from './constants';
+import { USER_STATUS } from '../../src/lib/codes';
 import { CORPS, PERSONAS, ROLES, type PersonaSeed } from './seed-data/personas';
 import { MENU_TREE, type MenuSeed } from './seed-data/menus';
 import { CONFIGS, DICTIONARIES } from './seed-data/dictionaries';

@@ -83,6 +83,8 @@ export function route<B = unknown, A extends AuthMode = AuthMode>(api: FastifyIn
         body: request.validBody as B,
         principal: request.principal as HandlerContext<B, A>['principal'],
       });
+      // A handler that answered itself (a file download) returns the reply: nothing more to send.
+      if (data === reply) return reply;
       return success(data);
     },
   });

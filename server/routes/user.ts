@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { checkPasswordChange } from '../../src/lib/password';
 import type { AppContext } from '../context';
-import { USER_STATUS } from '../db/constants';
+import { USER_STATUS } from '../../src/lib/codes';
 import { menus, roleMenus, userRoles, users } from '../db/schema';
 import { businessError, validationError } from '../errors';
 import { translate } from '../i18n';

@@ -12,18 +12,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/open';
+import type { Authority as RoleRef, CorpRef } from '../../src/protocol/api-types';
 import { corps, rolePermissions, roles, sessions, userCorps, userRoles, users } from '../db/schema';
-
-export interface RoleRef {
-  code: string;
-  roleName: string;
-  pkRole: string;
-}
-
-export interface CorpRef {
-  corpId: string;
-  corpName: string;
-}
 
 /** Who is calling, as read from the database for a live session. */
 export interface Principal {

@@ -2,6 +2,7 @@
  * The access rules of spec §6 as pure functions, used by Refine's access-control provider, the
  * HasPermi / HasRole components, the sidebar and the server's route guards alike.
  */
+import { ROLE } from './codes';
 import { ALL_PERMISSIONS_WILDCARD } from './permissions';
 
 /** Locale keys (namespace access) of the errors spec §8 names for an empty value list. */
@@ -30,7 +31,6 @@ export function hasAnyPermission(menuPerms: readonly string[], required: readonl
   return required.some((p) => hasPermission(menuPerms, p));
 }
 
-export const ADMIN_ROLE = 'admin';
 
 export interface RoleRef {
   roleName: string;
@@ -40,7 +40,7 @@ export interface RoleRef {
 /** The role check: the role admin passes, otherwise any listed role, matched by roleName or pkRole. */
 export function hasAnyRole(authorities: readonly RoleRef[], required: readonly string[]): boolean {
   if (required.length === 0) throw new AccessRuleError(ACCESS_ERRORS.emptyRoles);
-  return authorities.some((role) => role.roleName === ADMIN_ROLE || required.includes(role.roleName) || required.includes(role.pkRole));
+  return authorities.some((role) => role.roleName === ROLE.ADMIN || required.includes(role.roleName) || required.includes(role.pkRole));
 }
 
 /** The four authorisation positions of spec §6, stored comma-separated in personPosition. */

@@ -48,7 +48,5 @@ export interface TokenResult {
   csrf: { token: string; headerName: string };
 }
 
-export const USER_STATUS_FIRST_LOGIN = 2;
-export const ROLE_PLATFORM_AG_OPERATOR = 'ROLE_PLATFORM_AG_OPERATOR';
 /** User-info refresh interval for platform-agent operators (spec §9). */
 export const USER_REFRESH_INTERVAL_MS = 600_000;

@@ -3,8 +3,9 @@
  * (the 10-minute refresh, an entity switch, a password change) reaches every screen at once.
  */
 import { useSyncExternalStore } from 'react';
-import { ROLE_PLATFORM_AG_OPERATOR, type UserInfo } from '../protocol';
 import { hasPermission } from '../lib/access';
+import { ROLE } from '../lib/codes';
+import type { UserInfo } from '../protocol';
 import { api } from './http';
 
 let current: UserInfo | undefined;
@@ -46,7 +47,7 @@ export function useUserInfo(): UserInfo | undefined {
 }
 
 export function needsPeriodicRefresh(info: UserInfo | undefined): boolean {
-  return !!info?.authorities.some((a) => a.roleName === ROLE_PLATFORM_AG_OPERATOR || a.code === ROLE_PLATFORM_AG_OPERATOR);
+  return !!info?.authorities.some((a) => a.roleName === ROLE.PLATFORM_AG_OPERATOR || a.code === ROLE.PLATFORM_AG_OPERATOR);
 }
 
 /** Whether the signed-in user holds a permission; follows every user-info refresh (spec §6). */

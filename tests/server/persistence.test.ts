@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { sessions, users } from '../../server/db/schema';
+import { fileExportRecords, sessions, users } from '../../server/db/schema';
 import { hashToken } from '../../server/security/sessions';
 import { ApiClient, signInAs } from './client';
 import { startServer, type TestServer } from './server';
@@ -34,6 +34,10 @@ describe('a restart over the same DATA_DIR', () => {
     auditor = await signInAs(srv.baseUrl, 'op_auditor');
     publicKey = admin.publicKey;
     expect((await admin.call('/op/v1/auth/switch/corp', { json: { corpId: 'CORP-SOUTH' } })).body.code).toBe('0');
+    // An export whose job the restart will cut off.
+    await srv.database.db
+      .insert(fileExportRecords)
+      .values({ id: 'exp-cut-off', userId: 'u-op-admin', resourceName: 'configs', fileName: 'cut-off.xlsx', createBy: 'op_admin', updateBy: 'op_admin' });
     await srv.close();
     srv = await startServer({ dataDir });
     admin = moveTo(admin, srv.baseUrl);
@@ -51,6 +55,11 @@ describe('a restart over the same DATA_DIR', () => {
     const info = await admin.call<{ username: string; corpId: string }>('/op/v1/userInfo');
     expect(info.status).toBe(200);
     expect(info.body.data).toMatchObject({ username: 'op_admin', corpId: 'CORP-SOUTH' });
+  });
+
+  it('fails exports that a restart cut off instead of leaving them processing', async () => {
+    const [record] = await srv.database.db.select().from(fileExportRecords).where(eq(fileExportRecords.id, 'exp-cut-off'));
+    expect(record).toMatchObject({ status: 'FAILURE', message: '服务重启，导出已中断，请重新导出' });
   });
 
   it('does not seed twice', async () => {

@@ -1,9 +1,8 @@
 /** The first-start data: personas, roles and grants, menus, dictionaries, configs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import { count, eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS_WILDCARD, READ_ONLY_ACTIONS, permissionAction } from '../../src/lib/permissions';
-import { pgliteDatabase, type Database } from '../../server/db/open';
+import { createPGlite, pgliteDatabase, type Database } from '../../server/db/open';
 import { corps, menus, rolePermissions, roles, sysConfigs, sysDictData, sysDictTypes, userCorps, userRoles, users } from '../../server/db/schema';
 import { seedIfEmpty } from '../../server/db/seed';
 import { verifyPassword } from '../../server/security/password-hash';
@@ -12,7 +11,7 @@ import { TEST_SCRYPT_COST } from './server';
 
 let database: Database;
 beforeAll(async () => {
-  database = pgliteDatabase(new PGlite());
+  database = pgliteDatabase(createPGlite());
   await database.migrate();
   await seedIfEmpty(database.db, { demoMode: true, passwordCost: TEST_SCRYPT_COST });
 });

@@ -1,9 +1,11 @@
 /** Starts a real server on 127.0.0.1 for a test file: in-memory PGlite unless a data folder is given. */
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
-import { openDatabase, pgliteDatabase, type Database } from '../../server/db/open';
+import { createPGlite, openDatabase, pgliteDatabase, type Database } from '../../server/db/open';
 import type { ScryptCost } from '../../server/security/password-hash';
 
 /** Cheap hashes keep the suite fast; stored hashes carry their cost, so they verify all the same. */
@@ -13,22 +15,28 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   baseUrl: string;
+  /** The folder the server writes files under (exports/). */
+  filesDir: string;
   close(): Promise<void>;
 }
 
 export async function startServer(options: Partial<Omit<AppOptions, 'database'>> & { dataDir?: string } = {}): Promise<TestServer> {
   const { dataDir, ...appOptions } = options;
-  const database = dataDir ? openDatabase({ dataDir }) : pgliteDatabase(new PGlite());
-  const app = buildApp({ logger: false, passwordCost: TEST_SCRYPT_COST, staticDir: '/nonexistent-dist', ...appOptions, database });
+  const database = dataDir ? openDatabase({ dataDir }) : pgliteDatabase(createPGlite());
+  // Exports are written to a folder of this server's own, removed on close.
+  const filesDir = dataDir ?? mkdtempSync(join(tmpdir(), 'scf-test-'));
+  const app = buildApp({ logger: false, passwordCost: TEST_SCRYPT_COST, staticDir: '/nonexistent-dist', dataDir: filesDir, ...appOptions, database });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {
     app,
     database,
     baseUrl: `http://127.0.0.1:${port}`,
+    filesDir,
     async close() {
       await app.close();
       await database.close();
+      if (!dataDir) rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 /** Dictionaries and configuration parameters the screens need from the first start. */
-import { CONFIG_KEY } from '../constants';
+import { CONFIG_KEY } from '../../../src/lib/codes';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 

@@ -3,7 +3,8 @@
  * tests and the server tests sign in as these users.
  */
 import { ALL_PERMISSIONS, ALL_PERMISSIONS_WILDCARD, PERMISSIONS, READ_ONLY_ACTIONS, permissionAction } from '../../../src/lib/permissions';
-import { POSITION, ROLE, USER_STATUS } from '../constants';
+import { ROLE, USER_STATUS } from '../../../src/lib/codes';
+import { POSITIONS } from '../../../src/lib/access';
 
 export const CORPS = [
   { corpId: 'CORP-HQ', corpName: '供应链金融服务平台运营中心' },
@@ -64,7 +65,7 @@ export interface PersonaSeed {
   personName: string;
   role: RoleCode;
   userStatus: number;
-  positions: ReadonlyArray<(typeof POSITION)[keyof typeof POSITION]>;
+  positions: ReadonlyArray<(typeof POSITIONS)[keyof typeof POSITIONS]>;
   sensitiveWhitelist: boolean;
   /** The first one is the user's default corporate entity. */
   corps: readonly CorpId[];
@@ -77,15 +78,15 @@ export const PERSONAS: readonly PersonaSeed[] = [
   },
   {
     id: 'u-op-handler', username: 'op_handler', password: 'Handler@2026!', personName: '经办人张三', role: ROLE.OP_HANDLER,
-    userStatus: USER_STATUS.NORMAL, positions: [POSITION.SYS_AUTH_OPERATOR], sensitiveWhitelist: false, corps: ['CORP-EAST', 'CORP-HQ'],
+    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.systemAuthOperator], sensitiveWhitelist: false, corps: ['CORP-EAST', 'CORP-HQ'],
   },
   {
     id: 'u-op-director', username: 'op_director', password: 'Director@2026!', personName: '主管李四', role: ROLE.OP_DIRECTOR,
-    userStatus: USER_STATUS.NORMAL, positions: [POSITION.SYS_AUTH_DIRECTOR], sensitiveWhitelist: false, corps: ['CORP-EAST', 'CORP-HQ'],
+    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.systemAuthDirector], sensitiveWhitelist: false, corps: ['CORP-EAST', 'CORP-HQ'],
   },
   {
     id: 'u-op-director2', username: 'op_director2', password: 'Director2@2026!', personName: '主管王五', role: ROLE.OP_DIRECTOR,
-    userStatus: USER_STATUS.NORMAL, positions: [POSITION.SYS_AUTH_DIRECTOR, POSITION.DEPT_AUTH_DIRECTOR], sensitiveWhitelist: false, corps: ['CORP-HQ'],
+    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.systemAuthDirector, POSITIONS.departmentAuthDirector], sensitiveWhitelist: false, corps: ['CORP-HQ'],
   },
   {
     id: 'u-op-auditor', username: 'op_auditor', password: 'Auditor@2026!', personName: '审计员赵六', role: ROLE.OP_AUDITOR,
@@ -93,10 +94,10 @@ export const PERSONAS: readonly PersonaSeed[] = [
   },
   {
     id: 'u-op-agent', username: 'op_agent', password: 'Agent@2026!', personName: '代理运营孙七', role: ROLE.PLATFORM_AG_OPERATOR,
-    userStatus: USER_STATUS.NORMAL, positions: [POSITION.DEPT_AUTH_OPERATOR], sensitiveWhitelist: false, corps: ['CORP-SOUTH'],
+    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.departmentAuthOperator], sensitiveWhitelist: false, corps: ['CORP-SOUTH'],
   },
   {
     id: 'u-op-newbie', username: 'op_newbie', password: 'Newbie@2026!', personName: '新员工周八', role: ROLE.OP_HANDLER,
-    userStatus: USER_STATUS.INITIAL_PASSWORD, positions: [POSITION.SYS_AUTH_OPERATOR], sensitiveWhitelist: false, corps: ['CORP-EAST'],
+    userStatus: USER_STATUS.INITIAL_PASSWORD, positions: [POSITIONS.systemAuthOperator], sensitiveWhitelist: false, corps: ['CORP-EAST'],
   },
 ];

@@ -1,7 +1,7 @@
 import { Alert, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USER_STATUS_FIRST_LOGIN } from '../../protocol';
+import { USER_STATUS } from '../../lib/codes';
 import { endSession } from '../../providers/auth-provider';
 import { api } from '../../providers/http';
 import { useUserInfo } from '../../providers/user';
@@ -15,7 +15,7 @@ export function ForcedPasswordModal() {
   const { t } = useTranslation('auth');
   const user = useUserInfo();
   const [required, setRequired] = useState(false);
-  const firstLogin = user?.userStatus === USER_STATUS_FIRST_LOGIN;
+  const firstLogin = user?.userStatus === USER_STATUS.INITIAL_PASSWORD;
 
   useEffect(() => {
     if (!firstLogin) return;

@@ -1,0 +1,98 @@
+/**
+ * Body checks of the generic CRUD routes, read from the shared field schema (src/crud/resource.ts):
+ * the same required / maxLength / validator rules the browser's forms apply. Every message names the
+ * field by its zh-CN label (locales/zh-CN/resources.json), e.g. 字典名称不能为空.
+ */
+import type { FieldSchema, ResourceDeclaration } from '../../src/crud/resource';
+import { isValid, validationMessage } from '../../src/lib/validators';
+import { validationError } from '../errors';
+import { translate } from '../i18n';
+import { isPlainObject } from '../validation';
+
+export type Mode = 'create' | 'update';
+
+/**
+ * Any resource declaration: a declaration's defaultSort names one of its own fields, which makes
+ * ResourceDeclaration<SpecificFields> not assignable to the general one; the server reads it as a string.
+ */
+export type AnyResource = Omit<ResourceDeclaration, 'defaultSort'> & { defaultSort?: { field: string; order: 'asc' | 'desc' } };
+
+export const fieldLabel = (schema: FieldSchema) => translate(schema.label);
+
+/** Fields a caller may write in this mode: never readOnly ones, and createOnly ones only on create. */
+export function writableFields(resource: AnyResource, mode: Mode): Array<[string, FieldSchema]> {
+  return Object.entries(resource.fields).filter(([, s]) => !s.readOnly && (mode === 'create' || !s.createOnly));
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+function checkValue(schema: FieldSchema, value: unknown): unknown {
+  const field = fieldLabel(schema);
+  switch (schema.type) {
+    case 'integer':
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw validationError(translate('server:crud.notInteger', { field }));
+      return value;
+    case 'boolean':
+      if (typeof value !== 'boolean') throw validationError(translate('server:crud.notBoolean', { field }));
+      return value;
+    case 'datetime': {
+      const time = typeof value === 'string' ? new Date(value) : undefined;
+      if (!time || Number.isNaN(time.getTime())) throw validationError(translate('server:crud.notDatetime', { field }));
+      return time;
+    }
+    default: {
+      if (typeof value !== 'string') throw validationError(translate('server:crud.notString', { field }));
+      const text = value.trim();
+      if (schema.maxLength !== undefined && text.length > schema.maxLength) {
+        throw validationError(translate('server:crud.tooLong', { field, max: String(schema.maxLength) }));
+      }
+      if (schema.validator && !isValid(schema.validator, text)) {
+        throw validationError(translate('server:crud.invalid', { field, message: validationMessage(schema.validator) }));
+      }
+      return text;
+    }
+  }
+}
+
+/**
+ * The writable values of a body. On create every required field must be present; on update an
+ * absent field keeps its value, but a required one cannot be emptied. Unknown and read-only keys
+ * are ignored (forms send the whole record back).
+ */
+export function readInput(resource: AnyResource, body: Record<string, unknown>, mode: Mode): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of writableFields(resource, mode)) {
+    const value = body[name];
+    const empty = isEmpty(value) || (typeof value === 'string' && value.trim() === '');
+    if (empty) {
+      if (schema.required && (mode === 'create' || value !== undefined)) {
+        throw validationError(translate('server:crud.required', { field: fieldLabel(schema) }));
+      }
+      // Free text (remarks) can be cleared; other optional fields keep their value or column default.
+      if (value !== undefined && schema.type === 'text') values[name] = null;
+      continue;
+    }
+    values[name] = checkValue(schema, value);
+  }
+  return values;
+}
+
+export function requireObject(body: unknown): Record<string, unknown> {
+  if (!isPlainObject(body)) throw validationError(translate('server:validation.bodyNotObject'));
+  return body;
+}
+
+export function requireId(body: Record<string, unknown>): string {
+  const { id } = body;
+  if (typeof id !== 'string' || id === '') throw validationError(translate('server:crud.idRequired'));
+  return id;
+}
+
+export const MAX_IDS = 500;
+
+export function requireIds(body: Record<string, unknown>): string[] {
+  const { ids } = body;
+  const ok = Array.isArray(ids) && ids.length > 0 && ids.length <= MAX_IDS && ids.every((id) => typeof id === 'string' && id !== '');
+  if (!ok) throw validationError(translate('server:crud.idsRequired', { max: String(MAX_IDS) }));
+  return [...new Set(ids as string[])];
+}

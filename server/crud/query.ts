@@ -1,0 +1,105 @@
+/**
+ * The page call's filters and order (PROTOCOL.md §7), read from the declaration's `search` and
+ * `sortable` marks: eq → `=`, contains → ILIKE with % and _ escaped, range → `${field}Start` /
+ * `${field}End` (inclusive). Shared by page and export, so an export holds exactly the listed rows.
+ */
+import { and, asc, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FieldSchema } from '../../src/crud/resource';
+import { validationError } from '../errors';
+import { translate } from '../i18n';
+import { fieldLabel, type AnyResource } from './fields';
+
+export type Columns = Record<string, PgColumn>;
+
+export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** LIKE's wildcards and its escape character, taken literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterValue(schema: FieldSchema, key: string, value: unknown): unknown {
+  if (schema.type === 'datetime') {
+    const time = typeof value === 'string' ? new Date(value) : undefined;
+    if (!time || Number.isNaN(time.getTime())) throw validationError(translate('server:crud.notDatetime', { field: `${fieldLabel(schema)} (${key})` }));
+    return time;
+  }
+  if (schema.type === 'integer') {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw validationError(translate('server:crud.notInteger', { field: fieldLabel(schema) }));
+    return value;
+  }
+  if (schema.type === 'boolean') {
+    if (typeof value !== 'boolean') throw validationError(translate('server:crud.notBoolean', { field: fieldLabel(schema) }));
+    return value;
+  }
+  if (typeof value !== 'string') throw validationError(translate('server:crud.notString', { field: fieldLabel(schema) }));
+  return value;
+}
+
+const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** The WHERE conditions of the body's filters; absent or empty filters are ignored. */
+export function filterConditions(resource: AnyResource, columns: Columns, body: Record<string, unknown>): SQL[] {
+  const conditions: SQL[] = [];
+  for (const [name, schema] of Object.entries(resource.fields)) {
+    const column = columns[name];
+    if (!schema.search || !column) continue;
+    if (schema.search === 'range') {
+      const start = body[`${name}Start`];
+      const end = body[`${name}End`];
+      if (given(start)) conditions.push(gte(column, filterValue(schema, `${name}Start`, start)));
+      if (given(end)) conditions.push(lte(column, filterValue(schema, `${name}End`, end)));
+      continue;
+    }
+    const value = body[name];
+    if (!given(value)) continue;
+    const typed = filterValue(schema, name, value);
+    conditions.push(schema.search === 'contains' ? ilike(column, `%${escapeLike(String(typed))}%`) : eq(column, typed));
+  }
+  return conditions;
+}
+
+export const whereOf = (conditions: SQL[]) => (conditions.length ? and(...conditions) : undefined);
+
+interface OrderItem {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
+function readOrderBy(value: unknown): OrderItem[] {
+  if (value === undefined || value === null) return [];
+  const ok =
+    Array.isArray(value) &&
+    value.every((item: unknown) => {
+      if (typeof item !== 'object' || item === null) return false;
+      const { field, order } = item as Record<string, unknown>;
+      return typeof field === 'string' && (order === undefined || order === 'asc' || order === 'desc');
+    });
+  if (!ok) throw validationError(translate('server:crud.orderBy'));
+  return (value as Array<{ field: string; order?: 'asc' | 'desc' }>).map(({ field, order }) => ({ field, order: order ?? 'asc' }));
+}
+
+/** ORDER BY: the asked sortable fields, else the declaration's default; the id last, so pages never overlap. */
+export function orderOf(resource: AnyResource, columns: Columns, body: Record<string, unknown>): SQL[] {
+  const asked = readOrderBy(body.orderBy);
+  for (const { field } of asked) {
+    if (!resource.fields[field]?.sortable || !columns[field]) throw validationError(translate('server:crud.notSortable', { field }));
+  }
+  const items = asked.length ? asked : resource.defaultSort ? [resource.defaultSort] : [];
+  return [...items.map(({ field, order }) => (order === 'desc' ? desc(columns[field]) : asc(columns[field]))), asc(columns.id)];
+}
+
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+}
+
+export function pagingOf(body: Record<string, unknown>): Paging {
+  const pageNum = body.pageNum ?? 1;
+  const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (typeof pageNum !== 'number' || !Number.isSafeInteger(pageNum) || pageNum < 1) throw validationError(translate('server:crud.pageNum'));
+  if (typeof pageSize !== 'number' || !Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    throw validationError(translate('server:crud.pageSize', { max: String(MAX_PAGE_SIZE) }));
+  }
+  return { pageNum, pageSize };
+}

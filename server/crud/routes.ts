@@ -1,0 +1,198 @@
+/**
+ * The generic CRUD routes of PROTOCOL.md §7 for one resource declaration and its Drizzle table:
+ *
+ *   crudRoutes(api, ctx, { resource: dictTypeResource, table: sysDictTypes, hooks: { beforeRemove } });
+ *
+ * registers {apiBase}/page, find-by-id, save, update-by-id, remove-by-ids (and export when the
+ * declaration has an export permission), each behind the declaration's permission string. Bodies
+ * are checked against the shared field schema; per-resource rules go in hooks, which run inside the
+ * call's transaction, so a refusal changes nothing.
+ */
+import { and, count, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import type { Db } from '../db/open';
+import { sysDictData } from '../db/schema';
+import { businessError, protocolError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { route } from '../routes/route';
+import type { Principal } from '../security/sessions';
+import { fieldLabel, readInput, type AnyResource, requireId, requireIds, requireObject, type Mode } from './fields';
+import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from './query';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Row = Record<string, unknown>;
+
+export interface CrudHooks {
+  /** More checks on the values about to be written, e.g. a reference to another table. */
+  beforeWrite?(tx: Tx, values: Row, mode: Mode): Promise<void>;
+  /** Refuses a removal by throwing (then nothing is removed); gets the rows about to go. */
+  beforeRemove?(tx: Tx, rows: Row[]): Promise<void>;
+}
+
+export interface CrudOptions {
+  resource: AnyResource;
+  table: PgTable;
+  hooks?: CrudHooks;
+}
+
+export interface Page<T = Row> {
+  records: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** Rows the export of a filtered list may hold: beyond this, narrow the filters. */
+export const MAX_EXPORT_ROWS = 100_000;
+
+const columnsOf = (table: PgTable) => getTableColumns(table) as Columns;
+
+/** A unique violation, thrown by the driver directly (pg) or wrapped in the query error (drizzle). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/** Dictionary-coded fields take only codes of their dictionary (disabled items included: old records keep them). */
+async function checkDictValues(tx: Tx, options: CrudOptions, values: Row): Promise<void> {
+  for (const [name, schema] of Object.entries(options.resource.fields)) {
+    const value = values[name];
+    if (schema.type !== 'dict' || !schema.dictType || value === undefined || value === null) continue;
+    const [item] = await tx
+      .select({ id: sysDictData.id })
+      .from(sysDictData)
+      .where(and(eq(sysDictData.dictType, schema.dictType), eq(sysDictData.dictValue, String(value))))
+      .limit(1);
+    if (!item) throw validationError(translate('server:crud.notInDict', { field: fieldLabel(schema), value: String(value) }));
+  }
+}
+
+/** The first unique field whose value another record already holds. */
+async function checkUnique(tx: Tx, options: CrudOptions, values: Row, exceptId?: string): Promise<void> {
+  const columns = columnsOf(options.table);
+  for (const [name, schema] of Object.entries(options.resource.fields)) {
+    if (!schema.unique || values[name] === undefined) continue;
+    const conditions = [eq(columns[name], values[name])];
+    if (exceptId) conditions.push(ne(columns.id, exceptId));
+    const [taken] = await tx.select({ id: columns.id }).from(options.table).where(and(...conditions)).limit(1);
+    if (taken) throw businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(schema) });
+  }
+}
+
+function duplicateOf(options: CrudOptions) {
+  const unique = Object.values(options.resource.fields).find((s) => s.unique);
+  return unique ? businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(unique) }) : validationError(translate('errors:VALIDATION_FAILED'));
+}
+
+/** One page of the filtered, ordered list; `scope` narrows it further (e.g. the caller's own rows). */
+export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: ReturnType<typeof eq>[] = []): Promise<Page> {
+  const columns = columnsOf(options.table);
+  const { pageNum, pageSize } = pagingOf(body);
+  const where = whereOf([...scope, ...filterConditions(options.resource, columns, body)]);
+  const order = orderOf(options.resource, columns, body);
+  const [records, [{ total }]] = await Promise.all([
+    db.select().from(options.table).where(where).orderBy(...order).limit(pageSize).offset((pageNum - 1) * pageSize),
+    db.select({ total: count() }).from(options.table).where(where),
+  ]);
+  return { records, total, pageNum, pageSize };
+}
+
+/** Every row of the filtered list, in the page order: what an export writes. */
+export async function listOf(db: Db, options: CrudOptions, body: Row): Promise<Row[]> {
+  const columns = columnsOf(options.table);
+  const where = whereOf(filterConditions(options.resource, columns, body));
+  return db.select().from(options.table).where(where).orderBy(...orderOf(options.resource, columns, body)).limit(MAX_EXPORT_ROWS);
+}
+
+async function findById(db: Db | Tx, table: PgTable, id: string): Promise<Row> {
+  const [row] = await db.select().from(table).where(eq(columnsOf(table).id, id));
+  if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
+  return row;
+}
+
+async function save(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
+  const values = readInput(options.resource, body, 'create');
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await checkDictValues(tx, options, values);
+      await options.hooks?.beforeWrite?.(tx, values, 'create');
+      await checkUnique(tx, options, values);
+      const insert = { ...values, dataVersion: 0, createBy: principal.username, updateBy: principal.username };
+      // The values were checked against the field schema above; the table's own insert type cannot know them statically.
+      const [row] = await tx.insert(options.table).values(insert as PgTable['$inferInsert']).returning();
+      return row as Row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateOf(options);
+    throw error;
+  }
+}
+
+/** Optimistic locking in one statement: the row changes only if it is still at the version read. */
+async function updateById(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
+  const id = requireId(body);
+  const version = body.dataVersion;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
+  const values = readInput(options.resource, body, 'update');
+  const columns = columnsOf(options.table);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await checkDictValues(tx, options, values);
+      await options.hooks?.beforeWrite?.(tx, values, 'update');
+      await checkUnique(tx, options, values, id);
+      const changes = { ...values, dataVersion: sql`${columns.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username };
+      const [row] = await tx
+        .update(options.table)
+        .set(changes)
+        .where(and(eq(columns.id, id), eq(columns.dataVersion, version)))
+        .returning();
+      if (row) return row as Row;
+      await findById(tx, options.table, id); // NOT_FOUND when it is gone; otherwise someone saved first
+      throw protocolError('DATA_VERSION_CONFLICT');
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateOf(options);
+    throw error;
+  }
+}
+
+async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row): Promise<number> {
+  const ids = requireIds(body);
+  const { id } = columnsOf(options.table);
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx.select().from(options.table).where(inArray(id, ids));
+    await options.hooks?.beforeRemove?.(tx, rows);
+    const removed = await tx.delete(options.table).where(inArray(id, ids)).returning({ id });
+    return removed.length;
+  });
+}
+
+export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudOptions): void {
+  const { apiBase, permissions } = options.resource;
+  const post = <T>(path: string, permission: string | undefined, handler: (body: Row, principal: Principal) => Promise<T>) => {
+    if (!permission) return; // the declaration does not offer this action
+    route(api, {
+      method: 'POST',
+      path: `${apiBase}/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal }) => handler(requireObject(body ?? {}), principal),
+    });
+  };
+
+  post('page', permissions.list, (body) => pageOf(ctx.db, options, body));
+  post('find-by-id', permissions.query, (body) => findById(ctx.db, options.table, requireId(body)));
+  post('save', permissions.add, (body, principal) => save(ctx, options, body, principal));
+  post('update-by-id', permissions.edit, (body, principal) => updateById(ctx, options, body, principal));
+  post('remove-by-ids', permissions.remove, (body) => removeByIds(ctx, options, body));
+  post('export', permissions.export, async (body, principal) => {
+    // Filters are checked now, so a bad one is refused before any record is made.
+    filterConditions(options.resource, columnsOf(options.table), body);
+    orderOf(options.resource, columnsOf(options.table), body);
+    return ctx.exports.start(principal, options.resource, () => listOf(ctx.db, options, body));
+  });
+}

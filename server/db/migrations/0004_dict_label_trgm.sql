@@ -1,0 +1,1 @@
+CREATE INDEX "sys_dict_data_label_trgm_idx" ON "sys_dict_data" USING gin ("dict_label" gin_trgm_ops) WITH (fastupdate=off);

@@ -1,0 +1,88 @@
+/**
+ * Dictionary data (spec §7 /op/v1/sys/dict-datas): the generic CRUD calls, plus the two look-ups every
+ * screen uses to label coded values. Those answer only enabled items (status '0'), in dictSort order.
+ */
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { dictDataResource } from '../../src/resources/system';
+import type { AppContext } from '../context';
+import { requireObject } from '../crud/fields';
+import { crudRoutes } from '../crud/routes';
+import { sysDictData, sysDictTypes } from '../db/schema';
+import { businessError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { route } from '../routes/route';
+import { requireStrings } from '../validation';
+
+/** What a screen needs to show a coded value. */
+export interface DictItem {
+  dictLabel: string;
+  dictValue: string;
+  listClass: string;
+  isShow: boolean;
+  dictSort: number;
+}
+
+const itemColumns = {
+  dictType: sysDictData.dictType,
+  dictLabel: sysDictData.dictLabel,
+  dictValue: sysDictData.dictValue,
+  listClass: sysDictData.listClass,
+  isShow: sysDictData.isShow,
+  dictSort: sysDictData.dictSort,
+};
+
+const dictTypeBody = requireStrings('dictType');
+
+/** status '0' is 正常 in dictionary sys_normal_disable; disabled items are not offered to screens. */
+const ENABLED = '0';
+
+function readDictTypes(body: unknown): string[] {
+  const { dictTypes = [] } = requireObject(body ?? {});
+  if (!Array.isArray(dictTypes) || !dictTypes.every((t) => typeof t === 'string')) throw validationError(translate('server:dict.dictTypesList'));
+  return [...new Set(dictTypes as string[])];
+}
+
+export function dictDataRoutes(api: FastifyInstance, ctx: AppContext): void {
+  crudRoutes(api, ctx, {
+    resource: dictDataResource,
+    table: sysDictData,
+    hooks: {
+      async beforeWrite(tx, values) {
+        if (values.dictType === undefined) return; // createOnly: only a new item names its type
+        const [type] = await tx.select({ id: sysDictTypes.id }).from(sysDictTypes).where(eq(sysDictTypes.dictType, String(values.dictType)));
+        if (!type) throw businessError('DICT_TYPE_MISSING', 'server:dict.typeMissing', { dictType: String(values.dictType) });
+      },
+    },
+  });
+
+  const list = (types: string[]) =>
+    ctx.db
+      .select(itemColumns)
+      .from(sysDictData)
+      .where(and(inArray(sysDictData.dictType, types), eq(sysDictData.status, ENABLED)))
+      .orderBy(asc(sysDictData.dictType), asc(sysDictData.dictSort), asc(sysDictData.id));
+
+  // Both look-ups label codes on every screen, so a session is enough (the page call needs the list permission).
+  route(api, {
+    method: 'POST',
+    path: `${dictDataResource.apiBase}/list-by-dict-type`,
+    auth: 'session',
+    validate: dictTypeBody,
+    handler: async ({ body }): Promise<DictItem[]> => (await list([body.dictType])).map(({ dictType: _t, ...item }) => item),
+  });
+
+  // An empty or absent dictTypes answers {}: a screen asks for the dictionaries it shows.
+  route(api, {
+    method: 'POST',
+    path: `${dictDataResource.apiBase}/list-by-dict-types`,
+    auth: 'session',
+    handler: async ({ body }) => {
+      const types = readDictTypes(body);
+      const answer: Record<string, DictItem[]> = Object.fromEntries(types.map((t) => [t, []]));
+      if (!types.length) return answer;
+      for (const { dictType, ...item } of await list(types)) answer[dictType].push(item);
+      return answer;
+    },
+  });
+}

@@ -1,0 +1,22 @@
+/** Domain codes that the browser, the server and the seed all name: each is defined here once. */
+
+/** users.userStatus values (spec 4.1): 2 is the first login, which forces a password change. */
+export const USER_STATUS = { NORMAL: 1, INITIAL_PASSWORD: 2 } as const;
+
+/** Role codes; roles are matched by roleName or pkRole (spec §6), and roleName repeats the code. */
+export const ROLE = {
+  ADMIN: 'admin',
+  OP_HANDLER: 'ROLE_OP_HANDLER',
+  OP_DIRECTOR: 'ROLE_OP_DIRECTOR',
+  OP_AUDITOR: 'ROLE_OP_AUDITOR',
+  PLATFORM_AG_OPERATOR: 'ROLE_PLATFORM_AG_OPERATOR',
+} as const;
+
+/** Well-known configuration keys (spec §7). */
+export const CONFIG_KEY = {
+  downloadType: 'scf.file-system.file.download.type',
+  payIssueCorpName: 'scf.pay.issue-corp-name',
+  themeColor: 'sys.platform.theme-color',
+  opShort: 'sys.platform.opshort',
+  platformName: 'sys.platform.name',
+} as const;

@@ -1,0 +1,19 @@
+/** The auditor's permission matrix (npm run audit:permissions), computed from the seeded grants. */
+import { describe, expect, it } from 'vitest';
+import { computeMatrix } from '../../server/audit/run';
+
+describe('permission matrix', () => {
+  it('shows the seeded grants through hasPermission: auditor reads only, handler nothing of the system area', async () => {
+    const { table, csv } = await computeMatrix();
+    const lines = csv.split('\n');
+    expect(lines[0]).toBe('persona,resource,action,permission,result');
+    expect(lines).toContain('op_auditor,dict-types,list,system:dict:list,allowed');
+    expect(lines).toContain('op_auditor,configs,edit,system:config:edit,denied');
+    expect(lines).toContain('op_handler,configs,list,system:config:list,denied');
+    expect(lines).toContain('op_admin,dict-datas,export,system:dictData:export,allowed');
+    expect(lines).toContain('op_admin,export-records,add,,-');
+    // 7 personas × 4 resources × 6 actions
+    expect(lines).toHaveLength(1 + 7 * 4 * 6);
+    expect(table).toMatch(/op_auditor\s+configs\s+allowed\s+allowed\s+denied\s+denied\s+denied\s+denied/);
+  });
+});

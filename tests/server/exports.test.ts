@@ -1,0 +1,152 @@
+/**
+ * Exports over real HTTP: a filtered list becomes an .xlsx whose rows are the listed rows; the
+ * records are each user's own; the file comes by a signed POST or a one-time, short-lived ticket.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { signInAs, type ApiClient, type ApiResponse } from './client';
+import { startServer, type TestServer } from './server';
+
+interface ExportRecord {
+  id: string;
+  status: string;
+  fileName: string;
+  resourceName: string;
+  rowCount: number | null;
+  readAt: string | null;
+  [field: string]: unknown;
+}
+interface Page<T> {
+  records: T[];
+  total: number;
+}
+
+const TICKET_TTL_MS = 1500;
+const RECORDS = '/op/v1/export/file-export-records';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+let srv: TestServer;
+let admin: ApiClient;
+let auditor: ApiClient;
+let log = '';
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    log += chunk.toString('utf8');
+    done();
+  },
+});
+
+beforeAll(async () => {
+  srv = await startServer({ downloadTicketTtlMs: TICKET_TTL_MS, logger: { level: 'trace', stream: logStream } });
+  admin = await signInAs(srv.baseUrl, 'op_admin');
+  auditor = await signInAs(srv.baseUrl, 'op_auditor');
+});
+afterAll(() => srv.close());
+
+async function ok<T>(client: ApiClient, path: string, json?: unknown): Promise<T> {
+  const answer = await client.call<T>(path, { json });
+  if (answer.body?.code !== '0') throw new Error(`${path} failed: ${answer.text}`);
+  return answer.body.data as T;
+}
+const refusal = (answer: ApiResponse) => ({ status: answer.status, code: answer.body.code, message: answer.body.message });
+
+async function finished(client: ApiClient, id: string): Promise<ExportRecord> {
+  for (let i = 0; i < 100; i += 1) {
+    const page = await ok<Page<ExportRecord>>(client, `${RECORDS}/page`, {});
+    const record = page.records.find((r) => r.id === id);
+    if (record && record.status !== 'PROCESSING') return record;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`export ${id} did not finish`);
+}
+
+/** The signed POST answers a file, not an envelope: read its bytes. */
+async function download(client: ApiClient, id: string) {
+  const request = client.prepare(`${RECORDS}/export`, { json: { id } });
+  const response = await fetch(`${srv.baseUrl}${request.url}`, { method: 'POST', headers: request.headers, body: request.body });
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+async function sheetRows(bytes: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer); // exceljs's typings predate Node's generic Buffer
+  const rows: unknown[][] = [];
+  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('exporting a filtered list', () => {
+  let exported: ExportRecord;
+
+  beforeAll(async () => {
+    for (const [dictType, dictName, status] of [['exp_b', '导出测试乙', '1'], ['exp_a', '导出测试甲', '0'], ['exp_c', '导出测试丙', '0'], ['other', '其他类型', '0']]) {
+      await ok(admin, '/op/v1/sys/dict-types/save', { dictType, dictName, status });
+    }
+    const filters = { dictName: '导出测试', orderBy: [{ field: 'dictType', order: 'asc' }] };
+    const started = await ok<ExportRecord>(admin, '/op/v1/sys/dict-types/export', filters);
+    expect(started).toMatchObject({ status: 'PROCESSING', resourceName: 'dict-types' });
+    expect(started).not.toHaveProperty('filePath');
+    exported = await finished(admin, started.id);
+  });
+
+  it('writes an .xlsx whose rows are the listed rows, dict values as labels', async () => {
+    expect(exported).toMatchObject({ status: 'SUCCESS', rowCount: 3 });
+    expect(exported.fileName).toMatch(/^字典管理_\d{14}\.xlsx$/);
+    const list = await ok<Page<{ dictType: string }>>(admin, '/op/v1/sys/dict-types/page', { dictName: '导出测试', orderBy: [{ field: 'dictType', order: 'asc' }] });
+    const { response, bytes } = await download(admin, exported.id);
+    expect(response.headers.get('content-type')).toBe(XLSX);
+    expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(exported.fileName)}`);
+    const rows = await sheetRows(bytes);
+    expect(rows[0]).toEqual(['字典名称', '字典类型', '状态', '创建时间']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(list.records.map((r) => r.dictType));
+    expect(rows.slice(1).map((r) => [r[0], r[2]])).toEqual([['导出测试甲', '正常'], ['导出测试乙', '停用'], ['导出测试丙', '正常']]);
+  });
+
+  it('shows each user only their own records, auditors included', async () => {
+    const mine = await ok<Page<ExportRecord>>(admin, `${RECORDS}/page`, {});
+    expect(mine.records.map((r) => r.id)).toContain(exported.id);
+    expect(await ok<Page<ExportRecord>>(auditor, `${RECORDS}/page`, {})).toMatchObject({ total: 0, records: [] });
+    expect(refusal(await auditor.call(`${RECORDS}/export`, { json: { id: exported.id } })).status).toBe(403);
+    expect(refusal(await auditor.call(`${RECORDS}/remove-by-ids`, { json: { ids: [exported.id] } })).status).toBe(403);
+    expect(refusal(await auditor.call('/op/v1/sys/dict-types/export', { json: {} }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
+
+  it('counts new records for the badge until they are marked read', async () => {
+    expect(await ok<number>(admin, `${RECORDS}/count-new`)).toBeGreaterThanOrEqual(1);
+    await ok(admin, `${RECORDS}/mark-read`);
+    expect(await ok<number>(admin, `${RECORDS}/count-new`)).toBe(0);
+    expect(await ok<number>(auditor, `${RECORDS}/count-new`)).toBe(0);
+  });
+
+  it('hands out a download ticket that works once, for a plain GET, and expires', async () => {
+    const { url } = await ok<{ url: string }>(admin, `${RECORDS}/export`, { id: exported.id, ticket: true });
+    expect(url).toMatch(/^\/api\/web\/op\/v1\/export\/file-export-records\/download\/[A-Za-z0-9_-]{43}$/);
+    const first = await fetch(`${srv.baseUrl}${url}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe(XLSX);
+    expect((await sheetRows(Buffer.from(await first.arrayBuffer()))).length).toBe(4);
+    const again = await fetch(`${srv.baseUrl}${url}`);
+    expect(again.status).toBe(404);
+    const ticket = url.slice(url.lastIndexOf('/') + 1);
+    expect(log).toContain('/download/[redacted]');
+    expect(log).not.toContain(ticket);
+
+    const late = await ok<{ url: string }>(admin, `${RECORDS}/export`, { id: exported.id, ticket: true });
+    await new Promise((resolve) => setTimeout(resolve, TICKET_TTL_MS + 100));
+    expect((await fetch(`${srv.baseUrl}${late.url}`)).status).toBe(404);
+  });
+
+  it('removes own records and their files', async () => {
+    const started = await ok<ExportRecord>(admin, '/op/v1/sys/dict-types/export', { dictType: 'other' });
+    const done = await finished(admin, started.id);
+    expect(done.rowCount).toBe(1);
+    const dir = join(srv.filesDir, 'exports');
+    expect(existsSync(join(dir, `${done.id}.xlsx`))).toBe(true);
+    expect(await ok<number>(admin, `${RECORDS}/remove-by-ids`, { ids: [done.id] })).toBe(1);
+    expect(existsSync(join(dir, `${done.id}.xlsx`))).toBe(false);
+    expect(refusal(await admin.call(`${RECORDS}/export`, { json: { id: done.id } })).code).toBe('NOT_FOUND');
+  });
+});
