@@ -109,6 +109,8 @@ function notBuiltPage(): string {
 function registerFrontEnd(app: FastifyInstance, staticDir: string) {
   app.register(fastifyStatic, {
     root: staticDir,
+    // The build writes .br and .gz beside every asset; sending them spares compressing per request.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res, filePath) => {
       // Vite fingerprints everything under assets/; index.html must always be revalidated.

@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, PERSONAS, signIn, test } from './support/fixtures';
-import { ARTIFACTS, startServer } from './support/server';
+import { ARTIFACTS, ROOT, startServer } from './support/server';
 
 test.describe('operator session, login to logout (spec 4.1)', () => {
   test('op_admin signs in, lands on /op with the tokens gone from the address bar, sees their name, signs out', async ({ page }) => {
@@ -152,4 +153,16 @@ test('a session survives a server restart when it was not deleted', async ({ bro
   } finally {
     await context.close();
   }
+});
+
+test('the server sends the prebuilt compressed scripts', async ({ page }) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding']);
+  });
+  await page.goto('/login/op');
+  await expect(page.getByLabel('用户名')).toBeVisible();
+  const precompressed = [...encodings.keys()].filter((path) => existsSync(join(ROOT, 'dist', `${path}.br`)));
+  expect(precompressed.length).toBeGreaterThan(0);
+  for (const path of precompressed) expect(encodings.get(path), path).toMatch(/^(br|gzip)$/);
 });
