@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicKey } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import auth from '../../locales/zh-CN/auth.json';
 import server from '../../locales/zh-CN/server.json';
@@ -13,7 +12,7 @@ import { menuId } from '../../server/db/seed';
 import { roleMenus, rolePermissions } from '../../server/db/schema';
 import type { RouteItem } from '../../server/routes/menu-tree';
 import { ApiClient, passwordOf, signInAs, type ApiResponse } from './client';
-import { startServer, type TestServer } from './server';
+import { captureLog, startServer, type TestServer } from './server';
 
 interface UserInfo {
   personId: string;
@@ -31,16 +30,10 @@ interface UserInfo {
 }
 
 let srv: TestServer;
-let log = '';
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    log += chunk.toString('utf8');
-    done();
-  },
-});
+const serverLog = captureLog();
 
 beforeAll(async () => {
-  srv = await startServer({ logger: { level: 'trace', stream: logStream } });
+  srv = await startServer({ logger: { level: 'trace', stream: serverLog.stream } });
 });
 afterAll(() => srv.close());
 
@@ -374,14 +367,14 @@ describe('the log', () => {
     await again.call('/op/v1/auth/switch/corp', { rawBody: '{"corpId":' });
     await again.call('/uaa/logout');
 
-    expect(log).toContain('"url":"/api/web/uaa/login"');
-    expect(log).toContain('"url":"/api/web/op/v1/staffs/password"');
-    expect(log).toContain('CSRF_INVALID');
+    expect(serverLog.text()).toContain('"url":"/api/web/uaa/login"');
+    expect(serverLog.text()).toContain('"url":"/api/web/op/v1/staffs/password"');
+    expect(serverLog.text()).toContain('CSRF_INVALID');
     for (const secret of secrets) {
       expect(secret.length).toBeGreaterThan(8);
-      expect(log).not.toContain(secret);
+      expect(serverLog.text()).not.toContain(secret);
     }
     // Nothing from any test of this file: no query string, no protocol header, no seeded password.
-    expect(log).not.toMatch(/_csrf|x-vrandom|x-auth-token|x-session-key|xsrf|@2026!/i);
+    expect(serverLog.text()).not.toMatch(/_csrf|x-vrandom|x-auth-token|x-session-key|xsrf|@2026!/i);
   });
 });

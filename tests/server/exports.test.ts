@@ -5,10 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { signInAs, type ApiClient, type ApiResponse } from './client';
-import { startServer, type TestServer } from './server';
+import { captureLog, startServer, type TestServer } from './server';
 
 interface ExportRecord {
   id: string;
@@ -31,16 +30,10 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 let srv: TestServer;
 let admin: ApiClient;
 let auditor: ApiClient;
-let log = '';
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    log += chunk.toString('utf8');
-    done();
-  },
-});
+const serverLog = captureLog();
 
 beforeAll(async () => {
-  srv = await startServer({ downloadTicketTtlMs: TICKET_TTL_MS, logger: { level: 'trace', stream: logStream } });
+  srv = await startServer({ downloadTicketTtlMs: TICKET_TTL_MS, logger: { level: 'trace', stream: serverLog.stream } });
   admin = await signInAs(srv.baseUrl, 'op_admin');
   auditor = await signInAs(srv.baseUrl, 'op_auditor');
 });
@@ -131,8 +124,8 @@ describe('exporting a filtered list', () => {
     const again = await fetch(`${srv.baseUrl}${url}`);
     expect(again.status).toBe(404);
     const ticket = url.slice(url.lastIndexOf('/') + 1);
-    expect(log).toContain('/download/[redacted]');
-    expect(log).not.toContain(ticket);
+    expect(serverLog.text()).toContain('/download/[redacted]');
+    expect(serverLog.text()).not.toContain(ticket);
 
     const late = await ok<{ url: string }>(admin, `${RECORDS}/export`, { id: exported.id, ticket: true });
     await new Promise((resolve) => setTimeout(resolve, TICKET_TTL_MS + 100));

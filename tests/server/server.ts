@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import { createPGlite, openDatabase, pgliteDatabase, type Database } from '../../server/db/open';
@@ -39,4 +40,16 @@ export async function startServer(options: Partial<Omit<AppOptions, 'database'>>
       if (!dataDir) rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Captures everything the server logs, so tests can assert what never appears in it. */
+export function captureLog(): { stream: Writable; text: () => string } {
+  let captured = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      captured += chunk.toString('utf8');
+      done();
+    },
+  });
+  return { stream, text: () => captured };
 }
