@@ -23,11 +23,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPGlite, pgliteDatabase } from '../server/db/open';
 import type { PreparedRequest } from '../src/protocol/request';
+import { freePort } from '../tests/e2e/support/server';
 import { signInAs, type ApiClient } from '../tests/server/client';
 
 interface AutocannonRequest {
@@ -59,17 +59,6 @@ interface Measurement {
   p99: number;
   /** Server CPU time per answered request, µs; NaN where /proc is unavailable. */
   serverCpuUs: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(baseUrl: string, deadline = Date.now() + 120_000): Promise<void> {
