@@ -7,6 +7,7 @@ import { FullScreenLoading } from './components/FullScreenLoading';
 import { RequireSession } from './components/RequireSession';
 import { ThemeRoot } from './layout/theme/ThemeRoot';
 import { authProvider } from './providers/auth-provider';
+import { accessControlProvider, dataProvider } from './providers/lazy-providers';
 import { i18nProvider } from './providers/i18n';
 import { useNotificationProvider } from './providers/notification-provider';
 import { HOME_PATH } from './routes/static-routes';
@@ -43,7 +44,9 @@ export default function App() {
       <ThemeRoot>
         <Refine
           routerProvider={routerProvider}
+          dataProvider={dataProvider}
           authProvider={authProvider}
+          accessControlProvider={accessControlProvider}
           i18nProvider={i18nProvider}
           notificationProvider={useNotificationProvider}
           options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}

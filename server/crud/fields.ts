@@ -3,7 +3,7 @@
  * the same required / maxLength / validator rules the browser's forms apply. Every message names the
  * field by its zh-CN label (locales/zh-CN/resources.json), e.g. 字典名称不能为空.
  */
-import type { FieldSchema, ResourceDeclaration } from '../../src/crud/resource';
+import type { AnyResource, FieldSchema } from '../../src/crud/resource';
 import { isValid, validationMessage } from '../../src/lib/validators';
 import { validationError } from '../errors';
 import { translate } from '../i18n';
@@ -15,7 +15,7 @@ export type Mode = 'create' | 'update';
  * Any resource declaration: a declaration's defaultSort names one of its own fields, which makes
  * ResourceDeclaration<SpecificFields> not assignable to the general one; the server reads it as a string.
  */
-export type AnyResource = Omit<ResourceDeclaration, 'defaultSort'> & { defaultSort?: { field: string; order: 'asc' | 'desc' } };
+export type { AnyResource };
 
 export const fieldLabel = (schema: FieldSchema) => translate(schema.label);
 

@@ -4,13 +4,15 @@
  *   crudRoutes(api, ctx, { resource: dictTypeResource, table: sysDictTypes, hooks: { beforeRemove } });
  *
  * registers {apiBase}/page, find-by-id, save, update-by-id, remove-by-ids (and export when the
- * declaration has an export permission), each behind the declaration's permission string. Bodies
+ * declaration has an export permission), each behind the permission that actionPermission (the
+ * rule the browser's access-control provider uses too) names for it. Bodies
  * are checked against the shared field schema; per-resource rules go in hooks, which run inside the
  * call's transaction, so a refusal changes nothing.
  */
 import { and, count, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import { actionPermission } from '../../src/lib/access';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
 import { sysDictData } from '../db/schema';
@@ -184,12 +186,12 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
     });
   };
 
-  post('page', permissions.list, (body) => pageOf(ctx.db, options, body));
-  post('find-by-id', permissions.query, (body) => findById(ctx.db, options.table, requireId(body)));
-  post('save', permissions.add, (body, principal) => save(ctx, options, body, principal));
-  post('update-by-id', permissions.edit, (body, principal) => updateById(ctx, options, body, principal));
-  post('remove-by-ids', permissions.remove, (body) => removeByIds(ctx, options, body));
-  post('export', permissions.export, async (body, principal) => {
+  post('page', actionPermission(permissions, 'list'), (body) => pageOf(ctx.db, options, body));
+  post('find-by-id', actionPermission(permissions, 'show'), (body) => findById(ctx.db, options.table, requireId(body)));
+  post('save', actionPermission(permissions, 'create'), (body, principal) => save(ctx, options, body, principal));
+  post('update-by-id', actionPermission(permissions, 'edit'), (body, principal) => updateById(ctx, options, body, principal));
+  post('remove-by-ids', actionPermission(permissions, 'delete'), (body) => removeByIds(ctx, options, body));
+  post('export', actionPermission(permissions, 'export'), async (body, principal) => {
     // Filters are checked now, so a bad one is refused before any record is made.
     filterConditions(options.resource, columnsOf(options.table), body);
     orderOf(options.resource, columnsOf(options.table), body);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
+import { EXPORT_STATUS } from '../../src/lib/codes';
 import type { FieldSchema } from '../../src/crud/resource';
 import type { AnyResource } from '../crud/fields';
 import type { Db } from '../db/open';
@@ -20,7 +21,7 @@ import { DownloadTickets } from './tickets';
 export type ExportRecord = typeof fileExportRecords.$inferSelect;
 type Row = Record<string, unknown>;
 
-export const EXPORT_STATUS = { processing: 'PROCESSING', success: 'SUCCESS', failure: 'FAILURE' } as const;
+export { EXPORT_STATUS };
 
 /** The record as the browser sees it: the file's place on disk stays on the server. */
 export function publicRecord(record: ExportRecord): Omit<ExportRecord, 'filePath'> {

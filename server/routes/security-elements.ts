@@ -17,6 +17,8 @@ const permissionsOf = (...groups: object[]) => [
 
 /** Page key (with .html) → the permission strings its buttons and links are guarded by. */
 export const PAGE_ELEMENTS: Readonly<Record<string, readonly string[]>> = {
+  // The home page (route op-home): the way into the data dashboard.
+  'index.html': [PERMISSIONS.home.dataDashboard],
   'dict.html': permissionsOf(dictTypeResource.permissions, dictDataResource.permissions),
   'config.html': permissionsOf(configResource.permissions),
   // The export record declaration lists what its list page shows; downloading is a button too.

@@ -40,6 +40,8 @@ export interface ResourcePermissions {
   edit?: string;
   remove?: string;
   export?: string;
+  /** Fetching a file the resource holds (export records). */
+  download?: string;
 }
 
 export interface ResourceDeclaration<F extends Record<string, FieldSchema> = Record<string, FieldSchema>> {
@@ -49,13 +51,18 @@ export interface ResourceDeclaration<F extends Record<string, FieldSchema> = Rec
   apiBase: string;
   /** The menu that grants the list page. */
   menuUri: string;
-  /** Locale key of the resource's title. */
+  /** Locale key of the resource's title (its list page). */
   title: string;
+  /** Locale key naming one record (新增<item>, 修改<item>); the title when absent. */
+  item?: string;
   permissions: ResourcePermissions;
   fields: F;
   /** Default order of the page call. */
   defaultSort?: { field: keyof F & string; order: 'asc' | 'desc' };
 }
+
+/** Any declared resource, whatever its fields: what generic code (pages, routes, the matrix) takes. */
+export type AnyResource = Omit<ResourceDeclaration, 'defaultSort'> & { defaultSort?: { field: string; order: 'asc' | 'desc' } };
 
 export function defineResource<F extends Record<string, FieldSchema>>(declaration: ResourceDeclaration<F>): ResourceDeclaration<F> {
   return declaration;

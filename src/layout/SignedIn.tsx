@@ -3,9 +3,10 @@ import { Activity, lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullScreenLoading } from '../components/FullScreenLoading';
-import { ForcedPasswordModal } from '../pages/password/ForcedPasswordModal';
 import { globalConfigStore, loadGlobalConfig, publicFileUrl, useGlobalConfig } from '../providers/global-config';
+import { USER_STATUS } from '../lib/codes';
 import { useUserRefresh } from '../providers/use-user-refresh';
+import { useUserInfo } from '../providers/user';
 import { loadGrants, useGrantsLoader } from '../routes/grants';
 import { findRedirect, findRoute } from '../routes/menu-routes';
 import { useTitle } from '../routes/titles';
@@ -20,6 +21,8 @@ import { tagsStore } from './tags/tags-store';
 
 // The header-only layout (and its entity switcher) loads only when one of its routes opens.
 const HeaderLayout = lazy(() => import('./header/HeaderLayout'));
+// Only a first login needs the forced password change, so its form is not part of every first load.
+const ForcedPasswordModal = lazy(() => import('../pages/password/ForcedPasswordModal'));
 
 export const REDIRECT_PREFIX = '/redirect';
 
@@ -68,6 +71,7 @@ export default function SignedIn() {
   const grants = useGrantsLoader();
   const cssVars = useShellCssVars();
   const { pathname, search } = useLocation();
+  const firstLogin = useUserInfo()?.userStatus === USER_STATUS.INITIAL_PASSWORD;
   useUserRefresh();
   useFavicon();
 
@@ -123,7 +127,11 @@ export default function SignedIn() {
       {refreshing && <RefreshRedirect pathname={pathname} search={search} />}
       {!refreshing && !route && <Navigate to={redirect ?? '/403'} replace />}
       <DocumentTitle route={route} />
-      <ForcedPasswordModal />
+      {firstLogin && (
+        <Suspense fallback={null}>
+          <ForcedPasswordModal />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -113,3 +113,34 @@ export async function hasElementWhenLoaded(
   }
   return false;
 }
+
+/**
+ * What an operator does with a resource, in Refine's words (`can({ resource, action })`), and the
+ * declaration's permission that grants it. The server's CRUD routes read the same table, so a button
+ * shows exactly when the call behind it would pass.
+ */
+export const RESOURCE_ACTIONS = {
+  list: 'list',
+  show: 'query',
+  create: 'add',
+  edit: 'edit',
+  delete: 'remove',
+  export: 'export',
+  download: 'download',
+} as const;
+
+export type ResourceAction = keyof typeof RESOURCE_ACTIONS;
+
+export type ActionPermissions = Partial<Record<(typeof RESOURCE_ACTIONS)[ResourceAction], string>>;
+
+/** The permission string of an action, or undefined when the resource does not offer it. */
+export function actionPermission(permissions: ActionPermissions, action: string): string | undefined {
+  const key = (RESOURCE_ACTIONS as Record<string, (typeof RESOURCE_ACTIONS)[ResourceAction] | undefined>)[action];
+  return key ? permissions[key] : undefined;
+}
+
+/** Whether the user may perform an action on a resource: offered by it, and granted by menuPerms. */
+export function canPerform(menuPerms: readonly string[], permissions: ActionPermissions, action: string): boolean {
+  const permission = actionPermission(permissions, action);
+  return permission !== undefined && hasPermission(menuPerms, permission);
+}

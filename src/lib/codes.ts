@@ -20,3 +20,6 @@ export const CONFIG_KEY = {
   opShort: 'sys.platform.opshort',
   platformName: 'sys.platform.name',
 } as const;
+
+/** The states of an export record (dictionary export_status). */
+export const EXPORT_STATUS = { processing: 'PROCESSING', success: 'SUCCESS', failure: 'FAILURE' } as const;

@@ -12,6 +12,7 @@ export const dictTypeResource = defineResource({
   apiBase: '/op/v1/sys/dict-types',
   menuUri: 'system:dict',
   title: 'resources:dictType.title',
+  item: 'resources:dictType.item',
   permissions: PERMISSIONS.dictType,
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
@@ -28,6 +29,7 @@ export const dictDataResource = defineResource({
   apiBase: '/op/v1/sys/dict-datas',
   menuUri: 'system:dict',
   title: 'resources:dictData.title',
+  item: 'resources:dictData.item',
   permissions: PERMISSIONS.dictData,
   defaultSort: { field: 'dictSort', order: 'asc' },
   fields: {
@@ -48,6 +50,7 @@ export const configResource = defineResource({
   apiBase: '/op/v1/sys/configs',
   menuUri: 'system:config',
   title: 'resources:config.title',
+  item: 'resources:config.item',
   permissions: PERMISSIONS.config,
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
@@ -65,7 +68,8 @@ export const exportRecordResource = defineResource({
   apiBase: '/op/v1/export/file-export-records',
   menuUri: 'system:export',
   title: 'resources:exportRecord.title',
-  permissions: { list: PERMISSIONS.exportRecord.list, query: PERMISSIONS.exportRecord.list, remove: PERMISSIONS.exportRecord.remove },
+  item: 'resources:exportRecord.item',
+  permissions: { list: PERMISSIONS.exportRecord.list, query: PERMISSIONS.exportRecord.list, remove: PERMISSIONS.exportRecord.remove, download: PERMISSIONS.exportRecord.download },
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     fileName: { type: 'string', label: f('exportRecord', 'fileName'), readOnly: true, search: 'contains', width: 260 },

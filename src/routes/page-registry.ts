@@ -22,13 +22,13 @@ export const PARENT_VIEW = 'ParentView';
 const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/index': () => import('../pages/home/HomePage'),
   '/op/login/change-password/index': () => import('../pages/password/ChangePasswordPage'),
+  '/op/login/my-export/index': () => import('../resources/pages/ExportRecordsPage'),
+  '/op/system/dict/index': () => import('../resources/pages/DictTypePage'),
+  '/op/system/dict/data/index': () => import('../resources/pages/DictDataPage'),
+  '/op/system/config/index': () => import('../resources/pages/ConfigPage'),
+  '/op/system/export/index': () => import('../resources/pages/ExportRecordsPage'),
 
   // Built by later issues of this project.
-  '/op/login/my-export/index': UNBUILT,
-  '/op/system/dict/index': UNBUILT,
-  '/op/system/dict/data/index': UNBUILT,
-  '/op/system/config/index': UNBUILT,
-  '/op/system/export/index': UNBUILT,
   '/op/platform-content/news/edit/index': UNBUILT,
   '/op/platform-content/notice/edit/index': UNBUILT,
   '/op/certificate-management/certificate-detail/index': UNBUILT,

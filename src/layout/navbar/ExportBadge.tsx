@@ -1,16 +1,37 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { exportBadge, useUnseenExports } from '../../providers/export-records';
 import { MY_EXPORT_PATH } from '../../routes/static-routes';
 
-/** The export entry of the navbar, leading to the operator's own export records. */
+/** How often the badge asks for finished exports while the operator works elsewhere. */
+const REFRESH_MS = 60_000;
+const MAX_SHOWN = 99;
+
+/**
+ * The export entry of the navbar: the operator's own export records, with the count not seen yet
+ * (a plain bubble: antd's Badge would add its animation code to every signed-in first load).
+ */
 export function ExportBadge() {
   const { t } = useTranslation('shell');
+  const unseen = useUnseenExports();
+  useEffect(() => {
+    void exportBadge.refresh();
+    const timer = setInterval(() => void exportBadge.refresh(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const label = unseen > 0 ? t('navbar.myExportUnseen', { count: unseen }) : t('navbar.myExport');
   return (
-    <Tooltip title={t('navbar.myExport')}>
-      <Link to={MY_EXPORT_PATH} className="navbar-icon-link" aria-label={t('navbar.myExport')} data-testid="export-badge">
+    <Tooltip title={label}>
+      <Link to={MY_EXPORT_PATH} className="navbar-icon-link" aria-label={label} data-testid="export-badge">
         <DownloadOutlined />
+        {unseen > 0 && (
+          <span className="navbar-count" aria-hidden="true">
+            {unseen > MAX_SHOWN ? `${MAX_SHOWN}+` : unseen}
+          </span>
+        )}
       </Link>
     </Tooltip>
   );

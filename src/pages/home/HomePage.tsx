@@ -8,10 +8,13 @@ import { useGrants } from '../../routes/grants';
 import { DATA_DASHBOARD_PATH } from '../../routes/static-routes';
 import { useTitle } from '../../routes/titles';
 import type { NavItem } from '../../routes/types';
-import { usePermission, useUserInfo } from '../../providers/user';
+import { useElementPermission } from '../../providers/elements';
+import { useUserInfo } from '../../providers/user';
 import './home.css';
 
 const SHORTCUTS = 8;
+/** The home page's resource for element permissions (index.html). */
+const HOME_PAGE_KEY = 'index';
 
 /** The first pages of the operator's own menu, as shortcuts. */
 function shortcuts(nav: readonly NavItem[]): NavItem[] {
@@ -28,7 +31,7 @@ export default function HomePage() {
   const navigate = useNavigate();
   const user = useUserInfo();
   const grants = useGrants();
-  const canOpenDashboard = usePermission(PERMISSIONS.home.dataDashboard);
+  const canOpenDashboard = useElementPermission(HOME_PAGE_KEY, PERMISSIONS.home.dataDashboard) === true;
   if (!user) return null;
   const entries = grants.status === 'ready' ? shortcuts(grants.table.nav) : [];
 

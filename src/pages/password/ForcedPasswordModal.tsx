@@ -11,7 +11,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
  * First login (spec 4.1.5): userStatus 2 forces a password change before anything else. The server
  * has the last word through the first-login check; cancelling logs out.
  */
-export function ForcedPasswordModal() {
+export default function ForcedPasswordModal() {
   const { t } = useTranslation('auth');
   const user = useUserInfo();
   const [required, setRequired] = useState(false);

@@ -17,6 +17,8 @@ export interface RequestOptions {
   /** Leave transport-level messages (403, 504, network) to the caller. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** 'blob' for a file answer; an envelope (an error) still comes back as JSON and is classified. */
+  responseType?: 'json' | 'blob';
 }
 
 const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
@@ -95,7 +97,14 @@ async function send<T>(method: 'GET' | 'POST', url: string, data: unknown, optio
       data: body,
       headers: body === undefined ? prepared.headers : { ...prepared.headers, 'Content-Type': JSON_CONTENT_TYPE },
       signal: controller.signal,
+      responseType: options.responseType ?? 'json',
     });
+    if (options.responseType === 'blob' && response.data instanceof Blob) {
+      const type = String(response.headers['content-type'] ?? '');
+      if (response.status === 200 && !type.includes('json')) return response.data as T;
+      const text = await response.data.text();
+      response = { ...response, data: text ? (JSON.parse(text) as unknown) : undefined };
+    }
   } catch (error) {
     if (axios.isCancel(error) || controller.signal.aborted) {
       throw new ApiError('cancelled', t(CATALOGUE_MESSAGE_KEYS.cancelled));
@@ -127,4 +136,6 @@ async function send<T>(method: 'GET' | 'POST', url: string, data: unknown, optio
 export const api = {
   post: <T>(url: string, data?: unknown, options: RequestOptions = {}) => send<T>('POST', url, data, options),
   get: <T>(url: string, options: RequestOptions = {}) => send<T>('GET', url, undefined, options),
+  /** A signed POST whose answer is a file. */
+  blob: (url: string, data?: unknown, options: RequestOptions = {}) => send<Blob>('POST', url, data, { ...options, responseType: 'blob' }),
 };

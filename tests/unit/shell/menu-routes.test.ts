@@ -51,7 +51,8 @@ describe('buildRoutesFromMenu', () => {
   });
 
   it('resolves component paths through the page registry: built, unbuilt, unknown', () => {
-    expect(findRoute(table, '/op/system/dict')?.pageStatus).toBe('unbuilt');
+    expect(findRoute(table, '/op/system/dict')?.pageStatus).toBe('ready');
+    expect(findRoute(table, '/op/abs/finance-data/upload/auth')?.pageStatus).toBe('unbuilt');
     expect(findRoute(table, '/op/abs/nowhere')?.pageStatus).toBe('missing');
     const home = build([], [{ path: '/op', titleKey: 'op-home', name: 'op-home', affix: true }]);
     expect(findRoute(home, '/op')?.pageStatus).toBe('ready');

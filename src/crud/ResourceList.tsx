@@ -1,0 +1,296 @@
+/**
+ * The list page of a resource, built from its declaration: a search form (搜索, 重置), a toolbar
+ * (新增, batch 删除 with confirmation, 导出, 刷新, 表头设置), a sortable, paged table whose
+ * dictionary-backed cells are tags, and per-row 查看 / 修改 / 删除. Create and edit open as a modal,
+ * show as a drawer. Every button is there only when the server would accept its call.
+ */
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { getDefaultSortOrder, useModalForm, useTable } from '@refinedev/antd';
+import { useCustomMutation, useDeleteMany, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { App, Button, Form, Space, Table, Tooltip } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorNotification, filtersToBody, sortersToOrderBy } from '../providers/data-provider';
+import { exportBadge } from '../providers/export-records';
+import { MY_EXPORT_PATH } from '../routes/static-routes';
+import { useColumnSettings } from './column-settings-temp';
+import { FieldValue, fieldsOf, SearchInput } from './fields';
+import { ResourceFormModal } from './ResourceForm';
+import type { FieldSchema, AnyResource } from './resource';
+import { ResourceShowDrawer } from './ResourceShow';
+import { useResourceAccess } from './use-resource-access';
+import './kit.css';
+
+type Row = BaseRecord & { id: string };
+type SearchValues = Record<string, unknown>;
+
+export interface ResourceListProps {
+  resource: AnyResource;
+  /** Filters the page always applies, e.g. the dictionary type the data page was opened for. */
+  fixedFilters?: Record<string, unknown>;
+  /** Values a new record starts with. */
+  createDefaults?: Record<string, unknown>;
+  /** Cells a page draws itself (a link to related records). */
+  renderers?: Partial<Record<string, (value: unknown, record: Row) => ReactNode>>;
+  /** Called after a save or removal (e.g. to refresh a cache the records feed). */
+  onChanged?: () => void;
+  /** Actions beyond show, edit and remove, drawn before them in each row. */
+  rowActions?: (record: Row) => ReactNode;
+  /** What appears above the table on the left, after the standard buttons. */
+  toolbarExtra?: ReactNode;
+  /** Reload the page every few seconds while this holds for its rows (records still being made). */
+  pollWhile?: (rows: readonly Row[]) => boolean;
+}
+
+const POLL_MS = 2000;
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** The search form's values as filters; fields the page fixes are left to its permanent filters. */
+function toFilters(resource: AnyResource, values: SearchValues, fixed: Record<string, unknown>): CrudFilter[] {
+  const filters: CrudFilter[] = [];
+  for (const [name, schema] of fieldsOf(resource)) {
+    if (!schema.search || name in fixed) continue;
+    const value = values[name];
+    if (schema.search === 'range') {
+      const [from, to] = (value as [Dayjs | null, Dayjs | null] | undefined) ?? [];
+      filters.push({ field: name, operator: 'between', value: [from?.startOf('day').toISOString(), to?.endOf('day').toISOString()] });
+    } else {
+      filters.push({ field: name, operator: schema.search === 'contains' ? 'contains' : 'eq', value: typeof value === 'string' ? value.trim() : value });
+    }
+  }
+  return filters;
+}
+
+const columnShown = (schema: FieldSchema) => schema.column ?? schema.type !== 'text';
+
+export function ResourceList({ resource, fixedFilters = {}, createDefaults, renderers = {}, onChanged, rowActions, toolbarExtra, pollWhile }: ResourceListProps) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const can = useResourceAccess(resource);
+  const title = t(resource.item ?? resource.title);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [showing, setShowing] = useState<string>();
+  const fixedKey = JSON.stringify(fixedFilters);
+  const permanent = useMemo<CrudFilter[]>(
+    () => Object.entries(JSON.parse(fixedKey) as Record<string, unknown>).map(([field, value]) => ({ field, operator: 'eq', value })),
+    [fixedKey],
+  );
+
+  const { tableProps, searchFormProps, sorters, filters, tableQuery, currentPage, pageSize } = useTable<Row, never, SearchValues>({
+    resource: resource.name,
+    pagination: { pageSize: PAGE_SIZES[0] },
+    sorters: { initial: resource.defaultSort ? [resource.defaultSort] : [] },
+    filters: { permanent, defaultBehavior: 'replace' },
+    syncWithLocation: false,
+    errorNotification,
+    queryOptions: pollWhile ? { refetchInterval: (query) => (pollWhile(query.state.data?.data ?? []) ? POLL_MS : false) } : undefined,
+    onSearch: (values) => toFilters(resource, values, fixedFilters),
+  });
+
+  const changed = () => {
+    setSelected([]);
+    onChanged?.();
+  };
+  const saved = (key: string) => ({ type: 'success' as const, message: t(key, { title }), key: `${resource.name}-saved` });
+  const create = useModalForm<Row>({
+    resource: resource.name,
+    action: 'create',
+    errorNotification,
+    successNotification: () => saved('kit:notify.created'),
+    onMutationSuccess: changed,
+  });
+  const edit = useModalForm<Row>({
+    resource: resource.name,
+    action: 'edit',
+    errorNotification,
+    successNotification: () => saved('kit:notify.updated'),
+    onMutationSuccess: changed,
+  });
+  const { mutate: removeMany } = useDeleteMany();
+  const { mutate: startExport, mutation: exportMutation } = useCustomMutation();
+
+  const confirmRemove = (ids: string[]) => {
+    modal.confirm({
+      title: t('kit:remove.title'),
+      content: t('kit:remove.confirm', { count: ids.length }),
+      okType: 'danger',
+      okText: t('kit:remove.ok'),
+      cancelText: t('kit:form.cancel'),
+      onOk: () =>
+        new Promise<void>((resolve, reject) =>
+          removeMany(
+            {
+              resource: resource.name,
+              ids,
+              errorNotification,
+              successNotification: () => ({ type: 'success', message: t('kit:notify.removed', { count: ids.length }), key: `${resource.name}-removed` }),
+            },
+            {
+              onSuccess: () => {
+                changed();
+                resolve();
+              },
+              onError: reject,
+            },
+          ),
+        ),
+    });
+  };
+
+  const runExport = () => {
+    const body = { ...filtersToBody(filters), orderBy: sortersToOrderBy(sorters) };
+    startExport(
+      { url: `${resource.apiBase}/export`, method: 'post', values: body, errorNotification, successNotification: false },
+      {
+        onSuccess: () => {
+          void exportBadge.refresh();
+          void message.success({
+            content: (
+              <span>
+                {t('kit:export.started')} <Link to={MY_EXPORT_PATH}>{t('kit:export.open')}</Link>
+              </span>
+            ),
+            duration: 5,
+          });
+        },
+      },
+    );
+  };
+
+  const resetSearch = () => {
+    searchFormProps.form?.resetFields();
+    searchFormProps.form?.submit();
+  };
+
+  const searchFields = fieldsOf(resource).filter(([name, schema]) => schema.search && !(name in fixedFilters));
+
+  const dataColumns: ColumnType<Row>[] = fieldsOf(resource)
+    .filter(([, schema]) => columnShown(schema))
+    .map(([name, schema]) => ({
+      key: name,
+      dataIndex: name,
+      title: t(schema.label),
+      width: schema.width,
+      ellipsis: schema.type === 'text',
+      sorter: schema.sortable ? { multiple: 1 } : undefined,
+      defaultSortOrder: schema.sortable ? getDefaultSortOrder(name, sorters) : undefined,
+      render: (value: unknown, record: Row) => renderers[name]?.(value, record) ?? <FieldValue schema={schema} value={value} t={t} />,
+    }));
+
+  const canShow = can('show');
+  const canEdit = can('edit');
+  const canRemove = can('delete');
+  const hasRowActions = canShow || canEdit || canRemove || !!rowActions;
+  const indexColumn: ColumnType<Row> = {
+    key: '__index',
+    title: t('kit:table.index'),
+    width: 64,
+    align: 'center',
+    render: (_value, _record, index) => (currentPage - 1) * pageSize + index + 1,
+  };
+  const actionColumn: ColumnType<Row> = {
+    key: '__actions',
+    title: t('kit:table.actions'),
+    fixed: 'right',
+    width: 200,
+    render: (_value, record) => (
+      <Space size={0} wrap>
+        {rowActions?.(record)}
+        {canShow && (
+          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setShowing(record.id)}>
+            {t('kit:row.show')}
+          </Button>
+        )}
+        {canEdit && (
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => edit.show(record.id)}>
+            {t('kit:row.edit')}
+          </Button>
+        )}
+        {canRemove && (
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmRemove([record.id])}>
+            {t('kit:row.remove')}
+          </Button>
+        )}
+      </Space>
+    ),
+  };
+
+  const settings = useColumnSettings(`${resource.name}`, dataColumns);
+  const columns = [indexColumn, ...settings.columns, ...(hasRowActions ? [actionColumn] : [])];
+
+  return (
+    <div className="kit-page" data-testid={`${resource.name}-list`}>
+      {searchFields.length > 0 && (
+        <Form {...searchFormProps} layout="inline" className="kit-search" aria-label={t('kit:search.label', { title })}>
+          {searchFields.map(([name, schema]) => {
+            const label = t(schema.label);
+            return (
+              <Form.Item key={name} name={name} label={label} className={schema.search === 'range' ? 'kit-search-range' : undefined}>
+                <SearchInput schema={schema} placeholder={t('kit:form.placeholder', { label })} t={t} />
+              </Form.Item>
+            );
+          })}
+          <Form.Item className="kit-search-buttons">
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                {t('kit:search.submit')}
+              </Button>
+              <Button icon={<UndoOutlined />} onClick={resetSearch}>
+                {t('kit:search.reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      )}
+
+      <div className="kit-toolbar">
+        <Space wrap>
+          {can('create') && (
+            <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => create.show()}>
+              {t('kit:toolbar.create')}
+            </Button>
+          )}
+          {canRemove && (
+            <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => confirmRemove(selected)}>
+              {t('kit:toolbar.remove')}
+            </Button>
+          )}
+          {can('export') && (
+            <Button icon={<DownloadOutlined />} loading={exportMutation.isPending} onClick={runExport}>
+              {t('kit:toolbar.export')}
+            </Button>
+          )}
+          {toolbarExtra}
+        </Space>
+        <Space>
+          <Tooltip title={t('kit:toolbar.refresh')}>
+            <Button shape="circle" icon={<ReloadOutlined />} aria-label={t('kit:toolbar.refresh')} onClick={() => void tableQuery.refetch()} />
+          </Tooltip>
+          {settings.button}
+        </Space>
+      </div>
+
+      <Table<Row>
+        {...tableProps}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        rowSelection={canRemove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        pagination={{
+          ...tableProps.pagination,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('kit:table.total', { total }),
+        }}
+      />
+
+      {can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={create.modalProps} formProps={{ ...create.formProps, initialValues: createDefaults }} />}
+      {canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={edit.modalProps} formProps={edit.formProps} />}
+      {canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} />}
+    </div>
+  );
+}

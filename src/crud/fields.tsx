@@ -1,0 +1,84 @@
+/**
+ * How a declared field looks: its form control, its form rules and its value in a cell or a detail
+ * view. One place per field type, so every resource's pages agree.
+ */
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import { DictTag } from '../components/DictTag';
+import { formatDate } from '../lib/dates';
+import { antdRule } from '../lib/validators';
+import { useDicts } from '../providers/dictionaries';
+import type { FieldSchema, AnyResource } from './resource';
+
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+export type FieldEntry = [name: string, schema: FieldSchema];
+
+export const fieldsOf = (resource: AnyResource): FieldEntry[] => Object.entries(resource.fields);
+
+/** The dictionaries a resource's fields are labelled from. */
+export const dictTypesOf = (resource: AnyResource): string[] =>
+  [...new Set(fieldsOf(resource).flatMap(([, schema]) => (schema.dictType ? [schema.dictType] : [])))];
+
+/** Required, length and the shared validator: the same rules the server applies to the field. */
+export function fieldRules(schema: FieldSchema, t: TFunction): Rule[] {
+  const rules: Rule[] = [];
+  if (schema.required) {
+    rules.push(schema.type === 'string' || schema.type === 'text' ? { required: true, whitespace: true, message: t('kit:form.required') } : { required: true, message: t('kit:form.required') });
+  }
+  if (schema.maxLength) rules.push({ max: schema.maxLength, message: t('kit:form.maxLength', { max: schema.maxLength }) });
+  if (schema.validator) rules.push(antdRule(schema.validator, t));
+  return rules;
+}
+
+/** Select options of a dictionary-backed field. */
+function DictSelect({ dictType, placeholder, ...rest }: { dictType: string; placeholder?: string; value?: unknown; onChange?: (value: unknown) => void; id?: string }) {
+  const items = useDicts([dictType])(dictType) ?? [];
+  return <Select allowClear placeholder={placeholder} options={items.map((item) => ({ value: item.dictValue, label: item.dictLabel }))} {...rest} />;
+}
+
+/** The control that edits a field in a form. */
+export function FieldInput({ schema, placeholder, ...rest }: { schema: FieldSchema; placeholder?: string; disabled?: boolean }) {
+  switch (schema.type) {
+    case 'dict':
+      return <DictSelect dictType={schema.dictType ?? ''} placeholder={placeholder} {...rest} />;
+    case 'integer':
+      return <InputNumber precision={0} style={{ width: '100%' }} placeholder={placeholder} {...rest} />;
+    case 'boolean':
+      return <Switch {...rest} />;
+    case 'text':
+      return <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={schema.maxLength} showCount={!!schema.maxLength} placeholder={placeholder} {...rest} />;
+    case 'datetime':
+      return <DatePicker showTime format={DATETIME_FORMAT} style={{ width: '100%' }} {...rest} />;
+    default:
+      return <Input maxLength={schema.maxLength} placeholder={placeholder} {...rest} />;
+  }
+}
+
+/** The control of a field in the search form (Form.Item passes value and onChange through). */
+export function SearchInput({ schema, placeholder, t, ...rest }: { schema: FieldSchema; placeholder: string; t: TFunction; id?: string }) {
+  if (schema.search === 'range') {
+    return <DatePicker.RangePicker style={{ width: '100%' }} placeholder={[t('kit:search.from'), t('kit:search.to')]} {...rest} />;
+  }
+  if (schema.type === 'dict') return <DictSelect dictType={schema.dictType ?? ''} placeholder={placeholder} {...rest} />;
+  if (schema.type === 'boolean') {
+    return <Select allowClear placeholder={placeholder} options={[{ value: true, label: t('kit:value.yes') }, { value: false, label: t('kit:value.no') }]} {...rest} />;
+  }
+  return <Input allowClear placeholder={placeholder} {...rest} />;
+}
+
+/** A value as a cell or a detail line shows it. */
+export function FieldValue({ schema, value, t }: { schema: FieldSchema; value: unknown; t: TFunction }) {
+  if (value === undefined || value === null || value === '') return null;
+  switch (schema.type) {
+    case 'dict':
+      return <DictTag dictType={schema.dictType ?? ''} value={value} />;
+    case 'boolean':
+      return <>{t(value ? 'kit:value.yes' : 'kit:value.no')}</>;
+    case 'datetime':
+      return <>{formatDate(value as string, DATETIME_FORMAT)}</>;
+    default:
+      return <>{String(value)}</>;
+  }
+}

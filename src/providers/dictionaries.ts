@@ -1,0 +1,93 @@
+/**
+ * The dictionary cache: coded values (status, yes/no, export status…) are labelled from dictionaries
+ * loaded once through `/op/v1/sys/dict-datas/list-by-dict-types`. Screens asking at the same moment
+ * share one call; a dictionary edit invalidates the cache, so every open screen relabels at once.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { api } from './http';
+
+export interface DictItem {
+  dictLabel: string;
+  dictValue: string;
+  listClass: string;
+  isShow: boolean;
+  dictSort: number;
+}
+
+export const DICT_CALL = '/op/v1/sys/dict-datas/list-by-dict-types';
+
+const cache = new Map<string, readonly DictItem[]>();
+const requested = new Set<string>();
+let queued = new Set<string>();
+let version = 0;
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  version += 1;
+  listeners.forEach((notify) => notify());
+}
+
+function flush(): void {
+  const types = [...queued];
+  queued = new Set();
+  if (!types.length) return;
+  api
+    .post<Record<string, DictItem[]>>(DICT_CALL, { dictTypes: types }, { silent: true, keepOnNavigate: true })
+    .then((answer) => {
+      for (const type of types) cache.set(type, answer[type] ?? []);
+      changed();
+    })
+    // A failed load leaves the codes shown as they are; the next screen asking tries again.
+    .catch(() => types.forEach((type) => requested.delete(type)));
+}
+
+/** Asks for dictionaries not loaded or loading yet; requests of one tick go out as one call. */
+export function requestDicts(types: readonly string[]): void {
+  const missing = types.filter((type) => !requested.has(type));
+  if (!missing.length) return;
+  missing.forEach((type) => {
+    requested.add(type);
+    queued.add(type);
+  });
+  if (queued.size === missing.length) queueMicrotask(flush);
+}
+
+/** Forgets dictionaries (all by default) and reloads those screens still show. */
+export function invalidateDicts(types?: readonly string[]): void {
+  const gone = types ?? [...cache.keys()];
+  gone.forEach((type) => requested.delete(type));
+  const shown = gone.filter((type) => cache.has(type));
+  requestDicts(shown);
+}
+
+export function dictItems(type: string): readonly DictItem[] | undefined {
+  return cache.get(type);
+}
+
+/** Forgets everything (sign-out, tests). */
+export function clearDicts(): void {
+  cache.clear();
+  requested.clear();
+  queued.clear();
+  changed();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Re-renders when any dictionary arrives; loads the given ones. */
+export function useDicts(types: readonly string[]): (type: string) => readonly DictItem[] | undefined {
+  useSyncExternalStore(subscribe, () => version, () => version);
+  const key = types.join(',');
+  useEffect(() => {
+    if (key) requestDicts(key.split(','));
+  }, [key]);
+  return dictItems;
+}
+
+/** The item of a value, for its label and tag style. */
+export function dictItem(type: string, value: unknown): DictItem | undefined {
+  return cache.get(type)?.find((item) => item.dictValue === String(value));
+}

@@ -1,0 +1,21 @@
+/**
+ * The one registry of resource declarations. The data provider, the access-control provider and the
+ * auditor's matrix find a resource here by its Refine name; adding a resource is one line below.
+ */
+import type { AnyResource } from '../crud/resource';
+import { SYSTEM_RESOURCES } from './system';
+
+export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES];
+
+const byName = new Map(RESOURCES.map((resource) => [resource.name, resource]));
+
+export function findResource(name: string | undefined): AnyResource | undefined {
+  return name === undefined ? undefined : byName.get(name);
+}
+
+/** The declaration of a resource name; an unknown name is a programming error. */
+export function resourceByName(name: string): AnyResource {
+  const resource = byName.get(name);
+  if (!resource) throw new Error(`Unknown resource "${name}": declare it in src/resources and list it in src/resources/index.ts`);
+  return resource;
+}
