@@ -225,7 +225,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
   return (
     <div className="kit-page" data-testid={`${resource.name}-list`}>
       {searchFields.length > 0 && (
-        <Form {...searchFormProps} layout="inline" className="kit-search" aria-label={t('kit:search.label', { title })}>
+        <Form {...searchFormProps} name={`${resource.name}-search`} layout="inline" className="kit-search" aria-label={t('kit:search.label', { title })}>
           {searchFields.map(([name, schema]) => {
             const label = t(schema.label);
             return (
