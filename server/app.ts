@@ -29,6 +29,7 @@ import { uaaRoutes } from './routes/uaa';
 import { userRoutes } from './routes/user';
 import { WorkflowEngine } from './workflow/engine';
 import { workflowRoutes } from './workflow/routes';
+import { signatureRoutes } from './workflow/signature-routes';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
@@ -45,6 +46,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   configRoutes,
   exportRecordRoutes,
   workflowRoutes,
+  signatureRoutes,
 ];
 
 export interface AppOptions {

@@ -19,4 +19,6 @@ export const CONFIG_KEY = {
   themeColor: 'sys.platform.theme-color',
   opShort: 'sys.platform.opshort',
   platformName: 'sys.platform.name',
+  /** JSON array of the corporation names for which SMS signing is switched on (spec 4.3). */
+  smsSignOpenCorps: 'scf.sign.sms.open-corps',
 } as const;
