@@ -13,7 +13,7 @@ import { protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { definitionOf, type Transition } from './engine';
+import type { Transition } from './engine';
 import { MAX_BUSINESS_KEY, optionalInteger, optionalText, readVariables, requireBody, requireText, type Body } from './input';
 import { instanceView, WorkflowQueries } from './queries';
 
@@ -73,7 +73,6 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
       summary: optionalText(body, 'summary'),
       variables: readVariables(body),
     };
-    definitionOf(input.processKey);
     return transitionView(await ctx.workflow.start(principal, input));
   });
 
