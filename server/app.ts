@@ -27,6 +27,9 @@ import { securityElementRoutes } from './routes/security-elements';
 import { sysConfigRoutes } from './routes/sys-config';
 import { uaaRoutes } from './routes/uaa';
 import { userRoutes } from './routes/user';
+import { WorkflowEngine } from './workflow/engine';
+import { workflowRoutes } from './workflow/routes';
+import { signatureRoutes } from './workflow/signature-routes';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
@@ -42,6 +45,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   dictDataRoutes,
   configRoutes,
   exportRecordRoutes,
+  workflowRoutes,
+  signatureRoutes,
 ];
 
 export interface AppOptions {
@@ -57,6 +62,8 @@ export interface AppOptions {
   dataDir?: string;
   /** How long a one-time download ticket stays valid; tests shorten it. */
   downloadTicketTtlMs?: number;
+  /** The clock of time-limited rules such as SMS code expiry; tests pass one they can move. Defaults to Date.now. */
+  now?: () => number;
   /** Extra route modules, registered after the built-in ones (tests use it for test-only routes). */
   extraRoutes?: readonly RouteModule[];
 }
@@ -146,6 +153,9 @@ async function registerApi(api: FastifyInstance, options: AppOptions, exports: E
     passwordCost,
     verifyDecoy: createDecoyVerifier(passwordCost),
     exports,
+    workflow: new WorkflowEngine(db),
+    demoMode: options.demoMode ?? true,
+    now: options.now ?? Date.now,
   };
 
   // The raw text is kept for the signature; JSON errors wait until the protocol checks have run.

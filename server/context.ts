@@ -4,6 +4,7 @@ import type { ExportService } from './exports/service';
 import type { ScryptCost } from './security/password-hash';
 import type { RsaKeys } from './security/rsa';
 import type { SessionStore } from './security/sessions';
+import type { WorkflowEngine } from './workflow/engine';
 
 export interface AppContext {
   db: Db;
@@ -15,4 +16,10 @@ export interface AppContext {
   verifyDecoy: () => Promise<void>;
   /** Exports of filtered lists and their download tickets. */
   exports: ExportService;
+  /** The approval engine: other modules start processes and hear of their end through it. */
+  workflow: WorkflowEngine;
+  /** Demo mode (AppOptions.demoMode): e.g. SMS codes are written to the log, as there is no gateway. */
+  demoMode: boolean;
+  /** The clock of time-limited rules (SMS code expiry, resend wait); tests move it. */
+  now: () => number;
 }

@@ -52,7 +52,7 @@ export const MAX_EXPORT_ROWS = 100_000;
 const columnsOf = (table: PgTable) => getTableColumns(table) as Columns;
 
 /** A unique violation, thrown by the driver directly (pg) or wrapped in the query error (drizzle). */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code === '23505') return true;
   }

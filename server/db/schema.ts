@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
@@ -218,4 +218,120 @@ export const fileExportRecords = pgTable(
     ...recordColumns(),
   },
   (t) => [index('file_export_records_user_idx').on(t.userId, t.createTime)],
+);
+
+/**
+ * A running or ended approval (src/workflows/registry.ts names its process and steps). Who started
+ * and who acted are kept as snapshots (id, username, name), so history outlives account changes.
+ */
+export const workflowInstances = pgTable(
+  'workflow_instances',
+  {
+    id: idColumn(),
+    processKey: text('process_key').notNull(),
+    businessKey: text('business_key').notNull(),
+    businessType: text('business_type'),
+    summary: text('summary'),
+    /** Values the process branches on (e.g. issuance's finalApproveMode). */
+    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    /** RUNNING, APPROVED or REJECTED. */
+    status: text('status').notNull().default('RUNNING'),
+    /** The step of the open task; null once the instance has ended. */
+    currentActivity: text('current_activity'),
+    startUserId: text('start_user_id').notNull(),
+    startUsername: text('start_username').notNull(),
+    startPersonName: text('start_person_name').notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    ...recordColumns(),
+  },
+  (t) => [
+    // One approval at a time per business record and process.
+    uniqueIndex('workflow_instances_running_uq').on(t.processKey, t.businessKey).where(sql`${t.status} = 'RUNNING'`),
+    index('workflow_instances_business_idx').on(t.businessKey),
+    index('workflow_instances_starter_idx').on(t.startUserId, t.createTime),
+  ],
+);
+
+/** One step of an instance to be worked (TODO) or worked (DONE); dataVersion guards completion. */
+export const workflowTasks = pgTable(
+  'workflow_tasks',
+  {
+    id: idColumn(),
+    instanceId: text('instance_id')
+      .notNull()
+      .references(() => workflowInstances.id, { onDelete: 'cascade' }),
+    processKey: text('process_key').notNull(),
+    taskDefinitionKey: text('task_definition_key').notNull(),
+    activityType: text('activity_type').notNull(),
+    /** handler or director: who may claim and complete it. */
+    workingRole: text('working_role').notNull(),
+    /** TODO or DONE. */
+    status: text('status').notNull().default('TODO'),
+    assigneeId: text('assignee_id'),
+    assigneeName: text('assignee_name'),
+    claimTime: timestamp('claim_time', { withTimezone: true }),
+    /** PASS or REJECT once DONE. */
+    outcome: text('outcome'),
+    remark: text('remark'),
+    completeTime: timestamp('complete_time', { withTimezone: true }),
+    ...recordColumns(),
+  },
+  (t) => [
+    // An instance has at most one open task: a second transition cannot slip in beside the first.
+    uniqueIndex('workflow_tasks_open_uq').on(t.instanceId).where(sql`${t.status} = 'TODO'`),
+    index('workflow_tasks_todo_idx').on(t.status, t.workingRole, t.createTime),
+    index('workflow_tasks_assignee_idx').on(t.assigneeId, t.status, t.completeTime),
+  ],
+);
+
+/** Everything done to an instance, in order: who, when, which step, what, with which remark. */
+export const workflowHistory = pgTable(
+  'workflow_history',
+  {
+    id: idColumn(),
+    /** Insertion order: entries written in one transaction share create_time. */
+    seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
+    instanceId: text('instance_id')
+      .notNull()
+      .references(() => workflowInstances.id, { onDelete: 'cascade' }),
+    taskId: text('task_id').notNull(),
+    taskDefinitionKey: text('task_definition_key').notNull(),
+    activityType: text('activity_type').notNull(),
+    /** START, CLAIM, PASS or REJECT. */
+    action: text('action').notNull(),
+    userId: text('user_id').notNull(),
+    username: text('username').notNull(),
+    personName: text('person_name').notNull(),
+    remark: text('remark'),
+    createTime: createdAt('create_time'),
+  },
+  (t) => [index('workflow_history_instance_idx').on(t.instanceId, t.seq)],
+);
+
+/**
+ * SMS sign codes (spec 4.3, 5.2): only a hash of the code is kept. A code belongs to the user who
+ * asked for it and to one signing scope (businessType, productType, businessKeys).
+ */
+export const smsSignCodes = pgTable(
+  'sms_sign_codes',
+  {
+    id: idColumn(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    personId: text('person_id'),
+    corpId: text('corp_id'),
+    businessType: text('business_type').notNull(),
+    productType: text('product_type').notNull(),
+    /** The business keys sorted and joined: the scope the code signs. */
+    businessKeys: text('business_keys').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** PENDING, VERIFIED or LOCKED. */
+    status: text('status').notNull().default('PENDING'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    dataVersion: integer('data_version').notNull().default(0),
+  },
+  (t) => [index('sms_sign_codes_user_idx').on(t.userId, t.sentAt)],
 );

@@ -19,6 +19,8 @@ export const CONFIG_KEY = {
   themeColor: 'sys.platform.theme-color',
   opShort: 'sys.platform.opshort',
   platformName: 'sys.platform.name',
+  /** JSON array of the corporation names for which SMS signing is switched on (spec 4.3). */
+  smsSignOpenCorps: 'scf.sign.sms.open-corps',
 } as const;
 
 /** The states of an export record (dictionary export_status). */

@@ -1,5 +1,6 @@
 /** Dictionaries and configuration parameters the screens need from the first start. */
 import { CONFIG_KEY } from '../../../src/lib/codes';
+import { CORPS } from './personas';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 
@@ -65,4 +66,8 @@ export const CONFIGS: readonly ConfigSeed[] = [
   { configKey: CONFIG_KEY.themeColor, configName: '平台主题色', configValue: '#2a6bfd', configType: 'Y' },
   { configKey: CONFIG_KEY.opShort, configName: '运营端简称', configValue: '运营管理', configType: 'Y' },
   { configKey: CONFIG_KEY.platformName, configName: '平台名称', configValue: '供应链金融服务平台', configType: 'Y' },
+  {
+    configKey: CONFIG_KEY.smsSignOpenCorps, configName: '短信签署开通企业', configType: 'Y', remark: 'JSON 数组：开通短信验证码签署的企业名称',
+    configValue: JSON.stringify(CORPS.map((c) => c.corpName)),
+  },
 ];

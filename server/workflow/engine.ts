@@ -1,0 +1,320 @@
+/**
+ * The approval engine: starts instances, lets the working role of a step claim and complete its
+ * task, moves the instance as the registry (src/workflows/registry.ts) says, and keeps the history.
+ *
+ * Other server modules use it through AppContext.workflow:
+ *
+ *   await ctx.workflow.start(principal, { processKey: 'Process_CORP_ADMIT', businessKey: record.id }, tx);
+ *   ctx.workflow.onInstanceEnd('Process_CORP_ADMIT', async (event, tx) => {
+ *     await tx.update(realnames).set({ status: event.status === 'APPROVED' ? ... : ... }).where(...);
+ *   });
+ *
+ * Listeners run inside the transaction that ends the instance: a listener that throws undoes the
+ * completion, so a record's status and its approval never disagree.
+ *
+ * Rules: a task is worked only by its step's working role (hasAnyRole: the role admin may act as
+ * either); four-eyes: one person completes at most one review step (approve types) of an instance;
+ * a pass moves to the next step or ends the instance APPROVED; a reject returns to the process's
+ * first step, assigned to the starter, and a reject AT the first step (the starter withdraws) ends
+ * the instance REJECTED. Completion is guarded by the task's status and dataVersion in one UPDATE,
+ * so a task is never completed twice.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { isActivityType, isReviewStep, workingRoleOf } from '../../src/workflows/activities';
+import {
+  findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, variableGivenAt, type ProcessDefinition,
+} from '../../src/workflows/registry';
+import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS, type HistoryAction, type TaskOutcome } from '../../src/workflows/states';
+import { isUniqueViolation, type Tx } from '../crud/routes';
+import type { Db } from '../db/open';
+import { workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
+import { businessError, protocolError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { fourEyesBarred, mayWork, type Actor } from './rules';
+
+export type { Actor } from './rules';
+
+export type InstanceRow = typeof workflowInstances.$inferSelect;
+export type TaskRow = typeof workflowTasks.$inferSelect;
+
+export interface StartInput {
+  processKey: string;
+  businessKey: string;
+  businessType?: string;
+  summary?: string;
+  variables?: Record<string, string>;
+}
+
+export interface CompleteInput {
+  taskId: string;
+  outcome: TaskOutcome;
+  remark?: string;
+  variables?: Record<string, string>;
+  /** When given, the task must still be at this version (the one the worker read). */
+  dataVersion?: number;
+}
+
+export interface InstanceEndEvent {
+  instance: InstanceRow;
+  status: typeof INSTANCE_STATUS.APPROVED | typeof INSTANCE_STATUS.REJECTED;
+  /** Who completed the last task. */
+  actor: Actor;
+}
+
+export type InstanceEndListener = (event: InstanceEndEvent, tx: Tx) => Promise<void> | void;
+
+export interface Transition {
+  instance: InstanceRow;
+  /** The task now open, or null when the instance has ended. */
+  task: TaskRow | null;
+}
+
+export function definitionOf(processKey: string): ProcessDefinition {
+  const definition = findProcessDefinition(processKey);
+  if (!definition) throw validationError(translate('server:workflow.processUnknown', { processKey }));
+  return definition;
+}
+
+const forbidden = () => protocolError('FORBIDDEN');
+const taskNotFound = () => protocolError('NOT_FOUND', translate('server:workflow.taskNotFound'));
+const taskCompleted = () => businessError('TASK_COMPLETED', 'server:workflow.taskCompleted');
+
+/** Variables given at `at` ('start' or a step key): only declared names, only their options. */
+function checkVariables(definition: ProcessDefinition, variables: Record<string, string>, at: string): void {
+  for (const [name, value] of Object.entries(variables)) {
+    const declared = definition.variables && Object.hasOwn(definition.variables, name) ? definition.variables[name] : undefined;
+    if (!declared) throw validationError(translate('server:workflow.variableUnknown', { processKey: definition.processKey, variable: name }));
+    if (!variableGivenAt(definition, name, at)) throw validationError(translate('server:workflow.variableNotHere', { variable: name }));
+    if (!Object.hasOwn(declared.options, value)) throw validationError(translate('server:workflow.variableValue', { variable: name, value }));
+  }
+}
+
+export class WorkflowEngine {
+  private readonly listeners = new Map<string, InstanceEndListener[]>();
+
+  constructor(private readonly db: Db) {}
+
+  /** Calls `listener` whenever an instance of this process ends; returns the function that removes it. */
+  onInstanceEnd(processKey: string, listener: InstanceEndListener): () => void {
+    definitionOf(processKey);
+    const list = this.listeners.get(processKey) ?? [];
+    list.push(listener);
+    this.listeners.set(processKey, list);
+    return () => {
+      const current = this.listeners.get(processKey) ?? [];
+      this.listeners.set(processKey, current.filter((l) => l !== listener));
+    };
+  }
+
+  /**
+   * Starts an instance; its first step, the handler's, is open and assigned to the starter, who must
+   * be able to work it. Pass `tx` to start inside the caller's own transaction.
+   */
+  async start(actor: Actor, input: StartInput, tx?: Tx): Promise<Transition> {
+    const definition = definitionOf(input.processKey);
+    const variables = input.variables ?? {};
+    checkVariables(definition, variables, GIVEN_AT_START);
+    const firstKey = definition.startActivity;
+    const first = definition.activities[firstKey];
+    if (!mayWork(actor, workingRoleOf(first.type))) throw forbidden();
+
+    const run = async (t: Tx): Promise<Transition> => {
+      const [running] = await t
+        .select({ id: workflowInstances.id })
+        .from(workflowInstances)
+        .where(and(eq(workflowInstances.processKey, definition.processKey), eq(workflowInstances.businessKey, input.businessKey), eq(workflowInstances.status, INSTANCE_STATUS.RUNNING)));
+      if (running) throw businessError('WORKFLOW_ALREADY_RUNNING', 'server:workflow.alreadyRunning');
+      const [instance] = await t
+        .insert(workflowInstances)
+        .values({
+          processKey: definition.processKey,
+          businessKey: input.businessKey,
+          businessType: input.businessType ?? null,
+          summary: input.summary ?? null,
+          variables,
+          status: INSTANCE_STATUS.RUNNING,
+          currentActivity: firstKey,
+          startUserId: actor.userId,
+          startUsername: actor.username,
+          startPersonName: actor.personName,
+          createBy: actor.username,
+          updateBy: actor.username,
+        })
+        .returning();
+      const task = await this.openTask(t, instance, firstKey, { userId: actor.userId, personName: actor.personName }, actor);
+      await this.record(t, instance.id, task, HISTORY_ACTION.START, actor);
+      return { instance, task };
+    };
+
+    try {
+      return tx ? await run(tx) : await this.db.transaction(run);
+    } catch (error) {
+      // Two starts for the same record raced past the check: the partial unique index refused the second.
+      if (isUniqueViolation(error)) throw businessError('WORKFLOW_ALREADY_RUNNING', 'server:workflow.alreadyRunning');
+      throw error;
+    }
+  }
+
+  /** Takes an open task; only its working role may, and four-eyes applies to review steps. */
+  async claim(actor: Actor, taskId: string): Promise<TaskRow> {
+    return this.db.transaction(async (tx) => {
+      const task = await this.workableTask(tx, actor, taskId);
+      if (task.assigneeId === actor.userId) return task;
+      const [claimed] = await tx
+        .update(workflowTasks)
+        .set({
+          assigneeId: actor.userId,
+          assigneeName: actor.personName,
+          claimTime: new Date(),
+          dataVersion: sql`${workflowTasks.dataVersion} + 1`,
+          updateTime: new Date(),
+          updateBy: actor.username,
+        })
+        .where(and(eq(workflowTasks.id, task.id), eq(workflowTasks.status, TASK_STATUS.TODO), eq(workflowTasks.dataVersion, task.dataVersion)))
+        .returning();
+      if (!claimed) throw await this.lostRace(tx, taskId);
+      await this.record(tx, task.instanceId, task, HISTORY_ACTION.CLAIM, actor);
+      return claimed;
+    });
+  }
+
+  /** Completes a task with a pass or a reject (an unclaimed task is claimed by completing it). */
+  async complete(actor: Actor, input: CompleteInput): Promise<Transition> {
+    const remark = input.remark?.trim() || undefined;
+    if (input.outcome === TASK_OUTCOME.REJECT && !remark) throw validationError(translate('server:workflow.remarkRequired'));
+    return this.db.transaction(async (tx) => {
+      const task = await this.workableTask(tx, actor, input.taskId);
+      if (input.dataVersion !== undefined && input.dataVersion !== task.dataVersion) throw protocolError('DATA_VERSION_CONFLICT');
+      const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, task.instanceId));
+      const definition = definitionOf(instance.processKey);
+      const given = input.variables ?? {};
+      checkVariables(definition, given, task.taskDefinitionKey);
+      const variables = { ...instance.variables, ...given };
+
+      // Decide where the instance goes before writing anything: a missing choice refuses the call.
+      const pass = input.outcome === TASK_OUTCOME.PASS;
+      const next = pass ? nextStep(definition, task.taskDefinitionKey, variables) : undefined;
+      if (next?.kind === 'missing') {
+        const label = translate(definition.variables![next.variable].label);
+        throw validationError(translate('server:workflow.variableMissing', { variable: label }));
+      }
+
+      const now = new Date();
+      const [done] = await tx
+        .update(workflowTasks)
+        .set({
+          status: TASK_STATUS.DONE,
+          outcome: input.outcome,
+          remark: remark ?? null,
+          assigneeId: actor.userId,
+          assigneeName: actor.personName,
+          claimTime: task.claimTime ?? now,
+          completeTime: now,
+          dataVersion: sql`${workflowTasks.dataVersion} + 1`,
+          updateTime: now,
+          updateBy: actor.username,
+        })
+        .where(and(eq(workflowTasks.id, task.id), eq(workflowTasks.status, TASK_STATUS.TODO), eq(workflowTasks.dataVersion, task.dataVersion)))
+        .returning();
+      if (!done) throw await this.lostRace(tx, task.id);
+      await this.record(tx, instance.id, task, pass ? HISTORY_ACTION.PASS : HISTORY_ACTION.REJECT, actor, remark);
+
+      let openKey: string | null;
+      let assignee: { userId: string; personName: string } | null = null;
+      if (next?.kind === 'step') openKey = next.activity;
+      else if (pass || task.taskDefinitionKey === definition.startActivity) openKey = null;
+      else {
+        openKey = definition.startActivity;
+        assignee = { userId: instance.startUserId, personName: instance.startPersonName };
+      }
+
+      const ended = openKey === null;
+      const status = !ended ? INSTANCE_STATUS.RUNNING : pass ? INSTANCE_STATUS.APPROVED : INSTANCE_STATUS.REJECTED;
+      const [moved] = await tx
+        .update(workflowInstances)
+        .set({
+          variables,
+          status,
+          currentActivity: openKey,
+          endTime: ended ? now : null,
+          dataVersion: sql`${workflowInstances.dataVersion} + 1`,
+          updateTime: now,
+          updateBy: actor.username,
+        })
+        .where(eq(workflowInstances.id, instance.id))
+        .returning();
+
+      if (openKey === null) {
+        const event: InstanceEndEvent = { instance: moved, status: status as InstanceEndEvent['status'], actor };
+        for (const listener of this.listeners.get(moved.processKey) ?? []) await listener(event, tx);
+        return { instance: moved, task: null };
+      }
+      return { instance: moved, task: await this.openTask(tx, moved, openKey, assignee, actor) };
+    });
+  }
+
+  /** The task, checked: it exists, is open, the actor works its role, holds it or may take it, and four-eyes allows. */
+  private async workableTask(tx: Tx, actor: Actor, taskId: string): Promise<TaskRow> {
+    const [task] = await tx.select().from(workflowTasks).where(eq(workflowTasks.id, taskId));
+    if (!task) throw taskNotFound();
+    if (task.status !== TASK_STATUS.TODO) throw taskCompleted();
+    if (!isActivityType(task.activityType) || !mayWork(actor, workingRoleOf(task.activityType))) throw forbidden();
+    if (task.assigneeId && task.assigneeId !== actor.userId) {
+      throw businessError('TASK_CLAIMED', 'server:workflow.taskClaimedByOther', { personName: task.assigneeName ?? '' });
+    }
+    if (isReviewStep(task.activityType) && (await this.reviewedAnotherStep(tx, actor, task))) {
+      throw businessError('FOUR_EYES', 'server:workflow.fourEyes');
+    }
+    return task;
+  }
+
+  /** Four-eyes (rules.ts): has the actor completed a different review step of this instance? */
+  private async reviewedAnotherStep(tx: Tx, actor: Actor, task: TaskRow): Promise<boolean> {
+    const [barred] = await tx
+      .select({ id: workflowTasks.id })
+      .from(workflowTasks)
+      .where(and(eq(workflowTasks.id, task.id), fourEyesBarred(this.db, actor)));
+    return Boolean(barred);
+  }
+
+  /** Why a guarded update changed no row: the task was completed, or changed (claimed) meanwhile. */
+  private async lostRace(tx: Tx, taskId: string) {
+    const [now] = await tx.select({ status: workflowTasks.status }).from(workflowTasks).where(eq(workflowTasks.id, taskId));
+    return now?.status === TASK_STATUS.DONE ? taskCompleted() : protocolError('DATA_VERSION_CONFLICT');
+  }
+
+  private async openTask(tx: Tx, instance: InstanceRow, key: string, assignee: { userId: string; personName: string } | null, actor: Actor): Promise<TaskRow> {
+    const activity = findActivity(definitionOf(instance.processKey), key)!;
+    const [task] = await tx
+      .insert(workflowTasks)
+      .values({
+        instanceId: instance.id,
+        processKey: instance.processKey,
+        taskDefinitionKey: key,
+        activityType: activity.type,
+        workingRole: workingRoleOf(activity.type),
+        status: TASK_STATUS.TODO,
+        assigneeId: assignee?.userId ?? null,
+        assigneeName: assignee?.personName ?? null,
+        claimTime: assignee ? new Date() : null,
+        createBy: actor.username,
+        updateBy: actor.username,
+      })
+      .returning();
+    return task;
+  }
+
+  private async record(tx: Tx, instanceId: string, task: TaskRow, action: HistoryAction, actor: Actor, remark?: string): Promise<void> {
+    await tx.insert(workflowHistory).values({
+      instanceId,
+      taskId: task.id,
+      taskDefinitionKey: task.taskDefinitionKey,
+      activityType: task.activityType,
+      action,
+      userId: actor.userId,
+      username: actor.username,
+      personName: actor.personName,
+      remark: remark ?? null,
+    });
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * What the task views read: the to-do, done and started lists (paged as PROTOCOL.md §7), all
+ * instances (for auditors), an instance by business key, an instance's history and the pending count.
+ * Records carry the display names of their process and step, from the registry and locale files.
+ */
+import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { findActivity, findProcessDefinition, taskPageRoute } from '../../src/workflows/registry';
+import { INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
+import type { Page } from '../crud/routes';
+import { pagingOf, whereOf } from '../crud/query';
+import type { Db } from '../db/open';
+import { workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
+import { translate } from '../i18n';
+import type { InstanceRow } from './engine';
+import { optionalOneOf, optionalText, optionalTime, type Body } from './input';
+import { todoCondition, type Actor } from './rules';
+
+const processNameOf = (processKey: string) => {
+  const definition = findProcessDefinition(processKey);
+  return definition ? translate(definition.processName) : processKey;
+};
+const stepNameOf = (processKey: string, key: string | null) => {
+  const definition = findProcessDefinition(processKey);
+  const activity = definition && key ? findActivity(definition, key) : undefined;
+  return activity ? translate(activity.label) : key;
+};
+
+const taskColumns = {
+  id: workflowTasks.id,
+  instanceId: workflowTasks.instanceId,
+  processKey: workflowTasks.processKey,
+  taskDefinitionKey: workflowTasks.taskDefinitionKey,
+  activityType: workflowTasks.activityType,
+  workingRole: workflowTasks.workingRole,
+  status: workflowTasks.status,
+  assigneeId: workflowTasks.assigneeId,
+  assigneeName: workflowTasks.assigneeName,
+  claimTime: workflowTasks.claimTime,
+  outcome: workflowTasks.outcome,
+  remark: workflowTasks.remark,
+  completeTime: workflowTasks.completeTime,
+  dataVersion: workflowTasks.dataVersion,
+  createTime: workflowTasks.createTime,
+  updateTime: workflowTasks.updateTime,
+  businessKey: workflowInstances.businessKey,
+  businessType: workflowInstances.businessType,
+  summary: workflowInstances.summary,
+  instanceStatus: workflowInstances.status,
+  variables: workflowInstances.variables,
+  startUserId: workflowInstances.startUserId,
+  startPersonName: workflowInstances.startPersonName,
+};
+
+const selectTasks = (db: Db) => db.select(taskColumns).from(workflowTasks).innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instanceId));
+type TaskListRow = Awaited<ReturnType<typeof selectTasks>>[number];
+
+/** A task as the lists show it: with the names of its process and step, and its page route for page-type processes. */
+function taskView(row: TaskListRow) {
+  const definition = findProcessDefinition(row.processKey);
+  return {
+    ...row,
+    processName: processNameOf(row.processKey),
+    taskName: stepNameOf(row.processKey, row.taskDefinitionKey),
+    processType: definition?.type ?? null,
+    routePath: definition?.type === 'page' ? taskPageRoute(row.processKey, row.taskDefinitionKey) : null,
+  };
+}
+
+export function instanceView(row: InstanceRow) {
+  return { ...row, processName: processNameOf(row.processKey), currentActivityName: stepNameOf(row.processKey, row.currentActivity) };
+}
+
+/** The flat filters of the task lists: processKey (exact), businessKey (exact), createTime range. */
+function taskFilters(body: Body): SQL[] {
+  const conditions: SQL[] = [];
+  const processKey = optionalText(body, 'processKey');
+  const businessKey = optionalText(body, 'businessKey');
+  const start = optionalTime(body, 'createTimeStart');
+  const end = optionalTime(body, 'createTimeEnd');
+  if (processKey) conditions.push(eq(workflowTasks.processKey, processKey));
+  if (businessKey) conditions.push(eq(workflowInstances.businessKey, businessKey));
+  if (start) conditions.push(gte(workflowTasks.createTime, start));
+  if (end) conditions.push(lte(workflowTasks.createTime, end));
+  return conditions;
+}
+
+function instanceFilters(body: Body): SQL[] {
+  const conditions: SQL[] = [];
+  const processKey = optionalText(body, 'processKey');
+  const businessKey = optionalText(body, 'businessKey');
+  const status = optionalOneOf(body, 'status', Object.values(INSTANCE_STATUS), 'server:workflow.status');
+  const start = optionalTime(body, 'createTimeStart');
+  const end = optionalTime(body, 'createTimeEnd');
+  if (processKey) conditions.push(eq(workflowInstances.processKey, processKey));
+  if (businessKey) conditions.push(eq(workflowInstances.businessKey, businessKey));
+  if (status) conditions.push(eq(workflowInstances.status, status));
+  if (start) conditions.push(gte(workflowInstances.createTime, start));
+  if (end) conditions.push(lte(workflowInstances.createTime, end));
+  return conditions;
+}
+
+export class WorkflowQueries {
+  constructor(private readonly db: Db) {}
+
+  private async taskPage(body: Body, scope: SQL[], order: SQL[]): Promise<Page<ReturnType<typeof taskView>>> {
+    const { pageNum, pageSize } = pagingOf(body);
+    const where = whereOf([...scope, ...taskFilters(body)]);
+    const [records, [{ total }]] = await Promise.all([
+      selectTasks(this.db).where(where).orderBy(...order, asc(workflowTasks.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+      this.db.select({ total: count() }).from(workflowTasks).innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instanceId)).where(where),
+    ]);
+    return { records: records.map(taskView), total, pageNum, pageSize };
+  }
+
+  /** Open tasks the actor may work now, newest first. */
+  todoPage(actor: Actor, body: Body) {
+    return this.taskPage(body, [todoCondition(this.db, actor)], [desc(workflowTasks.createTime)]);
+  }
+
+  /** Tasks the actor completed, last completed first. */
+  donePage(actor: Actor, body: Body) {
+    return this.taskPage(body, [eq(workflowTasks.status, TASK_STATUS.DONE), eq(workflowTasks.assigneeId, actor.userId)], [desc(workflowTasks.completeTime)]);
+  }
+
+  private async instancePage(body: Body, scope: SQL[]): Promise<Page<ReturnType<typeof instanceView>>> {
+    const { pageNum, pageSize } = pagingOf(body);
+    const where = whereOf([...scope, ...instanceFilters(body)]);
+    const [records, [{ total }]] = await Promise.all([
+      this.db.select().from(workflowInstances).where(where).orderBy(desc(workflowInstances.createTime), asc(workflowInstances.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+      this.db.select({ total: count() }).from(workflowInstances).where(where),
+    ]);
+    return { records: records.map(instanceView), total, pageNum, pageSize };
+  }
+
+  /** Instances the actor started. */
+  startedPage(actor: Actor, body: Body) {
+    return this.instancePage(body, [eq(workflowInstances.startUserId, actor.userId)]);
+  }
+
+  /** Every instance: what an auditor reads. */
+  allInstancesPage(body: Body) {
+    return this.instancePage(body, []);
+  }
+
+  async pendingCount(actor: Actor): Promise<number> {
+    const [{ total }] = await this.db.select({ total: count() }).from(workflowTasks).where(todoCondition(this.db, actor));
+    return total;
+  }
+
+  /** The latest instance of a business record (of one process, when given), with its open task; null when there is none. */
+  async findByBusinessKey(businessKey: string, processKey?: string) {
+    const [instance] = await this.db
+      .select()
+      .from(workflowInstances)
+      .where(and(eq(workflowInstances.businessKey, businessKey), processKey ? eq(workflowInstances.processKey, processKey) : undefined))
+      .orderBy(desc(workflowInstances.createTime), desc(workflowInstances.id))
+      .limit(1);
+    if (!instance) return null;
+    const [openTask] = await selectTasks(this.db).where(and(eq(workflowTasks.instanceId, instance.id), eq(workflowTasks.status, TASK_STATUS.TODO)));
+    return { ...instanceView(instance), currentTask: openTask ? taskView(openTask) : null };
+  }
+
+  /** An instance with everything done to it, in order; null when there is no such instance. */
+  async history(instanceId: string) {
+    const [instance] = await this.db.select().from(workflowInstances).where(eq(workflowInstances.id, instanceId));
+    if (!instance) return null;
+    const entries = await this.db.select().from(workflowHistory).where(eq(workflowHistory.instanceId, instanceId)).orderBy(asc(workflowHistory.seq));
+    return {
+      instance: instanceView(instance),
+      history: entries.map(({ seq: _seq, ...entry }) => ({ ...entry, taskName: stepNameOf(instance.processKey, entry.taskDefinitionKey) })),
+    };
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The workflow calls under /op/v1/workflow (README "Workflow API"). Reading needs workflow:task:list
+ * or :query; starting needs :start; claiming and completing need :handle, and then the engine checks
+ * the step's working role and four-eyes.
+ */
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import { workingRoleOf } from '../../src/workflows/activities';
+import { PROCESS_DEFINITIONS } from '../../src/workflows/registry';
+import { TASK_OUTCOME, type TaskOutcome } from '../../src/workflows/states';
+import type { AppContext } from '../context';
+import { protocolError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { route } from '../routes/route';
+import type { Principal } from '../security/sessions';
+import type { Transition } from './engine';
+import { MAX_BUSINESS_KEY, optionalInteger, optionalText, readVariables, requireBody, requireText, type Body } from './input';
+import { instanceView, WorkflowQueries } from './queries';
+
+export const WORKFLOW_API = '/op/v1/workflow';
+
+/** The registry as the task views read it, names in the server's language. */
+function processDefinitionList() {
+  return Object.values(PROCESS_DEFINITIONS).map((definition) => ({
+    processKey: definition.processKey,
+    processName: translate(definition.processName),
+    type: definition.type,
+    url: definition.url ?? null,
+    startActivity: definition.startActivity,
+    activities: Object.fromEntries(
+      Object.entries(definition.activities).map(([key, activity]) => [
+        key,
+        {
+          label: translate(activity.label),
+          type: activity.type,
+          workingRole: workingRoleOf(activity.type),
+          url: activity.url ?? null,
+          detailPageUrl: activity.detailPageUrl ?? null,
+          component: activity.component ?? null,
+        },
+      ]),
+    ),
+  }));
+}
+
+const transitionView = ({ instance, task }: Transition) => ({ instance: instanceView(instance), task });
+
+function readOutcome(body: Body): TaskOutcome {
+  const outcome = body.outcome;
+  if (outcome !== TASK_OUTCOME.PASS && outcome !== TASK_OUTCOME.REJECT) throw validationError(translate('server:workflow.outcome'));
+  return outcome;
+}
+
+export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const { task } = PERMISSIONS;
+  const queries = new WorkflowQueries(ctx.db);
+  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown> | unknown) =>
+    route(api, {
+      method: 'POST',
+      path: `${WORKFLOW_API}/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal }) => handler(requireBody(body), principal),
+    });
+
+  post('process-definitions/list', task.list, () => processDefinitionList());
+
+  post('instances/start', task.start, async (body, principal) => {
+    const input = {
+      processKey: requireText(body, 'processKey', 'server:workflow.processKeyRequired'),
+      businessKey: requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY),
+      businessType: optionalText(body, 'businessType', MAX_BUSINESS_KEY),
+      summary: optionalText(body, 'summary'),
+      variables: readVariables(body),
+    };
+    return transitionView(await ctx.workflow.start(principal, input));
+  });
+
+  post('instances/page', task.list, (body) => queries.allInstancesPage(body));
+
+  post('instances/find-by-business-key', task.query, (body) =>
+    queries.findByBusinessKey(requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY), optionalText(body, 'processKey')),
+  );
+
+  post('instances/history', task.query, async (body) => {
+    const found = await queries.history(requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'));
+    if (!found) throw protocolError('NOT_FOUND', translate('server:workflow.instanceNotFound'));
+    return found;
+  });
+
+  post('tasks/todo/page', task.list, (body, principal) => queries.todoPage(principal, body));
+  post('tasks/done/page', task.list, (body, principal) => queries.donePage(principal, body));
+  post('tasks/started/page', task.list, (body, principal) => queries.startedPage(principal, body));
+  post('tasks/pending-count', task.list, async (_body, principal) => ({ count: await queries.pendingCount(principal) }));
+
+  post('tasks/claim', task.handle, (body, principal) => ctx.workflow.claim(principal, requireText(body, 'taskId', 'server:workflow.taskIdRequired')));
+
+  post('tasks/complete', task.handle, async (body, principal) => {
+    const input = {
+      taskId: requireText(body, 'taskId', 'server:workflow.taskIdRequired'),
+      outcome: readOutcome(body),
+      remark: optionalText(body, 'remark'),
+      variables: readVariables(body),
+      dataVersion: optionalInteger(body, 'dataVersion', 'server:workflow.dataVersion'),
+    };
+    return transitionView(await ctx.workflow.complete(principal, input));
+  });
+}

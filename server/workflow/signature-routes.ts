@@ -1,0 +1,45 @@
+/**
+ * SMS signing calls of spec §7 (/op/v1/authentication/signature/...): any signed-in operator may
+ * sign, so they need a session and no further permission. Whether signing is on for a corporation
+ * is the sys config scf.sign.sms.open-corps (a JSON array of corporation names).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { route } from '../routes/route';
+import { isPlainObject, requireStrings } from '../validation';
+import { readSignScope, SmsSignService } from './sms-sign';
+
+const SIGNATURE_API = '/op/v1/authentication/signature';
+const corpNameBody = requireStrings('corpName');
+
+const textOf = (body: unknown, field: string) => (isPlainObject(body) && typeof body[field] === 'string' ? body[field] : undefined);
+
+export function signatureRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const sms = new SmsSignService({ db: ctx.db, now: ctx.now, demoMode: ctx.demoMode, log: api.log });
+
+  route(api, {
+    method: 'POST',
+    path: `${SIGNATURE_API}/switch/find`,
+    auth: 'session',
+    validate: corpNameBody,
+    handler: async ({ body }) => ({ open: await sms.isOpen(body.corpName) }),
+  });
+
+  route(api, {
+    method: 'POST',
+    path: `${SIGNATURE_API}/sms/apply`,
+    auth: 'session',
+    handler: ({ body, principal }) => sms.apply(principal, readSignScope(body)),
+  });
+
+  route(api, {
+    method: 'POST',
+    path: `${SIGNATURE_API}/sms/verify`,
+    auth: 'session',
+    handler: async ({ body, principal }) => {
+      const scope = readSignScope(body, ['corpName']);
+      await sms.verify(principal, scope, isPlainObject(body) ? body.verifyCode : undefined);
+      return { signed: true, businessKeys: scope.businessKeys, businessType: scope.businessType, productType: scope.productType, summary: textOf(body, 'summary') ?? null, corpName: textOf(body, 'corpName') };
+    },
+  });
+}

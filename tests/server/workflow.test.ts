@@ -1,0 +1,412 @@
+/**
+ * The approval workflows over real HTTP (spec §4.5, §6): each process's steps when every step passes,
+ * a reject back to the handler's first step and a withdrawal, four-eyes, the working roles, the
+ * auditor's read-only view, double completion, history, the task lists and the end-of-instance hook.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import errors from '../../locales/zh-CN/errors.json';
+import server from '../../locales/zh-CN/server.json';
+import type { RouteModule } from '../../server/app';
+import type { InstanceEndEvent } from '../../server/workflow/engine';
+import { PROCESS_KEYS } from '../../src/workflows/registry';
+import { signInAs, type ApiClient, type ApiResponse } from './client';
+import { startServer, type TestServer } from './server';
+
+const API = '/op/v1/workflow';
+
+interface Task {
+  id: string;
+  instanceId: string;
+  processKey: string;
+  taskDefinitionKey: string;
+  activityType: string;
+  workingRole: string;
+  status: string;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  outcome: string | null;
+  remark: string | null;
+  dataVersion: number;
+  businessKey: string;
+  processName: string;
+  taskName: string;
+  routePath: string | null;
+  createTime: string;
+}
+interface Instance {
+  id: string;
+  processKey: string;
+  businessKey: string;
+  status: string;
+  currentActivity: string | null;
+  variables: Record<string, string>;
+  startPersonName: string;
+  processName: string;
+  endTime: string | null;
+}
+interface Transition {
+  instance: Instance;
+  task: Task | null;
+}
+interface HistoryEntry {
+  taskDefinitionKey: string;
+  activityType: string;
+  action: string;
+  username: string;
+  personName: string;
+  remark: string | null;
+  createTime: string;
+  taskName: string;
+}
+interface Page<T> {
+  records: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+let srv: TestServer;
+let handler: ApiClient;
+let director: ApiClient;
+let director2: ApiClient;
+let auditor: ApiClient;
+let admin: ApiClient;
+const ended: Array<Pick<InstanceEndEvent['instance'], 'businessKey' | 'status'> & { actor: string }> = [];
+
+/** A module of another area hooking onto the end of its process, as real-name admission will. */
+const endHooks: RouteModule = (_api, ctx) => {
+  ctx.workflow.onInstanceEnd('Process_CORP_ADMIT', (event) => {
+    ended.push({ businessKey: event.instance.businessKey, status: event.status, actor: event.actor.username });
+  });
+  ctx.workflow.onInstanceEnd('Process_BILL_MANAGE', (event) => {
+    if (event.instance.businessKey === 'BILL-HOOK-FAILS') throw new Error('the record refused its new status');
+  });
+};
+
+beforeAll(async () => {
+  srv = await startServer({ extraRoutes: [endHooks] });
+  [handler, director, director2, auditor, admin] = await Promise.all(
+    ['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)),
+  );
+});
+afterAll(() => srv.close());
+
+async function ok<T>(client: ApiClient, path: string, json?: unknown): Promise<T> {
+  const answer = await client.call<T>(`${API}/${path}`, { json });
+  if (answer.body?.code !== '0') throw new Error(`${path} failed: ${answer.text}`);
+  return answer.body.data as T;
+}
+const call = (client: ApiClient, path: string, json?: unknown) => client.call(`${API}/${path}`, { json });
+const refusal = (answer: ApiResponse) => ({ status: answer.status, code: answer.body.code, message: answer.body.message });
+
+let keySeq = 0;
+const newBusinessKey = (prefix: string) => `${prefix}-${(keySeq += 1)}`;
+
+const start = (processKey: string, businessKey = newBusinessKey(processKey), variables?: Record<string, string>, by = handler) =>
+  ok<Transition>(by, 'instances/start', { processKey, businessKey, businessType: 'TEST', summary: `摘要 ${businessKey}`, variables });
+const complete = (by: ApiClient, task: Task, outcome: 'PASS' | 'REJECT', remark?: string, variables?: Record<string, string>) =>
+  ok<Transition>(by, 'tasks/complete', { taskId: task.id, outcome, remark, variables });
+const history = (instanceId: string) => ok<{ instance: Instance; history: HistoryEntry[] }>(auditor, 'instances/history', { instanceId });
+const todo = (client: ApiClient, filters: Record<string, unknown> = {}) => ok<Page<Task>>(client, 'tasks/todo/page', { pageSize: 500, ...filters });
+const pendingCount = async (client: ApiClient) => (await ok<{ count: number }>(client, 'tasks/pending-count')).count;
+
+type Role = 'handler' | 'director';
+type Step = [key: string, role: Role];
+const DEFAULT: Step[] = [['Edit', 'handler'], ['Approve', 'director']];
+/** The spec §4.5 steps, written out here (not read from the registry) so the engine is checked against the spec. */
+const STEPS: Record<string, Step[]> = {
+  Process_CORP_ADMIT: [['Submit', 'handler'], ['InitialReview', 'director'], ['SecondReview', 'director']],
+  Process_CREDIT_REDEEM_REGISTER_BIZ: [['Register', 'handler'], ['Approve', 'director']],
+  Process_BILL_MANAGE: [['ModifyStatus', 'handler'], ['Approve', 'director']],
+  Process_AUTH_SOFT_CA_REOPEN: [['ReopenEdit', 'handler'], ['ReopenApprove', 'director']],
+  Process_ABS_CERTIFICATE_CODE: [['MaterialReview', 'handler'], ['TransferReview', 'director']],
+  Process_CORP_RENAMING: [['InitialReview', 'handler'], ['SecondReview', 'director']],
+};
+const ISSUE_VARIANTS: Array<[mode: string, givenAtStart: boolean, final: Step]> = [
+  ['DOUBLE_OPERATOR', true, ['FinalOperatorReview', 'handler']],
+  ['SINGLE', false, ['FinalSingleReview', 'director']],
+  ['DOUBLE_DIRECTOR', true, ['FinalDirectorReview', 'director']],
+];
+const SCENARIOS: Array<{ name: string; processKey: string; steps: Step[]; atStart?: Record<string, string>; atCoreReview?: Record<string, string> }> = [
+  ...PROCESS_KEYS.filter((k) => k !== 'Process_CREDIT_ISSUE').map((processKey) => ({ name: processKey, processKey, steps: STEPS[processKey] ?? DEFAULT })),
+  ...ISSUE_VARIANTS.map(([mode, givenAtStart, final]) => ({
+    name: `Process_CREDIT_ISSUE (${mode}, chosen ${givenAtStart ? 'at start' : 'at the core director review'})`,
+    processKey: 'Process_CREDIT_ISSUE',
+    steps: [['Submit', 'handler'], ['CoreDirectorReview', 'director'], final] as Step[],
+    ...(givenAtStart ? { atStart: { finalApproveMode: mode } } : { atCoreReview: { finalApproveMode: mode } }),
+  })),
+];
+
+/** Who works each step: the handler, and a different director for each review step (four-eyes). */
+function workers(steps: Step[]): ApiClient[] {
+  let reviews = 0;
+  return steps.map(([, role]) => (role === 'handler' ? handler : [director, director2][reviews++]));
+}
+
+describe('every process, step by step', () => {
+  it.each(SCENARIOS)('$name: passes through its steps to APPROVED, with history', async ({ processKey, steps, atStart, atCoreReview }) => {
+    const by = workers(steps);
+    let { instance, task } = await start(processKey, undefined, atStart);
+    expect(instance).toMatchObject({ processKey, status: 'RUNNING', currentActivity: steps[0][0], startPersonName: '经办人张三' });
+    for (let i = 0; i < steps.length; i += 1) {
+      expect(task).toMatchObject({ taskDefinitionKey: steps[i][0], workingRole: steps[i][1], status: 'TODO' });
+      const variables = steps[i][0] === 'CoreDirectorReview' ? atCoreReview : undefined;
+      ({ instance, task } = await complete(by[i], task!, 'PASS', `第${i + 1}步通过`, variables));
+    }
+    expect(task).toBeNull();
+    expect(instance).toMatchObject({ status: 'APPROVED', currentActivity: null });
+    expect(instance.endTime).not.toBeNull();
+
+    const { history: entries } = await history(instance.id);
+    expect(entries.map((e) => [e.action, e.taskDefinitionKey, e.username])).toEqual([
+      ['START', steps[0][0], 'op_handler'],
+      ...steps.map(([key], i) => ['PASS', key, by[i] === handler ? 'op_handler' : by[i] === director ? 'op_director' : 'op_director2']),
+    ]);
+    expect(entries.at(-1)?.remark).toBe(`第${steps.length}步通过`);
+  });
+
+  it.each(SCENARIOS)('$name: a reject at the last step returns to the handler\'s first step; a reject there ends it REJECTED', async ({ processKey, steps, atStart, atCoreReview }) => {
+    const by = workers(steps);
+    const businessKey = newBusinessKey(`${processKey}-reject`);
+    let { instance, task } = await start(processKey, businessKey, atStart);
+    for (let i = 0; i < steps.length - 1; i += 1) {
+      ({ instance, task } = await complete(by[i], task!, 'PASS', undefined, steps[i][0] === 'CoreDirectorReview' ? atCoreReview : undefined));
+    }
+    ({ instance, task } = await complete(by.at(-1)!, task!, 'REJECT', '资料不全，退回修改'));
+    expect(instance).toMatchObject({ status: 'RUNNING', currentActivity: steps[0][0] });
+    expect(task).toMatchObject({ taskDefinitionKey: steps[0][0], workingRole: 'handler', assigneeName: '经办人张三' });
+    expect((await todo(handler, { businessKey })).records.map((t) => t.id)).toEqual([task!.id]);
+
+    ({ instance, task } = await complete(handler, task!, 'REJECT', '撤回申请'));
+    expect(task).toBeNull();
+    expect(instance).toMatchObject({ status: 'REJECTED', currentActivity: null });
+    const actions = (await history(instance.id)).history.map((e) => `${e.action}:${e.taskDefinitionKey}`);
+    expect(actions.slice(-2)).toEqual([`REJECT:${steps.at(-1)![0]}`, `REJECT:${steps[0][0]}`]);
+  });
+});
+
+describe('issuance final-approval choice', () => {
+  it('refuses to pass the core director review until the form is chosen, and takes only the declared values', async () => {
+    let { task } = await start('Process_CREDIT_ISSUE');
+    ({ task } = await complete(handler, task!, 'PASS'));
+    const missing = await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
+    expect(refusal(missing)).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: '请先选择终审方式' });
+    const bad = await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS', variables: { finalApproveMode: 'TRIPLE' } });
+    expect(refusal(bad).message).toBe('变量 finalApproveMode 的值无效：TRIPLE');
+    const unknown = await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS', variables: { other: 'x' } });
+    expect(refusal(unknown).message).toBe('流程 Process_CREDIT_ISSUE 不接受变量 other');
+    // Nothing moved: the task is still open at the same version.
+    const still = (await todo(director, { processKey: 'Process_CREDIT_ISSUE' })).records.find((t) => t.id === task!.id);
+    expect(still).toMatchObject({ status: 'TODO', dataVersion: task!.dataVersion });
+  });
+
+  it('takes the choice only where the process allows it', async () => {
+    const atSubmit = await start('Process_CREDIT_ISSUE');
+    const refused = await call(handler, 'tasks/complete', { taskId: atSubmit.task!.id, outcome: 'PASS', variables: { finalApproveMode: 'SINGLE' } });
+    expect(refusal(refused).message).toBe('变量 finalApproveMode 不能在此环节设置');
+    expect(refusal(await call(handler, 'instances/start', { processKey: 'Process_BILL_MANAGE', businessKey: 'B-VAR', variables: { finalApproveMode: 'SINGLE' } })).message).toBe(
+      '流程 Process_BILL_MANAGE 不接受变量 finalApproveMode',
+    );
+  });
+});
+
+describe('four-eyes', () => {
+  it('one director may not do both reviews of a real-name admission; another director may', async () => {
+    let { task } = await start('Process_CORP_ADMIT');
+    ({ task } = await complete(handler, task!, 'PASS'));
+    ({ task } = await complete(director, task!, 'PASS', '初审通过'));
+    expect(task?.taskDefinitionKey).toBe('SecondReview');
+
+    const fourEyes = { status: 200, code: 'FOUR_EYES', message: '同一人不能审核同一流程的两个审核环节' };
+    expect(refusal(await call(director, 'tasks/claim', { taskId: task!.id }))).toEqual(fourEyes);
+    expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' }))).toEqual(fourEyes);
+    expect((await todo(director)).records.map((t) => t.id)).not.toContain(task!.id);
+    expect((await todo(director2)).records.map((t) => t.id)).toContain(task!.id);
+
+    const { instance } = await complete(director2, task!, 'PASS', '复审通过');
+    expect(instance.status).toBe('APPROVED');
+  });
+
+  it('holds across rounds: after a reject, the second reviewer may not take the first review', async () => {
+    let { task } = await start('Process_CORP_ADMIT');
+    ({ task } = await complete(handler, task!, 'PASS'));
+    ({ task } = await complete(director, task!, 'PASS'));
+    ({ task } = await complete(director2, task!, 'REJECT', '复审驳回'));
+    ({ task } = await complete(handler, task!, 'PASS', '已补充'));
+    expect(task?.taskDefinitionKey).toBe('InitialReview');
+    expect(refusal(await call(director2, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' })).code).toBe('FOUR_EYES');
+    ({ task } = await complete(director, task!, 'PASS', '同一环节可再审'));
+    expect(task?.taskDefinitionKey).toBe('SecondReview');
+  });
+
+  it('binds the admin too, though the admin may work either role', async () => {
+    let { task } = await start('Process_CORP_ADMIT', undefined, undefined, admin);
+    expect(task).toMatchObject({ taskDefinitionKey: 'Submit', assigneeName: '系统管理员' });
+    ({ task } = await complete(admin, task!, 'PASS'));
+    ({ task } = await complete(admin, task!, 'PASS'));
+    expect(refusal(await call(admin, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' })).code).toBe('FOUR_EYES');
+  });
+});
+
+describe('working roles and permissions', () => {
+  const forbidden = { status: 403, code: 'FORBIDDEN', message: errors.FORBIDDEN };
+
+  it('refuses a director on a handler step and a handler on a director step with 403', async () => {
+    const { task } = await start('Process_CREDIT_AGREEMENT');
+    expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' }))).toEqual(forbidden);
+    const { task: review } = await complete(handler, task!, 'PASS');
+    expect(refusal(await call(handler, 'tasks/claim', { taskId: review!.id }))).toEqual(forbidden);
+    expect(refusal(await call(handler, 'tasks/complete', { taskId: review!.id, outcome: 'PASS' }))).toEqual(forbidden);
+    expect(forbidden.message).toBe('您暂无权限操作此页面！');
+  });
+
+  it('lets only holders of workflow:task:start start, and directors hold none', async () => {
+    expect(refusal(await call(director, 'instances/start', { processKey: 'Process_CREDIT_AGREEMENT', businessKey: 'X-1' }))).toEqual(forbidden);
+  });
+
+  it('gives the auditor history and lists but no action', async () => {
+    const { instance, task } = await start('Process_LMT_APPLY_AUDIT');
+    expect(refusal(await call(auditor, 'instances/start', { processKey: 'Process_LMT_APPLY_AUDIT', businessKey: 'AUD-1' }))).toEqual(forbidden);
+    expect(refusal(await call(auditor, 'tasks/claim', { taskId: task!.id }))).toEqual(forbidden);
+    expect(refusal(await call(auditor, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' }))).toEqual(forbidden);
+    expect((await history(instance.id)).history.map((e) => e.action)).toEqual(['START']);
+    const all = await ok<Page<Instance>>(auditor, 'instances/page', { processKey: 'Process_LMT_APPLY_AUDIT', pageSize: 500 });
+    expect(all.records.map((i) => i.id)).toContain(instance.id);
+    expect(await ok<Instance | null>(auditor, 'instances/find-by-business-key', { businessKey: instance.businessKey })).toMatchObject({ id: instance.id });
+    expect((await todo(auditor)).total).toBe(0);
+    expect(await pendingCount(auditor)).toBe(0);
+  });
+
+  it('claims: the holder keeps it, another of the same role is told who holds it', async () => {
+    const { task } = await complete(handler, (await start('Process_RF_AGREEMENT')).task!, 'PASS');
+    const claimed = await ok<Task>(director, 'tasks/claim', { taskId: task!.id });
+    expect(claimed).toMatchObject({ assigneeName: '主管李四', dataVersion: task!.dataVersion + 1 });
+    expect(refusal(await call(director2, 'tasks/claim', { taskId: task!.id }))).toEqual({ status: 200, code: 'TASK_CLAIMED', message: '该任务已被 主管李四 签收' });
+    expect(refusal(await call(director2, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' })).code).toBe('TASK_CLAIMED');
+    expect((await todo(director2)).records.map((t) => t.id)).not.toContain(task!.id);
+    const { instance } = await complete(director, claimed, 'PASS');
+    expect((await history(instance.id)).history.map((e) => `${e.action}:${e.username}`)).toEqual(['START:op_handler', 'PASS:op_handler', 'CLAIM:op_director', 'PASS:op_director']);
+  });
+});
+
+describe('completion is once only', () => {
+  it('refuses to complete a completed task and changes nothing', async () => {
+    const { task } = await start('Process_CI_CORE_ADMIT_CREATE');
+    const first = await complete(handler, task!, 'PASS');
+    const again = await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
+    expect(refusal(again)).toEqual({ status: 200, code: 'TASK_COMPLETED', message: server.workflow.taskCompleted });
+    expect((await history(first.instance.id)).history).toHaveLength(2);
+  });
+
+  it('lets exactly one of two simultaneous completions through', async () => {
+    const { task } = await complete(handler, (await start('Process_CI_CORE_ADMIT_UPDATE')).task!, 'PASS');
+    const answers = await Promise.all([director, director2].map((d) => call(d, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' })));
+    expect(answers.map((a) => a.body.code).sort()).toEqual(['0', expect.stringMatching(/^(TASK_COMPLETED|TASK_CLAIMED|DATA_VERSION_CONFLICT)$/)].sort());
+    const winner = answers.find((a) => a.body.code === '0')!.body.data as Transition;
+    const { history: entries } = await history(winner.instance.id);
+    expect(entries.filter((e) => e.action === 'PASS' && e.taskDefinitionKey === 'Approve')).toHaveLength(1);
+  });
+
+  it('refuses a stale dataVersion', async () => {
+    const { task } = await start('Process_RF_PROD_CORE');
+    const stale = await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'PASS', dataVersion: task!.dataVersion + 7 });
+    expect(refusal(stale)).toEqual({ status: 200, code: 'DATA_VERSION_CONFLICT', message: errors.DATA_VERSION_CONFLICT });
+  });
+});
+
+describe('bad input changes nothing', () => {
+  it.each([
+    [{ businessKey: 'K' }, '流程标识 processKey 不能为空'],
+    [{ processKey: 'Process_NOPE', businessKey: 'K' }, '流程不存在：Process_NOPE'],
+    [{ processKey: 'Process_BILL_MANAGE' }, '业务主键 businessKey 不能为空'],
+    [{ processKey: 'Process_BILL_MANAGE', businessKey: 'K'.repeat(101) }, 'businessKey长度不能超过 100 个字符'],
+    [{ processKey: 'Process_BILL_MANAGE', businessKey: 'K', variables: ['x'] }, '流程变量 variables 必须是键值均为文本的对象'],
+  ])('start %j: %s', async (body, message) => {
+    expect(refusal(await call(handler, 'instances/start', body))).toEqual({ status: 200, code: 'VALIDATION_FAILED', message });
+  });
+
+  it('refuses a second running instance for the same record', async () => {
+    await start('Process_BILL_MANAGE', 'BILL-ONCE');
+    expect(refusal(await call(handler, 'instances/start', { processKey: 'Process_BILL_MANAGE', businessKey: 'BILL-ONCE' }))).toEqual({
+      status: 200, code: 'WORKFLOW_ALREADY_RUNNING', message: '该业务已有审批中的流程，请勿重复发起',
+    });
+    expect((await ok<Page<Instance>>(auditor, 'instances/page', { businessKey: 'BILL-ONCE' })).total).toBe(1);
+  });
+
+  it('refuses a reject without a remark, an unknown outcome and an unknown task', async () => {
+    const { instance, task } = await start('Process_CREDIT_PRODUCT_CORE');
+    expect(refusal(await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'REJECT', remark: '  ' }))).toEqual({
+      status: 200, code: 'VALIDATION_FAILED', message: '驳回时请填写审批意见',
+    });
+    expect(refusal(await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'OK' })).message).toBe('审批结果 outcome 必须是 PASS 或 REJECT');
+    expect(refusal(await call(handler, 'tasks/complete', { taskId: 'no-such-task', outcome: 'PASS' }))).toEqual({ status: 404, code: 'NOT_FOUND', message: '任务不存在' });
+    expect(refusal(await call(auditor, 'instances/history', { instanceId: 'no-such' }))).toEqual({ status: 404, code: 'NOT_FOUND', message: '流程实例不存在' });
+    expect((await history(instance.id)).history).toHaveLength(1);
+  });
+});
+
+describe('task lists and the pending count', () => {
+  it('counts what is waiting for a director and lists it with the names of process and step', async () => {
+    const before = await pendingCount(director);
+    const { task } = await start('Process_PRICE_CONFIG_CREATE');
+    expect(await pendingCount(director)).toBe(before);
+    const { task: review } = await complete(handler, task!, 'PASS');
+    expect(await pendingCount(director)).toBe(before + 1);
+    const listed = (await todo(director, { processKey: 'Process_PRICE_CONFIG_CREATE' })).records.find((t) => t.id === review!.id);
+    expect(listed).toMatchObject({ processName: '新增价格策略', taskName: '主管审核', routePath: '/op/process/Process_PRICE_CONFIG_CREATE/taskApprove' });
+    await complete(director, review!, 'PASS');
+    expect(await pendingCount(director)).toBe(before);
+  });
+
+  it('pages done and started lists and filters by processKey and createTime range', async () => {
+    const { instance, task } = await start('Process_ABS_CERTIFICATE_CODE');
+    await complete(handler, task!, 'PASS');
+    const done = await ok<Page<Task>>(handler, 'tasks/done/page', { processKey: 'Process_ABS_CERTIFICATE_CODE', pageNum: 1, pageSize: 2 });
+    expect(done).toMatchObject({ pageNum: 1, pageSize: 2 });
+    expect(done.records[0]).toMatchObject({ instanceId: instance.id, taskDefinitionKey: 'MaterialReview', outcome: 'PASS', taskName: '资料审核' });
+    const started = await ok<Page<Instance>>(handler, 'tasks/started/page', { processKey: 'Process_ABS_CERTIFICATE_CODE', pageSize: 500 });
+    expect(started.records.map((i) => i.id)).toContain(instance.id);
+    expect(started.records.every((i) => i.processKey === 'Process_ABS_CERTIFICATE_CODE')).toBe(true);
+    expect((await ok<Page<Instance>>(director, 'tasks/started/page', { processKey: 'Process_ABS_CERTIFICATE_CODE' })).total).toBe(0);
+    const past = { createTimeStart: '2000-01-01T00:00:00Z', createTimeEnd: '2000-12-31T00:00:00Z' };
+    expect((await todo(director, { processKey: 'Process_ABS_CERTIFICATE_CODE', ...past })).total).toBe(0);
+    expect((await todo(director, { processKey: 'Process_ABS_CERTIFICATE_CODE', createTimeStart: '2000-01-01T00:00:00Z' })).total).toBeGreaterThan(0);
+    expect(refusal(await call(director, 'tasks/todo/page', { createTimeStart: 'yesterday' })).message).toBe('createTimeStart必须是 ISO 8601 时间');
+    expect(refusal(await call(director, 'tasks/todo/page', { pageSize: 501 })).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('lists every process definition with its steps and working roles', async () => {
+    const list = await ok<Array<{ processKey: string; processName: string; type: string; activities: Record<string, { label: string; workingRole: string; url: string | null }> }>>(
+      auditor, 'process-definitions/list',
+    );
+    expect(list.map((d) => d.processKey).sort()).toEqual([...PROCESS_KEYS].sort());
+    expect(list.find((d) => d.processKey === 'Process_CORP_ADMIT')).toMatchObject({
+      processName: '实名认证', type: 'page',
+      activities: { InitialReview: { label: '初审', workingRole: 'director', url: '/op/admit/realname/oapprove' } },
+    });
+  });
+});
+
+describe('the end-of-instance hook', () => {
+  it('tells the owning module how each instance of its process ended', async () => {
+    const approved = newBusinessKey('ADMIT-HOOK');
+    let { task } = await start('Process_CORP_ADMIT', approved);
+    ({ task } = await complete(handler, task!, 'PASS'));
+    ({ task } = await complete(director, task!, 'PASS'));
+    await complete(director2, task!, 'PASS');
+    const withdrawn = newBusinessKey('ADMIT-HOOK');
+    await complete(handler, (await start('Process_CORP_ADMIT', withdrawn)).task!, 'REJECT', '撤回');
+    expect(ended.filter((e) => e.businessKey === approved || e.businessKey === withdrawn)).toEqual([
+      { businessKey: approved, status: 'APPROVED', actor: 'op_director2' },
+      { businessKey: withdrawn, status: 'REJECTED', actor: 'op_handler' },
+    ]);
+  });
+
+  it('undoes the completion when a hook fails, so record and approval never disagree', async () => {
+    const { task } = await complete(handler, (await start('Process_BILL_MANAGE', 'BILL-HOOK-FAILS')).task!, 'PASS');
+    const answer = await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
+    expect(answer.status).toBe(500);
+    const found = await ok<Instance & { currentTask: Task | null }>(auditor, 'instances/find-by-business-key', { businessKey: 'BILL-HOOK-FAILS', processKey: 'Process_BILL_MANAGE' });
+    expect(found).toMatchObject({ status: 'RUNNING', currentActivity: 'Approve', currentTask: { id: task!.id, status: 'TODO' } });
+  });
+});
