@@ -19,4 +19,9 @@ export const CONFIG_KEY = {
   themeColor: 'sys.platform.theme-color',
   opShort: 'sys.platform.opshort',
   platformName: 'sys.platform.name',
+  /** JSON list of products: [{prdCode, prdName, prdShortName}] (load-prd-config). */
+  products: 'sys.platform.products',
+  /** Ids of public files (nav-view-config). */
+  logoFileId: 'sys.platform.logo-file-id',
+  faviconFileId: 'sys.platform.favicon-file-id',
 } as const;

@@ -1,5 +1,6 @@
 /** Dictionaries and configuration parameters the screens need from the first start. */
 import { CONFIG_KEY } from '../../../src/lib/codes';
+import { BUILTIN_FILES } from './brand';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 
@@ -65,4 +66,17 @@ export const CONFIGS: readonly ConfigSeed[] = [
   { configKey: CONFIG_KEY.themeColor, configName: '平台主题色', configValue: '#2a6bfd', configType: 'Y' },
   { configKey: CONFIG_KEY.opShort, configName: '运营端简称', configValue: '运营管理', configType: 'Y' },
   { configKey: CONFIG_KEY.platformName, configName: '平台名称', configValue: '供应链金融服务平台', configType: 'Y' },
+  {
+    configKey: CONFIG_KEY.products,
+    configName: '平台产品',
+    configValue: JSON.stringify([
+      { prdCode: 'CREDIT_NOTE', prdName: '信用凭证', prdShortName: '凭证' },
+      { prdCode: 'AR_FINANCING', prdName: '应收账款融资', prdShortName: '应收融资' },
+      { prdCode: 'REVERSE_FACTORING', prdName: '反向保理', prdShortName: '反保' },
+    ]),
+    configType: 'Y',
+    remark: 'JSON 数组：prdCode 产品编码，prdName 产品名称，prdShortName 产品简称',
+  },
+  { configKey: CONFIG_KEY.logoFileId, configName: '平台 Logo 文件', configValue: BUILTIN_FILES.logo.id, configType: 'Y', remark: '公开文件的 id' },
+  { configKey: CONFIG_KEY.faviconFileId, configName: '浏览器图标文件', configValue: BUILTIN_FILES.favicon.id, configType: 'Y', remark: '公开文件的 id' },
 ];
