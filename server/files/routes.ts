@@ -22,7 +22,7 @@ import type { AppContext } from '../context';
 import { MAX_IDS } from '../crud/fields';
 import type { Db } from '../db/open';
 import { sessions, sysConfigs } from '../db/schema';
-import { businessError, protocolError, validationError } from '../errors';
+import { businessError, protocolError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import { isPlainObject, type BodyValidator } from '../validation';
@@ -174,7 +174,7 @@ export function registerFileGets(app: FastifyInstance, deps: FileGetDeps): void 
 
   app.get<{ Params: Params; Querystring: Query }>(`${API_BASE}${FILE_GET_ROUTES.snapshot}`, async (request, reply) => {
     const { id, thumbnailType } = request.params;
-    if (!THUMBNAIL_TYPES.includes(thumbnailType as ThumbnailType)) throw validationError(translate('server:file.thumbnailType', { allowed: THUMBNAIL_TYPES.join(', ') }));
+    if (!THUMBNAIL_TYPES.includes(thumbnailType as ThumbnailType)) throw protocolError('NOT_FOUND', translate('server:file.thumbnailType', { allowed: THUMBNAIL_TYPES.join(', ') }));
     const file = await grantedFile(deps, id, request.query[FILE_GRANT_QUERY_KEY]);
     if (!isImageMimeType(file.mimeType)) throw protocolError('NOT_FOUND', translate('server:file.notImage'));
     const snapshot = await deps.files.snapshot(file, thumbnailType as ThumbnailType);
