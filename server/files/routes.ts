@@ -12,6 +12,7 @@
 import { basename } from 'node:path';
 import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
+import sharp from 'sharp';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_BASE } from '../../src/protocol/canonical';
@@ -52,6 +53,15 @@ function cleanName(fileName: string): string {
   return name.length > MAX_NAME_LENGTH ? name.slice(name.length - MAX_NAME_LENGTH) : name;
 }
 
+async function decodes(image: Buffer): Promise<boolean> {
+  try {
+    const { width, height } = await sharp(image).metadata();
+    return width > 0 && height > 0;
+  } catch {
+    return false;
+  }
+}
+
 function megabytes(bytes: number): string {
   return String(Math.round((bytes / 1024 / 1024) * 10) / 10);
 }
@@ -82,6 +92,8 @@ export function fileRoutes(api: FastifyInstance, ctx: AppContext): void {
         const originalName = cleanName(part.filename ?? '');
         const type = sniffAllowedType(content, originalName);
         if (!type) throw businessError('FILE_TYPE_REFUSED', 'server:file.typeRefused', { allowed: ALLOWED_EXTENSIONS.join('、') });
+        // An image must decode as well: its snapshots are made from it, and a broken one is better refused now.
+        if (isImageMimeType(type.mimeType) && !(await decodes(content))) throw businessError('FILE_IMAGE_UNREADABLE', 'server:file.imageUnreadable');
         const row = await files.save({ content, originalName, mimeType: type.mimeType, uploaderId: principal.userId });
         request.log.info({ fileId: row.id, mimeType: row.mimeType, size: row.sizeBytes }, 'file uploaded');
         return fileInfo(row);

@@ -115,6 +115,8 @@ describe('uploading', () => {
     const oversize = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(MAX_UPLOAD_BYTES)]);
     const tooLarge = await upload(handler, oversize, 'huge.png');
     expect(tooLarge.body).toEqual({ code: 'FILE_TOO_LARGE', message: '文件过大，单个文件不能超过 0.2 MB' });
+    const brokenPng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really an image')]);
+    expect((await upload(handler, brokenPng, 'broken.png')).body).toEqual({ code: 'FILE_IMAGE_UNREADABLE', message: '图片已损坏或无法识别，请重新选择文件' });
     const empty = await handler.upload(FILE_CALLS.upload, new FormData());
     expect(empty.body.code).toBe('FILE_MISSING');
 
