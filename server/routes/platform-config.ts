@@ -47,6 +47,11 @@ export function parseProducts(value: string | null): ProductModel[] {
   }));
 }
 
+/** Refuses a value the global-config calls could not read, before it is written. */
+export function checkGlobalConfigValue(configKey: unknown, configValue: unknown): void {
+  if (configKey === CONFIG_KEY.products && typeof configValue === 'string') parseProducts(configValue);
+}
+
 export function platformConfigRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 

@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import ExcelJS from 'exceljs';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import { FILE_CALLS, THUMBNAIL_WIDTHS, previewPath, publicPreviewPath, snapshotPath, type FileGrants } from '../../src/lib/files';
 import { GLOBAL_CONFIG_PATHS } from '../../src/protocol/api-types';
 import { API_BASE } from '../../src/protocol/canonical';
-import { storedFiles } from '../../server/db/schema';
+import { storedFiles, sysConfigs } from '../../server/db/schema';
 import { BUILTIN_FILES } from '../../server/db/seed-data/brand';
 import { ApiClient, signInAs, type ApiResponse } from './client';
 import { captureLog, startServer, type TestServer } from './server';
@@ -272,10 +272,23 @@ describe('global config (spec §3, §7)', () => {
     expect((await handler.call(GLOBAL_CONFIG_PATHS.products)).body.data).toEqual({
       sysPrdModelVOList: [{ prdCode: 'BILL', extAttrMap: { prdName: '票据' } }],
     });
-    await setConfig(CONFIG_KEY.products, '{not json');
+  });
+
+  it('refuses a products value the call could not read, on both ways of editing it, and keeps the old one', async () => {
+    const byKey = (configValue: string) => admin.call(`${CONFIGS}/update-value-by-config-key`, { json: { configKey: CONFIG_KEY.products, configValue } });
+    expect((await byKey('{not json')).body).toEqual({ code: 'CONFIG_NOT_JSON', message: `参数值不是合法的 JSON：${CONFIG_KEY.products}` });
+    expect((await byKey('[{"prdName":"无编码"}]')).body.code).toBe('CONFIG_INVALID');
+    const record = (await admin.call<Record<string, unknown>>(`${CONFIGS}/find-by-config-key`, { json: { configKey: CONFIG_KEY.products } })).body.data!;
+    const byId = await admin.call(`${CONFIGS}/update-by-id`, { json: { ...record, configValue: '{"prdCode":"X"}' } });
+    expect(byId.body.code).toBe('CONFIG_INVALID');
+    expect((await handler.call(GLOBAL_CONFIG_PATHS.products)).body.data).toEqual({
+      sysPrdModelVOList: [{ prdCode: 'BILL', extAttrMap: { prdName: '票据' } }],
+    });
+  });
+
+  it('names the parameter when a stored products value cannot be read', async () => {
+    await srv.database.db.update(sysConfigs).set({ configValue: '{not json' }).where(eq(sysConfigs.configKey, CONFIG_KEY.products));
     expect((await handler.call(GLOBAL_CONFIG_PATHS.products)).body).toMatchObject({ code: 'CONFIG_NOT_JSON', message: `参数值不是合法的 JSON：${CONFIG_KEY.products}` });
-    await setConfig(CONFIG_KEY.products, '[{"prdName":"无编码"}]');
-    expect((await handler.call(GLOBAL_CONFIG_PATHS.products)).body.code).toBe('CONFIG_INVALID');
   });
 
   it('needs a signed-in session', async () => {
