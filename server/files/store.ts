@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { THUMBNAIL_WIDTHS, type ThumbnailType } from '../../src/lib/files';
@@ -122,7 +122,7 @@ export class FileStore {
   }
 
   private async writeAtomically(path: string, content: Buffer): Promise<void> {
-    await mkdir(this.snapshotDir, { recursive: true });
+    await mkdir(dirname(path), { recursive: true });
     const temporary = `${path}.${randomUUID()}.tmp`;
     await writeFile(temporary, content);
     await rename(temporary, path);

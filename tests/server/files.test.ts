@@ -125,7 +125,7 @@ describe('uploading', () => {
     expect(empty.body.code).toBe('FILE_MISSING');
 
     expect(storedOnDisk()).toEqual(diskBefore);
-    expect(readdirSync(join(filesDir(), 'snapshots')).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(filesDir()).filter((n) => n.endsWith('.tmp'))).toEqual([]);
     expect(await rowCount()).toBe(rowsBefore);
   });
 
