@@ -89,7 +89,7 @@ describe('uploading', () => {
     expect(png).toMatchObject({ fileName: '现场照片.png', mimeType: 'image/png', size: pngBytes.length });
     pdf = uploaded(await upload(handler, PDF, '合同 (2026).pdf'));
     expect(pdf.mimeType).toBe('application/pdf');
-    const noise = await sharp({ create: { width: 800, height: 700, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+    const noise = await sharp({ create: { width: 800, height: 700, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
     expect(noise.length).toBeGreaterThan(1024 * 1024);
     expect(uploaded(await upload(handler, noise, 'scan.png')).size).toBe(noise.length);
     const xlsx = uploaded(await upload(admin, await xlsxBuffer(), '清单.xlsx'));
