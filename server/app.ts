@@ -19,10 +19,14 @@ import { createDecoyVerifier, PRODUCTION_SCRYPT_COST, type ScryptCost } from './
 import { RsaKeys } from './security/rsa';
 import { SessionStore } from './security/sessions';
 import { ExportService } from './exports/service';
+import { FileGrants } from './files/grants';
+import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
+import { FileStore } from './files/store';
 import { configRoutes } from './resources/configs';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
 import { DOWNLOAD_PATH, exportRecordRoutes, registerTicketDownload } from './routes/export-records';
+import { platformConfigRoutes } from './routes/platform-config';
 import { securityElementRoutes } from './routes/security-elements';
 import { sysConfigRoutes } from './routes/sys-config';
 import { uaaRoutes } from './routes/uaa';
@@ -47,6 +51,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   exportRecordRoutes,
   workflowRoutes,
   signatureRoutes,
+  platformConfigRoutes,
+  fileRoutes,
 ];
 
 export interface AppOptions {
@@ -58,12 +64,14 @@ export interface AppOptions {
   staticDir?: string;
   /** Cost of password hashes made by this instance (tests pass a cheap one). */
   passwordCost?: ScryptCost;
-  /** Files the server writes (exports/ under it); defaults to a folder in the OS temp dir. */
+  /** Files the server writes (exports/ and files/ under it); defaults to a folder in the OS temp dir. */
   dataDir?: string;
   /** How long a one-time download ticket stays valid; tests shorten it. */
   downloadTicketTtlMs?: number;
   /** The clock of time-limited rules such as SMS code expiry; tests pass one they can move. Defaults to Date.now. */
   now?: () => number;
+  /** Largest file upload accepted, in bytes (default 10 MB). */
+  maxUploadBytes?: number;
   /** Extra route modules, registered after the built-in ones (tests use it for test-only routes). */
   extraRoutes?: readonly RouteModule[];
 }
@@ -133,12 +141,19 @@ function registerFrontEnd(app: FastifyInstance, staticDir: string) {
   });
 }
 
-async function registerApi(api: FastifyInstance, options: AppOptions, exports: ExportService) {
+interface Services {
+  exports: ExportService;
+  files: FileStore;
+  fileGrants: FileGrants;
+}
+
+async function registerApi(api: FastifyInstance, options: AppOptions, services: Services) {
   const { database } = options;
   const { db } = database;
   await database.migrate();
   await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost });
-  await exports.failInterrupted();
+  await services.exports.failInterrupted();
+  await services.files.ensureBuiltinFiles();
 
   const passwordCost = options.passwordCost ?? PRODUCTION_SCRYPT_COST;
   const sessions = new SessionStore(db);
@@ -152,10 +167,10 @@ async function registerApi(api: FastifyInstance, options: AppOptions, exports: E
     sessions,
     passwordCost,
     verifyDecoy: createDecoyVerifier(passwordCost),
-    exports,
     workflow: new WorkflowEngine(db),
     demoMode: options.demoMode ?? true,
     now: options.now ?? Date.now,
+    ...services,
   };
 
   // The raw text is kept for the signature; JSON errors wait until the protocol checks have run.
@@ -188,10 +203,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Unsigned on purpose: the benchmark's bare baseline and a liveness probe; it reads nothing.
   app.get(`${API_BASE}/health`, async () => success({ status: 'ok' }));
 
-  const exports = new ExportService(options.database.db, resolve(options.dataDir ?? join(tmpdir(), 'scf-op-back-office')), app.log, options.downloadTicketTtlMs);
+  const { db } = options.database;
+  const dataDir = resolve(options.dataDir ?? join(tmpdir(), 'scf-op-back-office'));
+  const exports = new ExportService(db, dataDir, app.log, options.downloadTicketTtlMs);
   app.addHook('onClose', () => exports.close());
   registerTicketDownload(app, exports);
-  app.register((api) => registerApi(api, options, exports), { prefix: API_BASE });
+  const files = new FileStore(db, dataDir, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES);
+  const fileGrants = new FileGrants();
+  registerFileGets(app, { db, files, fileGrants });
+  app.register((api) => registerApi(api, options, { exports, files, fileGrants }), { prefix: API_BASE });
   registerFrontEnd(app, resolve(options.staticDir ?? 'dist'));
   return app;
 }

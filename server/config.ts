@@ -11,11 +11,15 @@ export interface ServerConfig {
   /** DEMO_MODE=0 seeds only op_admin, which must change its initial password at first login. */
   demoMode: boolean;
   staticDir: string;
+  /** UPLOAD_MAX_MB: the largest file upload accepted. */
+  maxUploadBytes: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const uploadMb = Number(env.UPLOAD_MAX_MB ?? 10);
+  if (!(uploadMb > 0)) throw new Error(`UPLOAD_MAX_MB must be a positive number of megabytes, got ${env.UPLOAD_MAX_MB}`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -24,5 +28,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     demoMode: env.DEMO_MODE !== '0' && env.DEMO_MODE !== 'false',
     staticDir: resolve(env.STATIC_DIR || './dist'),
+    maxUploadBytes: Math.floor(uploadMb * 1024 * 1024),
   };
 }

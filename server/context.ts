@@ -1,6 +1,8 @@
 /** What route modules need, built once per app by buildApp. */
 import type { Db } from './db/open';
 import type { ExportService } from './exports/service';
+import type { FileGrants } from './files/grants';
+import type { FileStore } from './files/store';
 import type { ScryptCost } from './security/password-hash';
 import type { RsaKeys } from './security/rsa';
 import type { SessionStore } from './security/sessions';
@@ -22,4 +24,8 @@ export interface AppContext {
   demoMode: boolean;
   /** The clock of time-limited rules (SMS code expiry, resend wait); tests move it. */
   now: () => number;
+  /** Stored files (DATA_DIR/files) and their metadata. */
+  files: FileStore;
+  /** View grants for the file GETs that <img> tags load. */
+  fileGrants: FileGrants;
 }

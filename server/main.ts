@@ -6,7 +6,7 @@ import { PERSONAS } from './db/seed-data/personas';
 
 const config = readConfig();
 const database = openDatabase(config);
-const app = buildApp({ database, logger: { level: config.logLevel }, demoMode: config.demoMode, staticDir: config.staticDir, dataDir: config.dataDir });
+const app = buildApp({ database, logger: { level: config.logLevel }, demoMode: config.demoMode, staticDir: config.staticDir, dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes });
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -10,6 +10,7 @@ import { readInput } from '../crud/fields';
 import { crudRoutes } from '../crud/routes';
 import { sysConfigs } from '../db/schema';
 import { businessError } from '../errors';
+import { checkGlobalConfigValue } from '../routes/platform-config';
 import { route } from '../routes/route';
 import { requireStrings } from '../validation';
 
@@ -23,6 +24,10 @@ export function configRoutes(api: FastifyInstance, ctx: AppContext): void {
     resource: configResource,
     table: sysConfigs,
     hooks: {
+      // Forms send the whole record back, so an edit of the value carries its key.
+      async beforeWrite(_tx, values) {
+        checkGlobalConfigValue(values.configKey, values.configValue);
+      },
       async beforeRemove(_tx, rows) {
         const builtIn = rows.find((r) => r.configType === BUILT_IN);
         if (builtIn) throw businessError('CONFIG_BUILT_IN', 'server:config.builtInRemove', { configKey: String(builtIn.configKey) });
@@ -70,6 +75,7 @@ export function configRoutes(api: FastifyInstance, ctx: AppContext): void {
     handler: async ({ body, principal }) => {
       // The value passes the same field rules (maxLength) as update-by-id.
       const { configValue } = readInput(configResource, { configValue: body.configValue }, 'update');
+      checkGlobalConfigValue(body.configKey, configValue);
       const [row] = await ctx.db
         .update(sysConfigs)
         .set({ configValue: String(configValue), dataVersion: sql`${sysConfigs.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })

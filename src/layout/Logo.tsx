@@ -1,11 +1,15 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { publicFileUrl, useGlobalConfig } from '../providers/global-config';
 
-/** The platform mark: the configured logo file when there is one, else the built-in mark. */
+/** The platform mark: the configured logo file when there is one and it loads, else the built-in mark. */
 export function LogoMark({ size = 28 }: { size?: number }) {
   const { logoFileId } = useGlobalConfig();
-  if (logoFileId) return <img src={publicFileUrl(logoFileId)} alt="" width={size} height={size} style={{ objectFit: 'contain' }} />;
+  const [failedId, setFailedId] = useState<string>();
+  if (logoFileId && logoFileId !== failedId) {
+    return <img src={publicFileUrl(logoFileId)} alt="" width={size} height={size} style={{ objectFit: 'contain' }} onError={() => setFailedId(logoFileId)} />;
+  }
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
       <rect width="32" height="32" rx="8" fill="var(--ant-color-primary, #2a6bfd)" />

@@ -21,6 +21,11 @@ export const CONFIG_KEY = {
   platformName: 'sys.platform.name',
   /** JSON array of the corporation names for which SMS signing is switched on (spec 4.3). */
   smsSignOpenCorps: 'scf.sign.sms.open-corps',
+  /** JSON list of products: [{prdCode, prdName, prdShortName}] (load-prd-config). */
+  products: 'sys.platform.products',
+  /** Ids of public files (nav-view-config). */
+  logoFileId: 'sys.platform.logo-file-id',
+  faviconFileId: 'sys.platform.favicon-file-id',
 } as const;
 
 /** The states of an export record (dictionary export_status). */

@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   certificate: { ...crud('cert', 'certificate'), renew: 'cert:certificate:renew', reopen: 'cert:certificate:reopen' },
   task: { list: 'workflow:task:list', query: 'workflow:task:query', handle: 'workflow:task:handle', start: 'workflow:task:start' },
   realname: { ...crud('admit', 'realname'), submit: 'admit:realname:submit' },
+  file: { upload: 'system:file:upload' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -48,5 +48,35 @@ export interface TokenResult {
   csrf: { token: string; headerName: string };
 }
 
+/** The three global-config calls of spec §7; the browser merges their answers into one config. */
+export const GLOBAL_CONFIG_PATHS = {
+  platform: '/op/v1/sys/tools/load-platform-config',
+  products: '/op/v1/sys/tools/load-prd-config',
+  navView: '/op/v1/sys/pub/load/nav-view-config',
+} as const;
+
+/** A product of the platform (spec §3 global config), as load-prd-config answers it. */
+export interface ProductModel {
+  prdCode: string;
+  extAttrMap?: { prdName?: string; prdShortName?: string };
+}
+
+/** What load-platform-config answers. */
+export interface PlatformConfig {
+  themeColor?: string | null;
+  opshort?: string | null;
+}
+
+/** What load-prd-config answers. */
+export interface ProductConfig {
+  sysPrdModelVOList: ProductModel[];
+}
+
+/** What nav-view-config answers: ids of public files. */
+export interface NavViewConfig {
+  logoFileId?: string | null;
+  faviconFileId?: string | null;
+}
+
 /** User-info refresh interval for platform-agent operators (spec §9). */
 export const USER_REFRESH_INTERVAL_MS = 600_000;

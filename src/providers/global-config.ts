@@ -4,13 +4,11 @@
  * after sign-in; until then, and when a call fails, the defaults stand.
  */
 import { useSyncExternalStore } from 'react';
-import { API_BASE } from '../protocol';
+import { publicPreviewPath } from '../lib/files';
+import { API_BASE, GLOBAL_CONFIG_PATHS, type ProductModel } from '../protocol';
 import { api } from './http';
 
-export interface ProductModel {
-  prdCode: string;
-  extAttrMap?: { prdName?: string; prdShortName?: string };
-}
+export type { ProductModel };
 
 export interface GlobalConfig {
   themeColor?: string;
@@ -22,11 +20,7 @@ export interface GlobalConfig {
 
 export const DEFAULT_GLOBAL_CONFIG: GlobalConfig = { sysPrdModelVOList: [] };
 
-export const GLOBAL_CONFIG_CALLS = [
-  '/op/v1/sys/tools/load-platform-config',
-  '/op/v1/sys/tools/load-prd-config',
-  '/op/v1/sys/pub/load/nav-view-config',
-] as const;
+export const GLOBAL_CONFIG_CALLS = [GLOBAL_CONFIG_PATHS.platform, GLOBAL_CONFIG_PATHS.products, GLOBAL_CONFIG_PATHS.navView] as const;
 
 /** Later calls fill what earlier ones left empty; a null from the server means "not configured". */
 export function mergeGlobalConfig(parts: ReadonlyArray<Partial<GlobalConfig> | null | undefined>): GlobalConfig {
@@ -52,7 +46,7 @@ export function productName(config: GlobalConfig, prdCode: string, short = false
 
 /** Logo and favicon are public files (spec §7), loaded by the browser as plain images. */
 export function publicFileUrl(fileId: string): string {
-  return `${API_BASE}/op/v1/sys/pub/files/${encodeURIComponent(fileId)}/preview`;
+  return `${API_BASE}${publicPreviewPath(fileId)}`;
 }
 
 let config = DEFAULT_GLOBAL_CONFIG;

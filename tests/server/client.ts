@@ -103,15 +103,16 @@ export class ApiClient {
   }
 
   async send<T = unknown>(request: OutgoingRequest): Promise<ApiResponse<T>> {
-    const response = await fetch(`${this.baseUrl}${request.url}`, { method: request.method, headers: request.headers, body: request.body });
-    const text = await response.text();
-    let body: ApiEnvelope<T>;
-    try {
-      body = JSON.parse(text) as ApiEnvelope<T>;
-    } catch {
-      body = undefined as unknown as ApiEnvelope<T>;
-    }
-    return { status: response.status, body, text, headers: response.headers };
+    return answerOf<T>(await fetch(`${this.baseUrl}${request.url}`, { method: request.method, headers: request.headers, body: request.body }));
+  }
+
+  /**
+   * A multipart upload, signed as the browser signs it: over the path and query with an empty body
+   * (README, "Files"); fetch writes the multipart body and its Content-Type.
+   */
+  async upload<T = unknown>(path: string, form: FormData, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const request = this.prepare(path, { ...options, method: 'POST', json: undefined, rawBody: undefined });
+    return answerOf<T>(await fetch(`${this.baseUrl}${request.url}`, { method: 'POST', headers: request.headers, body: form }));
   }
 
   call<T = unknown>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
@@ -124,6 +125,17 @@ export class ApiClient {
     if (answer.body.code !== '0') throw new Error(`login as ${username} failed: ${answer.text}`);
     return client;
   }
+}
+
+async function answerOf<T>(response: Response): Promise<ApiResponse<T>> {
+  const text = await response.text();
+  let body: ApiEnvelope<T>;
+  try {
+    body = JSON.parse(text) as ApiEnvelope<T>;
+  } catch {
+    body = undefined as unknown as ApiEnvelope<T>;
+  }
+  return { status: response.status, body, text, headers: response.headers };
 }
 
 function cookieValue(headers: Headers, name: string): string | undefined {

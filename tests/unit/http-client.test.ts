@@ -61,6 +61,23 @@ describe('the one HTTP client', () => {
     expect(config.data).toBe('{"pkFiles":["a"]}');
   });
 
+  it('signs a multipart upload over path and query with an empty body, and sends the form as it is', async () => {
+    reply = { status: 200, data: { code: '0', data: { id: 'f1' } } };
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4']), 'a.pdf');
+    await expect(api.upload('/op/v1/files/upload', form)).resolves.toEqual({ id: 'f1' });
+    const config = seen[0];
+    const headers = config.headers as Record<string, string>;
+    expect(config.data).toBe(form);
+    // no JSON Content-Type: axios's browser adapter leaves the multipart one with its boundary to the browser
+    expect(headers['Content-Type']).not.toMatch(/json/);
+    const { path, query } = parseRequestUrl(config.url!);
+    const expected = signRequest({ path, query, body: '', nonce: headers['X-Nonce'], timestamp: headers['X-Timestamp'], authToken: 'tok-1' });
+    expect(headers['X-Sign']).toBe(expected.sign);
+    expect(new URL(config.url!, 'http://x').searchParams.get('x-vrandom')).toBe(expected.xVrandom);
+    expect(headers['X-XSRF-TOKEN']).toBe('csrf-header');
+  });
+
   it('a 401 hands over to the logout handler and raises unauthorized', async () => {
     reply = { status: 401, data: { code: 'UNAUTHORIZED', message: 'x' } };
     await expect(api.post('/op/v1/userInfo')).rejects.toMatchObject({ kind: 'unauthorized', status: 401 });

@@ -1,6 +1,7 @@
 /** Dictionaries and configuration parameters the screens need from the first start. */
 import { CONFIG_KEY } from '../../../src/lib/codes';
 import { CORPS } from './personas';
+import { BUILTIN_FILES } from './brand';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 
@@ -70,4 +71,17 @@ export const CONFIGS: readonly ConfigSeed[] = [
     configKey: CONFIG_KEY.smsSignOpenCorps, configName: '短信签署开通企业', configType: 'Y', remark: 'JSON 数组：开通短信验证码签署的企业名称',
     configValue: JSON.stringify(CORPS.map((c) => c.corpName)),
   },
+  {
+    configKey: CONFIG_KEY.products,
+    configName: '平台产品',
+    configValue: JSON.stringify([
+      { prdCode: 'CREDIT_NOTE', prdName: '信用凭证', prdShortName: '凭证' },
+      { prdCode: 'AR_FINANCING', prdName: '应收账款融资', prdShortName: '应收融资' },
+      { prdCode: 'REVERSE_FACTORING', prdName: '反向保理', prdShortName: '反保' },
+    ]),
+    configType: 'Y',
+    remark: 'JSON 数组：prdCode 产品编码，prdName 产品名称，prdShortName 产品简称',
+  },
+  { configKey: CONFIG_KEY.logoFileId, configName: '平台 Logo 文件', configValue: BUILTIN_FILES.logo.id, configType: 'Y', remark: '公开文件的 id' },
+  { configKey: CONFIG_KEY.faviconFileId, configName: '浏览器图标文件', configValue: BUILTIN_FILES.favicon.id, configType: 'Y', remark: '公开文件的 id' },
 ];

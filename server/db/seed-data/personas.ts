@@ -23,7 +23,7 @@ export interface RoleSeed {
   permissions: readonly string[];
 }
 
-const { task, realname, certificate, news, notice, home } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file } = PERMISSIONS;
 
 export const ROLES: readonly RoleSeed[] = [
   { pkRole: 'r-admin', code: ROLE.ADMIN, menus: 'all', permissions: [ALL_PERMISSIONS_WILDCARD] },
@@ -36,6 +36,7 @@ export const ROLES: readonly RoleSeed[] = [
       realname.list, realname.query, realname.add, realname.edit, realname.submit,
       certificate.list, certificate.query, certificate.add, certificate.renew, certificate.reopen,
       news.list, news.query, notice.list, notice.query,
+      file.upload,
     ],
   },
   {
@@ -47,6 +48,7 @@ export const ROLES: readonly RoleSeed[] = [
       realname.list, realname.query,
       certificate.list, certificate.query,
       home.dataDashboard,
+      file.upload,
     ],
   },
   {

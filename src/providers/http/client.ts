@@ -70,8 +70,15 @@ function fail(kind: ErrorKind, messageKey: string, status = 0, code = '', silent
   return new ApiError(kind, message, status, code);
 }
 
+/**
+ * A multipart body is not text the canonical form can hold: it is signed as no body at all (the
+ * protocol's empty string), and axios hands it to the browser, which writes its own Content-Type.
+ */
+const isMultipart = (data: unknown): data is FormData => typeof FormData !== 'undefined' && data instanceof FormData;
+
 async function send<T>(method: 'GET' | 'POST', url: string, data: unknown, options: RequestOptions): Promise<T> {
-  const body = method === 'POST' ? (typeof data === 'string' ? data : JSON.stringify(data ?? {})) : undefined;
+  const multipart = isMultipart(data);
+  const body = method === 'POST' && !multipart ? (typeof data === 'string' ? data : JSON.stringify(data ?? {})) : undefined;
   const keys = getSessionKeys();
   const prepared = prepareRequest({
     url,
@@ -94,7 +101,7 @@ async function send<T>(method: 'GET' | 'POST', url: string, data: unknown, optio
     response = await httpClient.request({
       method,
       url: prepared.url,
-      data: body,
+      data: multipart ? data : body,
       headers: body === undefined ? prepared.headers : { ...prepared.headers, 'Content-Type': JSON_CONTENT_TYPE },
       signal: controller.signal,
       responseType: options.responseType ?? 'json',
@@ -138,4 +145,6 @@ export const api = {
   get: <T>(url: string, options: RequestOptions = {}) => send<T>('GET', url, undefined, options),
   /** A signed POST whose answer is a file. */
   blob: (url: string, data?: unknown, options: RequestOptions = {}) => send<Blob>('POST', url, data, { ...options, responseType: 'blob' }),
+  /** A multipart POST (the file upload), signed over path and query with an empty body. */
+  upload: <T>(url: string, form: FormData, options: RequestOptions = {}) => send<T>('POST', url, form, options),
 };

@@ -14,6 +14,17 @@ CREATE TABLE "sms_sign_codes" (
 	"data_version" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "stored_files" (
+	"id" text PRIMARY KEY NOT NULL,
+	"original_name" text NOT NULL,
+	"mime_type" text NOT NULL,
+	"size_bytes" integer NOT NULL,
+	"sha256" text NOT NULL,
+	"is_public" boolean DEFAULT false NOT NULL,
+	"uploader_id" text,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "workflow_history" (
 	"id" text PRIMARY KEY NOT NULL,
 	"seq" integer GENERATED ALWAYS AS IDENTITY (sequence name "workflow_history_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
@@ -71,9 +82,11 @@ CREATE TABLE "workflow_tasks" (
 );
 --> statement-breakpoint
 ALTER TABLE "sms_sign_codes" ADD CONSTRAINT "sms_sign_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_uploader_id_users_id_fk" FOREIGN KEY ("uploader_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workflow_history" ADD CONSTRAINT "workflow_history_instance_id_workflow_instances_id_fk" FOREIGN KEY ("instance_id") REFERENCES "public"."workflow_instances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workflow_tasks" ADD CONSTRAINT "workflow_tasks_instance_id_workflow_instances_id_fk" FOREIGN KEY ("instance_id") REFERENCES "public"."workflow_instances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sms_sign_codes_user_idx" ON "sms_sign_codes" USING btree ("user_id","sent_at");--> statement-breakpoint
+CREATE INDEX "stored_files_uploader_idx" ON "stored_files" USING btree ("uploader_id");--> statement-breakpoint
 CREATE INDEX "workflow_history_instance_idx" ON "workflow_history" USING btree ("instance_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "workflow_instances_running_uq" ON "workflow_instances" USING btree ("process_key","business_key") WHERE "workflow_instances"."status" = 'RUNNING';--> statement-breakpoint
 CREATE INDEX "workflow_instances_business_idx" ON "workflow_instances" USING btree ("business_key");--> statement-breakpoint
