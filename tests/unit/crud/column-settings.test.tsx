@@ -174,6 +174,9 @@ describe('column settings (表头设置, spec 2.6)', { timeout: 90_000 }, () => 
     handle.focus();
     await userEvent.keyboard(' ');
     await userEvent.keyboard('{ArrowDown}');
+    // Spec §9: the column making way moves over 500 ms.
+    const making = within(dialog).getByRole('checkbox', { name: '金额' }).closest('li') as HTMLElement;
+    await waitFor(() => expect(making.style.transition).toMatch(/^transform 500ms/));
     await userEvent.keyboard(' ');
     await waitFor(() =>
       expect(within(dialog).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['金额', '名称', '期限', '起始日', '到期日', '状态']),
