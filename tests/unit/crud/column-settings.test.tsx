@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../shell/dom';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Table } from 'antd';
 import '../../../src/providers/i18n-app';
@@ -225,5 +225,17 @@ describe('column settings (表头设置, spec 2.6)', { timeout: 90_000 }, () => 
     userStore.set(user('u-director'));
     renderPage();
     expect(headers()[0]).toEqual(['序号', '名称', '金额', '期限', '状态', '操作']);
+  });
+
+  it('reads a choice stored for the user and table, and reset() forgets it', () => {
+    const key = 'column-settings:u-handler:test:list';
+    localStorage.setItem(key, JSON.stringify({ order: ['status', 'name', 'amount', 'period'], hidden: ['amount'] }));
+    const { result } = renderHook(() => useColumnSettings('test:list', columns));
+    expect(result.current.columns.map((c) => c.key ?? ('dataIndex' in c ? c.dataIndex : undefined))).toEqual(['index', 'status', 'name', 'period', 'action']);
+    expect(result.current.customised).toBe(true);
+    act(() => result.current.reset());
+    expect(result.current.columns.map((c) => c.key ?? ('dataIndex' in c ? c.dataIndex : undefined))).toEqual(['index', 'name', 'amount', 'period', 'status', 'action']);
+    expect(result.current.customised).toBe(false);
+    expect(localStorage.getItem(key)).toBeNull();
   });
 });
