@@ -1,0 +1,3 @@
+/** Column settings (表头设置) for list pages; the dialog itself is loaded on first use, never from here. */
+export { useColumnSettings, type ColumnSettings, type SettingsColumn, type SettingsColumns } from './use-column-settings';
+export type { ColumnSettingsState, FixedColumnKind } from './model';
