@@ -16,7 +16,7 @@ import { Link } from 'react-router';
 import { errorNotification, filtersToBody, sortersToOrderBy } from '../providers/data-provider';
 import { exportBadge } from '../providers/export-records';
 import { MY_EXPORT_PATH } from '../routes/static-routes';
-import { useColumnSettings } from './column-settings-temp';
+import { useColumnSettings } from './column-settings';
 import { FieldValue, fieldsOf, SearchInput } from './fields';
 import { ResourceFormModal } from './ResourceForm';
 import type { FieldSchema, AnyResource } from './resource';
@@ -219,7 +219,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
     ),
   };
 
-  const settings = useColumnSettings(`${resource.name}`, dataColumns);
+  const settings = useColumnSettings(resource.name, dataColumns);
   const columns = [indexColumn, ...settings.columns, ...(hasRowActions ? [actionColumn] : [])];
 
   return (
@@ -270,7 +270,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
           <Tooltip title={t('kit:toolbar.refresh')}>
             <Button shape="circle" icon={<ReloadOutlined />} aria-label={t('kit:toolbar.refresh')} onClick={() => void tableQuery.refetch()} />
           </Tooltip>
-          {settings.button}
+          {settings.settingsButton}
         </Space>
       </div>
 
