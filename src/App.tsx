@@ -37,7 +37,11 @@ function ShellOrForbidden() {
   );
 }
 
-/** The full application: Refine's wiring and the public routes; the login page has its own light entry. */
+/**
+ * The full application: Refine's wiring and the public routes; the login page has its own light entry.
+ * Queries never refetch on window focus: an edit form would otherwise be refilled with someone else's
+ * save, half-typed changes and the dataVersion that guards against lost updates with it.
+ */
 export default function App() {
   return (
     <BrowserRouter>
@@ -49,7 +53,7 @@ export default function App() {
           accessControlProvider={accessControlProvider}
           i18nProvider={i18nProvider}
           notificationProvider={useNotificationProvider}
-          options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } } }}
         >
           <CancelOnNavigate />
           <Routes>

@@ -35,7 +35,7 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
             const label = t(schema.label);
             return (
               <Form.Item key={name} name={name} label={label} rules={fieldRules(schema, t)} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
-                <FieldInput schema={schema} placeholder={t('kit:form.placeholder', { label })} disabled={mode === 'edit' && schema.createOnly} />
+                <FieldInput schema={schema} placeholder={t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })} disabled={mode === 'edit' && schema.createOnly} />
               </Form.Item>
             );
           })}

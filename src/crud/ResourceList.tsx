@@ -17,7 +17,7 @@ import { errorNotification, filtersToBody, sortersToOrderBy } from '../providers
 import { exportBadge } from '../providers/export-records';
 import { MY_EXPORT_PATH } from '../routes/static-routes';
 import { useColumnSettings } from './column-settings';
-import { FieldValue, fieldsOf, SearchInput } from './fields';
+import { createValues, FieldValue, fieldsOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
 import type { FieldSchema, AnyResource } from './resource';
 import { ResourceShowDrawer } from './ResourceShow';
@@ -70,6 +70,7 @@ const columnShown = (schema: FieldSchema) => schema.column ?? schema.type !== 't
 export function ResourceList({ resource, fixedFilters = {}, createDefaults, renderers = {}, onChanged, rowActions, toolbarExtra, pollWhile }: ResourceListProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
+  useDayjsLocale();
   const can = useResourceAccess(resource);
   const title = t(resource.item ?? resource.title);
   const [selected, setSelected] = useState<string[]>([]);
@@ -99,6 +100,8 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
   const create = useModalForm<Row>({
     resource: resource.name,
     action: 'create',
+    // The list stays where it is, query string included (Refine would go to the resource's list route).
+    redirect: false,
     errorNotification,
     successNotification: () => saved('kit:notify.created'),
     onMutationSuccess: changed,
@@ -106,6 +109,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
   const edit = useModalForm<Row>({
     resource: resource.name,
     action: 'edit',
+    redirect: false,
     errorNotification,
     successNotification: () => saved('kit:notify.updated'),
     onMutationSuccess: changed,
@@ -121,7 +125,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
       okText: t('kit:remove.ok'),
       cancelText: t('kit:form.cancel'),
       onOk: () =>
-        new Promise<void>((resolve, reject) =>
+        new Promise<void>((resolve) =>
           removeMany(
             {
               resource: resource.name,
@@ -134,7 +138,8 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
                 changed();
                 resolve();
               },
-              onError: reject,
+              // The notification tells why; the confirmation has done its part either way.
+              onError: () => resolve(),
             },
           ),
         ),
@@ -230,7 +235,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
             const label = t(schema.label);
             return (
               <Form.Item key={name} name={name} label={label} className={schema.search === 'range' ? 'kit-search-range' : undefined}>
-                <SearchInput schema={schema} placeholder={t('kit:form.placeholder', { label })} t={t} />
+                <SearchInput schema={schema} placeholder={t(schema.type === 'dict' || schema.type === 'boolean' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })} t={t} />
               </Form.Item>
             );
           })}
@@ -288,7 +293,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
         }}
       />
 
-      {can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={create.modalProps} formProps={{ ...create.formProps, initialValues: createDefaults }} />}
+      {can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={create.modalProps} formProps={{ ...create.formProps, initialValues: createValues(resource, createDefaults) }} />}
       {canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={edit.modalProps} formProps={edit.formProps} />}
       {canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} />}
     </div>

@@ -4,6 +4,9 @@
  */
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DictTag } from '../components/DictTag';
 import { formatDate } from '../lib/dates';
@@ -20,6 +23,12 @@ export const fieldsOf = (resource: AnyResource): FieldEntry[] => Object.entries(
 /** The dictionaries a resource's fields are labelled from. */
 export const dictTypesOf = (resource: AnyResource): string[] =>
   [...new Set(fieldsOf(resource).flatMap(([, schema]) => (schema.dictType ? [schema.dictType] : [])))];
+
+/** A new record's starting values: the declared defaults, then the page's own. */
+export function createValues(resource: AnyResource, extra?: Record<string, unknown>): Record<string, unknown> {
+  const defaults = Object.fromEntries(fieldsOf(resource).flatMap(([name, schema]) => (schema.defaultValue === undefined ? [] : [[name, schema.defaultValue]])));
+  return { ...defaults, ...extra };
+}
 
 /** Required, length and the shared validator: the same rules the server applies to the field. */
 export function fieldRules(schema: FieldSchema, t: TFunction): Rule[] {
@@ -81,4 +90,10 @@ export function FieldValue({ schema, value, t }: { schema: FieldSchema; value: u
     default:
       return <>{String(value)}</>;
   }
+}
+
+/** Date pickers name months and weekdays in the operator's language. */
+export function useDayjsLocale(): void {
+  const { i18n } = useTranslation();
+  dayjs.locale(i18n.language === 'en-US' ? 'en' : 'zh-cn');
 }

@@ -22,6 +22,8 @@ export interface FieldSchema {
   dictType?: string;
   /** The server refuses a second record with the same value. */
   unique?: boolean;
+  /** The value a new record's form starts with. */
+  defaultValue?: string | number | boolean;
   /** Set by the server (id, times, versions): shown, never sent by forms. */
   readOnly?: boolean;
   /** Editable when creating only (e.g. a key others refer to). */

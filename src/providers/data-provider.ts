@@ -47,7 +47,8 @@ export function sortersToOrderBy(sorters: readonly CrudSort[] | undefined): Arra
 
 /** An ApiError as Refine's HttpError: the message is already the catalogue's (or the server's) words. */
 function toHttpError(error: unknown): HttpError & { kind?: string; code?: string } {
-  if (error instanceof ApiError) return Object.assign(error, { statusCode: error.status, message: error.message });
+  // ApiError already carries Refine's statusCode (a getter over its status).
+  if (error instanceof ApiError) return error as ApiError & HttpError;
   return { message: error instanceof Error ? error.message : String(error), statusCode: 0 };
 }
 

@@ -18,6 +18,8 @@ async function signInAs(page: Page, persona: Persona): Promise<void> {
 const list = (page: Page, resource: string) => page.getByTestId(`${resource}-list`);
 const rows = (scope: Locator) => scope.locator('tbody tr.ant-table-row');
 const rowOf = (scope: Locator, text: string) => rows(scope).filter({ hasText: text });
+/** A list page's first load fetches its lazy chunk, its dictionaries and its first page. */
+const FIRST_LOAD = { timeout: 30_000 };
 
 async function search(scope: Locator, label: string, value: string): Promise<void> {
   await scope.locator('form.kit-search').getByLabel(label, { exact: true }).fill(value);
@@ -36,11 +38,14 @@ async function fillAndSave(page: Page, values: Record<string, string>): Promise<
 }
 
 test.describe('the resource kit (issue 5)', () => {
+  // Whole maintenance stories, each several page loads and saves long.
+  test.describe.configure({ timeout: 180_000 });
+
   test('op_admin creates, searches, edits and deletes a dictionary type, its data and a config', async ({ page }) => {
     await signInAs(page, 'op_admin');
     await page.goto('/op/system/dict');
     const types = list(page, 'dict-types');
-    await expect(rows(types).first()).toBeVisible();
+    await expect(rows(types).first()).toBeVisible(FIRST_LOAD);
 
     // Create a type; a missing required field is refused with the form's message first.
     await types.getByRole('button', { name: /新\s*增/ }).click();
@@ -85,18 +90,32 @@ test.describe('the resource kit (issue 5)', () => {
     await expect(rows(data)).toHaveCount(1);
     await page.screenshot({ path: join(ARTIFACTS, 'kit-dict-data.png'), animations: 'disabled' });
 
-    // Batch delete the type from its list, after a confirmation.
+    // A type that still has data cannot go; once its data is gone, a batch delete removes it.
     await page.goto('/op/system/dict');
+    await expect(rows(types).first()).toBeVisible(FIRST_LOAD);
     await search(types, '字典类型', 'e2e_settle');
-    await rowOf(types, 'e2e_settle_way').getByRole('checkbox').check();
-    await types.getByRole('button', { name: /^删\s*除$/ }).click();
-    await expect(page.getByRole('dialog')).toContainText('是否确认删除选中的 1 条数据？');
+    const removeSelected = async () => {
+      await rowOf(types, 'e2e_settle_way').getByRole('checkbox').check();
+      await types.locator('.kit-toolbar').getByRole('button', { name: /删\s*除/ }).click();
+      await expect(page.getByRole('dialog')).toContainText('是否确认删除选中的 1 条数据？');
+      await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+    };
+    await removeSelected();
+    await expect(page.getByText('字典类型下仍有字典数据，不能删除：e2e_settle_way')).toBeVisible();
+    await expect(rowOf(types, 'e2e_settle_way')).toBeVisible();
+    await rowOf(types, 'e2e_settle_way').getByTestId('dict-data-link').click();
+    await rowOf(data, 'TT').getByRole('button', { name: /删\s*除/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).click();
+    await expect(data).toContainText('暂无数据~');
+    await page.getByRole('link', { name: /返回字典管理/ }).click();
+    await removeSelected();
     await expect(types).toContainText('暂无数据~');
 
     // A config: create, find, edit; a built-in one cannot be removed, with the server's words.
     await page.goto('/op/system/config');
     const configs = list(page, 'configs');
+    await expect(rows(configs).first()).toBeVisible(FIRST_LOAD);
     await configs.getByRole('button', { name: /新\s*增/ }).click();
     await fillAndSave(page, { 参数名称: '端到端参数', 参数键名: 'e2e.kit.value', 参数键值: 'one' });
     await search(configs, '参数键名', 'e2e.kit');
@@ -119,7 +138,7 @@ test.describe('the resource kit (issue 5)', () => {
     for (const [path, resource] of [['/op/system/dict', 'dict-types'], ['/op/system/config', 'configs']] as const) {
       await page.goto(path);
       const scope = list(page, resource);
-      await expect(rows(scope).first()).toBeVisible();
+      await expect(rows(scope).first()).toBeVisible(FIRST_LOAD);
       await expect(scope.getByRole('button', { name: /查\s*看/ }).first()).toBeVisible();
       for (const name of [/新\s*增/, /修\s*改/, /删\s*除/, /导\s*出/]) await expect(scope.getByRole('button', { name })).toHaveCount(0);
       await expect(scope.getByRole('checkbox')).toHaveCount(0);
@@ -141,6 +160,7 @@ test.describe('the resource kit (issue 5)', () => {
     for (const page of [first, second]) {
       await signInAs(page, 'op_admin');
       await page.goto('/op/system/config');
+      await expect(rows(list(page, 'configs')).first()).toBeVisible(FIRST_LOAD);
       await search(list(page, 'configs'), '参数键名', 'scf.pay.issue-corp-name');
       await rowOf(list(page, 'configs'), 'scf.pay.issue-corp-name').getByRole('button', { name: /修\s*改/ }).click();
       await expect(page.getByRole('dialog').getByLabel('参数键值', { exact: true })).not.toHaveValue('');
@@ -164,6 +184,7 @@ test.describe('the resource kit (issue 5)', () => {
     await signInAs(page, 'op_admin');
     await page.goto('/op/system/dict/data?dictType=cert_status');
     const data = list(page, 'dict-datas');
+    await expect(rows(data).first()).toBeVisible(FIRST_LOAD);
     await expect(rows(data)).toHaveCount(5);
     await search(data, '字典标签', '期');
     const shown = (await rows(data).locator('td:nth-child(4)').allTextContents()).map((text) => text.trim());

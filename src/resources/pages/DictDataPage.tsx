@@ -7,8 +7,6 @@ import { invalidateDicts } from '../../providers/dictionaries';
 import { dictDataResource } from '../system';
 
 const DICT_PATH = '/op/system/dict';
-/** A new item starts enabled (sys_normal_disable '0'), shown, first in order. */
-const NEW_ITEM = { status: '0', isShow: true, dictSort: 0 };
 
 /** 字典数据: the items of the dictionary type the page was opened for (?dictType=…). */
 export default function DictDataPage() {
@@ -21,7 +19,7 @@ export default function DictDataPage() {
       key={dictType}
       resource={dictDataResource}
       fixedFilters={fixed}
-      createDefaults={{ ...NEW_ITEM, ...fixed }}
+      createDefaults={fixed}
       onChanged={() => invalidateDicts(dictType ? [dictType] : undefined)}
       toolbarExtra={
         <Link to={DICT_PATH}>
