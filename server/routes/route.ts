@@ -15,6 +15,7 @@
  * carry its type to the handler's body and types the body unknown.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { hasAnyPermission } from '../../src/lib/access';
 import { success } from '../errors';
 import type { ProtocolHeaders } from '../security/signature';
 import type { Principal } from '../security/sessions';
@@ -66,6 +67,8 @@ export interface RouteDefinition<B, A extends AuthMode> {
 }
 
 export function route<B = unknown, A extends AuthMode = AuthMode>(api: FastifyInstance, definition: RouteDefinition<B, A>): void {
+  // An empty permission would guard nothing: refused when the route is declared, as HasPermi refuses [].
+  if (definition.permission !== undefined) hasAnyPermission([], [definition.permission].filter(Boolean));
   const rules: RouteRules = {
     auth: definition.auth,
     permission: definition.permission,

@@ -212,4 +212,42 @@ test.describe('the resource kit (issue 5)', () => {
     });
     expect(labels).toEqual(shown);
   });
+
+  test('表头设置: a hidden column and a new order survive a reload', async ({ page }) => {
+    await signInAs(page, 'op_admin');
+    await page.goto('/op/system/config');
+    const configs = list(page, 'configs');
+    await expect(rows(configs).first()).toBeVisible(FIRST_LOAD);
+    const headers = () => configs.locator('thead th').allInnerTexts().then((texts) => texts.map((t) => t.trim()).filter(Boolean));
+    expect(await headers()).toEqual(['序号', '参数名称', '参数键名', '参数键值', '系统内置', '创建时间', '操作']);
+
+    await configs.getByRole('button', { name: '表头设置' }).click();
+    const dialog = page.getByRole('dialog', { name: '表头设置' });
+    await dialog.getByRole('checkbox', { name: '参数键值' }).uncheck();
+    // Keyboard drag: 参数键名 picked up, moved two places down (past the hidden 参数键值 and 系统内置), dropped.
+    await dialog.getByRole('button', { name: '拖动调整顺序：参数键名' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(600); // the 500 ms drop animation
+    await page.screenshot({ path: join(ARTIFACTS, 'kit-column-settings.png'), animations: 'disabled' });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const arranged = ['序号', '参数名称', '系统内置', '参数键名', '创建时间', '操作'];
+    await expect.poll(headers).toEqual(arranged);
+
+    await page.reload();
+    await expect(rows(configs).first()).toBeVisible(FIRST_LOAD);
+    await expect.poll(headers).toEqual(arranged);
+
+    // At least one column stays shown.
+    await configs.getByRole('button', { name: '表头设置' }).click();
+    for (const name of ['参数名称', '系统内置', '参数键名']) await dialog.getByRole('checkbox', { name }).uncheck();
+    await dialog.getByRole('checkbox', { name: '创建时间' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '至少保留一列' })).toBeVisible();
+    await expect(dialog.getByRole('checkbox', { name: '创建时间' })).toBeChecked();
+    await dialog.getByRole('button', { name: '恢复默认' }).click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(headers).toEqual(['序号', '参数名称', '参数键名', '参数键值', '系统内置', '创建时间', '操作']);
+  });
 });

@@ -1,0 +1,113 @@
+/**
+ * The rules an auditor checks, stated once as a table and run against BOTH the browser's
+ * accessControlProvider (over the persona's real user info) and the real server over HTTP: a rule
+ * holds only if the button the UI would show and the call the server would accept agree.
+ */
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import access from '../../locales/zh-CN/access.json';
+import { AccessRuleError, hasAnyPermission, RESOURCE_ACTIONS, type ResourceAction } from '../../src/lib/access';
+import type { UserInfo } from '../../src/protocol';
+import { accessControlProvider } from '../../src/providers/access-control';
+import { userStore } from '../../src/providers/user';
+import { RESOURCES, resourceByName } from '../../src/resources';
+import { route } from '../../server/routes/route';
+import { signInAs, type ApiClient } from './client';
+import { startServer, type TestServer } from './server';
+
+type Persona = 'op_admin' | 'op_handler' | 'op_director' | 'op_auditor';
+const PERSONAS: Persona[] = ['op_admin', 'op_handler', 'op_director', 'op_auditor'];
+
+/** The call behind each action, with a body that changes nothing even when allowed. */
+const CALLS: Record<Exclude<ResourceAction, 'download'>, { path: string; body: Record<string, unknown> }> = {
+  list: { path: 'page', body: { pageNum: 1, pageSize: 1 } },
+  show: { path: 'find-by-id', body: { id: 'no-such-record' } },
+  create: { path: 'save', body: {} },
+  edit: { path: 'update-by-id', body: { id: 'no-such-record', dataVersion: 0 } },
+  delete: { path: 'remove-by-ids', body: { ids: ['no-such-record'] } },
+  export: { path: 'export', body: { createTimeStart: '2000-01-01T00:00:00Z', createTimeEnd: '2000-01-02T00:00:00Z' } },
+};
+const ACTIONS = Object.keys(CALLS) as Array<keyof typeof CALLS>;
+const CRUD_RESOURCES = RESOURCES.filter((r) => r.name !== 'export-records');
+
+interface Rule {
+  rule: string;
+  persona: Persona;
+  resource: string;
+  actions: ReadonlyArray<keyof typeof CALLS>;
+  allowed: boolean;
+}
+
+const RULES: Rule[] = [
+  { rule: 'op_auditor can list and view dictionaries', persona: 'op_auditor', resource: 'dict-types', actions: ['list', 'show'], allowed: true },
+  { rule: 'op_auditor can list dictionary data', persona: 'op_auditor', resource: 'dict-datas', actions: ['list', 'show'], allowed: true },
+  { rule: 'op_auditor cannot add, edit, remove or export dictionaries', persona: 'op_auditor', resource: 'dict-types', actions: ['create', 'edit', 'delete', 'export'], allowed: false },
+  { rule: 'op_auditor cannot change configs', persona: 'op_auditor', resource: 'configs', actions: ['create', 'edit', 'delete'], allowed: false },
+  { rule: 'op_handler cannot touch configs', persona: 'op_handler', resource: 'configs', actions: ACTIONS, allowed: false },
+  { rule: 'op_director cannot touch configs', persona: 'op_director', resource: 'configs', actions: ACTIONS, allowed: false },
+  ...CRUD_RESOURCES.map((r): Rule => ({ rule: `*:*:* grants op_admin everything on ${r.name}`, persona: 'op_admin', resource: r.name, actions: ACTIONS, allowed: true })),
+];
+
+let srv: TestServer;
+const clients = new Map<Persona, ApiClient>();
+const infos = new Map<Persona, UserInfo>();
+
+beforeAll(async () => {
+  srv = await startServer();
+  for (const persona of PERSONAS) {
+    const client = await signInAs(srv.baseUrl, persona);
+    clients.set(persona, client);
+    infos.set(persona, (await client.call<UserInfo>('/op/v1/userInfo', { method: 'POST' })).body.data!);
+  }
+});
+
+afterAll(async () => {
+  userStore.set(undefined);
+  await srv?.close();
+});
+
+async function providerSays(persona: Persona, resource: string, action: string): Promise<boolean> {
+  userStore.set(infos.get(persona));
+  return (await accessControlProvider.can({ resource, action })).can;
+}
+
+async function serverSays(persona: Persona, resource: string, action: keyof typeof CALLS): Promise<boolean> {
+  const { path, body } = CALLS[action];
+  const answer = await clients.get(persona)!.call(`${resourceByName(resource).apiBase}/${path}`, { method: 'POST', json: body });
+  expect(answer.status, `${persona} ${resource} ${action}: ${answer.text}`).not.toBe(401);
+  return answer.status !== 403;
+}
+
+describe('the auditor\'s rules, against the access-control provider and the server', () => {
+  for (const { rule, persona, resource, actions, allowed } of RULES) {
+    it(rule, async () => {
+      for (const action of actions) {
+        expect(await providerSays(persona, resource, action), `provider: ${persona} ${action} ${resource}`).toBe(allowed);
+        expect(await serverSays(persona, resource, action), `server: ${persona} ${action} ${resource}`).toBe(allowed);
+      }
+    });
+  }
+
+  it('the provider and the server agree for every persona, resource and action', async () => {
+    for (const persona of PERSONAS) {
+      for (const resource of CRUD_RESOURCES) {
+        for (const action of ACTIONS) {
+          if (!(action in RESOURCE_ACTIONS)) continue;
+          expect(await providerSays(persona, resource.name, action), `${persona} ${action} ${resource.name}`).toBe(await serverSays(persona, resource.name, action));
+        }
+      }
+    }
+  });
+
+  it('an empty value list throws 请设置操作权限标签值 / 请设置角色权限标签值, in the provider and when a server route is declared', async () => {
+    userStore.set(infos.get('op_admin'));
+    await expect(accessControlProvider.can({ action: 'list', params: { permissions: [] } })).rejects.toThrow(AccessRuleError);
+    await expect(accessControlProvider.can({ action: 'list', params: { roles: [] } })).rejects.toThrow(AccessRuleError);
+    expect(() => hasAnyPermission(['*:*:*'], [])).toThrow(expect.objectContaining({ messageKey: 'access:emptyPermissions' }));
+    expect(access.emptyPermissions).toBe('请设置操作权限标签值');
+    expect(access.emptyRoles).toBe('请设置角色权限标签值');
+    const app = Fastify();
+    expect(() => route(app, { method: 'POST', path: '/x', auth: 'session', permission: '', handler: () => null })).toThrow(AccessRuleError);
+    await app.close();
+  });
+});
