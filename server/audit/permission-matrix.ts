@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { ResourcePermissions } from '../../src/crud/resource';
 import { hasPermission } from '../../src/lib/access';
-import { SYSTEM_RESOURCES } from '../../src/resources/system';
+import { RESOURCES } from '../../src/resources';
 import type { Db } from '../db/open';
 import { rolePermissions, userRoles, users } from '../db/schema';
 
@@ -41,7 +41,7 @@ export async function storedGrants(db: Db): Promise<Map<string, string[]>> {
 
 export function permissionMatrix(grants: ReadonlyMap<string, readonly string[]>): MatrixCell[] {
   return [...grants].flatMap(([username, held]) =>
-    SYSTEM_RESOURCES.flatMap((resource) =>
+    RESOURCES.flatMap((resource) =>
       AUDIT_ACTIONS.map((action) => {
         const permission: string | undefined = resource.permissions[action];
         return { username, resource: resource.name, action, permission, allowed: permission !== undefined && hasPermission(held, permission) };

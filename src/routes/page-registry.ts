@@ -13,6 +13,8 @@ export interface PageProps {
 type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
 
 const UNBUILT = 'unbuilt' as const;
+/** A declared resource's generic list page (src/resources/index.ts names it), loaded on first use. */
+const resourcePage = (name: string): PageLoader => () => import('../crud/ResourcePage').then((m) => ({ default: m.pageOf(name) }));
 const underConstruction: PageLoader = () => import('../pages/under-construction/UnderConstruction');
 
 /** Markers of directories in the menu tree: top-level ('Layout') and nested ('ParentView'). */
@@ -25,7 +27,7 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/login/my-export/index': () => import('../resources/pages/ExportRecordsPage'),
   '/op/system/dict/index': () => import('../resources/pages/DictTypePage'),
   '/op/system/dict/data/index': () => import('../resources/pages/DictDataPage'),
-  '/op/system/config/index': () => import('../resources/pages/ConfigPage'),
+  '/op/system/config/index': resourcePage('configs'),
   '/op/system/export/index': () => import('../resources/pages/ExportRecordsPage'),
 
   // Built by later issues of this project.
