@@ -13,21 +13,31 @@ export const ELEMENTS_CALL = '/op/v1/security';
 
 const loaded = new Map<string, readonly ElementRef[]>();
 const loading = new Set<string>();
+/** Bumped when the user changes: an answer asked for by the previous user is not kept. */
+let generation = 0;
 
 function load(resourceKey: string): void {
   if (loaded.has(resourceKey) || loading.has(resourceKey)) return;
+  const asked = generation;
   loading.add(resourceKey);
   api
     .post<{ elements: ElementRef[] }>(ELEMENTS_CALL, { resourceKey }, { silent: true, keepOnNavigate: true })
-    .then((answer) => loaded.set(resourceKey, answer.elements))
+    .then((answer) => {
+      if (asked === generation) loaded.set(resourceKey, answer.elements);
+    })
     .catch(() => undefined)
-    .finally(() => loading.delete(resourceKey));
+    .finally(() => {
+      if (asked === generation) loading.delete(resourceKey);
+    });
 }
 
 let lastUser = userStore.get();
 userStore.subscribe(() => {
-  if (userStore.get() !== lastUser) loaded.clear();
+  if (userStore.get() === lastUser) return;
   lastUser = userStore.get();
+  generation += 1;
+  loaded.clear();
+  loading.clear();
 });
 
 /** Whether the page's resource grants the element; undefined while the answer is pending. */

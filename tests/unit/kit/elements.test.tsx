@@ -114,9 +114,9 @@ describe('useElementPermission (spec §6)', () => {
     expect(calls()).toEqual(['system:dict.html']);
   });
 
-  it.fails('KNOWN BUG: an answer for the previous user, arriving after the user changed, is not kept for the new one', async () => {
-    // src/providers/elements.ts: a user change clears `loaded` but not `loading`, so the call in
-    // flight is neither repeated for the new user nor discarded; its answer is cached for them.
+  it('an answer for the previous user, arriving after the user changed, is not kept for the new one', async () => {
+    // A call in flight when the user changes must be asked again for the new user, and its answer,
+    // the first user's grants, discarded.
     let release: () => void = () => undefined;
     // the answer is what the server held for the first user, when it was asked
     answer(ELEMENTS_CALL, (request) => {
