@@ -18,6 +18,9 @@ export interface PageAnswer<T> {
 
 type Body = Record<string, unknown>;
 
+/** PROTOCOL.md §7: pageSize at most 500. */
+export const MAX_PAGE_SIZE = 500;
+
 const given = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 /** Refine's filters as the page call's flat fields. */
@@ -75,8 +78,10 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
   async getList({ resource, pagination, sorters, filters, meta }) {
-    const currentPage = pagination?.currentPage ?? 1;
-    const pageSize = pagination?.pageSize ?? 10;
+    // Unpaged lists (Refine's useSelect) ask for the largest page the protocol allows.
+    const unpaged = pagination?.mode === 'off';
+    const currentPage = unpaged ? 1 : (pagination?.currentPage ?? 1);
+    const pageSize = unpaged ? MAX_PAGE_SIZE : (pagination?.pageSize ?? 10);
     const body: Body = { ...filtersToBody(filters), pageNum: currentPage, pageSize };
     const orderBy = sortersToOrderBy(sorters);
     if (orderBy.length) body.orderBy = orderBy;
