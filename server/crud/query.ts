@@ -6,13 +6,14 @@
 import { and, asc, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FieldSchema } from '../../src/crud/resource';
+import { MAX_PAGE_SIZE } from '../../src/protocol/envelope';
 import { validationError } from '../errors';
 import { translate } from '../i18n';
 import { fieldLabel, type AnyResource } from './fields';
 
 export type Columns = Record<string, PgColumn>;
 
-export const MAX_PAGE_SIZE = 500;
+export { MAX_PAGE_SIZE };
 export const DEFAULT_PAGE_SIZE = 20;
 
 /** LIKE's wildcards and its escape character, taken literally. */

@@ -5,7 +5,7 @@
  * was read at, so the server can refuse a lost update. Errors keep the catalogue's words.
  */
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, HttpError, OpenNotificationParams } from '@refinedev/core';
-import { API_BASE } from '../protocol';
+import { API_BASE, MAX_PAGE_SIZE } from '../protocol';
 import { resourceByName } from '../resources';
 import { api, ApiError } from './http';
 
@@ -17,9 +17,6 @@ export interface PageAnswer<T> {
 }
 
 type Body = Record<string, unknown>;
-
-/** PROTOCOL.md §7: pageSize at most 500. */
-export const MAX_PAGE_SIZE = 500;
 
 const given = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
