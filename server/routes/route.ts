@@ -85,9 +85,10 @@ export function route<B = unknown, A extends AuthMode = AuthMode>(api: FastifyIn
         body: request.validBody as B,
         principal: request.principal as HandlerContext<B, A>['principal'],
       });
+      // A handler that answered itself returns the reply (itself a thenable): nothing more to send.
+      if (data === reply) return undefined;
       if (isThenable(data)) return Promise.resolve(data).then((value) => answer(value, reply));
-      // Fastify sends a returned value itself; undefined means the handler answered already.
-      return data === reply ? undefined : success(data);
+      return success(data);
     },
   });
 }
