@@ -5,7 +5,7 @@ import { checkPasswordChange } from '../../src/lib/password';
 import type { AppContext } from '../context';
 import { USER_STATUS } from '../../src/lib/codes';
 import { menus, roleMenus, userRoles, users } from '../db/schema';
-import { businessError, validationError } from '../errors';
+import { businessError, success, validationError } from '../errors';
 import { translate } from '../i18n';
 import { hashPassword, verifyPassword } from '../security/password-hash';
 import type { Principal } from '../security/sessions';
@@ -30,6 +30,10 @@ function userInfo(p: Principal) {
   };
 }
 
+/** User info envelopes by principal object; an entry goes with its principal. */
+const userInfoAnswers = new WeakMap<Principal, Buffer>();
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const passwordChangeBody = requireStrings('originalPassword', 'newPassword');
 const switchCorpBody = requireStrings('corpId');
 
@@ -38,7 +42,14 @@ export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: ['GET', 'POST'],
     path: '/op/v1/userInfo',
     auth: 'session',
-    handler: ({ principal }) => userInfo(principal),
+    // Asked on every page load. The answer depends on the principal alone, and a principal object
+    // is never changed in place (a changed session or user is read into a new one), so its
+    // serialised envelope is kept with it instead of being serialised again on every call.
+    handler: ({ principal, reply }) => {
+      let answer = userInfoAnswers.get(principal);
+      if (!answer) userInfoAnswers.set(principal, (answer = Buffer.from(JSON.stringify(success(userInfo(principal))))));
+      return reply.type(JSON_TYPE).send(answer);
+    },
   });
 
   route(api, {

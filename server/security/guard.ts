@@ -4,6 +4,11 @@
  *   preValidation (raw body read): signature, then remember the nonce; session; CSRF; permission; body.
  * Transport refusals (413 body too large, 415 content type) happen while the body is read, between
  * the two. Nothing is changed before every check has passed, except remembering a correctly signed nonce.
+ *
+ * Both hooks are callback hooks, not async functions: on the common path (principal cached, last-seen
+ * time recent) every check is synchronous, and an async hook would cost a promise and a microtask turn
+ * per hook per request for nothing. A check that fails throws; Fastify's hook runner passes a
+ * synchronous throw to the error handler exactly as it does a rejected promise.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,25 +16,33 @@ import { hasPermission } from '../../src/lib/access';
 import { CSRF_QUERY_KEY, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
 import { malformedJsonError, protocolError, validationError } from '../errors';
 import type { NonceStore } from './nonces';
+import type { RouteRules } from '../routes/route';
 import type { Principal, SessionStore } from './sessions';
 import { readProtocolHeaders, verifySignature } from './signature';
 
-function sameSecret(given: string | undefined, expected: string): boolean {
+/** The session's CSRF token as bytes, made once per cached principal rather than per comparison. */
+const csrfBytes = new WeakMap<Principal, Buffer>();
+
+function sameSecret(given: string | undefined, principal: Principal): boolean {
   if (given === undefined) return false;
+  let expected = csrfBytes.get(principal);
+  if (!expected) csrfBytes.set(principal, (expected = Buffer.from(principal.csrfToken)));
   const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === expected.length && timingSafeEqual(a, expected);
 }
 
+const CSRF_HEADER = DEFAULT_CSRF_HEADER.toLowerCase();
+
 function checkCsrf(request: FastifyRequest, query: ReadonlyArray<[string, string]>, principal: Principal): void {
-  const headerValue = request.headers[DEFAULT_CSRF_HEADER.toLowerCase()];
-  const queryValues = query.filter(([key]) => key === CSRF_QUERY_KEY).map(([, value]) => value);
-  const ok =
-    typeof headerValue === 'string' &&
-    sameSecret(headerValue, principal.csrfToken) &&
-    queryValues.length > 0 &&
-    queryValues.every((value) => sameSecret(value, principal.csrfToken));
-  if (!ok) throw protocolError('CSRF_INVALID');
+  const headerValue = request.headers[CSRF_HEADER];
+  let ok = typeof headerValue === 'string' && sameSecret(headerValue, principal);
+  let queryValues = 0;
+  for (const [key, value] of query) {
+    if (key !== CSRF_QUERY_KEY) continue;
+    queryValues++;
+    ok &&= sameSecret(value, principal);
+  }
+  if (!ok || queryValues === 0) throw protocolError('CSRF_INVALID');
 }
 
 /** Keys named __proto__ would let a later Object.assign or merge reach Object.prototype. */
@@ -44,6 +57,12 @@ function parseBody(rawBody: string): unknown {
   }
 }
 
+/** Calls done once the last-seen write, if any, has finished. A module function: no closure per request. */
+function settle(touched: Promise<void> | undefined, done: (error?: Error) => void): void {
+  if (touched) touched.then(() => done(), done);
+  else done();
+}
+
 const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; sessions: SessionStore }): void {
@@ -54,25 +73,16 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; s
   api.decorateRequest('principal', null);
   api.decorateRequest('validBody', undefined);
 
-  api.addHook('onRequest', async (request) => {
+  api.addHook('onRequest', (request, _reply, done) => {
     const headers = readProtocolHeaders(request.headers);
     if (nonces.seen(headers.nonce)) throw protocolError('NONCE_REPLAYED');
     request.protocolHeaders = headers;
+    done();
   });
 
-  api.addHook('preValidation', async (request) => {
-    const headers = request.protocolHeaders!;
-    const { query } = verifySignature(request.url, request.rawBody, headers);
-    // Remembered only once correctly signed, so a garbled copy cannot burn a client's nonce; a
-    // duplicate that raced the first through onRequest is caught here.
-    if (!nonces.remember(headers.nonce)) throw protocolError('NONCE_REPLAYED');
-
-    const rules = request.routeOptions.config.api;
-    if (!rules) return; // the /api/web catch-all: signed, then answered NOT_FOUND
-
-    let principal: Principal | null = null;
+  /** Checks 6 to 8 once the session's principal is known; a promise only when last-seen is written. */
+  function admit(request: FastifyRequest, rules: RouteRules, query: ReadonlyArray<[string, string]>, principal: Principal | null): Promise<void> | undefined {
     if (rules.auth === 'session') {
-      principal = await sessions.principal(headers.authToken);
       if (!principal) throw protocolError('UNAUTHORIZED');
       if (rules.csrf && isStateChanging(request.method)) checkCsrf(request, query, principal);
       if (rules.permission && !hasPermission(principal.permissions, rules.permission)) throw protocolError('FORBIDDEN');
@@ -88,6 +98,28 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; s
     }
 
     request.principal = principal;
-    if (principal) await sessions.touch(principal);
+    return principal ? sessions.touch(principal) : undefined;
+  }
+
+  api.addHook('preValidation', (request, _reply, done) => {
+    const headers = request.protocolHeaders!;
+    const { query } = verifySignature(request.url, request.rawBody, headers);
+    // Remembered only once correctly signed, so a garbled copy cannot burn a client's nonce; a
+    // duplicate that raced the first through onRequest is caught here.
+    if (!nonces.remember(headers.nonce)) throw protocolError('NONCE_REPLAYED');
+
+    const rules = request.routeOptions.config.api;
+    if (!rules) return done(); // the /api/web catch-all: signed, then answered NOT_FOUND
+
+    if (rules.auth !== 'session') return settle(admit(request, rules, query, null), done);
+    const cached = sessions.cached(headers.authToken);
+    if (cached) return settle(admit(request, rules, query, cached), done);
+    sessions.principal(headers.authToken).then((principal) => {
+      try {
+        settle(admit(request, rules, query, principal), done);
+      } catch (error) {
+        done(error as Error);
+      }
+    }, done);
   });
 }

@@ -125,6 +125,14 @@ export class SessionStore {
     return session;
   }
 
+  /**
+   * The cached principal of a token, or undefined when only principal() can tell (not cached, or the
+   * cache is off). Lets the guard stay synchronous on the common path.
+   */
+  cached(authToken: string): Principal | undefined {
+    return authToken ? this.byToken.get(authToken) : undefined;
+  }
+
   /** The principal of a live session, or null. */
   async principal(authToken: string): Promise<Principal | null> {
     if (!authToken) return null;
@@ -140,14 +148,19 @@ export class SessionStore {
     return row;
   }
 
-  /** Records activity, at most once per LAST_SEEN_RESOLUTION_MS. */
-  async touch(principal: Principal, now = new Date()): Promise<void> {
-    if (now.getTime() - principal.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
+  /**
+   * Records activity, at most once per LAST_SEEN_RESOLUTION_MS. Returns undefined when there was
+   * nothing to write (nearly always), so that the caller need not wait for a promise.
+   */
+  touch(principal: Principal, nowMs = Date.now()): Promise<void> | undefined {
+    if (nowMs - principal.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return undefined;
+    const now = new Date(nowMs);
     principal.lastSeenAt = now;
-    await this.db
+    return this.db
       .update(sessions)
       .set({ lastSeenAt: now })
-      .where(and(eq(sessions.tokenHash, principal.tokenHash), lt(sessions.lastSeenAt, now)));
+      .where(and(eq(sessions.tokenHash, principal.tokenHash), lt(sessions.lastSeenAt, now)))
+      .then(() => undefined);
   }
 
   async end(tokenHash: string): Promise<void> {

@@ -2,7 +2,7 @@
  * The first four checks of PROTOCOL.md §5: headers, timestamp window, nonce, signature. The canonical
  * forms come from src/protocol, the module the client signs with.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseRequestUrl, signRequest } from '../../src/protocol/canonical';
 import { HEADER, SYS_TYPE_OP_WEB, TIMESTAMP_WINDOW_MS, VRANDOM_QUERY_KEY } from '../../src/protocol/headers';
@@ -20,17 +20,24 @@ export interface ProtocolHeaders {
 const SIGN_PATTERN = /^[0-9a-fA-F]{32}$/;
 const TIMESTAMP_PATTERN = /^\d{1,15}$/;
 
+// Node gives header names in lower case; looked up by constant names, not lower-cased per request.
+const SYS_TYPE = HEADER.sysType.toLowerCase();
+const NONCE = HEADER.nonce.toLowerCase();
+const TIMESTAMP = HEADER.timestamp.toLowerCase();
+const SIGN = HEADER.sign.toLowerCase();
+const AUTH_TOKEN = HEADER.authToken.toLowerCase();
+
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
-  const value = headers[name.toLowerCase()];
+  const value = headers[name];
   return typeof value === 'string' ? value : undefined;
 };
 
 /** Headers present and well formed, timestamp inside the window. */
 export function readProtocolHeaders(headers: IncomingHttpHeaders, now = Date.now()): ProtocolHeaders {
-  const sysType = header(headers, HEADER.sysType);
-  const nonce = header(headers, HEADER.nonce);
-  const timestamp = header(headers, HEADER.timestamp);
-  const sign = header(headers, HEADER.sign);
+  const sysType = header(headers, SYS_TYPE);
+  const nonce = header(headers, NONCE);
+  const timestamp = header(headers, TIMESTAMP);
+  const sign = header(headers, SIGN);
   if (
     sysType !== SYS_TYPE_OP_WEB ||
     !nonce || !NONCE_PATTERN.test(nonce) ||
@@ -40,11 +47,14 @@ export function readProtocolHeaders(headers: IncomingHttpHeaders, now = Date.now
     throw protocolError('BAD_REQUEST');
   }
   if (Math.abs(now - Number(timestamp)) > TIMESTAMP_WINDOW_MS) throw protocolError('TIMESTAMP_EXPIRED');
-  return { nonce, timestamp, sign: sign.toLowerCase(), authToken: header(headers, HEADER.authToken) ?? '' };
+  return { nonce, timestamp, sign: sign.toLowerCase(), authToken: header(headers, AUTH_TOKEN) ?? '' };
 }
 
-/** Node's native MD5: the same function as the client's crypto-js one (a test holds them to the vectors). */
-export const nativeMd5Hex = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
+/**
+ * Node's native MD5: the same function as the client's crypto-js one (a test holds them to the vectors).
+ * The one-shot crypto.hash (strings are hashed as UTF-8), about three times cheaper than a createHash object.
+ */
+export const nativeMd5Hex = (text: string): string => hash('md5', text, 'hex');
 
 /** X-Sign and the x-vrandom query both match the request as received. */
 export function verifySignature(url: string, rawBody: string, headers: ProtocolHeaders): { path: string; query: Array<[string, string]> } {
@@ -56,11 +66,18 @@ export function verifySignature(url: string, rawBody: string, headers: ProtocolH
     throw protocolError('SIGN_INVALID');
   }
   const expected = signRequest(
-    { ...parsed, body: rawBody, nonce: headers.nonce, timestamp: headers.timestamp, authToken: headers.authToken },
+    { path: parsed.path, query: parsed.query, body: rawBody, nonce: headers.nonce, timestamp: headers.timestamp, authToken: headers.authToken },
     nativeMd5Hex,
   );
-  const vrandoms = parsed.query.filter(([key]) => key === VRANDOM_QUERY_KEY);
-  if (headers.sign !== expected.sign || vrandoms.length !== 1 || vrandoms[0][1].toLowerCase() !== expected.xVrandom) {
+  let vrandom: string | undefined;
+  let vrandoms = 0;
+  for (const [key, value] of parsed.query) {
+    if (key === VRANDOM_QUERY_KEY) {
+      vrandom = value;
+      vrandoms++;
+    }
+  }
+  if (headers.sign !== expected.sign || vrandoms !== 1 || vrandom!.toLowerCase() !== expected.xVrandom) {
     throw protocolError('SIGN_INVALID');
   }
   return parsed;

@@ -43,13 +43,18 @@ function compareUtf16(a: string, b: string): number {
 }
 
 export function canonicalQuery(query: QueryPairs): string {
+  // Plain loops rather than filter/sort/map/join: the server runs this on every request, and a
+  // request usually carries nothing but the two unsigned keys.
+  let signed: Array<readonly [string, string]> | undefined;
+  for (const pair of query) {
+    if (!UNSIGNED_QUERY_KEYS.has(pair[0])) (signed ??= []).push(pair);
+  }
+  if (!signed) return '';
   // Array.prototype.sort is stable, so repeated keys keep their original order.
-  return query
-    .filter(([key]) => !UNSIGNED_QUERY_KEYS.has(key))
-    .slice()
-    .sort(([a], [b]) => compareUtf16(a, b))
-    .map(([key, value]) => `${key}=${value}`)
-    .join('&');
+  if (signed.length > 1) signed.sort(([a], [b]) => compareUtf16(a, b));
+  let out = `${signed[0][0]}=${signed[0][1]}`;
+  for (let i = 1; i < signed.length; i++) out += `&${signed[i][0]}=${signed[i][1]}`;
+  return out;
 }
 
 export function stripApiBase(pathname: string): string {
@@ -63,8 +68,11 @@ export function stripApiBase(pathname: string): string {
  */
 export function signRequest(input: SignInput, hash: Md5Hex = md5Hex): Signature {
   const query = canonicalQuery(input.query);
-  const sign = hash([input.path, query, input.body, input.nonce, input.timestamp, input.authToken].join('\n'));
-  const xVrandom = hash([query, input.body, input.path].join('\n'));
+  // `?? ''` keeps what Array.prototype.join did with a missing field from an untyped caller.
+  const path = input.path ?? '';
+  const body = input.body ?? '';
+  const sign = hash(`${path}\n${query}\n${body}\n${input.nonce ?? ''}\n${input.timestamp ?? ''}\n${input.authToken ?? ''}`);
+  const xVrandom = hash(`${query}\n${body}\n${path}`);
   return { canonicalQuery: query, sign, xVrandom };
 }
 
@@ -83,9 +91,34 @@ export function parseRequestUrl(url: string): { path: string; query: Array<[stri
   const pathname = queryAt < 0 ? withoutHash : withoutHash.slice(0, queryAt);
   const search = queryAt < 0 ? '' : withoutHash.slice(queryAt + 1);
   return {
-    path: stripApiBase(decodeURIComponent(pathname)),
-    query: search ? [...new URLSearchParams(search).entries()] : [],
+    // decodeURIComponent returns a string without '%' unchanged.
+    path: stripApiBase(pathname.includes('%') ? decodeURIComponent(pathname) : pathname),
+    query: search ? parseSearch(search) : [],
   };
+}
+
+/**
+ * The pairs of a query string (without '?') exactly as URLSearchParams decodes them. A query with no
+ * '%', no '+', no lone surrogate and no leading '?' decodes to itself, so it is split by hand (every
+ * request the client sends without parameters looks like that: _csrf is base64url, x-vrandom hex);
+ * any other goes through URLSearchParams.
+ */
+const NEEDS_DECODING = /[%+\uD800-\uDFFF]|^\?/;
+
+export function parseSearch(search: string): Array<[string, string]> {
+  if (NEEDS_DECODING.test(search)) return [...new URLSearchParams(search).entries()];
+  const pairs: Array<[string, string]> = [];
+  let start = 0;
+  while (start <= search.length) {
+    let end = search.indexOf('&', start);
+    if (end < 0) end = search.length;
+    if (end > start) {
+      const eq = search.indexOf('=', start);
+      pairs.push(eq < 0 || eq > end ? [search.slice(start, end), ''] : [search.slice(start, eq), search.slice(eq + 1, end)]);
+    }
+    start = end + 1;
+  }
+  return pairs;
 }
 
 /** Encodes query pairs the way the client sends them: percent-encoding, arrays as repeated keys. */

@@ -30,6 +30,45 @@ describe('NonceStore', () => {
     store.seen('x', 11_000);
     expect(store.size).toBe(0);
   });
+
+  it('expires each nonce exactly at its own TTL, wherever it falls in its time bucket', () => {
+    const store = new NonceStore(600_000);
+    for (const at of [0, 1, 59_999, 60_000, 123_456]) {
+      const nonce = `n${at}`;
+      expect(store.remember(nonce, at)).toBe(true);
+      expect(store.seen(nonce, at + 599_999)).toBe(true);
+      expect(store.remember(nonce, at + 599_999)).toBe(false);
+      expect(store.seen(nonce, at + 600_000)).toBe(false);
+    }
+  });
+
+  it('accepts a nonce again once expired, and then remembers the new use', () => {
+    const store = new NonceStore(1000);
+    expect(store.remember('a', 0)).toBe(true);
+    expect(store.remember('a', 1500)).toBe(true);
+    expect(store.seen('a', 2499)).toBe(true);
+    expect(store.seen('a', 2500)).toBe(false);
+  });
+
+  it('keeps nonces remembered after the clock steps back, for their full TTL', () => {
+    const store = new NonceStore(1000);
+    expect(store.remember('late', 5000)).toBe(true);
+    expect(store.remember('early', 4000)).toBe(true);
+    expect(store.seen('early', 4999)).toBe(true);
+    expect(store.seen('late', 5999)).toBe(true);
+    expect(store.seen('early', 5000)).toBe(false);
+    expect(store.seen('late', 6000)).toBe(false);
+  });
+
+  it('holds only the last TTL of nonces under a steady request rate', () => {
+    const store = new NonceStore(1000);
+    for (let t = 0; t < 10_000; t++) store.remember(`n${t}`, t);
+    // Entries of the last 1000 ms, plus at most one partly expired bucket (a tenth of the TTL).
+    expect(store.size).toBeGreaterThanOrEqual(1000);
+    expect(store.size).toBeLessThanOrEqual(1100);
+    expect(store.seen('n8999', 9999)).toBe(false);
+    expect(store.seen('n9000', 9999)).toBe(true);
+  });
 });
 
 describe('password hashes', () => {

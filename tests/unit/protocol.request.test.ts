@@ -1,4 +1,5 @@
-import { parseRequestUrl, signRequest } from '../../src/protocol/canonical';
+import fc from 'fast-check';
+import { canonicalQuery, parseRequestUrl, parseSearch, signRequest, UNSIGNED_QUERY_KEYS } from '../../src/protocol/canonical';
 import { paramsToPairs, prepareRequest } from '../../src/protocol/request';
 
 describe('prepareRequest', () => {
@@ -66,5 +67,38 @@ describe('parseRequestUrl', () => {
     ['/api/web/op/%E6%96%87', '/op/文', []],
   ])('%s', (url, path, query) => {
     expect(parseRequestUrl(url)).toEqual({ path, query });
+  });
+});
+
+describe('the hand-split fast paths decode exactly as the reference forms', () => {
+  // Characters that matter to the form-urlencoded parser, plus ordinary and awkward ones.
+  const queryText = fc.string({
+    unit: fc.constantFrom('a', 'b', '_csrf', 'x-vrandom', '=', '&', '?', '%', '%2B', '%E4%B8%AD', '%zz', '+', ' ', '中', '\uD800', '\uDC00', '#', '/'),
+    maxLength: 24,
+  });
+
+  it('parseSearch equals URLSearchParams', () => {
+    fc.assert(
+      fc.property(queryText, (search) => {
+        expect(parseSearch(search)).toEqual([...new URLSearchParams(search).entries()]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('canonicalQuery equals filter, stable sort, join', () => {
+    const reference = (query: Array<[string, string]>) =>
+      query
+        .filter(([key]) => !UNSIGNED_QUERY_KEYS.has(key))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, value]) => `${key}=${value}`)
+        .join('&');
+    const pairs = fc.array(fc.tuple(fc.constantFrom('a', 'B', 'b', '_csrf', 'x-vrandom', '中', ''), fc.string({ maxLength: 3 })), { maxLength: 8 });
+    fc.assert(
+      fc.property(pairs, (query) => {
+        expect(canonicalQuery(query)).toBe(reference(query.map(([k, v]) => [k, v])));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
