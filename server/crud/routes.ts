@@ -90,16 +90,36 @@ function duplicateOf(options: CrudOptions) {
   return unique ? businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(unique) }) : validationError(translate('errors:VALIDATION_FAILED'));
 }
 
-/** One page of the filtered, ordered list; `scope` narrows it further (e.g. the caller's own rows). */
+const TOTAL = '__total';
+
+/**
+ * One page of the filtered, ordered list; `scope` narrows it further (e.g. the caller's own rows).
+ * Each statement costs a round trip and a plan (milliseconds on embedded PGlite), so a filtered
+ * list, whose matches are few, counts them in the same statement (count(*) over ()); an unfiltered
+ * one counts separately, by index, and not at all when its first page already holds everything.
+ */
 export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: ReturnType<typeof eq>[] = []): Promise<Page> {
   const columns = columnsOf(options.table);
   const { pageNum, pageSize } = pagingOf(body);
-  const where = whereOf([...scope, ...filterConditions(options.resource, columns, body)]);
+  const conditions = [...scope, ...filterConditions(options.resource, columns, body)];
+  const where = whereOf(conditions);
   const order = orderOf(options.resource, columns, body);
-  const [records, [{ total }]] = await Promise.all([
-    db.select().from(options.table).where(where).orderBy(...order).limit(pageSize).offset((pageNum - 1) * pageSize),
-    db.select({ total: count() }).from(options.table).where(where),
-  ]);
+  const offset = (pageNum - 1) * pageSize;
+  const countAll = async () => (await db.select({ total: count() }).from(options.table).where(where))[0].total;
+
+  if (conditions.length) {
+    const rows: Row[] = await db
+      .select({ ...columns, [TOTAL]: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(options.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset(offset);
+    const total = rows.length ? Number(rows[0][TOTAL]) : offset === 0 ? 0 : await countAll();
+    return { records: rows.map(({ [TOTAL]: _total, ...record }) => record), total, pageNum, pageSize };
+  }
+  const records = await db.select().from(options.table).orderBy(...order).limit(pageSize).offset(offset);
+  const total = offset === 0 && records.length < pageSize ? records.length : await countAll();
   return { records, total, pageNum, pageSize };
 }
 
