@@ -1,5 +1,7 @@
 /** The auditor's permission matrix (npm run audit:permissions), computed from the seeded grants. */
 import { describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../src/resources';
+import { AUDIT_ACTIONS } from '../../server/audit/permission-matrix';
 import { computeMatrix } from '../../server/audit/run';
 
 describe('permission matrix', () => {
@@ -12,8 +14,8 @@ describe('permission matrix', () => {
     expect(lines).toContain('op_handler,configs,list,system:config:list,denied');
     expect(lines).toContain('op_admin,dict-datas,export,system:dictData:export,allowed');
     expect(lines).toContain('op_admin,export-records,add,,-');
-    // 7 personas × 4 resources × 6 actions
-    expect(lines).toHaveLength(1 + 7 * 4 * 6);
+    // 7 personas × every declared resource × 6 actions: a new resource joins the matrix by itself.
+    expect(lines).toHaveLength(1 + 7 * RESOURCES.length * AUDIT_ACTIONS.length);
     expect(table).toMatch(/op_auditor\s+configs\s+allowed\s+allowed\s+denied\s+denied\s+denied\s+denied/);
   });
 });
