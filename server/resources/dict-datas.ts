@@ -12,16 +12,9 @@ import { sysDictData, sysDictTypes } from '../db/schema';
 import { businessError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
+import type { DictItem } from '../../src/protocol/api-types';
 import { requireStrings } from '../validation';
 
-/** What a screen needs to show a coded value. */
-export interface DictItem {
-  dictLabel: string;
-  dictValue: string;
-  listClass: string;
-  isShow: boolean;
-  dictSort: number;
-}
 
 const itemColumns = {
   dictType: sysDictData.dictType,

@@ -80,3 +80,12 @@ export interface NavViewConfig {
 
 /** User-info refresh interval for platform-agent operators (spec §9). */
 export const USER_REFRESH_INTERVAL_MS = 600_000;
+
+/** One dictionary item as list-by-dict-type(s) answers it: what a screen needs to show a coded value. */
+export interface DictItem {
+  dictLabel: string;
+  dictValue: string;
+  listClass: string;
+  isShow: boolean;
+  dictSort: number;
+}

@@ -4,15 +4,10 @@
  * share one call; a dictionary edit invalidates the cache, so every open screen relabels at once.
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import type { DictItem } from '../protocol';
 import { api } from './http';
 
-export interface DictItem {
-  dictLabel: string;
-  dictValue: string;
-  listClass: string;
-  isShow: boolean;
-  dictSort: number;
-}
+export type { DictItem };
 
 export const DICT_CALL = '/op/v1/sys/dict-datas/list-by-dict-types';
 

@@ -155,3 +155,13 @@ export function passwordOf(username: string): string {
 }
 
 export const signInAs = (baseUrl: string, username: string) => ApiClient.signIn(baseUrl, username, passwordOf(username));
+
+/** The data of a successful answer; any other answer fails the test with its text. */
+export async function dataOf<T>(client: ApiClient, path: string, json?: unknown): Promise<T> {
+  const answer = await client.call<T>(path, { json });
+  if (answer.body?.code !== '0') throw new Error(`${path} failed: ${answer.text}`);
+  return answer.body.data as T;
+}
+
+/** What a refused call tells the operator: status, code and message. */
+export const refusalOf = (answer: ApiResponse) => ({ status: answer.status, code: answer.body.code, message: answer.body.message });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import errors from '../../locales/zh-CN/errors.json';
 import { sysConfigs } from '../../server/db/schema';
-import { signInAs, type ApiClient, type ApiResponse } from './client';
+import { signInAs, type ApiClient, dataOf, refusalOf } from './client';
 import { startServer, type TestServer } from './server';
 
 interface Rec {
@@ -36,12 +36,8 @@ const TYPES = '/op/v1/sys/dict-types';
 const DATAS = '/op/v1/sys/dict-datas';
 const CONFIGS = '/op/v1/sys/configs';
 
-const refusal = (answer: ApiResponse) => ({ status: answer.status, code: answer.body.code, message: answer.body.message });
-async function ok<T>(client: ApiClient, path: string, json?: unknown): Promise<T> {
-  const answer = await client.call<T>(path, { json });
-  if (answer.body?.code !== '0') throw new Error(`${path} failed: ${answer.text}`);
-  return answer.body.data as T;
-}
+const refusal = refusalOf;
+const ok = dataOf;
 const saveType = (dictType: string, dictName: string, status = '0') => ok<Rec>(admin, `${TYPES}/save`, { dictType, dictName, status });
 
 describe('dictionary types', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { signInAs, type ApiClient, type ApiResponse } from './client';
+import { signInAs, type ApiClient, dataOf, refusalOf } from './client';
 import { captureLog, startServer, type TestServer } from './server';
 
 interface ExportRecord {
@@ -39,12 +39,8 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-async function ok<T>(client: ApiClient, path: string, json?: unknown): Promise<T> {
-  const answer = await client.call<T>(path, { json });
-  if (answer.body?.code !== '0') throw new Error(`${path} failed: ${answer.text}`);
-  return answer.body.data as T;
-}
-const refusal = (answer: ApiResponse) => ({ status: answer.status, code: answer.body.code, message: answer.body.message });
+const ok = dataOf;
+const refusal = refusalOf;
 
 async function finished(client: ApiClient, id: string): Promise<ExportRecord> {
   for (let i = 0; i < 100; i += 1) {

@@ -9,7 +9,7 @@ import server from '../../locales/zh-CN/server.json';
 import type { RouteModule } from '../../server/app';
 import type { InstanceEndEvent } from '../../server/workflow/engine';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
-import { signInAs, type ApiClient, type ApiResponse } from './client';
+import { signInAs, type ApiClient, dataOf, refusalOf } from './client';
 import { startServer, type TestServer } from './server';
 
 const API = '/op/v1/workflow';
@@ -91,13 +91,9 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-async function ok<T>(client: ApiClient, path: string, json?: unknown): Promise<T> {
-  const answer = await client.call<T>(`${API}/${path}`, { json });
-  if (answer.body?.code !== '0') throw new Error(`${path} failed: ${answer.text}`);
-  return answer.body.data as T;
-}
+const ok = <T>(client: ApiClient, path: string, json?: unknown) => dataOf<T>(client, `${API}/${path}`, json);
 const call = (client: ApiClient, path: string, json?: unknown) => client.call(`${API}/${path}`, { json });
-const refusal = (answer: ApiResponse) => ({ status: answer.status, code: answer.body.code, message: answer.body.message });
+const refusal = refusalOf;
 
 let keySeq = 0;
 const newBusinessKey = (prefix: string) => `${prefix}-${(keySeq += 1)}`;
