@@ -96,28 +96,25 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
     setSelected([]);
     onChanged?.();
   };
-  const saved = (key: string) => ({ type: 'success' as const, message: t(key, { title }), key: `${resource.name}-saved` });
-  const create = useModalForm<Row>({
+  // The list stays where it is after a save, query string included (Refine would go to the resource's list route).
+  const modalForm = (action: 'create' | 'edit', noticeKey: string) => ({
     resource: resource.name,
-    action: 'create',
-    // The list stays where it is, query string included (Refine would go to the resource's list route).
-    redirect: false,
+    action,
+    redirect: false as const,
     errorNotification,
-    successNotification: () => saved('kit:notify.created'),
+    successNotification: () => ({ type: 'success' as const, message: t(noticeKey, { title }), key: `${resource.name}-saved` }),
     onMutationSuccess: changed,
   });
-  const edit = useModalForm<Row>({
-    resource: resource.name,
-    action: 'edit',
-    redirect: false,
-    errorNotification,
-    successNotification: () => saved('kit:notify.updated'),
-    onMutationSuccess: changed,
-  });
+  const create = useModalForm<Row>(modalForm('create', 'kit:notify.created'));
+  const edit = useModalForm<Row>(modalForm('edit', 'kit:notify.updated'));
   const { mutate: removeMany } = useDeleteMany();
   const { mutate: startExport, mutation: exportMutation } = useCustomMutation();
 
   const confirmRemove = (ids: string[]) => {
+    // A record read earlier by the edit form stays watched; once removed, refetching it would fail.
+    const forget = () => {
+      if (edit.id !== undefined && ids.includes(String(edit.id))) edit.setId(undefined);
+    };
     modal.confirm({
       title: t('kit:remove.title'),
       content: t('kit:remove.confirm', { count: ids.length }),
@@ -135,6 +132,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
             },
             {
               onSuccess: () => {
+                forget();
                 changed();
                 resolve();
               },

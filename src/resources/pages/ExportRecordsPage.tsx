@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourceList } from '../../crud/ResourceList';
 import { useResourceAccess } from '../../crud/use-resource-access';
 import { downloadExport, EXPORT_STATUS, exportBadge } from '../../providers/export-records';
+import { findResource } from '..';
 import { exportRecordResource } from '../system';
 
 /**
@@ -31,6 +32,7 @@ export default function ExportRecordsPage() {
     <ResourceList
       resource={exportRecordResource}
       pollWhile={(rows) => rows.some((row) => row.status === EXPORT_STATUS.processing)}
+      renderers={{ resourceName: (value) => t(findResource(String(value))?.title ?? String(value)) }}
       rowActions={(record) =>
         can('download') && record.status === EXPORT_STATUS.success ? (
           <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => download(record)} data-testid="export-download">
