@@ -26,6 +26,7 @@ function processDefinitionList() {
     processName: translate(definition.processName),
     type: definition.type,
     url: definition.url ?? null,
+    component: definition.component ?? null,
     startActivity: definition.startActivity,
     activities: Object.fromEntries(
       Object.entries(definition.activities).map(([key, activity]) => [

@@ -43,6 +43,12 @@ export interface ProcessDefinition {
   processName: string;
   type: ProcessType;
   url?: string;
+  /**
+   * The task-view component (src/workflows/task-components.ts) that shows and works this
+   * component-type process's business record; a step's own `component` overrides it. Without one
+   * the task view shows the instance's summary.
+   */
+  component?: string;
   /** The handler's first step: where an instance starts and where a reject returns it. */
   startActivity: string;
   activities: Record<string, ActivityDefinition>;
@@ -57,19 +63,39 @@ const activityLabel = (key: string) => `workflow:activity.${key}`;
 type StepSpec = [key: string, type: ActivityType, extras?: Partial<Pick<ActivityDefinition, 'url' | 'detailPageUrl' | 'component'>>];
 
 /** A process whose steps follow one another; the last pass ends it approved. */
-function linear(processKey: string, steps: readonly StepSpec[], options: { type?: ProcessType; url?: string } = {}): ProcessDefinition {
+interface ProcessOptions {
+  type?: ProcessType;
+  url?: string;
+  component?: string;
+}
+
+function linear(processKey: string, steps: readonly StepSpec[], options: ProcessOptions = {}): ProcessDefinition {
   const activities: Record<string, ActivityDefinition> = {};
   steps.forEach(([key, type, extras], i) => {
     activities[key] = { label: activityLabel(key), type, ...extras, next: steps[i + 1]?.[0] ?? null };
   });
-  return { processKey, processName: processName(processKey), type: options.type ?? 'component', ...(options.url ? { url: options.url } : {}), startActivity: steps[0][0], activities };
+  return {
+    processKey,
+    processName: processName(processKey),
+    type: options.type ?? 'component',
+    ...(options.url ? { url: options.url } : {}),
+    ...(options.component ? { component: options.component } : {}),
+    startActivity: steps[0][0],
+    activities,
+  };
 }
 
 /** The default: a handler edits and submits, then a director approves. */
-const twoStep = (processKey: string, options?: { type?: ProcessType; url?: string }) =>
+const twoStep = (processKey: string, options?: ProcessOptions) =>
   linear(processKey, [['Edit', 'edit'], ['Approve', 'approve']], options);
 
 const REALNAME_CHECK = '/op/admit/realname/check';
+
+/** Task-view component names (src/workflows/task-components.ts maps each to its lazily loaded module). */
+export const TASK_COMPONENT = {
+  DOC_REVIEW: 'DocReview',
+  CERTIFICATE: 'Certificate',
+} as const;
 export const CREDIT_FINAL_APPROVE_URL = '/op/credit/final-approve/approve';
 
 /** Issuance's final approval takes one of three forms, chosen at start or at the core director's review. */
@@ -113,7 +139,7 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   twoStep('Process_CREDIT_PRODUCT_CORE'),
   linear('Process_CREDIT_REDEEM_REGISTER_BIZ', [['Register', 'edit'], ['Approve', 'approve']]),
   creditIssue,
-  twoStep('PROCESS_CREDIT_CERTIFICATE_CODE'),
+  twoStep('PROCESS_CREDIT_CERTIFICATE_CODE', { component: TASK_COMPONENT.DOC_REVIEW }),
   twoStep('Process_CREDIT_AGREEMENT'),
   linear(
     'Process_CORP_ADMIT',
@@ -132,9 +158,9 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   twoStep('Process_TRI_LMT_APPLY_MODIFY_AUDIT'),
   twoStep('PROCESS_TRI_LMT_FIN_APPLY_AUDIT'),
   twoStep('PROCESS_TRI_LMT_FIN_APPLY_MODIFY_AUDIT'),
-  twoStep('Process_AUTH_SOFT_CA_CREATE'),
-  twoStep('Process_AUTH_SOFT_CA_RENEWAL'),
-  linear('Process_AUTH_SOFT_CA_REOPEN', [['ReopenEdit', 'reopenEdit'], ['ReopenApprove', 'reopenApprove']]),
+  twoStep('Process_AUTH_SOFT_CA_CREATE', { component: TASK_COMPONENT.CERTIFICATE }),
+  twoStep('Process_AUTH_SOFT_CA_RENEWAL', { component: TASK_COMPONENT.CERTIFICATE }),
+  linear('Process_AUTH_SOFT_CA_REOPEN', [['ReopenEdit', 'reopenEdit'], ['ReopenApprove', 'reopenApprove']], { component: TASK_COMPONENT.CERTIFICATE }),
   twoStep('Process_LMT_APPLY_AUDIT'),
   twoStep('Process_LMT_APPLY_MODIFY_AUDIT'),
   twoStep('Process_LMT_DISPATCH_AUDIT'),
@@ -151,7 +177,7 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   twoStep('Process_RF_PROD_CORE_FINANCE'),
   twoStep('Process_RF_AGREEMENT'),
   linear('Process_BILL_MANAGE', [['ModifyStatus', 'modifyStatus'], ['Approve', 'approve']]),
-  linear('Process_ABS_CERTIFICATE_CODE', [['MaterialReview', 'applyEdit'], ['TransferReview', 'applyApprove']]),
+  linear('Process_ABS_CERTIFICATE_CODE', [['MaterialReview', 'applyEdit'], ['TransferReview', 'applyApprove']], { component: TASK_COMPONENT.DOC_REVIEW }),
 ];
 
 export const PROCESS_DEFINITIONS: Readonly<Record<string, ProcessDefinition>> = Object.fromEntries(DEFINITIONS.map((d) => [d.processKey, d]));
