@@ -3,8 +3,10 @@
  * Content-Type the client sent; the name's extension must then agree with what the bytes are, so a
  * stored file is never served under a type it does not have.
  */
+import { UPLOAD_TYPES, type UploadMimeType } from '../../src/lib/files';
+
 export interface AllowedType {
-  mimeType: string;
+  mimeType: UploadMimeType;
   extensions: readonly string[];
   matches: (head: Buffer) => boolean;
 }
@@ -21,23 +23,18 @@ const ZIP_LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04];
 const officeDocument = (part: string) => (head: Buffer) =>
   startsWith(head, ZIP_LOCAL_HEADER) && head.includes('[Content_Types].xml', 0, 'latin1') && head.includes(part, 0, 'latin1');
 
-export const ALLOWED_TYPES: readonly AllowedType[] = [
-  { mimeType: 'image/png', extensions: ['png'], matches: (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
-  { mimeType: 'image/jpeg', extensions: ['jpg', 'jpeg'], matches: (h) => startsWith(h, [0xff, 0xd8, 0xff]) },
-  { mimeType: 'image/gif', extensions: ['gif'], matches: (h) => startsWith(h, ascii('GIF87a')) || startsWith(h, ascii('GIF89a')) },
-  { mimeType: 'image/webp', extensions: ['webp'], matches: (h) => startsWith(h, ascii('RIFF')) && startsWith(h, ascii('WEBP'), 8) },
-  { mimeType: 'application/pdf', extensions: ['pdf'], matches: (h) => startsWith(h, ascii('%PDF-')) },
-  {
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    extensions: ['xlsx'],
-    matches: officeDocument('xl/workbook.xml'),
-  },
-  {
-    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    extensions: ['docx'],
-    matches: officeDocument('word/document.xml'),
-  },
-];
+const MATCHERS: Record<UploadMimeType, (head: Buffer) => boolean> = {
+  'image/png': (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  'image/jpeg': (h) => startsWith(h, [0xff, 0xd8, 0xff]),
+  'image/gif': (h) => startsWith(h, ascii('GIF87a')) || startsWith(h, ascii('GIF89a')),
+  'image/webp': (h) => startsWith(h, ascii('RIFF')) && startsWith(h, ascii('WEBP'), 8),
+  'application/pdf': (h) => startsWith(h, ascii('%PDF-')),
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': officeDocument('xl/workbook.xml'),
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': officeDocument('word/document.xml'),
+};
+
+/** The shared allow-list (src/lib/files.ts), each type with the bytes that make it. */
+export const ALLOWED_TYPES: readonly AllowedType[] = UPLOAD_TYPES.map((t) => ({ ...t, matches: MATCHERS[t.mimeType] }));
 
 export const extensionOf = (fileName: string): string => {
   const dot = fileName.lastIndexOf('.');

@@ -42,6 +42,40 @@ export function publicPreviewPath(fileId: string): string {
   return `/op/v1/sys/pub/files/${encodeURIComponent(fileId)}/preview`;
 }
 
+/**
+ * The upload allow-list: mime type and the names' extensions. The server decides a file's type from
+ * its first bytes (server/files/sniff.ts matches each entry); the browser only narrows the file
+ * chooser with it.
+ */
+export const UPLOAD_TYPES = [
+  { mimeType: 'image/png', extensions: ['png'] },
+  { mimeType: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  { mimeType: 'image/gif', extensions: ['gif'] },
+  { mimeType: 'image/webp', extensions: ['webp'] },
+  { mimeType: 'application/pdf', extensions: ['pdf'] },
+  { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'] },
+  { mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'] },
+] as const;
+
+export type UploadMimeType = (typeof UPLOAD_TYPES)[number]['mimeType'];
+
+/** The `accept` attribute of a file chooser for these mime types (all allowed types by default). */
+export function acceptAttribute(mimeTypes: readonly UploadMimeType[] = UPLOAD_TYPES.map((t) => t.mimeType)): string {
+  return UPLOAD_TYPES.filter((t) => mimeTypes.includes(t.mimeType))
+    .flatMap((t) => t.extensions.map((e) => `.${e}`))
+    .join(',');
+}
+
+/** The answer of FILE_CALLS.upload. */
+export interface UploadedFile {
+  id: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  createTime: string;
+}
+
 /** Image types get a snapshot, every other type the preview (spec §7). */
 export const isImageMimeType = (mimeType: string | undefined): boolean => typeof mimeType === 'string' && mimeType.startsWith('image/');
 
