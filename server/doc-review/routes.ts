@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import {
   APPROVE_RESULT, DECIDED_RESULTS, DOC_REVIEW_CALLS, DOC_REVIEW_PROCESS_KEYS, MAX_APPROVE_REMARK, MAX_REASON, REASON_PROPERTY,
-  segmentOfStep, type ApproveResult, type SegmentCompletion, type TaskSegment,
+  segmentOfStep, TASK_SEGMENT, type ApproveResult, type SegmentCompletion, type TaskSegment,
 } from '../../src/workflows/doc-review/rules';
 import { TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
@@ -86,6 +86,10 @@ export function docReviewRoutes(api: FastifyInstance, ctx: AppContext): void {
         .insert(docFileApprovals)
         .values({ docFileId, taskSegment: segment, ...verdict })
         .onConflictDoUpdate({ target: [docFileApprovals.docFileId, docFileApprovals.taskSegment], set: verdict });
+      // A new AUDIT verdict (after a reject sent the record back) is what REVIEW starts from again.
+      if (segment === TASK_SEGMENT.AUDIT) {
+        await tx.delete(docFileApprovals).where(and(eq(docFileApprovals.docFileId, docFileId), eq(docFileApprovals.taskSegment, TASK_SEGMENT.REVIEW)));
+      }
       const approvals = await tx.select().from(docFileApprovals).where(eq(docFileApprovals.docFileId, docFileId));
       return docFileView(file, approvals, segment);
     });

@@ -39,6 +39,7 @@ afterAll(() => srv.close());
 
 const CREDIT = 'DOC-CREDIT-2026-001';
 const ABS = 'DOC-ABS-2026-001';
+const LETTER = 'DOC-CREDIT-2026-002';
 
 const list = (client: ApiClient, businessKey: string, taskSegment: 'AUDIT' | 'REVIEW') =>
   dataOf<DocMaterialsAnswer>(client, DOC_REVIEW_CALLS.materials, { businessKey, taskSegment });
@@ -175,6 +176,21 @@ describe('a review from AUDIT to REVIEW', () => {
     const done = await complete(director, currentTask!, 'PASS');
     expect(done.body.data?.instance.status).toBe('APPROVED');
     expect(refusalOf(await approve(director, changed.body.data!, 'REVIEW', 'NOPASS', '流程已结束'))).toMatchObject({ code: 'DOC_REVIEW_NOT_RUNNING' });
+  });
+
+  it('after a reject, a new AUDIT verdict is what REVIEW starts from again', async () => {
+    const [letter] = filesOf(await list(handler, LETTER, 'AUDIT'));
+    await approve(handler, letter, 'AUDIT', 'PASS');
+    expect((await complete(handler, (await instanceOf(LETTER)).currentTask!, 'PASS')).body.code).toBe('0');
+    const [reviewed] = filesOf(await list(director, LETTER, 'REVIEW'));
+    await approve(director, reviewed, 'REVIEW', 'NOPASS', '说明函缺少签章');
+    expect((await complete(director, (await instanceOf(LETTER)).currentTask!, 'REJECT', '请补充签章')).body.data?.instance.currentActivity).toBe('Edit');
+
+    const [back] = filesOf(await list(handler, LETTER, 'AUDIT'));
+    expect(back.approveInfoList.map((i) => i.approveResult)).toEqual(['PASS', 'NOPASS']);
+    await approve(handler, back, 'AUDIT', 'PASS', '已补充签章');
+    const [again] = filesOf(await list(director, LETTER, 'REVIEW'));
+    expect(again.approveInfoList[1]).toMatchObject({ taskSegment: 'REVIEW', approveResult: 'PASS', approveRemark: '已补充签章', fromAudit: true });
   });
 
   it('lets a step be rejected while files still wait', async () => {
