@@ -6,6 +6,7 @@
  * file and fills the segment's reason; everyone else reads. Before the step is passed the server
  * is asked whether the segment is complete; it checks again when the task is completed.
  */
+import './locale';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Card, Empty, Input, List, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
