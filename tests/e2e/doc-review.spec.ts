@@ -67,7 +67,7 @@ test.describe('document review (issue 6, item 5)', () => {
     await page.getByTestId('task-pass').click();
     await expect(page.getByTestId('task-action-error')).toHaveText('有不通过的文件，请填写审核原因');
     await page.getByLabel('审核原因').fill('第二张发票需补正后复核');
-    await page.screenshot({ path: join(ARTIFACTS, 'doc-review-audit.png'), fullPage: true, animations: 'disabled' });
+    await workspace.screenshot({ path: join(ARTIFACTS, 'doc-review-audit.png'), animations: 'disabled' });
     await page.getByTestId('task-pass').click();
     await expect(page.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
     await expect(page.locator('.doc-review-workspace')).toContainText('只读');
@@ -88,7 +88,7 @@ test.describe('document review (issue 6, item 5)', () => {
     await expect(verdict(reviewed, 'REVIEW')).toHaveText('通过');
     await expect(verdict(reviewed, 'AUDIT')).toHaveText('不通过');
     await expect(reviewed).not.toContainText('（沿用审核结果）');
-    await page.screenshot({ path: join(ARTIFACTS, 'doc-review-review.png'), fullPage: true, animations: 'disabled' });
+    await workspace.screenshot({ path: join(ARTIFACTS, 'doc-review-review.png'), animations: 'disabled' });
     await page.getByTestId('task-pass').click();
     await expect(page.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
 

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Button, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilePreview } from '../../components/files/FilePreview';
+import './doc-review.css';
 import { DATETIME_FORMAT } from '../../crud/fields';
 import { formatDate } from '../../lib/dates';
 import {
@@ -39,7 +40,7 @@ function Verdict({ file, segment }: { file: DocFile; segment: TaskSegment }) {
       {info.fromAudit && <Typography.Text type="secondary">{t('fromAudit')}</Typography.Text>}
       {info.approveRemark && <div className="doc-review-remark">{info.approveRemark}</div>}
       {info.approverName && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text type="secondary" className="doc-review-approver">
           {t('approvedBy', { name: info.approverName, time: info.approveTime ? formatDate(info.approveTime, DATETIME_FORMAT) : '' })}
         </Typography.Text>
       )}
@@ -63,19 +64,19 @@ export function DocFileItem({ file, editable, busy, onDecide }: Props) {
   };
 
   return (
-    <div className="doc-review-file" data-doc-file-id={file.docFileId} style={{ display: 'flex', gap: 16, padding: '12px 0', borderTop: '1px solid rgba(5,5,5,0.06)' }}>
-      <div style={{ width: 180, flex: 'none' }}>
+    <div className="doc-review-file" data-doc-file-id={file.docFileId}>
+      <div className="doc-review-file-preview">
         <Typography.Text strong ellipsis title={file.fileName}>
           {file.fileName}
         </Typography.Text>
         <FilePreview fileIds={[file.fileId]} thumbnailType="SMALL" names={{ [file.fileId]: file.fileName }} />
       </div>
-      <div style={{ flex: 1, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 16, alignContent: 'start' }}>
+      <div className="doc-review-verdicts">
         {TASK_SEGMENTS.map((s) => (
           <Verdict key={s} file={file} segment={s} />
         ))}
         {editable && (
-          <div style={{ gridColumn: '1 / span 2' }}>
+          <div className="doc-review-decision">
             <Input.TextArea
               aria-label={t('remark.label', { name: file.fileName })}
               placeholder={t('remark.placeholder')}
