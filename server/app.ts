@@ -31,7 +31,10 @@ import { securityElementRoutes } from './routes/security-elements';
 import { sysConfigRoutes } from './routes/sys-config';
 import { uaaRoutes } from './routes/uaa';
 import { userRoutes } from './routes/user';
+import { docReviewRoutes } from './doc-review/routes';
+import { seedDocReviews } from './doc-review/seed';
 import { WorkflowEngine } from './workflow/engine';
+import { CompletionGuards, installCompletionGuards } from './workflow/guards';
 import { workflowRoutes } from './workflow/routes';
 import { signatureRoutes } from './workflow/signature-routes';
 
@@ -53,6 +56,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   signatureRoutes,
   platformConfigRoutes,
   fileRoutes,
+  docReviewRoutes,
 ];
 
 export interface AppOptions {
@@ -168,6 +172,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
     passwordCost,
     verifyDecoy: createDecoyVerifier(passwordCost),
     workflow: new WorkflowEngine(db),
+    completionGuards: new CompletionGuards(),
     demoMode: options.demoMode ?? true,
     now: options.now ?? Date.now,
     ...services,
@@ -180,8 +185,10 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
     done(null, body);
   });
   installGuard(api, { nonces: new NonceStore(), sessions });
+  installCompletionGuards(api, db, ctx.completionGuards);
 
   for (const register of [...API_ROUTE_MODULES, ...(options.extraRoutes ?? [])]) register(api, ctx);
+  if (ctx.demoMode) await seedDocReviews(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {

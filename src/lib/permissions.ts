@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   task: { list: 'workflow:task:list', query: 'workflow:task:query', handle: 'workflow:task:handle', start: 'workflow:task:start' },
   realname: { ...crud('admit', 'realname'), submit: 'admit:realname:submit' },
   file: { upload: 'system:file:upload' },
+  /** Document review (spec §4.2): query reads materials and verdicts; audit writes a verdict or a segment's reason. */
+  docReview: { query: 'doc:review:query', audit: 'doc:review:audit' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -136,6 +136,7 @@ describe('/op/v1/userInfo', () => {
         realname.list, realname.query, realname.add, realname.edit, realname.submit,
         certificate.list, certificate.query, certificate.add, certificate.renew, certificate.reopen,
         news.list, news.query, notice.list, notice.query,
+        PERMISSIONS.docReview.query, PERMISSIONS.docReview.audit,
         PERMISSIONS.file.upload,
       ].sort(),
       userStatus: 1,

@@ -40,6 +40,10 @@ export const DICTIONARIES: readonly DictSeed[] = [
     ],
   },
   { dictType: 'approve_result', dictName: '审核结果', items: [['PASS', '通过', 'success'], ['NOPASS', '不通过', 'error'], ['WAIT', '待审核', 'processing']] },
+  {
+    dictType: 'doc_file_type', dictName: '资料类型',
+    items: [['BASIC_INFO', '基础资料', 'default'], ['BUSI_CONTRACT', '商务合同', 'processing'], ['INVOICE', '发票', 'warning'], ['OTHER', '其他资料', 'default']],
+  },
   { dictType: 'task_status', dictName: '任务状态', items: [['TODO', '待办', 'processing'], ['DONE', '已办', 'success']] },
   {
     dictType: 'invoice_type', dictName: '发票类型', remark: '仅 isShow 为真的条目在开票时可选',

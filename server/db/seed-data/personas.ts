@@ -23,7 +23,7 @@ export interface RoleSeed {
   permissions: readonly string[];
 }
 
-const { task, realname, certificate, news, notice, home, file } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview } = PERMISSIONS;
 
 export const ROLES: readonly RoleSeed[] = [
   { pkRole: 'r-admin', code: ROLE.ADMIN, menus: 'all', permissions: [ALL_PERMISSIONS_WILDCARD] },
@@ -36,6 +36,7 @@ export const ROLES: readonly RoleSeed[] = [
       realname.list, realname.query, realname.add, realname.edit, realname.submit,
       certificate.list, certificate.query, certificate.add, certificate.renew, certificate.reopen,
       news.list, news.query, notice.list, notice.query,
+      docReview.query, docReview.audit,
       file.upload,
     ],
   },
@@ -48,6 +49,7 @@ export const ROLES: readonly RoleSeed[] = [
       realname.list, realname.query,
       certificate.list, certificate.query,
       home.dataDashboard,
+      docReview.query, docReview.audit,
       file.upload,
     ],
   },

@@ -1,0 +1,127 @@
+/**
+ * The document review calls under /op/v1/doc-review (README "Document review"): reading needs
+ * doc:review:query; writing a verdict or a reason needs doc:review:audit and working the instance's
+ * current step of that segment. A segment's step may be passed only when its files are all decided
+ * and any NOPASS is explained: checked by segment/check for the workspace, and again on the
+ * server when the task is completed (a completion guard).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import {
+  APPROVE_RESULT, DECIDED_RESULTS, DOC_REVIEW_CALLS, DOC_REVIEW_PROCESS_KEYS, MAX_APPROVE_REMARK, MAX_REASON, REASON_PROPERTY,
+  segmentOfStep, TASK_SEGMENT, type ApproveResult, type SegmentCompletion, type TaskSegment,
+} from '../../src/workflows/doc-review/rules';
+import { TASK_OUTCOME } from '../../src/workflows/states';
+import type { AppContext } from '../context';
+import { docFileApprovals, docFiles, docMaterials, docProperties, workflowInstances } from '../db/schema';
+import { protocolError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { route } from '../routes/route';
+import type { Principal } from '../security/sessions';
+import { MAX_BUSINESS_KEY, optionalInteger, optionalText, requireBody, requireText, type Body } from '../workflow/input';
+import { requireCurrentStep } from './current-step';
+import { completionOf, docFileView, isTaskSegment, listMaterials, readProperty } from './materials';
+
+function readSegment(body: Body): TaskSegment {
+  const value = body.taskSegment;
+  if (!isTaskSegment(value)) throw validationError(translate('server:docReview.segmentInvalid'));
+  return value;
+}
+
+function readDecision(body: Body): ApproveResult {
+  const value = body.approveResult;
+  if (typeof value !== 'string' || !(DECIDED_RESULTS as readonly string[]).includes(value)) throw validationError(translate('server:docReview.resultInvalid'));
+  return value as ApproveResult;
+}
+
+const readBusinessKey = (body: Body) => requireText(body, 'businessKey', 'server:docReview.businessKeyRequired', MAX_BUSINESS_KEY);
+
+/** Why a segment may not be passed yet, in the words the workspace shows; null when it may. */
+export function completionMessage(completion: SegmentCompletion): string | null {
+  if (completion.waitCount > 0) return translate('server:docReview.filesWaiting', { count: String(completion.waitCount) });
+  if (completion.reasonMissing) return translate(`server:docReview.reasonRequired.${completion.taskSegment}`);
+  return null;
+}
+
+export function docReviewRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const { docReview } = PERMISSIONS;
+  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
+    route(api, { method: 'POST', path, auth: 'session', permission, handler: ({ body, principal }) => handler(requireBody(body), principal) });
+
+  post(DOC_REVIEW_CALLS.materials, docReview.query, (body) => listMaterials(ctx.db, readBusinessKey(body), readSegment(body)));
+
+  post(DOC_REVIEW_CALLS.check, docReview.query, async (body) => {
+    const completion = await completionOf(ctx.db, readBusinessKey(body), readSegment(body));
+    return { ...completion, message: completionMessage(completion) };
+  });
+
+  post(DOC_REVIEW_CALLS.approve, docReview.audit, async (body, principal) => {
+    const docFileId = requireText(body, 'docFileId', 'server:docReview.docFileIdRequired', MAX_BUSINESS_KEY);
+    const segment = readSegment(body);
+    const approveResult = readDecision(body);
+    const approveRemark = optionalText(body, 'approveRemark', MAX_APPROVE_REMARK) ?? null;
+    const dataVersion = optionalInteger(body, 'dataVersion', 'server:docReview.dataVersionRequired');
+    if (dataVersion === undefined) throw validationError(translate('server:docReview.dataVersionRequired'));
+    if (approveResult === APPROVE_RESULT.NOPASS && !approveRemark) throw validationError(translate('server:docReview.remarkRequired'));
+
+    return ctx.db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ file: docFiles, businessKey: docMaterials.businessKey })
+        .from(docFiles)
+        .innerJoin(docMaterials, eq(docMaterials.id, docFiles.docMaterialId))
+        .where(eq(docFiles.id, docFileId));
+      if (!found) throw protocolError('NOT_FOUND', translate('server:docReview.fileNotFound'));
+      await requireCurrentStep(ctx.db, tx, principal, found.businessKey, segment);
+
+      const now = new Date();
+      const [file] = await tx
+        .update(docFiles)
+        .set({ dataVersion: sql`${docFiles.dataVersion} + 1`, updateTime: now, updateBy: principal.username })
+        .where(and(eq(docFiles.id, docFileId), eq(docFiles.dataVersion, dataVersion)))
+        .returning();
+      if (!file) throw protocolError('DATA_VERSION_CONFLICT');
+      const verdict = { approveResult, approveRemark, approverId: principal.userId, approverName: principal.personName, approveTime: now };
+      await tx
+        .insert(docFileApprovals)
+        .values({ docFileId, taskSegment: segment, ...verdict })
+        .onConflictDoUpdate({ target: [docFileApprovals.docFileId, docFileApprovals.taskSegment], set: verdict });
+      // A new AUDIT verdict (after a reject sent the record back) is what REVIEW starts from again.
+      if (segment === TASK_SEGMENT.AUDIT) {
+        await tx.delete(docFileApprovals).where(and(eq(docFileApprovals.docFileId, docFileId), eq(docFileApprovals.taskSegment, TASK_SEGMENT.REVIEW)));
+      }
+      const approvals = await tx.select().from(docFileApprovals).where(eq(docFileApprovals.docFileId, docFileId));
+      return docFileView(file, approvals, segment);
+    });
+  });
+
+  post(DOC_REVIEW_CALLS.saveReason, docReview.audit, async (body, principal) => {
+    const businessKey = readBusinessKey(body);
+    const segment = readSegment(body);
+    const content = optionalText(body, 'content', MAX_REASON) ?? null;
+    const propertyType = REASON_PROPERTY[segment];
+    return ctx.db.transaction(async (tx) => {
+      await requireCurrentStep(ctx.db, tx, principal, businessKey, segment);
+      const now = new Date();
+      await tx
+        .insert(docProperties)
+        .values({ businessKey, propertyType, content, createBy: principal.username, updateBy: principal.username })
+        .onConflictDoUpdate({
+          target: [docProperties.businessKey, docProperties.propertyType],
+          set: { content, updateTime: now, updateBy: principal.username, dataVersion: sql`${docProperties.dataVersion} + 1` },
+        });
+      return readProperty(tx, businessKey, propertyType);
+    });
+  });
+
+  // Completing a step passes its segment: the server checks what the workspace checked.
+  for (const processKey of DOC_REVIEW_PROCESS_KEYS) {
+    ctx.completionGuards.register(processKey, async ({ task, outcome }, tx) => {
+      const segment = segmentOfStep(task.processKey, task.taskDefinitionKey);
+      if (outcome !== TASK_OUTCOME.PASS || !segment) return;
+      const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, task.instanceId));
+      const message = completionMessage(await completionOf(tx, instance.businessKey, segment));
+      if (message) throw validationError(message);
+    });
+  }
+}
