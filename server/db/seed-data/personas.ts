@@ -33,7 +33,7 @@ export const ROLES: readonly RoleSeed[] = [
     menus: ['task', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue'],
     permissions: [
       task.list, task.query, task.handle, task.start,
-      realname.list, realname.query, realname.add, realname.edit, realname.submit,
+      realname.list, realname.query, realname.add, realname.edit, realname.remove, realname.submit,
       certificate.list, certificate.query, certificate.add, certificate.renew, certificate.reopen,
       news.list, news.query, notice.list, notice.query,
       file.upload,
