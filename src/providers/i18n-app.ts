@@ -1,11 +1,11 @@
 /**
- * Every locale namespace beyond the login page's, added before the full app renders; `workflow` is
- * added by the task screens that use it (src/workflows/locale.ts).
+ * Every locale namespace beyond the login page's, added before the full app renders; `workflow` and
+ * `realname` are added by the screens that use them (src/workflows/locale.ts, src/pages/realname/locale.ts).
  */
 import i18n, { addLocaleFiles } from './i18n';
 
 addLocaleFiles(
-  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,workflow}.json'], { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,workflow,realname}.json'], { eager: true, import: 'default' }),
 );
 
 export default i18n;

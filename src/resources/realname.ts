@@ -1,14 +1,15 @@
 /**
  * The real-name admission list (实名认证): searched by corporation, credit code and status. The
  * record itself is entered on its own pages (add, check) because its sensitive values travel
- * encrypted and its status follows the approval; the kit's modal form is not used for it.
+ * encrypted and its status follows the approval; the kit's modal form is not used for it, so the
+ * declaration offers only list and query, and the page adds 新增 / 编辑 / 提交 / 删除 by status.
  */
 import { defineResource } from '../crud/resource';
 import { PERMISSIONS } from '../lib/permissions';
 import { REALNAME_API, REALNAME_STATUS_DICT } from '../lib/realname';
 
 const f = (field: string) => `resources:realname.fields.${field}`;
-const { list, query, add, edit, remove } = PERMISSIONS.realname;
+const { list, query } = PERMISSIONS.realname;
 
 export const realnameResource = defineResource({
   name: 'realname-records',
@@ -16,7 +17,7 @@ export const realnameResource = defineResource({
   menuUri: 'admit:realname',
   title: 'resources:realname.title',
   item: 'resources:realname.item',
-  permissions: { list, query, add, edit, remove },
+  permissions: { list, query },
   defaultSort: { field: 'updateTime', order: 'desc' },
   fields: {
     corpName: { type: 'string', label: f('corpName'), required: true, search: 'contains', sortable: true, width: 240 },
