@@ -23,7 +23,7 @@ export function RealnameDescriptions({ record }: { record: RealnameRecord }) {
       {record.status === REALNAME_STATUS.REJECTED && record.rejectRemark && (
         <Alert type="error" showIcon message={t('realname:detail.rejected')} description={record.rejectRemark} data-testid="realname-reject-remark" />
       )}
-      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+      <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
         <Descriptions.Item label={label('corpName')}>{record.corpName}</Descriptions.Item>
         <Descriptions.Item label={t('resources:realname.fields.status')}>
           <DictTag dictType={REALNAME_STATUS_DICT} value={record.status} />
@@ -40,8 +40,8 @@ export function RealnameDescriptions({ record }: { record: RealnameRecord }) {
           <span data-testid="realname-bankCard">{record.bankCard}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('resources:realname.fields.createBy')}>{record.createBy}</Descriptions.Item>
-        <Descriptions.Item label={t('resources:realname.fields.updateTime')}>{formatDate(record.updateTime, DATETIME_FORMAT)}</Descriptions.Item>
         <Descriptions.Item label={t('resources:realname.fields.createTime')}>{formatDate(record.createTime, DATETIME_FORMAT)}</Descriptions.Item>
+        <Descriptions.Item label={t('resources:realname.fields.updateTime')}>{formatDate(record.updateTime, DATETIME_FORMAT)}</Descriptions.Item>
         <Descriptions.Item label={t(LICENCE_FIELD_LABEL)} span={2}>
           {record.licenceFileId ? (
             <Suspense fallback={<Skeleton.Image active />}>
