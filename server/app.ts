@@ -22,6 +22,7 @@ import { ExportService } from './exports/service';
 import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
+import { realnameRoutes } from './realname/routes';
 import { configRoutes } from './resources/configs';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
@@ -57,6 +58,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   platformConfigRoutes,
   fileRoutes,
   docReviewRoutes,
+  realnameRoutes,
 ];
 
 export interface AppOptions {

@@ -431,3 +431,39 @@ export const docProperties = pgTable(
   },
   (t) => [uniqueIndex('doc_properties_type_uq').on(t.businessKey, t.propertyType)],
 );
+
+/**
+ * Symmetric keys that encrypt values at rest (the real-name record's ID card, mobile and bank
+ * account): made on first use, kept here so restarts and other instances read the same key.
+ */
+export const dataKeys = pgTable('data_keys', {
+  id: text('id').primaryKey(),
+  /** base64 of the raw key; never logged, never answered. */
+  keyMaterial: text('key_material').notNull(),
+  createTime: createdAt('create_time'),
+});
+
+/**
+ * Real-name admission records (Process_CORP_ADMIT, src/lib/realname.ts). The sensitive values are
+ * held only as AES-GCM ciphertext (server/realname/cipher.ts); status follows the approval step.
+ */
+export const realnameRecords = pgTable(
+  'realname_records',
+  {
+    id: idColumn(),
+    corpName: text('corp_name').notNull(),
+    creditCode: text('credit_code'),
+    legalPersonName: text('legal_person_name'),
+    idCardCipher: text('id_card_cipher'),
+    mobilePhoneCipher: text('mobile_phone_cipher'),
+    bankCardCipher: text('bank_card_cipher'),
+    licenceFileId: text('licence_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    /** The latest approval instance, running or ended. */
+    instanceId: text('instance_id').references(() => workflowInstances.id, { onDelete: 'set null' }),
+    rejectRemark: text('reject_remark'),
+    creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    ...recordColumns(),
+  },
+  (t) => [index('realname_records_status_idx').on(t.status, t.createTime), index('realname_records_corp_name_idx').on(t.corpName)],
+);

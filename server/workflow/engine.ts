@@ -10,7 +10,9 @@
  *   });
  *
  * Listeners run inside the transaction that ends the instance: a listener that throws undoes the
- * completion, so a record's status and its approval never disagree.
+ * completion, so a record's status and its approval never disagree. For every step of the way,
+ * `onTransition(processKey, (event, tx) => ...)` hears the start, each pass and each reject with the
+ * step left (`from`) and the step now open (`to`, null once ended), in the same transaction.
  *
  * Rules: a task is worked only by its step's working role (hasAnyRole: the role admin may act as
  * either); four-eyes: one person completes at most one review step (approve types) of an instance;
@@ -63,6 +65,21 @@ export interface InstanceEndEvent {
 
 export type InstanceEndListener = (event: InstanceEndEvent, tx: Tx) => Promise<void> | void;
 
+/** One move of an instance: its start, or the completion of a step. */
+export interface TransitionEvent {
+  /** The instance after the move. */
+  instance: InstanceRow;
+  /** The step completed; null at start. */
+  from: string | null;
+  /** The step now open; null when the instance has ended (see instance.status). */
+  to: string | null;
+  outcome: typeof HISTORY_ACTION.START | TaskOutcome;
+  remark: string | null;
+  actor: Actor;
+}
+
+export type TransitionListener = (event: TransitionEvent, tx: Tx) => Promise<void> | void;
+
 export interface Transition {
   instance: InstanceRow;
   /** The task now open, or null when the instance has ended. */
@@ -89,21 +106,33 @@ function checkVariables(definition: ProcessDefinition, variables: Record<string,
   }
 }
 
+function subscribe<L>(registry: Map<string, L[]>, processKey: string, listener: L): () => void {
+  definitionOf(processKey);
+  registry.set(processKey, [...(registry.get(processKey) ?? []), listener]);
+  return () => registry.set(processKey, (registry.get(processKey) ?? []).filter((l) => l !== listener));
+}
+
 export class WorkflowEngine {
   private readonly listeners = new Map<string, InstanceEndListener[]>();
+  private readonly transitionListeners = new Map<string, TransitionListener[]>();
 
   constructor(private readonly db: Db) {}
 
   /** Calls `listener` whenever an instance of this process ends; returns the function that removes it. */
   onInstanceEnd(processKey: string, listener: InstanceEndListener): () => void {
-    definitionOf(processKey);
-    const list = this.listeners.get(processKey) ?? [];
-    list.push(listener);
-    this.listeners.set(processKey, list);
-    return () => {
-      const current = this.listeners.get(processKey) ?? [];
-      this.listeners.set(processKey, current.filter((l) => l !== listener));
-    };
+    return subscribe(this.listeners, processKey, listener);
+  }
+
+  /**
+   * Calls `listener` at every start, pass and reject of this process, inside that transaction (a
+   * listener that throws undoes the move); returns the function that removes it.
+   */
+  onTransition(processKey: string, listener: TransitionListener): () => void {
+    return subscribe(this.transitionListeners, processKey, listener);
+  }
+
+  private async notifyTransition(event: TransitionEvent, tx: Tx): Promise<void> {
+    for (const listener of this.transitionListeners.get(event.instance.processKey) ?? []) await listener(event, tx);
   }
 
   /**
@@ -143,6 +172,7 @@ export class WorkflowEngine {
         .returning();
       const task = await this.openTask(t, instance, firstKey, { userId: actor.userId, personName: actor.personName }, actor);
       await this.record(t, instance.id, task, HISTORY_ACTION.START, actor);
+      await this.notifyTransition({ instance, from: null, to: firstKey, outcome: HISTORY_ACTION.START, remark: null, actor }, t);
       return { instance, task };
     };
 
@@ -178,11 +208,14 @@ export class WorkflowEngine {
     });
   }
 
-  /** Completes a task with a pass or a reject (an unclaimed task is claimed by completing it). */
-  async complete(actor: Actor, input: CompleteInput): Promise<Transition> {
+  /**
+   * Completes a task with a pass or a reject (an unclaimed task is claimed by completing it). Pass
+   * `tx` to complete inside the caller's own transaction (a record saved and submitted at once).
+   */
+  async complete(actor: Actor, input: CompleteInput, outer?: Tx): Promise<Transition> {
     const remark = input.remark?.trim() || undefined;
     if (input.outcome === TASK_OUTCOME.REJECT && !remark) throw validationError(translate('server:workflow.remarkRequired'));
-    return this.db.transaction(async (tx) => {
+    const run = async (tx: Tx): Promise<Transition> => {
       const task = await this.workableTask(tx, actor, input.taskId);
       if (input.dataVersion !== undefined && input.dataVersion !== task.dataVersion) throw protocolError('DATA_VERSION_CONFLICT');
       const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, task.instanceId));
@@ -244,13 +277,15 @@ export class WorkflowEngine {
         .where(eq(workflowInstances.id, instance.id))
         .returning();
 
+      const opened = openKey === null ? null : await this.openTask(tx, moved, openKey, assignee, actor);
+      await this.notifyTransition({ instance: moved, from: task.taskDefinitionKey, to: openKey, outcome: input.outcome, remark: remark ?? null, actor }, tx);
       if (openKey === null) {
         const event: InstanceEndEvent = { instance: moved, status: status as InstanceEndEvent['status'], actor };
         for (const listener of this.listeners.get(moved.processKey) ?? []) await listener(event, tx);
-        return { instance: moved, task: null };
       }
-      return { instance: moved, task: await this.openTask(tx, moved, openKey, assignee, actor) };
-    });
+      return { instance: moved, task: opened };
+    };
+    return outer ? run(outer) : this.db.transaction(run);
   }
 
   /** The task, checked: it exists, is open, the actor works its role, holds it or may take it, and four-eyes allows. */

@@ -39,6 +39,8 @@ export interface ResourceListProps {
   onChanged?: () => void;
   /** Actions beyond show, edit and remove, drawn before them in each row. */
   rowActions?: (record: Row) => ReactNode;
+  /** 查看 calls this instead of opening the drawer: for a record with a detail page of its own. */
+  onShow?: (record: Row) => void;
   /** What appears above the table on the left, after the standard buttons. */
   toolbarExtra?: ReactNode;
   /** Reload the page every few seconds while this holds for its rows (records still being made). */
@@ -67,7 +69,7 @@ function toFilters(resource: AnyResource, values: SearchValues, fixed: Record<st
 
 const columnShown = (schema: FieldSchema) => schema.column ?? schema.type !== 'text';
 
-export function ResourceList({ resource, fixedFilters = {}, createDefaults, renderers = {}, onChanged, rowActions, toolbarExtra, pollWhile }: ResourceListProps) {
+export function ResourceList({ resource, fixedFilters = {}, createDefaults, renderers = {}, onChanged, rowActions, onShow, toolbarExtra, pollWhile }: ResourceListProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   useDayjsLocale();
@@ -204,7 +206,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
       <Space size={0} wrap>
         {rowActions?.(record)}
         {canShow && (
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setShowing(record.id)}>
+          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => (onShow ? onShow(record) : setShowing(record.id))}>
             {t('kit:row.show')}
           </Button>
         )}

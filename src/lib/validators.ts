@@ -19,7 +19,9 @@ export type ValidatorName =
   | 'amount'
   | 'ratio'
   | 'amountYi'
-  | 'amountYuan';
+  | 'amountYuan'
+  | 'bankCard'
+  | 'personName';
 
 export type Lang = 'zh-CN' | 'en-US';
 
@@ -68,6 +70,13 @@ const URL_PATTERN = new RegExp(
   `^https?://(?:localhost|(?:${IPV4_OCTET}\\.){3}${IPV4_OCTET}|${DOMAIN})(?::\\d{1,5})?(?:[/?#]\\S*)?$`,
   'i',
 );
+
+// Bank accounts: personal cards are 16 to 19 digits, corporate settlement accounts as short as 9 and as long as 30.
+const BANK_CARD = /^\d{9,30}$/;
+
+// A person's name as written on an ID card: CJK or Latin letters, the middle dot of transliterated
+// names (阿卜杜·热合曼), inner spaces or dots of Latin names; 2 to 30 characters.
+const PERSON_NAME = /^[\u3400-\u4dbf\u4e00-\u9fffA-Za-z](?:[\u3400-\u4dbf\u4e00-\u9fffA-Za-z·. ]{0,28})[\u3400-\u4dbf\u4e00-\u9fffA-Za-z]$/;
 
 const RATIO = /^(?:100(?:\.0{1,2})?|[1-9]?\d(?:\.\d{1,2})?)$/;
 
@@ -133,6 +142,8 @@ export const validators: Readonly<Record<ValidatorName, Validator>> = {
   // The 亿 and yuan amounts only count digits, as the spec states them; leading zeros are not refused.
   amountYi: define('amountYi', decimalTest({ maxIntDigits: 6, maxFracDigits: 4, noLeadingZero: false })),
   amountYuan: define('amountYuan', decimalTest({ maxIntDigits: 14, maxFracDigits: 2, noLeadingZero: false })),
+  bankCard: define('bankCard', patternTest(BANK_CARD)),
+  personName: define('personName', patternTest(PERSON_NAME)),
 };
 
 const messages: Record<Lang, Record<ValidatorName, string>> = { 'zh-CN': zhCN, 'en-US': enUS };

@@ -1,12 +1,12 @@
 /**
  * Every locale namespace beyond the login page's, added before the full app renders; `workflow` and
- * `docReview` are added by the task screens that use them (src/workflows/locale.ts,
- * src/workflows/doc-review/locale.ts).
+ * `docReview` and `realname` are added by the screens that use them (src/workflows/locale.ts,
+ * src/workflows/doc-review/locale.ts, src/pages/realname/locale.ts).
  */
 import i18n, { addLocaleFiles } from './i18n';
 
 addLocaleFiles(
-  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,workflow,docReview}.json'], { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,workflow,docReview,realname}.json'], { eager: true, import: 'default' }),
 );
 
 export default i18n;

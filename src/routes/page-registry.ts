@@ -40,11 +40,11 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/task/view/index': () => import('../workflows/task-view/TaskViewPage'),
   '/op/credit/final-approve/approve/index': () => import('../workflows/pages/CreditFinalApprovePage'),
   '/op/price/config/index': () => import('../workflows/pages/PriceConfigPage'),
-  '/op/admit/realname/index': UNBUILT,
-  '/op/admit/realname/add/index': UNBUILT,
-  '/op/admit/realname/check/index': UNBUILT,
-  '/op/admit/realname/oapprove/index': UNBUILT,
-  '/op/admit/realname/mapprove/index': UNBUILT,
+  '/op/admit/realname/index': () => import('../pages/realname/RealnameListPage'),
+  '/op/admit/realname/add/index': () => import('../pages/realname/RealnameFormPage'),
+  '/op/admit/realname/check/index': () => import('../pages/realname/RealnameCheckPage'),
+  '/op/admit/realname/oapprove/index': () => import('../pages/realname/RealnameReviewPage'),
+  '/op/admit/realname/mapprove/index': () => import('../pages/realname/RealnameReviewPage'),
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,

@@ -1,1 +1,0 @@
-ALTER TABLE "sms_sign_codes" ADD COLUMN "verified_at" timestamp with time zone;

@@ -1,0 +1,163 @@
+/**
+ * The real-name admission calls under /op/v1/admit/realname (README "Real-name admission"): the
+ * PROTOCOL.md §7 calls, whose writes the handler may make only while the record is with them
+ * (草稿 or 已驳回), and submit, which hands the record to the approval (Process_CORP_ADMIT).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import { EDITABLE_STATUSES, isEditable, isRemovable, REALNAME_CALLS, REALNAME_PROCESS_KEY, REALNAME_STATUS } from '../../src/lib/realname';
+import { INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
+import { realnameResource } from '../../src/resources/realname';
+import type { AppContext } from '../context';
+import { requireId, requireIds, requireObject } from '../crud/fields';
+import { pageOf, type Tx } from '../crud/routes';
+import { realnameRecords, workflowInstances, workflowTasks } from '../db/schema';
+import { businessError, protocolError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { route } from '../routes/route';
+import type { Principal } from '../security/sessions';
+import { SensitiveCipher } from './cipher';
+import { readRealname, type RealnameChanges } from './input';
+import { followApprovals } from './status';
+import { listView, openSealed, recordView, SEALED_COLUMN, type SealedRow } from './view';
+
+type Body = Record<string, unknown>;
+
+const notFound = () => protocolError('NOT_FOUND', translate('server:crud.notFound'));
+
+async function findRow(db: AppContext['db'] | Tx, id: string, lock = false): Promise<SealedRow> {
+  const query = db.select().from(realnameRecords).where(eq(realnameRecords.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+function sealedValues(changes: RealnameChanges, cipher: SensitiveCipher) {
+  const { sensitive, ...plain } = changes;
+  const sealed = Object.fromEntries(
+    Object.entries(sensitive).map(([field, value]) => [SEALED_COLUMN[field as keyof typeof SEALED_COLUMN], value === null ? null : cipher.seal(value)]),
+  );
+  return { ...plain, ...sealed };
+}
+
+function requireVersion(body: Body): number {
+  const version = body.dataVersion;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
+  return version;
+}
+
+export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const { realname } = PERMISSIONS;
+  let loading: Promise<SensitiveCipher> | undefined;
+  const sensitiveCipher = () => (loading ??= SensitiveCipher.loadOrCreate(ctx.db));
+  followApprovals(ctx.workflow);
+
+  /** A whitelisted caller's session key, under which full values are answered; null for everyone else. */
+  const revealKey = (request: FastifyRequest, principal: Principal): string | null => {
+    const header = request.headers['x-session-key'];
+    return principal.sensitiveWhitelist && typeof header === 'string' ? ctx.keys.sessionKey(header) : null;
+  };
+
+  const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
+    route(api, {
+      method: 'POST',
+      path,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
+    });
+
+  post(REALNAME_CALLS.page, realname.list, async (body) => {
+    const page = await pageOf(ctx.db, { resource: realnameResource, table: realnameRecords }, body);
+    return { ...page, records: page.records.map((row) => listView(row as SealedRow)) };
+  });
+
+  post(REALNAME_CALLS.findById, realname.query, async (body, principal, request) =>
+    recordView(await findRow(ctx.db, requireId(body)), await sensitiveCipher(), revealKey(request, principal)),
+  );
+
+  post(REALNAME_CALLS.save, realname.add, async (body, principal, request) => {
+    const keys = await sensitiveCipher();
+    const changes = await readRealname(body, 'create', { keys: ctx.keys, files: ctx.files, onWhitelist: principal.sensitiveWhitelist });
+    const [row] = await ctx.db
+      .insert(realnameRecords)
+      .values({
+        ...sealedValues(changes, keys),
+        corpName: changes.corpName!,
+        status: REALNAME_STATUS.DRAFT,
+        creatorId: principal.userId,
+        createBy: principal.username,
+        updateBy: principal.username,
+      })
+      .returning();
+    return recordView(row, keys, revealKey(request, principal));
+  });
+
+  post(REALNAME_CALLS.updateById, realname.edit, async (body, principal, request) => {
+    const keys = await sensitiveCipher();
+    const id = requireId(body);
+    const version = requireVersion(body);
+    // Read and checked before writing (the licence lookup cannot run inside a transaction on the
+    // one-connection PGlite); the guarded UPDATE below then writes only the version and status read here.
+    const current = await findRow(ctx.db, id);
+    if (!isEditable(current.status)) throw businessError('REALNAME_NOT_EDITABLE', 'server:realname.notEditable');
+    if (current.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+    const changes = await readRealname(body, 'update', {
+      keys: ctx.keys,
+      files: ctx.files,
+      onWhitelist: principal.sensitiveWhitelist,
+      stored: openSealed(current, keys),
+    });
+    const [row] = await ctx.db
+      .update(realnameRecords)
+      .set({ ...sealedValues(changes, keys), dataVersion: sql`${realnameRecords.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })
+      .where(and(eq(realnameRecords.id, id), eq(realnameRecords.dataVersion, version), inArray(realnameRecords.status, [...EDITABLE_STATUSES])))
+      .returning();
+    if (!row) throw protocolError('DATA_VERSION_CONFLICT');
+    return recordView(row, keys, revealKey(request, principal));
+  });
+
+  post(REALNAME_CALLS.removeByIds, realname.remove, async (body) => {
+    const ids = requireIds(body);
+    return ctx.db.transaction(async (tx) => {
+      const rows = await tx.select().from(realnameRecords).where(inArray(realnameRecords.id, ids)).for('update');
+      if (rows.some((row) => !isRemovable(row.status))) throw businessError('REALNAME_NOT_REMOVABLE', 'server:realname.notRemovable');
+      const removed = await tx.delete(realnameRecords).where(inArray(realnameRecords.id, ids)).returning({ id: realnameRecords.id });
+      return removed.length;
+    });
+  });
+
+  /**
+   * Hands the record to the approval: starts Process_CORP_ADMIT (or, after a reject, takes up the
+   * instance waiting at the handler's Submit step) and completes Submit in the same transaction, so
+   * the record goes straight to 待初审; the status listener (status.ts) refuses an incomplete record.
+   */
+  post(REALNAME_CALLS.submit, realname.submit, async (body, principal, request) => {
+    const keys = await sensitiveCipher();
+    const id = requireId(body);
+    const version = body.dataVersion === undefined ? undefined : requireVersion(body);
+    const row = await ctx.db.transaction(async (tx) => {
+      const current = await findRow(tx, id, true);
+      if (!isEditable(current.status)) throw businessError('REALNAME_NOT_EDITABLE', 'server:realname.notEditable');
+      if (version !== undefined && current.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+      const [waiting] = await tx
+        .select({ taskId: workflowTasks.id })
+        .from(workflowInstances)
+        .innerJoin(workflowTasks, and(eq(workflowTasks.instanceId, workflowInstances.id), eq(workflowTasks.status, TASK_STATUS.TODO)))
+        .where(
+          and(
+            eq(workflowInstances.processKey, REALNAME_PROCESS_KEY),
+            eq(workflowInstances.businessKey, id),
+            eq(workflowInstances.status, INSTANCE_STATUS.RUNNING),
+          ),
+        );
+      const taskId =
+        waiting?.taskId ??
+        (await ctx.workflow.start(principal, { processKey: REALNAME_PROCESS_KEY, businessKey: id, businessType: REALNAME_PROCESS_KEY, summary: current.corpName }, tx)).task!.id;
+      await ctx.workflow.complete(principal, { taskId, outcome: TASK_OUTCOME.PASS }, tx);
+      return findRow(tx, id);
+    });
+    return recordView(row, keys, revealKey(request, principal));
+  });
+}
