@@ -1,6 +1,6 @@
 /**
  * Every locale namespace beyond the login page's, added before the full app renders; `workflow` is
- * added by the task screens that use it (src/workflows/locale.ts).
+ * added by the task screens that use it (src/workflows/task-view/locale.ts).
  */
 import i18n, { addLocaleFiles } from './i18n';
 

@@ -58,7 +58,7 @@ async function atInitialReview(): Promise<Task> {
 }
 
 /** Signs as the SMS modal does: waits out the resend wait, asks for a code, reads it from the demo log, verifies it. */
-async function sign(client: ApiClient, username: string, scope: { businessKeys: string[]; businessType: string; productType: string }, corpName = CORPS[1].corpName) {
+async function sign(client: ApiClient, username: string, scope: { businessKeys: string[]; businessType: string; productType: string }, corpName: string = CORPS[1].corpName) {
   offset += SMS_RESEND_WAIT_MS + 1000;
   expect((await client.call(`${SIGN}/sms/apply`, { json: scope })).body.code).toBe('0');
   const code = serverLog
