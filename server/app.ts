@@ -22,6 +22,8 @@ import { ExportService } from './exports/service';
 import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
+import { invoiceTypeRoutes } from './certificates/invoice-types';
+import { certificateRoutes } from './certificates/routes';
 import { configRoutes } from './resources/configs';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
@@ -53,6 +55,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   signatureRoutes,
   platformConfigRoutes,
   fileRoutes,
+  certificateRoutes,
+  invoiceTypeRoutes,
 ];
 
 export interface AppOptions {
