@@ -5,13 +5,11 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { INVOICE_TYPE_DICT } from '../../src/lib/certificates';
+import { INVOICE_TYPE_DICT, INVOICE_TYPE_LIST_PATH } from '../../src/lib/certificates';
 import type { DictItem } from '../../src/protocol/api-types';
 import type { AppContext } from '../context';
 import { sysDictData } from '../db/schema';
 import { route } from '../routes/route';
-
-export const INVOICE_TYPE_LIST_PATH = '/op/v1/ci/corps/list_invoice_type_dict';
 
 /** status '0' is 正常 in sys_normal_disable. */
 const ENABLED = '0';

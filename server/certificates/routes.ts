@@ -5,7 +5,7 @@
  */
 import { asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CERT_KIND, CERT_STATUS, expiringUntil, isExpiringSoon } from '../../src/lib/certificates';
+import { CERT_KIND, CERT_STATUS, CERTIFICATE_API, expiringUntil, isExpiringSoon } from '../../src/lib/certificates';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf, whereOf } from '../crud/query';
@@ -18,8 +18,6 @@ import type { Principal } from '../security/sessions';
 import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
 import { CertificateApplications, expireLapsed, type ApplicationRow, type CertificateRow } from './applications';
 import { requireCertText } from './input';
-
-export const CERTIFICATE_API = '/op/v1/certificates';
 
 const SORTABLE = {
   holderCorpName: certificates.holderCorpName,

@@ -5,6 +5,11 @@
  */
 import dayjs from 'dayjs';
 
+/** Base of the certificate calls (README "Certificates"). */
+export const CERTIFICATE_API = '/op/v1/certificates';
+/** The invoice-type list of spec §7. */
+export const INVOICE_TYPE_LIST_PATH = '/op/v1/ci/corps/list_invoice_type_dict';
+
 /** Certificates whose validity ends within this many days are highlighted as 即将到期. */
 export const CERT_EXPIRING_DAYS = 30;
 
