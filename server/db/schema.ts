@@ -331,6 +331,8 @@ export const smsSignCodes = pgTable(
     status: text('status').notNull().default('PENDING'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the right code was entered: a signed task step needs this within the code's validity. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     dataVersion: integer('data_version').notNull().default(0),
   },
   (t) => [index('sms_sign_codes_user_idx').on(t.userId, t.sentAt)],

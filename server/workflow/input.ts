@@ -2,6 +2,7 @@
  * Body readers of the workflow calls. Each refusal is a VALIDATION_FAILED naming the field, thrown
  * before anything is read or written.
  */
+import { MAX_WORKFLOW_TEXT } from '../../src/workflows/limits';
 import { validationError } from '../errors';
 import { translate } from '../i18n';
 import { isPlainObject } from '../validation';
@@ -9,7 +10,7 @@ import { isPlainObject } from '../validation';
 export type Body = Record<string, unknown>;
 
 export const MAX_BUSINESS_KEY = 100;
-export const MAX_TEXT = 500;
+export const MAX_TEXT = MAX_WORKFLOW_TEXT;
 
 export function requireBody(body: unknown): Body {
   if (body === undefined || body === null) return {};

@@ -4,6 +4,8 @@
  * Records carry the display names of their process and step, from the registry and locale files.
  */
 import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { hasPermission } from '../../src/lib/access';
+import { PERMISSIONS } from '../../src/lib/permissions';
 import { findActivity, findProcessDefinition, taskPageRoute } from '../../src/workflows/registry';
 import { INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
 import type { Page } from '../crud/routes';
@@ -147,17 +149,44 @@ export class WorkflowQueries {
     return total;
   }
 
+  /**
+   * A task as the task views open it, with `workable`: whether this reader may work it now (holds
+   * the handle permission, and the task is in their to-do list: role, claim and four-eyes allowing).
+   */
+  async taskById(actor: Actor & { permissions: readonly string[] }, taskId: string) {
+    const [row] = await selectTasks(this.db).where(eq(workflowTasks.id, taskId));
+    if (!row) return null;
+    return { ...taskView(row), workable: await this.workable(actor, row.id) };
+  }
+
+  private async workable(actor: Actor & { permissions: readonly string[] }, taskId: string): Promise<boolean> {
+    if (!hasPermission(actor.permissions, PERMISSIONS.task.handle)) return false;
+    const [row] = await this.db.select({ id: workflowTasks.id }).from(workflowTasks).where(and(eq(workflowTasks.id, taskId), todoCondition(this.db, actor)));
+    return Boolean(row);
+  }
+
+  /** An instance with its open task (null when it has ended). */
+  private async withOpenTask(actor: Actor & { permissions: readonly string[] }, instance: InstanceRow) {
+    const [openTask] = await selectTasks(this.db).where(and(eq(workflowTasks.instanceId, instance.id), eq(workflowTasks.status, TASK_STATUS.TODO)));
+    const currentTask = openTask ? { ...taskView(openTask), workable: await this.workable(actor, openTask.id) } : null;
+    return { ...instanceView(instance), currentTask };
+  }
+
+  /** An instance by id with its open task; null when there is no such instance. */
+  async instanceById(actor: Actor & { permissions: readonly string[] }, instanceId: string) {
+    const [instance] = await this.db.select().from(workflowInstances).where(eq(workflowInstances.id, instanceId));
+    return instance ? this.withOpenTask(actor, instance) : null;
+  }
+
   /** The latest instance of a business record (of one process, when given), with its open task; null when there is none. */
-  async findByBusinessKey(businessKey: string, processKey?: string) {
+  async findByBusinessKey(actor: Actor & { permissions: readonly string[] }, businessKey: string, processKey?: string) {
     const [instance] = await this.db
       .select()
       .from(workflowInstances)
       .where(and(eq(workflowInstances.businessKey, businessKey), processKey ? eq(workflowInstances.processKey, processKey) : undefined))
       .orderBy(desc(workflowInstances.createTime), desc(workflowInstances.id))
       .limit(1);
-    if (!instance) return null;
-    const [openTask] = await selectTasks(this.db).where(and(eq(workflowTasks.instanceId, instance.id), eq(workflowTasks.status, TASK_STATUS.TODO)));
-    return { ...instanceView(instance), currentTask: openTask ? taskView(openTask) : null };
+    return instance ? this.withOpenTask(actor, instance) : null;
   }
 
   /** An instance with everything done to it, in order; null when there is no such instance. */

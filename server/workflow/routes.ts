@@ -5,17 +5,22 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../src/lib/permissions';
-import { workingRoleOf } from '../../src/workflows/activities';
+import { and, eq } from 'drizzle-orm';
+import { isActivityType, workingRoleOf } from '../../src/workflows/activities';
 import { PROCESS_DEFINITIONS } from '../../src/workflows/registry';
-import { TASK_OUTCOME, type TaskOutcome } from '../../src/workflows/states';
+import { TASK_OUTCOME, TASK_STATUS, type TaskOutcome } from '../../src/workflows/states';
+import { stepNeedsSignature, taskSignScope } from '../../src/workflows/task-sign';
 import type { AppContext } from '../context';
-import { protocolError, validationError } from '../errors';
+import { workflowInstances, workflowTasks } from '../db/schema';
+import { businessError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import type { Transition } from './engine';
 import { MAX_BUSINESS_KEY, optionalInteger, optionalText, readVariables, requireBody, requireText, type Body } from './input';
 import { instanceView, WorkflowQueries } from './queries';
+import { mayWork } from './rules';
+import { SmsSignService } from './sms-sign';
 
 export const WORKFLOW_API = '/op/v1/workflow';
 
@@ -38,6 +43,7 @@ function processDefinitionList() {
           url: activity.url ?? null,
           detailPageUrl: activity.detailPageUrl ?? null,
           component: activity.component ?? null,
+          sign: activity.sign === true,
         },
       ]),
     ),
@@ -55,6 +61,25 @@ function readOutcome(body: Body): TaskOutcome {
 export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { task } = PERMISSIONS;
   const queries = new WorkflowQueries(ctx.db);
+  const sms = new SmsSignService({ db: ctx.db, now: ctx.now, demoMode: ctx.demoMode, log: api.log });
+
+  /**
+   * A pass of a sign step (registry `sign`) needs the worker's SMS signature over the step's scope,
+   * verified since the task opened, unless signing is off for the worker's current corporation (the
+   * modal then completes at once, spec 4.3). Tasks the worker may not work are left to the engine's refusal.
+   */
+  const requireSignature = async (principal: Principal, taskId: string) => {
+    const [open] = await ctx.db
+      .select({ processKey: workflowTasks.processKey, taskDefinitionKey: workflowTasks.taskDefinitionKey, activityType: workflowTasks.activityType, createTime: workflowTasks.createTime, businessKey: workflowInstances.businessKey })
+      .from(workflowTasks)
+      .innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instanceId))
+      .where(and(eq(workflowTasks.id, taskId), eq(workflowTasks.status, TASK_STATUS.TODO)));
+    if (!open || !stepNeedsSignature(open.processKey, open.taskDefinitionKey)) return;
+    if (!isActivityType(open.activityType) || !mayWork(principal, workingRoleOf(open.activityType))) return;
+    const corpName = principal.corps.find((corp) => corp.corpId === principal.corpId)?.corpName;
+    if (!corpName || !(await sms.isOpen(corpName))) return;
+    if (!(await sms.hasVerified(principal, taskSignScope(open), open.createTime))) throw businessError('SIGNATURE_REQUIRED', 'server:workflow.signatureRequired');
+  };
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown> | unknown) =>
     route(api, {
       method: 'POST',
@@ -79,9 +104,21 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   post('instances/page', task.list, (body) => queries.allInstancesPage(body));
 
-  post('instances/find-by-business-key', task.query, (body) =>
-    queries.findByBusinessKey(requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY), optionalText(body, 'processKey')),
+  post('instances/find-by-business-key', task.query, (body, principal) =>
+    queries.findByBusinessKey(principal, requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY), optionalText(body, 'processKey')),
   );
+
+  post('instances/find-by-id', task.query, async (body, principal) => {
+    const found = await queries.instanceById(principal, requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'));
+    if (!found) throw protocolError('NOT_FOUND', translate('server:workflow.instanceNotFound'));
+    return found;
+  });
+
+  post('tasks/find-by-id', task.query, async (body, principal) => {
+    const found = await queries.taskById(principal, requireText(body, 'taskId', 'server:workflow.taskIdRequired'));
+    if (!found) throw protocolError('NOT_FOUND', translate('server:workflow.taskNotFound'));
+    return found;
+  });
 
   post('instances/history', task.query, async (body) => {
     const found = await queries.history(requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'));
@@ -104,6 +141,7 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
       variables: readVariables(body),
       dataVersion: optionalInteger(body, 'dataVersion', 'server:workflow.dataVersion'),
     };
+    if (input.outcome === TASK_OUTCOME.PASS) await requireSignature(principal, input.taskId);
     return transitionView(await ctx.workflow.complete(principal, input));
   });
 }

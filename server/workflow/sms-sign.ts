@@ -5,7 +5,7 @@
  * is written to the server log (where a demo user or a test reads it); otherwise sending fails.
  */
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import { SIGN_RESULT, SMS_CODE_LENGTH, SMS_CODE_TTL_MS, SMS_MAX_ATTEMPTS, SMS_RESEND_WAIT_MS } from '../../src/lib/sms-sign';
@@ -138,12 +138,36 @@ export class SmsSignService {
     // Guarded by dataVersion: two entries racing on one code count as two, and a right code is used once.
     const [changed] = await db
       .update(smsSignCodes)
-      .set({ failedAttempts, status, dataVersion: sql`${smsSignCodes.dataVersion} + 1` })
+      .set({ failedAttempts, status, verifiedAt: right ? new Date(now()) : null, dataVersion: sql`${smsSignCodes.dataVersion} + 1` })
       .where(and(eq(smsSignCodes.id, latest.id), eq(smsSignCodes.dataVersion, latest.dataVersion)))
       .returning({ id: smsSignCodes.id });
     if (!changed) return this.verify(principal, scope, verifyCode);
     if (right) return;
     if (status === CODE_STATUS.LOCKED) throw businessError('SMS_CODE_LOCKED', 'server:signature.locked');
     throw businessError('SMS_CODE_INVALID', 'server:signature.wrong', { left: String(SMS_MAX_ATTEMPTS - failedAttempts) });
+  }
+
+  /**
+   * Whether the user entered a right code over exactly this scope since `since` (e.g. when the task
+   * opened), and that code is still within its validity: what a signed step's pass requires.
+   */
+  async hasVerified(principal: Principal, scope: SignScope, since: Date): Promise<boolean> {
+    const { db, now } = this.options;
+    const [found] = await db
+      .select({ id: smsSignCodes.id })
+      .from(smsSignCodes)
+      .where(
+        and(
+          eq(smsSignCodes.userId, principal.userId),
+          eq(smsSignCodes.businessType, scope.businessType),
+          eq(smsSignCodes.productType, scope.productType),
+          eq(smsSignCodes.businessKeys, scopeKeys(scope.businessKeys)),
+          eq(smsSignCodes.status, CODE_STATUS.VERIFIED),
+          gte(smsSignCodes.verifiedAt, since),
+          gt(smsSignCodes.expiresAt, new Date(now())),
+        ),
+      )
+      .limit(1);
+    return Boolean(found);
   }
 }

@@ -25,6 +25,11 @@ export interface ActivityDefinition {
   detailPageUrl?: string;
   /** The task-view component that works this step (component-type processes), when not the process default. */
   component?: string;
+  /**
+   * The worker signs a pass with an SMS code (spec 4.3): the task views open the signing modal
+   * before completing, and the server refuses the pass without a verified code (src/workflows/task-sign.ts).
+   */
+  sign?: true;
   next: Transition;
 }
 
@@ -60,7 +65,7 @@ export const GIVEN_AT_START = 'start';
 const processName = (processKey: string) => `workflow:process.${processKey}`;
 const activityLabel = (key: string) => `workflow:activity.${key}`;
 
-type StepSpec = [key: string, type: ActivityType, extras?: Partial<Pick<ActivityDefinition, 'url' | 'detailPageUrl' | 'component'>>];
+type StepSpec = [key: string, type: ActivityType, extras?: Partial<Pick<ActivityDefinition, 'url' | 'detailPageUrl' | 'component' | 'sign'>>];
 
 /** A process whose steps follow one another; the last pass ends it approved. */
 interface ProcessOptions {
@@ -116,9 +121,9 @@ const creditIssue: ProcessDefinition = {
     Submit: { label: activityLabel('Submit'), type: 'edit', next: 'CoreDirectorReview' },
     CoreDirectorReview: { label: activityLabel('CoreDirectorReview'), type: 'approve', next: { variable: FINAL_APPROVE_MODE.variable } },
     // The operator of a double-post final approval reviews in the handler's role; the director post in the director's.
-    FinalOperatorReview: { label: activityLabel('FinalOperatorReview'), type: 'EDIT', next: null },
-    FinalSingleReview: { label: activityLabel('FinalSingleReview'), type: 'APPROVE', next: null },
-    FinalDirectorReview: { label: activityLabel('FinalDirectorReview'), type: 'APPROVE', next: null },
+    FinalOperatorReview: { label: activityLabel('FinalOperatorReview'), type: 'EDIT', sign: true, next: null },
+    FinalSingleReview: { label: activityLabel('FinalSingleReview'), type: 'APPROVE', sign: true, next: null },
+    FinalDirectorReview: { label: activityLabel('FinalDirectorReview'), type: 'APPROVE', sign: true, next: null },
   },
   variables: {
     [FINAL_APPROVE_MODE.variable]: {
@@ -145,7 +150,7 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
     'Process_CORP_ADMIT',
     [
       ['Submit', 'edit', { url: '/op/admit/realname/add', detailPageUrl: REALNAME_CHECK }],
-      ['InitialReview', 'approve', { url: '/op/admit/realname/oapprove', detailPageUrl: REALNAME_CHECK }],
+      ['InitialReview', 'approve', { url: '/op/admit/realname/oapprove', detailPageUrl: REALNAME_CHECK, sign: true }],
       ['SecondReview', 'approve', { url: '/op/admit/realname/mapprove', detailPageUrl: REALNAME_CHECK }],
     ],
     { type: 'page', url: REALNAME_CHECK },

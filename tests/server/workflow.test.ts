@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errors from '../../locales/zh-CN/errors.json';
 import server from '../../locales/zh-CN/server.json';
 import type { RouteModule } from '../../server/app';
+import { CONFIG_KEY } from '../../src/lib/codes';
 import type { InstanceEndEvent } from '../../server/workflow/engine';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
 import { signInAs, type ApiClient, dataOf, refusalOf } from './client';
@@ -88,6 +89,9 @@ beforeAll(async () => {
   [handler, director, director2, auditor, admin] = await Promise.all(
     ['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)),
   );
+  // Step sequences only: SMS signing is switched off here; tests/server/workflow-sign.test.ts covers signed steps.
+  const off = await admin.call('/op/v1/sys/configs/update-value-by-config-key', { json: { configKey: CONFIG_KEY.smsSignOpenCorps, configValue: '[]' } });
+  expect(off.body.code).toBe('0');
 });
 afterAll(() => srv.close());
 

@@ -1,0 +1,1 @@
+ALTER TABLE "sms_sign_codes" ADD COLUMN "verified_at" timestamp with time zone;

@@ -1,0 +1,92 @@
+/**
+ * The frame of every task page (page-type processes' pages and the shared task view): the
+ * process, step and summary of the instance, a business slot, the history timeline and, for who
+ * may work the task now, the pass / reject actions.
+ *
+ *   export default function MyTaskPage() {
+ *     const loaded = useTaskFromRoute();              // ?taskId=… | ?instanceId=… | ?businessKey=…
+ *     return (
+ *       <TaskPageFrame loaded={loaded}>
+ *         {({ instance, working, registerBeforeComplete }) => <MyRecord id={instance.businessKey} editable={working} onSave={registerBeforeComplete} />}
+ *       </TaskPageFrame>
+ *     );
+ *   }
+ *
+ * The slot is a node or a function of TaskComponentProps (src/workflows/task-components.ts); hooks
+ * registered with `registerBeforeComplete` (and the `beforeComplete` prop) run before completing,
+ * and one that throws stops it with its message. After a completion the frame reloads the task
+ * (it is done now, so the actions go) and the history, then calls `onCompleted`.
+ */
+import { Alert, Card, Result, Spin } from 'antd';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BeforeComplete, TaskComponentProps } from '../task-components';
+import { HistoryTimeline } from './HistoryTimeline';
+import { TaskActions, type CompletedResult } from './TaskActions';
+import { TaskSummary, useProcessNames } from './TaskSummary';
+import type { useTaskFromRoute } from './useTaskFromRoute';
+import '../../crud/kit.css';
+import './task-view.css';
+
+export interface TaskPageFrameProps {
+  loaded: ReturnType<typeof useTaskFromRoute>;
+  children?: ReactNode | ((props: TaskComponentProps) => ReactNode);
+  beforeComplete?: readonly BeforeComplete[];
+  onCompleted?: (result: CompletedResult) => void;
+}
+
+export function TaskPageFrame({ loaded, children, beforeComplete, onCompleted }: TaskPageFrameProps) {
+  const { t } = useTranslation('workflow');
+  const names = useProcessNames();
+  const registered = useRef(new Set<BeforeComplete>());
+  const [completions, setCompletions] = useState(0);
+  const registerBeforeComplete = useCallback((fn: BeforeComplete) => {
+    registered.current.add(fn);
+    return () => void registered.current.delete(fn);
+  }, []);
+  const hooks = useCallback(() => [...(beforeComplete ?? []), ...registered.current], [beforeComplete]);
+  const { reload } = loaded;
+  const completed = useCallback(
+    (result: CompletedResult) => {
+      setCompletions((n) => n + 1);
+      reload();
+      onCompleted?.(result);
+    },
+    [reload, onCompleted],
+  );
+
+  if (loaded.status === 'loading') {
+    return (
+      <div className="page-loading">
+        <Spin />
+      </div>
+    );
+  }
+  if (loaded.status === 'error') return <Alert type="error" showIcon message={loaded.message} />;
+  if (loaded.status === 'missing') return <Result status="404" title={t('view.missing')} />;
+
+  const { instance, task, activityKey, working } = loaded;
+  const slotProps: TaskComponentProps = { instance, activityKey, task: working ? task : null, working, registerBeforeComplete };
+  const slot = typeof children === 'function' ? children(slotProps) : children;
+
+  return (
+    <div className="kit-page task-page" data-testid="task-page">
+      <Card size="small" title={`${names.processName(instance.processKey, instance.processName)} · ${names.stepName(instance.processKey, activityKey, task?.taskName)}`}>
+        <TaskSummary instance={instance} task={task} activityKey={activityKey} />
+      </Card>
+      {slot && (
+        <Card size="small" title={t('view.business')}>
+          {slot}
+        </Card>
+      )}
+      <Card size="small" title={t('view.history')}>
+        <HistoryTimeline instanceId={instance.id} reloadKey={completions} />
+      </Card>
+      {working && task && (
+        <Card size="small" title={t('view.actions')}>
+          <TaskActions task={task} instance={instance} beforeComplete={hooks} onCompleted={completed} />
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Loads the task a task page or the shared task view shows, from the URL query:
+ *
+ *   ?taskId=…                      that task (open or done) and its instance
+ *   ?instanceId=…                  the instance and its open task, if any
+ *   ?businessKey=…[&processKey=…]  the latest instance of that record, and its open task
+ *   &readonly=1                    view only: never offers the actions (查看 from the lists)
+ *
+ *   const loaded = useTaskFromRoute();
+ *   if (loaded.status === 'ready') loaded.instance, loaded.task, loaded.activityKey, loaded.working
+ *   loaded.reload()  // after a completion: the task is done, the instance moved on
+ *
+ * `working` is true when the task is open and the reader may work it now (server's `workable`
+ * and canWorkTask) and the page is not read-only.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useUserInfo } from '../../providers/user';
+import type { WorkflowInstance } from '../task-components';
+import { canWorkTask } from './can-work';
+import { workflowApi, type OpenTask } from './workflow-api';
+
+export const TASK_QUERY = { taskId: 'taskId', instanceId: 'instanceId', businessKey: 'businessKey', processKey: 'processKey', readonly: 'readonly' } as const;
+
+export type LoadedTask =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'missing' }
+  | {
+      status: 'ready';
+      instance: WorkflowInstance;
+      /** The task asked for, or the instance's open task; null when the instance has ended and none was asked for. */
+      task: OpenTask | null;
+      /** The step shown: the task's, or the instance's last step. */
+      activityKey: string;
+      working: boolean;
+    };
+
+export interface TaskRef {
+  taskId?: string | null;
+  instanceId?: string | null;
+  businessKey?: string | null;
+  processKey?: string | null;
+}
+
+export interface FoundTask {
+  instance: WorkflowInstance;
+  task: OpenTask | null;
+  activityKey: string;
+}
+
+/** The step an ended instance last worked (its history's last entry). */
+async function lastStep(instanceId: string): Promise<string> {
+  const { history } = await workflowApi.history(instanceId);
+  return history.at(-1)?.taskDefinitionKey ?? '';
+}
+
+/** Reads the instance and task a reference names. */
+export async function loadTask(ref: TaskRef): Promise<FoundTask | null> {
+  if (ref.taskId) {
+    const task = await workflowApi.findTask(ref.taskId);
+    const { currentTask: _open, ...instance } = await workflowApi.findInstance(task.instanceId);
+    return { instance, task, activityKey: task.taskDefinitionKey };
+  }
+  const found = ref.instanceId
+    ? await workflowApi.findInstance(ref.instanceId)
+    : ref.businessKey
+      ? await workflowApi.findByBusinessKey(ref.businessKey, ref.processKey ?? undefined)
+      : null;
+  if (!found) return null;
+  const { currentTask, ...instance } = found;
+  const activityKey = currentTask?.taskDefinitionKey ?? instance.currentActivity ?? (await lastStep(instance.id));
+  return { instance, task: currentTask, activityKey };
+}
+
+export function useTaskFromRoute(): LoadedTask & { reload: () => void } {
+  const [params] = useSearchParams();
+  const user = useUserInfo();
+  const taskId = params.get(TASK_QUERY.taskId);
+  const instanceId = params.get(TASK_QUERY.instanceId);
+  const businessKey = params.get(TASK_QUERY.businessKey);
+  const processKey = params.get(TASK_QUERY.processKey);
+  const readonly = params.get(TASK_QUERY.readonly) === '1';
+  const [state, setState] = useState<LoadedTask>({ status: 'loading' });
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    if (!taskId && !instanceId && !businessKey) {
+      setState({ status: 'missing' });
+      return;
+    }
+    loadTask({ taskId, instanceId, businessKey, processKey }).then(
+      (found) => {
+        if (!live) return;
+        if (!found) {
+          setState({ status: 'missing' });
+          return;
+        }
+        setState({ status: 'ready', ...found, working: false });
+      },
+      (error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [taskId, instanceId, businessKey, processKey, version]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  if (state.status !== 'ready') return { ...state, reload };
+  // Worked out on each render, so a user-info refresh (an entity switch) is followed at once.
+  return { ...state, working: !readonly && canWorkTask(user, state.task), reload };
+}

@@ -1,0 +1,62 @@
+/**
+ * The workflow calls the task views make (README "Workflow API"), typed, through the one signed client.
+ * Errors are the client's ApiError: a business refusal carries the server's Chinese message.
+ */
+import { api } from '../../providers/http';
+import type { TaskOutcome } from '../states';
+import type { WorkflowInstance, WorkflowTask } from '../task-components';
+
+export const WORKFLOW_API = '/op/v1/workflow';
+
+/** A task as the lookups answer it: `workable` says whether the reader may work it now (server's to-do rule). */
+export type OpenTask = WorkflowTask & { workable: boolean; variables: Record<string, string>; startPersonName: string };
+
+export type InstanceWithTask = WorkflowInstance & { currentTask: OpenTask | null };
+
+export interface HistoryEntry {
+  id: string;
+  taskId: string | null;
+  taskDefinitionKey: string;
+  taskName: string | null;
+  activityType: string;
+  action: string;
+  userId: string;
+  username: string;
+  personName: string;
+  remark: string | null;
+  createTime: string;
+}
+
+export interface InstanceHistory {
+  instance: WorkflowInstance;
+  history: HistoryEntry[];
+}
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface CompleteInput {
+  taskId: string;
+  outcome: TaskOutcome;
+  remark?: string;
+  variables?: Record<string, string>;
+  dataVersion?: number;
+}
+
+const call = <T>(path: string, body: unknown) => api.post<T>(`${WORKFLOW_API}/${path}`, body);
+
+export const workflowApi = {
+  findTask: (taskId: string) => call<OpenTask>('tasks/find-by-id', { taskId }),
+  findInstance: (instanceId: string) => call<InstanceWithTask>('instances/find-by-id', { instanceId }),
+  findByBusinessKey: (businessKey: string, processKey?: string) => call<InstanceWithTask | null>('instances/find-by-business-key', { businessKey, processKey }),
+  history: (instanceId: string) => call<InstanceHistory>('instances/history', { instanceId }),
+  claim: (taskId: string) => call<WorkflowTask>('tasks/claim', { taskId }),
+  complete: (input: CompleteInput) => call<{ instance: WorkflowInstance; task: WorkflowTask | null }>('tasks/complete', input),
+  start: (input: { processKey: string; businessKey: string; businessType?: string; summary?: string; variables?: Record<string, string> }) =>
+    call<{ instance: WorkflowInstance; task: WorkflowTask | null }>('instances/start', input),
+  page: <T>(list: 'todo' | 'done' | 'started', body: Record<string, unknown>) => call<Page<T>>(`tasks/${list}/page`, body),
+};
