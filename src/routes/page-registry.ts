@@ -33,7 +33,7 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   // Built by later issues of this project.
   '/op/platform-content/news/edit/index': UNBUILT,
   '/op/platform-content/notice/edit/index': UNBUILT,
-  '/op/certificate-management/certificate-detail/index': UNBUILT,
+  '/op/certificate-management/certificate-detail/index': () => import('../pages/certificates/CertificatePage'),
   '/op/task/todo/index': UNBUILT,
   '/op/task/done/index': UNBUILT,
   '/op/task/started/index': UNBUILT,

@@ -11,7 +11,7 @@
  * the task view shows to stop the completion.
  */
 import type { ComponentType } from 'react';
-import { findActivity, findProcessDefinition } from './registry';
+import { findActivity, findProcessDefinition, TASK_COMPONENT } from './registry';
 import type { TaskOutcome } from './states';
 
 /** An instance as /op/v1/workflow answers it. */
@@ -75,7 +75,9 @@ export interface TaskComponentProps {
 type Loader = () => Promise<{ default: ComponentType<TaskComponentProps> }>;
 
 /** Component name → its module. Each feature adds its own line. */
-export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {};
+export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {
+  [TASK_COMPONENT.CERTIFICATE]: () => import('./certificates/CertificateTaskView'),
+};
 
 /** The component name that shows this process at this step, if any. */
 export function taskComponentName(processKey: string, activityKey: string | null): string | undefined {

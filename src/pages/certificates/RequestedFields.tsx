@@ -3,7 +3,7 @@
  * the validity (a create names its start too), the invoice type, with the server's date rules.
  */
 import { DatePicker, Form } from 'antd';
-import type { Rule } from 'antd/es/form';
+import type { Rule, RuleObject } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CERT_DATE_FORMAT, CERT_KIND, certDateOf, type CertKind } from '../../lib/certificates';
@@ -37,7 +37,7 @@ export function RequestedFields({ kind, currentValidTo }: Props) {
   const { t } = useTranslation('certificates');
   const today = dayjs().startOf('day');
   const required = { required: true, message: t('kit:form.required') };
-  const after = (limit: () => Dayjs | undefined, message: string): Rule => ({
+  const after = (limit: () => Dayjs | undefined, message: string): RuleObject => ({
     validator: (_rule, value?: Dayjs) => {
       const bound = limit();
       return !value || !bound || value.isAfter(bound, 'day') ? Promise.resolve() : Promise.reject(new Error(message));
