@@ -24,6 +24,7 @@ import { CertificateDrawer } from './CertificateDrawer';
 import { ApplicationModal } from './ApplicationModal';
 import { certificateApi, type Certificate } from './certificate-api';
 import './certificates.css';
+import './locale';
 
 const PAGE_SIZES = [10, 20, 50];
 const STATUS_SCHEMA = { type: 'dict', dictType: CERT_STATUS_DICT, label: '' } as const;

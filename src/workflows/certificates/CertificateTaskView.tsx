@@ -15,6 +15,7 @@ import { pickerDate, requestedBody, RequestedFields, type RequestedValues } from
 import { findProcessDefinition } from '../registry';
 import { TASK_OUTCOME } from '../states';
 import type { TaskComponentProps } from '../task-components';
+import '../../pages/certificates/locale';
 
 interface Loaded {
   application: CertificateApplication;
