@@ -7,7 +7,7 @@ import { globalConfigStore, loadGlobalConfig, publicFileUrl, useGlobalConfig } f
 import { USER_STATUS } from '../lib/codes';
 import { useUserRefresh } from '../providers/use-user-refresh';
 import { useUserInfo } from '../providers/user';
-import { loadGrants, useGrantsLoader } from '../routes/grants';
+import { isTaskStepPath, loadGrants, loadTaskStepRoutes, taskStepRoutesLoaded, useGrantsLoader } from '../routes/grants';
 import { findRedirect, findRoute } from '../routes/menu-routes';
 import { useTitle } from '../routes/titles';
 import type { AppRoute } from '../routes/types';
@@ -81,6 +81,12 @@ export default function SignedIn() {
     if (outsideMain) window.scrollTo(0, 0);
   }, [outsideMain, pathname]);
 
+  // A task step's hidden route is added to the table when one is first opened (grants.ts).
+  const awaitingTaskSteps = grants.status === 'ready' && !findRoute(grants.table, pathname) && isTaskStepPath(pathname) && !taskStepRoutesLoaded();
+  useEffect(() => {
+    if (awaitingTaskSteps) void loadTaskStepRoutes();
+  }, [awaitingTaskSteps]);
+
   useEffect(() => {
     // The shell keeps its defaults when the platform config cannot be had (spec §8: the loader rejects).
     loadGlobalConfig().then(globalConfigStore.set, () => undefined);
@@ -125,7 +131,7 @@ export default function SignedIn() {
       )}
       {route?.layout === 'bare' && <RoutePage route={route} />}
       {refreshing && <RefreshRedirect pathname={pathname} search={search} />}
-      {!refreshing && !route && <Navigate to={redirect ?? '/403'} replace />}
+      {!refreshing && !route && !awaitingTaskSteps && <Navigate to={redirect ?? '/403'} replace />}
       <DocumentTitle route={route} />
       {firstLogin && (
         <Suspense fallback={null}>

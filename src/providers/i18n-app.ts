@@ -1,13 +1,13 @@
 /**
  * Every locale namespace beyond the login page's, added before the full app renders. Left out:
  * `server` (the reference server's messages; the browser shows what the server answers) and the
- * namespaces a lazily loaded feature adds itself when its module loads (`certificates`), so their
- * copy does not weigh on the first load.
+ * namespaces a lazily loaded feature adds itself when its module loads, so their copy does not weigh
+ * on the first load: `workflow` (src/workflows/locale.ts) and `certificates` (src/pages/certificates/locale.ts).
  */
 import i18n, { addLocaleFiles } from './i18n';
 
 addLocaleFiles(
-  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,server,certificates}.json'], { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,server,workflow,certificates}.json'], { eager: true, import: 'default' }),
 );
 
 export default i18n;

@@ -11,6 +11,7 @@ import { getAuthToken, getCsrf, getSessionKeys } from '../providers/session';
 import { useUserInfo } from '../providers/user';
 import type { UserInfo } from '../protocol';
 import { buildRoutesFromMenu } from './menu-routes';
+import { STATIC_ROUTES, type StaticRoute } from './static-routes';
 import { staticTitle } from './titles';
 import type { RouteTable } from './types';
 
@@ -31,8 +32,34 @@ export const grantsStore = {
   },
 };
 
+let lastTree: readonly MenuRouteItem[] = [];
+let taskSteps: readonly StaticRoute[] | undefined;
+let taskStepsLoading: Promise<void> | undefined;
+
 export function tableFromTree(tree: readonly MenuRouteItem[]): RouteTable {
-  return buildRoutesFromMenu(tree, staticTitle);
+  lastTree = tree;
+  return buildRoutesFromMenu(tree, staticTitle, taskSteps ? [...STATIC_ROUTES, ...taskSteps] : STATIC_ROUTES);
+}
+
+/** Where the hidden routes of page-type processes' steps live (/op/process/{processKey}/task{key}, spec 2.5). */
+export const TASK_STEP_PREFIX = '/op/process/';
+
+export const isTaskStepPath = (pathname: string) => pathname.startsWith(TASK_STEP_PREFIX);
+export const taskStepRoutesLoaded = () => taskSteps !== undefined;
+
+/**
+ * Those routes come from the process registry, which is not part of the first load: they are added
+ * to the table the first time such a path is opened. If the registry cannot be loaded, none are
+ * added and the path answers 403 as an unknown one does.
+ */
+export function loadTaskStepRoutes(): Promise<void> {
+  taskStepsLoading ??= import('../workflows/task-routes')
+    .then((m) => m.taskStepRoutes(), () => [])
+    .then((routes) => {
+      taskSteps = routes;
+      if (grantsStore.get().status === 'ready') grantsStore.set({ status: 'ready', table: tableFromTree(lastTree) });
+    });
+  return taskStepsLoading;
 }
 
 let inFlight: Promise<void> | undefined;

@@ -89,7 +89,7 @@ function buildNav(items: readonly MenuRouteItem[], parentPath: string | undefine
 }
 
 function staticRoute(route: StaticRoute, title: string): AppRoute {
-  const component = `${route.path}/index`;
+  const component = route.component ?? `${route.path}/index`;
   return {
     path: route.path,
     name: route.name,

@@ -16,12 +16,20 @@ export interface StaticRoute {
   noCache?: boolean;
   affix?: boolean;
   layout?: RouteLayout;
+  /** The page registry's component path; defaults to `${path}/index`. */
+  component?: string;
 }
 
 export const HOME_PATH = '/op';
 export const CHANGE_PASSWORD_PATH = '/op/login/change-password';
 export const MY_EXPORT_PATH = '/op/login/my-export';
 export const DATA_DASHBOARD_PATH = '/op/data-dashboard';
+export const TASK_TODO_PATH = '/op/task/todo';
+export const TASK_VIEW_PATH = '/op/task/view';
+
+/** The task centre's menu: task pages belong to whoever it is granted to (the seed grants it to the roles holding workflow:task:*). */
+export const TASK_MENU = 'task';
+export const taskPage = (path: string, titleKey: string, component?: string): StaticRoute => ({ path, titleKey, menuUri: TASK_MENU, hidden: true, ...(component ? { component } : {}) });
 
 const child = (path: string, menuUri: string, flags: Partial<StaticRoute> = {}): StaticRoute => ({
   path: `${HOME_PATH}/${path}`,
@@ -61,4 +69,11 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   child('issue/branch-comp/detail', 'issue:branch-comp:detail'),
   child('issue/group/detail', 'issue:group:detail'),
   child('issue/group/generate', 'issue:group:generate'),
+
+  // Task pages (spec 2.5): the shared task view and the pages of page-type processes. Each step's
+  // hidden route (/op/process/{processKey}/task{key}) is added from the registry when the grants load
+  // (src/workflows/task-routes.ts), so the registry stays out of the first load.
+  taskPage(TASK_VIEW_PATH, 'task-view'),
+  taskPage(`${HOME_PATH}/credit/final-approve/approve`, 'credit-final-approve'),
+  taskPage(`${HOME_PATH}/price/config`, 'price-config'),
 ];

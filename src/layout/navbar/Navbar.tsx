@@ -8,6 +8,7 @@ import { useSettings } from '../settings/settings-store';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ExportBadge } from './ExportBadge';
 import { LanguageSwitch } from './LanguageSwitch';
+import { PendingTasksBadge } from './PendingTasksBadge';
 import { ThemeSwitch } from './ThemeSwitch';
 import { TopNav } from './TopNav';
 
@@ -22,7 +23,7 @@ interface Props {
   topNav?: { nav: readonly NavItem[]; selected?: string };
 }
 
-/** Hamburger, optional breadcrumb, then the export entry, language, theme, settings and the avatar menu. */
+/** Hamburger, optional breadcrumb, then the pending-approval indicator, the export entry, language, theme, settings and the avatar menu. */
 export const Navbar = memo(function Navbar({ route, home, sidebarOpen, onToggleSidebar, onOpenSettings, compact, topNav }: Props) {
   const { t } = useTranslation('shell');
   const { showBreadcrumb } = useSettings();
@@ -40,6 +41,7 @@ export const Navbar = memo(function Navbar({ route, home, sidebarOpen, onToggleS
       />
       {topNav ? <TopNav nav={topNav.nav} selected={topNav.selected} /> : showBreadcrumb && !compact && route && <Breadcrumbs route={route} home={home} />}
       <div className="navbar-actions">
+        <PendingTasksBadge />
         <ExportBadge />
         <LanguageSwitch showLabel={!compact} />
         <ThemeSwitch />

@@ -12,6 +12,7 @@
  * signature on a pass of a sign step (registry `sign`), then tasks/complete with the task's
  * dataVersion. Refusals show the server's message; the navbar's pending count is refreshed.
  */
+import '../locale';
 import { Alert, App, Button, Form, Input, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -17,9 +17,12 @@
  * and one that throws stops it with its message. After a completion the frame reloads the task
  * (it is done now, so the actions go) and the history, then calls `onCompleted`.
  */
+import '../locale';
 import { Alert, Card, Result, Spin } from 'antd';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TASK_TODO_PATH } from '../../routes/static-routes';
 import type { BeforeComplete, TaskComponentProps } from '../task-components';
 import { HistoryTimeline } from './HistoryTimeline';
 import { TaskActions, type CompletedResult } from './TaskActions';
@@ -64,6 +67,7 @@ export function TaskPageFrame({ loaded, children, beforeComplete, onCompleted }:
   }
   if (loaded.status === 'error') return <Alert type="error" showIcon message={loaded.message} />;
   if (loaded.status === 'missing') return <Result status="404" title={t('view.missing')} />;
+  if (loaded.status === 'none') return <Result status="info" title={t('view.noTask')} extra={<Link to={TASK_TODO_PATH}>{t('view.toTodo')}</Link>} />;
 
   const { instance, task, activityKey, working } = loaded;
   const slotProps: TaskComponentProps = { instance, activityKey, task: working ? task : null, working, registerBeforeComplete };

@@ -25,7 +25,10 @@ export const TASK_QUERY = { taskId: 'taskId', instanceId: 'instanceId', business
 export type LoadedTask =
   | { status: 'loading' }
   | { status: 'error'; message: string }
+  /** No such task or instance. */
   | { status: 'missing' }
+  /** The URL names none: the page was opened outside the task centre. */
+  | { status: 'none' }
   | {
       status: 'ready';
       instance: WorkflowInstance;
@@ -87,7 +90,7 @@ export function useTaskFromRoute(): LoadedTask & { reload: () => void } {
   useEffect(() => {
     let live = true;
     if (!taskId && !instanceId && !businessKey) {
-      setState({ status: 'missing' });
+      setState({ status: 'none' });
       return;
     }
     loadTask({ taskId, instanceId, businessKey, processKey }).then(

@@ -1,0 +1,183 @@
+/**
+ * The task centre lists (menu 任务中心): 待办 (tasks/todo/page), 已办 (tasks/done/page) and 我发起的
+ * (tasks/started/page, the instances the user started), filtered by process and date range, paged,
+ * newest first. 办理 opens a to-do task where it is worked (task-links.ts), only for who may work
+ * it; 查看 opens the read-only task view. The list reloads whenever its tag is shown again.
+ */
+import '../locale';
+import { EyeOutlined, FormOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form, Select, Space, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { Dayjs } from 'dayjs';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DATETIME_FORMAT, useDayjsLocale } from '../../crud/fields';
+import { formatDate } from '../../lib/dates';
+import { useUserInfo } from '../../providers/user';
+import { PROCESS_DEFINITIONS } from '../registry';
+import { TASK_OUTCOME } from '../states';
+import type { WorkflowInstance, WorkflowTask } from '../task-components';
+import { canWorkTask } from '../task-view/can-work';
+import { InstanceStatusTag, useProcessNames } from '../task-view/TaskSummary';
+import { workflowApi } from '../task-view/workflow-api';
+import { viewTaskLink, workTaskLink } from './task-links';
+import '../../crud/kit.css';
+
+export type TaskList = 'todo' | 'done' | 'started';
+type TaskRow = WorkflowTask & { startPersonName: string };
+type Row = TaskRow | WorkflowInstance;
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+interface Filters {
+  processKey?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+function bodyOf(filters: Filters, pageNum: number, pageSize: number): Record<string, unknown> {
+  const [from, to] = filters.range ?? [];
+  return {
+    pageNum,
+    pageSize,
+    processKey: filters.processKey,
+    createTimeStart: from ? from.startOf('day').toISOString() : undefined,
+    createTimeEnd: to ? to.endOf('day').toISOString() : undefined,
+  };
+}
+
+export function TaskListPage({ list }: { list: TaskList }) {
+  const { t } = useTranslation(['workflow', 'kit']);
+  useDayjsLocale();
+  const navigate = useNavigate();
+  const user = useUserInfo();
+  const names = useProcessNames();
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>({});
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: PAGE_SIZES[0] });
+  const [data, setData] = useState<{ records: Row[]; total: number }>({ records: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    workflowApi
+      .page<Row>(list, bodyOf(filters, paging.pageNum, paging.pageSize))
+      .then((page) => setData({ records: page.records, total: page.total }))
+      .catch(() => setData({ records: [], total: 0 }))
+      .finally(() => setLoading(false));
+  }, [list, filters, paging]);
+
+  // Runs again each time the tag is shown (kept pages re-run their effects), so a task worked elsewhere leaves 待办.
+  useEffect(load, [load]);
+
+  const processOptions = useMemo(
+    () => Object.values(PROCESS_DEFINITIONS).map((d) => ({ value: d.processKey, label: t(d.processName) })),
+    [t],
+  );
+
+  const search = (values: Filters) => {
+    setFilters(values);
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+  };
+  const reset = () => {
+    form.resetFields();
+    search({});
+  };
+
+  const text = (value: unknown) => (value === null || value === undefined || value === '' ? '' : String(value));
+  const common: ColumnsType<Row> = [
+    { key: 'process', title: t('list.process'), render: (_v, r) => names.processName(r.processKey, r.processName) },
+    list === 'started'
+      ? { key: 'step', title: t('list.currentStep'), render: (_v, r) => names.stepName(r.processKey, (r as WorkflowInstance).currentActivity, (r as WorkflowInstance).currentActivityName) }
+      : { key: 'step', title: t('list.step'), render: (_v, r) => names.stepName(r.processKey, (r as TaskRow).taskDefinitionKey, (r as TaskRow).taskName) },
+    { key: 'businessKey', dataIndex: 'businessKey', title: t('list.businessKey'), render: text },
+    { key: 'summary', dataIndex: 'summary', title: t('list.summary'), ellipsis: true, render: text },
+    ...(list === 'started' ? [] : [{ key: 'starter', dataIndex: 'startPersonName', title: t('list.starter'), render: text }]),
+    list === 'done'
+      ? { key: 'time', dataIndex: 'completeTime', title: t('list.completeTime'), render: (v: string) => formatDate(v, DATETIME_FORMAT) }
+      : { key: 'time', dataIndex: 'createTime', title: t(list === 'todo' ? 'list.arriveTime' : 'list.startTime'), render: (v: string) => formatDate(v, DATETIME_FORMAT) },
+    {
+      key: 'status',
+      title: t('list.status'),
+      render: (_v, r) => {
+        if (list === 'started') return <InstanceStatusTag status={r.status} />;
+        const task = r as TaskRow;
+        if (list === 'done') {
+          return (
+            <Space size={4}>
+              <Tag color={task.outcome === TASK_OUTCOME.REJECT ? 'error' : 'success'}>{t(`action.${task.outcome ?? ''}`, { defaultValue: task.outcome ?? '' })}</Tag>
+              <InstanceStatusTag status={task.instanceStatus} />
+            </Space>
+          );
+        }
+        return task.assigneeName ? <Tag color="processing">{t('list.claimedBy', { name: task.assigneeName })}</Tag> : <Tag>{t('list.unclaimed')}</Tag>;
+      },
+    },
+    {
+      key: 'actions',
+      title: t('kit:table.actions'),
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space size={0}>
+          {list === 'todo' && canWorkTask(user, r as TaskRow) && (
+            <Button type="link" size="small" icon={<FormOutlined />} onClick={() => navigate(workTaskLink(r as TaskRow))} data-testid="task-work">
+              {t('list.work')}
+            </Button>
+          )}
+          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(viewTaskLink(list === 'started' ? { instanceId: r.id } : { taskId: r.id }))} data-testid="task-view">
+            {t('kit:row.show')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="kit-page" data-testid={`task-${list}-list`}>
+      <Form form={form} layout="inline" className="kit-search" onFinish={search} aria-label={t('list.searchLabel')}>
+        <Form.Item name="processKey" label={t('list.process')}>
+          <Select allowClear showSearch optionFilterProp="label" placeholder={t('list.processPlaceholder')} options={processOptions} data-testid="task-filter-process" />
+        </Form.Item>
+        <Form.Item name="range" label={t(list === 'started' ? 'list.startTime' : 'list.arriveTime')} className="kit-search-range">
+          <DatePicker.RangePicker placeholder={[t('kit:search.from'), t('kit:search.to')]} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('kit:search.submit')}
+            </Button>
+            <Button icon={<UndoOutlined />} onClick={reset}>
+              {t('kit:search.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <div className="kit-toolbar">
+        <span />
+        <Tooltip title={t('kit:toolbar.refresh')}>
+          <Button shape="circle" icon={<ReloadOutlined />} aria-label={t('kit:toolbar.refresh')} onClick={load} />
+        </Tooltip>
+      </div>
+      <Table<Row>
+        rowKey="id"
+        columns={common}
+        dataSource={data.records}
+        loading={loading}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: paging.pageNum,
+          pageSize: paging.pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('kit:table.total', { total }),
+          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+        }}
+      />
+    </div>
+  );
+}
+
+export const TodoTasksPage = () => <TaskListPage list="todo" />;
+export const DoneTasksPage = () => <TaskListPage list="done" />;
+export const StartedTasksPage = () => <TaskListPage list="started" />;
