@@ -73,10 +73,9 @@ export default function CertificatePage() {
   const text = (field: keyof Certificate, width?: number): ColumnType<Certificate> => ({ key: field, dataIndex: field, title: t(`fields.${field}`), width });
   const columns: ColumnType<Certificate>[] = [
     { key: '__index', title: t('kit:table.index'), width: 64, align: 'center', render: (_v, _r, i) => (paging.pageNum - 1) * paging.pageSize + i + 1 },
+    // Credit code and issuer are in the detail: the validity, its tags and the status stay in view without scrolling.
     { ...text('holderCorpName'), sorter: true },
-    text('holderCorpId'),
     text('serialNo'),
-    text('issuer'),
     {
       key: 'validTo',
       title: t('fields.validity'),

@@ -45,6 +45,7 @@ export function RequestedFields({ kind, currentValidTo }: Props) {
   });
   const validToRules: Rule[] = [required, after(() => today, t('form.validToFuture'))];
   if (kind === CERT_KIND.RENEWAL && currentValidTo) validToRules.push(after(() => pickerDate(currentValidTo), t('form.validToAfterCurrent', { current: currentValidTo })));
+  if (kind === CERT_KIND.CREATE) validToRules.push(({ getFieldValue }) => after(() => getFieldValue('validFrom') as Dayjs | undefined, t('form.validToAfterFrom')));
 
   return (
     <>
@@ -57,10 +58,7 @@ export function RequestedFields({ kind, currentValidTo }: Props) {
         name="validTo"
         label={t('fields.validTo')}
         dependencies={kind === CERT_KIND.CREATE ? ['validFrom'] : []}
-        rules={[
-          ...validToRules,
-          ({ getFieldValue }) => (kind === CERT_KIND.CREATE ? after(() => getFieldValue('validFrom') as Dayjs | undefined, t('form.validToAfterFrom')) : {}),
-        ]}
+        rules={validToRules}
       >
         <DatePicker format={CERT_DATE_FORMAT} style={{ width: '100%' }} disabledDate={(d) => !d.isAfter(today, 'day')} />
       </Form.Item>
