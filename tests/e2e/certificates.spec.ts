@@ -50,6 +50,12 @@ test.describe('certificates (issue 7)', () => {
     await expect(rowOf(page, '南京江北建材贸易有限公司')).toHaveClass(/cert-row-expired/);
     await expect(rowOf(page, '南京江北建材贸易有限公司').locator('.cert-validity .ant-tag', { hasText: '已过期' })).toBeVisible();
     await shot(page, 'list-expiring');
+    // The highlight follows the theme.
+    await page.getByTestId('theme-switch').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await shot(page, 'list-expiring-dark');
+    await page.getByTestId('theme-switch').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 
     // 续期: a date before the current end is refused by the form, the new date is submitted.
     await expiring.getByRole('button', { name: /续\s*期/ }).click();

@@ -6,9 +6,9 @@
  */
 import { PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
-import { Button, Checkbox, Form, Input, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Checkbox, Form, Input, Space, Table, Tag, theme, Tooltip } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../components/access/HasAccess';
 import { DictTag } from '../../components/DictTag';
@@ -49,6 +49,13 @@ export default function CertificatePage() {
   const [showing, setShowing] = useState<string>();
   const [applying, setApplying] = useState<{ kind: CertKind; certificate?: Certificate }>();
   const [reloads, setReloads] = useState(0);
+  const { token } = theme.useToken();
+  // The row colours follow the theme (light or dark).
+  const rowColours = {
+    '--cert-warning-bg': token.colorWarningBg,
+    '--cert-warning-bg-hover': token.colorWarningBgHover,
+    '--cert-text-muted': token.colorTextTertiary,
+  } as CSSProperties;
 
   const { query, result } = useCustom<PageAnswer<Certificate>>({
     url: certificateApi.PAGE,
@@ -120,7 +127,7 @@ export default function CertificatePage() {
   ];
 
   return (
-    <div className="kit-page" data-testid="certificates-list">
+    <div className="kit-page" data-testid="certificates-list" style={rowColours}>
       <Form<SearchValues> form={form} name="certificates-search" layout="inline" className="kit-search" onFinish={runSearch}>
         <Form.Item name="holderCorpName" label={t('fields.holderCorpName')}>
           <Input allowClear placeholder={t('kit:form.placeholder', { label: t('fields.holderCorpName') })} />
