@@ -138,7 +138,8 @@ export class SmsSignService {
     // Guarded by dataVersion: two entries racing on one code count as two, and a right code is used once.
     const [changed] = await db
       .update(smsSignCodes)
-      .set({ failedAttempts, status, verifiedAt: right ? new Date(now()) : null, dataVersion: sql`${smsSignCodes.dataVersion} + 1` })
+      // The database's clock, as the tasks' createTime is: a signature counts for tasks opened before it.
+      .set({ failedAttempts, status, verifiedAt: right ? sql`now()` : null, dataVersion: sql`${smsSignCodes.dataVersion} + 1` })
       .where(and(eq(smsSignCodes.id, latest.id), eq(smsSignCodes.dataVersion, latest.dataVersion)))
       .returning({ id: smsSignCodes.id });
     if (!changed) return this.verify(principal, scope, verifyCode);

@@ -2,7 +2,7 @@
  * Every locale namespace beyond the login page's, added before the full app renders. Left out:
  * `server` (the reference server's messages; the browser shows what the server answers) and the
  * namespaces a lazily loaded feature adds itself when its module loads, so their copy does not weigh
- * on the first load: `workflow` (src/workflows/locale.ts) and `certificates` (src/pages/certificates/locale.ts).
+ * on the first load: `workflow` (src/workflows/task-view/locale.ts) and `certificates` (src/pages/certificates/locale.ts).
  */
 import i18n, { addLocaleFiles } from './i18n';
 

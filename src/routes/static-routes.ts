@@ -27,9 +27,11 @@ export const DATA_DASHBOARD_PATH = '/op/data-dashboard';
 export const TASK_TODO_PATH = '/op/task/todo';
 export const TASK_VIEW_PATH = '/op/task/view';
 
-/** The task centre's menu: task pages belong to whoever it is granted to (the seed grants it to the roles holding workflow:task:*). */
-export const TASK_MENU = 'task';
-export const taskPage = (path: string, titleKey: string, component?: string): StaticRoute => ({ path, titleKey, menuUri: TASK_MENU, hidden: true, ...(component ? { component } : {}) });
+/**
+ * The task view's menu: the hidden routes of page-type processes' steps belong to whoever it is
+ * granted to (the seed grants the task centre to the roles holding workflow:task:*).
+ */
+export const TASK_VIEW_MENU = 'task:view';
 
 const child = (path: string, menuUri: string, flags: Partial<StaticRoute> = {}): StaticRoute => ({
   path: `${HOME_PATH}/${path}`,
@@ -71,9 +73,9 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   child('issue/group/generate', 'issue:group:generate'),
 
   // Task pages (spec 2.5): the shared task view and the pages of page-type processes. Each step's
-  // hidden route (/op/process/{processKey}/task{key}) is added from the registry when the grants load
-  // (src/workflows/task-routes.ts), so the registry stays out of the first load.
-  taskPage(TASK_VIEW_PATH, 'task-view'),
-  taskPage(`${HOME_PATH}/credit/final-approve/approve`, 'credit-final-approve'),
-  taskPage(`${HOME_PATH}/price/config`, 'price-config'),
+  // hidden route (/op/process/{processKey}/task{key}) is added from the registry when one is first
+  // opened (src/workflows/task-routes.ts, grants.ts), so the registry stays out of the first load.
+  child('task/view', TASK_VIEW_MENU, { hidden: true }),
+  child('credit/final-approve/approve', 'credit:final-approve', { hidden: true }),
+  child('price/config', 'price:config', { hidden: true }),
 ];

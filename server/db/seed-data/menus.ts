@@ -45,7 +45,18 @@ export const MENU_TREE: readonly MenuSeed[] = [
       { uri: 'task:todo', title: '待办任务', path: 'todo', icon: 'ClockCircleOutlined' },
       { uri: 'task:done', title: '已办任务', path: 'done', icon: 'CheckCircleOutlined' },
       { uri: 'task:started', title: '我发起的', path: 'started', icon: 'SendOutlined' },
+      // The shared task view and the hidden routes of page-type processes' steps (spec 2.5) go with this grant.
+      { uri: 'task:view', title: '任务办理', path: 'view', hidden: true },
     ],
+  },
+  {
+    // Task pages of page-type processes (spec 2.5), opened from the task centre, never from the menu.
+    uri: 'credit', title: '白条管理', path: '/op/credit', icon: 'AccountBookOutlined', hidden: true,
+    children: [{ uri: 'credit:final-approve', title: '白条签发审批', path: 'final-approve/approve', hidden: true }],
+  },
+  {
+    uri: 'price', title: '价格策略', path: '/op/price', icon: 'AccountBookOutlined', hidden: true,
+    children: [{ uri: 'price:config', title: '价格策略配置', path: 'config', hidden: true }],
   },
   {
     uri: 'admit', title: '准入管理', path: '/op/admit', icon: 'AuditOutlined', alwaysShow: true,

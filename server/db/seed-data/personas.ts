@@ -30,7 +30,7 @@ export const ROLES: readonly RoleSeed[] = [
   {
     pkRole: 'r-op-handler',
     code: ROLE.OP_HANDLER,
-    menus: ['task', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue'],
+    menus: ['task', 'credit', 'price', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue'],
     permissions: [
       task.list, task.query, task.handle, task.start,
       realname.list, realname.query, realname.add, realname.edit, realname.submit,
@@ -42,7 +42,7 @@ export const ROLES: readonly RoleSeed[] = [
   {
     pkRole: 'r-op-director',
     code: ROLE.OP_DIRECTOR,
-    menus: ['task', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue', 'data-dashboard'],
+    menus: ['task', 'credit', 'price', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue', 'data-dashboard'],
     permissions: [
       task.list, task.query, task.handle,
       realname.list, realname.query,
@@ -54,10 +54,10 @@ export const ROLES: readonly RoleSeed[] = [
   {
     pkRole: 'r-op-auditor',
     code: ROLE.OP_AUDITOR,
-    menus: ['system:dict', 'system:dict-data', 'system:config', 'system:export', 'platform-content', 'certificate-management', 'task', 'admit', 'data-dashboard'],
+    menus: ['system:dict', 'system:dict-data', 'system:config', 'system:export', 'platform-content', 'certificate-management', 'task', 'credit', 'price', 'admit', 'data-dashboard'],
     permissions: [...ALL_PERMISSIONS.filter((p) => READ_ONLY_ACTIONS.has(permissionAction(p))), home.dataDashboard],
   },
-  { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, menus: ['task', 'admit'], permissions: [task.list, task.query, realname.list, realname.query] },
+  { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, menus: ['task', 'credit', 'price', 'admit'], permissions: [task.list, task.query, realname.list, realname.query] },
 ];
 
 export interface PersonaSeed {

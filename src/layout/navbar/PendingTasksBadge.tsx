@@ -7,7 +7,7 @@ import { hasPermission } from '../../lib/access';
 import { PERMISSIONS } from '../../lib/permissions';
 import { useUserInfo } from '../../providers/user';
 import { TASK_TODO_PATH } from '../../routes/static-routes';
-import { pendingTasks, usePendingTaskCount } from '../../workflows/pending-tasks';
+import { pendingTasks, usePendingTaskCount } from '../../workflows/task-center/pending-tasks';
 
 /** How often the indicator asks for the pending count; a completed task refreshes it at once (TaskActions). */
 const REFRESH_MS = 60_000;

@@ -4,7 +4,7 @@
  * (finalApproveMode: double-post operator, single-post or double-post director review), and each
  * final approval is signed with an SMS code (registry `sign`); TaskActions asks for both.
  */
-import '../locale';
+import '../task-view/locale';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FINAL_APPROVE_MODE, findProcessDefinition } from '../registry';

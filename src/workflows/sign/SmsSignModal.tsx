@@ -6,7 +6,7 @@
  * it: a refused code shows the server's message under the field; any other non-zero sign result
  * opens an error modal with the server's message. `onDone` gets code '0' when signed, '2' when closed.
  */
-import '../locale';
+import '../task-view/locale';
 import { App, Alert, Button, Form, Input, Modal, Space } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -10,7 +10,7 @@
  * otherwise the modal opens (SmsSignModal) and the promise settles with '0' when signed or '2' when
  * closed. It rejects only when the switch lookup itself fails (the client's ApiError).
  */
-import '../locale';
+import '../task-view/locale';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import i18n from '../../providers/i18n';
 import { SIGN_RESULT } from '../../lib/sms-sign';

@@ -4,7 +4,7 @@
  * newest first. 办理 opens a to-do task where it is worked (task-links.ts), only for who may work
  * it; 查看 opens the read-only task view. The list reloads whenever its tag is shown again.
  */
-import '../locale';
+import '../task-view/locale';
 import { EyeOutlined, FormOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

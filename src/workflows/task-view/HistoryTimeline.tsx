@@ -7,7 +7,7 @@
  * It loads itself and loads again when `instanceId` or `reloadKey` changes. Read-only: everyone who
  * may open a task (workflow:task:query) sees it, op_auditor included.
  */
-import '../locale';
+import './locale';
 import { Alert, Empty, Spin, Timeline, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

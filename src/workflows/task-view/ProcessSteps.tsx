@@ -3,7 +3,7 @@
  * shown marked: where a task page's step sits, and for issuance which final-approval form follows.
  * While a branch is not chosen yet, the path ends at the step that chooses it.
  */
-import '../locale';
+import './locale';
 import { Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findProcessDefinition, passPath } from '../registry';

@@ -12,14 +12,14 @@
  * signature on a pass of a sign step (registry `sign`), then tasks/complete with the task's
  * dataVersion. Refusals show the server's message; the navbar's pending count is refreshed.
  */
-import '../locale';
+import './locale';
 import { Alert, App, Button, Form, Input, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIGN_RESULT } from '../../lib/sms-sign';
 import { ApiError } from '../../providers/http';
 import { useUserInfo } from '../../providers/user';
-import { pendingTasks } from '../pending-tasks';
+import { pendingTasks } from '../task-center/pending-tasks';
 import { findProcessDefinition, variableGivenAt } from '../registry';
 import { useSmsSign } from '../sign/useSmsSign';
 import { TASK_OUTCOME, type TaskOutcome } from '../states';

@@ -17,7 +17,7 @@
  * and one that throws stops it with its message. After a completion the frame reloads the task
  * (it is done now, so the actions go) and the history, then calls `onCompleted`.
  */
-import '../locale';
+import './locale';
 import { Alert, Card, Result, Spin } from 'antd';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

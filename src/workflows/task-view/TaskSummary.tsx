@@ -3,7 +3,7 @@
  * starter, time and status. The head of every task page; the whole business view of a process that
  * has no task component of its own.
  */
-import '../locale';
+import './locale';
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DATETIME_FORMAT } from '../../crud/fields';

@@ -4,7 +4,7 @@
  * Part of the shell's first load, so it uses only the client the shell already holds.
  */
 import { useSyncExternalStore } from 'react';
-import { api } from '../providers/http';
+import { api } from '../../providers/http';
 
 let count = 0;
 const listeners = new Set<() => void>();

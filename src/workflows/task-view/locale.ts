@@ -3,6 +3,6 @@
  * workflow screens use it, so it stays out of the signed-in first load (i18n-app.ts leaves it out).
  * Every module that renders workflow copy imports this first.
  */
-import { addLocaleFiles } from '../providers/i18n';
+import { addLocaleFiles } from '../../providers/i18n';
 
-addLocaleFiles(import.meta.glob<Record<string, unknown>>('../../locales/*/workflow.json', { eager: true, import: 'default' }));
+addLocaleFiles(import.meta.glob<Record<string, unknown>>('../../../locales/*/workflow.json', { eager: true, import: 'default' }));
