@@ -184,7 +184,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
   it('gives the admin every menu, with every static child route of spec 2.3 under /op', async () => {
     const tree = await menuTree(await signInAs(srv.baseUrl, 'op_admin'));
     expect(tree.map((i) => i.meta.menuUri)).toEqual([
-      'system', 'platform-content', 'certificate-management', 'task', 'admit', 'abs', 'financing', 'group', 'zd-registration', 'issue',
+      'system', 'platform-content', 'certificate-management', 'task', 'credit', 'price', 'admit', 'abs', 'financing', 'group', 'zd-registration', 'issue',
       'standard-library', 'data-dashboard',
     ]);
     const paths = fullPaths(tree);
@@ -195,7 +195,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
       'admit/realname/check', 'admit/realname/oapprove', 'admit/realname/mapprove', 'financing/sign-up/detail', 'group/corp-member-customer',
       'zd-registration/management/register', 'platform-content/news/edit', 'platform-content/notice/edit',
       'certificate-management/certificate-detail', 'issue/project-dept/detail', 'issue/branch-comp/detail', 'issue/group/detail',
-      'issue/group/generate', 'data-dashboard',
+      'issue/group/generate', 'data-dashboard', 'task/view', 'credit/final-approve/approve', 'price/config',
     ]) {
       expect(paths).toContain(`/op/${path}`);
     }
