@@ -23,6 +23,8 @@ import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
 import { realnameRoutes } from './realname/routes';
+import { invoiceTypeRoutes } from './certificates/invoice-types';
+import { certificateRoutes } from './certificates/routes';
 import { configRoutes } from './resources/configs';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
@@ -59,6 +61,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   fileRoutes,
   docReviewRoutes,
   realnameRoutes,
+  certificateRoutes,
+  invoiceTypeRoutes,
 ];
 
 export interface AppOptions {

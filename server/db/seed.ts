@@ -6,12 +6,13 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './open';
 import {
-  corps, menus, roleMenus, rolePermissions, roles, sysConfigs, sysDictData, sysDictTypes, userCorps, userRoles, users,
+  certificates, corps, menus, roleMenus, rolePermissions, roles, sysConfigs, sysDictData, sysDictTypes, userCorps, userRoles, users,
 } from './schema';
 import { USER_STATUS } from '../../src/lib/codes';
 import { CORPS, PERSONAS, ROLES, type PersonaSeed } from './seed-data/personas';
 import { MENU_TREE, type MenuSeed } from './seed-data/menus';
 import { CONFIGS, DICTIONARIES } from './seed-data/dictionaries';
+import { demoCertificates } from './seed-data/certificates';
 import { hashPassword, type ScryptCost } from '../security/password-hash';
 
 export interface SeedOptions {
@@ -125,6 +126,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
       ),
     ).onConflictDoNothing();
     await tx.insert(sysConfigs).values([...CONFIGS]).onConflictDoNothing();
+    if (options.demoMode) await tx.insert(certificates).values(demoCertificates(new Date())).onConflictDoNothing();
   });
   return true;
 }

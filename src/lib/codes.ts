@@ -23,6 +23,8 @@ export const CONFIG_KEY = {
   smsSignOpenCorps: 'scf.sign.sms.open-corps',
   /** JSON list of products: [{prdCode, prdName, prdShortName}] (load-prd-config). */
   products: 'sys.platform.products',
+  /** The issuer named on newly issued certificates. */
+  certIssuer: 'scf.cert.issuer',
   /** Ids of public files (nav-view-config). */
   logoFileId: 'sys.platform.logo-file-id',
   faviconFileId: 'sys.platform.favicon-file-id',

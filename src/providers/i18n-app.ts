@@ -1,12 +1,15 @@
 /**
- * Every locale namespace beyond the login page's, added before the full app renders; `workflow`,
- * `docReview` and `realname` are added by the screens that use them (src/workflows/task-view/locale.ts,
- * src/workflows/doc-review/locale.ts, src/pages/realname/locale.ts).
+ * Every locale namespace beyond the login page's, added before the full app renders. Left out:
+ * `server` (the reference server's messages; the browser shows what the server answers) and the
+ * namespaces a lazily loaded feature adds itself when its module loads, so their copy does not weigh
+ * on the first load: `workflow` (src/workflows/task-view/locale.ts), `docReview`
+ * (src/workflows/doc-review/locale.ts), `realname` (src/pages/realname/locale.ts) and `certificates`
+ * (src/pages/certificates/locale.ts).
  */
 import i18n, { addLocaleFiles } from './i18n';
 
 addLocaleFiles(
-  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,workflow,docReview,realname}.json'], { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,server,workflow,docReview,realname,certificates}.json'], { eager: true, import: 'default' }),
 );
 
 export default i18n;

@@ -28,8 +28,9 @@ export const DICTIONARIES: readonly DictSeed[] = [
   {
     dictType: 'cert_status', dictName: '证书状态',
     items: [
-      ['VALID', '有效', 'success'], ['EXPIRING', '即将到期', 'warning'], ['EXPIRED', '已过期', 'error'],
-      ['REVOKED', '已吊销', 'default'], ['PENDING', '审批中', 'processing'],
+      ['APPLYING', '申请中', 'processing'], ['VALID', '有效', 'success'], ['RENEWING', '续期中', 'processing'],
+      ['EXPIRED', '已过期', 'error'], ['REVOKED', '已吊销', 'default'], ['REOPENING', '重新开通中', 'processing'],
+      ['REFUSED', '申请未通过', 'default'],
     ],
   },
   {
@@ -86,6 +87,7 @@ export const CONFIGS: readonly ConfigSeed[] = [
     configType: 'Y',
     remark: 'JSON 数组：prdCode 产品编码，prdName 产品名称，prdShortName 产品简称',
   },
+  { configKey: CONFIG_KEY.certIssuer, configName: '证书签发机构', configValue: '中国金融认证中心（CFCA）', configType: 'Y', remark: '新签发证书的签发机构' },
   { configKey: CONFIG_KEY.logoFileId, configName: '平台 Logo 文件', configValue: BUILTIN_FILES.logo.id, configType: 'Y', remark: '公开文件的 id' },
   { configKey: CONFIG_KEY.faviconFileId, configName: '浏览器图标文件', configValue: BUILTIN_FILES.favicon.id, configType: 'Y', remark: '公开文件的 id' },
 ];

@@ -1,0 +1,252 @@
+/**
+ * Certificate applications: a create, renewal or reopening is written with its certificate's new
+ * status and starts its process in one transaction; when the instance ends, the certificate follows
+ * (approved: issued, extended or reopened; withdrawn: back to where it was).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import {
+  CERT_KIND, CERT_PROCESS_KEY, CERT_RENEWABLE, CERT_REOPENABLE, CERT_RUNNING_STATUS, CERT_STATUS, certDateOf, type CertKind, type CertStatus,
+} from '../../src/lib/certificates';
+import { CONFIG_KEY } from '../../src/lib/codes';
+import { findProcessDefinition } from '../../src/workflows/registry';
+import { INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
+import type { AppContext } from '../context';
+import { isUniqueViolation, type Tx } from '../crud/routes';
+import type { Db } from '../db/open';
+import { certificateApplications, certificates, sysConfigs, workflowTasks } from '../db/schema';
+import { businessError, protocolError, validationError } from '../errors';
+import { translate } from '../i18n';
+import type { Principal } from '../security/sessions';
+import type { InstanceEndEvent } from '../workflow/engine';
+import type { Body } from '../workflow/input';
+import { mayWork } from '../workflow/rules';
+import { optionalRemark, requireCertDate, requireCertText, requireInvoiceType } from './input';
+
+export type CertificateRow = typeof certificates.$inferSelect;
+export type ApplicationRow = typeof certificateApplications.$inferSelect;
+
+/** businessType of the certificate processes' instances (their businessKey is the application id). */
+export const CERT_BUSINESS_TYPE = 'CERTIFICATE_APPLICATION';
+
+const certificateNotFound = () => protocolError('NOT_FOUND', translate('server:cert.notFound'));
+const alreadyRunning = () => businessError('CERT_APPLICATION_RUNNING', 'server:cert.applicationRunning');
+
+export async function lockCertificate(tx: Tx, id: string): Promise<CertificateRow> {
+  const [row] = await tx.select().from(certificates).where(eq(certificates.id, id)).for('update');
+  if (!row) throw certificateNotFound();
+  return row;
+}
+
+async function runningApplication(tx: Tx, certificateId: string): Promise<ApplicationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(certificateApplications)
+    .where(and(eq(certificateApplications.certificateId, certificateId), eq(certificateApplications.status, INSTANCE_STATUS.RUNNING)));
+  return row;
+}
+
+function requireFuture(validTo: string, today: string): void {
+  if (validTo <= today) throw validationError(translate('server:cert.validToNotFuture', { today }));
+}
+
+interface Requested {
+  validFrom: string | null;
+  validTo: string;
+  invoiceType: string;
+  remark: string | undefined;
+}
+
+/** What a create asks for: the holder and the validity, from on or after today, to after from. */
+async function readCreate(tx: Tx, body: Body, today: string) {
+  const holderCorpName = requireCertText(body, 'holderCorpName', 'corpName');
+  const holderCorpId = requireCertText(body, 'holderCorpId', 'taxId');
+  const validFrom = requireCertDate(body, 'validFrom');
+  const validTo = requireCertDate(body, 'validTo');
+  if (validFrom < today) throw validationError(translate('server:cert.validFromPast', { today }));
+  if (validTo <= validFrom) throw validationError(translate('server:cert.validToBeforeFrom'));
+  const invoiceType = await requireInvoiceType(tx, body);
+  return { holderCorpName, holderCorpId, requested: { validFrom, validTo, invoiceType, remark: optionalRemark(body) } };
+}
+
+/** What a renewal or reopening asks for: a new end, later than today (and, renewing, than the current end). */
+async function readExtension(tx: Tx, body: Body, certificate: CertificateRow, kind: CertKind, today: string): Promise<Requested> {
+  const validTo = requireCertDate(body, 'validTo');
+  requireFuture(validTo, today);
+  if (kind === CERT_KIND.RENEWAL && certificate.validTo && validTo <= certificate.validTo) {
+    throw validationError(translate('server:cert.validToNotLater', { current: certificate.validTo }));
+  }
+  return { validFrom: null, validTo, invoiceType: await requireInvoiceType(tx, body), remark: optionalRemark(body) };
+}
+
+export class CertificateApplications {
+  constructor(private readonly ctx: AppContext) {
+    for (const kind of Object.values(CERT_KIND)) {
+      ctx.workflow.onInstanceEnd(CERT_PROCESS_KEY[kind], (event, tx) => this.ended(event, tx));
+    }
+  }
+
+  today(): string {
+    return certDateOf(new Date(this.ctx.now()));
+  }
+
+  /** 新增证书申请: a certificate in 申请中 and its first application. */
+  create(principal: Principal, body: Body) {
+    return this.inTransaction(async (tx) => {
+      const { holderCorpName, holderCorpId, requested } = await readCreate(tx, body, this.today());
+      const [certificate] = await tx
+        .insert(certificates)
+        .values({
+          holderCorpName, holderCorpId, status: CERT_RUNNING_STATUS.CREATE, invoiceType: requested.invoiceType,
+          createBy: principal.username, updateBy: principal.username,
+        })
+        .returning();
+      return this.open(tx, principal, certificate, CERT_KIND.CREATE, requested, CERT_STATUS.REFUSED);
+    });
+  }
+
+  /** 续期 (a valid or expired certificate) or 重新开通 (a revoked or expired one). */
+  extend(principal: Principal, body: Body, kind: typeof CERT_KIND.RENEWAL | typeof CERT_KIND.REOPEN) {
+    return this.inTransaction(async (tx) => {
+      const id = requireCertText(body, 'id');
+      await expireLapsed(tx, this.today());
+      const certificate = await lockCertificate(tx, id);
+      if (await runningApplication(tx, id)) throw alreadyRunning();
+      const allowed = kind === CERT_KIND.RENEWAL ? CERT_RENEWABLE : CERT_REOPENABLE;
+      if (!allowed.includes(certificate.status as CertStatus)) {
+        const status = translate(`server:cert.status.${certificate.status}`);
+        throw businessError('CERT_STATUS_NOT_ALLOWED', kind === CERT_KIND.RENEWAL ? 'server:cert.notRenewable' : 'server:cert.notReopenable', { status });
+      }
+      const requested = await readExtension(tx, body, certificate, kind, this.today());
+      const [moved] = await tx
+        .update(certificates)
+        .set({ status: CERT_RUNNING_STATUS[kind], dataVersion: certificate.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
+        .where(eq(certificates.id, id))
+        .returning();
+      return this.open(tx, principal, moved, kind, requested, certificate.status);
+    });
+  }
+
+  /**
+   * The handler's first step edits the requested validity and invoice type. Only the worker of that
+   * open step may, and only over the version they read.
+   */
+  updateRequested(principal: Principal, body: Body) {
+    return this.ctx.db.transaction(async (tx) => {
+      const id = requireCertText(body, 'id');
+      const dataVersion = body.dataVersion;
+      if (typeof dataVersion !== 'number' || !Number.isSafeInteger(dataVersion)) throw validationError(translate('server:crud.dataVersionRequired'));
+      const [application] = await tx.select().from(certificateApplications).where(eq(certificateApplications.id, id)).for('update');
+      if (!application) throw protocolError('NOT_FOUND', translate('server:cert.applicationNotFound'));
+      if (application.status !== INSTANCE_STATUS.RUNNING) throw businessError('CERT_APPLICATION_ENDED', 'server:cert.applicationEnded');
+      await this.requireEditStep(tx, principal, application);
+      if (application.dataVersion !== dataVersion) throw protocolError('DATA_VERSION_CONFLICT');
+
+      const certificate = await lockCertificate(tx, application.certificateId);
+      const today = this.today();
+      let requested: Requested;
+      if (application.kind === CERT_KIND.CREATE) {
+        const validFrom = requireCertDate(body, 'validFrom');
+        const validTo = requireCertDate(body, 'validTo');
+        if (validFrom < today) throw validationError(translate('server:cert.validFromPast', { today }));
+        if (validTo <= validFrom) throw validationError(translate('server:cert.validToBeforeFrom'));
+        requested = { validFrom, validTo, invoiceType: await requireInvoiceType(tx, body), remark: undefined };
+      } else {
+        requested = await readExtension(tx, body, certificate, application.kind as CertKind, today);
+      }
+      const [updated] = await tx
+        .update(certificateApplications)
+        .set({
+          validFrom: requested.validFrom, validTo: requested.validTo, invoiceType: requested.invoiceType,
+          dataVersion: application.dataVersion + 1, updateTime: new Date(), updateBy: principal.username,
+        })
+        .where(eq(certificateApplications.id, id))
+        .returning();
+      return updated;
+    });
+  }
+
+  /** The application's instance is at its first step, and the caller works that step now. */
+  private async requireEditStep(tx: Tx, principal: Principal, application: ApplicationRow): Promise<void> {
+    const definition = findProcessDefinition(CERT_PROCESS_KEY[application.kind as CertKind])!;
+    const [task] = await tx
+      .select()
+      .from(workflowTasks)
+      .where(and(eq(workflowTasks.instanceId, application.instanceId ?? ''), eq(workflowTasks.status, TASK_STATUS.TODO)));
+    const ownStep = task?.taskDefinitionKey === definition.startActivity && mayWork(principal, 'handler') && (task.assigneeId === null || task.assigneeId === principal.userId);
+    if (!ownStep) throw businessError('CERT_NOT_EDIT_STEP', 'server:cert.notEditStep');
+  }
+
+  private async open(tx: Tx, principal: Principal, certificate: CertificateRow, kind: CertKind, requested: Requested, previousStatus: string) {
+    const [application] = await tx
+      .insert(certificateApplications)
+      .values({
+        certificateId: certificate.id, kind, validFrom: requested.validFrom, validTo: requested.validTo, invoiceType: requested.invoiceType,
+        remark: requested.remark ?? null, previousStatus, createBy: principal.username, updateBy: principal.username,
+      })
+      .returning();
+    const summary = translate('server:cert.summary', { kind: translate(`server:cert.kind.${kind}`), holder: certificate.holderCorpName });
+    const { instance, task } = await this.ctx.workflow.start(
+      principal,
+      { processKey: CERT_PROCESS_KEY[kind], businessKey: application.id, businessType: CERT_BUSINESS_TYPE, summary },
+      tx,
+    );
+    const [started] = await tx.update(certificateApplications).set({ instanceId: instance.id }).where(eq(certificateApplications.id, application.id)).returning();
+    return { certificate, application: started, instanceId: instance.id, taskId: task?.id ?? null };
+  }
+
+  private async inTransaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.ctx.db.transaction(run);
+    } catch (error) {
+      // Two applications for one certificate raced past the check: the partial unique index refused the second.
+      if (isUniqueViolation(error)) throw alreadyRunning();
+      throw error;
+    }
+  }
+
+  /** The certificate follows its application's end, inside the transaction that ends the instance. */
+  private async ended(event: InstanceEndEvent, tx: Tx): Promise<void> {
+    const [application] = await tx.select().from(certificateApplications).where(eq(certificateApplications.id, event.instance.businessKey));
+    if (!application) return;
+    const now = new Date();
+    const by = event.actor.username;
+    await tx
+      .update(certificateApplications)
+      .set({ status: event.status, dataVersion: application.dataVersion + 1, updateTime: now, updateBy: by })
+      .where(eq(certificateApplications.id, application.id));
+    const certificate = await lockCertificate(tx, application.certificateId);
+    const version = { dataVersion: certificate.dataVersion + 1, updateTime: now, updateBy: by };
+    if (event.status === INSTANCE_STATUS.REJECTED) {
+      await tx.update(certificates).set({ status: application.previousStatus, ...version }).where(eq(certificates.id, certificate.id));
+      return;
+    }
+    const approved =
+      application.kind === CERT_KIND.CREATE
+        ? { serialNo: newSerialNo(now), issuer: await this.issuer(tx), validFrom: application.validFrom, validTo: application.validTo }
+        : { validTo: application.validTo };
+    await tx
+      .update(certificates)
+      .set({ ...approved, status: CERT_STATUS.VALID, invoiceType: application.invoiceType, ...version })
+      .where(eq(certificates.id, certificate.id));
+  }
+
+  private async issuer(tx: Tx): Promise<string> {
+    const [row] = await tx.select({ value: sysConfigs.configValue }).from(sysConfigs).where(eq(sysConfigs.configKey, CONFIG_KEY.certIssuer));
+    if (!row) throw businessError('CONFIG_MISSING', 'server:config.notFound', { configKey: CONFIG_KEY.certIssuer });
+    return row.value;
+  }
+}
+
+/** SCF-CA-<year>-<8 hex>: unique by the column's constraint; 32 random bits make a clash unlikely. */
+function newSerialNo(now: Date): string {
+  return `SCF-CA-${now.getUTCFullYear()}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+/** Valid certificates whose validity ended before today become 已过期 (run before reading or applying). */
+export async function expireLapsed(tx: Tx | Db, today: string): Promise<void> {
+  await tx
+    .update(certificates)
+    .set({ status: CERT_STATUS.EXPIRED })
+    .where(and(eq(certificates.status, CERT_STATUS.VALID), lt(certificates.validTo, today)));
+}

@@ -1,0 +1,112 @@
+/**
+ * The certificate calls under /op/v1/certificates (README "Certificates"): list and detail need the
+ * list / query permissions; create, renew and reopen each need their own and start their process; the
+ * handler's first step edits the requested validity through applications/update-by-id.
+ */
+import { asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CERT_KIND, CERT_STATUS, CERTIFICATE_API, expiringUntil, isExpiringSoon } from '../../src/lib/certificates';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import type { AppContext } from '../context';
+import { escapeLike, pagingOf, whereOf } from '../crud/query';
+import type { Page } from '../crud/routes';
+import { certificateApplications, certificates } from '../db/schema';
+import { protocolError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { route } from '../routes/route';
+import type { Principal } from '../security/sessions';
+import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
+import { CertificateApplications, expireLapsed, type ApplicationRow, type CertificateRow } from './applications';
+import { requireCertText } from './input';
+
+const SORTABLE = {
+  holderCorpName: certificates.holderCorpName,
+  validFrom: certificates.validFrom,
+  validTo: certificates.validTo,
+  createTime: certificates.createTime,
+} as const;
+
+export interface CertificateView extends CertificateRow {
+  expiringSoon: boolean;
+}
+
+function orderOf(body: Body): SQL[] {
+  const asked = body.orderBy;
+  if (asked === undefined || asked === null) return [desc(certificates.createTime), asc(certificates.id)];
+  if (!Array.isArray(asked)) throw validationError(translate('server:crud.orderBy'));
+  const order = asked.map((item: unknown) => {
+    const { field, order: direction = 'asc' } = (item ?? {}) as { field?: unknown; order?: unknown };
+    if (typeof field !== 'string' || !Object.hasOwn(SORTABLE, field)) throw validationError(translate('server:crud.notSortable', { field: String(field) }));
+    if (direction !== 'asc' && direction !== 'desc') throw validationError(translate('server:crud.orderBy'));
+    const column = SORTABLE[field as keyof typeof SORTABLE];
+    return direction === 'desc' ? desc(column) : asc(column);
+  });
+  return [...order, asc(certificates.id)];
+}
+
+function filtersOf(body: Body, today: string): SQL[] {
+  const conditions: SQL[] = [];
+  const holder = optionalText(body, 'holderCorpName', 100);
+  if (holder) conditions.push(ilike(certificates.holderCorpName, `%${escapeLike(holder)}%`));
+  const serial = optionalText(body, 'serialNo', 100);
+  if (serial) conditions.push(ilike(certificates.serialNo, `%${escapeLike(serial)}%`));
+  const status = optionalOneOf(body, 'status', Object.values(CERT_STATUS), 'server:cert.statusUnknown');
+  if (status) conditions.push(eq(certificates.status, status));
+  const expiring = body.expiring;
+  if (expiring !== undefined && expiring !== null && typeof expiring !== 'boolean') throw validationError(translate('server:cert.expiringFlag'));
+  if (expiring) {
+    conditions.push(eq(certificates.status, CERT_STATUS.VALID), gte(certificates.validTo, today), lte(certificates.validTo, expiringUntil(today)));
+  }
+  return conditions;
+}
+
+export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const { certificate, task } = PERMISSIONS;
+  const applications = new CertificateApplications(ctx);
+  const view = (row: CertificateRow): CertificateView => ({ ...row, expiringSoon: isExpiringSoon(row, applications.today()) });
+  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
+    route(api, { method: 'POST', path: `${CERTIFICATE_API}/${path}`, auth: 'session', permission, handler: ({ body, principal }) => handler(requireBody(body), principal) });
+
+  const findCertificate = async (id: string) => {
+    const [row] = await ctx.db.select().from(certificates).where(eq(certificates.id, id));
+    if (!row) throw protocolError('NOT_FOUND', translate('server:cert.notFound'));
+    return row;
+  };
+
+  post('page', certificate.list, async (body): Promise<Page<CertificateView>> => {
+    const today = applications.today();
+    const { pageNum, pageSize } = pagingOf(body);
+    const where = whereOf(filtersOf(body, today));
+    const order = orderOf(body);
+    await expireLapsed(ctx.db, today);
+    const [{ total }] = await ctx.db.select({ total: count() }).from(certificates).where(where);
+    const rows = await ctx.db.select().from(certificates).where(where).orderBy(...order).limit(pageSize).offset((pageNum - 1) * pageSize);
+    return { records: rows.map(view), total, pageNum, pageSize };
+  });
+
+  post('find-by-id', certificate.query, async (body) => {
+    const id = requireCertText(body, 'id');
+    await expireLapsed(ctx.db, applications.today());
+    const row = await findCertificate(id);
+    const list: ApplicationRow[] = await ctx.db
+      .select()
+      .from(certificateApplications)
+      .where(eq(certificateApplications.certificateId, id))
+      .orderBy(desc(certificateApplications.createTime), desc(certificateApplications.id));
+    return { ...view(row), applications: list };
+  });
+
+  post('save', certificate.add, (body, principal) => applications.create(principal, body));
+  post('renew', certificate.renew, (body, principal) => applications.extend(principal, body, CERT_KIND.RENEWAL));
+  post('reopen', certificate.reopen, (body, principal) => applications.extend(principal, body, CERT_KIND.REOPEN));
+
+  // The task view shows an application to whoever may see the task centre's instances.
+  post('applications/find-by-id', task.query, async (body) => {
+    const id = requireCertText(body, 'id');
+    const [application] = await ctx.db.select().from(certificateApplications).where(eq(certificateApplications.id, id));
+    if (!application) throw protocolError('NOT_FOUND', translate('server:cert.applicationNotFound'));
+    return { application, certificate: view(await findCertificate(application.certificateId)) };
+  });
+
+  post('applications/update-by-id', task.handle, (body, principal) => applications.updateRequested(principal, body));
+}
