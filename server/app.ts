@@ -23,6 +23,7 @@ import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
 import { configRoutes } from './resources/configs';
+import { newsRoutes, noticeRoutes } from './resources/content';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
 import { DOWNLOAD_PATH, exportRecordRoutes, registerTicketDownload } from './routes/export-records';
@@ -53,6 +54,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   signatureRoutes,
   platformConfigRoutes,
   fileRoutes,
+  newsRoutes,
+  noticeRoutes,
 ];
 
 export interface AppOptions {

@@ -19,7 +19,7 @@ import { MY_EXPORT_PATH } from '../routes/static-routes';
 import { useColumnSettings } from './column-settings';
 import { createValues, FieldValue, fieldsOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
-import type { FieldSchema, AnyResource } from './resource';
+import { defaultSortOf, type FieldSchema, type AnyResource } from './resource';
 import { ResourceShowDrawer } from './ResourceShow';
 import { useResourceAccess } from './use-resource-access';
 import './kit.css';
@@ -84,7 +84,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
   const { tableProps, searchFormProps, sorters, filters, tableQuery, currentPage, pageSize } = useTable<Row, never, SearchValues>({
     resource: resource.name,
     pagination: { pageSize: PAGE_SIZES[0] },
-    sorters: { initial: resource.defaultSort ? [resource.defaultSort] : [] },
+    sorters: { initial: defaultSortOf(resource) },
     filters: { permanent, defaultBehavior: 'replace' },
     syncWithLocation: false,
     errorNotification,

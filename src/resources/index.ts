@@ -3,9 +3,10 @@
  * auditor's matrix find a resource here by its Refine name; adding a resource is one line below.
  */
 import type { AnyResource } from '../crud/resource';
+import { CONTENT_RESOURCES } from './content';
 import { SYSTEM_RESOURCES } from './system';
 
-export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES];
+export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES];
 
 const byName = new Map(RESOURCES.map((resource) => [resource.name, resource]));
 
