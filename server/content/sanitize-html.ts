@@ -1,4 +1,3 @@
-/// <reference path="../types/jsdom.d.ts" />
 /**
  * The content policy (src/lib/html-policy.ts) applied on the server, when content is saved: DOMPurify
  * over a jsdom window made once (a window per call would cost milliseconds for nothing).

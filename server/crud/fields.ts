@@ -82,8 +82,8 @@ export function readInput(resource: AnyResource, body: Record<string, unknown>, 
       if (schema.required && (mode === 'create' || value !== undefined)) {
         throw validationError(translate('server:crud.required', { field: fieldLabel(schema) }));
       }
-      // Free text (remarks) can be cleared; other optional fields keep their value or column default.
-      if (value !== undefined && schema.type === 'text') values[name] = null;
+      // Free text (remarks) and an image can be cleared; other optional fields keep their value or column default.
+      if (value !== undefined && (schema.type === 'text' || schema.type === 'image')) values[name] = null;
       continue;
     }
     const checked = checkValue(schema, value);
