@@ -30,7 +30,7 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
       destroyOnHidden
       maskClosable={false}
     >
-      <Form {...formProps} name={`${resource.name}-${mode}`} layout="horizontal" labelCol={{ flex: '120px' }} wrapperCol={{ flex: 'auto' }} data-testid={`${resource.name}-${mode}-form`}>
+      <Form {...formProps} name={`${resource.name}-${mode}`} layout="horizontal" labelCol={{ flex: '120px' }} wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }} data-testid={`${resource.name}-${mode}-form`}>
         {fieldsOf(resource)
           .filter(([, schema]) => !schema.readOnly)
           .map(([name, schema]) => {

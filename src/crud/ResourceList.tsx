@@ -65,7 +65,7 @@ function toFilters(resource: AnyResource, values: SearchValues, fixed: Record<st
   return filters;
 }
 
-const columnShown = (schema: FieldSchema) => schema.column ?? schema.type !== 'text';
+const columnShown = (schema: FieldSchema) => schema.column ?? (schema.type !== 'text' && schema.type !== 'richText');
 
 export function ResourceList({ resource, fixedFilters = {}, createDefaults, renderers = {}, onChanged, rowActions, toolbarExtra, pollWhile }: ResourceListProps) {
   const { t } = useTranslation();

@@ -36,7 +36,7 @@ export interface FieldSchema {
   createOnly?: boolean;
   search?: SearchMode;
   sortable?: boolean;
-  /** Shown as a list column (default true for non-text fields). */
+  /** Shown as a list column (default true but for 'text' and 'richText' fields). */
   column?: boolean;
   width?: number;
 }

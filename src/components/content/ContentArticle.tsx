@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import { ContentHtml } from './ContentHtml';
 import { ContentCover } from './ContentCover';
+import { useContentThemeVars } from './content-theme';
 import './content.css';
 
 /** A record of a content resource (title, summary, author, coverFileId, content, publishTime, createTime). */
@@ -19,8 +20,9 @@ export function ContentArticle({ item }: { item: ArticleValues }) {
   const author = text(item.author);
   const cover = text(item.coverFileId);
   const summary = text(item.summary);
+  const themeVars = useContentThemeVars();
   return (
-    <article className="content-article" data-testid="content-article">
+    <article className="content-article" style={themeVars} data-testid="content-article">
       <h1 className="content-article-title">{text(item.title) ?? t('article.untitled')}</h1>
       <div className="content-article-meta">
         {time && <time dateTime={time}>{formatDate(time, 'YYYY-MM-DD HH:mm')}</time>}

@@ -5,11 +5,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { sanitizeContentHtml } from './sanitize-html';
 import { withImageSources } from './content-images';
+import { useContentThemeVars } from './content-theme';
 import './content.css';
 
 export function ContentHtml({ html }: { html: string | null | undefined }) {
   const sanitized = useMemo(() => sanitizeContentHtml(html ?? ''), [html]);
   const [shown, setShown] = useState(sanitized);
+  const themeVars = useContentThemeVars();
 
   useEffect(() => {
     setShown(sanitized);
@@ -22,7 +24,7 @@ export function ContentHtml({ html }: { html: string | null | undefined }) {
     return () => controller.abort();
   }, [sanitized]);
 
-  return <div className="content-html" data-testid="content-html" dangerouslySetInnerHTML={{ __html: shown }} />;
+  return <div className="content-html" style={themeVars} data-testid="content-html" dangerouslySetInnerHTML={{ __html: shown }} />;
 }
 
 export default ContentHtml;

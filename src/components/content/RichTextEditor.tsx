@@ -19,6 +19,7 @@ import { CONTENT_ALLOWED_URI, CONTENT_FILE_ID_ATTRIBUTE } from '../../lib/html-p
 import { api } from '../../providers/http';
 import { resolveFilePreviews } from '../files/file-previews';
 import { withImageSources } from './content-images';
+import { useContentThemeVars } from './content-theme';
 import { sanitizeContentHtml } from './sanitize-html';
 import './content.css';
 
@@ -194,6 +195,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
 export function RichTextEditor({ value, onChange, placeholder, disabled, id }: RichTextEditorProps) {
   // The HTML this editor last handed out: a value equal to it is its own echo, not new content.
   const emitted = useRef<string | null>(null);
+  const themeVars = useContentThemeVars();
   const editor = useEditor({
     extensions: EXTENSIONS,
     editable: !disabled,
@@ -227,7 +229,7 @@ export function RichTextEditor({ value, onChange, placeholder, disabled, id }: R
   }, [editor, value]);
 
   return (
-    <div className="rich-text-editor" data-testid="rich-text-editor">
+    <div className="rich-text-editor" style={themeVars} data-testid="rich-text-editor">
       <Toolbar editor={editor} disabled={disabled} />
       <EditorContent editor={editor} />
     </div>
