@@ -26,6 +26,7 @@ import { realnameRoutes } from './realname/routes';
 import { invoiceTypeRoutes } from './certificates/invoice-types';
 import { certificateRoutes } from './certificates/routes';
 import { configRoutes } from './resources/configs';
+import { newsRoutes, noticeRoutes } from './resources/content';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
 import { DOWNLOAD_PATH, exportRecordRoutes, registerTicketDownload } from './routes/export-records';
@@ -63,6 +64,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   realnameRoutes,
   certificateRoutes,
   invoiceTypeRoutes,
+  newsRoutes,
+  noticeRoutes,
 ];
 
 export interface AppOptions {

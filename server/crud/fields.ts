@@ -4,7 +4,9 @@
  * field by its zh-CN label (locales/zh-CN/resources.json), e.g. 字典名称不能为空.
  */
 import type { AnyResource, FieldSchema } from '../../src/crud/resource';
+import { CONTENT_FILE_ID, contentHasSubstance } from '../../src/lib/html-policy';
 import { isValid, validationMessage } from '../../src/lib/validators';
+import { sanitizeContentHtml } from '../content/sanitize-html';
 import { validationError } from '../errors';
 import { translate } from '../i18n';
 import { isPlainObject } from '../validation';
@@ -35,6 +37,18 @@ function checkValue(schema: FieldSchema, value: unknown): unknown {
     case 'boolean':
       if (typeof value !== 'boolean') throw validationError(translate('server:crud.notBoolean', { field }));
       return value;
+    case 'image':
+      if (typeof value !== 'string' || !CONTENT_FILE_ID.test(value)) throw validationError(translate('server:crud.notFileId', { field }));
+      return value;
+    case 'richText': {
+      if (typeof value !== 'string') throw validationError(translate('server:crud.notString', { field }));
+      // Stored as the policy leaves it: what is read back holds nothing executable, whoever shows it.
+      const html = sanitizeContentHtml(value);
+      if (schema.maxLength !== undefined && html.length > schema.maxLength) {
+        throw validationError(translate('server:crud.tooLong', { field, max: String(schema.maxLength) }));
+      }
+      return contentHasSubstance(html) ? html : '';
+    }
     case 'datetime': {
       const time = typeof value === 'string' ? new Date(value) : undefined;
       if (!time || Number.isNaN(time.getTime())) throw validationError(translate('server:crud.notDatetime', { field }));
@@ -68,11 +82,18 @@ export function readInput(resource: AnyResource, body: Record<string, unknown>, 
       if (schema.required && (mode === 'create' || value !== undefined)) {
         throw validationError(translate('server:crud.required', { field: fieldLabel(schema) }));
       }
-      // Free text (remarks) can be cleared; other optional fields keep their value or column default.
-      if (value !== undefined && schema.type === 'text') values[name] = null;
+      // Free text (remarks) and an image can be cleared; other optional fields keep their value or column default.
+      if (value !== undefined && (schema.type === 'text' || schema.type === 'image')) values[name] = null;
       continue;
     }
-    values[name] = checkValue(schema, value);
+    const checked = checkValue(schema, value);
+    // Rich text that sanitises to nothing (only a script, empty paragraphs) is empty.
+    if (checked === '') {
+      if (schema.required) throw validationError(translate('server:crud.required', { field: fieldLabel(schema) }));
+      values[name] = null;
+      continue;
+    }
+    values[name] = checked;
   }
   return values;
 }

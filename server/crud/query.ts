@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FieldSchema } from '../../src/crud/resource';
+import { defaultSortOf, type FieldSchema } from '../../src/crud/resource';
 import { MAX_PAGE_SIZE } from '../../src/protocol/envelope';
 import { validationError } from '../errors';
 import { translate } from '../i18n';
@@ -86,7 +86,7 @@ export function orderOf(resource: AnyResource, columns: Columns, body: Record<st
   for (const { field } of asked) {
     if (!resource.fields[field]?.sortable || !columns[field]) throw validationError(translate('server:crud.notSortable', { field }));
   }
-  const items = asked.length ? asked : resource.defaultSort ? [resource.defaultSort] : [];
+  const items = asked.length ? asked : defaultSortOf(resource);
   return [...items.map(({ field, order }) => (order === 'desc' ? desc(columns[field]) : asc(columns[field]))), asc(columns.id)];
 }
 

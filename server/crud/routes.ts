@@ -15,7 +15,10 @@ import type { FastifyInstance } from 'fastify';
 import { actionPermission } from '../../src/lib/access';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
-import { sysDictData } from '../db/schema';
+import { actionApplies } from '../../src/crud/resource';
+import { contentFileIds } from '../../src/lib/html-policy';
+import { isImageMimeType } from '../../src/lib/files';
+import { storedFiles, sysDictData } from '../db/schema';
 import { businessError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
@@ -33,10 +36,15 @@ export interface CrudHooks {
   beforeRemove?(tx: Tx, rows: Row[]): Promise<void>;
 }
 
+/** The change a row action makes to the record it applies to (its `when` already checked). */
+export type RowActionChange = (row: Row, now: Date) => Row;
+
 export interface CrudOptions {
   resource: AnyResource;
   table: PgTable;
   hooks?: CrudHooks;
+  /** One change per row action the declaration lists (src/crud/resource.ts RowActionDeclaration). */
+  actions?: Readonly<Record<string, RowActionChange>>;
 }
 
 export interface Page<T = Row> {
@@ -70,6 +78,20 @@ async function checkDictValues(tx: Tx, options: CrudOptions, values: Row): Promi
       .where(and(eq(sysDictData.dictType, schema.dictType), eq(sysDictData.dictValue, String(value))))
       .limit(1);
     if (!item) throw validationError(translate('server:crud.notInDict', { field: fieldLabel(schema), value: String(value) }));
+  }
+}
+
+/** Image fields and the images inside rich text name stored images, nothing else. */
+async function checkFileValues(tx: Tx, options: CrudOptions, values: Row): Promise<void> {
+  for (const [name, schema] of Object.entries(options.resource.fields)) {
+    const value = values[name];
+    if (typeof value !== 'string' || (schema.type !== 'image' && schema.type !== 'richText')) continue;
+    const ids = schema.type === 'image' ? [value] : contentFileIds(value);
+    if (!ids.length) continue;
+    const found = await tx.select({ id: storedFiles.id, mimeType: storedFiles.mimeType }).from(storedFiles).where(inArray(storedFiles.id, ids));
+    const images = new Set(found.filter((file) => isImageMimeType(file.mimeType)).map((file) => file.id));
+    const missing = ids.find((id) => !images.has(id));
+    if (missing) throw validationError(translate('server:crud.notImage', { field: fieldLabel(schema), value: missing }));
   }
 }
 
@@ -141,6 +163,7 @@ async function save(ctx: AppContext, options: CrudOptions, body: Row, principal:
   try {
     return await ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, options, values);
+      await checkFileValues(tx, options, values);
       await options.hooks?.beforeWrite?.(tx, values, 'create');
       await checkUnique(tx, options, values);
       const insert = { ...values, dataVersion: 0, createBy: principal.username, updateBy: principal.username };
@@ -164,6 +187,7 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
   try {
     return await ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, options, values);
+      await checkFileValues(tx, options, values);
       await options.hooks?.beforeWrite?.(tx, values, 'update');
       await checkUnique(tx, options, values, id);
       const changes = { ...values, dataVersion: sql`${columns.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username };
@@ -180,6 +204,28 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
     if (isUniqueViolation(error)) throw duplicateOf(options);
     throw error;
   }
+}
+
+/**
+ * A row action: the record must still be at the version the caller read and in a state the action
+ * applies to; then its change is written, one version on. A refusal changes nothing.
+ */
+async function runAction(ctx: AppContext, options: CrudOptions, name: string, change: RowActionChange, body: Row, principal: Principal): Promise<Row> {
+  const action = options.resource.actions![name];
+  const id = requireId(body);
+  const version = body.dataVersion;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
+  const columns = columnsOf(options.table);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(options.table).where(eq(columns.id, id)).for('update');
+    if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
+    if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+    if (!actionApplies(action, row)) throw businessError('ACTION_NOT_APPLICABLE', 'server:crud.actionNotApplicable', { action: translate(action.label) });
+    const now = new Date();
+    const changes = { ...change(row, now), dataVersion: sql`${columns.dataVersion} + 1`, updateTime: now, updateBy: principal.username };
+    const [updated] = await tx.update(options.table).set(changes).where(eq(columns.id, id)).returning();
+    return updated as Row;
+  });
 }
 
 async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row): Promise<number> {
@@ -217,4 +263,10 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
     orderOf(options.resource, columnsOf(options.table), body);
     return ctx.exports.start(principal, options.resource, () => listOf(ctx.db, options, body));
   });
+  for (const [name, action] of Object.entries(options.resource.actions ?? {})) {
+    const change = options.actions?.[name];
+    // A declared button without a server change would be a call that always fails: refuse to start.
+    if (!change) throw new Error(`Resource "${options.resource.name}" declares action "${name}" but its routes give no change for it`);
+    post(name, action.permission, (body, principal) => runAction(ctx, options, name, change, body, principal));
+  }
 }

@@ -18,17 +18,19 @@ interface Props {
 export function ResourceFormModal({ resource, mode, modalProps, formProps }: Props) {
   const { t } = useTranslation();
   const title = t(resource.item ?? resource.title);
+  // An editor needs room to write in; plain fields read best in a narrow form.
+  const wide = fieldsOf(resource).some(([, schema]) => schema.type === 'richText');
   return (
     <Modal
       {...modalProps}
       title={t(mode === 'create' ? 'kit:form.createTitle' : 'kit:form.editTitle', { title })}
       okText={t('kit:form.ok')}
       cancelText={t('kit:form.cancel')}
-      width={640}
+      width={wide ? 960 : 640}
       destroyOnHidden
       maskClosable={false}
     >
-      <Form {...formProps} name={`${resource.name}-${mode}`} layout="horizontal" labelCol={{ flex: '120px' }} wrapperCol={{ flex: 'auto' }} data-testid={`${resource.name}-${mode}-form`}>
+      <Form {...formProps} name={`${resource.name}-${mode}`} layout="horizontal" labelCol={{ flex: '120px' }} wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }} data-testid={`${resource.name}-${mode}-form`}>
         {fieldsOf(resource)
           .filter(([, schema]) => !schema.readOnly)
           .map(([name, schema]) => {

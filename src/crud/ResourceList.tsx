@@ -19,9 +19,9 @@ import { MY_EXPORT_PATH } from '../routes/static-routes';
 import { useColumnSettings } from './column-settings';
 import { createValues, FieldValue, fieldsOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
-import type { FieldSchema, AnyResource } from './resource';
+import { actionApplies, defaultSortOf, type FieldSchema, type AnyResource, type RowActionDeclaration } from './resource';
 import { ResourceShowDrawer } from './ResourceShow';
-import { useResourceAccess } from './use-resource-access';
+import { useHasPermission, useResourceAccess } from './use-resource-access';
 import './kit.css';
 
 type Row = BaseRecord & { id: string };
@@ -67,7 +67,7 @@ function toFilters(resource: AnyResource, values: SearchValues, fixed: Record<st
   return filters;
 }
 
-const columnShown = (schema: FieldSchema) => schema.column ?? schema.type !== 'text';
+const columnShown = (schema: FieldSchema) => schema.column ?? (schema.type !== 'text' && schema.type !== 'richText');
 
 export function ResourceList({ resource, fixedFilters = {}, createDefaults, renderers = {}, onChanged, rowActions, onShow, toolbarExtra, pollWhile }: ResourceListProps) {
   const { t } = useTranslation();
@@ -86,7 +86,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
   const { tableProps, searchFormProps, sorters, filters, tableQuery, currentPage, pageSize } = useTable<Row, never, SearchValues>({
     resource: resource.name,
     pagination: { pageSize: PAGE_SIZES[0] },
-    sorters: { initial: resource.defaultSort ? [resource.defaultSort] : [] },
+    sorters: { initial: defaultSortOf(resource) },
     filters: { permanent, defaultBehavior: 'replace' },
     syncWithLocation: false,
     errorNotification,
@@ -111,6 +111,46 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
   const edit = useModalForm<Row>(modalForm('edit', 'kit:notify.updated'));
   const { mutate: removeMany } = useDeleteMany();
   const { mutate: startExport, mutation: exportMutation } = useCustomMutation();
+  const { mutate: callAction } = useCustomMutation();
+  const holds = useHasPermission();
+  const declaredActions = Object.entries(resource.actions ?? {}).filter(([, action]) => holds(action.permission));
+
+  // The record's version goes with the call: an action on a record someone changed meanwhile is refused.
+  const runAction = (name: string, action: RowActionDeclaration, record: Row) => {
+    const label = t(action.label);
+    const call = () =>
+      new Promise<void>((resolve) =>
+        callAction(
+          {
+            url: `${resource.apiBase}/${name}`,
+            method: 'post',
+            values: { id: record.id, dataVersion: record.dataVersion },
+            errorNotification,
+            successNotification: () => ({ type: 'success', message: t('kit:notify.actionDone', { action: label }), key: `${resource.name}-${name}` }),
+          },
+          {
+            onSuccess: () => {
+              changed();
+              void tableQuery.refetch();
+              resolve();
+            },
+            onError: () => resolve(),
+          },
+        ),
+      );
+    if (!action.confirm) {
+      void call();
+      return;
+    }
+    modal.confirm({
+      title: t('kit:remove.title'),
+      content: t(action.confirm),
+      okType: action.danger ? 'danger' : 'primary',
+      okText: label,
+      cancelText: t('kit:form.cancel'),
+      onOk: call,
+    });
+  };
 
   const confirmRemove = (ids: string[]) => {
     // A record read earlier by the edit form stays watched; once removed, refetching it would fail.
@@ -189,7 +229,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
   const canShow = can('show');
   const canEdit = can('edit');
   const canRemove = can('delete');
-  const hasRowActions = canShow || canEdit || canRemove || !!rowActions;
+  const hasRowActions = canShow || canEdit || canRemove || !!rowActions || declaredActions.length > 0;
   const indexColumn: ColumnType<Row> = {
     key: '__index',
     title: t('kit:table.index'),
@@ -201,10 +241,17 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
     key: '__actions',
     title: t('kit:table.actions'),
     fixed: 'right',
-    width: 200,
+    width: declaredActions.length > 0 ? 300 : 200,
     render: (_value, record) => (
       <Space size={0} wrap>
         {rowActions?.(record)}
+        {declaredActions
+          .filter(([, action]) => actionApplies(action, record))
+          .map(([name, action]) => (
+            <Button key={name} type="link" size="small" danger={action.danger} onClick={() => runAction(name, action, record)}>
+              {t(action.label)}
+            </Button>
+          ))}
         {canShow && (
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => (onShow ? onShow(record) : setShowing(record.id))}>
             {t('kit:row.show')}

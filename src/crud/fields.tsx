@@ -2,9 +2,10 @@
  * How a declared field looks: its form control, its form rules and its value in a cell or a detail
  * view. One place per field type, so every resource's pages agree.
  */
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Spin, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
+import { lazy, Suspense, type ReactNode } from 'react';
 import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -15,6 +16,16 @@ import { useDicts } from '../providers/dictionaries';
 import type { FieldSchema, AnyResource } from './resource';
 
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+// Heavy controls load with the first form or detail view that needs them, never with a list page.
+const RichTextEditor = lazy(() => import('../components/content/RichTextEditor'));
+const ContentHtml = lazy(() => import('../components/content/ContentHtml'));
+const ImageFileInput = lazy(() => import('../components/files/ImageFileInput'));
+const FilePreview = lazy(() => import('../components/files/FilePreview'));
+
+const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<Spin size="small" />}>{children}</Suspense>;
+
+
 
 export type FieldEntry = [name: string, schema: FieldSchema];
 
@@ -60,6 +71,18 @@ export function FieldInput({ schema, placeholder, ...rest }: { schema: FieldSche
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={schema.maxLength} showCount={!!schema.maxLength} placeholder={placeholder} {...rest} />;
     case 'datetime':
       return <DatePicker showTime format={DATETIME_FORMAT} style={{ width: '100%' }} {...rest} />;
+    case 'richText':
+      return (
+        <Loading>
+          <RichTextEditor placeholder={placeholder} {...rest} />
+        </Loading>
+      );
+    case 'image':
+      return (
+        <Loading>
+          <ImageFileInput {...rest} />
+        </Loading>
+      );
     default:
       return <Input maxLength={schema.maxLength} placeholder={placeholder} {...rest} />;
   }
@@ -87,6 +110,18 @@ export function FieldValue({ schema, value, t }: { schema: FieldSchema; value: u
       return <>{t(value ? 'kit:value.yes' : 'kit:value.no')}</>;
     case 'datetime':
       return <>{formatDate(value as string, DATETIME_FORMAT)}</>;
+    case 'richText':
+      return (
+        <Loading>
+          <ContentHtml html={String(value)} />
+        </Loading>
+      );
+    case 'image':
+      return (
+        <Loading>
+          <FilePreview fileIds={[String(value)]} thumbnailType="SMALL" />
+        </Loading>
+      );
     default:
       return <>{String(value)}</>;
   }

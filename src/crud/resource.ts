@@ -5,7 +5,13 @@
  */
 import type { ValidatorName } from '../lib/validators';
 
-export type FieldType = 'string' | 'text' | 'integer' | 'boolean' | 'datetime' | 'dict';
+/**
+ * 'richText': HTML written in the rich-text editor, sanitised by the shared content policy
+ * (src/lib/html-policy.ts) on the server when saved and in the browser when shown.
+ * 'image': the id of one uploaded image (the file service), chosen with an upload control and shown
+ * as a thumbnail; the server refuses an id that names no stored image.
+ */
+export type FieldType = 'string' | 'text' | 'integer' | 'boolean' | 'datetime' | 'dict' | 'richText' | 'image';
 
 /** How a field filters the page call (PROTOCOL.md §7): exact value, substring, or a Start/End range. */
 export type SearchMode = 'eq' | 'contains' | 'range';
@@ -30,7 +36,7 @@ export interface FieldSchema {
   createOnly?: boolean;
   search?: SearchMode;
   sortable?: boolean;
-  /** Shown as a list column (default true for non-text fields). */
+  /** Shown as a list column (default true but for 'text' and 'richText' fields). */
   column?: boolean;
   width?: number;
 }
@@ -46,6 +52,28 @@ export interface ResourcePermissions {
   download?: string;
 }
 
+export interface SortItem<Field extends string = string> {
+  field: Field;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * A row action beyond the CRUD ones (publish, pin): `POST {apiBase}/{name}` with `{id, dataVersion}`,
+ * behind its own permission, allowed only while the record's fields hold one of the listed values.
+ * The browser shows the button exactly then; the server refuses the call otherwise and applies the
+ * change its route module gives for the action (crudRoutes' `actions`).
+ */
+export interface RowActionDeclaration<Field extends string = string> {
+  /** Locale key of the button, e.g. 'resources:content.actions.publish'. */
+  label: string;
+  permission: string;
+  /** Field → the values the record must hold for the action to apply. */
+  when: Partial<Record<Field, readonly (string | boolean)[]>>;
+  /** Locale key of a confirmation asked first; none: the action runs at once. */
+  confirm?: string;
+  danger?: boolean;
+}
+
 export interface ResourceDeclaration<F extends Record<string, FieldSchema> = Record<string, FieldSchema>> {
   /** Refine's resource name, unique. */
   name: string;
@@ -59,12 +87,29 @@ export interface ResourceDeclaration<F extends Record<string, FieldSchema> = Rec
   item?: string;
   permissions: ResourcePermissions;
   fields: F;
-  /** Default order of the page call. */
-  defaultSort?: { field: keyof F & string; order: 'asc' | 'desc' };
+  /** Default order of the page call: one field, or several in turn (pinned first, then the newest). */
+  defaultSort?: SortItem<keyof F & string> | ReadonlyArray<SortItem<keyof F & string>>;
+  /** Row actions beyond show, edit and remove, keyed by the last segment of their call. */
+  actions?: Readonly<Record<string, RowActionDeclaration<keyof F & string>>>;
 }
 
 /** Any declared resource, whatever its fields: what generic code (pages, routes, the matrix) takes. */
-export type AnyResource = Omit<ResourceDeclaration, 'defaultSort'> & { defaultSort?: { field: string; order: 'asc' | 'desc' } };
+export type AnyResource = Omit<ResourceDeclaration, 'defaultSort' | 'actions'> & {
+  defaultSort?: SortItem | readonly SortItem[];
+  actions?: Readonly<Record<string, RowActionDeclaration>>;
+};
+
+/** The default order as a list, whichever way the declaration gives it. */
+export function defaultSortOf(resource: AnyResource): SortItem[] {
+  const sort = resource.defaultSort;
+  if (!sort) return [];
+  return 'field' in sort ? [sort] : [...sort];
+}
+
+/** Whether a row action applies to a record now: every listed field holds one of its values. */
+export function actionApplies(action: RowActionDeclaration, record: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(action.when).every(([field, values]) => (values as readonly unknown[]).includes(record[field]));
+}
 
 export function defineResource<F extends Record<string, FieldSchema>>(declaration: ResourceDeclaration<F>): ResourceDeclaration<F> {
   return declaration;

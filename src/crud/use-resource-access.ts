@@ -1,6 +1,6 @@
 import { decideAccess } from '../providers/access-control';
 import { useUserInfo } from '../providers/user';
-import type { ResourceAction } from '../lib/access';
+import { hasPermission, type ResourceAction } from '../lib/access';
 import type { AnyResource } from './resource';
 
 /**
@@ -11,4 +11,10 @@ import type { AnyResource } from './resource';
 export function useResourceAccess(resource: AnyResource): (action: ResourceAction) => boolean {
   const user = useUserInfo();
   return (action) => decideAccess(user, resource.name, action);
+}
+
+/** Whether the signed-in user holds a permission string: the check behind a declared row action's button. */
+export function useHasPermission(): (permission: string) => boolean {
+  const user = useUserInfo();
+  return (permission) => !!user && hasPermission(user.menuPerms, permission);
 }

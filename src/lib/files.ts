@@ -79,6 +79,9 @@ export interface UploadedFile {
 /** Image types get a snapshot, every other type the preview (spec §7). */
 export const isImageMimeType = (mimeType: string | undefined): boolean => typeof mimeType === 'string' && mimeType.startsWith('image/');
 
+/** The allowed types that are images: what an image field's chooser offers. */
+export const IMAGE_UPLOAD_TYPES: readonly UploadMimeType[] = UPLOAD_TYPES.map((t) => t.mimeType).filter((mimeType) => isImageMimeType(mimeType));
+
 /** The answer of FILE_CALLS.grants. */
 export interface FileGrants {
   grants: Record<string, string>;

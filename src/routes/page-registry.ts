@@ -29,10 +29,10 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/system/dict/data/index': () => import('../resources/pages/DictDataPage'),
   '/op/system/config/index': resourcePage('configs'),
   '/op/system/export/index': () => import('../resources/pages/ExportRecordsPage'),
+  '/op/platform-content/news/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NewsPage })),
+  '/op/platform-content/notice/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NoticePage })),
 
   // Built by later issues of this project.
-  '/op/platform-content/news/edit/index': UNBUILT,
-  '/op/platform-content/notice/edit/index': UNBUILT,
   '/op/certificate-management/certificate-detail/index': () => import('../pages/certificates/CertificatePage'),
   '/op/task/todo/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.TodoTasksPage })),
   '/op/task/done/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.DoneTasksPage })),
