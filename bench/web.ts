@@ -5,7 +5,7 @@
  * session storage), with the HTTP cache emptied first so nothing is served warm.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from 'lighthouse';
@@ -25,11 +25,24 @@ interface Row {
   formFactor: FormFactor;
   performance: number;
   accessibility: number;
-  metrics: Record<string, string>;
+  /** Milliseconds, except cumulative-layout-shift (unitless). */
+  metrics: Record<string, number>;
 }
 
-function summarise(page: string, formFactor: FormFactor, result: RunnerResult | undefined): Row {
+/** BENCH_RUNS=<n> measures each page n times and adds the medians: one run on a busy machine says little. */
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+
+/** BENCH_OUT=<dir> keeps every Lighthouse report, to see where the time goes (long tasks, scripts, LCP element). */
+const OUT_DIR = process.env.BENCH_OUT;
+
+function summarise(page: string, formFactor: FormFactor, result: RunnerResult | undefined, run: number): Row {
   if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+  if (OUT_DIR) {
+    mkdirSync(OUT_DIR, { recursive: true });
+    const name = `${page.replace(/\//g, '_')}-${formFactor}-${run}`;
+    writeFileSync(join(OUT_DIR, `${name}.json`), JSON.stringify(result.lhr));
+    writeFileSync(join(OUT_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  }
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${page}: ${runtimeError.code} ${runtimeError.message}`);
   return {
@@ -37,7 +50,7 @@ function summarise(page: string, formFactor: FormFactor, result: RunnerResult | 
     formFactor,
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-    metrics: Object.fromEntries(METRICS.map((id) => [id, audits[id]?.displayValue ?? '-'])),
+    metrics: Object.fromEntries(METRICS.map((id) => [id, audits[id]?.numericValue ?? Number.NaN])),
   };
 }
 
@@ -59,16 +72,16 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    for (const formFactor of ['desktop', 'mobile'] as const) {
+    for (let run = 1; run <= RUNS; run++) for (const formFactor of ['desktop', 'mobile'] as const) {
       const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
-      rows.push(summarise('/login/op', formFactor, await lighthouse(`${server.url}/login/op`, flags, configs[formFactor])));
+      rows.push(summarise('/login/op', formFactor, await lighthouse(`${server.url}/login/op`, flags, configs[formFactor]), run));
 
       const page = await browser.newPage();
       await signIn(page, server.url);
       const session = await page.createCDPSession();
       await session.send('Network.clearBrowserCache');
       await session.detach();
-      rows.push(summarise('/op', formFactor, await lighthouse(`${server.url}/op`, { ...flags, disableStorageReset: true }, configs[formFactor], page)));
+      rows.push(summarise('/op', formFactor, await lighthouse(`${server.url}/op`, { ...flags, disableStorageReset: true }, configs[formFactor], page), run));
       await page.close();
     }
     await browser.disconnect();
@@ -77,9 +90,34 @@ async function main(): Promise<void> {
     await server.stop();
   }
 
-  console.log('\npage        form factor  performance  accessibility  ' + METRICS.map((m) => m.replace(/-/g, ' ')).join(' | '));
+  printTable('each run', rows);
+  if (RUNS > 1) printTable(`medians of ${RUNS} runs`, medians(rows));
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function medians(rows: Row[]): Row[] {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) groups.set(`${row.page} ${row.formFactor}`, [...(groups.get(`${row.page} ${row.formFactor}`) ?? []), row]);
+  return [...groups.values()].map((group) => ({
+    page: group[0].page,
+    formFactor: group[0].formFactor,
+    performance: median(group.map((r) => r.performance)),
+    accessibility: median(group.map((r) => r.accessibility)),
+    metrics: Object.fromEntries(METRICS.map((m) => [m, median(group.map((r) => r.metrics[m]))])),
+  }));
+}
+
+const formatMetric = (id: string, value: number) => (id === 'cumulative-layout-shift' ? value.toFixed(3) : `${Math.round(value)} ms`);
+
+function printTable(title: string, rows: Row[]): void {
+  console.log(`\n${title}\npage        form factor  performance  accessibility  ` + METRICS.map((m) => m.replace(/-/g, ' ')).join(' | '));
   for (const row of rows) {
-    console.log(`${row.page.padEnd(11)} ${row.formFactor.padEnd(12)} ${String(row.performance).padStart(11)}  ${String(row.accessibility).padStart(13)}  ${METRICS.map((m) => row.metrics[m]).join(' | ')}`);
+    console.log(`${row.page.padEnd(11)} ${row.formFactor.padEnd(12)} ${String(row.performance).padStart(11)}  ${String(row.accessibility).padStart(13)}  ${METRICS.map((m) => formatMetric(m, row.metrics[m])).join(' | ')}`);
   }
 }
 

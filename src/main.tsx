@@ -18,9 +18,14 @@ const isLoginPath = (pathname: string) => pathname === '/login' || pathname.star
 
 /**
  * On a shell path the signed-in shell (and on /op the home page) is fetched alongside the app
- * instead of after it, so the first screen waits for one round of downloads, not three.
+ * instead of after it, so the first screen waits for one round of downloads, not three; on a login
+ * path the form, which the page around it does not wait for.
  */
-function fetchShellEarly(pathname: string): void {
+function fetchEarly(pathname: string): void {
+  if (isLoginPath(pathname)) {
+    void import('./pages/login/LoginForm');
+    return;
+  }
   if (pathname !== '/op' && !pathname.startsWith('/op/')) return;
   void import('./layout/SignedIn');
   if (pathname === '/op') void import('./pages/home/HomePage');
@@ -30,7 +35,7 @@ const container = document.getElementById('root');
 if (container) {
   const root = createRoot(container);
   const { pathname } = window.location;
-  if (!isLoginPath(pathname)) fetchShellEarly(pathname);
+  fetchEarly(pathname);
   const entry = isLoginPath(pathname) ? import('./entries/login') : import('./entries/app');
   void entry.then(({ mount }) => mount(root));
 }

@@ -1,5 +1,5 @@
 import { Alert, Button } from 'antd';
-import { Activity, lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { Activity, lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullScreenLoading } from '../components/FullScreenLoading';
@@ -7,7 +7,7 @@ import { globalConfigStore, loadGlobalConfig, publicFileUrl, useGlobalConfig } f
 import { USER_STATUS } from '../lib/codes';
 import { useUserRefresh } from '../providers/use-user-refresh';
 import { useUserInfo } from '../providers/user';
-import { isTaskStepPath, loadGrants, loadTaskStepRoutes, taskStepRoutesLoaded, useGrantsLoader } from '../routes/grants';
+import { isTaskStepPath, loadGrants, loadTaskStepRoutes, taskStepRoutesLoaded, useGrantsLoader, type GrantsState } from '../routes/grants';
 import { findRedirect, findRoute } from '../routes/menu-routes';
 import { useTitle } from '../routes/titles';
 import type { AppRoute } from '../routes/types';
@@ -25,6 +25,8 @@ const HeaderLayout = lazy(() => import('./header/HeaderLayout'));
 const ForcedPasswordModal = lazy(() => import('../pages/password/ForcedPasswordModal'));
 
 export const REDIRECT_PREFIX = '/redirect';
+
+const GRANTS_LOADING: GrantsState = { status: 'loading' };
 
 /** /redirect/<path>: refreshes that page (its tag remounts) and goes back to it. */
 function RefreshRedirect({ pathname, search }: { pathname: string; search: string }) {
@@ -68,7 +70,10 @@ function useFavicon(): void {
  */
 export default function SignedIn() {
   const { t } = useTranslation('shell');
-  const grants = useGrantsLoader();
+  // The shell is built in a deferred (time-sliced) render, on arrival and whenever the grants change:
+  // the store's own update is synchronous, and rendering the whole layout in one go would block input
+  // for hundreds of milliseconds on a slow phone.
+  const grants = useDeferredValue(useGrantsLoader(), GRANTS_LOADING);
   const cssVars = useShellCssVars();
   const { pathname, search } = useLocation();
   const firstLogin = useUserInfo()?.userStatus === USER_STATUS.INITIAL_PASSWORD;

@@ -3,7 +3,10 @@
  * the session key, public key and CSRF info in session storage, the login URL in local storage
  * (it must outlive the session it leads back to).
  */
-import { AUTH_TOKEN_COOKIE, CSRF_COOKIE, type CsrfInfo } from '../protocol';
+// The modules themselves, not the barrel: main.tsx imports this file, and the barrel would put the
+// RSA and DES code (jsencrypt, crypto-js) into the first script every page evaluates.
+import { AUTH_TOKEN_COOKIE, CSRF_COOKIE } from '../protocol/headers';
+import type { CsrfInfo } from '../protocol/request';
 import { readCookie, removeCookie, writeCookie } from './cookies';
 
 export const DEFAULT_LOGIN_URL = '/login/op';

@@ -27,11 +27,12 @@ let loading: Promise<UserInfo> | undefined;
 
 /**
  * Loads user info into the store. Callers at the same moment (two auth checks racing at start)
- * share one request, so the store, and every screen that follows it, changes once.
+ * share one request, so the store, and every screen that follows it, changes once. `silent` leaves
+ * reporting a failure to the caller.
  */
-export function loadUserInfo(): Promise<UserInfo> {
+export function loadUserInfo({ silent = false }: { silent?: boolean } = {}): Promise<UserInfo> {
   loading ??= api
-    .post<UserInfo>('/op/v1/userInfo', undefined, { keepOnNavigate: true })
+    .post<UserInfo>('/op/v1/userInfo', undefined, { keepOnNavigate: true, silent })
     .then((info) => {
       userStore.set(info);
       return info;

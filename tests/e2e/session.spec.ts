@@ -7,6 +7,8 @@ import { ARTIFACTS, ROOT, startServer } from './support/server';
 test.describe('operator session, login to logout (spec 4.1)', () => {
   test('op_admin signs in, lands on /op with the tokens gone from the address bar, sees their name, signs out', async ({ page }) => {
     await page.goto('/login/op');
+    // The page paints before its form arrives: the screenshot waits for the form.
+    await expect(page.getByLabel('用户名')).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: join(ARTIFACTS, 'login.png') });
     await signIn(page, 'op_admin', PERSONAS.op_admin);
     await expect(page).toHaveURL(/\/op$/);

@@ -1,36 +1,18 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form } from 'antd';
-// The two inputs themselves, not antd's Input family (TextArea, Search, OTP), which the login page never shows.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { authProvider, type LoginParams } from '../../providers/auth-provider';
 import './login.css';
 
-/** The operator login page (spec 2.1): /login/op, the password RSA-encrypted before it leaves. */
+// main.tsx starts fetching the form (antd, the HTTP layer) with this page, so it arrives while the page paints.
+const LoginForm = lazy(() => import('./LoginForm'));
+
+/**
+ * The operator login page (spec 2.1): /login/op. Its frame is plain markup with no antd, so it paints
+ * as soon as React and the copy are in; the form fills the place kept for it (no layout shift).
+ */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('login.welcome'));
-  const [error, setError] = useState<string>();
-  const [isPending, setPending] = useState(false);
-  // The login entry has no Refine (it stays light): the auth provider is called directly, and the
-  // page reports the outcome itself, the server's message inline.
-  const login = async (values: LoginParams) => {
-    setPending(true);
-    try {
-      const result = await authProvider.login(values);
-      if (result.success && typeof result.redirectTo === 'string') {
-        window.location.assign(result.redirectTo);
-        return;
-      }
-      setError(result.error?.message || t('login.failed'));
-    } catch (err) {
-      setError((err instanceof Error && err.message) || t('login.failed'));
-    }
-    setPending(false);
-  };
 
   return (
     <main className="login-page">
@@ -48,26 +30,9 @@ export default function LoginPage() {
       <section className="login-panel">
         <div className="login-card">
           <h2>{t('login.welcome')}</h2>
-          {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 20 }} role="alert" />}
-          <Form<LoginParams>
-            layout="vertical"
-            size="large"
-            requiredMark={false}
-            onFinish={(values) => {
-              setError(undefined);
-              void login(values);
-            }}
-          >
-            <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
-              <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('login.usernameRequired')} autoFocus />
-            </Form.Item>
-            <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-              <Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('login.passwordRequired')} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={isPending}>
-              {isPending ? t('login.submitting') : t('login.submit')}
-            </Button>
-          </Form>
+          <Suspense fallback={<div className="login-form-placeholder" />}>
+            <LoginForm />
+          </Suspense>
           <p className="login-footer">{t('login.footer')}</p>
         </div>
       </section>

@@ -1,0 +1,60 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Form } from 'antd';
+// The two inputs themselves, not antd's Input family (TextArea, Search, OTP), which the login page never shows.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ThemeProvider } from '../../layout/theme/ThemeProvider';
+import { authProvider, type LoginParams } from '../../providers/auth-provider';
+
+/**
+ * The login form, the password RSA-encrypted before it leaves. It brings antd and the HTTP layer, so
+ * it loads beside the page around it instead of holding up its first paint.
+ */
+export default function LoginForm() {
+  const { t } = useTranslation('auth');
+  const [error, setError] = useState<string>();
+  const [isPending, setPending] = useState(false);
+  // The login entry has no Refine (it stays light): the auth provider is called directly, and the
+  // page reports the outcome itself, the server's message inline.
+  const login = async (values: LoginParams) => {
+    setPending(true);
+    try {
+      const result = await authProvider.login(values);
+      if (result.success && typeof result.redirectTo === 'string') {
+        window.location.assign(result.redirectTo);
+        return;
+      }
+      setError(result.error?.message || t('login.failed'));
+    } catch (err) {
+      setError((err instanceof Error && err.message) || t('login.failed'));
+    }
+    setPending(false);
+  };
+
+  return (
+    <ThemeProvider>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 20 }} role="alert" />}
+      <Form<LoginParams>
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(values) => {
+          setError(undefined);
+          void login(values);
+        }}
+      >
+        <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
+          <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('login.usernameRequired')} autoFocus />
+        </Form.Item>
+        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('login.passwordRequired')} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={isPending}>
+          {isPending ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </Form>
+    </ThemeProvider>
+  );
+}
