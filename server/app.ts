@@ -38,7 +38,6 @@ import { userRoutes } from './routes/user';
 import { docReviewRoutes } from './doc-review/routes';
 import { seedDocReviews } from './doc-review/seed';
 import { WorkflowEngine } from './workflow/engine';
-import { CompletionGuards, installCompletionGuards } from './workflow/guards';
 import { workflowRoutes } from './workflow/routes';
 import { signatureRoutes } from './workflow/signature-routes';
 
@@ -181,7 +180,6 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
     passwordCost,
     verifyDecoy: createDecoyVerifier(passwordCost),
     workflow: new WorkflowEngine(db),
-    completionGuards: new CompletionGuards(),
     demoMode: options.demoMode ?? true,
     now: options.now ?? Date.now,
     ...services,
@@ -194,7 +192,6 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
     done(null, body);
   });
   installGuard(api, { nonces: new NonceStore(), sessions });
-  installCompletionGuards(api, db, ctx.completionGuards);
 
   for (const register of [...API_ROUTE_MODULES, ...(options.extraRoutes ?? [])]) register(api, ctx);
   if (ctx.demoMode) await seedDocReviews(ctx);

@@ -7,7 +7,6 @@ import type { ScryptCost } from './security/password-hash';
 import type { RsaKeys } from './security/rsa';
 import type { SessionStore } from './security/sessions';
 import type { WorkflowEngine } from './workflow/engine';
-import type { CompletionGuards } from './workflow/guards';
 
 export interface AppContext {
   db: Db;
@@ -21,8 +20,6 @@ export interface AppContext {
   exports: ExportService;
   /** The approval engine: other modules start processes and hear of their end through it. */
   workflow: WorkflowEngine;
-  /** Checks processes put on completing their tasks (server/workflow/guards.ts). */
-  completionGuards: CompletionGuards;
   /** Demo mode (AppOptions.demoMode): e.g. SMS codes are written to the log, as there is no gateway. */
   demoMode: boolean;
   /** The clock of time-limited rules (SMS code expiry, resend wait); tests move it. */

@@ -116,7 +116,7 @@ export function docReviewRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   // Completing a step passes its segment: the server checks what the workspace checked.
   for (const processKey of DOC_REVIEW_PROCESS_KEYS) {
-    ctx.completionGuards.register(processKey, async ({ task, outcome }, tx) => {
+    ctx.workflow.guards.register(processKey, async ({ task, outcome }, tx) => {
       const segment = segmentOfStep(task.processKey, task.taskDefinitionKey);
       if (outcome !== TASK_OUTCOME.PASS || !segment) return;
       const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, task.instanceId));

@@ -32,6 +32,7 @@ import type { Db } from '../db/open';
 import { workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
 import { businessError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
+import { CompletionGuards } from './guards';
 import { fourEyesBarred, mayWork, type Actor } from './rules';
 
 export type { Actor } from './rules';
@@ -116,7 +117,11 @@ export class WorkflowEngine {
   private readonly listeners = new Map<string, InstanceEndListener[]>();
   private readonly transitionListeners = new Map<string, TransitionListener[]>();
 
-  constructor(private readonly db: Db) {}
+  /** `guards`: the checks processes put on completing their tasks (server/workflow/guards.ts). */
+  constructor(
+    private readonly db: Db,
+    readonly guards: CompletionGuards = new CompletionGuards(),
+  ) {}
 
   /** Calls `listener` whenever an instance of this process ends; returns the function that removes it. */
   onInstanceEnd(processKey: string, listener: InstanceEndListener): () => void {
@@ -217,6 +222,8 @@ export class WorkflowEngine {
     if (input.outcome === TASK_OUTCOME.REJECT && !remark) throw validationError(translate('server:workflow.remarkRequired'));
     const run = async (tx: Tx): Promise<Transition> => {
       const task = await this.workableTask(tx, actor, input.taskId);
+      // In the completion's own transaction, so what a guard read cannot change before the task does.
+      await this.guards.check({ actor, task, outcome: input.outcome }, tx);
       if (input.dataVersion !== undefined && input.dataVersion !== task.dataVersion) throw protocolError('DATA_VERSION_CONFLICT');
       const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, task.instanceId));
       const definition = definitionOf(instance.processKey);

@@ -3,17 +3,11 @@
  * a document review may not pass a step while files wait. A module registers a guard per processKey;
  * a guard throws an ApiError to refuse the completion.
  *
- * Enforced today by a preHandler on tasks/complete (installCompletionGuards), before the engine's
- * transaction. The guards are written to run inside that transaction as well: calling
- * `guards.check(attempt, tx)` in WorkflowEngine.complete, after the task is found workable and
- * before it is updated, makes the check atomic with the completion and the hook unnecessary.
+ * The engine (ctx.workflow.guards) runs them inside the completion's transaction, after the task is
+ * found workable and before it is updated, so a guard's reading and the completion are atomic.
  */
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '../../src/protocol/canonical';
-import { TASK_OUTCOME, TASK_STATUS, type TaskOutcome } from '../../src/workflows/states';
+import type { TaskOutcome } from '../../src/workflows/states';
 import type { Tx } from '../crud/routes';
-import type { Db } from '../db/open';
 import { workflowTasks } from '../db/schema';
 import type { Actor } from './rules';
 
@@ -40,25 +34,4 @@ export class CompletionGuards {
   async check(attempt: CompletionAttempt, tx: Tx): Promise<void> {
     for (const guard of this.guards.get(attempt.task.processKey) ?? []) await guard(attempt, tx);
   }
-}
-
-const COMPLETE_URL = `${API_BASE}/op/v1/workflow/tasks/complete`;
-
-/**
- * Runs the guards before the complete call's handler. Only an open task and a known outcome are
- * checked here: anything else the engine refuses with its own message.
- */
-export function installCompletionGuards(api: FastifyInstance, db: Db, guards: CompletionGuards): void {
-  api.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url !== COMPLETE_URL || !request.principal) return;
-    const body = request.validBody as { taskId?: unknown; outcome?: unknown } | null;
-    const outcome = body?.outcome;
-    if (typeof body?.taskId !== 'string' || (outcome !== TASK_OUTCOME.PASS && outcome !== TASK_OUTCOME.REJECT)) return;
-    const principal = request.principal;
-    const taskId = body.taskId.trim();
-    await db.transaction(async (tx) => {
-      const [task] = await tx.select().from(workflowTasks).where(eq(workflowTasks.id, taskId));
-      if (task?.status === TASK_STATUS.TODO) await guards.check({ actor: principal, task, outcome }, tx);
-    });
-  });
 }
