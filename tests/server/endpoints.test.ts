@@ -133,7 +133,7 @@ describe('/op/v1/userInfo', () => {
       authorities: [{ code: 'ROLE_OP_HANDLER', roleName: 'ROLE_OP_HANDLER', pkRole: 'r-op-handler' }],
       menuPerms: [
         task.list, task.query, task.handle, task.start,
-        realname.list, realname.query, realname.add, realname.edit, realname.submit,
+        realname.list, realname.query, realname.add, realname.edit, realname.remove, realname.submit,
         certificate.list, certificate.query, certificate.add, certificate.renew, certificate.reopen,
         news.list, news.query, notice.list, notice.query,
         PERMISSIONS.docReview.query, PERMISSIONS.docReview.audit,
