@@ -4,7 +4,7 @@
  * (approved: issued, extended or reopened; withdrawn: back to where it was).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   CERT_KIND, CERT_PROCESS_KEY, CERT_RENEWABLE, CERT_REOPENABLE, CERT_RUNNING_STATUS, CERT_STATUS, certDateOf, type CertKind, type CertStatus,
 } from '../../src/lib/certificates';
@@ -247,6 +247,6 @@ function newSerialNo(now: Date): string {
 export async function expireLapsed(tx: Tx | Db, today: string): Promise<void> {
   await tx
     .update(certificates)
-    .set({ status: CERT_STATUS.EXPIRED })
+    .set({ status: CERT_STATUS.EXPIRED, dataVersion: sql`${certificates.dataVersion} + 1`, updateTime: new Date() })
     .where(and(eq(certificates.status, CERT_STATUS.VALID), lt(certificates.validTo, today)));
 }
