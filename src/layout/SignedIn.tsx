@@ -73,7 +73,11 @@ export default function SignedIn() {
   // The shell is built in a deferred (time-sliced) render, on arrival and whenever the grants change:
   // the store's own update is synchronous, and rendering the whole layout in one go would block input
   // for hundreds of milliseconds on a slow phone.
-  const grants = useDeferredValue(useGrantsLoader(), GRANTS_LOADING);
+  const latestGrants = useGrantsLoader();
+  const grants = useDeferredValue(latestGrants, GRANTS_LOADING);
+  // While the deferred render lags behind the store (e.g. task-step routes just added), a path
+  // missing from the shown table may be in the latest one: never send it to /403 on that basis.
+  const behind = grants !== latestGrants;
   const cssVars = useShellCssVars();
   const { pathname, search } = useLocation();
   const firstLogin = useUserInfo()?.userStatus === USER_STATUS.INITIAL_PASSWORD;
@@ -136,7 +140,7 @@ export default function SignedIn() {
       )}
       {route?.layout === 'bare' && <RoutePage route={route} />}
       {refreshing && <RefreshRedirect pathname={pathname} search={search} />}
-      {!refreshing && !route && !awaitingTaskSteps && <Navigate to={redirect ?? '/403'} replace />}
+      {!refreshing && !route && !awaitingTaskSteps && !behind && <Navigate to={redirect ?? '/403'} replace />}
       <DocumentTitle route={route} />
       {firstLogin && (
         <Suspense fallback={null}>

@@ -191,10 +191,10 @@ test.describe('the resource kit (issue 5)', () => {
     await page.goto('/op/system/dict/data?dictType=cert_status');
     const data = list(page, 'dict-datas');
     await expect(rows(data).first()).toBeVisible(FIRST_LOAD);
-    await expect(rows(data)).toHaveCount(5);
+    await expect(rows(data)).toHaveCount(7);
     await search(data, '字典标签', '期');
     const shown = (await rows(data).locator('td:nth-child(4)').allTextContents()).map((text) => text.trim());
-    expect(shown).toEqual(['即将到期', '已过期']);
+    expect(shown).toEqual(['续期中', '已过期']);
 
     await data.getByRole('button', { name: /导\s*出/ }).click();
     await page.getByRole('link', { name: '查看导出记录' }).click();
