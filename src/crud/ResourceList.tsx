@@ -4,7 +4,8 @@
  * dictionary-backed cells are tags, and per-row 查看 / 修改 / 删除. Create and edit open as a modal,
  * show as a drawer. Every button is there only when the server would accept its call.
  */
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { SearchButtons } from './SearchButtons';
 import { getDefaultSortOrder, useModalForm, useTable } from '@refinedev/antd';
 import { useCustomMutation, useDeleteMany, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { App, Button, Form, Space, Table, Tooltip } from 'antd';
@@ -286,16 +287,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
               </Form.Item>
             );
           })}
-          <Form.Item className="kit-search-buttons">
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('kit:search.submit')}
-              </Button>
-              <Button icon={<UndoOutlined />} onClick={resetSearch}>
-                {t('kit:search.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchButtons onReset={resetSearch} />
         </Form>
       )}
 

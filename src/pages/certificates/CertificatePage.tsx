@@ -4,7 +4,8 @@
  * lapsed ones marked 已过期), a detail drawer with the applications and their approval history, and
  * 新增证书申请 / 续期 / 重新开通, each shown only to whom the server would allow it.
  */
-import { PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { SearchButtons } from '../../crud/SearchButtons';
 import { useCustom } from '@refinedev/core';
 import { Button, Checkbox, Form, Input, Space, Table, Tag, theme, Tooltip } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
@@ -141,22 +142,12 @@ export default function CertificatePage() {
         <Form.Item name="expiring" valuePropName="checked">
           <Checkbox>{t('expiringOnly', { days: CERT_EXPIRING_DAYS })}</Checkbox>
         </Form.Item>
-        <Form.Item className="kit-search-buttons">
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('kit:search.submit')}
-            </Button>
-            <Button
-              icon={<UndoOutlined />}
-              onClick={() => {
-                form.resetFields();
-                runSearch({});
-              }}
-            >
-              {t('kit:search.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons
+          onReset={() => {
+            form.resetFields();
+            runSearch({});
+          }}
+        />
       </Form>
 
       <div className="kit-toolbar">

@@ -5,7 +5,8 @@
  * it; 查看 opens the read-only task view. The list reloads whenever its tag is shown again.
  */
 import '../task-view/locale';
-import { EyeOutlined, FormOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { EyeOutlined, FormOutlined, ReloadOutlined } from '@ant-design/icons';
+import { SearchButtons } from '../../crud/SearchButtons';
 import { Button, DatePicker, Form, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
@@ -141,16 +142,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
         <Form.Item name="range" label={t(list === 'started' ? 'list.startTime' : 'list.arriveTime')} className="kit-search-range">
           <DatePicker.RangePicker placeholder={[t('kit:search.from'), t('kit:search.to')]} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('kit:search.submit')}
-            </Button>
-            <Button icon={<UndoOutlined />} onClick={reset}>
-              {t('kit:search.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
       <div className="kit-toolbar">
         <span />
