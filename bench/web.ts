@@ -32,6 +32,10 @@ interface Row {
 /** BENCH_RUNS=<n> measures each page n times and adds the medians: one run on a busy machine says little. */
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 
+/** BENCH_ONLY=desktop|mobile measures one form factor; BENCH_PAGES=/op (comma-separated) some of the pages. */
+const FORM_FACTORS = (['desktop', 'mobile'] as const).filter((f) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === f);
+const PAGES = (process.env.BENCH_PAGES ?? '/login/op,/op').split(',');
+
 /** BENCH_OUT=<dir> keeps every Lighthouse report, to see where the time goes (long tasks, scripts, LCP element). */
 const OUT_DIR = process.env.BENCH_OUT;
 
@@ -63,18 +67,21 @@ async function signIn(page: Page, baseUrl: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(ROOT, 'dist/.vite/manifest.json')) || process.env.BENCH_BUILD === '1') {
+  // BENCH_DIST=<dir> serves another build (to compare two builds in one session).
+  const dist = process.env.BENCH_DIST ?? join(ROOT, 'dist');
+  if (!process.env.BENCH_DIST && (!existsSync(join(dist, '.vite/chunk-graph.json')) || process.env.BENCH_BUILD === '1')) {
     execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
   // BENCH_URL measures a server already running (e.g. a deployment); otherwise one is started here.
-  const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => undefined } : await startServer('bench-web');
+  const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => undefined } : await startServer('bench-web', { env: { STATIC_DIR: dist } });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROMIUM_ARGS });
   const rows: Row[] = [];
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    for (let run = 1; run <= RUNS; run++) for (const formFactor of ['desktop', 'mobile'] as const) {
+    for (let run = 1; run <= RUNS; run++) for (const formFactor of FORM_FACTORS) {
       const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
-      rows.push(summarise('/login/op', formFactor, await lighthouse(`${server.url}/login/op`, flags, configs[formFactor]), run));
+      if (PAGES.includes('/login/op')) rows.push(summarise('/login/op', formFactor, await lighthouse(`${server.url}/login/op`, flags, configs[formFactor]), run));
+      if (!PAGES.includes('/op')) continue;
 
       const page = await browser.newPage();
       await signIn(page, server.url);

@@ -40,7 +40,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** Starts a server over `dataDir` (kept between restarts unless `fresh`). */
-export async function startServer(name: string, options: { dataDir?: string; fresh?: boolean; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(name: string, options: { dataDir?: string; fresh?: boolean; port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? join(ROOT, 'test-results', 'e2e-data', name);
   if (options.fresh !== false) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -50,7 +50,7 @@ export async function startServer(name: string, options: { dataDir?: string; fre
   const log = createWriteStream(join(ROOT, 'test-results', `server-${name}.log`), { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

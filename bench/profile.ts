@@ -1,0 +1,232 @@
+/**
+ * `npm run bench:profile`: where the main thread's time goes while the signed-in /op (or /login/op)
+ * loads, with the CPU slowed 4× as Lighthouse's mobile preset does. A V8 CPU profile is taken over the
+ * load and its self time is summed by source file and by function, mapped back through the build's
+ * source maps (the build is made with them into dist-profile/, which nothing else serves).
+ *
+ *   PROFILE_PAGE=/op|/login/op  PROFILE_RUNS=n (medians)  PROFILE_TOP=n (rows)
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer, { type CDPSession, type Page } from 'puppeteer-core';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { PERSONAS } from '../tests/e2e/support/fixtures';
+import { ROOT, startServer } from '../tests/e2e/support/server';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PAGE = process.env.PROFILE_PAGE ?? '/op';
+const RUNS = Math.max(1, Number(process.env.PROFILE_RUNS ?? 3));
+const TOP = Number(process.env.PROFILE_TOP ?? 40);
+const OUT = join(ROOT, 'dist-profile');
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const maps = new Map<string, SourceMapConsumer | null>();
+function consumer(url: string): SourceMapConsumer | null {
+  const file = url.replace(/^https?:\/\/[^/]+\//, '').split('?')[0];
+  if (!maps.has(file)) {
+    const path = join(OUT, `${file}.map`);
+    maps.set(file, existsSync(path) ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8')) as RawSourceMap) : null);
+  }
+  return maps.get(file) ?? null;
+}
+
+/** A source path shortened to its package (node_modules/x or @scope/x) or its project file. */
+function owner(source: string): string {
+  const nm = source.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const parts = source.slice(nm + 13).split('/');
+    return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+  }
+  return source.replace(/^(\.\.\/)+/, '');
+}
+
+function attribute(frame: ProfileNode['callFrame']): { file: string; fn: string } {
+  if (!frame.url) return { file: `(${frame.functionName || 'native'})`, fn: frame.functionName || '(native)' };
+  const map = consumer(frame.url);
+  if (!map || frame.lineNumber < 0) return { file: frame.url.replace(/^https?:\/\/[^/]+/, ''), fn: frame.functionName || '(anonymous)' };
+  const pos = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  const source = pos.source ?? frame.url;
+  return { file: owner(source), fn: `${pos.name ?? frame.functionName ?? '(anonymous)'} ${source.split('node_modules/').pop()}:${pos.line}` };
+}
+
+/** The samples of the stretch without idle time that runs the most JavaScript: the longest task, roughly. */
+function longestTask(profile: Profile): { samples: number[]; timeDeltas: number[]; ms: number } {
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  const native = new Set(profile.nodes.filter((n) => !n.callFrame.url).map((n) => n.id));
+  let best = { start: 0, end: 0, us: 0 };
+  let start = 0;
+  let us = 0;
+  // PROFILE_STRETCH=first: the first stretch with 20 ms of JavaScript (the modules' evaluation), not the longest.
+  const firstOnly = process.env.PROFILE_STRETCH === 'first';
+  profile.samples.forEach((id, i) => {
+    if (firstOnly && best.us >= 20_000 && best.end < i) return;
+    if (idle.has(id)) {
+      start = i + 1;
+      us = 0;
+      return;
+    }
+    if (!native.has(id)) us += profile.timeDeltas[i] ?? 0;
+    if (us > best.us) best = { start, end: i + 1, us };
+  });
+  return { samples: profile.samples.slice(best.start, best.end), timeDeltas: profile.timeDeltas.slice(best.start, best.end), ms: best.us / 1000 };
+}
+
+/** Time by the innermost project frame (src/...) on each sample's stack: which of our components or modules cost it. */
+function byProjectFrame(profile: Profile, samples: number[], timeDeltas: number[]): Map<string, number> {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, number>();
+  samples.forEach((id, i) => {
+    let label = '(no project frame)';
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const frame = byId.get(cur)!.callFrame;
+      if (!frame.url) continue;
+      const { fn } = attribute(frame);
+      if (!fn.includes('node_modules') && !fn.includes('http')) {
+        label = fn;
+        break;
+      }
+    }
+    out.set(label, (out.get(label) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
+  });
+  return out;
+}
+
+/** Inclusive time of every function on the stacks of the given samples (each counted once per sample). */
+function inclusive(profile: Profile, samples: number[], timeDeltas: number[]): Map<string, number> {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, number>();
+  samples.forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const frame = byId.get(cur)!.callFrame;
+      if (!frame.url) continue;
+      const { fn } = attribute(frame);
+      if (seen.has(fn)) continue;
+      seen.add(fn);
+      out.set(fn, (out.get(fn) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
+    }
+  });
+  return out;
+}
+
+function selfTimes(profile: Profile, only?: { samples: number[]; timeDeltas: number[] }): { byFile: Map<string, number>; byFn: Map<string, number>; total: number } {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  const samples = only?.samples ?? profile.samples;
+  const deltas = only?.timeDeltas ?? profile.timeDeltas;
+  samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0)));
+  const byFile = new Map<string, number>();
+  const byFn = new Map<string, number>();
+  let total = 0;
+  for (const [id, micros] of self) {
+    const { file, fn } = attribute(byId.get(id)!.callFrame);
+    if (file === '(idle)' || file === '(program)') continue;
+    const ms = micros / 1000;
+    total += ms;
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    byFn.set(fn, (byFn.get(fn) ?? 0) + ms);
+  }
+  return { byFile, byFn, total };
+}
+
+async function signIn(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login/op`, { waitUntil: 'networkidle0' });
+  await page.type('#username', 'op_admin');
+  await page.type('#password', PERSONAS.op_admin);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type="submit"]')]);
+  await page.waitForSelector('[data-testid="welcome"]');
+}
+
+async function profileLoad(page: Page, cdp: CDPSession, url: string): Promise<Profile> {
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.PROFILE_INTERVAL_US ?? 200) });
+  await cdp.send('Profiler.start');
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  await new Promise((r) => setTimeout(r, 1500));
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  return profile;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function printTop(title: string, runs: Map<string, number>[], top: number): void {
+  const keys = new Set(runs.flatMap((m) => [...m.keys()]));
+  const rows = [...keys].map((k) => [k, median(runs.map((m) => m.get(k) ?? 0))] as const).sort((a, b) => b[1] - a[1]).slice(0, top);
+  console.log(`\n${title} (median self ms at 4× CPU)`);
+  for (const [k, ms] of rows) console.log(`${ms.toFixed(0).padStart(7)}  ${k}`);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(OUT, '.vite/manifest.json')) || process.env.PROFILE_BUILD === '1') {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--sourcemap', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const server = await startServer('bench-profile', { env: { STATIC_DIR: OUT } });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROMIUM_ARGS });
+  const files: Map<string, number>[] = [];
+  const fns: Map<string, number>[] = [];
+  const totals: number[] = [];
+  const longFns: Map<string, number>[] = [];
+  const longProject: Map<string, number>[] = [];
+  const longInclusive: Map<string, number>[] = [];
+  const longMs: number[] = [];
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: { width: 412, height: 823 } });
+    for (let run = 0; run < RUNS; run++) {
+      const page = await browser.newPage();
+      if (PAGE !== '/login/op') await signIn(page, server.url);
+      const cdp = await page.createCDPSession();
+      const profile = await profileLoad(page, cdp, `${server.url}${PAGE}`);
+      const { byFile, byFn, total } = selfTimes(profile);
+      files.push(byFile);
+      fns.push(byFn);
+      totals.push(total);
+      const longest = longestTask(profile);
+      longMs.push(longest.ms);
+      longFns.push(selfTimes(profile, longest).byFn);
+      longProject.push(byProjectFrame(profile, longest.samples, longest.timeDeltas));
+      longInclusive.push(inclusive(profile, longest.samples, longest.timeDeltas));
+      await cdp.detach();
+      await page.close();
+    }
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  console.log(`${PAGE}: ${RUNS} runs, busy main-thread JS (median) ${median(totals).toFixed(0)} ms at 4× CPU`);
+  printTop('by package or file', files, TOP);
+  printTop('by function', fns, TOP);
+  console.log(`\nlongest busy stretch (median) ${median(longMs).toFixed(0)} ms at 4× CPU; each run: ${longMs.map((ms) => ms.toFixed(0)).join(', ')}`);
+  printTop('longest stretch, by function', longFns, 25);
+  printTop('longest stretch, by innermost project frame', longProject, 25);
+  printTop('longest stretch, inclusive', longInclusive, 40);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
