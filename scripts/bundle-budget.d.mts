@@ -1,6 +1,15 @@
-/** Types of bundle-budget.mjs, for the end-to-end test that checks its walk against what Chromium loads. */
-export const SCREENS: Record<string, { budgetKb: number; roots: string[] }>;
-export function readManifest(distDir: string): Record<string, { file: string; imports?: string[] }>;
-export function screenFiles(manifest: Record<string, { file: string; imports?: string[] }>, roots: string[]): string[];
+/** Types of bundle-budget.mjs, for the build plugins and the end-to-end test that checks its walk against what Chromium loads. */
+export interface ChunkGraphEntry {
+  isEntry: boolean;
+  imports: string[];
+  dynamicImports: string[];
+  /** The project's own modules in the chunk (paths from the project root). */
+  modules: string[];
+}
+export type ChunkGraph = Record<string, ChunkGraphEntry>;
+export const CHUNK_GRAPH_FILE: string;
+export const SCREENS: Record<'/login/op' | '/op', { budgetKb: number; roots: string[]; later: string[] }>;
+export function readChunkGraph(distDir: string): ChunkGraph;
+export function screenFiles(graph: ChunkGraph, modules: readonly string[]): string[];
 export function gzipKb(distDir: string, files: string[]): number;
 export function measure(distDir: string): { path: string; budgetKb: number; files: string[]; kb: number }[];

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { readManifest, SCREENS, screenFiles } from '../../scripts/bundle-budget.mjs';
+import { readChunkGraph, SCREENS, screenFiles } from '../../scripts/bundle-budget.mjs';
 import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS, ROOT } from './support/server';
 
@@ -174,7 +174,7 @@ test.describe('the operator shell (issue 4)', () => {
   });
 
   test('each first screen loads no JavaScript beyond what the budget check counts', async ({ page }) => {
-    const manifest = readManifest(join(ROOT, 'dist'));
+    const graph = readChunkGraph(join(ROOT, 'dist'));
     const loaded = new Set<string>();
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname;
@@ -183,14 +183,35 @@ test.describe('the operator shell (issue 4)', () => {
     await page.goto('/login/op');
     await expect(page.getByLabel('用户名')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect([...loaded].sort()).toEqual(screenFiles(manifest, SCREENS['/login/op'].roots).sort());
+    expect([...loaded].sort()).toEqual(screenFiles(graph, SCREENS['/login/op'].roots).sort());
 
     await signInAs(page, 'op_admin');
     loaded.clear();
     await page.reload();
     await expect(page.getByTestId('welcome')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const counted = new Set(screenFiles(manifest, SCREENS['/op'].roots));
+    const counted = new Set(screenFiles(graph, SCREENS['/op'].roots));
     expect([...loaded].filter((file) => !counted.has(file))).toEqual([]);
+  });
+
+  test("the first screens draw antd from the build's stylesheet, generating none of its styles at run time", async ({ page }) => {
+    // antd inserts a <style> per component it styles itself; scripts/build/antd-static-css.mjs renders
+    // the first screens' components at build time. A component added to them is added there too.
+    const generated = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').flatMap((css) => css.match(/\.ant-[a-z-]+/)?.[0] ?? []),
+      );
+    await page.goto('/login/op');
+    await expect(page.getByLabel('用户名')).toBeFocused();
+    expect(await generated()).toEqual([]);
+    for (const size of [{ width: 1480, height: 900 }, PHONE]) {
+      await page.setViewportSize(size);
+      await signInAs(page, 'op_admin');
+      await expect(page.getByRole('link', { name: /进入数据驾驶舱/ })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await generated(), `at ${size.width} px`).toEqual([]);
+      await page.context().clearCookies();
+      await page.evaluate(() => sessionStorage.clear());
+    }
   });
 });

@@ -1,0 +1,134 @@
+/**
+ * Build plugins that shape what the first screens (/login/op and the signed-in /op) download: few
+ * files, and no style work antd could have done at build time. Both measured with
+ * `npm run bench:web` (Lighthouse, simulated slow 4G and a 4× slower CPU on mobile).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { build, type Plugin, type Rolldown } from 'vite';
+import { CHUNK_GRAPH_FILE, SCREENS, screenFiles, type ChunkGraph } from '../bundle-budget.mjs';
+import { antdStaticCss } from './antd-static-css.mjs';
+
+/**
+ * antd's styles for the first screens' components as one stylesheet, linked before the app's own
+ * (which overrides it), so antd skips generating them in the browser (scripts/build/antd-static-css.mjs).
+ */
+export function antdStaticStyles(): Plugin {
+  let referenceId = '';
+  return {
+    name: 'antd-static-styles',
+    apply: 'build',
+    buildStart() {
+      referenceId = this.emitFile({ type: 'asset', name: 'antd.css', source: antdStaticCss() });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const asset = Object.values(ctx.bundle ?? {}).find((file) => file.type === 'asset' && file.names.includes('antd.css'));
+        if (!asset || !referenceId) throw new Error('antd.css was not emitted');
+        const link = `<link rel="stylesheet" href="/${asset.fileName}">\n    `;
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('index.html has no module script to put antd.css before');
+        return html.slice(0, at) + link + html.slice(at);
+      },
+    },
+  };
+}
+
+function chunkGraph(root: string, chunks: Rolldown.OutputChunk[]): ChunkGraph {
+  return Object.fromEntries(
+    chunks.map((chunk) => [
+      chunk.fileName,
+      {
+        isEntry: chunk.isEntry,
+        imports: chunk.imports,
+        dynamicImports: chunk.dynamicImports,
+        modules: chunk.moduleIds.filter((id) => id.startsWith(root) && !id.includes('/node_modules/')).map((id) => relative(root, id)),
+      },
+    ]),
+  );
+}
+
+/**
+ * The first screens' code in three chunks instead of some fifty: what both screens load ('boot'),
+ * what only the shell loads ('shell'), what only the login page loads ('login'). A phone on a slow
+ * network then waits for three downloads rather than for round trip after round trip.
+ *
+ * Which modules those are is read from a first build, not written to disk, with the default chunking:
+ * its tree-shaken chunk graph from the screens' roots (scripts/bundle-budget.mjs). So nothing joins a
+ * first load that was not already in it, and lazy pages keep their own chunks. The chunk graph of the
+ * real build is written to dist/.vite/chunk-graph.json (Vite's manifest omits chunks made by groups).
+ */
+export function firstScreenChunks({ configFile }: { configFile: string }): Plugin {
+  const INNER = 'FIRST_SCREEN_CHUNKS_INNER_BUILD';
+  let root = process.cwd();
+  return {
+    name: 'first-screen-chunks',
+    apply: 'build',
+    async config(config) {
+      if (process.env[INNER]) return;
+      root = resolve(config.root ?? '.');
+      process.env[INNER] = '1';
+      let output: Rolldown.RolldownOutput;
+      try {
+        const result = await build({ configFile, root, logLevel: 'silent', build: { write: false } });
+        output = (Array.isArray(result) ? result[0] : result) as Rolldown.RolldownOutput;
+      } finally {
+        delete process.env[INNER];
+      }
+      const chunks = output.output.filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const graph = chunkGraph(root, chunks);
+      const login = new Set(screenFiles(graph, SCREENS['/login/op'].roots));
+      const op = new Set(screenFiles(graph, SCREENS['/op'].roots));
+      // A login-only chunk that a lazy page imports too stays apart: that page would load the login form.
+      const importedElsewhere = (file: string) => Object.entries(graph).some(([other, chunk]) => !login.has(other) && chunk.imports.includes(file));
+      const group = new Map<string, string>();
+      for (const chunk of chunks) {
+        const inLogin = login.has(chunk.fileName);
+        const inOp = op.has(chunk.fileName);
+        const name = inLogin && inOp ? 'boot' : inOp ? 'shell' : inLogin && !importedElsewhere(chunk.fileName) ? 'login' : undefined;
+        if (name) for (const id of chunk.moduleIds) group.set(id, name);
+      }
+      return {
+        build: {
+          rollupOptions: {
+            output: {
+              codeSplitting: {
+                // Each group is already closed under static imports; recursion would let the first group
+                // to claim a shared module pull it out of 'boot'.
+                groups: [{ debugName: 'first-screens', name: (id: string) => group.get(id) ?? null, includeDependenciesRecursively: false }],
+              },
+            },
+          },
+        },
+      };
+    },
+    // Each screen's own chunks start downloading with the entry, not once it has run: a tiny inline
+    // script adds their modulepreload links for the path being opened (a static link would make the
+    // login page download the shell too).
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+        const graph = chunkGraph(root, chunks);
+        const atStart = new Set(screenFiles(graph, ['src/main.tsx']));
+        const own = (screen: keyof typeof SCREENS) => screenFiles(graph, SCREENS[screen].roots).filter((file) => !atStart.has(file)).map((file) => `/${file}`);
+        const script = `<script>(function (p) {
+      var files = p === '/login' || p.indexOf('/login/') === 0 ? ${JSON.stringify(own('/login/op'))} : p === '/op' || p.indexOf('/op/') === 0 ? ${JSON.stringify(own('/op'))} : [];
+      files.forEach(function (href) { var link = document.createElement('link'); link.rel = 'modulepreload'; link.crossOrigin = ''; link.href = href; document.head.appendChild(link); });
+    })(location.pathname);</script>
+    `;
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('index.html has no module script to put the preloads before');
+        return html.slice(0, at) + script + html.slice(at);
+      },
+    },
+    // After Vite's own last steps (the HTML entry's chunk is folded away), so the graph is what is on disk.
+    writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const file = join(options.dir ?? join(root, 'dist'), CHUNK_GRAPH_FILE);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(chunkGraph(root, chunks), null, 1));
+    },
+  };
+}
