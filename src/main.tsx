@@ -1,6 +1,6 @@
 import '@ant-design/v5-patch-for-react-19';
 import { createRoot } from 'react-dom/client';
-import { settingsStore } from './layout/settings/settings-store';
+import { DEFAULT_THEME_COLOR, settingsStore } from './layout/settings/settings-store';
 import './providers/i18n';
 import { takeArrivalParams } from './providers/session';
 import './styles/global.css';
@@ -10,8 +10,10 @@ import './styles/global.css';
 const cleaned = takeArrivalParams(window.location.href);
 if (cleaned) window.history.replaceState(window.history.state, '', cleaned);
 
-// The stored theme applies before the first paint, so a dark shell never flashes white.
+// The stored theme applies before the first paint, so a dark shell never flashes white; the loading
+// spinner, drawn before antd, takes the operator's colour.
 document.documentElement.dataset.theme = settingsStore.get().mode;
+document.documentElement.style.setProperty('--app-primary', settingsStore.get().theme ?? DEFAULT_THEME_COLOR);
 
 /** The login page loads without Refine and the shell; everything else loads the full app. */
 const isLoginPath = (pathname: string) => pathname === '/login' || pathname.startsWith('/login/');

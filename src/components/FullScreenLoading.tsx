@@ -1,14 +1,21 @@
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The full-screen loading spinner (spec 2.6). */
+/**
+ * The full-screen loading spinner (spec 2.6), drawn and animated by CSS alone (global.css): it shows
+ * while the app loads and checks the session, when the main thread is busiest, and antd's Spin
+ * re-renders itself many times a second there.
+ */
 export function FullScreenLoading() {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-live="polite" style={{ position: 'fixed', inset: 0, display: 'grid', placeItems: 'center' }}>
-      <Spin size="large" tip={t('common:loading')}>
-        <div style={{ width: 120, height: 60 }} />
-      </Spin>
+    <div className="fullscreen-loading" role="status" aria-live="polite">
+      <span className="fullscreen-loading-dots" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
+      <span className="fullscreen-loading-tip">{t('common:loading')}</span>
     </div>
   );
 }

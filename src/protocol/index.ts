@@ -5,4 +5,4 @@ export * from './headers';
 export * from './envelope';
 export * from './request';
 export * from './api-types';
-export * from './rsa';
+// Not './rsa': its jsencrypt is loaded on first use (src/providers/auth-provider.ts, loadRsa), never with a page.

@@ -4,7 +4,7 @@
  */
 import type { AuthProvider } from '@refinedev/core';
 import i18n from 'i18next';
-import { createSessionKey, rsaEncrypt, type LoginResult, type TokenResult } from '../protocol';
+import { createSessionKey, type LoginResult, type TokenResult } from '../protocol';
 import { api, ApiError, onUnauthorized } from './http';
 import { notifier } from './http/notify';
 import {
@@ -19,12 +19,19 @@ import {
 } from './session';
 import { loadUserInfo, userStore } from './user';
 
+/**
+ * The RSA code (jsencrypt) is needed only to sign in and to send a secret, never to show a page: it
+ * loads on first use (the login form asks for it at the first keystroke).
+ */
+export const loadRsa = () => import('../protocol/rsa');
+
 /** Fetches the server's public key and makes this tab's session key, once per tab. */
 export async function ensureSessionKeys(): Promise<SessionKeys> {
   const existing = getSessionKeys();
   if (existing) return existing;
   const { publicKey } = await api.post<{ publicKey: string }>('/uaa/v1/security/public-keys', undefined, { keepOnNavigate: true });
   const sessionKey = createSessionKey();
+  const { rsaEncrypt } = await loadRsa();
   const keys = { sessionKey, publicKey, encryptedSessionKey: rsaEncrypt(sessionKey, publicKey) };
   setSessionKeys(keys);
   return keys;
@@ -32,6 +39,7 @@ export async function ensureSessionKeys(): Promise<SessionKeys> {
 
 export async function encryptWithPublicKey(plain: string): Promise<string> {
   const { publicKey } = await ensureSessionKeys();
+  const { rsaEncrypt } = await loadRsa();
   return rsaEncrypt(plain, publicKey);
 }
 
@@ -85,7 +93,7 @@ export const authProvider: AuthProvider = {
       const keys = await ensureSessionKeys();
       const result = await api.post<LoginResult>(
         '/uaa/login',
-        { username: username.trim(), password: rsaEncrypt(password, keys.publicKey) },
+        { username: username.trim(), password: (await loadRsa()).rsaEncrypt(password, keys.publicKey) },
         { keepOnNavigate: true },
       );
       // Hand over exactly as the separate login system does: tokens and our own path in the query.

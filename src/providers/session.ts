@@ -7,7 +7,7 @@
 // RSA and DES code (jsencrypt, crypto-js) into the first script every page evaluates.
 import { AUTH_TOKEN_COOKIE, CSRF_COOKIE } from '../protocol/headers';
 import type { CsrfInfo } from '../protocol/request';
-import { readCookie, removeCookie, writeCookie } from './cookies';
+import { readCookie, readCookies, removeCookie, writeCookie } from './cookies';
 
 export const DEFAULT_LOGIN_URL = '/login/op';
 /** Login-marker cookie lifetime (spec §9); renewed by every answered request, so it measures idleness. */
@@ -26,18 +26,30 @@ export function getAuthToken(): string | undefined {
   return readCookie(AUTH_TOKEN_COOKIE) || undefined;
 }
 
-export function setAuthToken(token: string): void {
+/** The auth token and the XSRF-TOKEN cookie, read together: every request sends both. */
+export function readSessionCookies(): { authToken?: string; csrfCookie?: string } {
+  const found = readCookies([AUTH_TOKEN_COOKIE, CSRF_COOKIE]);
+  return { authToken: found[AUTH_TOKEN_COOKIE] || undefined, csrfCookie: found[CSRF_COOKIE] || undefined };
+}
+
+/**
+ * The marker is rewritten at most this often: a burst of answers (a page's first requests) is one
+ * cookie write, and idleness is still measured to the minute.
+ */
+const RENEW_EVERY_MS = 60_000;
+let lastWritten = 0;
+
+export function setAuthToken(token: string, now = Date.now()): void {
   writeCookie(AUTH_TOKEN_COOKIE, token, LOGIN_MARKER_SECONDS);
+  lastWritten = now;
 }
 
-export function renewAuthToken(): void {
+export function renewAuthToken(now = Date.now()): void {
+  if (now - lastWritten < RENEW_EVERY_MS) return;
   const token = getAuthToken();
-  if (token) setAuthToken(token);
+  if (token) setAuthToken(token, now);
 }
 
-export function getCsrfCookie(): string | undefined {
-  return readCookie(CSRF_COOKIE) || undefined;
-}
 
 export interface SessionKeys {
   sessionKey: string;

@@ -9,6 +9,9 @@ import {
   getAuthToken,
   getLoginUrl,
   isSafeLoginUrl,
+  readSessionCookies,
+  renewAuthToken,
+  setAuthToken,
   setCsrf,
   setSessionKeys,
   takeArrivalParams,
@@ -134,5 +137,42 @@ describe('10-minute refresh (spec 4.1.6)', () => {
     expect(needsPeriodicRefresh({ ...user, authorities: [{ code: 'ROLE_PLATFORM_AG_OPERATOR', roleName: 'ROLE_PLATFORM_AG_OPERATOR', pkRole: 'r' }] })).toBe(true);
     expect(needsPeriodicRefresh(user)).toBe(false);
     expect(needsPeriodicRefresh(undefined)).toBe(false);
+  });
+});
+
+describe('the login marker cookie (spec §9)', () => {
+  const writes: string[] = [];
+  let spy: ReturnType<typeof vi.spyOn> | undefined;
+  beforeEach(() => {
+    writes.length = 0;
+    const setter = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!.set!;
+    spy = vi.spyOn(document, 'cookie', 'set').mockImplementation(function (this: Document, value: string) {
+      writes.push(value);
+      setter.call(this, value);
+    });
+  });
+  afterEach(() => spy?.mockRestore());
+
+  it('is rewritten by an answer at most once a minute, so a burst of answers is one write', () => {
+    setAuthToken('t', 1_000);
+    renewAuthToken(30_000);
+    renewAuthToken(60_999);
+    expect(writes.filter((w) => w.startsWith('Admin-Token=t;'))).toHaveLength(1);
+    renewAuthToken(61_000);
+    expect(writes.filter((w) => w.startsWith('Admin-Token=t;'))).toHaveLength(2);
+    expect(writes.at(-1)).toContain('Max-Age=1800');
+  });
+
+  it('is not brought back by a late answer once logout removed it', () => {
+    setAuthToken('t', 0);
+    clearSession();
+    renewAuthToken(120_000);
+    expect(getAuthToken()).toBeUndefined();
+  });
+
+  it('is read together with the XSRF-TOKEN cookie, both decoded', () => {
+    document.cookie = 'XSRF-TOKEN=a%3Db; Path=/';
+    setAuthToken('tok', 0);
+    expect(readSessionCookies()).toEqual({ authToken: 'tok', csrfCookie: 'a=b' });
   });
 });

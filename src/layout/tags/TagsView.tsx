@@ -20,8 +20,17 @@ export function TagsView({ table, tags }: { table: RouteTable; tags: readonly Ta
   const actions = useTagActions(table);
   const activeRef = useRef<HTMLAnchorElement>(null);
 
+  // After the frame is painted, not inside React's commit: scrolling measures the layout, and doing
+  // that while the page is still being built would lay it out twice in one long task.
   useEffect(() => {
-    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
   }, [pathname]);
 
   const menuFor = (tag: Tag): MenuProps => {

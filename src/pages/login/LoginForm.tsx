@@ -1,12 +1,12 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form } from 'antd';
+import { Alert, Button, Form, type InputRef } from 'antd';
 // The two inputs themselves, not antd's Input family (TextArea, Search, OTP), which the login page never shows.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ThemeProvider } from '../../layout/theme/ThemeProvider';
-import { authProvider, type LoginParams } from '../../providers/auth-provider';
+import { authProvider, loadRsa, type LoginParams } from '../../providers/auth-provider';
 
 /**
  * The login form, the password RSA-encrypted before it leaves. It brings antd and the HTTP layer, so
@@ -16,6 +16,19 @@ export default function LoginForm() {
   const { t } = useTranslation('auth');
   const [error, setError] = useState<string>();
   const [isPending, setPending] = useState(false);
+  const usernameRef = useRef<InputRef>(null);
+  // Focus once the form has been painted: focusing during React's commit lays the page out there,
+  // inside the longest task of the page's start.
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => usernameRef.current?.focus());
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
   // The login entry has no Refine (it stays light): the auth provider is called directly, and the
   // page reports the outcome itself, the server's message inline.
   const login = async (values: LoginParams) => {
@@ -40,13 +53,15 @@ export default function LoginForm() {
         layout="vertical"
         size="large"
         requiredMark={false}
+        // The password's RSA code is fetched at the first keystroke, long before it is needed.
+        onValuesChange={() => void loadRsa().catch(() => undefined)}
         onFinish={(values) => {
           setError(undefined);
           void login(values);
         }}
       >
         <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
-          <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('login.usernameRequired')} autoFocus />
+          <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('login.usernameRequired')} ref={usernameRef} />
         </Form.Item>
         <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
           <Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('login.passwordRequired')} />

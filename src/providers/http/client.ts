@@ -5,7 +5,7 @@
 import axios, { type AxiosResponse } from 'axios';
 import i18n from 'i18next';
 import { API_BASE, REQUEST_TIMEOUT_MS, paramsToPairs, prepareRequest, type ApiEnvelope } from '../../protocol';
-import { getAuthToken, getCsrf, getCsrfCookie, getSessionKeys, renewAuthToken } from '../session';
+import { getCsrf, getSessionKeys, readSessionCookies, renewAuthToken } from '../session';
 import { ApiError, CATALOGUE_MESSAGE_KEYS, classifyResponse, type ErrorKind } from './errors';
 import { notifier } from './notify';
 
@@ -28,6 +28,10 @@ export const httpClient = axios.create({
   timeout: REQUEST_TIMEOUT_MS,
   withCredentials: false,
   validateStatus: () => true,
+  // The CSRF header is the protocol's (prepareRequest sets it); axios must not add its own from the
+  // XSRF-TOKEN cookie, which would also read document.cookie on every request.
+  withXSRFToken: false,
+  xsrfCookieName: '',
   // The body is signed as sent, so it is serialised once, by us, before signing.
   transformRequest: [(data: unknown) => data],
 });
@@ -80,14 +84,15 @@ async function send<T>(method: 'GET' | 'POST', url: string, data: unknown, optio
   const multipart = isMultipart(data);
   const body = method === 'POST' && !multipart ? (typeof data === 'string' ? data : JSON.stringify(data ?? {})) : undefined;
   const keys = getSessionKeys();
+  const cookies = readSessionCookies();
   const prepared = prepareRequest({
     url,
     params: paramsToPairs(options.params),
     body,
-    authToken: getAuthToken(),
+    authToken: cookies.authToken,
     encryptedSessionKey: keys?.encryptedSessionKey,
     csrf: getCsrf(),
-    csrfCookie: getCsrfCookie(),
+    csrfCookie: cookies.csrfCookie,
   });
 
   const controller = new AbortController();
