@@ -197,10 +197,7 @@ test.describe('the operator shell (issue 4)', () => {
   test("the first screens draw antd from the build's stylesheet, generating none of its styles at run time", async ({ page }) => {
     // antd inserts a <style> per component it styles itself; scripts/build/antd-static-css.mjs renders
     // the first screens' components at build time. A component added to them is added there too.
-    const generated = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').flatMap((css) => css.match(/\.ant-[a-z-]+/)?.[0] ?? []),
-      );
+    const generated = async () => (await page.locator('style').allTextContents()).flatMap((css) => css.match(/\.ant-[a-z-]+/)?.[0] ?? []);
     await page.goto('/login/op');
     await expect(page.getByLabel('用户名')).toBeFocused();
     expect(await generated()).toEqual([]);
@@ -211,7 +208,7 @@ test.describe('the operator shell (issue 4)', () => {
       await page.waitForLoadState('networkidle');
       expect(await generated(), `at ${size.width} px`).toEqual([]);
       await page.context().clearCookies();
-      await page.evaluate(() => sessionStorage.clear());
+      await page.evaluate('sessionStorage.clear()');
     }
   });
 });
