@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type CDPSession, type Page } from 'puppeteer-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { PERSONAS } from '../tests/e2e/support/fixtures';
+import { median, signIn } from './browser';
 import { ROOT, startServer } from '../tests/e2e/support/server';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -146,14 +146,6 @@ function selfTimes(profile: Profile, only?: { samples: number[]; timeDeltas: num
   return { byFile, byFn, total };
 }
 
-async function signIn(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/login/op`, { waitUntil: 'networkidle0' });
-  await page.type('#username', 'op_admin');
-  await page.type('#password', PERSONAS.op_admin);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type="submit"]')]);
-  await page.waitForSelector('[data-testid="welcome"]');
-}
-
 async function profileLoad(page: Page, cdp: CDPSession, url: string): Promise<Profile> {
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -166,12 +158,6 @@ async function profileLoad(page: Page, cdp: CDPSession, url: string): Promise<Pr
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   return profile;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 function printTop(title: string, runs: Map<string, number>[], top: number): void {
   const keys = new Set(runs.flatMap((m) => [...m.keys()]));

@@ -9,9 +9,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from 'lighthouse';
-import puppeteer, { type Page } from 'puppeteer-core';
+import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { PERSONAS } from '../tests/e2e/support/fixtures';
+import { median, signIn } from './browser';
 import { ROOT, startServer } from '../tests/e2e/support/server';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -58,14 +58,6 @@ function summarise(page: string, formFactor: FormFactor, result: RunnerResult | 
   };
 }
 
-async function signIn(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/login/op`, { waitUntil: 'networkidle0' });
-  await page.type('#username', 'op_admin');
-  await page.type('#password', PERSONAS.op_admin);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type="submit"]')]);
-  await page.waitForSelector('[data-testid="welcome"]');
-}
-
 async function main(): Promise<void> {
   // BENCH_DIST=<dir> serves another build (to compare two builds in one session).
   const dist = process.env.BENCH_DIST ?? join(ROOT, 'dist');
@@ -100,12 +92,6 @@ async function main(): Promise<void> {
   printTable('each run', rows);
   if (RUNS > 1) printTable(`medians of ${RUNS} runs`, medians(rows));
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 function medians(rows: Row[]): Row[] {
   const groups = new Map<string, Row[]>();
