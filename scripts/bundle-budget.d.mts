@@ -1,8 +1,6 @@
 /** Types of bundle-budget.mjs, for the build plugins and the end-to-end test that checks its walk against what Chromium loads. */
 export interface ChunkGraphEntry {
-  isEntry: boolean;
   imports: string[];
-  dynamicImports: string[];
   /** The project's own modules in the chunk (paths from the project root). */
   modules: string[];
 }

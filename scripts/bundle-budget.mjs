@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * @typedef {{ isEntry: boolean, imports: string[], dynamicImports: string[], modules: string[] }} ChunkGraphEntry
+ * @typedef {{ imports: string[], modules: string[] }} ChunkGraphEntry
  * @typedef {Record<string, ChunkGraphEntry>} ChunkGraph
  */
 

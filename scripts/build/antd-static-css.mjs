@@ -16,9 +16,8 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-export const DEFAULT_THEME_COLOR = '#2a6bfd';
-
-export function antdStaticCss({ colorPrimary = DEFAULT_THEME_COLOR } = {}) {
+/** `colorPrimary`: the app's default (DEFAULT_THEME_COLOR of src/layout/settings/settings-store.ts). */
+export function antdStaticCss({ colorPrimary }) {
   if (process.env.NODE_ENV !== 'production') {
     // antd names its hash classes differently outside production ('css-dev-only-do-not-override-…').
     throw new Error('antd static CSS is rendered for the production build only (NODE_ENV=production)');
@@ -55,9 +54,3 @@ export function antdStaticCss({ colorPrimary = DEFAULT_THEME_COLOR } = {}) {
   return extractStyle(cache, { plain: true, types: ['style', 'token'] });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  process.env.NODE_ENV = 'production';
-  const css = antdStaticCss();
-  const { gzipSync } = await import('node:zlib');
-  console.log(`${(css.length / 1024).toFixed(1)} KB, ${(gzipSync(css).length / 1024).toFixed(1)} KB gzip`);
-}

@@ -7,29 +7,33 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { CHUNK_GRAPH_FILE, SCREENS, screenFiles, type ChunkGraph } from '../bundle-budget.mjs';
+import { DEFAULT_THEME_COLOR } from '../../src/layout/settings/settings-store.ts';
 import { antdStaticCss } from './antd-static-css.mjs';
+
+/** index.html with `tag` put just before the entry's module script. */
+function beforeEntryScript(html: string, tag: string): string {
+  const at = html.indexOf('<script type="module"');
+  if (at < 0) throw new Error('index.html has no module script');
+  return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;
+}
 
 /**
  * antd's styles for the first screens' components as one stylesheet, linked before the app's own
  * (which overrides it), so antd skips generating them in the browser (scripts/build/antd-static-css.mjs).
  */
 export function antdStaticStyles(): Plugin {
-  let referenceId = '';
   return {
     name: 'antd-static-styles',
     apply: 'build',
     buildStart() {
-      referenceId = this.emitFile({ type: 'asset', name: 'antd.css', source: antdStaticCss() });
+      this.emitFile({ type: 'asset', name: 'antd.css', source: antdStaticCss({ colorPrimary: DEFAULT_THEME_COLOR }) });
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         const asset = Object.values(ctx.bundle ?? {}).find((file) => file.type === 'asset' && file.names.includes('antd.css'));
-        if (!asset || !referenceId) throw new Error('antd.css was not emitted');
-        const link = `<link rel="stylesheet" href="/${asset.fileName}">\n    `;
-        const at = html.indexOf('<script type="module"');
-        if (at < 0) throw new Error('index.html has no module script to put antd.css before');
-        return html.slice(0, at) + link + html.slice(at);
+        if (!asset) throw new Error('antd.css was not emitted');
+        return beforeEntryScript(html, `<link rel="stylesheet" href="/${asset.fileName}">`);
       },
     },
   };
@@ -40,9 +44,7 @@ function chunkGraph(root: string, chunks: Rolldown.OutputChunk[]): ChunkGraph {
     chunks.map((chunk) => [
       chunk.fileName,
       {
-        isEntry: chunk.isEntry,
         imports: chunk.imports,
-        dynamicImports: chunk.dynamicImports,
         modules: chunk.moduleIds.filter((id) => id.startsWith(root) && !id.includes('/node_modules/')).map((id) => relative(root, id)),
       },
     ]),
@@ -116,11 +118,8 @@ export function firstScreenChunks({ configFile }: { configFile: string }): Plugi
         const script = `<script>(function (p) {
       var files = p === '/login' || p.indexOf('/login/') === 0 ? ${JSON.stringify(own('/login/op'))} : p === '/op' || p.indexOf('/op/') === 0 ? ${JSON.stringify(own('/op'))} : [];
       files.forEach(function (href) { var link = document.createElement('link'); link.rel = 'modulepreload'; link.crossOrigin = ''; link.href = href; document.head.appendChild(link); });
-    })(location.pathname);</script>
-    `;
-        const at = html.indexOf('<script type="module"');
-        if (at < 0) throw new Error('index.html has no module script to put the preloads before');
-        return html.slice(0, at) + script + html.slice(at);
+    })(location.pathname);</script>`;
+        return beforeEntryScript(html, script);
       },
     },
     // After Vite's own last steps (the HTML entry's chunk is folded away), so the graph is what is on disk.
