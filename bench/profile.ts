@@ -84,44 +84,77 @@ function longestTask(profile: Profile): { samples: number[]; timeDeltas: number[
   return { samples: profile.samples.slice(best.start, best.end), timeDeltas: profile.timeDeltas.slice(best.start, best.end), ms: best.us / 1000 };
 }
 
-/** Time by the innermost project frame (src/...) on each sample's stack: which of our components or modules cost it. */
-function byProjectFrame(profile: Profile, samples: number[], timeDeltas: number[]): Map<string, number> {
+/** The profile's call tree: each node's parent and the nodes by id. */
+function tree(profile: Profile) {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  return { parent, byId: new Map(profile.nodes.map((n) => [n.id, n])) };
+}
+
+/** The functions on a sample's stack, innermost first (frames without a script skipped), mapped through source maps. */
+function stackOf(profile: Profile): (sample: number) => string[] {
+  const { parent, byId } = tree(profile);
+  return (sample) => {
+    const fns: string[] = [];
+    for (let cur: number | undefined = sample; cur !== undefined; cur = parent.get(cur)) {
+      const frame = byId.get(cur)!.callFrame;
+      if (frame.url) fns.push(attribute(frame).fn);
+    }
+    return fns;
+  };
+}
+
+/** Time by the innermost project frame (src/...) on each sample's stack: which of our components or modules cost it. */
+function byProjectFrame(profile: Profile, samples: number[], timeDeltas: number[]): Map<string, number> {
+  const stack = stackOf(profile);
   const out = new Map<string, number>();
   samples.forEach((id, i) => {
-    let label = '(no project frame)';
+    const label = stack(id).find((fn) => !fn.includes('node_modules') && !fn.includes('http')) ?? '(no project frame)';
+    out.set(label, (out.get(label) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
+  });
+  return out;
+}
+
+/**
+ * Time by React component (the function renderWithHooks called) or effect (the function React's
+ * commit called), over the whole load: which components cost the render, which effects the commit.
+ */
+function byComponent(profile: Profile): Map<string, number> {
+  const { parent, byId } = tree(profile);
+  const REACT_CALLERS = new Map([
+    ['renderWithHooks', 'render'],
+    ['renderWithHooksAgain', 'render'],
+    ['commitHookEffectListMount', 'effect'],
+    ['commitHookEffectListUnmount', 'cleanup'],
+    ['updateClassComponent', 'class'],
+    ['finishClassComponent', 'class'],
+  ]);
+  const out = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    let label: string | undefined;
+    // innermost frame whose caller is one of React's
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const frame = byId.get(cur)!.callFrame;
-      if (!frame.url) continue;
-      const { fn } = attribute(frame);
-      if (!fn.includes('node_modules') && !fn.includes('http')) {
-        label = fn;
+      const up = parent.get(cur);
+      if (up === undefined) break;
+      const caller = byId.get(up)!.callFrame;
+      if (!caller.url) continue;
+      const kind = REACT_CALLERS.get(attribute(caller).fn.split(' ')[0]);
+      if (kind) {
+        label = `${kind} ${attribute(byId.get(cur)!.callFrame).fn}`;
         break;
       }
     }
-    out.set(label, (out.get(label) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
+    if (label) out.set(label, (out.get(label) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   return out;
 }
 
 /** Inclusive time of every function on the stacks of the given samples (each counted once per sample). */
 function inclusive(profile: Profile, samples: number[], timeDeltas: number[]): Map<string, number> {
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const stack = stackOf(profile);
   const out = new Map<string, number>();
   samples.forEach((id, i) => {
-    const seen = new Set<string>();
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const frame = byId.get(cur)!.callFrame;
-      if (!frame.url) continue;
-      const { fn } = attribute(frame);
-      if (seen.has(fn)) continue;
-      seen.add(fn);
-      out.set(fn, (out.get(fn) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
-    }
+    for (const fn of new Set(stack(id))) out.set(fn, (out.get(fn) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
   });
   return out;
 }
@@ -178,6 +211,8 @@ async function main(): Promise<void> {
   const longFns: Map<string, number>[] = [];
   const longProject: Map<string, number>[] = [];
   const longInclusive: Map<string, number>[] = [];
+  const projectInclusive: Map<string, number>[] = [];
+  const components: Map<string, number>[] = [];
   const longMs: number[] = [];
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: { width: 412, height: 823 } });
@@ -195,6 +230,9 @@ async function main(): Promise<void> {
       longFns.push(selfTimes(profile, longest).byFn);
       longProject.push(byProjectFrame(profile, longest.samples, longest.timeDeltas));
       longInclusive.push(inclusive(profile, longest.samples, longest.timeDeltas));
+      components.push(byComponent(profile));
+      const whole = inclusive(profile, profile.samples, profile.timeDeltas);
+      projectInclusive.push(new Map([...whole].filter(([fn]) => fn.includes(' ../../src/'))));
       await cdp.detach();
       await page.close();
     }
@@ -210,6 +248,8 @@ async function main(): Promise<void> {
   printTop('longest stretch, by function', longFns, 25);
   printTop('longest stretch, by innermost project frame', longProject, 25);
   printTop('longest stretch, inclusive', longInclusive, 40);
+  printTop('whole load, inclusive, by project function (components and modules)', projectInclusive, TOP);
+  printTop('whole load, by React component (render) or effect (commit), innermost', components, TOP);
 }
 
 main().catch((error: unknown) => {
