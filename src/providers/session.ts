@@ -10,7 +10,7 @@ import type { CsrfInfo } from '../protocol/request';
 import { readCookie, readCookies, removeCookie, writeCookie } from './cookies';
 
 export const DEFAULT_LOGIN_URL = '/login/op';
-/** Login-marker cookie lifetime (spec §9); renewed by every answered request, so it measures idleness. */
+/** Login-marker cookie lifetime (spec §9); renewed by answered requests (at most once a minute, renewAuthToken), so it measures idleness. */
 const LOGIN_MARKER_SECONDS = 30 * 60;
 
 const KEYS = {
