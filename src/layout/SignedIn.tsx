@@ -3,11 +3,11 @@ import { Activity, lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect 
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullScreenLoading } from '../components/FullScreenLoading';
-import { globalConfigStore, loadGlobalConfig, publicFileUrl, useGlobalConfig } from '../providers/global-config';
+import { loadShellGlobalConfig, publicFileUrl, useGlobalConfig } from '../providers/global-config';
 import { USER_STATUS } from '../lib/codes';
 import { useUserRefresh } from '../providers/use-user-refresh';
 import { useUserInfo } from '../providers/user';
-import { isTaskStepPath, loadGrants, loadTaskStepRoutes, taskStepRoutesLoaded, useGrantsLoader, type GrantsState } from '../routes/grants';
+import { isTaskStepPath, loadGrants, loadTaskStepRoutes, taskStepRoutesLoaded, useGrantsLoader } from '../routes/grants';
 import { findRedirect, findRoute } from '../routes/menu-routes';
 import { useTitle } from '../routes/titles';
 import type { AppRoute } from '../routes/types';
@@ -25,8 +25,6 @@ const HeaderLayout = lazy(() => import('./header/HeaderLayout'));
 const ForcedPasswordModal = lazy(() => import('../pages/password/ForcedPasswordModal'));
 
 export const REDIRECT_PREFIX = '/redirect';
-
-const GRANTS_LOADING: GrantsState = { status: 'loading' };
 
 /** /redirect/<path>: refreshes that page (its tag remounts) and goes back to it. */
 function RefreshRedirect({ pathname, search }: { pathname: string; search: string }) {
@@ -74,7 +72,7 @@ export default function SignedIn() {
   // the store's own update is synchronous, and rendering the whole layout in one go would block input
   // for hundreds of milliseconds on a slow phone.
   const latestGrants = useGrantsLoader();
-  const grants = useDeferredValue(latestGrants, GRANTS_LOADING);
+  const grants = useDeferredValue(latestGrants);
   // While the deferred render lags behind the store (e.g. task-step routes just added), a path
   // missing from the shown table may be in the latest one: never send it to /403 on that basis.
   const behind = grants !== latestGrants;
@@ -97,8 +95,7 @@ export default function SignedIn() {
   }, [awaitingTaskSteps]);
 
   useEffect(() => {
-    // The shell keeps its defaults when the platform config cannot be had (spec §8: the loader rejects).
-    loadGlobalConfig().then(globalConfigStore.set, () => undefined);
+    void loadShellGlobalConfig();
   }, []);
 
   if (grants.status === 'loading') return <FullScreenLoading />;
