@@ -12,47 +12,78 @@ import { userStore, useUserInfo } from './user';
 export const ELEMENTS_CALL = '/op/v1/security';
 
 const loaded = new Map<string, readonly ElementRef[]>();
-const loading = new Set<string>();
+/** The loads under way, by resource key: a check waiting on one wakes when it settles. */
+const pending = new Map<string, Promise<void>>();
 /** Bumped when the user changes: an answer asked for by the previous user is not kept. */
 let generation = 0;
 
-function load(resourceKey: string): void {
-  if (loaded.has(resourceKey) || loading.has(resourceKey)) return;
+function load(resourceKey: string): Promise<void> {
+  if (loaded.has(resourceKey)) return Promise.resolve();
+  const running = pending.get(resourceKey);
+  if (running) return running;
   const asked = generation;
-  loading.add(resourceKey);
-  api
+  const request = api
     .post<{ elements: ElementRef[] }>(ELEMENTS_CALL, { resourceKey }, { silent: true, keepOnNavigate: true })
     .then((answer) => {
       if (asked === generation) loaded.set(resourceKey, answer.elements);
     })
     .catch(() => undefined)
     .finally(() => {
-      if (asked === generation) loading.delete(resourceKey);
+      if (asked === generation) pending.delete(resourceKey);
     });
+  pending.set(resourceKey, request);
+  return request;
+}
+
+/**
+ * A page known at start (the home page on /op) asks for its elements beside user info and the menu
+ * tree, so its buttons are there when it first renders rather than appearing (and moving what is
+ * below them) a moment later.
+ */
+export function prefetchElements(pageKey: string): void {
+  void load(pageResourceKey(pageKey));
 }
 
 let lastUser = userStore.get();
 userStore.subscribe(() => {
-  if (userStore.get() === lastUser) return;
+  const previous = lastUser;
   lastUser = userStore.get();
+  // The first user info of the page (undefined before) is not a change of user.
+  if (lastUser === previous || previous === undefined) return;
   generation += 1;
   loaded.clear();
-  loading.clear();
+  pending.clear();
 });
 
-/** Whether the page's resource grants the element; undefined while the answer is pending. */
+function grantedNow(pageKey: string, elementKey: string): boolean | undefined {
+  return loaded.get(pageResourceKey(pageKey))?.some((element) => element.pkResource === elementKey);
+}
+
+/**
+ * Whether the page's resource grants the element; undefined while the answer is pending. The check
+ * looks once a second (hasElementWhenLoaded), and the load settling wakes it at once.
+ */
 export function useElementPermission(pageKey: string, elementKey: string): boolean | undefined {
   const user = useUserInfo();
-  const [granted, setGranted] = useState<boolean | undefined>(undefined);
+  const [granted, setGranted] = useState<boolean | undefined>(() => grantedNow(pageKey, elementKey));
   useEffect(() => {
     let live = true;
     const resourceKey = pageResourceKey(pageKey);
-    load(resourceKey);
-    void hasElementWhenLoaded(() => loaded.get(resourceKey), elementKey).then((answer) => {
+    const loading = load(resourceKey);
+    let settled = false;
+    void loading.then(() => (settled = true));
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    // A look waits a second, or less when the load settles meanwhile (after it has, a full second).
+    const sleep = (ms: number) => {
+      const timer = new Promise<void>((resolve) => timers.push(setTimeout(resolve, ms)));
+      return settled ? timer : Promise.race([timer, loading]);
+    };
+    void hasElementWhenLoaded(() => loaded.get(resourceKey), elementKey, sleep).then((answer) => {
       if (live) setGranted(answer);
     });
     return () => {
       live = false;
+      timers.forEach(clearTimeout);
     };
   }, [pageKey, elementKey, user]);
   return granted;

@@ -67,3 +67,25 @@ export const globalConfigStore = {
 export function useGlobalConfig(): GlobalConfig {
   return useSyncExternalStore(globalConfigStore.subscribe, globalConfigStore.get, globalConfigStore.get);
 }
+
+let early: Promise<void> | undefined;
+
+function applyGlobalConfig(): Promise<void> {
+  // The shell keeps its defaults when the platform config cannot be had (spec §8: the loader rejects).
+  return loadGlobalConfig().then(globalConfigStore.set, () => undefined);
+}
+
+/**
+ * A returning operator's tab asks for the config at start, beside user info and the menu tree, so
+ * the shell's first render already has it instead of rendering again when it arrives.
+ */
+export function prefetchGlobalConfig(): void {
+  early = applyGlobalConfig();
+}
+
+/** Mounted once by the signed-in shell: the load started at the page's start, if any, else a new one. */
+export function loadShellGlobalConfig(): Promise<void> {
+  const load = early ?? applyGlobalConfig();
+  early = undefined;
+  return load;
+}

@@ -7,7 +7,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { MenuRouteItem } from '../protocol';
 import { api } from '../providers/http';
-import { getAuthToken, getCsrf, getSessionKeys } from '../providers/session';
 import { useUserInfo } from '../providers/user';
 import type { UserInfo } from '../protocol';
 import { buildRoutesFromMenu } from './menu-routes';
@@ -87,16 +86,8 @@ export function useGrants(): GrantsState {
 }
 
 /**
- * A returning operator's tab already holds its session: the menu tree is asked for at start, beside
- * user info, instead of after it. A first arrival (no CSRF token yet) leaves it to the shell.
- */
-export function prefetchGrants(): void {
-  if (getAuthToken() && getCsrf() && getSessionKeys()) void loadGrants();
-}
-
-/**
  * Mounted once by the signed-in shell: loads the grants of the current user info, and again each
- * time user info is reloaded. The first user info is served by a load already made (prefetchGrants).
+ * time user info is reloaded. The first user info is served by a load already made (entries/app.tsx).
  */
 export function useGrantsLoader(): GrantsState {
   const user = useUserInfo();

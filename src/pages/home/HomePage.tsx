@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '../../lib/permissions';
 import { MenuIcon } from '../../layout/menu-icons';
 import { useGrants } from '../../routes/grants';
-import { DATA_DASHBOARD_PATH } from '../../routes/static-routes';
+import { DATA_DASHBOARD_PATH, HOME_PAGE_KEY } from '../../routes/static-routes';
 import { useTitle } from '../../routes/titles';
 import type { NavItem } from '../../routes/types';
 import { useElementPermission } from '../../providers/elements';
@@ -13,8 +13,6 @@ import { useUserInfo } from '../../providers/user';
 import './home.css';
 
 const SHORTCUTS = 8;
-/** The home page's resource for element permissions (index.html). */
-const HOME_PAGE_KEY = 'index';
 
 /** The first pages of the operator's own menu, as shortcuts. */
 function shortcuts(nav: readonly NavItem[]): NavItem[] {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import '../../../src/providers/i18n';
-import { ELEMENTS_CALL, useElementPermission } from '../../../src/providers/elements';
+import { ELEMENTS_CALL, prefetchElements, useElementPermission } from '../../../src/providers/elements';
 import { userStore } from '../../../src/providers/user';
 import { answer, ok, resetServer, sentTo, type Answer, type Sent } from './net';
 import { personaUser } from './personas';
@@ -63,17 +63,35 @@ describe('useElementPermission (spec §6)', () => {
     expect(calls()).toEqual(['system:dict.html']);
   });
 
-  it('waits for a slow answer, looking again once a second', async () => {
+  it('waits for a slow answer and answers as soon as it arrives, not at the next look', async () => {
     let release: () => void = () => undefined;
     answer(ELEMENTS_CALL, (request) => new Promise<Answer>((resolve) => (release = () => resolve(elementServer(request)))));
     const { result } = renderHook(() => useElementPermission('system:dict', 'dict-add'));
     await advance(5000);
     expect(result.current).toBeUndefined();
     release();
-    await advance(999);
-    expect(result.current).toBeUndefined();
-    await advance(1);
+    await advance(0);
     expect(result.current).toBe(true);
+  });
+
+  it('a page whose elements were asked for at start answers on its first render', async () => {
+    prefetchElements('system:dict');
+    await advance(0);
+    expect(calls()).toEqual(['system:dict.html']);
+    const { result } = renderHook(() => [useElementPermission('system:dict', 'dict-add'), useElementPermission('system:dict', 'dict-remove')]);
+    expect(result.current).toEqual([true, false]);
+    await advance(1000);
+    expect(calls()).toEqual(['system:dict.html']);
+  });
+
+  it("the page's first user info is not a change of user: elements asked for before it are kept", async () => {
+    act(() => userStore.set(undefined));
+    prefetchElements('system:dict');
+    act(() => userStore.set(personaUser('op_handler')));
+    await advance(0);
+    const { result } = renderHook(() => useElementPermission('system:dict', 'dict-add'));
+    expect(result.current).toBe(true);
+    expect(calls()).toEqual(['system:dict.html']);
   });
 
   it('answers no after 10 looks (9 s) when the elements never load', async () => {
