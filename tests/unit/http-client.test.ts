@@ -129,6 +129,43 @@ describe('the one HTTP client', () => {
     cancelRequestsNotFrom('/elsewhere');
     expect(await fresh).toMatchObject({ kind: 'cancelled' });
   });
+
+  describe('where the browser has scheduler.yield', () => {
+    let resume: (() => void)[] = [];
+    beforeEach(() => {
+      resume = [];
+      vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => resume.push(resolve)) });
+    });
+    afterEach(() => vi.unstubAllGlobals());
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+
+    it('signs and sends each request in its own task, after the browser has had its turn', async () => {
+      reply = { status: 200, data: { code: '0', data: 1 } };
+      const first = api.post('/a');
+      const second = api.post('/b');
+      await tick();
+      expect(seen).toHaveLength(0);
+      expect(resume).toHaveLength(2);
+      resume[0]();
+      await tick();
+      expect(seen.map((config) => new URL(config.url!, 'http://x').pathname)).toEqual(['/a']);
+      resume[1]();
+      await expect(Promise.all([first, second])).resolves.toEqual([1, 1]);
+      expect(seen).toHaveLength(2);
+    });
+
+    it('a request whose page was left during the pause is cancelled without being sent; a session call still goes', async () => {
+      reply = { status: 200, data: { code: '0', data: 1 } };
+      window.history.pushState({}, '', '/op/old');
+      const old = api.post('/slow').catch((e: ApiError) => e);
+      const session = api.post('/session', undefined, { keepOnNavigate: true });
+      window.history.pushState({}, '', '/op/new');
+      resume.forEach((go) => go());
+      expect(await old).toMatchObject({ kind: 'cancelled', message: '当前请求已被取消' });
+      await expect(session).resolves.toBe(1);
+      expect(seen.map((config) => new URL(config.url!, 'http://x').pathname)).toEqual(['/session']);
+    });
+  });
 });
 
 describe('classifyResponse (spec §8)', () => {
