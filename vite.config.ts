@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyles, firstScreenChunks } from './scripts/build/first-screens.ts';
+import { staticLoadingScreen } from './scripts/build/loading-screen.ts';
 
 /**
  * Writes .br and .gz beside every text asset of the build, so the server can send them as they are
@@ -41,7 +42,7 @@ const SIDE_EFFECT_FREE = /node_modules\/(react-markdown|remark-[^/]+|micromark[^
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), antdStaticStyles(), firstScreenChunks({ configFile: fileURLToPath(import.meta.url) }), precompress()],
+  plugins: [react(), staticLoadingScreen(), antdStaticStyles(), firstScreenChunks({ configFile: fileURLToPath(import.meta.url) }), precompress()],
   server: {
     host: '127.0.0.1',
     port: 5173,

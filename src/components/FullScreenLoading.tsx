@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * The full-screen loading spinner (spec 2.6), drawn and animated by CSS alone (global.css): it shows
- * while the app loads and checks the session, when the main thread is busiest, and it re-renders
- * often there (a commit hook counted about a hundred commits during one load); without antd's Spin
- * and its indicator components each of those is a few elements.
+ * The full-screen loading spinner (spec 2.6), drawn and animated by CSS alone (global.css), while
+ * the app loads and checks the session. index.html carries the same markup in #root
+ * (scripts/build/loading-screen.ts), so the spinner paints before any JavaScript has run; this
+ * component takes over on React's first render without a visible change.
  */
 export function FullScreenLoading() {
   const { t } = useTranslation();

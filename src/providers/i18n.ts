@@ -8,10 +8,9 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { I18nProvider } from '@refinedev/core';
 
-export const LANGUAGES = ['zh-CN', 'en-US'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'zh-CN';
-const STORAGE_KEY = 'lang';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY as STORAGE_KEY, LANGUAGES, type Language } from './languages';
+
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 type Namespaces = Record<string, Record<string, unknown>>;
 
