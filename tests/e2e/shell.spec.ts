@@ -194,6 +194,24 @@ test.describe('the operator shell (issue 4)', () => {
     expect([...loaded].filter((file) => !counted.has(file))).toEqual([]);
   });
 
+  test('the full-screen loading spinner shows while the shell waits for its menu, then gives way to it', async ({ page }) => {
+    await signInAs(page, 'op_admin');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/op/v1/userInfo/granted-menu-tree*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const spinner = page.getByRole('status').filter({ hasText: '加载中…' });
+    await expect(spinner).toBeVisible();
+    await expect(spinner.locator('.fullscreen-loading-dots i')).toHaveCount(4);
+    await page.screenshot({ path: join(ARTIFACTS, 'loading-spinner.png') });
+    release();
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    await expect(spinner).toHaveCount(0);
+  });
+
   test("the first screens draw antd from the build's stylesheet, generating none of its styles at run time", async ({ page }) => {
     // antd inserts a <style> per component it styles itself; scripts/build/antd-static-css.mjs renders
     // the first screens' components at build time. A component added to them is added there too.
