@@ -1,5 +1,6 @@
 import '@ant-design/v5-patch-for-react-19';
 import { createRoot } from 'react-dom/client';
+import { deviceOf } from './layout/device';
 import { DEFAULT_THEME_COLOR, settingsStore } from './layout/settings/settings-store';
 import './providers/i18n';
 import { takeArrivalParams } from './providers/session';
@@ -31,6 +32,9 @@ function fetchEarly(pathname: string): void {
   if (pathname !== '/op' && !pathname.startsWith('/op/')) return;
   void import('./layout/SignedIn');
   if (pathname === '/op') void import('./pages/home/HomePage');
+  // A phone's sidebar is a drawer of its own chunk, asked for when the shell renders: asked for now,
+  // it is there by then instead of adding a round trip to the first screen.
+  if (deviceOf(window.innerWidth) === 'mobile') void import('./layout/sidebar/MobileSidebar');
 }
 
 const container = document.getElementById('root');

@@ -5,6 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullScreenLoading } from '../components/FullScreenLoading';
 import { loadShellGlobalConfig, publicFileUrl, useGlobalConfig } from '../providers/global-config';
 import { USER_STATUS } from '../lib/codes';
+import { whenIdle } from '../lib/idle';
 import { useUserRefresh } from '../providers/use-user-refresh';
 import { useUserInfo } from '../providers/user';
 import { isTaskStepPath, loadGrants, loadTaskStepRoutes, taskStepRoutesLoaded, useGrantsLoader } from '../routes/grants';
@@ -56,8 +57,11 @@ function useFavicon(): void {
   const { faviconFileId } = useGlobalConfig();
   useEffect(() => {
     if (!faviconFileId) return;
-    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (link) link.href = publicFileUrl(faviconFileId);
+    // The built-in mark stands meanwhile: the first screen's requests go first.
+    return whenIdle(() => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+      if (link) link.href = publicFileUrl(faviconFileId);
+    });
   }, [faviconFileId]);
 }
 

@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../../lib/idle';
 import { Link } from 'react-router';
 import { exportBadge, useUnseenExports } from '../../providers/export-records';
 import { MY_EXPORT_PATH } from '../../routes/static-routes';
@@ -18,9 +19,13 @@ export function ExportBadge() {
   const { t } = useTranslation('shell');
   const unseen = useUnseenExports();
   useEffect(() => {
-    void exportBadge.refresh();
+    // The first count waits for the first screen to be up: nobody reads it before.
+    const cancel = whenIdle(() => void exportBadge.refresh());
     const timer = setInterval(() => void exportBadge.refresh(), REFRESH_MS);
-    return () => clearInterval(timer);
+    return () => {
+      cancel();
+      clearInterval(timer);
+    };
   }, []);
   const label = unseen > 0 ? t('navbar.myExportUnseen', { count: unseen }) : t('navbar.myExport');
   return (

@@ -2,6 +2,7 @@ import { AuditOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../../lib/idle';
 import { Link } from 'react-router';
 import { hasPermission } from '../../lib/access';
 import { PERMISSIONS } from '../../lib/permissions';
@@ -23,9 +24,13 @@ export function PendingTasksBadge() {
   const count = usePendingTaskCount();
   useEffect(() => {
     if (!mayList) return;
-    void pendingTasks.refresh();
+    // The first count waits for the first screen to be up: nobody reads it before.
+    const cancel = whenIdle(() => void pendingTasks.refresh());
     const timer = setInterval(() => void pendingTasks.refresh(), REFRESH_MS);
-    return () => clearInterval(timer);
+    return () => {
+      cancel();
+      clearInterval(timer);
+    };
   }, [mayList]);
   if (!mayList) return null;
   const pending = count > 0;
