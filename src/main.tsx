@@ -2,6 +2,7 @@ import '@ant-design/v5-patch-for-react-19';
 import { createRoot } from 'react-dom/client';
 import { deviceOf } from './layout/device';
 import { DEFAULT_THEME_COLOR, settingsStore } from './layout/settings/settings-store';
+import { requestShellData } from './providers/early-requests';
 import './providers/i18n';
 import { takeArrivalParams } from './providers/session';
 import './styles/global.css';
@@ -30,6 +31,7 @@ function fetchEarly(pathname: string): void {
     return;
   }
   if (pathname !== '/op' && !pathname.startsWith('/op/')) return;
+  requestShellData(pathname);
   void import('./layout/SignedIn');
   if (pathname === '/op') void import('./pages/home/HomePage');
   // A phone's sidebar is a drawer of its own chunk, asked for when the shell renders: asked for now,

@@ -86,6 +86,9 @@ export function canAccessMenu(granted: ReadonlySet<string>, menuUri: string): bo
   return granted.has(menuUri);
 }
 
+/** The call that answers a page resource's element permissions (spec §6). */
+export const ELEMENTS_CALL = '/op/v1/security';
+
 /** The resource key under which a page's element permissions are looked up: page key + `.html`. */
 export function pageResourceKey(pageKey: string): string {
   return pageKey.endsWith('.html') ? pageKey : `${pageKey}.html`;

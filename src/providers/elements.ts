@@ -5,11 +5,12 @@
  * them, so new grants show without a reload.
  */
 import { useEffect, useState } from 'react';
-import { hasElementWhenLoaded, pageResourceKey, type ElementRef } from '../lib/access';
+import { ELEMENTS_CALL, hasElementWhenLoaded, pageResourceKey, type ElementRef } from '../lib/access';
+import { takeEarly } from './early-requests';
 import { api } from './http';
 import { userStore, useUserInfo } from './user';
 
-export const ELEMENTS_CALL = '/op/v1/security';
+export { ELEMENTS_CALL };
 
 const loaded = new Map<string, readonly ElementRef[]>();
 /** The loads under way, by resource key: a check waiting on one wakes when it settles. */
@@ -22,8 +23,7 @@ function load(resourceKey: string): Promise<void> {
   const running = pending.get(resourceKey);
   if (running) return running;
   const asked = generation;
-  const request = api
-    .post<{ elements: ElementRef[] }>(ELEMENTS_CALL, { resourceKey }, { silent: true, keepOnNavigate: true })
+  const request = (takeEarly<{ elements: ElementRef[] }>(ELEMENTS_CALL, { resourceKey }) ?? api.post<{ elements: ElementRef[] }>(ELEMENTS_CALL, { resourceKey }, { silent: true, keepOnNavigate: true }))
     .then((answer) => {
       if (asked === generation) loaded.set(resourceKey, answer.elements);
     })

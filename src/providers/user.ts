@@ -23,6 +23,9 @@ export const userStore = {
   },
 };
 
+/** The signed-in operator's granted menu tree (spec 2.2), built into routes by routes/grants.ts. */
+export const MENU_TREE_CALL = '/op/v1/userInfo/granted-menu-tree';
+
 let loading: Promise<UserInfo> | undefined;
 
 /**

@@ -7,7 +7,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { MenuRouteItem } from '../protocol';
 import { api } from '../providers/http';
-import { useUserInfo } from '../providers/user';
+import { takeEarly } from '../providers/early-requests';
+import { MENU_TREE_CALL, useUserInfo } from '../providers/user';
 import type { UserInfo } from '../protocol';
 import { buildRoutesFromMenu } from './menu-routes';
 import { STATIC_ROUTES, type StaticRoute } from './static-routes';
@@ -73,7 +74,7 @@ export function loadGrants(): Promise<void> {
 
 async function fetchGrants(): Promise<void> {
   try {
-    const tree = await api.post<MenuRouteItem[]>('/op/v1/userInfo/granted-menu-tree', undefined, { keepOnNavigate: true });
+    const tree = await (takeEarly<MenuRouteItem[]>(MENU_TREE_CALL) ?? api.post<MenuRouteItem[]>(MENU_TREE_CALL, undefined, { keepOnNavigate: true }));
     grantsStore.set({ status: 'ready', table: tableFromTree(tree ?? []) });
   } catch (error) {
     // A refresh that fails keeps the grants already shown; only a first load reports the failure.

@@ -20,9 +20,8 @@ export interface StaticRoute {
   component?: string;
 }
 
-export const HOME_PATH = '/op';
-/** The home page's resource for element permissions (index.html, spec §6). */
-export const HOME_PAGE_KEY = 'index';
+export { HOME_PAGE_KEY, HOME_PATH } from './home';
+import { HOME_PATH } from './home';
 export const CHANGE_PASSWORD_PATH = '/op/login/change-password';
 export const MY_EXPORT_PATH = '/op/login/my-export';
 export const DATA_DASHBOARD_PATH = '/op/data-dashboard';
