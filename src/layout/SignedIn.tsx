@@ -72,9 +72,12 @@ function useFavicon(): void {
  */
 export default function SignedIn() {
   const { t } = useTranslation('shell');
-  // The shell is built in a deferred (time-sliced) render, on arrival and whenever the grants change:
-  // the store's own update is synchronous, and rendering the whole layout in one go would block input
-  // for hundreds of milliseconds on a slow phone.
+  // The shell is built in time-sliced renders: on arrival in the Suspense retry that mounts this
+  // component (the grants usually loaded by then), and whenever the grants change in a deferred
+  // render, since the store's own update is synchronous and rendering the whole layout in one go
+  // would block input for hundreds of milliseconds on a slow phone. No initial value: with one,
+  // each mount claims a new transition lane that outranks the retry, commits the fallback again and
+  // restarts the retry (a hundred times per load, counted with a commit hook).
   const latestGrants = useGrantsLoader();
   const grants = useDeferredValue(latestGrants);
   // While the deferred render lags behind the store (e.g. task-step routes just added), a path
