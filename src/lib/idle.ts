@@ -1,14 +1,17 @@
 /**
- * Runs `task` once the browser is idle after what it is busy with now (the first screen's render
- * and paint), and at the latest after `timeoutMs`; where there is no requestIdleCallback, after a
- * plain timeout. Returns a cancel function. For work nobody is waiting for at start: the navbar's
- * counts, the configured favicon.
+ * Runs `task` a while after the first screen is up: after `delayMs`, once the browser is idle (at the
+ * latest 2 s later); where there is no requestIdleCallback, after the delay alone. Returns a cancel
+ * function. For work nobody waits for at start (the navbar's counts, the configured favicon), which
+ * would otherwise take the main thread and the network in the moments the first screen is drawn.
  */
-export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, Math.min(timeoutMs, 200));
-  return () => window.clearTimeout(id);
+export function whenIdle(task: () => void, delayMs = 1000): () => void {
+  let idle: number | undefined;
+  const timer = window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(task, { timeout: 2000 });
+    else task();
+  }, delayMs);
+  return () => {
+    window.clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
 }
