@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullScreenLoading } from '../components/FullScreenLoading';
 import { loadShellGlobalConfig, publicFileUrl, useGlobalConfig } from '../providers/global-config';
 import { USER_STATUS } from '../lib/codes';
-import { whenIdle } from '../lib/idle';
+import { whenIdle } from './idle';
 import { useUserRefresh } from '../providers/use-user-refresh';
 import { useUserInfo } from '../providers/user';
 import { isTaskStepPath, loadGrants, loadTaskStepRoutes, taskStepRoutesLoaded, useGrantsLoader } from '../routes/grants';

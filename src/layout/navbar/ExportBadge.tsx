@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { whenIdle } from '../../lib/idle';
+import { whenIdle } from '../idle';
 import { Link } from 'react-router';
 import { exportBadge, useUnseenExports } from '../../providers/export-records';
 import { MY_EXPORT_PATH } from '../../routes/static-routes';

@@ -2,7 +2,7 @@ import { AuditOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { whenIdle } from '../../lib/idle';
+import { whenIdle } from '../idle';
 import { Link } from 'react-router';
 import { hasPermission } from '../../lib/access';
 import { PERMISSIONS } from '../../lib/permissions';

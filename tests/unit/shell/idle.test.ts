@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { whenIdle } from '../../src/lib/idle';
+import { whenIdle } from '../../../src/layout/idle';
 
 describe('whenIdle', () => {
   beforeEach(() => vi.useFakeTimers());
