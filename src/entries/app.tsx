@@ -2,8 +2,8 @@ import '../providers/i18n-app';
 import { startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import App from '../App';
+import { isReturningShellTab } from '../providers/early-requests';
 import { prefetchElements } from '../providers/elements';
-import { getAuthToken, getCsrf, getSessionKeys } from '../providers/session';
 import { loadGrants } from '../routes/grants';
 import { HOME_PAGE_KEY, HOME_PATH } from '../routes/static-routes';
 
@@ -13,7 +13,7 @@ import { HOME_PAGE_KEY, HOME_PATH } from '../routes/static-routes';
  * render already has them.
  */
 function takeShellData(pathname: string): void {
-  if (!pathname.startsWith(HOME_PATH) || !getAuthToken() || !getCsrf() || !getSessionKeys()) return;
+  if (!isReturningShellTab(pathname)) return;
   void loadGrants();
   if (pathname === HOME_PATH) prefetchElements(HOME_PAGE_KEY);
 }

@@ -32,9 +32,14 @@ export function takeEarly<T>(url: string, body?: unknown): Promise<T> | undefine
   return request as Promise<T> | undefined;
 }
 
+/** A shell path opened by a tab that already holds its session (a first arrival has no CSRF token yet). */
+export function isReturningShellTab(pathname: string): boolean {
+  const shellPath = pathname === HOME_PATH || pathname.startsWith(`${HOME_PATH}/`);
+  return shellPath && !!getAuthToken() && !!getCsrf() && !!getSessionKeys();
+}
+
 export function requestShellData(pathname: string): void {
-  if (pathname !== HOME_PATH && !pathname.startsWith(`${HOME_PATH}/`)) return;
-  if (!getAuthToken() || !getCsrf() || !getSessionKeys()) return;
+  if (!isReturningShellTab(pathname)) return;
   loadUserInfo({ silent: true }).catch(() => undefined);
   postEarly(MENU_TREE_CALL);
   prefetchGlobalConfig();

@@ -36,9 +36,9 @@ function load(resourceKey: string): Promise<void> {
 }
 
 /**
- * A page known at start (the home page on /op) asks for its elements beside user info and the menu
- * tree, so its buttons are there when it first renders rather than appearing (and moving what is
- * below them) a moment later.
+ * A page known at start (the home page on /op) loads its elements before it renders, taking the
+ * answer main.tsx asked for (early-requests.ts), so its buttons are there when it first renders
+ * rather than appearing (and moving what is below them) a moment later.
  */
 export function prefetchElements(pageKey: string): void {
   void load(pageResourceKey(pageKey));
