@@ -125,6 +125,23 @@ export const roleMenus = pgTable(
   (t) => [primaryKey({ columns: [t.pkRole, t.menuId] })],
 );
 
+/**
+ * The reference items (roles, grants, menus, dictionaries, configs) the code declared and the
+ * database already received, one row each, kept after an operator edits or removes the item: at
+ * every start only the declared items missing here are added (server/db/reference.ts), so an edit
+ * stays and a removal is not undone. kind: role, rolePermission, menu, roleMenu, dictType, dictData,
+ * config; key: the item's natural key (a menuUri, "pkRole|permission", "dictType|dictValue").
+ */
+export const referenceItems = pgTable(
+  'reference_items',
+  {
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    appliedAt: createdAt('applied_at'),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] })],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -3,6 +3,7 @@
  * data (no React), so the server's generic CRUD routes take their permission strings and field
  * schema from the same object the browser's list, form and show pages are built from.
  */
+import { ALL_PERMISSIONS } from '../lib/permissions';
 import type { ValidatorName } from '../lib/validators';
 
 /**
@@ -74,6 +75,25 @@ export interface RowActionDeclaration<Field extends string = string> {
   danger?: boolean;
 }
 
+/**
+ * The resource's entry in the menu tree. The server adds it to the seeded menus (its id, title and
+ * grants follow: title from locales/<lang>/menu.json under the resource's menuUri, granted to every
+ * role that holds the list permission), and the browser registers the kit's generic list page at
+ * `${path}/index` unless the page registry already names a page of its own there.
+ */
+export interface ResourceMenu {
+  /** menuUri of the directory the entry sits under (server/db/seed-data/menus.ts), e.g. 'system'. */
+  parent: string;
+  /** The page's full route path, below the parent's: '/op/system/config'. */
+  path: string;
+  /** Place among the parent's children, lowest first; the seed tree numbers its own entries 10, 20, 30… */
+  order: number;
+  /** An @ant-design/icons name: 'ToolOutlined'. */
+  icon?: string;
+  /** Granted and routed, but not shown in the sidebar (a page opened from another one). */
+  hidden?: boolean;
+}
+
 export interface ResourceDeclaration<F extends Record<string, FieldSchema> = Record<string, FieldSchema>> {
   /** Refine's resource name, unique. */
   name: string;
@@ -81,6 +101,8 @@ export interface ResourceDeclaration<F extends Record<string, FieldSchema> = Rec
   apiBase: string;
   /** The menu that grants the list page. */
   menuUri: string;
+  /** Where the list page sits in the menu tree; without it the resource brings no menu of its own. */
+  menu?: ResourceMenu;
   /** Locale key of the resource's title (its list page). */
   title: string;
   /** Locale key naming one record (新增<item>, 修改<item>); the title when absent. */
@@ -117,3 +139,14 @@ export function defineResource<F extends Record<string, FieldSchema>>(declaratio
 
 /** Fields every record carries (PROTOCOL.md §7), read-only everywhere. */
 export const RECORD_FIELDS = ['id', 'dataVersion', 'createTime', 'updateTime'] as const;
+
+/** Every permission string a resource names: its CRUD permissions and its row actions'. */
+export function resourcePermissions(resource: AnyResource): string[] {
+  const own = Object.values(resource.permissions).filter((p): p is string => typeof p === 'string');
+  return [...new Set([...own, ...Object.values(resource.actions ?? {}).map((action) => action.permission)])];
+}
+
+/** Every permission the code knows: the permission table and each declared resource's. What grant rules expand over. */
+export function knownPermissions(resources: readonly AnyResource[]): string[] {
+  return [...new Set([...ALL_PERMISSIONS, ...resources.flatMap(resourcePermissions)])];
+}

@@ -12,11 +12,12 @@ export const CONTENT_STATUS_DICT = 'content_status';
 const field = (name: string) => `resources:content.fields.${name}`;
 const action = (name: string) => `resources:content.actions.${name}`;
 
-function contentResource(name: 'news' | 'notices', permissions: typeof PERMISSIONS.news | typeof PERMISSIONS.notice, menuUri: string, kind: 'news' | 'notice') {
+function contentResource(name: 'news' | 'notices', permissions: typeof PERMISSIONS.news | typeof PERMISSIONS.notice, kind: 'news' | 'notice', order: number, icon: string) {
   return defineResource({
     name,
     apiBase: `/op/v1/content/${name}`,
-    menuUri,
+    menuUri: `platform-content:${kind}`,
+    menu: { parent: 'platform-content', path: `/op/platform-content/${kind}/edit`, order, icon },
     title: `resources:${kind}.title`,
     item: `resources:${kind}.item`,
     permissions,
@@ -47,7 +48,7 @@ function contentResource(name: 'news' | 'notices', permissions: typeof PERMISSIO
   });
 }
 
-export const newsResource = contentResource('news', PERMISSIONS.news, 'platform-content:news', 'news');
-export const noticeResource = contentResource('notices', PERMISSIONS.notice, 'platform-content:notice', 'notice');
+export const newsResource = contentResource('news', PERMISSIONS.news, 'news', 10, 'FileTextOutlined');
+export const noticeResource = contentResource('notices', PERMISSIONS.notice, 'notice', 20, 'NotificationOutlined');
 
 export const CONTENT_RESOURCES = [newsResource, noticeResource] as const;

@@ -15,6 +15,7 @@ export const realnameResource = defineResource({
   name: 'realname-records',
   apiBase: REALNAME_API,
   menuUri: 'admit:realname',
+  menu: { parent: 'admit', path: '/op/admit/realname', order: 5, icon: 'UserOutlined' },
   title: 'resources:realname.title',
   item: 'resources:realname.item',
   permissions: { list, query },

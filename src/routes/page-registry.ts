@@ -1,10 +1,12 @@
 /**
  * The ONE registry of page modules, keyed by the component path the menu tree names
- * ('/op/system/dict/index'). Every entry is a lazy import, so adding a page adds nothing to the
+ * ('/op/system/dict/index'): each declared resource with a `menu` gets the kit's list page at
+ * `${menu.path}/index`, unless OWN_PAGES names a page of its own there. Every entry is a lazy import, so adding a page adds nothing to the
  * first load. A screen that a later issue builds is registered as UNBUILT and shows the designed
  * under-construction page; an issue that builds it swaps UNBUILT for its import.
  */
 import type { ComponentType } from 'react';
+import { RESOURCES } from '../resources';
 import type { AppRoute, PageStatus } from './types';
 
 export interface PageProps {
@@ -21,13 +23,13 @@ const underConstruction: PageLoader = () => import('../pages/under-construction/
 export const LAYOUT = 'Layout';
 export const PARENT_VIEW = 'ParentView';
 
-const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
+/** Pages of their own; a declared resource's list page that is not here is the kit's generic one. */
+const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/index': () => import('../pages/home/HomePage'),
   '/op/login/change-password/index': () => import('../pages/password/ChangePasswordPage'),
   '/op/login/my-export/index': () => import('../resources/pages/ExportRecordsPage'),
   '/op/system/dict/index': () => import('../resources/pages/DictTypePage'),
   '/op/system/dict/data/index': () => import('../resources/pages/DictDataPage'),
-  '/op/system/config/index': resourcePage('configs'),
   '/op/system/export/index': () => import('../resources/pages/ExportRecordsPage'),
   '/op/platform-content/news/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NewsPage })),
   '/op/platform-content/notice/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NoticePage })),
@@ -65,6 +67,11 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/issue/branch-comp/detail/index': UNBUILT,
   '/op/issue/group/detail/index': UNBUILT,
   '/op/issue/group/generate/index': UNBUILT,
+};
+
+const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
+  ...Object.fromEntries(RESOURCES.filter((r) => r.menu).map((r) => [`${r.menu!.path}/index`, resourcePage(r.name)])),
+  ...OWN_PAGES,
 };
 
 export function isDirectoryComponent(component: string | undefined): boolean {

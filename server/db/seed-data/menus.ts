@@ -1,12 +1,25 @@
 /**
- * The menu tree: every menu of spec §2.3 and the areas still to come. All application routes live
- * under /op: a top-level directory's path is absolute ('/op/system'), a child's path is relative to
- * its parent ('dict'), so a page's full path is the parent's path + '/' + the child's.
+ * The menu tree: the directories of spec §2.3 and the pages that are not a declared resource's list
+ * (a resource's own entry comes from its declaration's `menu`, see src/crud/resource.ts). All
+ * application routes live under /op: a top-level directory's path is absolute ('/op/system'), a
+ * child's path is relative to its parent ('dict'), so a page's full path is the parent's path + '/' +
+ * the child's. Titles repeat locales/zh-CN/menu.json (a test keeps them equal).
+ *
+ * Who sees a page follows from `permission`: every role holding it is granted the menu (and the
+ * directories above it). A page without one is the admin's alone, until its area declares one.
  */
+import { PERMISSIONS } from '../../../src/lib/permissions';
+
+const { task, realname, certificate, home } = PERMISSIONS;
+
 export interface MenuSeed {
   uri: string;
   title: string;
   path: string;
+  /** The permission whose holders are granted this menu (directories: granted with their children). */
+  permission?: string;
+  /** Place among its siblings, lowest first; default (index + 1) * 10. */
+  order?: number;
   icon?: string;
   hidden?: boolean;
   redirect?: string;
@@ -20,52 +33,42 @@ export interface MenuSeed {
 
 export const MENU_TREE: readonly MenuSeed[] = [
   {
-    uri: 'system', title: '系统管理', path: '/op/system', icon: 'SettingOutlined', alwaysShow: true,
-    children: [
-      { uri: 'system:dict', title: '字典管理', path: 'dict', icon: 'BookOutlined' },
-      { uri: 'system:dict-data', title: '字典数据', path: 'dict/data', icon: 'UnorderedListOutlined', hidden: true },
-      { uri: 'system:config', title: '参数设置', path: 'config', icon: 'ToolOutlined' },
-      { uri: 'system:export', title: '导出记录', path: 'export', icon: 'ExportOutlined' },
-    ],
+    // Its pages are the system resources' (src/resources/system.ts).
+    uri: 'system', title: '系统管理', path: '/op/system', icon: 'SettingOutlined', alwaysShow: true, children: [],
   },
-  {
-    uri: 'platform-content', title: '平台内容', path: '/op/platform-content', icon: 'ReadOutlined', alwaysShow: true,
-    children: [
-      { uri: 'platform-content:news', title: '新闻动态管理', path: 'news/edit', icon: 'FileTextOutlined' },
-      { uri: 'platform-content:notice', title: '平台公告管理', path: 'notice/edit', icon: 'NotificationOutlined' },
-    ],
-  },
+  { uri: 'platform-content', title: '平台内容', path: '/op/platform-content', icon: 'ReadOutlined', alwaysShow: true, children: [] },
   {
     uri: 'certificate-management', title: '证书管理', path: '/op/certificate-management', icon: 'SafetyCertificateOutlined', alwaysShow: true,
-    children: [{ uri: 'certificate-management:certificate-detail', title: '证书管理', path: 'certificate-detail', icon: 'IdcardOutlined' }],
+    children: [{ uri: 'certificate-management:certificate-detail', title: '证书管理', path: 'certificate-detail', icon: 'IdcardOutlined', permission: certificate.list }],
   },
   {
     uri: 'task', title: '任务中心', path: '/op/task', icon: 'ScheduleOutlined', alwaysShow: true,
     children: [
-      { uri: 'task:todo', title: '待办任务', path: 'todo', icon: 'ClockCircleOutlined' },
-      { uri: 'task:done', title: '已办任务', path: 'done', icon: 'CheckCircleOutlined' },
-      { uri: 'task:started', title: '我发起的', path: 'started', icon: 'SendOutlined' },
+      { uri: 'task:todo', title: '待办任务', path: 'todo', icon: 'ClockCircleOutlined', permission: task.list },
+      { uri: 'task:done', title: '已办任务', path: 'done', icon: 'CheckCircleOutlined', permission: task.list },
+      { uri: 'task:started', title: '我发起的', path: 'started', icon: 'SendOutlined', permission: task.list },
       // The shared task view and the hidden routes of page-type processes' steps (spec 2.5) go with this grant.
-      { uri: 'task:view', title: '任务办理', path: 'view', hidden: true },
+      { uri: 'task:view', title: '任务办理', path: 'view', hidden: true, permission: task.query },
     ],
   },
   {
     // Task pages of page-type processes (spec 2.5), opened from the task centre, never from the menu.
     uri: 'credit', title: '白条管理', path: '/op/credit', icon: 'AccountBookOutlined', hidden: true,
-    children: [{ uri: 'credit:final-approve', title: '白条签发审批', path: 'final-approve/approve', hidden: true }],
+    children: [{ uri: 'credit:final-approve', title: '白条签发审批', path: 'final-approve/approve', hidden: true, permission: task.handle }],
   },
   {
     uri: 'price', title: '价格策略', path: '/op/price', icon: 'AccountBookOutlined', hidden: true,
-    children: [{ uri: 'price:config', title: '价格策略配置', path: 'config', hidden: true }],
+    children: [{ uri: 'price:config', title: '价格策略配置', path: 'config', hidden: true, permission: task.handle }],
   },
   {
     uri: 'admit', title: '准入管理', path: '/op/admit', icon: 'AuditOutlined', alwaysShow: true,
     children: [
-      { uri: 'admit:realname', title: '实名认证', path: 'realname', icon: 'UserOutlined' },
-      { uri: 'admit:realname:add', title: '实名认证新增', path: 'realname/add', hidden: true },
-      { uri: 'admit:realname:check', title: '查看', path: 'realname/check', hidden: true },
-      { uri: 'admit:realname:oapprove', title: '审核初审', path: 'realname/oapprove', hidden: true },
-      { uri: 'admit:realname:mapprove', title: '审核复审', path: 'realname/mapprove', hidden: true },
+      // 实名认证 itself is the realname-records resource's entry (order 5).
+      { uri: 'admit:realname:add', title: '实名认证新增', path: 'realname/add', hidden: true, permission: realname.add },
+      { uri: 'admit:realname:check', title: '查看', path: 'realname/check', hidden: true, permission: realname.query },
+      // Readers open the review pages read-only; working them is the task's own check.
+      { uri: 'admit:realname:oapprove', title: '审核初审', path: 'realname/oapprove', hidden: true, permission: realname.query },
+      { uri: 'admit:realname:mapprove', title: '审核复审', path: 'realname/mapprove', hidden: true, permission: realname.query },
     ],
   },
   {
@@ -118,6 +121,6 @@ export const MENU_TREE: readonly MenuSeed[] = [
   {
     // Outside the main layout (spec 2.4): a top-level page, not a directory.
     uri: 'data-dashboard', title: '数据驾驶舱', path: '/op/data-dashboard', icon: 'DashboardOutlined', hidden: true,
-    routeName: 'data-dashboard-query',
+    routeName: 'data-dashboard-query', permission: home.dataDashboard,
   },
 ];

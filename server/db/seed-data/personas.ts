@@ -2,7 +2,8 @@
  * The demo personas of ARCHITECTURE.md, their corporate entities, roles and grants. Demos, end-to-end
  * tests and the server tests sign in as these users.
  */
-import { ALL_PERMISSIONS, ALL_PERMISSIONS_WILDCARD, PERMISSIONS, READ_ONLY_ACTIONS, permissionAction } from '../../../src/lib/permissions';
+import { PERMISSIONS } from '../../../src/lib/permissions';
+import { READ_ACTIONS, permissionResource, type GrantRule } from '../../../src/lib/grants';
 import { ROLE, USER_STATUS } from '../../../src/lib/codes';
 import { POSITIONS } from '../../../src/lib/access';
 
@@ -18,48 +19,43 @@ type RoleCode = (typeof ROLE)[keyof typeof ROLE];
 export interface RoleSeed {
   pkRole: string;
   code: RoleCode;
-  /** menuUri values granted, each with all its descendants. */
-  menus: readonly string[] | 'all';
-  permissions: readonly string[];
+  /**
+   * What the role may do, as rules over actions (src/lib/grants.ts); 'all' is the wildcard and every
+   * menu. The role's menus follow: each menu whose permission the rules grant (server/db/reference.ts).
+   */
+  grants: readonly GrantRule[] | 'all';
 }
 
 const { task, realname, certificate, news, notice, home, file, docReview } = PERMISSIONS;
+const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
+const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
 
 export const ROLES: readonly RoleSeed[] = [
-  { pkRole: 'r-admin', code: ROLE.ADMIN, menus: 'all', permissions: [ALL_PERMISSIONS_WILDCARD] },
+  { pkRole: 'r-admin', code: ROLE.ADMIN, grants: 'all' },
   {
     pkRole: 'r-op-handler',
     code: ROLE.OP_HANDLER,
-    menus: ['task', 'credit', 'price', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue'],
-    permissions: [
-      task.list, task.query, task.handle, task.start,
-      realname.list, realname.query, realname.add, realname.edit, realname.remove, realname.submit,
-      certificate.list, certificate.query, certificate.add, certificate.renew, certificate.reopen,
-      news.list, news.query, notice.list, notice.query,
-      docReview.query, docReview.audit,
-      file.upload,
+    grants: [
+      { resources: [TASK, DOC_REVIEW], actions: '*' },
+      { resources: [REALNAME], actions: ['list', 'query', 'add', 'edit', 'remove', 'submit'] },
+      { resources: [CERTIFICATE], actions: ['list', 'query', 'add', 'renew', 'reopen'] },
+      { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
+      { permissions: [file.upload] },
     ],
   },
   {
     pkRole: 'r-op-director',
     code: ROLE.OP_DIRECTOR,
-    menus: ['task', 'credit', 'price', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue', 'data-dashboard'],
-    permissions: [
-      task.list, task.query, task.handle,
-      realname.list, realname.query,
-      certificate.list, certificate.query,
-      home.dataDashboard,
-      docReview.query, docReview.audit,
-      file.upload,
+    grants: [
+      { resources: [TASK], actions: ['list', 'query', 'handle'] },
+      { resources: [DOC_REVIEW], actions: '*' },
+      { resources: [REALNAME, CERTIFICATE], actions: READ_ACTIONS },
+      { permissions: [home.dataDashboard, file.upload] },
     ],
   },
-  {
-    pkRole: 'r-op-auditor',
-    code: ROLE.OP_AUDITOR,
-    menus: ['system:dict', 'system:dict-data', 'system:config', 'system:export', 'platform-content', 'certificate-management', 'task', 'admit', 'data-dashboard'],
-    permissions: [...ALL_PERMISSIONS.filter((p) => READ_ONLY_ACTIONS.has(permissionAction(p))), home.dataDashboard],
-  },
-  { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, menus: ['task', 'admit'], permissions: [task.list, task.query, realname.list, realname.query] },
+  // The auditor reads everything, a resource declared tomorrow included, and changes nothing.
+  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard] }] },
+  { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, grants: [{ resources: [TASK, REALNAME], actions: READ_ACTIONS }] },
 ];
 
 export interface PersonaSeed {

@@ -1,6 +1,9 @@
 /** The seeded personas' user info as /op/v1/userInfo gives it: their role, and that role's grants. */
 import { PERSONAS, ROLES } from '../../../server/db/seed-data/personas';
 import type { UserInfo } from '../../../src/protocol';
+import { knownPermissions } from '../../../src/crud/resource';
+import { expandGrants } from '../../../src/lib/grants';
+import { RESOURCES } from '../../../src/resources';
 
 export type PersonaName = 'op_admin' | 'op_handler' | 'op_director' | 'op_auditor' | 'op_agent';
 
@@ -14,7 +17,7 @@ export function personaUser(username: PersonaName): UserInfo {
     avatar: '',
     // roleName repeats the code (src/lib/codes.ts)
     authorities: [{ code: role.code, roleName: role.code, pkRole: role.pkRole }],
-    menuPerms: [...role.permissions],
+    menuPerms: expandGrants(role.grants, knownPermissions(RESOURCES)),
     userStatus: persona.userStatus,
     personPosition: persona.positions.join(','),
     corps: [],

@@ -1,4 +1,6 @@
-import { MENU_TREE, type MenuSeed } from '../../../server/db/seed-data/menus';
+import type { MenuSeed } from '../../../server/db/seed-data/menus';
+import { declaredMenuTree } from '../../../server/db/reference';
+import { RESOURCES } from '../../../src/resources';
 import { pageStatus } from '../../../src/routes/page-registry';
 import { STATIC_ROUTES } from '../../../src/routes/static-routes';
 import zhMenu from '../../../locales/zh-CN/menu.json';
@@ -7,13 +9,13 @@ import zhMenu from '../../../locales/zh-CN/menu.json';
 function flatten(tree: readonly MenuSeed[], parent?: string): { uri: string; title: string; path: string; component: string }[] {
   return tree.flatMap((node) => {
     const path = parent ? `${parent}/${node.path}` : node.path;
-    const directory = !!node.children?.length;
+    const directory = node.children !== undefined;
     const component = node.component ?? (directory ? (parent ? 'ParentView' : 'Layout') : `${path}/index`);
     return [{ uri: node.uri, title: node.title, path, component }, ...flatten(node.children ?? [], path)];
   });
 }
 
-const seeded = flatten(MENU_TREE);
+const seeded = flatten(declaredMenuTree(RESOURCES));
 
 describe('the seeded menu tree against the shell', () => {
   it.each(seeded.filter((m) => m.component.startsWith('/op/')))('$component resolves through the page registry', ({ component }) => {
