@@ -56,6 +56,10 @@ await client.query(`
 `);
 await client.end();
 
-const dump = execFileSync('pg_dump', ['--no-owner', '--no-privileges', '--no-comments', '--inserts', '--exclude-table-data=public.rsa_keys', '--exclude-table-data=public.data_keys', url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+// psql meta-commands (\restrict) are not SQL: PGlite and a driver's query cannot run them.
+const dump = execFileSync('pg_dump', ['--no-owner', '--no-privileges', '--no-comments', '--inserts', '--exclude-table-data=public.rsa_keys', '--exclude-table-data=public.data_keys', url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  .split('\n')
+  .filter((line) => !line.startsWith('\\'))
+  .join('\n');
 writeFileSync(`${out}release-0.1.0.sql`, dump);
 console.log(`wrote ${out}release-0.1.0.sql (${dump.length} bytes)`);

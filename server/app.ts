@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { AnyResource } from '../src/crud/resource';
 import { API_BASE } from '../src/protocol/canonical';
 import type { AppContext } from './context';
 import type { Database } from './db/open';
@@ -86,6 +87,8 @@ export interface AppOptions {
   maxUploadBytes?: number;
   /** Extra route modules, registered after the built-in ones (tests use it for test-only routes). */
   extraRoutes?: readonly RouteModule[];
+  /** The declared resources whose menus and grants the reference data holds; default src/resources (tests add their own). */
+  resources?: readonly AnyResource[];
 }
 
 /** Headers that carry secrets; redacted wherever a log line would include them. */
@@ -163,7 +166,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   const { database } = options;
   const { db } = database;
   await database.migrate();
-  await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost });
+  await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost, resources: options.resources });
   await services.exports.failInterrupted();
   await services.files.ensureBuiltinFiles();
 

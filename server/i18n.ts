@@ -21,11 +21,19 @@ function load(locale: string): Map<string, Tree> {
 
 const catalogue = load(SERVER_LOCALE);
 
-/** Resolves a key; an unknown key throws, so a typo fails the first test that reaches it. */
-export function translate(key: string, params: Record<string, string> = {}): string {
+function lookup(key: string): string | undefined {
   const colon = key.indexOf(':');
   let node: string | Tree | undefined = catalogue.get(key.slice(0, colon));
   for (const part of key.slice(colon + 1).split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`Unknown message key ${key}`);
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Whether the server's locale has a message under this key. */
+export const hasMessage = (key: string) => lookup(key) !== undefined;
+
+/** Resolves a key; an unknown key throws, so a typo fails the first test that reaches it. */
+export function translate(key: string, params: Record<string, string> = {}): string {
+  const node = lookup(key);
+  if (node === undefined) throw new Error(`Unknown message key ${key}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
 }

@@ -4,18 +4,21 @@
  * adds reaches an existing install. The rule is one ledger (table reference_items): an item the
  * ledger already lists is never touched again, so an operator's edit stays and an operator's
  * removal is not undone; an item missing from it is inserted (if a row with its key is already
- * there, that row is kept as it is) and listed. Nothing is ever deleted or updated here.
+ * there, that row is kept as it is) and listed. Nothing is updated here, and nothing an operator
+ * created is deleted: the one removal is of a grant an earlier release declared and this one no
+ * longer does (a role-permission or role-menu the ledger lists, as code-made), so an upgraded install
+ * grants what a fresh one does.
  *
  * Menus and grants follow from the declarations: the seeded tree (seed-data/menus.ts) plus each
  * declared resource's `menu`; a role holds the permissions its rules grant (seed-data/personas.ts)
  * and every menu whose permission it holds, with the directories above.
  */
-import { count, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { hasPermission } from '../../src/lib/access';
 import { expandGrants } from '../../src/lib/grants';
 import { knownPermissions, type AnyResource } from '../../src/crud/resource';
-import { translate } from '../i18n';
+import { hasMessage, translate } from '../i18n';
 import type { Db } from './open';
 import { menus, referenceItems, roleMenus, rolePermissions, roles, sysConfigs, sysDictData, sysDictTypes, users } from './schema';
 import { CONFIGS, DICTIONARIES } from './seed-data/dictionaries';
@@ -43,7 +46,8 @@ export function declaredMenuTree(resources: readonly AnyResource[], tree: readon
           placed.add(r.name);
           return {
             uri: r.menuUri,
-            title: translate(`menu:${r.menuUri}`),
+            // The menu namespace names every menu (the sidebar reads it); a resource may leave it to its title.
+            title: translate(hasMessage(`menu:${r.menuUri}`) ? `menu:${r.menuUri}` : r.title),
             path: menu.path.slice(fullPath.length + 1),
             icon: menu.icon,
             hidden: menu.hidden,
@@ -140,6 +144,8 @@ function preLedgerKeys(): Record<ReferenceKind, string[]> {
 export interface ReconcileResult {
   /** Items inserted now, by kind. */
   added: Partial<Record<ReferenceKind, string[]>>;
+  /** Grants an earlier release declared and this one does not, removed now. */
+  withdrawn: Partial<Record<'rolePermission' | 'roleMenu', string[]>>;
 }
 
 /**
@@ -188,6 +194,21 @@ export async function reconcileReference(db: Db, resources: readonly AnyResource
       const live = rows.filter((r) => roleIds.has(r.pkRole) && menuIds.has(r.menuId));
       if (live.length) await t.insert(roleMenus).values(live).onConflictDoNothing();
     });
-    return { added };
+    const withdrawn: ReconcileResult['withdrawn'] = {};
+    const withdraw = async (kind: 'rolePermission' | 'roleMenu', remove: (pkRole: string, item: string) => Promise<unknown>) => {
+      const declaredKeys = new Set(declared[kind].map((item) => item.key));
+      const retired = ledger.filter((entry) => entry.kind === kind && !declaredKeys.has(entry.key)).map((entry) => entry.key);
+      for (const key of retired) {
+        const [pkRole, item] = key.split('|');
+        await remove(pkRole, item);
+        await tx.delete(referenceItems).where(and(eq(referenceItems.kind, kind), eq(referenceItems.key, key)));
+      }
+      if (retired.length) withdrawn[kind] = retired;
+    };
+    await withdraw('rolePermission', (pkRole, permission) =>
+      tx.delete(rolePermissions).where(and(eq(rolePermissions.pkRole, pkRole), eq(rolePermissions.permission, permission))),
+    );
+    await withdraw('roleMenu', (pkRole, uri) => tx.delete(roleMenus).where(and(eq(roleMenus.pkRole, pkRole), eq(roleMenus.menuId, menuId(uri)))));
+    return { added, withdrawn };
   });
 }

@@ -21,9 +21,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(options: Partial<Omit<AppOptions, 'database'>> & { dataDir?: string } = {}): Promise<TestServer> {
-  const { dataDir, ...appOptions } = options;
-  const database = dataDir ? openDatabase({ dataDir }) : pgliteDatabase(createPGlite());
+export async function startServer(options: Partial<AppOptions> & { dataDir?: string } = {}): Promise<TestServer> {
+  const { dataDir, database: given, ...appOptions } = options;
+  const database = given ?? (dataDir ? openDatabase({ dataDir }) : pgliteDatabase(createPGlite()));
   // Exports are written to a folder of this server's own, removed on close.
   const filesDir = dataDir ?? mkdtempSync(join(tmpdir(), 'scf-test-'));
   const app = buildApp({ logger: false, passwordCost: TEST_SCRYPT_COST, staticDir: '/nonexistent-dist', dataDir: filesDir, ...appOptions, database });

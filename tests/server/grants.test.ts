@@ -1,0 +1,107 @@
+/**
+ * The menus a persona sees against what it may do: for every seeded persona, the granted menu tree
+ * (role_menus, through /granted-menu-tree) is exactly the menus whose permission its grants
+ * (role_permissions, through /userInfo) hold, with the directories above them; and the page of
+ * every granted menu opens: its list call answers, not 403 (that every menu's component is a
+ * registered page is tests/unit/shell/seeded-menus.test.ts; the browser's view, tests/e2e/grants.spec.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MenuSeed } from '../../server/db/seed-data/menus';
+import { declaredMenuTree } from '../../server/db/reference';
+import type { RouteItem } from '../../server/routes/menu-tree';
+import { hasPermission } from '../../src/lib/access';
+import { RESOURCES } from '../../src/resources';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import { signInAs } from './client';
+import { startServer, type TestServer } from './server';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startServer();
+}, 120_000);
+afterAll(() => srv.close());
+
+interface DeclaredMenu {
+  uri: string;
+  fullPath: string;
+  permission?: string;
+  parent?: string;
+  directory: boolean;
+}
+
+function declaredMenus(tree: readonly MenuSeed[], parent?: DeclaredMenu): DeclaredMenu[] {
+  return tree.flatMap((node) => {
+    const menu = { uri: node.uri, fullPath: parent ? `${parent.fullPath}/${node.path}` : node.path, permission: node.permission, parent: parent?.uri, directory: node.children !== undefined };
+    return [menu, ...declaredMenus(node.children ?? [], menu)];
+  });
+}
+
+const MENUS = declaredMenus(declaredMenuTree(RESOURCES));
+const byUri = new Map(MENUS.map((m) => [m.uri, m]));
+
+/** What the permission matrix says a holder of these grants may open, with the directories above. */
+function menusOfPermissions(held: readonly string[]): string[] {
+  const granted = new Set<string>();
+  for (const menu of MENUS) {
+    const allowed = menu.permission ? hasPermission(held, menu.permission) : held.includes('*:*:*');
+    if (!allowed || menu.directory) continue;
+    for (let at: DeclaredMenu | undefined = menu; at; at = at.parent ? byUri.get(at.parent) : undefined) granted.add(at.uri);
+  }
+  return [...granted].sort();
+}
+
+function treeUris(items: readonly RouteItem[]): string[] {
+  return items.flatMap((item) => [item.meta.menuUri, ...treeUris(item.children ?? [])]);
+}
+
+/** The first call of pages that are not a declared resource's list. */
+const PAGE_CALLS: Record<string, { path: string; json?: unknown }> = {
+  'task:todo': { path: '/op/v1/workflow/tasks/todo/page', json: {} },
+  'task:done': { path: '/op/v1/workflow/tasks/done/page', json: {} },
+  'task:started': { path: '/op/v1/workflow/tasks/started/page', json: {} },
+  'certificate-management:certificate-detail': { path: '/op/v1/certificates/page', json: {} },
+};
+
+const PERSONAS = ['op_admin', 'op_handler', 'op_director', 'op_auditor', 'op_agent'] as const;
+
+describe.each(PERSONAS)('%s', (username) => {
+  it('sees exactly the menus its permissions grant, and each granted page opens without a 403', async () => {
+    const client = await signInAs(srv.baseUrl, username);
+    const info = (await client.call<{ menuPerms: string[] }>('/op/v1/userInfo', { method: 'GET' })).body.data!;
+    const tree = (await client.call<RouteItem[]>('/op/v1/userInfo/granted-menu-tree')).body.data!;
+    const seen = treeUris(tree).sort();
+    expect(seen).toEqual(menusOfPermissions(info.menuPerms));
+
+    for (const uri of seen) {
+      const menu = byUri.get(uri)!;
+      if (menu.directory) continue;
+      const resource = RESOURCES.find((r) => r.menu && r.menuUri === uri);
+      const call = resource ? { path: `${resource.apiBase}/page`, json: {} } : PAGE_CALLS[uri];
+      if (!call) continue;
+      const answer = await client.call(call.path, { json: call.json });
+      expect({ uri, status: answer.status, code: answer.body.code }).toEqual({ uri, status: 200, code: '0' });
+    }
+  });
+});
+
+describe('the grant rules', () => {
+  it('give the auditor every read action of every declared resource, and so its menu', async () => {
+    const client = await signInAs(srv.baseUrl, 'op_auditor');
+    const info = (await client.call<{ menuPerms: string[] }>('/op/v1/userInfo', { method: 'GET' })).body.data!;
+    const seen = new Set(treeUris((await client.call<RouteItem[]>('/op/v1/userInfo/granted-menu-tree')).body.data!));
+    for (const resource of RESOURCES) {
+      expect(info.menuPerms).toContain(resource.permissions.list);
+      expect(info.menuPerms).toContain(resource.permissions.query);
+      if (resource.menu) expect(seen.has(resource.menuUri), resource.name).toBe(true);
+    }
+    for (const permission of info.menuPerms) expect(['list', 'query', 'data-dashboard']).toContain(permission.slice(permission.lastIndexOf(':') + 1));
+  });
+
+  it('give a working role the actions of its areas only', async () => {
+    const client = await signInAs(srv.baseUrl, 'op_handler');
+    const info = (await client.call<{ menuPerms: string[] }>('/op/v1/userInfo', { method: 'GET' })).body.data!;
+    expect(info.menuPerms).toEqual(expect.arrayContaining([PERMISSIONS.realname.submit, PERMISSIONS.certificate.renew, PERMISSIONS.news.list]));
+    expect(info.menuPerms).not.toContain(PERMISSIONS.news.add);
+    expect(info.menuPerms.filter((p) => p.startsWith('system:') && p !== PERMISSIONS.file.upload)).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * An upgrade: the server starts on the database an earlier release left (tests/fixtures/upgrade/,
+ * written by scripts/make-upgrade-fixture.ts with an operator's edits made in it), migrates and
+ * reconciles its reference data. Every persona must then hold the menus and permissions of a fresh
+ * install, a resource declared since appears for those its rules grant, and the operator's work
+ * stays: a renamed menu, an edited dictionary label, a config value, a removed grant, a removed
+ * dictionary item, the menu, parameter and grant the operator created. On PGlite always; on
+ * PostgreSQL too when TEST_POSTGRES_URL names an empty database the test may wipe.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sysDictData } from '../../server/db/schema';
+import pg from 'pg';
+import { defineResource, type AnyResource } from '../../src/crud/resource';
+import { RESOURCES } from '../../src/resources';
+import { createPGlite, pgliteDatabase, postgresDatabase, type Database } from '../../server/db/open';
+import type { RouteItem } from '../../server/routes/menu-tree';
+import { signInAs } from './client';
+import { startServer, type TestServer } from './server';
+
+const FIXTURE = readFileSync(new URL('../fixtures/upgrade/release-0.1.0.sql', import.meta.url), 'utf8');
+
+/** A resource this release declares and the fixture's release did not: its menu must reach the upgraded install. */
+const probe = defineResource({
+  name: 'upgrade-probe',
+  apiBase: '/op/v1/test/upgrade-probe',
+  menuUri: 'system:upgrade-probe',
+  menu: { parent: 'system', path: '/op/system/upgrade-probe', order: 50 },
+  title: 'resources:config.title',
+  permissions: { list: 'test:upgradeProbe:list', query: 'test:upgradeProbe:query', add: 'test:upgradeProbe:add' },
+  fields: {},
+});
+const resources: readonly AnyResource[] = [...RESOURCES, probe];
+
+const PERSONAS = ['op_admin', 'op_handler', 'op_director', 'op_auditor', 'op_agent'] as const;
+
+interface Seen {
+  perms: string[];
+  menus: string[];
+  titles: Record<string, string>;
+}
+
+function walk(items: readonly RouteItem[], into: Seen) {
+  for (const item of items) {
+    into.menus.push(item.meta.menuUri);
+    into.titles[item.meta.menuUri] = item.meta.title;
+    walk(item.children ?? [], into);
+  }
+}
+
+async function whatPersonasSee(srv: TestServer): Promise<Record<string, Seen>> {
+  const seen: Record<string, Seen> = {};
+  for (const username of PERSONAS) {
+    const client = await signInAs(srv.baseUrl, username);
+    const info = (await client.call<{ menuPerms: string[] }>('/op/v1/userInfo', { method: 'GET' })).body.data!;
+    const into: Seen = { perms: [...info.menuPerms].sort(), menus: [], titles: {} };
+    walk((await client.call<RouteItem[]>('/op/v1/userInfo/granted-menu-tree')).body.data!, into);
+    into.menus.sort();
+    seen[username] = into;
+  }
+  return seen;
+}
+
+const without = (list: string[], ...drop: string[]) => list.filter((x) => !drop.includes(x));
+const withAlso = (list: string[], ...add: string[]) => [...list, ...add].sort();
+
+let fresh: Record<string, Seen> | undefined;
+async function freshInstall(): Promise<Record<string, Seen>> {
+  if (fresh) return fresh;
+  const srv = await startServer({ resources });
+  try {
+    fresh = await whatPersonasSee(srv);
+  } finally {
+    await srv.close();
+  }
+  return fresh;
+}
+
+async function checkUpgrade(database: Database) {
+  const srv = await startServer({ resources, database });
+  try {
+    const upgraded = await whatPersonasSee(srv);
+    const expected = await freshInstall();
+    // The operator's grants: handler lost notice reading and got a menu of the operator's; the
+    // auditor lost the export records menu and got a permission of the operator's.
+    expect(upgraded.op_handler.perms).toEqual(without(expected.op_handler.perms, 'content:notice:query'));
+    expect(upgraded.op_handler.menus).toEqual(withAlso(expected.op_handler.menus, 'ops-own'));
+    expect(upgraded.op_auditor.perms).toEqual(withAlso(expected.op_auditor.perms, 'ops:own:list'));
+    expect(upgraded.op_auditor.menus).toEqual(without(expected.op_auditor.menus, 'system:export'));
+    // The operator granted its own menu to the handler alone.
+    expect(upgraded.op_admin.menus).toEqual(expected.op_admin.menus);
+    for (const username of ['op_admin', 'op_director', 'op_agent'] as const) expect(upgraded[username].perms, username).toEqual(expected[username].perms);
+    for (const username of ['op_director', 'op_agent'] as const) expect(upgraded[username].menus, username).toEqual(expected[username].menus);
+
+    // What this release declares reached the old install.
+    expect(upgraded.op_auditor.menus).toContain('system:upgrade-probe');
+    expect(upgraded.op_auditor.perms).toEqual(expect.arrayContaining(['test:upgradeProbe:list', 'test:upgradeProbe:query']));
+    expect(upgraded.op_auditor.perms).not.toContain('test:upgradeProbe:add');
+
+    // The operator's edits and creations stayed; a removed dictionary item was not put back.
+    expect(upgraded.op_admin.titles['system:config']).toBe('系统参数（运营改名）');
+    const dict = await database.db.select().from(sysDictData).where(eq(sysDictData.dictType, 'content_status')).orderBy(sysDictData.dictSort);
+    expect(dict.map((d) => [d.dictValue, d.dictLabel])).toEqual([['DRAFT', '草稿（运营改）'], ['PUBLISHED', '已发布']]);
+    const admin = await signInAs(srv.baseUrl, 'op_admin');
+    const config = async (configKey: string) => (await admin.call<string | null>('/op/v1/sys/configs/find-value-by-config-key', { json: { configKey } })).body.data;
+    expect(await config('scf.cert.issuer')).toBe('运营改的签发机构');
+    expect(await config('ops.own.param')).toBe('1');
+  } finally {
+    await srv.close();
+  }
+}
+
+describe('upgrading a database written by release 0.1.0', () => {
+  it('on PGlite', async () => {
+    const client = createPGlite();
+    await client.exec(FIXTURE);
+    // The dump empties the session's search path while it loads; the server's own connection is this one.
+    await client.exec('SET search_path TO "$user", public');
+    await checkUpgrade(pgliteDatabase(client));
+  }, 180_000);
+
+  it.runIf(process.env.TEST_POSTGRES_URL)('on PostgreSQL', async () => {
+    const url = process.env.TEST_POSTGRES_URL!;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+    await admin.query(FIXTURE);
+    await admin.end();
+    await checkUpgrade(postgresDatabase(url));
+  }, 180_000);
+});
