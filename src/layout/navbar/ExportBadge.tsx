@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { whenIdle } from '../idle';
 import { Link } from 'react-router';
 import { exportBadge, useUnseenExports } from '../../providers/export-records';
+import { useUserInfo } from '../../providers/user';
+import { canPerform } from '../../lib/access';
+import { exportRecordResource } from '../../resources/system';
 import { MY_EXPORT_PATH } from '../../routes/static-routes';
 
 /** How often the badge asks for finished exports while the operator works elsewhere. */
@@ -16,6 +19,12 @@ const MAX_SHOWN = 99;
  * (a plain bubble: antd's Badge would add its animation code to every signed-in first load).
  */
 export function ExportBadge() {
+  const user = useUserInfo();
+  // Who may not list export records has none to count (the server would answer 403 every minute).
+  return user && canPerform(user.menuPerms, exportRecordResource.permissions, 'list') ? <Badge /> : null;
+}
+
+function Badge() {
   const { t } = useTranslation('shell');
   const unseen = useUnseenExports();
   useEffect(() => {
