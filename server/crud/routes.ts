@@ -6,8 +6,9 @@
  * registers {apiBase}/page, find-by-id, save, update-by-id, remove-by-ids (and export when the
  * declaration has an export permission), each behind the permission that actionPermission (the
  * rule the browser's access-control provider uses too) names for it. Bodies
- * are checked against the shared field schema; per-resource rules go in hooks, which run inside the
- * call's transaction, so a refusal changes nothing.
+ * are checked against the shared field schema; per-resource rules go in hooks (CrudHooks: beforeWrite
+ * gets the record's id and its row as it was, afterWrite the row before and after), which run inside
+ * the call's transaction, so a refusal changes nothing.
  */
 import { and, count, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -29,11 +30,39 @@ import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from './qu
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Row = Record<string, unknown>;
 
+/** The record a write is about: its id and the row as it was (update), and who writes. */
+export interface WriteTarget {
+  /** Absent on create: the row has no id yet. */
+  id?: string;
+  /** The row as it was, read and locked in the write's transaction (update). */
+  before?: Row;
+  principal: Principal;
+}
+
+/** A write that happened, seen inside its transaction: what an operation log or a follow-up rule needs. */
+export interface WriteEvent {
+  kind: 'create' | 'update' | 'remove' | 'action';
+  /** The row action's name, for kind 'action'. */
+  action?: string;
+  id: string;
+  /** The row as it was (update, remove, action); absent on create. */
+  before?: Row;
+  /** The row as written (create, update, action); absent on remove. */
+  after?: Row;
+  principal: Principal;
+}
+
+/**
+ * Per-resource rules around the generic writes. Every hook runs inside the write's transaction,
+ * after the row is locked: throwing refuses the write and undoes everything it did.
+ */
 export interface CrudHooks {
-  /** More checks on the values about to be written, e.g. a reference to another table. */
-  beforeWrite?(tx: Tx, values: Row, mode: Mode): Promise<void>;
+  /** More checks on (or additions to) the values about to be written, e.g. a reference to another table. */
+  beforeWrite?(tx: Tx, values: Row, mode: Mode, target: WriteTarget): Promise<void>;
   /** Refuses a removal by throwing (then nothing is removed); gets the rows about to go. */
   beforeRemove?(tx: Tx, rows: Row[]): Promise<void>;
+  /** Hears every write once it is made, one call per row, before the transaction commits. */
+  afterWrite?(tx: Tx, event: WriteEvent): Promise<void>;
 }
 
 /** The change a row action makes to the record it applies to (its `when` already checked). */
@@ -164,12 +193,13 @@ async function save(ctx: AppContext, options: CrudOptions, body: Row, principal:
     return await ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, options, values);
       await checkFileValues(tx, options, values);
-      await options.hooks?.beforeWrite?.(tx, values, 'create');
+      await options.hooks?.beforeWrite?.(tx, values, 'create', { principal });
       await checkUnique(tx, options, values);
       const insert = { ...values, dataVersion: 0, createBy: principal.username, updateBy: principal.username };
       // The values were checked against the field schema above; the table's own insert type cannot know them statically.
-      const [row] = await tx.insert(options.table).values(insert as PgTable['$inferInsert']).returning();
-      return row as Row;
+      const [row] = (await tx.insert(options.table).values(insert as PgTable['$inferInsert']).returning()) as Row[];
+      await options.hooks?.afterWrite?.(tx, { kind: 'create', id: String(row.id), after: row, principal });
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateOf(options);
@@ -186,19 +216,18 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
   const columns = columnsOf(options.table);
   try {
     return await ctx.db.transaction(async (tx) => {
+      // Locked first, so the hooks see the row as it is until this write commits.
+      const [before] = (await tx.select().from(options.table).where(eq(columns.id, id)).for('update')) as Row[];
+      if (!before) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
+      if (before.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
       await checkDictValues(tx, options, values);
       await checkFileValues(tx, options, values);
-      await options.hooks?.beforeWrite?.(tx, values, 'update');
+      await options.hooks?.beforeWrite?.(tx, values, 'update', { id, before, principal });
       await checkUnique(tx, options, values, id);
       const changes = { ...values, dataVersion: sql`${columns.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username };
-      const [row] = await tx
-        .update(options.table)
-        .set(changes)
-        .where(and(eq(columns.id, id), eq(columns.dataVersion, version)))
-        .returning();
-      if (row) return row as Row;
-      await findById(tx, options.table, id); // NOT_FOUND when it is gone; otherwise someone saved first
-      throw protocolError('DATA_VERSION_CONFLICT');
+      const [row] = (await tx.update(options.table).set(changes).where(eq(columns.id, id)).returning()) as Row[];
+      await options.hooks?.afterWrite?.(tx, { kind: 'update', id, before, after: row, principal });
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateOf(options);
@@ -223,18 +252,23 @@ async function runAction(ctx: AppContext, options: CrudOptions, name: string, ch
     if (!actionApplies(action, row)) throw businessError('ACTION_NOT_APPLICABLE', 'server:crud.actionNotApplicable', { action: translate(action.label) });
     const now = new Date();
     const changes = { ...change(row, now), dataVersion: sql`${columns.dataVersion} + 1`, updateTime: now, updateBy: principal.username };
-    const [updated] = await tx.update(options.table).set(changes).where(eq(columns.id, id)).returning();
-    return updated as Row;
+    const [updated] = (await tx.update(options.table).set(changes).where(eq(columns.id, id)).returning()) as Row[];
+    await options.hooks?.afterWrite?.(tx, { kind: 'action', action: name, id, before: row as Row, after: updated, principal });
+    return updated;
   });
 }
 
-async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row): Promise<number> {
+async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<number> {
   const ids = requireIds(body);
   const { id } = columnsOf(options.table);
   return ctx.db.transaction(async (tx) => {
-    const rows = await tx.select().from(options.table).where(inArray(id, ids));
+    const rows = (await tx.select().from(options.table).where(inArray(id, ids)).for('update')) as Row[];
     await options.hooks?.beforeRemove?.(tx, rows);
     const removed = await tx.delete(options.table).where(inArray(id, ids)).returning({ id });
+    const gone = new Set(removed.map((r) => r.id));
+    for (const row of rows.filter((r) => gone.has(r.id as string))) {
+      await options.hooks?.afterWrite?.(tx, { kind: 'remove', id: String(row.id), before: row, principal });
+    }
     return removed.length;
   });
 }
@@ -256,7 +290,7 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
   post('find-by-id', actionPermission(permissions, 'show'), (body) => findById(ctx.db, options.table, requireId(body)));
   post('save', actionPermission(permissions, 'create'), (body, principal) => save(ctx, options, body, principal));
   post('update-by-id', actionPermission(permissions, 'edit'), (body, principal) => updateById(ctx, options, body, principal));
-  post('remove-by-ids', actionPermission(permissions, 'delete'), (body) => removeByIds(ctx, options, body));
+  post('remove-by-ids', actionPermission(permissions, 'delete'), (body, principal) => removeByIds(ctx, options, body, principal));
   post('export', actionPermission(permissions, 'export'), async (body, principal) => {
     // Filters are checked now, so a bad one is refused before any record is made.
     filterConditions(options.resource, columnsOf(options.table), body);
