@@ -80,13 +80,16 @@ function readOrderBy(value: unknown): OrderItem[] {
   return (value as Array<{ field: string; order?: 'asc' | 'desc' }>).map(({ field, order }) => ({ field, order: order ?? 'asc' }));
 }
 
-/** ORDER BY: the asked sortable fields, else the declaration's default; the id last, so pages never overlap. */
+/**
+ * ORDER BY: the asked sortable fields first, in the order asked, then the declaration's default
+ * order for ties (fields already asked are not repeated); the id last, so pages never overlap.
+ */
 export function orderOf(resource: AnyResource, columns: Columns, body: Record<string, unknown>): SQL[] {
   const asked = readOrderBy(body.orderBy);
   for (const { field } of asked) {
     if (!resource.fields[field]?.sortable || !columns[field]) throw validationError(translate('server:crud.notSortable', { field }));
   }
-  const items = asked.length ? asked : defaultSortOf(resource);
+  const items = [...asked, ...defaultSortOf(resource).filter((d) => !asked.some((a) => a.field === d.field))];
   return [...items.map(({ field, order }) => (order === 'desc' ? desc(columns[field]) : asc(columns[field]))), asc(columns.id)];
 }
 

@@ -222,8 +222,10 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
       title: t(schema.label),
       width: schema.width,
       ellipsis: schema.type === 'text',
-      sorter: schema.sortable ? { multiple: 1 } : undefined,
-      defaultSortOrder: schema.sortable ? getDefaultSortOrder(name, sorters) : undefined,
+      // One column at a time: a header click sorts by that column first (the server breaks ties with
+      // the default order), and the arrow shows on the column the rows are ordered by.
+      sorter: schema.sortable ? true : undefined,
+      defaultSortOrder: schema.sortable && sorters[0]?.field === name ? getDefaultSortOrder(name, sorters) : undefined,
       render: (value: unknown, record: Row) => renderers[name]?.(value, record) ?? <FieldValue schema={schema} value={value} t={t} />,
     }));
 
