@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_BASE } from '../src/protocol/canonical';
 import type { AppContext } from './context';
@@ -86,6 +86,8 @@ export interface AppOptions {
   now?: () => number;
   /** Largest file upload accepted, in bytes (default 10 MB). */
   maxUploadBytes?: number;
+  /** Told of every route as it is registered, the unsigned GETs included (the fuzz suite enumerates them so). */
+  onRoute?: (route: RouteOptions) => void;
   /** Extra route modules, registered after the built-in ones (tests use it for test-only routes). */
   extraRoutes?: readonly RouteModule[];
 }
@@ -216,11 +218,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: loggerOptions(options.logger),
     disableRequestLogging: true,
+    // Errors Fastify raises before routing (a malformed URL) get the envelope like any other refusal.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, error),
     bodyLimit: BODY_LIMIT_BYTES,
     // The first start opens PGlite, migrates, hashes the seeded passwords and generates the RSA key
     // pair inside the /api/web plugin: well over Fastify's default 10 s on a slow or busy machine.
     pluginTimeout: 120_000,
   });
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   installSecurityHeaders(app, resolve(options.staticDir ?? 'dist'));
   // One line per request, written when it is answered (Fastify's own logging writes two, and a refusal
