@@ -3,7 +3,7 @@
  * routes (2.3, 2.4). Pure: the tree in, the route table out; the page registry only answers whether
  * a component path is built.
  */
-import { canAccessMenu, grantedMenuUris } from '../lib/access';
+import { canAccessMenu, grantedMenuUris, hasAnyPermission } from '../lib/access';
 import type { MenuRouteItem } from '../protocol';
 import { isDirectoryComponent, pageStatus } from './page-registry';
 import { STATIC_ROUTES, type StaticRoute } from './static-routes';
@@ -110,10 +110,15 @@ function staticRoute(route: StaticRoute, title: string): AppRoute {
  * Merges the static routes in: granted ones only (those without a menuUri belong to every operator),
  * the tree's title and ancestors kept where both name a path.
  */
-function mergeStatic(routes: AppRoute[], uris: ReadonlySet<string>, statics: readonly StaticRoute[], staticTitle: (titleKey: string) => string): AppRoute[] {
+function mergeStatic(routes: AppRoute[], uris: ReadonlySet<string>, statics: readonly StaticRoute[], staticTitle: (titleKey: string) => string, permissions?: readonly string[]): AppRoute[] {
   const byPath = new Map(routes.map((r) => [r.path, r]));
   for (const entry of statics) {
     if (entry.menuUri && !canAccessMenu(uris, entry.menuUri)) continue;
+    // A page guarded like its first write: without that permission the path is not registered (so /403).
+    if (entry.permission && permissions && !hasAnyPermission(permissions, [entry.permission].flat())) {
+      byPath.delete(entry.path);
+      continue;
+    }
     const own = staticRoute(entry, staticTitle(entry.titleKey));
     const fromMenu = byPath.get(entry.path);
     byPath.set(
@@ -126,11 +131,17 @@ function mergeStatic(routes: AppRoute[], uris: ReadonlySet<string>, statics: rea
   return [...byPath.values()];
 }
 
-export function buildRoutesFromMenu(tree: readonly MenuRouteItem[], staticTitle: (titleKey: string) => string, statics: readonly StaticRoute[] = STATIC_ROUTES): RouteTable {
+/** `permissions`: the operator's (user info menuPerms); without them, static routes' permissions are not checked. */
+export function buildRoutesFromMenu(
+  tree: readonly MenuRouteItem[],
+  staticTitle: (titleKey: string) => string,
+  statics: readonly StaticRoute[] = STATIC_ROUTES,
+  permissions?: readonly string[],
+): RouteTable {
   const collected = { routes: [] as AppRoute[], redirects: [] as DirectoryRedirect[] };
   collectRoutes(tree, undefined, [], collected);
   const menuUris = grantedMenuUris(tree);
-  const routes = mergeStatic(collected.routes, menuUris, statics, staticTitle);
+  const routes = mergeStatic(collected.routes, menuUris, statics, staticTitle, permissions);
   const redirects = collected.redirects.filter((r) => !routes.some((route) => route.path === r.path));
   const nav = buildNav(tree, undefined, new Map(redirects.map((r) => [r.path, r.to])));
   return { routes, redirects, nav, menuUris };
