@@ -20,8 +20,9 @@ export interface StaticRoute {
   /** The page registry's component path; defaults to `${path}/index`. */
   component?: string;
   /**
-   * For create, edit and task pages: the permission(s) of the page's first write, any one of which
-   * the operator must hold besides the menu, so that the page is guarded like the call behind it.
+   * The permission(s) of the call behind the page, any one of which the operator must hold besides
+   * the menu, so that the page is guarded like that call: for create, edit and task pages their first
+   * write; for a list whose menu is granted more widely than its data, its list call.
    */
   permission?: string | readonly string[];
 }
@@ -71,8 +72,9 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   child('financing/sign-up/detail', 'financing:sign-up:detail'),
   child('group/corp-member-customer', 'group:corp-member-customer'),
   child('zd-registration/management/register', 'zd-registration:management:register'),
-  child('platform-content/news/edit', 'platform-content:news', { permission: [PERMISSIONS.news.add, PERMISSIONS.news.edit] }),
-  child('platform-content/notice/edit', 'platform-content:notice', { permission: [PERMISSIONS.notice.add, PERMISSIONS.notice.edit] }),
+  // The news and notice lists are menu pages whose path ends in /edit: guarded by their list call.
+  child('platform-content/news/edit', 'platform-content:news', { permission: PERMISSIONS.news.list }),
+  child('platform-content/notice/edit', 'platform-content:notice', { permission: PERMISSIONS.notice.list }),
   child('certificate-management/certificate-detail', 'certificate-management:certificate-detail'),
   child('issue/project-dept/detail', 'issue:project-dept:detail'),
   child('issue/branch-comp/detail', 'issue:branch-comp:detail'),

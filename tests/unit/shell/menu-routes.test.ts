@@ -118,6 +118,14 @@ describe('static routes guarded like the call behind them', () => {
     expect(paths(['*:*:*'])).toContain('/op/admit/realname/add');
   });
 
+  it('withholds a menu page without its list permission from the routes and the sidebar', () => {
+    const guarded: StaticRoute[] = [{ path: '/op/admit/realname', titleKey: 'admit:realname', menuUri: 'admit:realname', permission: 'admit:realname:list' }];
+    const table = buildRoutesFromMenu(tree, title, guarded, ['admit:realname:query']);
+    expect(table.routes.map((r) => r.path)).not.toContain('/op/admit/realname');
+    expect(JSON.stringify(table.nav)).not.toContain('/op/admit');
+    expect(JSON.stringify(buildRoutesFromMenu(tree, title, guarded, ['admit:realname:list']).nav)).toContain('/op/admit/realname');
+  });
+
   it('leaves permissions unchecked when none are given (the menu alone decides)', () => {
     expect(build(tree, statics).routes.map((r) => r.path)).toContain('/op/admit/realname/add');
   });
