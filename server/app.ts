@@ -5,16 +5,18 @@
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AnyResource } from '../src/crud/resource';
 import { API_BASE } from '../src/protocol/canonical';
 import type { AppContext } from './context';
 import type { Database } from './db/open';
 import { seedIfEmpty } from './db/seed';
+import { duplicateError } from './db/unique-violation';
 import { ApiError, protocolError, success } from './errors';
 import { translate } from './i18n';
 import { installGuard } from './security/guard';
+import { installSecurityHeaders } from './security/headers';
 import { NonceStore } from './security/nonces';
 import { createDecoyVerifier, PRODUCTION_SCRYPT_COST, type ScryptCost } from './security/password-hash';
 import { RsaKeys } from './security/rsa';
@@ -85,6 +87,8 @@ export interface AppOptions {
   now?: () => number;
   /** Largest file upload accepted, in bytes (default 10 MB). */
   maxUploadBytes?: number;
+  /** Told of every route as it is registered, the unsigned GETs included (the fuzz suite enumerates them so). */
+  onRoute?: (route: RouteOptions) => void;
   /** Extra route modules, registered after the built-in ones (tests use it for test-only routes). */
   extraRoutes?: readonly RouteModule[];
   /** The declared resources whose menus and grants the reference data holds; default src/resources (tests add their own). */
@@ -116,6 +120,8 @@ function loggerOptions(logger: AppOptions['logger']) {
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  const duplicate = duplicateError(error);
+  if (duplicate) return duplicate;
   const fastifyError = error as { code?: string; statusCode?: number };
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return protocolError('PAYLOAD_TOO_LARGE');
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return protocolError('UNSUPPORTED_MEDIA_TYPE');
@@ -124,11 +130,16 @@ function toApiError(error: unknown): ApiError {
   return protocolError('INTERNAL_ERROR');
 }
 
+/** The code a refused request was answered with, for its one log line (onResponse). */
+const refusedWith = new WeakMap<FastifyRequest, string>();
+
 function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   const apiError = toApiError(error);
+  // Error level, with the stack, is for the server's own faults; a refusal is the one line onResponse writes.
   if (apiError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
-  else request.log.info({ code: apiError.code }, 'request refused');
-  return reply.code(apiError.httpStatus).send({ code: apiError.code, message: apiError.message });
+  else refusedWith.set(request, apiError.code);
+  const body = apiError.fields?.length ? { code: apiError.code, message: apiError.message, data: { fields: apiError.fields } } : { code: apiError.code, message: apiError.message };
+  return reply.code(apiError.httpStatus).send(body);
 }
 
 function notBuiltPage(): string {
@@ -209,12 +220,27 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
 export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: loggerOptions(options.logger),
+    disableRequestLogging: true,
+    // Errors Fastify raises before routing (a malformed URL) get the envelope like any other refusal.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, error),
     bodyLimit: BODY_LIMIT_BYTES,
     // The first start opens PGlite, migrates, hashes the seeded passwords and generates the RSA key
     // pair inside the /api/web plugin: well over Fastify's default 10 s on a slow or busy machine.
     pluginTimeout: 120_000,
   });
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  installSecurityHeaders(app, resolve(options.staticDir ?? 'dist'));
+  // One line per request, written when it is answered (Fastify's own logging writes two, and a refusal
+  // a third): a flood of bad requests costs one info line each, never a stack.
+  app.addHook('onResponse', (request, reply, done) => {
+    const code = refusedWith.get(request);
+    const line = { req: request, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) };
+    if (code !== undefined) request.log.info({ ...line, code }, 'request refused');
+    else if (reply.statusCode < 500) request.log.info(line, 'request completed');
+    done();
+  });
 
   // Unsigned on purpose: the benchmark's bare baseline and a liveness probe; it reads nothing.
   app.get(`${API_BASE}/health`, async () => success({ status: 'ok' }));

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly httpStatus: number,
+    /** The request fields the refusal is about (VALIDATION_FAILED, DUPLICATE): answered as data.fields for forms. */
+    readonly fields?: readonly string[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -17,6 +19,15 @@ export class ApiError extends Error {
 /** A protocol error of §5 or §7: the status from ERROR_STATUS, the message from errors.json unless given. */
 export function protocolError(code: ErrorCode, message: string = translate(`errors:${code}`)): ApiError {
   return new ApiError(code, message, ERROR_STATUS[code]);
+}
+
+/**
+ * A record that does not exist (or no longer does): a business answer, HTTP 200 with code NOT_FOUND
+ * and its own message (PROTOCOL.md §7 find-by-id), which the page shows. HTTP 404 stays for unknown
+ * routes, where the client's network message is right.
+ */
+export function notFoundError(message: string): ApiError {
+  return new ApiError('NOT_FOUND', message, 200);
 }
 
 export function validationError(message: string): ApiError {

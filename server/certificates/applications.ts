@@ -15,7 +15,7 @@ import type { AppContext } from '../context';
 import { isUniqueViolation, type Tx } from '../crud/routes';
 import type { Db } from '../db/open';
 import { certificateApplications, certificates, sysConfigs, workflowTasks } from '../db/schema';
-import { businessError, protocolError, validationError } from '../errors';
+import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
 import type { InstanceEndEvent } from '../workflow/engine';
@@ -29,7 +29,7 @@ export type ApplicationRow = typeof certificateApplications.$inferSelect;
 /** businessType of the certificate processes' instances (their businessKey is the application id). */
 export const CERT_BUSINESS_TYPE = 'CERTIFICATE_APPLICATION';
 
-const certificateNotFound = () => protocolError('NOT_FOUND', translate('server:cert.notFound'));
+const certificateNotFound = () => notFoundError(translate('server:cert.notFound'));
 const alreadyRunning = () => businessError('CERT_APPLICATION_RUNNING', 'server:cert.applicationRunning');
 
 export async function lockCertificate(tx: Tx, id: string): Promise<CertificateRow> {
@@ -137,7 +137,7 @@ export class CertificateApplications {
       const dataVersion = body.dataVersion;
       if (typeof dataVersion !== 'number' || !Number.isSafeInteger(dataVersion)) throw validationError(translate('server:crud.dataVersionRequired'));
       const [application] = await tx.select().from(certificateApplications).where(eq(certificateApplications.id, id)).for('update');
-      if (!application) throw protocolError('NOT_FOUND', translate('server:cert.applicationNotFound'));
+      if (!application) throw notFoundError(translate('server:cert.applicationNotFound'));
       if (application.status !== INSTANCE_STATUS.RUNNING) throw businessError('CERT_APPLICATION_ENDED', 'server:cert.applicationEnded');
       await this.requireEditStep(tx, principal, application);
       if (application.dataVersion !== dataVersion) throw protocolError('DATA_VERSION_CONFLICT');

@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import { escapeLike, pagingOf, whereOf } from '../crud/query';
 import type { Page } from '../crud/routes';
 import { certificateApplications, certificates } from '../db/schema';
-import { protocolError, validationError } from '../errors';
+import { notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
@@ -69,7 +69,7 @@ export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   const findCertificate = async (id: string) => {
     const [row] = await ctx.db.select().from(certificates).where(eq(certificates.id, id));
-    if (!row) throw protocolError('NOT_FOUND', translate('server:cert.notFound'));
+    if (!row) throw notFoundError(translate('server:cert.notFound'));
     return row;
   };
 
@@ -104,7 +104,7 @@ export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('applications/find-by-id', task.query, async (body) => {
     const id = requireCertText(body, 'id');
     const [application] = await ctx.db.select().from(certificateApplications).where(eq(certificateApplications.id, id));
-    if (!application) throw protocolError('NOT_FOUND', translate('server:cert.applicationNotFound'));
+    if (!application) throw notFoundError(translate('server:cert.applicationNotFound'));
     return { application, certificate: view(await findCertificate(application.certificateId)) };
   });
 

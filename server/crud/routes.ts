@@ -20,7 +20,8 @@ import { actionApplies } from '../../src/crud/resource';
 import { contentFileIds } from '../../src/lib/html-policy';
 import { isImageMimeType } from '../../src/lib/files';
 import { storedFiles, sysDictData } from '../db/schema';
-import { businessError, protocolError, validationError } from '../errors';
+import { ApiError, businessError, notFoundError, protocolError, validationError } from '../errors';
+import { duplicateError, isUniqueViolation } from '../db/unique-violation';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
@@ -88,13 +89,7 @@ export const MAX_EXPORT_ROWS = 100_000;
 
 const columnsOf = (table: PgTable) => getTableColumns(table) as Columns;
 
-/** A unique violation, thrown by the driver directly (pg) or wrapped in the query error (drizzle). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+export { isUniqueViolation };
 
 /** Dictionary-coded fields take only codes of their dictionary (disabled items included: old records keep them). */
 async function checkDictValues(tx: Tx, options: CrudOptions, values: Row): Promise<void> {
@@ -132,13 +127,8 @@ async function checkUnique(tx: Tx, options: CrudOptions, values: Row, exceptId?:
     const conditions = [eq(columns[name], values[name])];
     if (exceptId) conditions.push(ne(columns.id, exceptId));
     const [taken] = await tx.select({ id: columns.id }).from(options.table).where(and(...conditions)).limit(1);
-    if (taken) throw businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(schema) });
+    if (taken) throw new ApiError('DUPLICATE', translate('server:crud.duplicate', { field: fieldLabel(schema) }), 200, [name]);
   }
-}
-
-function duplicateOf(options: CrudOptions) {
-  const unique = Object.values(options.resource.fields).find((s) => s.unique);
-  return unique ? businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(unique) }) : validationError(translate('errors:VALIDATION_FAILED'));
 }
 
 const TOTAL = '__total';
@@ -183,7 +173,7 @@ export async function listOf(db: Db, options: CrudOptions, body: Row): Promise<R
 
 async function findById(db: Db | Tx, table: PgTable, id: string): Promise<Row> {
   const [row] = await db.select().from(table).where(eq(columnsOf(table).id, id));
-  if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
+  if (!row) throw notFoundError(translate('server:crud.notFound'));
   return row;
 }
 
@@ -202,8 +192,8 @@ async function save(ctx: AppContext, options: CrudOptions, body: Row, principal:
       return row;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateOf(options);
-    throw error;
+    // A unique index the declaration does not know of (dictType + dictValue), or a concurrent save.
+    throw duplicateError(error) ?? error;
   }
 }
 
@@ -230,8 +220,8 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
       return row;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateOf(options);
-    throw error;
+    // A unique index the declaration does not know of (dictType + dictValue), or a concurrent save.
+    throw duplicateError(error) ?? error;
   }
 }
 
@@ -247,7 +237,7 @@ async function runAction(ctx: AppContext, options: CrudOptions, name: string, ch
   const columns = columnsOf(options.table);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(options.table).where(eq(columns.id, id)).for('update');
-    if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
+    if (!row) throw notFoundError(translate('server:crud.notFound'));
     if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
     if (!actionApplies(action, row)) throw businessError('ACTION_NOT_APPLICABLE', 'server:crud.actionNotApplicable', { action: translate(action.label) });
     const now = new Date();

@@ -15,7 +15,7 @@ import {
 import { TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { docFileApprovals, docFiles, docMaterials, docProperties, workflowInstances } from '../db/schema';
-import { protocolError, validationError } from '../errors';
+import { notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
@@ -71,7 +71,7 @@ export function docReviewRoutes(api: FastifyInstance, ctx: AppContext): void {
         .from(docFiles)
         .innerJoin(docMaterials, eq(docMaterials.id, docFiles.docMaterialId))
         .where(eq(docFiles.id, docFileId));
-      if (!found) throw protocolError('NOT_FOUND', translate('server:docReview.fileNotFound'));
+      if (!found) throw notFoundError(translate('server:docReview.fileNotFound'));
       await requireCurrentStep(ctx.db, tx, principal, found.businessKey, segment);
 
       const now = new Date();

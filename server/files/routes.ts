@@ -23,7 +23,7 @@ import type { AppContext } from '../context';
 import { MAX_IDS } from '../crud/fields';
 import type { Db } from '../db/open';
 import { sessions, sysConfigs } from '../db/schema';
-import { businessError, protocolError } from '../errors';
+import { ApiError, businessError, protocolError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import { isPlainObject, type BodyValidator } from '../validation';
@@ -153,7 +153,8 @@ interface FileGetDeps {
  */
 async function grantedFile(deps: FileGetDeps, fileId: string, grant: unknown): Promise<StoredFile> {
   const holder = deps.fileGrants.verify(fileId, grant);
-  if (!holder) throw protocolError('UNAUTHORIZED');
+  // Another file's grant, an expired or a forged one: the session may well be live, so not a 401.
+  if (!holder) throw new ApiError('FILE_GRANT_INVALID', translate('server:file.grantInvalid'), 403);
   const [live] = await deps.db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.userId, holder.userId)).limit(1);
   if (!live) throw protocolError('UNAUTHORIZED');
   const file = await deps.files.find(fileId);

@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { requireId, requireIds, requireObject } from '../crud/fields';
 import { pageOf, type Tx } from '../crud/routes';
 import { realnameRecords, workflowInstances, workflowTasks } from '../db/schema';
-import { businessError, protocolError, validationError } from '../errors';
+import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
@@ -24,7 +24,7 @@ import { listView, openSealed, recordView, SEALED_COLUMN, type SealedRow } from 
 
 type Body = Record<string, unknown>;
 
-const notFound = () => protocolError('NOT_FOUND', translate('server:crud.notFound'));
+const notFound = () => notFoundError(translate('server:crud.notFound'));
 
 async function findRow(db: AppContext['db'] | Tx, id: string, lock = false): Promise<SealedRow> {
   const query = db.select().from(realnameRecords).where(eq(realnameRecords.id, id));

@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { pageOf, type CrudOptions } from '../crud/routes';
 import { requireIds, requireObject } from '../crud/fields';
 import { fileExportRecords } from '../db/schema';
-import { businessError, protocolError, validationError } from '../errors';
+import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { EXPORT_STATUS, publicRecord, type ExportService } from '../exports/service';
 import { translate } from '../i18n';
 import { route } from './route';
@@ -75,7 +75,7 @@ export function exportRecordRoutes(api: FastifyInstance, ctx: AppContext): void 
         .select()
         .from(fileExportRecords)
         .where(and(own(principal.userId), eq(fileExportRecords.id, input.id)));
-      if (!record) throw protocolError('NOT_FOUND', translate('server:export.notFound'));
+      if (!record) throw notFoundError(translate('server:export.notFound'));
       if (record.status !== EXPORT_STATUS.success || !record.filePath) throw businessError('EXPORT_NOT_READY', 'server:export.notReady');
       if (input.ticket === true) {
         const ticket = exports.tickets.issue({ recordId: record.id, userId: principal.userId, filePath: record.filePath, fileName: record.fileName });

@@ -30,6 +30,8 @@ export interface RouteRules {
   /** State-changing methods (all but GET and HEAD) must carry the session's CSRF token. */
   csrf: boolean;
   validate?: BodyValidator<unknown>;
+  /** Open to a session that must still change its initial password (spec 4.1.5); every other route refuses it. */
+  beforePasswordChange: boolean;
 }
 
 declare module 'fastify' {
@@ -63,6 +65,11 @@ export interface RouteDefinition<B, A extends AuthMode> {
   /** Defaults to true for session routes; false only for the call that hands out the CSRF token. */
   csrf?: boolean;
   validate?: BodyValidator<B>;
+  /**
+   * Whether a session that must still change its initial password may call it: only what the forced
+   * change needs (user info, its menu tree, the CSRF token, the change itself, logout). Default false.
+   */
+  beforePasswordChange?: boolean;
   handler: (context: HandlerContext<B, A>) => Promise<unknown> | unknown;
 }
 
@@ -74,6 +81,7 @@ export function route<B = unknown, A extends AuthMode = AuthMode>(api: FastifyIn
     permission: definition.permission,
     csrf: definition.csrf ?? definition.auth === 'session',
     validate: definition.validate,
+    beforePasswordChange: definition.beforePasswordChange ?? false,
   };
   api.route({
     method: definition.method,

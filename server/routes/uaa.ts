@@ -49,6 +49,7 @@ export function uaaRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: '/uaa/v1/security/token',
     auth: 'session',
+    beforePasswordChange: true,
     // How the client obtains the CSRF token, so it cannot require one.
     csrf: false,
     handler: ({ request, reply, principal }) => {
@@ -64,6 +65,7 @@ export function uaaRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: '/uaa/logout',
     auth: 'session',
+    beforePasswordChange: true,
     handler: async ({ reply, principal }) => {
       await ctx.sessions.end(principal.tokenHash);
       reply.header('set-cookie', expiredCsrfCookie);

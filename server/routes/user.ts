@@ -42,6 +42,7 @@ export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: ['GET', 'POST'],
     path: '/op/v1/userInfo',
     auth: 'session',
+    beforePasswordChange: true,
     // Asked on every page load. The answer depends on the principal alone, and a principal object
     // is never changed in place (a changed session or user is read into a new one), so its
     // serialised envelope is kept with it instead of being serialised again on every call.
@@ -56,6 +57,7 @@ export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: '/op/v1/userInfo/granted-menu-tree',
     auth: 'session',
+    beforePasswordChange: true,
     handler: async ({ principal }) => {
       const grantedToUser = exists(
         ctx.db
@@ -90,6 +92,7 @@ export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: '/op/v1/init-passwords/modify/verify',
     auth: 'session',
+    beforePasswordChange: true,
     handler: ({ principal }) => ({ required: principal.userStatus === USER_STATUS.INITIAL_PASSWORD }),
   });
 
@@ -97,6 +100,7 @@ export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: '/op/v1/staffs/password',
     auth: 'session',
+    beforePasswordChange: true,
     validate: passwordChangeBody,
     handler: async ({ body, principal }) => {
       const decrypted = { originalPassword: ctx.keys.decrypt(body.originalPassword), newPassword: ctx.keys.decrypt(body.newPassword) };

@@ -13,8 +13,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission } from '../../src/lib/access';
+import { USER_STATUS } from '../../src/lib/codes';
 import { CSRF_QUERY_KEY, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
 import { malformedJsonError, protocolError, validationError } from '../errors';
+import { checkInput } from './input-gate';
 import type { NonceStore } from './nonces';
 import type { RouteRules } from '../routes/route';
 import type { Principal, SessionStore } from './sessions';
@@ -84,11 +86,14 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; s
   function admit(request: FastifyRequest, rules: RouteRules, query: ReadonlyArray<[string, string]>, principal: Principal | null): Promise<void> | undefined {
     if (rules.auth === 'session') {
       if (!principal) throw protocolError('UNAUTHORIZED');
+      // The forced first-login change is the server's rule, not only the browser dialog's.
+      if (principal.userStatus === USER_STATUS.INITIAL_PASSWORD && !rules.beforePasswordChange) throw protocolError('PASSWORD_CHANGE_REQUIRED');
       if (rules.csrf && isStateChanging(request.method)) checkCsrf(request, query, principal);
       if (rules.permission && !hasPermission(principal.permissions, rules.permission)) throw protocolError('FORBIDDEN');
     }
 
     const body = parseBody(request.rawBody);
+    checkInput(body);
     if (rules.validate) {
       const result = rules.validate(body);
       if (!result.ok) throw validationError(result.error);

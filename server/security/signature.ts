@@ -17,7 +17,8 @@ export interface ProtocolHeaders {
   authToken: string;
 }
 
-const SIGN_PATTERN = /^[0-9a-fA-F]{32}$/;
+// PROTOCOL.md §4 fixes lower-case hex: an upper-case signature was not made by a conforming client.
+const SIGN_PATTERN = /^[0-9a-f]{32}$/;
 const TIMESTAMP_PATTERN = /^\d{1,15}$/;
 
 // Node gives header names in lower case; looked up by constant names, not lower-cased per request.
@@ -47,7 +48,7 @@ export function readProtocolHeaders(headers: IncomingHttpHeaders, now = Date.now
     throw protocolError('BAD_REQUEST');
   }
   if (Math.abs(now - Number(timestamp)) > TIMESTAMP_WINDOW_MS) throw protocolError('TIMESTAMP_EXPIRED');
-  return { nonce, timestamp, sign: sign.toLowerCase(), authToken: header(headers, AUTH_TOKEN) ?? '' };
+  return { nonce, timestamp, sign, authToken: header(headers, AUTH_TOKEN) ?? '' };
 }
 
 /**
@@ -77,7 +78,7 @@ export function verifySignature(url: string, rawBody: string, headers: ProtocolH
       vrandoms++;
     }
   }
-  if (headers.sign !== expected.sign || vrandoms !== 1 || vrandom!.toLowerCase() !== expected.xVrandom) {
+  if (headers.sign !== expected.sign || vrandoms !== 1 || vrandom !== expected.xVrandom) {
     throw protocolError('SIGN_INVALID');
   }
   return parsed;

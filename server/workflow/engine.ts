@@ -30,7 +30,7 @@ import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS, type Histor
 import { isUniqueViolation, type Tx } from '../crud/routes';
 import type { Db } from '../db/open';
 import { workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
-import { businessError, protocolError, validationError } from '../errors';
+import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { CompletionGuards } from './guards';
 import { fourEyesBarred, mayWork, type Actor } from './rules';
@@ -94,7 +94,7 @@ export function definitionOf(processKey: string): ProcessDefinition {
 }
 
 const forbidden = () => protocolError('FORBIDDEN');
-const taskNotFound = () => protocolError('NOT_FOUND', translate('server:workflow.taskNotFound'));
+const taskNotFound = () => notFoundError(translate('server:workflow.taskNotFound'));
 const taskCompleted = () => businessError('TASK_COMPLETED', 'server:workflow.taskCompleted');
 
 /** Variables given at `at` ('start' or a step key): only declared names, only their options. */

@@ -12,7 +12,7 @@ import { TASK_OUTCOME, TASK_STATUS, type TaskOutcome } from '../../src/workflows
 import { stepNeedsSignature, taskSignScope } from '../../src/workflows/task-sign';
 import type { AppContext } from '../context';
 import { workflowInstances, workflowTasks } from '../db/schema';
-import { businessError, protocolError, validationError } from '../errors';
+import { businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
@@ -110,19 +110,19 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   post('instances/find-by-id', task.query, async (body, principal) => {
     const found = await queries.instanceById(principal, requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'));
-    if (!found) throw protocolError('NOT_FOUND', translate('server:workflow.instanceNotFound'));
+    if (!found) throw notFoundError(translate('server:workflow.instanceNotFound'));
     return found;
   });
 
   post('tasks/find-by-id', task.query, async (body, principal) => {
     const found = await queries.taskById(principal, requireText(body, 'taskId', 'server:workflow.taskIdRequired'));
-    if (!found) throw protocolError('NOT_FOUND', translate('server:workflow.taskNotFound'));
+    if (!found) throw notFoundError(translate('server:workflow.taskNotFound'));
     return found;
   });
 
   post('instances/history', task.query, async (body) => {
     const found = await queries.history(requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'));
-    if (!found) throw protocolError('NOT_FOUND', translate('server:workflow.instanceNotFound'));
+    if (!found) throw notFoundError(translate('server:workflow.instanceNotFound'));
     return found;
   });
 

@@ -85,7 +85,8 @@ export default function SignedIn() {
   const behind = grants !== latestGrants;
   const cssVars = useShellCssVars();
   const { pathname, search } = useLocation();
-  const firstLogin = useUserInfo()?.userStatus === USER_STATUS.INITIAL_PASSWORD;
+  const user = useUserInfo();
+  const firstLogin = user?.userStatus === USER_STATUS.INITIAL_PASSWORD;
   useUserRefresh();
   useFavicon();
 
@@ -101,10 +102,21 @@ export default function SignedIn() {
     if (awaitingTaskSteps) void loadTaskStepRoutes();
   }, [awaitingTaskSteps]);
 
+  // A first-login session may only change its password (the server refuses the rest): no config, no pages.
+  const userKnown = user !== undefined;
   useEffect(() => {
-    void loadShellGlobalConfig();
-  }, []);
+    if (userKnown && !firstLogin) void loadShellGlobalConfig();
+  }, [userKnown, firstLogin]);
 
+  if (firstLogin) {
+    return (
+      <div className="shell-root" style={cssVars}>
+        <Suspense fallback={<FullScreenLoading />}>
+          <ForcedPasswordModal />
+        </Suspense>
+      </div>
+    );
+  }
   if (grants.status === 'loading') return <FullScreenLoading />;
   if (grants.status === 'error') {
     return (
@@ -146,11 +158,6 @@ export default function SignedIn() {
       {refreshing && <RefreshRedirect pathname={pathname} search={search} />}
       {!refreshing && !route && !awaitingTaskSteps && !behind && <Navigate to={redirect ?? '/403'} replace />}
       <DocumentTitle route={route} />
-      {firstLogin && (
-        <Suspense fallback={null}>
-          <ForcedPasswordModal />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -107,19 +107,27 @@ function idCardCheckChar(first17: string): string {
   return ID_CARD_CHECK_CHARS[sum % 11];
 }
 
-function isIdCard(value: string): boolean {
+/** A birth date is a day that has come: compared as YYYYMMDD with today's local calendar date. */
+function bornBy(year: number, month: number, day: number, today: Date): boolean {
+  const born = year * 10000 + month * 100 + day;
+  return born <= today.getFullYear() * 10000 + (today.getMonth() + 1) * 100 + today.getDate();
+}
+
+/** Spec 5.4: the pattern checks the birth date, which must be a real day and not after today. */
+export function isIdCard(value: string, today: Date = new Date()): boolean {
   const long = ID_CARD_18.exec(value);
   if (long) {
-    const [, year, month, day] = long;
+    const [, year, month, day] = long.map(Number);
     return (
-      isCalendarDate(Number(year), Number(month), Number(day)) &&
+      isCalendarDate(year, month, day) &&
+      bornBy(year, month, day, today) &&
       idCardCheckChar(value.slice(0, 17)) === value[17].toUpperCase()
     );
   }
   const short = ID_CARD_15.exec(value);
   if (!short) return false;
-  const [, year, month, day] = short;
-  return isCalendarDate(1900 + Number(year), Number(month), Number(day));
+  const [, year, month, day] = short.map(Number);
+  return isCalendarDate(1900 + year, month, day) && bornBy(1900 + year, month, day, today);
 }
 
 function define(name: ValidatorName, test: (value: string) => boolean): Validator {
@@ -132,7 +140,7 @@ export const validators: Readonly<Record<ValidatorName, Validator>> = {
   corpName: define('corpName', isCorpName),
   // Money has no size limit; it only bounds the decimals and refuses padded integers like "012".
   money: define('money', decimalTest({ maxFracDigits: 2, noLeadingZero: true })),
-  idCard: define('idCard', isIdCard),
+  idCard: define('idCard', (value) => isIdCard(value)),
   landline: define('landline', patternTest(LANDLINE)),
   taxId: define('taxId', patternTest(TAX_ID)),
   noSymbol: define('noSymbol', patternTest(NO_SYMBOL)),

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   CSRF_INVALID: 403,
   FORBIDDEN: 403,
+  /** A session that must change its initial password calls anything but the change (spec 4.1.5). */
+  PASSWORD_CHANGE_REQUIRED: 403,
   VALIDATION_FAILED: 200,
   NOT_FOUND: 404,
   DATA_VERSION_CONFLICT: 200,

@@ -6,6 +6,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { DictItem } from '../protocol';
 import { api } from './http';
+import i18n from './i18n';
+import { DEFAULT_LANGUAGE } from './languages';
 
 export type { DictItem };
 
@@ -19,8 +21,35 @@ const listeners = new Set<() => void>();
 
 function changed(): void {
   version += 1;
+  localizedCache.clear();
   listeners.forEach((notify) => notify());
 }
+
+/**
+ * The seeded dictionaries' labels in the operator's language (locales/<lang>/dict.json, by type and
+ * value); the database label, the operator's own wording, in the default language and for any item
+ * the locale does not know.
+ */
+export function localDictLabel(type: string, value: string, label: string): string {
+  const language = i18n.language;
+  if (!language || language === DEFAULT_LANGUAGE) return label;
+  const labels = i18n.getResource(language, 'dict', type) as Record<string, string> | undefined;
+  return labels && Object.hasOwn(labels, value) ? labels[value] : label;
+}
+
+/** Per dictionary, its items as shown in the current language: the same array until something changes. */
+const localizedCache = new Map<string, readonly DictItem[]>();
+
+function localized(type: string): readonly DictItem[] | undefined {
+  const items = cache.get(type);
+  if (!items) return undefined;
+  let shown = localizedCache.get(type);
+  if (!shown) localizedCache.set(type, (shown = items.map((item) => ({ ...item, dictLabel: localDictLabel(type, item.dictValue, item.dictLabel) }))));
+  return shown;
+}
+
+// Every screen showing a coded value relabels when the language changes.
+i18n.on('languageChanged', changed);
 
 function flush(): void {
   const types = [...queued];
@@ -56,7 +85,7 @@ export function invalidateDicts(types?: readonly string[]): void {
 }
 
 export function dictItems(type: string): readonly DictItem[] | undefined {
-  return cache.get(type);
+  return localized(type);
 }
 
 /** Forgets everything (sign-out, tests). */
@@ -84,5 +113,5 @@ export function useDicts(types: readonly string[]): (type: string) => readonly D
 
 /** The item of a value, for its label and tag style. */
 export function dictItem(type: string, value: unknown): DictItem | undefined {
-  return cache.get(type)?.find((item) => item.dictValue === String(value));
+  return localized(type)?.find((item) => item.dictValue === String(value));
 }

@@ -8,7 +8,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { MenuRouteItem } from '../protocol';
 import { api } from '../providers/http';
 import { takeEarly } from '../providers/early-requests';
-import { MENU_TREE_CALL, useUserInfo } from '../providers/user';
+import { MENU_TREE_CALL, userStore, useUserInfo } from '../providers/user';
 import type { UserInfo } from '../protocol';
 import { buildRoutesFromMenu } from './menu-routes';
 import { STATIC_ROUTES, type StaticRoute } from './static-routes';
@@ -38,7 +38,7 @@ let taskStepsLoading: Promise<void> | undefined;
 
 export function tableFromTree(tree: readonly MenuRouteItem[]): RouteTable {
   lastTree = tree;
-  return buildRoutesFromMenu(tree, staticTitle, taskSteps ? [...STATIC_ROUTES, ...taskSteps] : STATIC_ROUTES);
+  return buildRoutesFromMenu(tree, staticTitle, taskSteps ? [...STATIC_ROUTES, ...taskSteps] : STATIC_ROUTES, userStore.get()?.menuPerms ?? []);
 }
 
 /** Where the hidden routes of page-type processes' steps live (/op/process/{processKey}/task{key}, spec 2.5). */
@@ -72,9 +72,24 @@ export function loadGrants(): Promise<void> {
   return inFlight;
 }
 
+/** User info, once known: the table needs its permissions (pages guarded like their first write). */
+function userInfoKnown(): Promise<UserInfo> {
+  return new Promise((resolve) => {
+    const known = userStore.get();
+    if (known) return resolve(known);
+    const stop = userStore.subscribe(() => {
+      const info = userStore.get();
+      if (!info) return;
+      stop();
+      resolve(info);
+    });
+  });
+}
+
 async function fetchGrants(): Promise<void> {
   try {
     const tree = await (takeEarly<MenuRouteItem[]>(MENU_TREE_CALL) ?? api.post<MenuRouteItem[]>(MENU_TREE_CALL, undefined, { keepOnNavigate: true }));
+    await userInfoKnown();
     grantsStore.set({ status: 'ready', table: tableFromTree(tree ?? []) });
   } catch (error) {
     // A refresh that fails keeps the grants already shown; only a first load reports the failure.

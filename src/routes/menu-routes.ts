@@ -3,7 +3,7 @@
  * routes (2.3, 2.4). Pure: the tree in, the route table out; the page registry only answers whether
  * a component path is built.
  */
-import { canAccessMenu, grantedMenuUris } from '../lib/access';
+import { canAccessMenu, grantedMenuUris, hasAnyPermission } from '../lib/access';
 import type { MenuRouteItem } from '../protocol';
 import { isDirectoryComponent, pageStatus } from './page-registry';
 import { STATIC_ROUTES, type StaticRoute } from './static-routes';
@@ -70,17 +70,19 @@ function collectRoutes(items: readonly MenuRouteItem[], parentPath: string | und
  * one visible child shows that child in its place unless it is alwaysShow; a directory with no
  * visible child shows as one entry leading to its redirect.
  */
-function buildNav(items: readonly MenuRouteItem[], parentPath: string | undefined, redirects: ReadonlyMap<string, string>): NavItem[] {
+function buildNav(items: readonly MenuRouteItem[], parentPath: string | undefined, redirects: ReadonlyMap<string, string>, withheld: ReadonlySet<string> = new Set()): NavItem[] {
   const nav: NavItem[] = [];
   for (const item of items) {
     if (item.hidden) continue;
     const path = fullPath(item.path, parentPath);
     const own = { key: path, title: item.meta?.title ?? path, titleKey: item.meta?.menuUri, icon: item.meta?.icon };
     if (!isDirectory(item)) {
-      nav.push({ ...own, to: path });
+      // A page withheld for want of its call's permission is not offered either.
+      if (!withheld.has(path)) nav.push({ ...own, to: path });
       continue;
     }
-    const children = buildNav(item.children ?? [], path, redirects);
+    const children = buildNav(item.children ?? [], path, redirects, withheld);
+    if (children.length === 0 && item.children?.some((child) => !child.hidden)) continue; // every page in it withheld
     if (children.length === 0) nav.push({ ...own, to: redirects.get(path) ?? path });
     else if (children.length === 1 && !item.alwaysShow && !children[0].children) nav.push({ ...children[0], icon: children[0].icon ?? own.icon });
     else nav.push({ ...own, to: redirects.get(path) ?? path, children });
@@ -110,10 +112,23 @@ function staticRoute(route: StaticRoute, title: string): AppRoute {
  * Merges the static routes in: granted ones only (those without a menuUri belong to every operator),
  * the tree's title and ancestors kept where both name a path.
  */
-function mergeStatic(routes: AppRoute[], uris: ReadonlySet<string>, statics: readonly StaticRoute[], staticTitle: (titleKey: string) => string): AppRoute[] {
+function mergeStatic(
+  routes: AppRoute[],
+  uris: ReadonlySet<string>,
+  statics: readonly StaticRoute[],
+  staticTitle: (titleKey: string) => string,
+  permissions: readonly string[] | undefined,
+  withheld: Set<string>,
+): AppRoute[] {
   const byPath = new Map(routes.map((r) => [r.path, r]));
   for (const entry of statics) {
     if (entry.menuUri && !canAccessMenu(uris, entry.menuUri)) continue;
+    // A page guarded like its first write: without that permission the path is not registered (so /403).
+    if (entry.permission && permissions && !hasAnyPermission(permissions, [entry.permission].flat())) {
+      byPath.delete(entry.path);
+      withheld.add(entry.path);
+      continue;
+    }
     const own = staticRoute(entry, staticTitle(entry.titleKey));
     const fromMenu = byPath.get(entry.path);
     byPath.set(
@@ -126,13 +141,20 @@ function mergeStatic(routes: AppRoute[], uris: ReadonlySet<string>, statics: rea
   return [...byPath.values()];
 }
 
-export function buildRoutesFromMenu(tree: readonly MenuRouteItem[], staticTitle: (titleKey: string) => string, statics: readonly StaticRoute[] = STATIC_ROUTES): RouteTable {
+/** `permissions`: the operator's (user info menuPerms); without them, static routes' permissions are not checked. */
+export function buildRoutesFromMenu(
+  tree: readonly MenuRouteItem[],
+  staticTitle: (titleKey: string) => string,
+  statics: readonly StaticRoute[] = STATIC_ROUTES,
+  permissions?: readonly string[],
+): RouteTable {
   const collected = { routes: [] as AppRoute[], redirects: [] as DirectoryRedirect[] };
   collectRoutes(tree, undefined, [], collected);
   const menuUris = grantedMenuUris(tree);
-  const routes = mergeStatic(collected.routes, menuUris, statics, staticTitle);
+  const withheld = new Set<string>();
+  const routes = mergeStatic(collected.routes, menuUris, statics, staticTitle, permissions, withheld);
   const redirects = collected.redirects.filter((r) => !routes.some((route) => route.path === r.path));
-  const nav = buildNav(tree, undefined, new Map(redirects.map((r) => [r.path, r.to])));
+  const nav = buildNav(tree, undefined, new Map(redirects.map((r) => [r.path, r.to])), withheld);
   return { routes, redirects, nav, menuUris };
 }
 

@@ -5,6 +5,7 @@
  * titleKey in the `menu` namespace. When the menu tree has the same path, the tree's title wins and
  * the static route contributes its layout, name and flags.
  */
+import { PERMISSIONS } from '../lib/permissions';
 import type { RouteLayout } from './types';
 
 export interface StaticRoute {
@@ -18,6 +19,12 @@ export interface StaticRoute {
   layout?: RouteLayout;
   /** The page registry's component path; defaults to `${path}/index`. */
   component?: string;
+  /**
+   * The permission(s) of the call behind the page, any one of which the operator must hold besides
+   * the menu, so that the page is guarded like that call: for create, edit and task pages their first
+   * write; for a list whose menu is granted more widely than its data, its list call.
+   */
+  permission?: string | readonly string[];
 }
 
 export { HOME_PAGE_KEY, HOME_PATH } from './home';
@@ -58,15 +65,16 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   child('abs/assets/issue-node-register', 'abs:assets:issue-node-register'),
   child('abs/assets/assets-manage', 'abs:assets:assets-manage'),
   child('abs/credit-recycling-manage/audit', 'abs:credit-recycling-manage:audit', { noCache: true }),
-  child('admit/realname/add', 'admit:realname:add', { hidden: true }),
-  child('admit/realname/check', 'admit:realname:check', { hidden: true }),
-  child('admit/realname/oapprove', 'admit:realname:oapprove', { hidden: true }),
-  child('admit/realname/mapprove', 'admit:realname:mapprove', { hidden: true }),
+  child('admit/realname/add', 'admit:realname:add', { hidden: true, permission: [PERMISSIONS.realname.add, PERMISSIONS.realname.edit] }),
+  child('admit/realname/check', 'admit:realname:check', { hidden: true, permission: PERMISSIONS.realname.query }),
+  child('admit/realname/oapprove', 'admit:realname:oapprove', { hidden: true, permission: PERMISSIONS.task.handle }),
+  child('admit/realname/mapprove', 'admit:realname:mapprove', { hidden: true, permission: PERMISSIONS.task.handle }),
   child('financing/sign-up/detail', 'financing:sign-up:detail'),
   child('group/corp-member-customer', 'group:corp-member-customer'),
   child('zd-registration/management/register', 'zd-registration:management:register'),
-  child('platform-content/news/edit', 'platform-content:news'),
-  child('platform-content/notice/edit', 'platform-content:notice'),
+  // The news and notice lists are menu pages whose path ends in /edit: guarded by their list call.
+  child('platform-content/news/edit', 'platform-content:news', { permission: PERMISSIONS.news.list }),
+  child('platform-content/notice/edit', 'platform-content:notice', { permission: PERMISSIONS.notice.list }),
   child('certificate-management/certificate-detail', 'certificate-management:certificate-detail'),
   child('issue/project-dept/detail', 'issue:project-dept:detail'),
   child('issue/branch-comp/detail', 'issue:branch-comp:detail'),
@@ -76,7 +84,7 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   // Task pages (spec 2.5): the shared task view and the pages of page-type processes. Each step's
   // hidden route (/op/process/{processKey}/task{key}) is added from the registry when one is first
   // opened (src/workflows/task-routes.ts, grants.ts), so the registry stays out of the first load.
-  child('task/view', TASK_VIEW_MENU, { hidden: true }),
+  child('task/view', TASK_VIEW_MENU, { hidden: true, permission: PERMISSIONS.task.query }),
   child('credit/final-approve/approve', 'credit:final-approve', { hidden: true }),
   child('price/config', 'price:config', { hidden: true }),
 ];

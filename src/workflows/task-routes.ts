@@ -5,8 +5,17 @@
  * (src/routes/grants.ts), so the registry is not part of the first load.
  */
 import { TASK_VIEW_MENU, type StaticRoute } from '../routes/static-routes';
+import { PERMISSIONS } from '../lib/permissions';
 import { taskPageRoutes } from './registry';
 
 export function taskStepRoutes(): StaticRoute[] {
-  return taskPageRoutes().map((route) => ({ path: route.path, titleKey: TASK_VIEW_MENU, menuUri: TASK_VIEW_MENU, hidden: true, component: `${route.url}/index` }));
+  // A step's page is where its work is done: only for those who may work tasks.
+  return taskPageRoutes().map((route) => ({
+    path: route.path,
+    titleKey: TASK_VIEW_MENU,
+    menuUri: TASK_VIEW_MENU,
+    hidden: true,
+    component: `${route.url}/index`,
+    permission: PERMISSIONS.task.handle,
+  }));
 }

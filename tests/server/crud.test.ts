@@ -47,7 +47,7 @@ describe('dictionary types', () => {
     expect(saved).toMatchObject({ dictType: 'crud_a', dictName: '增删改查甲', status: '0', dataVersion: 0, createBy: 'op_admin' });
     expect(new Date(saved.createTime).toISOString()).toBe(saved.createTime);
     expect(await ok<Rec>(admin, `${TYPES}/find-by-id`, { id: saved.id })).toEqual(saved);
-    expect(refusal(await admin.call(`${TYPES}/find-by-id`, { json: { id: 'nope' } }))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(refusal(await admin.call(`${TYPES}/find-by-id`, { json: { id: 'nope' } }))).toMatchObject({ status: 200, code: 'NOT_FOUND', message: '记录不存在或已被删除' });
   });
 
   it('pages with contains, eq and range filters, sorts by a sortable field and refuses any other', async () => {

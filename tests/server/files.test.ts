@@ -167,14 +167,19 @@ describe('uploading', () => {
     expect(await response.text()).toBe(PDF);
   });
 
-  it('refuses the file GETs without a grant, with a forged or another files grant, and after the user signs out', async () => {
+  it('refuses the file GETs without a grant, with a forged or another files grant (403 saying so), and after the user signs out', async () => {
     const grants = await grantsFor(handler, [png.id, pdf.id]);
-    expect((await get(`/op/v1/files/${pdf.id}/preview`)).status).toBe(401);
-    expect((await get(previewPath(pdf.id, grants[png.id]))).status).toBe(401);
+    const grantRefused = async (path: string) => {
+      const answer = await get(path);
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(await answer.text())).toEqual({ code: 'FILE_GRANT_INVALID', message: '文件访问授权无效或已过期，请刷新页面后重试' });
+    };
+    await grantRefused(`/op/v1/files/${pdf.id}/preview`);
+    await grantRefused(previewPath(pdf.id, grants[png.id]));
     const [expiry, userId, mac] = grants[pdf.id].split('.');
-    expect((await get(previewPath(pdf.id, `${expiry}.u-op-admin.${mac}`))).status).toBe(401);
-    expect((await get(previewPath(pdf.id, `${Number(expiry) + 60_000}.${userId}.${mac}`))).status).toBe(401);
-    expect((await get(snapshotPath(png.id, 'SMALL', `${expiry}.${userId}.${mac.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`))).status).toBe(401);
+    await grantRefused(previewPath(pdf.id, `${expiry}.u-op-admin.${mac}`));
+    await grantRefused(previewPath(pdf.id, `${Number(expiry) + 60_000}.${userId}.${mac}`));
+    await grantRefused(snapshotPath(png.id, 'SMALL', `${expiry}.${userId}.${mac.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`));
 
     const leaver = await signInAs(srv.baseUrl, 'op_director2');
     const grant = (await grantsFor(leaver, [pdf.id]))[pdf.id];

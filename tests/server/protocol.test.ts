@@ -133,6 +133,14 @@ describe('check 4: X-Sign and x-vrandom both match', () => {
     await refusedSwitch('SIGN_INVALID', { tamper: (r) => (r.headers[HEADER.sign] = 'f'.repeat(32)) });
   });
 
+  it('refuses the right X-Sign in upper-case hex (PROTOCOL.md fixes lower case) as malformed', async () => {
+    await refusedSwitch('BAD_REQUEST', { tamper: (r) => (r.headers[HEADER.sign] = r.headers[HEADER.sign].toUpperCase()) });
+  });
+
+  it('refuses the right x-vrandom in upper-case hex, changing nothing', async () => {
+    await refusedSwitch('SIGN_INVALID', { tamper: (r) => (r.url = r.url.replace(/x-vrandom=([0-9a-f]{32})/, (_m, hex: string) => `x-vrandom=${hex.toUpperCase()}`)) });
+  });
+
   it('refuses a wrong x-vrandom, changing nothing', async () => {
     await refusedSwitch('SIGN_INVALID', { tamper: (r) => (r.url = r.url.replace(/x-vrandom=[0-9a-f]{32}/, `x-vrandom=${'0'.repeat(32)}`)) });
   });

@@ -339,8 +339,8 @@ describe('bad input changes nothing', () => {
       status: 200, code: 'VALIDATION_FAILED', message: '驳回时请填写审批意见',
     });
     expect(refusal(await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'OK' })).message).toBe('审批结果 outcome 必须是 PASS 或 REJECT');
-    expect(refusal(await call(handler, 'tasks/complete', { taskId: 'no-such-task', outcome: 'PASS' }))).toEqual({ status: 404, code: 'NOT_FOUND', message: '任务不存在' });
-    expect(refusal(await call(auditor, 'instances/history', { instanceId: 'no-such' }))).toEqual({ status: 404, code: 'NOT_FOUND', message: '流程实例不存在' });
+    expect(refusal(await call(handler, 'tasks/complete', { taskId: 'no-such-task', outcome: 'PASS' }))).toEqual({ status: 200, code: 'NOT_FOUND', message: '任务不存在' });
+    expect(refusal(await call(auditor, 'instances/history', { instanceId: 'no-such' }))).toEqual({ status: 200, code: 'NOT_FOUND', message: '流程实例不存在' });
     expect((await history(instance.id)).history).toHaveLength(1);
   });
 });

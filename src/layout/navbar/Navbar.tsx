@@ -2,6 +2,8 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import { Button, Tooltip } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '../../lib/permissions';
+import { usePermission } from '../../providers/user';
 import type { AppRoute, NavItem } from '../../routes/types';
 import { UserMenu } from '../UserMenu';
 import { useSettings } from '../settings/settings-store';
@@ -27,6 +29,8 @@ interface Props {
 export const Navbar = memo(function Navbar({ route, home, sidebarOpen, onToggleSidebar, onOpenSettings, compact, topNav }: Props) {
   const { t } = useTranslation('shell');
   const { showBreadcrumb } = useSettings();
+  // The entry and its count are the export records' list: shown only to who may open it.
+  const mayExport = usePermission(PERMISSIONS.exportRecord.list);
   const toggleLabel = sidebarOpen ? t('navbar.collapse') : t('navbar.expand');
   return (
     <header className="navbar">
@@ -42,7 +46,7 @@ export const Navbar = memo(function Navbar({ route, home, sidebarOpen, onToggleS
       {topNav ? <TopNav nav={topNav.nav} selected={topNav.selected} /> : showBreadcrumb && !compact && route && <Breadcrumbs route={route} home={home} />}
       <div className="navbar-actions">
         <PendingTasksBadge />
-        <ExportBadge />
+        {mayExport && <ExportBadge />}
         <LanguageSwitch showLabel={!compact} />
         <ThemeSwitch />
         <Tooltip title={t('settings.title')}>

@@ -2,7 +2,7 @@ import { App, Button, Form, Input, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH, passwordFieldError, type PasswordChange, type PasswordField } from '../../lib/password';
+import { passwordFieldError, type PasswordChange, type PasswordField } from '../../lib/password';
 import { encryptWithPublicKey, forgetSession } from '../../providers/auth-provider';
 import { api, ApiError } from '../../providers/http';
 
@@ -60,7 +60,8 @@ export function ChangePasswordForm({ onCancel, cancelText }: Props) {
 
   const field = (name: PasswordField, label: string, placeholder: string, autoComplete: string, dependencies: PasswordField[] = []) => (
     <Form.Item name={name} label={label} dependencies={dependencies} rules={[rule(name)]} validateFirst>
-      <Input.Password maxLength={PASSWORD_MAX_LENGTH} placeholder={placeholder} autoComplete={autoComplete} />
+      {/* No maxLength: it would cut a 21st character silently, and the next sign-in with what was typed would fail. The rule says so instead. */}
+      <Input.Password placeholder={placeholder} autoComplete={autoComplete} />
     </Form.Item>
   );
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { antdRule, isValid, validationMessage, validators, type ValidatorName } from '../../../src/lib/validators';
+import { antdRule, isIdCard, isValid, validationMessage, validators, type ValidatorName } from '../../../src/lib/validators';
 
 type Table = Record<ValidatorName, { valid: string[]; invalid: string[] }>;
 
@@ -50,13 +50,14 @@ const table: Table = {
   idCard: {
     valid: [
       '11010519491231002X', '11010519491231002x', '440524188001010014', '310115200002291235', '33010619880808876X',
-      '510107197211095313', '650102209912310009', '120101180001010076', '370202199602294527', '420106198406152134',
+      '510107197211095313', '650102200912310008', '120101180001010076', '370202199602294527', '420106198406152134',
       '21020320120930994X', '110101199003070003', '530102195505055555', '110105491231002', '310115960229123',
     ],
     invalid: [
       '', '11010519491231002Y', '110105194912310021', '110105194912310020', '01010519491231002X', '11010517491231002X',
       '11010521491231002X', '110105194913310021', '310115190002291235', '310115200102291235', '11010519490431002X',
-      '110105491331002', '310115010229123', '11010549123100X', '1101051949123100', // 16 digits
+      '110105491331002', '310115010229123', '650102209912310009', // born 2099-12-31, after today
+       '11010549123100X', '1101051949123100', // 16 digits
     ],
   },
   landline: {
@@ -258,7 +259,8 @@ const yyyymmdd = (d: Date): string => `${d.getUTCFullYear()}${pad(d.getUTCMonth(
 const idCard18 = fc
   .record({
     region: fc.integer({ min: 110000, max: 829999 }),
-    birth: fc.date({ min: new Date('1800-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }),
+    // Born by yesterday: a birth date after today is refused (spec 5.4), tested below.
+    birth: fc.date({ min: new Date('1800-01-01T00:00:00Z'), max: new Date(Date.now() - 86_400_000), noInvalidDate: true }),
     sequence: fc.integer({ min: 0, max: 999 }),
   })
   .map(({ region, birth, sequence }) => {
@@ -267,6 +269,19 @@ const idCard18 = fc
   });
 
 describe('idCard properties', () => {
+  it('refuses a birth date after today and accepts one of today, on the given day', () => {
+    const card = (date: string): string => {
+      const first17 = `110105${date}002`;
+      return first17 + checkChar(first17);
+    };
+    const today = new Date(2026, 10, 25);
+    expect(isIdCard(card('20261125'), today)).toBe(true);
+    expect(isIdCard(card('20261126'), today)).toBe(false);
+    expect(isIdCard(card('20270101'), today)).toBe(false);
+    // The shared rule (client and server) follows the real clock: tomorrow is refused today.
+    expect(validators.idCard.test(card(yyyymmdd(new Date(Date.now() + 2 * 86_400_000))))).toBe(false);
+  });
+
   it('accepts every card built with the checksum algorithm from a real birthdate', () => {
     fc.assert(fc.property(idCard18, (card) => validators.idCard.test(card)));
   });

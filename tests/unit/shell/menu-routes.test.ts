@@ -103,3 +103,30 @@ describe('static routes (spec 2.3, 2.4)', () => {
     expect(findRoute(table, '/op')).toMatchObject({ title: 'zh:op-home', affix: true, layout: 'main' });
   });
 });
+
+describe('static routes guarded like the call behind them', () => {
+  const tree: MenuRouteItem[] = [dir('/op/admit', 'admit', [page('realname', 'admit:realname', { component: '/op/admit/realname/index' })])];
+  const statics: StaticRoute[] = [
+    { path: '/op/admit/realname/add', titleKey: 'admit:realname:add', menuUri: 'admit', hidden: true, permission: ['admit:realname:add', 'admit:realname:edit'] },
+    { path: '/op/admit/realname/check', titleKey: 'admit:realname:check', menuUri: 'admit', hidden: true },
+  ];
+
+  it('registers a create page only for who holds its first write (any one of them), so others get /403', () => {
+    const paths = (perms: string[]) => buildRoutesFromMenu(tree, title, statics, perms).routes.map((r) => r.path).sort();
+    expect(paths(['admit:realname:list', 'admit:realname:query'])).toEqual(['/op/admit/realname', '/op/admit/realname/check']);
+    expect(paths(['admit:realname:edit'])).toContain('/op/admit/realname/add');
+    expect(paths(['*:*:*'])).toContain('/op/admit/realname/add');
+  });
+
+  it('withholds a menu page without its list permission from the routes and the sidebar', () => {
+    const guarded: StaticRoute[] = [{ path: '/op/admit/realname', titleKey: 'admit:realname', menuUri: 'admit:realname', permission: 'admit:realname:list' }];
+    const table = buildRoutesFromMenu(tree, title, guarded, ['admit:realname:query']);
+    expect(table.routes.map((r) => r.path)).not.toContain('/op/admit/realname');
+    expect(JSON.stringify(table.nav)).not.toContain('/op/admit');
+    expect(JSON.stringify(buildRoutesFromMenu(tree, title, guarded, ['admit:realname:list']).nav)).toContain('/op/admit/realname');
+  });
+
+  it('leaves permissions unchecked when none are given (the menu alone decides)', () => {
+    expect(build(tree, statics).routes.map((r) => r.path)).toContain('/op/admit/realname/add');
+  });
+});
