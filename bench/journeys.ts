@@ -133,13 +133,13 @@ async function measure(page: Page, cdp: CDPSession, url: string, goal: Goal, rat
     // From a blank page, so that the wait below cannot read the previous load's times.
     await page.goto('about:blank');
     await page.goto(url, { waitUntil: 'domcontentloaded' });
-    const handle = await page.waitForFunction((g: Goal) => (window as unknown as { __journey: Record<string, number> }).__journey?.[g], { timeout: 60_000, polling: 50 }, goal);
+    const handle = await page.waitForFunction((g: Goal) => (globalThis as unknown as { __journey?: Record<string, number> }).__journey?.[g], { timeout: 60_000, polling: 50 }, goal);
     const ms = (await handle.jsonValue()) as number;
     const jsBytes = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
         .filter((e) => /\.m?js(\?|$)/.test(e.name))
-        .reduce((sum, e) => sum + (e as PerformanceResourceTiming).transferSize, 0),
+        .reduce((sum, e) => sum + (e as unknown as { transferSize: number }).transferSize, 0),
     );
     const { metrics } = await cdp.send('Performance.getMetrics');
     const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
