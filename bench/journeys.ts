@@ -182,25 +182,33 @@ async function main(): Promise<void> {
   if (!process.env.BENCH_DIST && (!existsSync(join(dist, 'index.html')) || process.env.BENCH_BUILD === '1')) {
     execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
-  const server = await startServer('bench-journeys', { env: { STATIC_DIR: dist } });
+  // JOURNEY_COMPARE_DIST=<dir>: a second build (e.g. before a change) served beside, its journeys
+  // interleaved with the first's and marked [B].
+  const compareDist = process.env.JOURNEY_COMPARE_DIST;
+  const servers = [await startServer('bench-journeys', { env: { STATIC_DIR: dist } })];
+  if (compareDist) servers.push(await startServer('bench-journeys-b', { env: { STATIC_DIR: resolve(compareDist) } }));
   const starter = await serveStarter();
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROMIUM_ARGS });
   try {
-    const taskId = await openTask(server.url);
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    const admin = await newTab(browser);
-    await signIn(admin.page, server.url, 'op_admin');
-    const handler = await newTab(browser);
-    await signIn(handler.page, server.url, 'op_handler');
     const anchor = await newTab(browser);
-    const tabs = new Map<Page, CDPSession>([admin, handler, anchor].map((t) => [t.page, t.cdp]));
-
-    const journeys: Journey[] = [
-      { name: 'starter /posts (first row)', app: 'starter', goal: 'row', tab: () => anchor.page, url: () => `${starter.url}/posts` },
-      { name: 'dictionary list (first row)', app: 'project', goal: 'row', tab: () => admin.page, url: () => `${server.url}/op/system/dict` },
-      { name: 'to-do list (first row)', app: 'project', goal: 'row', tab: () => handler.page, url: () => `${server.url}/op/task/todo` },
-      { name: 'task page (approve clickable)', app: 'project', goal: 'approve', tab: () => handler.page, url: () => `${server.url}/op/task/view?taskId=${taskId}` },
-    ].filter((j) => !ONLY || ONLY.some((o) => j.name.includes(o))) as Journey[];
+    const tabs = new Map<Page, CDPSession>([[anchor.page, anchor.cdp]]);
+    const journeys: Journey[] = [{ name: 'starter /posts (first row)', app: 'starter', goal: 'row', tab: () => anchor.page, url: () => `${starter.url}/posts` }];
+    for (const [index, server] of servers.entries()) {
+      const mark = index === 0 ? '' : ' [B]';
+      const taskId = await openTask(server.url);
+      const admin = await newTab(browser);
+      await signIn(admin.page, server.url, 'op_admin');
+      const handler = await newTab(browser);
+      await signIn(handler.page, server.url, 'op_handler');
+      for (const tab of [admin, handler]) tabs.set(tab.page, tab.cdp);
+      journeys.push(
+        { name: `dictionary list (first row)${mark}`, app: 'project', goal: 'row', tab: () => admin.page, url: () => `${server.url}/op/system/dict` },
+        { name: `to-do list (first row)${mark}`, app: 'project', goal: 'row', tab: () => handler.page, url: () => `${server.url}/op/task/todo` },
+        { name: `task page (approve clickable)${mark}`, app: 'project', goal: 'approve', tab: () => handler.page, url: () => `${server.url}/op/task/view?taskId=${taskId}` },
+      );
+    }
+    if (ONLY) journeys.splice(0, journeys.length, ...journeys.filter((j) => j.app === 'starter' || ONLY.some((o) => j.name.includes(o))));
 
     // Warm-up (not counted): the servers' own caches, Chromium's code cache of its own pages.
     for (const journey of journeys) {
@@ -255,7 +263,7 @@ async function main(): Promise<void> {
   } finally {
     await chrome.kill();
     for (const child of starter.children) child.kill('SIGTERM');
-    await server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 
