@@ -1,11 +1,11 @@
-/** What bench:web and bench:profile share: signing op_admin in through the real login form, and medians. */
+/** What bench:web, bench:profile and bench:journeys share: signing a persona in through the real login form, and medians. */
 import type { Page } from 'puppeteer-core';
 import { PERSONAS } from '../tests/e2e/support/fixtures';
 
-export async function signIn(page: Page, baseUrl: string): Promise<void> {
+export async function signIn(page: Page, baseUrl: string, persona: keyof typeof PERSONAS = 'op_admin'): Promise<void> {
   await page.goto(`${baseUrl}/login/op`, { waitUntil: 'networkidle0' });
-  await page.type('#username', 'op_admin');
-  await page.type('#password', PERSONAS.op_admin);
+  await page.type('#username', persona);
+  await page.type('#password', PERSONAS[persona]);
   await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type="submit"]')]);
   await page.waitForSelector('[data-testid="welcome"]');
 }

@@ -17,10 +17,12 @@ import { ApiError, protocolError, success } from './errors';
 import { translate } from './i18n';
 import { installGuard } from './security/guard';
 import { installSecurityHeaders } from './security/headers';
+import { NonceLedger } from './security/nonce-ledger';
 import { NonceStore } from './security/nonces';
 import { createDecoyVerifier, PRODUCTION_SCRYPT_COST, type ScryptCost } from './security/password-hash';
 import { RsaKeys } from './security/rsa';
 import { SessionStore } from './security/sessions';
+import { loadOrCreateSecret } from './security/shared-secrets';
 import { ExportService } from './exports/service';
 import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
@@ -45,6 +47,7 @@ import { workflowRoutes } from './workflow/routes';
 import { signatureRoutes } from './workflow/signature-routes';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
+const FILE_GRANTS_SECRET = 'file-grants';
 
 /** A module adding routes to /api/web; later areas add theirs to API_ROUTE_MODULES. */
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => void;
@@ -180,6 +183,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost, resources: options.resources });
   await services.exports.failInterrupted();
   await services.files.ensureBuiltinFiles();
+  services.fileGrants.useKey(await loadOrCreateSecret(db, FILE_GRANTS_SECRET));
 
   const passwordCost = options.passwordCost ?? PRODUCTION_SCRYPT_COST;
   const sessions = new SessionStore(db);
@@ -205,7 +209,10 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
     request.rawBody = body as string;
     done(null, body);
   });
-  installGuard(api, { nonces: new NonceStore(), sessions });
+  const ledger = new NonceLedger(db);
+  ledger.startSweeping((error) => api.log.warn({ err: error }, 'sweeping expired nonces failed'));
+  api.addHook('onClose', () => ledger.stop());
+  installGuard(api, { nonces: new NonceStore(), ledger, sessions });
 
   for (const register of [...API_ROUTE_MODULES, ...(options.extraRoutes ?? [])]) register(api, ctx);
   if (ctx.demoMode) await seedDocReviews(ctx);

@@ -5,6 +5,7 @@ import { DEFAULT_THEME_COLOR, settingsStore } from './layout/settings/settings-s
 import { requestShellData } from './providers/early-requests';
 import './providers/i18n';
 import { takeArrivalParams } from './providers/session';
+import { preloadPage } from './routes/page-registry';
 import './styles/global.css';
 
 // Arrival from the login system: store the tokens, then take them out of the address bar
@@ -21,7 +22,7 @@ document.documentElement.style.setProperty('--app-primary', settingsStore.get().
 const isLoginPath = (pathname: string) => pathname === '/login' || pathname.startsWith('/login/');
 
 /**
- * On a shell path the signed-in shell (and on /op the home page) is fetched alongside the app
+ * On a shell path the signed-in shell and the page's module are fetched alongside the app
  * instead of after it, so the first screen waits for one round of downloads, not three; on a login
  * path the form, which the page around it does not wait for.
  */
@@ -33,7 +34,8 @@ function fetchEarly(pathname: string): void {
   if (pathname !== '/op' && !pathname.startsWith('/op/')) return;
   requestShellData(pathname);
   void import('./layout/SignedIn');
-  if (pathname === '/op') void import('./pages/home/HomePage');
+  // The page's own code too (the home page on /op), not only once the shell has rendered its route.
+  preloadPage(pathname);
   // A phone's sidebar is a drawer of its own chunk, asked for when the shell renders: asked for now,
   // it is there by then instead of adding a round trip to the first screen.
   if (deviceOf(window.innerWidth) === 'mobile') void import('./layout/sidebar/MobileSidebar');

@@ -566,3 +566,4 @@ const contentTable = (name: string) =>
 
 export const news = contentTable('content_news');
 export const notices = contentTable('content_notice');
+export * from './schema-shared-state';

@@ -46,7 +46,7 @@ export class ExportService {
     private readonly log: FastifyBaseLogger,
     ticketTtlMs?: number,
   ) {
-    this.tickets = new DownloadTickets(ticketTtlMs);
+    this.tickets = new DownloadTickets(db, ticketTtlMs);
     this.dir = join(dataDir, 'exports');
     mkdirSync(this.dir, { recursive: true });
   }

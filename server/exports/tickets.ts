@@ -1,10 +1,14 @@
 /**
  * One-time download tickets: a browser form cannot carry the protocol's signed headers, so the signed
  * `export {id, ticket: true}` call hands out an unguessable ticket (32 random bytes), bound to one
- * user's one record, that a plain GET may spend once within 60 seconds. Kept in memory: a restart
- * voids them, which only means clicking download again.
+ * user's one record, that a plain GET may spend once within 60 seconds. Kept in the database (under
+ * the ticket's SHA-256), so the GET may reach any server process on it, and spent by one
+ * DELETE ... RETURNING, so two GETs of one ticket cannot both download.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/open';
+import { downloadTickets } from '../db/schema';
 
 export const TICKET_TTL_MS = 60_000;
 
@@ -15,31 +19,25 @@ export interface TicketGrant {
   fileName: string;
 }
 
-export class DownloadTickets {
-  private readonly grants = new Map<string, { grant: TicketGrant; expiresAt: number }>();
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
+export class DownloadTickets {
   constructor(
+    private readonly db: Db,
     private readonly ttlMs: number = TICKET_TTL_MS,
     private readonly now: () => number = Date.now,
   ) {}
 
-  issue(grant: TicketGrant): string {
-    this.purge();
+  async issue(grant: TicketGrant): Promise<string> {
     const ticket = randomBytes(32).toString('base64url');
-    this.grants.set(ticket, { grant, expiresAt: this.now() + this.ttlMs });
+    await this.db.insert(downloadTickets).values({ ticketHash: hashTicket(ticket), ...grant, expiresAt: new Date(this.now() + this.ttlMs) });
     return ticket;
   }
 
   /** The grant, removed on the first use whether or not it is still valid. */
-  take(ticket: string): TicketGrant | undefined {
-    const entry = this.grants.get(ticket);
-    if (!entry) return undefined;
-    this.grants.delete(ticket);
-    return entry.expiresAt > this.now() ? entry.grant : undefined;
-  }
-
-  private purge() {
-    const now = this.now();
-    for (const [ticket, entry] of this.grants) if (entry.expiresAt <= now) this.grants.delete(ticket);
+  async take(ticket: string): Promise<TicketGrant | undefined> {
+    const [row] = await this.db.delete(downloadTickets).where(eq(downloadTickets.ticketHash, hashTicket(ticket))).returning();
+    if (!row || row.expiresAt.getTime() <= this.now()) return undefined;
+    return { recordId: row.recordId, userId: row.userId, filePath: row.filePath, fileName: row.fileName };
   }
 }

@@ -3,10 +3,10 @@
  * cannot carry the signature headers, and putting the auth token in a URL would leak the whole
  * session through history, logs and Referer. A grant instead allows one thing: reading one file,
  * as one user, for a few minutes. It is `<expiry>.<userId>.<mac>`, with an HMAC-SHA256 under a key
- * that lives in this process's memory only: it can be neither forged nor moved to another file, and a
- * restart voids every grant (the browser asks for new ones when a preview is next opened).
+ * kept in the database (server_secrets), so that it can be neither forged nor moved to another file,
+ * and any server process on the database honours it, also after a restart.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const FILE_GRANT_TTL_MS = 10 * 60_000;
 
@@ -15,11 +15,17 @@ export interface GrantCheck {
 }
 
 export class FileGrants {
-  private readonly key = randomBytes(32);
+  private key: Buffer | undefined;
 
   constructor(private readonly ttlMs = FILE_GRANT_TTL_MS) {}
 
+  /** Takes the shared key (loadOrCreateSecret), once the database is open and before any request. */
+  useKey(key: Buffer): void {
+    this.key = key;
+  }
+
   private mac(fileId: string, userId: string, expiresAt: number): string {
+    if (!this.key) throw new Error('FileGrants used before its key was loaded');
     return createHmac('sha256', this.key).update(`${fileId}\n${userId}\n${expiresAt}`).digest('base64url');
   }
 

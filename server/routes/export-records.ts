@@ -78,7 +78,7 @@ export function exportRecordRoutes(api: FastifyInstance, ctx: AppContext): void 
       if (!record) throw notFoundError(translate('server:export.notFound'));
       if (record.status !== EXPORT_STATUS.success || !record.filePath) throw businessError('EXPORT_NOT_READY', 'server:export.notReady');
       if (input.ticket === true) {
-        const ticket = exports.tickets.issue({ recordId: record.id, userId: principal.userId, filePath: record.filePath, fileName: record.fileName });
+        const ticket = await exports.tickets.issue({ recordId: record.id, userId: principal.userId, filePath: record.filePath, fileName: record.fileName });
         return { url: `${API_BASE}${DOWNLOAD_PATH}/${ticket}` };
       }
       return sendXlsx(reply, record.filePath, record.fileName);
@@ -121,7 +121,7 @@ export function exportRecordRoutes(api: FastifyInstance, ctx: AppContext): void 
  */
 export function registerTicketDownload(app: FastifyInstance, exports: ExportService): void {
   app.get<{ Params: { ticket: string } }>(`${API_BASE}${DOWNLOAD_PATH}/:ticket`, async (request, reply) => {
-    const grant = exports.tickets.take(request.params.ticket);
+    const grant = await exports.tickets.take(request.params.ticket);
     if (!grant) throw protocolError('NOT_FOUND', translate('server:export.ticketInvalid'));
     return sendXlsx(reply, grant.filePath, grant.fileName);
   });

@@ -1,12 +1,13 @@
 /**
  * The checks of PROTOCOL.md §5, in its order, for every request of the /api/web plugin:
  *   onRequest (no body needed): headers well formed, timestamp window, nonce not seen;
- *   preValidation (raw body read): signature, then remember the nonce; session; CSRF; permission; body.
+ *   preValidation (raw body read): signature, then claim the nonce (in memory, then in the database's
+ *   ledger shared by every process); session; CSRF; permission; body.
  * Transport refusals (413 body too large, 415 content type) happen while the body is read, between
  * the two. Nothing is changed before every check has passed, except remembering a correctly signed nonce.
  *
  * Both hooks are callback hooks, not async functions: on the common path (principal cached, last-seen
- * time recent) every check is synchronous, and an async hook would cost a promise and a microtask turn
+ * time recent) every check but the ledger's claim is synchronous, and an async hook would cost a promise and a microtask turn
  * per hook per request for nothing. A check that fails throws; Fastify's hook runner passes a
  * synchronous throw to the error handler exactly as it does a rejected promise.
  */
@@ -17,6 +18,7 @@ import { USER_STATUS } from '../../src/lib/codes';
 import { CSRF_QUERY_KEY, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
 import { malformedJsonError, protocolError, validationError } from '../errors';
 import { checkInput } from './input-gate';
+import type { NonceLedger } from './nonce-ledger';
 import type { NonceStore } from './nonces';
 import type { RouteRules } from '../routes/route';
 import type { Principal, SessionStore } from './sessions';
@@ -67,8 +69,8 @@ function settle(touched: Promise<void> | undefined, done: (error?: Error) => voi
 
 const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD';
 
-export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; sessions: SessionStore }): void {
-  const { nonces, sessions } = deps;
+export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; ledger: NonceLedger; sessions: SessionStore }): void {
+  const { nonces, ledger, sessions } = deps;
 
   api.decorateRequest('rawBody', '');
   api.decorateRequest('protocolHeaders', null);
@@ -106,22 +108,35 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; s
     return principal ? sessions.touch(principal) : undefined;
   }
 
-  api.addHook('preValidation', (request, _reply, done) => {
-    const headers = request.protocolHeaders!;
-    const { query } = verifySignature(request.url, request.rawBody, headers);
-    // Remembered only once correctly signed, so a garbled copy cannot burn a client's nonce; a
-    // duplicate that raced the first through onRequest is caught here.
-    if (!nonces.remember(headers.nonce)) throw protocolError('NONCE_REPLAYED');
-
+  /** The checks after the nonce: the route's rules, with the principal read if it is not cached. */
+  function admitRoute(request: FastifyRequest, query: ReadonlyArray<[string, string]>, done: (error?: Error) => void): void {
     const rules = request.routeOptions.config.api;
     if (!rules) return done(); // the /api/web catch-all: signed, then answered NOT_FOUND
 
     if (rules.auth !== 'session') return settle(admit(request, rules, query, null), done);
-    const cached = sessions.cached(headers.authToken);
+    const authToken = request.protocolHeaders!.authToken;
+    const cached = sessions.cached(authToken);
     if (cached) return settle(admit(request, rules, query, cached), done);
-    sessions.principal(headers.authToken).then((principal) => {
+    sessions.principal(authToken).then((principal) => {
       try {
         settle(admit(request, rules, query, principal), done);
+      } catch (error) {
+        done(error as Error);
+      }
+    }, done);
+  }
+
+  api.addHook('preValidation', (request, _reply, done) => {
+    const headers = request.protocolHeaders!;
+    const { query } = verifySignature(request.url, request.rawBody, headers);
+    // Remembered only once correctly signed, so a garbled copy cannot burn a client's nonce. The
+    // memory store refuses a copy sent to this process at no cost; the ledger is the authority, shared
+    // with the other processes on the database and outliving this one.
+    if (!nonces.remember(headers.nonce)) throw protocolError('NONCE_REPLAYED');
+    ledger.claim(headers.nonce).then((claimed) => {
+      if (!claimed) return done(protocolError('NONCE_REPLAYED'));
+      try {
+        admitRoute(request, query, done);
       } catch (error) {
         done(error as Error);
       }

@@ -1,7 +1,7 @@
 /**
- * Nonces seen within NONCE_TTL_MS (PROTOCOL.md §5). In memory on purpose: after a restart the store
- * is empty, but a replayed request still fails the timestamp window (TIMESTAMP_WINDOW_MS < NONCE_TTL_MS),
- * so a replay can only slip through if the server restarts within five minutes of the original request.
+ * Nonces this process has seen within NONCE_TTL_MS (PROTOCOL.md §5): the cheap first filter, which
+ * refuses a copy sent to this process before its body is even read. It is not the authority: the
+ * database's ledger (nonce-ledger.ts) is, as it is shared by every process and outlives a restart.
  *
  * Layout: the nonces are kept in time buckets (a tenth of the TTL wide: one minute for the protocol's
  * ten), each a Map from nonce to the milliseconds since its bucket began. Expiry is exact: a nonce is

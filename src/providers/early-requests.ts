@@ -1,7 +1,8 @@
 /**
  * What the shell's first screen needs, asked for by main.tsx as soon as a returning operator's tab
  * opens a shell path, while the shell's own code (hundreds of KB) still downloads and starts: user
- * info, the global config, the menu tree and, on /op, the home page's element permissions. Those
+ * info, the global config, the menu tree, on /op the home page's element permissions, and the read
+ * calls the page itself made at its last load (http/first-screen.ts). Those
  * whose loader is in the shell's code wait here (takeEarly) for it to take their answer, once. A
  * first arrival (no CSRF token yet) leaves it all to the shell.
  */
@@ -10,7 +11,7 @@ import { HOME_PAGE_KEY, HOME_PATH } from '../routes/home';
 // Its 401 handler goes to the login page, even when the shell has not loaded yet.
 import './auth-provider';
 import { prefetchGlobalConfig } from './global-config';
-import { api } from './http';
+import { api, learnedCalls, postEarly as postLearned } from './http';
 import { getAuthToken, getCsrf, getSessionKeys } from './session';
 import { loadUserInfo, MENU_TREE_CALL } from './user';
 
@@ -44,4 +45,6 @@ export function requestShellData(pathname: string): void {
   postEarly(MENU_TREE_CALL);
   prefetchGlobalConfig();
   if (pathname === HOME_PATH) postEarly(ELEMENTS_CALL, { resourceKey: pageResourceKey(HOME_PAGE_KEY) });
+  // The page's own data, as its last load asked for it (http/first-screen.ts).
+  for (const call of learnedCalls(`${pathname}${window.location.search}`)) postLearned(call.url, call.body);
 }

@@ -19,6 +19,15 @@ const UNBUILT = 'unbuilt' as const;
 const resourcePage = (name: string): PageLoader => () => import('../crud/ResourcePage').then((m) => ({ default: m.pageOf(name) }));
 const underConstruction: PageLoader = () => import('../pages/under-construction/UnderConstruction');
 
+/**
+ * Starts loading the page module of an address (its menu component path is the address + '/index')
+ * while the shell still loads, so that the page's code is there when the router asks for it.
+ */
+export function preloadPage(pathname: string): void {
+  const loader = PAGES[`${pathname.replace(/\/$/, '')}/index`];
+  if (typeof loader === 'function') loader().catch(() => undefined); // the router's own load reports it
+}
+
 /** Markers of directories in the menu tree: top-level ('Layout') and nested ('ParentView'). */
 export const LAYOUT = 'Layout';
 export const PARENT_VIEW = 'ParentView';

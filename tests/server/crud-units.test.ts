@@ -1,6 +1,8 @@
 /** The pure parts of the CRUD kit: LIKE escaping, paging bounds, download tickets. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadTickets } from '../../server/db/schema';
 import { escapeLike, MAX_PAGE_SIZE, pagingOf } from '../../server/crud/query';
+import { createPGlite, pgliteDatabase, type Database } from '../../server/db/open';
 import { DownloadTickets } from '../../server/exports/tickets';
 import { ApiError } from '../../server/errors';
 
@@ -23,25 +25,41 @@ describe('pagingOf', () => {
 
 describe('DownloadTickets', () => {
   const grant = { recordId: 'r1', userId: 'u1', filePath: '/tmp/x.xlsx', fileName: 'x.xlsx' };
+  let database: Database;
 
-  it('issues 32 random bytes, each spendable once', () => {
-    const tickets = new DownloadTickets();
-    const a = tickets.issue(grant);
+  beforeAll(async () => {
+    database = pgliteDatabase(createPGlite());
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  it('issues 32 random bytes, each spendable once, and stores only their hash', async () => {
+    const tickets = new DownloadTickets(database.db);
+    const a = await tickets.issue(grant);
     expect(Buffer.from(a, 'base64url')).toHaveLength(32);
-    expect(tickets.issue(grant)).not.toBe(a);
-    expect(tickets.take(a)).toEqual(grant);
-    expect(tickets.take(a)).toBeUndefined();
-    expect(tickets.take('guess')).toBeUndefined();
+    expect(await tickets.issue(grant)).not.toBe(a);
+    const stored = await database.db.select().from(downloadTickets);
+    expect(JSON.stringify(stored)).not.toContain(a);
+    expect(await tickets.take(a)).toEqual(grant);
+    expect(await tickets.take(a)).toBeUndefined();
+    expect(await tickets.take('guess')).toBeUndefined();
   });
 
-  it('refuses a ticket once its time is up, even unused', () => {
+  it('lets only one of two simultaneous takes of a ticket have it', async () => {
+    const tickets = new DownloadTickets(database.db);
+    const ticket = await tickets.issue(grant);
+    const taken = await Promise.all([tickets.take(ticket), tickets.take(ticket)]);
+    expect(taken.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('refuses a ticket once its time is up, even unused', async () => {
     let now = 1_000;
-    const tickets = new DownloadTickets(60_000, () => now);
-    const early = tickets.issue(grant);
-    const late = tickets.issue(grant);
+    const tickets = new DownloadTickets(database.db, 60_000, () => now);
+    const early = await tickets.issue(grant);
+    const late = await tickets.issue(grant);
     now += 59_999;
-    expect(tickets.take(early)).toEqual(grant);
+    expect(await tickets.take(early)).toEqual(grant);
     now += 1;
-    expect(tickets.take(late)).toBeUndefined();
+    expect(await tickets.take(late)).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import i18n from 'i18next';
 import { API_BASE, REQUEST_TIMEOUT_MS, paramsToPairs, prepareRequest, type ApiEnvelope } from '../../protocol';
 import { getCsrf, getSessionKeys, readSessionCookies, renewAuthToken } from '../session';
 import { ApiError, CATALOGUE_MESSAGE_KEYS, classifyResponse, type ErrorKind } from './errors';
+import { isReadCall, keepEarly, learnCall, takeEarlyAnswer } from './first-screen';
 import { notifier } from './notify';
 
 export interface RequestOptions {
@@ -160,8 +161,23 @@ async function send<T>(method: 'GET' | 'POST', url: string, data: unknown, optio
   throw fail(verdict.kind, verdict.message, response.status, verdict.code, options.silent);
 }
 
+/** A read call's body as send() will sign it, for the first screen's lesson and early answers. */
+const readBody = (url: string, data: unknown, options: RequestOptions) =>
+  isReadCall(url) && !options.params && !options.responseType ? (typeof data === 'string' ? data : JSON.stringify(data ?? {})) : undefined;
+
+function post<T>(url: string, data: unknown, options: RequestOptions): Promise<T> {
+  const body = readBody(url, data, options);
+  learnCall(url, body);
+  return takeEarlyAnswer<T>(url, body) ?? send<T>('POST', url, data, options);
+}
+
+/** Sends a call the first screen of this address made last time (first-screen.ts), before the page asks. */
+export function postEarly(url: string, body: string): void {
+  keepEarly(url, body, send('POST', url, body, { silent: true, keepOnNavigate: true }));
+}
+
 export const api = {
-  post: <T>(url: string, data?: unknown, options: RequestOptions = {}) => send<T>('POST', url, data, options),
+  post: <T>(url: string, data?: unknown, options: RequestOptions = {}) => post<T>(url, data, options),
   get: <T>(url: string, options: RequestOptions = {}) => send<T>('GET', url, undefined, options),
   /** A signed POST whose answer is a file. */
   blob: (url: string, data?: unknown, options: RequestOptions = {}) => send<Blob>('POST', url, data, { ...options, responseType: 'blob' }),

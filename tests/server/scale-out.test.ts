@@ -1,0 +1,151 @@
+/**
+ * Several server processes on one database, and hard restarts (README, "Run several instances"):
+ * whatever must hold across requests is in the database, so it holds whichever process a request
+ * reaches, and after a kill -9.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiClient, dataOf, signInAs, type ApiResponse, type OutgoingRequest } from './client';
+import { POSTGRES_MISSING, postgresBinDir, startPostgres, type TestPostgres } from './postgres';
+import { startServerProcess, type ServerProcess } from './processes';
+
+const TYPES = '/op/v1/sys/dict-types';
+const RECORDS = '/op/v1/export/file-export-records';
+
+/** The same client state (keys, tokens, CSRF) pointed at another process. */
+const at = (client: ApiClient, baseUrl: string) => Object.assign(new ApiClient(baseUrl), { ...client, baseUrl });
+
+function expectReplayRefused(answer: ApiResponse) {
+  expect({ status: answer.status, code: answer.body?.code }).toEqual({ status: 400, code: 'NONCE_REPLAYED' });
+}
+
+async function typesNamed(client: ApiClient, dictType: string): Promise<number> {
+  return (await dataOf<{ total: number }>(client, `${TYPES}/page`, { dictType })).total;
+}
+
+/** A signed write making one dict type: the request as captured on the wire, and its type. */
+function captureWrite(client: ApiClient, tag: string): { request: OutgoingRequest; dictType: string } {
+  const dictType = `scale_${tag}_${Date.now()}`;
+  return { request: client.prepare(`${TYPES}/save`, { json: { dictType, dictName: `横向扩展${tag}`, status: '0' } }), dictType };
+}
+
+const binDir = postgresBinDir();
+if (!binDir) console.warn(POSTGRES_MISSING);
+
+describe.skipIf(!binDir)('two server processes on one PostgreSQL', () => {
+  let postgres: TestPostgres;
+  let databaseUrl: string;
+  let dataDir: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let adminA: ApiClient;
+  let adminB: ApiClient;
+
+  beforeAll(async () => {
+    postgres = await startPostgres(binDir!);
+    databaseUrl = await postgres.createDatabase('scale_out');
+    // Exports are files: the processes share the data folder (one machine, or a shared volume).
+    dataDir = mkdtempSync(join(tmpdir(), 'scf-scale-'));
+    // The first migrates and seeds; the second finds both done.
+    a = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    b = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    adminA = await signInAs(a.baseUrl, 'op_admin');
+    adminB = at(adminA, b.baseUrl);
+  }, 240_000);
+
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    postgres?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves one session from either process, alternately', async () => {
+    for (const client of [adminA, adminB, adminA, adminB]) {
+      expect(await dataOf<{ username: string }>(client, '/op/v1/userInfo')).toMatchObject({ username: 'op_admin' });
+    }
+  });
+
+  it('refuses on one process a signed write already accepted by the other, byte for byte', async () => {
+    const { request, dictType } = captureWrite(adminA, 'ab');
+    expect((await adminA.send(request)).body.code).toBe('0');
+    expectReplayRefused(await adminB.send(request));
+    expect(await typesNamed(adminB, dictType)).toBe(1);
+  });
+
+  it('lets only one of two processes accept the same write sent to both at once', async () => {
+    const { request, dictType } = captureWrite(adminA, 'race');
+    const answers = await Promise.all([adminA.send(request), adminB.send(request), adminA.send(request), adminB.send(request)]);
+    expect(answers.filter((answer) => answer.body?.code === '0')).toHaveLength(1);
+    for (const answer of answers.filter((x) => x.body?.code !== '0')) expectReplayRefused(answer);
+    expect(await typesNamed(adminA, dictType)).toBe(1);
+  });
+
+  it('refuses a replay after the process that took it is killed (kill -9) and started again', async () => {
+    const { request, dictType } = captureWrite(adminA, 'kill');
+    expect((await adminA.send(request)).body.code).toBe('0');
+    await a.kill9();
+    a = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: a.port });
+    expectReplayRefused(await adminA.send(request));
+    expect(await typesNamed(adminA, dictType)).toBe(1);
+    // The session outlived the process too.
+    expect(await dataOf<{ username: string }>(adminA, '/op/v1/userInfo')).toMatchObject({ username: 'op_admin' });
+  }, 120_000);
+
+  it('refuses a session logged out on one process on the other within a second', async () => {
+    const auditorA = await signInAs(a.baseUrl, 'op_auditor');
+    const auditorB = at(auditorA, b.baseUrl);
+    expect((await auditorB.call('/op/v1/userInfo')).status).toBe(200); // now cached on B
+    expect((await auditorA.call('/uaa/logout')).body.code).toBe('0');
+    const deadline = Date.now() + 1000;
+    let status = (await auditorB.call('/op/v1/userInfo')).status;
+    while (status !== 401 && Date.now() < deadline) status = (await auditorB.call('/op/v1/userInfo')).status;
+    expect(status).toBe(401);
+  });
+
+  it('downloads from one process an export started on the other, by signed call and by ticket', async () => {
+    const started = await dataOf<{ id: string }>(adminA, `${TYPES}/export`, { dictName: '横向扩展' });
+    let status = 'PROCESSING';
+    for (let i = 0; i < 200 && status === 'PROCESSING'; i++) {
+      const page = await dataOf<{ records: Array<{ id: string; status: string }> }>(adminB, `${RECORDS}/page`, {});
+      status = page.records.find((r) => r.id === started.id)?.status ?? 'PROCESSING';
+      if (status === 'PROCESSING') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe('SUCCESS');
+
+    const signed = adminB.prepare(`${RECORDS}/export`, { json: { id: started.id } });
+    const response = await fetch(`${b.baseUrl}${signed.url}`, { method: 'POST', headers: signed.headers, body: signed.body });
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 2).toString()).toBe('PK'); // an .xlsx is a zip
+
+    const { url } = await dataOf<{ url: string }>(adminA, `${RECORDS}/export`, { id: started.id, ticket: true });
+    expect((await fetch(`${b.baseUrl}${url}`)).status).toBe(200);
+    expect((await fetch(`${a.baseUrl}${url}`)).status).toBe(404); // spent, whichever process is asked
+  });
+});
+
+describe('a hard restart on PGlite', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'scf-kill-'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a write replayed after kill -9 and a restart over the same data folder', async () => {
+    server = await startServerProcess({ DATA_DIR: dataDir });
+    const admin = await signInAs(server.baseUrl, 'op_admin');
+    const { request, dictType } = captureWrite(admin, 'lite');
+    expect((await admin.send(request)).body.code).toBe('0');
+    await server.kill9();
+    server = await startServerProcess({ DATA_DIR: dataDir, PORT: server.port });
+    expectReplayRefused(await admin.send(request));
+    expect(await typesNamed(admin, dictType)).toBe(1);
+  }, 240_000);
+});
