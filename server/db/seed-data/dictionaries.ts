@@ -1,5 +1,6 @@
 /** Dictionaries and configuration parameters the screens need from the first start. */
 import { CONFIG_KEY } from '../../../src/lib/codes';
+import { DEFAULT_UPLOAD_MAX_MB, UPLOAD_LIMIT_CONFIG_KEY } from '../../../src/lib/upload-limit';
 import { CORPS } from './personas';
 import { BUILTIN_FILES } from './brand';
 
@@ -67,6 +68,7 @@ export interface ConfigSeed {
 }
 
 export const CONFIGS: readonly ConfigSeed[] = [
+  { configKey: UPLOAD_LIMIT_CONFIG_KEY, configName: '上传文件大小上限（MB）', configValue: String(DEFAULT_UPLOAD_MAX_MB), configType: 'Y', remark: '单个上传文件的最大大小，单位 MB' },
   { configKey: CONFIG_KEY.downloadType, configName: '文件下载方式', configValue: 'FORM', configType: 'Y', remark: 'FORM 表单提交下载' },
   { configKey: CONFIG_KEY.payIssueCorpName, configName: '付款签发企业名称', configValue: '供应链金融服务平台运营中心', configType: 'Y' },
   { configKey: CONFIG_KEY.themeColor, configName: '平台主题色', configValue: '#2a6bfd', configType: 'Y' },
