@@ -22,6 +22,7 @@ import { ExportService } from './exports/service';
 import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
+import { operationLogRoutes } from './operation-log/routes';
 import { realnameRoutes } from './realname/routes';
 import { invoiceTypeRoutes } from './certificates/invoice-types';
 import { certificateRoutes } from './certificates/routes';
@@ -65,6 +66,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   invoiceTypeRoutes,
   newsRoutes,
   noticeRoutes,
+  operationLogRoutes,
 ];
 
 export interface AppOptions {
@@ -190,6 +192,12 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   api.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
     request.rawBody = body as string;
     done(null, body);
+  });
+  // Signed answers carry session data (and, for whitelisted users, sensitive values): never stored
+  // by the browser or a proxy. Set first, so refusals carry it too; the file GETs outside set their own.
+  api.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cache-control', 'no-store');
+    done();
   });
   installGuard(api, { nonces: new NonceStore(), sessions });
 

@@ -549,3 +549,5 @@ const contentTable = (name: string) =>
 
 export const news = contentTable('content_news');
 export const notices = contentTable('content_notice');
+
+export { operationLogs } from './schema-operation-log';

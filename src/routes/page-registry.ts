@@ -29,6 +29,7 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/system/dict/data/index': () => import('../resources/pages/DictDataPage'),
   '/op/system/config/index': resourcePage('configs'),
   '/op/system/export/index': () => import('../resources/pages/ExportRecordsPage'),
+  '/op/system/operlog/index': resourcePage('operation-logs'),
   '/op/platform-content/news/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NewsPage })),
   '/op/platform-content/notice/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NoticePage })),
 

@@ -46,6 +46,8 @@ export const DICTIONARIES: readonly DictSeed[] = [
     dictType: 'doc_file_type', dictName: '资料类型',
     items: [['BASIC_INFO', '基础资料', 'default'], ['BUSI_CONTRACT', '商务合同', 'processing'], ['INVOICE', '发票', 'warning'], ['OTHER', '其他资料', 'default']],
   },
+  // The operation log's actions (sys_operation_logs.action); issue 20 adds the changes it records.
+  { dictType: 'sys_oper_action', dictName: '操作类型', items: [['REVEAL', '查看敏感信息', 'warning']] },
   { dictType: 'task_status', dictName: '任务状态', items: [['TODO', '待办', 'processing'], ['DONE', '已办', 'success']] },
   {
     dictType: 'invoice_type', dictName: '发票类型', remark: '仅 isShow 为真的条目在开票时可选',

@@ -26,6 +26,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
       { uri: 'system:dict-data', title: '字典数据', path: 'dict/data', icon: 'UnorderedListOutlined', hidden: true },
       { uri: 'system:config', title: '参数设置', path: 'config', icon: 'ToolOutlined' },
       { uri: 'system:export', title: '导出记录', path: 'export', icon: 'ExportOutlined' },
+      { uri: 'system:operlog', title: '操作日志', path: 'operlog', icon: 'AuditOutlined' },
     ],
   },
   {

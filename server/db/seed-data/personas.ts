@@ -56,7 +56,7 @@ export const ROLES: readonly RoleSeed[] = [
   {
     pkRole: 'r-op-auditor',
     code: ROLE.OP_AUDITOR,
-    menus: ['system:dict', 'system:dict-data', 'system:config', 'system:export', 'platform-content', 'certificate-management', 'task', 'admit', 'data-dashboard'],
+    menus: ['system:dict', 'system:dict-data', 'system:config', 'system:export', 'system:operlog', 'platform-content', 'certificate-management', 'task', 'admit', 'data-dashboard'],
     permissions: [...ALL_PERMISSIONS.filter((p) => READ_ONLY_ACTIONS.has(permissionAction(p))), home.dataDashboard],
   },
   { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, menus: ['task', 'admit'], permissions: [task.list, task.query, realname.list, realname.query] },
