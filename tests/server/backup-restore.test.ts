@@ -52,7 +52,7 @@ async function stateOf(db: Db): Promise<Record<string, unknown[]>> {
     sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
   );
   const state: Record<string, unknown[]> = {};
-  for (const { table_name: table } of rowsOf(tables)) {
+  for (const { table_name: table } of rowsOf<{ table_name: string }>(tables)) {
     const rows = rowsOf(await db.execute(sql`SELECT to_jsonb(t) AS row FROM ${sql.identifier(table)} t`)) as Array<{ row: unknown }>;
     state[table] = rows.map((r) => JSON.stringify(r.row)).sort();
   }
