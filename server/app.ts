@@ -30,6 +30,7 @@ import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './resources/content';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
+import { formDraftRoutes } from './routes/form-drafts';
 import { DOWNLOAD_PATH, exportRecordRoutes, registerTicketDownload } from './routes/export-records';
 import { platformConfigRoutes } from './routes/platform-config';
 import { securityElementRoutes } from './routes/security-elements';
@@ -67,6 +68,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   newsRoutes,
   noticeRoutes,
   operationLogRoutes,
+  formDraftRoutes,
 ];
 
 export interface AppOptions {
