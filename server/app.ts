@@ -27,6 +27,7 @@ import { ExportService } from './exports/service';
 import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
+import { operationLogRoutes } from './operation-log/routes';
 import { realnameRoutes } from './realname/routes';
 import { invoiceTypeRoutes } from './certificates/invoice-types';
 import { certificateRoutes } from './certificates/routes';
@@ -34,6 +35,7 @@ import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './resources/content';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
+import { formDraftRoutes } from './routes/form-drafts';
 import { DOWNLOAD_PATH, exportRecordRoutes, registerTicketDownload } from './routes/export-records';
 import { platformConfigRoutes } from './routes/platform-config';
 import { securityElementRoutes } from './routes/security-elements';
@@ -71,6 +73,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   invoiceTypeRoutes,
   newsRoutes,
   noticeRoutes,
+  operationLogRoutes,
+  formDraftRoutes,
 ];
 
 export interface AppOptions {
@@ -213,6 +217,13 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   ledger.startSweeping((error) => api.log.warn({ err: error }, 'sweeping expired nonces failed'));
   api.addHook('onClose', () => ledger.stop());
   installGuard(api, { nonces: new NonceStore(), ledger, sessions });
+  // Signed answers carry session data (and, for whitelisted users, sensitive values): never stored
+  // by the browser or a proxy. Set first, so refusals carry it too; the file GETs outside set their own.
+  api.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cache-control', 'no-store');
+    done();
+  });
+  installGuard(api, { nonces: new NonceStore(), sessions });
 
   for (const register of [...API_ROUTE_MODULES, ...(options.extraRoutes ?? [])]) register(api, ctx);
   if (ctx.demoMode) await seedDocReviews(ctx);

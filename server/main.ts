@@ -1,6 +1,7 @@
 /** Starts the server: opens the database (migrated and seeded by buildApp), listens, shuts down on a signal. */
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { serveBackups } from './db/backup';
 import { openDatabase } from './db/open';
 import { PERSONAS } from './db/seed-data/personas';
 
@@ -8,12 +9,14 @@ const config = readConfig();
 const database = openDatabase(config);
 const app = buildApp({ database, logger: { level: config.logLevel }, demoMode: config.demoMode, staticDir: config.staticDir, dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes });
 
+let stopBackups: (() => Promise<void>) | undefined;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    await stopBackups?.();
     await app.close();
     await database.close();
     process.exit(0);
@@ -27,6 +30,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // npm run db:backup asks the running server for a consistent snapshot (server/db/backup.ts).
+  if (database.pglite) stopBackups = await serveBackups(database.pglite, config.dataDir, (error) => app.log.error({ err: error }, 'backup failed'));
   app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'ready');
   printWelcome();
 } catch (error) {

@@ -21,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (PGlite only): what backups dump. */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   /**
    * Subscribes to NOTIFY on a channel; onLost fires if the subscription breaks (PostgreSQL connection
@@ -34,10 +36,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
  * A PGlite instance with the extensions the migrations create (pg_trgm): in memory without a
- * folder (tests), on disk with one.
+ * folder (tests), on disk with one; loadDataDir fills a new folder from a dump (db:restore).
  */
-export function createPGlite(dir?: string): PGlite {
-  return new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+export function createPGlite(dir?: string, loadDataDir?: Blob): PGlite {
+  return new PGlite({ dataDir: dir, extensions: { pg_trgm }, loadDataDir });
 }
 
 /** Wraps a PGlite instance made by createPGlite. */
@@ -46,6 +48,7 @@ export function pgliteDatabase(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder }),
     // One embedded connection: notifications cannot be lost, and they arrive before the query that caused them resolves.
     listen: (channel, onNotify) => client.listen(channel, onNotify),

@@ -567,3 +567,5 @@ const contentTable = (name: string) =>
 export const news = contentTable('content_news');
 export const notices = contentTable('content_notice');
 export * from './schema-shared-state';
+
+export { operationLogs } from './schema-operation-log';

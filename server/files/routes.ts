@@ -11,6 +11,7 @@
  */
 import { basename } from 'node:path';
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -26,12 +27,14 @@ import { sessions, sysConfigs } from '../db/schema';
 import { ApiError, businessError, protocolError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
+import { DEFAULT_UPLOAD_MAX_MB, megabytesOf, UPLOAD_LIMIT_CONFIG_KEY, uploadLimitFromConfig } from '../../src/lib/upload-limit';
 import { isPlainObject, type BodyValidator } from '../validation';
 import type { FileGrants } from './grants';
+import { pdfActiveFeatures } from './pdf-active';
 import { ALLOWED_EXTENSIONS, sniffAllowedType } from './sniff';
 import type { FileStore, StoredFile } from './store';
 
-export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_UPLOAD_BYTES = DEFAULT_UPLOAD_MAX_MB * 1024 * 1024;
 const MAX_NAME_LENGTH = 200;
 
 const fileIdsBody: BodyValidator<{ pkFiles: string[] }> = (body) => {
@@ -53,17 +56,33 @@ function cleanName(fileName: string): string {
   return name.length > MAX_NAME_LENGTH ? name.slice(name.length - MAX_NAME_LENGTH) : name;
 }
 
-async function decodes(image: Buffer): Promise<boolean> {
+/** Decodes every pixel (sharp fails on a truncated or corrupt image), not only the header's size. */
+async function decodesWhole(image: Buffer): Promise<boolean> {
   try {
     const { width, height } = await sharp(image).metadata();
-    return width > 0 && height > 0;
+    if (!(width > 0 && height > 0)) return false;
+    await sharp(image, { failOn: 'truncated' }).stats();
+    return true;
   } catch {
     return false;
   }
 }
 
-function megabytes(bytes: number): string {
-  return String(Math.round((bytes / 1024 / 1024) * 10) / 10);
+/** The whole stream, or undefined as soon as it passes the limit (the rest is drained, never kept). */
+async function readWithin(stream: Readable, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= limit) chunks.push(chunk);
+  }
+  return size <= limit ? Buffer.concat(chunks, size) : undefined;
+}
+
+/** The configured limit (sys config UPLOAD_LIMIT_CONFIG_KEY), read per upload so a change applies at once. */
+async function uploadLimit(db: Db, fallback: number): Promise<number> {
+  const [row] = await db.select({ value: sysConfigs.configValue }).from(sysConfigs).where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
+  return uploadLimitFromConfig(row?.value) ?? fallback;
 }
 
 export function fileRoutes(api: FastifyInstance, ctx: AppContext): void {
@@ -71,29 +90,36 @@ export function fileRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   // Multipart is parsed in this scope only, so no other route accepts it.
   api.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: files.maxUploadBytes, files: 1, fields: 10, parts: 11 } });
+    // The file size limit is given per request (the configured one); these bound the rest of the form.
+    await scope.register(multipart, { limits: { files: 1, fields: 10, parts: 11 } });
     route(scope, {
       method: 'POST',
       path: FILE_CALLS.upload,
       auth: 'session',
       permission: PERMISSIONS.file.upload,
       handler: async ({ request, principal }) => {
-        const part = await request.file();
+        const limit = await uploadLimit(ctx.db, files.maxUploadBytes);
+        const tooLarge = () => businessError('FILE_TOO_LARGE', 'server:file.tooLarge', { max: megabytesOf(limit) });
+        // The parser may pass one byte over the limit, so a file of limit + 1 bytes is read whole and
+        // counted here; whether the parser's own limit fired before or after its last chunk then
+        // decides nothing (with toBuffer() it did: a cut file could be stored as if whole).
+        const part = await request.file({ limits: { fileSize: limit + 1 }, throwFileSizeLimit: false });
         if (!part) throw businessError('FILE_MISSING', 'server:file.missing');
-        let content: Buffer;
-        try {
-          content = await part.toBuffer();
-        } catch (error) {
-          if (error instanceof scope.multipartErrors.RequestFileTooLargeError) {
-            throw businessError('FILE_TOO_LARGE', 'server:file.tooLarge', { max: megabytes(files.maxUploadBytes) });
-          }
-          throw error;
-        }
+        const content = await readWithin(part.file, limit);
+        if (!content || part.file.truncated) throw tooLarge();
         const originalName = cleanName(part.filename ?? '');
         const type = sniffAllowedType(content, originalName);
         if (!type) throw businessError('FILE_TYPE_REFUSED', 'server:file.typeRefused', { allowed: ALLOWED_EXTENSIONS.join('、') });
-        // An image must decode as well: its snapshots are made from it, and a broken one is better refused now.
-        if (isImageMimeType(type.mimeType) && !(await decodes(content))) throw businessError('FILE_IMAGE_UNREADABLE', 'server:file.imageUnreadable');
+        // An image must decode whole, not only its header: its snapshots are made from it, and a cut
+        // or broken one is better refused now.
+        if (isImageMimeType(type.mimeType) && !(await decodesWhole(content))) throw businessError('FILE_IMAGE_UNREADABLE', 'server:file.imageUnreadable');
+        if (type.mimeType === 'application/pdf') {
+          const active = pdfActiveFeatures(content);
+          if (active.length > 0) {
+            const features = active.map((feature) => translate(`server:file.pdfFeature.${feature}`)).join('、');
+            throw businessError('FILE_ACTIVE_CONTENT', 'server:file.activeContent', { features });
+          }
+        }
         const row = await files.save({ content, originalName, mimeType: type.mimeType, uploaderId: principal.userId });
         request.log.info({ fileId: row.id, mimeType: row.mimeType, size: row.sizeBytes }, 'file uploaded');
         return fileInfo(row);

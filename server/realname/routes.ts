@@ -17,6 +17,7 @@ import { businessError, notFoundError, protocolError, validationError } from '..
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
+import { actorOf, recordReveal } from '../operation-log/record';
 import { SensitiveCipher } from './cipher';
 import { readRealname, type RealnameChanges } from './input';
 import { followApprovals } from './status';
@@ -73,25 +74,39 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { ...page, records: page.records.map((row) => listView(row as SealedRow)) };
   });
 
-  post(REALNAME_CALLS.findById, realname.query, async (body, principal, request) =>
-    recordView(await findRow(ctx.db, requireId(body)), await sensitiveCipher(), revealKey(request, principal)),
-  );
+  /**
+   * The record as answered, and when it carries values in clear (a whitelisted caller), the
+   * operation-log entry of that reveal, in the caller's transaction: no reveal goes unrecorded.
+   */
+  const answer = async (tx: Tx, row: SealedRow, keys: SensitiveCipher, request: FastifyRequest, principal: Principal) => {
+    const view = recordView(row, keys, revealKey(request, principal));
+    await recordReveal(tx, actorOf(request, principal), { resource: realnameResource.name, recordId: row.id, fields: Object.keys(view.revealed ?? {}) });
+    return view;
+  };
+
+  post(REALNAME_CALLS.findById, realname.query, async (body, principal, request) => {
+    const keys = await sensitiveCipher();
+    const id = requireId(body);
+    return ctx.db.transaction(async (tx) => answer(tx, await findRow(tx, id), keys, request, principal));
+  });
 
   post(REALNAME_CALLS.save, realname.add, async (body, principal, request) => {
     const keys = await sensitiveCipher();
     const changes = await readRealname(body, 'create', { keys: ctx.keys, files: ctx.files, onWhitelist: principal.sensitiveWhitelist });
-    const [row] = await ctx.db
-      .insert(realnameRecords)
-      .values({
-        ...sealedValues(changes, keys),
-        corpName: changes.corpName!,
-        status: REALNAME_STATUS.DRAFT,
-        creatorId: principal.userId,
-        createBy: principal.username,
-        updateBy: principal.username,
-      })
-      .returning();
-    return recordView(row, keys, revealKey(request, principal));
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(realnameRecords)
+        .values({
+          ...sealedValues(changes, keys),
+          corpName: changes.corpName!,
+          status: REALNAME_STATUS.DRAFT,
+          creatorId: principal.userId,
+          createBy: principal.username,
+          updateBy: principal.username,
+        })
+        .returning();
+      return answer(tx, row, keys, request, principal);
+    });
   });
 
   post(REALNAME_CALLS.updateById, realname.edit, async (body, principal, request) => {
@@ -109,13 +124,15 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
       onWhitelist: principal.sensitiveWhitelist,
       stored: openSealed(current, keys),
     });
-    const [row] = await ctx.db
-      .update(realnameRecords)
-      .set({ ...sealedValues(changes, keys), dataVersion: sql`${realnameRecords.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })
-      .where(and(eq(realnameRecords.id, id), eq(realnameRecords.dataVersion, version), inArray(realnameRecords.status, [...EDITABLE_STATUSES])))
-      .returning();
-    if (!row) throw protocolError('DATA_VERSION_CONFLICT');
-    return recordView(row, keys, revealKey(request, principal));
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(realnameRecords)
+        .set({ ...sealedValues(changes, keys), dataVersion: sql`${realnameRecords.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })
+        .where(and(eq(realnameRecords.id, id), eq(realnameRecords.dataVersion, version), inArray(realnameRecords.status, [...EDITABLE_STATUSES])))
+        .returning();
+      if (!row) throw protocolError('DATA_VERSION_CONFLICT');
+      return answer(tx, row, keys, request, principal);
+    });
   });
 
   post(REALNAME_CALLS.removeByIds, realname.remove, async (body) => {
@@ -137,7 +154,7 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
     const keys = await sensitiveCipher();
     const id = requireId(body);
     const version = body.dataVersion === undefined ? undefined : requireVersion(body);
-    const row = await ctx.db.transaction(async (tx) => {
+    return ctx.db.transaction(async (tx) => {
       const current = await findRow(tx, id, true);
       if (!isEditable(current.status)) throw businessError('REALNAME_NOT_EDITABLE', 'server:realname.notEditable');
       if (version !== undefined && current.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
@@ -156,8 +173,7 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
         waiting?.taskId ??
         (await ctx.workflow.start(principal, { processKey: REALNAME_PROCESS_KEY, businessKey: id, businessType: REALNAME_PROCESS_KEY, summary: current.corpName }, tx)).task!.id;
       await ctx.workflow.complete(principal, { taskId, outcome: TASK_OUTCOME.PASS }, tx);
-      return findRow(tx, id);
+      return answer(tx, await findRow(tx, id), keys, request, principal);
     });
-    return recordView(row, keys, revealKey(request, principal));
   });
 }

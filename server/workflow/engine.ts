@@ -33,7 +33,7 @@ import { workflowHistory, workflowInstances, workflowTasks } from '../db/schema'
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { CompletionGuards } from './guards';
-import { fourEyesBarred, mayWork, type Actor } from './rules';
+import { mayWork, reviewBarOf, type Actor } from './rules';
 
 export type { Actor } from './rules';
 
@@ -295,7 +295,7 @@ export class WorkflowEngine {
     return outer ? run(outer) : this.db.transaction(run);
   }
 
-  /** The task, checked: it exists, is open, the actor works its role, holds it or may take it, and four-eyes allows. */
+  /** The task, checked: it exists, is open, the actor works its role, holds it or may take it, and maker-checker and four-eyes allow. */
   private async workableTask(tx: Tx, actor: Actor, taskId: string): Promise<TaskRow> {
     const [task] = await tx.select().from(workflowTasks).where(eq(workflowTasks.id, taskId));
     if (!task) throw taskNotFound();
@@ -304,19 +304,10 @@ export class WorkflowEngine {
     if (task.assigneeId && task.assigneeId !== actor.userId) {
       throw businessError('TASK_CLAIMED', 'server:workflow.taskClaimedByOther', { personName: task.assigneeName ?? '' });
     }
-    if (isReviewStep(task.activityType) && (await this.reviewedAnotherStep(tx, actor, task))) {
-      throw businessError('FOUR_EYES', 'server:workflow.fourEyes');
-    }
+    const bar = isReviewStep(task.activityType) ? await reviewBarOf(tx, actor, task.id) : null;
+    if (bar === 'MAKER_CHECKER') throw businessError('MAKER_CHECKER', 'server:workflow.makerChecker');
+    if (bar === 'FOUR_EYES') throw businessError('FOUR_EYES', 'server:workflow.fourEyes');
     return task;
-  }
-
-  /** Four-eyes (rules.ts): has the actor completed a different review step of this instance? */
-  private async reviewedAnotherStep(tx: Tx, actor: Actor, task: TaskRow): Promise<boolean> {
-    const [barred] = await tx
-      .select({ id: workflowTasks.id })
-      .from(workflowTasks)
-      .where(and(eq(workflowTasks.id, task.id), fourEyesBarred(this.db, actor)));
-    return Boolean(barred);
   }
 
   /** Why a guarded update changed no row: the task was completed, or changed (claimed) meanwhile. */

@@ -7,7 +7,9 @@ import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { hasPermission } from '../../src/lib/access';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { findActivity, findProcessDefinition, taskPageRoute } from '../../src/workflows/registry';
+import { isActivityType, workingRoleOf } from '../../src/workflows/activities';
 import { INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
+import { UNWORKABLE_REASON, type UnworkableReason } from '../../src/workflows/unworkable';
 import type { Page } from '../crud/routes';
 import { pagingOf, whereOf } from '../crud/query';
 import type { Db } from '../db/open';
@@ -15,7 +17,7 @@ import { workflowHistory, workflowInstances, workflowTasks } from '../db/schema'
 import { translate } from '../i18n';
 import type { InstanceRow } from './engine';
 import { optionalOneOf, optionalText, optionalTime, type Body } from './input';
-import { todoCondition, type Actor } from './rules';
+import { mayWork, reviewBarOf, todoCondition, type Actor } from './rules';
 
 const processNameOf = (processKey: string) => {
   const definition = findProcessDefinition(processKey);
@@ -151,24 +153,37 @@ export class WorkflowQueries {
 
   /**
    * A task as the task views open it, with `workable`: whether this reader may work it now (holds
-   * the handle permission, and the task is in their to-do list: role, claim and four-eyes allowing).
+   * the handle permission, and the task is in their to-do list: role, claim, four-eyes and
+   * maker-checker allowing), and when not, `unworkableReason` (src/workflows/unworkable.ts).
    */
   async taskById(actor: Actor & { permissions: readonly string[] }, taskId: string) {
     const [row] = await selectTasks(this.db).where(eq(workflowTasks.id, taskId));
     if (!row) return null;
-    return { ...taskView(row), workable: await this.workable(actor, row.id) };
+    return { ...taskView(row), ...(await this.workable(actor, row)) };
   }
 
-  private async workable(actor: Actor & { permissions: readonly string[] }, taskId: string): Promise<boolean> {
-    if (!hasPermission(actor.permissions, PERMISSIONS.task.handle)) return false;
-    const [row] = await this.db.select({ id: workflowTasks.id }).from(workflowTasks).where(and(eq(workflowTasks.id, taskId), todoCondition(this.db, actor)));
-    return Boolean(row);
+  private async workable(actor: Actor & { permissions: readonly string[] }, task: Pick<TaskListRow, 'id' | 'status' | 'activityType' | 'assigneeId'>) {
+    const reason = await this.unworkableReason(actor, task);
+    return { workable: reason === null, unworkableReason: reason };
+  }
+
+  /** The engine's checks in its order (engine.workableTask), then the to-do rule itself, so the two cannot disagree. */
+  private async unworkableReason(actor: Actor & { permissions: readonly string[] }, task: Pick<TaskListRow, 'id' | 'status' | 'activityType' | 'assigneeId'>): Promise<UnworkableReason | null> {
+    if (!hasPermission(actor.permissions, PERMISSIONS.task.handle)) return UNWORKABLE_REASON.noPermission;
+    if (task.status !== TASK_STATUS.TODO) return UNWORKABLE_REASON.completed;
+    if (!isActivityType(task.activityType) || !mayWork(actor, workingRoleOf(task.activityType))) return UNWORKABLE_REASON.role;
+    if (task.assigneeId && task.assigneeId !== actor.userId) return UNWORKABLE_REASON.claimed;
+    const bar = await reviewBarOf(this.db, actor, task.id);
+    if (bar === 'MAKER_CHECKER') return UNWORKABLE_REASON.makerChecker;
+    if (bar === 'FOUR_EYES') return UNWORKABLE_REASON.fourEyes;
+    const [inTodo] = await this.db.select({ id: workflowTasks.id }).from(workflowTasks).where(and(eq(workflowTasks.id, task.id), todoCondition(this.db, actor)));
+    return inTodo ? null : UNWORKABLE_REASON.role;
   }
 
   /** An instance with its open task (null when it has ended). */
   private async withOpenTask(actor: Actor & { permissions: readonly string[] }, instance: InstanceRow) {
     const [openTask] = await selectTasks(this.db).where(and(eq(workflowTasks.instanceId, instance.id), eq(workflowTasks.status, TASK_STATUS.TODO)));
-    const currentTask = openTask ? { ...taskView(openTask), workable: await this.workable(actor, openTask.id) } : null;
+    const currentTask = openTask ? { ...taskView(openTask), ...(await this.workable(actor, openTask)) } : null;
     return { ...instanceView(instance), currentTask };
   }
 

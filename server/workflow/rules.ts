@@ -6,6 +6,7 @@ import { and, eq, exists, inArray, isNull, ne, not, or, sql, type SQL } from 'dr
 import { hasAnyRole } from '../../src/lib/access';
 import { activityTypesOf, WORKING_ROLE_CODE, type WorkingRole } from '../../src/workflows/activities';
 import { HISTORY_ACTION, TASK_STATUS } from '../../src/workflows/states';
+import type { Tx } from '../crud/routes';
 import type { Db } from '../db/open';
 import { workflowHistory, workflowTasks } from '../db/schema';
 import type { Principal } from '../security/sessions';
@@ -14,6 +15,7 @@ import type { Principal } from '../security/sessions';
 export type Actor = Pick<Principal, 'userId' | 'username' | 'personName' | 'roles'>;
 
 const REVIEW_TYPES = activityTypesOf('director');
+const MAKER_TYPES = activityTypesOf('handler');
 
 /** Whether the actor may work steps of this role: the role itself, or the role admin. */
 export function mayWork(actor: Actor, role: WorkingRole): boolean {
@@ -45,7 +47,40 @@ export function fourEyesBarred(db: Db, actor: Actor): SQL {
   return and(inArray(workflowTasks.activityType, REVIEW_TYPES), exists(otherReview))!;
 }
 
-/** The open tasks the actor may work now: its working roles, unclaimed or its own, four-eyes allowing. */
+/**
+ * Maker-checker, over a workflow_tasks row: the task is a review step and the actor completed an
+ * edit (submit) step of the same instance, in any round. It binds the role admin too: holding both
+ * roles must not let one person carry a request from submission to approval.
+ */
+export function makerBarred(db: Db, actor: Actor): SQL {
+  const made = db
+    .select({ one: sql`1` })
+    .from(workflowHistory)
+    .where(
+      and(
+        eq(workflowHistory.instanceId, workflowTasks.instanceId),
+        eq(workflowHistory.userId, actor.userId),
+        inArray(workflowHistory.action, [HISTORY_ACTION.PASS, HISTORY_ACTION.REJECT]),
+        inArray(workflowHistory.activityType, MAKER_TYPES),
+      ),
+    );
+  return and(inArray(workflowTasks.activityType, REVIEW_TYPES), exists(made))!;
+}
+
+/** Why a review step is barred to the actor, maker-checker first; null when neither rule bars it. */
+export type ReviewBar = 'MAKER_CHECKER' | 'FOUR_EYES';
+
+export async function reviewBarOf(db: Db | Tx, actor: Actor, taskId: string): Promise<ReviewBar | null> {
+  const [row] = await db
+    .select({ maker: makerBarred(db as Db, actor), fourEyes: fourEyesBarred(db as Db, actor) })
+    .from(workflowTasks)
+    .where(eq(workflowTasks.id, taskId));
+  if (row?.maker) return 'MAKER_CHECKER';
+  if (row?.fourEyes) return 'FOUR_EYES';
+  return null;
+}
+
+/** The open tasks the actor may work now: its working roles, unclaimed or its own, four-eyes and maker-checker allowing. */
 export function todoCondition(db: Db, actor: Actor): SQL {
   const roles = workingRolesOf(actor);
   if (roles.length === 0) return sql`false`;
@@ -54,5 +89,6 @@ export function todoCondition(db: Db, actor: Actor): SQL {
     inArray(workflowTasks.workingRole, roles),
     or(isNull(workflowTasks.assigneeId), eq(workflowTasks.assigneeId, actor.userId)),
     not(fourEyesBarred(db, actor)),
+    not(makerBarred(db, actor)),
   )!;
 }

@@ -20,6 +20,7 @@ import { MY_EXPORT_PATH } from '../routes/static-routes';
 import { useColumnSettings } from './column-settings';
 import { createValues, FieldValue, fieldsOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
+import { useModalFormGuard } from './use-modal-form-guard';
 import { actionApplies, defaultSortOf, type FieldSchema, type AnyResource, type RowActionDeclaration } from './resource';
 import { ResourceShowDrawer } from './ResourceShow';
 import { useHasPermission, useResourceAccess } from './use-resource-access';
@@ -110,6 +111,8 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
   });
   const create = useModalForm<Row>(modalForm('create', 'kit:notify.created'));
   const edit = useModalForm<Row>(modalForm('edit', 'kit:notify.updated'));
+  const createGuard = useModalFormGuard(resource, 'create', create);
+  const editGuard = useModalFormGuard(resource, 'edit', edit);
   const { mutate: removeMany } = useDeleteMany();
   const { mutate: startExport, mutation: exportMutation } = useCustomMutation();
   const { mutate: callAction } = useCustomMutation();
@@ -293,6 +296,8 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
         </Form>
       )}
 
+      {createGuard.notice}
+      {editGuard.notice}
       <div className="kit-toolbar">
         <Space wrap>
           {can('create') && (
@@ -334,8 +339,8 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
         }}
       />
 
-      {can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={create.modalProps} formProps={{ ...create.formProps, initialValues: createValues(resource, createDefaults) }} />}
-      {canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={edit.modalProps} formProps={edit.formProps} />}
+      {can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={createGuard.modalProps} formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }} />}
+      {canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={editGuard.modalProps} formProps={editGuard.formProps} />}
       {canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} />}
     </div>
   );

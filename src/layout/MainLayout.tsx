@@ -4,6 +4,7 @@ import { findRoute } from '../routes/menu-routes';
 import { HOME_PATH } from '../routes/static-routes';
 import type { AppRoute, RouteTable } from '../routes/types';
 import { useViewport } from './device';
+import { LeaveGuard } from '../components/form-guard/LeaveGuard';
 import { KeepAlive } from './KeepAlive';
 import { Navbar } from './navbar/Navbar';
 import { useSettings } from './settings/settings-store';
@@ -93,6 +94,7 @@ export function MainLayout({ table, activeRoute }: Props) {
         </div>
         <main className="shell-content">
           <KeepAlive table={table} tags={tags} activePath={activePath} keepAlive={settings.tagsView} />
+          <LeaveGuard />
         </main>
       </div>
       {settingsLoaded && (

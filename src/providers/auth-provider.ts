@@ -75,11 +75,23 @@ function goToLogin(loginUrl: string): void {
 }
 
 // A 401 anywhere (spec 4.1.7): the session is over; go to the stored login address.
+// Forms with unsaved changes are sealed first and kept in the tab, to be offered back after signing in.
+let signingOut = false;
 onUnauthorized(() => {
+  // Several calls may fail at once: the first one's handling is the one that counts.
+  if (signingOut) return;
+  signingOut = true;
   const loginUrl = getLoginUrl();
-  clearSession();
-  userStore.set(undefined);
-  if (window.location.pathname !== loginUrl) goToLogin(loginUrl);
+  const here = `${window.location.pathname}${window.location.search}`;
+  void import('../components/form-guard/drafts')
+    .then(({ sealDrafts }) => sealDrafts(userStore.get()?.personId, here))
+    .catch(() => undefined)
+    .then(async (sealed) => {
+      clearSession();
+      userStore.set(undefined);
+      if (sealed) (await import('../components/form-guard/drafts')).keepSealedDrafts(sealed);
+      if (window.location.pathname !== loginUrl) goToLogin(loginUrl);
+    });
 });
 
 export interface LoginParams {

@@ -104,6 +104,9 @@ export function setLoginUrl(url: string): void {
 }
 
 /** Logout (spec 4.1): the token, CSRF cookie and session storage go; the login URL stays. */
+/** Where the form drafts kept across a session's expiry lie (encrypted; src/components/form-guard). */
+export const FORM_DRAFTS_KEY = 'form-drafts';
+
 export function clearSession(): void {
   removeCookie(AUTH_TOKEN_COOKIE);
   removeCookie(CSRF_COOKIE);
@@ -119,9 +122,12 @@ export function takeArrivalParams(href: string): string | undefined {
   const authToken = url.searchParams.get('authToken');
   if (!authToken) return undefined;
   const keys = getSessionKeys();
+  // Forms kept when the last session expired wait for this sign-in (src/components/form-guard).
+  const drafts = sessionStorage.getItem(FORM_DRAFTS_KEY);
   sessionStorage.clear();
   // A new sign-in keeps this tab's session key (the login page made it) but never an older CSRF token.
   if (keys) setSessionKeys(keys);
+  if (drafts) sessionStorage.setItem(FORM_DRAFTS_KEY, drafts);
   setAuthToken(authToken);
   const wsToken = url.searchParams.get('wsToken');
   if (wsToken) setWsToken(wsToken);

@@ -4,10 +4,11 @@
  */
 import type { AnyResource } from '../crud/resource';
 import { CONTENT_RESOURCES } from './content';
+import { operationLogResource } from './operation-log';
 import { realnameResource } from './realname';
 import { SYSTEM_RESOURCES } from './system';
 
-export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES, realnameResource];
+export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES, realnameResource, operationLogResource];
 
 const byName = new Map(RESOURCES.map((resource) => [resource.name, resource]));
 

@@ -40,6 +40,7 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/system/dict/index': () => import('../resources/pages/DictTypePage'),
   '/op/system/dict/data/index': () => import('../resources/pages/DictDataPage'),
   '/op/system/export/index': () => import('../resources/pages/ExportRecordsPage'),
+  '/op/system/operlog/index': resourcePage('operation-logs'),
   '/op/platform-content/news/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NewsPage })),
   '/op/platform-content/notice/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NoticePage })),
 

@@ -29,8 +29,9 @@ const CALLS: Record<Exclude<ResourceAction, 'download'>, { path: string; body: R
 };
 const ACTIONS = Object.keys(CALLS) as Array<keyof typeof CALLS>;
 // Resources served by the generic CRUD routes. Export records and the real-name list (whose writes
-// are its own calls, checked per status in tests/server/realname.test.ts) declare fewer actions.
-const CRUD_RESOURCES = RESOURCES.filter((r) => r.name !== 'export-records' && r.name !== 'realname-records');
+// are its own calls, checked per status in tests/server/realname.test.ts) declare fewer actions, and
+// so does the read-only operation log (its writes are refused in tests/server/reveal-log.test.ts).
+const CRUD_RESOURCES = RESOURCES.filter((r) => !['export-records', 'realname-records', 'operation-logs'].includes(r.name));
 
 interface Rule {
   rule: string;
@@ -47,6 +48,10 @@ const RULES: Rule[] = [
   { rule: 'op_auditor cannot change configs', persona: 'op_auditor', resource: 'configs', actions: ['create', 'edit', 'delete'], allowed: false },
   { rule: 'op_handler cannot touch configs', persona: 'op_handler', resource: 'configs', actions: ACTIONS, allowed: false },
   { rule: 'op_director cannot touch configs', persona: 'op_director', resource: 'configs', actions: ACTIONS, allowed: false },
+  { rule: 'op_auditor can list and view the operation log', persona: 'op_auditor', resource: 'operation-logs', actions: ['list', 'show'], allowed: true },
+  { rule: 'op_auditor cannot export the operation log', persona: 'op_auditor', resource: 'operation-logs', actions: ['export'], allowed: false },
+  { rule: 'op_handler cannot read the operation log', persona: 'op_handler', resource: 'operation-logs', actions: ['list', 'show', 'export'], allowed: false },
+  { rule: 'op_admin lists, views and exports the operation log', persona: 'op_admin', resource: 'operation-logs', actions: ['list', 'show', 'export'], allowed: true },
   ...CRUD_RESOURCES.map((r): Rule => ({ rule: `*:*:* grants op_admin everything on ${r.name}`, persona: 'op_admin', resource: r.name, actions: ACTIONS, allowed: true })),
 ];
 

@@ -211,6 +211,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
       ['dict/data', '/op/system/dict/data/index', true],
       ['config', '/op/system/config/index', false],
       ['export', '/op/system/export/index', false],
+      ['operlog', '/op/system/operlog/index', false],
     ]);
     expect(system.children![0]).toEqual({
       name: 'system-dict', path: 'dict', component: '/op/system/dict/index', hidden: false,

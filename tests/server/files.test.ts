@@ -11,6 +11,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import ExcelJS from 'exceljs';
 import { CONFIG_KEY } from '../../src/lib/codes';
+import { UPLOAD_LIMIT_CONFIG_KEY } from '../../src/lib/upload-limit';
 import { FILE_CALLS, THUMBNAIL_WIDTHS, previewPath, publicPreviewPath, snapshotPath, type FileGrants } from '../../src/lib/files';
 import { GLOBAL_CONFIG_PATHS } from '../../src/protocol/api-types';
 import { API_BASE } from '../../src/protocol/canonical';
@@ -38,7 +39,9 @@ let auditor: ApiClient;
 const serverLog = captureLog();
 
 beforeAll(async () => {
-  srv = await startServer({ maxUploadBytes: MAX_UPLOAD_BYTES, logger: { level: 'trace', stream: serverLog.stream } });
+  srv = await startServer({ logger: { level: 'trace', stream: serverLog.stream } });
+  // The limit is the sys config (seeded 10 MB); 2 MB keeps the oversize file small.
+  await srv.database.db.update(sysConfigs).set({ configValue: String(MAX_UPLOAD_BYTES / 1024 / 1024) }).where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
   [admin, handler, auditor] = await Promise.all(['op_admin', 'op_handler', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
 });
 afterAll(() => srv.close());

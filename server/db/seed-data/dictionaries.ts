@@ -1,5 +1,6 @@
 /** Dictionaries and configuration parameters the screens need from the first start. */
 import { CONFIG_KEY } from '../../../src/lib/codes';
+import { DEFAULT_UPLOAD_MAX_MB, UPLOAD_LIMIT_CONFIG_KEY } from '../../../src/lib/upload-limit';
 import { CORPS } from './personas';
 import { BUILTIN_FILES } from './brand';
 
@@ -45,6 +46,8 @@ export const DICTIONARIES: readonly DictSeed[] = [
     dictType: 'doc_file_type', dictName: '资料类型',
     items: [['BASIC_INFO', '基础资料', 'default'], ['BUSI_CONTRACT', '商务合同', 'processing'], ['INVOICE', '发票', 'warning'], ['OTHER', '其他资料', 'default']],
   },
+  // The operation log's actions (sys_operation_logs.action); issue 20 adds the changes it records.
+  { dictType: 'sys_oper_action', dictName: '操作类型', items: [['REVEAL', '查看敏感信息', 'warning']] },
   { dictType: 'task_status', dictName: '任务状态', items: [['TODO', '待办', 'processing'], ['DONE', '已办', 'success']] },
   {
     dictType: 'invoice_type', dictName: '发票类型', remark: '仅 isShow 为真的条目在开票时可选',
@@ -67,6 +70,7 @@ export interface ConfigSeed {
 }
 
 export const CONFIGS: readonly ConfigSeed[] = [
+  { configKey: UPLOAD_LIMIT_CONFIG_KEY, configName: '上传文件大小上限（MB）', configValue: String(DEFAULT_UPLOAD_MAX_MB), configType: 'Y', remark: '单个上传文件的最大大小，单位 MB' },
   { configKey: CONFIG_KEY.downloadType, configName: '文件下载方式', configValue: 'FORM', configType: 'Y', remark: 'FORM 表单提交下载' },
   { configKey: CONFIG_KEY.payIssueCorpName, configName: '付款签发企业名称', configValue: '供应链金融服务平台运营中心', configType: 'Y' },
   { configKey: CONFIG_KEY.themeColor, configName: '平台主题色', configValue: '#2a6bfd', configType: 'Y' },

@@ -14,6 +14,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { App, Button, Divider, Input, Space, Tooltip, Upload } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadRefusal } from '../files/upload-limit';
 import { acceptAttribute, FILE_CALLS, IMAGE_UPLOAD_TYPES, type UploadedFile } from '../../lib/files';
 import { CONTENT_ALLOWED_URI, CONTENT_FILE_ID_ATTRIBUTE } from '../../lib/html-policy';
 import { api } from '../../providers/http';
@@ -125,6 +126,11 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
   });
 
   const insertImage = async (file: File) => {
+    const refusal = await uploadRefusal(file, t);
+    if (refusal) {
+      message.error(refusal);
+      return;
+    }
     setUploading(true);
     try {
       const form = new FormData();

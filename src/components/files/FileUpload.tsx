@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { acceptAttribute, FILE_CALLS, type UploadedFile, type UploadMimeType } from '../../lib/files';
 import { api } from '../../providers/http';
 import { resolveFilePreviews } from './file-previews';
+import { uploadRefusal } from './upload-limit';
 
 export interface FileUploadProps {
   value?: string[];
@@ -66,8 +67,13 @@ export function FileUpload({ value, onChange, accept, maxCount, disabled, onUplo
     ...uploading,
   ];
 
-  const customRequest: UploadProps['customRequest'] = ({ file }) => {
+  const customRequest: UploadProps['customRequest'] = async ({ file }) => {
     const raw = file as File;
+    const refusal = await uploadRefusal(raw, t);
+    if (refusal) {
+      message.error(refusal);
+      return;
+    }
     const pending: UploadFile = { uid: `uploading-${raw.name}-${Date.now()}`, name: raw.name, status: 'uploading' };
     setUploading((list) => [...list, pending]);
     const form = new FormData();

@@ -45,9 +45,9 @@ export function TagsView({ table, tags }: { table: RouteTable; tags: readonly Ta
       onClick: ({ key, domEvent }) => {
         domEvent.stopPropagation();
         if (key === 'refresh') actions.refresh(tag.path);
-        else if (key === 'close') actions.close(tag.path);
-        else if (key === 'closeOthers') actions.closeOthers(tag.path);
-        else actions.closeAll();
+        else if (key === 'close') void actions.close(tag.path);
+        else if (key === 'closeOthers') void actions.closeOthers(tag.path);
+        else void actions.closeAll();
       },
     };
   };
@@ -68,7 +68,7 @@ export function TagsView({ table, tags }: { table: RouteTable; tags: readonly Ta
                   {title(route)}
                 </Link>
                 {!route.affix && (
-                  <button type="button" className="tags-view-close" aria-label={t('tags.closeOne', { title: title(route) })} onClick={() => actions.close(tag.path)}>
+                  <button type="button" className="tags-view-close" aria-label={t('tags.closeOne', { title: title(route) })} onClick={() => void actions.close(tag.path)}>
                     <CloseOutlined />
                   </button>
                 )}

@@ -5,6 +5,7 @@ import type { RouteTable } from '../../routes/types';
 import { forgetScroll } from '../KeepAlive';
 import { closeAllTags, closeOtherTags, closeTag, fallbackTag, refreshTag, tagHref, type Tag } from './tag-rules';
 import { tagsStore } from './tags-store';
+import { confirmLeaving } from '../../components/form-guard/guarded-forms';
 
 /** The four actions of the tags-view context menu, applied to the store and the address bar. */
 export function useTagActions(table: RouteTable) {
@@ -21,18 +22,22 @@ export function useTagActions(table: RouteTable) {
       forgetScroll(path);
       if (path !== pathname) goTo(find(path));
     },
-    close(path: string) {
+    // A page with unsaved form changes asks first (src/components/form-guard): closing unmounts it.
+    async close(path: string) {
+      if (!(await confirmLeaving([path]))) return;
       const left = closeTag(tagsStore.get(), path, isAffix);
       tagsStore.set(left);
       forgetScroll(path);
       if (path === pathname && !isAffix(path)) goTo(fallbackTag(left));
     },
-    closeOthers(path: string) {
+    async closeOthers(path: string) {
+      if (!(await confirmLeaving(tagsStore.get().filter((tag) => tag.path !== path && !isAffix(tag.path)).map((tag) => tag.path)))) return;
       const target = find(path);
       tagsStore.update((tags) => closeOtherTags(tags, path, isAffix));
       if (path !== pathname) goTo(target);
     },
-    closeAll() {
+    async closeAll() {
+      if (!(await confirmLeaving(tagsStore.get().filter((tag) => !isAffix(tag.path)).map((tag) => tag.path)))) return;
       const left = closeAllTags(tagsStore.get(), isAffix);
       tagsStore.set(left);
       if (!isAffix(pathname)) goTo(fallbackTag(left));

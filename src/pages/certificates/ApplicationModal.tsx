@@ -3,7 +3,8 @@
  * everything again and answers a refusal in Chinese, shown above the form.
  */
 import { Alert, App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useFormGuard } from '../../components/form-guard/useFormGuard';
 import { useTranslation } from 'react-i18next';
 import { CERT_KIND, type CertKind } from '../../lib/certificates';
 import { antdRule } from '../../lib/validators';
@@ -16,20 +17,31 @@ interface Props {
   certificate?: Certificate;
   onClose: () => void;
   onStarted: () => void;
+  /** Values kept when the session expired (CERTIFICATE_DRAFT), offered back by the page. */
+  restored?: Record<string, unknown>;
 }
+
+/** The application form's id under the form guard; the page offers its kept draft back. */
+export const CERTIFICATE_DRAFT = 'certificate-application';
 
 type Values = RequestedValues & { holderCorpName?: string; holderCorpId?: string; remark?: string };
 
 const REMARK_MAX = 500;
 const TEXT_MAX = 100;
 
-export function ApplicationModal({ kind, certificate, onClose, onStarted }: Props) {
+export function ApplicationModal({ kind, certificate, onClose, onStarted, restored }: Props) {
   const { t } = useTranslation(['certificates', 'kit']);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const required = { required: true, whitespace: true, message: t('kit:form.required') };
+  const guard = useFormGuard({ id: CERTIFICATE_DRAFT, form, context: { kind, certificateId: certificate?.id } });
+  const { onValuesChange } = guard;
+  // Restored values are unsaved values: leaving asks again.
+  useEffect(() => {
+    if (restored) onValuesChange();
+  }, [restored, onValuesChange]);
 
   const submit = async (values: Values) => {
     setSaving(true);
@@ -41,6 +53,7 @@ export function ApplicationModal({ kind, certificate, onClose, onStarted }: Prop
         remark: values.remark?.trim() || undefined,
       });
       void message.success(t('form.started'));
+      guard.saved();
       onStarted();
     } catch (error) {
       setRefusal(error instanceof Error ? error.message : String(error));
@@ -57,7 +70,7 @@ export function ApplicationModal({ kind, certificate, onClose, onStarted }: Prop
       cancelText={t('kit:form.cancel')}
       confirmLoading={saving}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => void guard.confirmDiscard().then((drop) => drop && onClose())}
       destroyOnHidden
     >
       {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} role="alert" />}
@@ -65,7 +78,8 @@ export function ApplicationModal({ kind, certificate, onClose, onStarted }: Prop
         form={form}
         layout="vertical"
         name={`certificate-${kind.toLowerCase()}`}
-        initialValues={{ invoiceType: certificate?.invoiceType ?? undefined }}
+        initialValues={restored ?? { invoiceType: certificate?.invoiceType ?? undefined }}
+        onValuesChange={onValuesChange}
         onFinish={(values) => void submit(values)}
       >
         {certificate ? (

@@ -22,7 +22,8 @@ import {
 import { PERMISSIONS } from '../../lib/permissions';
 import { errorNotification, type PageAnswer } from '../../providers/data-provider';
 import { CertificateDrawer } from './CertificateDrawer';
-import { ApplicationModal } from './ApplicationModal';
+import { useDraftOffer } from '../../components/form-guard/useFormGuard';
+import { ApplicationModal, CERTIFICATE_DRAFT } from './ApplicationModal';
 import { certificateApi, type Certificate } from './certificate-api';
 import './certificates.css';
 import './locale';
@@ -48,7 +49,13 @@ export default function CertificatePage() {
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: PAGE_SIZES[0] });
   const [orderBy, setOrderBy] = useState<Order[]>([]);
   const [showing, setShowing] = useState<string>();
-  const [applying, setApplying] = useState<{ kind: CertKind; certificate?: Certificate }>();
+  const [applying, setApplying] = useState<{ kind: CertKind; certificate?: Certificate; restored?: Record<string, unknown> }>();
+  // An application typed when the session expired: reopened on its certificate with the kept values.
+  const draftOffer = useDraftOffer(CERTIFICATE_DRAFT, async ({ values, context }) => {
+    const certificateId = context?.certificateId as string | undefined;
+    const certificate = certificateId ? await certificateApi.find(certificateId) : undefined;
+    setApplying({ kind: context?.kind as CertKind, certificate, restored: values });
+  });
   const [reloads, setReloads] = useState(0);
   const { token } = theme.useToken();
   // The row colours follow the theme (light or dark).
@@ -150,6 +157,7 @@ export default function CertificatePage() {
         />
       </Form>
 
+      {draftOffer}
       <div className="kit-toolbar">
         <Space wrap>
           <HasPermi value={[perm.add]}>
@@ -186,7 +194,7 @@ export default function CertificatePage() {
       />
 
       {showing && <CertificateDrawer id={showing} reloadKey={reloads} onClose={() => setShowing(undefined)} />}
-      {applying && <ApplicationModal kind={applying.kind} certificate={applying.certificate} onClose={() => setApplying(undefined)} onStarted={changed} />}
+      {applying && <ApplicationModal kind={applying.kind} certificate={applying.certificate} restored={applying.restored} onClose={() => setApplying(undefined)} onStarted={changed} />}
     </div>
   );
 }

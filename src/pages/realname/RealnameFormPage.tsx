@@ -7,6 +7,7 @@
 import './locale';
 import './realname.css';
 import { ArrowLeftOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { useFormGuard } from '../../components/form-guard/useFormGuard';
 import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Skeleton, Space } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -82,6 +83,8 @@ export default function RealnameFormPage() {
   const [busy, setBusy] = useState<'draft' | 'submit'>();
   // Drafts may be incomplete: required rules apply only while submitting.
   const submitting = useRef(false);
+  // Unsaved changes ask before the page is left, and outlive a session's expiry (never the sensitive values).
+  const guard = useFormGuard({ id: `realname-${id ?? 'new'}`, form, exclude: [...SENSITIVE] });
 
   useEffect(() => {
     if (loaded.state !== 'ready') return;
@@ -116,6 +119,7 @@ export default function RealnameFormPage() {
     const saved = record ? await realnameApi.update(record.id, record.dataVersion, input) : await realnameApi.save(input);
     setRecord(saved);
     form.setFieldsValue(formValues(saved));
+    guard.saved();
     return saved;
   };
 
@@ -156,7 +160,8 @@ export default function RealnameFormPage() {
   return (
     <div className="kit-page realname-form" data-testid="realname-form">
       {record?.rejectRemark && <Alert type="error" showIcon message={t('realname:form.rejected')} description={record.rejectRemark} data-testid="realname-reject-remark" />}
-      <Form form={form} layout="vertical" name="realname" requiredMark>
+      {(!id || loaded.state === 'ready') && guard.notice}
+      <Form form={form} layout="vertical" name="realname" requiredMark onValuesChange={guard.onValuesChange}>
         {SECTIONS.map((section) => (
           <Card key={section.title} size="small" title={t(section.title)}>
             <Row gutter={24}>

@@ -25,6 +25,7 @@ import { Link } from 'react-router';
 import { TASK_TODO_PATH } from '../../routes/static-routes';
 import type { BeforeComplete, TaskComponentProps } from '../task-components';
 import { HistoryTimeline } from './HistoryTimeline';
+import { NotWorkable } from './NotWorkable';
 import { TaskActions, type CompletedResult } from './TaskActions';
 import { TaskSummary, useProcessNames } from './TaskSummary';
 import type { useTaskFromRoute } from './useTaskFromRoute';
@@ -69,7 +70,7 @@ export function TaskPageFrame({ loaded, children, beforeComplete, onCompleted }:
   if (loaded.status === 'missing') return <Result status="404" title={t('view.missing')} />;
   if (loaded.status === 'none') return <Result status="info" title={t('view.noTask')} extra={<Link to={TASK_TODO_PATH}>{t('view.toTodo')}</Link>} />;
 
-  const { instance, task, activityKey, working } = loaded;
+  const { instance, task, activityKey, working, readonly } = loaded;
   const slotProps: TaskComponentProps = { instance, activityKey, task: working ? task : null, working, registerBeforeComplete };
   const slot = typeof children === 'function' ? children(slotProps) : children;
 
@@ -78,6 +79,7 @@ export function TaskPageFrame({ loaded, children, beforeComplete, onCompleted }:
       <Card size="small" title={`${names.processName(instance.processKey, instance.processName)} · ${names.stepName(instance.processKey, activityKey, task?.taskName)}`}>
         <TaskSummary instance={instance} task={task} activityKey={activityKey} />
       </Card>
+      {!working && !readonly && task && <NotWorkable task={task} />}
       {slot && (
         <Card size="small" title={t('view.business')}>
           {slot}

@@ -37,6 +37,8 @@ export type LoadedTask =
       /** The step shown: the task's, or the instance's last step. */
       activityKey: string;
       working: boolean;
+      /** Opened with readonly=1 (查看 from the lists): the actions, and why they are missing, are not shown. */
+      readonly: boolean;
     };
 
 export interface TaskRef {
@@ -100,7 +102,7 @@ export function useTaskFromRoute(): LoadedTask & { reload: () => void } {
           setState({ status: 'missing' });
           return;
         }
-        setState({ status: 'ready', ...found, working: false });
+        setState({ status: 'ready', ...found, working: false, readonly: false });
       },
       (error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
     );
@@ -112,5 +114,5 @@ export function useTaskFromRoute(): LoadedTask & { reload: () => void } {
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   if (state.status !== 'ready') return { ...state, reload };
   // Worked out on each render, so a user-info refresh (an entity switch) is followed at once.
-  return { ...state, working: !readonly && canWorkTask(user, state.task), reload };
+  return { ...state, readonly, working: !readonly && canWorkTask(user, state.task), reload };
 }

@@ -4,12 +4,16 @@
  */
 import { api } from '../../providers/http';
 import type { TaskOutcome } from '../states';
+import type { UnworkableReason } from '../unworkable';
 import type { WorkflowInstance, WorkflowTask } from '../task-components';
 
 export const WORKFLOW_API = '/op/v1/workflow';
 
-/** A task as the lookups answer it: `workable` says whether the reader may work it now (server's to-do rule). */
-export type OpenTask = WorkflowTask & { workable: boolean; variables: Record<string, string>; startPersonName: string };
+/**
+ * A task as the lookups answer it: `workable` says whether the reader may work it now (server's to-do
+ * rule), and `unworkableReason` why not.
+ */
+export type OpenTask = WorkflowTask & { workable: boolean; unworkableReason: UnworkableReason | null; variables: Record<string, string>; startPersonName: string };
 
 export type InstanceWithTask = WorkflowInstance & { currentTask: OpenTask | null };
 
