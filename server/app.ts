@@ -216,14 +216,13 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   const ledger = new NonceLedger(db);
   ledger.startSweeping((error) => api.log.warn({ err: error }, 'sweeping expired nonces failed'));
   api.addHook('onClose', () => ledger.stop());
-  installGuard(api, { nonces: new NonceStore(), ledger, sessions });
   // Signed answers carry session data (and, for whitelisted users, sensitive values): never stored
   // by the browser or a proxy. Set first, so refusals carry it too; the file GETs outside set their own.
   api.addHook('onRequest', (_request, reply, done) => {
     reply.header('cache-control', 'no-store');
     done();
   });
-  installGuard(api, { nonces: new NonceStore(), sessions });
+  installGuard(api, { nonces: new NonceStore(), ledger, sessions });
 
   for (const register of [...API_ROUTE_MODULES, ...(options.extraRoutes ?? [])]) register(api, ctx);
   if (ctx.demoMode) await seedDocReviews(ctx);
