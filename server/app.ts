@@ -128,7 +128,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
   const apiError = toApiError(error);
   if (apiError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: apiError.code }, 'request refused');
-  return reply.code(apiError.httpStatus).send({ code: apiError.code, message: apiError.message });
+  return reply.code(apiError.httpStatus).send({ code: apiError.code, message: apiError.message, ...(apiError.field ? { data: { field: apiError.field } } : {}) });
 }
 
 function notBuiltPage(): string {

@@ -9,7 +9,7 @@ import { CONTENT_FILE_ID, contentHasSubstance } from '../../src/lib/html-policy'
 import { isValid, validationMessage } from '../../src/lib/validators';
 import { ruleFailure } from '../../src/crud/field-rules';
 import { sanitizeContentHtml } from '../content/sanitize-html';
-import { validationError } from '../errors';
+import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
 import { isPlainObject } from '../validation';
 
@@ -97,16 +97,21 @@ export function readInput(resource: AnyResource, body: Record<string, unknown>, 
     const empty = isEmpty(value) || (typeof value === 'string' && value.trim() === '');
     if (empty) {
       if (schema.required && (mode === 'create' || value !== undefined)) {
-        throw validationError(translate('server:crud.required', { field: fieldLabel(schema) }));
+        throw aboutField(validationError(translate('server:crud.required', { field: fieldLabel(schema) })), name);
       }
       // Free text (remarks) and an image can be cleared; other optional fields keep their value or column default.
       if (value !== undefined && (schema.type === 'text' || schema.type === 'image')) values[name] = null;
       continue;
     }
-    const checked = checkValue(schema, value);
+    let checked: unknown;
+    try {
+      checked = checkValue(schema, value);
+    } catch (error) {
+      throw aboutField(error, name);
+    }
     // Rich text that sanitises to nothing (only a script, empty paragraphs) is empty.
     if (checked === '') {
-      if (schema.required) throw validationError(translate('server:crud.required', { field: fieldLabel(schema) }));
+      if (schema.required) throw aboutField(validationError(translate('server:crud.required', { field: fieldLabel(schema) })), name);
       values[name] = null;
       continue;
     }

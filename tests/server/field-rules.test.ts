@@ -81,4 +81,13 @@ describe('defaults over HTTP', () => {
     const saved = await dataOf<Record<string, unknown>>(admin, '/op/v1/sys/configs/save', { configName: '默认值', configKey: 'rules.default', configValue: 'x' });
     expect(saved).toMatchObject({ configType: 'N' });
   });
+  it('names the field of a refusal in data.field, so the form shows it under that field', async () => {
+    const admin = await signInAs(srv.baseUrl, 'op_admin');
+    const again = await admin.call('/op/v1/sys/configs/save', { json: { configName: '重复', configKey: 'rules.default', configValue: 'x' } });
+    expect(again.body).toMatchObject({ code: 'DUPLICATE', message: '参数键名已存在', data: { field: 'configKey' } });
+    const empty = await admin.call('/op/v1/sys/configs/save', { json: { configName: '', configKey: 'rules.other', configValue: 'x' } });
+    expect(empty.body).toMatchObject({ code: 'VALIDATION_FAILED', data: { field: 'configName' } });
+    const notInDict = await admin.call('/op/v1/sys/configs/save', { json: { configName: '字典', configKey: 'rules.dict', configValue: 'x', configType: 'Q' } });
+    expect(notInDict.body).toMatchObject({ code: 'VALIDATION_FAILED', data: { field: 'configType' } });
+  });
 });
