@@ -32,6 +32,7 @@ for (const [label, command, args] of [
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['typecheck (app)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['typecheck (server)', bin('tsc'), ['-p', 'tsconfig.server.json', '--noEmit']],
+  ['schema matches migrations', process.execPath, [join(root, 'scripts/check-migrations.mjs')]],
 ]) {
   const ok = run(label, command, args);
   summary.push({ runner: label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });

@@ -145,8 +145,10 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
   // Error level, with the stack, is for the server's own faults; a refusal is the one line onResponse writes.
   if (apiError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
   else refusedWith.set(request, apiError.code);
-  const body = apiError.fields?.length ? { code: apiError.code, message: apiError.message, data: { fields: apiError.fields } } : { code: apiError.code, message: apiError.message };
-  return reply.code(apiError.httpStatus).send(body);
+  // Forms read data.field (the one field to mark); data.fields lists every field the refusal is about.
+  const fields = apiError.fields?.length ? apiError.fields : apiError.field ? [apiError.field] : undefined;
+  const data = fields ? { field: apiError.field ?? fields[0], fields } : undefined;
+  return reply.code(apiError.httpStatus).send(data ? { code: apiError.code, message: apiError.message, data } : { code: apiError.code, message: apiError.message });
 }
 
 function notBuiltPage(): string {

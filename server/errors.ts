@@ -4,6 +4,9 @@ import { translate } from './i18n';
 
 /** Thrown by checks and handlers; the error handler turns it into an envelope. */
 export class ApiError extends Error {
+  /** The input field the refusal is about (a declared field's name): answered as `data.field`, so a form shows it under that field. */
+  field?: string;
+
   constructor(
     readonly code: string,
     message: string,
@@ -14,6 +17,12 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Marks a refusal as being about one input field, unless an inner check already named one. */
+export function aboutField<E>(error: E, field: string): E {
+  if (error instanceof ApiError && error.field === undefined) error.field = field;
+  return error;
 }
 
 /** A protocol error of §5 or §7: the status from ERROR_STATUS, the message from errors.json unless given. */

@@ -2,20 +2,21 @@
  * The server's messages, read from the same locale files as the client. Keys follow the client's
  * i18next form 'namespace:dotted.path' (e.g. 'auth:password.weak'); `{{name}}` placeholders are filled in.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SERVER_LOCALE = 'zh-CN';
-const NAMESPACES = ['errors', 'auth', 'server', 'resources', 'workflow', 'menu'] as const;
 
 type Tree = { [key: string]: string | Tree };
 
+/** Every namespace of the locale: a declaration's label or pattern message may live in any of them. */
 function load(locale: string): Map<string, Tree> {
+  const dir = fileURLToPath(new URL(`../locales/${locale}/`, import.meta.url));
   return new Map(
-    NAMESPACES.map((ns) => {
-      const file = fileURLToPath(new URL(`../locales/${locale}/${ns}.json`, import.meta.url));
-      return [ns, JSON.parse(readFileSync(file, 'utf8')) as Tree];
-    }),
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [file.slice(0, -'.json'.length), JSON.parse(readFileSync(join(dir, file), 'utf8')) as Tree]),
   );
 }
 

@@ -1,13 +1,15 @@
 /**
  * Body checks of the generic CRUD routes, read from the shared field schema (src/crud/resource.ts):
- * the same required / maxLength / validator rules the browser's forms apply. Every message names the
+ * the same required / length / pattern / range / money / validator rules the browser's forms apply
+ * (src/crud/field-rules.ts), and the declared defaults of fields a create leaves out. Every message names the
  * field by its zh-CN label (locales/zh-CN/resources.json), e.g. 字典名称不能为空.
  */
 import type { AnyResource, FieldSchema } from '../../src/crud/resource';
 import { CONTENT_FILE_ID, contentHasSubstance } from '../../src/lib/html-policy';
 import { isValid, validationMessage } from '../../src/lib/validators';
+import { ruleFailure } from '../../src/crud/field-rules';
 import { sanitizeContentHtml } from '../content/sanitize-html';
-import { validationError } from '../errors';
+import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
 import { isPlainObject } from '../validation';
 
@@ -28,12 +30,25 @@ export function writableFields(resource: AnyResource, mode: Mode): Array<[string
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
+/** The declared value rules (length, pattern, range, money digits), as the form checks them too. */
+function checkRules(schema: FieldSchema, value: unknown): void {
+  const failure = ruleFailure(schema, value);
+  if (failure) throw validationError(translate('server:crud.rule', { field: fieldLabel(schema), message: translate(failure.key, failure.params) }));
+}
+
 function checkValue(schema: FieldSchema, value: unknown): unknown {
   const field = fieldLabel(schema);
   switch (schema.type) {
     case 'integer':
       if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw validationError(translate('server:crud.notInteger', { field }));
+      checkRules(schema, value);
       return value;
+    case 'money': {
+      // A decimal string (or a JSON number, read in its shortest decimal form); stored as numeric.
+      if (typeof value !== 'string' && typeof value !== 'number') throw validationError(translate('server:crud.rule', { field, message: translate('kit:rules.notNumber') }));
+      checkRules(schema, value);
+      return String(value).trim();
+    }
     case 'boolean':
       if (typeof value !== 'boolean') throw validationError(translate('server:crud.notBoolean', { field }));
       return value;
@@ -63,6 +78,7 @@ function checkValue(schema: FieldSchema, value: unknown): unknown {
       if (schema.validator && !isValid(schema.validator, text)) {
         throw validationError(translate('server:crud.invalid', { field, message: validationMessage(schema.validator) }));
       }
+      checkRules(schema, text);
       return text;
     }
   }
@@ -76,20 +92,26 @@ function checkValue(schema: FieldSchema, value: unknown): unknown {
 export function readInput(resource: AnyResource, body: Record<string, unknown>, mode: Mode): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, schema] of writableFields(resource, mode)) {
-    const value = body[name];
+    // A create that leaves a field out takes its declared default, as the form would have sent it.
+    const value = mode === 'create' && body[name] === undefined && schema.defaultValue !== undefined ? schema.defaultValue : body[name];
     const empty = isEmpty(value) || (typeof value === 'string' && value.trim() === '');
     if (empty) {
       if (schema.required && (mode === 'create' || value !== undefined)) {
-        throw validationError(translate('server:crud.required', { field: fieldLabel(schema) }));
+        throw aboutField(validationError(translate('server:crud.required', { field: fieldLabel(schema) })), name);
       }
       // Free text (remarks) and an image can be cleared; other optional fields keep their value or column default.
       if (value !== undefined && (schema.type === 'text' || schema.type === 'image')) values[name] = null;
       continue;
     }
-    const checked = checkValue(schema, value);
+    let checked: unknown;
+    try {
+      checked = checkValue(schema, value);
+    } catch (error) {
+      throw aboutField(error, name);
+    }
     // Rich text that sanitises to nothing (only a script, empty paragraphs) is empty.
     if (checked === '') {
-      if (schema.required) throw validationError(translate('server:crud.required', { field: fieldLabel(schema) }));
+      if (schema.required) throw aboutField(validationError(translate('server:crud.required', { field: fieldLabel(schema) })), name);
       values[name] = null;
       continue;
     }

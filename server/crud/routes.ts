@@ -20,7 +20,7 @@ import { actionApplies } from '../../src/crud/resource';
 import { contentFileIds } from '../../src/lib/html-policy';
 import { isImageMimeType } from '../../src/lib/files';
 import { storedFiles, sysDictData } from '../db/schema';
-import { ApiError, businessError, notFoundError, protocolError, validationError } from '../errors';
+import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
 import { duplicateError, isUniqueViolation } from '../db/unique-violation';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
@@ -101,7 +101,7 @@ async function checkDictValues(tx: Tx, options: CrudOptions, values: Row): Promi
       .from(sysDictData)
       .where(and(eq(sysDictData.dictType, schema.dictType), eq(sysDictData.dictValue, String(value))))
       .limit(1);
-    if (!item) throw validationError(translate('server:crud.notInDict', { field: fieldLabel(schema), value: String(value) }));
+    if (!item) throw aboutField(validationError(translate('server:crud.notInDict', { field: fieldLabel(schema), value: String(value) })), name);
   }
 }
 
@@ -115,7 +115,7 @@ async function checkFileValues(tx: Tx, options: CrudOptions, values: Row): Promi
     const found = await tx.select({ id: storedFiles.id, mimeType: storedFiles.mimeType }).from(storedFiles).where(inArray(storedFiles.id, ids));
     const images = new Set(found.filter((file) => isImageMimeType(file.mimeType)).map((file) => file.id));
     const missing = ids.find((id) => !images.has(id));
-    if (missing) throw validationError(translate('server:crud.notImage', { field: fieldLabel(schema), value: missing }));
+    if (missing) throw aboutField(validationError(translate('server:crud.notImage', { field: fieldLabel(schema), value: missing })), name);
   }
 }
 
@@ -127,7 +127,7 @@ async function checkUnique(tx: Tx, options: CrudOptions, values: Row, exceptId?:
     const conditions = [eq(columns[name], values[name])];
     if (exceptId) conditions.push(ne(columns.id, exceptId));
     const [taken] = await tx.select({ id: columns.id }).from(options.table).where(and(...conditions)).limit(1);
-    if (taken) throw new ApiError('DUPLICATE', translate('server:crud.duplicate', { field: fieldLabel(schema) }), 200, [name]);
+    if (taken) throw aboutField(businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(schema) }), name);
   }
 }
 

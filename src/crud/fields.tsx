@@ -12,6 +12,8 @@ import type { TFunction } from 'i18next';
 import { DictTag } from '../components/DictTag';
 import { formatDate } from '../lib/dates';
 import { antdRule } from '../lib/validators';
+import { formatMoney } from '../lib/money';
+import { ruleFailure } from './field-rules';
 import { useDicts } from '../providers/dictionaries';
 import type { FieldSchema, AnyResource } from './resource';
 
@@ -41,13 +43,24 @@ export function createValues(resource: AnyResource, extra?: Record<string, unkno
   return { ...defaults, ...extra };
 }
 
-/** Required, length and the shared validator: the same rules the server applies to the field. */
+/**
+ * Required, the shared validator and the declared value rules (length, pattern, range, money
+ * digits): the same rules, through the same checks, the server applies to the field.
+ */
 export function fieldRules(schema: FieldSchema, t: TFunction): Rule[] {
   const rules: Rule[] = [];
   if (schema.required) {
     rules.push(schema.type === 'string' || schema.type === 'text' ? { required: true, whitespace: true, message: t('kit:form.required') } : { required: true, message: t('kit:form.required') });
   }
-  if (schema.maxLength) rules.push({ max: schema.maxLength, message: t('kit:form.maxLength', { max: schema.maxLength }) });
+  const declaresRules = [schema.minLength, schema.maxLength, schema.pattern, schema.min, schema.max].some((rule) => rule !== undefined);
+  if (declaresRules || schema.type === 'money' || schema.type === 'integer') {
+    rules.push({
+      validator: (_rule, value: unknown) => {
+        const failure = ruleFailure(schema, value);
+        return failure ? Promise.reject(new Error(t(failure.key, failure.params))) : Promise.resolve();
+      },
+    });
+  }
   if (schema.validator) rules.push(antdRule(schema.validator, t));
   return rules;
 }
@@ -65,6 +78,9 @@ export function FieldInput({ schema, placeholder, ...rest }: { schema: FieldSche
       return <DictSelect dictType={schema.dictType ?? ''} placeholder={placeholder} {...rest} />;
     case 'integer':
       return <InputNumber precision={0} style={{ width: '100%' }} placeholder={placeholder} {...rest} />;
+    case 'money':
+      // Typed and sent as text: a number input would round-trip the amount through a float.
+      return <Input inputMode="decimal" placeholder={placeholder} {...rest} />;
     case 'boolean':
       return <Switch {...rest} />;
     case 'text':
@@ -110,6 +126,8 @@ export function FieldValue({ schema, value, t }: { schema: FieldSchema; value: u
       return <>{t(value ? 'kit:value.yes' : 'kit:value.no')}</>;
     case 'datetime':
       return <>{formatDate(value as string, DATETIME_FORMAT)}</>;
+    case 'money':
+      return <>{formatMoney(value as string, schema.money?.decimal ?? 2)}</>;
     case 'richText':
       return (
         <Loading>

@@ -11,8 +11,10 @@ import type { ValidatorName } from '../lib/validators';
  * (src/lib/html-policy.ts) on the server when saved and in the browser when shown.
  * 'image': the id of one uploaded image (the file service), chosen with an upload control and shown
  * as a thumbnail; the server refuses an id that names no stored image.
+ * 'money': an amount, `numeric` in the table and a decimal string on the wire, never a float; its
+ * digits are `money` (default spec 5.4's amount: 14 integer digits, 2 decimals).
  */
-export type FieldType = 'string' | 'text' | 'integer' | 'boolean' | 'datetime' | 'dict' | 'richText' | 'image';
+export type FieldType = 'string' | 'text' | 'integer' | 'money' | 'boolean' | 'datetime' | 'dict' | 'richText' | 'image';
 
 /** How a field filters the page call (PROTOCOL.md §7): exact value, substring, or a Start/End range. */
 export type SearchMode = 'eq' | 'contains' | 'range';
@@ -22,14 +24,23 @@ export interface FieldSchema {
   /** Locale key of the field's label, e.g. 'resources:dictType.fields.dictName'. */
   label: string;
   required?: boolean;
+  /** Text length bounds, counted after trimming. */
+  minLength?: number;
   maxLength?: number;
+  /** A pattern the text must match, and the locale key of the message shown when it does not. */
+  pattern?: { source: string; flags?: string; message: string };
+  /** Numeric range of an 'integer' or 'money' field, inclusive. */
+  min?: number;
+  max?: number;
+  /** Digits of a 'money' field (spec 5.4). */
+  money?: { integer: number; decimal: number };
   /** A shared validator of src/lib/validators, applied on both sides. */
   validator?: ValidatorName;
   /** For type 'dict': the dictionary type whose items label the values (and tag colours). */
   dictType?: string;
   /** The server refuses a second record with the same value. */
   unique?: boolean;
-  /** The value a new record's form starts with. */
+  /** The value a new record's form starts with, and the one the server stores when a create leaves the field out. */
   defaultValue?: string | number | boolean;
   /** Set by the server (id, times, versions): shown, never sent by forms. */
   readOnly?: boolean;

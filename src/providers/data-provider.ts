@@ -47,8 +47,14 @@ export function sortersToOrderBy(sorters: readonly CrudSort[] | undefined): Arra
 
 /** An ApiError as Refine's HttpError: the message is already the catalogue's (or the server's) words. */
 function toHttpError(error: unknown): HttpError & { kind?: string; code?: string } {
-  // ApiError already carries Refine's statusCode (a getter over its status).
-  if (error instanceof ApiError) return error as ApiError & HttpError;
+  if (error instanceof ApiError) {
+    // A refusal about one field (data.field: DUPLICATE, VALIDATION_FAILED) goes under that field of
+    // the open form: Refine's useForm sets HttpError.errors on the antd form.
+    const field = (error.data as { field?: unknown } | null | undefined)?.field;
+    if (typeof field === 'string') return Object.assign(error, { errors: { [field]: [error.message] } }) as ApiError & HttpError;
+    // ApiError already carries Refine's statusCode (a getter over its status).
+    return error as ApiError & HttpError;
+  }
   return { message: error instanceof Error ? error.message : String(error), statusCode: 0 };
 }
 

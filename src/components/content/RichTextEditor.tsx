@@ -213,8 +213,10 @@ export function RichTextEditor({ value, onChange, placeholder, disabled, id }: R
     },
   });
 
+  // Without emitUpdate false, TipTap reports an update here: on mount the form took it for the
+  // operator emptying the field, and 正文 said 此处不能为空 as soon as the form opened.
   useEffect(() => {
-    editor.setEditable(!disabled);
+    editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   // New content from outside (the edit form read a record): clean it, give its images sources, load it.
