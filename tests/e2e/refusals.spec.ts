@@ -156,14 +156,14 @@ test.describe('every refusal right, safe and clear (issue 23)', () => {
 
   test('en-US shows the English labels of the seeded dictionaries', async ({ page }) => {
     await signInAs(page, 'op_admin');
-    await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+    await page.evaluate(() => window.localStorage.setItem('lang', 'en-US'));
     await page.goto('/op/system/config');
     const list = page.getByTestId('configs-list');
     await expect(list).toBeVisible();
     await expect(list.locator('.ant-table-tbody').getByText('Yes', { exact: true }).first()).toBeVisible();
     await expect(list.locator('.ant-table-tbody').getByText('是', { exact: true })).toHaveCount(0);
     await page.screenshot({ path: join(ARTIFACTS, 'refusals-en-us-configs.png') });
-    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+    await page.evaluate(() => window.localStorage.setItem('lang', 'zh-CN'));
   });
 
   test('the news list keeps 创建时间 reachable beside the fixed 操作 column', async ({ page }) => {
@@ -173,7 +173,7 @@ test.describe('every refusal right, safe and clear (issue 23)', () => {
     const actions = page.locator('.ant-table-thead th', { hasText: '操作' });
     await expect(header).toBeVisible();
     // Wider than the page: the table scrolls, and its far end shows 创建时间 whole, left of 操作.
-    await page.locator('.ant-table-content').evaluate((content) => content.scrollTo({ left: content.scrollWidth }));
+    await page.locator('.ant-table-content').evaluate((content: HTMLElement) => content.scrollTo({ left: content.scrollWidth }));
     await expect
       .poll(async () => {
         const [created, fixed] = [await header.boundingBox(), await actions.boundingBox()];

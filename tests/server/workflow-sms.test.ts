@@ -159,9 +159,15 @@ describe('outside demo mode', () => {
     const production = await startServer({ demoMode: false, logger: { level: 'trace', stream: log.stream } });
     try {
       const api = await import('./client');
+      const first = await new api.ApiClient(production.baseUrl).init();
+      // Outside demo mode op_admin must change the password first: the server refuses anything else until then.
+      await first.login('op_admin', api.passwordOf('op_admin'));
+      expect(refusal(await first.call(`${SIGN}/sms/apply`, { json: newScope() })).code).toBe('PASSWORD_CHANGE_REQUIRED');
+      const changed = 'Changed@2026#ok';
+      const change = await first.call('/op/v1/staffs/password', { json: { originalPassword: first.encrypt(api.passwordOf('op_admin')), newPassword: first.encrypt(changed) } });
+      expect(change.body.code).toBe('0');
       const client = await new api.ApiClient(production.baseUrl).init();
-      // Outside demo mode op_admin must change the password first; signing needs only a session.
-      await client.login('op_admin', api.passwordOf('op_admin'));
+      await client.login('op_admin', changed);
       const answer = await client.call(`${SIGN}/sms/apply`, { json: newScope() });
       expect(refusal(answer)).toEqual({ status: 200, code: 'SMS_SEND_FAILED', message: '发送短信验证码失败，请重试' });
       expect(log.text()).not.toContain('smsSignCode');
