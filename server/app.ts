@@ -13,6 +13,7 @@ import type { Database } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { ApiError, protocolError, success } from './errors';
 import { translate } from './i18n';
+import { ProcessHeartbeat } from './process-heartbeat';
 import { installGuard } from './security/guard';
 import { NonceLedger } from './security/nonce-ledger';
 import { NonceStore } from './security/nonces';
@@ -157,6 +158,7 @@ function registerFrontEnd(app: FastifyInstance, staticDir: string) {
 }
 
 interface Services {
+  heartbeat: ProcessHeartbeat;
   exports: ExportService;
   files: FileStore;
   fileGrants: FileGrants;
@@ -167,7 +169,10 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   const { db } = database;
   await database.migrate();
   await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost });
+  await services.heartbeat.start(db, (error) => api.log.warn({ err: error }, 'process heartbeat failed'));
+  api.addHook('onClose', () => services.heartbeat.stop(db));
   await services.exports.failInterrupted();
+  services.exports.watchInterrupted();
   await services.files.ensureBuiltinFiles();
   services.fileGrants.useKey(await loadOrCreateSecret(db, FILE_GRANTS_SECRET));
 
@@ -225,13 +230,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   const { db } = options.database;
   const dataDir = resolve(options.dataDir ?? join(tmpdir(), 'scf-op-back-office'));
-  const exports = new ExportService(db, dataDir, app.log, options.downloadTicketTtlMs);
+  const heartbeat = new ProcessHeartbeat();
+  const exports = new ExportService(db, dataDir, app.log, options.downloadTicketTtlMs, heartbeat.id);
   app.addHook('onClose', () => exports.close());
   registerTicketDownload(app, exports);
   const files = new FileStore(db, dataDir, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES);
   const fileGrants = new FileGrants();
   registerFileGets(app, { db, files, fileGrants });
-  app.register((api) => registerApi(api, options, { exports, files, fileGrants }), { prefix: API_BASE });
+  app.register((api) => registerApi(api, options, { heartbeat, exports, files, fileGrants }), { prefix: API_BASE });
   registerFrontEnd(app, resolve(options.staticDir ?? 'dist'));
   return app;
 }
