@@ -15,6 +15,7 @@ import { seedIfEmpty } from './db/seed';
 import { duplicateError } from './db/unique-violation';
 import { ApiError, protocolError, success } from './errors';
 import { translate } from './i18n';
+import { ProcessHeartbeat } from './process-heartbeat';
 import { installGuard } from './security/guard';
 import { installSecurityHeaders } from './security/headers';
 import { NonceLedger } from './security/nonce-ledger';
@@ -177,6 +178,7 @@ function registerFrontEnd(app: FastifyInstance, staticDir: string) {
 }
 
 interface Services {
+  heartbeat: ProcessHeartbeat;
   exports: ExportService;
   files: FileStore;
   fileGrants: FileGrants;
@@ -187,7 +189,10 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   const { db } = database;
   await database.migrate();
   await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost, resources: options.resources });
+  await services.heartbeat.start(db, (error) => api.log.warn({ err: error }, 'process heartbeat failed'));
+  api.addHook('onClose', () => services.heartbeat.stop(db));
   await services.exports.failInterrupted();
+  services.exports.watchInterrupted();
   await services.files.ensureBuiltinFiles();
   services.fileGrants.useKey(await loadOrCreateSecret(db, FILE_GRANTS_SECRET));
 
@@ -266,13 +271,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   const { db } = options.database;
   const dataDir = resolve(options.dataDir ?? join(tmpdir(), 'scf-op-back-office'));
-  const exports = new ExportService(db, dataDir, app.log, options.downloadTicketTtlMs);
+  const heartbeat = new ProcessHeartbeat();
+  const exports = new ExportService(db, dataDir, app.log, options.downloadTicketTtlMs, heartbeat.id);
   app.addHook('onClose', () => exports.close());
   registerTicketDownload(app, exports);
   const files = new FileStore(db, dataDir, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES);
   const fileGrants = new FileGrants();
   registerFileGets(app, { db, files, fileGrants });
-  app.register((api) => registerApi(api, options, { exports, files, fileGrants }), { prefix: API_BASE });
+  app.register((api) => registerApi(api, options, { heartbeat, exports, files, fileGrants }), { prefix: API_BASE });
   registerFrontEnd(app, resolve(options.staticDir ?? 'dist'));
   return app;
 }

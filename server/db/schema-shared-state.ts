@@ -38,3 +38,19 @@ export const downloadTickets = pgTable(
   },
   (t) => [index('download_tickets_expires_idx').on(t.expiresAt)],
 );
+
+/** The live server processes: each writes seen_at every few seconds while it runs. */
+export const serverProcesses = pgTable('server_processes', {
+  id: text('id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Which process runs an export's job: an export still PROCESSING whose process has stopped writing
+ * seen_at was cut off (a crash, a kill -9) and is failed by whichever process notices.
+ */
+export const exportRunners = pgTable('export_runners', {
+  /** file_export_records.id; no foreign key, to keep this module free of schema.ts (the job's end deletes the row). */
+  recordId: text('record_id').primaryKey(),
+  processId: text('process_id').notNull(),
+});

@@ -6,14 +6,15 @@
 import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPORT_STATUS } from '../../src/lib/codes';
 import type { FieldSchema } from '../../src/crud/resource';
 import type { AnyResource } from '../crud/fields';
 import type { Db } from '../db/open';
-import { fileExportRecords, sysDictData } from '../db/schema';
+import { exportRunners, fileExportRecords, serverProcesses, sysDictData } from '../db/schema';
+import { PROCESS_GONE_MS } from '../process-heartbeat';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
 import { DownloadTickets } from './tickets';
@@ -39,12 +40,15 @@ export class ExportService {
   readonly dir: string;
   readonly tickets: DownloadTickets;
   private readonly running = new Set<Promise<void>>();
+  private watcher: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
     dataDir: string,
     private readonly log: FastifyBaseLogger,
     ticketTtlMs?: number,
+    /** This process's id in server_processes (process-heartbeat.ts): its jobs are its own to finish. */
+    private readonly processId?: string,
   ) {
     this.tickets = new DownloadTickets(db, ticketTtlMs);
     this.dir = join(dataDir, 'exports');
@@ -52,16 +56,31 @@ export class ExportService {
   }
 
   /**
-   * Jobs run in this process, so a record still PROCESSING at start belongs to a job a restart cut
-   * off: it is marked failed instead of spinning forever. (One server per database is assumed.)
+   * A job runs in the process that started it; a record still PROCESSING whose process no longer
+   * shows signs of life (server_processes) was cut off by a crash or a restart, and is marked failed
+   * instead of spinning forever. Several processes may share the database: another's running jobs
+   * are left alone. Called at start and every PROCESS_GONE_MS after (watchInterrupted).
    */
   async failInterrupted(): Promise<number> {
+    const alive = this.db
+      .select({ one: sql`1` })
+      .from(exportRunners)
+      .innerJoin(serverProcesses, eq(serverProcesses.id, exportRunners.processId))
+      .where(and(eq(exportRunners.recordId, fileExportRecords.id), sql`${serverProcesses.seenAt} > now() - ${PROCESS_GONE_MS}::int * interval '1 millisecond'`));
     const failed = await this.db
       .update(fileExportRecords)
       .set({ status: EXPORT_STATUS.failure, message: translate('server:export.interrupted'), updateTime: new Date() })
-      .where(eq(fileExportRecords.status, EXPORT_STATUS.processing))
+      .where(and(eq(fileExportRecords.status, EXPORT_STATUS.processing), notExists(alive)))
       .returning({ id: fileExportRecords.id });
     return failed.length;
+  }
+
+  /** Fails cut-off exports now and then, so a crashed process's exports do not wait for a restart. */
+  watchInterrupted(): void {
+    this.watcher = setInterval(() => {
+      this.failInterrupted().catch((error: unknown) => this.log.warn({ err: error }, 'checking for interrupted exports failed'));
+    }, PROCESS_GONE_MS);
+    this.watcher.unref();
   }
 
   /** Makes the PROCESSING record and starts the job without waiting for it. */
@@ -71,6 +90,7 @@ export class ExportService {
       .insert(fileExportRecords)
       .values({ userId: principal.userId, resourceName: resource.name, fileName, createBy: principal.username, updateBy: principal.username })
       .returning();
+    if (this.processId) await this.db.insert(exportRunners).values({ recordId: record.id, processId: this.processId });
     const job = this.run(record, resource, rows).finally(() => this.running.delete(job));
     this.running.add(job);
     return publicRecord(record);
@@ -94,12 +114,14 @@ export class ExportService {
     }
   }
 
-  private finish(id: string, changes: Partial<ExportRecord>) {
-    return this.db
+  private async finish(id: string, changes: Partial<ExportRecord>) {
+    const kept = await this.db
       .update(fileExportRecords)
       .set({ ...changes, updateTime: new Date() })
       .where(eq(fileExportRecords.id, id))
       .returning({ id: fileExportRecords.id });
+    await this.db.delete(exportRunners).where(eq(exportRunners.recordId, id));
+    return kept;
   }
 
   private async dictLabels(fields: Array<[string, FieldSchema]>): Promise<Map<string, Map<string, string>>> {
@@ -145,6 +167,7 @@ export class ExportService {
 
   /** Waits for running jobs, so the database is not closed under them. */
   async close(): Promise<void> {
+    clearInterval(this.watcher);
     await Promise.allSettled([...this.running]);
   }
 }

@@ -124,6 +124,32 @@ describe.skipIf(!binDir)('two server processes on one PostgreSQL', () => {
     expect((await fetch(`${b.baseUrl}${url}`)).status).toBe(200);
     expect((await fetch(`${a.baseUrl}${url}`)).status).toBe(404); // spent, whichever process is asked
   });
+
+  it("leaves a live process's running export alone when another restarts, and fails a dead one's", async () => {
+    const pg = (await import('pg')).default;
+    const sqlClient = new pg.Client({ connectionString: databaseUrl });
+    await sqlClient.connect();
+    try {
+      const { rows } = await sqlClient.query<{ id: string }>('select id from server_processes order by seen_at desc limit 1');
+      const insert = async (id: string, processId: string) => {
+        await sqlClient.query(
+          `insert into file_export_records (id, user_id, resource_name, file_name, create_by, update_by) values ($1, 'u-op-admin', 'dict-types', 'x.xlsx', 'op_admin', 'op_admin')`,
+          [id],
+        );
+        await sqlClient.query('insert into export_runners (record_id, process_id) values ($1, $2)', [id, processId]);
+      };
+      await insert('exp-live-runner', rows[0].id);
+      await insert('exp-dead-runner', 'a-process-that-died');
+      await b.stop();
+      b = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+      adminB = at(adminA, b.baseUrl);
+      const status = async (id: string) => (await sqlClient.query<{ status: string }>('select status from file_export_records where id = $1', [id])).rows[0].status;
+      expect(await status('exp-live-runner')).toBe('PROCESSING');
+      expect(await status('exp-dead-runner')).toBe('FAILURE');
+    } finally {
+      await sqlClient.end();
+    }
+  }, 120_000);
 });
 
 describe('a hard restart on PGlite', () => {
