@@ -9,6 +9,7 @@ import { api, ApiError, onUnauthorized } from './http';
 import { notifier } from './http/notify';
 import {
   clearSession,
+  FORM_DRAFTS_KEY,
   getAuthToken,
   getCsrf,
   getLoginUrl,
@@ -18,6 +19,7 @@ import {
   type SessionKeys,
 } from './session';
 import { loadUserInfo, userStore } from './user';
+import { sealDraftsNow } from '../components/form-guard/guarded-forms';
 
 /**
  * The RSA code (jsencrypt) is needed only to sign in and to send a secret, never to show a page: it
@@ -59,13 +61,19 @@ export function forgetSession(): string {
   return loginUrl;
 }
 
+/** Clears the session but, after an expiry, not the sealed form drafts waiting for the next sign-in. */
+function clearSessionKeepingDrafts(): void {
+  clearSession();
+  if (sealedDrafts) sessionStorage.setItem(FORM_DRAFTS_KEY, sealedDrafts);
+}
+
 /** Ends the session here and on the server; the server call is best-effort (it may be gone already). */
 export async function endSession(): Promise<string> {
   const loginUrl = getLoginUrl();
   if (getAuthToken()) {
     await api.post('/uaa/logout', undefined, { keepOnNavigate: true, silent: true }).catch(() => undefined);
   }
-  clearSession();
+  clearSessionKeepingDrafts();
   userStore.set(undefined);
   return loginUrl;
 }
@@ -77,21 +85,17 @@ function goToLogin(loginUrl: string): void {
 // A 401 anywhere (spec 4.1.7): the session is over; go to the stored login address.
 // Forms with unsaved changes are sealed first and kept in the tab, to be offered back after signing in.
 let signingOut = false;
+/** Kept across every clearing of the session until the tab has gone to sign in. */
+let sealedDrafts: string | undefined;
 onUnauthorized(() => {
   // Several calls may fail at once: the first one's handling is the one that counts.
   if (signingOut) return;
   signingOut = true;
   const loginUrl = getLoginUrl();
-  const here = `${window.location.pathname}${window.location.search}`;
-  void import('../components/form-guard/drafts')
-    .then(({ sealDrafts }) => sealDrafts(userStore.get()?.personId, here))
-    .catch(() => undefined)
-    .then(async (sealed) => {
-      clearSession();
-      userStore.set(undefined);
-      if (sealed) (await import('../components/form-guard/drafts')).keepSealedDrafts(sealed);
-      if (window.location.pathname !== loginUrl) goToLogin(loginUrl);
-    });
+  sealedDrafts = sealDraftsNow(userStore.get()?.personId, `${window.location.pathname}${window.location.search}`);
+  clearSessionKeepingDrafts();
+  userStore.set(undefined);
+  if (window.location.pathname !== loginUrl) goToLogin(loginUrl);
 });
 
 export interface LoginParams {

@@ -13,7 +13,7 @@ import { FORM_DRAFT_CALLS } from '../../lib/form-drafts';
 import { desDecrypt } from '../../protocol/des';
 import { api } from '../../providers/http';
 import { FORM_DRAFTS_KEY, getSessionKeys } from '../../providers/session';
-import { guardedForms, leaveForSignIn } from './guarded-forms';
+import { guardedForms, leaveForSignIn, setDraftSealer } from './guarded-forms';
 
 /** Drafts in the tab: sessionStorage (kept by the tab, gone with it), never a value in clear. */
 const STORE = FORM_DRAFTS_KEY;
@@ -42,17 +42,17 @@ function readStore(): StoredDrafts | undefined {
 
 /**
  * The drafts of every dirty form, sealed, for when the session's end sends the tab to sign in: the
- * 401 handler seals them before it clears the session (the server's public key goes with it) and
- * keeps them after (keepSealedDrafts). Never throws: a draft that cannot be kept must not keep the
- * operator from signing in again.
+ * 401 handler seals them (sealDraftsNow) before it clears the session, which takes the server's
+ * public key with it, and keeps them after. Never throws: a draft that cannot be kept must not keep
+ * the operator from signing in again.
  */
-export async function sealDrafts(userId: string | undefined, returnTo: string): Promise<string | undefined> {
+function sealDrafts(userId: string | undefined, returnTo: string): string | undefined {
   leaveForSignIn();
   const forms = guardedForms.all();
-  if (forms.length === 0 || !userId || !getSessionKeys()) return undefined;
+  if (forms.length === 0 || !userId || !getSessionKeys() || !rsa) return undefined;
   try {
     const key = randomHex(32);
-    const { rsaEncrypt } = await import('../../protocol/rsa');
+    const { rsaEncrypt } = rsa;
     const wrappedKey = rsaEncrypt(JSON.stringify({ userId, key }), getSessionKeys()!.publicKey);
     const items = forms.map((form) => {
       const iv = randomHex(16);
@@ -66,17 +66,13 @@ export async function sealDrafts(userId: string | undefined, returnTo: string): 
   }
 }
 
-export function keepSealedDrafts(sealed: string | undefined): void {
-  if (sealed) sessionStorage.setItem(STORE, sealed);
-}
-
-/** Where the kept drafts were typed: the page to return to after signing in again (once). */
-export function takeDraftReturnPath(): string | undefined {
-  const stored = readStore();
-  if (!stored?.returnTo) return undefined;
-  sessionStorage.setItem(STORE, JSON.stringify({ ...stored, returnTo: '' }));
-  return stored.returnTo;
-}
+// Synchronous when it matters: the 401 handler seals before anything else can clear or leave the tab,
+// so the RSA module is loaded with the first guarded form, not at the expiry.
+let rsa: typeof import('../../protocol/rsa') | undefined;
+void import('../../protocol/rsa').then((module) => {
+  rsa = module;
+  setDraftSealer(sealDrafts);
+});
 
 export const hasDraft = (path: string, id: string) => !!readStore()?.items.some((item) => item.path === path && item.id === id);
 

@@ -1,9 +1,10 @@
 /**
  * The forms with unsaved changes on the open pages, and what happens to them when they would be lost
  * (issue 26): leaving the page asks (LeaveGuard, the tags-view's close, the tab's beforeunload), and
- * when the session expires their values are kept in the tab, encrypted (src/lib/form-drafts.ts),
- * without their sensitive fields, to be offered back on the same page after the next sign-in.
+ * drafts.ts keeps their values when the session expires. Light on purpose: the shell's first load
+ * carries this module, and the drafts' cryptography loads only with a guarded form.
  */
+import { FORM_DRAFTS_KEY } from '../../providers/session';
 
 export interface GuardedForm {
   /** Unique on its page: the draft is offered back to the form of the same id on the same path. */
@@ -68,4 +69,32 @@ export async function confirmLeaving(paths: readonly string[]): Promise<boolean>
   if (!(await ask())) return false;
   for (const form of forms) guardedForms.markClean(form.path, form.id);
   return true;
+}
+
+/**
+ * Where the drafts kept at the session's expiry were typed (drafts.ts): the page to return to after
+ * signing in again, once. Read here, without the drafts' cryptography, as the shell's first load asks.
+ */
+export function takeDraftReturnPath(): string | undefined {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(FORM_DRAFTS_KEY) ?? 'null') as { returnTo?: string } | null;
+    if (!stored?.returnTo) return undefined;
+    sessionStorage.setItem(FORM_DRAFTS_KEY, JSON.stringify({ ...stored, returnTo: '' }));
+    return stored.returnTo;
+  } catch {
+    return undefined;
+  }
+}
+
+type Sealer = (userId: string | undefined, returnTo: string) => string | undefined;
+let sealer: Sealer | undefined;
+/** Installed by drafts.ts once a guarded form's page has loaded it. */
+export function setDraftSealer(seal: Sealer): void {
+  sealer = seal;
+}
+
+/** The sealed drafts of the dirty forms (drafts.ts), at once; undefined when there are none. */
+export function sealDraftsNow(userId: string | undefined, returnTo: string): string | undefined {
+  leaveForSignIn();
+  return guardedForms.any() ? sealer?.(userId, returnTo) : undefined;
 }
