@@ -12,7 +12,7 @@ import { CONFIG_KEY } from '../../src/lib/codes';
 import { findProcessDefinition } from '../../src/workflows/registry';
 import { INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
-import { isUniqueViolation, type Tx } from '../crud/routes';
+import { isUniqueViolation, type Tx } from '../db/tx';
 import type { Db } from '../db/open';
 import { certificateApplications, certificates, sysConfigs, workflowTasks } from '../db/schema';
 import { businessError, protocolError, validationError } from '../errors';

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { actionPermission } from '../../src/lib/access';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
+import { isUniqueViolation, type Tx } from '../db/tx';
 import { actionApplies } from '../../src/crud/resource';
 import { contentFileIds } from '../../src/lib/html-policy';
 import { isImageMimeType } from '../../src/lib/files';
@@ -26,7 +27,6 @@ import type { Principal } from '../security/sessions';
 import { fieldLabel, readInput, type AnyResource, requireId, requireIds, requireObject, type Mode } from './fields';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from './query';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Row = Record<string, unknown>;
 
 export interface CrudHooks {
@@ -58,14 +58,6 @@ export interface Page<T = Row> {
 export const MAX_EXPORT_ROWS = 100_000;
 
 const columnsOf = (table: PgTable) => getTableColumns(table) as Columns;
-
-/** A unique violation, thrown by the driver directly (pg) or wrapped in the query error (drizzle). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 /** Dictionary-coded fields take only codes of their dictionary (disabled items included: old records keep them). */
 async function checkDictValues(tx: Tx, options: CrudOptions, values: Row): Promise<void> {

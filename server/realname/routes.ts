@@ -11,7 +11,8 @@ import { INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/
 import { realnameResource } from '../../src/resources/realname';
 import type { AppContext } from '../context';
 import { requireId, requireIds, requireObject } from '../crud/fields';
-import { pageOf, type Tx } from '../crud/routes';
+import { pageOf } from '../crud/routes';
+import type { Tx } from '../db/tx';
 import { realnameRecords, workflowInstances, workflowTasks } from '../db/schema';
 import { businessError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';

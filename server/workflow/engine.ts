@@ -27,7 +27,7 @@ import {
   findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, variableGivenAt, type ProcessDefinition,
 } from '../../src/workflows/registry';
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS, type HistoryAction, type TaskOutcome } from '../../src/workflows/states';
-import { isUniqueViolation, type Tx } from '../crud/routes';
+import { isUniqueViolation, type Tx } from '../db/tx';
 import type { Db } from '../db/open';
 import { workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
 import { businessError, protocolError, validationError } from '../errors';

@@ -5,11 +5,9 @@
  * under-construction page; an issue that builds it swaps UNBUILT for its import.
  */
 import type { ComponentType } from 'react';
-import type { AppRoute, PageStatus } from './types';
+import type { PageProps, PageStatus } from './types';
 
-export interface PageProps {
-  route: AppRoute;
-}
+export type { PageProps };
 type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
 
 const UNBUILT = 'unbuilt' as const;

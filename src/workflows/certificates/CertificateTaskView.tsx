@@ -14,7 +14,7 @@ import { CertificateDescriptions } from '../../pages/certificates/CertificateDes
 import { pickerDate, requestedBody, RequestedFields, type RequestedValues } from '../../pages/certificates/RequestedFields';
 import { findProcessDefinition } from '../registry';
 import { TASK_OUTCOME } from '../states';
-import type { TaskComponentProps } from '../task-components';
+import type { TaskComponentProps } from '../task-types';
 import '../../pages/certificates/locale';
 
 interface Loaded {

@@ -4,7 +4,7 @@
  */
 import { api } from '../../providers/http';
 import type { TaskOutcome } from '../states';
-import type { WorkflowInstance, WorkflowTask } from '../task-components';
+import type { WorkflowInstance, WorkflowTask } from '../task-types';
 
 export const WORKFLOW_API = '/op/v1/workflow';
 
