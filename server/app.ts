@@ -25,6 +25,7 @@ import { FileStore } from './files/store';
 import { realnameRoutes } from './realname/routes';
 import { invoiceTypeRoutes } from './certificates/invoice-types';
 import { certificateRoutes } from './certificates/routes';
+import { approvalRoutes } from './crud/approval-routes';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './resources/content';
 import { dictDataRoutes } from './resources/dict-datas';
@@ -56,6 +57,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   configRoutes,
   exportRecordRoutes,
   workflowRoutes,
+  approvalRoutes,
   signatureRoutes,
   platformConfigRoutes,
   fileRoutes,

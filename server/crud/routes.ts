@@ -9,43 +9,26 @@
  * are checked against the shared field schema; per-resource rules go in hooks, which run inside the
  * call's transaction, so a refusal changes nothing.
  */
-import { and, count, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { actionPermission } from '../../src/lib/access';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
-import { isUniqueViolation, type Tx } from '../db/tx';
+import { isUniqueViolation } from '../db/tx';
 import { actionApplies } from '../../src/crud/resource';
-import { contentFileIds } from '../../src/lib/html-policy';
-import { isImageMimeType } from '../../src/lib/files';
-import { storedFiles, sysDictData } from '../db/schema';
 import { businessError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { fieldLabel, readInput, type AnyResource, requireId, requireIds, requireObject, type Mode } from './fields';
-import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from './query';
+import { ApprovableResource } from './approvals';
+import { APPROVAL_ACTION } from '../../src/crud/resource';
+import { checkDictValues, checkFileValues, checkUnique, columnsOf, duplicateOf, findById } from './checks';
+import { readInput, requireId, requireIds, requireObject } from './fields';
+import { filterConditions, orderOf, pagingOf, whereOf } from './query';
+import type { CrudOptions, Row, RowActionChange } from './types';
 
-export type Row = Record<string, unknown>;
-
-export interface CrudHooks {
-  /** More checks on the values about to be written, e.g. a reference to another table. */
-  beforeWrite?(tx: Tx, values: Row, mode: Mode): Promise<void>;
-  /** Refuses a removal by throwing (then nothing is removed); gets the rows about to go. */
-  beforeRemove?(tx: Tx, rows: Row[]): Promise<void>;
-}
-
-/** The change a row action makes to the record it applies to (its `when` already checked). */
-export type RowActionChange = (row: Row, now: Date) => Row;
-
-export interface CrudOptions {
-  resource: AnyResource;
-  table: PgTable;
-  hooks?: CrudHooks;
-  /** One change per row action the declaration lists (src/crud/resource.ts RowActionDeclaration). */
-  actions?: Readonly<Record<string, RowActionChange>>;
-}
+export type { CrudHooks, CrudOptions, Row, RowActionChange } from './types';
 
 export interface Page<T = Row> {
   records: T[];
@@ -56,53 +39,6 @@ export interface Page<T = Row> {
 
 /** Rows the export of a filtered list may hold: beyond this, narrow the filters. */
 export const MAX_EXPORT_ROWS = 100_000;
-
-const columnsOf = (table: PgTable) => getTableColumns(table) as Columns;
-
-/** Dictionary-coded fields take only codes of their dictionary (disabled items included: old records keep them). */
-async function checkDictValues(tx: Tx, options: CrudOptions, values: Row): Promise<void> {
-  for (const [name, schema] of Object.entries(options.resource.fields)) {
-    const value = values[name];
-    if (schema.type !== 'dict' || !schema.dictType || value === undefined || value === null) continue;
-    const [item] = await tx
-      .select({ id: sysDictData.id })
-      .from(sysDictData)
-      .where(and(eq(sysDictData.dictType, schema.dictType), eq(sysDictData.dictValue, String(value))))
-      .limit(1);
-    if (!item) throw validationError(translate('server:crud.notInDict', { field: fieldLabel(schema), value: String(value) }));
-  }
-}
-
-/** Image fields and the images inside rich text name stored images, nothing else. */
-async function checkFileValues(tx: Tx, options: CrudOptions, values: Row): Promise<void> {
-  for (const [name, schema] of Object.entries(options.resource.fields)) {
-    const value = values[name];
-    if (typeof value !== 'string' || (schema.type !== 'image' && schema.type !== 'richText')) continue;
-    const ids = schema.type === 'image' ? [value] : contentFileIds(value);
-    if (!ids.length) continue;
-    const found = await tx.select({ id: storedFiles.id, mimeType: storedFiles.mimeType }).from(storedFiles).where(inArray(storedFiles.id, ids));
-    const images = new Set(found.filter((file) => isImageMimeType(file.mimeType)).map((file) => file.id));
-    const missing = ids.find((id) => !images.has(id));
-    if (missing) throw validationError(translate('server:crud.notImage', { field: fieldLabel(schema), value: missing }));
-  }
-}
-
-/** The first unique field whose value another record already holds. */
-async function checkUnique(tx: Tx, options: CrudOptions, values: Row, exceptId?: string): Promise<void> {
-  const columns = columnsOf(options.table);
-  for (const [name, schema] of Object.entries(options.resource.fields)) {
-    if (!schema.unique || values[name] === undefined) continue;
-    const conditions = [eq(columns[name], values[name])];
-    if (exceptId) conditions.push(ne(columns.id, exceptId));
-    const [taken] = await tx.select({ id: columns.id }).from(options.table).where(and(...conditions)).limit(1);
-    if (taken) throw businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(schema) });
-  }
-}
-
-function duplicateOf(options: CrudOptions) {
-  const unique = Object.values(options.resource.fields).find((s) => s.unique);
-  return unique ? businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(unique) }) : validationError(translate('errors:VALIDATION_FAILED'));
-}
 
 const TOTAL = '__total';
 
@@ -142,12 +78,6 @@ export async function listOf(db: Db, options: CrudOptions, body: Row): Promise<R
   const columns = columnsOf(options.table);
   const where = whereOf(filterConditions(options.resource, columns, body));
   return db.select().from(options.table).where(where).orderBy(...orderOf(options.resource, columns, body)).limit(MAX_EXPORT_ROWS);
-}
-
-async function findById(db: Db | Tx, table: PgTable, id: string): Promise<Row> {
-  const [row] = await db.select().from(table).where(eq(columnsOf(table).id, id));
-  if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
-  return row;
 }
 
 async function save(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
@@ -202,7 +132,7 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
  * A row action: the record must still be at the version the caller read and in a state the action
  * applies to; then its change is written, one version on. A refusal changes nothing.
  */
-async function runAction(ctx: AppContext, options: CrudOptions, name: string, change: RowActionChange, body: Row, principal: Principal): Promise<Row> {
+async function runAction(ctx: AppContext, options: CrudOptions, name: string, change: RowActionChange, body: Row, principal: Principal, approvals?: ApprovableResource): Promise<Row> {
   const action = options.resource.actions![name];
   const id = requireId(body);
   const version = body.dataVersion;
@@ -212,6 +142,7 @@ async function runAction(ctx: AppContext, options: CrudOptions, name: string, ch
     const [row] = await tx.select().from(options.table).where(eq(columns.id, id)).for('update');
     if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
     if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+    await approvals?.refuseIfPending(tx, [id]);
     if (!actionApplies(action, row)) throw businessError('ACTION_NOT_APPLICABLE', 'server:crud.actionNotApplicable', { action: translate(action.label) });
     const now = new Date();
     const changes = { ...change(row, now), dataVersion: sql`${columns.dataVersion} + 1`, updateTime: now, updateBy: principal.username };
@@ -220,11 +151,12 @@ async function runAction(ctx: AppContext, options: CrudOptions, name: string, ch
   });
 }
 
-async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row): Promise<number> {
+async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row, approvals?: ApprovableResource): Promise<number> {
   const ids = requireIds(body);
   const { id } = columnsOf(options.table);
   return ctx.db.transaction(async (tx) => {
-    const rows = await tx.select().from(options.table).where(inArray(id, ids));
+    const rows = await tx.select().from(options.table).where(inArray(id, ids)).for('update');
+    await approvals?.refuseIfPending(tx, ids);
     await options.hooks?.beforeRemove?.(tx, rows);
     const removed = await tx.delete(options.table).where(inArray(id, ids)).returning({ id });
     return removed.length;
@@ -244,11 +176,26 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
     });
   };
 
-  post('page', actionPermission(permissions, 'list'), (body) => pageOf(ctx.db, options, body));
-  post('find-by-id', actionPermission(permissions, 'show'), (body) => findById(ctx.db, options.table, requireId(body)));
-  post('save', actionPermission(permissions, 'create'), (body, principal) => save(ctx, options, body, principal));
-  post('update-by-id', actionPermission(permissions, 'edit'), (body, principal) => updateById(ctx, options, body, principal));
-  post('remove-by-ids', actionPermission(permissions, 'delete'), (body) => removeByIds(ctx, options, body));
+  // An approvable resource proposes its bound actions and shows each record's pending change and history.
+  const approvals = options.resource.approval ? new ApprovableResource(ctx, options) : undefined;
+  post('page', actionPermission(permissions, 'list'), async (body) => {
+    const page = await pageOf(ctx.db, options, body);
+    return approvals ? { ...page, records: await approvals.withPending(page.records) } : page;
+  });
+  post('find-by-id', actionPermission(permissions, 'show'), async (body) => {
+    const row = await findById(ctx.db, options.table, requireId(body));
+    if (!approvals) return row;
+    const [shown] = await approvals.withPending([row]);
+    return { ...shown, changes: await approvals.history(String(row.id)) };
+  });
+  post('save', actionPermission(permissions, 'create'), (body, principal) =>
+    approvals?.binds(APPROVAL_ACTION.CREATE) ? approvals.proposeCreate(principal, body) : save(ctx, options, body, principal),
+  );
+  post('update-by-id', actionPermission(permissions, 'edit'), (body, principal) =>
+    approvals?.binds(APPROVAL_ACTION.UPDATE) ? approvals.proposeUpdate(principal, body) : updateById(ctx, options, body, principal),
+  );
+  post('remove-by-ids', actionPermission(permissions, 'delete'), (body) => removeByIds(ctx, options, body, approvals));
+  if (approvals) post('pending-creations', actionPermission(permissions, 'list'), () => approvals.pendingCreations());
   post('export', actionPermission(permissions, 'export'), async (body, principal) => {
     // Filters are checked now, so a bad one is refused before any record is made.
     filterConditions(options.resource, columnsOf(options.table), body);
@@ -259,6 +206,6 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
     const change = options.actions?.[name];
     // A declared button without a server change would be a call that always fails: refuse to start.
     if (!change) throw new Error(`Resource "${options.resource.name}" declares action "${name}" but its routes give no change for it`);
-    post(name, action.permission, (body, principal) => runAction(ctx, options, name, change, body, principal));
+    post(name, action.permission, (body, principal) => runAction(ctx, options, name, change, body, principal, approvals));
   }
 }

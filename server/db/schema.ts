@@ -549,3 +549,36 @@ const contentTable = (name: string) =>
 
 export const news = contentTable('content_news');
 export const notices = contentTable('content_notice');
+
+/**
+ * The changes of approvable resources (src/crud/resource.ts `approval`): what a save proposed, held
+ * here until the instance that approves it ends. `proposed` holds the new values (a creation: every
+ * value; an update: the fields that change), `previous` the values they replace when proposed. Only
+ * the RUNNING change an instance carries (`instanceId`) is applied, and only when it ends approved.
+ */
+export const approvalChanges = pgTable(
+  'approval_changes',
+  {
+    id: idColumn(),
+    /** The resource declaration's name. */
+    resource: text('resource').notNull(),
+    /** The record changed; for a creation, the id the record gets when approved. */
+    recordId: text('record_id').notNull(),
+    /** create or update. */
+    action: text('action').notNull(),
+    processKey: text('process_key').notNull(),
+    instanceId: text('instance_id'),
+    proposed: jsonb('proposed').$type<Record<string, unknown>>().notNull(),
+    previous: jsonb('previous').$type<Record<string, unknown>>().notNull().default({}),
+    /** RUNNING, APPROVED or REJECTED, as the instance ends. */
+    status: text('status').notNull().default('RUNNING'),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    ...recordColumns(),
+  },
+  (t) => [
+    // One pending change per record: a second save while one runs is refused.
+    uniqueIndex('approval_changes_running_uq').on(t.resource, t.recordId).where(sql`${t.status} = 'RUNNING'`),
+    index('approval_changes_record_idx').on(t.resource, t.recordId, t.createTime),
+    index('approval_changes_instance_idx').on(t.instanceId),
+  ],
+);

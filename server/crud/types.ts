@@ -1,0 +1,24 @@
+/** The shapes the generic CRUD routes and the approvable-resource kit share. */
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/tx';
+import type { AnyResource, Mode } from './fields';
+
+export type Row = Record<string, unknown>;
+
+export interface CrudHooks {
+  /** More checks on the values about to be written, e.g. a reference to another table. */
+  beforeWrite?(tx: Tx, values: Row, mode: Mode): Promise<void>;
+  /** Refuses a removal by throwing (then nothing is removed); gets the rows about to go. */
+  beforeRemove?(tx: Tx, rows: Row[]): Promise<void>;
+}
+
+/** The change a row action makes to the record it applies to (its `when` already checked). */
+export type RowActionChange = (row: Row, now: Date) => Row;
+
+export interface CrudOptions {
+  resource: AnyResource;
+  table: PgTable;
+  hooks?: CrudHooks;
+  /** One change per row action the declaration lists (src/crud/resource.ts RowActionDeclaration). */
+  actions?: Readonly<Record<string, RowActionChange>>;
+}
