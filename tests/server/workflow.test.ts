@@ -127,8 +127,15 @@ const ISSUE_VARIANTS: Array<[mode: string, givenAtStart: boolean, final: Step]> 
   ['SINGLE', false, ['FinalSingleReview', 'director']],
   ['DOUBLE_DIRECTOR', true, ['FinalDirectorReview', 'director']],
 ];
+/**
+ * Keys a business module owns (WorkflowEngine.own): the generic start refuses them (PROCESS_OWNED),
+ * so their modules' tests walk them with real records (certificates.test.ts, approvals.test.ts, corporate-changes.test.ts).
+ */
+const OWNED = [
+  'Process_AUTH_SOFT_CA_CREATE', 'Process_AUTH_SOFT_CA_RENEWAL', 'Process_AUTH_SOFT_CA_REOPEN',
+];
 const SCENARIOS: Array<{ name: string; processKey: string; steps: Step[]; atStart?: Record<string, string>; atCoreReview?: Record<string, string> }> = [
-  ...PROCESS_KEYS.filter((k) => k !== 'Process_CREDIT_ISSUE').map((processKey) => ({ name: processKey, processKey, steps: STEPS[processKey] ?? DEFAULT })),
+  ...PROCESS_KEYS.filter((k) => k !== 'Process_CREDIT_ISSUE' && !OWNED.includes(k)).map((processKey) => ({ name: processKey, processKey, steps: STEPS[processKey] ?? DEFAULT })),
   ...ISSUE_VARIANTS.map(([mode, givenAtStart, final]) => ({
     name: `Process_CREDIT_ISSUE (${mode}, chosen ${givenAtStart ? 'at start' : 'at the core director review'})`,
     processKey: 'Process_CREDIT_ISSUE',
@@ -144,6 +151,14 @@ function workers(steps: Step[]): ApiClient[] {
 }
 
 describe('every process, step by step', () => {
+  it('the generic start takes every key but the owned ones, and refuses those with PROCESS_OWNED', async () => {
+    const definitions = await ok<Array<{ processKey: string; startable: boolean }>>(handler, 'process-definitions/list');
+    expect(definitions.filter((d) => !d.startable).map((d) => d.processKey).sort()).toEqual([...OWNED].sort());
+    for (const processKey of OWNED) {
+      expect(refusal(await call(handler, 'instances/start', { processKey, businessKey: 'ANY-RECORD' })).code).toBe('PROCESS_OWNED');
+    }
+  });
+
   it.each(SCENARIOS)('$name: passes through its steps to APPROVED, with history', async ({ processKey, steps, atStart, atCoreReview }) => {
     const by = workers(steps);
     let { instance, task } = await start(processKey, undefined, atStart);
