@@ -32,7 +32,15 @@ export function taskComponentName(processKey: string, activityKey: string | null
   return activity?.component ?? definition.component;
 }
 
+/**
+ * A component-type process without a component of its own shows the kit's view of the approvable
+ * resource's change its instance carries (nothing when it carries none): a new approvable resource
+ * needs no task component.
+ */
+const approvalChangeView: Loader = () => import('../crud/approval/ApprovalChangeView');
+
 export function taskComponentLoader(processKey: string, activityKey: string | null): Loader | undefined {
   const name = taskComponentName(processKey, activityKey);
-  return name && Object.hasOwn(TASK_COMPONENTS, name) ? TASK_COMPONENTS[name] : undefined;
+  if (name) return Object.hasOwn(TASK_COMPONENTS, name) ? TASK_COMPONENTS[name] : undefined;
+  return findProcessDefinition(processKey)?.type === 'component' ? approvalChangeView : undefined;
 }
