@@ -11,7 +11,7 @@
  */
 import { and, count, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actionPermission } from '../../src/lib/access';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
@@ -22,6 +22,7 @@ import { storedFiles, sysDictData } from '../db/schema';
 import { businessError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
+import { presentSensitive, readSensitiveValue, revealKeyOf, sensitiveCipherOf } from '../sensitive/values';
 import type { Principal } from '../security/sessions';
 import { fieldLabel, readInput, type AnyResource, requireId, requireIds, requireObject, type Mode } from './fields';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from './query';
@@ -34,6 +35,8 @@ export interface CrudHooks {
   beforeWrite?(tx: Tx, values: Row, mode: Mode): Promise<void>;
   /** Refuses a removal by throwing (then nothing is removed); gets the rows about to go. */
   beforeRemove?(tx: Tx, rows: Row[]): Promise<void>;
+  /** Adds what answers show beside the columns (e.g. a linked record's status), for pages and records alike. */
+  present?(db: Db, rows: Row[]): Promise<Row[]>;
 }
 
 /** The change a row action makes to the record it applies to (its `when` already checked). */
@@ -72,12 +75,14 @@ async function checkDictValues(tx: Tx, options: CrudOptions, values: Row): Promi
   for (const [name, schema] of Object.entries(options.resource.fields)) {
     const value = values[name];
     if (schema.type !== 'dict' || !schema.dictType || value === undefined || value === null) continue;
-    const [item] = await tx
-      .select({ id: sysDictData.id })
-      .from(sysDictData)
-      .where(and(eq(sysDictData.dictType, schema.dictType), eq(sysDictData.dictValue, String(value))))
-      .limit(1);
-    if (!item) throw validationError(translate('server:crud.notInDict', { field: fieldLabel(schema), value: String(value) }));
+    for (const code of Array.isArray(value) ? value : [value]) {
+      const [item] = await tx
+        .select({ id: sysDictData.id })
+        .from(sysDictData)
+        .where(and(eq(sysDictData.dictType, schema.dictType), eq(sysDictData.dictValue, String(code))))
+        .limit(1);
+      if (!item) throw validationError(translate('server:crud.notInDict', { field: fieldLabel(schema), value: String(code) }));
+    }
   }
 }
 
@@ -158,8 +163,48 @@ async function findById(db: Db | Tx, table: PgTable, id: string): Promise<Row> {
   return row;
 }
 
+/** The declaration's sensitive fields (src/crud/resource.ts FieldSchema.sensitive). */
+const sensitiveFieldsOf = (resource: AnyResource) => Object.entries(resource.fields).filter(([, schema]) => schema.sensitive);
+
+/**
+ * The sealed values of the body's sensitive fields (server/sensitive): a value left out keeps the
+ * stored one, a required one can be neither missing on create nor cleared.
+ */
+async function readSealed(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal, stored?: Row): Promise<Row> {
+  const fields = sensitiveFieldsOf(options.resource).filter(([, schema]) => !schema.readOnly && (!stored || !schema.createOnly));
+  if (!fields.length) return {};
+  const cipher = await sensitiveCipherOf(ctx.db);
+  const sealed: Row = {};
+  for (const [name, schema] of fields) {
+    const field = fieldLabel(schema);
+    const storedPlain = typeof stored?.[name] === 'string' && stored[name] !== '' ? cipher.open(stored[name] as string) : null;
+    const value = readSensitiveValue(body[name], field, schema.validator, { keys: ctx.keys, onWhitelist: principal.sensitiveWhitelist, stored: storedPlain });
+    if (value === undefined && (stored || !schema.required)) continue;
+    if (!value) {
+      if (schema.required) throw validationError(translate('server:crud.required', { field }));
+      sealed[name] = null;
+      continue;
+    }
+    if (schema.maxLength !== undefined && value.length > schema.maxLength) throw validationError(translate('server:crud.tooLong', { field, max: String(schema.maxLength) }));
+    sealed[name] = cipher.seal(value);
+  }
+  return sealed;
+}
+
+/**
+ * Rows as answers show them: the resource's own additions, then every sensitive value masked; with a
+ * whitelisted caller's session key also revealed in full (server/sensitive presentSensitive).
+ */
+export async function presentRows(ctx: AppContext, options: CrudOptions, rows: Row[], sessionKey: string | null = null): Promise<Row[]> {
+  const shown = options.hooks?.present ? await options.hooks.present(ctx.db, rows) : rows;
+  const fields = sensitiveFieldsOf(options.resource).map(([name]) => name);
+  if (!fields.length) return shown;
+  const cipher = await sensitiveCipherOf(ctx.db);
+  return shown.map((row) => presentSensitive(row, fields, cipher, sessionKey));
+}
+
 async function save(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
-  const values = readInput(options.resource, body, 'create');
+  const values = { ...readInput(options.resource, body, 'create'), ...(await readSealed(ctx, options, body, principal)) };
   try {
     return await ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, options, values);
@@ -182,10 +227,12 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
   const id = requireId(body);
   const version = body.dataVersion;
   if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
-  const values = readInput(options.resource, body, 'update');
+  const plainValues = readInput(options.resource, body, 'update');
   const columns = columnsOf(options.table);
   try {
     return await ctx.db.transaction(async (tx) => {
+      const hasSensitive = sensitiveFieldsOf(options.resource).length > 0;
+      const values = hasSensitive ? { ...plainValues, ...(await readSealed(ctx, options, body, principal, await findById(tx, options.table, id))) } : plainValues;
       await checkDictValues(tx, options, values);
       await checkFileValues(tx, options, values);
       await options.hooks?.beforeWrite?.(tx, values, 'update');
@@ -241,32 +288,38 @@ async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row): Pr
 
 export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudOptions): void {
   const { apiBase, permissions } = options.resource;
-  const post = <T>(path: string, permission: string | undefined, handler: (body: Row, principal: Principal) => Promise<T>) => {
+  const post = <T>(path: string, permission: string | undefined, handler: (body: Row, principal: Principal, request: FastifyRequest) => Promise<T>) => {
     if (!permission) return; // the declaration does not offer this action
     route(api, {
       method: 'POST',
       path: `${apiBase}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal }) => handler(requireObject(body ?? {}), principal),
+      handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
     });
   };
+  const presentOne = async (row: Row, sessionKey: string | null = null) => (await presentRows(ctx, options, [row], sessionKey))[0];
 
-  post('page', actionPermission(permissions, 'list'), (body) => pageOf(ctx.db, options, body));
-  post('find-by-id', actionPermission(permissions, 'show'), (body) => findById(ctx.db, options.table, requireId(body)));
-  post('save', actionPermission(permissions, 'create'), (body, principal) => save(ctx, options, body, principal));
-  post('update-by-id', actionPermission(permissions, 'edit'), (body, principal) => updateById(ctx, options, body, principal));
+  post('page', actionPermission(permissions, 'list'), async (body) => {
+    const page = await pageOf(ctx.db, options, body);
+    return { ...page, records: await presentRows(ctx, options, page.records) };
+  });
+  post('find-by-id', actionPermission(permissions, 'show'), async (body, principal, request) =>
+    presentOne(await findById(ctx.db, options.table, requireId(body)), revealKeyOf(ctx.keys, request, principal)),
+  );
+  post('save', actionPermission(permissions, 'create'), async (body, principal) => presentOne(await save(ctx, options, body, principal)));
+  post('update-by-id', actionPermission(permissions, 'edit'), async (body, principal) => presentOne(await updateById(ctx, options, body, principal)));
   post('remove-by-ids', actionPermission(permissions, 'delete'), (body) => removeByIds(ctx, options, body));
   post('export', actionPermission(permissions, 'export'), async (body, principal) => {
     // Filters are checked now, so a bad one is refused before any record is made.
     filterConditions(options.resource, columnsOf(options.table), body);
     orderOf(options.resource, columnsOf(options.table), body);
-    return ctx.exports.start(principal, options.resource, () => listOf(ctx.db, options, body));
+    return ctx.exports.start(principal, options.resource, async () => presentRows(ctx, options, await listOf(ctx.db, options, body)));
   });
   for (const [name, action] of Object.entries(options.resource.actions ?? {})) {
     const change = options.actions?.[name];
     // A declared button without a server change would be a call that always fails: refuse to start.
     if (!change) throw new Error(`Resource "${options.resource.name}" declares action "${name}" but its routes give no change for it`);
-    post(name, action.permission, (body, principal) => runAction(ctx, options, name, change, body, principal));
+    post(name, action.permission, async (body, principal) => presentOne(await runAction(ctx, options, name, change, body, principal)));
   }
 }
