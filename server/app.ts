@@ -22,6 +22,7 @@ import { ExportService } from './exports/service';
 import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
+import { corporationRoutes } from './corporations/routes';
 import { realnameRoutes } from './realname/routes';
 import { invoiceTypeRoutes } from './certificates/invoice-types';
 import { certificateRoutes } from './certificates/routes';
@@ -67,6 +68,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   invoiceTypeRoutes,
   newsRoutes,
   noticeRoutes,
+  corporationRoutes,
 ];
 
 export interface AppOptions {

@@ -22,12 +22,14 @@ export async function checkDictValues(tx: Tx, options: CrudOptions, values: Row)
   for (const [name, schema] of Object.entries(options.resource.fields)) {
     const value = values[name];
     if (schema.type !== 'dict' || !schema.dictType || value === undefined || value === null) continue;
-    const [item] = await tx
-      .select({ id: sysDictData.id })
-      .from(sysDictData)
-      .where(and(eq(sysDictData.dictType, schema.dictType), eq(sysDictData.dictValue, String(value))))
-      .limit(1);
-    if (!item) throw validationError(translate('server:crud.notInDict', { field: fieldLabel(schema), value: String(value) }));
+    for (const code of Array.isArray(value) ? value : [value]) {
+      const [item] = await tx
+        .select({ id: sysDictData.id })
+        .from(sysDictData)
+        .where(and(eq(sysDictData.dictType, schema.dictType), eq(sysDictData.dictValue, String(code))))
+        .limit(1);
+      if (!item) throw validationError(translate('server:crud.notInDict', { field: fieldLabel(schema), value: String(code) }));
+    }
   }
 }
 

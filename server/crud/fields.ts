@@ -30,6 +30,10 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 
 function checkValue(schema: FieldSchema, value: unknown): unknown {
   const field = fieldLabel(schema);
+  if (schema.type === 'dict' && schema.multiple) {
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== '')) throw validationError(translate('server:crud.notString', { field }));
+    return [...new Set(value as string[])];
+  }
   switch (schema.type) {
     case 'integer':
       if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw validationError(translate('server:crud.notInteger', { field }));
@@ -76,8 +80,10 @@ function checkValue(schema: FieldSchema, value: unknown): unknown {
 export function readInput(resource: AnyResource, body: Record<string, unknown>, mode: Mode): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, schema] of writableFields(resource, mode)) {
+    // Sensitive values arrive encrypted and are read by server/sensitive (crudRoutes does it).
+    if (schema.sensitive) continue;
     const value = body[name];
-    const empty = isEmpty(value) || (typeof value === 'string' && value.trim() === '');
+    const empty = isEmpty(value) || (Array.isArray(value) && value.length === 0) || (typeof value === 'string' && value.trim() === '');
     if (empty) {
       if (schema.required && (mode === 'create' || value !== undefined)) {
         throw validationError(translate('server:crud.required', { field: fieldLabel(schema) }));

@@ -11,24 +11,26 @@
  */
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { APPROVAL_ACTION, actionApplies } from '../../src/crud/resource';
 import { actionPermission } from '../../src/lib/access';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
 import { isUniqueViolation } from '../db/tx';
-import { actionApplies } from '../../src/crud/resource';
 import { businessError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
+import { revealKeyOf } from '../sensitive/values';
 import type { Principal } from '../security/sessions';
 import { ApprovableResource } from './approvals';
-import { APPROVAL_ACTION } from '../../src/crud/resource';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf, duplicateOf, findById } from './checks';
 import { readInput, requireId, requireIds, requireObject } from './fields';
 import { filterConditions, orderOf, pagingOf, whereOf } from './query';
+import { hasSensitiveFields, presentRows, readSealed } from './sensitive-fields';
 import type { CrudOptions, Row, RowActionChange } from './types';
 
 export type { CrudHooks, CrudOptions, Row, RowActionChange } from './types';
+export { presentRows } from './sensitive-fields';
 
 export interface Page<T = Row> {
   records: T[];
@@ -81,7 +83,7 @@ export async function listOf(db: Db, options: CrudOptions, body: Row): Promise<R
 }
 
 async function save(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
-  const values = readInput(options.resource, body, 'create');
+  const values = { ...readInput(options.resource, body, 'create'), ...(await readSealed(ctx, options, body, principal)) };
   try {
     return await ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, options, values);
@@ -104,10 +106,12 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
   const id = requireId(body);
   const version = body.dataVersion;
   if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
-  const values = readInput(options.resource, body, 'update');
+  const plainValues = readInput(options.resource, body, 'update');
   const columns = columnsOf(options.table);
   try {
     return await ctx.db.transaction(async (tx) => {
+      const hasSensitive = hasSensitiveFields(options.resource);
+      const values = hasSensitive ? { ...plainValues, ...(await readSealed(ctx, options, body, principal, await findById(tx, options.table, id))) } : plainValues;
       await checkDictValues(tx, options, values);
       await checkFileValues(tx, options, values);
       await options.hooks?.beforeWrite?.(tx, values, 'update');
@@ -165,34 +169,36 @@ async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row, app
 
 export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudOptions): void {
   const { apiBase, permissions } = options.resource;
-  const post = <T>(path: string, permission: string | undefined, handler: (body: Row, principal: Principal) => Promise<T>) => {
+  const post = <T>(path: string, permission: string | undefined, handler: (body: Row, principal: Principal, request: FastifyRequest) => Promise<T>) => {
     if (!permission) return; // the declaration does not offer this action
     route(api, {
       method: 'POST',
       path: `${apiBase}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal }) => handler(requireObject(body ?? {}), principal),
+      handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
     });
   };
+  const presentOne = async (row: Row, sessionKey: string | null = null) => (await presentRows(ctx, options, [row], sessionKey))[0];
 
   // An approvable resource proposes its bound actions and shows each record's pending change and history.
   const approvals = options.resource.approval ? new ApprovableResource(ctx, options) : undefined;
   post('page', actionPermission(permissions, 'list'), async (body) => {
     const page = await pageOf(ctx.db, options, body);
-    return approvals ? { ...page, records: await approvals.withPending(page.records) } : page;
+    const records = await presentRows(ctx, options, page.records);
+    return { ...page, records: approvals ? await approvals.withPending(records) : records };
   });
-  post('find-by-id', actionPermission(permissions, 'show'), async (body) => {
-    const row = await findById(ctx.db, options.table, requireId(body));
+  post('find-by-id', actionPermission(permissions, 'show'), async (body, principal, request) => {
+    const row = await presentOne(await findById(ctx.db, options.table, requireId(body)), revealKeyOf(ctx.keys, request, principal));
     if (!approvals) return row;
     const [shown] = await approvals.withPending([row]);
     return { ...shown, changes: await approvals.history(String(row.id)) };
   });
-  post('save', actionPermission(permissions, 'create'), (body, principal) =>
-    approvals?.binds(APPROVAL_ACTION.CREATE) ? approvals.proposeCreate(principal, body) : save(ctx, options, body, principal),
+  post('save', actionPermission(permissions, 'create'), async (body, principal) =>
+    approvals?.binds(APPROVAL_ACTION.CREATE) ? approvals.proposeCreate(principal, body) : presentOne(await save(ctx, options, body, principal)),
   );
-  post('update-by-id', actionPermission(permissions, 'edit'), (body, principal) =>
-    approvals?.binds(APPROVAL_ACTION.UPDATE) ? approvals.proposeUpdate(principal, body) : updateById(ctx, options, body, principal),
+  post('update-by-id', actionPermission(permissions, 'edit'), async (body, principal) =>
+    approvals?.binds(APPROVAL_ACTION.UPDATE) ? approvals.proposeUpdate(principal, body) : presentOne(await updateById(ctx, options, body, principal)),
   );
   post('remove-by-ids', actionPermission(permissions, 'delete'), (body) => removeByIds(ctx, options, body, approvals));
   if (approvals) post('pending-creations', actionPermission(permissions, 'list'), () => approvals.pendingCreations());
@@ -200,12 +206,12 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
     // Filters are checked now, so a bad one is refused before any record is made.
     filterConditions(options.resource, columnsOf(options.table), body);
     orderOf(options.resource, columnsOf(options.table), body);
-    return ctx.exports.start(principal, options.resource, () => listOf(ctx.db, options, body));
+    return ctx.exports.start(principal, options.resource, async () => presentRows(ctx, options, await listOf(ctx.db, options, body)));
   });
   for (const [name, action] of Object.entries(options.resource.actions ?? {})) {
     const change = options.actions?.[name];
     // A declared button without a server change would be a call that always fails: refuse to start.
     if (!change) throw new Error(`Resource "${options.resource.name}" declares action "${name}" but its routes give no change for it`);
-    post(name, action.permission, (body, principal) => runAction(ctx, options, name, change, body, principal, approvals));
+    post(name, action.permission, async (body, principal) => presentOne(await runAction(ctx, options, name, change, body, principal, approvals)));
   }
 }

@@ -1,5 +1,6 @@
 /** The shapes the generic CRUD routes and the approvable-resource kit share. */
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
 import type { AnyResource, Mode } from './fields';
 
@@ -10,6 +11,8 @@ export interface CrudHooks {
   beforeWrite?(tx: Tx, values: Row, mode: Mode): Promise<void>;
   /** Refuses a removal by throwing (then nothing is removed); gets the rows about to go. */
   beforeRemove?(tx: Tx, rows: Row[]): Promise<void>;
+  /** Adds what answers show beside the columns (e.g. a linked record's status), for pages and records alike. */
+  present?(db: Db, rows: Row[]): Promise<Row[]>;
 }
 
 /** The change a row action makes to the record it applies to (its `when` already checked). */

@@ -18,7 +18,8 @@ import { businessError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { SensitiveCipher } from './cipher';
+import type { SensitiveCipher } from '../sensitive/cipher';
+import { revealKeyOf, sensitiveCipherOf } from '../sensitive/values';
 import { readRealname, type RealnameChanges } from './input';
 import { followApprovals } from './status';
 import { listView, openSealed, recordView, SEALED_COLUMN, type SealedRow } from './view';
@@ -50,15 +51,11 @@ function requireVersion(body: Body): number {
 
 export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { realname } = PERMISSIONS;
-  let loading: Promise<SensitiveCipher> | undefined;
-  const sensitiveCipher = () => (loading ??= SensitiveCipher.loadOrCreate(ctx.db));
+  const sensitiveCipher = () => sensitiveCipherOf(ctx.db);
   followApprovals(ctx.workflow);
 
   /** A whitelisted caller's session key, under which full values are answered; null for everyone else. */
-  const revealKey = (request: FastifyRequest, principal: Principal): string | null => {
-    const header = request.headers['x-session-key'];
-    return principal.sensitiveWhitelist && typeof header === 'string' ? ctx.keys.sessionKey(header) : null;
-  };
+  const revealKey = (request: FastifyRequest, principal: Principal) => revealKeyOf(ctx.keys, request, principal);
 
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
     route(api, {

@@ -26,6 +26,14 @@ export interface FieldSchema {
   validator?: ValidatorName;
   /** For type 'dict': the dictionary type whose items label the values (and tag colours). */
   dictType?: string;
+  /** For type 'dict': several values (a string array; its `eq` search matches a record holding the value). */
+  multiple?: boolean;
+  /**
+   * A sensitive value (spec 5.5: ID card, mobile, bank account): sealed at rest, answered masked, and
+   * for users on the sensitive-data whitelist also in full, DES-encrypted under their session key
+   * (`revealed`); forms send it RSA-encrypted and leave it out while still masked. Not searchable.
+   */
+  sensitive?: boolean;
   /** The server refuses a second record with the same value. */
   unique?: boolean;
   /** The value a new record's form starts with. */

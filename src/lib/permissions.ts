@@ -29,6 +29,9 @@ export const PERMISSIONS = {
   file: { upload: 'system:file:upload' },
   /** Document review (spec §4.2): query reads materials and verdicts; audit writes a verdict or a segment's reason. */
   docReview: { query: 'doc:review:query', audit: 'doc:review:audit' },
+  corporation: { ...crud('corp', 'corporation'), verify: 'corp:corporation:verify' },
+  bankAccount: crud('corp', 'bankAccount'),
+  groupUnit: { ...crud('group', 'unit'), move: 'group:unit:move' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

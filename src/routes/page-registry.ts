@@ -43,6 +43,8 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/admit/realname/check/index': () => import('../pages/realname/RealnameCheckPage'),
   '/op/admit/realname/oapprove/index': () => import('../pages/realname/RealnameReviewPage'),
   '/op/admit/realname/mapprove/index': () => import('../pages/realname/RealnameReviewPage'),
+  '/op/group/corp-member-customer/index': UNBUILT,
+  '/op/group/corporation/index': resourcePage('corporations'),
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,
@@ -57,7 +59,6 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/abs/assets/assets-manage/index': UNBUILT,
   '/op/abs/credit-recycling-manage/audit/index': UNBUILT,
   '/op/financing/sign-up/detail/index': UNBUILT,
-  '/op/group/corp-member-customer/index': UNBUILT,
   '/op/zd-registration/management/register/index': UNBUILT,
   '/op/issue/project-dept/detail/index': UNBUILT,
   '/op/issue/branch-comp/detail/index': UNBUILT,

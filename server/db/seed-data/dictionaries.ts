@@ -2,6 +2,7 @@
 import { CONFIG_KEY } from '../../../src/lib/codes';
 import { CORPS } from './personas';
 import { BUILTIN_FILES } from './brand';
+import { CORPORATION_DICTIONARIES } from '../../corporations/dictionaries';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 
@@ -56,6 +57,7 @@ export const DICTIONARIES: readonly DictSeed[] = [
       ['MOTOR_VEHICLE', '机动车销售统一发票', 'default', false],
     ],
   },
+  ...CORPORATION_DICTIONARIES,
 ];
 
 export interface ConfigSeed {

@@ -96,7 +96,10 @@ export const MENU_TREE: readonly MenuSeed[] = [
   },
   {
     uri: 'group', title: '企业集团', path: '/op/group', icon: 'ApartmentOutlined', alwaysShow: true,
-    children: [{ uri: 'group:corp-member-customer', title: '企业集团树管理', path: 'corp-member-customer', icon: 'ClusterOutlined' }],
+    children: [
+      { uri: 'group:corp-member-customer', title: '企业集团树管理', path: 'corp-member-customer', icon: 'ClusterOutlined' },
+      { uri: 'group:corporation', title: '企业管理', path: 'corporation', icon: 'BankOutlined' },
+    ],
   },
   {
     uri: 'zd-registration', title: '中登登记', path: '/op/zd-registration', icon: 'FileProtectOutlined', alwaysShow: true,

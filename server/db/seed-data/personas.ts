@@ -23,15 +23,18 @@ export interface RoleSeed {
   permissions: readonly string[];
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit } = PERMISSIONS;
 
 export const ROLES: readonly RoleSeed[] = [
   { pkRole: 'r-admin', code: ROLE.ADMIN, menus: 'all', permissions: [ALL_PERMISSIONS_WILDCARD] },
   {
     pkRole: 'r-op-handler',
     code: ROLE.OP_HANDLER,
-    menus: ['task', 'credit', 'price', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue'],
+    menus: ['task', 'credit', 'price', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue', 'group'],
     permissions: [
+      corporation.list, corporation.query, corporation.add, corporation.edit, corporation.verify,
+      bankAccount.list, bankAccount.query, bankAccount.add, bankAccount.edit, bankAccount.remove,
+      groupUnit.list, groupUnit.query, groupUnit.add, groupUnit.edit, groupUnit.move, groupUnit.remove,
       task.list, task.query, task.handle, task.start,
       realname.list, realname.query, realname.add, realname.edit, realname.remove, realname.submit,
       certificate.list, certificate.query, certificate.add, certificate.renew, certificate.reopen,
@@ -43,8 +46,9 @@ export const ROLES: readonly RoleSeed[] = [
   {
     pkRole: 'r-op-director',
     code: ROLE.OP_DIRECTOR,
-    menus: ['task', 'credit', 'price', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue', 'data-dashboard'],
+    menus: ['task', 'credit', 'price', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue', 'data-dashboard', 'group'],
     permissions: [
+      corporation.list, corporation.query, bankAccount.list, bankAccount.query, groupUnit.list, groupUnit.query,
       task.list, task.query, task.handle,
       realname.list, realname.query,
       certificate.list, certificate.query,
@@ -56,7 +60,7 @@ export const ROLES: readonly RoleSeed[] = [
   {
     pkRole: 'r-op-auditor',
     code: ROLE.OP_AUDITOR,
-    menus: ['system:dict', 'system:dict-data', 'system:config', 'system:export', 'platform-content', 'certificate-management', 'task', 'admit', 'data-dashboard'],
+    menus: ['system:dict', 'system:dict-data', 'system:config', 'system:export', 'platform-content', 'certificate-management', 'task', 'admit', 'data-dashboard', 'group'],
     permissions: [...ALL_PERMISSIONS.filter((p) => READ_ONLY_ACTIONS.has(permissionAction(p))), home.dataDashboard],
   },
   { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, menus: ['task', 'admit'], permissions: [task.list, task.query, realname.list, realname.query] },
