@@ -14,6 +14,7 @@ import { route } from '../routes/route';
 import { requireBody, requireText } from '../workflow/input';
 import { approvableResource } from './approvals';
 import { columnsOf } from './checks';
+import { presentRows } from './sensitive-fields';
 
 export const APPROVALS_API = '/op/v1/approvals';
 
@@ -26,10 +27,11 @@ export function approvalRoutes(api: FastifyInstance, ctx: AppContext): void {
     handler: async ({ body }) => {
       const instanceId = requireText(requireBody(body), 'instanceId', 'server:approval.instanceRequired');
       const [change] = await ctx.db.select().from(approvalChanges).where(eq(approvalChanges.instanceId, instanceId));
-      const options = change && approvableResource(change.resource);
-      if (!change || !options) return null;
-      const [record] = await ctx.db.select().from(options.table).where(eq(columnsOf(options.table).id, change.recordId));
-      return { resource: change.resource, change, record: record ?? null };
+      const served = change && approvableResource(change.resource);
+      if (!change || !served) return null;
+      const { table } = served.crud;
+      const [record] = await ctx.db.select().from(table).where(eq(columnsOf(table).id, change.recordId));
+      return { resource: change.resource, change: await served.present(change), record: record ? (await presentRows(ctx, served.crud, [record]))[0] : null };
     },
   });
 }

@@ -23,9 +23,11 @@ import { isUniqueViolation, type Tx } from '../db/tx';
 import { businessError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
+import { presentSensitive, sensitiveCipherOf } from '../sensitive/values';
 import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf, duplicateOf } from './checks';
 import { readInput, requireId } from './fields';
+import { readSealed, sensitiveFieldsOf } from './sensitive-fields';
 import type { CrudOptions, Row } from './types';
 
 export type ChangeRow = typeof approvalChanges.$inferSelect;
@@ -33,9 +35,9 @@ export type ChangeRow = typeof approvalChanges.$inferSelect;
 const RUNNING = INSTANCE_STATUS.RUNNING;
 
 /** Every approvable resource served, by name: what the task view's generic call reads a change through. */
-const SERVED = new Map<string, CrudOptions>();
+const SERVED = new Map<string, ApprovableResource>();
 
-export function approvableResource(name: string): CrudOptions | undefined {
+export function approvableResource(name: string): ApprovableResource | undefined {
   return SERVED.get(name);
 }
 
@@ -69,7 +71,33 @@ export class ApprovableResource {
       this.processes[action] = ctx.workflow.own(processKey, `resource ${resource.name}`);
       ctx.workflow.onInstanceEnd(processKey, (event, tx) => this.ended(event, tx));
     }
-    SERVED.set(resource.name, options);
+    SERVED.set(resource.name, this);
+  }
+
+  get scope(): string {
+    return this.options.approvalScope ?? this.options.resource.name;
+  }
+
+  get crud(): CrudOptions {
+    return this.options;
+  }
+
+  /**
+   * A change as answers show it: sensitive values in it masked (never the ciphertext), as the record's own are.
+   * Changes of other declarations sharing the scope are shown through their own declaration.
+   */
+  async present<T extends ChangeRow | null>(change: T): Promise<T> {
+    if (!change) return change;
+    const owner = SERVED.get(change.resource) ?? this;
+    const fields = sensitiveFieldsOf(owner.options.resource).map(([name]) => name);
+    if (!fields.length) return change;
+    const cipher = await sensitiveCipherOf(this.ctx.db);
+    const mask = (values: Row) => {
+      const shown = fields.filter((f) => Object.hasOwn(values, f));
+      const { revealed: _none, ...masked } = presentSensitive(values, shown, cipher, null);
+      return masked;
+    };
+    return { ...change, proposed: mask(change.proposed), previous: mask(change.previous) };
   }
 
   /** Whether saves of this action go through approval. */
@@ -83,8 +111,8 @@ export class ApprovableResource {
 
   /** A new record, proposed: nothing is inserted until the instance ends approved. */
   proposeCreate(principal: Principal, body: Row) {
-    const values = readInput(this.options.resource, body, 'create');
     return this.inTransaction(async (tx) => {
+      const values = { ...readInput(this.options.resource, body, 'create'), ...(await readSealed(this.ctx, this.options, body, principal)) };
       await this.check(tx, values, 'create');
       return this.open(tx, principal, APPROVAL_ACTION.CREATE, randomUUID(), values, {});
     });
@@ -95,15 +123,16 @@ export class ApprovableResource {
     const id = requireId(body);
     const version = body.dataVersion;
     if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
-    const values = readInput(this.options.resource, body, 'update');
+    const plain = readInput(this.options.resource, body, 'update');
     return this.inTransaction(async (tx) => {
       const [row] = (await tx.select().from(this.table).where(eq(columnsOf(this.table).id, id)).for('update')) as Row[];
       if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
       if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
       if (await this.runningChange(tx, id)) throw pendingRefusal();
-      const proposed = toJson(values);
+      const proposed = toJson({ ...plain, ...(await readSealed(this.ctx, this.options, body, principal, row)) });
       const current = toJson(row);
-      const changed = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => !same(v, current[k])));
+      const unchanged = await this.sameValue(current);
+      const changed = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => !unchanged(k, v)));
       if (!Object.keys(changed).length) throw validationError(translate('server:approval.nothingChanged'));
       await this.check(tx, fromJson(this.options, changed), 'update', id);
       const previous = Object.fromEntries(Object.keys(changed).map((k) => [k, current[k] ?? null]));
@@ -117,7 +146,7 @@ export class ApprovableResource {
     const [pending] = await tx
       .select({ id: approvalChanges.id })
       .from(approvalChanges)
-      .where(and(eq(approvalChanges.resource, this.options.resource.name), inArray(approvalChanges.recordId, ids), eq(approvalChanges.status, RUNNING)))
+      .where(and(eq(approvalChanges.scope, this.scope), inArray(approvalChanges.recordId, ids), eq(approvalChanges.status, RUNNING)))
       .limit(1);
     if (pending) throw pendingRefusal();
   }
@@ -129,28 +158,38 @@ export class ApprovableResource {
       ? await this.ctx.db
           .select()
           .from(approvalChanges)
-          .where(and(eq(approvalChanges.resource, this.options.resource.name), inArray(approvalChanges.recordId, ids), eq(approvalChanges.status, RUNNING)))
+          .where(and(eq(approvalChanges.scope, this.scope), inArray(approvalChanges.recordId, ids), eq(approvalChanges.status, RUNNING)))
       : [];
-    const byRecord = new Map(running.map((change) => [change.recordId, change]));
+    const byRecord = new Map(await Promise.all(running.map(async (change) => [change.recordId, await this.present(change)] as const)));
     return rows.map((row) => ({ ...row, [PENDING_CHANGE_FIELD]: byRecord.get(String(row.id)) ?? null }));
   }
 
   /** Proposed creations still in approval, newest first (the list shows them above its rows). */
-  pendingCreations(): Promise<ChangeRow[]> {
-    return this.ctx.db
+  async pendingCreations(): Promise<ChangeRow[]> {
+    const rows = await this.ctx.db
       .select()
       .from(approvalChanges)
       .where(and(eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.action, APPROVAL_ACTION.CREATE), eq(approvalChanges.status, RUNNING)))
       .orderBy(desc(approvalChanges.createTime));
+    return Promise.all(rows.map((row) => this.present(row)));
   }
 
   /** Every change proposed for a record, newest first: its history. */
-  history(recordId: string): Promise<ChangeRow[]> {
-    return this.ctx.db
+  async history(recordId: string): Promise<ChangeRow[]> {
+    const rows = await this.ctx.db
       .select()
       .from(approvalChanges)
-      .where(and(eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.recordId, recordId)))
+      .where(and(eq(approvalChanges.scope, this.scope), eq(approvalChanges.recordId, recordId)))
       .orderBy(desc(approvalChanges.createTime));
+    return Promise.all(rows.map((row) => this.present(row)));
+  }
+
+  /** Whether a proposed value equals the stored one; sealed values are compared opened (each seal differs). */
+  private async sameValue(current: Row): Promise<(name: string, value: unknown) => boolean> {
+    const sensitive = new Set(sensitiveFieldsOf(this.options.resource).map(([name]) => name));
+    const cipher = sensitive.size ? await sensitiveCipherOf(this.ctx.db) : undefined;
+    const open = (v: unknown) => (typeof v === 'string' && v !== '' ? cipher!.open(v) : null);
+    return (name, value) => (sensitive.has(name) ? open(value) === open(current[name]) : same(value, current[name]));
   }
 
   private async check(tx: Tx, values: Row, mode: 'create' | 'update', exceptId?: string): Promise<void> {
@@ -164,7 +203,7 @@ export class ApprovableResource {
     const [change] = await tx
       .select()
       .from(approvalChanges)
-      .where(and(eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.recordId, recordId), eq(approvalChanges.status, RUNNING)));
+      .where(and(eq(approvalChanges.scope, this.scope), eq(approvalChanges.recordId, recordId), eq(approvalChanges.status, RUNNING)));
     return change;
   }
 
@@ -174,7 +213,7 @@ export class ApprovableResource {
     const processKey = resource.approval![action]!;
     const [change] = await tx
       .insert(approvalChanges)
-      .values({ resource: resource.name, recordId, action, processKey, proposed: toJson(proposed), previous, createBy: principal.username, updateBy: principal.username })
+      .values({ resource: resource.name, scope: this.scope, recordId, action, processKey, proposed: toJson(proposed), previous, createBy: principal.username, updateBy: principal.username })
       .returning();
     const { instance, task } = await this.processes[action]!.start(
       principal,
@@ -209,7 +248,8 @@ export class ApprovableResource {
   }
 
   private async apply(tx: Tx, change: ChangeRow, now: Date, by: string): Promise<void> {
-    const values = fromJson(this.options, change.proposed);
+    const proposed = fromJson(this.options, change.proposed);
+    const values = { ...proposed, ...this.options.approvalApplies?.(change.action as ApprovalAction, proposed) };
     const columns = columnsOf(this.table);
     // Checked again at the end: another record may have taken a unique value meanwhile (the completion is then undone).
     await checkUnique(tx, this.options, values, change.action === APPROVAL_ACTION.UPDATE ? change.recordId : undefined);

@@ -24,4 +24,11 @@ export interface CrudOptions {
   hooks?: CrudHooks;
   /** One change per row action the declaration lists (src/crud/resource.ts RowActionDeclaration). */
   actions?: Readonly<Record<string, RowActionChange>>;
+  /**
+   * Approvable resources (declaration `approval`) that change parts of one table share a scope (e.g.
+   * 'corporations'): a record then has one pending change and one history across them. Defaults to the resource's name.
+   */
+  approvalScope?: string;
+  /** What an approved change writes besides the proposed values (e.g. an admission's status), given the change's action. */
+  approvalApplies?(action: 'create' | 'update', values: Row): Row;
 }

@@ -646,8 +646,13 @@ export const approvalChanges = pgTable(
   'approval_changes',
   {
     id: idColumn(),
-    /** The resource declaration's name. */
+    /** The resource declaration's name: what the change is rendered and applied through. */
     resource: text('resource').notNull(),
+    /**
+     * The record's scope (CrudOptions.approvalScope, by default the resource): declarations that change
+     * parts of one table share it, so a record has one pending change and one history across them.
+     */
+    scope: text('scope').notNull(),
     /** The record changed; for a creation, the id the record gets when approved. */
     recordId: text('record_id').notNull(),
     /** create or update. */
@@ -663,8 +668,8 @@ export const approvalChanges = pgTable(
   },
   (t) => [
     // One pending change per record: a second save while one runs is refused.
-    uniqueIndex('approval_changes_running_uq').on(t.resource, t.recordId).where(sql`${t.status} = 'RUNNING'`),
-    index('approval_changes_record_idx').on(t.resource, t.recordId, t.createTime),
+    uniqueIndex('approval_changes_running_uq').on(t.scope, t.recordId).where(sql`${t.status} = 'RUNNING'`),
+    index('approval_changes_record_idx').on(t.scope, t.recordId, t.createTime),
     index('approval_changes_instance_idx').on(t.instanceId),
   ],
 );

@@ -1,6 +1,7 @@
 CREATE TABLE "approval_changes" (
 	"id" text PRIMARY KEY NOT NULL,
 	"resource" text NOT NULL,
+	"scope" text NOT NULL,
 	"record_id" text NOT NULL,
 	"action" text NOT NULL,
 	"process_key" text NOT NULL,
@@ -16,6 +17,6 @@ CREATE TABLE "approval_changes" (
 	"update_by" text
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX "approval_changes_running_uq" ON "approval_changes" USING btree ("resource","record_id") WHERE "approval_changes"."status" = 'RUNNING';--> statement-breakpoint
-CREATE INDEX "approval_changes_record_idx" ON "approval_changes" USING btree ("resource","record_id","create_time");--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_changes_running_uq" ON "approval_changes" USING btree ("scope","record_id") WHERE "approval_changes"."status" = 'RUNNING';--> statement-breakpoint
+CREATE INDEX "approval_changes_record_idx" ON "approval_changes" USING btree ("scope","record_id","create_time");--> statement-breakpoint
 CREATE INDEX "approval_changes_instance_idx" ON "approval_changes" USING btree ("instance_id");
