@@ -27,6 +27,7 @@ import { realnameRoutes } from './realname/routes';
 import { invoiceTypeRoutes } from './certificates/invoice-types';
 import { certificateRoutes } from './certificates/routes';
 import { approvalRoutes } from './crud/approval-routes';
+import { corporateChangeRoutes } from './corporations/changes';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './resources/content';
 import { dictDataRoutes } from './resources/dict-datas';
@@ -69,6 +70,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   newsRoutes,
   noticeRoutes,
   corporationRoutes,
+  corporateChangeRoutes,
 ];
 
 export interface AppOptions {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const SERVER_LOCALE = 'zh-CN';
-const NAMESPACES = ['errors', 'auth', 'server', 'resources', 'workflow', 'corporations'] as const;
+const NAMESPACES = ['errors', 'auth', 'server', 'resources', 'workflow', 'corporations', 'corporateChanges'] as const;
 
 type Tree = { [key: string]: string | Tree };
 

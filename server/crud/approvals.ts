@@ -267,6 +267,9 @@ export class ApprovableResource {
   }
 
   private async inTransaction<T>(run: (tx: Tx) => Promise<T>, recordId?: string): Promise<T> {
+    // The sealing key is loaded before the transaction: loading it inside would wait on the one
+    // connection the transaction holds (PGlite).
+    if (sensitiveFieldsOf(this.options.resource).length) await sensitiveCipherOf(this.ctx.db);
     try {
       return await this.ctx.db.transaction(run);
     } catch (error) {

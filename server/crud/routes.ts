@@ -184,7 +184,7 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
   // An approvable resource proposes its bound actions and shows each record's pending change and history.
   const approvals = options.resource.approval ? new ApprovableResource(ctx, options) : undefined;
   post('page', actionPermission(permissions, 'list'), async (body) => {
-    const page = await pageOf(ctx.db, options, body);
+    const page = await pageOf(ctx.db, options, body, options.listScope ? [options.listScope] : []);
     const records = await presentRows(ctx, options, page.records);
     return { ...page, records: approvals ? await approvals.withPending(records) : records };
   });

@@ -1,4 +1,5 @@
 /** The shapes the generic CRUD routes and the approvable-resource kit share. */
+import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
@@ -29,6 +30,8 @@ export interface CrudOptions {
    * 'corporations'): a record then has one pending change and one history across them. Defaults to the resource's name.
    */
   approvalScope?: string;
+  /** Narrows the page call to the rows this declaration shows (e.g. core enterprises only). */
+  listScope?: SQL;
   /** What an approved change writes besides the proposed values (e.g. an admission's status), given the change's action. */
   approvalApplies?(action: 'create' | 'update', values: Row): Row;
 }

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   corporation: { ...crud('corp', 'corporation'), verify: 'corp:corporation:verify' },
   bankAccount: crud('corp', 'bankAccount'),
   groupUnit: { ...crud('group', 'unit'), move: 'group:unit:move' },
+  /** Corporate changes (admission, administrator, renaming, accounts): proposed for approval, applied when approved. */
+  corpChange: { list: 'corp:change:list', query: 'corp:change:query', add: 'corp:change:add', edit: 'corp:change:edit' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

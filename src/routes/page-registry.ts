@@ -45,6 +45,7 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/admit/realname/mapprove/index': () => import('../pages/realname/RealnameReviewPage'),
   '/op/group/corp-member-customer/index': UNBUILT,
   '/op/group/corporation/index': resourcePage('corporations'),
+  '/op/group/corp-change/index': () => import('../features/corporations/CorporateChangesPage'),
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,

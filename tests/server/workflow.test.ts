@@ -120,7 +120,7 @@ const STEPS: Record<string, Step[]> = {
   Process_BILL_MANAGE: [['ModifyStatus', 'handler'], ['Approve', 'director']],
   Process_AUTH_SOFT_CA_REOPEN: [['ReopenEdit', 'handler'], ['ReopenApprove', 'director']],
   Process_ABS_CERTIFICATE_CODE: [['MaterialReview', 'handler'], ['TransferReview', 'director']],
-  Process_CORP_RENAMING: [['InitialReview', 'handler'], ['SecondReview', 'director']],
+  Process_CORP_RENAMING: [['Submit', 'handler'], ['InitialReview', 'director'], ['SecondReview', 'director']],
 };
 const ISSUE_VARIANTS: Array<[mode: string, givenAtStart: boolean, final: Step]> = [
   ['DOUBLE_OPERATOR', true, ['FinalOperatorReview', 'handler']],
@@ -133,6 +133,8 @@ const ISSUE_VARIANTS: Array<[mode: string, givenAtStart: boolean, final: Step]> 
  */
 const OWNED = [
   'Process_AUTH_SOFT_CA_CREATE', 'Process_AUTH_SOFT_CA_RENEWAL', 'Process_AUTH_SOFT_CA_REOPEN',
+  'Process_CI_CORE_ADMIT_CREATE', 'Process_CI_CORE_ADMIT_UPDATE', 'Process_CORP_MANAGER_UPDATE', 'Process_CORP_RENAMING',
+  'PROCESS_ACCOUNT_TEMP', 'PROCESS_ACCOUNT_USAGE_TEMP',
 ];
 const SCENARIOS: Array<{ name: string; processKey: string; steps: Step[]; atStart?: Record<string, string>; atCoreReview?: Record<string, string> }> = [
   ...PROCESS_KEYS.filter((k) => k !== 'Process_CREDIT_ISSUE' && !OWNED.includes(k)).map((processKey) => ({ name: processKey, processKey, steps: STEPS[processKey] ?? DEFAULT })),

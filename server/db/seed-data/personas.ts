@@ -23,7 +23,7 @@ export interface RoleSeed {
   permissions: readonly string[];
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange } = PERMISSIONS;
 
 export const ROLES: readonly RoleSeed[] = [
   { pkRole: 'r-admin', code: ROLE.ADMIN, menus: 'all', permissions: [ALL_PERMISSIONS_WILDCARD] },
@@ -35,6 +35,7 @@ export const ROLES: readonly RoleSeed[] = [
       corporation.list, corporation.query, corporation.add, corporation.edit, corporation.verify,
       bankAccount.list, bankAccount.query, bankAccount.add, bankAccount.edit, bankAccount.remove,
       groupUnit.list, groupUnit.query, groupUnit.add, groupUnit.edit, groupUnit.move, groupUnit.remove,
+      corpChange.list, corpChange.query, corpChange.add, corpChange.edit,
       task.list, task.query, task.handle, task.start,
       realname.list, realname.query, realname.add, realname.edit, realname.remove, realname.submit,
       certificate.list, certificate.query, certificate.add, certificate.renew, certificate.reopen,
@@ -49,6 +50,7 @@ export const ROLES: readonly RoleSeed[] = [
     menus: ['task', 'credit', 'price', 'admit', 'certificate-management', 'platform-content', 'abs', 'issue', 'data-dashboard', 'group'],
     permissions: [
       corporation.list, corporation.query, bankAccount.list, bankAccount.query, groupUnit.list, groupUnit.query,
+      corpChange.list, corpChange.query,
       task.list, task.query, task.handle,
       realname.list, realname.query,
       certificate.list, certificate.query,
