@@ -10,8 +10,10 @@ import type { AppContext } from '../context';
 import { crudRoutes, type Row } from '../crud/routes';
 import { corpBankAccounts, corporations, groupUnits, realnameRecords } from '../db/schema';
 import { businessError } from '../errors';
+import { groupTreeRoutes } from './group-tree';
 
 export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
+  groupTreeRoutes(api, ctx);
   crudRoutes(api, ctx, {
     resource: corporationResource,
     table: corporations,
