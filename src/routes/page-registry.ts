@@ -45,7 +45,7 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/admit/realname/check/index': () => import('../pages/realname/RealnameCheckPage'),
   '/op/admit/realname/oapprove/index': () => import('../pages/realname/RealnameReviewPage'),
   '/op/admit/realname/mapprove/index': () => import('../pages/realname/RealnameReviewPage'),
-  '/op/group/corp-member-customer/index': UNBUILT,
+  '/op/group/corp-member-customer/index': () => import('../features/corporations/group-tree/GroupTreePage'),
   '/op/group/corporation/index': resourcePage('corporations'),
 
   // Business areas no issue builds yet.
