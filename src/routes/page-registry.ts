@@ -46,7 +46,8 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/admit/realname/oapprove/index': () => import('../pages/realname/RealnameReviewPage'),
   '/op/admit/realname/mapprove/index': () => import('../pages/realname/RealnameReviewPage'),
   '/op/group/corp-member-customer/index': () => import('../features/corporations/group-tree/GroupTreePage'),
-  '/op/group/corporation/index': resourcePage('corporations'),
+  '/op/group/corporation/index': () => import('../features/corporations/CorporationListPage'),
+  '/op/group/corporation/detail/index': () => import('../features/corporations/CorporationDetailPage'),
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,
