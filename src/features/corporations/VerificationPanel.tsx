@@ -1,5 +1,5 @@
 /**
- * The verification tab: the banner, the verifications of the corporation (newest first) and, for
+ * The verification tab (the page above shows the banner): the verifications of the corporation (newest first) and, for
  * whom the server allows it (corp:corporation:verify), starting one of each kind, asking for a
  * pending result, and confirming a bank account's paid amount (MICRO_PAYMENT_TRIES tries).
  */
@@ -14,7 +14,7 @@ import {
 } from '../../lib/corporations';
 import { formatDate } from '../../lib/dates';
 import { PERMISSIONS } from '../../lib/permissions';
-import { VerificationBanner } from './VerificationBanner';
+import { showRefusal } from './refusal';
 import { verificationApi, type Verification } from './verification-api';
 
 export interface AccountOption {
@@ -48,15 +48,17 @@ export function VerificationPanel({ corpId, verifications, accounts, onChanged }
         void message.success(done);
         onChanged();
       },
-      // The HTTP client shows the refusal; the list may have moved on (a counted wrong amount).
-      () => onChanged(),
+      // The list may have moved on too (a wrong amount is counted).
+      (error: unknown) => {
+        showRefusal(message, error);
+        onChanged();
+      },
     );
   const running = (kind: VerificationKind, accountId: string | null = null) =>
     verifications.some((v) => v.kind === kind && v.bankAccountId === accountId && v.status === VERIFICATION_STATUS.authenticating);
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
-      <VerificationBanner verifications={verifications} />
       {may && (
         <Space wrap>
           {PLAIN_KINDS.map((kind) => (

@@ -13,6 +13,7 @@ import { DictTag } from '../../../components/DictTag';
 import { UNIT_KIND, UNIT_KIND_DICT } from '../../../lib/corporations';
 import { PERMISSIONS } from '../../../lib/permissions';
 import { useHasPermission } from '../../../crud/use-resource-access';
+import { showRefusal } from '../refusal';
 import { groupTreeApi } from './group-tree-api';
 import { UnitFormModal, type UnitFormMode } from './UnitFormModal';
 import { buildTree, dropTarget, searchTree, type GroupUnit, type UnitNode } from './tree-data';
@@ -65,14 +66,17 @@ export default function GroupTreePage() {
       content: t('tree.moveConfirm', { name: moving.unitName, parent: parent.unitName }),
       okText: t('kit:form.ok'),
       cancelText: t('kit:form.cancel'),
-      // The HTTP client shows a refusal's message; the tree is reloaded either way.
+      // A refusal says why (a business refusal is the page's to show); the tree is reloaded either way.
       onOk: () =>
         groupTreeApi.move(moving, parent.id, position).then(
           () => {
             void message.success(t('tree.moved'));
             return load();
           },
-          () => load(),
+          (error: unknown) => {
+            showRefusal(message, error);
+            return load();
+          },
         ),
     });
   };
@@ -90,7 +94,7 @@ export default function GroupTreePage() {
             setSelected(undefined);
             return load();
           },
-          () => undefined,
+          (error: unknown) => showRefusal(message, error),
         ),
     });
 

@@ -3,12 +3,13 @@
  * are those src/lib/corporations.ts lets hang under the parent; a group and a member customer name
  * their corporation (a core enterprise, a supplier) and take its name.
  */
-import { Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALLOWED_PARENTS, CORP_TYPE, UNIT_KIND, UNIT_KIND_DICT, type UnitKind } from '../../../lib/corporations';
 import { useDicts } from '../../../providers/dictionaries';
 import { api } from '../../../providers/http';
+import { showRefusal } from '../refusal';
 import { groupTreeApi } from './group-tree-api';
 import type { GroupUnit } from './tree-data';
 
@@ -39,6 +40,7 @@ export function UnitFormModal({ mode, onClose, onSaved }: { mode: UnitFormMode; 
   const { t } = useTranslation(['corporations', 'kit']);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const { message } = App.useApp();
   const kindLabels = useDicts([UNIT_KIND_DICT])(UNIT_KIND_DICT) ?? [];
   const parentKind = mode.kind === 'child' ? mode.parent.kind : null;
   const kinds = (Object.values(UNIT_KIND) as UnitKind[]).filter((k) => (mode.kind === 'group' ? k === UNIT_KIND.group : parentKind !== null && ALLOWED_PARENTS[k].includes(parentKind)));
@@ -52,8 +54,9 @@ export function UnitFormModal({ mode, onClose, onSaved }: { mode: UnitFormMode; 
       if (mode.kind === 'rename') await groupTreeApi.rename(mode.unit, values.unitName ?? '');
       else await groupTreeApi.add({ ...values, parentId: mode.kind === 'child' ? mode.parent.id : undefined });
       onSaved();
-    } catch {
-      // The HTTP client has shown the refusal; the form stays open to correct it.
+    } catch (error) {
+      // The form stays open to correct what the refusal names.
+      showRefusal(message, error);
     } finally {
       setSaving(false);
     }
