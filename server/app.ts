@@ -22,6 +22,7 @@ import { ExportService } from './exports/service';
 import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
+import { seedCorporationsDemo } from './corporations/demo-seed';
 import { corporationRoutes } from './corporations/routes';
 import { realnameRoutes } from './realname/routes';
 import { invoiceTypeRoutes } from './certificates/invoice-types';
@@ -201,6 +202,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
 
   for (const register of [...API_ROUTE_MODULES, ...(options.extraRoutes ?? [])]) register(api, ctx);
   if (ctx.demoMode) await seedDocReviews(ctx);
+  if (ctx.demoMode) await seedCorporationsDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {

@@ -10,8 +10,13 @@ import type { AppContext } from '../context';
 import { crudRoutes, type Row } from '../crud/routes';
 import { corpBankAccounts, corporations, groupUnits, realnameRecords } from '../db/schema';
 import { businessError } from '../errors';
+import { groupTreeRoutes } from './group-tree';
+import { standInGateway } from './verification/gateway';
+import { verificationRoutes } from './verification/routes';
 
 export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
+  groupTreeRoutes(api, ctx);
+  verificationRoutes(api, ctx, standInGateway(api.log, ctx.demoMode));
   crudRoutes(api, ctx, {
     resource: corporationResource,
     table: corporations,

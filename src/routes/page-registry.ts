@@ -43,8 +43,9 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/admit/realname/check/index': () => import('../pages/realname/RealnameCheckPage'),
   '/op/admit/realname/oapprove/index': () => import('../pages/realname/RealnameReviewPage'),
   '/op/admit/realname/mapprove/index': () => import('../pages/realname/RealnameReviewPage'),
-  '/op/group/corp-member-customer/index': UNBUILT,
-  '/op/group/corporation/index': resourcePage('corporations'),
+  '/op/group/corp-member-customer/index': () => import('../features/corporations/group-tree/GroupTreePage'),
+  '/op/group/corporation/index': () => import('../features/corporations/CorporationListPage'),
+  '/op/group/corporation/detail/index': () => import('../features/corporations/CorporationDetailPage'),
   '/op/group/corp-change/index': () => import('../features/corporations/CorporateChangesPage'),
 
   // Business areas no issue builds yet.

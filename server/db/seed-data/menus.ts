@@ -99,6 +99,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
     children: [
       { uri: 'group:corp-member-customer', title: '企业集团树管理', path: 'corp-member-customer', icon: 'ClusterOutlined' },
       { uri: 'group:corporation', title: '企业管理', path: 'corporation', icon: 'BankOutlined' },
+      { uri: 'group:corporation:detail', title: '企业详情', path: 'corporation/detail', hidden: true },
       { uri: 'group:corp-change', title: '企业变更', path: 'corp-change', icon: 'AuditOutlined' },
     ],
   },
