@@ -29,6 +29,7 @@ import { invoiceTypeRoutes } from './certificates/invoice-types';
 import { certificateRoutes } from './certificates/routes';
 import { approvalRoutes } from './crud/approval-routes';
 import { corporateChangeRoutes } from './corporations/changes';
+import { seedCorporateChangesDemo } from './corporations/changes-demo';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './resources/content';
 import { dictDataRoutes } from './resources/dict-datas';
@@ -203,6 +204,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   for (const register of [...API_ROUTE_MODULES, ...(options.extraRoutes ?? [])]) register(api, ctx);
   if (ctx.demoMode) await seedDocReviews(ctx);
   if (ctx.demoMode) await seedCorporationsDemo(ctx);
+  if (ctx.demoMode) await seedCorporateChangesDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {

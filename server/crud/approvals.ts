@@ -25,12 +25,16 @@ import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
 import { presentSensitive, sensitiveCipherOf } from '../sensitive/values';
 import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
+import type { Actor } from '../workflow/rules';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf, duplicateOf } from './checks';
 import { readInput, requireId } from './fields';
 import { readSealed, sensitiveFieldsOf } from './sensitive-fields';
 import type { CrudOptions, Row } from './types';
 
 export type ChangeRow = typeof approvalChanges.$inferSelect;
+
+/** Who proposes a change: a signed-in operator, or the demo seed acting as one. */
+export type Proposer = Actor & Pick<Principal, 'sensitiveWhitelist'>;
 
 const RUNNING = INSTANCE_STATUS.RUNNING;
 
@@ -110,7 +114,7 @@ export class ApprovableResource {
   }
 
   /** A new record, proposed: nothing is inserted until the instance ends approved. */
-  proposeCreate(principal: Principal, body: Row) {
+  proposeCreate(principal: Proposer, body: Row) {
     return this.inTransaction(async (tx) => {
       const values = { ...readInput(this.options.resource, body, 'create'), ...(await readSealed(this.ctx, this.options, body, principal)) };
       await this.check(tx, values, 'create');
@@ -119,7 +123,7 @@ export class ApprovableResource {
   }
 
   /** A change of a record at the version read: only the fields that differ are proposed. */
-  proposeUpdate(principal: Principal, body: Row) {
+  proposeUpdate(principal: Proposer, body: Row) {
     const id = requireId(body);
     const version = body.dataVersion;
     if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
@@ -208,7 +212,7 @@ export class ApprovableResource {
   }
 
   /** Stores the change and starts its process in the caller's transaction. */
-  private async open(tx: Tx, principal: Principal, action: ApprovalAction, recordId: string, proposed: Row, previous: Row, current?: Row) {
+  private async open(tx: Tx, principal: Proposer, action: ApprovalAction, recordId: string, proposed: Row, previous: Row, current?: Row) {
     const { resource } = this.options;
     const processKey = resource.approval![action]!;
     const [change] = await tx

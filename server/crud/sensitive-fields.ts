@@ -19,7 +19,7 @@ export const sensitiveFieldsOf = (resource: AnyResource) => Object.entries(resou
  * The sealed values of the body's sensitive fields (server/sensitive): a value left out keeps the
  * stored one, a required one can be neither missing on create nor cleared.
  */
-export async function readSealed(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal, stored?: Row): Promise<Row> {
+export async function readSealed(ctx: AppContext, options: CrudOptions, body: Row, principal: Pick<Principal, 'sensitiveWhitelist'>, stored?: Row): Promise<Row> {
   const fields = sensitiveFieldsOf(options.resource).filter(([, schema]) => !schema.readOnly && (!stored || !schema.createOnly));
   if (!fields.length) return {};
   const cipher = await sensitiveCipherOf(ctx.db);

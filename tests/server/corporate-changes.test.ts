@@ -116,6 +116,25 @@ const CASES: Case[] = [
 
 const propose = (c: Case, rec: Rec) => handler.call(`${BASE}/${c.api}/update-by-id`, { json: { id: rec.id, dataVersion: rec.dataVersion, ...c.change(handler) } });
 
+describe('the demo world', () => {
+  // First, before the cases below leave tasks of their own in the lists.
+  it('seeds corporate changes waiting in op_handler\'s and op_director\'s to-do lists, and ended ones in the histories', async () => {
+    const todo = async (client: ApiClient) =>
+      (await dataOf<{ records: Array<{ processKey: string; taskDefinitionKey: string; summary: string }> }>(client, `${WF}/tasks/todo/page`, { pageSize: 500 })).records;
+    const CHANGE_KEYS = ['Process_CI_CORE_ADMIT_CREATE', 'Process_CI_CORE_ADMIT_UPDATE', 'Process_CORP_MANAGER_UPDATE', 'Process_CORP_RENAMING', 'PROCESS_ACCOUNT_TEMP', 'PROCESS_ACCOUNT_USAGE_TEMP'];
+    const mine = (tasks: Awaited<ReturnType<typeof todo>>) => tasks.filter((t) => CHANGE_KEYS.includes(t.processKey)).map((t) => `${t.processKey}:${t.taskDefinitionKey}`).sort();
+    expect(mine(await todo(handler))).toEqual(['PROCESS_ACCOUNT_USAGE_TEMP:Edit', 'Process_CI_CORE_ADMIT_UPDATE:Edit']);
+    expect(mine(await todo(director))).toEqual(['PROCESS_ACCOUNT_TEMP:Approve', 'Process_CI_CORE_ADMIT_CREATE:Approve', 'Process_CORP_MANAGER_UPDATE:Approve']);
+    // op_director did the renaming's initial review: four-eyes leaves its second review to op_director2.
+    expect(mine(await todo(director2))).toEqual(expect.arrayContaining(['Process_CORP_RENAMING:SecondReview']));
+    const renamed = await find('renaming', 'corp-demo-supplier-20');
+    expect(renamed).toMatchObject({ corpName: '重庆山城建材有限公司', pendingChange: null });
+    const west = await find('renaming', 'corp-demo-core-west');
+    expect(west).toMatchObject({ corpName: '西南交通建设集团有限公司', pendingChange: { proposed: { corpName: '西南交通建设投资集团有限公司' } } });
+    expect((await find('manager', 'corp-demo-supplier-06')).changes!.map((c) => c.status)).toEqual(['REJECTED']);
+  });
+});
+
 describe.each(CASES)('$processKey', (c) => {
   it('approved, applies the change (and not before the last review)', async () => {
     const before = await find(c.api, (await c.record()).id);
