@@ -39,7 +39,7 @@ export function ChangeTable({ resource, record, change }: Props) {
         {
           key: 'label',
           title: t('kit:approval.field'),
-          width: 160,
+          width: 240,
           render: (_v, line) => (
             <>
               {line.label} {line.changed && <Tag color="orange" bordered={false}>{t('kit:approval.changed')}</Tag>}
