@@ -308,7 +308,7 @@ describe('working roles and permissions', () => {
 
 describe('completion is once only', () => {
   it('refuses to complete a completed task and changes nothing', async () => {
-    const { task } = await start('Process_CI_CORE_ADMIT_CREATE');
+    const { task } = await start('Process_LMT_APPLY_AUDIT');
     const first = await complete(handler, task!, 'PASS');
     const again = await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
     expect(refusal(again)).toEqual({ status: 200, code: 'TASK_COMPLETED', message: server.workflow.taskCompleted });
