@@ -5,7 +5,7 @@
 import type { AnyResource } from '../crud/resource';
 import { CORPORATION_RESOURCES } from '../features/corporations/resources';
 import { CONTENT_RESOURCES } from './content';
-import { realnameResource } from './realname';
+import { realnameResource } from '../features/realname/resources';
 import { SYSTEM_RESOURCES } from './system';
 
 export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES, realnameResource, ...CORPORATION_RESOURCES];
