@@ -4,7 +4,7 @@
  * namespaces a lazily loaded feature adds itself when its module loads, so their copy does not weigh
  * on the first load: `workflow` (src/workflows/task-view/locale.ts), `docReview`
  * (src/workflows/doc-review/locale.ts), `realname` (src/features/realname/locale.ts) and `certificates`
- * (src/pages/certificates/locale.ts).
+ * (src/features/certificates/locale.ts).
  */
 import i18n, { addLocaleFiles } from './i18n';
 

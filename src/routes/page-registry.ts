@@ -33,7 +33,7 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/platform-content/notice/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NoticePage })),
 
   // Built by later issues of this project.
-  '/op/certificate-management/certificate-detail/index': () => import('../pages/certificates/CertificatePage'),
+  '/op/certificate-management/certificate-detail/index': () => import('../features/certificates/CertificatePage'),
   '/op/task/todo/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.TodoTasksPage })),
   '/op/task/done/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.DoneTasksPage })),
   '/op/task/started/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.StartedTasksPage })),
