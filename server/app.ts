@@ -28,7 +28,7 @@ import { realnameRoutes } from './realname/routes';
 import { invoiceTypeRoutes } from './certificates/invoice-types';
 import { certificateRoutes } from './certificates/routes';
 import { configRoutes } from './resources/configs';
-import { newsRoutes, noticeRoutes } from './resources/content';
+import { newsRoutes, noticeRoutes } from './content/routes';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
 import { DOWNLOAD_PATH, exportRecordRoutes, registerTicketDownload } from './routes/export-records';

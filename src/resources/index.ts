@@ -4,7 +4,7 @@
  */
 import type { AnyResource } from '../crud/resource';
 import { CORPORATION_RESOURCES } from '../features/corporations/resources';
-import { CONTENT_RESOURCES } from './content';
+import { CONTENT_RESOURCES } from '../features/content/resources';
 import { realnameResource } from '../features/realname/resources';
 import { SYSTEM_RESOURCES } from './system';
 

@@ -29,8 +29,8 @@ const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/system/dict/data/index': () => import('../resources/pages/DictDataPage'),
   '/op/system/config/index': resourcePage('configs'),
   '/op/system/export/index': () => import('../resources/pages/ExportRecordsPage'),
-  '/op/platform-content/news/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NewsPage })),
-  '/op/platform-content/notice/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NoticePage })),
+  '/op/platform-content/news/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NewsPage })),
+  '/op/platform-content/notice/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NoticePage })),
 
   // Built by later issues of this project.
   '/op/certificate-management/certificate-detail/index': () => import('../features/certificates/CertificatePage'),
