@@ -31,7 +31,7 @@ import { approvalRoutes } from './crud/approval-routes';
 import { corporateChangeRoutes } from './corporations/changes';
 import { seedCorporateChangesDemo } from './corporations/changes-demo';
 import { configRoutes } from './resources/configs';
-import { newsRoutes, noticeRoutes } from './resources/content';
+import { newsRoutes, noticeRoutes } from './content/routes';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
 import { DOWNLOAD_PATH, exportRecordRoutes, registerTicketDownload } from './routes/export-records';

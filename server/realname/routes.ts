@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { EDITABLE_STATUSES, isEditable, isRemovable, REALNAME_CALLS, REALNAME_PROCESS_KEY, REALNAME_STATUS } from '../../src/lib/realname';
 import { INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
-import { realnameResource } from '../../src/resources/realname';
+import { realnameResource } from '../../src/features/realname/resources';
 import type { AppContext } from '../context';
 import { requireId, requireIds, requireObject } from '../crud/fields';
 import { pageOf } from '../crud/routes';

@@ -5,8 +5,8 @@
 import type { AnyResource } from '../crud/resource';
 import { CORP_CHANGE_RESOURCES } from '../features/corporations/changes';
 import { CORPORATION_RESOURCES } from '../features/corporations/resources';
-import { CONTENT_RESOURCES } from './content';
-import { realnameResource } from './realname';
+import { CONTENT_RESOURCES } from '../features/content/resources';
+import { realnameResource } from '../features/realname/resources';
 import { SYSTEM_RESOURCES } from './system';
 
 export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES, realnameResource, ...CORPORATION_RESOURCES, ...CORP_CHANGE_RESOURCES];
