@@ -316,7 +316,7 @@ describe('completion is once only', () => {
   });
 
   it('lets exactly one of two simultaneous completions through', async () => {
-    const { task } = await complete(handler, (await start('Process_CI_CORE_ADMIT_UPDATE')).task!, 'PASS');
+    const { task } = await complete(handler, (await start('Process_LMT_APPLY_MODIFY_AUDIT')).task!, 'PASS');
     const answers = await Promise.all([director, director2].map((d) => call(d, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' })));
     expect(answers.map((a) => a.body.code).sort()).toEqual(['0', expect.stringMatching(/^(TASK_COMPLETED|TASK_CLAIMED|DATA_VERSION_CONFLICT)$/)].sort());
     const winner = answers.find((a) => a.body.code === '0')!.body.data as Transition;
