@@ -29,11 +29,16 @@ import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
 import { operationLogRoutes } from './operation-log/routes';
+import { seedCorporationsDemo } from './corporations/demo-seed';
+import { corporationRoutes } from './corporations/routes';
 import { realnameRoutes } from './realname/routes';
 import { invoiceTypeRoutes } from './certificates/invoice-types';
 import { certificateRoutes } from './certificates/routes';
+import { approvalRoutes } from './crud/approval-routes';
+import { corporateChangeRoutes } from './corporations/changes';
+import { seedCorporateChangesDemo } from './corporations/changes-demo';
 import { configRoutes } from './resources/configs';
-import { newsRoutes, noticeRoutes } from './resources/content';
+import { newsRoutes, noticeRoutes } from './content/routes';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
 import { formDraftRoutes } from './routes/form-drafts';
@@ -65,6 +70,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   configRoutes,
   exportRecordRoutes,
   workflowRoutes,
+  approvalRoutes,
   signatureRoutes,
   platformConfigRoutes,
   fileRoutes,
@@ -76,6 +82,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   noticeRoutes,
   operationLogRoutes,
   formDraftRoutes,
+  corporationRoutes,
+  corporateChangeRoutes,
 ];
 
 export interface AppOptions {
@@ -233,6 +241,8 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
 
   for (const register of [...API_ROUTE_MODULES, ...(options.extraRoutes ?? [])]) register(api, ctx);
   if (ctx.demoMode) await seedDocReviews(ctx);
+  if (ctx.demoMode) await seedCorporationsDemo(ctx);
+  if (ctx.demoMode) await seedCorporateChangesDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {

@@ -12,13 +12,13 @@ import { CONFIG_KEY } from '../../src/lib/codes';
 import { findProcessDefinition } from '../../src/workflows/registry';
 import { INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
-import { isUniqueViolation, type Tx } from '../crud/routes';
+import { isUniqueViolation, type Tx } from '../db/tx';
 import type { Db } from '../db/open';
 import { certificateApplications, certificates, sysConfigs, workflowTasks } from '../db/schema';
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
-import type { InstanceEndEvent } from '../workflow/engine';
+import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import type { Body } from '../workflow/input';
 import { mayWork } from '../workflow/rules';
 import { optionalRemark, requireCertDate, requireCertText, requireInvoiceType } from './input';
@@ -80,8 +80,11 @@ async function readExtension(tx: Tx, body: Body, certificate: CertificateRow, ki
 }
 
 export class CertificateApplications {
+  private readonly processes = {} as Record<CertKind, OwnedProcess>;
+
   constructor(private readonly ctx: AppContext) {
     for (const kind of Object.values(CERT_KIND)) {
+      this.processes[kind] = ctx.workflow.own(CERT_PROCESS_KEY[kind], 'certificates');
       ctx.workflow.onInstanceEnd(CERT_PROCESS_KEY[kind], (event, tx) => this.ended(event, tx));
     }
   }
@@ -186,11 +189,7 @@ export class CertificateApplications {
       })
       .returning();
     const summary = translate('server:cert.summary', { kind: translate(`server:cert.kind.${kind}`), holder: certificate.holderCorpName });
-    const { instance, task } = await this.ctx.workflow.start(
-      principal,
-      { processKey: CERT_PROCESS_KEY[kind], businessKey: application.id, businessType: CERT_BUSINESS_TYPE, summary },
-      tx,
-    );
+    const { instance, task } = await this.processes[kind].start(principal, { businessKey: application.id, businessType: CERT_BUSINESS_TYPE, summary }, tx);
     const [started] = await tx.update(certificateApplications).set({ instanceId: instance.id }).where(eq(certificateApplications.id, application.id)).returning();
     return { certificate, application: started, instanceId: instance.id, taskId: task?.id ?? null };
   }
@@ -207,8 +206,10 @@ export class CertificateApplications {
 
   /** The certificate follows its application's end, inside the transaction that ends the instance. */
   private async ended(event: InstanceEndEvent, tx: Tx): Promise<void> {
-    const [application] = await tx.select().from(certificateApplications).where(eq(certificateApplications.id, event.instance.businessKey));
-    if (!application) return;
+    const [application] = await tx.select().from(certificateApplications).where(eq(certificateApplications.id, event.instance.businessKey)).for('update');
+    // Only the running application this very instance carries moves the certificate: an instance of
+    // an application that already ended (or of another one) must not replay its change.
+    if (!application || application.status !== INSTANCE_STATUS.RUNNING || application.instanceId !== event.instance.id) return;
     const now = new Date();
     const by = event.actor.username;
     await tx

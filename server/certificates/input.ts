@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { INVOICE_TYPE_DICT, isCertDate } from '../../src/lib/certificates';
 import { isValid, validationMessage, type ValidatorName } from '../../src/lib/validators';
-import type { Tx } from '../crud/routes';
+import type { Tx } from '../db/tx';
 import { sysDictData } from '../db/schema';
 import { validationError } from '../errors';
 import { translate } from '../i18n';

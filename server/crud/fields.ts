@@ -38,6 +38,10 @@ function checkRules(schema: FieldSchema, value: unknown): void {
 
 function checkValue(schema: FieldSchema, value: unknown): unknown {
   const field = fieldLabel(schema);
+  if (schema.type === 'dict' && schema.multiple) {
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== '')) throw validationError(translate('server:crud.notString', { field }));
+    return [...new Set(value as string[])];
+  }
   switch (schema.type) {
     case 'integer':
       if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw validationError(translate('server:crud.notInteger', { field }));
@@ -92,9 +96,11 @@ function checkValue(schema: FieldSchema, value: unknown): unknown {
 export function readInput(resource: AnyResource, body: Record<string, unknown>, mode: Mode): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, schema] of writableFields(resource, mode)) {
+    // Sensitive values arrive encrypted and are read by server/sensitive (crudRoutes does it).
+    if (schema.sensitive) continue;
     // A create that leaves a field out takes its declared default, as the form would have sent it.
     const value = mode === 'create' && body[name] === undefined && schema.defaultValue !== undefined ? schema.defaultValue : body[name];
-    const empty = isEmpty(value) || (typeof value === 'string' && value.trim() === '');
+    const empty = isEmpty(value) || (Array.isArray(value) && value.length === 0) || (typeof value === 'string' && value.trim() === '');
     if (empty) {
       if (schema.required && (mode === 'create' || value !== undefined)) {
         throw aboutField(validationError(translate('server:crud.required', { field: fieldLabel(schema) })), name);

@@ -3,7 +3,7 @@
  * `sortable` marks: eq → `=`, contains → ILIKE with % and _ escaped, range → `${field}Start` /
  * `${field}End` (inclusive). Shared by page and export, so an export holds exactly the listed rows.
  */
-import { and, asc, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { defaultSortOf, type FieldSchema } from '../../src/crud/resource';
 import { MAX_PAGE_SIZE } from '../../src/protocol/envelope';
@@ -55,7 +55,8 @@ export function filterConditions(resource: AnyResource, columns: Columns, body: 
     const value = body[name];
     if (!given(value)) continue;
     const typed = filterValue(schema, name, value);
-    conditions.push(schema.search === 'contains' ? ilike(column, `%${escapeLike(String(typed))}%`) : eq(column, typed));
+    if (schema.multiple) conditions.push(arrayContains(column, [typed]));
+    else conditions.push(schema.search === 'contains' ? ilike(column, `%${escapeLike(String(typed))}%`) : eq(column, typed));
   }
   return conditions;
 }

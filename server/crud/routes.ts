@@ -10,72 +10,30 @@
  * gets the record's id and its row as it was, afterWrite the row before and after), which run inside
  * the call's transaction, so a refusal changes nothing.
  */
-import { and, count, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { APPROVAL_ACTION, actionApplies } from '../../src/crud/resource';
 import { actionPermission } from '../../src/lib/access';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
-import { actionApplies } from '../../src/crud/resource';
-import { contentFileIds } from '../../src/lib/html-policy';
-import { isImageMimeType } from '../../src/lib/files';
-import { storedFiles, sysDictData } from '../db/schema';
-import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
-import { duplicateError, isUniqueViolation } from '../db/unique-violation';
+import { duplicateError } from '../db/unique-violation';
+import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
+import { revealKeyOf } from '../sensitive/values';
 import type { Principal } from '../security/sessions';
-import { fieldLabel, readInput, type AnyResource, requireId, requireIds, requireObject, type Mode } from './fields';
-import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from './query';
+import { ApprovableResource } from './approvals';
+import { checkDictValues, checkFileValues, checkUnique, columnsOf, findById } from './checks';
+import { readInput, requireId, requireIds, requireObject } from './fields';
+import { filterConditions, orderOf, pagingOf, whereOf } from './query';
+import { hasSensitiveFields, presentRows, readSealed } from './sensitive-fields';
+import type { CrudOptions, Row, RowActionChange } from './types';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Row = Record<string, unknown>;
-
-/** The record a write is about: its id and the row as it was (update), and who writes. */
-export interface WriteTarget {
-  /** Absent on create: the row has no id yet. */
-  id?: string;
-  /** The row as it was, read and locked in the write's transaction (update). */
-  before?: Row;
-  principal: Principal;
-}
-
-/** A write that happened, seen inside its transaction: what an operation log or a follow-up rule needs. */
-export interface WriteEvent {
-  kind: 'create' | 'update' | 'remove' | 'action';
-  /** The row action's name, for kind 'action'. */
-  action?: string;
-  id: string;
-  /** The row as it was (update, remove, action); absent on create. */
-  before?: Row;
-  /** The row as written (create, update, action); absent on remove. */
-  after?: Row;
-  principal: Principal;
-}
-
-/**
- * Per-resource rules around the generic writes. Every hook runs inside the write's transaction,
- * after the row is locked: throwing refuses the write and undoes everything it did.
- */
-export interface CrudHooks {
-  /** More checks on (or additions to) the values about to be written, e.g. a reference to another table. */
-  beforeWrite?(tx: Tx, values: Row, mode: Mode, target: WriteTarget): Promise<void>;
-  /** Refuses a removal by throwing (then nothing is removed); gets the rows about to go. */
-  beforeRemove?(tx: Tx, rows: Row[]): Promise<void>;
-  /** Hears every write once it is made, one call per row, before the transaction commits. */
-  afterWrite?(tx: Tx, event: WriteEvent): Promise<void>;
-}
-
-/** The change a row action makes to the record it applies to (its `when` already checked). */
-export type RowActionChange = (row: Row, now: Date) => Row;
-
-export interface CrudOptions {
-  resource: AnyResource;
-  table: PgTable;
-  hooks?: CrudHooks;
-  /** One change per row action the declaration lists (src/crud/resource.ts RowActionDeclaration). */
-  actions?: Readonly<Record<string, RowActionChange>>;
-}
+export type { CrudHooks, CrudOptions, Row, RowActionChange, WriteEvent, WriteTarget } from './types';
+/** The transaction type lives in the database layer (server/db/tx.ts); re-exported for the modules that take it from here. */
+export type { Tx } from '../db/tx';
+export { presentRows } from './sensitive-fields';
 
 export interface Page<T = Row> {
   records: T[];
@@ -86,50 +44,6 @@ export interface Page<T = Row> {
 
 /** Rows the export of a filtered list may hold: beyond this, narrow the filters. */
 export const MAX_EXPORT_ROWS = 100_000;
-
-const columnsOf = (table: PgTable) => getTableColumns(table) as Columns;
-
-export { isUniqueViolation };
-
-/** Dictionary-coded fields take only codes of their dictionary (disabled items included: old records keep them). */
-async function checkDictValues(tx: Tx, options: CrudOptions, values: Row): Promise<void> {
-  for (const [name, schema] of Object.entries(options.resource.fields)) {
-    const value = values[name];
-    if (schema.type !== 'dict' || !schema.dictType || value === undefined || value === null) continue;
-    const [item] = await tx
-      .select({ id: sysDictData.id })
-      .from(sysDictData)
-      .where(and(eq(sysDictData.dictType, schema.dictType), eq(sysDictData.dictValue, String(value))))
-      .limit(1);
-    if (!item) throw aboutField(validationError(translate('server:crud.notInDict', { field: fieldLabel(schema), value: String(value) })), name);
-  }
-}
-
-/** Image fields and the images inside rich text name stored images, nothing else. */
-async function checkFileValues(tx: Tx, options: CrudOptions, values: Row): Promise<void> {
-  for (const [name, schema] of Object.entries(options.resource.fields)) {
-    const value = values[name];
-    if (typeof value !== 'string' || (schema.type !== 'image' && schema.type !== 'richText')) continue;
-    const ids = schema.type === 'image' ? [value] : contentFileIds(value);
-    if (!ids.length) continue;
-    const found = await tx.select({ id: storedFiles.id, mimeType: storedFiles.mimeType }).from(storedFiles).where(inArray(storedFiles.id, ids));
-    const images = new Set(found.filter((file) => isImageMimeType(file.mimeType)).map((file) => file.id));
-    const missing = ids.find((id) => !images.has(id));
-    if (missing) throw aboutField(validationError(translate('server:crud.notImage', { field: fieldLabel(schema), value: missing })), name);
-  }
-}
-
-/** The first unique field whose value another record already holds. */
-async function checkUnique(tx: Tx, options: CrudOptions, values: Row, exceptId?: string): Promise<void> {
-  const columns = columnsOf(options.table);
-  for (const [name, schema] of Object.entries(options.resource.fields)) {
-    if (!schema.unique || values[name] === undefined) continue;
-    const conditions = [eq(columns[name], values[name])];
-    if (exceptId) conditions.push(ne(columns.id, exceptId));
-    const [taken] = await tx.select({ id: columns.id }).from(options.table).where(and(...conditions)).limit(1);
-    if (taken) throw aboutField(businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(schema) }), name);
-  }
-}
 
 const TOTAL = '__total';
 
@@ -171,14 +85,8 @@ export async function listOf(db: Db, options: CrudOptions, body: Row): Promise<R
   return db.select().from(options.table).where(where).orderBy(...orderOf(options.resource, columns, body)).limit(MAX_EXPORT_ROWS);
 }
 
-async function findById(db: Db | Tx, table: PgTable, id: string): Promise<Row> {
-  const [row] = await db.select().from(table).where(eq(columnsOf(table).id, id));
-  if (!row) throw notFoundError(translate('server:crud.notFound'));
-  return row;
-}
-
 async function save(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
-  const values = readInput(options.resource, body, 'create');
+  const values = { ...readInput(options.resource, body, 'create'), ...(await readSealed(ctx, options, body, principal)) };
   try {
     return await ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, options, values);
@@ -202,14 +110,15 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
   const id = requireId(body);
   const version = body.dataVersion;
   if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
-  const values = readInput(options.resource, body, 'update');
+  const plainValues = readInput(options.resource, body, 'update');
   const columns = columnsOf(options.table);
   try {
     return await ctx.db.transaction(async (tx) => {
       // Locked first, so the hooks see the row as it is until this write commits.
       const [before] = (await tx.select().from(options.table).where(eq(columns.id, id)).for('update')) as Row[];
-      if (!before) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
+      if (!before) throw notFoundError(translate('server:crud.notFound'));
       if (before.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+      const values = hasSensitiveFields(options.resource) ? { ...plainValues, ...(await readSealed(ctx, options, body, principal, before)) } : plainValues;
       await checkDictValues(tx, options, values);
       await checkFileValues(tx, options, values);
       await options.hooks?.beforeWrite?.(tx, values, 'update', { id, before, principal });
@@ -229,7 +138,7 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
  * A row action: the record must still be at the version the caller read and in a state the action
  * applies to; then its change is written, one version on. A refusal changes nothing.
  */
-async function runAction(ctx: AppContext, options: CrudOptions, name: string, change: RowActionChange, body: Row, principal: Principal): Promise<Row> {
+async function runAction(ctx: AppContext, options: CrudOptions, name: string, change: RowActionChange, body: Row, principal: Principal, approvals?: ApprovableResource): Promise<Row> {
   const action = options.resource.actions![name];
   const id = requireId(body);
   const version = body.dataVersion;
@@ -239,6 +148,7 @@ async function runAction(ctx: AppContext, options: CrudOptions, name: string, ch
     const [row] = await tx.select().from(options.table).where(eq(columns.id, id)).for('update');
     if (!row) throw notFoundError(translate('server:crud.notFound'));
     if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+    await approvals?.refuseIfPending(tx, [id]);
     if (!actionApplies(action, row)) throw businessError('ACTION_NOT_APPLICABLE', 'server:crud.actionNotApplicable', { action: translate(action.label) });
     const now = new Date();
     const changes = { ...change(row, now), dataVersion: sql`${columns.dataVersion} + 1`, updateTime: now, updateBy: principal.username };
@@ -248,11 +158,12 @@ async function runAction(ctx: AppContext, options: CrudOptions, name: string, ch
   });
 }
 
-async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<number> {
+async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal, approvals?: ApprovableResource): Promise<number> {
   const ids = requireIds(body);
   const { id } = columnsOf(options.table);
   return ctx.db.transaction(async (tx) => {
     const rows = (await tx.select().from(options.table).where(inArray(id, ids)).for('update')) as Row[];
+    await approvals?.refuseIfPending(tx, ids);
     await options.hooks?.beforeRemove?.(tx, rows);
     const removed = await tx.delete(options.table).where(inArray(id, ids)).returning({ id });
     const gone = new Set(removed.map((r) => r.id));
@@ -265,32 +176,49 @@ async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row, pri
 
 export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudOptions): void {
   const { apiBase, permissions } = options.resource;
-  const post = <T>(path: string, permission: string | undefined, handler: (body: Row, principal: Principal) => Promise<T>) => {
+  const post = <T>(path: string, permission: string | undefined, handler: (body: Row, principal: Principal, request: FastifyRequest) => Promise<T>) => {
     if (!permission) return; // the declaration does not offer this action
     route(api, {
       method: 'POST',
       path: `${apiBase}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal }) => handler(requireObject(body ?? {}), principal),
+      handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
     });
   };
+  const presentOne = async (row: Row, sessionKey: string | null = null) => (await presentRows(ctx, options, [row], sessionKey))[0];
 
-  post('page', actionPermission(permissions, 'list'), (body) => pageOf(ctx.db, options, body));
-  post('find-by-id', actionPermission(permissions, 'show'), (body) => findById(ctx.db, options.table, requireId(body)));
-  post('save', actionPermission(permissions, 'create'), (body, principal) => save(ctx, options, body, principal));
-  post('update-by-id', actionPermission(permissions, 'edit'), (body, principal) => updateById(ctx, options, body, principal));
-  post('remove-by-ids', actionPermission(permissions, 'delete'), (body, principal) => removeByIds(ctx, options, body, principal));
+  // An approvable resource proposes its bound actions and shows each record's pending change and history.
+  const approvals = options.resource.approval ? new ApprovableResource(ctx, options) : undefined;
+  post('page', actionPermission(permissions, 'list'), async (body) => {
+    const page = await pageOf(ctx.db, options, body, options.listScope ? [options.listScope] : []);
+    const records = await presentRows(ctx, options, page.records);
+    return { ...page, records: approvals ? await approvals.withPending(records) : records };
+  });
+  post('find-by-id', actionPermission(permissions, 'show'), async (body, principal, request) => {
+    const row = await presentOne(await findById(ctx.db, options.table, requireId(body)), revealKeyOf(ctx.keys, request, principal));
+    if (!approvals) return row;
+    const [shown] = await approvals.withPending([row]);
+    return { ...shown, changes: await approvals.history(String(row.id)) };
+  });
+  post('save', actionPermission(permissions, 'create'), async (body, principal) =>
+    approvals?.binds(APPROVAL_ACTION.CREATE) ? approvals.proposeCreate(principal, body) : presentOne(await save(ctx, options, body, principal)),
+  );
+  post('update-by-id', actionPermission(permissions, 'edit'), async (body, principal) =>
+    approvals?.binds(APPROVAL_ACTION.UPDATE) ? approvals.proposeUpdate(principal, body) : presentOne(await updateById(ctx, options, body, principal)),
+  );
+  post('remove-by-ids', actionPermission(permissions, 'delete'), (body, principal) => removeByIds(ctx, options, body, principal, approvals));
+  if (approvals) post('pending-creations', actionPermission(permissions, 'list'), () => approvals.pendingCreations());
   post('export', actionPermission(permissions, 'export'), async (body, principal) => {
     // Filters are checked now, so a bad one is refused before any record is made.
     filterConditions(options.resource, columnsOf(options.table), body);
     orderOf(options.resource, columnsOf(options.table), body);
-    return ctx.exports.start(principal, options.resource, () => listOf(ctx.db, options, body));
+    return ctx.exports.start(principal, options.resource, async () => presentRows(ctx, options, await listOf(ctx.db, options, body)));
   });
   for (const [name, action] of Object.entries(options.resource.actions ?? {})) {
     const change = options.actions?.[name];
     // A declared button without a server change would be a call that always fails: refuse to start.
     if (!change) throw new Error(`Resource "${options.resource.name}" declares action "${name}" but its routes give no change for it`);
-    post(name, action.permission, (body, principal) => runAction(ctx, options, name, change, body, principal));
+    post(name, action.permission, async (body, principal) => presentOne(await runAction(ctx, options, name, change, body, principal, approvals)));
   }
 }

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
@@ -462,7 +462,7 @@ export const dataKeys = pgTable('data_keys', {
 
 /**
  * Real-name admission records (Process_CORP_ADMIT, src/lib/realname.ts). The sensitive values are
- * held only as AES-GCM ciphertext (server/realname/cipher.ts); status follows the approval step.
+ * held only as AES-GCM ciphertext (server/sensitive/cipher.ts); status follows the approval step.
  */
 export const realnameRecords = pgTable(
   'realname_records',
@@ -569,3 +569,127 @@ export const notices = contentTable('content_notice');
 export * from './schema-shared-state';
 
 export { operationLogs } from './schema-operation-log';
+
+/**
+ * Corporations (DOMAIN.md "The parties"): codes of src/lib/corporations.ts. Sensitive values
+ * (legalPersonIdCard, managerMobile, and a bank account's accountNo) are sealed at rest by the kit's
+ * `sensitive` fields (server/sensitive), never stored in the clear. The real-name status is the linked
+ * real-name admission's, read through realnameRecordId, not copied.
+ */
+export const corporations = pgTable(
+  'corporations',
+  {
+    id: idColumn(),
+    corpName: text('corp_name').notNull(),
+    creditCode: text('credit_code').notNull().unique(),
+    corpTypes: text('corp_types').array().notNull().default(sql`'{}'::text[]`),
+    legalPersonName: text('legal_person_name'),
+    legalPersonIdCard: text('legal_person_id_card'),
+    managerName: text('manager_name'),
+    managerMobile: text('manager_mobile'),
+    registeredAddress: text('registered_address'),
+    realnameRecordId: text('realname_record_id').references(() => realnameRecords.id, { onDelete: 'set null' }),
+    admissionStatus: text('admission_status').notNull().default('NOT_APPLIED'),
+    ...recordColumns(),
+  },
+  (t) => [index('corporations_name_idx').on(t.corpName), index('corporations_order_idx').on(t.createTime)],
+);
+
+export const corpBankAccounts = pgTable(
+  'corp_bank_accounts',
+  {
+    id: idColumn(),
+    corpId: text('corp_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    bankName: text('bank_name').notNull(),
+    branchName: text('branch_name'),
+    accountName: text('account_name').notNull(),
+    accountNo: text('account_no').notNull(),
+    usage: text('usage').notNull().default('GENERAL'),
+    ...recordColumns(),
+  },
+  (t) => [index('corp_bank_accounts_corp_idx').on(t.corpId, t.createTime)],
+);
+
+/**
+ * One verification attempt of a corporation (identity, company, bank account, address) and its state.
+ * A bank-account verification holds the micro payment (numeric yuan) and the wrong confirmations so far.
+ */
+export const corpVerifications = pgTable(
+  'corp_verifications',
+  {
+    id: idColumn(),
+    corpId: text('corp_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    bankAccountId: text('bank_account_id').references(() => corpBankAccounts.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    paidAmount: numeric('paid_amount', { precision: 4, scale: 2 }),
+    attempts: integer('attempts').notNull().default(0),
+    failReason: text('fail_reason'),
+    ...recordColumns(),
+  },
+  (t) => [index('corp_verifications_corp_idx').on(t.corpId, t.kind, t.createTime)],
+);
+
+/**
+ * The group tree (企业集团树): a group's units under it and the suppliers attached to it as member
+ * customers. `groupId` is the root of the unit's tree (a group's own id), so a move cannot leave it.
+ */
+export const groupUnits = pgTable(
+  'group_units',
+  {
+    id: idColumn(),
+    groupId: text('group_id').notNull(),
+    parentId: text('parent_id'),
+    kind: text('kind').notNull(),
+    unitName: text('unit_name').notNull(),
+    corpId: text('corp_id').references(() => corporations.id, { onDelete: 'restrict' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...recordColumns(),
+  },
+  (t) => [
+    index('group_units_parent_idx').on(t.parentId, t.sortOrder),
+    uniqueIndex('group_units_group_corp_uq').on(t.groupId, t.corpId),
+  ],
+);
+
+/**
+ * The changes of approvable resources (src/crud/resource.ts `approval`): what a save proposed, held
+ * here until the instance that approves it ends. `proposed` holds the new values (a creation: every
+ * value; an update: the fields that change), `previous` the values they replace when proposed. Only
+ * the RUNNING change an instance carries (`instanceId`) is applied, and only when it ends approved.
+ */
+export const approvalChanges = pgTable(
+  'approval_changes',
+  {
+    id: idColumn(),
+    /** The resource declaration's name: what the change is rendered and applied through. */
+    resource: text('resource').notNull(),
+    /**
+     * The record's scope (CrudOptions.approvalScope, by default the resource): declarations that change
+     * parts of one table share it, so a record has one pending change and one history across them.
+     */
+    scope: text('scope').notNull(),
+    /** The record changed; for a creation, the id the record gets when approved. */
+    recordId: text('record_id').notNull(),
+    /** create or update. */
+    action: text('action').notNull(),
+    processKey: text('process_key').notNull(),
+    instanceId: text('instance_id'),
+    proposed: jsonb('proposed').$type<Record<string, unknown>>().notNull(),
+    previous: jsonb('previous').$type<Record<string, unknown>>().notNull().default({}),
+    /** RUNNING, APPROVED or REJECTED, as the instance ends. */
+    status: text('status').notNull().default('RUNNING'),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    ...recordColumns(),
+  },
+  (t) => [
+    // One pending change per record: a second save while one runs is refused.
+    uniqueIndex('approval_changes_running_uq').on(t.scope, t.recordId).where(sql`${t.status} = 'RUNNING'`),
+    index('approval_changes_record_idx').on(t.scope, t.recordId, t.createTime),
+    index('approval_changes_instance_idx').on(t.instanceId),
+  ],
+);

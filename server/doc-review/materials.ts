@@ -9,7 +9,7 @@ import {
   type ApproveInfo, type ApproveResult, type DocFile, type DocMaterial, type DocMaterialsAnswer, type DocProperty,
   type DocPropertyType, type SegmentCompletion, type TaskSegment,
 } from '../../src/workflows/doc-review/rules';
-import type { Tx } from '../crud/routes';
+import type { Tx } from '../db/tx';
 import type { Db } from '../db/open';
 import { docFileApprovals, docFiles, docMaterials, docProperties } from '../db/schema';
 

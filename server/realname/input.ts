@@ -3,13 +3,14 @@
  * (src/lib/realname.ts), the sensitive ones RSA-decrypted first (spec 5.5). A refusal throws before
  * anything is written and names the field in Chinese.
  */
-import { isMasked, maskValue, SENSITIVE_FIELDS } from '../../src/lib/masking';
+import { SENSITIVE_FIELDS } from '../../src/lib/masking';
 import { LICENCE_FIELD_LABEL, LICENCE_TYPES, REALNAME_FIELDS, type RealnameTextField } from '../../src/lib/realname';
 import { isValid, validationMessage } from '../../src/lib/validators';
 import { validationError } from '../errors';
 import type { FileStore } from '../files/store';
 import { translate } from '../i18n';
 import type { RsaKeys } from '../security/rsa';
+import { readSensitiveValue } from '../sensitive/values';
 import { isPlainObject } from '../validation';
 
 export type SensitiveField = (typeof SENSITIVE_FIELDS)[number];
@@ -57,24 +58,8 @@ function readPlain(body: Record<string, unknown>, field: PlainField, mode: 'crea
   return text;
 }
 
-/**
- * A sensitive value arrives RSA-encrypted; absent means unchanged (the form left it masked), an empty
- * string clears it. A decrypted value that is the mask of the stored one is unchanged too, except for
- * the whitelist, who were shown the value in full and so cannot have meant its mask.
- */
 function readSensitive(body: Record<string, unknown>, field: SensitiveField, context: ReadContext): string | null | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) return undefined;
-  if (value === '') return null;
-  if (typeof value !== 'string') throw validationError(translate('server:realname.notEncrypted', { field: label(field) }));
-  const plain = context.keys.decrypt(value);
-  if (plain === null) throw validationError(translate('server:realname.notEncrypted', { field: label(field) }));
-  const text = plain.trim();
-  if (text === '') return null;
-  const stored = context.stored?.[field];
-  if (isMasked(text) && !context.onWhitelist && stored && maskValue(stored) === text) return undefined;
-  if (!isValid(REALNAME_FIELDS[field].validator, text)) invalid(field);
-  return text;
+  return readSensitiveValue(body[field], label(field), REALNAME_FIELDS[field].validator, { ...context, stored: context.stored?.[field] });
 }
 
 async function readLicence(body: Record<string, unknown>, files: FileStore, mode: 'create' | 'update'): Promise<string | null | undefined> {

@@ -8,17 +8,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { EDITABLE_STATUSES, isEditable, isRemovable, REALNAME_CALLS, REALNAME_PROCESS_KEY, REALNAME_STATUS } from '../../src/lib/realname';
 import { INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
-import { realnameResource } from '../../src/resources/realname';
+import { realnameResource } from '../../src/features/realname/resources';
 import type { AppContext } from '../context';
 import { requireId, requireIds, requireObject } from '../crud/fields';
-import { pageOf, type Tx } from '../crud/routes';
+import { pageOf } from '../crud/routes';
+import type { Tx } from '../db/tx';
 import { realnameRecords, workflowInstances, workflowTasks } from '../db/schema';
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { actorOf, recordReveal } from '../operation-log/record';
-import { SensitiveCipher } from './cipher';
+import type { SensitiveCipher } from '../sensitive/cipher';
+import { revealKeyOf, sensitiveCipherOf } from '../sensitive/values';
 import { readRealname, type RealnameChanges } from './input';
 import { followApprovals } from './status';
 import { listView, openSealed, recordView, SEALED_COLUMN, type SealedRow } from './view';
@@ -50,15 +52,11 @@ function requireVersion(body: Body): number {
 
 export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { realname } = PERMISSIONS;
-  let loading: Promise<SensitiveCipher> | undefined;
-  const sensitiveCipher = () => (loading ??= SensitiveCipher.loadOrCreate(ctx.db));
+  const sensitiveCipher = () => sensitiveCipherOf(ctx.db);
   followApprovals(ctx.workflow);
 
   /** A whitelisted caller's session key, under which full values are answered; null for everyone else. */
-  const revealKey = (request: FastifyRequest, principal: Principal): string | null => {
-    const header = request.headers['x-session-key'];
-    return principal.sensitiveWhitelist && typeof header === 'string' ? ctx.keys.sessionKey(header) : null;
-  };
+  const revealKey = (request: FastifyRequest, principal: Principal) => revealKeyOf(ctx.keys, request, principal);
 
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
     route(api, {

@@ -5,9 +5,9 @@
  */
 import { maskValue } from '../../src/lib/masking';
 import type { RealnameRecord } from '../../src/lib/realname';
-import { desEncrypt } from '../../src/protocol/des';
 import { realnameRecords } from '../db/schema';
-import type { SensitiveCipher } from './cipher';
+import type { SensitiveCipher } from '../sensitive/cipher';
+import { revealSensitive } from '../sensitive/values';
 import type { SensitiveField } from './input';
 
 export type SealedRow = typeof realnameRecords.$inferSelect;
@@ -57,7 +57,7 @@ export function recordView(row: SealedRow, cipher: SensitiveCipher, sessionKey: 
     bankCard: plain.bankCard && maskValue(plain.bankCard),
   };
   if (sessionKey) {
-    view.revealed = Object.fromEntries(SENSITIVE.filter((f) => plain[f]).map((f) => [f, desEncrypt(plain[f]!, sessionKey)]));
+    view.revealed = revealSensitive(plain, sessionKey);
   }
   return view;
 }

@@ -9,6 +9,14 @@
  *     await tx.update(realnames).set({ status: event.status === 'APPROVED' ? ... : ... }).where(...);
  *   });
  *
+ * A process key that a business module approves records for is owned by it:
+ *
+ *   const admission = ctx.workflow.own('Process_CI_CORE_ADMIT_CREATE', 'corporations');
+ *   await admission.start(principal, { businessKey: change.id, summary }, tx);
+ *
+ * From then on only that handle starts it; the generic start (`start`, behind workflow/instances/start)
+ * refuses it with PROCESS_OWNED, so no instance of it exists without the record it approves.
+ *
  * Listeners run inside the transaction that ends the instance: a listener that throws undoes the
  * completion, so a record's status and its approval never disagree. For every step of the way,
  * `onTransition(processKey, (event, tx) => ...)` hears the start, each pass and each reject with the
@@ -27,7 +35,7 @@ import {
   findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, variableGivenAt, type ProcessDefinition,
 } from '../../src/workflows/registry';
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS, type HistoryAction, type TaskOutcome } from '../../src/workflows/states';
-import { isUniqueViolation, type Tx } from '../crud/routes';
+import { isUniqueViolation, type Tx } from '../db/tx';
 import type { Db } from '../db/open';
 import { workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
@@ -87,6 +95,12 @@ export interface Transition {
   task: TaskRow | null;
 }
 
+/** The start a module that owns a process key holds (WorkflowEngine.own): the key is its own. */
+export interface OwnedProcess {
+  readonly processKey: string;
+  start(actor: Actor, input: Omit<StartInput, 'processKey'>, tx?: Tx): Promise<Transition>;
+}
+
 export function definitionOf(processKey: string): ProcessDefinition {
   const definition = findProcessDefinition(processKey);
   if (!definition) throw validationError(translate('server:workflow.processUnknown', { processKey }));
@@ -116,6 +130,7 @@ function subscribe<L>(registry: Map<string, L[]>, processKey: string, listener: 
 export class WorkflowEngine {
   private readonly listeners = new Map<string, InstanceEndListener[]>();
   private readonly transitionListeners = new Map<string, TransitionListener[]>();
+  private readonly owners = new Map<string, string>();
 
   /** `guards`: the checks processes put on completing their tasks (server/workflow/guards.ts). */
   constructor(
@@ -141,10 +156,37 @@ export class WorkflowEngine {
   }
 
   /**
+   * Makes `owner` (a module's name, for messages and startup errors) the only starter of this process
+   * key and returns its start. A key has one owner: a second module claiming it stops the server at start.
+   */
+  own(processKey: string, owner: string): OwnedProcess {
+    definitionOf(processKey);
+    const current = this.owners.get(processKey);
+    if (current !== undefined && current !== owner) throw new Error(`Process ${processKey} is owned by ${current}; ${owner} cannot own it too`);
+    this.owners.set(processKey, owner);
+    return { processKey, start: (actor, input, tx) => this.begin(actor, { ...input, processKey }, tx) };
+  }
+
+  /** The module that owns this process key, if any. */
+  ownerOf(processKey: string): string | undefined {
+    return this.owners.get(processKey);
+  }
+
+  /**
+   * The generic start (workflow/instances/start): any process key no module owns. An owned key is
+   * refused with PROCESS_OWNED, whatever the businessKey: its module starts it with the record it approves.
+   */
+  async start(actor: Actor, input: StartInput, tx?: Tx): Promise<Transition> {
+    definitionOf(input.processKey);
+    if (this.owners.has(input.processKey)) throw businessError('PROCESS_OWNED', 'server:workflow.processOwned', { processKey: input.processKey });
+    return this.begin(actor, input, tx);
+  }
+
+  /**
    * Starts an instance; its first step, the handler's, is open and assigned to the starter, who must
    * be able to work it. Pass `tx` to start inside the caller's own transaction.
    */
-  async start(actor: Actor, input: StartInput, tx?: Tx): Promise<Transition> {
+  private async begin(actor: Actor, input: StartInput, tx?: Tx): Promise<Transition> {
     const definition = definitionOf(input.processKey);
     const variables = input.variables ?? {};
     checkVariables(definition, variables, GIVEN_AT_START);

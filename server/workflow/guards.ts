@@ -7,7 +7,7 @@
  * found workable and before it is updated, so a guard's reading and the completion are atomic.
  */
 import type { TaskOutcome } from '../../src/workflows/states';
-import type { Tx } from '../crud/routes';
+import type { Tx } from '../db/tx';
 import { workflowTasks } from '../db/schema';
 import type { Actor } from './rules';
 

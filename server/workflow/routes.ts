@@ -16,7 +16,7 @@ import { businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import type { Transition } from './engine';
+import type { Transition, WorkflowEngine } from './engine';
 import { MAX_BUSINESS_KEY, optionalInteger, optionalText, readVariables, requireBody, requireText, type Body } from './input';
 import { instanceView, WorkflowQueries } from './queries';
 import { mayWork } from './rules';
@@ -25,9 +25,11 @@ import { SmsSignService } from './sms-sign';
 export const WORKFLOW_API = '/op/v1/workflow';
 
 /** The registry as the task views read it, names in the server's language. */
-function processDefinitionList() {
+function processDefinitionList(engine: WorkflowEngine) {
   return Object.values(PROCESS_DEFINITIONS).map((definition) => ({
     processKey: definition.processKey,
+    // false: a business module owns the key and starts it with its record; instances/start refuses it.
+    startable: engine.ownerOf(definition.processKey) === undefined,
     processName: translate(definition.processName),
     type: definition.type,
     url: definition.url ?? null,
@@ -89,7 +91,7 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
       handler: ({ body, principal }) => handler(requireBody(body), principal),
     });
 
-  post('process-definitions/list', task.list, () => processDefinitionList());
+  post('process-definitions/list', task.list, () => processDefinitionList(ctx.workflow));
 
   post('instances/start', task.start, async (body, principal) => {
     const input = {

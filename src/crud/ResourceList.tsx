@@ -21,7 +21,9 @@ import { useColumnSettings } from './column-settings';
 import { createValues, FieldValue, fieldsOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
 import { useModalFormGuard } from './use-modal-form-guard';
-import { actionApplies, defaultSortOf, type FieldSchema, type AnyResource, type RowActionDeclaration } from './resource';
+import { PendingCreations } from './approval/PendingCreations';
+import { PendingTag } from './approval/PendingTag';
+import { actionApplies, defaultSortOf, PENDING_CHANGE_FIELD, type FieldSchema, type AnyResource, type PendingChange, type RowActionDeclaration } from './resource';
 import { ResourceShowDrawer } from './ResourceShow';
 import { useHasPermission, useResourceAccess } from './use-resource-access';
 import './kit.css';
@@ -109,10 +111,18 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
     successNotification: () => ({ type: 'success' as const, message: t(noticeKey, { title }), key: `${resource.name}-saved` }),
     onMutationSuccess: changed,
   });
-  const create = useModalForm<Row>(modalForm('create', 'kit:notify.created'));
-  const edit = useModalForm<Row>(modalForm('edit', 'kit:notify.updated'));
+  // An approvable resource's save is a proposal: say so, and show the proposals still in approval.
+  const approval = resource.approval;
+  const [proposals, setProposals] = useState(0);
+  const proposed = () => {
+    setProposals((n) => n + 1);
+    void tableQuery.refetch();
+  };
+  const create = useModalForm<Row>({ ...modalForm('create', approval?.create ? 'kit:approval.submitted' : 'kit:notify.created'), ...(approval?.create ? { onMutationSuccess: () => (changed(), proposed()) } : {}) });
+  const edit = useModalForm<Row>({ ...modalForm('edit', approval?.update ? 'kit:approval.submitted' : 'kit:notify.updated'), ...(approval?.update ? { onMutationSuccess: () => (changed(), proposed()) } : {}) });
   const createGuard = useModalFormGuard(resource, 'create', create);
   const editGuard = useModalFormGuard(resource, 'edit', edit);
+  const pendingOf = (record: Row) => record[PENDING_CHANGE_FIELD] as PendingChange | null | undefined;
   const { mutate: removeMany } = useDeleteMany();
   const { mutate: startExport, mutation: exportMutation } = useCustomMutation();
   const { mutate: callAction } = useCustomMutation();
@@ -232,6 +242,10 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
       render: (value: unknown, record: Row) => renderers[name]?.(value, record) ?? <FieldValue schema={schema} value={value} t={t} />,
     }));
 
+  if (approval) {
+    dataColumns.push({ key: PENDING_CHANGE_FIELD, dataIndex: PENDING_CHANGE_FIELD, title: t('kit:approval.approvalStatus'), render: (_v, record: Row) => <PendingTag change={pendingOf(record)} /> });
+  }
+
   const canShow = can('show');
   const canEdit = can('edit');
   const canRemove = can('delete');
@@ -264,9 +278,11 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
           </Button>
         )}
         {canEdit && (
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => edit.show(record.id)}>
-            {t('kit:row.edit')}
-          </Button>
+          <Tooltip title={pendingOf(record) ? t('kit:approval.editPending') : undefined}>
+            <Button type="link" size="small" icon={<EditOutlined />} disabled={!!pendingOf(record)} onClick={() => edit.show(record.id)}>
+              {t('kit:row.edit')}
+            </Button>
+          </Tooltip>
         )}
         {canRemove && (
           <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmRemove([record.id])}>
@@ -324,6 +340,8 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
           {settings.settingsButton}
         </Space>
       </div>
+
+      {approval?.create && can('list') && <PendingCreations resource={resource} reload={proposals} />}
 
       <Table<Row>
         {...tableProps}

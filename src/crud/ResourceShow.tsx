@@ -1,9 +1,11 @@
 import { useOne } from '@refinedev/core';
-import { Descriptions, Drawer, Skeleton } from 'antd';
+import { Descriptions, Divider, Drawer, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorNotification } from '../providers/data-provider';
 import { DATETIME_FORMAT, FieldValue, fieldsOf } from './fields';
-import type { AnyResource } from './resource';
+import { ChangeHistory } from './approval/ChangeHistory';
+import { ChangeTable } from './approval/ChangeTable';
+import { PENDING_CHANGE_FIELD, type AnyResource, type PendingChange } from './resource';
 import { formatDate } from '../lib/dates';
 
 interface Props {
@@ -30,6 +32,26 @@ export function ResourceShowDrawer({ resource, id, onClose }: Props) {
           <Descriptions.Item label={t('resources:common.updateTime')}>{formatDate(result.updateTime as string, DATETIME_FORMAT)}</Descriptions.Item>
         </Descriptions>
       )}
+      {resource.approval && result && <ApprovalSections resource={resource} record={result} />}
     </Drawer>
+  );
+}
+
+/** An approvable record's pending change beside its values, and its history of changes. */
+function ApprovalSections({ resource, record }: { resource: AnyResource; record: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const pending = record[PENDING_CHANGE_FIELD] as PendingChange | null | undefined;
+  const changes = (record.changes as PendingChange[] | undefined) ?? [];
+  return (
+    <>
+      {pending && (
+        <>
+          <Divider orientation="left">{t('kit:approval.pendingTitle')}</Divider>
+          <ChangeTable resource={resource} record={record} change={pending} />
+        </>
+      )}
+      <Divider orientation="left">{t('kit:approval.history')}</Divider>
+      <ChangeHistory resource={resource} changes={changes} />
+    </>
   );
 }

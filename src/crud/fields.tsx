@@ -66,16 +66,16 @@ export function fieldRules(schema: FieldSchema, t: TFunction): Rule[] {
 }
 
 /** Select options of a dictionary-backed field. */
-function DictSelect({ dictType, placeholder, ...rest }: { dictType: string; placeholder?: string; value?: unknown; onChange?: (value: unknown) => void; id?: string }) {
+function DictSelect({ dictType, placeholder, multiple, ...rest }: { dictType: string; placeholder?: string; multiple?: boolean; value?: unknown; onChange?: (value: unknown) => void; id?: string }) {
   const items = useDicts([dictType])(dictType) ?? [];
-  return <Select allowClear placeholder={placeholder} options={items.map((item) => ({ value: item.dictValue, label: item.dictLabel }))} {...rest} />;
+  return <Select allowClear mode={multiple ? 'multiple' : undefined} placeholder={placeholder} options={items.map((item) => ({ value: item.dictValue, label: item.dictLabel }))} {...rest} />;
 }
 
 /** The control that edits a field in a form. */
 export function FieldInput({ schema, placeholder, ...rest }: { schema: FieldSchema; placeholder?: string; disabled?: boolean }) {
   switch (schema.type) {
     case 'dict':
-      return <DictSelect dictType={schema.dictType ?? ''} placeholder={placeholder} {...rest} />;
+      return <DictSelect dictType={schema.dictType ?? ''} multiple={schema.multiple} placeholder={placeholder} {...rest} />;
     case 'integer':
       return <InputNumber precision={0} style={{ width: '100%' }} placeholder={placeholder} {...rest} />;
     case 'money':
@@ -121,7 +121,15 @@ export function FieldValue({ schema, value, t }: { schema: FieldSchema; value: u
   if (value === undefined || value === null || value === '') return null;
   switch (schema.type) {
     case 'dict':
-      return <DictTag dictType={schema.dictType ?? ''} value={value} />;
+      return Array.isArray(value) ? (
+        <>
+          {value.map((code) => (
+            <DictTag key={String(code)} dictType={schema.dictType ?? ''} value={code} />
+          ))}
+        </>
+      ) : (
+        <DictTag dictType={schema.dictType ?? ''} value={value} />
+      );
     case 'boolean':
       return <>{t(value ? 'kit:value.yes' : 'kit:value.no')}</>;
     case 'datetime':

@@ -38,6 +38,14 @@ export interface FieldSchema {
   validator?: ValidatorName;
   /** For type 'dict': the dictionary type whose items label the values (and tag colours). */
   dictType?: string;
+  /** For type 'dict': several values (a string array; its `eq` search matches a record holding the value). */
+  multiple?: boolean;
+  /**
+   * A sensitive value (spec 5.5: ID card, mobile, bank account): sealed at rest, answered masked, and
+   * for users on the sensitive-data whitelist also in full, DES-encrypted under their session key
+   * (`revealed`); forms send it RSA-encrypted and leave it out while still masked. Not searchable.
+   */
+  sensitive?: boolean;
   /** The server refuses a second record with the same value. */
   unique?: boolean;
   /** The value a new record's form starts with, and the one the server stores when a create leaves the field out. */
@@ -103,6 +111,18 @@ export interface ResourceMenu {
   icon?: string;
   /** Granted and routed, but not shown in the sidebar (a page opened from another one). */
   hidden?: boolean;
+ * An approvable resource: the actions bound here are proposed, not written. Saving stores the
+ * proposed change and starts the bound process (businessKey: the record's id) in the same
+ * transaction; the record shows the change as pending until the instance ends, and the server applies
+ * it only when the instance ends approved (a reject or withdrawal leaves the record as it was). One
+ * pending change per record. The process key becomes the resource's own: the generic
+ * workflow/instances/start refuses it.
+ */
+export interface ApprovalDeclaration {
+  /** The process that approves a new record (the record exists once approved). */
+  create?: string;
+  /** The process that approves a change of an existing record. */
+  update?: string;
 }
 
 export interface ResourceDeclaration<F extends Record<string, FieldSchema> = Record<string, FieldSchema>> {
@@ -124,6 +144,8 @@ export interface ResourceDeclaration<F extends Record<string, FieldSchema> = Rec
   defaultSort?: SortItem<keyof F & string> | ReadonlyArray<SortItem<keyof F & string>>;
   /** Row actions beyond show, edit and remove, keyed by the last segment of their call. */
   actions?: Readonly<Record<string, RowActionDeclaration<keyof F & string>>>;
+  /** Actions that go through an approval process instead of being written at once. */
+  approval?: ApprovalDeclaration;
 }
 
 /** Any declared resource, whatever its fields: what generic code (pages, routes, the matrix) takes. */
@@ -161,3 +183,25 @@ export function resourcePermissions(resource: AnyResource): string[] {
 export function knownPermissions(resources: readonly AnyResource[]): string[] {
   return [...new Set([...ALL_PERMISSIONS, ...resources.flatMap(resourcePermissions)])];
 }
+/** An approvable resource's actions, in the words of the approval-change records. */
+export const APPROVAL_ACTION = { CREATE: 'create', UPDATE: 'update' } as const;
+export type ApprovalAction = (typeof APPROVAL_ACTION)[keyof typeof APPROVAL_ACTION];
+
+/** The change pending on a record, or a proposed creation, as the server answers it. */
+export interface PendingChange {
+  id: string;
+  resource: string;
+  recordId: string;
+  action: ApprovalAction;
+  processKey: string;
+  instanceId: string | null;
+  proposed: Record<string, unknown>;
+  previous: Record<string, unknown>;
+  status: 'RUNNING' | 'APPROVED' | 'REJECTED';
+  createBy: string | null;
+  createTime: string;
+  endTime: string | null;
+}
+
+/** The field on every record of an approvable resource that carries its running change (or null). */
+export const PENDING_CHANGE_FIELD = 'pendingChange';

@@ -148,3 +148,21 @@ export function formatThousands(value: NumericInput): string {
   const parsed = parseDecimal(value);
   return joinDecimal(parsed ?? zero(0), true);
 }
+
+/**
+ * An amount of yuan with at most two decimals as whole fen, exactly (a bigint); null for anything
+ * else (more decimals, a sign, text). For comparing and drawing amounts without binary floats.
+ */
+export function toFen(value: NumericInput): bigint | null {
+  const parsed = parseDecimal(value);
+  if (!parsed || parsed.negative) return null;
+  const frac = parsed.frac.replace(/0+$/, '');
+  if (frac.length > 2) return null;
+  return BigInt(parsed.int) * 100n + BigInt(frac.padEnd(2, '0') || '0');
+}
+
+/** Whole fen as a yuan decimal string with two decimals (12n → "0.12"). */
+export function fenToYuan(fen: bigint): string {
+  const digits = fen.toString().padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}

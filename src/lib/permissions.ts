@@ -31,6 +31,11 @@ export const PERMISSIONS = {
   file: { upload: 'system:file:upload' },
   /** Document review (spec §4.2): query reads materials and verdicts; audit writes a verdict or a segment's reason. */
   docReview: { query: 'doc:review:query', audit: 'doc:review:audit' },
+  corporation: { ...crud('corp', 'corporation'), verify: 'corp:corporation:verify' },
+  bankAccount: crud('corp', 'bankAccount'),
+  groupUnit: { ...crud('group', 'unit'), move: 'group:unit:move' },
+  /** Corporate changes (admission, administrator, renaming, accounts): proposed for approval, applied when approved. */
+  corpChange: { list: 'corp:change:list', query: 'corp:change:query', add: 'corp:change:add', edit: 'corp:change:edit' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -102,7 +102,8 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth[month - 1];
 }
 
-function idCardCheckChar(first17: string): string {
+/** The check character of an 18-digit ID card (GB 11643), from its first 17 digits. */
+export function idCardCheckChar(first17: string): string {
   const sum = ID_CARD_WEIGHTS.reduce((total, weight, i) => total + weight * Number(first17[i]), 0);
   return ID_CARD_CHECK_CHARS[sum % 11];
 }

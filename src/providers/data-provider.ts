@@ -8,6 +8,7 @@ import type { BaseRecord, CrudFilter, CrudSort, DataProvider, HttpError, OpenNot
 import { API_BASE, MAX_PAGE_SIZE } from '../protocol';
 import { resourceByName } from '../resources';
 import { api, ApiError } from './http';
+import { openRevealed, sensitiveOutgoing } from './sensitive-values';
 
 export interface PageAnswer<T> {
   records: T[];
@@ -93,7 +94,7 @@ export const dataProvider: DataProvider = {
   },
 
   async getOne({ resource, id, meta }) {
-    return { data: await call(`${baseOf(resource)}/find-by-id`, { id: String(id) }, { signal: signalOf(meta) }) };
+    return { data: openRevealed(await call(`${baseOf(resource)}/find-by-id`, { id: String(id) }, { signal: signalOf(meta) })) };
   },
 
   async getMany({ resource, ids, meta }) {
@@ -102,12 +103,12 @@ export const dataProvider: DataProvider = {
   },
 
   async create({ resource, variables }) {
-    return { data: await call(`${baseOf(resource)}/save`, variables) };
+    return { data: await call(`${baseOf(resource)}/save`, await sensitiveOutgoing(resourceByName(resource), variables as Body)) };
   },
 
   async update({ resource, id, variables }) {
     // The form carries dataVersion (read with the record) in its variables.
-    return { data: await call(`${baseOf(resource)}/update-by-id`, { ...(variables as Body), id: String(id) }) };
+    return { data: await call(`${baseOf(resource)}/update-by-id`, { ...(await sensitiveOutgoing(resourceByName(resource), variables as Body)), id: String(id) }) };
   },
 
   async deleteOne({ resource, id }) {

@@ -3,12 +3,14 @@
  * auditor's matrix find a resource here by its Refine name; adding a resource is one line below.
  */
 import type { AnyResource } from '../crud/resource';
-import { CONTENT_RESOURCES } from './content';
 import { operationLogResource } from './operation-log';
-import { realnameResource } from './realname';
+import { CORP_CHANGE_RESOURCES } from '../features/corporations/changes';
+import { CORPORATION_RESOURCES } from '../features/corporations/resources';
+import { CONTENT_RESOURCES } from '../features/content/resources';
+import { realnameResource } from '../features/realname/resources';
 import { SYSTEM_RESOURCES } from './system';
 
-export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES, realnameResource, operationLogResource];
+export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES, realnameResource, ...CORPORATION_RESOURCES, ...CORP_CHANGE_RESOURCES, operationLogResource];
 
 const byName = new Map(RESOURCES.map((resource) => [resource.name, resource]));
 

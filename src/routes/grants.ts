@@ -4,7 +4,7 @@
  * password change), so the sidebar, routes and tags follow new grants without a page reload. Every
  * access check afterwards is a synchronous lookup in this table.
  */
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import type { MenuRouteItem } from '../protocol';
 import { api } from '../providers/http';
 import { takeEarly } from '../providers/early-requests';
@@ -13,24 +13,10 @@ import type { UserInfo } from '../protocol';
 import { buildRoutesFromMenu } from './menu-routes';
 import { STATIC_ROUTES, type StaticRoute } from './static-routes';
 import { staticTitle } from './titles';
+import { grantsStore, useGrants, type GrantsState } from './grants-store';
 import type { RouteTable } from './types';
 
-export type GrantsState = { status: 'loading' } | { status: 'ready'; table: RouteTable } | { status: 'error'; message: string };
-
-let state: GrantsState = { status: 'loading' };
-const listeners = new Set<() => void>();
-
-export const grantsStore = {
-  get: (): GrantsState => state,
-  set(next: GrantsState): void {
-    state = next;
-    listeners.forEach((notify) => notify());
-  },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+export { grantsStore, useGrants, type GrantsState };
 
 let lastTree: readonly MenuRouteItem[] = [];
 let taskSteps: readonly StaticRoute[] | undefined;
@@ -95,10 +81,6 @@ async function fetchGrants(): Promise<void> {
     // A refresh that fails keeps the grants already shown; only a first load reports the failure.
     if (grantsStore.get().status !== 'ready') grantsStore.set({ status: 'error', message: error instanceof Error ? error.message : String(error) });
   }
-}
-
-export function useGrants(): GrantsState {
-  return useSyncExternalStore(grantsStore.subscribe, grantsStore.get, grantsStore.get);
 }
 
 /**

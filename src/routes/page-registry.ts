@@ -7,11 +7,9 @@
  */
 import type { ComponentType } from 'react';
 import { RESOURCES } from '../resources';
-import type { AppRoute, PageStatus } from './types';
+import type { PageProps, PageStatus } from './types';
 
-export interface PageProps {
-  route: AppRoute;
-}
+export type { PageProps };
 type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
 
 const UNBUILT = 'unbuilt' as const;
@@ -40,23 +38,26 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/system/dict/index': () => import('../resources/pages/DictTypePage'),
   '/op/system/dict/data/index': () => import('../resources/pages/DictDataPage'),
   '/op/system/export/index': () => import('../resources/pages/ExportRecordsPage'),
-  '/op/system/operlog/index': resourcePage('operation-logs'),
-  '/op/platform-content/news/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NewsPage })),
-  '/op/platform-content/notice/edit/index': () => import('../resources/pages/ContentPage').then((m) => ({ default: m.NoticePage })),
+  '/op/platform-content/news/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NewsPage })),
+  '/op/platform-content/notice/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NoticePage })),
 
   // Built by later issues of this project.
-  '/op/certificate-management/certificate-detail/index': () => import('../pages/certificates/CertificatePage'),
+  '/op/certificate-management/certificate-detail/index': () => import('../features/certificates/CertificatePage'),
   '/op/task/todo/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.TodoTasksPage })),
   '/op/task/done/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.DoneTasksPage })),
   '/op/task/started/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.StartedTasksPage })),
   '/op/task/view/index': () => import('../workflows/task-view/TaskViewPage'),
   '/op/credit/final-approve/approve/index': () => import('../workflows/pages/CreditFinalApprovePage'),
   '/op/price/config/index': () => import('../workflows/pages/PriceConfigPage'),
-  '/op/admit/realname/index': () => import('../pages/realname/RealnameListPage'),
-  '/op/admit/realname/add/index': () => import('../pages/realname/RealnameFormPage'),
-  '/op/admit/realname/check/index': () => import('../pages/realname/RealnameCheckPage'),
-  '/op/admit/realname/oapprove/index': () => import('../pages/realname/RealnameReviewPage'),
-  '/op/admit/realname/mapprove/index': () => import('../pages/realname/RealnameReviewPage'),
+  '/op/admit/realname/index': () => import('../features/realname/RealnameListPage'),
+  '/op/admit/realname/add/index': () => import('../features/realname/RealnameFormPage'),
+  '/op/admit/realname/check/index': () => import('../features/realname/RealnameCheckPage'),
+  '/op/admit/realname/oapprove/index': () => import('../features/realname/RealnameReviewPage'),
+  '/op/admit/realname/mapprove/index': () => import('../features/realname/RealnameReviewPage'),
+  '/op/group/corp-member-customer/index': () => import('../features/corporations/group-tree/GroupTreePage'),
+  '/op/group/corporation/index': () => import('../features/corporations/CorporationListPage'),
+  '/op/group/corporation/detail/index': () => import('../features/corporations/CorporationDetailPage'),
+  '/op/group/corp-change/index': () => import('../features/corporations/CorporateChangesPage'),
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,
@@ -71,7 +72,6 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/abs/assets/assets-manage/index': UNBUILT,
   '/op/abs/credit-recycling-manage/audit/index': UNBUILT,
   '/op/financing/sign-up/detail/index': UNBUILT,
-  '/op/group/corp-member-customer/index': UNBUILT,
   '/op/zd-registration/management/register/index': UNBUILT,
   '/op/issue/project-dept/detail/index': UNBUILT,
   '/op/issue/branch-comp/detail/index': UNBUILT,

@@ -54,3 +54,8 @@ export interface RouteTable {
   /** Every menuUri of the granted tree: the synchronous access lookup of spec §6. */
   menuUris: ReadonlySet<string>;
 }
+
+/** What every page module of the page registry receives (its default export's props). */
+export interface PageProps {
+  route: AppRoute;
+}

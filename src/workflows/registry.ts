@@ -157,7 +157,8 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   ),
   twoStep('Process_CORP_MANAGER_UPDATE'),
   twoStep('Process_PRICE_CONFIG_CREATE', { type: 'page', url: '/op/price/config' }),
-  linear('Process_CORP_RENAMING', [['InitialReview', 'EDIT'], ['SecondReview', 'APPROVE']]),
+  // The handler submits the new name; two different directors review it (four-eyes), the name changes at the second's pass.
+  linear('Process_CORP_RENAMING', [['Submit', 'edit'], ['InitialReview', 'approve'], ['SecondReview', 'APPROVE']]),
   twoStep('PROCESS_ACCOUNT_USAGE_TEMP'),
   twoStep('Process_TRI_LMT_APPLY_AUDIT'),
   twoStep('Process_TRI_LMT_APPLY_MODIFY_AUDIT'),

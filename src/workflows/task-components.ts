@@ -12,72 +12,16 @@
  */
 import type { ComponentType } from 'react';
 import { findActivity, findProcessDefinition, TASK_COMPONENT } from './registry';
-import type { TaskOutcome } from './states';
+import type { TaskComponentProps } from './task-types';
 
-/** An instance as /op/v1/workflow answers it. */
-export interface WorkflowInstance {
-  id: string;
-  processKey: string;
-  processName: string;
-  businessKey: string;
-  businessType: string | null;
-  summary: string | null;
-  variables: Record<string, string>;
-  status: string;
-  currentActivity: string | null;
-  currentActivityName: string | null;
-  startUserId: string;
-  startPersonName: string;
-  createTime: string;
-  endTime: string | null;
-}
-
-/** A task as the task lists answer it. */
-export interface WorkflowTask {
-  id: string;
-  instanceId: string;
-  processKey: string;
-  processName: string;
-  taskDefinitionKey: string;
-  taskName: string;
-  activityType: string;
-  workingRole: string;
-  status: string;
-  assigneeId: string | null;
-  assigneeName: string | null;
-  outcome: string | null;
-  remark: string | null;
-  dataVersion: number;
-  businessKey: string;
-  businessType: string | null;
-  summary: string | null;
-  instanceStatus: string;
-  processType: 'component' | 'page' | null;
-  routePath: string | null;
-  createTime: string;
-  completeTime: string | null;
-}
-
-export type BeforeComplete = (outcome: TaskOutcome) => Promise<void> | void;
-
-export interface TaskComponentProps {
-  instance: WorkflowInstance;
-  /** The step shown: the open task's step, or the last one of an ended instance. */
-  activityKey: string;
-  /** The open task when the current user works it now; null when only viewing. */
-  task: WorkflowTask | null;
-  /** True when the current user may edit this step now (task is set and theirs to work). */
-  working: boolean;
-  /** Runs before the task is completed; returns the function that unregisters it. */
-  registerBeforeComplete: (fn: BeforeComplete) => () => void;
-}
+export type { BeforeComplete, TaskComponentProps, WorkflowInstance, WorkflowTask } from './task-types';
 
 type Loader = () => Promise<{ default: ComponentType<TaskComponentProps> }>;
 
 /** Component name → its module. Each feature adds its own line. */
 export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {
   [TASK_COMPONENT.DOC_REVIEW]: () => import('./doc-review/DocReviewWorkspace'),
-  [TASK_COMPONENT.CERTIFICATE]: () => import('./certificates/CertificateTaskView'),
+  [TASK_COMPONENT.CERTIFICATE]: () => import('../features/certificates/CertificateTaskView'),
 };
 
 /** The component name that shows this process at this step, if any. */
@@ -88,7 +32,15 @@ export function taskComponentName(processKey: string, activityKey: string | null
   return activity?.component ?? definition.component;
 }
 
+/**
+ * A component-type process without a component of its own shows the kit's view of the approvable
+ * resource's change its instance carries (nothing when it carries none): a new approvable resource
+ * needs no task component.
+ */
+const approvalChangeView: Loader = () => import('../crud/approval/ApprovalChangeView');
+
 export function taskComponentLoader(processKey: string, activityKey: string | null): Loader | undefined {
   const name = taskComponentName(processKey, activityKey);
-  return name && Object.hasOwn(TASK_COMPONENTS, name) ? TASK_COMPONENTS[name] : undefined;
+  if (name) return Object.hasOwn(TASK_COMPONENTS, name) ? TASK_COMPONENTS[name] : undefined;
+  return findProcessDefinition(processKey)?.type === 'component' ? approvalChangeView : undefined;
 }

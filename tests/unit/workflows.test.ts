@@ -28,7 +28,7 @@ const EXCEPTIONS: Record<string, Array<[string, string]>> = {
   Process_BILL_MANAGE: [['ModifyStatus', 'modifyStatus'], ['Approve', 'approve']],
   Process_AUTH_SOFT_CA_REOPEN: [['ReopenEdit', 'reopenEdit'], ['ReopenApprove', 'reopenApprove']],
   Process_ABS_CERTIFICATE_CODE: [['MaterialReview', 'applyEdit'], ['TransferReview', 'applyApprove']],
-  Process_CORP_RENAMING: [['InitialReview', 'EDIT'], ['SecondReview', 'APPROVE']],
+  Process_CORP_RENAMING: [['Submit', 'edit'], ['InitialReview', 'approve'], ['SecondReview', 'APPROVE']],
 };
 const DEFAULT_STEPS: Array<[string, string]> = [['Edit', 'edit'], ['Approve', 'approve']];
 

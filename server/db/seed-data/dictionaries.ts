@@ -3,6 +3,7 @@ import { CONFIG_KEY } from '../../../src/lib/codes';
 import { DEFAULT_UPLOAD_MAX_MB, UPLOAD_LIMIT_CONFIG_KEY } from '../../../src/lib/upload-limit';
 import { CORPS } from './personas';
 import { BUILTIN_FILES } from './brand';
+import { CORPORATION_DICTIONARIES } from '../../corporations/dictionaries';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 
@@ -59,6 +60,7 @@ export const DICTIONARIES: readonly DictSeed[] = [
       ['MOTOR_VEHICLE', '机动车销售统一发票', 'default', false],
     ],
   },
+  ...CORPORATION_DICTIONARIES,
 ];
 
 export interface ConfigSeed {

@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, realname, certificate, home } = PERMISSIONS;
+const { task, realname, certificate, home, corporation, groupUnit, corpChange } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -99,7 +99,12 @@ export const MENU_TREE: readonly MenuSeed[] = [
   },
   {
     uri: 'group', title: '企业集团', path: '/op/group', icon: 'ApartmentOutlined', alwaysShow: true,
-    children: [{ uri: 'group:corp-member-customer', title: '企业集团树管理', path: 'corp-member-customer', icon: 'ClusterOutlined' }],
+    children: [
+      { uri: 'group:corp-member-customer', title: '企业集团树管理', path: 'corp-member-customer', icon: 'ClusterOutlined', permission: groupUnit.list },
+      { uri: 'group:corporation', title: '企业管理', path: 'corporation', icon: 'BankOutlined', permission: corporation.list },
+      { uri: 'group:corporation:detail', title: '企业详情', path: 'corporation/detail', hidden: true, permission: corporation.query },
+      { uri: 'group:corp-change', title: '企业变更', path: 'corp-change', icon: 'AuditOutlined', permission: corpChange.list },
+    ],
   },
   {
     uri: 'zd-registration', title: '中登登记', path: '/op/zd-registration', icon: 'FileProtectOutlined', alwaysShow: true,

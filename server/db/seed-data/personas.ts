@@ -26,9 +26,10 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
+const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE] = [corporation, bankAccount, groupUnit, corpChange].map(resourceOf);
 
 export const ROLES: readonly RoleSeed[] = [
   { pkRole: 'r-admin', code: ROLE.ADMIN, grants: 'all' },
@@ -39,6 +40,10 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [TASK, DOC_REVIEW], actions: '*' },
       { resources: [REALNAME], actions: ['list', 'query', 'add', 'edit', 'remove', 'submit'] },
       { resources: [CERTIFICATE], actions: ['list', 'query', 'add', 'renew', 'reopen'] },
+      { resources: [CORPORATION], actions: ['list', 'query', 'add', 'edit', 'verify'] },
+      { resources: [BANK_ACCOUNT], actions: ['list', 'query', 'add', 'edit', 'remove'] },
+      { resources: [GROUP_UNIT], actions: ['list', 'query', 'add', 'edit', 'move', 'remove'] },
+      { resources: [CORP_CHANGE], actions: ['list', 'query', 'add', 'edit'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
       { permissions: [file.upload] },
     ],
@@ -49,7 +54,7 @@ export const ROLES: readonly RoleSeed[] = [
     grants: [
       { resources: [TASK], actions: ['list', 'query', 'handle'] },
       { resources: [DOC_REVIEW], actions: '*' },
-      { resources: [REALNAME, CERTIFICATE], actions: READ_ACTIONS },
+      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE], actions: READ_ACTIONS },
       { permissions: [home.dataDashboard, file.upload] },
     ],
   },

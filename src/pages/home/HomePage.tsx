@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '../../lib/permissions';
 import { MenuIcon } from '../../layout/menu-icons';
-import { useGrants } from '../../routes/grants';
+import { useGrants } from '../../routes/grants-store';
 import { DATA_DASHBOARD_PATH, HOME_PAGE_KEY } from '../../routes/static-routes';
 import { useTitle } from '../../routes/titles';
 import type { NavItem } from '../../routes/types';

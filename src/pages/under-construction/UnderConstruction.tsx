@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCopy } from '../../components/useCopy';
-import type { PageProps } from '../../routes/page-registry';
+import type { PageProps } from '../../routes/types';
 import { HOME_PATH } from '../../routes/static-routes';
 import { useTitle } from '../../routes/titles';
 

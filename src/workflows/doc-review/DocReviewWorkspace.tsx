@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../providers/http';
 import { dictItem, useDicts } from '../../providers/dictionaries';
 import { TASK_OUTCOME } from '../states';
-import type { TaskComponentProps } from '../task-components';
+import type { TaskComponentProps } from '../task-types';
 import { approveFile, checkSegment, loadMaterials, saveReason } from './doc-review-api';
 import { DocFileItem } from './DocFileItem';
 import {

@@ -18,7 +18,7 @@ import { formatDate } from '../../lib/dates';
 import { useUserInfo } from '../../providers/user';
 import { PROCESS_DEFINITIONS } from '../registry';
 import { TASK_OUTCOME } from '../states';
-import type { WorkflowInstance, WorkflowTask } from '../task-components';
+import type { WorkflowInstance, WorkflowTask } from '../task-types';
 import { canWorkTask } from '../task-view/can-work';
 import { InstanceStatusTag, useProcessNames } from '../task-view/TaskSummary';
 import { workflowApi } from '../task-view/workflow-api';

@@ -8,7 +8,7 @@ import { Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findProcessDefinition, passPath } from '../registry';
 import { INSTANCE_STATUS } from '../states';
-import type { WorkflowInstance } from '../task-components';
+import type { WorkflowInstance } from '../task-types';
 
 export function ProcessSteps({ instance, activityKey }: { instance: WorkflowInstance; activityKey: string }) {
   const { t } = useTranslation('workflow');

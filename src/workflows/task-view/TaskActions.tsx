@@ -23,7 +23,7 @@ import { pendingTasks } from '../task-center/pending-tasks';
 import { findProcessDefinition, variableGivenAt } from '../registry';
 import { useSmsSign } from '../sign/useSmsSign';
 import { TASK_OUTCOME, type TaskOutcome } from '../states';
-import type { BeforeComplete, WorkflowInstance, WorkflowTask } from '../task-components';
+import type { BeforeComplete, WorkflowInstance, WorkflowTask } from '../task-types';
 import { stepNeedsSignature, taskSignScope } from '../task-sign';
 import { canWorkTask } from './can-work';
 import { MAX_WORKFLOW_TEXT } from '../limits';

@@ -23,7 +23,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TASK_TODO_PATH } from '../../routes/static-routes';
-import type { BeforeComplete, TaskComponentProps } from '../task-components';
+import type { BeforeComplete, TaskComponentProps } from '../task-types';
 import { HistoryTimeline } from './HistoryTimeline';
 import { NotWorkable } from './NotWorkable';
 import { TaskActions, type CompletedResult } from './TaskActions';

@@ -10,7 +10,7 @@ import { DATETIME_FORMAT } from '../../crud/fields';
 import { formatDate } from '../../lib/dates';
 import { findActivity, findProcessDefinition } from '../registry';
 import { INSTANCE_STATUS, TASK_STATUS } from '../states';
-import type { WorkflowInstance, WorkflowTask } from '../task-components';
+import type { WorkflowInstance, WorkflowTask } from '../task-types';
 
 const INSTANCE_COLOR: Record<string, string> = { [INSTANCE_STATUS.RUNNING]: 'processing', [INSTANCE_STATUS.APPROVED]: 'success', [INSTANCE_STATUS.REJECTED]: 'error' };
 

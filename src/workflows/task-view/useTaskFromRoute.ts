@@ -16,7 +16,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUserInfo } from '../../providers/user';
-import type { WorkflowInstance } from '../task-components';
+import type { WorkflowInstance } from '../task-types';
 import { canWorkTask } from './can-work';
 import { workflowApi, type OpenTask } from './workflow-api';
 

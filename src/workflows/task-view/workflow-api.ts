@@ -5,7 +5,7 @@
 import { api } from '../../providers/http';
 import type { TaskOutcome } from '../states';
 import type { UnworkableReason } from '../unworkable';
-import type { WorkflowInstance, WorkflowTask } from '../task-components';
+import type { WorkflowInstance, WorkflowTask } from '../task-types';
 
 export const WORKFLOW_API = '/op/v1/workflow';
 

@@ -3,9 +3,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import '../../../src/providers/i18n';
-import '../../../src/pages/certificates/locale';
-import { InvoiceTypeSelect } from '../../../src/pages/certificates/InvoiceTypeSelect';
-import { loadInvoiceTypes } from '../../../src/pages/certificates/invoice-types';
+import '../../../src/features/certificates/locale';
+import { InvoiceTypeSelect } from '../../../src/features/certificates/InvoiceTypeSelect';
+import { loadInvoiceTypes } from '../../../src/features/certificates/invoice-types';
 import { INVOICE_TYPE_LIST_PATH } from '../../../src/lib/certificates';
 import { answer, ok, resetServer, sentTo } from '../kit/net';
 

@@ -10,7 +10,7 @@ import type { ArticleValues } from '../../components/content/ContentArticle';
 import { ResourceList } from '../../crud/ResourceList';
 import type { AnyResource } from '../../crud/resource';
 import { useResourceAccess } from '../../crud/use-resource-access';
-import { newsResource, noticeResource } from '../content';
+import { newsResource, noticeResource } from './resources';
 
 // The preview brings DOMPurify and the file previews: loaded when first opened.
 const ContentPreviewDrawer = lazy(() => import('../../components/content/ContentPreviewDrawer'));

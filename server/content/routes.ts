@@ -1,11 +1,11 @@
 /**
  * News and platform notices (spec 2.3): the generic CRUD calls of their declarations
- * (src/resources/content.ts), the row actions' changes, and one removal rule.
+ * (src/features/content/resources.ts), the row actions' changes, and one removal rule.
  */
 import type { FastifyInstance } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AnyResource } from '../../src/crud/resource';
-import { CONTENT_STATUS, newsResource, noticeResource } from '../../src/resources/content';
+import { CONTENT_STATUS, newsResource, noticeResource } from '../../src/features/content/resources';
 import type { AppContext } from '../context';
 import { crudRoutes, type RowActionChange } from '../crud/routes';
 import { news, notices } from '../db/schema';

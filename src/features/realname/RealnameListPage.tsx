@@ -14,7 +14,7 @@ import { hasPermission } from '../../lib/access';
 import { PERMISSIONS } from '../../lib/permissions';
 import { isEditable, isRemovable, type RealnameRecord } from '../../lib/realname';
 import { useUserInfo } from '../../providers/user';
-import { realnameResource } from '../../resources/realname';
+import { realnameResource } from './resources';
 import { checkLink, editLink, REALNAME_PATHS } from './paths';
 import { realnameApi } from './realname-api';
 

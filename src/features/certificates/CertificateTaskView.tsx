@@ -9,13 +9,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../components/DictTag';
 import { CERT_PROCESS_KEY, INVOICE_TYPE_DICT, type CertKind } from '../../lib/certificates';
-import { certificateApi, type Certificate, type CertificateApplication } from '../../pages/certificates/certificate-api';
-import { CertificateDescriptions } from '../../pages/certificates/CertificateDescriptions';
-import { pickerDate, requestedBody, RequestedFields, type RequestedValues } from '../../pages/certificates/RequestedFields';
-import { findProcessDefinition } from '../registry';
-import { TASK_OUTCOME } from '../states';
-import type { TaskComponentProps } from '../task-components';
-import '../../pages/certificates/locale';
+import { certificateApi, type Certificate, type CertificateApplication } from './certificate-api';
+import { CertificateDescriptions } from './CertificateDescriptions';
+import { pickerDate, requestedBody, RequestedFields, type RequestedValues } from './RequestedFields';
+import { findProcessDefinition } from '../../workflows/registry';
+import { TASK_OUTCOME } from '../../workflows/states';
+import type { TaskComponentProps } from '../../workflows/task-types';
+import './locale';
 
 interface Loaded {
   application: CertificateApplication;

@@ -3,8 +3,8 @@
  * declared twice. The status changes only through the row actions: publish a draft or an item taken
  * offline, take a published one offline (which unpins it), pin and unpin a published one.
  */
-import { defineResource } from '../crud/resource';
-import { PERMISSIONS } from '../lib/permissions';
+import { defineResource } from '../../crud/resource';
+import { PERMISSIONS } from '../../lib/permissions';
 
 export const CONTENT_STATUS = { draft: 'DRAFT', published: 'PUBLISHED', offline: 'OFFLINE' } as const;
 export const CONTENT_STATUS_DICT = 'content_status';

@@ -4,9 +4,9 @@
  * encrypted and its status follows the approval; the kit's modal form is not used for it, so the
  * declaration offers only list and query, and the page adds 新增 / 编辑 / 提交 / 删除 by status.
  */
-import { defineResource } from '../crud/resource';
-import { PERMISSIONS } from '../lib/permissions';
-import { REALNAME_API, REALNAME_STATUS_DICT } from '../lib/realname';
+import { defineResource } from '../../crud/resource';
+import { PERMISSIONS } from '../../lib/permissions';
+import { REALNAME_API, REALNAME_STATUS_DICT } from '../../lib/realname';
 
 const f = (field: string) => `resources:realname.fields.${field}`;
 const { list, query } = PERMISSIONS.realname;

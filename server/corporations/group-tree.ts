@@ -1,0 +1,179 @@
+/**
+ * The group tree calls under /op/v1/group/units (企业集团树, DOMAIN.md): the whole tree, and add,
+ * rename, move and remove of a unit. What may hang under what is src/lib/corporations.ts; a move
+ * stays inside its group and never under the unit itself; a unit that (or whose subtree) still holds
+ * quota or notes (unit-holdings.ts) is neither moved nor removed. Every refusal changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CORP_TYPE, canHangUnder, UNIT_KIND, type UnitKind } from '../../src/lib/corporations';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import type { AppContext } from '../context';
+import { requireId, requireObject } from '../crud/fields';
+import type { Tx } from '../crud/routes';
+import { corporations, groupUnits } from '../db/schema';
+import { businessError, protocolError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { route } from '../routes/route';
+import type { Principal } from '../security/sessions';
+import { unitHoldings } from './unit-holdings';
+
+type Body = Record<string, unknown>;
+type Unit = typeof groupUnits.$inferSelect;
+
+export const GROUP_TREE_BASE = '/op/v1/group/units';
+const UNIT_KINDS = Object.values(UNIT_KIND) as string[];
+const MAX_NAME = 80;
+
+const refuse = (key: string, params: Record<string, string> = {}) => businessError('GROUP_TREE_RULE', `corporations:tree.server.${key}`, params);
+
+function requireVersion(body: Body): number {
+  const version = body.dataVersion;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
+  return version;
+}
+
+function requireName(body: Body): string {
+  const name = typeof body.unitName === 'string' ? body.unitName.trim() : '';
+  if (!name) throw validationError(translate('server:crud.required', { field: translate('corporations:tree.fields.unitName') }));
+  if (Array.from(name).length > MAX_NAME) throw validationError(translate('server:crud.tooLong', { field: translate('corporations:tree.fields.unitName'), max: String(MAX_NAME) }));
+  return name;
+}
+
+async function lockUnit(tx: Tx, id: string): Promise<Unit> {
+  const [unit] = await tx.select().from(groupUnits).where(eq(groupUnits.id, id)).for('update');
+  if (!unit) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
+  return unit;
+}
+
+/** The unit and every unit below it. */
+async function subtreeOf(tx: Tx, unit: Unit): Promise<Unit[]> {
+  const all = await tx.select().from(groupUnits).where(eq(groupUnits.groupId, unit.groupId));
+  const below: Unit[] = [unit];
+  for (let i = 0; i < below.length; i++) below.push(...all.filter((u) => u.parentId === below[i].id));
+  return below;
+}
+
+/** Refuses when the units still hold something (quota, notes), naming the first. */
+async function refuseHoldings(ctx: AppContext, tx: Tx, units: Unit[], action: 'move' | 'remove'): Promise<void> {
+  const [held] = await unitHoldings(ctx.db, tx, units.map((u) => u.id));
+  if (!held) return;
+  const unitName = units.find((u) => u.id === held.unitId)?.unitName ?? '';
+  throw businessError('GROUP_UNIT_HOLDS', `corporations:tree.server.${action === 'move' ? 'holdsMove' : 'holdsRemove'}`, { unitName, what: held.what });
+}
+
+async function corporationFor(tx: Tx, corpId: unknown, kind: UnitKind) {
+  if (corpId === undefined || corpId === null || corpId === '') {
+    if (kind === UNIT_KIND.group || kind === UNIT_KIND.member) throw refuse('corpRequired');
+    return null;
+  }
+  if (typeof corpId !== 'string') throw refuse('corpRequired');
+  const [corp] = await tx.select().from(corporations).where(eq(corporations.id, corpId));
+  if (!corp) throw businessError('NOT_FOUND', 'corporations:server.corpNotFound');
+  const needed = kind === UNIT_KIND.member ? CORP_TYPE.supplier : kind === UNIT_KIND.group ? CORP_TYPE.core : null;
+  if (needed && !corp.corpTypes.includes(needed)) throw refuse(kind === UNIT_KIND.member ? 'memberNotSupplier' : 'groupNotCore', { corpName: corp.corpName });
+  return corp;
+}
+
+async function addUnit(ctx: AppContext, body: Body, principal: Principal): Promise<Unit> {
+  const kind = body.kind;
+  if (typeof kind !== 'string' || !UNIT_KINDS.includes(kind)) throw validationError(translate('corporations:tree.server.badKind'));
+  return ctx.db.transaction(async (tx) => {
+    const parent = typeof body.parentId === 'string' && body.parentId ? await lockUnit(tx, body.parentId) : null;
+    if (!canHangUnder(kind as UnitKind, (parent?.kind as UnitKind) ?? null)) throw refuse('badParent');
+    const corp = await corporationFor(tx, body.corpId, kind as UnitKind);
+    const unitName = corp && (body.unitName === undefined || body.unitName === '') ? corp.corpName : requireName(body);
+    if (corp && parent) {
+      const [taken] = await tx.select({ id: groupUnits.id }).from(groupUnits).where(and(eq(groupUnits.groupId, parent.groupId), eq(groupUnits.corpId, corp.id)));
+      if (taken) throw refuse('corpTaken', { corpName: corp.corpName });
+    }
+    const id = randomUUID();
+    const [{ next }] = await tx
+      .select({ next: sql<number>`coalesce(max(${groupUnits.sortOrder}), -1) + 1`.mapWith(Number) })
+      .from(groupUnits)
+      .where(parent ? eq(groupUnits.parentId, parent.id) : sql`${groupUnits.parentId} is null`);
+    const [unit] = await tx
+      .insert(groupUnits)
+      .values({ id, groupId: parent?.groupId ?? id, parentId: parent?.id ?? null, kind, unitName, corpId: corp?.id ?? null, sortOrder: next, createBy: principal.username, updateBy: principal.username })
+      .returning();
+    return unit;
+  });
+}
+
+async function renameUnit(ctx: AppContext, body: Body, principal: Principal): Promise<Unit> {
+  const id = requireId(body);
+  const version = requireVersion(body);
+  const unitName = requireName(body);
+  return ctx.db.transaction(async (tx) => {
+    const unit = await lockUnit(tx, id);
+    if (unit.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+    const [renamed] = await tx
+      .update(groupUnits)
+      .set({ unitName, dataVersion: unit.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
+      .where(eq(groupUnits.id, id))
+      .returning();
+    return renamed;
+  });
+}
+
+async function moveUnit(ctx: AppContext, body: Body, principal: Principal): Promise<Unit> {
+  const id = requireId(body);
+  const version = requireVersion(body);
+  const parentId = body.parentId;
+  if (typeof parentId !== 'string' || !parentId) throw refuse('badParent');
+  const position = typeof body.position === 'number' && Number.isSafeInteger(body.position) && body.position >= 0 ? body.position : null;
+  return ctx.db.transaction(async (tx) => {
+    const unit = await lockUnit(tx, id);
+    if (unit.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+    const parent = await lockUnit(tx, parentId);
+    if (parent.groupId !== unit.groupId) throw refuse('otherGroup');
+    const subtree = await subtreeOf(tx, unit);
+    if (subtree.some((u) => u.id === parent.id)) throw refuse('intoItself');
+    if (!canHangUnder(unit.kind as UnitKind, parent.kind as UnitKind)) throw refuse('badParent');
+    await refuseHoldings(ctx, tx, subtree, 'move');
+    const siblings = await tx.select().from(groupUnits).where(eq(groupUnits.parentId, parent.id)).orderBy(asc(groupUnits.sortOrder));
+    const order = siblings.filter((s) => s.id !== unit.id);
+    order.splice(position === null ? order.length : Math.min(position, order.length), 0, unit);
+    for (const [index, sibling] of order.entries()) {
+      if (sibling.id !== unit.id && sibling.sortOrder !== index) await tx.update(groupUnits).set({ sortOrder: index }).where(eq(groupUnits.id, sibling.id));
+    }
+    const [moved] = await tx
+      .update(groupUnits)
+      .set({ parentId: parent.id, sortOrder: order.indexOf(unit), dataVersion: unit.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
+      .where(eq(groupUnits.id, id))
+      .returning();
+    return moved;
+  });
+}
+
+async function removeUnit(ctx: AppContext, body: Body): Promise<number> {
+  const id = requireId(body);
+  return ctx.db.transaction(async (tx) => {
+    const unit = await lockUnit(tx, id);
+    const subtree = await subtreeOf(tx, unit);
+    if (subtree.length > 1) throw refuse('hasChildren', { unitName: unit.unitName });
+    await refuseHoldings(ctx, tx, subtree, 'remove');
+    await tx.delete(groupUnits).where(inArray(groupUnits.id, [id]));
+    return 1;
+  });
+}
+
+export function groupTreeRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const { groupUnit } = PERMISSIONS;
+  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
+    route(api, { method: 'POST', path: `${GROUP_TREE_BASE}/${path}`, auth: 'session', permission, handler: ({ body, principal }) => handler(requireObject(body ?? {}), principal) });
+
+  post('tree', groupUnit.list, async () => {
+    const rows = await ctx.db
+      .select({ unit: groupUnits, corpName: corporations.corpName, creditCode: corporations.creditCode })
+      .from(groupUnits)
+      .leftJoin(corporations, eq(corporations.id, groupUnits.corpId))
+      .orderBy(asc(groupUnits.sortOrder), asc(groupUnits.createTime));
+    return rows.map(({ unit, corpName, creditCode }) => ({ ...unit, corpName, creditCode }));
+  });
+  post('save', groupUnit.add, addUnit.bind(null, ctx));
+  post('rename', groupUnit.edit, renameUnit.bind(null, ctx));
+  post('move', groupUnit.move, moveUnit.bind(null, ctx));
+  post('remove', groupUnit.remove, (body) => removeUnit(ctx, body));
+}

@@ -1,0 +1,37 @@
+/**
+ * What the shared task view shows for an instance of an approvable resource's process (README "Add
+ * an approvable resource"): POST /op/v1/approvals/find-by-instance {instanceId} answers
+ * {resource, change, record} — the resource's name (the browser renders it from its declaration),
+ * the change the instance carries and the record as it is now (null for a proposed creation) — or
+ * null when no approvable resource's change belongs to the instance.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import type { AppContext } from '../context';
+import { approvalChanges } from '../db/schema';
+import { route } from '../routes/route';
+import { requireBody, requireText } from '../workflow/input';
+import { approvableResource } from './approvals';
+import { columnsOf } from './checks';
+import { presentRows } from './sensitive-fields';
+
+export const APPROVALS_API = '/op/v1/approvals';
+
+export function approvalRoutes(api: FastifyInstance, ctx: AppContext): void {
+  route(api, {
+    method: 'POST',
+    path: `${APPROVALS_API}/find-by-instance`,
+    auth: 'session',
+    permission: PERMISSIONS.task.query,
+    handler: async ({ body }) => {
+      const instanceId = requireText(requireBody(body), 'instanceId', 'server:approval.instanceRequired');
+      const [change] = await ctx.db.select().from(approvalChanges).where(eq(approvalChanges.instanceId, instanceId));
+      const served = change && approvableResource(change.resource);
+      if (!change || !served) return null;
+      const { table } = served.crud;
+      const [record] = await ctx.db.select().from(table).where(eq(columnsOf(table).id, change.recordId));
+      return { resource: change.resource, change: await served.present(change), record: record ? (await presentRows(ctx, served.crud, [record]))[0] : null };
+    },
+  });
+}

@@ -1,0 +1,287 @@
+/**
+ * Approvable resources (src/crud/resource.ts `approval`): a save of a bound action is proposed, not
+ * written. crudRoutes hands such saves here:
+ *
+ *   proposeCreate / proposeUpdate  check the values as a direct write would, store the change in
+ *                                  approval_changes and start the bound process (businessKey: the
+ *                                  record id) in the same transaction;
+ *   the end of an instance         applies the RUNNING change that this instance carries, inside the
+ *                                  ending transaction, when it ends approved; a reject or withdrawal
+ *                                  only closes the change, the record stays as it was.
+ *
+ * The bound process keys are owned by the resource (WorkflowEngine.own), so no instance of them
+ * exists without its change, and an ended change is never applied again.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { APPROVAL_ACTION, PENDING_CHANGE_FIELD, type ApprovalAction } from '../../src/crud/resource';
+import { INSTANCE_STATUS } from '../../src/workflows/states';
+import type { AppContext } from '../context';
+import { approvalChanges } from '../db/schema';
+import { isUniqueViolation, type Tx } from '../db/tx';
+import { businessError, protocolError, validationError } from '../errors';
+import { translate } from '../i18n';
+import type { Principal } from '../security/sessions';
+import { presentSensitive, sensitiveCipherOf } from '../sensitive/values';
+import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
+import type { Actor } from '../workflow/rules';
+import { checkDictValues, checkFileValues, checkUnique, columnsOf, duplicateOf } from './checks';
+import { readInput, requireId } from './fields';
+import { readSealed, sensitiveFieldsOf } from './sensitive-fields';
+import type { CrudOptions, Row } from './types';
+
+export type ChangeRow = typeof approvalChanges.$inferSelect;
+
+/** Who proposes a change: a signed-in operator, or the demo seed acting as one. */
+export type Proposer = Actor & Pick<Principal, 'sensitiveWhitelist'>;
+
+const RUNNING = INSTANCE_STATUS.RUNNING;
+
+/** Every approvable resource served, by name: what the task view's generic call reads a change through. */
+const SERVED = new Map<string, ApprovableResource>();
+
+export function approvableResource(name: string): ApprovableResource | undefined {
+  return SERVED.get(name);
+}
+
+const pendingRefusal = () => businessError('APPROVAL_PENDING', 'server:approval.pending');
+
+/** JSON for the change table: times as ISO strings. */
+function toJson(values: Row): Row {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+}
+
+/** Back from JSON: the declaration's datetime fields as Dates again. */
+function fromJson(options: CrudOptions, values: Row): Row {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, options.resource.fields[k]?.type === 'datetime' && typeof v === 'string' ? new Date(v) : v]),
+  );
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+export class ApprovableResource {
+  private readonly processes: Partial<Record<ApprovalAction, OwnedProcess>> = {};
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: CrudOptions,
+  ) {
+    const { resource } = options;
+    for (const action of Object.values(APPROVAL_ACTION)) {
+      const processKey = resource.approval?.[action];
+      if (!processKey) continue;
+      this.processes[action] = ctx.workflow.own(processKey, `resource ${resource.name}`);
+      ctx.workflow.onInstanceEnd(processKey, (event, tx) => this.ended(event, tx));
+    }
+    SERVED.set(resource.name, this);
+  }
+
+  get scope(): string {
+    return this.options.approvalScope ?? this.options.resource.name;
+  }
+
+  get crud(): CrudOptions {
+    return this.options;
+  }
+
+  /**
+   * A change as answers show it: sensitive values in it masked (never the ciphertext), as the record's own are.
+   * Changes of other declarations sharing the scope are shown through their own declaration.
+   */
+  async present<T extends ChangeRow | null>(change: T): Promise<T> {
+    if (!change) return change;
+    const owner = SERVED.get(change.resource) ?? this;
+    const fields = sensitiveFieldsOf(owner.options.resource).map(([name]) => name);
+    if (!fields.length) return change;
+    const cipher = await sensitiveCipherOf(this.ctx.db);
+    const mask = (values: Row) => {
+      const shown = fields.filter((f) => Object.hasOwn(values, f));
+      const { revealed: _none, ...masked } = presentSensitive(values, shown, cipher, null);
+      return masked;
+    };
+    return { ...change, proposed: mask(change.proposed), previous: mask(change.previous) };
+  }
+
+  /** Whether saves of this action go through approval. */
+  binds(action: ApprovalAction): boolean {
+    return this.processes[action] !== undefined;
+  }
+
+  private get table(): PgTable {
+    return this.options.table;
+  }
+
+  /** A new record, proposed: nothing is inserted until the instance ends approved. */
+  proposeCreate(principal: Proposer, body: Row) {
+    return this.inTransaction(async (tx) => {
+      const values = { ...readInput(this.options.resource, body, 'create'), ...(await readSealed(this.ctx, this.options, body, principal)) };
+      await this.check(tx, values, 'create');
+      return this.open(tx, principal, APPROVAL_ACTION.CREATE, randomUUID(), values, {});
+    });
+  }
+
+  /** A change of a record at the version read: only the fields that differ are proposed. */
+  proposeUpdate(principal: Proposer, body: Row) {
+    const id = requireId(body);
+    const version = body.dataVersion;
+    if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
+    const plain = readInput(this.options.resource, body, 'update');
+    return this.inTransaction(async (tx) => {
+      const [row] = (await tx.select().from(this.table).where(eq(columnsOf(this.table).id, id)).for('update')) as Row[];
+      if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
+      if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+      if (await this.runningChange(tx, id)) throw pendingRefusal();
+      const proposed = toJson({ ...plain, ...(await readSealed(this.ctx, this.options, body, principal, row)) });
+      const current = toJson(row);
+      const unchanged = await this.sameValue(current);
+      const changed = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => !unchanged(k, v)));
+      if (!Object.keys(changed).length) throw validationError(translate('server:approval.nothingChanged'));
+      await this.check(tx, fromJson(this.options, changed), 'update', id);
+      const previous = Object.fromEntries(Object.keys(changed).map((k) => [k, current[k] ?? null]));
+      return this.open(tx, principal, APPROVAL_ACTION.UPDATE, id, changed, previous, row);
+    }, id);
+  }
+
+  /** Refuses to remove (or otherwise touch) records that carry a pending change. */
+  async refuseIfPending(tx: Tx, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    const [pending] = await tx
+      .select({ id: approvalChanges.id })
+      .from(approvalChanges)
+      .where(and(eq(approvalChanges.scope, this.scope), inArray(approvalChanges.recordId, ids), eq(approvalChanges.status, RUNNING)))
+      .limit(1);
+    if (pending) throw pendingRefusal();
+  }
+
+  /** The rows with their running change (or null) under PENDING_CHANGE_FIELD. */
+  async withPending(rows: Row[]): Promise<Row[]> {
+    const ids = rows.map((row) => String(row.id));
+    const running = ids.length
+      ? await this.ctx.db
+          .select()
+          .from(approvalChanges)
+          .where(and(eq(approvalChanges.scope, this.scope), inArray(approvalChanges.recordId, ids), eq(approvalChanges.status, RUNNING)))
+      : [];
+    const byRecord = new Map(await Promise.all(running.map(async (change) => [change.recordId, await this.present(change)] as const)));
+    return rows.map((row) => ({ ...row, [PENDING_CHANGE_FIELD]: byRecord.get(String(row.id)) ?? null }));
+  }
+
+  /** Proposed creations still in approval, newest first (the list shows them above its rows). */
+  async pendingCreations(): Promise<ChangeRow[]> {
+    const rows = await this.ctx.db
+      .select()
+      .from(approvalChanges)
+      .where(and(eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.action, APPROVAL_ACTION.CREATE), eq(approvalChanges.status, RUNNING)))
+      .orderBy(desc(approvalChanges.createTime));
+    return Promise.all(rows.map((row) => this.present(row)));
+  }
+
+  /** Every change proposed for a record, newest first: its history. */
+  async history(recordId: string): Promise<ChangeRow[]> {
+    const rows = await this.ctx.db
+      .select()
+      .from(approvalChanges)
+      .where(and(eq(approvalChanges.scope, this.scope), eq(approvalChanges.recordId, recordId)))
+      .orderBy(desc(approvalChanges.createTime));
+    return Promise.all(rows.map((row) => this.present(row)));
+  }
+
+  /** Whether a proposed value equals the stored one; sealed values are compared opened (each seal differs). */
+  private async sameValue(current: Row): Promise<(name: string, value: unknown) => boolean> {
+    const sensitive = new Set(sensitiveFieldsOf(this.options.resource).map(([name]) => name));
+    const cipher = sensitive.size ? await sensitiveCipherOf(this.ctx.db) : undefined;
+    const open = (v: unknown) => (typeof v === 'string' && v !== '' ? cipher!.open(v) : null);
+    return (name, value) => (sensitive.has(name) ? open(value) === open(current[name]) : same(value, current[name]));
+  }
+
+  private async check(tx: Tx, values: Row, mode: 'create' | 'update', exceptId?: string): Promise<void> {
+    await checkDictValues(tx, this.options, values);
+    await checkFileValues(tx, this.options, values);
+    await this.options.hooks?.beforeWrite?.(tx, values, mode);
+    await checkUnique(tx, this.options, values, exceptId);
+  }
+
+  private async runningChange(tx: Tx, recordId: string): Promise<ChangeRow | undefined> {
+    const [change] = await tx
+      .select()
+      .from(approvalChanges)
+      .where(and(eq(approvalChanges.scope, this.scope), eq(approvalChanges.recordId, recordId), eq(approvalChanges.status, RUNNING)));
+    return change;
+  }
+
+  /** Stores the change and starts its process in the caller's transaction. */
+  private async open(tx: Tx, principal: Proposer, action: ApprovalAction, recordId: string, proposed: Row, previous: Row, current?: Row) {
+    const { resource } = this.options;
+    const processKey = resource.approval![action]!;
+    const [change] = await tx
+      .insert(approvalChanges)
+      .values({ resource: resource.name, scope: this.scope, recordId, action, processKey, proposed: toJson(proposed), previous, createBy: principal.username, updateBy: principal.username })
+      .returning();
+    const { instance, task } = await this.processes[action]!.start(
+      principal,
+      { businessKey: recordId, businessType: resource.name, summary: this.summary(action, { ...current, ...proposed }) },
+      tx,
+    );
+    const [started] = await tx.update(approvalChanges).set({ instanceId: instance.id }).where(eq(approvalChanges.id, change.id)).returning();
+    return { change: started, instanceId: instance.id, taskId: task?.id ?? null };
+  }
+
+  /** 新增企业: 某某公司 — the item's name and the record's first text value. */
+  private summary(action: ApprovalAction, values: Row): string {
+    const { resource } = this.options;
+    const item = translate(resource.item ?? resource.title);
+    const [titleField] = Object.entries(resource.fields).find(([name, s]) => s.type === 'string' && !s.readOnly && typeof values[name] === 'string') ?? [];
+    const name = titleField ? String(values[titleField]) : '';
+    return translate(`server:approval.summary.${action}`, { item, name });
+  }
+
+  /** Applies the running change this instance carries when it ended approved; closes it either way. */
+  private async ended(event: InstanceEndEvent, tx: Tx): Promise<void> {
+    const [change] = await tx
+      .select()
+      .from(approvalChanges)
+      .where(and(eq(approvalChanges.instanceId, event.instance.id), eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.status, RUNNING)))
+      .for('update');
+    if (!change) return;
+    const now = new Date();
+    const by = event.actor.username;
+    if (event.status === INSTANCE_STATUS.APPROVED) await this.apply(tx, change, now, by);
+    await tx.update(approvalChanges).set({ status: event.status, endTime: now, updateTime: now, updateBy: by }).where(eq(approvalChanges.id, change.id));
+  }
+
+  private async apply(tx: Tx, change: ChangeRow, now: Date, by: string): Promise<void> {
+    const proposed = fromJson(this.options, change.proposed);
+    const values = { ...proposed, ...this.options.approvalApplies?.(change.action as ApprovalAction, proposed) };
+    const columns = columnsOf(this.table);
+    // Checked again at the end: another record may have taken a unique value meanwhile (the completion is then undone).
+    await checkUnique(tx, this.options, values, change.action === APPROVAL_ACTION.UPDATE ? change.recordId : undefined);
+    if (change.action === APPROVAL_ACTION.CREATE) {
+      const insert = { ...values, id: change.recordId, dataVersion: 0, createBy: change.createBy, updateBy: by };
+      await tx.insert(this.table).values(insert as PgTable['$inferInsert']);
+      return;
+    }
+    const [row] = (await tx.select().from(this.table).where(eq(columns.id, change.recordId)).for('update')) as Row[];
+    if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
+    await tx
+      .update(this.table)
+      .set({ ...values, dataVersion: Number(row.dataVersion) + 1, updateTime: now, updateBy: by })
+      .where(eq(columns.id, change.recordId));
+  }
+
+  private async inTransaction<T>(run: (tx: Tx) => Promise<T>, recordId?: string): Promise<T> {
+    // The sealing key is loaded before the transaction: loading it inside would wait on the one
+    // connection the transaction holds (PGlite).
+    if (sensitiveFieldsOf(this.options.resource).length) await sensitiveCipherOf(this.ctx.db);
+    try {
+      return await this.ctx.db.transaction(run);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Two saves of one record raced past the check (the running-change index refused the second),
+      // or a unique field's value was taken meanwhile.
+      const racing = recordId !== undefined && (await this.ctx.db.transaction((tx) => this.runningChange(tx, recordId)));
+      throw racing ? pendingRefusal() : duplicateOf(this.options);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Sensitive fields of a declaration (FieldSchema.sensitive, server/sensitive): how a write seals them
+ * and how answers mask (or, for the whitelist, reveal) them. Shared by the generic CRUD routes and
+ * the approvable-resource kit, which seals a proposed value the same way before it is stored.
+ */
+import type { AnyResource } from '../../src/crud/resource';
+import type { AppContext } from '../context';
+import { validationError } from '../errors';
+import { translate } from '../i18n';
+import type { Principal } from '../security/sessions';
+import { presentSensitive, readSensitiveValue, sensitiveCipherOf } from '../sensitive/values';
+import { fieldLabel } from './fields';
+import type { CrudOptions, Row } from './types';
+
+/** The declaration's sensitive fields (src/crud/resource.ts FieldSchema.sensitive). */
+export const sensitiveFieldsOf = (resource: AnyResource) => Object.entries(resource.fields).filter(([, schema]) => schema.sensitive);
+
+/**
+ * The sealed values of the body's sensitive fields (server/sensitive): a value left out keeps the
+ * stored one, a required one can be neither missing on create nor cleared.
+ */
+export async function readSealed(ctx: AppContext, options: CrudOptions, body: Row, principal: Pick<Principal, 'sensitiveWhitelist'>, stored?: Row): Promise<Row> {
+  const fields = sensitiveFieldsOf(options.resource).filter(([, schema]) => !schema.readOnly && (!stored || !schema.createOnly));
+  if (!fields.length) return {};
+  const cipher = await sensitiveCipherOf(ctx.db);
+  const sealed: Row = {};
+  for (const [name, schema] of fields) {
+    const field = fieldLabel(schema);
+    const storedPlain = typeof stored?.[name] === 'string' && stored[name] !== '' ? cipher.open(stored[name] as string) : null;
+    const value = readSensitiveValue(body[name], field, schema.validator, { keys: ctx.keys, onWhitelist: principal.sensitiveWhitelist, stored: storedPlain });
+    if (value === undefined && (stored || !schema.required)) continue;
+    if (!value) {
+      if (schema.required) throw validationError(translate('server:crud.required', { field }));
+      sealed[name] = null;
+      continue;
+    }
+    if (schema.maxLength !== undefined && value.length > schema.maxLength) throw validationError(translate('server:crud.tooLong', { field, max: String(schema.maxLength) }));
+    sealed[name] = cipher.seal(value);
+  }
+  return sealed;
+}
+
+/**
+ * Rows as answers show them: the resource's own additions, then every sensitive value masked; with a
+ * whitelisted caller's session key also revealed in full (server/sensitive presentSensitive).
+ */
+export async function presentRows(ctx: AppContext, options: CrudOptions, rows: Row[], sessionKey: string | null = null): Promise<Row[]> {
+  const shown = options.hooks?.present ? await options.hooks.present(ctx.db, rows) : rows;
+  const fields = sensitiveFieldsOf(options.resource).map(([name]) => name);
+  if (!fields.length) return shown;
+  const cipher = await sensitiveCipherOf(ctx.db);
+  return shown.map((row) => presentSensitive(row, fields, cipher, sessionKey));
+}
+
+export const hasSensitiveFields = (resource: AnyResource) => sensitiveFieldsOf(resource).length > 0;

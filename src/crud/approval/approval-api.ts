@@ -1,0 +1,17 @@
+/** The kit's one approval call: what the task view shows for an instance of an approvable resource. */
+import { api } from '../../providers/http';
+import type { PendingChange } from '../resource';
+
+export const APPROVALS_API = '/op/v1/approvals';
+
+export interface InstanceChange {
+  /** The resource's declared name (src/resources/index.ts). */
+  resource: string;
+  change: PendingChange;
+  /** The record as it is now; null for a proposed creation. */
+  record: Record<string, unknown> | null;
+}
+
+export const approvalApi = {
+  findByInstance: (instanceId: string) => api.post<InstanceChange | null>(`${APPROVALS_API}/find-by-instance`, { instanceId }),
+};

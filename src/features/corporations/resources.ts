@@ -1,0 +1,55 @@
+/**
+ * The corporations area's declarations (DOMAIN.md "The parties"): corporations and their bank
+ * accounts. Sensitive values (the legal person's ID card, the administrator's mobile, an account
+ * number) are declared `sensitive`, so the kit masks them for users off the whitelist.
+ */
+import { defineResource } from '../../crud/resource';
+import { ACCOUNT_USAGE, ACCOUNT_USAGE_DICT, ADMISSION_STATUS_DICT, CORP_TYPE_DICT } from '../../lib/corporations';
+import { PERMISSIONS } from '../../lib/permissions';
+
+const corp = (name: string) => `corporations:corporation.fields.${name}`;
+const account = (name: string) => `corporations:bankAccount.fields.${name}`;
+
+export const corporationResource = defineResource({
+  name: 'corporations',
+  apiBase: '/op/v1/corporations',
+  menuUri: 'group:corporation',
+  title: 'corporations:corporation.title',
+  item: 'corporations:corporation.item',
+  permissions: PERMISSIONS.corporation,
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    corpName: { type: 'string', label: corp('corpName'), required: true, maxLength: 80, validator: 'corpName', search: 'contains', sortable: true, width: 240 },
+    creditCode: { type: 'string', label: corp('creditCode'), required: true, maxLength: 18, validator: 'taxId', unique: true, search: 'contains', width: 200 },
+    corpTypes: { type: 'dict', label: corp('corpTypes'), dictType: CORP_TYPE_DICT, multiple: true, required: true, search: 'eq', width: 220 },
+    legalPersonName: { type: 'string', label: corp('legalPersonName'), maxLength: 30, validator: 'personName', width: 110 },
+    legalPersonIdCard: { type: 'string', label: corp('legalPersonIdCard'), validator: 'idCard', sensitive: true, column: false },
+    managerName: { type: 'string', label: corp('managerName'), maxLength: 30, validator: 'personName', width: 110 },
+    managerMobile: { type: 'string', label: corp('managerMobile'), validator: 'mobile', sensitive: true, width: 140 },
+    registeredAddress: { type: 'text', label: corp('registeredAddress'), maxLength: 200 },
+    realnameStatus: { type: 'dict', label: corp('realnameStatus'), dictType: 'realname_status', readOnly: true, width: 110 },
+    admissionStatus: { type: 'dict', label: corp('admissionStatus'), dictType: ADMISSION_STATUS_DICT, readOnly: true, search: 'eq', width: 110 },
+    createTime: { type: 'datetime', label: corp('createTime'), readOnly: true, search: 'range', sortable: true, width: 180 },
+  },
+});
+
+export const bankAccountResource = defineResource({
+  name: 'corp-bank-accounts',
+  apiBase: '/op/v1/corporations/bank-accounts',
+  menuUri: 'group:corporation',
+  title: 'corporations:bankAccount.title',
+  item: 'corporations:bankAccount.item',
+  permissions: PERMISSIONS.bankAccount,
+  defaultSort: { field: 'createTime', order: 'asc' },
+  fields: {
+    corpId: { type: 'string', label: account('corpId'), required: true, createOnly: true, search: 'eq', column: false },
+    bankName: { type: 'string', label: account('bankName'), required: true, maxLength: 60, width: 180 },
+    branchName: { type: 'string', label: account('branchName'), maxLength: 80, width: 200 },
+    accountName: { type: 'string', label: account('accountName'), required: true, maxLength: 80, validator: 'corpName', width: 200 },
+    accountNo: { type: 'string', label: account('accountNo'), required: true, validator: 'bankCard', sensitive: true, width: 220 },
+    usage: { type: 'dict', label: account('usage'), dictType: ACCOUNT_USAGE_DICT, required: true, defaultValue: ACCOUNT_USAGE.general, width: 110 },
+    createTime: { type: 'datetime', label: account('createTime'), readOnly: true, sortable: true, column: false },
+  },
+});
+
+export const CORPORATION_RESOURCES = [corporationResource, bankAccountResource] as const;

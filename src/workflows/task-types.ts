@@ -1,0 +1,64 @@
+/**
+ * The shapes the task views share: an instance and a task as /op/v1/workflow answers them, and the
+ * props every task component receives. Apart from the registry of task components
+ * (task-components.ts), so the components it loads import these without importing it back.
+ */
+import type { TaskOutcome } from './states';
+
+/** An instance as /op/v1/workflow answers it. */
+export interface WorkflowInstance {
+  id: string;
+  processKey: string;
+  processName: string;
+  businessKey: string;
+  businessType: string | null;
+  summary: string | null;
+  variables: Record<string, string>;
+  status: string;
+  currentActivity: string | null;
+  currentActivityName: string | null;
+  startUserId: string;
+  startPersonName: string;
+  createTime: string;
+  endTime: string | null;
+}
+
+/** A task as the task lists answer it. */
+export interface WorkflowTask {
+  id: string;
+  instanceId: string;
+  processKey: string;
+  processName: string;
+  taskDefinitionKey: string;
+  taskName: string;
+  activityType: string;
+  workingRole: string;
+  status: string;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  outcome: string | null;
+  remark: string | null;
+  dataVersion: number;
+  businessKey: string;
+  businessType: string | null;
+  summary: string | null;
+  instanceStatus: string;
+  processType: 'component' | 'page' | null;
+  routePath: string | null;
+  createTime: string;
+  completeTime: string | null;
+}
+
+export type BeforeComplete = (outcome: TaskOutcome) => Promise<void> | void;
+
+export interface TaskComponentProps {
+  instance: WorkflowInstance;
+  /** The step shown: the open task's step, or the last one of an ended instance. */
+  activityKey: string;
+  /** The open task when the current user works it now; null when only viewing. */
+  task: WorkflowTask | null;
+  /** True when the current user may edit this step now (task is set and theirs to work). */
+  working: boolean;
+  /** Runs before the task is completed; returns the function that unregisters it. */
+  registerBeforeComplete: (fn: BeforeComplete) => () => void;
+}

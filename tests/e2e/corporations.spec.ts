@@ -1,0 +1,139 @@
+/**
+ * Corporations end to end (issue 16): in the group tree op_handler drags a project department onto
+ * another branch (confirmed, moved) and drags a branch onto a project department (refused by the
+ * server with its reason, nothing moved); on a supplier's page a bank-account verification goes from
+ * 认证中 to 认证成功 with the amount the stand-in bank paid (read from the demo-mode log, the demo's
+ * bank statement); op_auditor sees the tree, the page and its history but no button.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { dataOf, signInAs as apiSignIn } from '../server/client';
+import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { ARTIFACTS, ROOT } from './support/server';
+
+const FIRST_LOAD = { timeout: 30_000 };
+const SUPPLIER = '杭州钱塘混凝土有限公司';
+
+async function as(browser: Browser, persona: Persona): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1480, height: 1000 } })).newPage();
+  await signIn(page, persona, PERSONAS[persona]);
+  await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
+  return page;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `corporations-${name}.png`), fullPage: true });
+const unit = (page: Page, name: string) => page.getByTestId(`unit-${name}`);
+
+/** Drags one tree node onto the middle of another, a little to the right (a drop inside it). */
+async function dragOnto(page: Page, source: Locator, target: Locator): Promise<void> {
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + 10, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 30, from.y + from.height / 2 + 5, { steps: 5 });
+  await page.mouse.move(to.x + 60, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.move(to.x + 64, to.y + to.height / 2 + 2, { steps: 2 });
+  await page.mouse.up();
+}
+
+interface TreeUnit {
+  id: string;
+  parentId: string | null;
+  unitName: string;
+}
+
+test('the group tree moves a project department by drag and drop and refuses a move that breaks a rule', async ({ browser, server }) => {
+  const page = await as(browser, 'op_handler');
+  await page.goto('/op/group/corp-member-customer');
+  await expect(unit(page, '杭州地铁十号线项目部')).toBeVisible(FIRST_LOAD);
+  const api = await apiSignIn(server.url, 'op_handler');
+  const parentOf = async (name: string) => {
+    const units = await dataOf<TreeUnit[]>(api, '/op/v1/group/units/tree', {});
+    return units.find((u) => u.id === units.find((x) => x.unitName === name)!.parentId)!.unitName;
+  };
+  expect(await parentOf('杭州地铁十号线项目部')).toBe('中建华东第一分公司');
+
+  await dragOnto(page, unit(page, '杭州地铁十号线项目部'), unit(page, '中建华东华南分公司'));
+  const confirm = page.getByRole('dialog').filter({ hasText: '确认移动' });
+  await expect(confirm).toContainText('确认将“杭州地铁十号线项目部”移动到“中建华东华南分公司”下吗？');
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('移动成功')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  expect(await parentOf('杭州地铁十号线项目部')).toBe('中建华东华南分公司');
+
+  await dragOnto(page, unit(page, '中建华东第一分公司'), unit(page, '广州白云机场三期项目部'));
+  const refused = page.getByRole('dialog').filter({ hasText: '确认移动' });
+  await expect(refused).toContainText('移动到“广州白云机场三期项目部”下');
+  await refused.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText(/该类型的单位不能挂在此上级下/)).toBeVisible();
+  await expect(refused).toBeHidden();
+  expect(await parentOf('中建华东第一分公司')).toBe('中建华东建设集团有限公司');
+
+  await page.getByPlaceholder('搜索单位名称').fill('项目部');
+  await expect(unit(page, '深圳前海综合管廊项目部')).toBeVisible();
+  await expect(unit(page, SUPPLIER)).toHaveCount(0);
+  await page.getByPlaceholder('搜索单位名称').fill('');
+  await shot(page, 'tree');
+});
+
+/** The newest micro payment the stand-in bank logged (demo mode) for an account ending in these digits. */
+function paidAmount(workerIndex: number, lastFour: string): string | undefined {
+  return readFileSync(join(ROOT, 'test-results', `server-shared-${workerIndex}.log`), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('microPayment'))
+    .map((line) => (JSON.parse(line) as { microPayment: { account: string; amount: string } }).microPayment)
+    .filter((p) => p.account === lastFour)
+    .at(-1)?.amount;
+}
+
+test('a bank-account verification goes from authenticating to success with the paid amount', async ({ browser, server }) => {
+  const api = await apiSignIn(server.url, 'op_admin');
+  const corp = (await dataOf<{ records: Array<{ id: string }> }>(api, '/op/v1/corporations/page', { corpName: SUPPLIER })).records[0];
+  const page = await as(browser, 'op_handler');
+  await page.goto(`/op/group/corporation/detail?id=${corp.id}`);
+  await expect(page.getByTestId('verification-banner')).toBeVisible(FIRST_LOAD);
+  await page.getByRole('tab', { name: '银行账户' }).click();
+  const accountNo = (await page.getByTestId('account-no').first().innerText()).replace(/\s/g, '');
+  expect(accountNo).toMatch(/^\d{4}\*{4}\d{4}$/);
+  await page.getByRole('tab', { name: '认证信息' }).click();
+  await page.getByRole('button', { name: /发起打款认证/ }).click();
+  const table = page.getByTestId('verification-table');
+  const row = table.locator('tbody tr').filter({ hasText: '银行账户认证' }).first();
+  await expect(row).toContainText('认证中');
+  await expect(row).toContainText('剩余 3 次');
+  await expect(page.getByTestId('verification-banner')).toContainText('银行账户认证：认证中');
+
+  let amount: string | undefined;
+  await expect.poll(() => (amount = paidAmount(test.info().workerIndex, accountNo.slice(-4)))).toMatch(/^0\.\d\d$/);
+  await row.getByRole('button', { name: '确认金额' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '确认打款金额' });
+  await dialog.getByLabel('到账金额（元）').fill(amount!);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(row).toContainText('认证成功');
+  await expect(page.getByTestId('verification-banner')).toContainText('银行账户认证：认证成功');
+  await shot(page, 'page');
+});
+
+test('op_auditor sees the tree, the corporation page and its history, and no button', async ({ browser, server }) => {
+  const page = await as(browser, 'op_auditor');
+  await page.goto('/op/group/corp-member-customer');
+  await expect(unit(page, '中建华东第一分公司')).toBeVisible(FIRST_LOAD);
+  await unit(page, '中建华东第一分公司').click();
+  for (const name of ['新增集团', '新增下级', '重命名', '移除']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+  await expect(page.locator('.ant-tree-treenode[draggable="true"], .ant-tree-node-content-wrapper[draggable="true"]')).toHaveCount(0);
+
+  const api = await apiSignIn(server.url, 'op_admin');
+  const corp = (await dataOf<{ records: Array<{ id: string }> }>(api, '/op/v1/corporations/page', { corpName: '苏州恒远钢材' })).records[0];
+  await page.goto(`/op/group/corporation/detail?id=${corp.id}`);
+  await expect(page.getByTestId('verification-banner')).toContainText('银行账户认证：认证中', FIRST_LOAD);
+  await expect(page.getByTestId('corporation-basic')).toContainText('****');
+  await page.getByRole('tab', { name: '认证信息' }).click();
+  await expect(page.getByTestId('verification-table')).toBeVisible();
+  await expect(page.getByRole('button', { name: /发起认证|发起打款认证|确认金额|查询结果/ })).toHaveCount(0);
+  await page.getByRole('tab', { name: '银行账户' }).click();
+  await expect(page.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
+  await page.getByRole('tab', { name: '变更历史' }).click();
+  await expect(page.getByText('暂无变更记录').or(page.getByTestId('corporation-history'))).toBeVisible();
+  await shot(page, 'auditor');
+});

@@ -1,0 +1,125 @@
+/**
+ * Corporations and their bank accounts over real HTTP: the generic CRUD calls with the kit's
+ * `sensitive` fields (sealed at rest, masked for users off the whitelist, revealed DES-encrypted to
+ * the whitelist), the multiple-valued type field and its filter, and the auditor's read-only access.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { desDecrypt } from '../../src/protocol/des';
+import { corpBankAccounts, corporations } from '../../server/db/schema';
+import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
+import { startServer, type TestServer } from './server';
+
+const CORPS = '/op/v1/corporations';
+const ACCOUNTS = '/op/v1/corporations/bank-accounts';
+const ID_CARD = '11010519491231002X';
+const MOBILE = '13812345678';
+const ACCOUNT_NO = '6222021234567890123';
+
+interface Corp {
+  id: string;
+  dataVersion: number;
+  corpName: string;
+  corpTypes: string[];
+  legalPersonIdCard: string | null;
+  managerMobile: string | null;
+  realnameStatus: string | null;
+  revealed?: Record<string, string>;
+}
+
+let srv: TestServer;
+let admin: ApiClient;
+let handler: ApiClient;
+let auditor: ApiClient;
+
+beforeAll(async () => {
+  srv = await startServer();
+  [admin, handler, auditor] = await Promise.all([signInAs(srv.baseUrl, 'op_admin'), signInAs(srv.baseUrl, 'op_handler'), signInAs(srv.baseUrl, 'op_auditor')]);
+});
+afterAll(() => srv.close());
+
+const corpBody = (client: ApiClient, creditCode: string, extra: Record<string, unknown> = {}) => ({
+  corpName: '杭州钱塘建材有限公司',
+  creditCode,
+  corpTypes: ['SUPPLIER'],
+  legalPersonName: '周明',
+  legalPersonIdCard: client.encrypt(ID_CARD),
+  managerName: '吴婷',
+  managerMobile: client.encrypt(MOBILE),
+  registeredAddress: '浙江省杭州市上城区钱江路1号',
+  ...extra,
+});
+
+describe('corporations', () => {
+  it('seals sensitive values, masks them for the handler and reveals them to the whitelist only', async () => {
+    const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP01X'));
+    expect(saved).toMatchObject({ legalPersonIdCard: '1101****002X', managerMobile: '1381****5678', corpTypes: ['SUPPLIER'], realnameStatus: null });
+    const [row] = await srv.database.db.select().from(corporations).where(eq(corporations.id, saved.id));
+    expect(row.legalPersonIdCard).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toContain(ID_CARD);
+
+    const asHandler = await dataOf<Corp>(handler, `${CORPS}/find-by-id`, { id: saved.id });
+    expect(asHandler.revealed).toBeUndefined();
+    const asAdmin = await dataOf<Corp>(admin, `${CORPS}/find-by-id`, { id: saved.id });
+    expect(asAdmin.managerMobile).toBe('1381****5678');
+    expect(desDecrypt(asAdmin.revealed!.legalPersonIdCard, admin.sessionKey)).toBe(ID_CARD);
+    expect(desDecrypt(asAdmin.revealed!.managerMobile, admin.sessionKey)).toBe(MOBILE);
+
+    const page = await dataOf<{ records: Corp[] }>(handler, `${CORPS}/page`, { corpName: '钱塘建材' });
+    expect(page.records.map((r) => r.managerMobile)).toEqual(['1381****5678']);
+    expect(JSON.stringify(page)).not.toContain('v1.');
+  });
+
+  it('keeps a value the form sent back masked, and replaces one typed anew', async () => {
+    const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP02X'));
+    const kept = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: saved.id, dataVersion: 0, managerMobile: handler.encrypt('1381****5678'), corpName: '杭州钱塘建材股份有限公司' });
+    expect(kept.managerMobile).toBe('1381****5678');
+    const changed = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: saved.id, dataVersion: 1, managerMobile: handler.encrypt('13987654321') });
+    expect(changed.managerMobile).toBe('1398****4321');
+  });
+
+  it.each([
+    ['a credit code of 10 characters', { creditCode: '9133010212' }, '统一社会信用代码'],
+    ['a mobile number not encrypted', { managerMobile: '13812345678' }, '管理员手机号'],
+    ['an ID card with a wrong check digit', { legalPersonIdCard: 'ENC:110105194912310021' }, '法定代表人身份证号'],
+    ['an unknown type', { corpTypes: ['BANKER'] }, '企业类型'],
+    ['no type', { corpTypes: [] }, '企业类型'],
+  ])('refuses %s, naming the field, and stores nothing', async (_case, override, field) => {
+    const body = corpBody(handler, '91330102MA2CORP03X', override);
+    if (typeof body.legalPersonIdCard === 'string' && body.legalPersonIdCard.startsWith('ENC:')) body.legalPersonIdCard = handler.encrypt(body.legalPersonIdCard.slice(4));
+    const refusal = refusalOf(await handler.call(`${CORPS}/save`, { json: body }));
+    expect(refusal.message).toContain(field);
+    expect(await srv.database.db.select().from(corporations).where(eq(corporations.creditCode, '91330102MA2CORP03X'))).toHaveLength(0);
+  });
+
+  it('refuses a second corporation with the same credit code', async () => {
+    await dataOf(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP04X'));
+    expect(refusalOf(await handler.call(`${CORPS}/save`, { json: corpBody(handler, '91330102MA2CORP04X', { corpName: '另一家公司' }) }))).toMatchObject({ code: 'DUPLICATE' });
+  });
+
+  it('filters by one of several types', async () => {
+    await dataOf(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP05X', { corpName: '类型筛选甲公司', corpTypes: ['CORE_ENTERPRISE', 'SUPPLIER'] }));
+    await dataOf(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP06X', { corpName: '类型筛选乙公司', corpTypes: ['SUPPLIER'] }));
+    const page = await dataOf<{ records: Corp[] }>(handler, `${CORPS}/page`, { corpName: '类型筛选', corpTypes: 'CORE_ENTERPRISE' });
+    expect(page.records.map((r) => r.corpName)).toEqual(['类型筛选甲公司']);
+  });
+
+  it('lets the auditor read but not write', async () => {
+    expect((await auditor.call(`${CORPS}/page`, { json: {} })).body.code).toBe('0');
+    expect(refusalOf(await auditor.call(`${CORPS}/save`, { json: corpBody(auditor, '91330102MA2CORP07X') }))).toMatchObject({ status: 403 });
+  });
+});
+
+describe('bank accounts', () => {
+  it('keeps the account number sealed and answers it masked; refuses an unknown corporation', async () => {
+    const corp = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP08X'));
+    const account = await dataOf<{ id: string; accountNo: string }>(handler, `${ACCOUNTS}/save`, {
+      corpId: corp.id, bankName: '中国工商银行', branchName: '杭州钱江支行', accountName: '杭州钱塘建材有限公司', accountNo: handler.encrypt(ACCOUNT_NO), usage: 'SETTLEMENT',
+    });
+    expect(account.accountNo).toBe('6222****0123');
+    const [row] = await srv.database.db.select().from(corpBankAccounts).where(eq(corpBankAccounts.id, account.id));
+    expect(row.accountNo).not.toContain('6222');
+    const refused = await handler.call(`${ACCOUNTS}/save`, { json: { corpId: 'nope', bankName: '中国银行', accountName: '某公司', accountNo: handler.encrypt(ACCOUNT_NO), usage: 'GENERAL' } });
+    expect(refusalOf(refused).code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The group tree over real HTTP (企业集团树, DOMAIN.md): add, rename, move and remove units under the
+ * shape rules, moves kept inside their group and never under themselves, and the holdings hook that
+ * the quota and note areas fill: a unit holding something (here a stub record) is neither moved nor
+ * removed. Two simultaneous moves of one unit: exactly one wins.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { groupUnits } from '../../server/db/schema';
+import { registerUnitHoldingCheck } from '../../server/corporations/unit-holdings';
+import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
+import { startServer, type TestServer } from './server';
+
+const TREE = '/op/v1/group/units';
+interface Unit {
+  id: string;
+  parentId: string | null;
+  groupId: string;
+  kind: string;
+  unitName: string;
+  dataVersion: number;
+  sortOrder: number;
+}
+
+let srv: TestServer;
+let handler: ApiClient;
+let auditor: ApiClient;
+const units: Record<string, Unit> = {};
+let supplierId = '';
+let otherCoreId = '';
+
+const corp = async (creditCode: string, corpName: string, corpTypes: string[]) =>
+  (await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', { corpName, creditCode, corpTypes })).id;
+const add = (body: Record<string, unknown>) => dataOf<Unit>(handler, `${TREE}/save`, body);
+const fresh = async (id: string) => (await srv.database.db.select().from(groupUnits).where(eq(groupUnits.id, id)))[0];
+
+beforeAll(async () => {
+  srv = await startServer();
+  [handler, auditor] = await Promise.all([signInAs(srv.baseUrl, 'op_handler'), signInAs(srv.baseUrl, 'op_auditor')]);
+  const coreId = await corp('91110000MA01TREE1X', '中建华东建设集团有限公司', ['CORE_ENTERPRISE']);
+  otherCoreId = await corp('91110000MA01TREE2X', '华南路桥集团有限公司', ['CORE_ENTERPRISE']);
+  supplierId = await corp('91110000MA01TREE3X', '苏州恒远钢材有限公司', ['SUPPLIER']);
+  units.group = await add({ kind: 'GROUP', corpId: coreId });
+  units.other = await add({ kind: 'GROUP', corpId: otherCoreId });
+  units.east = await add({ kind: 'BRANCH', parentId: units.group.id, unitName: '华东分公司' });
+  units.south = await add({ kind: 'BRANCH', parentId: units.group.id, unitName: '华南分公司' });
+  units.dept = await add({ kind: 'PROJECT_DEPT', parentId: units.east.id, unitName: '杭州地铁项目部' });
+  units.otherBranch = await add({ kind: 'BRANCH', parentId: units.other.id, unitName: '广州分公司' });
+});
+afterAll(() => srv.close());
+
+describe('the group tree', () => {
+  it('names a group after its core enterprise and roots its units in it', async () => {
+    expect(units.group).toMatchObject({ unitName: '中建华东建设集团有限公司', parentId: null, groupId: units.group.id });
+    expect(units.dept.groupId).toBe(units.group.id);
+    const tree = await dataOf<Unit[]>(auditor, `${TREE}/tree`, {});
+    expect(tree.map((u) => u.unitName)).toContain('杭州地铁项目部');
+  });
+
+  it('attaches a supplier to a group as member customer, once, and only a supplier, only under a group', async () => {
+    const member = await add({ kind: 'MEMBER_CUSTOMER', parentId: units.group.id, corpId: supplierId });
+    expect(member.unitName).toBe('苏州恒远钢材有限公司');
+    expect(refusalOf(await handler.call(`${TREE}/save`, { json: { kind: 'MEMBER_CUSTOMER', parentId: units.group.id, corpId: supplierId } })).message).toContain('已在该集团树中');
+    expect(refusalOf(await handler.call(`${TREE}/save`, { json: { kind: 'MEMBER_CUSTOMER', parentId: units.east.id, corpId: supplierId } })).message).toContain('不能挂在此上级下');
+    const coreAsMember = await handler.call(`${TREE}/save`, { json: { kind: 'MEMBER_CUSTOMER', parentId: units.group.id, corpId: otherCoreId } });
+    expect(refusalOf(coreAsMember).message).toBe('“华南路桥集团有限公司”不是供应商，不能作为成员客户');
+  });
+
+  it('moves a project department to another branch and renames it', async () => {
+    const moved = await dataOf<Unit>(handler, `${TREE}/move`, { id: units.dept.id, dataVersion: units.dept.dataVersion, parentId: units.south.id, position: 0 });
+    expect(moved).toMatchObject({ parentId: units.south.id, dataVersion: 1 });
+    const renamed = await dataOf<Unit>(handler, `${TREE}/rename`, { id: moved.id, dataVersion: 1, unitName: '广州地铁项目部' });
+    expect(renamed.unitName).toBe('广州地铁项目部');
+    units.dept = renamed;
+  });
+
+  it.each([
+    ['under a project department', () => units.dept.id, '不能挂在此上级下'],
+    ['into another group', () => units.otherBranch.id, '本集团内移动'],
+  ])('refuses to move a branch %s, changing nothing', async (_case, parentOf, message) => {
+    const before = await fresh(units.east.id);
+    expect(refusalOf(await handler.call(`${TREE}/move`, { json: { id: units.east.id, dataVersion: before.dataVersion, parentId: parentOf() } })).message).toContain(message);
+    expect(await fresh(units.east.id)).toEqual(before);
+  });
+
+  it('refuses to move a branch under a branch below it', async () => {
+    const sub = await add({ kind: 'BRANCH', parentId: units.east.id, unitName: '华东第一子公司' });
+    const east = await fresh(units.east.id);
+    expect(refusalOf(await handler.call(`${TREE}/move`, { json: { id: east.id, dataVersion: east.dataVersion, parentId: sub.id } })).message).toContain('自身或其下级');
+  });
+
+  it('refuses to move or remove a unit whose subtree still holds something, then allows it once released', async () => {
+    const held = new Set([units.dept.id]);
+    const unregister = registerUnitHoldingCheck(srv.database.db, async (_tx, ids) => ids.filter((id) => held.has(id)).map((unitId) => ({ unitId, what: '额度 ¥1,000,000.00' })));
+    try {
+      const south = await fresh(units.south.id);
+      const refusedMove = refusalOf(await handler.call(`${TREE}/move`, { json: { id: south.id, dataVersion: south.dataVersion, parentId: units.east.id } }));
+      expect(refusedMove).toMatchObject({ code: 'GROUP_UNIT_HOLDS' });
+      expect(refusedMove.message).toBe('“广州地铁项目部”仍持有额度 ¥1,000,000.00，请先释放后再移动');
+      expect(refusalOf(await handler.call(`${TREE}/remove`, { json: { id: units.dept.id } })).message).toContain('请先释放后再移除');
+      expect(await fresh(units.dept.id)).toBeDefined();
+      held.clear();
+      expect(await dataOf<number>(handler, `${TREE}/remove`, { id: units.dept.id })).toBe(1);
+    } finally {
+      unregister();
+    }
+  });
+
+  it('refuses to remove a unit with units below it, and lets the auditor change nothing', async () => {
+    expect(refusalOf(await handler.call(`${TREE}/remove`, { json: { id: units.east.id } })).message).toContain('下还有下级单位');
+    expect(refusalOf(await auditor.call(`${TREE}/remove`, { json: { id: units.south.id } })).status).toBe(403);
+    expect(refusalOf(await auditor.call(`${TREE}/save`, { json: { kind: 'BRANCH', parentId: units.group.id, unitName: '审计分公司' } })).status).toBe(403);
+  });
+
+  it('lets exactly one of two simultaneous moves of the same version win', async () => {
+    const dept = await add({ kind: 'PROJECT_DEPT', parentId: units.south.id, unitName: '并发项目部' });
+    const answers = await Promise.all(
+      [units.east.id, units.group.id].map((parentId) => handler.call(`${TREE}/move`, { json: { id: dept.id, dataVersion: dept.dataVersion, parentId } })),
+    );
+    expect(answers.map((a) => a.body.code).sort()).toEqual(['0', 'DATA_VERSION_CONFLICT']);
+    expect((await fresh(dept.id)).dataVersion).toBe(1);
+  });
+});
