@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { isActivityType, isReviewStep, workingRoleOf } from '../../src/workflows/activities';
-import { DOC_REVIEW_PROCESS_KEYS, segmentOfStep, type TaskSegment } from '../../src/workflows/doc-review/rules';
+import { DOC_REVIEW_PROCESS_KEYS, segmentOfStep, type TaskSegment } from '../../src/features/doc-review/rules';
 import { INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
 import type { Tx } from '../db/tx';
 import type { Db } from '../db/open';

@@ -8,7 +8,7 @@ import {
   APPROVE_RESULT, REASON_PROPERTY, segmentCompletion, TASK_SEGMENT, TASK_SEGMENTS,
   type ApproveInfo, type ApproveResult, type DocFile, type DocMaterial, type DocMaterialsAnswer, type DocProperty,
   type DocPropertyType, type SegmentCompletion, type TaskSegment,
-} from '../../src/workflows/doc-review/rules';
+} from '../../src/features/doc-review/rules';
 import type { Tx } from '../db/tx';
 import type { Db } from '../db/open';
 import { docFileApprovals, docFiles, docMaterials, docProperties } from '../db/schema';

@@ -11,7 +11,7 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import {
   APPROVE_RESULT, DECIDED_RESULTS, DOC_REVIEW_CALLS, DOC_REVIEW_PROCESS_KEYS, MAX_APPROVE_REMARK, MAX_REASON, REASON_PROPERTY,
   segmentOfStep, TASK_SEGMENT, type ApproveResult, type SegmentCompletion, type TaskSegment,
-} from '../../src/workflows/doc-review/rules';
+} from '../../src/features/doc-review/rules';
 import { TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { docFileApprovals, docFiles, docMaterials, docProperties, workflowInstances } from '../db/schema';

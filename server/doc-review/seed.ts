@@ -6,7 +6,7 @@
  * what is missing.
  */
 import { count, eq } from 'drizzle-orm';
-import { DOC_PROPERTY_TYPE } from '../../src/workflows/doc-review/rules';
+import { DOC_PROPERTY_TYPE } from '../../src/features/doc-review/rules';
 import type { AppContext } from '../context';
 import { docFiles, docMaterials, docProperties, roles, userRoles, users } from '../db/schema';
 import { DOC_REVIEW_SEEDS, DOC_REVIEW_STARTER, type DocFileSeed } from '../db/seed-data/doc-reviews';

@@ -3,7 +3,7 @@
  * `server` (the reference server's messages; the browser shows what the server answers) and the
  * namespaces a lazily loaded feature adds itself when its module loads, so their copy does not weigh
  * on the first load: `workflow` (src/workflows/task-view/locale.ts), `docReview`
- * (src/workflows/doc-review/locale.ts), `realname` (src/features/realname/locale.ts), `certificates`
+ * (src/features/doc-review/locale.ts), `realname` (src/features/realname/locale.ts), `certificates`
  * (src/features/certificates/locale.ts) and `formGuard` (src/components/form-guard/locale.ts).
  */
 import i18n, { addLocaleFiles } from './i18n';

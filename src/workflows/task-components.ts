@@ -20,7 +20,7 @@ type Loader = () => Promise<{ default: ComponentType<TaskComponentProps> }>;
 
 /** Component name → its module. Each feature adds its own line. */
 export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {
-  [TASK_COMPONENT.DOC_REVIEW]: () => import('./doc-review/DocReviewWorkspace'),
+  [TASK_COMPONENT.DOC_REVIEW]: () => import('../features/doc-review/DocReviewWorkspace'),
   [TASK_COMPONENT.CERTIFICATE]: () => import('../features/certificates/CertificateTaskView'),
 };
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errors from '../../locales/zh-CN/errors.json';
 import server from '../../locales/zh-CN/server.json';
-import { DOC_REVIEW_CALLS, type DocFile, type DocMaterialsAnswer, type SegmentCompletion } from '../../src/workflows/doc-review/rules';
+import { DOC_REVIEW_CALLS, type DocFile, type DocMaterialsAnswer, type SegmentCompletion } from '../../src/features/doc-review/rules';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
 

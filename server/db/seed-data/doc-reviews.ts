@@ -3,7 +3,7 @@
  * each with its materials, real files (generated at seeding: a PNG scan, a PDF contract) and a
  * running approval started by op_handler, waiting at the AUDIT step.
  */
-import type { DataPermissionComponent } from '../../../src/workflows/doc-review/rules';
+import type { DataPermissionComponent } from '../../../src/features/doc-review/rules';
 
 export interface DocFileSeed {
   id: string;

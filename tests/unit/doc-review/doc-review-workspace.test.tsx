@@ -11,8 +11,8 @@ import { clearDicts, DICT_CALL } from '../../../src/providers/dictionaries';
 import { setNotifier } from '../../../src/providers/http';
 import { setCsrf, setSessionKeys } from '../../../src/providers/session';
 import { FILE_CALLS } from '../../../src/lib/files';
-import DocReviewWorkspace from '../../../src/workflows/doc-review/DocReviewWorkspace';
-import { DOC_REVIEW_CALLS, type ApproveInfo, type DocFile, type DocMaterialsAnswer } from '../../../src/workflows/doc-review/rules';
+import DocReviewWorkspace from '../../../src/features/doc-review/DocReviewWorkspace';
+import { DOC_REVIEW_CALLS, type ApproveInfo, type DocFile, type DocMaterialsAnswer } from '../../../src/features/doc-review/rules';
 import type { BeforeComplete, TaskComponentProps, WorkflowInstance } from '../../../src/workflows/task-components';
 import { answer, ok, resetServer, sentTo, type Sent } from '../kit/net';
 

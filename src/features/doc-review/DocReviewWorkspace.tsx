@@ -12,8 +12,8 @@ import { Alert, Card, Empty, Input, List, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../providers/http';
 import { dictItem, useDicts } from '../../providers/dictionaries';
-import { TASK_OUTCOME } from '../states';
-import type { TaskComponentProps } from '../task-types';
+import { TASK_OUTCOME } from '../../workflows/states';
+import type { TaskComponentProps } from '../../workflows/task-types';
 import { approveFile, checkSegment, loadMaterials, saveReason } from './doc-review-api';
 import { DocFileItem } from './DocFileItem';
 import {

@@ -3,8 +3,8 @@
  * which segment and when a segment may be passed. Pure, read by the workspace component and by the
  * server (server/doc-review), so the two never disagree about a rule.
  */
-import { workingRoleOf } from '../activities';
-import { findActivity, findProcessDefinition, PROCESS_KEYS, TASK_COMPONENT } from '../registry';
+import { workingRoleOf } from '../../workflows/activities';
+import { findActivity, findProcessDefinition, PROCESS_KEYS, TASK_COMPONENT } from '../../workflows/registry';
 
 export const TASK_SEGMENT = { AUDIT: 'AUDIT', REVIEW: 'REVIEW' } as const;
 export type TaskSegment = (typeof TASK_SEGMENT)[keyof typeof TASK_SEGMENT];
