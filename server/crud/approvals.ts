@@ -19,17 +19,18 @@ import { APPROVAL_ACTION, PENDING_CHANGE_FIELD, type ApprovalAction } from '../.
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { approvalChanges } from '../db/schema';
-import { isUniqueViolation, type Tx } from '../db/tx';
-import { businessError, protocolError, validationError } from '../errors';
+import type { Tx } from '../db/tx';
+import { duplicateError, isUniqueViolation } from '../db/unique-violation';
+import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
 import { presentSensitive, sensitiveCipherOf } from '../sensitive/values';
 import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import type { Actor } from '../workflow/rules';
-import { checkDictValues, checkFileValues, checkUnique, columnsOf, duplicateOf } from './checks';
+import { checkDictValues, checkFileValues, checkUnique, columnsOf } from './checks';
 import { readInput, requireId } from './fields';
 import { readSealed, sensitiveFieldsOf } from './sensitive-fields';
-import type { CrudOptions, Row } from './types';
+import type { CrudOptions, Row, WriteTarget } from './types';
 
 export type ChangeRow = typeof approvalChanges.$inferSelect;
 
@@ -117,7 +118,7 @@ export class ApprovableResource {
   proposeCreate(principal: Proposer, body: Row) {
     return this.inTransaction(async (tx) => {
       const values = { ...readInput(this.options.resource, body, 'create'), ...(await readSealed(this.ctx, this.options, body, principal)) };
-      await this.check(tx, values, 'create');
+      await this.check(tx, values, 'create', { principal });
       return this.open(tx, principal, APPROVAL_ACTION.CREATE, randomUUID(), values, {});
     });
   }
@@ -130,7 +131,7 @@ export class ApprovableResource {
     const plain = readInput(this.options.resource, body, 'update');
     return this.inTransaction(async (tx) => {
       const [row] = (await tx.select().from(this.table).where(eq(columnsOf(this.table).id, id)).for('update')) as Row[];
-      if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
+      if (!row) throw notFoundError(translate('server:crud.notFound'));
       if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
       if (await this.runningChange(tx, id)) throw pendingRefusal();
       const proposed = toJson({ ...plain, ...(await readSealed(this.ctx, this.options, body, principal, row)) });
@@ -138,7 +139,7 @@ export class ApprovableResource {
       const unchanged = await this.sameValue(current);
       const changed = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => !unchanged(k, v)));
       if (!Object.keys(changed).length) throw validationError(translate('server:approval.nothingChanged'));
-      await this.check(tx, fromJson(this.options, changed), 'update', id);
+      await this.check(tx, fromJson(this.options, changed), 'update', { id, before: row, principal });
       const previous = Object.fromEntries(Object.keys(changed).map((k) => [k, current[k] ?? null]));
       return this.open(tx, principal, APPROVAL_ACTION.UPDATE, id, changed, previous, row);
     }, id);
@@ -196,11 +197,11 @@ export class ApprovableResource {
     return (name, value) => (sensitive.has(name) ? open(value) === open(current[name]) : same(value, current[name]));
   }
 
-  private async check(tx: Tx, values: Row, mode: 'create' | 'update', exceptId?: string): Promise<void> {
+  private async check(tx: Tx, values: Row, mode: 'create' | 'update', target: WriteTarget): Promise<void> {
     await checkDictValues(tx, this.options, values);
     await checkFileValues(tx, this.options, values);
-    await this.options.hooks?.beforeWrite?.(tx, values, mode);
-    await checkUnique(tx, this.options, values, exceptId);
+    await this.options.hooks?.beforeWrite?.(tx, values, mode, target);
+    await checkUnique(tx, this.options, values, target.id);
   }
 
   private async runningChange(tx: Tx, recordId: string): Promise<ChangeRow | undefined> {
@@ -281,7 +282,7 @@ export class ApprovableResource {
       // Two saves of one record raced past the check (the running-change index refused the second),
       // or a unique field's value was taken meanwhile.
       const racing = recordId !== undefined && (await this.ctx.db.transaction((tx) => this.runningChange(tx, recordId)));
-      throw racing ? pendingRefusal() : duplicateOf(this.options);
+      throw racing ? pendingRefusal() : (duplicateError(error) ?? error);
     }
   }
 }

@@ -10,7 +10,7 @@
  * gets the record's id and its row as it was, afterWrite the row before and after), which run inside
  * the call's transaction, so a refusal changes nothing.
  */
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APPROVAL_ACTION, actionApplies } from '../../src/crud/resource';

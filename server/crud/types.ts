@@ -14,7 +14,8 @@ export interface WriteTarget {
   id?: string;
   /** The row as it was, read and locked in the write's transaction (update). */
   before?: Row;
-  principal: Principal;
+  /** Who writes (or, for an approvable resource, who proposes). */
+  principal: Pick<Principal, 'userId' | 'username' | 'personName' | 'roles'>;
 }
 
 /** A write that happened, seen inside its transaction: what an operation log or a follow-up rule needs. */

@@ -7,10 +7,5 @@ import type { Db } from './open';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** A unique violation, thrown by the driver directly (pg) or wrapped in the query error (drizzle). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+/** Unique violations are read in one place (unique-violation.ts, which also names the index's fields). */
+export { isUniqueViolation } from './unique-violation';

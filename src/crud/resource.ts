@@ -111,6 +111,9 @@ export interface ResourceMenu {
   icon?: string;
   /** Granted and routed, but not shown in the sidebar (a page opened from another one). */
   hidden?: boolean;
+}
+
+/**
  * An approvable resource: the actions bound here are proposed, not written. Saving stores the
  * proposed change and starts the bound process (businessKey: the record's id) in the same
  * transaction; the record shows the change as pending until the instance ends, and the server applies
