@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { desDecrypt } from '../../src/protocol/des';
+import { idCardCheckChar } from '../../src/lib/validators';
 import { corpBankAccounts, corporations } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
@@ -14,6 +15,8 @@ const CORPS = '/op/v1/corporations';
 const ACCOUNTS = '/op/v1/corporations/bank-accounts';
 const ID_CARD = '11010519491231002X';
 const MOBILE = '13812345678';
+/** A second valid ID card (checksum per spec 5.4), for a value typed anew. */
+const OTHER_ID_CARD = `11010519800101001${idCardCheckChar('11010519800101001')}`;
 const ACCOUNT_NO = '6222021234567890123';
 
 interface Corp {
@@ -23,6 +26,8 @@ interface Corp {
   corpTypes: string[];
   legalPersonIdCard: string | null;
   managerMobile: string | null;
+  managerName?: string | null;
+  registeredAddress?: string | null;
   realnameStatus: string | null;
   revealed?: Record<string, string>;
 }
@@ -72,10 +77,18 @@ describe('corporations', () => {
 
   it('keeps a value the form sent back masked, and replaces one typed anew', async () => {
     const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP02X'));
-    const kept = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: saved.id, dataVersion: 0, managerMobile: handler.encrypt('1381****5678'), corpName: '杭州钱塘建材股份有限公司' });
-    expect(kept.managerMobile).toBe('1381****5678');
-    const changed = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: saved.id, dataVersion: 1, managerMobile: handler.encrypt('13987654321') });
-    expect(changed.managerMobile).toBe('1398****4321');
+    const kept = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: saved.id, dataVersion: 0, legalPersonIdCard: handler.encrypt('1101****002X'), registeredAddress: '杭州市钱塘区江东大道1号' });
+    expect(kept.legalPersonIdCard).toBe('1101****002X');
+    const changed = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: saved.id, dataVersion: 1, legalPersonIdCard: handler.encrypt(OTHER_ID_CARD) });
+    expect(changed.legalPersonIdCard).toBe(`${OTHER_ID_CARD.slice(0, 4)}****${OTHER_ID_CARD.slice(-4)}`);
+  });
+
+  it('leaves the name and the administrator to their approval processes (企业变更)', async () => {
+    const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP09X'));
+    const after = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: saved.id, dataVersion: 0, corpName: '改名绕过审批有限公司', managerName: '李四', registeredAddress: '杭州市钱塘区江东大道2号' });
+    expect(after.corpName).toBe(saved.corpName);
+    expect(after.managerName).toBe(saved.managerName);
+    expect(after.registeredAddress).toBe('杭州市钱塘区江东大道2号');
   });
 
   it.each([

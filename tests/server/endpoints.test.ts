@@ -140,7 +140,7 @@ describe('/op/v1/userInfo', () => {
         PERMISSIONS.file.upload,
         PERMISSIONS.groupUnit.list, PERMISSIONS.groupUnit.query, PERMISSIONS.groupUnit.add, PERMISSIONS.groupUnit.edit, PERMISSIONS.groupUnit.move, PERMISSIONS.groupUnit.remove,
         PERMISSIONS.corporation.list, PERMISSIONS.corporation.query, PERMISSIONS.corporation.add, PERMISSIONS.corporation.edit, PERMISSIONS.corporation.verify,
-        PERMISSIONS.bankAccount.list, PERMISSIONS.bankAccount.query, PERMISSIONS.bankAccount.add, PERMISSIONS.bankAccount.edit, PERMISSIONS.bankAccount.remove,
+        PERMISSIONS.bankAccount.list, PERMISSIONS.bankAccount.query, PERMISSIONS.bankAccount.add, PERMISSIONS.bankAccount.remove,
         PERMISSIONS.corpChange.list, PERMISSIONS.corpChange.query, PERMISSIONS.corpChange.add, PERMISSIONS.corpChange.edit,
       ].sort(),
       userStatus: 1,

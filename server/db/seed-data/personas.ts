@@ -41,7 +41,7 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [REALNAME], actions: ['list', 'query', 'add', 'edit', 'remove', 'submit'] },
       { resources: [CERTIFICATE], actions: ['list', 'query', 'add', 'renew', 'reopen'] },
       { resources: [CORPORATION], actions: ['list', 'query', 'add', 'edit', 'verify'] },
-      { resources: [BANK_ACCOUNT], actions: ['list', 'query', 'add', 'edit', 'remove'] },
+      { resources: [BANK_ACCOUNT], actions: ['list', 'query', 'add', 'remove'] },
       { resources: [GROUP_UNIT], actions: ['list', 'query', 'add', 'edit', 'move', 'remove'] },
       { resources: [CORP_CHANGE], actions: ['list', 'query', 'add', 'edit'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },

@@ -19,13 +19,15 @@ export const corporationResource = defineResource({
   permissions: PERMISSIONS.corporation,
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
-    corpName: { type: 'string', label: corp('corpName'), required: true, maxLength: 80, validator: 'corpName', search: 'contains', sortable: true, width: 240 },
+    // The name and the administrator change only through their processes (企业变更: Process_CORP_RENAMING,
+    // Process_CORP_MANAGER_UPDATE), so an edit here cannot bypass their approval.
+    corpName: { type: 'string', label: corp('corpName'), required: true, maxLength: 80, validator: 'corpName', createOnly: true, search: 'contains', sortable: true, width: 240 },
     creditCode: { type: 'string', label: corp('creditCode'), required: true, maxLength: 18, validator: 'taxId', unique: true, search: 'contains', width: 200 },
     corpTypes: { type: 'dict', label: corp('corpTypes'), dictType: CORP_TYPE_DICT, multiple: true, required: true, search: 'eq', width: 220 },
     legalPersonName: { type: 'string', label: corp('legalPersonName'), maxLength: 30, validator: 'personName', width: 110 },
     legalPersonIdCard: { type: 'string', label: corp('legalPersonIdCard'), validator: 'idCard', sensitive: true, column: false },
-    managerName: { type: 'string', label: corp('managerName'), maxLength: 30, validator: 'personName', width: 110 },
-    managerMobile: { type: 'string', label: corp('managerMobile'), validator: 'mobile', sensitive: true, width: 140 },
+    managerName: { type: 'string', label: corp('managerName'), maxLength: 30, validator: 'personName', createOnly: true, width: 110 },
+    managerMobile: { type: 'string', label: corp('managerMobile'), validator: 'mobile', sensitive: true, createOnly: true, width: 140 },
     registeredAddress: { type: 'text', label: corp('registeredAddress'), maxLength: 200 },
     realnameStatus: { type: 'dict', label: corp('realnameStatus'), dictType: 'realname_status', readOnly: true, width: 110 },
     admissionStatus: { type: 'dict', label: corp('admissionStatus'), dictType: ADMISSION_STATUS_DICT, readOnly: true, search: 'eq', width: 110 },
@@ -39,7 +41,9 @@ export const bankAccountResource = defineResource({
   menuUri: 'group:corporation',
   title: 'corporations:bankAccount.title',
   item: 'corporations:bankAccount.item',
-  permissions: PERMISSIONS.bankAccount,
+  // No edit: an account's details and its purpose change only through their processes (企业变更:
+  // PROCESS_ACCOUNT_TEMP, PROCESS_ACCOUNT_USAGE_TEMP); a wrong account is removed and added anew.
+  permissions: { list: PERMISSIONS.bankAccount.list, query: PERMISSIONS.bankAccount.query, add: PERMISSIONS.bankAccount.add, remove: PERMISSIONS.bankAccount.remove },
   defaultSort: { field: 'createTime', order: 'asc' },
   fields: {
     corpId: { type: 'string', label: account('corpId'), required: true, createOnly: true, search: 'eq', column: false },
