@@ -21,6 +21,7 @@ import { duplicateError } from '../db/unique-violation';
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
+import { actorOf, recordReveal } from '../operation-log/record';
 import { revealKeyOf } from '../sensitive/values';
 import type { Principal } from '../security/sessions';
 import { ApprovableResource } from './approvals';
@@ -197,6 +198,9 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
   });
   post('find-by-id', actionPermission(permissions, 'show'), async (body, principal, request) => {
     const row = await presentOne(await findById(ctx.db, options.table, requireId(body)), revealKeyOf(ctx.keys, request, principal));
+    // Values answered in clear (to a whitelisted user) are logged before the answer leaves: no log, no answer.
+    const revealed = Object.keys((row.revealed as Record<string, string> | undefined) ?? {});
+    await recordReveal(ctx.db, actorOf(request, principal), { resource: options.resource.name, recordId: String(row.id), fields: revealed });
     if (!approvals) return row;
     const [shown] = await approvals.withPending([row]);
     return { ...shown, changes: await approvals.history(String(row.id)) };

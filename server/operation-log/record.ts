@@ -4,7 +4,7 @@
  * together. Other areas call recordReveal for their own sensitive fields (one function, one shape).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../crud/routes';
+import type { Tx } from '../db/tx';
 import type { Db } from '../db/open';
 import { operationLogs } from '../db/schema';
 import type { Principal } from '../security/sessions';

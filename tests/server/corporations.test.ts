@@ -4,10 +4,10 @@
  * the whitelist), the multiple-valued type field and its filter, and the auditor's read-only access.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { desDecrypt } from '../../src/protocol/des';
 import { idCardCheckChar } from '../../src/lib/validators';
-import { corpBankAccounts, corporations } from '../../server/db/schema';
+import { corpBankAccounts, corporations, operationLogs } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
 
@@ -69,6 +69,9 @@ describe('corporations', () => {
     expect(asAdmin.managerMobile).toBe('1381****5678');
     expect(desDecrypt(asAdmin.revealed!.legalPersonIdCard, admin.sessionKey)).toBe(ID_CARD);
     expect(desDecrypt(asAdmin.revealed!.managerMobile, admin.sessionKey)).toBe(MOBILE);
+    // The whitelisted reveal left one entry naming the record and the fields answered in clear; the handler's masked read none.
+    const reveals = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'corporations'), eq(operationLogs.recordId, saved.id)));
+    expect(reveals.map((r) => [r.action, r.username, r.fields?.split(',').sort()])).toEqual([['REVEAL', 'op_admin', ['legalPersonIdCard', 'managerMobile']]]);
 
     const page = await dataOf<{ records: Corp[] }>(handler, `${CORPS}/page`, { corpName: '钱塘建材' });
     expect(page.records.map((r) => r.managerMobile)).toEqual(['1381****5678']);
