@@ -86,7 +86,7 @@ describe('the input gate', () => {
   it('answers a NUL in /uaa/login VALIDATION_FAILED naming the field, with one info line and no stack', async () => {
     const before = log.text().length;
     const answer = await new ApiClient(srv.baseUrl).call('/uaa/login', { json: { username: `op_admin${NUL}`, password: 'x' } });
-    expect(refusal(answer)).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: 'username：不能包含空字符（\\u0000）', data: { fields: ['username'] } });
+    expect(refusal(answer)).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: 'username：不能包含空字符（\\u0000）', data: { field: 'username', fields: ['username'] } });
     const lines = log.text().slice(before).trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string; stack?: unknown; err?: unknown });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 30, msg: 'request refused' });
@@ -112,7 +112,7 @@ describe('duplicates of a unique index', () => {
       status: 200,
       code: 'DUPLICATE',
       message: '字典类型、字典键值已存在，不能重复',
-      data: { fields: ['dictType', 'dictValue'] },
+      data: { field: 'dictType', fields: ['dictType', 'dictValue'] },
     });
   });
 
