@@ -10,8 +10,10 @@ import { ERROR_STATUS } from '../../src/protocol/envelope';
 import { SIGN_RESULT } from '../../src/lib/sms-sign';
 
 const ROOT = join(import.meta.dirname, '../..');
-/** The namespaces server/i18n.ts loads. */
-export const SERVER_NAMESPACES = ['errors', 'auth', 'server', 'resources', 'workflow'] as const;
+/** The namespaces server/i18n.ts loads: every locale file, so that each business area keeps its own messages. */
+export const SERVER_NAMESPACES: readonly string[] = readdirSync(join(ROOT, 'locales', 'zh-CN'))
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => name.slice(0, -'.json'.length));
 
 type Tree = { [key: string]: string | Tree };
 
@@ -42,7 +44,7 @@ function sourceFiles(dir: string): string[] {
 /** Constants a code is written as instead of a literal. */
 const CODE_CONSTANTS: Record<string, string> = { 'SIGN_RESULT.INCOMPLETE': SIGN_RESULT.INCOMPLETE };
 
-const KEY = /'((?:errors|auth|server|resources|workflow):[\w.]+)'/g;
+const KEY = new RegExp(`'((?:${SERVER_NAMESPACES.join('|')}):[\\w.]+)'`, 'g');
 const RAISERS = /\b(businessError|protocolError|notFoundError|validationError|new ApiError)\(\s*(?:'([A-Z][A-Z0-9_]*)'|([A-Z_]+\.[A-Z_]+))?/g;
 
 export interface Catalogue {
@@ -92,6 +94,6 @@ export function serverMessagePatterns(): RegExp[] {
     if (typeof node === 'string') patterns.push(templatePattern(node));
     else Object.values(node).forEach(walk);
   };
-  for (const ns of [...SERVER_NAMESPACES, 'validation']) walk(localeTree('zh-CN', ns));
+  for (const ns of SERVER_NAMESPACES) walk(localeTree('zh-CN', ns));
   return patterns;
 }

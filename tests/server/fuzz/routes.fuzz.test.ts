@@ -35,8 +35,12 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
 const DATABASE_URL = process.env.FUZZ_DATABASE_URL;
 
-/** Written to on purpose by refused or unrelated calls: session last-seen times, exports finishing in the background, the data key made on first use. */
-const UNWATCHED_TABLES = /session|nonce|file_export_records|sms_sign_codes|data_keys/;
+/**
+ * Written to on purpose by refused or unrelated calls: session last-seen times, exports finishing in
+ * the background (with their runner rows and download tickets), the process heartbeat, the data key
+ * and shared secrets made on first use.
+ */
+const UNWATCHED_TABLES = /session|nonce|file_export_records|export_runners|download_tickets|server_processes|server_secrets|sms_sign_codes|data_keys/;
 
 /** What no answer may show: stack frames, source paths, SQL and driver words. */
 const INTERNALS = /\n\s+at |\bat .+\.(ts|js):\d+|node_modules|Error:|\bSELECT\b.+\bFROM\b|INSERT INTO|DELETE FROM|UPDATE ".+" SET|violates|syntax error|relation "|duplicate key|invalid input syntax|out of range for type/i;
