@@ -70,6 +70,8 @@ test.describe.serial('corporate changes', () => {
     await expect(row).toBeVisible(FIRST_LOAD);
     await row.getByRole('button', { name: /修\s*改/ }).click();
     const rename = page.getByRole('dialog');
+    // The form shows the record once it has loaded; typing before would be overwritten by it.
+    await expect(rename.getByLabel('企业名称')).toHaveValue(OLD_NAME);
     await rename.getByLabel('企业名称').fill(NEW_NAME);
     await rename.getByRole('button', { name: /确\s*定/ }).click();
     await expect(rowOf(list, OLD_NAME).getByTestId('pending-tag')).toBeVisible(FIRST_LOAD);
