@@ -11,6 +11,7 @@ import type { AnyResource } from '../src/crud/resource';
 import { API_BASE } from '../src/protocol/canonical';
 import type { AppContext } from './context';
 import type { Database } from './db/open';
+import { fileDemoOutbox, type DemoOutbox } from './demo-outbox';
 import { seedIfEmpty } from './db/seed';
 import { duplicateError } from './db/unique-violation';
 import { ApiError, protocolError, success } from './errors';
@@ -95,7 +96,7 @@ export interface AppOptions {
   staticDir?: string;
   /** Cost of password hashes made by this instance (tests pass a cheap one). */
   passwordCost?: ScryptCost;
-  /** Files the server writes (exports/ and files/ under it); defaults to a folder in the OS temp dir. */
+  /** Files the server writes (exports/, files/ and, in demo mode, demo-outbox.jsonl under it); defaults to a folder in the OS temp dir. */
   dataDir?: string;
   /** How long a one-time download ticket stays valid; tests shorten it. */
   downloadTicketTtlMs?: number;
@@ -190,6 +191,7 @@ interface Services {
   exports: ExportService;
   files: FileStore;
   fileGrants: FileGrants;
+  demoOutbox: DemoOutbox | undefined;
 }
 
 async function registerApi(api: FastifyInstance, options: AppOptions, services: Services) {
@@ -288,7 +290,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const files = new FileStore(db, dataDir, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES);
   const fileGrants = new FileGrants();
   registerFileGets(app, { db, files, fileGrants });
-  app.register((api) => registerApi(api, options, { heartbeat, exports, files, fileGrants }), { prefix: API_BASE });
+  // Demo mode only: the stand-in for SMS and bank deliveries, a file beside the data, never the log.
+  const demoOutbox = (options.demoMode ?? true) ? fileDemoOutbox(dataDir, app.log, options.now) : undefined;
+  app.register((api) => registerApi(api, options, { heartbeat, exports, files, fileGrants, demoOutbox }), { prefix: API_BASE });
   registerFrontEnd(app, resolve(options.staticDir ?? 'dist'));
   return app;
 }

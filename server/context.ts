@@ -1,5 +1,6 @@
 /** What route modules need, built once per app by buildApp. */
 import type { Db } from './db/open';
+import type { DemoOutbox } from './demo-outbox';
 import type { ExportService } from './exports/service';
 import type { FileGrants } from './files/grants';
 import type { FileStore } from './files/store';
@@ -20,8 +21,10 @@ export interface AppContext {
   exports: ExportService;
   /** The approval engine: other modules start processes and hear of their end through it. */
   workflow: WorkflowEngine;
-  /** Demo mode (AppOptions.demoMode): e.g. SMS codes are written to the log, as there is no gateway. */
+  /** Demo mode (AppOptions.demoMode): demo data is seeded, and outside deliveries go to the demo outbox. */
   demoMode: boolean;
+  /** In demo mode, where SMS codes and bank micro payments are delivered (no gateway, no bank); otherwise undefined. */
+  demoOutbox: DemoOutbox | undefined;
   /** The clock of time-limited rules (SMS code expiry, resend wait); tests move it. */
   now: () => number;
   /** Stored files (DATA_DIR/files) and their metadata. */

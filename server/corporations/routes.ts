@@ -16,7 +16,7 @@ import { verificationRoutes } from './verification/routes';
 
 export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
   groupTreeRoutes(api, ctx);
-  verificationRoutes(api, ctx, standInGateway(api.log, ctx.demoMode));
+  verificationRoutes(api, ctx, standInGateway(ctx.demoOutbox));
   crudRoutes(api, ctx, {
     resource: corporationResource,
     table: corporations,

@@ -63,7 +63,7 @@ function readOutcome(body: Body): TaskOutcome {
 export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { task } = PERMISSIONS;
   const queries = new WorkflowQueries(ctx.db);
-  const sms = new SmsSignService({ db: ctx.db, now: ctx.now, demoMode: ctx.demoMode, log: api.log });
+  const sms = new SmsSignService({ db: ctx.db, now: ctx.now, outbox: ctx.demoOutbox, log: api.log });
 
   /**
    * A pass of a sign step (registry `sign`) needs the worker's SMS signature over the step's scope,

@@ -15,7 +15,7 @@ const corpNameBody = requireStrings('corpName');
 const textOf = (body: unknown, field: string) => (isPlainObject(body) && typeof body[field] === 'string' ? body[field] : undefined);
 
 export function signatureRoutes(api: FastifyInstance, ctx: AppContext): void {
-  const sms = new SmsSignService({ db: ctx.db, now: ctx.now, demoMode: ctx.demoMode, log: api.log });
+  const sms = new SmsSignService({ db: ctx.db, now: ctx.now, outbox: ctx.demoOutbox, log: api.log });
 
   route(api, {
     method: 'POST',

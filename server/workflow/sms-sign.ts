@@ -2,7 +2,8 @@
  * SMS signing (spec 4.3, 5.2, §8): a 6-digit code per user and signing scope (businessType,
  * productType, businessKeys), valid 5 minutes, not re-sent within 60 s, locked after 5 wrong entries,
  * used once. Only a salted hash of the code is stored. There is no SMS gateway: in demo mode the code
- * is written to the server log (where a demo user or a test reads it); otherwise sending fails.
+ * is delivered to the demo outbox (server/demo-outbox.ts, where a demo user or a test reads it), never
+ * to the log; otherwise sending fails.
  */
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import { SIGN_RESULT, SMS_CODE_LENGTH, SMS_CODE_TTL_MS, SMS_MAX_ATTEMPTS, SMS_RESEND_WAIT_MS } from '../../src/lib/sms-sign';
 import type { Db } from '../db/open';
+import type { DemoOutbox } from '../demo-outbox';
 import { smsSignCodes, sysConfigs } from '../db/schema';
 import { ApiError, businessError } from '../errors';
 import { translate } from '../i18n';
@@ -55,7 +57,8 @@ function sameHash(a: string, b: string): boolean {
 export interface SmsSignOptions {
   db: Db;
   now: () => number;
-  demoMode: boolean;
+  /** Where codes are delivered: the demo outbox in demo mode; without one (no SMS gateway) sending fails. */
+  outbox: DemoOutbox | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -76,7 +79,7 @@ export class SmsSignService {
   }
 
   async apply(principal: Principal, scope: SignScope): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
-    const { db, now, demoMode, log } = this.options;
+    const { db, now, outbox } = this.options;
     const sentAt = now();
     // 60 s between codes per user, whatever the scope: one phone, one countdown.
     const [recent] = await db
@@ -89,7 +92,7 @@ export class SmsSignService {
       const seconds = Math.ceil((recent.sentAt.getTime() + SMS_RESEND_WAIT_MS - sentAt) / 1000);
       throw businessError('SMS_RESEND_TOO_SOON', 'server:signature.tooSoon', { seconds: String(Math.max(seconds, 1)) });
     }
-    if (!demoMode) throw businessError('SMS_SEND_FAILED', 'server:signature.sendFailed');
+    if (!outbox) throw businessError('SMS_SEND_FAILED', 'server:signature.sendFailed');
 
     const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     const id = randomUUID();
@@ -105,8 +108,7 @@ export class SmsSignService {
       sentAt: new Date(sentAt),
       expiresAt: new Date(sentAt + SMS_CODE_TTL_MS),
     });
-    // Demo mode only (checked above): the log stands in for the SMS gateway.
-    log.info({ smsSignCode: code, username: principal.username, businessType: scope.businessType }, 'SMS sign code (demo mode, no SMS gateway)');
+    await outbox.deliver({ kind: 'SMS_SIGN_CODE', username: principal.username, businessType: scope.businessType, productType: scope.productType, businessKeys: scope.businessKeys, code });
     return { resendAfterSeconds: SMS_RESEND_WAIT_MS / 1000, expiresInSeconds: SMS_CODE_TTL_MS / 1000 };
   }
 

@@ -2,15 +2,15 @@
  * Corporations end to end (issue 16): in the group tree op_handler drags a project department onto
  * another branch (confirmed, moved) and drags a branch onto a project department (refused by the
  * server with its reason, nothing moved); on a supplier's page a bank-account verification goes from
- * 认证中 to 认证成功 with the amount the stand-in bank paid (read from the demo-mode log, the demo's
+ * 认证中 to 认证成功 with the amount the stand-in bank paid (read from the demo outbox, the demo's
  * bank statement); op_auditor sees the tree, the page and its history but no button.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
-import { ARTIFACTS, ROOT } from './support/server';
+import { microPaymentsTo } from '../server/demo-outbox';
+import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
 const SUPPLIER = '杭州钱塘混凝土有限公司';
@@ -77,16 +77,6 @@ test('the group tree moves a project department by drag and drop and refuses a m
   await shot(page, 'tree');
 });
 
-/** The newest micro payment the stand-in bank logged (demo mode) for an account ending in these digits. */
-function paidAmount(workerIndex: number, lastFour: string): string | undefined {
-  return readFileSync(join(ROOT, 'test-results', `server-shared-${workerIndex}.log`), 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('microPayment'))
-    .map((line) => (JSON.parse(line) as { microPayment: { account: string; amount: string } }).microPayment)
-    .filter((p) => p.account === lastFour)
-    .at(-1)?.amount;
-}
-
 test('a bank-account verification goes from authenticating to success with the paid amount', async ({ browser, server }) => {
   const api = await apiSignIn(server.url, 'op_admin');
   const corp = (await dataOf<{ records: Array<{ id: string }> }>(api, '/op/v1/corporations/page', { corpName: SUPPLIER })).records[0];
@@ -105,7 +95,8 @@ test('a bank-account verification goes from authenticating to success with the p
   await expect(page.getByTestId('verification-banner')).toContainText('银行账户认证：认证中');
 
   let amount: string | undefined;
-  await expect.poll(() => (amount = paidAmount(test.info().workerIndex, accountNo.slice(-4)))).toMatch(/^0\.\d\d$/);
+  // The stand-in bank's statement: the demo outbox of this server's data folder.
+  await expect.poll(() => (amount = microPaymentsTo(server.dataDir, accountNo.slice(-4)).at(-1))).toMatch(/^0\.\d\d$/);
   await row.getByRole('button', { name: '确认金额' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '确认打款金额' });
   await dialog.getByLabel('到账金额（元）').fill(amount!);

@@ -1,11 +1,10 @@
 /**
  * Real-name admission end to end (issue 6): op_handler fills and submits an application with a
  * licence upload; op_director passes the initial review with the SMS code (read from the server's
- * demo-mode log), op_director2 the second; the record shows 已通过. A second application rejected by
+ * demo outbox), op_director2 the second; the record shows 已通过. A second application rejected by
  * op_director goes back to op_handler with the remark visible. op_auditor sees the history and no
  * action buttons.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -13,7 +12,8 @@ import { FILE_CALLS } from '../../src/lib/files';
 import { REALNAME_CALLS } from '../../src/lib/realname';
 import { signInAs as apiSignIn } from '../server/client';
 import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
-import { ARTIFACTS, ROOT } from './support/server';
+import { smsCodesFor } from '../server/demo-outbox';
+import { ARTIFACTS } from './support/server';
 
 /** A first load fetches the lazy page chunk, its dictionaries and its data. */
 const FIRST_LOAD = { timeout: 30_000 };
@@ -35,21 +35,10 @@ const licencePng = () => sharp({ create: { width: 640, height: 420, channels: 3,
   .png()
   .toBuffer();
 
-/** The newest SMS code the server wrote for a user in its demo-mode log. */
-async function smsCodeFor(username: string, workerIndex: number): Promise<string> {
-  const file = join(ROOT, 'test-results', `server-shared-${workerIndex}.log`);
+/** The newest SMS code the server delivered to a user, read from its demo outbox. */
+async function smsCodeFor(username: string, dataDir: string): Promise<string> {
   let code: string | undefined;
-  await expect
-    .poll(() => {
-      code = readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((line) => line.includes('smsSignCode'))
-        .map((line) => JSON.parse(line) as { smsSignCode: string; username: string })
-        .filter((entry) => entry.username === username)
-        .at(-1)?.smsSignCode;
-      return code;
-    }, FIRST_LOAD)
-    .toMatch(/^\d{6}$/);
+  await expect.poll(() => (code = smsCodesFor(dataDir, username).at(-1)), FIRST_LOAD).toMatch(/^\d{6}$/);
   return code!;
 }
 
@@ -64,7 +53,7 @@ async function workTask(page: Page, corpName: string): Promise<void> {
 test.describe('real-name admission (issue 6)', () => {
   test.describe.configure({ timeout: 180_000, mode: 'serial' });
 
-  test('op_handler submits, op_director passes the initial review with the SMS code, op_director2 the second: 已通过', async ({ browser }) => {
+  test('op_handler submits, op_director passes the initial review with the SMS code, op_director2 the second: 已通过', async ({ browser, server }) => {
     // Three personas sign in and each first load fetches its chunks: the longest story of the suite.
     test.setTimeout(360_000);
     const handler = await as(browser, 'op_handler');
@@ -107,7 +96,7 @@ test.describe('real-name admission (issue 6)', () => {
     await director.getByTestId('task-pass').click();
     const modal = director.getByRole('dialog', { name: '短信验证码签署' });
     await expect(modal).toBeVisible(FIRST_LOAD);
-    await modal.getByTestId('sms-code-input').fill(await smsCodeFor('op_director', test.info().workerIndex));
+    await modal.getByTestId('sms-code-input').fill(await smsCodeFor('op_director', server.dataDir));
     await modal.getByRole('button', { name: /确\s*定/ }).click();
     await expect(director.getByTestId('realname-detail').getByText('待复审')).toBeVisible(FIRST_LOAD);
     await expect(director.getByTestId('task-actions')).toHaveCount(0);

@@ -2,15 +2,15 @@
  * The task centre end to end (issue 6): instances started through the signed API client; in
  * Chromium op_handler submits its task from 待办 in the shared task view, the navbar indicator
  * shows op_director has work, op_director passes it with a remark and signs issuance's final
- * approval with the SMS code the demo-mode server log holds; both appear in 已办 and in the
+ * approval with the SMS code the demo outbox holds; both appear in 已办 and in the
  * starter's 我发起的 with their history; op_auditor reads the history without any action button.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { dataOf, signInAs as apiSignIn, type ApiClient } from '../server/client';
 import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
-import { ARTIFACTS, ROOT } from './support/server';
+import { smsCodesFor } from '../server/demo-outbox';
+import { ARTIFACTS } from './support/server';
 
 const API = '/op/v1/workflow';
 const FIRST_LOAD = { timeout: 30_000 };
@@ -31,17 +31,6 @@ async function signInAs(page: Page, persona: Persona): Promise<void> {
 
 const rowOf = (scope: Locator, text: string) => scope.locator('tbody tr.ant-table-row').filter({ hasText: text });
 const shoot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `tasks-${name}.png`), animations: 'disabled' });
-
-/** SMS codes the server logged for a user (demo mode: the log stands in for the SMS gateway). */
-function loggedCodes(username: string): string[] {
-  const log = readFileSync(join(ROOT, 'test-results', `server-shared-${test.info().workerIndex}.log`), 'utf8');
-  return log
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { smsSignCode?: string; username?: string })
-    .filter((entry) => entry.smsSignCode && entry.username === username)
-    .map((entry) => entry.smsSignCode!);
-}
 
 let ids: { agreement: string; issue: string; open: string };
 
@@ -92,7 +81,7 @@ test.describe.serial('the task centre (issue 6)', () => {
     await expect(rowOf(page.getByTestId('task-todo-list'), AGREEMENT)).toHaveCount(0, FIRST_LOAD);
   });
 
-  test('op_director sees the indicator, passes the agreement with a remark and signs the final approval with the SMS code', async ({ page }) => {
+  test('op_director sees the indicator, passes the agreement with a remark and signs the final approval with the SMS code', async ({ page, server }) => {
     await signInAs(page, 'op_director');
     await expect(page.getByTestId('pending-tasks')).toHaveAttribute('data-pending', 'true');
     await page.getByTestId('pending-tasks').click();
@@ -120,7 +109,7 @@ test.describe.serial('the task centre (issue 6)', () => {
     await expect(page).toHaveURL(/\/op\/process\/Process_CREDIT_ISSUE\/taskFinalSingleReview\?taskId=/);
     const frame = page.getByTestId('task-page');
     await expect(frame.getByTestId('process-steps')).toContainText('单岗审核', FIRST_LOAD);
-    const before = loggedCodes('op_director').length;
+    const before = smsCodesFor(server.dataDir, 'op_director').length;
     await frame.getByTestId('task-remark').fill('终审通过');
     await frame.getByTestId('task-pass').click();
 
@@ -129,8 +118,8 @@ test.describe.serial('the task centre (issue 6)', () => {
     await expect(modal.getByTestId('sms-resend')).toContainText(/\d+ 秒后重新发送/);
     await modal.getByRole('button', { name: /确\s*定/ }).click();
     await expect(modal.getByText('请输入短信验证码', { exact: true }).last()).toBeVisible();
-    await expect.poll(() => loggedCodes('op_director').length).toBeGreaterThan(before);
-    await modal.getByTestId('sms-code-input').fill(loggedCodes('op_director').at(-1)!);
+    await expect.poll(() => smsCodesFor(server.dataDir, 'op_director').length).toBeGreaterThan(before);
+    await modal.getByTestId('sms-code-input').fill(smsCodesFor(server.dataDir, 'op_director').at(-1)!);
     await shoot(page, 'sign-modal');
     await modal.getByRole('button', { name: /确\s*定/ }).click();
     await expect(modal).toBeHidden();

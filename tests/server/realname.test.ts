@@ -14,7 +14,8 @@ import { SMS_RESEND_WAIT_MS } from '../../src/lib/sms-sign';
 import { desDecrypt } from '../../src/protocol/des';
 import { realnameRecords } from '../../server/db/schema';
 import { refusalOf, signInAs, type ApiClient, type ApiResponse } from './client';
-import { captureLog, startServer, type TestServer } from './server';
+import { smsCodesFor } from './demo-outbox';
+import { startServer, type TestServer } from './server';
 
 const WORKFLOW = '/op/v1/workflow';
 const SIGN = '/op/v1/authentication/signature';
@@ -29,10 +30,9 @@ let auditor: ApiClient;
 let admin: ApiClient;
 let licenceId: string;
 let offset = 0;
-const serverLog = captureLog();
 
 beforeAll(async () => {
-  srv = await startServer({ now: () => Date.now() + offset, logger: { level: 'info', stream: serverLog.stream } });
+  srv = await startServer({ now: () => Date.now() + offset});
   [handler, director, director2, auditor, admin] = await Promise.all(
     ['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)),
   );
@@ -81,18 +81,12 @@ async function openTaskId(client: ApiClient, id: string): Promise<string> {
   return instance.currentTask!.id;
 }
 
-/** The SMS signature a pass of the initial review needs, the code read from the demo-mode log. */
+/** The SMS signature a pass of the initial review needs, the code read from the demo outbox. */
 async function sign(client: ApiClient, username: string, id: string): Promise<void> {
   offset += SMS_RESEND_WAIT_MS + 1000;
   const scope = { businessKeys: [id], businessType: 'Process_CORP_ADMIT', productType: 'InitialReview', personId: username, corpId: 'CORP-EAST' };
   ok(await call(client, `${SIGN}/sms/apply`, scope));
-  const code = serverLog
-    .text()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { smsSignCode?: string; username?: string })
-    .filter((entry) => entry.smsSignCode && entry.username === username)
-    .at(-1)!.smsSignCode;
+  const code = smsCodesFor(srv.filesDir, username).at(-1);
   ok(await call(client, `${SIGN}/sms/verify`, { ...scope, summary: '实名认证初审', corpName: '华东运营分公司', verifyCode: code }));
 }
 

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { corpVerifications } from '../../server/db/schema';
-import { captureLog, startServer, type TestServer } from './server';
+import { microPaymentsTo } from './demo-outbox';
+import { startServer, type TestServer } from './server';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 
 const V = '/op/v1/corporations/verifications';
@@ -24,10 +25,9 @@ interface Verification {
 let srv: TestServer;
 let handler: ApiClient;
 let auditor: ApiClient;
-const log = captureLog();
 
 beforeAll(async () => {
-  srv = await startServer({ demoMode: true, logger: { level: 'info', stream: log.stream } });
+  srv = await startServer({ demoMode: true });
   [handler, auditor] = await Promise.all([signInAs(srv.baseUrl, 'op_handler'), signInAs(srv.baseUrl, 'op_auditor')]);
 });
 afterAll(() => srv.close());
@@ -84,7 +84,7 @@ describe('bank account', () => {
     const paid = await paidOf(started.id);
     expect(paid).toMatch(/^0\.\d\d$/);
     expect(paid).not.toBe('0.00');
-    expect(log.text()).toContain(`paid ${paid} yuan to the account ending 0123`);
+    expect(microPaymentsTo(srv.filesDir, '0123').at(-1)).toBe(paid);
     const list = await dataOf<Verification[]>(auditor, `${V}/list`, { corpId });
     expect(JSON.stringify(list)).not.toContain(paid);
     expect(await dataOf<Verification>(handler, `${V}/confirm`, { id: started.id, amount: paid })).toMatchObject({ status: 'SUCCESS' });

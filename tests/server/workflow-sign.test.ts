@@ -10,7 +10,8 @@ import { CONFIG_KEY } from '../../src/lib/codes';
 import { SMS_CODE_TTL_MS, SMS_RESEND_WAIT_MS } from '../../src/lib/sms-sign';
 import { stepNeedsSignature, taskSignScope } from '../../src/workflows/task-sign';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
-import { captureLog, startServer, type TestServer } from './server';
+import { smsCodesFor } from './demo-outbox';
+import { startServer, type TestServer } from './server';
 
 const API = '/op/v1/workflow';
 const SIGN = '/op/v1/authentication/signature';
@@ -37,10 +38,9 @@ let director2: ApiClient;
 let auditor: ApiClient;
 let admin: ApiClient;
 let offset = 0;
-const serverLog = captureLog();
 
 beforeAll(async () => {
-  srv = await startServer({ now: () => Date.now() + offset, logger: { level: 'info', stream: serverLog.stream } });
+  srv = await startServer({ now: () => Date.now() + offset});
   [handler, director, director2, auditor, admin] = await Promise.all(['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)));
 });
 afterAll(() => srv.close());
@@ -57,17 +57,11 @@ async function atInitialReview(): Promise<Task> {
   return ok<Task>(director, 'tasks/find-by-id', { taskId: task!.id });
 }
 
-/** Signs as the SMS modal does: waits out the resend wait, asks for a code, reads it from the demo log, verifies it. */
+/** Signs as the SMS modal does: waits out the resend wait, asks for a code, reads it from the demo outbox, verifies it. */
 async function sign(client: ApiClient, username: string, scope: { businessKeys: string[]; businessType: string; productType: string }, corpName: string = CORPS[1].corpName) {
   offset += SMS_RESEND_WAIT_MS + 1000;
   expect((await client.call(`${SIGN}/sms/apply`, { json: scope })).body.code).toBe('0');
-  const code = serverLog
-    .text()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { smsSignCode?: string; username?: string })
-    .filter((entry) => entry.smsSignCode && entry.username === username)
-    .at(-1)!.smsSignCode!;
+  const code = smsCodesFor(srv.filesDir, username).at(-1);
   expect((await client.call(`${SIGN}/sms/verify`, { json: { ...scope, corpName, verifyCode: code } })).body.code).toBe('0');
 }
 

@@ -1,14 +1,15 @@
 /**
  * SMS signing over real HTTP (spec 4.3, 5.2, §7, §8): the switch per corporation, a code's life
  * (sent, verified once, wrong entries, lock after 5, expiry after 5 minutes, no resend within 60 s)
- * and incomplete parameters answering code 1. The code is read from the demo-mode log, the stand-in
- * for the SMS gateway; the clock is the server's injectable one.
+ * and incomplete parameters answering code 1. The code is read from the demo outbox, the stand-in
+ * for the SMS gateway, and never appears in the log; the clock is the server's injectable one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import { SMS_CODE_TTL_MS, SMS_RESEND_WAIT_MS } from '../../src/lib/sms-sign';
 import { CORPS } from '../../server/db/seed-data/personas';
 import { signInAs, type ApiClient, type ApiResponse } from './client';
+import { demoOutbox, smsCodesFor } from './demo-outbox';
 import { captureLog, startServer, type TestServer } from './server';
 
 const SIGN = '/op/v1/authentication/signature';
@@ -33,23 +34,15 @@ let scopeSeq = 0;
 const newScope = () => ({ businessKeys: [`BIZ-${(scopeSeq += 1)}-A`, `BIZ-${scopeSeq}-B`], businessType: 'CREDIT_ISSUE', productType: 'WHITE_SLIP', personId: 'u-op-handler', corpId: 'CORP-EAST' });
 type Scope = ReturnType<typeof newScope>;
 
-/** The codes the demo-mode log holds for a user, oldest first. */
-function loggedCodes(username: string): string[] {
-  return serverLog
-    .text()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { smsSignCode?: string; username?: string })
-    .filter((entry) => entry.smsSignCode && entry.username === username)
-    .map((entry) => entry.smsSignCode!);
-}
+/** The codes the demo outbox holds for a user, oldest first. */
+const sentCodes = (username: string) => smsCodesFor(srv.filesDir, username);
 
-/** Waits out the resend countdown, asks for a code and reads it from the log. */
+/** Waits out the resend countdown, asks for a code and reads it from the demo outbox. */
 async function applyCode(client: ApiClient, username: string, scope: Scope): Promise<string> {
   offset += SMS_RESEND_WAIT_MS + 1000;
   const answer = await call(client, 'sms/apply', scope);
   expect(answer.body).toMatchObject({ code: '0', data: { resendAfterSeconds: 60, expiresInSeconds: 300 } });
-  const code = loggedCodes(username).at(-1)!;
+  const code = sentCodes(username).at(-1)!;
   expect(code).toMatch(/^\d{6}$/);
   return code;
 }
@@ -84,11 +77,11 @@ describe('an SMS code', () => {
   it('is not re-sent within 60 s', async () => {
     const scope = newScope();
     await applyCode(handler, 'op_handler', scope);
-    const sent = loggedCodes('op_handler').length;
+    const sent = sentCodes('op_handler').length;
     offset += 20_000;
     expect(refusal(await call(handler, 'sms/apply', scope))).toEqual({ status: 200, code: 'SMS_RESEND_TOO_SOON', message: '验证码已发送，请 40 秒后再试' });
     expect(refusal(await call(handler, 'sms/apply', newScope())).code).toBe('SMS_RESEND_TOO_SOON');
-    expect(loggedCodes('op_handler')).toHaveLength(sent);
+    expect(sentCodes('op_handler')).toHaveLength(sent);
     offset += 41_000;
     expect((await call(handler, 'sms/apply', scope)).body.code).toBe('0');
   });
@@ -147,14 +140,14 @@ describe('incomplete parameters', () => {
     ['a body', undefined],
   ])('apply without %s answers code 1 and sends nothing', async (_name, body) => {
     offset += SMS_RESEND_WAIT_MS + 1000;
-    const sent = loggedCodes('op_handler').length;
+    const sent = sentCodes('op_handler').length;
     expect(refusal(await call(handler, 'sms/apply', body))).toEqual(incomplete);
-    expect(loggedCodes('op_handler')).toHaveLength(sent);
+    expect(sentCodes('op_handler')).toHaveLength(sent);
   });
 });
 
 describe('outside demo mode', () => {
-  it('sends no code, since there is no SMS gateway, and logs none', async () => {
+  it('sends no code, since there is no SMS gateway and no demo outbox', async () => {
     const log = captureLog();
     const production = await startServer({ demoMode: false, logger: { level: 'trace', stream: log.stream } });
     try {
@@ -170,7 +163,8 @@ describe('outside demo mode', () => {
       await client.login('op_admin', changed);
       const answer = await client.call(`${SIGN}/sms/apply`, { json: newScope() });
       expect(refusal(answer)).toEqual({ status: 200, code: 'SMS_SEND_FAILED', message: '发送短信验证码失败，请重试' });
-      expect(log.text()).not.toContain('smsSignCode');
+      expect(demoOutbox(production.filesDir)).toEqual([]);
+      expect(log.text()).not.toContain('demo outbox');
     } finally {
       await production.close();
     }

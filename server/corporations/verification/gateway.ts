@@ -11,10 +11,11 @@
  *   otherwise SUCCESS.
  * - address: contains 未知 → FAILURE; contains 待核 → AUTHENTICATING (a follow-up succeeds); otherwise SUCCESS.
  * - micro payment: an account number ending in 0 cannot be paid (FAILURE, 账户不存在或已销户); any other
- *   is paid the amount, and in demo mode the amount is written to the server log, where the demo's
- *   "bank statement" is read (as SMS codes are).
+ *   is paid the amount, and in demo mode the payment is delivered to the demo outbox
+ *   (server/demo-outbox.ts), the demo's "bank statement", where SMS codes are read too. Never to the log:
+ *   the amount is the secret the operator confirms back.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { DemoOutbox } from '../../demo-outbox';
 
 export type GatewayVerdict = { status: 'SUCCESS' } | { status: 'AUTHENTICATING' } | { status: 'FAILURE'; reason: string };
 
@@ -33,7 +34,8 @@ const byLastChar = (value: string, followUp: boolean, reason: string): GatewayVe
   return { status: 'SUCCESS' };
 };
 
-export function standInGateway(log: FastifyBaseLogger, demoMode: boolean): VerificationGateway {
+/** The stand-in; `outbox` (demo mode) receives the bank statement of each micro payment. */
+export function standInGateway(outbox: DemoOutbox | undefined): VerificationGateway {
   return {
     identity: async ({ mobile }, followUp) => byLastChar(mobile, followUp, '姓名、身份证号与手机号不一致'),
     company: async ({ creditCode }, followUp) => byLastChar(creditCode, followUp, '企业名称、统一社会信用代码与法定代表人不一致'),
@@ -42,10 +44,10 @@ export function standInGateway(log: FastifyBaseLogger, demoMode: boolean): Verif
       if (address.includes('待核') && !followUp) return { status: 'AUTHENTICATING' };
       return { status: 'SUCCESS' };
     },
-    pay: async ({ accountNo, amount }) => {
+    pay: async ({ bankName, accountName, accountNo, amount }) => {
       if (accountNo.endsWith('0')) return { status: 'FAILURE', reason: '账户不存在或已销户' };
-      // Demo only: the log is the demo's bank statement. The account shows by its last four digits.
-      if (demoMode) log.info({ microPayment: { account: accountNo.slice(-4), amount } }, `demo bank statement: paid ${amount} yuan to the account ending ${accountNo.slice(-4)}`);
+      // The account shows by its last four digits, as on the pages.
+      await outbox?.deliver({ kind: 'BANK_MICRO_PAYMENT', bankName, accountName, account: accountNo.slice(-4), amount });
       return { status: 'SUCCESS' };
     },
   };
