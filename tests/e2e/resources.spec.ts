@@ -181,7 +181,7 @@ test.describe('the resource kit (issue 5)', () => {
     await second.screenshot({ path: join(ARTIFACTS, 'kit-conflict.png'), animations: 'disabled' });
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     // What the second operator typed is unsaved: the form asks before dropping it (issue 26).
-    await second.locator('.ant-modal-confirm').filter({ hasText: '有未保存的修改' }).getByRole('button', { name: '离开' }).click();
+    await second.locator('.ant-modal-confirm').filter({ hasText: '有未保存的修改' }).getByRole('button', { name: /离\s*开/ }).click();
     await list(second, 'configs').getByRole('button', { name: '刷新' }).click();
     await expect(rowOf(list(second, 'configs'), 'scf.pay.issue-corp-name')).toContainText('第一位操作员的值');
     await first.close();
