@@ -15,6 +15,12 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down');
+  // A client holding a request open must not keep a stopping server alive forever (a supervisor or a
+  // restart on the same port waits for this process): give the graceful close 10 s, then leave.
+  setTimeout(() => {
+    app.log.warn({ signal }, 'graceful shutdown took over 10 s; exiting');
+    process.exit(1);
+  }, 10_000).unref();
   try {
     await stopBackups?.();
     await app.close();

@@ -235,11 +235,15 @@ test.describe('the resource kit (issue 5)', () => {
     await dialog.getByRole('checkbox', { name: '参数键值' }).uncheck();
     // Keyboard drag: 参数键名 picked up, moved two places down (past the hidden 参数键值 and 系统内置), dropped.
     await dialog.getByRole('button', { name: '拖动调整顺序：参数键名' }).focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Space');
+    // A pause after each key, as a person makes: dnd-kit measures the rows between moves, and a burst of
+    // keys on a busy machine can land before the picked-up row has moved.
+    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(300);
+    }
     await page.waitForTimeout(600); // the 500 ms drop animation
+    const handles = async () => Promise.all((await dialog.getByRole('button', { name: /^拖动调整顺序：/ }).all()).map(async (h) => (await h.getAttribute('aria-label'))?.replace('拖动调整顺序：', '')));
+    await expect.poll(handles).toEqual(['参数名称', '参数键值', '系统内置', '参数键名', '创建时间']);
     await page.screenshot({ path: join(ARTIFACTS, 'kit-column-settings.png'), animations: 'disabled' });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     const arranged = ['序号', '参数名称', '系统内置', '参数键名', '创建时间', '操作'];
@@ -251,7 +255,9 @@ test.describe('the resource kit (issue 5)', () => {
 
     // At least one column stays shown.
     await configs.getByRole('button', { name: '表头设置' }).click();
-    for (const name of ['参数名称', '系统内置', '参数键名']) await dialog.getByRole('checkbox', { name }).uncheck();
+    await expect(dialog.getByRole('checkbox', { name: '参数键值' })).not.toBeChecked();
+    // The dialog may still be opening (its zoom) when the first click lands: retry until the box follows.
+    for (const name of ['参数名称', '系统内置', '参数键名']) await expect(() => dialog.getByRole('checkbox', { name }).uncheck({ timeout: 2_000 })).toPass({ timeout: 10_000 });
     await dialog.getByRole('checkbox', { name: '创建时间' }).click();
     await expect(page.getByRole('alert').filter({ hasText: '至少保留一列' })).toBeVisible();
     await expect(dialog.getByRole('checkbox', { name: '创建时间' })).toBeChecked();

@@ -111,6 +111,7 @@ test.describe('operator session, login to logout (spec 4.1)', () => {
 });
 
 test('a stale session (server restarted with the session deleted) returns the browser to the login page', async ({ browser }) => {
+  test.setTimeout(120_000); // two server starts, one of them a fresh seed, on a busy CI machine
   const server = await startServer('stale-session');
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
@@ -137,6 +138,7 @@ test('a stale session (server restarted with the session deleted) returns the br
 });
 
 test('a session survives a server restart when it was not deleted', async ({ browser }) => {
+  test.setTimeout(120_000); // two server starts, one of them a fresh seed, on a busy CI machine
   const server = await startServer('restart-keeps-session');
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();

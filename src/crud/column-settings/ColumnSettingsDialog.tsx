@@ -18,7 +18,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { App, Button, Checkbox, Flex, Modal, Typography, theme } from 'antd';
-import { isValidElement, useState, type CSSProperties, type ReactNode } from 'react';
+import { isValidElement, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultState, moveColumn, setHidden, settingsItems, type ColumnSettingsState, type SettingsColumnLike, type SettingsItem } from './model';
 import './column-settings.css';
@@ -149,10 +149,17 @@ export default function ColumnSettingsDialog<C extends SettingsColumnLike>({ ope
   const { t } = useTranslation('columns');
   const { message } = App.useApp();
   const { token } = theme.useToken();
-  const [draft, setDraft] = useState(state);
+  const [draft, setDraftState] = useState(state);
+  // Two quick clicks may land before React re-renders; reading the draft from a ref keeps the second
+  // toggle from starting over from the stale draft and undoing the first.
+  const latest = useRef(state);
+  const setDraft = (next: typeof state | ((current: typeof state) => typeof state)) => {
+    latest.current = typeof next === 'function' ? next(latest.current) : next;
+    setDraftState(latest.current);
+  };
 
   const toggle = (path: string[], hide: boolean) => {
-    const result = setHidden(columns, draft, path, hide);
+    const result = setHidden(columns, latest.current, path, hide);
     if (result.ok) setDraft(result.state);
     // role=alert: the refusal is heard, not only seen.
     else void message.open({ type: 'warning', content: <span role="alert">{t(result.reason)}</span> });

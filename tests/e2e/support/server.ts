@@ -59,10 +59,16 @@ export async function startServer(name: string, options: { dataDir?: string; fre
   return {
     url,
     dataDir,
+    // A child that already ended (by exit code or by signal) never emits 'exit' again, and a server stuck in its
+    // graceful close (a browser's open connection) must not eat the test's time: SIGKILL after 10 s.
     stop: () =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          done();
+        });
         child.kill('SIGTERM');
       }),
   };
