@@ -167,7 +167,7 @@ test.describe('unsaved forms on pages that are not kept', () => {
 
   test('tags-view off: a link, a menu click and the browser back button ask first; 留在此页 keeps the form; 离开 leaves', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 1480, height: 1000 } });
-    await context.addInitScript(() => window.localStorage.setItem('layout-setting', JSON.stringify({ tagsView: false })));
+    await context.addInitScript(`localStorage.setItem('layout-setting', '{"tagsView":false}')`);
     const page = await context.newPage();
     await signIn(page, 'op_handler', PERSONAS.op_handler);
     await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
@@ -188,14 +188,14 @@ test.describe('unsaved forms on pages that are not kept', () => {
     await stay(page, form);
 
     // the browser's back button: the address steps back to the form on 留在此页
-    await page.evaluate(() => window.history.back());
+    await page.evaluate('history.back()');
     await expect(leaveDialog(page)).toBeVisible();
     await expect(form.getByLabel('企业名称', { exact: true })).toHaveValue(NAME);
     await stay(page, form);
     await shot(page, 'not-kept-back-stayed');
 
     // 离开 does leave, and the form is gone with its page
-    await page.evaluate(() => window.history.back());
+    await page.evaluate('history.back()');
     await leaveDialog(page).getByRole('button', { name: /离\s*开/ }).click();
     await expect(page).toHaveURL(/\/op\/admit\/realname$/);
     await expect(page.getByTestId('realname-records-list')).toBeVisible(FIRST_LOAD);
