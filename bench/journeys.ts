@@ -161,17 +161,12 @@ async function newTab(browser: Browser): Promise<{ page: Page; cdp: CDPSession }
   return { page, cdp };
 }
 
-/** A to-do task for op_handler: the first step of an agreement process is the starter's own. */
+/** A to-do task for op_handler: the demo world seeds changes waiting at the handler's steps (no instance starts without its record). */
 async function openTask(baseUrl: string): Promise<string> {
   const handler = await apiSignIn(baseUrl, 'op_handler');
-  const started = await dataOf<{ task: { id: string } | null }>(handler, '/op/v1/workflow/instances/start', {
-    processKey: 'Process_RF_AGREEMENT',
-    businessKey: `BENCH-${Date.now().toString(36)}`,
-    businessType: 'Process_RF_AGREEMENT',
-    summary: '反向保理协议（基准测试）',
-  });
-  if (!started.task) throw new Error('the benchmark process has no open task');
-  return started.task.id;
+  const todo = await dataOf<{ records: Array<{ id: string }> }>(handler, '/op/v1/workflow/tasks/todo/page', { pageNum: 1, pageSize: 1 });
+  if (!todo.records[0]) throw new Error('the demo world left op_handler no task to open');
+  return todo.records[0].id;
 }
 
 const fmt = (n: number) => Math.round(n);

@@ -1,7 +1,8 @@
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router';
+import { guardedHistory } from './components/form-guard/guarded-history';
 import { CancelOnNavigate } from './components/CancelOnNavigate';
 import { FullScreenLoading } from './components/FullScreenLoading';
 import { RequireSession } from './components/RequireSession';
@@ -44,7 +45,8 @@ function ShellOrForbidden() {
  */
 export default function App() {
   return (
-    <BrowserRouter>
+    // The browser's history, asking before unsaved forms are left (issue 26): BrowserRouter's cannot.
+    <HistoryRouter history={guardedHistory!}>
       <ThemeRoot>
         <Refine
           routerProvider={routerProvider}
@@ -67,6 +69,6 @@ export default function App() {
           </Routes>
         </Refine>
       </ThemeRoot>
-    </BrowserRouter>
+    </HistoryRouter>
   );
 }

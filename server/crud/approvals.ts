@@ -13,7 +13,7 @@
  * exists without its change, and an ended change is never applied again.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { APPROVAL_ACTION, PENDING_CHANGE_FIELD, type ApprovalAction } from '../../src/crud/resource';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
@@ -21,14 +21,14 @@ import type { AppContext } from '../context';
 import { approvalChanges } from '../db/schema';
 import type { Tx } from '../db/tx';
 import { duplicateError, isUniqueViolation } from '../db/unique-violation';
-import { businessError, notFoundError, protocolError, validationError } from '../errors';
+import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
 import { presentSensitive, sensitiveCipherOf } from '../sensitive/values';
 import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import type { Actor } from '../workflow/rules';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf } from './checks';
-import { readInput, requireId } from './fields';
+import { fieldLabel, readInput, requireId } from './fields';
 import { readSealed, sensitiveFieldsOf } from './sensitive-fields';
 import type { CrudOptions, Row, WriteTarget } from './types';
 
@@ -202,6 +202,27 @@ export class ApprovableResource {
     await checkFileValues(tx, this.options, values);
     await this.options.hooks?.beforeWrite?.(tx, values, mode, target);
     await checkUnique(tx, this.options, values, target.id);
+    await this.checkUniqueAgainstPending(tx, values, target.id);
+  }
+
+  /**
+   * A unique value another running change of this table already proposes is taken too: two
+   * admissions of one credit code in approval at once would both be approved and the second could
+   * not be applied. Proposals of a value are serialised (a transaction-scoped advisory lock on it),
+   * so two simultaneous ones cannot both pass. Sealed (sensitive) fields are left out: each seal differs.
+   */
+  private async checkUniqueAgainstPending(tx: Tx, values: Row, exceptRecordId?: string): Promise<void> {
+    const sensitive = new Set(sensitiveFieldsOf(this.options.resource).map(([name]) => name));
+    for (const [name, schema] of Object.entries(this.options.resource.fields)) {
+      const value = values[name];
+      if (!schema.unique || sensitive.has(name) || value === undefined || value === null || value === '') continue;
+      const text = String(value);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${this.scope}:${name}:${text}`}))`);
+      const conditions = [eq(approvalChanges.scope, this.scope), eq(approvalChanges.status, RUNNING), sql`${approvalChanges.proposed} ->> ${name} = ${text}`];
+      if (exceptRecordId) conditions.push(ne(approvalChanges.recordId, exceptRecordId));
+      const [taken] = await tx.select({ id: approvalChanges.id }).from(approvalChanges).where(and(...conditions)).limit(1);
+      if (taken) throw aboutField(businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(schema) }), name);
+    }
   }
 
   private async runningChange(tx: Tx, recordId: string): Promise<ChangeRow | undefined> {

@@ -19,6 +19,7 @@ import { notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
+import type { OwnedProcess } from '../workflow/engine';
 import { MAX_BUSINESS_KEY, optionalInteger, optionalText, requireBody, requireText, type Body } from '../workflow/input';
 import { requireCurrentStep } from './current-step';
 import { completionOf, docFileView, isTaskSegment, listMaterials, readProperty } from './materials';
@@ -116,6 +117,7 @@ export function docReviewRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   // Completing a step passes its segment: the server checks what the workspace checked.
   for (const processKey of DOC_REVIEW_PROCESS_KEYS) {
+    ownDocReview(ctx, processKey);
     ctx.workflow.guards.register(processKey, async ({ task, outcome }, tx) => {
       const segment = segmentOfStep(task.processKey, task.taskDefinitionKey);
       if (outcome !== TASK_OUTCOME.PASS || !segment) return;
@@ -124,4 +126,20 @@ export function docReviewRoutes(api: FastifyInstance, ctx: AppContext): void {
       if (message) throw validationError(message);
     });
   }
+}
+
+/**
+ * The document-review keys are this module's: an instance starts only for a document set whose
+ * materials exist (the demo seed today; credit notes and securitisation submit theirs through this).
+ */
+export function ownDocReview(ctx: AppContext, processKey: string): OwnedProcess {
+  const owned = ctx.workflow.own(processKey, 'doc-review');
+  return {
+    processKey,
+    async start(actor, input, tx) {
+      const [material] = await (tx ?? ctx.db).select({ id: docMaterials.id }).from(docMaterials).where(eq(docMaterials.businessKey, input.businessKey)).limit(1);
+      if (!material) throw notFoundError(translate('server:docReview.materialsMissing'));
+      return owned.start(actor, input, tx);
+    },
+  };
 }

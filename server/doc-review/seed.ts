@@ -13,6 +13,7 @@ import { DOC_REVIEW_SEEDS, DOC_REVIEW_STARTER, type DocFileSeed } from '../db/se
 import { sniffAllowedType } from '../files/sniff';
 import type { Actor } from '../workflow/rules';
 import { demoPdf, demoPng } from './demo-files';
+import { ownDocReview } from './routes';
 
 async function starterOf(ctx: AppContext): Promise<Actor | undefined> {
   const [user] = await ctx.db.select().from(users).where(eq(users.username, DOC_REVIEW_STARTER));
@@ -55,7 +56,7 @@ export async function seedDocReviews(ctx: AppContext): Promise<boolean> {
       if (review.dataPermission.length > 0) {
         await tx.insert(docProperties).values({ businessKey: review.businessKey, propertyType: DOC_PROPERTY_TYPE.DATA_PERMISSION, components: [...review.dataPermission], ...by });
       }
-      await ctx.workflow.start(starter, { processKey: review.processKey, businessKey: review.businessKey, businessType: review.businessType, summary: review.summary }, tx);
+      await ownDocReview(ctx, review.processKey).start(starter, { businessKey: review.businessKey, businessType: review.businessType, summary: review.summary }, tx);
     }
   });
   return true;

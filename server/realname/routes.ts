@@ -54,6 +54,8 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { realname } = PERMISSIONS;
   const sensitiveCipher = () => sensitiveCipherOf(ctx.db);
   followApprovals(ctx.workflow);
+  // Only a submitted record starts its admission: no instance of the key exists without its record.
+  const admission = ctx.workflow.own(REALNAME_PROCESS_KEY, 'realname');
 
   /** A whitelisted caller's session key, under which full values are answered; null for everyone else. */
   const revealKey = (request: FastifyRequest, principal: Principal) => revealKeyOf(ctx.keys, request, principal);
@@ -169,7 +171,7 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
         );
       const taskId =
         waiting?.taskId ??
-        (await ctx.workflow.start(principal, { processKey: REALNAME_PROCESS_KEY, businessKey: id, businessType: REALNAME_PROCESS_KEY, summary: current.corpName }, tx)).task!.id;
+        (await admission.start(principal, { businessKey: id, businessType: REALNAME_PROCESS_KEY, summary: current.corpName }, tx)).task!.id;
       await ctx.workflow.complete(principal, { taskId, outcome: TASK_OUTCOME.PASS }, tx);
       return answer(tx, await findRow(tx, id), keys, request, principal);
     });

@@ -14,8 +14,10 @@
  *   const admission = ctx.workflow.own('Process_CI_CORE_ADMIT_CREATE', 'corporations');
  *   await admission.start(principal, { businessKey: change.id, summary }, tx);
  *
- * From then on only that handle starts it; the generic start (`start`, behind workflow/instances/start)
- * refuses it with PROCESS_OWNED, so no instance of it exists without the record it approves.
+ * Only that handle starts it. The generic start (`start`, behind workflow/instances/start) starts
+ * nothing: an owned key is refused with PROCESS_OWNED (its module starts it with the record it
+ * approves), a key no module owns yet with PROCESS_UNOWNED (there is no record it could approve), so
+ * no instance exists without the record it approves.
  *
  * Listeners run inside the transaction that ends the instance: a listener that throws undoes the
  * completion, so a record's status and its approval never disagree. For every step of the way,
@@ -173,13 +175,17 @@ export class WorkflowEngine {
   }
 
   /**
-   * The generic start (workflow/instances/start): any process key no module owns. An owned key is
-   * refused with PROCESS_OWNED, whatever the businessKey: its module starts it with the record it approves.
+   * The generic start (workflow/instances/start), kept so a caller of the old call is told where the
+   * key is started instead of NOT_FOUND. It starts nothing, whatever the businessKey: an instance must
+   * carry the record it approves, and only the module that owns the key holds such records. An owned
+   * key answers PROCESS_OWNED (submit it from its business page); a key no module owns yet answers
+   * PROCESS_UNOWNED (nothing exists that it could approve). Checked before the caller's role, so a
+   * refusal never depends on who asks.
    */
-  async start(actor: Actor, input: StartInput, tx?: Tx): Promise<Transition> {
-    definitionOf(input.processKey);
-    if (this.owners.has(input.processKey)) throw businessError('PROCESS_OWNED', 'server:workflow.processOwned', { processKey: input.processKey });
-    return this.begin(actor, input, tx);
+  refuseGenericStart(processKey: string): never {
+    definitionOf(processKey);
+    if (this.owners.has(processKey)) throw businessError('PROCESS_OWNED', 'server:workflow.processOwned', { processKey });
+    throw businessError('PROCESS_UNOWNED', 'server:workflow.processUnowned', { processKey });
   }
 
   /**

@@ -28,8 +28,8 @@ export const WORKFLOW_API = '/op/v1/workflow';
 function processDefinitionList(engine: WorkflowEngine) {
   return Object.values(PROCESS_DEFINITIONS).map((definition) => ({
     processKey: definition.processKey,
-    // false: a business module owns the key and starts it with its record; instances/start refuses it.
-    startable: engine.ownerOf(definition.processKey) === undefined,
+    // The module that starts it with its record (null: none yet, so no instance of it can start).
+    owner: engine.ownerOf(definition.processKey) ?? null,
     processName: translate(definition.processName),
     type: definition.type,
     url: definition.url ?? null,
@@ -93,15 +93,11 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   post('process-definitions/list', task.list, () => processDefinitionList(ctx.workflow));
 
-  post('instances/start', task.start, async (body, principal) => {
-    const input = {
-      processKey: requireText(body, 'processKey', 'server:workflow.processKeyRequired'),
-      businessKey: requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY),
-      businessType: optionalText(body, 'businessType', MAX_BUSINESS_KEY),
-      summary: optionalText(body, 'summary'),
-      variables: readVariables(body),
-    };
-    return transitionView(await ctx.workflow.start(principal, input));
+  // Refuses every key (WorkflowEngine.refuseGenericStart): instances start in their business modules.
+  post('instances/start', task.start, (body) => {
+    const processKey = requireText(body, 'processKey', 'server:workflow.processKeyRequired');
+    requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY);
+    ctx.workflow.refuseGenericStart(processKey);
   });
 
   post('instances/page', task.list, (body) => queries.allInstancesPage(body));

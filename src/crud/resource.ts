@@ -119,7 +119,7 @@ export interface ResourceMenu {
  * transaction; the record shows the change as pending until the instance ends, and the server applies
  * it only when the instance ends approved (a reject or withdrawal leaves the record as it was). One
  * pending change per record. The process key becomes the resource's own: the generic
- * workflow/instances/start refuses it.
+ * workflow/instances/start refuses it (it starts no key at all).
  */
 export interface ApprovalDeclaration {
   /** The process that approves a new record (the record exists once approved). */

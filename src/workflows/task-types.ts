@@ -51,6 +51,13 @@ export interface WorkflowTask {
 
 export type BeforeComplete = (outcome: TaskOutcome) => Promise<void> | void;
 
+/**
+ * What a task component tells the frame about the business record behind the instance: until it is
+ * 'ready' the frame keeps 通过 / 驳回 disabled, and for 'missing' or 'failed' it says why. A
+ * component that never reports leaves the actions as they are.
+ */
+export type RecordState = { status: 'loading' } | { status: 'ready' } | { status: 'missing' } | { status: 'failed'; message: string };
+
 export interface TaskComponentProps {
   instance: WorkflowInstance;
   /** The step shown: the open task's step, or the last one of an ended instance. */
@@ -61,4 +68,6 @@ export interface TaskComponentProps {
   working: boolean;
   /** Runs before the task is completed; returns the function that unregisters it. */
   registerBeforeComplete: (fn: BeforeComplete) => () => void;
+  /** Tells the frame whether the business record has loaded (see RecordState). */
+  reportRecord: (state: RecordState) => void;
 }

@@ -22,8 +22,13 @@ async function as(browser: Browser, persona: Persona): Promise<Page> {
 
 test('the task view says why the maker cannot approve; the auditor finds reveals in the operation log', async ({ browser, server }) => {
   const admin = await apiSignIn(server.url, 'op_admin');
-  const started = await dataOf<{ task: { id: string } }>(admin, '/op/v1/workflow/instances/start', { processKey: 'Process_CREDIT_AGREEMENT', businessKey: `MC-E2E-${Date.now()}`, businessType: 'TEST', summary: '协议审批 · 制单与审批分离' });
-  const review = await dataOf<{ task: { id: string } }>(admin, '/op/v1/workflow/tasks/complete', { taskId: started.task.id, outcome: 'PASS' });
+  // op_admin proposes a core-enterprise admission (a real record) and submits it: the review step is not its to take.
+  const run = Date.now().toString(36).toUpperCase();
+  const started = await dataOf<{ taskId: string }>(admin, '/op/v1/corporations/changes/core-admissions/save', {
+    corpName: `制单审批分离建设集团${run}有限公司`, creditCode: `91330200MA2M${run.slice(-5).padStart(5, '0')}X`.slice(0, 18), legalPersonName: '陈海波',
+    legalPersonIdCard: admin.encrypt('11010519491231002X'), managerName: '林晓', managerMobile: admin.encrypt('13812345678'), registeredAddress: '宁波市江北区1号',
+  });
+  const review = await dataOf<{ task: { id: string } }>(admin, '/op/v1/workflow/tasks/complete', { taskId: started.taskId, outcome: 'PASS' });
 
   const page = await as(browser, 'op_admin');
   await page.goto(`/op/task/view?taskId=${encodeURIComponent(review.task.id)}`);

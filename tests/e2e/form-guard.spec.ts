@@ -129,3 +129,118 @@ test.describe('unsaved forms', () => {
     await shot(page, 'modal-restored');
   });
 });
+
+/**
+ * The question comes BEFORE the route changes (guarded-history.ts), so a page that is not kept alive
+ * (tags-view off, or a noCache page) still holds what was typed on 留在此页: while the question is open
+ * the address and the form have not moved.
+ */
+test.describe('unsaved forms on pages that are not kept', () => {
+  const NAME = '无锡梁溪新程供应链有限公司';
+
+  async function openForm(page: Page) {
+    await page.goto('/op/admit/realname');
+    await expect(page.getByTestId('realname-records-list')).toBeVisible(FIRST_LOAD);
+    // in-app (a push), so back and forward stay within the app
+    await page.getByTestId('realname-create').click();
+    const form = page.getByTestId('realname-form');
+    await expect(form).toBeVisible(FIRST_LOAD);
+    await form.getByLabel('企业名称', { exact: true }).fill(NAME);
+    await form.getByLabel('法定代表人姓名', { exact: true }).fill('吴晓峰');
+    return form;
+  }
+
+  /** The question is open, and behind it the form is still there, on its own address. */
+  async function askedInPlace(page: Page, form: ReturnType<Page['getByTestId']>) {
+    await expect(leaveDialog(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/op\/admit\/realname\/add$/);
+    await expect(form.getByLabel('企业名称', { exact: true })).toHaveValue(NAME);
+  }
+
+  async function stay(page: Page, form: ReturnType<Page['getByTestId']>) {
+    await leaveDialog(page).getByRole('button', { name: '留在此页' }).click();
+    await expect(leaveDialog(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/op\/admit\/realname\/add$/);
+    await expect(form.getByLabel('企业名称', { exact: true })).toHaveValue(NAME);
+    await expect(form.getByLabel('法定代表人姓名', { exact: true })).toHaveValue('吴晓峰');
+  }
+
+  test('tags-view off: a link, a menu click and the browser back button ask first; 留在此页 keeps the form; 离开 leaves', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1480, height: 1000 } });
+    await context.addInitScript(`localStorage.setItem('layout-setting', '{"tagsView":false}')`);
+    const page = await context.newPage();
+    await signIn(page, 'op_handler', PERSONAS.op_handler);
+    await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
+    await expect(page.getByTestId('tags-view')).toHaveCount(0);
+    const form = await openForm(page);
+
+    // a link (the sidebar logo)
+    await page.locator('a.sidebar-logo').click();
+    await askedInPlace(page, form);
+    await shot(page, 'not-kept-link');
+    await stay(page, form);
+
+    // a menu click
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.getByRole('menuitem', { name: /任务中心/ }).click();
+    await sidebar.getByRole('menuitem', { name: /待办任务/ }).click();
+    await askedInPlace(page, form);
+    await stay(page, form);
+
+    // the browser's back button: the address steps back to the form on 留在此页
+    await page.evaluate('history.back()');
+    await expect(leaveDialog(page)).toBeVisible();
+    await expect(form.getByLabel('企业名称', { exact: true })).toHaveValue(NAME);
+    await stay(page, form);
+    await shot(page, 'not-kept-back-stayed');
+
+    // 离开 does leave, and the form is gone with its page
+    await page.evaluate('history.back()');
+    await leaveDialog(page).getByRole('button', { name: /离\s*开/ }).click();
+    await expect(page).toHaveURL(/\/op\/admit\/realname$/);
+    await expect(page.getByTestId('realname-records-list')).toBeVisible(FIRST_LOAD);
+    await expect(page.getByTestId('realname-form')).toHaveCount(0);
+    // nothing unsaved any more: moving on asks nothing
+    await page.locator('a.sidebar-logo').click();
+    await expect(page).toHaveURL(/\/op\/?$/);
+    await expect(leaveDialog(page)).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a noCache page with the tags-view on: a tag click asks first and 留在此页 keeps the form', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1480, height: 1000 } });
+    // The real-name form's menu entry marked noCache, as a menu of the server may be: the page is
+    // unmounted whenever it is not the one shown.
+    await context.route(/\/op\/v1\/userInfo\/granted-menu-tree/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: unknown };
+      const mark = (nodes: unknown): void => {
+        if (!Array.isArray(nodes)) return;
+        for (const node of nodes as Array<{ meta?: { menuUri?: string; noCache?: boolean }; children?: unknown }>) {
+          if (node.meta?.menuUri === 'admit:realname:add') node.meta.noCache = true;
+          mark(node.children);
+        }
+      };
+      mark(body.data);
+      await route.fulfill({ response, json: body });
+    });
+    const page = await context.newPage();
+    await signIn(page, 'op_handler', PERSONAS.op_handler);
+    await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
+    const form = await openForm(page);
+
+    const tags = page.getByTestId('tags-view');
+    await tags.locator('[data-testid="tag"] a').filter({ hasText: '首页' }).click();
+    await askedInPlace(page, form);
+    await shot(page, 'nocache-tag');
+    await stay(page, form);
+
+    // 离开, then back to the form: a noCache page was unmounted, so it is empty now (what the question saved)
+    await tags.locator('[data-testid="tag"] a').filter({ hasText: '首页' }).click();
+    await leaveDialog(page).getByRole('button', { name: /离\s*开/ }).click();
+    await expect(page).toHaveURL(/\/op\/?$/);
+    await tags.locator('[data-testid="tag"] a').filter({ hasText: '实名认证新增' }).click();
+    await expect(page.getByTestId('realname-form').getByLabel('企业名称', { exact: true })).toHaveValue('', FIRST_LOAD);
+    await context.close();
+  });
+});

@@ -15,6 +15,7 @@ import { crudRoutes } from '../../server/crud/routes';
 import { defineResource } from '../../src/crud/resource';
 import { certDateOf } from '../../src/lib/certificates';
 import { PERMISSIONS } from '../../src/lib/permissions';
+import { PROCESS_KEYS } from '../../src/workflows/registry';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
 
@@ -84,13 +85,14 @@ let srv: TestServer;
 let handler: ApiClient;
 let director: ApiClient;
 let auditor: ApiClient;
+let admin: ApiClient;
 
 beforeAll(async () => {
   srv = await startServer({ extraRoutes: [routes] });
   await srv.database.db.execute(sql`CREATE TABLE test_partners (
     id text PRIMARY KEY, partner_name text NOT NULL UNIQUE, mobile text, data_version integer NOT NULL DEFAULT 0,
     create_time timestamptz NOT NULL DEFAULT now(), update_time timestamptz NOT NULL DEFAULT now(), create_by text, update_by text)`);
-  [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
+  [handler, director, auditor, admin] = await Promise.all(['op_handler', 'op_director', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)));
 });
 afterAll(() => srv.close());
 
@@ -194,8 +196,9 @@ describe('an approvable resource', () => {
       const refused = refusalOf(await handler.call(`${WF}/instances/start`, { json: { processKey, businessKey: before.id } }));
       expect(refused).toEqual({ status: 200, code: 'PROCESS_OWNED', message: `流程 ${processKey} 由其业务模块发起，请在对应的业务页面提交` });
     }
-    const definitions = await dataOf<Array<{ processKey: string; startable: boolean }>>(handler, `${WF}/process-definitions/list`);
-    expect(definitions.filter((d) => !d.startable).map((d) => d.processKey)).toEqual(expect.arrayContaining([CREATE_KEY, UPDATE_KEY, 'Process_AUTH_SOFT_CA_CREATE']));
+    const definitions = await dataOf<Array<{ processKey: string; owner: string | null }>>(handler, `${WF}/process-definitions/list`);
+    expect(definitions.filter((d) => d.owner !== null).map((d) => d.processKey)).toEqual(expect.arrayContaining([CREATE_KEY, UPDATE_KEY, 'Process_AUTH_SOFT_CA_CREATE']));
+    expect(definitions.find((d) => d.processKey === CREATE_KEY)?.owner).toBe('resource testPartners');
     expect(await find(before.id)).toEqual(before);
     expect((await dataOf<{ total: number }>(auditor, `${WF}/instances/page`, { businessKey: before.id })).total).toBe(1);
   });
@@ -206,12 +209,30 @@ describe('the replays of the issue, each refused with nothing changed', () => {
   const inDays = (days: number) => certDateOf(dayjs().add(days, 'day'));
   const cert = (id: string) => dataOf<{ status: string; serialNo: string | null; validTo: string | null; dataVersion: number; applications: Array<{ id: string; status: string }> }>(auditor, `${CERT}/find-by-id`, { id });
 
-  it('a made-up business key for an owned process', async () => {
-    for (const processKey of ['Process_AUTH_SOFT_CA_CREATE', CREATE_KEY]) {
-      const refused = refusalOf(await handler.call(`${WF}/instances/start`, { json: { processKey, businessKey: 'MADE-UP-0001' } }));
-      expect(refused.code).toBe('PROCESS_OWNED');
+  const instancesOf = async (businessKey: string) =>
+    (await dataOf<{ records: Array<{ id: string; status: string }> }>(auditor, `${WF}/instances/page`, { businessKey, pageSize: 50 })).records.map(({ id, status }) => ({ id, status }));
+
+  it('a made-up business key, for every process of the registry, owned or not', async () => {
+    const definitions = await dataOf<Array<{ processKey: string; owner: string | null }>>(handler, `${WF}/process-definitions/list`);
+    const before = await dataOf<{ total: number }>(auditor, `${WF}/instances/page`, { pageSize: 1 });
+    const pendingBefore = await dataOf<{ count: number }>(handler, `${WF}/tasks/pending-count`);
+    for (const processKey of PROCESS_KEYS) {
+      const owner = definitions.find((d) => d.processKey === processKey)!.owner;
+      // op_admin works every step: a refusal never hangs on the caller's role.
+      for (const client of [handler, admin]) {
+        const refused = refusalOf(await client.call(`${WF}/instances/start`, { json: { processKey, businessKey: 'MADE-UP-0001', summary: '虚构业务' } }));
+        expect(refused).toEqual(
+          owner
+            ? { status: 200, code: 'PROCESS_OWNED', message: `流程 ${processKey} 由其业务模块发起，请在对应的业务页面提交` }
+            : { status: 200, code: 'PROCESS_UNOWNED', message: `流程 ${processKey} 尚无承接它的业务模块，没有业务记录的审批不能发起` },
+        );
+      }
     }
+    // Keys no module owns yet exist (credit notes, securitisation), and they are refused like the rest.
+    expect(definitions.filter((d) => d.owner === null).map((d) => d.processKey)).toContain('Process_BILL_MANAGE');
     expect((await dataOf<{ total: number }>(auditor, `${WF}/instances/page`, { businessKey: 'MADE-UP-0001' })).total).toBe(0);
+    expect((await dataOf<{ total: number }>(auditor, `${WF}/instances/page`, { pageSize: 1 })).total).toBe(before.total);
+    expect(await dataOf<{ count: number }>(handler, `${WF}/tasks/pending-count`)).toEqual(pendingBefore);
   });
 
   it('a reopening rejected and withdrawn, started again by its application id', async () => {
@@ -223,6 +244,7 @@ describe('the replays of the issue, each refused with nothing changed', () => {
     const refused = refusalOf(await handler.call(`${WF}/instances/start`, { json: { processKey: 'Process_AUTH_SOFT_CA_REOPEN', businessKey: started.application.id } }));
     expect(refused.code).toBe('PROCESS_OWNED');
     expect(await cert('cert-demo-4')).toEqual(before);
+    expect(await instancesOf(started.application.id)).toEqual([{ id: started.instanceId, status: 'REJECTED' }]);
     expect(before.applications.find((a) => a.id === started.application.id)!.status).toBe('REJECTED');
   });
 
@@ -237,5 +259,6 @@ describe('the replays of the issue, each refused with nothing changed', () => {
     const refused = refusalOf(await handler.call(`${WF}/instances/start`, { json: { processKey: 'Process_AUTH_SOFT_CA_CREATE', businessKey: created.application.id } }));
     expect(refused.code).toBe('PROCESS_OWNED');
     expect(await cert(created.certificate.id)).toEqual(before);
+    expect((await instancesOf(created.application.id)).map((i) => i.status)).toEqual(['APPROVED']);
   });
 });

@@ -207,6 +207,26 @@ describe('Process_CI_CORE_ADMIT_CREATE', () => {
     });
     expect(refusalOf(dup).code).toBe('DUPLICATE');
   });
+
+  it('refuses a second admission of a credit code still in approval, and the handler at the director step', async () => {
+    const body = (client: ApiClient, corpName: string, code: string) => ({
+      corpName, creditCode: code, legalPersonName: '王在审', legalPersonIdCard: client.encrypt('11010519491231002X'),
+      managerName: '李管理', managerMobile: client.encrypt('13812345678'), registeredAddress: '上海市静安区1号',
+    });
+    const code = creditCode();
+    const first = await dataOf<Proposal>(handler, `${BASE}/core-admissions/save`, body(handler, '在审准入建设集团有限公司', code));
+    const again = refusalOf(await handler.call(`${BASE}/core-admissions/save`, { json: body(handler, '再次准入建设集团有限公司', code) }));
+    expect(again).toMatchObject({ code: 'DUPLICATE' });
+    // two at once: exactly one is proposed
+    const raced = creditCode();
+    const answers = await Promise.all(['并发准入甲建设集团有限公司', '并发准入乙建设集团有限公司'].map((name) => handler.call(`${BASE}/core-admissions/save`, { json: body(handler, name, raced) })));
+    expect(answers.map((a) => a.body.code).sort()).toEqual(['0', 'DUPLICATE']);
+    const { task } = await complete(handler, first.taskId, 'PASS');
+    expect(refusalOf(await handler.call(`${WF}/tasks/complete`, { json: { taskId: task!.id, outcome: 'PASS' } }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    const pending = await dataOf<Change[]>(auditor, `${BASE}/core-admissions/pending-creations`, {});
+    expect(pending.filter((p) => p.proposed.creditCode === code).map((p) => p.id)).toEqual([first.change.id]);
+    expect(refusalOf(await auditor.call(`${BASE}/core-admissions/find-by-id`, { json: { id: first.change.recordId } })).code).toBe('NOT_FOUND');
+  });
 });
 
 describe('Process_CORP_RENAMING four-eyes', () => {

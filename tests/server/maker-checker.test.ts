@@ -9,10 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import { isActivityType, isReviewStep } from '../../src/workflows/activities';
 import { FINAL_APPROVE_MODE, findProcessDefinition, PROCESS_KEYS, variableGivenAt } from '../../src/workflows/registry';
-import type { RouteModule } from '../../server/app';
-import { route } from '../../server/routes/route';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
+import { testRecords } from './test-records';
 
 const API = '/op/v1/workflow';
 
@@ -32,22 +31,8 @@ let srv: TestServer;
 let admin: ApiClient;
 let directors: ApiClient[];
 
-/**
- * A process its business module owns (corporate changes, certificates) is started only by that module
- * (the generic start answers PROCESS_OWNED); maker-checker is the engine's rule whoever starts, so this
- * test starts owned keys the way their module does, through the owner's start, with a bare key.
- */
-const startOwned: RouteModule = (api, ctx) =>
-  route<{ processKey: string; businessKey: string; variables?: Record<string, string> }, 'session'>(api, {
-    method: 'POST',
-    path: `${API}/test/start-owned`,
-    auth: 'session',
-    handler: ({ body, principal }) =>
-      ctx.workflow.own(body.processKey, ctx.workflow.ownerOf(body.processKey)!).start(principal, { businessKey: body.businessKey, businessType: 'TEST', variables: body.variables }),
-  });
-
 beforeAll(async () => {
-  srv = await startServer({ extraRoutes: [startOwned] });
+  srv = await startServer({ extraRoutes: [testRecords] });
   admin = await signInAs(srv.baseUrl, 'op_admin');
   directors = [await signInAs(srv.baseUrl, 'op_director'), await signInAs(srv.baseUrl, 'op_director2')];
   // Step sequences only: signing is covered by the sign tests.
@@ -80,9 +65,8 @@ describe('maker-checker', () => {
 
   it.each(ROWS)('$name: the admin who submitted is refused every review step, a director passes it', async ({ processKey, variables }) => {
     const businessKey = `MC-${processKey}-${(rowSeq += 1)}`;
-    const definitions = await ok<Array<{ processKey: string; startable: boolean }>>(admin, 'process-definitions/list');
-    const owned = definitions.find((d) => d.processKey === processKey)?.startable === false;
-    let { instance, task } = await ok<Transition>(admin, owned ? 'test/start-owned' : 'instances/start', { processKey, businessKey, businessType: 'TEST', variables });
+    // The generic start starts nothing: each row's instance carries a test record (tests/server/test-records.ts).
+    let { instance, task } = await ok<Transition>(admin, 'test/start', { processKey, businessKey, businessType: 'TEST', variables });
     let reviews = 0;
     for (let guard = 0; task && guard < 10; guard++) {
       expect(isActivityType(task.activityType)).toBe(true);
@@ -124,7 +108,7 @@ describe('maker-checker', () => {
 
   it('leaves no barred task in the admin pending count', async () => {
     // every instance above ended; one more waits at its review step
-    const { task } = await ok<Transition>(admin, 'instances/start', { processKey: 'Process_CREDIT_AGREEMENT', businessKey: 'MC-PENDING', businessType: 'TEST' });
+    const { task } = await ok<Transition>(admin, 'test/start', { processKey: 'Process_CREDIT_AGREEMENT', businessKey: 'MC-PENDING', businessType: 'TEST' });
     const before = await pending(admin);
     const { task: review } = await ok<Transition>(admin, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
     expect(await pending(admin)).toBe(before - 1);

@@ -12,6 +12,7 @@ import { stepNeedsSignature, taskSignScope } from '../../src/workflows/task-sign
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { smsCodesFor } from './demo-outbox';
 import { startServer, type TestServer } from './server';
+import { testRecords } from './test-records';
 
 const API = '/op/v1/workflow';
 const SIGN = '/op/v1/authentication/signature';
@@ -40,7 +41,7 @@ let admin: ApiClient;
 let offset = 0;
 
 beforeAll(async () => {
-  srv = await startServer({ now: () => Date.now() + offset});
+  srv = await startServer({ now: () => Date.now() + offset, extraRoutes: [testRecords] });
   [handler, director, director2, auditor, admin] = await Promise.all(['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)));
 });
 afterAll(() => srv.close());
@@ -49,9 +50,9 @@ const ok = <T>(client: ApiClient, path: string, json?: unknown) => dataOf<T>(cli
 const complete = (client: ApiClient, task: Task, outcome: 'PASS' | 'REJECT', remark?: string) => client.call(`${API}/tasks/complete`, { json: { taskId: task.id, outcome, remark } });
 
 let seq = 0;
-/** A real-name admission submitted by the handler: its open task is the director's signed InitialReview. */
+/** A real-name admission of a test record (tests/server/test-records.ts), submitted: its open task is the director's signed InitialReview. */
 async function atInitialReview(): Promise<Task> {
-  const started = await ok<Transition>(handler, 'instances/start', { processKey: 'Process_CORP_ADMIT', businessKey: `SIGN-${(seq += 1)}`, summary: '实名认证' });
+  const started = await ok<Transition>(handler, 'test/start', { processKey: 'Process_CORP_ADMIT', businessKey: `SIGN-${(seq += 1)}`, summary: '实名认证' });
   const { task } = await ok<Transition>(handler, 'tasks/complete', { taskId: started.task!.id, outcome: 'PASS' });
   expect(task).toMatchObject({ taskDefinitionKey: 'InitialReview' });
   return ok<Task>(director, 'tasks/find-by-id', { taskId: task!.id });

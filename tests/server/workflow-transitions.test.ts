@@ -9,6 +9,7 @@ import type { TransitionEvent } from '../../server/workflow/engine';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
+import { testRecords } from './test-records';
 
 const API = '/op/v1/workflow';
 
@@ -46,7 +47,7 @@ let srv: TestServer;
 const clients: Record<string, ApiClient> = {};
 
 beforeAll(async () => {
-  srv = await startServer({ extraRoutes: [hooks] });
+  srv = await startServer({ extraRoutes: [hooks, testRecords] });
   for (const username of ['op_handler', 'op_director', 'op_director2', 'op_admin']) clients[username] = await signInAs(srv.baseUrl, username);
   // Step sequences only: the SMS signature of signed steps is covered by the sign and real-name tests.
   const off = await clients.op_admin.call('/op/v1/sys/configs/update-value-by-config-key', { json: { configKey: CONFIG_KEY.smsSignOpenCorps, configValue: '[]' } });
@@ -115,7 +116,7 @@ let seq = 0;
 describe('onTransition', () => {
   it.each(table)('hears $name', async ({ processKey, steps, expected }) => {
     const businessKey = `${processKey}-T${(seq += 1)}`;
-    let { task } = await dataOf<Transition>(clients.op_handler, `${API}/instances/start`, { processKey, businessKey });
+    let { task } = await dataOf<Transition>(clients.op_handler, `${API}/test/start`, { processKey, businessKey });
     for (const [username, outcome, remark] of steps) {
       ({ task } = await dataOf<Transition>(clients[username], `${API}/tasks/complete`, { taskId: task!.id, outcome, remark }));
     }
@@ -123,7 +124,7 @@ describe('onTransition', () => {
   });
 
   it('a listener that throws undoes the move: the task stays open and nothing more is heard', async () => {
-    const { task } = await dataOf<Transition>(clients.op_handler, `${API}/instances/start`, { processKey: 'Process_BILL_MANAGE', businessKey: FAILING_KEY });
+    const { task } = await dataOf<Transition>(clients.op_handler, `${API}/test/start`, { processKey: 'Process_BILL_MANAGE', businessKey: FAILING_KEY });
     const refused = await clients.op_handler.call(`${API}/tasks/complete`, { json: { taskId: task!.id, outcome: 'PASS' } });
     expect(refusalOf(refused).status).toBe(500);
     const found = await dataOf<{ currentTask: { id: string; taskDefinitionKey: string; status: string } }>(clients.op_handler, `${API}/instances/find-by-business-key`, {

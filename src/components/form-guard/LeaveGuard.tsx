@@ -1,24 +1,20 @@
 /**
- * Asks before a page with unsaved form changes is left by a route change (menu, tag, link, back and
- * forward alike): the change has happened when the location moves, so "留在此页" goes straight back,
- * where the page, kept alive by the tags-view, still holds what was typed. Also installs the question
- * the tags-view's close and modal cancels ask (guarded-forms.ts), and after a sign-in that follows an
- * expired session returns to the page whose drafts were kept.
+ * Installs the question asked before unsaved form changes are dropped (guarded-forms.ts): by a route
+ * change, which the router's history holds until it is answered (guarded-history.ts), the tags-view's
+ * close and modal cancels. After a sign-in that follows an expired session, returns to the page whose
+ * drafts were kept.
  */
 import './locale';
 import { App } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { confirmLeaving, setLeaveQuestion, takeDraftReturnPath } from './guarded-forms';
+import { useNavigate } from 'react-router';
+import { setLeaveQuestion, takeDraftReturnPath } from './guarded-forms';
 
 export function LeaveGuard() {
   const { t } = useTranslation('formGuard');
   const { modal } = App.useApp();
-  const location = useLocation();
   const navigate = useNavigate();
-  const previous = useRef({ pathname: location.pathname, search: location.search });
-  const returning = useRef<string | undefined>(undefined);
 
   // Signed in again after the session expired with unsaved forms: back to the page they were typed on.
   useEffect(() => {
@@ -42,21 +38,6 @@ export function LeaveGuard() {
         }),
     );
   }, [modal, t]);
-
-  useEffect(() => {
-    const left = previous.current;
-    previous.current = { pathname: location.pathname, search: location.search };
-    if (left.pathname === location.pathname) return;
-    if (returning.current === location.pathname) {
-      returning.current = undefined;
-      return;
-    }
-    void confirmLeaving([left.pathname]).then((leave) => {
-      if (leave) return;
-      returning.current = left.pathname;
-      navigate(`${left.pathname}${left.search}`, { replace: true });
-    });
-  }, [location.pathname, location.search, navigate]);
 
   return null;
 }

@@ -1,6 +1,7 @@
 /**
  * The forms with unsaved changes on the open pages, and what happens to them when they would be lost
- * (issue 26): leaving the page asks (LeaveGuard, the tags-view's close, the tab's beforeunload), and
+ * (issue 26): leaving the page asks (guarded-history.ts before any route change, the tags-view's
+ * close, the tab's beforeunload), and
  * drafts.ts keeps their values when the session expires. Light on purpose: the shell's first load
  * carries this module, and the drafts' cryptography loads only with a guarded form.
  */
@@ -48,6 +49,8 @@ let leavingForSignIn = false;
 export function leaveForSignIn(): void {
   leavingForSignIn = true;
 }
+/** The tab is on its way to sign in (the drafts are kept): nothing asks any more. */
+export const isLeavingForSignIn = (): boolean => leavingForSignIn;
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeunload', (event) => {
     if (leavingForSignIn || !guardedForms.any()) return;

@@ -2,36 +2,50 @@
  * The task component every component-type process falls back to (src/workflows/task-components.ts):
  * when the instance carries a change of an approvable resource, the record rendered through the kit
  * from its declaration, each field's current value beside the proposed one. So an approvable
- * resource needs no task component of its own. Nothing shows for an instance without such a change.
+ * resource needs no task component of its own. An instance that carries no such change (or whose
+ * change cannot be read) has no record to show: the frame is told (reportRecord), says so and keeps
+ * 通过 / 驳回 disabled.
  */
-import { Alert, Card, Skeleton, Typography } from 'antd';
+import { Card, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findResource } from '../../resources';
 import type { TaskComponentProps } from '../../workflows/task-types';
+import { recordStateOf } from '../../workflows/task-view/record-state';
 import { approvalApi, type InstanceChange } from './approval-api';
 import { ChangeTable } from './ChangeTable';
 import '../kit.css';
 
 type State = { status: 'loading' } | { status: 'ready'; found: InstanceChange | null } | { status: 'error'; message: string };
 
-export default function ApprovalChangeView({ instance }: TaskComponentProps) {
+export default function ApprovalChangeView({ instance, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {
     let live = true;
+    reportRecord({ status: 'loading' });
     approvalApi.findByInstance(instance.id).then(
-      (found) => live && setState({ status: 'ready', found }),
-      (e: unknown) => live && setState({ status: 'error', message: e instanceof Error ? e.message : String(e) }),
+      (found) => {
+        if (!live) return;
+        setState({ status: 'ready', found });
+        reportRecord(found && findResource(found.resource) ? { status: 'ready' } : { status: 'missing' });
+      },
+      (e: unknown) => {
+        if (!live) return;
+        const reported = recordStateOf(e);
+        setState({ status: 'error', message: reported.status === 'failed' ? reported.message : '' });
+        reportRecord(reported);
+      },
     );
     return () => {
       live = false;
     };
-  }, [instance.id, instance.status]);
+  }, [instance.id, instance.status, reportRecord]);
 
   if (state.status === 'loading') return <Skeleton active />;
-  if (state.status === 'error') return <Alert type="error" showIcon message={state.message} />;
+  // The frame says what is wrong (task-record-problem) and holds the actions back.
+  if (state.status === 'error') return null;
   const { found } = state;
   const resource = found ? findResource(found.resource) : undefined;
   if (!found || !resource) return null;

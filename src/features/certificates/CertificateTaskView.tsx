@@ -4,7 +4,7 @@
  * first step (Edit / ReopenEdit), its worker may change the requested validity and invoice type;
  * they are saved before a pass, over the version read, so a stale edit is refused. Read-only otherwise.
  */
-import { Alert, Card, Descriptions, Form, Space, Spin, Typography } from 'antd';
+import { Card, Descriptions, Form, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../components/DictTag';
@@ -15,6 +15,7 @@ import { pickerDate, requestedBody, RequestedFields, type RequestedValues } from
 import { findProcessDefinition } from '../../workflows/registry';
 import { TASK_OUTCOME } from '../../workflows/states';
 import type { TaskComponentProps } from '../../workflows/task-types';
+import { recordStateOf } from '../../workflows/task-view/record-state';
 import './locale';
 
 interface Loaded {
@@ -27,7 +28,7 @@ export function isEditStep(kind: CertKind, activityKey: string): boolean {
   return findProcessDefinition(CERT_PROCESS_KEY[kind])?.startActivity === activityKey;
 }
 
-export default function CertificateTaskView({ instance, activityKey, working, registerBeforeComplete }: TaskComponentProps) {
+export default function CertificateTaskView({ instance, activityKey, working, registerBeforeComplete, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation('certificates');
   const [form] = Form.useForm<RequestedValues>();
   const [loaded, setLoaded] = useState<Loaded>();
@@ -35,14 +36,23 @@ export default function CertificateTaskView({ instance, activityKey, working, re
 
   useEffect(() => {
     let live = true;
+    reportRecord({ status: 'loading' });
     certificateApi.findApplication(instance.businessKey).then(
-      (found) => live && setLoaded(found),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+      (found) => {
+        if (!live) return;
+        setLoaded(found);
+        reportRecord({ status: 'ready' });
+      },
+      (e: unknown) => {
+        if (!live) return;
+        setError(e instanceof Error ? e.message : String(e));
+        reportRecord(recordStateOf(e));
+      },
     );
     return () => {
       live = false;
     };
-  }, [instance.businessKey, instance.status, activityKey]);
+  }, [instance.businessKey, instance.status, activityKey, reportRecord]);
 
   const editing = !!loaded && working && isEditStep(loaded.application.kind, activityKey);
 
@@ -63,7 +73,8 @@ export default function CertificateTaskView({ instance, activityKey, working, re
     });
   }, [editing, loaded, registerBeforeComplete, form, t]);
 
-  if (error) return <Alert type="error" showIcon message={error} />;
+  // The frame says the record is missing or failed (task-record-problem) and holds the actions back.
+  if (error) return null;
   if (!loaded) return <Spin />;
   const { application, certificate } = loaded;
 

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Card, Empty, Input, List, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../providers/http';
+import { recordStateOf } from '../../workflows/task-view/record-state';
 import { dictItem, useDicts } from '../../providers/dictionaries';
 import { TASK_OUTCOME } from '../../workflows/states';
 import type { TaskComponentProps } from '../../workflows/task-types';
@@ -30,7 +31,7 @@ const replaceFile = (answer: DocMaterialsAnswer, file: DocFile): DocMaterialsAns
   docMaterials: answer.docMaterials.map((m) => ({ ...m, docFiles: m.docFiles.map((f) => (f.docFileId === file.docFileId ? file : f)) })),
 });
 
-export default function DocReviewWorkspace({ instance, activityKey, working, registerBeforeComplete }: TaskComponentProps) {
+export default function DocReviewWorkspace({ instance, activityKey, working, registerBeforeComplete, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation('docReview');
   useDicts([DOC_FILE_TYPE_DICT]);
   const segment = segmentOfStep(instance.processKey, activityKey) ?? TASK_SEGMENT.REVIEW;
@@ -48,17 +49,24 @@ export default function DocReviewWorkspace({ instance, activityKey, working, reg
 
   useEffect(() => {
     const controller = new AbortController();
+    reportRecord({ status: 'loading' });
     loadMaterials(businessKey, segment, controller.signal).then(
       (answer) => {
         const content = answer.properties.find((p) => p.propertyType === reasonType)?.content ?? '';
         savedReason.current = content;
         setReason(content);
         setLoaded({ state: 'ready', answer });
+        // A document set without materials is no record to review.
+        reportRecord(answer.docMaterials.length > 0 ? { status: 'ready' } : { status: 'missing' });
       },
-      (error: Error) => !controller.signal.aborted && setLoaded({ state: 'failed', message: error.message }),
+      (error: Error) => {
+        if (controller.signal.aborted) return;
+        setLoaded({ state: 'failed', message: error.message });
+        reportRecord(recordStateOf(error));
+      },
     );
     return () => controller.abort();
-  }, [businessKey, segment, reasonType, reloads]);
+  }, [businessKey, segment, reasonType, reloads, reportRecord]);
 
   const decide = useCallback(
     async (file: DocFile, result: ApproveResult, remark: string) => {

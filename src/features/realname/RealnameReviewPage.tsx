@@ -5,13 +5,20 @@
  */
 import './locale';
 import './realname.css';
+import { useEffect } from 'react';
+import type { TaskComponentProps } from '../../workflows/task-types';
 import { TaskPageFrame } from '../../workflows/task-view/TaskPageFrame';
 import { useTaskFromRoute } from '../../workflows/task-view/useTaskFromRoute';
 import { RealnameDetail } from './RealnameDetail';
 import { useRealnameRecord } from './useRealnameRecord';
 
-function ReviewedRecord({ id }: { id: string }) {
+function ReviewedRecord({ id, reportRecord }: { id: string; reportRecord: TaskComponentProps['reportRecord'] }) {
   const { loaded } = useRealnameRecord(id);
+  useEffect(() => {
+    if (loaded.state === 'ready') reportRecord({ status: 'ready' });
+    else if (loaded.state === 'loading') reportRecord({ status: 'loading' });
+    else reportRecord(loaded.missing ? { status: 'missing' } : { status: 'failed', message: loaded.message });
+  }, [loaded, reportRecord]);
   return <RealnameDetail loaded={loaded} />;
 }
 
@@ -20,7 +27,7 @@ export default function RealnameReviewPage() {
   return (
     <TaskPageFrame loaded={loaded}>
       {/* Keyed by the step: a completion moves the record's status, so it is read again. */}
-      {({ instance }) => <ReviewedRecord key={`${instance.status}:${instance.currentActivity ?? ''}`} id={instance.businessKey} />}
+      {({ instance, reportRecord }) => <ReviewedRecord key={`${instance.status}:${instance.currentActivity ?? ''}`} id={instance.businessKey} reportRecord={reportRecord} />}
     </TaskPageFrame>
   );
 }

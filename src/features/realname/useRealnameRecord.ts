@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { RealnameRecord } from '../../lib/realname';
+import { recordStateOf } from '../../workflows/task-view/record-state';
 import { realnameApi } from './realname-api';
 
-export type LoadedRecord = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; record: RealnameRecord };
+/** `missing`: the record does not exist (NOT_FOUND), as opposed to failing to load. */
+export type LoadedRecord = { state: 'loading' } | { state: 'failed'; message: string; missing: boolean } | { state: 'ready'; record: RealnameRecord };
 
 /** Loads a record by id (none: nothing to load) and again on reload(). */
 export function useRealnameRecord(id: string | undefined | null) {
@@ -14,7 +16,7 @@ export function useRealnameRecord(id: string | undefined | null) {
     setLoaded({ state: 'loading' });
     realnameApi.find(id).then(
       (record) => live && setLoaded({ state: 'ready', record }),
-      (error: unknown) => live && setLoaded({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => live && setLoaded({ state: 'failed', message: error instanceof Error ? error.message : String(error), missing: recordStateOf(error).status === 'missing' }),
     );
     return () => {
       live = false;

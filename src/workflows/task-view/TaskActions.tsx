@@ -42,6 +42,8 @@ export interface TaskActionsProps {
   /** Awaited in order before completing; a hook that throws stops the completion and its message is shown. */
   beforeComplete?: readonly BeforeComplete[] | (() => readonly BeforeComplete[]);
   onCompleted?: (result: CompletedResult) => void;
+  /** The business record is not (or not yet) shown: neither pass nor reject may be chosen. */
+  disabled?: boolean;
 }
 
 interface Values {
@@ -59,7 +61,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** The client already shows the catalogue's 403, timeout and network messages; business refusals are shown here. */
 const alreadyShown = (error: unknown) => error instanceof ApiError && error.kind !== 'business';
 
-export function TaskActions({ task, instance, beforeComplete, onCompleted }: TaskActionsProps) {
+export function TaskActions({ task, instance, beforeComplete, onCompleted, disabled = false }: TaskActionsProps) {
   const { t } = useTranslation('workflow');
   const { message } = App.useApp();
   const user = useUserInfo();
@@ -72,6 +74,7 @@ export function TaskActions({ task, instance, beforeComplete, onCompleted }: Tas
   if (!canWorkTask(user, task)) return null;
 
   const run = async (outcome: TaskOutcome) => {
+    if (disabled) return;
     setError(undefined);
     const pass = outcome === TASK_OUTCOME.PASS;
     let values: Values;
@@ -135,10 +138,10 @@ export function TaskActions({ task, instance, beforeComplete, onCompleted }: Tas
         </Form.Item>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="task-action-error" />}
         <Space>
-          <Button type="primary" onClick={() => void run(TASK_OUTCOME.PASS)} loading={busy === TASK_OUTCOME.PASS} disabled={busy !== undefined} data-testid="task-pass">
+          <Button type="primary" onClick={() => void run(TASK_OUTCOME.PASS)} loading={busy === TASK_OUTCOME.PASS} disabled={disabled || busy !== undefined} data-testid="task-pass">
             {t('actions.pass')}
           </Button>
-          <Button danger onClick={() => void run(TASK_OUTCOME.REJECT)} loading={busy === TASK_OUTCOME.REJECT} disabled={busy !== undefined} data-testid="task-reject">
+          <Button danger onClick={() => void run(TASK_OUTCOME.REJECT)} loading={busy === TASK_OUTCOME.REJECT} disabled={disabled || busy !== undefined} data-testid="task-reject">
             {t('actions.reject')}
           </Button>
         </Space>

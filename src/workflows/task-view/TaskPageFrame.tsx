@@ -16,6 +16,10 @@
  * registered with `registerBeforeComplete` (and the `beforeComplete` prop) run before completing,
  * and one that throws stops it with its message. After a completion the frame reloads the task
  * (it is done now, so the actions go) and the history, then calls `onCompleted`.
+ *
+ * A slot that shows the business record reports it with `reportRecord` (RecordState): until the
+ * record is ready 通过 and 驳回 stay disabled, and a record that is missing or failed to load is
+ * said so above the actions, so no one approves what they cannot see.
  */
 import './locale';
 import { Alert, Card, Result, Spin } from 'antd';
@@ -23,7 +27,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TASK_TODO_PATH } from '../../routes/static-routes';
-import type { BeforeComplete, TaskComponentProps } from '../task-types';
+import type { BeforeComplete, RecordState, TaskComponentProps } from '../task-types';
 import { HistoryTimeline } from './HistoryTimeline';
 import { NotWorkable } from './NotWorkable';
 import { TaskActions, type CompletedResult } from './TaskActions';
@@ -49,6 +53,9 @@ export function TaskPageFrame({ loaded, children, beforeComplete, onCompleted }:
     return () => void registered.current.delete(fn);
   }, []);
   const hooks = useCallback(() => [...(beforeComplete ?? []), ...registered.current], [beforeComplete]);
+  // undefined: the slot reports nothing (it shows no record), so the actions are not held back.
+  const [record, setRecord] = useState<RecordState>();
+  const reportRecord = useCallback((state: RecordState) => setRecord(state), []);
   const { reload } = loaded;
   const completed = useCallback(
     (result: CompletedResult) => {
@@ -71,7 +78,9 @@ export function TaskPageFrame({ loaded, children, beforeComplete, onCompleted }:
   if (loaded.status === 'none') return <Result status="info" title={t('view.noTask')} extra={<Link to={TASK_TODO_PATH}>{t('view.toTodo')}</Link>} />;
 
   const { instance, task, activityKey, working, readonly } = loaded;
-  const slotProps: TaskComponentProps = { instance, activityKey, task: working ? task : null, working, registerBeforeComplete };
+  const slotProps: TaskComponentProps = { instance, activityKey, task: working ? task : null, working, registerBeforeComplete, reportRecord };
+  const recordProblem =
+    record?.status === 'missing' ? t('view.recordMissing') : record?.status === 'failed' ? t('view.recordFailed', { message: record.message }) : undefined;
   const slot = typeof children === 'function' ? children(slotProps) : children;
 
   return (
@@ -80,6 +89,7 @@ export function TaskPageFrame({ loaded, children, beforeComplete, onCompleted }:
         <TaskSummary instance={instance} task={task} activityKey={activityKey} />
       </Card>
       {!working && !readonly && task && <NotWorkable task={task} />}
+      {recordProblem && <Alert type="warning" showIcon message={recordProblem} data-testid="task-record-problem" />}
       {slot && (
         <Card size="small" title={t('view.business')}>
           {slot}
@@ -90,7 +100,7 @@ export function TaskPageFrame({ loaded, children, beforeComplete, onCompleted }:
       </Card>
       {working && task && (
         <Card size="small" title={t('view.actions')}>
-          <TaskActions task={task} instance={instance} beforeComplete={hooks} onCompleted={completed} />
+          <TaskActions task={task} instance={instance} beforeComplete={hooks} onCompleted={completed} disabled={record !== undefined && record.status !== 'ready'} />
         </Card>
       )}
     </div>

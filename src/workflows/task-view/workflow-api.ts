@@ -60,7 +60,5 @@ export const workflowApi = {
   history: (instanceId: string) => call<InstanceHistory>('instances/history', { instanceId }),
   claim: (taskId: string) => call<WorkflowTask>('tasks/claim', { taskId }),
   complete: (input: CompleteInput) => call<{ instance: WorkflowInstance; task: WorkflowTask | null }>('tasks/complete', input),
-  start: (input: { processKey: string; businessKey: string; businessType?: string; summary?: string; variables?: Record<string, string> }) =>
-    call<{ instance: WorkflowInstance; task: WorkflowTask | null }>('instances/start', input),
   page: <T>(list: 'todo' | 'done' | 'started', body: Record<string, unknown>) => call<Page<T>>(`tasks/${list}/page`, body),
 };

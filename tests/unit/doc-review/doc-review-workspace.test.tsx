@@ -59,6 +59,7 @@ function renderWorkspace(props: Partial<TaskComponentProps> = {}) {
         registered.push(fn);
         return () => (registered = registered.filter((f) => f !== fn));
       }}
+      reportRecord={() => undefined}
       {...props}
     />,
   );
