@@ -190,7 +190,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
     const tree = await menuTree(await signInAs(srv.baseUrl, 'op_admin'));
     expect(tree.map((i) => i.meta.menuUri)).toEqual([
       'system', 'platform-content', 'certificate-management', 'task', 'credit', 'price', 'admit', 'abs', 'financing', 'group', 'zd-registration', 'issue',
-      'standard-library', 'data-dashboard',
+      'standard-library', 'product', 'data-dashboard',
     ]);
     const paths = fullPaths(tree);
     for (const path of [
