@@ -161,14 +161,14 @@ async function newTab(browser: Browser): Promise<{ page: Page; cdp: CDPSession }
   return { page, cdp };
 }
 
-/** A to-do task for op_handler: the first step of an agreement process is the starter's own. */
+/** A to-do task for op_handler: the first step of a redemption registration is the starter's own. */
 async function openTask(baseUrl: string): Promise<string> {
   const handler = await apiSignIn(baseUrl, 'op_handler');
   const started = await dataOf<{ task: { id: string } | null }>(handler, '/op/v1/workflow/instances/start', {
-    processKey: 'Process_RF_AGREEMENT',
+    processKey: 'Process_CREDIT_REDEEM_REGISTER_BIZ',
     businessKey: `BENCH-${Date.now().toString(36)}`,
-    businessType: 'Process_RF_AGREEMENT',
-    summary: '反向保理协议（基准测试）',
+    businessType: 'Process_CREDIT_REDEEM_REGISTER_BIZ',
+    summary: '白条兑付登记（基准测试）',
   });
   if (!started.task) throw new Error('the benchmark process has no open task');
   return started.task.id;

@@ -22,7 +22,7 @@ async function as(browser: Browser, persona: Persona): Promise<Page> {
 
 test('the task view says why the maker cannot approve; the auditor finds reveals in the operation log', async ({ browser, server }) => {
   const admin = await apiSignIn(server.url, 'op_admin');
-  const started = await dataOf<{ task: { id: string } }>(admin, '/op/v1/workflow/instances/start', { processKey: 'Process_CREDIT_AGREEMENT', businessKey: `MC-E2E-${Date.now()}`, businessType: 'TEST', summary: '协议审批 · 制单与审批分离' });
+  const started = await dataOf<{ task: { id: string } }>(admin, '/op/v1/workflow/instances/start', { processKey: 'Process_BILL_MANAGE', businessKey: `MC-E2E-${Date.now()}`, businessType: 'TEST', summary: '协议审批 · 制单与审批分离' });
   const review = await dataOf<{ task: { id: string } }>(admin, '/op/v1/workflow/tasks/complete', { taskId: started.task.id, outcome: 'PASS' });
 
   const page = await as(browser, 'op_admin');

@@ -44,7 +44,7 @@ test.describe.serial('the task centre (issue 6)', () => {
     const pass = (client: ApiClient, taskId: string, variables?: Record<string, string>) => dataOf<Transition>(client, `${API}/tasks/complete`, { taskId, outcome: 'PASS', variables });
 
     // A component-type process, left at the handler's first step for op_handler to submit in the browser.
-    const agreement = await start('Process_RF_AGREEMENT', AGREEMENT, '反向保理协议 E2E');
+    const agreement = await start('Process_CREDIT_REDEEM_REGISTER_BIZ', AGREEMENT, '白条兑付登记 E2E');
     // Issuance: submitted, and the core director (op_director2) chose the single-post final approval.
     const issue = await start('Process_CREDIT_ISSUE', ISSUE, '签发白条 1 笔，金额 100,000.00 元');
     const core = await pass(handler, issue.task!.id);
@@ -62,8 +62,8 @@ test.describe.serial('the task centre (issue 6)', () => {
     const todo = page.getByTestId('task-todo-list');
     const row = rowOf(todo, AGREEMENT);
     await expect(row).toBeVisible(FIRST_LOAD);
-    await expect(row).toContainText('反向保理协议');
-    await expect(row).toContainText('经办提交');
+    await expect(row).toContainText('白条兑付登记');
+    await expect(row).toContainText('兑付登记');
     await shoot(page, 'todo-handler');
 
     await row.getByTestId('task-work').click();

@@ -124,7 +124,7 @@ describe('maker-checker', () => {
 
   it('leaves no barred task in the admin pending count', async () => {
     // every instance above ended; one more waits at its review step
-    const { task } = await ok<Transition>(admin, 'instances/start', { processKey: 'Process_CREDIT_AGREEMENT', businessKey: 'MC-PENDING', businessType: 'TEST' });
+    const { task } = await ok<Transition>(admin, 'instances/start', { processKey: 'Process_BILL_MANAGE', businessKey: 'MC-PENDING', businessType: 'TEST' });
     const before = await pending(admin);
     const { task: review } = await ok<Transition>(admin, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
     expect(await pending(admin)).toBe(before - 1);
