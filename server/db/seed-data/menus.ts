@@ -127,7 +127,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
     // 价格策略 itself is the price-policies resource's entry (order 30).
     uri: 'product', title: '产品管理', path: '/op/product', icon: 'AppstoreOutlined', alwaysShow: true,
     children: [
-      { uri: 'product:products', title: '产品配置', path: 'products', icon: 'ShoppingOutlined', order: 10, permission: product.list },
+      { uri: 'product:products', title: '产品配置', path: 'products', icon: 'GoldOutlined', order: 10, permission: product.list },
       { uri: 'product:agreements', title: '协议配置', path: 'agreements', icon: 'FileTextOutlined', order: 20, permission: agreement.list },
     ],
   },

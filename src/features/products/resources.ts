@@ -121,7 +121,7 @@ export const pricePolicyResource = defineResource({
   name: 'price-policies',
   apiBase: `${PRODUCTS_API}/price-policies`,
   menuUri: 'product:price-policy',
-  menu: { parent: 'product', path: '/op/product/price-policy', order: 30, icon: 'PercentageOutlined' },
+  menu: { parent: 'product', path: '/op/product/price-policy', order: 30, icon: 'MoneyCollectOutlined' },
   title: 'products:price.title',
   item: 'products:price.item',
   permissions: PERMISSIONS.pricePolicy,
