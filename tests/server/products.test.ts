@@ -6,8 +6,13 @@
  * the generic start, approved products join the global config; and the rules the kit cannot know
  * (ranges, parties, template versions, overlapping tenor bands, also when proposed at once).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
+import { postgresBinDir, startPostgres, type TestPostgres } from './postgres';
 import { startServer, type TestServer } from './server';
 
 const BASE = '/op/v1/products';
@@ -30,12 +35,24 @@ let srv: TestServer;
 let handler: ApiClient;
 let director: ApiClient;
 let auditor: ApiClient;
+let postgres: TestPostgres | undefined;
+
+/** PRODUCTS_ON_POSTGRES=1 runs the same cases on a throwaway PostgreSQL (real concurrent transactions). */
+async function database() {
+  const binDir = process.env.PRODUCTS_ON_POSTGRES === '1' ? postgresBinDir() : undefined;
+  if (!binDir) return {};
+  postgres = await startPostgres(binDir);
+  return { database: openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'scf-products-')), databaseUrl: await postgres.createDatabase('products') }) };
+}
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await startServer(await database());
   [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
 });
-afterAll(() => srv.close());
+afterAll(async () => {
+  await srv.close();
+  postgres?.stop();
+});
 
 const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT', remark?: string) =>
   dataOf<{ instance: { status: string }; task: Task | null }>(client, `${WF}/tasks/complete`, { taskId, outcome, remark });
