@@ -65,6 +65,9 @@ test.describe.serial('products, agreements and price policies', () => {
     const list = page.getByTestId('agreement-templates-list');
     const v2 = rowOf(list, 'CREDIT-MASTER', '增加逾期违约金');
     await expect(v2).toBeVisible(FIRST_LOAD);
+    // An approved version is frozen: no 修改 or 删除 (the server refuses them too).
+    await expect(v2.getByRole('button', { name: /修\s*改/ })).toHaveCount(0);
+    await expect(rowOf(list, 'CREDIT-MASTER', '待定稿').getByRole('button', { name: /修\s*改/ })).toHaveCount(1);
     await v2.getByRole('button', { name: /查\s*看/ }).click();
     const detail = page.getByTestId('template-version-detail');
     await expect(detail).toContainText('第 2 版', FIRST_LOAD);

@@ -13,7 +13,7 @@ import { DictTag } from '../../components/DictTag';
 import { ResourceList } from '../../crud/ResourceList';
 import { hasPermission } from '../../lib/access';
 import { PERMISSIONS } from '../../lib/permissions';
-import { placeholdersIn, TEMPLATE_PLACEHOLDERS, TEMPLATE_STATUS_DICT } from '../../lib/products';
+import { placeholdersIn, TEMPLATE_PLACEHOLDERS, TEMPLATE_STATUS, TEMPLATE_STATUS_DICT } from '../../lib/products';
 import { api } from '../../providers/http';
 import { useUserInfo } from '../../providers/user';
 import { templateResource } from './resources';
@@ -131,6 +131,7 @@ export default function StandardLibraryPage() {
       <ResourceList
         resource={templateResource}
         onShow={(record) => setSelected(String(record.id))}
+        rowWritable={(record) => record.status !== TEMPLATE_STATUS.approved}
         rowActions={(record) =>
           hasPermission(perms, PERMISSIONS.template.add) && (
             <Button type="link" size="small" icon={<BranchesOutlined />} data-testid="template-new-version" onClick={() => void newVersion(record)}>
