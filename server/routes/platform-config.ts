@@ -9,7 +9,7 @@ import { CONFIG_KEY } from '../../src/lib/codes';
 import { GLOBAL_CONFIG_PATHS, type NavViewConfig, type PlatformConfig, type ProductConfig, type ProductModel } from '../../src/protocol/api-types';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
-import { sysConfigs } from '../db/schema';
+import { products, sysConfigs } from '../db/schema';
 import { businessError } from '../errors';
 import { isPlainObject } from '../validation';
 import { route } from './route';
@@ -71,7 +71,12 @@ export function platformConfigRoutes(api: FastifyInstance, ctx: AppContext): voi
     auth: 'session',
     handler: async (): Promise<ProductConfig> => {
       const values = await configValues(db, [CONFIG_KEY.products]);
-      return { sysPrdModelVOList: parseProducts(values[CONFIG_KEY.products]) };
+      const configured = parseProducts(values[CONFIG_KEY.products]);
+      // Approved products (a row exists only once its process ended approved) join the configured list.
+      const listed = new Set(configured.map((p) => p.prdCode));
+      const approved = await db.select({ prdCode: products.prdCode, prdName: products.prdName, prdShortName: products.prdShortName }).from(products).orderBy(products.prdCode);
+      const models = approved.filter((p) => !listed.has(p.prdCode)).map((p): ProductModel => ({ prdCode: p.prdCode, extAttrMap: { prdName: p.prdName, prdShortName: p.prdShortName } }));
+      return { sysPrdModelVOList: [...configured, ...models] };
     },
   });
 

@@ -49,6 +49,8 @@ export interface ResourceListProps {
   toolbarExtra?: ReactNode;
   /** Reload the page every few seconds while this holds for its rows (records still being made). */
   pollWhile?: (rows: readonly Row[]) => boolean;
+  /** Whether a record may still be edited or removed (e.g. not a frozen version); the server refuses the others anyway. */
+  rowWritable?: (record: Row) => boolean;
 }
 
 const POLL_MS = 2000;
@@ -73,7 +75,7 @@ function toFilters(resource: AnyResource, values: SearchValues, fixed: Record<st
 
 const columnShown = (schema: FieldSchema) => schema.column ?? (schema.type !== 'text' && schema.type !== 'richText');
 
-export function ResourceList({ resource, fixedFilters = {}, createDefaults, renderers = {}, onChanged, rowActions, onShow, toolbarExtra, pollWhile }: ResourceListProps) {
+export function ResourceList({ resource, fixedFilters = {}, createDefaults, renderers = {}, onChanged, rowActions, onShow, toolbarExtra, pollWhile, rowWritable }: ResourceListProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   useDayjsLocale();
@@ -277,14 +279,14 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
             {t('kit:row.show')}
           </Button>
         )}
-        {canEdit && (
+        {canEdit && (rowWritable?.(record) ?? true) && (
           <Tooltip title={pendingOf(record) ? t('kit:approval.editPending') : undefined}>
             <Button type="link" size="small" icon={<EditOutlined />} disabled={!!pendingOf(record)} onClick={() => edit.show(record.id)}>
               {t('kit:row.edit')}
             </Button>
           </Tooltip>
         )}
-        {canRemove && (
+        {canRemove && (rowWritable?.(record) ?? true) && (
           <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmRemove([record.id])}>
             {t('kit:row.remove')}
           </Button>
@@ -348,7 +350,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
         rowKey="id"
         columns={columns}
         scroll={{ x: 'max-content' }}
-        rowSelection={canRemove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        rowSelection={canRemove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (record: Row) => ({ disabled: rowWritable ? !rowWritable(record) : false }) } : undefined}
         pagination={{
           ...tableProps.pagination,
           showSizeChanger: true,

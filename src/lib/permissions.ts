@@ -36,6 +36,12 @@ export const PERMISSIONS = {
   groupUnit: { ...crud('group', 'unit'), move: 'group:unit:move' },
   /** Corporate changes (admission, administrator, renaming, accounts): proposed for approval, applied when approved. */
   corpChange: { list: 'corp:change:list', query: 'corp:change:query', add: 'corp:change:add', edit: 'corp:change:edit' },
+  /** The standard library's template versions: drafted by handlers, approved (frozen) by directors. */
+  template: { ...crud('product', 'template'), approve: 'product:template:approve' },
+  /** Products, agreements and price policies: proposed for approval, in effect once approved. */
+  product: { list: 'product:product:list', query: 'product:product:query', add: 'product:product:add', edit: 'product:product:edit' },
+  agreement: { list: 'product:agreement:list', query: 'product:agreement:query', add: 'product:agreement:add', edit: 'product:agreement:edit' },
+  pricePolicy: { list: 'product:price:list', query: 'product:price:query', add: 'product:price:add' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -83,6 +83,11 @@ export function prefetchGlobalConfig(): void {
   early = applyGlobalConfig();
 }
 
+/** Loads the config again (an approval may have put a product into effect); a failure keeps what is shown. */
+export function reloadGlobalConfig(): Promise<void> {
+  return applyGlobalConfig();
+}
+
 /** Mounted once by the signed-in shell: the load started at the page's start, if any, else a new one. */
 export function loadShellGlobalConfig(): Promise<void> {
   const load = early ?? applyGlobalConfig();

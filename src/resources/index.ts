@@ -6,11 +6,12 @@ import type { AnyResource } from '../crud/resource';
 import { operationLogResource } from './operation-log';
 import { CORP_CHANGE_RESOURCES } from '../features/corporations/changes';
 import { CORPORATION_RESOURCES } from '../features/corporations/resources';
+import { PRODUCT_RESOURCES } from '../features/products/resources';
 import { CONTENT_RESOURCES } from '../features/content/resources';
 import { realnameResource } from '../features/realname/resources';
 import { SYSTEM_RESOURCES } from './system';
 
-export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES, realnameResource, ...CORPORATION_RESOURCES, ...CORP_CHANGE_RESOURCES, operationLogResource];
+export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES, realnameResource, ...CORPORATION_RESOURCES, ...CORP_CHANGE_RESOURCES, ...PRODUCT_RESOURCES, operationLogResource];
 
 const byName = new Map(RESOURCES.map((resource) => [resource.name, resource]));
 

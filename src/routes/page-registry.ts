@@ -58,10 +58,12 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/group/corporation/index': () => import('../features/corporations/CorporationListPage'),
   '/op/group/corporation/detail/index': () => import('../features/corporations/CorporationDetailPage'),
   '/op/group/corp-change/index': () => import('../features/corporations/CorporateChangesPage'),
+  '/op/standard-library/detail/index': () => import('../features/products/StandardLibraryPage'),
+  '/op/product/products/index': () => import('../features/products/ProductsPage'),
+  '/op/product/agreements/index': () => import('../features/products/ProductsPage').then((m) => ({ default: m.AgreementsPage })),
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,
-  '/op/standard-library/detail/index': UNBUILT,
   '/op/abs/finance-data/upload/auth/index': UNBUILT,
   '/op/abs/finance-data/upload/contract/index': UNBUILT,
   '/op/abs/finance-data/upload/invoice/index': UNBUILT,

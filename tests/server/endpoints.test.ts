@@ -142,6 +142,10 @@ describe('/op/v1/userInfo', () => {
         PERMISSIONS.corporation.list, PERMISSIONS.corporation.query, PERMISSIONS.corporation.add, PERMISSIONS.corporation.edit, PERMISSIONS.corporation.verify,
         PERMISSIONS.bankAccount.list, PERMISSIONS.bankAccount.query, PERMISSIONS.bankAccount.add, PERMISSIONS.bankAccount.remove,
         PERMISSIONS.corpChange.list, PERMISSIONS.corpChange.query, PERMISSIONS.corpChange.add, PERMISSIONS.corpChange.edit,
+        PERMISSIONS.template.list, PERMISSIONS.template.query, PERMISSIONS.template.add, PERMISSIONS.template.edit, PERMISSIONS.template.remove,
+        PERMISSIONS.product.list, PERMISSIONS.product.query, PERMISSIONS.product.add, PERMISSIONS.product.edit,
+        PERMISSIONS.agreement.list, PERMISSIONS.agreement.query, PERMISSIONS.agreement.add, PERMISSIONS.agreement.edit,
+        PERMISSIONS.pricePolicy.list, PERMISSIONS.pricePolicy.query, PERMISSIONS.pricePolicy.add,
       ].sort(),
       userStatus: 1,
       personPosition: 'SYS_AUTH_OPERATOR',
@@ -190,7 +194,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
     const tree = await menuTree(await signInAs(srv.baseUrl, 'op_admin'));
     expect(tree.map((i) => i.meta.menuUri)).toEqual([
       'system', 'platform-content', 'certificate-management', 'task', 'credit', 'price', 'admit', 'abs', 'financing', 'group', 'zd-registration', 'issue',
-      'standard-library', 'data-dashboard',
+      'standard-library', 'product', 'data-dashboard',
     ]);
     const paths = fullPaths(tree);
     for (const path of [
@@ -233,7 +237,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
     const [admin, auditor] = await Promise.all([signInAs(srv.baseUrl, 'op_admin'), signInAs(srv.baseUrl, 'op_auditor')]);
     const adminPaths = fullPaths(await menuTree(admin));
     const auditorTree = await menuTree(auditor);
-    expect(auditorTree.map((i) => i.meta.menuUri)).toEqual(['system', 'platform-content', 'certificate-management', 'task', 'admit', 'group', 'data-dashboard']);
+    expect(auditorTree.map((i) => i.meta.menuUri)).toEqual(['system', 'platform-content', 'certificate-management', 'task', 'admit', 'group', 'standard-library', 'product', 'data-dashboard']);
     const auditorPaths = fullPaths(auditorTree);
     expect(auditorPaths.every((p) => adminPaths.includes(p))).toBe(true);
     // Read-only areas (now the corporations too) are the auditor's; every unbuilt and task-only area is not.

@@ -138,6 +138,8 @@ const OWNED = [
   'Process_AUTH_SOFT_CA_CREATE', 'Process_AUTH_SOFT_CA_RENEWAL', 'Process_AUTH_SOFT_CA_REOPEN',
   'Process_CI_CORE_ADMIT_CREATE', 'Process_CI_CORE_ADMIT_UPDATE', 'Process_CORP_MANAGER_UPDATE', 'Process_CORP_RENAMING',
   'PROCESS_ACCOUNT_TEMP', 'PROCESS_ACCOUNT_USAGE_TEMP',
+  'Process_CREDIT_PRODUCT_FINANCE', 'Process_CREDIT_PRODUCT_CORE_FINANCE', 'Process_CREDIT_PRODUCT_CORE',
+  'Process_RF_PROD_FINANCE', 'Process_RF_PROD_CORE_FINANCE', 'Process_RF_PROD_CORE', 'Process_CREDIT_AGREEMENT', 'Process_RF_AGREEMENT', 'Process_PRICE_CONFIG_CREATE',
 ];
 /** Owned too, by real-name admission and document review, whose records follow the steps walked here. */
 const OWNED_AND_WALKED = ['Process_CORP_ADMIT', 'PROCESS_CREDIT_CERTIFICATE_CODE', 'Process_ABS_CERTIFICATE_CODE'];
@@ -278,7 +280,7 @@ describe('working roles and permissions', () => {
   const forbidden = { status: 403, code: 'FORBIDDEN', message: errors.FORBIDDEN };
 
   it('refuses a director on a handler step and a handler on a director step with 403', async () => {
-    const { task } = await start('Process_CREDIT_AGREEMENT');
+    const { task } = await start('Process_CREDIT_REDEEM_REGISTER_BIZ');
     expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' }))).toEqual(forbidden);
     const { task: review } = await complete(handler, task!, 'PASS');
     expect(refusal(await call(handler, 'tasks/claim', { taskId: review!.id }))).toEqual(forbidden);
@@ -305,7 +307,7 @@ describe('working roles and permissions', () => {
   });
 
   it('claims: the holder keeps it, another of the same role is told who holds it', async () => {
-    const { task } = await complete(handler, (await start('Process_RF_AGREEMENT')).task!, 'PASS');
+    const { task } = await complete(handler, (await start('Process_CREDIT_REDEEM_REGISTER_BIZ')).task!, 'PASS');
     const claimed = await ok<Task>(director, 'tasks/claim', { taskId: task!.id });
     expect(claimed).toMatchObject({ assigneeName: '主管李四', dataVersion: task!.dataVersion + 1 });
     expect(refusal(await call(director2, 'tasks/claim', { taskId: task!.id }))).toEqual({ status: 200, code: 'TASK_CLAIMED', message: '该任务已被 主管李四 签收' });
@@ -335,7 +337,7 @@ describe('completion is once only', () => {
   });
 
   it('refuses a stale dataVersion', async () => {
-    const { task } = await start('Process_RF_PROD_CORE');
+    const { task } = await start('Process_BILL_MANAGE');
     const stale = await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'PASS', dataVersion: task!.dataVersion + 7 });
     expect(refusal(stale)).toEqual({ status: 200, code: 'DATA_VERSION_CONFLICT', message: errors.DATA_VERSION_CONFLICT });
   });
@@ -361,7 +363,7 @@ describe('bad input changes nothing', () => {
   });
 
   it('refuses a reject without a remark, an unknown outcome and an unknown task', async () => {
-    const { instance, task } = await start('Process_CREDIT_PRODUCT_CORE');
+    const { instance, task } = await start('Process_CREDIT_REDEEM_REGISTER_BIZ');
     expect(refusal(await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'REJECT', remark: '  ' }))).toEqual({
       status: 200, code: 'VALIDATION_FAILED', message: '驳回时请填写审批意见',
     });
@@ -375,12 +377,13 @@ describe('bad input changes nothing', () => {
 describe('task lists and the pending count', () => {
   it('counts what is waiting for a director and lists it with the names of process and step', async () => {
     const before = await pendingCount(director);
-    const { task } = await start('Process_PRICE_CONFIG_CREATE');
+    // A page-type process; its final review is an operator's (DOUBLE_OPERATOR), so the director's count returns.
+    const { task } = await start('Process_CREDIT_ISSUE', undefined, { finalApproveMode: 'DOUBLE_OPERATOR' });
     expect(await pendingCount(director)).toBe(before);
     const { task: review } = await complete(handler, task!, 'PASS');
     expect(await pendingCount(director)).toBe(before + 1);
-    const listed = (await todo(director, { processKey: 'Process_PRICE_CONFIG_CREATE' })).records.find((t) => t.id === review!.id);
-    expect(listed).toMatchObject({ processName: '新增价格策略', taskName: '主管审核', routePath: '/op/process/Process_PRICE_CONFIG_CREATE/taskApprove' });
+    const listed = (await todo(director, { processKey: 'Process_CREDIT_ISSUE' })).records.find((t) => t.id === review!.id);
+    expect(listed).toMatchObject({ processName: '白条签发', taskName: '核心主管审核', routePath: '/op/process/Process_CREDIT_ISSUE/taskCoreDirectorReview' });
     await complete(director, review!, 'PASS');
     expect(await pendingCount(director)).toBe(before);
   });

@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, realname, certificate, home, corporation, groupUnit, corpChange } = PERMISSIONS;
+const { task, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -121,7 +121,15 @@ export const MENU_TREE: readonly MenuSeed[] = [
   },
   {
     uri: 'standard-library', title: '标准库', path: '/op/standard-library', icon: 'BlockOutlined', alwaysShow: true,
-    children: [{ uri: 'standard-library:detail', title: '标准库', path: 'detail', icon: 'ProfileOutlined' }],
+    children: [{ uri: 'standard-library:detail', title: '标准库', path: 'detail', icon: 'ProfileOutlined', permission: template.list }],
+  },
+  {
+    // 价格策略 itself is the price-policies resource's entry (order 30).
+    uri: 'product', title: '产品管理', path: '/op/product', icon: 'AppstoreOutlined', alwaysShow: true,
+    children: [
+      { uri: 'product:products', title: '产品配置', path: 'products', icon: 'GoldOutlined', order: 10, permission: product.list },
+      { uri: 'product:agreements', title: '协议配置', path: 'agreements', icon: 'FileTextOutlined', order: 20, permission: agreement.list },
+    ],
   },
   {
     // Outside the main layout (spec 2.4): a top-level page, not a directory.

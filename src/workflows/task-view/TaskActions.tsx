@@ -20,6 +20,7 @@ import { SIGN_RESULT } from '../../lib/sms-sign';
 import { ApiError } from '../../providers/http';
 import { useUserInfo } from '../../providers/user';
 import { pendingTasks } from '../task-center/pending-tasks';
+import { reloadGlobalConfig } from '../../providers/global-config';
 import { findProcessDefinition, variableGivenAt } from '../registry';
 import { useSmsSign } from '../sign/useSmsSign';
 import { TASK_OUTCOME, type TaskOutcome } from '../states';
@@ -112,6 +113,8 @@ export function TaskActions({ task, instance, beforeComplete, onCompleted, disab
       });
       void message.success(t(pass ? 'actions.passed' : 'actions.rejected'));
       void pendingTasks.refresh();
+      // An approval may have put a product into effect: the shell's product names follow at once.
+      if (!result.task) void reloadGlobalConfig();
       onCompleted?.({ outcome, instance: result.instance, next: result.task });
     } catch (e) {
       if (!alreadyShown(e)) setError(messageOf(e));

@@ -1,0 +1,100 @@
+/**
+ * The products area (DOMAIN.md "Credit products"): the standard library's template versions,
+ * products, agreements and price policies. Products, agreements and policies are approvable
+ * resources: a row exists once its process ended approved (the proposal waits in approval_changes).
+ */
+import { randomUUID } from 'node:crypto';
+import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+const record = () => ({
+  dataVersion: integer('data_version').notNull().default(0),
+  createTime: at('create_time'),
+  updateTime: at('update_time'),
+  createBy: text('create_by'),
+  updateBy: text('update_by'),
+});
+
+/**
+ * One version of an agreement template: a new version is a new row (templateCode + version unique);
+ * once APPROVED its text never changes (the routes refuse it), so agreements can cite it for good.
+ */
+export const agreementTemplates = pgTable(
+  'agreement_templates',
+  {
+    id: id(),
+    templateCode: text('template_code').notNull(),
+    templateName: text('template_name').notNull(),
+    version: integer('version').notNull(),
+    /** Sanitised HTML (the shared content policy), with {{placeholders}}. */
+    content: text('content').notNull(),
+    changeNote: text('change_note'),
+    /** Dictionary std_template_status: DRAFT, APPROVED. */
+    status: text('status').notNull().default('DRAFT'),
+    approveTime: timestamp('approve_time', { withTimezone: true }),
+    ...record(),
+  },
+  (t) => [uniqueIndex('agreement_templates_code_version_uq').on(t.templateCode, t.version)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    prdCode: text('prd_code').notNull().unique(),
+    prdName: text('prd_name').notNull(),
+    prdShortName: text('prd_short_name').notNull(),
+    /** CREDIT or RF (src/lib/products.ts), with the offer type fixing the approving process. */
+    category: text('category').notNull(),
+    offerType: text('offer_type').notNull(),
+    financeCorpName: text('finance_corp_name'),
+    coreCorpName: text('core_corp_name'),
+    tenorMinDays: integer('tenor_min_days').notNull(),
+    tenorMaxDays: integer('tenor_max_days').notNull(),
+    amountMin: numeric('amount_min', { precision: 16, scale: 2 }).notNull(),
+    amountMax: numeric('amount_max', { precision: 16, scale: 2 }).notNull(),
+    /** The template versions the product uses: CODE@version, comma-separated. */
+    templateVersions: text('template_versions').notNull(),
+    ...record(),
+  },
+  (t) => [index('products_kind_idx').on(t.category, t.offerType)],
+);
+
+export const agreements = pgTable(
+  'agreements',
+  {
+    id: id(),
+    agreementCode: text('agreement_code').notNull().unique(),
+    agreementName: text('agreement_name').notNull(),
+    category: text('category').notNull(),
+    prdCode: text('prd_code').notNull(),
+    financeCorpName: text('finance_corp_name'),
+    coreCorpName: text('core_corp_name'),
+    templateCode: text('template_code').notNull(),
+    templateVersion: integer('template_version').notNull(),
+    ...record(),
+  },
+  (t) => [index('agreements_category_idx').on(t.category)],
+);
+
+/** A price policy: rates for one product, core enterprise and tenor band; bands of one product and core never overlap. */
+export const pricePolicies = pgTable(
+  'price_policies',
+  {
+    id: id(),
+    policyName: text('policy_name').notNull(),
+    prdCode: text('prd_code').notNull(),
+    coreCorpName: text('core_corp_name').notNull(),
+    tenorFromDays: integer('tenor_from_days').notNull(),
+    tenorToDays: integer('tenor_to_days').notNull(),
+    /** Percent per year, 0–100 with 2 decimals (spec 5.4 ratio). */
+    financingRate: numeric('financing_rate', { precision: 5, scale: 2 }).notNull(),
+    serviceFeeRate: numeric('service_fee_rate', { precision: 5, scale: 2 }).notNull(),
+    ...record(),
+  },
+  (t) => [index('price_policies_product_core_idx').on(t.prdCode, t.coreCorpName)],
+);

@@ -1,0 +1,96 @@
+/**
+ * The products area of the living demo (DOMAIN.md "A living demo"), seeded once after the demo
+ * corporations: template versions in the standard library (approved ones and drafts), products,
+ * agreements and price policies proposed through the same approvable-resource calls operators use,
+ * some approved, some waiting in op_director's to-do list.
+ */
+import { count, eq } from 'drizzle-orm';
+import { TEMPLATE_STATUS } from '../../src/lib/products';
+import { approvableResource, type Proposer } from '../crud/approvals';
+import type { AppContext } from '../context';
+import { agreementTemplates, corporations, roles, userRoles, users } from '../db/schema';
+import type { Row } from '../crud/types';
+import { DEMO_CORP } from '../corporations/demo-seed';
+
+async function actorOf(ctx: AppContext, username: string): Promise<Proposer | undefined> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.username, username));
+  if (!user) return undefined;
+  const roleRows = await ctx.db
+    .select({ code: roles.code, roleName: roles.roleName, pkRole: roles.pkRole })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.pkRole, userRoles.pkRole))
+    .where(eq(userRoles.userId, user.id));
+  return { userId: user.id, username: user.username, personName: user.personName, roles: roleRows, sensitiveWhitelist: false };
+}
+
+const p = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
+
+const CREDIT_V1 = [
+  '<h2>授信协议</h2>',
+  p('甲方（授信人）：{{financeCorpName}}', '乙方（受信人）：{{corpName}}', '核心企业：{{coreCorpName}}'),
+  p('第一条 甲方同意在“{{prdName}}”项下向乙方提供授信额度人民币 {{amount}} 元（大写：{{amountInWords}}）。'),
+  p('第二条 每笔融资期限不超过 {{tenorDays}} 天，到期由核心企业按约付款。'),
+  p('第三条 本协议自双方签署之日（{{signDate}}）起生效。'),
+].join('');
+const CREDIT_V2 = CREDIT_V1
+  .replace('第二条 每笔融资期限不超过 {{tenorDays}} 天，到期由核心企业按约付款。', '第二条 每笔融资期限不超过 {{tenorDays}} 天，到期由核心企业按约付款；逾期的，按日万分之五计收违约金。')
+  .replace('第三条 本协议自双方签署之日（{{signDate}}）起生效。', '第三条 因本协议产生的争议，提交甲方所在地人民法院诉讼解决。</p><p>第四条 本协议自双方签署之日（{{signDate}}）起生效。');
+const CREDIT_V3 = CREDIT_V2.replace('按日万分之五', '按日万分之三');
+const RF_V1 = [
+  '<h2>反向保理协议</h2>',
+  p('保理商：{{financeCorpName}}', '核心企业（买方）：{{coreCorpName}}', '供应商（卖方）：{{corpName}}'),
+  p('第一条 供应商将其对核心企业的应收账款人民币 {{amount}} 元转让予保理商。'),
+  p('第二条 核心企业确认上述应收账款真实有效，并于到期日（融资后 {{tenorDays}} 天）向保理商付款。'),
+].join('');
+
+const TEMPLATES: ReadonlyArray<{ code: string; name: string; content: string; note: string; status: string }> = [
+  { code: 'CREDIT-MASTER', name: '授信协议标准文本', content: CREDIT_V1, note: '首次发布', status: TEMPLATE_STATUS.approved },
+  { code: 'CREDIT-MASTER', name: '授信协议标准文本', content: CREDIT_V2, note: '增加逾期违约金及争议解决条款', status: TEMPLATE_STATUS.approved },
+  { code: 'CREDIT-MASTER', name: '授信协议标准文本', content: CREDIT_V3, note: '下调违约金标准（待定稿）', status: TEMPLATE_STATUS.draft },
+  { code: 'RF-MASTER', name: '反向保理协议标准文本', content: RF_V1, note: '首次发布', status: TEMPLATE_STATUS.approved },
+];
+
+/** Where a seeded proposal is left: at op_director's review, or approved. */
+type Stop = 'review' | 'approved';
+
+export async function seedProductsDemo(ctx: AppContext): Promise<void> {
+  const [{ n }] = await ctx.db.select({ n: count() }).from(agreementTemplates);
+  if (n > 0) return;
+  const names = new Map((await ctx.db.select({ id: corporations.id, corpName: corporations.corpName }).from(corporations)).map((c) => [c.id, c.corpName]));
+  const group = names.get(DEMO_CORP.group);
+  const [icbc, cmb] = [names.get(DEMO_CORP.banks[0]), names.get(DEMO_CORP.banks[1])];
+  const factoring = names.get(DEMO_CORP.factoring);
+  const [handler, director] = await Promise.all(['op_handler', 'op_director'].map((u) => actorOf(ctx, u)));
+  if (!group || !icbc || !cmb || !factoring || !handler || !director) return;
+
+  const versions = new Map<string, number>();
+  for (const t of TEMPLATES) {
+    const version = (versions.get(t.code) ?? 0) + 1;
+    versions.set(t.code, version);
+    await ctx.db.insert(agreementTemplates).values({
+      templateCode: t.code, templateName: t.name, version, content: t.content, changeNote: t.note, status: t.status,
+      approveTime: t.status === TEMPLATE_STATUS.approved ? new Date() : null, createBy: 'op_handler', updateBy: t.status === TEMPLATE_STATUS.approved ? 'op_director' : 'op_handler',
+    });
+  }
+
+  const propose = async (resource: string, values: Row, stop: Stop) => {
+    const proposal = await approvableResource(resource)!.proposeCreate(handler, values);
+    const { task } = await ctx.workflow.complete(handler, { taskId: proposal.taskId!, outcome: 'PASS', remark: '提交审批' });
+    if (stop === 'approved' && task) await ctx.workflow.complete(director, { taskId: task.id, outcome: 'PASS', remark: '同意' });
+  };
+  const limits = { tenorMinDays: 30, tenorMaxDays: 360, amountMin: '10000.00', amountMax: '50000000.00' };
+
+  await propose('products-credit-finance', { prdCode: 'CREDIT-ICBC-E', prdName: '工银e信融资', prdShortName: 'e信融', financeCorpName: icbc, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
+  await propose('products-credit-core-finance', { prdCode: 'CREDIT-HD-CMB', prdName: '华东建设招银白条', prdShortName: '华东白条', financeCorpName: cmb, coreCorpName: group, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
+  await propose('products-rf-core', { prdCode: 'RF-HD-PLATFORM', prdName: '华东建设反向保理', prdShortName: '华东保理', coreCorpName: group, ...limits, tenorMaxDays: 180, templateVersions: 'RF-MASTER@1' }, 'approved');
+  await propose('products-credit-core', { prdCode: 'CREDIT-HD-PLAT', prdName: '华东建设平台白条', prdShortName: '平台白条', coreCorpName: group, ...limits, templateVersions: 'CREDIT-MASTER@1' }, 'review');
+  await propose('products-rf-finance', { prdCode: 'RF-FACT-STD', prdName: '华东保理标准反保', prdShortName: '标准反保', financeCorpName: factoring, ...limits, templateVersions: 'RF-MASTER@1' }, 'review');
+
+  await propose('agreements-credit', { agreementCode: 'AGR-CREDIT-001', agreementName: '华东建设招银白条授信协议', prdCode: 'CREDIT-HD-CMB', financeCorpName: cmb, coreCorpName: group, templateCode: 'CREDIT-MASTER', templateVersion: 2 }, 'approved');
+  await propose('agreements-rf', { agreementCode: 'AGR-RF-001', agreementName: '华东建设反向保理协议', prdCode: 'RF-HD-PLATFORM', financeCorpName: factoring, coreCorpName: group, templateCode: 'RF-MASTER', templateVersion: 1 }, 'review');
+
+  const policy = { prdCode: 'CREDIT-HD-CMB', coreCorpName: group };
+  await propose('price-policies', { ...policy, policyName: '华东白条短期', tenorFromDays: 1, tenorToDays: 90, financingRate: '3.85', serviceFeeRate: '0.30' }, 'approved');
+  await propose('price-policies', { ...policy, policyName: '华东白条中期', tenorFromDays: 91, tenorToDays: 180, financingRate: '4.10', serviceFeeRate: '0.35' }, 'approved');
+  await propose('price-policies', { ...policy, policyName: '华东白条长期', tenorFromDays: 181, tenorToDays: 360, financingRate: '4.35', serviceFeeRate: '0.40' }, 'review');
+}

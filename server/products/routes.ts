@@ -1,0 +1,207 @@
+/**
+ * The products area's routes (src/features/products/resources.ts), all through the generic kit:
+ * the standard library's template versions (written at once; 定稿 freezes a version), and products,
+ * agreements and price policies as approvable resources whose processes (spec 4.5) apply them only
+ * when they end approved. What the kit cannot know is checked here, inside the write's transaction:
+ * ranges, the parties' corporate types, referenced template versions, and non-overlapping tenor bands.
+ */
+import { and, arrayContains, eq, max, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { AGREEMENT_KINDS, AGREEMENT_SCOPE, PRODUCT_KINDS, PRODUCT_SCOPE, pricePolicyResource, templateResource } from '../../src/features/products/resources';
+import { CORP_TYPE } from '../../src/lib/corporations';
+import {
+  PRICE_POLICY_PROCESS, TEMPLATE_STATUS, amountAtMost, firstOverlap, isBandOrdered, parseTemplateRefs, unknownPlaceholders, type TemplateRef,
+} from '../../src/lib/products';
+import { APPROVAL_ACTION } from '../../src/crud/resource';
+import { INSTANCE_STATUS } from '../../src/workflows/states';
+import type { AppContext } from '../context';
+import type { Row } from '../crud/routes';
+import { crudRoutes } from '../crud/routes';
+import { agreementTemplates, agreements, approvalChanges, corporations, pricePolicies, products } from '../db/schema';
+import type { Tx } from '../db/tx';
+import { aboutField, businessError, validationError } from '../errors';
+import { translate } from '../i18n';
+
+const refuse = (field: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(key, params)), field);
+
+/** The corporation of that name must exist and be of that type (a finance institution, a core enterprise). */
+async function checkParty(tx: Tx, values: Row, field: string, corpType: string): Promise<void> {
+  const name = values[field];
+  if (typeof name !== 'string') return;
+  const [corp] = await tx
+    .select({ id: corporations.id })
+    .from(corporations)
+    .where(and(eq(corporations.corpName, name), arrayContains(corporations.corpTypes, [corpType])))
+    .limit(1);
+  if (!corp) throw refuse(field, corpType === CORP_TYPE.finance ? 'products:server.notFinance' : 'products:server.notCore', { name });
+}
+
+/** Every referenced template version exists and is approved (a draft may still change under the product). */
+async function checkTemplateRefs(tx: Tx, refs: readonly TemplateRef[], field: string): Promise<void> {
+  for (const ref of refs) {
+    const [version] = await tx
+      .select({ status: agreementTemplates.status })
+      .from(agreementTemplates)
+      .where(and(eq(agreementTemplates.templateCode, ref.templateCode), eq(agreementTemplates.version, ref.version)));
+    if (!version) throw refuse(field, 'products:server.templateMissing', { ref: `${ref.templateCode}@${ref.version}` });
+    if (version.status !== TEMPLATE_STATUS.approved) throw refuse(field, 'products:server.templateDraft', { ref: `${ref.templateCode}@${ref.version}` });
+  }
+}
+
+function checkPlaceholders(values: Row): void {
+  if (typeof values.content !== 'string') return;
+  const unknown = unknownPlaceholders(values.content);
+  if (unknown.length) throw refuse('content', 'products:server.unknownPlaceholder', { names: unknown.map((n) => `{{${n}}}`).join('、') });
+}
+
+function templateRoutes(api: FastifyInstance, ctx: AppContext): void {
+  crudRoutes(api, ctx, {
+    resource: templateResource,
+    table: agreementTemplates,
+    actions: { approve: (_row, now) => ({ status: TEMPLATE_STATUS.approved, approveTime: now }) },
+    hooks: {
+      async beforeWrite(tx, values, mode, { before }) {
+        checkPlaceholders(values);
+        if (mode === 'update') {
+          // An approved version is what agreements cite: its text is fixed for good; change means a new version.
+          if (before?.status === TEMPLATE_STATUS.approved) throw businessError('TEMPLATE_APPROVED', 'products:server.templateApproved');
+          return;
+        }
+        // A new version is a new row: the next number of its code (the unique index settles two at once).
+        const [{ last }] = await tx.select({ last: max(agreementTemplates.version) }).from(agreementTemplates).where(eq(agreementTemplates.templateCode, String(values.templateCode)));
+        values.version = (last ?? 0) + 1;
+        values.status = TEMPLATE_STATUS.draft;
+      },
+      async beforeRemove(_tx, rows) {
+        if (rows.some((row) => row.status === TEMPLATE_STATUS.approved)) throw businessError('TEMPLATE_APPROVED', 'products:server.templateApproved');
+      },
+    },
+  });
+}
+
+function productRoutes(api: FastifyInstance, ctx: AppContext): void {
+  for (const { category, offerType, resource } of PRODUCT_KINDS) {
+    crudRoutes(api, ctx, {
+      resource,
+      table: products,
+      approvalScope: PRODUCT_SCOPE,
+      listScope: and(eq(products.category, category), eq(products.offerType, offerType)),
+      approvalApplies: (action) => (action === APPROVAL_ACTION.CREATE ? { category, offerType } : {}),
+      hooks: {
+        async beforeWrite(tx, values, _mode, { before }) {
+          const merged = { ...before, ...values };
+          if (Number(merged.tenorMinDays) > Number(merged.tenorMaxDays)) throw refuse('tenorMaxDays', 'products:server.tenorRange');
+          if (!amountAtMost(String(merged.amountMin), String(merged.amountMax))) throw refuse('amountMax', 'products:server.amountRange');
+          await checkParty(tx, values, 'financeCorpName', CORP_TYPE.finance);
+          await checkParty(tx, values, 'coreCorpName', CORP_TYPE.core);
+          if (typeof values.templateVersions === 'string') {
+            const refs = parseTemplateRefs(values.templateVersions) ?? [];
+            await checkTemplateRefs(tx, refs, 'templateVersions');
+            values.templateVersions = refs.map((r) => `${r.templateCode}@${r.version}`).join(',');
+          }
+        },
+      },
+    });
+  }
+}
+
+function agreementRoutes(api: FastifyInstance, ctx: AppContext): void {
+  for (const { category, resource } of AGREEMENT_KINDS) {
+    crudRoutes(api, ctx, {
+      resource,
+      table: agreements,
+      approvalScope: AGREEMENT_SCOPE,
+      listScope: eq(agreements.category, category),
+      approvalApplies: (action) => (action === APPROVAL_ACTION.CREATE ? { category } : {}),
+      hooks: {
+        async beforeWrite(tx, values, _mode, { before }) {
+          const merged = { ...before, ...values };
+          if (typeof values.prdCode === 'string') {
+            const [product] = await tx.select({ category: products.category }).from(products).where(eq(products.prdCode, values.prdCode));
+            if (!product || product.category !== category) throw refuse('prdCode', `products:server.productMissing.${category}`, { code: values.prdCode });
+          }
+          await checkParty(tx, values, 'financeCorpName', CORP_TYPE.finance);
+          await checkParty(tx, values, 'coreCorpName', CORP_TYPE.core);
+          if (values.templateCode !== undefined || values.templateVersion !== undefined) {
+            await checkTemplateRefs(tx, [{ templateCode: String(merged.templateCode), version: Number(merged.templateVersion) }], 'templateVersion');
+          }
+        },
+      },
+    });
+  }
+}
+
+interface Band {
+  policyName: string;
+  tenorFromDays: number;
+  tenorToDays: number;
+}
+
+/** The bands in effect or in approval for one product and core enterprise, but the one being checked. */
+async function bandsOf(tx: Tx, prdCode: string, coreCorpName: string, exceptId?: string): Promise<Band[]> {
+  const approved = await tx
+    .select({ id: pricePolicies.id, policyName: pricePolicies.policyName, tenorFromDays: pricePolicies.tenorFromDays, tenorToDays: pricePolicies.tenorToDays })
+    .from(pricePolicies)
+    .where(and(eq(pricePolicies.prdCode, prdCode), eq(pricePolicies.coreCorpName, coreCorpName)));
+  const running = await tx
+    .select({ recordId: approvalChanges.recordId, proposed: approvalChanges.proposed })
+    .from(approvalChanges)
+    .where(and(
+      eq(approvalChanges.resource, pricePolicyResource.name),
+      eq(approvalChanges.status, INSTANCE_STATUS.RUNNING),
+      sql`${approvalChanges.proposed}->>'prdCode' = ${prdCode}`,
+      sql`${approvalChanges.proposed}->>'coreCorpName' = ${coreCorpName}`,
+      ...(exceptId ? [ne(approvalChanges.recordId, exceptId)] : []),
+    ));
+  const pending = running.map(({ proposed }) => proposed as unknown as Band);
+  return [...approved.filter((b) => b.id !== exceptId), ...pending];
+}
+
+/** Refuses a band that shares a day with another band of the same product and core, naming that one. */
+async function checkBand(tx: Tx, values: Row, exceptId?: string): Promise<void> {
+  const band = { tenorFromDays: Number(values.tenorFromDays), tenorToDays: Number(values.tenorToDays) };
+  if (!isBandOrdered(band)) throw refuse('tenorToDays', 'products:server.bandOrder');
+  const prdCode = String(values.prdCode);
+  const coreCorpName = String(values.coreCorpName);
+  // Proposals for one product wait for each other here, so two overlapping ones cannot both pass.
+  await tx.select({ id: products.id }).from(products).where(eq(products.prdCode, prdCode)).for('update');
+  const clash = firstOverlap(band, await bandsOf(tx, prdCode, coreCorpName, exceptId));
+  if (clash) {
+    throw aboutField(
+      businessError('PRICE_BAND_OVERLAP', 'products:server.bandOverlap', {
+        name: clash.policyName, from: String(clash.tenorFromDays), to: String(clash.tenorToDays), prdCode, core: coreCorpName,
+      }),
+      'tenorFromDays',
+    );
+  }
+}
+
+function pricePolicyRoutes(api: FastifyInstance, ctx: AppContext): void {
+  crudRoutes(api, ctx, {
+    resource: pricePolicyResource,
+    table: pricePolicies,
+    hooks: {
+      async beforeWrite(tx, values) {
+        const prdCode = String(values.prdCode);
+        const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.prdCode, prdCode));
+        if (!product) throw refuse('prdCode', 'products:server.productUnknown', { code: prdCode });
+        await checkParty(tx, values, 'coreCorpName', CORP_TYPE.core);
+        await checkBand(tx, values);
+      },
+    },
+  });
+  // Heard after the kit applied the approved policy (listeners run in order): checked again against
+  // the bands in effect now; a clash undoes the approval.
+  ctx.workflow.onInstanceEnd(PRICE_POLICY_PROCESS, async (event, tx) => {
+    if (event.status !== INSTANCE_STATUS.APPROVED) return;
+    const [policy] = await tx.select().from(pricePolicies).where(eq(pricePolicies.id, event.instance.businessKey));
+    if (policy) await checkBand(tx, policy, policy.id);
+  });
+}
+
+export function productAreaRoutes(api: FastifyInstance, ctx: AppContext): void {
+  templateRoutes(api, ctx);
+  productRoutes(api, ctx);
+  agreementRoutes(api, ctx);
+  pricePolicyRoutes(api, ctx);
+}

@@ -1,0 +1,189 @@
+/**
+ * The products area over real HTTP (issue 17): the standard library's versions (a new version is a
+ * new row, an approved one is frozen, stored text is sanitised, placeholders are known ones); and,
+ * as one table, the nine processes of products, agreements and price policies: each proposal is
+ * applied only when its instance ends approved (a withdrawal creates nothing), its key is refused by
+ * the generic start, approved products join the global config; and the rules the kit cannot know
+ * (ranges, parties, template versions, overlapping tenor bands, also when proposed at once).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open';
+import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
+import { postgresBinDir, startPostgres, type TestPostgres } from './postgres';
+import { startServer, type TestServer } from './server';
+
+const BASE = '/op/v1/products';
+const WF = '/op/v1/workflow';
+const GROUP = '中建华东建设集团有限公司';
+const ICBC = '中国工商银行股份有限公司上海市分行';
+const CMB = '招商银行股份有限公司上海分行';
+
+interface Proposal {
+  change: { recordId: string };
+  instanceId: string;
+  taskId: string;
+}
+interface Task {
+  id: string;
+}
+type Rec = Record<string, unknown> & { id: string; dataVersion: number };
+
+let srv: TestServer;
+let handler: ApiClient;
+let director: ApiClient;
+let auditor: ApiClient;
+let postgres: TestPostgres | undefined;
+
+/** PRODUCTS_ON_POSTGRES=1 runs the same cases on a throwaway PostgreSQL (real concurrent transactions). */
+async function database() {
+  const binDir = process.env.PRODUCTS_ON_POSTGRES === '1' ? postgresBinDir() : undefined;
+  if (!binDir) return {};
+  postgres = await startPostgres(binDir);
+  return { database: openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'scf-products-')), databaseUrl: await postgres.createDatabase('products') }) };
+}
+
+beforeAll(async () => {
+  srv = await startServer(await database());
+  [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
+});
+afterAll(async () => {
+  await srv.close();
+  postgres?.stop();
+});
+
+const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT', remark?: string) =>
+  dataOf<{ instance: { status: string }; task: Task | null }>(client, `${WF}/tasks/complete`, { taskId, outcome, remark });
+const page = async (api: string, filters: Record<string, unknown> = {}) => (await dataOf<{ records: Rec[] }>(auditor, `${BASE}/${api}/page`, { pageSize: 100, ...filters })).records;
+const products = async () => (await dataOf<{ sysPrdModelVOList: Array<{ prdCode: string; extAttrMap: { prdName: string } }> }>(auditor, '/op/v1/sys/tools/load-prd-config')).sysPrdModelVOList;
+
+/** Handler submits, then the director passes (approve) or the director and handler reject (withdrawn). */
+async function walk(proposal: Proposal, end: 'approve' | 'withdraw'): Promise<string> {
+  const { task } = await complete(handler, proposal.taskId, 'PASS');
+  if (end === 'approve') return (await complete(director, task!.id, 'PASS', '同意')).instance.status;
+  const back = await complete(director, task!.id, 'REJECT', '资料不全');
+  return (await complete(handler, back.task!.id, 'REJECT', '撤回')).instance.status;
+}
+
+let seq = 0;
+const code = (prefix: string) => `${prefix}-T${(seq += 1)}`;
+const limits = { tenorMinDays: 30, tenorMaxDays: 180, amountMin: '1000.00', amountMax: '2000000.00' };
+
+interface Case {
+  processKey: string;
+  api: string;
+  body: () => Record<string, unknown>;
+  key: string;
+  product?: boolean;
+}
+
+const CASES: Case[] = [
+  { processKey: 'Process_CREDIT_PRODUCT_FINANCE', api: 'credit/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CF'), prdName: '测试资方授信', prdShortName: '资方授信', financeCorpName: ICBC, ...limits, templateVersions: 'CREDIT-MASTER@2' }) },
+  { processKey: 'Process_CREDIT_PRODUCT_CORE_FINANCE', api: 'credit/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CCF'), prdName: '测试联合授信', prdShortName: '联合授信', financeCorpName: CMB, coreCorpName: GROUP, ...limits, templateVersions: 'CREDIT-MASTER@1,CREDIT-MASTER@2' }) },
+  { processKey: 'Process_CREDIT_PRODUCT_CORE', api: 'credit/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('CC'), prdName: '测试平台授信', prdShortName: '平台授信', coreCorpName: GROUP, ...limits, templateVersions: 'CREDIT-MASTER@2' }) },
+  { processKey: 'Process_RF_PROD_FINANCE', api: 'rf/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFF'), prdName: '测试资方反保', prdShortName: '资方反保', financeCorpName: ICBC, ...limits, templateVersions: 'RF-MASTER@1' }) },
+  { processKey: 'Process_RF_PROD_CORE_FINANCE', api: 'rf/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFCF'), prdName: '测试联合反保', prdShortName: '联合反保', financeCorpName: CMB, coreCorpName: GROUP, ...limits, templateVersions: 'RF-MASTER@1' }) },
+  { processKey: 'Process_RF_PROD_CORE', api: 'rf/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFC'), prdName: '测试平台反保', prdShortName: '平台反保', coreCorpName: GROUP, ...limits, templateVersions: 'RF-MASTER@1' }) },
+  { processKey: 'Process_CREDIT_AGREEMENT', api: 'agreements/credit', key: 'agreementCode', body: () => ({ agreementCode: code('AC'), agreementName: '测试授信协议', prdCode: 'CREDIT-HD-CMB', financeCorpName: CMB, coreCorpName: GROUP, templateCode: 'CREDIT-MASTER', templateVersion: 2 }) },
+  { processKey: 'Process_RF_AGREEMENT', api: 'agreements/rf', key: 'agreementCode', body: () => ({ agreementCode: code('AR'), agreementName: '测试反保协议', prdCode: 'RF-HD-PLATFORM', financeCorpName: CMB, coreCorpName: GROUP, templateCode: 'RF-MASTER', templateVersion: 1 }) },
+  { processKey: 'Process_PRICE_CONFIG_CREATE', api: 'price-policies', key: 'policyName', body: () => ({ policyName: code('策略'), prdCode: 'CREDIT-ICBC-E', coreCorpName: GROUP, tenorFromDays: 1 + seq * 10, tenorToDays: 5 + seq * 10, financingRate: '4.05', serviceFeeRate: '0.25' }) },
+];
+
+describe('the demo world', () => {
+  it('holds template versions, approved products in the global config, and proposals waiting for op_director', async () => {
+    const versions = await page('templates', { templateCode: 'CREDIT-MASTER' });
+    expect(versions.map((v) => [v.version, v.status])).toEqual([[3, 'DRAFT'], [2, 'APPROVED'], [1, 'APPROVED']]);
+    expect((await products()).map((p) => p.prdCode)).toEqual(expect.arrayContaining(['CREDIT-ICBC-E', 'CREDIT-HD-CMB', 'RF-HD-PLATFORM']));
+    const todo = (await dataOf<{ records: Array<{ processKey: string }> }>(director, `${WF}/tasks/todo/page`, { pageSize: 500 })).records.map((t) => t.processKey);
+    expect(todo).toEqual(expect.arrayContaining(['Process_CREDIT_PRODUCT_CORE', 'Process_RF_PROD_FINANCE', 'Process_RF_AGREEMENT', 'Process_PRICE_CONFIG_CREATE']));
+  });
+});
+
+describe.each(CASES)('$processKey', (c) => {
+  it('applies the proposal only when approved, and only then lists it (and a product in the global config)', async () => {
+    const body = c.body();
+    const proposal = await dataOf<Proposal>(handler, `${BASE}/${c.api}/save`, body);
+    expect((await page(c.api)).some((r) => r[c.key] === body[c.key])).toBe(false);
+    expect(await walk(proposal, 'approve')).toBe('APPROVED');
+    const row = (await page(c.api)).find((r) => r[c.key] === body[c.key]);
+    expect(row).toMatchObject({ id: proposal.change.recordId, ...body });
+    if (c.product) expect((await products()).map((p) => p.prdCode)).toContain(body.prdCode);
+  });
+
+  it('creates nothing when withdrawn, and its key is refused by the generic start', async () => {
+    const body = c.body();
+    const proposal = await dataOf<Proposal>(handler, `${BASE}/${c.api}/save`, body);
+    expect(await walk(proposal, 'withdraw')).toBe('REJECTED');
+    expect((await page(c.api)).some((r) => r[c.key] === body[c.key])).toBe(false);
+    const start = await handler.call(`${WF}/instances/start`, { json: { processKey: c.processKey, businessKey: 'x' } });
+    expect(refusalOf(start).code).toBe('PROCESS_OWNED');
+  });
+});
+
+describe('the standard library', () => {
+  it('numbers versions per code, sanitises the text, freezes an approved version and lets only directors approve', async () => {
+    const templateCode = code('TPL');
+    const save = (content: string) => handler.call(`${BASE}/templates/save`, { json: { templateCode, templateName: '测试模板', content } });
+    const first = (await save('<p>甲方：{{corpName}}</p><script>alert(1)</script><img src=x onerror=alert(2)>')).body.data as Rec;
+    expect(first).toMatchObject({ version: 1, status: 'DRAFT' });
+    expect(String(first.content)).not.toMatch(/script|onerror/);
+    expect(refusalOf(await save('<p>{{corpNmae}}</p>'))).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('{{corpNmae}}') });
+
+    expect((await handler.call(`${BASE}/templates/approve`, { json: { id: first.id, dataVersion: first.dataVersion } })).status).toBe(403);
+    const approved = await dataOf<Rec>(director, `${BASE}/templates/approve`, { id: first.id, dataVersion: first.dataVersion });
+    expect(approved.status).toBe('APPROVED');
+    const edit = await handler.call(`${BASE}/templates/update-by-id`, { json: { id: first.id, dataVersion: approved.dataVersion, content: '<p>改</p>' } });
+    expect(refusalOf(edit).code).toBe('TEMPLATE_APPROVED');
+    expect(refusalOf(await handler.call(`${BASE}/templates/remove-by-ids`, { json: { ids: [first.id] } })).code).toBe('TEMPLATE_APPROVED');
+
+    const second = (await save('<p>甲方：{{corpName}}，金额 {{amount}} 元</p>')).body.data as Rec;
+    expect(second).toMatchObject({ version: 2, status: 'DRAFT' });
+    expect((await page('templates', { templateCode })).map((v) => v.version)).toEqual([2, 1]);
+  });
+});
+
+describe('rules the kit cannot know', () => {
+  const refused = async (api: string, body: Record<string, unknown>) => refusalOf(await handler.call(`${BASE}/${api}/save`, { json: body }));
+  const product = () => CASES[1].body();
+
+  it.each([
+    ['a tenor range upside down', { tenorMinDays: 200, tenorMaxDays: 30 }, 'tenorMaxDays', '最长期限不能小于最短期限'],
+    ['amount limits upside down (exactly)', { amountMin: '0.30', amountMax: '0.29' }, 'amountMax', '单笔最高金额不能小于单笔最低金额'],
+    ['a supplier as the finance institution', { financeCorpName: '苏州恒远钢材有限公司' }, 'financeCorpName', '不是平台上的资金方'],
+    ['a bank as the core enterprise', { coreCorpName: ICBC }, 'coreCorpName', '不是平台上的核心企业'],
+    ['a draft template version', { templateVersions: 'CREDIT-MASTER@3' }, 'templateVersions', '尚未定稿'],
+    ['a missing template version', { templateVersions: 'CREDIT-MASTER@9' }, 'templateVersions', '不存在'],
+  ])('refuses a product with %s, naming the field', async (_name, change, field, message) => {
+    const answer = await handler.call(`${BASE}/credit/core-finance/save`, { json: { ...product(), ...change } });
+    expect(refusalOf(answer)).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining(message) });
+    expect(answer.body.data).toMatchObject({ field });
+  });
+
+  it('refuses an agreement on a product of the other category', async () => {
+    expect(await refused('agreements/rf', { ...CASES[7].body(), prdCode: 'CREDIT-HD-CMB' })).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('反向保理产品 CREDIT-HD-CMB') });
+  });
+
+  it('refuses a price band overlapping another of the same product and core (approved or in approval), naming it', async () => {
+    const band = { prdCode: 'CREDIT-HD-CMB', coreCorpName: GROUP, financingRate: '4.00', serviceFeeRate: '0.30' };
+    expect(await refused('price-policies', { ...band, policyName: '重叠一', tenorFromDays: 60, tenorToDays: 120 })).toMatchObject({
+      code: 'PRICE_BAND_OVERLAP', message: expect.stringContaining('华东白条短期'),
+    });
+    // 181–360 is the demo's policy still in approval.
+    expect((await refused('price-policies', { ...band, policyName: '重叠二', tenorFromDays: 300, tenorToDays: 400 })).message).toContain('华东白条长期');
+    expect((await refused('price-policies', { ...band, policyName: '倒置', tenorFromDays: 500, tenorToDays: 400 })).code).toBe('VALIDATION_FAILED');
+    expect((await refused('price-policies', { ...band, policyName: '超限', tenorFromDays: 500, tenorToDays: 600, financingRate: '100.01' })).code).toBe('VALIDATION_FAILED');
+    // The same band for another core enterprise is another policy.
+    await dataOf(handler, `${BASE}/price-policies/save`, { ...band, coreCorpName: '华北城建投资集团有限公司', policyName: '华北短期', tenorFromDays: 60, tenorToDays: 120 });
+  });
+
+  it('lets exactly one of two overlapping bands proposed at once through', async () => {
+    const band = { prdCode: 'RF-HD-PLATFORM', coreCorpName: GROUP, financingRate: '5.00', serviceFeeRate: '0.50' };
+    const answers = await Promise.all([
+      handler.call(`${BASE}/price-policies/save`, { json: { ...band, policyName: '并发甲', tenorFromDays: 1, tenorToDays: 60 } }),
+      handler.call(`${BASE}/price-policies/save`, { json: { ...band, policyName: '并发乙', tenorFromDays: 30, tenorToDays: 90 } }),
+    ]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual(['0', 'PRICE_BAND_OVERLAP']);
+  });
+});
