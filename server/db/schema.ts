@@ -693,3 +693,4 @@ export const approvalChanges = pgTable(
     index('approval_changes_instance_idx').on(t.instanceId),
   ],
 );
+export { loginLocks, loginLogs } from './schema-login';
