@@ -31,6 +31,7 @@ import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/
 import { FileStore } from './files/store';
 import { operationLogRoutes } from './operation-log/routes';
 import { loginLogRoutes } from './login/routes';
+import { onlineSessionRoutes } from './online-sessions/routes';
 import { seedCorporationsDemo } from './corporations/demo-seed';
 import { corporationRoutes } from './corporations/routes';
 import { realnameRoutes } from './realname/routes';
@@ -84,6 +85,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   noticeRoutes,
   operationLogRoutes,
   loginLogRoutes,
+  onlineSessionRoutes,
   formDraftRoutes,
   corporationRoutes,
   corporateChangeRoutes,

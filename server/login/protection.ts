@@ -63,15 +63,19 @@ export class LoginProtection {
     await this.db.delete(loginLocks).where(eq(loginLocks.username, loginKey(username)));
   }
 
+  /** The address and browser of a sign-in, as the login log and the session keep them. */
+  originOf(request: FastifyRequest): { ipAddress: string | null; userAgent: string | null } {
+    const agent = request.headers['user-agent'];
+    return { ipAddress: request.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, MAX_USER_AGENT) : null };
+  }
+
   /** One login-log entry: who (as typed), how it ended, from which address and browser. Never the password. */
   async record(request: FastifyRequest, entry: { username: string; userId: string | null; status: string }): Promise<void> {
-    const agent = request.headers['user-agent'];
     await this.db.insert(loginLogs).values({
       username: loginKey(entry.username),
       userId: entry.userId,
       status: entry.status,
-      ipAddress: request.ip ?? null,
-      userAgent: typeof agent === 'string' ? agent.slice(0, MAX_USER_AGENT) : null,
+      ...this.originOf(request),
       createTime: new Date(this.now()),
     });
   }

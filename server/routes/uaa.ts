@@ -58,7 +58,7 @@ export function uaaRoutes(api: FastifyInstance, ctx: AppContext): void {
         throw businessError('LOGIN_FAILED', 'server:login.failed');
       }
       await protection.succeed(body.username);
-      const session = await ctx.sessions.create(user.id, user.defaultCorpId);
+      const session = await ctx.sessions.create(user.id, user.defaultCorpId, protection.originOf(request));
       await protection.record(request, { username: body.username, userId: user.id, status: LOGIN_STATUS.success });
       return { authToken: session.authToken, wsToken: session.wsToken };
     },

@@ -15,5 +15,9 @@ CREATE TABLE "sys_login_logs" (
 	"create_time" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "session_id" text DEFAULT gen_random_uuid()::text NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "ip_address" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "user_agent" text;--> statement-breakpoint
 CREATE INDEX "sys_login_logs_create_time_idx" ON "sys_login_logs" USING btree ("create_time");--> statement-breakpoint
-CREATE INDEX "sys_login_logs_username_idx" ON "sys_login_logs" USING btree ("username","create_time");
+CREATE INDEX "sys_login_logs_username_idx" ON "sys_login_logs" USING btree ("username","create_time");--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_session_id_unique" UNIQUE("session_id");
