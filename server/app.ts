@@ -30,6 +30,8 @@ import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
 import { operationLogRoutes } from './operation-log/routes';
+import { loginLogRoutes } from './login/routes';
+import { onlineSessionRoutes } from './online-sessions/routes';
 import { seedCorporationsDemo } from './corporations/demo-seed';
 import { corporationRoutes } from './corporations/routes';
 import { realnameRoutes } from './realname/routes';
@@ -84,6 +86,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   newsRoutes,
   noticeRoutes,
   operationLogRoutes,
+  loginLogRoutes,
+  onlineSessionRoutes,
   formDraftRoutes,
   corporationRoutes,
   corporateChangeRoutes,

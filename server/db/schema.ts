@@ -155,6 +155,14 @@ export const sessions = pgTable(
     corpId: text('corp_id').references(() => corps.corpId),
     createdAt: createdAt('created_at'),
     lastSeenAt: createdAt('last_seen_at'),
+    /** Names the session on the online-sessions page (issue 20), where the token's hash must not appear. */
+    sessionId: text('session_id')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()::text`),
+    /** Where the sign-in came from (Fastify's request.ip) and its browser, for the online-sessions page. */
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -695,3 +703,4 @@ export const approvalChanges = pgTable(
 );
 
 export { agreementTemplates, agreements, pricePolicies, products } from './schema-products';
+export { loginLocks, loginLogs } from './schema-login';

@@ -5,7 +5,9 @@ import { CSRF_COOKIE, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { businessError } from '../errors';
+import { LoginProtection } from '../login/protection';
 import { verifyPassword } from '../security/password-hash';
+import { LOGIN_STATUS, minutesLeft } from '../../src/lib/login-protection';
 import { requireStrings } from '../validation';
 import { route } from './route';
 
@@ -16,6 +18,10 @@ const expiredCsrfCookie = `${CSRF_COOKIE}=; Path=/; SameSite=Strict; Max-Age=0`;
 const loginBody = requireStrings('username', 'password');
 
 export function uaaRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const protection = new LoginProtection(ctx.db, ctx.now);
+  const lockedError = (lockedUntil: number) =>
+    businessError('LOGIN_LOCKED', 'server:login.locked', { minutes: String(minutesLeft(lockedUntil, ctx.now())) });
+
   route(api, {
     method: 'POST',
     path: '/uaa/v1/security/public-keys',
@@ -28,19 +34,32 @@ export function uaaRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: '/uaa/login',
     auth: 'public',
     validate: loginBody,
-    handler: async ({ body }) => {
+    handler: async ({ body, request }) => {
+      const decision = await protection.begin(body.username);
+      if (decision.kind === 'refused') {
+        await protection.record(request, { username: body.username, userId: null, status: LOGIN_STATUS.locked });
+        throw lockedError(decision.lockedUntil);
+      }
       const password = ctx.keys.decrypt(body.password);
       const [user] = await ctx.db
         .select({ id: users.id, passwordHash: users.passwordHash, defaultCorpId: users.defaultCorpId })
         .from(users)
         .where(eq(users.username, body.username));
-      // One answer for an unknown user, a wrong password and an undecryptable one, in the same time.
-      if (!user || password === null) {
-        await ctx.verifyDecoy();
+      // One answer for an unknown user, a wrong password and an undecryptable one, in the same time;
+      // all three count towards the lock, so the lock tells them apart no better.
+      const matches = user && password !== null ? await verifyPassword(password, user.passwordHash) : (await ctx.verifyDecoy(), false);
+      if (!user || !matches) {
+        const { locked, lockedUntil } = await protection.fail(body.username);
+        await protection.record(request, { username: body.username, userId: user?.id ?? null, status: locked ? LOGIN_STATUS.lock : LOGIN_STATUS.failure });
+        if (locked && lockedUntil !== null) {
+          request.log.warn({ username: body.username.slice(0, 100) }, 'login locked after repeated wrong passwords');
+          throw lockedError(lockedUntil);
+        }
         throw businessError('LOGIN_FAILED', 'server:login.failed');
       }
-      if (!(await verifyPassword(password, user.passwordHash))) throw businessError('LOGIN_FAILED', 'server:login.failed');
-      const session = await ctx.sessions.create(user.id, user.defaultCorpId);
+      await protection.succeed(body.username);
+      const session = await ctx.sessions.create(user.id, user.defaultCorpId, protection.originOf(request));
+      await protection.record(request, { username: body.username, userId: user.id, status: LOGIN_STATUS.success });
       return { authToken: session.authToken, wsToken: session.wsToken };
     },
   });

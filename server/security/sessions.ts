@@ -113,7 +113,7 @@ export class SessionStore {
     );
   }
 
-  async create(userId: string, corpId: string | null): Promise<NewSession> {
+  async create(userId: string, corpId: string | null, origin: { ipAddress: string | null; userAgent: string | null } = { ipAddress: null, userAgent: null }): Promise<NewSession> {
     const session = { authToken: newToken(), wsToken: newToken(), csrfToken: newToken() };
     await this.db.insert(sessions).values({
       tokenHash: hashToken(session.authToken),
@@ -121,6 +121,7 @@ export class SessionStore {
       csrfToken: session.csrfToken,
       wsToken: session.wsToken,
       corpId,
+      ...origin,
     });
     return session;
   }
@@ -165,6 +166,20 @@ export class SessionStore {
 
   async end(tokenHash: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    this.forget(tokenHash);
+  }
+
+  /**
+   * Ends a session named by its public id (forced out by an administrator) in the caller's
+   * transaction; call forgetSession with the answer once it commits.
+   */
+  async endById(sessionId: string, db: Db = this.db): Promise<{ userId: string; tokenHash: string } | null> {
+    const [ended] = await db.delete(sessions).where(eq(sessions.sessionId, sessionId)).returning({ userId: sessions.userId, tokenHash: sessions.tokenHash });
+    return ended ?? null;
+  }
+
+  /** Drops a session ended in a committed transaction from this instance's cache at once. */
+  forgetSession(tokenHash: string): void {
     this.forget(tokenHash);
   }
 

@@ -23,6 +23,10 @@ export const PERMISSIONS = {
   exportRecord: { list: 'system:export:list', remove: 'system:export:remove', download: 'system:export:download' },
   /** The operation log: read and exported, never written through the API. */
   operationLog: { list: 'system:operlog:list', query: 'system:operlog:query', export: 'system:operlog:export' },
+  /** The login log: read and exported, written by the sign-in only. */
+  loginLog: { list: 'system:logininfor:list', query: 'system:logininfor:query', export: 'system:logininfor:export' },
+  /** Who is signed in; forceLogout ends another user's session. */
+  onlineSession: { list: 'system:online:list', query: 'system:online:query', forceLogout: 'system:online:forceLogout' },
   news: { ...crud('content', 'news'), publish: 'content:news:publish', unpublish: 'content:news:unpublish', pin: 'content:news:pin' },
   notice: { ...crud('content', 'notice'), publish: 'content:notice:publish', unpublish: 'content:notice:unpublish', pin: 'content:notice:pin' },
   certificate: { ...crud('cert', 'certificate'), renew: 'cert:certificate:renew', reopen: 'cert:certificate:reopen' },

@@ -4,6 +4,8 @@
  */
 import type { AnyResource } from '../crud/resource';
 import { operationLogResource } from './operation-log';
+import { loginLogResource } from './login-log';
+import { onlineSessionResource } from './online-session';
 import { CORP_CHANGE_RESOURCES } from '../features/corporations/changes';
 import { CORPORATION_RESOURCES } from '../features/corporations/resources';
 import { PRODUCT_RESOURCES } from '../features/products/resources';
@@ -11,7 +13,7 @@ import { CONTENT_RESOURCES } from '../features/content/resources';
 import { realnameResource } from '../features/realname/resources';
 import { SYSTEM_RESOURCES } from './system';
 
-export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES, realnameResource, ...CORPORATION_RESOURCES, ...CORP_CHANGE_RESOURCES, ...PRODUCT_RESOURCES, operationLogResource];
+export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES, realnameResource, ...CORPORATION_RESOURCES, ...CORP_CHANGE_RESOURCES, ...PRODUCT_RESOURCES, operationLogResource, loginLogResource, onlineSessionResource];
 
 const byName = new Map(RESOURCES.map((resource) => [resource.name, resource]));
 

@@ -7,7 +7,7 @@ import { PERMISSIONS } from '../lib/permissions';
 
 const f = (field: string) => `resources:operationLog.fields.${field}`;
 
-export const OPERATION_ACTION = { reveal: 'REVEAL' } as const;
+export const OPERATION_ACTION = { reveal: 'REVEAL', forceLogout: 'FORCE_LOGOUT' } as const;
 
 export const operationLogResource = defineResource({
   name: 'operation-logs',

@@ -38,6 +38,7 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/system/dict/index': () => import('../resources/pages/DictTypePage'),
   '/op/system/dict/data/index': () => import('../resources/pages/DictDataPage'),
   '/op/system/export/index': () => import('../resources/pages/ExportRecordsPage'),
+  '/op/system/online/index': () => import('../features/system-admin/OnlineSessionsPage'),
   '/op/platform-content/news/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NewsPage })),
   '/op/platform-content/notice/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NoticePage })),
 

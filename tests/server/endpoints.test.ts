@@ -220,6 +220,8 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
       ['config', '/op/system/config/index', false],
       ['export', '/op/system/export/index', false],
       ['operlog', '/op/system/operlog/index', false],
+      ['logininfor', '/op/system/logininfor/index', false],
+      ['online', '/op/system/online/index', false],
     ]);
     expect(system.children![0]).toEqual({
       name: 'system-dict', path: 'dict', component: '/op/system/dict/index', hidden: false,

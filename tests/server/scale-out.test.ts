@@ -105,6 +105,26 @@ describe.skipIf(!binDir)('two server processes on one PostgreSQL', () => {
     expect(status).toBe(401);
   });
 
+  it('keeps a login lock made on one process on the other (issue 20)', async () => {
+    const probe = `scale_lock_${Date.now()}`;
+    const attempt = async (baseUrl: string) => (await (await new ApiClient(baseUrl).init()).login(probe, 'Wrong@2026!')).body.code;
+    for (let i = 1; i <= 4; i += 1) expect(await attempt(i % 2 ? a.baseUrl : b.baseUrl)).toBe('LOGIN_FAILED');
+    expect(await attempt(a.baseUrl)).toBe('LOGIN_LOCKED');
+    expect(await attempt(b.baseUrl)).toBe('LOGIN_LOCKED');
+  });
+
+  it('refuses a session forced out on one process on the other within a second (issue 20)', async () => {
+    const handlerA = await signInAs(a.baseUrl, 'op_handler');
+    const handlerB = at(handlerA, b.baseUrl);
+    expect((await handlerB.call('/op/v1/userInfo')).status).toBe(200);
+    const page = await dataOf<{ records: Array<{ id: string; current: boolean }> }>(adminA, '/op/v1/sys/online-sessions/page', { username: 'op_handler', pageSize: 50 });
+    for (const { id } of page.records) expect((await adminA.call('/op/v1/sys/online-sessions/force-logout', { json: { id } })).body.code).toBe('0');
+    const deadline = Date.now() + 1000;
+    let status = (await handlerB.call('/op/v1/userInfo')).status;
+    while (status !== 401 && Date.now() < deadline) status = (await handlerB.call('/op/v1/userInfo')).status;
+    expect(status).toBe(401);
+  });
+
   it('downloads from one process an export started on the other, by signed call and by ticket', async () => {
     const started = await dataOf<{ id: string }>(adminA, `${TYPES}/export`, { dictName: '横向扩展' });
     let status = 'PROCESSING';

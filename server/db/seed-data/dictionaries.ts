@@ -49,7 +49,12 @@ export const DICTIONARIES: readonly DictSeed[] = [
     items: [['BASIC_INFO', '基础资料', 'default'], ['BUSI_CONTRACT', '商务合同', 'processing'], ['INVOICE', '发票', 'warning'], ['OTHER', '其他资料', 'default']],
   },
   // The operation log's actions (sys_operation_logs.action); issue 20 adds the changes it records.
-  { dictType: 'sys_oper_action', dictName: '操作类型', items: [['REVEAL', '查看敏感信息', 'warning']] },
+  { dictType: 'sys_oper_action', dictName: '操作类型', items: [['REVEAL', '查看敏感信息', 'warning'], ['FORCE_LOGOUT', '强制退出', 'error']] },
+  // How a sign-in ended (sys_login_logs.status, src/lib/login-protection.ts).
+  {
+    dictType: 'sys_login_status', dictName: '登录结果',
+    items: [['SUCCESS', '登录成功', 'success'], ['FAILURE', '密码错误', 'warning'], ['LOCK', '锁定账户', 'error'], ['LOCKED', '锁定中拒绝', 'error']],
+  },
   { dictType: 'task_status', dictName: '任务状态', items: [['TODO', '待办', 'processing'], ['DONE', '已办', 'success']] },
   {
     dictType: 'invoice_type', dictName: '发票类型', remark: '仅 isShow 为真的条目在开票时可选',
