@@ -38,6 +38,8 @@ import { certificateRoutes } from './certificates/routes';
 import { approvalRoutes } from './crud/approval-routes';
 import { corporateChangeRoutes } from './corporations/changes';
 import { seedCorporateChangesDemo } from './corporations/changes-demo';
+import { quotaRoutes } from './quotas/routes';
+import { seedQuotasDemo } from './quotas/demo-seed';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './content/routes';
 import { dictDataRoutes } from './resources/dict-datas';
@@ -85,6 +87,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   formDraftRoutes,
   corporationRoutes,
   corporateChangeRoutes,
+  quotaRoutes,
 ];
 
 export interface AppOptions {
@@ -245,6 +248,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   if (ctx.demoMode) await seedDocReviews(ctx);
   if (ctx.demoMode) await seedCorporationsDemo(ctx);
   if (ctx.demoMode) await seedCorporateChangesDemo(ctx);
+  if (ctx.demoMode) await seedQuotasDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {

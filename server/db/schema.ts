@@ -693,3 +693,5 @@ export const approvalChanges = pgTable(
     index('approval_changes_instance_idx').on(t.instanceId),
   ],
 );
+
+export * from './schema-quotas';

@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   groupUnit: { ...crud('group', 'unit'), move: 'group:unit:move' },
   /** Corporate changes (admission, administrator, renaming, accounts): proposed for approval, applied when approved. */
   corpChange: { list: 'corp:change:list', query: 'corp:change:query', add: 'corp:change:add', edit: 'corp:change:edit' },
+  /** Quotas: add applies, edit modifies, dispatch (re-)dispatches, each through its process; export the ledger. */
+  quota: { list: 'quota:account:list', query: 'quota:account:query', add: 'quota:account:add', edit: 'quota:account:edit', dispatch: 'quota:account:dispatch', export: 'quota:account:export' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

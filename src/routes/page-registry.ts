@@ -58,6 +58,9 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/group/corporation/index': () => import('../features/corporations/CorporationListPage'),
   '/op/group/corporation/detail/index': () => import('../features/corporations/CorporationDetailPage'),
   '/op/group/corp-change/index': () => import('../features/corporations/CorporateChangesPage'),
+  '/op/quota/account/index': () => import('../features/quotas/QuotaAccountsPage'),
+  '/op/quota/dispatch/index': () => import('../features/quotas/QuotaDispatchPage'),
+  '/op/quota/ledger/index': () => import('../features/quotas/QuotaLedgerPage'),
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,

@@ -4,6 +4,7 @@ import { DEFAULT_UPLOAD_MAX_MB, UPLOAD_LIMIT_CONFIG_KEY } from '../../../src/lib
 import { CORPS } from './personas';
 import { BUILTIN_FILES } from './brand';
 import { CORPORATION_DICTIONARIES } from '../../corporations/dictionaries';
+import { QUOTA_DICTIONARIES } from '../../quotas/dictionaries';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 
@@ -61,6 +62,7 @@ export const DICTIONARIES: readonly DictSeed[] = [
     ],
   },
   ...CORPORATION_DICTIONARIES,
+  ...QUOTA_DICTIONARIES,
 ];
 
 export interface ConfigSeed {

@@ -26,10 +26,10 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, exportRecord, docReview, corporation, bankAccount, groupUnit, corpChange, quota } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
-const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE] = [corporation, bankAccount, groupUnit, corpChange].map(resourceOf);
+const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, QUOTA] = [corporation, bankAccount, groupUnit, corpChange, quota].map(resourceOf);
 
 export const ROLES: readonly RoleSeed[] = [
   { pkRole: 'r-admin', code: ROLE.ADMIN, grants: 'all' },
@@ -44,8 +44,10 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [BANK_ACCOUNT], actions: ['list', 'query', 'add', 'remove'] },
       { resources: [GROUP_UNIT], actions: ['list', 'query', 'add', 'edit', 'move', 'remove'] },
       { resources: [CORP_CHANGE], actions: ['list', 'query', 'add', 'edit'] },
+      { resources: [QUOTA], actions: ['list', 'query', 'add', 'edit', 'dispatch', 'export'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
-      { permissions: [file.upload] },
+      // The quota ledger's export: the handler follows and downloads their own export records.
+      { permissions: [file.upload, exportRecord.list, exportRecord.download] },
     ],
   },
   {
@@ -54,7 +56,7 @@ export const ROLES: readonly RoleSeed[] = [
     grants: [
       { resources: [TASK], actions: ['list', 'query', 'handle'] },
       { resources: [DOC_REVIEW], actions: '*' },
-      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE], actions: READ_ACTIONS },
+      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, QUOTA], actions: READ_ACTIONS },
       { permissions: [home.dataDashboard, file.upload] },
     ],
   },
