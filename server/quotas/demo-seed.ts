@@ -14,7 +14,7 @@ import { groupUnits, quotaRequests, roles, userRoles, users } from '../db/schema
 import type { Principal } from '../security/sessions';
 import { quotaRequestsOf } from './requests';
 
-async function principalOf(ctx: AppContext, username: string): Promise<Principal | undefined> {
+export async function principalOf(ctx: AppContext, username: string): Promise<Principal | undefined> {
   const [user] = await ctx.db.select().from(users).where(eq(users.username, username));
   if (!user) return undefined;
   const roleRows = await ctx.db
