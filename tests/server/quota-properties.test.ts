@@ -119,7 +119,7 @@ describe('quota ledger invariants', () => {
             else if (delta === 0n) expectedRefusal = 'QUOTA_NOTHING_CHANGED';
             else if (!balancesValid(sourceAfter)) expectedRefusal = 'QUOTA_INSUFFICIENT';
             try {
-              const started = await requests.dispatch(handler, { accountId: source ?? 'none', reason: '下发', lines: [{ unitId: ids[s.to], amount: yuan(s.afresh ? amount : amount) }] }, s.afresh);
+              const started = await requests.dispatch(handler, { accountId: source ?? 'none', reason: '下发', lines: [{ unitId: ids[s.to], amount: yuan(amount) }] }, s.afresh);
               // Submission checks the source; a cut the child cannot give back is refused at approval.
               if (!balancesValid(childAfter)) expectedRefusal = 'QUOTA_INSUFFICIENT';
               try {

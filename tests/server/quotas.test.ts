@@ -78,16 +78,17 @@ async function platformAccount(unitId: string, amount: string): Promise<Account>
 }
 
 describe('the demo world', () => {
-  it('holds the platform quota dispatched down 中建华东 and quota requests waiting for op_director', async () => {
+  it('holds a bank quota dispatched down 中建华东 and quota requests waiting for op_director', async () => {
     const all = await accounts();
-    const group = all.find((a) => a.unitId === 'unit-demo-group' && a.kind === 'PLATFORM')!;
-    expect(group).toMatchObject({ granted: '50000000.00', dispatched: '35000000.00', available: '15000000.00' });
-    const east = all.find((a) => a.unitId === 'unit-demo-branch-east' && a.kind === 'PLATFORM')!;
-    expect(east).toMatchObject({ granted: '20000000.00', dispatched: '14000000.00', parentId: group.id });
-    expect(all.some((a) => a.kind === 'FINANCE') && all.some((a) => a.kind === 'THIRD_PARTY')).toBe(true);
+    const group = all.find((a) => a.unitId === 'unit-demo-group' && a.grantorName.includes('工商银行'))!;
+    expect(group).toMatchObject({ kind: 'FINANCE', granted: '50000000.00', dispatched: '35000000.00', available: '15000000.00' });
+    const east = all.find((a) => a.unitId === 'unit-demo-branch-east' && a.parentId === group.id)!;
+    expect(east).toMatchObject({ granted: '20000000.00', dispatched: '6000000.00', available: '14000000.00' });
+    expect(all.some((a) => a.kind === 'THIRD_PARTY')).toBe(true);
+    expect(all.some((a) => a.kind === 'PLATFORM' && a.unitId === 'unit-demo-group')).toBe(false);
     const todo = await dataOf<Page<{ processKey: string }>>(director, `${WF}/tasks/todo/page`, { pageSize: 200 });
     const keys = todo.records.map((t) => t.processKey);
-    expect(keys).toEqual(expect.arrayContaining(['Process_LMT_APPLY_MODIFY_AUDIT', 'Process_LMT_DISPATCH_AUDIT']));
+    expect(keys).toEqual(expect.arrayContaining(['PROCESS_LMT_FIN_APPLY_MODIFY_AUDIT', 'Process_LMT_FINANCE_DISPATCH_AUDIT']));
   });
 
   it('owns all twelve quota processes: the generic start refuses them', async () => {
@@ -139,7 +140,7 @@ describe('requests move money only when approved', () => {
 
   it('a rejected and then withdrawn application writes nothing', async () => {
     const before = await accounts();
-    const s = await submit('apply', { kind: 'FINANCE', grantorId: 'corp-demo-bank-spdb', unitId: 'unit-demo-group', amount: '5000.00', termEnd: TERM, reason: '浦发授信' });
+    const s = await submit('apply', { kind: 'FINANCE', grantorId: 'corp-demo-factoring', unitId: 'unit-demo-group', amount: '5000.00', termEnd: TERM, reason: '保理授信' });
     expect(s.request.processKey).toBe('PROCESS_LMT_FIN_APPLY_AUDIT');
     expect((await complete(director, s.taskId, 'REJECT', '材料不全')).body.code).toBe('0');
     const todo = await dataOf<Page<{ id: string; instanceId: string }>>(handler, `${WF}/tasks/todo/page`, { pageSize: 500 });
@@ -169,12 +170,14 @@ describe('requests move money only when approved', () => {
     expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: 'abc', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1', termEnd: '2020-01-01', reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-branch-east', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'QUOTA_UNIT_NOT_GROUP' });
-    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'QUOTA_ACCOUNT_EXISTS' });
+    expect(await bad('apply', { kind: 'FINANCE', grantorId: 'corp-demo-bank-icbc', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'QUOTA_ACCOUNT_EXISTS' });
+    expect(await bad('apply', { kind: 'FINANCE', grantorId: 'corp-demo-supplier-01', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await bad('apply', { kind: 'THIRD_PARTY', grantorId: 'corp-demo-factoring', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
     const tri = (await accounts({ kind: 'THIRD_PARTY' }))[0];
     expect(await bad('dispatch', { accountId: tri.id, reason: 'x', lines: [{ unitId: 'unit-demo-branch-east', amount: '1' }] })).toMatchObject({ code: 'QUOTA_NOT_DISPATCHABLE' });
-    const group = (await accounts()).find((a) => a.unitId === 'unit-demo-group' && a.kind === 'PLATFORM')!;
+    const group = (await accounts()).find((a) => a.unitId === 'unit-demo-group' && a.grantorName.includes('工商银行'))!;
     expect(await bad('dispatch', { accountId: group.id, reason: 'x', lines: [{ unitId: 'unit-demo-dept-hz', amount: '1' }] })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await bad('dispatch', { accountId: group.id, reason: 'x', lines: [{ unitId: 'unit-demo-branch-east', amount: '1' }, { unitId: 'unit-demo-branch-east', amount: '2' }] })).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await bad('dispatch', { accountId: group.id, reason: 'x', lines: [{ unitId: 'unit-demo-branch-east', amount: '99999999.00' }] })).toMatchObject({ code: 'QUOTA_INSUFFICIENT' });
     expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' }, auditor)).toMatchObject({ status: 403 });
   });
@@ -218,7 +221,7 @@ describe('the group tree asks the quota area', () => {
       const unit = flat.find((u) => u.id === id)!;
       return handler.call('/op/v1/group/units/move', { json: { id, dataVersion: unit.dataVersion, parentId } });
     };
-    const held = await moveOf('unit-demo-dept-hz', 'unit-demo-branch-south');
+    const held = await moveOf('unit-demo-dept-nj', 'unit-demo-branch-south');
     expect(refusalOf(held).code).toBe('GROUP_UNIT_HOLDS');
     expect(held.body.message).toContain('额度 ¥');
     const removed = await handler.call('/op/v1/group/units/remove', { json: { id: 'unit-demo-dept-gz' } });
@@ -230,7 +233,7 @@ describe('the group tree asks the quota area', () => {
 
 describe('the ledger page and its export', () => {
   it('exports the filtered ledger through the export job', async () => {
-    const group = (await accounts()).find((a) => a.unitId === 'unit-demo-group' && a.kind === 'PLATFORM')!;
+    const group = (await accounts()).find((a) => a.unitId === 'unit-demo-group' && a.grantorName.includes('工商银行'))!;
     const record = await dataOf<{ id: string }>(handler, `${API}/ledger/export`, { accountId: group.id, movement: 'DISPATCH_OUT' });
     let status = 'PROCESSING';
     for (let i = 0; i < 100 && status === 'PROCESSING'; i++) {
