@@ -16,6 +16,7 @@ const TERM = `${new Date().getFullYear() + 2}-06-30`;
 interface Account {
   id: string;
   kind: string;
+  grantorName: string;
   unitId: string;
   unitName: string;
   parentId: string | null;
