@@ -9,6 +9,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
+import { formatMoney } from '../../src/lib/money';
 import {
   channelOf, DISPATCH_UNIT_KINDS, dispatchNeed, fenOf, lineDelta, PLATFORM_GRANTOR, QUOTA_KIND, QUOTA_MOVEMENT, QUOTA_PROCESS_KEYS,
   QUOTA_REQUEST_TYPE, quotaProcessKey, yuan, availableOf, type DispatchLine, type QuotaKind, type QuotaMovement, type QuotaRequestType,
@@ -231,7 +232,7 @@ export class QuotaRequests {
       type: translate(`quotas:requestType.${request.type}`),
       kind: translate(`quotas:kind.${request.kind}`),
       unit: unit.unitName,
-      amount: request.amount,
+      amount: formatMoney(request.amount),
     });
     const process = this.processes.get(request.processKey)!;
     const started = await process.start(principal, { businessKey: request.id, businessType: QUOTA_BUSINESS_TYPE, summary }, tx);

@@ -86,7 +86,11 @@ export default function QuotaDispatchPage() {
   };
 
   const columns = [
-    { title: t('fields.unitName'), dataIndex: 'unitName', width: 260, render: (name: string, row: TreeNode) => <Space size={4}>{name}<DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} /></Space> },
+    {
+      title: t('fields.unitName'), dataIndex: 'unitName', width: 360,
+      // One line: the tree's indent and the name stay together however deep the unit sits.
+      render: (name: string, row: TreeNode) => <span style={{ whiteSpace: 'nowrap' }}>{name} <DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} /></span>,
+    },
     { title: t('fields.granted'), dataIndex: 'granted', align: 'right' as const, width: 150, render: money },
     { title: t('fields.dispatched'), dataIndex: 'dispatched', align: 'right' as const, width: 150, render: money },
     { title: t('fields.used'), dataIndex: 'used', align: 'right' as const, width: 130, render: money },
