@@ -26,7 +26,7 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, exportRecord, docReview, corporation, bankAccount, groupUnit, corpChange, quota } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, quota } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
 const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, QUOTA] = [corporation, bankAccount, groupUnit, corpChange, quota].map(resourceOf);
@@ -44,10 +44,10 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [BANK_ACCOUNT], actions: ['list', 'query', 'add', 'remove'] },
       { resources: [GROUP_UNIT], actions: ['list', 'query', 'add', 'edit', 'move', 'remove'] },
       { resources: [CORP_CHANGE], actions: ['list', 'query', 'add', 'edit'] },
-      { resources: [QUOTA], actions: ['list', 'query', 'add', 'edit', 'dispatch', 'export'] },
+      // Exports stay the admin's, as every other area's (a working role holds no system:* permission).
+      { resources: [QUOTA], actions: ['list', 'query', 'add', 'edit', 'dispatch'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
-      // The quota ledger's export: the handler follows and downloads their own export records.
-      { permissions: [file.upload, exportRecord.list, exportRecord.download] },
+      { permissions: [file.upload] },
     ],
   },
   {
