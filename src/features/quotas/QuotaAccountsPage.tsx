@@ -13,7 +13,7 @@ import { DictTag } from '../../components/DictTag';
 import { formatMoney } from '../../lib/money';
 import { isDispatchable, QUOTA_KIND, QUOTA_KIND_DICT } from '../../lib/quotas';
 import { PERMISSIONS } from '../../lib/permissions';
-import { UNIT_KIND_DICT } from '../../lib/corporations';
+import { UNIT_KIND, UNIT_KIND_DICT } from '../../lib/corporations';
 import { dispatchLink, ledgerLink, quotaApi, type Page, type QuotaAccount } from './quota-api';
 import { QuotaRequestModal } from './QuotaRequestModal';
 import './locale';
@@ -60,7 +60,8 @@ export default function QuotaAccountsPage() {
               <Button type="link" size="small" onClick={() => setEditing({ account: row })}>{t('accounts.modify')}</Button>
             </HasPermi>
           )}
-          {isDispatchable(row.kind, row.channel) && (
+          {/* A project department has no units below it to dispatch to. */}
+          {isDispatchable(row.kind, row.channel) && row.unitKind !== UNIT_KIND.projectDept && (
             <HasPermi value={[perm.dispatch]}>
               <Button type="link" size="small" onClick={() => navigate(dispatchLink(row.id, false))}>{t('accounts.dispatch')}</Button>
               <Button type="link" size="small" onClick={() => navigate(dispatchLink(row.id, true))}>{t('accounts.redispatch')}</Button>
