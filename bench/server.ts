@@ -186,6 +186,25 @@ async function seedQuotaLedger(exec: (statement: string) => Promise<unknown>): P
     FROM generate_series(1, ${n}) AS i`);
   await exec('ANALYZE quota_ledger');
   console.log(`quota ledger: ${n} rows seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // The database's own time for the two reads, without HTTP, the protocol or a busy machine's queue.
+  const executionMs = async (query: string) => {
+    const answer = (await exec(`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`)) as { rows: Array<Record<string, unknown>> } | Array<{ rows: Array<Record<string, unknown>> }>;
+    const rows = Array.isArray(answer) ? answer[0].rows : answer.rows;
+    return (rows[0]['QUERY PLAN'] as Array<{ 'Execution Time': number }>)[0]['Execution Time'];
+  };
+  const queries = {
+    'balance (the account row)': `SELECT * FROM quota_accounts WHERE id = '${BENCH_QUOTA_ACCOUNT}'`,
+    'ledger page 1 (20 newest)': `SELECT * FROM quota_ledger WHERE account_id = '${BENCH_QUOTA_ACCOUNT}' ORDER BY id DESC LIMIT 20 OFFSET 0`,
+    'ledger count, one day': `SELECT count(*) FROM quota_ledger WHERE account_id = '${BENCH_QUOTA_ACCOUNT}' AND create_time >= now() - interval '2 days' AND create_time <= now() - interval '1 day'`,
+  };
+  const table: Array<Record<string, string | number>> = [];
+  for (const [label, query] of Object.entries(queries)) {
+    const times: number[] = [];
+    for (let i = 0; i < 25; i++) times.push(await executionMs(query));
+    times.sort((a, b) => a - b);
+    table.push({ query: label, 'execution p50 ms': +percentile(times, 50).toFixed(3), 'execution p95 ms': +percentile(times, 95).toFixed(3) });
+  }
+  console.table(table);
 }
 
 /** Sequential signed calls of one quota read: p50 / p95 as the browser sees them. */
