@@ -33,8 +33,6 @@ type Unit = typeof groupUnits.$inferSelect;
 export const QUOTA_BUSINESS_TYPE = 'QUOTA_REQUEST';
 const MAX_LINES = 200;
 
-const refuse = (code: string, key: string, params: Record<string, string> = {}) => businessError(code, `quotas:server.${key}`, params);
-
 /** A CHECK the balances broke (a path that skipped move()'s own check): still 额度不足, never a 5xx. */
 function isCheckViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 8; e = e.cause as typeof e, depth++) {
@@ -100,7 +98,7 @@ export class QuotaRequests {
       if (!channel) throw aboutField(validationError(translate('quotas:server.channelRequired')), 'channel');
       const grantor = await grantorOf(tx, kind, body);
       const unit = await unitOf(tx, requireString(body, 'unitId'));
-      if (unit.kind !== UNIT_KIND.group) throw aboutField(refuse('QUOTA_UNIT_NOT_GROUP', 'unitNotGroup', { unit: unit.unitName }), 'unitId');
+      if (unit.kind !== UNIT_KIND.group) throw aboutField(businessError('QUOTA_UNIT_NOT_GROUP', 'quotas:server.unitNotGroup', { unit: unit.unitName }), 'unitId');
       const amount = requireAmount(body);
       const termEnd = requireTermEnd(body, this.today());
       const reason = requireReason(body);
@@ -108,12 +106,12 @@ export class QuotaRequests {
         .select({ id: quotaAccounts.id })
         .from(quotaAccounts)
         .where(and(eq(quotaAccounts.kind, kind), eq(quotaAccounts.channel, channel), eq(quotaAccounts.grantorId, grantor.grantorId), eq(quotaAccounts.unitId, unit.id)));
-      if (existing) throw refuse('QUOTA_ACCOUNT_EXISTS', 'accountExists', { unit: unit.unitName });
+      if (existing) throw businessError('QUOTA_ACCOUNT_EXISTS', 'quotas:server.accountExists', { unit: unit.unitName });
       const [running] = await tx
         .select({ id: quotaRequests.id })
         .from(quotaRequests)
         .where(and(eq(quotaRequests.type, QUOTA_REQUEST_TYPE.apply), eq(quotaRequests.status, INSTANCE_STATUS.RUNNING), eq(quotaRequests.kind, kind), eq(quotaRequests.channel, channel), eq(quotaRequests.grantorId, grantor.grantorId), eq(quotaRequests.unitId, unit.id)));
-      if (running) throw refuse('QUOTA_REQUEST_RUNNING', 'applyRunning', { unit: unit.unitName });
+      if (running) throw businessError('QUOTA_REQUEST_RUNNING', 'quotas:server.applyRunning', { unit: unit.unitName });
       const processKey = quotaProcessKey(kind, channel, QUOTA_REQUEST_TYPE.apply)!;
       const [request] = await tx
         .insert(quotaRequests)
@@ -127,12 +125,12 @@ export class QuotaRequests {
   modify(principal: Principal, body: Body) {
     return this.ctx.db.transaction(async (tx) => {
       const account = await this.accountOf(tx, requireString(body, 'accountId'));
-      if (account.parentId) throw refuse('QUOTA_NOT_GRANTED_DIRECTLY', 'notRoot');
+      if (account.parentId) throw businessError('QUOTA_NOT_GRANTED_DIRECTLY', 'quotas:server.notRoot');
       const amount = requireAmount(body, 'amount', true);
       const termEnd = requireTermEnd(body, this.today());
       const reason = requireReason(body);
       const current = balancesOf(account);
-      if (amount === current.granted && termEnd === account.termEnd) throw refuse('QUOTA_NOTHING_CHANGED', 'nothingChanged');
+      if (amount === current.granted && termEnd === account.termEnd) throw businessError('QUOTA_NOTHING_CHANGED', 'quotas:server.nothingChanged');
       // A cut cannot take back what is dispatched, frozen or used (checked again at approval).
       if (current.granted - amount > availableOf(current)) throw insufficient(account, current.granted - amount);
       const processKey = quotaProcessKey(account.kind, account.channel, QUOTA_REQUEST_TYPE.modify)!;
@@ -156,7 +154,7 @@ export class QuotaRequests {
       const account = await this.accountOf(tx, requireString(body, 'accountId'));
       const type: QuotaRequestType = afresh ? QUOTA_REQUEST_TYPE.redispatch : QUOTA_REQUEST_TYPE.dispatch;
       const processKey = quotaProcessKey(account.kind, account.channel, type);
-      if (!processKey) throw refuse('QUOTA_NOT_DISPATCHABLE', 'notDispatchable');
+      if (!processKey) throw businessError('QUOTA_NOT_DISPATCHABLE', 'quotas:server.notDispatchable');
       const reason = requireReason(body);
       const lines = await this.readLines(tx, account, body, afresh);
       const need = dispatchNeed(lines, afresh);
@@ -212,7 +210,7 @@ export class QuotaRequests {
       if (afresh && amount === current) continue;
       lines.push({ unitId, amount, current });
     }
-    if (lines.length === 0) throw refuse('QUOTA_NOTHING_CHANGED', 'nothingChanged');
+    if (lines.length === 0) throw businessError('QUOTA_NOTHING_CHANGED', 'quotas:server.nothingChanged');
     return lines;
   }
 
@@ -251,7 +249,7 @@ export class QuotaRequests {
       try {
         accountId = await this.applyApproved(tx, request, event.actor);
       } catch (error) {
-        if (!(error instanceof ApiError) && isCheckViolation(error)) throw refuse('QUOTA_INSUFFICIENT', 'insufficientPlain');
+        if (!(error instanceof ApiError) && isCheckViolation(error)) throw businessError('QUOTA_INSUFFICIENT', 'quotas:server.insufficientPlain');
         throw error;
       }
     }
@@ -301,7 +299,7 @@ export class QuotaRequests {
     const moves: Array<{ child: QuotaAccountRow; delta: bigint; unit: Unit }> = [];
     for (const row of rows) {
       const unit = children.find((u) => u.id === row.unitId);
-      if (!unit) throw refuse('QUOTA_UNIT_MOVED', 'unitMoved', { unit: (await unitOf(tx, row.unitId)).unitName });
+      if (!unit) throw businessError('QUOTA_UNIT_MOVED', 'quotas:server.unitMoved', { unit: (await unitOf(tx, row.unitId)).unitName });
       await tx
         .insert(quotaAccounts)
         .values({
@@ -321,7 +319,7 @@ export class QuotaRequests {
     const ordered = [...moves.filter((m) => m.delta < 0n), ...moves.filter((m) => m.delta > 0n)];
     for (const { child, delta, unit } of ordered) {
       if (delta < 0n) {
-        if (-delta > availableOf(balancesOf(child))) throw refuse('QUOTA_INSUFFICIENT', 'insufficientUnit', { unit: unit.unitName, available: yuan(availableOf(balancesOf(child))), needed: yuan(-delta) });
+        if (-delta > availableOf(balancesOf(child))) throw businessError('QUOTA_INSUFFICIENT', 'quotas:server.insufficientUnit', { unit: unit.unitName, available: yuan(availableOf(balancesOf(child))), needed: yuan(-delta) });
         await move(tx, child, { ...trail, movement: QUOTA_MOVEMENT.dispatchIn, amount: delta, counterpartId: current.id });
         current = await move(tx, current, { ...trail, movement: QUOTA_MOVEMENT.dispatchOut, amount: delta, counterpartId: child.id });
       } else {
