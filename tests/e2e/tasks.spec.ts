@@ -51,7 +51,7 @@ test.describe.serial('the task centre (issue 6)', () => {
     await pass(director2, core.task!.id, { finalApproveMode: 'SINGLE' });
     // One more, left open at a director's step, for the auditor to read.
     // A key no module owns yet (owned keys are started by their modules, PROCESS_OWNED otherwise).
-    const open = await start('Process_LMT_APPLY_AUDIT', OPEN, '额度申请 E2E');
+    const open = await start('Process_CREDIT_REDEEM_REGISTER_BIZ', OPEN, '兑付登记 E2E');
     await pass(handler, open.task!.id);
     ids = { agreement: agreement.instance.id, issue: issue.instance.id, open: open.instance.id };
   });
@@ -157,7 +157,7 @@ test.describe.serial('the task centre (issue 6)', () => {
     await expect(page.getByTestId('pending-tasks')).toHaveAttribute('data-pending', 'false');
     await page.goto(`/op/task/view?instanceId=${ids.open}`);
     const view = page.getByTestId('task-page');
-    await expect(view.getByTestId('task-summary')).toContainText('额度申请', FIRST_LOAD);
+    await expect(view.getByTestId('task-summary')).toContainText('兑付登记', FIRST_LOAD);
     await expect(view.getByTestId('history-timeline')).toContainText('经办人张三');
     await expect(page.getByTestId('task-actions')).toHaveCount(0);
     await expect(page.getByTestId('task-pass')).toHaveCount(0);
