@@ -42,6 +42,8 @@ import { corporateChangeRoutes } from './corporations/changes';
 import { seedCorporateChangesDemo } from './corporations/changes-demo';
 import { productAreaRoutes } from './products/routes';
 import { seedProductsDemo } from './products/demo-seed';
+import { quotaRoutes } from './quotas/routes';
+import { seedQuotasDemo } from './quotas/demo-seed';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './content/routes';
 import { dictDataRoutes } from './resources/dict-datas';
@@ -92,6 +94,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   corporationRoutes,
   corporateChangeRoutes,
   productAreaRoutes,
+  quotaRoutes,
 ];
 
 export interface AppOptions {
@@ -253,6 +256,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   if (ctx.demoMode) await seedCorporationsDemo(ctx);
   if (ctx.demoMode) await seedCorporateChangesDemo(ctx);
   if (ctx.demoMode) await seedProductsDemo(ctx);
+  if (ctx.demoMode) await seedQuotasDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {

@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   product: { list: 'product:product:list', query: 'product:product:query', add: 'product:product:add', edit: 'product:product:edit' },
   agreement: { list: 'product:agreement:list', query: 'product:agreement:query', add: 'product:agreement:add', edit: 'product:agreement:edit' },
   pricePolicy: { list: 'product:price:list', query: 'product:price:query', add: 'product:price:add' },
+  /** Quotas: add applies, edit modifies, dispatch (re-)dispatches, each through its process; export the ledger. */
+  quota: { list: 'quota:account:list', query: 'quota:account:query', add: 'quota:account:add', edit: 'quota:account:edit', dispatch: 'quota:account:dispatch', export: 'quota:account:export' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -62,6 +62,9 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/standard-library/detail/index': () => import('../features/products/StandardLibraryPage'),
   '/op/product/products/index': () => import('../features/products/ProductsPage'),
   '/op/product/agreements/index': () => import('../features/products/ProductsPage').then((m) => ({ default: m.AgreementsPage })),
+  '/op/quota/account/index': () => import('../features/quotas/QuotaAccountsPage'),
+  '/op/quota/dispatch/index': () => import('../features/quotas/QuotaDispatchPage'),
+  '/op/quota/ledger/index': () => import('../features/quotas/QuotaLedgerPage'),
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,

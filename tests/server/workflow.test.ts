@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errors from '../../locales/zh-CN/errors.json';
 import server from '../../locales/zh-CN/server.json';
 import type { RouteModule } from '../../server/app';
+import { QUOTA_PROCESS_KEYS } from '../../src/lib/quotas';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import type { InstanceEndEvent } from '../../server/workflow/engine';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
@@ -140,6 +141,8 @@ const OWNED = [
   'PROCESS_ACCOUNT_TEMP', 'PROCESS_ACCOUNT_USAGE_TEMP',
   'Process_CREDIT_PRODUCT_FINANCE', 'Process_CREDIT_PRODUCT_CORE_FINANCE', 'Process_CREDIT_PRODUCT_CORE',
   'Process_RF_PROD_FINANCE', 'Process_RF_PROD_CORE_FINANCE', 'Process_RF_PROD_CORE', 'Process_CREDIT_AGREEMENT', 'Process_RF_AGREEMENT', 'Process_PRICE_CONFIG_CREATE',
+  // The twelve quota processes (quotas.test.ts, quota-properties.test.ts).
+  ...QUOTA_PROCESS_KEYS,
 ];
 /** Owned too, by real-name admission and document review, whose records follow the steps walked here. */
 const OWNED_AND_WALKED = ['Process_CORP_ADMIT', 'PROCESS_CREDIT_CERTIFICATE_CODE', 'Process_ABS_CERTIFICATE_CODE'];
@@ -294,12 +297,12 @@ describe('working roles and permissions', () => {
   });
 
   it('gives the auditor history and lists but no action', async () => {
-    const { instance, task } = await start('Process_LMT_APPLY_AUDIT');
-    expect(refusal(await call(auditor, 'test/start', { processKey: 'Process_LMT_APPLY_AUDIT', businessKey: 'AUD-1' }))).toEqual(forbidden);
+    const { instance, task } = await start('Process_BILL_MANAGE');
+    expect(refusal(await call(auditor, 'test/start', { processKey: 'Process_BILL_MANAGE', businessKey: 'AUD-1' }))).toEqual(forbidden);
     expect(refusal(await call(auditor, 'tasks/claim', { taskId: task!.id }))).toEqual(forbidden);
     expect(refusal(await call(auditor, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' }))).toEqual(forbidden);
     expect((await history(instance.id)).history.map((e) => e.action)).toEqual(['START']);
-    const all = await ok<Page<Instance>>(auditor, 'instances/page', { processKey: 'Process_LMT_APPLY_AUDIT', pageSize: 500 });
+    const all = await ok<Page<Instance>>(auditor, 'instances/page', { processKey: 'Process_BILL_MANAGE', pageSize: 500 });
     expect(all.records.map((i) => i.id)).toContain(instance.id);
     expect(await ok<Instance | null>(auditor, 'instances/find-by-business-key', { businessKey: instance.businessKey })).toMatchObject({ id: instance.id });
     expect((await todo(auditor)).total).toBe(0);
@@ -320,7 +323,7 @@ describe('working roles and permissions', () => {
 
 describe('completion is once only', () => {
   it('refuses to complete a completed task and changes nothing', async () => {
-    const { task } = await start('Process_LMT_APPLY_AUDIT');
+    const { task } = await start('Process_BILL_MANAGE');
     const first = await complete(handler, task!, 'PASS');
     const again = await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
     expect(refusal(again)).toEqual({ status: 200, code: 'TASK_COMPLETED', message: server.workflow.taskCompleted });
@@ -328,7 +331,7 @@ describe('completion is once only', () => {
   });
 
   it('lets exactly one of two simultaneous completions through', async () => {
-    const { task } = await complete(handler, (await start('Process_LMT_APPLY_MODIFY_AUDIT')).task!, 'PASS');
+    const { task } = await complete(handler, (await start('Process_BILL_MANAGE')).task!, 'PASS');
     const answers = await Promise.all([director, director2].map((d) => call(d, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' })));
     expect(answers.map((a) => a.body.code).sort()).toEqual(['0', expect.stringMatching(/^(TASK_COMPLETED|TASK_CLAIMED|DATA_VERSION_CONFLICT)$/)].sort());
     const winner = answers.find((a) => a.body.code === '0')!.body.data as Transition;

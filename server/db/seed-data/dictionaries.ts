@@ -5,6 +5,7 @@ import { CORPS } from './personas';
 import { BUILTIN_FILES } from './brand';
 import { CORPORATION_DICTIONARIES } from '../../corporations/dictionaries';
 import { PRODUCT_DICTIONARIES } from '../../products/dictionaries';
+import { QUOTA_DICTIONARIES } from '../../quotas/dictionaries';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 
@@ -68,6 +69,7 @@ export const DICTIONARIES: readonly DictSeed[] = [
   },
   ...CORPORATION_DICTIONARIES,
   ...PRODUCT_DICTIONARIES,
+  ...QUOTA_DICTIONARIES,
 ];
 
 export interface ConfigSeed {

@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement } = PERMISSIONS;
+const { task, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -104,6 +104,14 @@ export const MENU_TREE: readonly MenuSeed[] = [
       { uri: 'group:corporation', title: '企业管理', path: 'corporation', icon: 'BankOutlined', permission: corporation.list },
       { uri: 'group:corporation:detail', title: '企业详情', path: 'corporation/detail', hidden: true, permission: corporation.query },
       { uri: 'group:corp-change', title: '企业变更', path: 'corp-change', icon: 'AuditOutlined', permission: corpChange.list },
+    ],
+  },
+  {
+    uri: 'quota', title: '额度管理', path: '/op/quota', icon: 'MoneyCollectOutlined', alwaysShow: true,
+    children: [
+      { uri: 'quota:account', title: '额度台账', path: 'account', icon: 'AccountBookOutlined', permission: quota.list },
+      { uri: 'quota:dispatch', title: '额度下发', path: 'dispatch', hidden: true, permission: quota.query },
+      { uri: 'quota:ledger', title: '额度流水', path: 'ledger', hidden: true, permission: quota.list },
     ],
   },
   {

@@ -1,0 +1,111 @@
+/**
+ * The quota ledger's one writer (DOMAIN.md "Quotas"): every movement locks its account row
+ * (SELECT ... FOR UPDATE), checks the balances it would leave with src/lib/quotas in whole fen,
+ * updates the account and appends its ledger row, all in the caller's transaction. Two approvals on
+ * one account therefore run one after the other: the second reads what the first left and is refused
+ * 额度不足 when it no longer fits. The table's CHECKs stand behind this (a balance gone negative by
+ * any other path fails the statement), and a deferred trigger holds a dispatch's totals conserved.
+ */
+import { eq, sql } from 'drizzle-orm';
+import {
+  applyDeltas, availableOf, balancesValid, deltasOf, fenOf, yuan, type QuotaBalances, type QuotaMovement,
+} from '../../src/lib/quotas';
+import type { Tx } from '../db/tx';
+import { quotaAccounts, quotaLedger } from '../db/schema';
+import { businessError, notFoundError } from '../errors';
+import { translate } from '../i18n';
+
+export type QuotaAccountRow = typeof quotaAccounts.$inferSelect;
+export type QuotaLedgerRow = typeof quotaLedger.$inferSelect;
+
+export const balancesOf = (row: QuotaAccountRow): QuotaBalances => ({
+  granted: fenOf(row.granted),
+  dispatched: fenOf(row.dispatched),
+  frozen: fenOf(row.frozen),
+  used: fenOf(row.used),
+});
+
+/** 额度不足: the account cannot afford the movement (its available, and what was asked). */
+export function insufficient(row: QuotaAccountRow, needed: bigint) {
+  return businessError('QUOTA_INSUFFICIENT', 'quotas:server.insufficient', { available: yuan(availableOf(balancesOf(row))), needed: yuan(needed) });
+}
+
+/** A movement that would leave something else negative (unfreezing more than is frozen, ...). */
+const impossible = (movement: QuotaMovement) => businessError('QUOTA_MOVEMENT_INVALID', 'quotas:server.movementInvalid', { movement: translate(`quotas:movement.${movement}`) });
+
+export async function lockAccount(tx: Tx, id: string): Promise<QuotaAccountRow> {
+  const [row] = await tx.select().from(quotaAccounts).where(eq(quotaAccounts.id, id)).for('update');
+  if (!row) throw notFoundError(translate('quotas:server.accountNotFound'));
+  return row;
+}
+
+export interface MovementInput {
+  movement: QuotaMovement;
+  /** Fen, signed where the movement allows it (adjust, a re-dispatch's cut). */
+  amount: bigint;
+  actor: string;
+  counterpartId?: string | null;
+  requestId?: string | null;
+  processKey?: string | null;
+  reference?: string | null;
+  remark?: string | null;
+}
+
+/**
+ * Applies one movement to a locked account (lockAccount first, in the same transaction) and appends
+ * its row; answers the account as it is now. Refuses, writing nothing, when the balances would not hold.
+ */
+export async function move(tx: Tx, account: QuotaAccountRow, input: MovementInput): Promise<QuotaAccountRow> {
+  const deltas = deltasOf(input.movement, input.amount);
+  const before = balancesOf(account);
+  const after = applyDeltas(before, deltas);
+  if (!balancesValid(after)) {
+    if (availableOf(after) < 0n) throw insufficient(account, availableOf(before) - availableOf(after));
+    throw impossible(input.movement);
+  }
+  const [updated] = await tx
+    .update(quotaAccounts)
+    .set({
+      granted: yuan(after.granted),
+      dispatched: yuan(after.dispatched),
+      frozen: yuan(after.frozen),
+      used: yuan(after.used),
+      movements: sql`${quotaAccounts.movements} + 1`,
+      dataVersion: sql`${quotaAccounts.dataVersion} + 1`,
+      updateTime: new Date(),
+      updateBy: input.actor,
+    })
+    .where(eq(quotaAccounts.id, account.id))
+    .returning();
+  await tx.insert(quotaLedger).values({
+    accountId: account.id,
+    movement: input.movement,
+    amount: yuan(input.amount),
+    dGranted: yuan(deltas.granted),
+    dDispatched: yuan(deltas.dispatched),
+    dFrozen: yuan(deltas.frozen),
+    dUsed: yuan(deltas.used),
+    availableAfter: updated.available,
+    counterpartId: input.counterpartId ?? null,
+    requestId: input.requestId ?? null,
+    processKey: input.processKey ?? null,
+    reference: input.reference ?? null,
+    remark: input.remark ?? null,
+    createBy: input.actor,
+  });
+  return updated;
+}
+
+/** The balances the ledger sums to for an account (what the account row must equal). */
+export async function ledgerSums(tx: Tx, accountId: string): Promise<QuotaBalances> {
+  const [row] = await tx
+    .select({
+      granted: sql<string>`coalesce(sum(${quotaLedger.dGranted}), 0)::text`,
+      dispatched: sql<string>`coalesce(sum(${quotaLedger.dDispatched}), 0)::text`,
+      frozen: sql<string>`coalesce(sum(${quotaLedger.dFrozen}), 0)::text`,
+      used: sql<string>`coalesce(sum(${quotaLedger.dUsed}), 0)::text`,
+    })
+    .from(quotaLedger)
+    .where(eq(quotaLedger.accountId, accountId));
+  return { granted: fenOf(row.granted), dispatched: fenOf(row.dispatched), frozen: fenOf(row.frozen), used: fenOf(row.used) };
+}

@@ -1,0 +1,341 @@
+/**
+ * The twelve quota processes (spec 4.5, DOMAIN.md "Quotas"): an application, a modification, a
+ * dispatch or a re-dispatch is a request row that starts its owned process in the same transaction
+ * and is submitted at once (the handler's Edit step passed), so it waits for a director. Only the end
+ * that approves it moves money: inside that ending transaction the ledger rows are written, after the
+ * balances are checked again under the accounts' row locks, since they may have moved since the
+ * request was made. A refusal there (额度不足) undoes the completion; a reject or a withdrawal writes
+ * nothing but the request's status.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
+import { formatMoney } from '../../src/lib/money';
+import {
+  channelOf, DISPATCH_UNIT_KINDS, dispatchNeed, fenOf, lineDelta, PLATFORM_GRANTOR, QUOTA_KIND, QUOTA_MOVEMENT, QUOTA_PROCESS_KEYS,
+  QUOTA_REQUEST_TYPE, quotaProcessKey, yuan, availableOf, type DispatchLine, type QuotaKind, type QuotaMovement, type QuotaRequestType,
+} from '../../src/lib/quotas';
+import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/tx';
+import { corporations, groupUnits, quotaAccounts, quotaRequestLines, quotaRequests } from '../db/schema';
+import { aboutField, ApiError, businessError, notFoundError, validationError } from '../errors';
+import { translate } from '../i18n';
+import type { Principal } from '../security/sessions';
+import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
+import type { Body } from '../workflow/input';
+import { balancesOf, insufficient, lockAccount, move, type QuotaAccountRow } from './ledger';
+import { requireAmount, requireReason, requireString, requireTermEnd } from './input';
+
+export type QuotaRequestRow = typeof quotaRequests.$inferSelect;
+type Unit = typeof groupUnits.$inferSelect;
+
+/** businessType of the quota processes' instances (their businessKey is the request id). */
+export const QUOTA_BUSINESS_TYPE = 'QUOTA_REQUEST';
+const MAX_LINES = 200;
+
+/** A CHECK the balances broke (a path that skipped move()'s own check): still 额度不足, never a 5xx. */
+function isCheckViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 8; e = e.cause as typeof e, depth++) {
+    if (typeof e === 'object' && e.code === '23514') return true;
+  }
+  return false;
+}
+
+async function unitOf(tx: Tx, id: string, field = 'unitId'): Promise<Unit> {
+  const [unit] = await tx.select().from(groupUnits).where(eq(groupUnits.id, id));
+  if (!unit) throw aboutField(notFoundError(translate('quotas:server.unitNotFound')), field);
+  return unit;
+}
+
+interface Grantor {
+  grantorId: string;
+  grantorName: string;
+}
+
+/** The platform itself, or a finance institution (a bank, a factoring company) for the other kinds. */
+async function grantorOf(tx: Tx, kind: QuotaKind, body: Body): Promise<Grantor> {
+  if (kind === QUOTA_KIND.platform) return { grantorId: PLATFORM_GRANTOR, grantorName: translate('quotas:platformGrantor') };
+  const grantorId = requireString(body, 'grantorId');
+  const [corp] = await tx.select().from(corporations).where(eq(corporations.id, grantorId));
+  if (!corp || !corp.corpTypes.includes(CORP_TYPE.finance)) throw aboutField(validationError(translate('quotas:server.grantorNotFinance')), 'grantorId');
+  return { grantorId, grantorName: corp.corpName };
+}
+
+const instances = new WeakMap<AppContext, QuotaRequests>();
+
+/** The app's one QuotaRequests: its end listeners must be registered once, or an approval would move money twice. */
+export function quotaRequestsOf(ctx: AppContext): QuotaRequests {
+  const known = instances.get(ctx);
+  if (known) return known;
+  const requests = new QuotaRequests(ctx);
+  instances.set(ctx, requests);
+  return requests;
+}
+
+export class QuotaRequests {
+  private readonly processes = new Map<string, OwnedProcess>();
+
+  /** Use quotaRequestsOf(ctx): a second instance would register its end listeners again. */
+  constructor(private readonly ctx: AppContext) {
+    for (const key of QUOTA_PROCESS_KEYS) {
+      this.processes.set(key, ctx.workflow.own(key, 'quotas'));
+      ctx.workflow.onInstanceEnd(key, (event, tx) => this.ended(event, tx));
+    }
+  }
+
+  today(): string {
+    const now = new Date(this.ctx.now());
+    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  }
+
+  /** 额度申请: a new quota for a group, from the platform, a finance institution or a third party. */
+  apply(principal: Principal, body: Body) {
+    return this.ctx.db.transaction(async (tx) => {
+      const kindValue = requireString(body, 'kind');
+      if (!(Object.values(QUOTA_KIND) as string[]).includes(kindValue)) throw aboutField(validationError(translate('quotas:server.kindUnknown')), 'kind');
+      const kind = kindValue as QuotaKind;
+      const channel = channelOf(kind, typeof body.channel === 'string' ? body.channel : undefined);
+      if (!channel) throw aboutField(validationError(translate('quotas:server.channelRequired')), 'channel');
+      const grantor = await grantorOf(tx, kind, body);
+      const unit = await unitOf(tx, requireString(body, 'unitId'));
+      if (unit.kind !== UNIT_KIND.group) throw aboutField(businessError('QUOTA_UNIT_NOT_GROUP', 'quotas:server.unitNotGroup', { unit: unit.unitName }), 'unitId');
+      const amount = requireAmount(body);
+      const termEnd = requireTermEnd(body, this.today());
+      const reason = requireReason(body);
+      const [existing] = await tx
+        .select({ id: quotaAccounts.id })
+        .from(quotaAccounts)
+        .where(and(eq(quotaAccounts.kind, kind), eq(quotaAccounts.channel, channel), eq(quotaAccounts.grantorId, grantor.grantorId), eq(quotaAccounts.unitId, unit.id)));
+      if (existing) throw businessError('QUOTA_ACCOUNT_EXISTS', 'quotas:server.accountExists', { unit: unit.unitName });
+      const [running] = await tx
+        .select({ id: quotaRequests.id })
+        .from(quotaRequests)
+        .where(and(eq(quotaRequests.type, QUOTA_REQUEST_TYPE.apply), eq(quotaRequests.status, INSTANCE_STATUS.RUNNING), eq(quotaRequests.kind, kind), eq(quotaRequests.channel, channel), eq(quotaRequests.grantorId, grantor.grantorId), eq(quotaRequests.unitId, unit.id)));
+      if (running) throw businessError('QUOTA_REQUEST_RUNNING', 'quotas:server.applyRunning', { unit: unit.unitName });
+      const processKey = quotaProcessKey(kind, channel, QUOTA_REQUEST_TYPE.apply)!;
+      const [request] = await tx
+        .insert(quotaRequests)
+        .values({ type: QUOTA_REQUEST_TYPE.apply, kind, channel, processKey, ...grantor, unitId: unit.id, amount: yuan(amount), termEnd, reason, createBy: principal.username, updateBy: principal.username })
+        .returning();
+      return this.submit(tx, principal, request, unit);
+    });
+  }
+
+  /** 额度调整: a directly granted quota's new total and term. */
+  modify(principal: Principal, body: Body) {
+    return this.ctx.db.transaction(async (tx) => {
+      const account = await this.accountOf(tx, requireString(body, 'accountId'));
+      if (account.parentId) throw businessError('QUOTA_NOT_GRANTED_DIRECTLY', 'quotas:server.notRoot');
+      const amount = requireAmount(body, 'amount', true);
+      const termEnd = requireTermEnd(body, this.today());
+      const reason = requireReason(body);
+      const current = balancesOf(account);
+      if (amount === current.granted && termEnd === account.termEnd) throw businessError('QUOTA_NOTHING_CHANGED', 'quotas:server.nothingChanged');
+      // A cut cannot take back what is dispatched, frozen or used (checked again at approval).
+      if (current.granted - amount > availableOf(current)) throw insufficient(account, current.granted - amount);
+      const processKey = quotaProcessKey(account.kind, account.channel, QUOTA_REQUEST_TYPE.modify)!;
+      const [request] = await tx
+        .insert(quotaRequests)
+        .values({
+          type: QUOTA_REQUEST_TYPE.modify, kind: account.kind, channel: account.channel, processKey, grantorId: account.grantorId, grantorName: account.grantorName,
+          unitId: account.unitId, accountId: account.id, amount: yuan(amount), previousAmount: account.granted, termEnd, reason, createBy: principal.username, updateBy: principal.username,
+        })
+        .returning();
+      return this.submit(tx, principal, request, await unitOf(tx, account.unitId));
+    });
+  }
+
+  /**
+   * 额度下发 (afresh: 重新下发): amounts to the units right below the account's unit. A dispatch adds
+   * each line; a re-dispatch sets each unit's new total, taking back what it cuts.
+   */
+  dispatch(principal: Principal, body: Body, afresh: boolean) {
+    return this.ctx.db.transaction(async (tx) => {
+      const account = await this.accountOf(tx, requireString(body, 'accountId'));
+      const type: QuotaRequestType = afresh ? QUOTA_REQUEST_TYPE.redispatch : QUOTA_REQUEST_TYPE.dispatch;
+      const processKey = quotaProcessKey(account.kind, account.channel, type);
+      if (!processKey) throw businessError('QUOTA_NOT_DISPATCHABLE', 'quotas:server.notDispatchable');
+      const reason = requireReason(body);
+      const lines = await this.readLines(tx, account, body, afresh);
+      const need = dispatchNeed(lines, afresh);
+      if (need > availableOf(balancesOf(account))) throw insufficient(account, need);
+      const total = lines.reduce((sum, line) => sum + line.amount, 0n);
+      const [request] = await tx
+        .insert(quotaRequests)
+        .values({
+          type, kind: account.kind, channel: account.channel, processKey, grantorId: account.grantorId, grantorName: account.grantorName,
+          unitId: account.unitId, accountId: account.id, amount: yuan(total), termEnd: account.termEnd, reason, createBy: principal.username, updateBy: principal.username,
+        })
+        .returning();
+      await tx.insert(quotaRequestLines).values(lines.map((line) => ({ requestId: request.id, unitId: line.unitId, amount: yuan(line.amount), current: yuan(line.current) })));
+      return this.submit(tx, principal, request, await unitOf(tx, account.unitId));
+    });
+  }
+
+  /** The id of a unit's account of one quota, if it has one. */
+  async accountOfUnit(kind: string, channel: string, grantorId: string, unitId: string): Promise<string | undefined> {
+    const [row] = await this.ctx.db
+      .select({ id: quotaAccounts.id })
+      .from(quotaAccounts)
+      .where(and(eq(quotaAccounts.kind, kind), eq(quotaAccounts.channel, channel), eq(quotaAccounts.grantorId, grantorId), eq(quotaAccounts.unitId, unitId)));
+    return row?.id;
+  }
+
+  private async accountOf(tx: Tx, id: string): Promise<QuotaAccountRow> {
+    const [account] = await tx.select().from(quotaAccounts).where(eq(quotaAccounts.id, id));
+    if (!account) throw aboutField(notFoundError(translate('quotas:server.accountNotFound')), 'accountId');
+    return account;
+  }
+
+  /** The lines asked for: units right below the source (branches, project departments), each once. */
+  private async readLines(tx: Tx, account: QuotaAccountRow, body: Body, afresh: boolean): Promise<DispatchLine[]> {
+    const asked = body.lines;
+    const bad = (key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(`quotas:server.${key}`, params)), 'lines');
+    if (!Array.isArray(asked) || asked.length === 0) throw bad('linesRequired');
+    if (asked.length > MAX_LINES) throw bad('linesTooMany', { max: String(MAX_LINES) });
+    const children = await this.childUnits(tx, account.unitId);
+    const held = await this.childAccounts(tx, account);
+    const seen = new Set<string>();
+    const lines: DispatchLine[] = [];
+    for (const item of asked as unknown[]) {
+      const line = (item ?? {}) as Body;
+      const unitId = typeof line.unitId === 'string' ? line.unitId : '';
+      const unit = children.find((u) => u.id === unitId);
+      if (!unit) throw bad('lineUnitNotChild');
+      if (seen.has(unitId)) throw bad('lineUnitTwice', { unit: unit.unitName });
+      seen.add(unitId);
+      const amount = requireAmount(line, 'amount', afresh);
+      const current = fenOf(held.get(unitId)?.granted ?? '0');
+      // A re-dispatch line that keeps the unit's total changes nothing: left out.
+      if (afresh && amount === current) continue;
+      lines.push({ unitId, amount, current });
+    }
+    if (lines.length === 0) throw businessError('QUOTA_NOTHING_CHANGED', 'quotas:server.nothingChanged');
+    return lines;
+  }
+
+  private childUnits(tx: Tx, unitId: string): Promise<Unit[]> {
+    return tx.select().from(groupUnits).where(and(eq(groupUnits.parentId, unitId), inArray(groupUnits.kind, [...DISPATCH_UNIT_KINDS])));
+  }
+
+  /** The accounts the source has dispatched to, by unit. */
+  private async childAccounts(tx: Tx, account: QuotaAccountRow): Promise<Map<string, QuotaAccountRow>> {
+    const rows = await tx.select().from(quotaAccounts).where(eq(quotaAccounts.parentId, account.id));
+    return new Map(rows.map((row) => [row.unitId, row]));
+  }
+
+  /** Starts the request's process and passes its Edit step: submitted, waiting for a director. */
+  private async submit(tx: Tx, principal: Principal, request: QuotaRequestRow, unit: Unit) {
+    const summary = translate('quotas:server.summary', {
+      type: translate(`quotas:requestType.${request.type}`),
+      kind: translate(`quotas:kind.${request.kind}`),
+      unit: unit.unitName,
+      amount: formatMoney(request.amount),
+    });
+    const process = this.processes.get(request.processKey)!;
+    const started = await process.start(principal, { businessKey: request.id, businessType: QUOTA_BUSINESS_TYPE, summary }, tx);
+    const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS }, tx);
+    const [saved] = await tx.update(quotaRequests).set({ instanceId: started.instance.id }).where(eq(quotaRequests.id, request.id)).returning();
+    return { request: saved, instanceId: started.instance.id, taskId: submitted.task?.id ?? null };
+  }
+
+  /** The request follows its instance's end; an approval writes its ledger movements here. */
+  private async ended(event: InstanceEndEvent, tx: Tx): Promise<void> {
+    const [request] = await tx.select().from(quotaRequests).where(eq(quotaRequests.id, event.instance.businessKey)).for('update');
+    // Only the running request this very instance carries moves money, and only once.
+    if (!request || request.status !== INSTANCE_STATUS.RUNNING || request.instanceId !== event.instance.id) return;
+    let accountId = request.accountId;
+    if (event.status === INSTANCE_STATUS.APPROVED) {
+      try {
+        accountId = await this.applyApproved(tx, request, event.actor);
+      } catch (error) {
+        if (!(error instanceof ApiError) && isCheckViolation(error)) throw businessError('QUOTA_INSUFFICIENT', 'quotas:server.insufficientPlain');
+        throw error;
+      }
+    }
+    await tx
+      .update(quotaRequests)
+      .set({ status: event.status, accountId, dataVersion: request.dataVersion + 1, updateTime: new Date(), updateBy: event.actor.username })
+      .where(eq(quotaRequests.id, request.id));
+  }
+
+  private async applyApproved(tx: Tx, request: QuotaRequestRow, actor: Actor): Promise<string> {
+    const by = actor.username;
+    const trail = { actor: by, requestId: request.id, processKey: request.processKey, remark: request.reason };
+    if (request.type === QUOTA_REQUEST_TYPE.apply) {
+      const unit = await unitOf(tx, request.unitId);
+      await tx
+        .insert(quotaAccounts)
+        .values({ kind: request.kind, channel: request.channel, grantorId: request.grantorId, grantorName: request.grantorName, unitId: unit.id, groupId: unit.groupId, termEnd: request.termEnd, createBy: by, updateBy: by })
+        .onConflictDoNothing();
+      const [found] = await tx
+        .select({ id: quotaAccounts.id })
+        .from(quotaAccounts)
+        .where(and(eq(quotaAccounts.kind, request.kind), eq(quotaAccounts.channel, request.channel), eq(quotaAccounts.grantorId, request.grantorId), eq(quotaAccounts.unitId, unit.id)));
+      const account = await lockAccount(tx, found.id);
+      await move(tx, account, { ...trail, movement: QUOTA_MOVEMENT.grant, amount: fenOf(request.amount) });
+      await tx.update(quotaAccounts).set({ termEnd: request.termEnd }).where(eq(quotaAccounts.id, account.id));
+      return account.id;
+    }
+    const account = await lockAccount(tx, request.accountId!);
+    if (request.type === QUOTA_REQUEST_TYPE.modify) {
+      const delta = fenOf(request.amount) - balancesOf(account).granted;
+      if (delta !== 0n) await move(tx, account, { ...trail, movement: QUOTA_MOVEMENT.adjust, amount: delta });
+      await tx.update(quotaAccounts).set({ termEnd: request.termEnd }).where(eq(quotaAccounts.id, account.id));
+      return account.id;
+    }
+    await this.applyDispatch(tx, request, account, trail);
+    return account.id;
+  }
+
+  /**
+   * Moves each line between the source and the unit's account (made on first dispatch), cuts first
+   * so that what a re-dispatch takes back is there for what it gives. Lines lock in unit order.
+   */
+  private async applyDispatch(tx: Tx, request: QuotaRequestRow, source: QuotaAccountRow, trail: { actor: string; requestId: string; processKey: string; remark: string }) {
+    const afresh = request.type === QUOTA_REQUEST_TYPE.redispatch;
+    const rows = await tx.select().from(quotaRequestLines).where(eq(quotaRequestLines.requestId, request.id)).orderBy(asc(quotaRequestLines.unitId));
+    const children = await this.childUnits(tx, source.unitId);
+    const moves: Array<{ child: QuotaAccountRow; delta: bigint; unit: Unit }> = [];
+    for (const row of rows) {
+      const unit = children.find((u) => u.id === row.unitId);
+      if (!unit) throw businessError('QUOTA_UNIT_MOVED', 'quotas:server.unitMoved', { unit: (await unitOf(tx, row.unitId)).unitName });
+      await tx
+        .insert(quotaAccounts)
+        .values({
+          kind: source.kind, channel: source.channel, grantorId: source.grantorId, grantorName: source.grantorName, unitId: unit.id, groupId: unit.groupId,
+          parentId: source.id, termEnd: source.termEnd, createBy: trail.actor, updateBy: trail.actor,
+        })
+        .onConflictDoNothing();
+      const [found] = await tx
+        .select({ id: quotaAccounts.id })
+        .from(quotaAccounts)
+        .where(and(eq(quotaAccounts.kind, source.kind), eq(quotaAccounts.channel, source.channel), eq(quotaAccounts.grantorId, source.grantorId), eq(quotaAccounts.unitId, unit.id)));
+      const child = await lockAccount(tx, found.id);
+      const delta = lineDelta({ unitId: unit.id, amount: fenOf(row.amount), current: balancesOf(child).granted }, afresh);
+      if (delta !== 0n) moves.push({ child, delta, unit });
+    }
+    let current = source;
+    const ordered = [...moves.filter((m) => m.delta < 0n), ...moves.filter((m) => m.delta > 0n)];
+    for (const { child, delta, unit } of ordered) {
+      if (delta < 0n) {
+        if (-delta > availableOf(balancesOf(child))) throw businessError('QUOTA_INSUFFICIENT', 'quotas:server.insufficientUnit', { unit: unit.unitName, available: yuan(availableOf(balancesOf(child))), needed: yuan(-delta) });
+        await move(tx, child, { ...trail, movement: QUOTA_MOVEMENT.dispatchIn, amount: delta, counterpartId: current.id });
+        current = await move(tx, current, { ...trail, movement: QUOTA_MOVEMENT.dispatchOut, amount: delta, counterpartId: child.id });
+      } else {
+        current = await move(tx, current, { ...trail, movement: QUOTA_MOVEMENT.dispatchOut, amount: delta, counterpartId: child.id });
+        await move(tx, child, { ...trail, movement: QUOTA_MOVEMENT.dispatchIn, amount: delta, counterpartId: current.id });
+      }
+    }
+  }
+}
+
+/**
+ * A movement outside the quota processes, for the areas that spend quota (a note's issuance freezes,
+ * occupies or releases; its payment recycles): in the caller's transaction, the account locked first.
+ */
+export async function recordMovement(tx: Tx, accountId: string, movement: QuotaMovement, amountFen: bigint, actor: string, reference?: string) {
+  if (amountFen <= 0n) throw validationError(translate('quotas:server.amountInvalid', { field: translate('quotas:fields.amount') }));
+  const account = await lockAccount(tx, accountId);
+  return move(tx, account, { movement, amount: amountFen, actor, reference: reference ?? null });
+}

@@ -1,0 +1,229 @@
+/**
+ * The quota calls under /op/v1/quotas (README "Quotas"): accounts and their dispatch tree, the four
+ * requests (each starting its process), a request as its task view reads it, and an account's ledger,
+ * paged and exported through the export job. Reading needs quota list / query; each request its own.
+ */
+import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import { DISPATCH_UNIT_KINDS, QUOTA_API, QUOTA_KIND, QUOTA_MOVEMENT } from '../../src/lib/quotas';
+import { quotaLedgerResource } from '../../src/features/quotas/resources';
+import type { AppContext } from '../context';
+import { escapeLike, pagingOf } from '../crud/query';
+import { MAX_EXPORT_ROWS, type Page } from '../crud/routes';
+import { corporations, groupUnits, quotaAccounts, quotaLedger, quotaRequestLines, quotaRequests } from '../db/schema';
+import { aboutField, notFoundError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { route } from '../routes/route';
+import type { Principal } from '../security/sessions';
+import { optionalOneOf, optionalText, optionalTime, requireBody, type Body } from '../workflow/input';
+import { registerQuotaHoldings } from './holdings';
+import { requireString } from './input';
+import { quotaRequestsOf } from './requests';
+
+const parentAccounts = aliasedTable(quotaAccounts, 'parent_accounts');
+const parentUnits = aliasedTable(groupUnits, 'parent_units');
+
+const accountColumns = {
+  id: quotaAccounts.id, kind: quotaAccounts.kind, channel: quotaAccounts.channel, grantorId: quotaAccounts.grantorId, grantorName: quotaAccounts.grantorName,
+  unitId: quotaAccounts.unitId, unitName: groupUnits.unitName, unitKind: groupUnits.kind, groupId: quotaAccounts.groupId, parentId: quotaAccounts.parentId,
+  parentUnitName: parentUnits.unitName, granted: quotaAccounts.granted, dispatched: quotaAccounts.dispatched, frozen: quotaAccounts.frozen,
+  used: quotaAccounts.used, available: quotaAccounts.available, termEnd: quotaAccounts.termEnd, movements: quotaAccounts.movements,
+  dataVersion: quotaAccounts.dataVersion, createTime: quotaAccounts.createTime, updateTime: quotaAccounts.updateTime,
+};
+
+/** An account as the screens read it: the balances (decimal strings), its unit and where it was dispatched from. */
+export interface QuotaAccountView {
+  id: string;
+  kind: string;
+  channel: string;
+  grantorId: string;
+  grantorName: string;
+  unitId: string;
+  unitName: string;
+  unitKind: string;
+  groupId: string;
+  parentId: string | null;
+  parentUnitName: string | null;
+  granted: string;
+  dispatched: string;
+  frozen: string;
+  used: string;
+  available: string;
+  termEnd: string | null;
+  movements: number;
+  dataVersion: number;
+  createTime: Date;
+  updateTime: Date;
+}
+
+export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const { quota } = PERMISSIONS;
+  const requests = quotaRequestsOf(ctx);
+  registerQuotaHoldings(ctx.db);
+  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
+    route(api, { method: 'POST', path: `${QUOTA_API}/${path}`, auth: 'session', permission, handler: ({ body, principal }) => handler(requireBody(body ?? {}), principal) });
+
+  const accountsQuery = () =>
+    ctx.db
+      .select(accountColumns)
+      .from(quotaAccounts)
+      .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
+      .leftJoin(parentAccounts, eq(parentAccounts.id, quotaAccounts.parentId))
+      .leftJoin(parentUnits, eq(parentUnits.id, parentAccounts.unitId));
+
+  const findAccount = async (id: string) => {
+    const [row] = (await accountsQuery().where(eq(quotaAccounts.id, id))) as QuotaAccountView[];
+    if (!row) throw aboutField(notFoundError(translate('quotas:server.accountNotFound')), 'accountId');
+    return row;
+  };
+
+  post('accounts/page', quota.list, async (body) => {
+    const { pageNum, pageSize } = pagingOf(body);
+    const conditions: SQL[] = [];
+    const kind = optionalOneOf(body, 'kind', Object.values(QUOTA_KIND), 'quotas:server.kindUnknown');
+    if (kind) conditions.push(eq(quotaAccounts.kind, kind));
+    const unitName = optionalText(body, 'unitName', 100);
+    if (unitName) conditions.push(ilike(groupUnits.unitName, `%${escapeLike(unitName)}%`));
+    const grantorName = optionalText(body, 'grantorName', 100);
+    if (grantorName) conditions.push(ilike(quotaAccounts.grantorName, `%${escapeLike(grantorName)}%`));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [{ total }] = await ctx.db.select({ total: count() }).from(quotaAccounts).innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId)).where(where);
+    const records = await accountsQuery()
+      .where(where)
+      .orderBy(asc(quotaAccounts.groupId), asc(quotaAccounts.kind), asc(quotaAccounts.grantorName), asc(quotaAccounts.createTime), asc(quotaAccounts.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
+    return { records, total, pageNum, pageSize };
+  });
+
+  post('accounts/find-by-id', quota.query, async (body) => findAccount(requireString(body, 'id')));
+
+  /**
+   * The dispatch screen's tree: the account's unit and the branches and project departments below it,
+   * each with its account of the same quota (or none yet); the units right below are the ones a
+   * dispatch from this account reaches.
+   */
+  post('accounts/tree', quota.query, async (body) => {
+    const account = await findAccount(requireString(body, 'id'));
+    const units = await ctx.db.select().from(groupUnits).where(eq(groupUnits.groupId, account.groupId)).orderBy(asc(groupUnits.sortOrder), asc(groupUnits.createTime));
+    const held = await ctx.db
+      .select()
+      .from(quotaAccounts)
+      .where(and(eq(quotaAccounts.kind, account.kind), eq(quotaAccounts.channel, account.channel), eq(quotaAccounts.grantorId, account.grantorId), eq(quotaAccounts.groupId, account.groupId)));
+    const byUnit = new Map(held.map((row) => [row.unitId, row]));
+    interface Node {
+      unitId: string;
+      unitName: string;
+      unitKind: string;
+      accountId: string | null;
+      granted: string;
+      dispatched: string;
+      frozen: string;
+      used: string;
+      available: string;
+      dispatchable: boolean;
+      children?: Node[];
+    }
+    const nodeOf = (unit: (typeof units)[number]): Node => {
+      const own = byUnit.get(unit.id);
+      const children = units.filter((u) => u.parentId === unit.id && DISPATCH_UNIT_KINDS.includes(u.kind)).map(nodeOf);
+      return {
+        unitId: unit.id, unitName: unit.unitName, unitKind: unit.kind, accountId: own?.id ?? null,
+        granted: own?.granted ?? '0.00', dispatched: own?.dispatched ?? '0.00', frozen: own?.frozen ?? '0.00', used: own?.used ?? '0.00', available: own?.available ?? '0.00',
+        dispatchable: unit.parentId === account.unitId,
+        ...(children.length ? { children } : {}),
+      };
+    };
+    const root = units.find((u) => u.id === account.unitId)!;
+    return { account, tree: [nodeOf(root)] };
+  });
+
+  post('options', quota.list, async () => {
+    const grantors = await ctx.db.select({ id: corporations.id, corpName: corporations.corpName, corpTypes: corporations.corpTypes }).from(corporations).orderBy(asc(corporations.corpName));
+    const groups = await ctx.db.select({ id: groupUnits.id, unitName: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.kind, UNIT_KIND.group)).orderBy(asc(groupUnits.unitName));
+    return { grantors: grantors.filter((g) => g.corpTypes.includes(CORP_TYPE.finance)).map(({ id, corpName }) => ({ id, corpName })), groups };
+  });
+
+  post('requests/apply', quota.add, (body, principal) => requests.apply(principal, body));
+  post('requests/modify', quota.edit, (body, principal) => requests.modify(principal, body));
+  post('requests/dispatch', quota.dispatch, (body, principal) => requests.dispatch(principal, body, false));
+  post('requests/redispatch', quota.dispatch, (body, principal) => requests.dispatch(principal, body, true));
+
+  /** A request as its task view shows it: the lines with their units and what each holds now. */
+  post('requests/find-by-id', quota.query, async (body) => {
+    const id = requireString(body, 'id');
+    const [request] = await ctx.db.select().from(quotaRequests).where(eq(quotaRequests.id, id));
+    if (!request) throw notFoundError(translate('quotas:server.requestNotFound'));
+    const [unit] = await ctx.db.select({ unitName: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.id, request.unitId));
+    const account = request.accountId ? await findAccount(request.accountId) : null;
+    const lineRows = await ctx.db
+      .select({ unitId: quotaRequestLines.unitId, unitName: groupUnits.unitName, amount: quotaRequestLines.amount, current: quotaRequestLines.current })
+      .from(quotaRequestLines)
+      .leftJoin(groupUnits, eq(groupUnits.id, quotaRequestLines.unitId))
+      .where(eq(quotaRequestLines.requestId, id))
+      .orderBy(asc(groupUnits.sortOrder));
+    const held = account
+      ? await ctx.db.select({ unitId: quotaAccounts.unitId, granted: quotaAccounts.granted, available: quotaAccounts.available }).from(quotaAccounts).where(eq(quotaAccounts.parentId, account.id))
+      : [];
+    const lines = lineRows.map((line) => {
+      const now = held.find((h) => h.unitId === line.unitId);
+      return { ...line, grantedNow: now?.granted ?? '0.00', availableNow: now?.available ?? '0.00' };
+    });
+    return { request, unitName: unit?.unitName ?? null, account, lines };
+  });
+
+  post('requests/page', quota.list, async (body) => {
+    const { pageNum, pageSize } = pagingOf(body);
+    const accountId = requireString(body, 'accountId');
+    const where = eq(quotaRequests.accountId, accountId);
+    const [{ total }] = await ctx.db.select({ total: count() }).from(quotaRequests).where(where);
+    const records = await ctx.db.select().from(quotaRequests).where(where).orderBy(desc(quotaRequests.createTime)).limit(pageSize).offset((pageNum - 1) * pageSize);
+    return { records, total, pageNum, pageSize };
+  });
+
+  const counterpartAccounts = aliasedTable(quotaAccounts, 'counterpart_accounts');
+  const counterpartUnits = aliasedTable(groupUnits, 'counterpart_units');
+  const ledgerFilters = (body: Body): { accountId: string; filtered: boolean; where: SQL } => {
+    const accountId = requireString(body, 'accountId');
+    const conditions: SQL[] = [eq(quotaLedger.accountId, accountId)];
+    const movement = optionalOneOf(body, 'movement', Object.values(QUOTA_MOVEMENT), 'quotas:server.movementUnknown');
+    if (movement) conditions.push(eq(quotaLedger.movement, movement));
+    const start = optionalTime(body, 'createTimeStart');
+    if (start) conditions.push(gte(quotaLedger.createTime, start));
+    const end = optionalTime(body, 'createTimeEnd');
+    if (end) conditions.push(lte(quotaLedger.createTime, end));
+    if (start && end && start > end) throw validationError(translate('quotas:server.rangeReversed'));
+    return { accountId, filtered: conditions.length > 1, where: and(...conditions)! };
+  };
+  const ledgerRows = (where: SQL) =>
+    ctx.db
+      .select({
+        id: quotaLedger.id, createTime: quotaLedger.createTime, movement: quotaLedger.movement, amount: quotaLedger.amount, availableAfter: quotaLedger.availableAfter,
+        dGranted: quotaLedger.dGranted, dDispatched: quotaLedger.dDispatched, dFrozen: quotaLedger.dFrozen, dUsed: quotaLedger.dUsed,
+        counterpartId: quotaLedger.counterpartId, counterpartUnit: counterpartUnits.unitName, requestId: quotaLedger.requestId, processKey: quotaLedger.processKey,
+        reference: quotaLedger.reference, remark: quotaLedger.remark, createBy: quotaLedger.createBy,
+      })
+      .from(quotaLedger)
+      .leftJoin(counterpartAccounts, eq(counterpartAccounts.id, quotaLedger.counterpartId))
+      .leftJoin(counterpartUnits, eq(counterpartUnits.id, counterpartAccounts.unitId))
+      .where(where)
+      .orderBy(desc(quotaLedger.id));
+
+  /** Newest first. Unfiltered, the total is the account's movement count, not a count over the ledger. */
+  post('ledger/page', quota.list, async (body): Promise<Page> => {
+    const { pageNum, pageSize } = pagingOf(body);
+    const { accountId, filtered, where } = ledgerFilters(body);
+    const account = await findAccount(accountId);
+    const total = filtered ? (await ctx.db.select({ total: count() }).from(quotaLedger).where(where))[0].total : account.movements;
+    const records = await ledgerRows(where).limit(pageSize).offset((pageNum - 1) * pageSize);
+    return { records: records.map((r) => ({ ...r, id: String(r.id) })), total, pageNum, pageSize };
+  });
+
+  post('ledger/export', quota.export, async (body, principal) => {
+    const { accountId, where } = ledgerFilters(body);
+    await findAccount(accountId);
+    return ctx.exports.start(principal, quotaLedgerResource, async () => (await ledgerRows(where).limit(MAX_EXPORT_ROWS)).map((r) => ({ ...r, id: String(r.id) })));
+  });
+}

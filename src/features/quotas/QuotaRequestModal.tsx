@@ -1,0 +1,106 @@
+/**
+ * 额度申请 and 额度调整: amount, term and reason (and, applying, the kind, grantor and group). The rules
+ * are src/lib/quotas' (amounts in fen, never floats); the server checks them again and names the field.
+ */
+import { Form, Input, Modal, Select, DatePicker, App, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCurrency } from '../../lib/money';
+import { parseAmount, QUOTA_CHANNEL, QUOTA_KIND } from '../../lib/quotas';
+import { quotaApi, type QuotaAccount, type Submitted } from './quota-api';
+
+interface Values {
+  kind?: string;
+  channel?: string;
+  grantorId?: string;
+  unitId?: string;
+  amount?: string;
+  termEnd?: Dayjs;
+  reason?: string;
+}
+
+interface Props {
+  /** The account adjusted; none: a new application. */
+  account?: QuotaAccount;
+  onClose: (submitted?: Submitted) => void;
+}
+
+export function QuotaRequestModal({ account, onClose }: Props) {
+  const { t } = useTranslation('quotas');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [options, setOptions] = useState<{ grantors: Array<{ id: string; corpName: string }>; groups: Array<{ id: string; unitName: string }> }>({ grantors: [], groups: [] });
+  const [saving, setSaving] = useState(false);
+  const kind = Form.useWatch('kind', form);
+
+  useEffect(() => {
+    if (!account) quotaApi.options().then(setOptions, (e: Error) => message.error(e.message));
+  }, [account, message]);
+
+  const amountRule = {
+    validator: (_: unknown, value: string | undefined) =>
+      !value || parseAmount(value.trim(), !!account) !== null ? Promise.resolve() : Promise.reject(new Error(t(account ? 'validation.amountOrZero' : 'validation.amount'))),
+  };
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const body = { ...values, amount: values.amount?.trim(), termEnd: values.termEnd?.format('YYYY-MM-DD'), reason: values.reason?.trim() };
+      const submitted = account ? await quotaApi.modify({ accountId: account.id, amount: body.amount, termEnd: body.termEnd, reason: body.reason }) : await quotaApi.apply(body);
+      message.success(t('accounts.submitted'));
+      onClose(submitted);
+    } catch (e) {
+      message.error((e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const required = { required: true, message: t('validation.required') };
+  return (
+    <Modal open title={t(account ? 'accounts.modifyTitle' : 'accounts.applyTitle')} onOk={submit} confirmLoading={saving} onCancel={() => onClose()} destroyOnHidden okText={t('dispatch.submit')}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        name="quota-request"
+        initialValues={account ? { amount: account.granted, termEnd: account.termEnd ? dayjs(account.termEnd) : undefined } : { kind: QUOTA_KIND.platform }}
+      >
+        {account ? (
+          <Typography.Paragraph data-testid="quota-modify-current">
+            {account.unitName} · {t(`kind.${account.kind}`)} · {t('accounts.current')} {formatCurrency(account.granted)}
+          </Typography.Paragraph>
+        ) : (
+          <>
+            <Form.Item name="kind" label={t('fields.kind')} rules={[required]}>
+              <Select options={Object.values(QUOTA_KIND).map((value) => ({ value, label: t(`kind.${value}`) }))} />
+            </Form.Item>
+            {kind === QUOTA_KIND.thirdParty && (
+              <Form.Item name="channel" label={t('fields.channel')} rules={[required]}>
+                <Select options={Object.values(QUOTA_CHANNEL).map((value) => ({ value, label: t(`channel.${value}`) }))} />
+              </Form.Item>
+            )}
+            {kind && kind !== QUOTA_KIND.platform && (
+              <Form.Item name="grantorId" label={t('fields.grantorId')} rules={[required]}>
+                <Select showSearch optionFilterProp="label" options={options.grantors.map((g) => ({ value: g.id, label: g.corpName }))} />
+              </Form.Item>
+            )}
+            <Form.Item name="unitId" label={t('fields.unitId')} rules={[required]}>
+              <Select showSearch optionFilterProp="label" options={options.groups.map((g) => ({ value: g.id, label: g.unitName }))} />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="amount" label={t(account ? 'fields.newAmount' : 'fields.amount')} rules={[required, amountRule]}>
+          <Input inputMode="decimal" maxLength={18} addonAfter={t('yuan')} />
+        </Form.Item>
+        <Form.Item name="termEnd" label={t('fields.termEnd')} rules={[required]}>
+          <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} disabledDate={(d) => !d.isAfter(dayjs(), 'day')} />
+        </Form.Item>
+        <Form.Item name="reason" label={t('fields.reason')} rules={[required, { max: 500 }]}>
+          <Input.TextArea rows={3} maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

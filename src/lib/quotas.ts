@@ -1,0 +1,189 @@
+/**
+ * The quota rules (DOMAIN.md "Quotas") shared by the screens and the server: the three kinds, their
+ * twelve processes, the ledger's movements and what each does to an account's balances, and the
+ * arithmetic, always in whole fen (bigint) through src/lib/money, never in binary floats.
+ *
+ * An account is one grantor's quota for one unit of a group tree. Its balances:
+ *   available = granted - dispatched - frozen - used   (never negative)
+ * A dispatch moves `x` from a parent account (dispatched += x) to a child unit's account
+ * (granted += x) in one transaction, so a tree's total is conserved and a unit never holds more than
+ * its parent dispatched to it.
+ */
+import { fenToYuan, toFen } from './money';
+
+export const QUOTA_API = '/op/v1/quotas';
+
+export const QUOTA_KIND = { platform: 'PLATFORM', finance: 'FINANCE', thirdParty: 'THIRD_PARTY' } as const;
+export type QuotaKind = (typeof QUOTA_KIND)[keyof typeof QUOTA_KIND];
+export const QUOTA_KIND_DICT = 'quota_kind';
+
+/** Who a third-party quota is for (its processes differ): the platform or a finance institution. */
+export const QUOTA_CHANNEL = { platform: 'PLATFORM', finance: 'FINANCE' } as const;
+export type QuotaChannel = (typeof QUOTA_CHANNEL)[keyof typeof QUOTA_CHANNEL];
+export const QUOTA_CHANNEL_DICT = 'quota_channel';
+
+/** The grantor id of a platform quota (the others name a corporation). */
+export const PLATFORM_GRANTOR = 'PLATFORM';
+
+export const QUOTA_REQUEST_TYPE = { apply: 'APPLY', modify: 'MODIFY', dispatch: 'DISPATCH', redispatch: 'REDISPATCH' } as const;
+export type QuotaRequestType = (typeof QUOTA_REQUEST_TYPE)[keyof typeof QUOTA_REQUEST_TYPE];
+export const QUOTA_REQUEST_TYPE_DICT = 'quota_request_type';
+
+export const QUOTA_MOVEMENT = {
+  grant: 'GRANT',
+  adjust: 'ADJUST',
+  dispatchOut: 'DISPATCH_OUT',
+  dispatchIn: 'DISPATCH_IN',
+  freeze: 'FREEZE',
+  unfreeze: 'UNFREEZE',
+  occupy: 'OCCUPY',
+  release: 'RELEASE',
+  recycle: 'RECYCLE',
+} as const;
+export type QuotaMovement = (typeof QUOTA_MOVEMENT)[keyof typeof QUOTA_MOVEMENT];
+export const QUOTA_MOVEMENT_DICT = 'quota_movement';
+
+/** The channel an account of this kind goes through (a third party's is chosen by the applicant). */
+export function channelOf(kind: QuotaKind, asked?: string): QuotaChannel | undefined {
+  if (kind === QUOTA_KIND.platform) return QUOTA_CHANNEL.platform;
+  if (kind === QUOTA_KIND.finance) return QUOTA_CHANNEL.finance;
+  return asked === QUOTA_CHANNEL.platform || asked === QUOTA_CHANNEL.finance ? asked : undefined;
+}
+
+type ProcessTable = Partial<Record<QuotaRequestType, string>>;
+
+/** Spec 4.5's twelve quota processes: third-party quotas are applied for and modified, not dispatched. */
+const PROCESSES: Record<string, ProcessTable> = {
+  [`${QUOTA_KIND.platform}/${QUOTA_CHANNEL.platform}`]: {
+    APPLY: 'Process_LMT_APPLY_AUDIT',
+    MODIFY: 'Process_LMT_APPLY_MODIFY_AUDIT',
+    DISPATCH: 'Process_LMT_DISPATCH_AUDIT',
+    REDISPATCH: 'Process_LMT_AFRESH_DISPATCH_AUDIT',
+  },
+  [`${QUOTA_KIND.finance}/${QUOTA_CHANNEL.finance}`]: {
+    APPLY: 'PROCESS_LMT_FIN_APPLY_AUDIT',
+    MODIFY: 'PROCESS_LMT_FIN_APPLY_MODIFY_AUDIT',
+    DISPATCH: 'Process_LMT_FINANCE_DISPATCH_AUDIT',
+    REDISPATCH: 'Process_LMT_AFRESH_FINANCE_DISPATCH_AUDIT',
+  },
+  [`${QUOTA_KIND.thirdParty}/${QUOTA_CHANNEL.platform}`]: { APPLY: 'Process_TRI_LMT_APPLY_AUDIT', MODIFY: 'Process_TRI_LMT_APPLY_MODIFY_AUDIT' },
+  [`${QUOTA_KIND.thirdParty}/${QUOTA_CHANNEL.finance}`]: { APPLY: 'PROCESS_TRI_LMT_FIN_APPLY_AUDIT', MODIFY: 'PROCESS_TRI_LMT_FIN_APPLY_MODIFY_AUDIT' },
+};
+
+/** The process of a request, or undefined when this kind has none (a third-party dispatch). */
+export function quotaProcessKey(kind: string, channel: string, type: QuotaRequestType): string | undefined {
+  return PROCESSES[`${kind}/${channel}`]?.[type];
+}
+
+/** Every quota process key (what the server owns). */
+export const QUOTA_PROCESS_KEYS: readonly string[] = Object.values(PROCESSES).flatMap((table) => Object.values(table) as string[]);
+
+export const isDispatchable = (kind: string, channel: string) => quotaProcessKey(kind, channel, QUOTA_REQUEST_TYPE.dispatch) !== undefined;
+
+/** The four balances an account keeps (available is derived from them). */
+export interface QuotaBalances {
+  granted: bigint;
+  dispatched: bigint;
+  frozen: bigint;
+  used: bigint;
+}
+
+/** What one movement changes, in fen. */
+export type QuotaDeltas = QuotaBalances;
+
+export const ZERO_DELTAS: QuotaDeltas = { granted: 0n, dispatched: 0n, frozen: 0n, used: 0n };
+
+export const availableOf = (b: QuotaBalances): bigint => b.granted - b.dispatched - b.frozen - b.used;
+
+/**
+ * What a movement of `amount` fen does (signed: an adjust or a re-dispatch may take back). Freeze
+ * sets aside, occupy turns frozen into used, release and unfreeze return frozen to available,
+ * recycle returns used (a paid note).
+ */
+export function deltasOf(movement: QuotaMovement, amount: bigint): QuotaDeltas {
+  switch (movement) {
+    case 'GRANT':
+    case 'ADJUST':
+    case 'DISPATCH_IN':
+      return { ...ZERO_DELTAS, granted: amount };
+    case 'DISPATCH_OUT':
+      return { ...ZERO_DELTAS, dispatched: amount };
+    case 'FREEZE':
+      return { ...ZERO_DELTAS, frozen: amount };
+    case 'UNFREEZE':
+    case 'RELEASE':
+      return { ...ZERO_DELTAS, frozen: -amount };
+    case 'OCCUPY':
+      return { ...ZERO_DELTAS, frozen: -amount, used: amount };
+    case 'RECYCLE':
+      return { ...ZERO_DELTAS, used: -amount };
+  }
+}
+
+export function applyDeltas(b: QuotaBalances, d: QuotaDeltas): QuotaBalances {
+  return { granted: b.granted + d.granted, dispatched: b.dispatched + d.dispatched, frozen: b.frozen + d.frozen, used: b.used + d.used };
+}
+
+/** Whether balances are possible: nothing negative, available included. */
+export function balancesValid(b: QuotaBalances): boolean {
+  return b.granted >= 0n && b.dispatched >= 0n && b.frozen >= 0n && b.used >= 0n && availableOf(b) >= 0n;
+}
+
+/** Largest amount (yuan) a quota may hold: spec 5.4's money, 14 integer digits. */
+export const QUOTA_MAX_FEN = 10n ** 16n - 1n;
+
+/** A positive amount of yuan with at most two decimals, as fen; null when it is not one. */
+export function parseAmount(value: unknown, allowZero = false): bigint | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  if (typeof value === 'string' && !/^\d{1,14}(\.\d{1,2})?$/.test(value.trim())) return null;
+  const fen = toFen(value);
+  if (fen === null || fen > QUOTA_MAX_FEN) return null;
+  return fen > 0n || (allowZero && fen === 0n) ? fen : null;
+}
+
+/** Fen as the wire's decimal string ("-12.30" for a negative). */
+export const yuan = (fen: bigint): string => (fen < 0n ? `-${fenToYuan(-fen)}` : fenToYuan(fen));
+
+/** A database numeric (or any decimal string) as fen; a value with more decimals is a fault. */
+export function fenOf(value: string | null | undefined): bigint {
+  if (value === null || value === undefined) return 0n;
+  const negative = value.trim().startsWith('-');
+  const fen = toFen(negative ? value.trim().slice(1) : value);
+  if (fen === null) throw new RangeError(`not an amount: ${value}`);
+  return negative ? -fen : fen;
+}
+
+/** One line of a dispatch: a unit right below the source and the amount (added, or for a re-dispatch the new total). */
+export interface DispatchLine {
+  unitId: string;
+  amount: bigint;
+  /** What the unit holds from this source now (its account's granted). */
+  current: bigint;
+}
+
+/**
+ * What a dispatch takes from the source's available: a dispatch adds every line; a re-dispatch sets
+ * each unit's total, so it takes the rises and gives back the cuts.
+ */
+export function dispatchNeed(lines: readonly DispatchLine[], afresh: boolean): bigint {
+  return lines.reduce((sum, line) => sum + (afresh ? line.amount - line.current : line.amount), 0n);
+}
+
+/** What each line moves (signed): the added amount, or the target minus what the unit holds. */
+export const lineDelta = (line: DispatchLine, afresh: boolean): bigint => (afresh ? line.amount - line.current : line.amount);
+
+/** The sum of decimal strings, exactly ('0.1' + '0.2' = '0.30'). */
+export function sumYuan(values: readonly (string | null | undefined)[]): string {
+  return yuan(values.reduce((sum, v) => sum + fenOf(v ?? '0'), 0n));
+}
+
+/** A calendar day 'YYYY-MM-DD' that exists (2026-02-30 does not). */
+export function isQuotaDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The unit kinds a quota is dispatched to (member customers, the suppliers, hold none). */
+export const DISPATCH_UNIT_KINDS: readonly string[] = ['BRANCH', 'PROJECT_DEPT'];

@@ -1,0 +1,251 @@
+/**
+ * The quota ledger over real HTTP (DOMAIN.md "Quotas", README "Quotas"): the demo world's dispatched
+ * quotas, each of the request kinds through its process (only the approved end moves money, a
+ * withdrawal writes nothing), 50 simultaneous approvals against an account that affords 10, exact
+ * decimal sums, the group tree's holdings check, and the ledger's page and export.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTA_PROCESS_KEYS } from '../../src/lib/quotas';
+import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
+import { startServer, type TestServer } from './server';
+
+const API = '/op/v1/quotas';
+const WF = '/op/v1/workflow';
+const TERM = `${new Date().getFullYear() + 2}-06-30`;
+
+interface Account {
+  id: string;
+  kind: string;
+  grantorName: string;
+  unitId: string;
+  unitName: string;
+  parentId: string | null;
+  granted: string;
+  dispatched: string;
+  frozen: string;
+  used: string;
+  available: string;
+  movements: number;
+}
+interface Submitted {
+  request: { id: string; status: string; processKey: string; accountId: string | null };
+  instanceId: string;
+  taskId: string;
+}
+interface Page<T> {
+  records: T[];
+  total: number;
+}
+interface LedgerRow {
+  movement: string;
+  amount: string;
+  availableAfter: string;
+  counterpartUnit: string | null;
+}
+
+let srv: TestServer;
+let handler: ApiClient;
+let director: ApiClient;
+let auditor: ApiClient;
+
+beforeAll(async () => {
+  srv = await startServer();
+  [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
+});
+afterAll(() => srv.close());
+
+const accounts = async (filters: Record<string, unknown> = {}) => (await dataOf<Page<Account>>(auditor, `${API}/accounts/page`, { pageSize: 100, ...filters })).records;
+const account = (id: string) => dataOf<Account>(auditor, `${API}/accounts/find-by-id`, { id });
+const ledger = (accountId: string, filters: Record<string, unknown> = {}) => dataOf<Page<LedgerRow>>(auditor, `${API}/ledger/page`, { accountId, pageSize: 100, ...filters });
+const submit = (path: string, body: unknown) => dataOf<Submitted>(handler, `${API}/requests/${path}`, body);
+const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT', remark?: string) => client.call(`${WF}/tasks/complete`, { json: { taskId, outcome, remark } });
+const approve = async (s: Submitted) => {
+  const answer = await complete(director, s.taskId, 'PASS', '同意');
+  expect(answer.body.code, answer.text).toBe('0');
+};
+
+/** A fresh group (on a core enterprise of the demo) with two branches and a project department under the first. */
+async function newGroup(corpId: string) {
+  const group = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'GROUP', corpId });
+  const branch = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'BRANCH', parentId: group.id, unitName: '测试一分公司' });
+  const branch2 = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'BRANCH', parentId: group.id, unitName: '测试二分公司' });
+  const dept = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'PROJECT_DEPT', parentId: branch.id, unitName: '测试项目部' });
+  return { group: group.id, branch: branch.id, branch2: branch2.id, dept: dept.id };
+}
+
+async function platformAccount(unitId: string, amount: string): Promise<Account> {
+  await approve(await submit('apply', { kind: 'PLATFORM', unitId, amount, termEnd: TERM, reason: '测试额度' }));
+  return (await accounts()).find((a) => a.unitId === unitId && a.kind === 'PLATFORM')!;
+}
+
+describe('the demo world', () => {
+  it('holds a bank quota dispatched down 中建华东 and quota requests waiting for op_director', async () => {
+    const all = await accounts();
+    const group = all.find((a) => a.unitId === 'unit-demo-group' && a.grantorName.includes('工商银行'))!;
+    expect(group).toMatchObject({ kind: 'FINANCE', granted: '50000000.00', dispatched: '35000000.00', available: '15000000.00' });
+    const east = all.find((a) => a.unitId === 'unit-demo-branch-east' && a.parentId === group.id)!;
+    expect(east).toMatchObject({ granted: '20000000.00', dispatched: '6000000.00', available: '14000000.00' });
+    expect(all.some((a) => a.kind === 'THIRD_PARTY')).toBe(true);
+    expect(all.some((a) => a.kind === 'PLATFORM' && a.unitId === 'unit-demo-group')).toBe(false);
+    const todo = await dataOf<Page<{ processKey: string }>>(director, `${WF}/tasks/todo/page`, { pageSize: 200 });
+    const keys = todo.records.map((t) => t.processKey);
+    expect(keys).toEqual(expect.arrayContaining(['PROCESS_LMT_FIN_APPLY_MODIFY_AUDIT', 'Process_LMT_FINANCE_DISPATCH_AUDIT']));
+  });
+
+  it('owns all twelve quota processes: the generic start refuses them', async () => {
+    expect(QUOTA_PROCESS_KEYS).toHaveLength(12);
+    const answer = await handler.call(`${WF}/instances/start`, { json: { processKey: 'Process_LMT_APPLY_AUDIT', businessKey: 'x' } });
+    expect(answer.body.code).toBe('PROCESS_OWNED');
+  });
+});
+
+describe('requests move money only when approved', () => {
+  it('apply, dispatch to a branch and on to a project department, re-dispatch: balances and ledger follow', async () => {
+    const units = await newGroup('corp-demo-core-west');
+    const root = await platformAccount(units.group, '1000.00');
+    expect(root).toMatchObject({ granted: '1000.00', available: '1000.00', movements: 1 });
+
+    const d1 = await submit('dispatch', { accountId: root.id, reason: '下发', lines: [{ unitId: units.branch, amount: '600.00' }, { unitId: units.branch2, amount: '100.10' }] });
+    expect(d1.request.processKey).toBe('Process_LMT_DISPATCH_AUDIT');
+    expect((await account(root.id)).dispatched).toBe('0.00'); // nothing moves before approval
+    await approve(d1);
+    expect(await account(root.id)).toMatchObject({ dispatched: '700.10', available: '299.90' });
+    const branch = (await accounts()).find((a) => a.unitId === units.branch)!;
+    expect(branch).toMatchObject({ granted: '600.00', available: '600.00', parentId: root.id });
+
+    await approve(await submit('dispatch', { accountId: branch.id, reason: '下发项目部', lines: [{ unitId: units.dept, amount: '250.00' }] }));
+    expect(await account(branch.id)).toMatchObject({ dispatched: '250.00', available: '350.00' });
+
+    // Re-dispatch: the first branch is cut to 500 (its own dispatch stays), the second raised to 300.10.
+    const r = await submit('redispatch', { accountId: root.id, reason: '重新下发', lines: [{ unitId: units.branch, amount: '500.00' }, { unitId: units.branch2, amount: '300.10' }] });
+    expect(r.request.processKey).toBe('Process_LMT_AFRESH_DISPATCH_AUDIT');
+    await approve(r);
+    expect(await account(root.id)).toMatchObject({ dispatched: '800.10', available: '199.90' });
+    expect(await account(branch.id)).toMatchObject({ granted: '500.00', available: '250.00' });
+
+    const rows = (await ledger(root.id)).records;
+    expect(rows.map((row) => row.movement)).toEqual(['DISPATCH_OUT', 'DISPATCH_OUT', 'DISPATCH_OUT', 'DISPATCH_OUT', 'GRANT']);
+    expect(rows[0]).toMatchObject({ availableAfter: '199.90' });
+    expect((await ledger(root.id, { movement: 'GRANT' })).total).toBe(1);
+
+    // A re-dispatch that would take back more than the branch still has available is refused 额度不足 at submission.
+    const over = await handler.call(`${API}/requests/redispatch`, { json: { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '100.00' }] } });
+    expect(refusalOf(over).code).toBe('0'); // submission checks the source only; approval checks the branch
+    const overTask = (over.body.data as Submitted).taskId;
+    const refused = await complete(director, overTask, 'PASS');
+    expect(refusalOf(refused)).toMatchObject({ code: 'QUOTA_INSUFFICIENT' });
+    expect(refused.body.message).toContain('额度不足');
+    expect(await account(branch.id)).toMatchObject({ granted: '500.00' });
+    expect((await complete(director, overTask, 'REJECT', '收回过多')).body.code).toBe('0');
+  });
+
+  it('a rejected and then withdrawn application writes nothing', async () => {
+    const before = await accounts();
+    const s = await submit('apply', { kind: 'FINANCE', grantorId: 'corp-demo-factoring', unitId: 'unit-demo-group', amount: '5000.00', termEnd: TERM, reason: '保理授信' });
+    expect(s.request.processKey).toBe('PROCESS_LMT_FIN_APPLY_AUDIT');
+    expect((await complete(director, s.taskId, 'REJECT', '材料不全')).body.code).toBe('0');
+    const todo = await dataOf<Page<{ id: string; instanceId: string }>>(handler, `${WF}/tasks/todo/page`, { pageSize: 500 });
+    const back = todo.records.find((t) => t.instanceId === s.instanceId)!;
+    expect((await complete(handler, back.id, 'REJECT', '撤回')).body.code).toBe('0');
+    expect(await accounts()).toEqual(before);
+    const found = await dataOf<{ request: { status: string } }>(auditor, `${API}/requests/find-by-id`, { id: s.request.id });
+    expect(found.request.status).toBe('REJECTED');
+  });
+
+  it('modify changes the granted total through its process; a cut below what is dispatched is refused', async () => {
+    const units = await newGroup('corp-demo-core-north');
+    const root = await platformAccount(units.group, '100.00');
+    await approve(await submit('dispatch', { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '60.00' }] }));
+    const cut = await handler.call(`${API}/requests/modify`, { json: { accountId: root.id, amount: '50.00', termEnd: TERM, reason: '调减' } });
+    expect(refusalOf(cut).code).toBe('QUOTA_INSUFFICIENT');
+    const m = await submit('modify', { accountId: root.id, amount: '70.00', termEnd: TERM, reason: '调减至 70' });
+    expect(m.request.processKey).toBe('Process_LMT_APPLY_MODIFY_AUDIT');
+    await approve(m);
+    expect(await account(root.id)).toMatchObject({ granted: '70.00', dispatched: '60.00', available: '10.00', movements: 3 });
+    expect((await ledger(root.id)).records[0]).toMatchObject({ movement: 'ADJUST', amount: '-30.00', availableAfter: '10.00' });
+  });
+
+  it('refuses bad input naming the field, a third-party dispatch, and a reader', async () => {
+    const bad = async (path: string, body: unknown, client = handler) => refusalOf(await client.call(`${API}/requests/${path}`, { json: body }));
+    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1.005', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: 'abc', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1', termEnd: '2020-01-01', reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-branch-east', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'QUOTA_UNIT_NOT_GROUP' });
+    expect(await bad('apply', { kind: 'FINANCE', grantorId: 'corp-demo-bank-icbc', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'QUOTA_ACCOUNT_EXISTS' });
+    expect(await bad('apply', { kind: 'FINANCE', grantorId: 'corp-demo-supplier-01', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await bad('apply', { kind: 'THIRD_PARTY', grantorId: 'corp-demo-factoring', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const tri = (await accounts({ kind: 'THIRD_PARTY' }))[0];
+    expect(await bad('dispatch', { accountId: tri.id, reason: 'x', lines: [{ unitId: 'unit-demo-branch-east', amount: '1' }] })).toMatchObject({ code: 'QUOTA_NOT_DISPATCHABLE' });
+    const group = (await accounts()).find((a) => a.unitId === 'unit-demo-group' && a.grantorName.includes('工商银行'))!;
+    expect(await bad('dispatch', { accountId: group.id, reason: 'x', lines: [{ unitId: 'unit-demo-dept-hz', amount: '1' }] })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await bad('dispatch', { accountId: group.id, reason: 'x', lines: [{ unitId: 'unit-demo-branch-east', amount: '1' }, { unitId: 'unit-demo-branch-east', amount: '2' }] })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await bad('dispatch', { accountId: group.id, reason: 'x', lines: [{ unitId: 'unit-demo-branch-east', amount: '99999999.00' }] })).toMatchObject({ code: 'QUOTA_INSUFFICIENT' });
+    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' }, auditor)).toMatchObject({ status: 403 });
+  });
+});
+
+describe('money moves exactly once', () => {
+  it('50 dispatch approvals at once against an account that affords 10: exactly 10 succeed, 40 answer 额度不足 and write nothing', async () => {
+    const units = await newGroup('corp-demo-core-west');
+    const root = await platformAccount(units.group, '10.00');
+    const submitted: Submitted[] = [];
+    for (let i = 0; i < 50; i++) submitted.push(await submit('dispatch', { accountId: root.id, reason: `第${i + 1}笔`, lines: [{ unitId: units.branch, amount: '1.00' }] }));
+    const answers = await Promise.all(submitted.map((s) => complete(director, s.taskId, 'PASS')));
+    const codes = answers.map((a) => a.body.code);
+    expect(codes.filter((c) => c === '0')).toHaveLength(10);
+    expect(codes.filter((c) => c === 'QUOTA_INSUFFICIENT')).toHaveLength(40);
+    for (const a of answers.filter((x) => x.body.code !== '0')) expect(a.body.message).toMatch(/^额度不足/);
+    expect(await account(root.id)).toMatchObject({ granted: '10.00', dispatched: '10.00', available: '0.00', movements: 11 });
+    const branch = (await accounts()).find((a) => a.unitId === units.branch)!;
+    expect(branch).toMatchObject({ granted: '10.00', movements: 10 });
+    // The refused ones are still waiting for a director, their request still running.
+    const todo = await dataOf<Page<{ instanceId: string }>>(director, `${WF}/tasks/todo/page`, { pageSize: 500 });
+    expect(submitted.filter((s) => todo.records.some((t) => t.instanceId === s.instanceId))).toHaveLength(40);
+  }, 120_000);
+
+  it('0.1 + 0.2 stays 0.30', async () => {
+    const units = await newGroup('corp-demo-core-north');
+    const root = await platformAccount(units.group, '0.30');
+    await approve(await submit('dispatch', { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '0.1' }] }));
+    await approve(await submit('dispatch', { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '0.2' }] }));
+    expect(await account(root.id)).toMatchObject({ dispatched: '0.30', available: '0.00' });
+  });
+});
+
+describe('the group tree asks the quota area', () => {
+  it('a unit holding quota is neither moved nor removed; one without is', async () => {
+    const moveOf = async (id: string, parentId: string) => {
+      const tree = await dataOf<Array<{ id: string; dataVersion: number }>>(handler, '/op/v1/group/units/tree', {});
+      const flat: Array<{ id: string; dataVersion: number; children?: unknown[] }> = [];
+      const walk = (nodes: Array<{ id: string; dataVersion: number; children?: unknown[] }>) => nodes.forEach((n) => (flat.push(n), walk((n.children ?? []) as typeof nodes)));
+      walk(tree);
+      const unit = flat.find((u) => u.id === id)!;
+      return handler.call('/op/v1/group/units/move', { json: { id, dataVersion: unit.dataVersion, parentId } });
+    };
+    const held = await moveOf('unit-demo-dept-nj', 'unit-demo-branch-south');
+    expect(refusalOf(held).code).toBe('GROUP_UNIT_HOLDS');
+    expect(held.body.message).toContain('额度 ¥');
+    const removed = await handler.call('/op/v1/group/units/remove', { json: { id: 'unit-demo-dept-gz' } });
+    expect(refusalOf(removed).code).toBe('GROUP_UNIT_HOLDS');
+    const units = await newGroup('corp-demo-core-west');
+    expect((await moveOf(units.dept, units.branch2)).body.code).toBe('0');
+  });
+});
+
+describe('the ledger page and its export', () => {
+  it('exports the filtered ledger through the export job', async () => {
+    const group = (await accounts()).find((a) => a.unitId === 'unit-demo-group' && a.grantorName.includes('工商银行'))!;
+    // Exports are the admin's, as in every other area.
+    const admin = await signInAs(srv.baseUrl, 'op_admin');
+    const record = await dataOf<{ id: string }>(admin, `${API}/ledger/export`, { accountId: group.id, movement: 'DISPATCH_OUT' });
+    let status = 'PROCESSING';
+    for (let i = 0; i < 100 && status === 'PROCESSING'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const page = await dataOf<Page<{ id: string; status: string; rowCount: number }>>(admin, '/op/v1/export/file-export-records/page', { pageSize: 50 });
+      status = page.records.find((r) => r.id === record.id)?.status ?? status;
+    }
+    expect(status).toBe('SUCCESS');
+    expect(refusalOf(await auditor.call(`${API}/ledger/export`, { json: { accountId: group.id } })).status).toBe(403);
+    expect(refusalOf(await handler.call(`${API}/ledger/export`, { json: { accountId: group.id } })).status).toBe(403);
+  });
+});
