@@ -146,6 +146,7 @@ describe('/op/v1/userInfo', () => {
         PERMISSIONS.product.list, PERMISSIONS.product.query, PERMISSIONS.product.add, PERMISSIONS.product.edit,
         PERMISSIONS.agreement.list, PERMISSIONS.agreement.query, PERMISSIONS.agreement.add, PERMISSIONS.agreement.edit,
         PERMISSIONS.pricePolicy.list, PERMISSIONS.pricePolicy.query, PERMISSIONS.pricePolicy.add,
+        PERMISSIONS.quota.list, PERMISSIONS.quota.query, PERMISSIONS.quota.add, PERMISSIONS.quota.edit, PERMISSIONS.quota.dispatch,
       ].sort(),
       userStatus: 1,
       personPosition: 'SYS_AUTH_OPERATOR',
@@ -193,7 +194,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
   it('gives the admin every menu, with every static child route of spec 2.3 under /op', async () => {
     const tree = await menuTree(await signInAs(srv.baseUrl, 'op_admin'));
     expect(tree.map((i) => i.meta.menuUri)).toEqual([
-      'system', 'platform-content', 'certificate-management', 'task', 'credit', 'price', 'admit', 'abs', 'financing', 'group', 'zd-registration', 'issue',
+      'system', 'platform-content', 'certificate-management', 'task', 'credit', 'price', 'admit', 'abs', 'financing', 'group', 'quota', 'zd-registration', 'issue',
       'standard-library', 'product', 'data-dashboard',
     ]);
     const paths = fullPaths(tree);
@@ -239,11 +240,13 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
     const [admin, auditor] = await Promise.all([signInAs(srv.baseUrl, 'op_admin'), signInAs(srv.baseUrl, 'op_auditor')]);
     const adminPaths = fullPaths(await menuTree(admin));
     const auditorTree = await menuTree(auditor);
-    expect(auditorTree.map((i) => i.meta.menuUri)).toEqual(['system', 'platform-content', 'certificate-management', 'task', 'admit', 'group', 'standard-library', 'product', 'data-dashboard']);
+    expect(auditorTree.map((i) => i.meta.menuUri)).toEqual(['system', 'platform-content', 'certificate-management', 'task', 'admit', 'group', 'quota', 'standard-library', 'product', 'data-dashboard']);
     const auditorPaths = fullPaths(auditorTree);
     expect(auditorPaths.every((p) => adminPaths.includes(p))).toBe(true);
     // Read-only areas (now the corporations too) are the auditor's; every unbuilt and task-only area is not.
-    expect(auditorPaths.length).toBeLessThan(adminPaths.length * 0.6);
+    // The auditor reads every area by rule, so its tree grows with them; what it lacks are the screens
+    // that only write (the system administration ones): strictly smaller, exactly as the grants test derives.
+    expect(auditorPaths.length).toBeLessThan(adminPaths.length);
   });
 
   it('gives the platform agent the task centre and admission only', async () => {
