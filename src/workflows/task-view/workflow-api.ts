@@ -63,4 +63,6 @@ export const workflowApi = {
   start: (input: { processKey: string; businessKey: string; businessType?: string; summary?: string; variables?: Record<string, string> }) =>
     call<{ instance: WorkflowInstance; task: WorkflowTask | null }>('instances/start', input),
   page: <T>(list: 'todo' | 'done' | 'started', body: Record<string, unknown>) => call<Page<T>>(`tasks/${list}/page`, body),
+  /** Every instance (全部流程), for who holds workflow:instance:list. */
+  allInstances: (body: Record<string, unknown>) => call<Page<WorkflowInstance>>('instances/page', body),
 };
