@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { testChromium } from './scripts/test-chromium.mjs';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -10,6 +11,11 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+// CHROME_PATH, else the system's /usr/bin/chromium, else the Chromium npm installed: chosen in
+// scripts/test-chromium.mjs. The config is read by the runner and again by each worker; the runner says which.
+const browser = await testChromium();
+if (!process.env.TEST_WORKER_INDEX) console.log(`e2e browser: ${browser.description}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,6 +34,6 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: browser.executablePath, args: [...CHROMIUM_ARGS, ...browser.args], env: { ...process.env, ...browser.env } },
   },
 });

@@ -27,8 +27,11 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { dataOf, signInAs as apiSignIn } from '../tests/server/client';
 import { freePort, ROOT, startServer } from '../tests/e2e/support/server';
 import { median, signIn } from './browser';
+import { testChromium } from '../scripts/test-chromium.mjs';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// The same Chromium as the end-to-end tests (scripts/test-chromium.mjs).
+const BROWSER = await testChromium();
+const CHROME = BROWSER.executablePath;
 const RUNS = Math.max(1, Number(process.env.JOURNEY_RUNS ?? 9));
 const RATES = (process.env.JOURNEY_RATES ?? '1,4').split(',').map(Number);
 const ONLY = process.env.JOURNEY_ONLY?.split(',');
@@ -183,7 +186,7 @@ async function main(): Promise<void> {
   const servers = [await startServer('bench-journeys', { env: { STATIC_DIR: dist } })];
   if (compareDist) servers.push(await startServer('bench-journeys-b', { env: { STATIC_DIR: resolve(compareDist) } }));
   const starter = await serveStarter();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROMIUM_ARGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args], envVars: { ...process.env, ...BROWSER.env } });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     const anchor = await newTab(browser);

@@ -15,8 +15,11 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { median, signIn } from './browser';
 import { ROOT, startServer } from '../tests/e2e/support/server';
+import { testChromium } from '../scripts/test-chromium.mjs';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// The same Chromium as the end-to-end tests (scripts/test-chromium.mjs).
+const BROWSER = await testChromium();
+const CHROME = BROWSER.executablePath;
 const PAGE = process.env.PROFILE_PAGE ?? '/op';
 const RUNS = Math.max(1, Number(process.env.PROFILE_RUNS ?? 3));
 const TOP = Number(process.env.PROFILE_TOP ?? 40);
@@ -204,7 +207,7 @@ async function main(): Promise<void> {
     execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--sourcemap', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
   const server = await startServer('bench-profile', { env: { STATIC_DIR: OUT } });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROMIUM_ARGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args], envVars: { ...process.env, ...BROWSER.env } });
   const files: Map<string, number>[] = [];
   const fns: Map<string, number>[] = [];
   const totals: number[] = [];

@@ -13,8 +13,11 @@ import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { median, signIn } from './browser';
 import { ROOT, startServer } from '../tests/e2e/support/server';
+import { testChromium } from '../scripts/test-chromium.mjs';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// The same Chromium as the end-to-end tests (scripts/test-chromium.mjs).
+const BROWSER = await testChromium();
+const CHROME = BROWSER.executablePath;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 
 type FormFactor = 'desktop' | 'mobile';
@@ -66,7 +69,7 @@ async function main(): Promise<void> {
   }
   // BENCH_URL measures a server already running (e.g. a deployment); otherwise one is started here.
   const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => undefined } : await startServer('bench-web', { env: { STATIC_DIR: dist } });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROMIUM_ARGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args], envVars: { ...process.env, ...BROWSER.env } });
   const rows: Row[] = [];
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });

@@ -28,6 +28,9 @@ function readJson(path) {
 
 const summary = [];
 
+/** The npm-Chromium check's tests: the shell in light and dark, and a task-centre list with its filters and /403 (about a minute). */
+const NPM_CHROMIUM_CHECK = ['tests/e2e/shell.spec.ts', 'tests/e2e/task-audit.spec.ts', '-g', 'the dark theme survives a reload|全部流程'];
+
 for (const [label, command, args] of [
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['typecheck (app)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
@@ -66,6 +69,26 @@ if (buildOk) {
   });
 } else {
   summary.push({ runner: 'playwright', passed: 0, failed: 1 });
+}
+
+// CI (E2E_NPM_CHROMIUM_CHECK=1): a few end-to-end tests again with the system Chromium set aside,
+// so the Chromium npm installs (scripts/test-chromium.mjs), the one a machine with only Node uses, stays tested.
+if (process.env.E2E_NPM_CHROMIUM_CHECK === '1') {
+  const label = 'playwright (npm Chromium)';
+  if (buildOk) {
+    const json = join(results, 'playwright-npm-chromium.json');
+    const ok = run(label, bin('playwright'), ['test', ...NPM_CHROMIUM_CHECK, '--reporter=list,json', '--output', join(results, 'playwright-npm-chromium')], {
+      // An empty CHROME_PATH counts as unset (scripts/test-chromium.mjs).
+      CHROME_PATH: '',
+      SKIP_SYSTEM_CHROMIUM: '1',
+      PLAYWRIGHT_JSON_OUTPUT_FILE: json,
+      E2E_ARTIFACTS: join(results, 'e2e-artifacts-npm-chromium'),
+    });
+    const stats = readJson(json)?.stats;
+    summary.push({ runner: label, passed: stats ? stats.expected + stats.flaky : 0, failed: stats ? stats.unexpected : ok ? 0 : 1 });
+  } else {
+    summary.push({ runner: label, passed: 0, failed: 1 });
+  }
 }
 
 writeFileSync(join(results, 'summary.json'), JSON.stringify(summary, null, 2));

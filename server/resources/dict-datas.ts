@@ -1,6 +1,8 @@
 /**
  * Dictionary data (spec §7 /op/v1/sys/dict-datas): the generic CRUD calls, plus the two look-ups every
- * screen uses to label coded values. Those answer only enabled items (status '0'), in dictSort order.
+ * screen uses to label coded values. Those answer only enabled items (status '0'), in dictSort order;
+ * with `includeDisabled: true` the disabled ones too, marked `disabled`, so that a record still
+ * holding a value its dictionary has since disabled is shown by its label, not its raw code.
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -23,6 +25,7 @@ const itemColumns = {
   listClass: sysDictData.listClass,
   isShow: sysDictData.isShow,
   dictSort: sysDictData.dictSort,
+  status: sysDictData.status,
 };
 
 const dictTypeBody = requireStrings('dictType');
@@ -34,6 +37,12 @@ function readDictTypes(body: unknown): string[] {
   const { dictTypes = [] } = requireObject(body ?? {});
   if (!Array.isArray(dictTypes) || !dictTypes.every((t) => typeof t === 'string')) throw validationError(translate('server:dict.dictTypesList'));
   return [...new Set(dictTypes as string[])];
+}
+
+function readIncludeDisabled(body: unknown): boolean {
+  const { includeDisabled = false } = requireObject(body ?? {});
+  if (typeof includeDisabled !== 'boolean') throw validationError(translate('server:dict.includeDisabled'));
+  return includeDisabled;
 }
 
 export function dictDataRoutes(api: FastifyInstance, ctx: AppContext): void {
@@ -49,12 +58,14 @@ export function dictDataRoutes(api: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  const list = (types: string[]) =>
-    ctx.db
+  const list = async (types: string[], includeDisabled = false) => {
+    const rows = await ctx.db
       .select(itemColumns)
       .from(sysDictData)
-      .where(and(inArray(sysDictData.dictType, types), eq(sysDictData.status, ENABLED)))
+      .where(includeDisabled ? inArray(sysDictData.dictType, types) : and(inArray(sysDictData.dictType, types), eq(sysDictData.status, ENABLED)))
       .orderBy(asc(sysDictData.dictType), asc(sysDictData.dictSort), asc(sysDictData.id));
+    return rows.map(({ status, ...item }) => (status === ENABLED ? item : { ...item, disabled: true }));
+  };
 
   // Both look-ups label codes on every screen, so a session is enough (the page call needs the list permission).
   route(api, {
@@ -74,7 +85,7 @@ export function dictDataRoutes(api: FastifyInstance, ctx: AppContext): void {
       const types = readDictTypes(body);
       const answer: Record<string, DictItem[]> = Object.fromEntries(types.map((t) => [t, []]));
       if (!types.length) return answer;
-      for (const { dictType, ...item } of await list(types)) answer[dictType].push(item);
+      for (const { dictType, ...item } of await list(types, readIncludeDisabled(body))) answer[dictType].push(item);
       return answer;
     },
   });

@@ -146,6 +146,16 @@ export class WorkflowQueries {
     return this.instancePage(body, []);
   }
 
+  /** Every instance of one business record, newest first. */
+  async instancesOf(businessKey: string) {
+    const rows = await this.db
+      .select()
+      .from(workflowInstances)
+      .where(eq(workflowInstances.businessKey, businessKey))
+      .orderBy(desc(workflowInstances.createTime), asc(workflowInstances.id));
+    return rows.map(instanceView);
+  }
+
   async pendingCount(actor: Actor): Promise<number> {
     const [{ total }] = await this.db.select({ total: count() }).from(workflowTasks).where(todoCondition(this.db, actor));
     return total;

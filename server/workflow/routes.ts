@@ -1,6 +1,6 @@
 /**
  * The workflow calls under /op/v1/workflow (README "Workflow API"). Reading needs workflow:task:list
- * or :query; starting needs :start; claiming and completing need :handle, and then the engine checks
+ * or :query, and the list of every instance workflow:instance:list; starting needs :start; claiming and completing need :handle, and then the engine checks
  * the step's working role and four-eyes.
  */
 import type { FastifyInstance } from 'fastify';
@@ -61,7 +61,7 @@ function readOutcome(body: Body): TaskOutcome {
 }
 
 export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
-  const { task } = PERMISSIONS;
+  const { task, instance } = PERMISSIONS;
   const queries = new WorkflowQueries(ctx.db);
   const sms = new SmsSignService({ db: ctx.db, now: ctx.now, outbox: ctx.demoOutbox, log: api.log });
 
@@ -100,7 +100,13 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
     ctx.workflow.refuseGenericStart(processKey);
   });
 
-  post('instances/page', task.list, (body) => queries.allInstancesPage(body));
+  // Every instance, whoever started it: only for who may read them all (the auditor), not every task worker.
+  post('instances/page', instance.list, (body) => queries.allInstancesPage(body));
+
+  // The instances of one record (a corporation's history of changes), for who may open its tasks.
+  post('instances/of-business-key', task.query, async (body) => ({
+    records: await queries.instancesOf(requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY)),
+  }));
 
   post('instances/find-by-business-key', task.query, (body, principal) =>
     queries.findByBusinessKey(principal, requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY), optionalText(body, 'processKey')),

@@ -14,7 +14,7 @@ import { formatDate } from '../lib/dates';
 import { antdRule } from '../lib/validators';
 import { formatMoney } from '../lib/money';
 import { ruleFailure } from './field-rules';
-import { useDicts } from '../providers/dictionaries';
+import { dictItem, useDicts } from '../providers/dictionaries';
 import type { FieldSchema, AnyResource } from './resource';
 
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -67,8 +67,15 @@ export function fieldRules(schema: FieldSchema, t: TFunction): Rule[] {
 
 /** Select options of a dictionary-backed field. */
 function DictSelect({ dictType, placeholder, multiple, ...rest }: { dictType: string; placeholder?: string; multiple?: boolean; value?: unknown; onChange?: (value: unknown) => void; id?: string }) {
+  const { t } = useTranslation('common');
   const items = useDicts([dictType])(dictType) ?? [];
-  return <Select allowClear mode={multiple ? 'multiple' : undefined} placeholder={placeholder} options={items.map((item) => ({ value: item.dictValue, label: item.dictLabel }))} {...rest} />;
+  // A value the record holds whose entry was disabled since: shown by its label, not offered to others.
+  const held = (Array.isArray(rest.value) ? rest.value : [rest.value]).flatMap((value) => {
+    const item = value === undefined || value === null || value === '' ? undefined : dictItem(dictType, value);
+    return item?.disabled ? [{ value: item.dictValue, label: t('dictDisabled', { label: item.dictLabel }), disabled: true }] : [];
+  });
+  const options = [...items.map((item) => ({ value: item.dictValue, label: item.dictLabel })), ...held];
+  return <Select allowClear mode={multiple ? 'multiple' : undefined} placeholder={placeholder} options={options} {...rest} />;
 }
 
 /** The control that edits a field in a form. */

@@ -56,6 +56,7 @@ export interface PolicyElement {
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
   removeAttribute(name: string): void;
+  remove(): void;
 }
 
 interface AttributeHookData {
@@ -80,6 +81,12 @@ function checkAttribute(node: PolicyElement, data: AttributeHookData): void {
 }
 
 function finishElement(node: PolicyElement): void {
+  // An image whose file id the policy refused (or that only had a src, which is never kept) could
+  // show nothing but a broken-image icon: it goes, as the editor never made it.
+  if (node.nodeName.toLowerCase() === 'img') {
+    if (!node.hasAttribute(CONTENT_FILE_ID_ATTRIBUTE)) node.remove();
+    return;
+  }
   if (node.nodeName.toLowerCase() !== 'a') return;
   if (node.hasAttribute('href')) {
     node.setAttribute('target', CONTENT_LINK_TARGET);

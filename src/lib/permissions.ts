@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   notice: { ...crud('content', 'notice'), publish: 'content:notice:publish', unpublish: 'content:notice:unpublish', pin: 'content:notice:pin' },
   certificate: { ...crud('cert', 'certificate'), renew: 'cert:certificate:renew', reopen: 'cert:certificate:reopen' },
   task: { list: 'workflow:task:list', query: 'workflow:task:query', handle: 'workflow:task:handle', start: 'workflow:task:start' },
+  /** Every workflow instance, whoever started or works it (全部流程): the auditor's read, granted by its read rule. */
+  instance: { list: 'workflow:instance:list' },
   realname: { ...crud('admit', 'realname'), submit: 'admit:realname:submit' },
   file: { upload: 'system:file:upload' },
   /** Document review (spec §4.2): query reads materials and verdicts; audit writes a verdict or a segment's reason. */

@@ -88,4 +88,6 @@ export interface DictItem {
   listClass: string;
   isShow: boolean;
   dictSort: number;
+  /** Only when asked with includeDisabled: the entry is disabled (kept to label records that still hold it). */
+  disabled?: boolean;
 }

@@ -2,6 +2,8 @@
  * The dictionary cache: coded values (status, yes/no, export status…) are labelled from dictionaries
  * loaded once through `/op/v1/sys/dict-datas/list-by-dict-types`. Screens asking at the same moment
  * share one call; a dictionary edit invalidates the cache, so every open screen relabels at once.
+ * Disabled entries are loaded too: never offered (dictItems), but a record still holding one is shown
+ * by its label, marked disabled (dictItem), not by its raw code.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { DictItem } from '../protocol';
@@ -22,6 +24,7 @@ const listeners = new Set<() => void>();
 function changed(): void {
   version += 1;
   localizedCache.clear();
+  enabledCache.clear();
   listeners.forEach((notify) => notify());
 }
 
@@ -39,6 +42,8 @@ export function localDictLabel(type: string, value: string, label: string): stri
 
 /** Per dictionary, its items as shown in the current language: the same array until something changes. */
 const localizedCache = new Map<string, readonly DictItem[]>();
+/** Per dictionary, its enabled items as shown: the same array until something changes. */
+const enabledCache = new Map<string, readonly DictItem[]>();
 
 function localized(type: string): readonly DictItem[] | undefined {
   const items = cache.get(type);
@@ -56,7 +61,7 @@ function flush(): void {
   queued = new Set();
   if (!types.length) return;
   api
-    .post<Record<string, DictItem[]>>(DICT_CALL, { dictTypes: types }, { silent: true, keepOnNavigate: true })
+    .post<Record<string, DictItem[]>>(DICT_CALL, { dictTypes: types, includeDisabled: true }, { silent: true, keepOnNavigate: true })
     .then((answer) => {
       for (const type of types) cache.set(type, answer[type] ?? []);
       changed();
@@ -84,8 +89,15 @@ export function invalidateDicts(types?: readonly string[]): void {
   requestDicts(shown);
 }
 
+/** The enabled items of a dictionary: what a screen offers to choose from. */
 export function dictItems(type: string): readonly DictItem[] | undefined {
-  return localized(type);
+  let enabled = enabledCache.get(type);
+  if (!enabled) {
+    const items = localized(type);
+    if (!items) return undefined;
+    enabledCache.set(type, (enabled = items.filter((item) => !item.disabled)));
+  }
+  return enabled;
 }
 
 /** Forgets everything (sign-out, tests). */
@@ -111,7 +123,7 @@ export function useDicts(types: readonly string[]): (type: string) => readonly D
   return dictItems;
 }
 
-/** The item of a value, for its label and tag style. */
+/** The item of a value, for its label and tag style; a disabled one too (its `disabled` says so). */
 export function dictItem(type: string, value: unknown): DictItem | undefined {
   return localized(type)?.find((item) => item.dictValue === String(value));
 }

@@ -47,6 +47,7 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/task/todo/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.TodoTasksPage })),
   '/op/task/done/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.DoneTasksPage })),
   '/op/task/started/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.StartedTasksPage })),
+  '/op/task/all/index': () => import('../workflows/task-center/TaskListPage').then((m) => ({ default: m.AllInstancesPage })),
   '/op/task/view/index': () => import('../workflows/task-view/TaskViewPage'),
   '/op/credit/final-approve/approve/index': () => import('../workflows/pages/CreditFinalApprovePage'),
   '/op/price/config/index': () => import('../workflows/pages/PriceConfigPage'),

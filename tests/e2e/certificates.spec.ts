@@ -75,7 +75,8 @@ test.describe('certificates (issue 7)', () => {
     await expect(dialog).not.toContainText('必须晚于当前有效期止');
     await shot(page, 'renew-form');
     await dialog.getByRole('button', { name: /提交申请/ }).click();
-    await expect(page.getByText('申请已提交，等待主管审批')).toBeVisible();
+    // It waits in the handler's own 待办 to be submitted, not yet with a director (issue 25).
+    await expect(page.getByText('申请已保存，已进入您的待办任务：请在待办任务中核对并提交，提交后由主管审批')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(expiring).toContainText('续期中');
 

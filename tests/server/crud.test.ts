@@ -173,6 +173,14 @@ describe('dictionary data', () => {
     expect(await ok(admin, `${DATAS}/list-by-dict-types`, {})).toEqual({});
     expect(refusal(await admin.call(`${DATAS}/list-by-dict-types`, { json: { dictTypes: 'sys_yes_no' } })).code).toBe('VALIDATION_FAILED');
   });
+
+  it('with includeDisabled, lists the disabled items too, marked, so a record holding one is labelled (issue 25)', async () => {
+    const map = await ok<Record<string, Array<Record<string, unknown>>>>(admin, `${DATAS}/list-by-dict-types`, { dictTypes: ['crud_items'], includeDisabled: true });
+    expect(map.crud_items.map((i) => [i.dictValue, i.disabled ?? false])).toEqual([['x', true], ['a', false], ['b', false], ['c', false]]);
+    const enabled = await ok<Record<string, Array<Record<string, unknown>>>>(admin, `${DATAS}/list-by-dict-types`, { dictTypes: ['crud_items'], includeDisabled: false });
+    expect(enabled.crud_items.map((i) => i.dictValue)).toEqual(['a', 'b', 'c']);
+    expect(refusal(await admin.call(`${DATAS}/list-by-dict-types`, { json: { dictTypes: ['crud_items'], includeDisabled: 'yes' } }))).toMatchObject({ code: 'VALIDATION_FAILED', message: 'includeDisabled 必须是布尔值' });
+  });
 });
 
 describe('configuration parameters', () => {

@@ -59,6 +59,7 @@ const PAGE_CALLS: Record<string, { path: string; json?: unknown }> = {
   'task:todo': { path: '/op/v1/workflow/tasks/todo/page', json: {} },
   'task:done': { path: '/op/v1/workflow/tasks/done/page', json: {} },
   'task:started': { path: '/op/v1/workflow/tasks/started/page', json: {} },
+  'task:all': { path: '/op/v1/workflow/instances/page', json: {} },
   'certificate-management:certificate-detail': { path: '/op/v1/certificates/page', json: {} },
 };
 

@@ -97,6 +97,10 @@ async function checkUpgrade(database: Database) {
     expect(upgraded.op_auditor.menus).toContain('system:upgrade-probe');
     expect(upgraded.op_auditor.perms).toEqual(expect.arrayContaining(['test:upgradeProbe:list', 'test:upgradeProbe:query']));
     expect(upgraded.op_auditor.perms).not.toContain('test:upgradeProbe:add');
+    // 全部流程 came after release 0.1.0: the auditor's read rule reaches it on upgrade, the working roles' do not.
+    expect(upgraded.op_auditor.menus).toContain('task:all');
+    expect(upgraded.op_auditor.perms).toContain('workflow:instance:list');
+    for (const username of ['op_handler', 'op_director'] as const) expect(upgraded[username].menus, username).not.toContain('task:all');
 
     // The operator's edits and creations stayed; a removed dictionary item was not put back.
     expect(upgraded.op_admin.titles['system:config']).toBe('系统参数（运营改名）');

@@ -309,6 +309,20 @@ describe('working roles and permissions', () => {
     expect(await pendingCount(auditor)).toBe(0);
   });
 
+  it('lists every instance (全部流程) only for who may read them all: the auditor and admin, filtered by process, status and date; a handler or director gets 403 (issue 25)', async () => {
+    const { instance } = await start('Process_LMT_APPLY_AUDIT');
+    for (const worker of [handler, director]) expect(refusal(await call(worker, 'instances/page', {}))).toEqual(forbidden);
+    const running = await ok<Page<Instance>>(auditor, 'instances/page', { processKey: 'Process_LMT_APPLY_AUDIT', status: 'RUNNING', pageSize: 500 });
+    expect(running.records.map((i) => i.id)).toContain(instance.id);
+    expect(running.records.every((i) => i.processKey === 'Process_LMT_APPLY_AUDIT' && i.status === 'RUNNING')).toBe(true);
+    expect((await ok<Page<Instance>>(auditor, 'instances/page', { processKey: 'Process_LMT_APPLY_AUDIT', status: 'APPROVED', pageSize: 500 })).records.map((i) => i.id)).not.toContain(instance.id);
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await ok<Page<Instance>>(auditor, 'instances/page', { createTimeStart: future })).total).toBe(0);
+    expect((await ok<Page<Instance>>(admin, 'instances/page', { businessKey: instance.businessKey })).total).toBe(1);
+    // One record's instances stay readable by its workers (a corporation's history of changes).
+    expect((await ok<{ records: Instance[] }>(handler, 'instances/of-business-key', { businessKey: instance.businessKey })).records.map((i) => i.id)).toEqual([instance.id]);
+  });
+
   it('claims: the holder keeps it, another of the same role is told who holds it', async () => {
     const { task } = await complete(handler, (await start('Process_CREDIT_REDEEM_REGISTER_BIZ')).task!, 'PASS');
     const claimed = await ok<Task>(director, 'tasks/claim', { taskId: task!.id });

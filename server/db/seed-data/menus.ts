@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota } = PERMISSIONS;
+const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -47,6 +47,8 @@ export const MENU_TREE: readonly MenuSeed[] = [
       { uri: 'task:todo', title: '待办任务', path: 'todo', icon: 'ClockCircleOutlined', permission: task.list },
       { uri: 'task:done', title: '已办任务', path: 'done', icon: 'CheckCircleOutlined', permission: task.list },
       { uri: 'task:started', title: '我发起的', path: 'started', icon: 'SendOutlined', permission: task.list },
+      // Every instance, whoever started it: for who may read them all (the auditor).
+      { uri: 'task:all', title: '全部流程', path: 'all', icon: 'UnorderedListOutlined', permission: instance.list },
       // The shared task view and the hidden routes of page-type processes' steps (spec 2.5) go with this grant.
       { uri: 'task:view', title: '任务办理', path: 'view', hidden: true, permission: task.query },
     ],

@@ -27,7 +27,7 @@ export function CorporationHistory({ corpId }: { corpId: string }) {
   const [instances, setInstances] = useState<Instance[]>();
   useEffect(() => {
     void api
-      .post<{ records: Instance[] }>('/op/v1/workflow/instances/page', { businessKey: corpId, pageSize: 100 })
+      .post<{ records: Instance[] }>('/op/v1/workflow/instances/of-business-key', { businessKey: corpId })
       .then((page) => setInstances(page.records), () => setInstances([]));
   }, [corpId]);
   if (!instances) return <Spin />;

@@ -15,6 +15,8 @@ import {
 
 interface Props {
   file: DocFile;
+  /** The segment the current step decides (审核 or 复核): the remark box is named after it. */
+  segment: TaskSegment;
   /** The current user decides the verdicts of the step's segment now. */
   editable: boolean;
   busy: boolean;
@@ -48,8 +50,9 @@ function Verdict({ file, segment }: { file: DocFile; segment: TaskSegment }) {
   );
 }
 
-export function DocFileItem({ file, editable, busy, onDecide }: Props) {
+export function DocFileItem({ file, segment, editable, busy, onDecide }: Props) {
   const { t } = useTranslation('docReview');
+  const segmentLabel = t(`segment.${segment}`);
   const [remark, setRemark] = useState('');
   const [remarkMissing, setRemarkMissing] = useState(false);
 
@@ -78,15 +81,15 @@ export function DocFileItem({ file, editable, busy, onDecide }: Props) {
         {editable && (
           <div className="doc-review-decision">
             <Input.TextArea
-              aria-label={t('remark.label', { name: file.fileName })}
-              placeholder={t('remark.placeholder')}
+              aria-label={t('remark.label', { name: file.fileName, segment: segmentLabel })}
+              placeholder={t('remark.placeholder', { segment: segmentLabel })}
               value={remark}
               maxLength={MAX_APPROVE_REMARK}
               autoSize={{ minRows: 1, maxRows: 3 }}
               status={remarkMissing ? 'error' : undefined}
               onChange={(e) => setRemark(e.target.value)}
             />
-            {remarkMissing && <Typography.Text type="danger">{t('remark.required')}</Typography.Text>}
+            {remarkMissing && <Typography.Text type="danger">{t('remark.required', { segment: segmentLabel })}</Typography.Text>}
             <Space style={{ marginTop: 8 }}>
               <Button size="small" type="primary" disabled={busy} onClick={() => void decide(APPROVE_RESULT.PASS)}>
                 {t('action.pass')}

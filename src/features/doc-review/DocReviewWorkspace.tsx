@@ -135,7 +135,7 @@ export default function DocReviewWorkspace({ instance, activityKey, working, reg
             data-doc-file-type={material.docFileType}
           >
             {material.docFiles.map((file) => (
-              <DocFileItem key={file.docFileId} file={file} editable={editable} busy={busy} onDecide={decide} />
+              <DocFileItem key={file.docFileId} file={file} segment={segment} editable={editable} busy={busy} onDecide={decide} />
             ))}
           </Card>
         ))}

@@ -1,7 +1,8 @@
 /**
- * The task centre lists (menu 任务中心): 待办 (tasks/todo/page), 已办 (tasks/done/page) and 我发起的
- * (tasks/started/page, the instances the user started), filtered by process and date range, paged,
- * newest first. 办理 opens a to-do task where it is worked (task-links.ts), only for who may work
+ * The task centre lists (menu 任务中心): 待办 (tasks/todo/page), 已办 (tasks/done/page), 我发起的
+ * (tasks/started/page, the instances the user started) and 全部流程 (instances/page, every instance,
+ * for who holds workflow:instance:list; also filtered by status), filtered by process and date range,
+ * paged, newest first. 办理 opens a to-do task where it is worked (task-links.ts), only for who may work
  * it; 查看 opens the read-only task view. The list reloads whenever its tag is shown again.
  */
 import '../task-view/locale';
@@ -17,7 +18,7 @@ import { DATETIME_FORMAT, useDayjsLocale } from '../../crud/fields';
 import { formatDate } from '../../lib/dates';
 import { useUserInfo } from '../../providers/user';
 import { PROCESS_DEFINITIONS } from '../registry';
-import { TASK_OUTCOME } from '../states';
+import { INSTANCE_STATUS, TASK_OUTCOME } from '../states';
 import type { WorkflowInstance, WorkflowTask } from '../task-types';
 import { canWorkTask } from '../task-view/can-work';
 import { InstanceStatusTag, useProcessNames } from '../task-view/TaskSummary';
@@ -25,7 +26,7 @@ import { workflowApi } from '../task-view/workflow-api';
 import { viewTaskLink, workTaskLink } from './task-links';
 import '../../crud/kit.css';
 
-export type TaskList = 'todo' | 'done' | 'started';
+export type TaskList = 'todo' | 'done' | 'started' | 'all';
 type TaskRow = WorkflowTask & { startPersonName: string };
 type Row = TaskRow | WorkflowInstance;
 
@@ -33,6 +34,8 @@ const PAGE_SIZES = [10, 20, 50, 100];
 
 interface Filters {
   processKey?: string;
+  /** 全部流程 only: the instance's status. */
+  status?: string;
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
@@ -42,6 +45,7 @@ function bodyOf(filters: Filters, pageNum: number, pageSize: number): Record<str
     pageNum,
     pageSize,
     processKey: filters.processKey,
+    status: filters.status,
     createTimeStart: from ? from.startOf('day').toISOString() : undefined,
     createTimeEnd: to ? to.endOf('day').toISOString() : undefined,
   };
@@ -61,8 +65,8 @@ export function TaskListPage({ list }: { list: TaskList }) {
 
   const load = useCallback(() => {
     setLoading(true);
-    workflowApi
-      .page<Row>(list, bodyOf(filters, paging.pageNum, paging.pageSize))
+    const body = bodyOf(filters, paging.pageNum, paging.pageSize);
+    (list === 'all' ? workflowApi.allInstances(body) : workflowApi.page<Row>(list, body))
       .then((page) => setData({ records: page.records, total: page.total }))
       .catch(() => setData({ records: [], total: 0 }))
       .finally(() => setLoading(false));
@@ -75,6 +79,9 @@ export function TaskListPage({ list }: { list: TaskList }) {
     () => Object.values(PROCESS_DEFINITIONS).map((d) => ({ value: d.processKey, label: t(d.processName) })),
     [t],
   );
+  const statusOptions = useMemo(() => Object.values(INSTANCE_STATUS).map((status) => ({ value: status, label: t(`instanceStatus.${status}`) })), [t]);
+  // 我发起的 and 全部流程 list instances, the others tasks.
+  const instances = list === 'started' || list === 'all';
 
   const search = (values: Filters) => {
     setFilters(values);
@@ -88,7 +95,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
   const text = (value: unknown) => (value === null || value === undefined || value === '' ? '' : String(value));
   const common: ColumnsType<Row> = [
     { key: 'process', title: t('list.process'), render: (_v, r) => names.processName(r.processKey, r.processName) },
-    list === 'started'
+    instances
       ? { key: 'step', title: t('list.currentStep'), render: (_v, r) => names.stepName(r.processKey, (r as WorkflowInstance).currentActivity, (r as WorkflowInstance).currentActivityName) }
       : { key: 'step', title: t('list.step'), render: (_v, r) => names.stepName(r.processKey, (r as TaskRow).taskDefinitionKey, (r as TaskRow).taskName) },
     { key: 'businessKey', dataIndex: 'businessKey', title: t('list.businessKey'), render: text },
@@ -101,7 +108,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
       key: 'status',
       title: t('list.status'),
       render: (_v, r) => {
-        if (list === 'started') return <InstanceStatusTag status={r.status} />;
+        if (instances) return <InstanceStatusTag status={r.status} />;
         const task = r as TaskRow;
         if (list === 'done') {
           return (
@@ -125,7 +132,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
               {t('list.work')}
             </Button>
           )}
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(viewTaskLink(list === 'started' ? { instanceId: r.id } : { taskId: r.id }))} data-testid="task-view">
+          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(viewTaskLink(instances ? { instanceId: r.id } : { taskId: r.id }))} data-testid="task-view">
             {t('kit:row.show')}
           </Button>
         </Space>
@@ -139,7 +146,12 @@ export function TaskListPage({ list }: { list: TaskList }) {
         <Form.Item name="processKey" label={t('list.process')}>
           <Select allowClear showSearch optionFilterProp="label" placeholder={t('list.processPlaceholder')} options={processOptions} data-testid="task-filter-process" />
         </Form.Item>
-        <Form.Item name="range" label={t(list === 'started' ? 'list.startTime' : 'list.arriveTime')} className="kit-search-range">
+        {list === 'all' && (
+          <Form.Item name="status" label={t('list.status')}>
+            <Select allowClear style={{ minWidth: 120 }} placeholder={t('list.statusPlaceholder')} options={statusOptions} data-testid="task-filter-status" />
+          </Form.Item>
+        )}
+        <Form.Item name="range" label={t(instances ? 'list.startTime' : 'list.arriveTime')} className="kit-search-range">
           <DatePicker.RangePicker placeholder={[t('kit:search.from'), t('kit:search.to')]} />
         </Form.Item>
         <SearchButtons onReset={reset} />
@@ -173,3 +185,4 @@ export function TaskListPage({ list }: { list: TaskList }) {
 export const TodoTasksPage = () => <TaskListPage list="todo" />;
 export const DoneTasksPage = () => <TaskListPage list="done" />;
 export const StartedTasksPage = () => <TaskListPage list="started" />;
+export const AllInstancesPage = () => <TaskListPage list="all" />;

@@ -7,8 +7,8 @@
  * role, unclaimed or theirs, and the server's `workable` when the task came from a lookup), so
  * op_auditor never sees it. 通过 and 驳回 share one remark (required for 驳回); a step where the
  * registry lets a process variable be given (issuance's finalApproveMode at CoreDirectorReview)
- * shows its choice. Completing: claims the task when unclaimed (tasks/claim), awaits each
- * `beforeComplete` hook (one that throws stops it and its message is shown), asks for the SMS
+ * shows its choice. Completing: awaits each `beforeComplete` hook (one that throws stops it, its
+ * message is shown and nothing is claimed), claims the task when unclaimed (tasks/claim), asks for the SMS
  * signature on a pass of a sign step (registry `sign`), then tasks/complete with the task's
  * dataVersion. Refusals show the server's message; the navbar's pending count is refreshed.
  */
@@ -88,10 +88,12 @@ export function TaskActions({ task, instance, beforeComplete, onCompleted, disab
     }
     setBusy(outcome);
     try {
-      let dataVersion = task.dataVersion;
-      if (!task.assigneeId) dataVersion = (await workflowApi.claim(task.id)).dataVersion;
+      // The hooks check and save the business view first: one that refuses (a missing reason) must
+      // leave the task unclaimed, for another worker may take it.
       const hooks = typeof beforeComplete === 'function' ? beforeComplete() : (beforeComplete ?? []);
       for (const hook of hooks) await hook(outcome);
+      let dataVersion = task.dataVersion;
+      if (!task.assigneeId) dataVersion = (await workflowApi.claim(task.id)).dataVersion;
       if (pass && stepNeedsSignature(task.processKey, task.taskDefinitionKey)) {
         const signed = await sign({
           ...taskSignScope(task),

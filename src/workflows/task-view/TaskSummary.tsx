@@ -45,13 +45,24 @@ export function TaskSummary({ instance, task, activityKey }: { instance: Workflo
     const option = declared?.options[value];
     return { label: declared ? t(declared.label) : name, value: option ? t(option.label) : value };
   };
+  // 当前环节 is where the instance stands now, never the step of a task already done (a rejecter's
+  // view after 驳回 shows the step it went back to); an ended instance stands nowhere.
+  const running = instance.status === INSTANCE_STATUS.RUNNING;
+  const openKey = task?.status === TASK_STATUS.TODO ? activityKey : instance.currentActivity;
+  const currentStep = running ? names.stepName(instance.processKey, openKey ?? activityKey, instance.currentActivityName) : t('view.ended');
   return (
     <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} data-testid="task-summary">
       <Descriptions.Item label={t('view.process')}>{names.processName(instance.processKey, instance.processName)}</Descriptions.Item>
+      {task && task.status !== TASK_STATUS.TODO && (
+        <Descriptions.Item label={t('view.taskStep')}>
+          <span data-testid="task-summary-task-step">{names.stepName(instance.processKey, task.taskDefinitionKey, task.taskName)}</span>
+          <Tag style={{ marginInlineStart: 8 }}>{t(`taskStatus.${task.status}`, { defaultValue: task.status })}</Tag>
+        </Descriptions.Item>
+      )}
       <Descriptions.Item label={t('view.step')}>
-        {names.stepName(instance.processKey, activityKey, instance.currentActivityName)}
-        {task && (
-          <Tag style={{ marginInlineStart: 8 }} color={task.status === TASK_STATUS.TODO ? 'processing' : 'default'}>
+        <span data-testid="task-summary-step">{currentStep}</span>
+        {task && task.status === TASK_STATUS.TODO && (
+          <Tag style={{ marginInlineStart: 8 }} color="processing">
             {t(`taskStatus.${task.status}`, { defaultValue: task.status })}
           </Tag>
         )}

@@ -61,4 +61,6 @@ export const workflowApi = {
   claim: (taskId: string) => call<WorkflowTask>('tasks/claim', { taskId }),
   complete: (input: CompleteInput) => call<{ instance: WorkflowInstance; task: WorkflowTask | null }>('tasks/complete', input),
   page: <T>(list: 'todo' | 'done' | 'started', body: Record<string, unknown>) => call<Page<T>>(`tasks/${list}/page`, body),
+  /** Every instance (全部流程), for who holds workflow:instance:list. */
+  allInstances: (body: Record<string, unknown>) => call<Page<WorkflowInstance>>('instances/page', body),
 };

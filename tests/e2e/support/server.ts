@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
-export const ARTIFACTS = join(ROOT, 'test-results', 'e2e-artifacts');
+// E2E_ARTIFACTS: a second run (CI's npm-Chromium check) keeps the first run's screenshots.
+export const ARTIFACTS = process.env.E2E_ARTIFACTS ? resolve(ROOT, process.env.E2E_ARTIFACTS) : join(ROOT, 'test-results', 'e2e-artifacts');
 
 export interface RunningServer {
   url: string;

@@ -34,8 +34,21 @@ describe('the content policy', () => {
 
   it('stores images by file id only: src dropped, a malformed id dropped, the id kept on images alone', () => {
     expect(inBrowser('<img src="https://cdn.example/x.png" data-file-id="f-1" alt="图">')).toBe('<img data-file-id="f-1" alt="图">');
-    expect(inBrowser('<img data-file-id="../../etc/passwd">')).toBe('<img>');
     expect(inBrowser('<p data-file-id="f-1">x</p>')).toBe('<p>x</p>');
+  });
+
+  it('drops an image whose source the policy removed, rather than leave an empty <img> that shows a broken-image icon', () => {
+    for (const html of [
+      '<p>前<img data-file-id="../../etc/passwd">后</p>',
+      '<p>前<img src="https://cdn.example/x.png" alt="外链">后</p>',
+      '<p>前<img src="javascript:alert(1)" onerror="alert(2)">后</p>',
+      '<p>前<img>后</p>',
+    ]) {
+      expect(inBrowser(html)).toBe('<p>前后</p>');
+      expect(onServer(html)).toBe('<p>前后</p>');
+    }
+    expect(contentHasSubstance(inBrowser('<p><img src="https://cdn.example/x.png"></p>'))).toBe(false);
+    expect(inBrowser('<img data-file-id="f-1"><img src="x"><img data-file-id="f-2">')).toBe('<img data-file-id="f-1"><img data-file-id="f-2">');
   });
 
   it('lists the file ids of images in order without repeats, and tells empty content from content', () => {

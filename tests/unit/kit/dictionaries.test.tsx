@@ -10,8 +10,9 @@ const item = (dictValue: string, dictLabel: string, listClass = '', dictSort = 0
 /** The dictionaries the fake server holds; it answers the types asked for, and only those. */
 let dictionaries: Record<string, DictItem[]> = {};
 const dictServer = ({ body }: Sent): Answer => {
-  const { dictTypes } = body as { dictTypes: string[] };
-  return ok(Object.fromEntries(dictTypes.filter((t) => t in dictionaries).map((t) => [t, dictionaries[t]])));
+  const { dictTypes, includeDisabled } = body as { dictTypes: string[]; includeDisabled?: boolean };
+  const items = (t: string) => dictionaries[t].filter((i) => includeDisabled || !i.disabled);
+  return ok(Object.fromEntries(dictTypes.filter((t) => t in dictionaries).map((t) => [t, items(t)])));
 };
 
 const calls = () => sentTo(DICT_CALL).map((request) => (request.body as { dictTypes: string[] }).dictTypes);
@@ -118,6 +119,16 @@ describe('the dictionary cache', () => {
 
 describe('<DictTag>', () => {
   const tag = (label: string) => screen.getByText(label).closest('.ant-tag');
+
+  it('shows a value whose entry was disabled by its label, marked disabled, and never offers that entry', async () => {
+    dictionaries.invoice_type = [item('VAT_SPECIAL', '增值税专用发票'), { ...item('VAT_NORMAL', '增值税普通发票'), disabled: true }];
+    render(<DictTag dictType="invoice_type" value="VAT_NORMAL" />);
+    expect(await screen.findByText('增值税普通发票（已停用）')).toBeInTheDocument();
+    expect(tag('增值税普通发票（已停用）')).toHaveAttribute('data-disabled', 'true');
+    expect(screen.queryByText('VAT_NORMAL')).toBeNull();
+    expect(dictItems('invoice_type')!.map((i) => i.dictValue)).toEqual(['VAT_SPECIAL']);
+    expect(dictItem('invoice_type', 'VAT_NORMAL')?.disabled).toBe(true);
+  });
 
   it('shows the label, and every tag on the screen shares one call', async () => {
     render(

@@ -98,12 +98,13 @@ describe('working a task', () => {
     expect(sentTo(`${API}/tasks/complete`)[0].body).toEqual({ taskId: 't-1', outcome: 'REJECT', remark: '资料不全', dataVersion: 4 });
   });
 
-  it('a pass claims the unclaimed task, awaits the hooks in order, completes with the claimed dataVersion and reports', async () => {
+  it('a pass awaits the hooks in order, then claims the unclaimed task, completes with the claimed dataVersion and reports', async () => {
     const order: string[] = [];
     const hooks = [
       async (outcome: string) => {
         order.push(`save:${outcome}`);
-        expect(sentTo(`${API}/tasks/claim`)).toHaveLength(1);
+        // Nothing is claimed before the business view agrees (issue 25).
+        expect(sentTo(`${API}/tasks/claim`)).toHaveLength(0);
       },
       () => void order.push('check'),
     ];
@@ -116,11 +117,12 @@ describe('working a task', () => {
     expect(sentTo(`${SIGN}/switch/find`)).toHaveLength(0);
   });
 
-  it('a hook that throws stops the completion and its message is shown', async () => {
+  it('a hook that throws stops the completion, claims nothing (another worker may still take the task) and its message is shown', async () => {
     show('op_director', { beforeComplete: [() => Promise.reject(new Error('请先保存审核结论'))] });
     fireEvent.click(screen.getByTestId('task-pass'));
     expect(await screen.findByTestId('task-action-error')).toHaveTextContent('请先保存审核结论');
     expect(sentTo(`${API}/tasks/complete`)).toHaveLength(0);
+    expect(sentTo(`${API}/tasks/claim`)).toHaveLength(0);
   });
 
   it('shows the server refusal in its own words', async () => {
