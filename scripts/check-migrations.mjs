@@ -15,7 +15,7 @@ mkdirSync(scratch, { recursive: true });
 const out = join(scratch, 'migrations');
 cpSync(committed, out, { recursive: true });
 const config = join(scratch, 'drizzle.config.mjs');
-writeFileSync(config, `export default { dialect: 'postgresql', schema: './server/db/schema.ts', out: './${relativeScratch}/migrations' };\n`);
+writeFileSync(config, `export default { dialect: 'postgresql', schema: ['./server/db/schema.ts', './server/resources/*.table.ts'], out: './${relativeScratch}/migrations' };\n`);
 
 const before = new Set(readdirSync(out));
 const result = spawnSync(join(root, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config, '--name', 'unmigrated_schema_change'], { cwd: root, encoding: 'utf8' });
