@@ -65,7 +65,12 @@ export const SERVED_RESOURCES: readonly ServedResource[] = Object.keys(tableModu
   .sort()
   .flatMap((path) => Object.values(tableModules[path] as Record<string, unknown>).filter(isServedResource));
 
-/** The tables of the test-only resources: no migration holds them; test harnesses create them (tests/server/test-tables.ts). */
+const tablesOf = (module: unknown) => Object.values(module as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
+
+/** Every table the table files define, beside server/db/schema.ts's (schema-facts reads both). */
+export const RESOURCE_TABLES: readonly PgTable[] = Object.keys(tableModules).sort().flatMap((path) => tablesOf(tableModules[path]));
+
+/** The tables of the test-only resources: no migration holds them; in test runs the server creates them (server/db/test-tables.ts). */
 export const TEST_TABLES: readonly PgTable[] = Object.entries(tableModules)
   .filter(([path]) => testTableFiles.has(path))
-  .flatMap(([, module]) => Object.values(module as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable)));
+  .flatMap(([, module]) => tablesOf(module));
