@@ -56,9 +56,13 @@ const declarationFiles = [...RESOURCE_GLOBS, ...(WITH_TEST_RESOURCES ? [TEST_RES
 const tableModules = await importAll([...TABLE_GLOBS, ...(WITH_TEST_RESOURCES ? [TEST_TABLE_GLOB] : [])].flatMap(filesOf));
 const testTableFiles = WITH_TEST_RESOURCES ? new Set(filesOf(TEST_TABLE_GLOB).map(keyOf)) : new Set<string>();
 
-const registry = createRegistry(collectResources(await importAll(declarationFiles)));
+const declarationModules = await importAll(declarationFiles);
+const registry = createRegistry(collectResources(declarationModules));
 
 export const { RESOURCES, findResource, resourceByName } = registry;
+
+/** The test-only resources among them (none outside test runs). */
+export const TEST_ONLY_RESOURCES = collectResources(Object.fromEntries(Object.entries(declarationModules).filter(([path]) => path.startsWith('../../tests/'))));
 
 /** The resources served from their table file alone, in path order. */
 export const SERVED_RESOURCES: readonly ServedResource[] = Object.keys(tableModules)
