@@ -1,4 +1,4 @@
-// Fails when server/db/schema.ts and the committed migrations disagree: drizzle-kit generates into
+// Fails when the schema (server/db/schema.ts and the resources' table files) and the committed migrations disagree: drizzle-kit generates into
 // a copy of the migrations folder, and any file it writes there is a schema change without its
 // migration. The real folder is never touched.
 import { spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ mkdirSync(scratch, { recursive: true });
 const out = join(scratch, 'migrations');
 cpSync(committed, out, { recursive: true });
 const config = join(scratch, 'drizzle.config.mjs');
-writeFileSync(config, `export default { dialect: 'postgresql', schema: './server/db/schema.ts', out: './${relativeScratch}/migrations' };\n`);
+writeFileSync(config, `export default { dialect: 'postgresql', schema: ['./server/db/schema.ts', './server/resources/*.table.ts'], out: './${relativeScratch}/migrations' };\n`);
 
 const before = new Set(readdirSync(out));
 const result = spawnSync(join(root, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config, '--name', 'unmigrated_schema_change'], { cwd: root, encoding: 'utf8' });
@@ -29,7 +29,7 @@ if (result.status !== 0 || /\bError\b|ENOENT/.test(`${result.stdout}${result.std
   process.exit(1);
 }
 if (added.length) {
-  console.error(`check-migrations: server/db/schema.ts has changes no migration holds (drizzle-kit would write ${added.join(', ')}).`);
+  console.error(`check-migrations: the schema (server/db/schema.ts, server/resources/*.table.ts) has changes no migration holds (drizzle-kit would write ${added.join(', ')}).`);
   console.error('Run `npx drizzle-kit generate --name <what>` and commit the new migration.');
   process.exit(1);
 }

@@ -38,6 +38,8 @@ import { realnameRoutes } from './realname/routes';
 import { invoiceTypeRoutes } from './certificates/invoice-types';
 import { certificateRoutes } from './certificates/routes';
 import { approvalRoutes } from './crud/approval-routes';
+import { crudRoutes } from './crud/routes';
+import { SERVED_RESOURCES, TEST_TABLES } from './resources/registry';
 import { corporateChangeRoutes } from './corporations/changes';
 import { seedCorporateChangesDemo } from './corporations/changes-demo';
 import { productAreaRoutes } from './products/routes';
@@ -208,6 +210,8 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   const { database } = options;
   const { db } = database;
   await database.migrate();
+  // Test runs only: the test-only resources' tables, which no migration holds.
+  if (TEST_TABLES.length) await (await import('./db/test-tables')).createTestTables(db, TEST_TABLES);
   await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost, resources: options.resources });
   await services.heartbeat.start(db, (error) => api.log.warn({ err: error }, 'process heartbeat failed'));
   api.addHook('onClose', () => services.heartbeat.stop(db));
@@ -252,6 +256,8 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   installGuard(api, { nonces: new NonceStore(), ledger, sessions });
 
   for (const register of [...API_ROUTE_MODULES, ...(options.extraRoutes ?? [])]) register(api, ctx);
+  // Resources whose table file is all their server needs (server/crud/served.ts): found, not listed.
+  for (const served of SERVED_RESOURCES) crudRoutes(api, ctx, served.options);
   if (ctx.demoMode) await seedDocReviews(ctx);
   if (ctx.demoMode) await seedCorporationsDemo(ctx);
   if (ctx.demoMode) await seedCorporateChangesDemo(ctx);

@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { ResourcePermissions } from '../../src/crud/resource';
 import { hasPermission } from '../../src/lib/access';
-import { RESOURCES } from '../../src/resources';
+import { RESOURCES } from '../resources/registry';
 import type { Db } from '../db/open';
 import { rolePermissions, userRoles, users } from '../db/schema';
 

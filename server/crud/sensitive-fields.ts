@@ -5,7 +5,7 @@
  */
 import type { AnyResource } from '../../src/crud/resource';
 import type { AppContext } from '../context';
-import { validationError } from '../errors';
+import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
 import { presentSensitive, readSensitiveValue, sensitiveCipherOf } from '../sensitive/values';
@@ -24,18 +24,26 @@ export async function readSealed(ctx: AppContext, options: CrudOptions, body: Ro
   if (!fields.length) return {};
   const cipher = await sensitiveCipherOf(ctx.db);
   const sealed: Row = {};
-  for (const [name, schema] of fields) {
+  const readOne = (name: string, schema: (typeof fields)[number][1]): string | null | undefined => {
     const field = fieldLabel(schema);
     const storedPlain = typeof stored?.[name] === 'string' && stored[name] !== '' ? cipher.open(stored[name] as string) : null;
     const value = readSensitiveValue(body[name], field, schema.validator, { keys: ctx.keys, onWhitelist: principal.sensitiveWhitelist, stored: storedPlain });
-    if (value === undefined && (stored || !schema.required)) continue;
+    if (value === undefined && (stored || !schema.required)) return undefined;
     if (!value) {
       if (schema.required) throw validationError(translate('server:crud.required', { field }));
-      sealed[name] = null;
-      continue;
+      return null;
     }
     if (schema.maxLength !== undefined && value.length > schema.maxLength) throw validationError(translate('server:crud.tooLong', { field, max: String(schema.maxLength) }));
-    sealed[name] = cipher.seal(value);
+    return cipher.seal(value);
+  };
+  for (const [name, schema] of fields) {
+    // A refusal names its field (data.field), so the form shows it under that input as for any other field.
+    try {
+      const value = readOne(name, schema);
+      if (value !== undefined) sealed[name] = value;
+    } catch (error) {
+      throw aboutField(error, name);
+    }
   }
   return sealed;
 }

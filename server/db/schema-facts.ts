@@ -6,6 +6,7 @@
  */
 import { getTableColumns, is } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import { RESOURCE_TABLES } from '../resources/registry';
 import * as schema from './schema';
 
 export interface IntegerRange {
@@ -29,7 +30,8 @@ export interface UniqueIndex {
   fields: string[];
 }
 
-export const schemaTables: readonly PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+/** schema.ts's tables and the resources' table files' (server/crud/served.ts). */
+export const schemaTables: readonly PgTable[] = [...(Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)), ...RESOURCE_TABLES];
 
 /** Property name by SQL column name: index declarations hold copies of the columns, not the columns. */
 function propertyNames(table: PgTable): Map<string, string> {

@@ -2,26 +2,9 @@
  * The database schema. drizzle-kit generates the SQL migrations in ./migrations from this file
  * (`npm run db:generate`); the same migrations serve PGlite and PostgreSQL.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const createdAt = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-
-/** Columns every business record carries (PROTOCOL.md §7): optimistic-lock version and audit times. */
-const recordColumns = () => ({
-  dataVersion: integer('data_version').notNull().default(0),
-  createTime: createdAt('create_time'),
-  updateTime: createdAt('update_time'),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-});
-
-/** Ids are text (PROTOCOL.md §7); new rows get a random UUID unless a seed names them. */
-const idColumn = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
+import { createdAt, idColumn, recordColumns } from './columns';
 
 export const corps = pgTable('corps', {
   corpId: text('corp_id').primaryKey(),

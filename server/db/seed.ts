@@ -11,7 +11,7 @@ import { USER_STATUS } from '../../src/lib/codes';
 import { CORPS, PERSONAS, ROLES, type PersonaSeed } from './seed-data/personas';
 import { reconcileReference } from './reference';
 import type { AnyResource } from '../../src/crud/resource';
-import { RESOURCES } from '../../src/resources';
+import { RESOURCES } from '../resources/registry';
 import { demoCertificates } from './seed-data/certificates';
 import { hashPassword, type ScryptCost } from '../security/password-hash';
 

@@ -5,7 +5,8 @@
  */
 export const ALL_PERMISSIONS_WILDCARD = '*:*:*';
 
-const crud = (area: string, resource: string) =>
+/** The six CRUD permission strings of one resource, area:resource:action. */
+export const crud = (area: string, resource: string) =>
   ({
     list: `${area}:${resource}:list`,
     query: `${area}:${resource}:query`,

@@ -1,29 +1,18 @@
 /**
- * The one registry of resource declarations. The data provider, the access-control provider and the
- * auditor's matrix find a resource here by its Refine name; adding a resource is one line below.
+ * The one registry of resource declarations, for the browser and the tests: the data provider, the
+ * access-control provider and the page registry find a resource here by its Refine name. Nothing is
+ * listed: a declaration in the resource folders is found (registry.ts says which folders). The
+ * test-only resources of tests/resources join in test runs only, so no build ever holds them.
  */
-import type { AnyResource } from '../crud/resource';
-import { operationLogResource } from './operation-log';
-import { loginLogResource } from './login-log';
-import { onlineSessionResource } from './online-session';
-import { CORP_CHANGE_RESOURCES } from '../features/corporations/changes';
-import { CORPORATION_RESOURCES } from '../features/corporations/resources';
-import { PRODUCT_RESOURCES } from '../features/products/resources';
-import { CONTENT_RESOURCES } from '../features/content/resources';
-import { realnameResource } from '../features/realname/resources';
-import { SYSTEM_RESOURCES } from './system';
+import { collectResources, createRegistry } from './registry';
 
-export const RESOURCES: readonly AnyResource[] = [...SYSTEM_RESOURCES, ...CONTENT_RESOURCES, realnameResource, ...CORPORATION_RESOURCES, ...CORP_CHANGE_RESOURCES, ...PRODUCT_RESOURCES, operationLogResource, loginLogResource, onlineSessionResource];
+const declared = import.meta.glob(['./*.ts', '!./index.ts', '!./registry.ts', '../features/*/resources.ts'], { eager: true });
+const testDeclared =
+  import.meta.env.MODE === 'test' ? import.meta.glob(['../../tests/resources/*.ts', '!../../tests/resources/*.table.ts'], { eager: true }) : {};
 
-const byName = new Map(RESOURCES.map((resource) => [resource.name, resource]));
+const registry = createRegistry(collectResources({ ...declared, ...testDeclared }));
 
-export function findResource(name: string | undefined): AnyResource | undefined {
-  return name === undefined ? undefined : byName.get(name);
-}
+export const { RESOURCES, findResource, resourceByName } = registry;
 
-/** The declaration of a resource name; an unknown name is a programming error. */
-export function resourceByName(name: string): AnyResource {
-  const resource = byName.get(name);
-  if (!resource) throw new Error(`Unknown resource "${name}": declare it in src/resources and list it in src/resources/index.ts`);
-  return resource;
-}
+/** The test-only resources among them (none outside test runs): exempt from the rules a real resource's labels follow. */
+export const TEST_ONLY_RESOURCES = collectResources(testDeclared);

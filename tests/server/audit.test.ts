@@ -1,6 +1,6 @@
 /** The auditor's permission matrix (npm run audit:permissions), computed from the seeded grants. */
 import { describe, expect, it } from 'vitest';
-import { RESOURCES } from '../../src/resources';
+import { RESOURCES } from '../../server/resources/registry';
 import { AUDIT_ACTIONS } from '../../server/audit/permission-matrix';
 import { computeMatrix } from '../../server/audit/run';
 

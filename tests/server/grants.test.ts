@@ -10,7 +10,7 @@ import type { MenuSeed } from '../../server/db/seed-data/menus';
 import { declaredMenuTree } from '../../server/db/reference';
 import type { RouteItem } from '../../server/routes/menu-tree';
 import { hasPermission } from '../../src/lib/access';
-import { RESOURCES } from '../../src/resources';
+import { RESOURCES } from '../../server/resources/registry';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { signInAs } from './client';
 import { startServer, type TestServer } from './server';

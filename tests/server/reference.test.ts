@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { defineResource } from '../../src/crud/resource';
-import { RESOURCES } from '../../src/resources';
+import { RESOURCES } from '../../server/resources/registry';
 import { createPGlite, pgliteDatabase, type Database } from '../../server/db/open';
 import { menuId, reconcileReference } from '../../server/db/reference';
 import { menus, roleMenus, rolePermissions, sysConfigs } from '../../server/db/schema';

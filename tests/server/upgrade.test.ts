@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { sysDictData } from '../../server/db/schema';
 import pg from 'pg';
 import { defineResource, type AnyResource } from '../../src/crud/resource';
-import { RESOURCES } from '../../src/resources';
+import { RESOURCES } from '../../server/resources/registry';
 import { createPGlite, pgliteDatabase, postgresDatabase, type Database } from '../../server/db/open';
 import type { RouteItem } from '../../server/routes/menu-tree';
 import { signInAs } from './client';

@@ -57,3 +57,5 @@ export const bankAccountResource = defineResource({
 });
 
 export const CORPORATION_RESOURCES = [corporationResource, bankAccountResource] as const;
+// The corporate changes are declared beside the proposals' kit; listed here so the registry finds them.
+export { CORP_CHANGE_RESOURCES } from './changes';
