@@ -30,7 +30,10 @@ export function collectResources(modules: Readonly<Record<string, unknown>>): An
   const byName = new Map<string, AnyResource>();
   for (const path of Object.keys(modules).sort()) {
     if (NOT_DECLARATIONS.test(path)) continue;
-    for (const exported of Object.values(modules[path] as Record<string, unknown>)) {
+    // Export names sorted too: an ES module namespace lists them alphabetically, a module transpiled to
+    // CommonJS (tsx) in the order written, and both loaders must agree.
+    const exports = modules[path] as Record<string, unknown>;
+    for (const exported of Object.keys(exports).sort().map((key) => exports[key])) {
       for (const candidate of Array.isArray(exported) ? exported : [exported]) {
         if (!isResourceDeclaration(candidate)) continue;
         const known = byName.get(candidate.name);

@@ -264,15 +264,20 @@ async function setConfig(configKey: string, configValue: string): Promise<void> 
 }
 
 describe('global config (spec §3, §7)', () => {
+  let approvedProducts: unknown[] = [];
   it('answers the seeded theme colour, short name, products, logo and favicon to any signed-in user', async () => {
     const platform = await auditor.call(GLOBAL_CONFIG_PATHS.platform);
     expect(platform.body).toMatchObject({ code: '0', data: { themeColor: '#2a6bfd', opshort: '运营管理' } });
     const products = await auditor.call<{ sysPrdModelVOList: unknown[] }>(GLOBAL_CONFIG_PATHS.products);
-    expect(products.body.data!.sysPrdModelVOList).toEqual([
+    // The configured products first, then the approved products of the products area (the demo seeds some).
+    const list = products.body.data!.sysPrdModelVOList;
+    expect(list.slice(0, 3)).toEqual([
       { prdCode: 'CREDIT_NOTE', extAttrMap: { prdName: '信用凭证', prdShortName: '凭证' } },
       { prdCode: 'AR_FINANCING', extAttrMap: { prdName: '应收账款融资', prdShortName: '应收融资' } },
       { prdCode: 'REVERSE_FACTORING', extAttrMap: { prdName: '反向保理', prdShortName: '反保' } },
     ]);
+    approvedProducts = list.slice(3);
+    expect(approvedProducts.length).toBeGreaterThan(0);
     const nav = await handler.call(GLOBAL_CONFIG_PATHS.navView);
     expect(nav.body).toMatchObject({ code: '0', data: { logoFileId: BUILTIN_FILES.logo.id, faviconFileId: BUILTIN_FILES.favicon.id } });
   });
@@ -282,7 +287,7 @@ describe('global config (spec §3, §7)', () => {
     await setConfig(CONFIG_KEY.products, JSON.stringify([{ prdCode: 'BILL', prdName: '票据' }]));
     expect((await handler.call(GLOBAL_CONFIG_PATHS.platform)).body.data).toEqual({ themeColor: '#2a6bfd', opshort: '供应链运营' });
     expect((await handler.call(GLOBAL_CONFIG_PATHS.products)).body.data).toEqual({
-      sysPrdModelVOList: [{ prdCode: 'BILL', extAttrMap: { prdName: '票据' } }],
+      sysPrdModelVOList: [{ prdCode: 'BILL', extAttrMap: { prdName: '票据' } }, ...approvedProducts],
     });
   });
 
@@ -294,7 +299,7 @@ describe('global config (spec §3, §7)', () => {
     const byId = await admin.call(`${CONFIGS}/update-by-id`, { json: { ...record, configValue: '{"prdCode":"X"}' } });
     expect(byId.body.code).toBe('CONFIG_INVALID');
     expect((await handler.call(GLOBAL_CONFIG_PATHS.products)).body.data).toEqual({
-      sysPrdModelVOList: [{ prdCode: 'BILL', extAttrMap: { prdName: '票据' } }],
+      sysPrdModelVOList: [{ prdCode: 'BILL', extAttrMap: { prdName: '票据' } }, ...approvedProducts],
     });
   });
 
