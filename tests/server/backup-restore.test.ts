@@ -47,8 +47,12 @@ afterAll(async () => {
 });
 
 /** Every table of the public schema, every row, in a stable order: the state compared. */
-/** Bookkeeping of the running processes, not data: each server that starts adds its own heartbeat. */
-const PROCESS_TABLES = new Set(['server_processes']);
+/**
+ * Bookkeeping of the running processes, not data: each server that starts adds its own heartbeat, and
+ * every signed request its nonce (the requests sent "during" the backup land before or after the
+ * snapshot depending on how fast the backup script starts on a loaded machine).
+ */
+const PROCESS_TABLES = new Set(['server_processes', 'used_nonces']);
 
 async function stateOf(db: Db): Promise<Record<string, unknown[]>> {
   const tables = await db.execute<{ table_name: string }>(
