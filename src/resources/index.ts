@@ -6,9 +6,13 @@
  */
 import { collectResources, createRegistry } from './registry';
 
-const declared = import.meta.glob(['./*.ts', '!./index.ts', '!./registry.ts', '../features/*/resources.ts'], { eager: true });
+// import.meta.glob exists only where Vite compiles the module (the build, vitest). Outside it (the
+// end-to-end specs, compiled by Playwright, import the route helpers) there is no import.meta.env
+// either, and the registry is empty: those callers only need the routes of the menu tree.
+const compiledByVite = import.meta.env !== undefined;
+const declared = compiledByVite ? import.meta.glob(['./*.ts', '!./index.ts', '!./registry.ts', '../features/*/resources.ts'], { eager: true }) : {};
 const testDeclared =
-  import.meta.env.MODE === 'test' ? import.meta.glob(['../../tests/resources/*.ts', '!../../tests/resources/*.table.ts'], { eager: true }) : {};
+  compiledByVite && import.meta.env.MODE === 'test' ? import.meta.glob(['../../tests/resources/*.ts', '!../../tests/resources/*.table.ts'], { eager: true }) : {};
 
 const registry = createRegistry(collectResources({ ...declared, ...testDeclared }));
 
