@@ -24,6 +24,7 @@ import { orderOf } from '../../server/crud/query';
 import type { CrudOptions } from '../../server/crud/types';
 import { signInAs, type ApiClient, type ApiResponse } from './client';
 import { startServer, type TestServer } from './server';
+import { isValid } from '../../src/lib/validators';
 import { breakersOf, validRecord, writable, type Mode, type Row } from './generic/values';
 
 interface Page {
@@ -97,12 +98,152 @@ function sealed(resource: AnyResource, client: ApiClient, body: Row): Row {
   return out;
 }
 
-const pageOf = (client: ApiClient, resource: AnyResource, filters: Row = {}) => ok<Page>(client, `${resource.apiBase}/page`, { pageSize: 500, ...filters });
+/**
+ * The filters a list needs before it answers: none for most, the parent's key for a list scoped to a
+ * parent record (a quota account's ledger). Such a page refuses without it, naming a key the
+ * declaration does not hold (accountId); the parents are the list that key names beside it
+ * (accounts/page), and the scope is the first parent holding rows. Anything else fails here.
+ */
+const scopes = new Map<string, Row>();
+/** Of a scoped list, where its parents are read (their page and find-by-id). */
+const parentsOf = new Map<string, string>();
+async function scopeOf(resource: AnyResource): Promise<Row> {
+  const known = scopes.get(resource.name);
+  if (known) return known;
+  const reader = clients.get(READER)!;
+  const answer = await reader.call(`${resource.apiBase}/page`, { json: { pageSize: 1 } });
+  let scope: Row = {};
+  if (answer.body.code !== '0') {
+    const { code, field } = refusal(answer);
+    expect({ code, undeclaredKey: typeof field === 'string' && /Id$/.test(field) && !(field in resource.fields) }, `${resource.name}: its page refuses ${JSON.stringify(answer.body)}`).toEqual({ code: 'VALIDATION_FAILED', undeclaredKey: true });
+    const key = field as string;
+    const parentsBase = `${resource.apiBase.replace(/\/[^/]+$/, '')}/${key.replace(/Id$/, '')}s`;
+    const parents = await ok<Page>(reader, `${parentsBase}/page`, { pageSize: 500 });
+    for (const parent of parents.records) {
+      if ((await ok<Page>(reader, `${resource.apiBase}/page`, { pageSize: 1, [key]: parent.id })).records.length) {
+        scope = { [key]: parent.id };
+        break;
+      }
+    }
+    expect(scope[key], `${resource.name}: no ${parentsBase} row holds rows of it (the demo world should)`).toBeDefined();
+    parentsOf.set(resource.name, parentsBase);
+  }
+  scopes.set(resource.name, scope);
+  return scope;
+}
+
+const pageOf = async (client: ApiClient, resource: AnyResource, filters: Row = {}) =>
+  ok<Page>(client, `${resource.apiBase}/page`, { pageSize: 500, ...(await scopeOf(resource)), ...filters });
 
 /** An existing row to take references from and to update: one with no change pending. */
 async function sampleRow(resource: AnyResource): Promise<Row | undefined> {
   const page = await pageOf(clients.get(READER)!, resource);
   return page.records.find((r) => !r.pendingChange) ?? page.records[0];
+}
+
+/**
+ * Per resource, the fields whose value must be an existing record's (an agreement's product, a
+ * product's finance institution): the rules describe the value, only the server knows which records
+ * exist. Found when the server refuses a generated value that keeps every declared rule of its field,
+ * naming it (with any other field whose generated value its message quotes: a template's code beside
+ * its version); from then on those values come from a source row (referenceSources), the same one
+ * for every case.
+ */
+interface References {
+  fields: Set<string>;
+  sources: Row[];
+  source: number;
+}
+const references = new Map<string, References>();
+const referencesOf = (resource: AnyResource): References =>
+  references.get(resource.name) ?? references.set(resource.name, { fields: new Set(), sources: [], source: 0 }).get(resource.name)!;
+
+/**
+ * Rows a reference is taken from, best first: the resource's own records (the demo world seeds them),
+ * the values its running creations propose (a proposal still in review is no record yet), then the
+ * records and proposals of the resources declaring the same fields (name and label alike).
+ */
+async function referenceSources(resource: AnyResource): Promise<Row[]> {
+  const reader = clients.get(READER)!;
+  const rowsOf = async (r: AnyResource) => {
+    const records = (await pageOf(reader, r)).records;
+    const proposed = r.approval?.create ? (await ok<Array<{ proposed: Row }>>(reader, `${r.apiBase}/pending-creations`, {})).map((c) => c.proposed) : [];
+    return [...records.filter((row) => !row.pendingChange), ...records.filter((row) => row.pendingChange), ...proposed];
+  };
+  const shares = (r: AnyResource) => r !== resource && Object.entries(r.fields).some(([name, f]) => resource.fields[name]?.label === f.label && !f.readOnly);
+  const out = await rowsOf(resource);
+  for (const r of RESOURCES.filter(shares)) out.push(...(await rowsOf(r)));
+  return out;
+}
+
+/** The row the references are taken from now (undefined before any is needed). */
+const referenceRow = (resource: AnyResource): Row | undefined => {
+  const refs = referencesOf(resource);
+  return refs.fields.size ? refs.sources[refs.source] : undefined;
+};
+
+/** The values with the referenced fields taken from the source row. */
+function withReferences(resource: AnyResource, values: Row): Row {
+  const out = { ...values };
+  const row = referenceRow(resource);
+  for (const name of referencesOf(resource).fields) if (row && name in out && row[name] !== null && row[name] !== undefined) out[name] = row[name];
+  return out;
+}
+
+/** Whether a refusal naming this field may be a reference the generated value cannot know: a writable plain field whose value keeps its declared rules. */
+function mayReference(resource: AnyResource, mode: Mode, name: string, body: Row): boolean {
+  const schema = resource.fields[name];
+  if (!schema || schema.unique || schema.sensitive || !writable(resource, mode).some(([n]) => n === name)) return false;
+  const value = body[name];
+  if (typeof value !== 'string') return value !== undefined;
+  if (schema.maxLength !== undefined && value.length > schema.maxLength) return false;
+  if (schema.pattern && !new RegExp(schema.pattern.source, schema.pattern.flags).test(value)) return false;
+  if (schema.validator && !isValid(schema.validator, value)) return false;
+  return true;
+}
+
+/**
+ * Sends a valid body (validBody) as `call`. Refused VALIDATION_FAILED naming a field that may be a
+ * reference, it retries with that field (and the fields the message quotes) taken from a source row,
+ * and with the next source row when the fields are already taken; a bounded number of times. Refused
+ * with another code naming a field whose value keeps its rules (a conflict with a stored record: a
+ * price band overlapping one), it retries with fresh values, three times at most. Any other answer, and the
+ * last refusal, are the caller's to judge.
+ */
+async function submit(resource: AnyResource, mode: Mode, client: ApiClient, call: string): Promise<{ body: Row; answer: ApiResponse }> {
+  const refs = referencesOf(resource);
+  let conflicts = 0;
+  for (let tries = 0; ; tries += 1) {
+    const body = await validBody(resource, mode);
+    const answer = await client.call<Row>(`${resource.apiBase}/${call}`, { json: sealed(resource, client, body) });
+    const { code, field, message } = refusal(answer);
+    if (code !== '0' && code !== 'VALIDATION_FAILED' && typeof field === 'string' && mayReference(resource, mode, field, body) && conflicts < 3) {
+      // Fresh values far from the refused ones (the next ones made lie close: a band they all overlap).
+      conflicts += 1;
+      counter += 1009;
+      continue;
+    }
+    if (code !== 'VALIDATION_FAILED' || typeof field !== 'string' || !mayReference(resource, mode, field, body)) return { body, answer };
+    if (!refs.sources.length) refs.sources = await referenceSources(resource);
+    if (tries > Object.keys(resource.fields).length + refs.sources.length) return { body, answer };
+    const quoted = writable(resource, mode)
+      .map(([name]) => name)
+      .filter((name) => name !== field && String(body[name] ?? '').length >= 3 && String(message ?? '').includes(String(body[name])) && mayReference(resource, mode, name, body));
+    const fresh = [field, ...quoted].filter((name) => !refs.fields.has(name));
+    if (fresh.length) for (const name of fresh) refs.fields.add(name);
+    else if (refs.source + 1 < refs.sources.length) refs.source += 1;
+    else return { body, answer };
+  }
+}
+
+/** Resources whose references are known (a create was accepted). */
+const resolved = new Set<string>();
+/** Learns a creatable resource's references with one accepted create (the CRUD case's, when it ran). */
+async function resolveReferences(resource: AnyResource): Promise<void> {
+  if (resolved.has(resource.name) || !canCreate(resource)) return;
+  const { answer } = await submit(resource, 'create', writerFor(resource.permissions.add)!, 'save');
+  expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: '0' });
+  resolved.add(resource.name);
 }
 
 /** The writable values of a stored row, as an edit form sends them back (sensitive ones left out: they are masked). */
@@ -118,12 +259,13 @@ const ruleMode = (r: AnyResource): Mode | undefined => (canCreate(r) ? 'create' 
 /** A body of the given mode that the server would accept, in plain text (send it `sealed`). */
 async function validBody(resource: AnyResource, mode: Mode): Promise<Row> {
   const sample = await sampleRow(resource);
-  let values = validRecord(resource, mode, next(), dictValues, sample);
+  const generate = () => withReferences(resource, validRecord(resource, mode, next(), dictValues, sample));
+  let values = generate();
   if (mode === 'create') return values;
   expect(sample, `${resource.name}: an update needs a row (the demo world seeds one)`).toBeDefined();
   // An update must change something (an approvable one refuses an empty change): a field of few values may need another try.
   const differs = (v: Row) => Object.entries(v).some(([name, value]) => resource.fields[name].sensitive || JSON.stringify(value) !== JSON.stringify(sample![name]));
-  for (let tries = 0; tries < 10 && !differs(values); tries += 1) values = validRecord(resource, mode, next(), dictValues, sample);
+  for (let tries = 0; tries < 10 && !differs(values); tries += 1) values = generate();
   return { ...editable(resource, sample!), ...values, id: sample!.id, dataVersion: sample!.dataVersion };
 }
 
@@ -146,17 +288,25 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
     const page = await pageOf(reader, resource);
     expect(page.total).toBeGreaterThanOrEqual(page.records.length);
     const first = page.records[0];
-    if (first && permissions.query && permissions.query !== permissions.list) {
+    const parentsBase = parentsOf.get(resource.name);
+    if (first && parentsBase) {
+      // A scoped list's rows are read through their parent (a ledger line has no page of its own):
+      // the query permission finds the parent the list is scoped to, and the list holds its rows only.
+      const [[key, parentId]] = Object.entries(await scopeOf(resource));
+      expect((await ok<Row>(reader, `${parentsBase}/find-by-id`, { id: parentId })).id).toBe(parentId);
+      expect(page.total).toBeGreaterThan(0);
+      expect(key in resource.fields).toBe(false);
+    } else if (first && permissions.query && permissions.query !== permissions.list) {
       expect((await ok<Row>(reader, `${apiBase}/find-by-id`, { id: first.id })).id).toBe(first.id);
     }
   });
 
   it.runIf(canCreate(resource))('is created, read, updated and removed by a persona who may (an approvable creation starts its process)', async () => {
     const writer = writerFor(permissions.add)!;
-    const body = await validBody(resource, 'create');
-    const answer = await writer.call<Row>(`${apiBase}/save`, { json: sealed(resource, writer, body) });
+    const { body, answer } = await submit(resource, 'create', writer, 'save');
     expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: '0' });
-    const saved = answer.body.data!;
+    resolved.add(resource.name);
+    const saved = answer.body.data as Row;
 
     if (resource.approval?.create) {
       const { change, instanceId } = saved as { change: Row; instanceId: string };
@@ -177,7 +327,7 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
 
     if (canUpdate(resource)) {
       const editor = writerFor(permissions.edit)!;
-      const changes = validRecord(resource, 'update', next(), dictValues, saved);
+      const changes = withReferences(resource, validRecord(resource, 'update', next(), dictValues, saved));
       const updated = await ok<Row>(editor, `${apiBase}/update-by-id`, sealed(resource, editor, { ...editable(resource, saved), ...changes, id: saved.id, dataVersion: saved.dataVersion }));
       expect(updated).toMatchObject({ id: saved.id, dataVersion: 1 });
     }
@@ -190,8 +340,7 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
 
   it.runIf(!resource.approval?.create && canUpdate(resource) && !canCreate(resource))('is updated by a persona who may (an approvable update starts its process)', async () => {
     const editor = writerFor(permissions.edit)!;
-    const body = await validBody(resource, 'update');
-    const answer = await editor.call<Row>(`${apiBase}/update-by-id`, { json: sealed(resource, editor, body) });
+    const { body, answer } = await submit(resource, 'update', editor, 'update-by-id');
     expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: '0' });
     if (resource.approval?.update) {
       expect((answer.body.data as { change: Row }).change).toMatchObject({ resource: resource.name, action: 'update', recordId: body.id, status: 'RUNNING' });
@@ -202,13 +351,14 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
 
   it('refuses every write to the auditor on the server, and changes nothing', async () => {
     const auditor = clients.get(READER)!;
+    await resolveReferences(resource);
     const before = await pageOf(auditor, resource);
     const row = before.records[0] ?? { id: 'none', dataVersion: 0 };
     const writes: Array<[string | undefined, string, Row]> = [
-      [permissions.add, 'save', validRecord(resource, 'create', next(), dictValues, row)],
+      [permissions.add, 'save', withReferences(resource, validRecord(resource, 'create', next(), dictValues, row))],
       [permissions.edit, 'update-by-id', { ...row }],
       [permissions.remove, 'remove-by-ids', { ids: [row.id] }],
-      [permissions.export, 'export', {}],
+      [permissions.export, 'export', await scopeOf(resource)],
       ...Object.entries(resource.actions ?? {}).map(([name, action]): [string, string, Row] => [action.permission, name, { id: row.id, dataVersion: row.dataVersion }]),
     ];
     for (const [permission, call, body] of writes) {
@@ -225,11 +375,22 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
   const uniques = writable(resource, 'create').filter(([, s]) => s.unique && !s.sensitive);
   it.runIf(canCreate(resource) && uniques.length > 0)('answers DUPLICATE on every unique field, naming the field', async () => {
     const writer = writerFor(permissions.add)!;
+    await resolveReferences(resource);
     for (const [name] of uniques) {
-      // A value a record holds already: the demo world's, or one just created.
+      // A value a record holds already: the demo world's, or one just created (an approvable
+      // creation's proposal, its record only once approved).
       let holder = (await pageOf(writer, resource)).records.find((r) => r[name] !== null && r[name] !== undefined);
-      if (!holder) holder = await ok<Row>(writer, `${apiBase}/save`, sealed(resource, writer, await validBody(resource, 'create')));
-      const body = { ...(await validBody(resource, 'create')), [name]: holder[name] };
+      if (!holder) {
+        const { answer } = await submit(resource, 'create', writer, 'save');
+        expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: '0' });
+        const created = answer.body.data as Row;
+        holder = resource.approval?.create ? (created.change as { proposed: Row }).proposed : created;
+      }
+      expect(holder[name], `${resource.name}.${name}: the holder's value`).toEqual(expect.anything());
+      // A record like the holder (what one key demands of its value holds: a parameter's JSON),
+      // its other unique fields fresh: only this one collides.
+      const like = Object.fromEntries(writable(resource, 'create').filter(([n, s]) => !s.unique && !s.sensitive && holder![n] !== null && holder![n] !== undefined).map(([n]) => [n, holder![n]]));
+      const body = { ...(await validBody(resource, 'create')), ...like, [name]: holder[name] };
       const answer = await writer.call(`${apiBase}/save`, { json: sealed(resource, writer, body) });
       expect(refusal(answer)).toEqual({ status: 200, code: 'DUPLICATE', message: translate('server:crud.duplicate', { field: translate(resource.fields[name].label) }), field: name });
     }
@@ -240,6 +401,7 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
   it.runIf(breakers.length > 0)('refuses each declared field rule with its message under the field, changing nothing', async () => {
     const writer = (mode === 'create' ? writerFor(permissions.add) : writerFor(permissions.edit))!;
     const call = mode === 'create' ? 'save' : 'update-by-id';
+    await resolveReferences(resource);
     const before = (await pageOf(writer, resource)).total;
     for (const breaker of breakers) {
       const body = { ...(await validBody(resource, mode!)), [breaker.field]: breaker.value };
@@ -252,7 +414,7 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
   it.runIf(writerName(permissions.export) !== undefined)('exports its list as an .xlsx job holding every listed row', async () => {
     const exporter = writerFor(permissions.export)!;
     const { total } = await pageOf(exporter, resource);
-    const started = await ok<Row>(exporter, `${apiBase}/export`, {});
+    const started = await ok<Row>(exporter, `${apiBase}/export`, await scopeOf(resource));
     expect(started).toMatchObject({ status: 'PROCESSING', resourceName: resource.name });
     let record: Row | undefined;
     for (let i = 0; i < 200 && (!record || record.status === 'PROCESSING'); i += 1) {
@@ -287,11 +449,13 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
     const reader = clients.get('op_admin')!;
     if (canCreate(resource) && !resource.approval?.create) {
       const writer = writerFor(permissions.add)!;
-      await ok(writer, `${apiBase}/save`, sealed(resource, writer, await validBody(resource, 'create')));
+      const { answer } = await submit(resource, 'create', writer, 'save');
+      expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: '0' });
     }
     const all = (await pageOf(reader, resource)).records;
-    // Rows only another flow makes (real-name applications), when the demo world holds none: nothing to filter.
-    if (!all.length) return context.skip();
+    // Rows only another flow makes (real-name applications, an approvable creation once approved),
+    // when the demo world holds none: nothing to filter, and the skip says so.
+    if (!all.length) return context.skip(`${resource.name}: no record to filter (the demo world holds none, and a creation here is a proposal or another flow's)`);
     for (const [name, schema] of searchable) {
       const holder = all.find((r) => r[name] !== null && r[name] !== undefined && r[name] !== '' && !(Array.isArray(r[name]) && !(r[name] as unknown[]).length));
       expect(holder, `${resource.name}.${name}: no row holds a value to search by (the demo world should)`).toBeDefined();

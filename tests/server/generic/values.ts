@@ -43,54 +43,93 @@ const VALIDATOR_VALUES: Readonly<Record<ValidatorName, (n: number) => string>> =
 
 /**
  * A string matching a simple pattern: literals, escapes (\d \w \s and escaped characters), classes
- * ([A-Z0-9_]), and the quantifiers ? * + {n} {m,n}; digits vary with `n`, so values stay unique.
- * Groups and alternation are beyond it: such a field needs a validator or a simpler pattern.
+ * ([A-Z0-9_]), the quantifiers ? * + {n} {m,n}, groups ((...) and (?:...)) and alternation; digits
+ * vary with `n`, so values stay unique. A quantified atom is made once (or {m,n}'s bound, at most 6),
+ * a quantified group its minimum number of times (none for * and ?), an alternation its first branch.
+ * Negated classes and lookarounds are beyond it: such a field needs a validator or a simpler pattern.
  */
 export function matchingString(source: string, n: number): string {
   const counter = [...String(n)].reverse();
   let used = 0;
   const nextDigit = () => counter[used++] ?? '0';
-  let out = '';
   let i = 0;
-  while (i < source.length) {
-    const c = source[i];
-    if (c === '^' || c === '$') {
-      i += 1;
-      continue;
+
+  /** Past the rest of an alternation (from its `|`) to the `)` closing its group, or the end. */
+  const skipBranches = () => {
+    let depth = 0;
+    while (i < source.length) {
+      const c = source[i];
+      if (c === '\\') i += 2;
+      else if (c === '[') i = source.indexOf(']', i + 1) + 1;
+      else if (c === '(') (depth += 1), (i += 1);
+      else if (c === ')') {
+        if (depth === 0) return;
+        depth -= 1;
+        i += 1;
+      } else i += 1;
     }
-    if (c === '(' || c === '|') throw new Error(`pattern ${source}: groups and alternation are not generated`);
-    let atom: () => string;
-    if (c === '\\') {
-      const e = source[i + 1];
-      atom = e === 'd' ? nextDigit : e === 'w' ? () => 'a' : e === 's' ? () => ' ' : () => e;
-      i += 2;
-    } else if (c === '[') {
-      const end = source.indexOf(']', i);
-      const body = source.slice(i + 1, end);
-      if (body.startsWith('^')) throw new Error(`pattern ${source}: negated classes are not generated`);
-      atom = /0-9|\\d/.test(body) ? nextDigit : () => body[0] === '\\' ? body[1] : body[0];
-      i = end + 1;
-    } else if (c === '.') {
-      atom = () => 'a';
-      i += 1;
-    } else {
-      atom = () => c;
-      i += 1;
+  };
+
+  /** A sequence up to the `)` closing its group (or the end), as a maker of its text. */
+  const sequence = (): (() => string) => {
+    const parts: Array<() => string> = [];
+    while (i < source.length && source[i] !== ')') {
+      const c = source[i];
+      if (c === '^' || c === '$') {
+        i += 1;
+        continue;
+      }
+      if (c === '|') {
+        skipBranches();
+        break;
+      }
+      let atom: () => string;
+      let group = false;
+      if (c === '(') {
+        if (source[i + 1] === '?' && source[i + 2] !== ':') throw new Error(`pattern ${source}: lookarounds and named groups are not generated`);
+        i += source[i + 1] === '?' ? 3 : 1;
+        atom = sequence();
+        if (source[i] !== ')') throw new Error(`pattern ${source}: unclosed group`);
+        i += 1;
+        group = true;
+      } else if (c === '\\') {
+        const e = source[i + 1];
+        atom = e === 'd' ? nextDigit : e === 'w' ? () => 'a' : e === 's' ? () => ' ' : () => e;
+        i += 2;
+      } else if (c === '[') {
+        const end = source.indexOf(']', i);
+        const body = source.slice(i + 1, end);
+        if (body.startsWith('^')) throw new Error(`pattern ${source}: negated classes are not generated`);
+        atom = /0-9|\\d/.test(body) ? nextDigit : () => (body[0] === '\\' ? body[1] : body[0]);
+        i = end + 1;
+      } else if (c === '.') {
+        atom = () => 'a';
+        i += 1;
+      } else {
+        atom = () => c;
+        i += 1;
+      }
+      let times = 1;
+      const q = source[i];
+      if (q === '?' || q === '*' || q === '+') {
+        // An atom once, which each of them allows; a group its minimum.
+        if (group && q !== '+') times = 0;
+        i += 1;
+      } else if (q === '{') {
+        const end = source.indexOf('}', i);
+        const [min, max] = source.slice(i + 1, end).split(',');
+        times = max === undefined || max === '' || group ? Number(min) : Math.max(Number(min), Math.min(Number(max), 6));
+        i = end + 1;
+      }
+      const make = atom;
+      parts.push(() => Array.from({ length: times }, () => make()).join(''));
     }
-    let times = 1;
-    const q = source[i];
-    // ? * + : the atom once, which each of them allows.
-    if (q === '?' || q === '*' || q === '+') {
-      i += 1;
-    } else if (q === '{') {
-      const end = source.indexOf('}', i);
-      const [min, max] = source.slice(i + 1, end).split(',');
-      times = max === undefined ? Number(min) : max === '' ? Number(min) : Math.max(Number(min), Math.min(Number(max), 6));
-      i = end + 1;
-    }
-    for (let k = 0; k < times; k += 1) out += atom();
-  }
-  return out;
+    return () => parts.map((part) => part()).join('');
+  };
+
+  const whole = sequence();
+  if (i < source.length) throw new Error(`pattern ${source}: unbalanced )`);
+  return whole();
 }
 
 function fitLength(schema: FieldSchema, text: string): string {
