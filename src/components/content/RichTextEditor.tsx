@@ -215,21 +215,24 @@ export function RichTextEditor({ value, onChange, placeholder, disabled, id }: R
 
   // Without emitUpdate false, TipTap reports an update here: on mount the form took it for the
   // operator emptying the field, and 正文 said 此处不能为空 as soon as the form opened.
+  // An editor TipTap has already torn down (its instance replaced while the page re-rendered) has no
+  // commands left: the effects of its last render must leave it alone, or the whole page fails.
   useEffect(() => {
+    if (editor.isDestroyed) return;
     editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   // New content from outside (the edit form read a record): clean it, give its images sources, load it.
   useEffect(() => {
     const incoming = value ?? '';
-    if (incoming === emitted.current) return;
+    if (editor.isDestroyed || incoming === emitted.current) return;
     emitted.current = incoming;
     const controller = new AbortController();
     const sanitized = sanitizeContentHtml(incoming);
     editor.commands.setContent(sanitized, { emitUpdate: false });
     withImageSources(sanitized, 'BIG', { signal: controller.signal }).then(
       (withImages) => {
-        if (!controller.signal.aborted && withImages !== sanitized && emitted.current === incoming) editor.commands.setContent(withImages, { emitUpdate: false });
+        if (!controller.signal.aborted && !editor.isDestroyed && withImages !== sanitized && emitted.current === incoming) editor.commands.setContent(withImages, { emitUpdate: false });
       },
       () => undefined,
     );
