@@ -61,8 +61,10 @@ export function matchingString(source: string, n: number): string {
       const c = source[i];
       if (c === '\\') i += 2;
       else if (c === '[') i = source.indexOf(']', i + 1) + 1;
-      else if (c === '(') (depth += 1), (i += 1);
-      else if (c === ')') {
+      else if (c === '(') {
+        depth += 1;
+        i += 1;
+      } else if (c === ')') {
         if (depth === 0) return;
         depth -= 1;
         i += 1;
