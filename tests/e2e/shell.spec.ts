@@ -30,7 +30,7 @@ test.describe('the operator shell (issue 4)', () => {
     const admin = await browser.newPage();
     await signInAs(admin, 'op_admin');
     const adminMenu = await topLevelMenu(admin);
-    expect(adminMenu).toEqual(['系统管理', '平台内容', '证书管理', '任务中心', '准入管理', '资产证券化', '融资管理', '企业集团', '中登登记', '签发管理', '标准库']);
+    expect(adminMenu).toEqual(['系统管理', '平台内容', '证书管理', '任务中心', '准入管理', '资产证券化', '融资管理', '企业集团', '额度管理', '中登登记', '签发管理', '标准库', '产品管理']);
     await admin.close();
 
     const auditor = await browser.newPage();
