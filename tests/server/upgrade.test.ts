@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sysDictData } from '../../server/db/schema';
+import { DICTIONARIES } from '../../server/db/seed-data/dictionaries';
 import pg from 'pg';
 import { defineResource, type AnyResource } from '../../src/crud/resource';
 import { RESOURCES } from '../../server/resources/registry';
@@ -101,6 +102,14 @@ async function checkUpgrade(database: Database) {
     expect(upgraded.op_auditor.menus).toContain('task:all');
     expect(upgraded.op_auditor.perms).toContain('workflow:instance:list');
     for (const username of ['op_handler', 'op_director'] as const) expect(upgraded[username].menus, username).not.toContain('task:all');
+
+    // Every dictionary item this release declares reached the old install (new dictionaries such as the
+    // quota, template and login ones, and new items of old ones such as FORCE_LOGOUT), except the one the
+    // operator removed (content_status OFFLINE, checked below).
+    const held = new Set((await database.db.select().from(sysDictData)).map((d) => `${d.dictType}:${d.dictValue}`));
+    const declared = DICTIONARIES.flatMap((d) => d.items.map(([value]) => `${d.dictType}:${value}`));
+    expect(declared.filter((key) => !held.has(key))).toEqual(['content_status:OFFLINE']);
+    expect(held.has('sys_oper_action:FORCE_LOGOUT')).toBe(true);
 
     // The operator's edits and creations stayed; a removed dictionary item was not put back.
     expect(upgraded.op_admin.titles['system:config']).toBe('系统参数（运营改名）');
