@@ -7,7 +7,7 @@ import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lte, type SQL } fr
 import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
-import { DISPATCH_UNIT_KINDS, QUOTA_API, QUOTA_KIND, QUOTA_MOVEMENT } from '../../src/lib/quotas';
+import { DISPATCH_UNIT_KINDS, QUOTA_API, QUOTA_KIND, QUOTA_MOVEMENT, type QuotaAccount } from '../../src/lib/quotas';
 import { quotaLedgerResource } from '../../src/features/quotas/resources';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
@@ -34,25 +34,7 @@ const accountColumns = {
 };
 
 /** An account as the screens read it: the balances (decimal strings), its unit and where it was dispatched from. */
-export interface QuotaAccountView {
-  id: string;
-  kind: string;
-  channel: string;
-  grantorId: string;
-  grantorName: string;
-  unitId: string;
-  unitName: string;
-  unitKind: string;
-  groupId: string;
-  parentId: string | null;
-  parentUnitName: string | null;
-  granted: string;
-  dispatched: string;
-  frozen: string;
-  used: string;
-  available: string;
-  termEnd: string | null;
-  movements: number;
+export interface QuotaAccountView extends QuotaAccount {
   dataVersion: number;
   createTime: Date;
   updateTime: Date;

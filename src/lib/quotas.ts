@@ -187,3 +187,25 @@ export function isQuotaDate(value: unknown): value is string {
 
 /** The unit kinds a quota is dispatched to (member customers, the suppliers, hold none). */
 export const DISPATCH_UNIT_KINDS: readonly string[] = ['BRANCH', 'PROJECT_DEPT'];
+
+/** A quota account as the server answers it (balances as decimal strings): server/quotas/routes.ts writes it, the screens read it. */
+export interface QuotaAccount {
+  id: string;
+  kind: string;
+  channel: string;
+  grantorId: string;
+  grantorName: string;
+  unitId: string;
+  unitName: string;
+  unitKind: string;
+  groupId: string;
+  parentId: string | null;
+  parentUnitName: string | null;
+  granted: string;
+  dispatched: string;
+  frozen: string;
+  used: string;
+  available: string;
+  termEnd: string | null;
+  movements: number;
+}

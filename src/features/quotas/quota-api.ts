@@ -1,27 +1,8 @@
 /** The quota calls (server/quotas/routes.ts) typed for the screens, through the one signed client. */
-import { QUOTA_API } from '../../lib/quotas';
+import { QUOTA_API, type QuotaAccount } from '../../lib/quotas';
 import { api } from '../../providers/http';
 
-export interface QuotaAccount {
-  id: string;
-  kind: string;
-  channel: string;
-  grantorId: string;
-  grantorName: string;
-  unitId: string;
-  unitName: string;
-  unitKind: string;
-  groupId: string;
-  parentId: string | null;
-  parentUnitName: string | null;
-  granted: string;
-  dispatched: string;
-  frozen: string;
-  used: string;
-  available: string;
-  termEnd: string | null;
-  movements: number;
-}
+export type { QuotaAccount };
 
 export interface TreeNode {
   unitId: string;
