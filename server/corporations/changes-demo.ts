@@ -5,27 +5,18 @@
  * between its two reviews, a new core enterprise awaiting approval, and ended ones (approved, withdrawn)
  * in the records' histories.
  */
+import { demoActorOf } from '../demo-actor';
 import { constants, publicEncrypt } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { idCardCheckChar } from '../../src/lib/validators';
 import { approvableResource, type Proposer } from '../crud/approvals';
 import type { AppContext } from '../context';
-import { approvalChanges, corpBankAccounts, corporations, roles, userRoles, users } from '../db/schema';
+import { approvalChanges, corpBankAccounts, corporations } from '../db/schema';
 import type { Row } from '../crud/types';
 import { DEMO_CORP } from './demo-seed';
 
 const sealForRequest = (ctx: AppContext, value: string) => publicEncrypt({ key: ctx.keys.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(value)).toString('base64');
 
-async function actorOf(ctx: AppContext, username: string): Promise<Proposer | undefined> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.username, username));
-  if (!user) return undefined;
-  const roleRows = await ctx.db
-    .select({ code: roles.code, roleName: roles.roleName, pkRole: roles.pkRole })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.pkRole, userRoles.pkRole))
-    .where(eq(userRoles.userId, user.id));
-  return { userId: user.id, username: user.username, personName: user.personName, roles: roleRows, sensitiveWhitelist: false };
-}
 
 /** Where a seeded change is left: the handler's Edit, the first review, the second (renaming), or ended. */
 type Stop = 'edit' | 'returned' | 'review' | 'secondReview' | 'approved' | 'withdrawn';
@@ -34,7 +25,7 @@ export async function seedCorporateChangesDemo(ctx: AppContext): Promise<void> {
   const [{ n }] = await ctx.db.select({ n: count() }).from(approvalChanges);
   if (n > 0) return;
   const [group] = await ctx.db.select({ id: corporations.id }).from(corporations).where(eq(corporations.id, DEMO_CORP.group));
-  const [handler, director, director2] = await Promise.all(['op_handler', 'op_director', 'op_director2'].map((u) => actorOf(ctx, u)));
+  const [handler, director, director2] = await Promise.all(['op_handler', 'op_director', 'op_director2'].map((u) => demoActorOf(ctx, u)));
   if (!group || !handler || !director || !director2) return;
 
   const current = async (table: typeof corporations | typeof corpBankAccounts, id: string) => (await ctx.db.select().from(table).where(eq(table.id, id)))[0] as Row;

@@ -5,26 +5,16 @@
  * already stored under their seed ids are kept, so a start interrupted between the two redoes only
  * what is missing.
  */
-import { count, eq } from 'drizzle-orm';
+import { demoActorOf } from '../demo-actor';
+import { count } from 'drizzle-orm';
 import { DOC_PROPERTY_TYPE } from '../../src/features/doc-review/rules';
 import type { AppContext } from '../context';
-import { docFiles, docMaterials, docProperties, roles, userRoles, users } from '../db/schema';
+import { docFiles, docMaterials, docProperties } from '../db/schema';
 import { DOC_REVIEW_SEEDS, DOC_REVIEW_STARTER, type DocFileSeed } from '../db/seed-data/doc-reviews';
 import { sniffAllowedType } from '../files/sniff';
-import type { Actor } from '../workflow/rules';
 import { demoPdf, demoPng } from './demo-files';
 import { ownDocReview } from './routes';
 
-async function starterOf(ctx: AppContext): Promise<Actor | undefined> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.username, DOC_REVIEW_STARTER));
-  if (!user) return undefined;
-  const roleRows = await ctx.db
-    .select({ code: roles.code, roleName: roles.roleName, pkRole: roles.pkRole })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.pkRole, userRoles.pkRole))
-    .where(eq(userRoles.userId, user.id));
-  return { userId: user.id, username: user.username, personName: user.personName, roles: roleRows };
-}
 
 async function storeFile(ctx: AppContext, file: DocFileSeed, uploaderId: string): Promise<void> {
   if (await ctx.files.find(file.fileId)) return;
@@ -37,7 +27,7 @@ async function storeFile(ctx: AppContext, file: DocFileSeed, uploaderId: string)
 export async function seedDocReviews(ctx: AppContext): Promise<boolean> {
   const [{ materials }] = await ctx.db.select({ materials: count() }).from(docMaterials);
   if (materials > 0) return false;
-  const starter = await starterOf(ctx);
+  const starter = await demoActorOf(ctx, DOC_REVIEW_STARTER);
   if (!starter) return false;
 
   for (const review of DOC_REVIEW_SEEDS) {

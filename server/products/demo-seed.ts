@@ -4,24 +4,15 @@
  * agreements and price policies proposed through the same approvable-resource calls operators use,
  * some approved, some waiting in op_director's to-do list.
  */
-import { count, eq } from 'drizzle-orm';
+import { demoActorOf } from '../demo-actor';
+import { count } from 'drizzle-orm';
 import { TEMPLATE_STATUS } from '../../src/lib/products';
-import { approvableResource, type Proposer } from '../crud/approvals';
+import { approvableResource } from '../crud/approvals';
 import type { AppContext } from '../context';
-import { agreementTemplates, corporations, roles, userRoles, users } from '../db/schema';
+import { agreementTemplates, corporations } from '../db/schema';
 import type { Row } from '../crud/types';
 import { DEMO_CORP } from '../corporations/demo-seed';
 
-async function actorOf(ctx: AppContext, username: string): Promise<Proposer | undefined> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.username, username));
-  if (!user) return undefined;
-  const roleRows = await ctx.db
-    .select({ code: roles.code, roleName: roles.roleName, pkRole: roles.pkRole })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.pkRole, userRoles.pkRole))
-    .where(eq(userRoles.userId, user.id));
-  return { userId: user.id, username: user.username, personName: user.personName, roles: roleRows, sensitiveWhitelist: false };
-}
 
 const p = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
 
@@ -60,7 +51,7 @@ export async function seedProductsDemo(ctx: AppContext): Promise<void> {
   const group = names.get(DEMO_CORP.group);
   const [icbc, cmb] = [names.get(DEMO_CORP.banks[0]), names.get(DEMO_CORP.banks[1])];
   const factoring = names.get(DEMO_CORP.factoring);
-  const [handler, director] = await Promise.all(['op_handler', 'op_director'].map((u) => actorOf(ctx, u)));
+  const [handler, director] = await Promise.all(['op_handler', 'op_director'].map((u) => demoActorOf(ctx, u)));
   if (!group || !icbc || !cmb || !factoring || !handler || !director) return;
 
   const versions = new Map<string, number>();

@@ -6,25 +6,16 @@
  * third-party quota, requests waiting in op_director's to-do list (an adjustment, a dispatch) and one
  * returned to op_handler. The platform's own quota for the group is left to be applied for.
  */
+import { demoActorOf } from '../demo-actor';
 import { count, eq } from 'drizzle-orm';
 import { QUOTA_CHANNEL, QUOTA_KIND } from '../../src/lib/quotas';
 import { TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { DEMO_CORP, DEMO_UNIT } from '../corporations/demo-seed';
-import { groupUnits, quotaRequests, roles, userRoles, users } from '../db/schema';
+import { groupUnits, quotaRequests } from '../db/schema';
 import type { Principal } from '../security/sessions';
 import { quotaRequestsOf } from './requests';
 
-export async function principalOf(ctx: AppContext, username: string): Promise<Principal | undefined> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.username, username));
-  if (!user) return undefined;
-  const roleRows = await ctx.db
-    .select({ code: roles.code, roleName: roles.roleName, pkRole: roles.pkRole })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.pkRole, userRoles.pkRole))
-    .where(eq(userRoles.userId, user.id));
-  return { userId: user.id, username: user.username, personName: user.personName, roles: roleRows, sensitiveWhitelist: false } as unknown as Principal;
-}
 
 /** A term end a year and a half after the demo is seeded. */
 function termEnd(ctx: AppContext): string {
@@ -37,7 +28,8 @@ export async function seedQuotasDemo(ctx: AppContext): Promise<void> {
   const [{ n }] = await ctx.db.select({ n: count() }).from(quotaRequests);
   if (n > 0) return;
   const [group] = await ctx.db.select({ id: groupUnits.id }).from(groupUnits).where(eq(groupUnits.id, DEMO_UNIT.group));
-  const [handler, director] = await Promise.all([principalOf(ctx, 'op_handler'), principalOf(ctx, 'op_director')]);
+  // The request functions take a request's principal; of it they read only who acts (the demo has no session).
+  const [handler, director] = (await Promise.all([demoActorOf(ctx, 'op_handler'), demoActorOf(ctx, 'op_director')])) as unknown as Array<Principal | undefined>;
   if (!group || !handler || !director) return;
 
   const approve = async (started: { taskId: string | null }) => {

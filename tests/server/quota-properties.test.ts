@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context';
 import { groupUnits, quotaAccounts, quotaLedger } from '../../server/db/schema';
 import { ApiError } from '../../server/errors';
-import { principalOf } from '../../server/quotas/demo-seed';
+import { demoActorOf } from '../../server/demo-actor';
 import { balancesOf, ledgerSums } from '../../server/quotas/ledger';
 import { quotaRequestsOf, recordMovement } from '../../server/quotas/requests';
 import type { Principal } from '../../server/security/sessions';
@@ -30,8 +30,9 @@ let director: Principal;
 
 beforeAll(async () => {
   srv = await startServer({ extraRoutes: [(_api, appCtx) => void (ctx = appCtx)] });
-  handler = (await principalOf(ctx, 'op_handler'))!;
-  director = (await principalOf(ctx, 'op_director'))!;
+  // The request functions read only who acts of a principal: the seeded persona stands for one.
+  handler = (await demoActorOf(ctx, 'op_handler')) as unknown as typeof handler;
+  director = (await demoActorOf(ctx, 'op_director')) as unknown as typeof director;
 });
 afterAll(() => srv.close());
 
