@@ -76,8 +76,13 @@ export async function seedProductsDemo(ctx: AppContext): Promise<void> {
   await propose('products-rf-core', { prdCode: 'RF-HD-PLATFORM', prdName: '华东建设反向保理', prdShortName: '华东保理', coreCorpName: group, ...limits, tenorMaxDays: 180, templateVersions: 'RF-MASTER@1' }, 'approved');
   await propose('products-credit-core', { prdCode: 'CREDIT-HD-PLAT', prdName: '华东建设平台白条', prdShortName: '平台白条', coreCorpName: group, ...limits, templateVersions: 'CREDIT-MASTER@1' }, 'review');
   await propose('products-rf-finance', { prdCode: 'RF-FACT-STD', prdName: '华东保理标准反保', prdShortName: '标准反保', financeCorpName: factoring, ...limits, templateVersions: 'RF-MASTER@1' }, 'review');
+  // An approved product of every kind, so each tab of 产品配置 shows a product in effect on first start.
+  await propose('products-credit-core', { prdCode: 'CREDIT-HD-SUPPLY', prdName: '华东建设供应链白条', prdShortName: '供应链白条', coreCorpName: group, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
+  await propose('products-rf-finance', { prdCode: 'RF-FACT-QUICK', prdName: '华东保理极速反保', prdShortName: '极速反保', financeCorpName: factoring, ...limits, tenorMaxDays: 180, templateVersions: 'RF-MASTER@1' }, 'approved');
+  await propose('products-rf-core-finance', { prdCode: 'RF-HD-CMB', prdName: '华东建设招银反保', prdShortName: '招银反保', financeCorpName: cmb, coreCorpName: group, ...limits, templateVersions: 'RF-MASTER@1' }, 'approved');
 
   await propose('agreements-credit', { agreementCode: 'AGR-CREDIT-001', agreementName: '华东建设招银白条授信协议', prdCode: 'CREDIT-HD-CMB', financeCorpName: cmb, coreCorpName: group, templateCode: 'CREDIT-MASTER', templateVersion: 2 }, 'approved');
+  await propose('agreements-rf', { agreementCode: 'AGR-RF-000', agreementName: '华东建设招银反保协议', prdCode: 'RF-HD-CMB', financeCorpName: cmb, coreCorpName: group, templateCode: 'RF-MASTER', templateVersion: 1 }, 'approved');
   await propose('agreements-rf', { agreementCode: 'AGR-RF-001', agreementName: '华东建设反向保理协议', prdCode: 'RF-HD-PLATFORM', financeCorpName: factoring, coreCorpName: group, templateCode: 'RF-MASTER', templateVersion: 1 }, 'review');
 
   const policy = { prdCode: 'CREDIT-HD-CMB', coreCorpName: group };
