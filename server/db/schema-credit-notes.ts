@@ -1,0 +1,137 @@
+/**
+ * Credit notes (DOMAIN.md "Credit notes", src/lib/credit-notes.ts): the applications of the three
+ * levels, the issuance data (batches) the group makes of approved ones, the notes the final approval
+ * issues, and every change of holder (issue, transfer, split). Amounts are `numeric(18,2)`; a split
+ * note's children sum to it exactly (checked by the service under the parent's row lock and by the
+ * deferred trigger of the credit_notes_guards migration).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgSequence, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+const amount = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull();
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+const time = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+const record = () => ({
+  dataVersion: integer('data_version').notNull().default(0),
+  createTime: time('create_time'),
+  updateTime: time('update_time'),
+  createBy: text('create_by'),
+  updateBy: text('update_by'),
+});
+
+/** The daily sequence of note numbers (CN + date + six digits). */
+export const creditNoteNoSeq = pgSequence('credit_note_no_seq', { startWith: 1, increment: 1 });
+export const creditBatchNoSeq = pgSequence('credit_batch_no_seq', { startWith: 1, increment: 1 });
+
+export const creditNoteApplications = pgTable(
+  'credit_note_applications',
+  {
+    id: id(),
+    /** PROJECT_DEPT, BRANCH or GROUP (src/lib/credit-notes.ts APPLY_LEVEL). */
+    level: text('level').notNull(),
+    groupId: text('group_id').notNull(),
+    /** The issuing unit (group_units.id) and its name when applied. */
+    unitId: text('unit_id').notNull(),
+    unitName: text('unit_name').notNull(),
+    /** The quota account the note spends (one of the unit's). */
+    quotaAccountId: text('quota_account_id').notNull(),
+    /** The payee: a member customer of the group (corporations.id). */
+    payeeCorpId: text('payee_corp_id').notNull(),
+    payeeName: text('payee_name').notNull(),
+    amount: amount('amount'),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    contractNo: text('contract_no').notNull(),
+    remark: text('remark'),
+    /** RUNNING, APPROVED, BATCHED, ISSUED or REJECTED. */
+    status: text('status').notNull().default('RUNNING'),
+    /** The document review (PROCESS_CREDIT_CERTIFICATE_CODE); its businessKey is this id. */
+    instanceId: text('instance_id'),
+    batchId: text('batch_id'),
+    ...record(),
+  },
+  (t) => [
+    index('credit_note_applications_level_idx').on(t.level, t.status, t.createTime),
+    index('credit_note_applications_batch_idx').on(t.batchId),
+    check('credit_note_applications_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+export const creditNoteBatches = pgTable(
+  'credit_note_batches',
+  {
+    id: id(),
+    batchNo: text('batch_no').notNull().unique(),
+    groupId: text('group_id').notNull(),
+    groupName: text('group_name').notNull(),
+    totalAmount: amount('total_amount'),
+    noteCount: integer('note_count').notNull(),
+    /** RUNNING, APPROVED or REJECTED, as its Process_CREDIT_ISSUE instance. */
+    status: text('status').notNull().default('RUNNING'),
+    instanceId: text('instance_id'),
+    ...record(),
+  },
+  (t) => [index('credit_note_batches_status_idx').on(t.status, t.createTime)],
+);
+
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    noteNo: text('note_no').notNull().unique(),
+    /** The note it was split from; null for one issued. */
+    parentId: text('parent_id').references((): AnyPgColumn => creditNotes.id, { onDelete: 'restrict' }),
+    /** The issued note at the top of its split tree (itself for one issued). */
+    rootId: text('root_id').notNull(),
+    batchId: text('batch_id'),
+    applicationId: text('application_id'),
+    groupId: text('group_id').notNull(),
+    issuerUnitId: text('issuer_unit_id').notNull(),
+    issuerName: text('issuer_name').notNull(),
+    quotaAccountId: text('quota_account_id').notNull(),
+    holderCorpId: text('holder_corp_id').notNull(),
+    holderName: text('holder_name').notNull(),
+    amount: amount('amount'),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    productName: text('product_name').notNull(),
+    /** ISSUED, SPLIT, FINANCED or REDEEMED (overdue is computed). */
+    status: text('status').notNull(),
+    ...record(),
+  },
+  (t) => [
+    index('credit_notes_holder_status_due_idx').on(t.holderCorpId, t.status, t.dueDate),
+    index('credit_notes_status_due_idx').on(t.status, t.dueDate),
+    index('credit_notes_root_idx').on(t.rootId),
+    index('credit_notes_parent_idx').on(t.parentId),
+    index('credit_notes_batch_idx').on(t.batchId),
+    check('credit_notes_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Every change of a note's holder, in order: the chain of holders. */
+export const creditNoteHolds = pgTable(
+  'credit_note_holds',
+  {
+    id: id(),
+    noteId: text('note_id')
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: 'cascade' }),
+    /** ISSUE, TRANSFER, SPLIT or KEEP (the remainder the splitting holder keeps). */
+    kind: text('kind').notNull(),
+    fromCorpId: text('from_corp_id'),
+    fromName: text('from_name'),
+    toCorpId: text('to_corp_id').notNull(),
+    toName: text('to_name').notNull(),
+    amount: amount('amount'),
+    createTime: time('create_time'),
+    createBy: text('create_by'),
+  },
+  (t) => [index('credit_note_holds_note_idx').on(t.noteId, t.createTime)],
+);
+
