@@ -2,6 +2,7 @@
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { serveBackups } from './db/backup';
+import { startPgliteMaintenance } from './db/maintenance';
 import { openDatabase } from './db/open';
 import { PERSONAS } from './db/seed-data/personas';
 
@@ -10,6 +11,7 @@ const database = openDatabase(config);
 const app = buildApp({ database, logger: { level: config.logLevel }, demoMode: config.demoMode, staticDir: config.staticDir, dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes });
 
 let stopBackups: (() => Promise<void>) | undefined;
+let stopMaintenance: (() => void) | undefined;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -22,6 +24,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000).unref();
   try {
+    stopMaintenance?.();
     await stopBackups?.();
     await app.close();
     await database.close();
@@ -35,6 +38,9 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
+  // Before listening: migrated and seeded by buildApp's ready, then vacuumed once (server/db/maintenance.ts).
+  await app.ready();
+  if (database.pglite) stopMaintenance = await startPgliteMaintenance(database.pglite, app.log);
   await app.listen({ port: config.port, host: config.host });
   // npm run db:backup asks the running server for a consistent snapshot (server/db/backup.ts).
   if (database.pglite) stopBackups = await serveBackups(database.pglite, config.dataDir, (error) => app.log.error({ err: error }, 'backup failed'));

@@ -33,7 +33,7 @@ const CHANGES = '/op/v1/corporations/changes';
 let admissions = 0;
 /** A core-enterprise admission proposed by op_handler (an instance exists only with its record): it waits at the handler's 经办提交. */
 const admission = (handler: ApiClient, corpName: string) =>
-  dataOf<{ instanceId: string; taskId: string }>(handler, `${CHANGES}/core-admissions/save`, {
+  dataOf<{ instanceId: string; taskId: string; change: { recordId: string } }>(handler, `${CHANGES}/core-admissions/save`, {
     corpName, creditCode: `91330200MA2V${RUN.toUpperCase().slice(-4).padStart(4, '0')}${(admissions += 1)}X`.slice(0, 18), legalPersonName: '陈海波',
     legalPersonIdCard: handler.encrypt('11010519491231002X'), managerName: '林晓', managerMobile: handler.encrypt('13812345678'), registeredAddress: '宁波市江北区1号',
   });
@@ -114,11 +114,18 @@ test.describe('the task and dictionary audit (issue 25)', () => {
   // Its instances were started through the generic start, which now starts nothing (issue 16); it needs a
   // process with two director reviews started from its record (a renaming) — the four-eyes refusal itself
   // is covered by tests/server/maker-checker.test.ts and the task view's unworkableReason unit test.
-  test.fixme('a four-eyes refusal says why where the buttons would be', async ({ page, server }) => {
+  test('a four-eyes refusal says why where the buttons would be', async ({ page, server }) => {
     const [handler, director]: ApiClient[] = await Promise.all([apiSignIn(server.url, 'op_handler'), apiSignIn(server.url, 'op_director')]);
-    const started = await dataOf<Transition>(handler, `${API}/instances/start`, { processKey: 'Process_CREDIT_ISSUE', businessKey: `E2E25-4E-${RUN}`, summary: `白条签发 四眼 ${RUN}` });
-    const core = await dataOf<Transition>(handler, `${API}/tasks/complete`, { taskId: started.task!.id, outcome: 'PASS' });
-    const final = await dataOf<Transition>(director, `${API}/tasks/complete`, { taskId: core.task!.id, outcome: 'PASS', variables: { finalApproveMode: 'SINGLE' } });
+    // A renaming takes two different directors (Process_CORP_RENAMING): op_director does the initial
+    // review, so its second review is barred to op_director by four-eyes. The corporation is a core
+    // enterprise admitted here first, so the renaming has its real record behind it.
+    const proposed = await admission(handler, `四眼${RUN}建设有限公司`);
+    const submitted = await dataOf<Transition>(handler, `${API}/tasks/complete`, { taskId: proposed.taskId, outcome: 'PASS' });
+    await dataOf<Transition>(director, `${API}/tasks/complete`, { taskId: submitted.task!.id, outcome: 'PASS' });
+    const corp = await dataOf<{ id: string; dataVersion: number }>(handler, `${CHANGES}/core-admissions/find-by-id`, { id: proposed.change.recordId });
+    const renaming = await dataOf<{ taskId: string }>(handler, `${CHANGES}/renaming/update-by-id`, { id: corp.id, dataVersion: corp.dataVersion, corpName: `四眼更名${RUN}建设集团有限公司` });
+    const renamingSubmitted = await dataOf<Transition>(handler, `${API}/tasks/complete`, { taskId: renaming.taskId, outcome: 'PASS' });
+    const final = await dataOf<Transition>(director, `${API}/tasks/complete`, { taskId: renamingSubmitted.task!.id, outcome: 'PASS', remark: '初审通过' });
 
     await signInAs(page, 'op_director');
     await page.goto(`/op/task/view?taskId=${final.task!.id}`);
