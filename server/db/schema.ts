@@ -689,3 +689,4 @@ export { agreementTemplates, agreements, pricePolicies, products } from './schem
 export { loginLocks, loginLogs } from './schema-login';
 export * from './schema-quotas';
 export * from './schema-credit-notes';
+export * from './schema-abs';

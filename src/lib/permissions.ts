@@ -51,6 +51,10 @@ export const PERMISSIONS = {
   pricePolicy: { list: 'product:price:list', query: 'product:price:query', add: 'product:price:add' },
   /** Quotas: add applies, edit modifies, dispatch (re-)dispatches, each through its process; export the ledger. */
   quota: { list: 'quota:account:list', query: 'quota:account:query', add: 'quota:account:add', edit: 'quota:account:edit', dispatch: 'quota:account:dispatch', export: 'quota:account:export' },
+  /** Securitisation: asset packages and their issue nodes; add creates a package, edit fills, moves and dates it. */
+  absPackage: { list: 'abs:package:list', query: 'abs:package:query', add: 'abs:package:add', edit: 'abs:package:edit' },
+  /** Central-registry registrations: add registers, edit amends, extends and cancels (each answered by the registry). */
+  zdRegistration: { list: 'zd:registration:list', query: 'zd:registration:query', add: 'zd:registration:add', edit: 'zd:registration:edit' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -9,7 +9,7 @@
 import i18n, { addLocaleFiles } from './i18n';
 
 addLocaleFiles(
-  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,server,workflow,docReview,realname,certificates,quotas,formGuard}.json'], { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,server,workflow,docReview,realname,certificates,quotas,abs,formGuard}.json'], { eager: true, import: 'default' }),
 );
 
 export default i18n;

@@ -6,6 +6,7 @@ import { BUILTIN_FILES } from './brand';
 import { CORPORATION_DICTIONARIES } from '../../corporations/dictionaries';
 import { PRODUCT_DICTIONARIES } from '../../products/dictionaries';
 import { QUOTA_DICTIONARIES } from '../../quotas/dictionaries';
+import { ABS_DICTIONARIES } from '../../abs/dictionaries';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 
@@ -70,6 +71,7 @@ export const DICTIONARIES: readonly DictSeed[] = [
   ...CORPORATION_DICTIONARIES,
   ...PRODUCT_DICTIONARIES,
   ...QUOTA_DICTIONARIES,
+  ...ABS_DICTIONARIES,
 ];
 
 export interface ConfigSeed {

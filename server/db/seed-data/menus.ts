@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota } = PERMISSIONS;
+const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, absPackage, zdRegistration } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -90,8 +90,8 @@ export const MENU_TREE: readonly MenuSeed[] = [
         ],
       },
       { uri: 'abs:finance-data:detail', title: '融资资料查看', path: 'finance-data/detail', hidden: true },
-      { uri: 'abs:assets:assets-manage', title: '资产包管理', path: 'assets/assets-manage', icon: 'GoldOutlined' },
-      { uri: 'abs:assets:issue-node-register', title: '节点登记', path: 'assets/issue-node-register', icon: 'NodeIndexOutlined' },
+      { uri: 'abs:assets:assets-manage', title: '资产包管理', path: 'assets/assets-manage', icon: 'GoldOutlined', permission: absPackage.list },
+      { uri: 'abs:assets:issue-node-register', title: '节点登记', path: 'assets/issue-node-register', icon: 'NodeIndexOutlined', permission: absPackage.list },
       { uri: 'abs:credit-recycling-manage:audit', title: '付款审核', path: 'credit-recycling-manage/audit', icon: 'AccountBookOutlined', noCache: true },
     ],
   },
@@ -118,7 +118,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
   },
   {
     uri: 'zd-registration', title: '中登登记', path: '/op/zd-registration', icon: 'FileProtectOutlined', alwaysShow: true,
-    children: [{ uri: 'zd-registration:management:register', title: '中登登记', path: 'management/register', icon: 'FormOutlined' }],
+    children: [{ uri: 'zd-registration:management:register', title: '中登登记', path: 'management/register', icon: 'FormOutlined', permission: zdRegistration.list }],
   },
   {
     uri: 'issue', title: '签发管理', path: '/op/issue', icon: 'FileDoneOutlined', alwaysShow: true,

@@ -1,0 +1,78 @@
+/** Reading the securitisation calls' bodies: every refusal names its field (abs:fields.*) and writes nothing. */
+import { toFen } from '../../src/lib/money';
+import { aboutField, validationError } from '../errors';
+import { translate } from '../i18n';
+import { optionalText, type Body } from '../workflow/input';
+
+const label = (field: string) => translate(`abs:fields.${field}`);
+const refuse = (field: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(key, { field: label(field), ...params })), field);
+
+export function requireString(body: Body, field: string, max = 100): string {
+  const value = optionalText(body, field, max);
+  if (value === undefined) throw refuse(field, 'server:crud.required');
+  return value;
+}
+
+export function requireInteger(body: Body, field: string, min: number, max: number): number {
+  const value = body[field];
+  if (value === undefined || value === null || value === '') throw refuse(field, 'server:crud.required');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) throw refuse(field, 'abs:server.integerRange', { min: String(min), max: String(max) });
+  return value;
+}
+
+/** A positive amount of yuan, at most two decimals and 16 digits, as its decimal string. */
+export function requireAmount(body: Body, field: string): string {
+  const value = body[field];
+  if (value === undefined || value === null || value === '') throw refuse(field, 'server:crud.required');
+  const fen = typeof value === 'string' || typeof value === 'number' ? toFen(String(value)) : null;
+  if (fen === null || fen <= 0n || fen >= 10n ** 18n) throw refuse(field, 'abs:server.amountInvalid');
+  return `${fen / 100n}.${String(fen % 100n).padStart(2, '0')}`;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export function requireDate(body: Body, field: string): string {
+  const value = body[field];
+  if (value === undefined || value === null || value === '') throw refuse(field, 'server:crud.required');
+  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
+    throw refuse(field, 'abs:server.dateInvalid');
+  }
+  return value;
+}
+
+export function requireOneOf<T extends string>(body: Body, field: string, allowed: readonly T[]): T {
+  const value = body[field];
+  if (value === undefined || value === null || value === '') throw refuse(field, 'server:crud.required');
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw refuse(field, 'abs:server.valueUnknown');
+  return value as T;
+}
+
+/** A list of ids (1 to max distinct non-empty strings). */
+export function requireIds(body: Body, field: string, max = 200): string[] {
+  const value = body[field];
+  if (!Array.isArray(value) || value.length === 0) throw refuse(field, 'server:crud.required');
+  if (value.length > max || !value.every((v) => typeof v === 'string' && v !== '' && v.length <= 100)) throw refuse(field, 'abs:server.idsInvalid', { max: String(max) });
+  return [...new Set(value as string[])];
+}
+
+export function requireVersion(body: Body): number {
+  const value = body.dataVersion;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw refuse('dataVersion', 'server:crud.required');
+  return value;
+}
+
+export const DOC_FILE_TYPES = ['BASIC_INFO', 'BUSI_CONTRACT', 'INVOICE', 'OTHER'] as const;
+export interface DocumentRef {
+  fileId: string;
+  fileName: string;
+  /** A doc_file_type value (the document review groups files by it); BASIC_INFO when not given. */
+  docFileType?: string;
+}
+
+/** Documents of the file service: [{ fileId, fileName, docFileType? }], at most 20. */
+export function optionalDocuments(body: Body, field = 'documents'): Array<Required<DocumentRef>> {
+  const value = body[field];
+  if (value === undefined || value === null) return [];
+  const ok = Array.isArray(value) && value.length <= 20 && value.every((d) => d && typeof d === 'object' && typeof d.fileId === 'string' && d.fileId !== '' && d.fileId.length <= 100 && typeof d.fileName === 'string' && d.fileName.length <= 200 && (d.docFileType === undefined || (DOC_FILE_TYPES as readonly string[]).includes(d.docFileType)));
+  if (!ok) throw refuse(field, 'abs:server.documentsInvalid');
+  return (value as DocumentRef[]).map((d) => ({ fileId: d.fileId, fileName: d.fileName, docFileType: d.docFileType ?? 'BASIC_INFO' }));
+}
