@@ -1,0 +1,245 @@
+/**
+ * Securitisation over real HTTP: packages admit only eligible notes (each refusal names the rule and
+ * changes nothing), a note is in one package even against simultaneous adds, statuses move one way
+ * and once, issuing waits for the materials' approval through the real document review, issue nodes
+ * keep their order, and a registration keeps its history through amend, extend and cancel, with a
+ * certificate PDF whose Chinese is real text.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { eq } from 'drizzle-orm';
+import { ABS_API, ZD_API } from '../../src/lib/abs';
+import { addDays, dayOf } from '../../src/lib/credit-notes';
+import { DOC_REVIEW_CALLS, type DocMaterialsAnswer } from '../../src/features/doc-review/rules';
+import { creditNotes, absPackageNotes, zdRegistrations, operationLogs } from '../../server/db/schema';
+import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
+import { startServer, type TestServer } from './server';
+
+let srv: TestServer;
+let handler: ApiClient;
+let director: ApiClient;
+let auditor: ApiClient;
+const TODAY = dayOf(Date.now());
+let seq = 0;
+
+beforeAll(async () => {
+  srv = await startServer();
+  [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
+});
+afterAll(() => srv.close());
+
+/** A note as the credit-note area would have issued and financed it. */
+async function note(amount: string, dueInDays: number, debtor = 'unit-demo-branch-east', status = 'FINANCED') {
+  seq += 1;
+  const id = `abs-test-note-${seq}`;
+  await srv.database.db.insert(creditNotes).values({
+    id, noteNo: `CN29990101${String(seq).padStart(6, '0')}`, rootId: id, groupId: 'unit-demo-group', issuerUnitId: debtor, issuerName: `开立单位${debtor.slice(-4)}`,
+    quotaAccountId: 'none', holderCorpId: 'corp-demo-supplier-01', holderName: '苏州恒远钢材有限公司', amount, issueDate: TODAY, dueDate: addDays(TODAY, dueInDays), productName: '测试产品', status,
+  });
+  return id;
+}
+
+interface Pkg { id: string; packageNo: string; status: string; dataVersion: number; figures: { total: string; noteCount: number; topShare: string }; notes: Array<{ id: string }> }
+const newPackage = (overrides: Record<string, unknown> = {}) =>
+  dataOf<Pkg>(handler, `${ABS_API}/packages/save`, { packageName: `测试资产包${(seq += 1)}`, programme: '测试计划', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5', targetSize: '1000000.00', ...overrides });
+const find = (id: string) => dataOf<Pkg>(auditor, `${ABS_API}/packages/find-by-id`, { id });
+const add = (id: string, noteIds: string[], client = handler) => client.call<Pkg>(`${ABS_API}/packages/add-notes`, { json: { id, noteIds } });
+const move = (action: string, pkg: { id: string; dataVersion: number }) => handler.call<Pkg>(`${ABS_API}/packages/${action}`, { json: { id: pkg.id, dataVersion: pkg.dataVersion } });
+
+describe('asset packages', () => {
+  it('refuses bad programme rules with a message naming the field, writing nothing', async () => {
+    const before = (await dataOf<{ total: number }>(auditor, `${ABS_API}/packages/page`, {})).total;
+    for (const [body, field] of [
+      [{ maxTenorDays: 10 }, 'maxTenorDays'],
+      [{ maxDebtorShare: '1.5' }, 'maxDebtorShare'],
+      [{ targetSize: '-1' }, 'targetSize'],
+      [{ minTenorDays: 'x' }, 'minTenorDays'],
+    ] as const) {
+      const answer = await handler.call(`${ABS_API}/packages/save`, { json: { packageName: '坏', programme: '坏', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5', targetSize: '1.00', ...body } });
+      expect(answer.body.code, field).toBe('VALIDATION_FAILED');
+      expect(answer.body.message).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    expect((await dataOf<{ total: number }>(auditor, `${ABS_API}/packages/page`, {})).total).toBe(before);
+  });
+
+  it('admits eligible notes and refuses each broken rule by name, all or nothing', async () => {
+    const pkg = await newPackage();
+    const good = await note('300.00', 90, 'unit-a');
+    const other = await note('300.00', 120, 'unit-b');
+    const cases: Array<[string, string]> = [
+      [await note('100.00', 90, 'unit-c', 'ISSUED'), '仅已融资的白条可以入池'],
+      [await note('100.00', -3, 'unit-c'), '白条已逾期'],
+      [await note('100.00', 10, 'unit-c'), '剩余期限短于计划要求'],
+      [await note('100.00', 500, 'unit-c'), '剩余期限长于计划要求'],
+    ];
+    for (const [id, rule] of cases) {
+      const answer = await add(pkg.id, [good, id]);
+      expect(refusalOf(answer).code).toBe('NOTE_INELIGIBLE');
+      expect(answer.body.message).toContain(rule);
+      expect((await find(pkg.id)).notes).toHaveLength(0);
+    }
+    expect((await add(pkg.id, [good, other])).body.code).toBe('0');
+    // unit-a would hold 600 of 900.
+    const answer = await add(pkg.id, [await note('300.00', 90, 'unit-a')]);
+    expect(answer.body.message).toContain('入池后单一债务人占比将超过上限');
+    const after = await find(pkg.id);
+    expect(after.figures).toMatchObject({ total: '600.00', noteCount: 2, topShare: '0.5000' });
+  });
+
+  it('keeps a note in one package, even when two packages take it at once', async () => {
+    const [a, b] = await Promise.all([newPackage({ maxDebtorShare: '1' }), newPackage({ maxDebtorShare: '1' })]);
+    const contested = await note('500.00', 60, 'unit-x');
+    const answers = await Promise.all([add(a.id, [contested]), add(b.id, [contested])]);
+    expect(answers.map((r) => r.body.code).sort()).toEqual(['0', 'NOTE_INELIGIBLE']);
+    expect(answers.find((r) => r.body.code !== '0')!.body.message).toContain('白条已在其他资产包中');
+    const holders = await srv.database.db.select().from(absPackageNotes).where(eq(absPackageNotes.noteId, contested));
+    expect(holders).toHaveLength(1);
+  });
+
+  it('moves one way, once: an empty package does not lock, two simultaneous locks do not both win, a locked one takes no notes', async () => {
+    const pkg = await newPackage({ maxDebtorShare: '1' });
+    expect(refusalOf(await move('lock', pkg)).code).toBe('PACKAGE_EMPTY');
+    await add(pkg.id, [await note('800.00', 100, 'unit-y')]);
+    const current = await find(pkg.id);
+    const locks = await Promise.all([move('lock', current), move('lock', current)]);
+    expect(locks.map((r) => r.body.code).sort()).toEqual(['0', 'PACKAGE_CHANGED']);
+    const locked = await find(pkg.id);
+    expect(locked.status).toBe('LOCKED');
+    expect(refusalOf(await add(pkg.id, [await note('10.00', 100, 'unit-y')])).code).toBe('PACKAGE_LOCKED');
+    expect(refusalOf(await move('settle', locked)).code).toBe('PACKAGE_CHANGED');
+    // Issuing waits for the materials' approval.
+    expect(refusalOf(await move('issue', locked)).code).toBe('MATERIALS_PENDING');
+  });
+
+  it('issues only after its materials pass the document review started from the package', async () => {
+    const pkg = await newPackage({ maxDebtorShare: '1' });
+    await add(pkg.id, [await note('900.00', 100, 'unit-z')]);
+    expect(refusalOf(await handler.call(`${ABS_API}/packages/start-review`, { json: { id: pkg.id, documents: [{ fileId: 'f-doc-abs-001-contract', fileName: '转让合同.pdf', docFileType: 'BUSI_CONTRACT' }] } })).code).toBe('PACKAGE_NOT_LOCKED');
+    let current = await find(pkg.id);
+    expect((await move('lock', current)).body.code).toBe('0');
+    const started = await dataOf<{ instanceId: string; taskId: string }>(handler, `${ABS_API}/packages/start-review`, {
+      id: pkg.id, documents: [{ fileId: 'f-doc-abs-001-contract', fileName: '转让合同.pdf', docFileType: 'BUSI_CONTRACT' }],
+    });
+    expect(refusalOf(await handler.call(`${ABS_API}/packages/start-review`, { json: { id: pkg.id, documents: [{ fileId: 'f-doc-abs-001-contract', fileName: 'x.pdf' }] } })).code).toBe('REVIEW_EXISTS');
+    // The workspace reads the package's materials by its id.
+    const materials = await dataOf<DocMaterialsAnswer>(handler, DOC_REVIEW_CALLS.materials, { businessKey: pkg.id, taskSegment: 'AUDIT' });
+    const [file] = materials.docMaterials.flatMap((m) => m.docFiles);
+    expect(file.fileName).toBe('转让合同.pdf');
+    await dataOf(handler, DOC_REVIEW_CALLS.approve, { docFileId: file.docFileId, taskSegment: 'AUDIT', approveResult: 'PASS', dataVersion: file.dataVersion });
+    const first = await dataOf<{ task: { id: string } }>(handler, '/op/v1/workflow/tasks/complete', { taskId: started.taskId, outcome: 'PASS' });
+    current = await find(pkg.id);
+    expect(refusalOf(await move('issue', current)).code).toBe('MATERIALS_PENDING');
+    const reviewed = await dataOf<DocMaterialsAnswer>(director, DOC_REVIEW_CALLS.materials, { businessKey: pkg.id, taskSegment: 'REVIEW' });
+    const [again] = reviewed.docMaterials.flatMap((m) => m.docFiles);
+    await dataOf(director, DOC_REVIEW_CALLS.approve, { docFileId: again.docFileId, taskSegment: 'REVIEW', approveResult: 'PASS', dataVersion: again.dataVersion });
+    await dataOf(director, '/op/v1/workflow/tasks/complete', { taskId: first.task.id, outcome: 'PASS' });
+    current = await find(pkg.id);
+    expect((current as unknown as { materialStatus: string }).materialStatus).toBe('APPROVED');
+    const issued = await dataOf<Pkg>(handler, `${ABS_API}/packages/issue`, { id: pkg.id, dataVersion: current.dataVersion });
+    expect(issued.status).toBe('ISSUED');
+    // Settling waits for every note to be redeemed.
+    expect(refusalOf(await move('settle', issued)).code).toBe('PACKAGE_OPEN_NOTES');
+  });
+
+  it('is read by the auditor and changed by nobody without the grant', async () => {
+    const pkg = await newPackage();
+    expect(refusalOf(await add(pkg.id, [await note('1.00', 90)], auditor))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(refusalOf(await director.call(`${ABS_API}/packages/save`, { json: {} }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
+});
+
+describe('issue nodes', () => {
+  it('are registered in order and never dated before the previous node', async () => {
+    const pkg = await newPackage();
+    const save = (node: string, nodeDate: string) => handler.call(`${ABS_API}/issue-nodes/save`, { json: { packageId: pkg.id, node, nodeDate } });
+    expect((await save('ACCEPTED', '2026-03-01')).body.message).toBe('请先登记“立项”节点，再登记“交易所受理”');
+    expect((await save('PROJECT', '2026-03-01')).body.code).toBe('0');
+    expect((await save('ACCEPTED', '2026-02-28')).body.message).toBe('“交易所受理”的日期不能早于“立项”（2026-03-01）');
+    expect((await save('ACCEPTED', '2026-03-01')).body.code).toBe('0');
+    expect((await save('PROJECT', '2026-03-02')).body.message).toBe('“立项”的日期不能晚于“交易所受理”（2026-03-01）');
+    expect((await save('PROJECT', '2026-02-30')).body.code).toBe('VALIDATION_FAILED');
+    const nodes = await dataOf<Array<{ node: string; nodeDate: string | null }>>(auditor, `${ABS_API}/issue-nodes/list`, { packageId: pkg.id });
+    expect(nodes.map((n) => [n.node, n.nodeDate])).toEqual([['PROJECT', '2026-03-01'], ['ACCEPTED', '2026-03-01'], ['APPROVED', null], ['ISSUED', null], ['ESTABLISHED', null], ['REDEEMED', null]]);
+  });
+});
+
+describe('central registry', () => {
+  interface Registration { id: string; registrationNo: string; dataVersion: number; status: string; periodYears: number; expireDate: string; amount: string; certificateFileId: string; history: Array<{ action: string; before: unknown; after: Record<string, unknown>; receiptNo: string }> }
+  const register = (body: Record<string, unknown>) =>
+    handler.call<Registration>(`${ZD_API}/register`, { json: { registrationType: 'TRANSFER', transferorId: 'corp-demo-factoring', transfereeId: 'corp-demo-group', subjectKind: 'NOTES', amount: '500.00', periodYears: 3, description: '应收账款转让', ...body } });
+  const show = (id: string) => dataOf<Registration>(auditor, `${ZD_API}/find-by-id`, { id });
+
+  it('registers, amends, extends and cancels, keeping each act in the history with a certificate', async () => {
+    const noteId = await note('800.00', 200, 'unit-r');
+    const registered = await register({ noteIds: [noteId] });
+    expect(registered.body.code).toBe('0');
+    const reg = registered.body.data!;
+    expect(reg.registrationNo).toMatch(/^ZD\d{8}\d{8}$/);
+    let current = await show(reg.id);
+    expect(current.history.map((h) => h.action)).toEqual(['REGISTER']);
+
+    current = await dataOf<Registration>(handler, `${ZD_API}/amend`, { id: reg.id, dataVersion: current.dataVersion, amount: '600.00', description: '变更金额' });
+    expect(current.amount).toBe('600.00');
+    current = await show(reg.id);
+    current = await dataOf<Registration>(handler, `${ZD_API}/extend`, { id: reg.id, dataVersion: current.dataVersion, periodYears: 5 });
+    expect(current.expireDate).toBe(`${Number(TODAY.slice(0, 4)) + 5}${TODAY.slice(4)}`);
+    // The registry refuses an extension that does not lengthen, and says why.
+    const shorter = await handler.call(`${ZD_API}/extend`, { json: { id: reg.id, dataVersion: current.dataVersion, periodYears: 2 } });
+    expect(refusalOf(shorter)).toMatchObject({ code: 'REGISTRY_REFUSED', message: '中登登记被拒绝：展期后的期限须长于当前的 5 年' });
+    current = await dataOf<Registration>(handler, `${ZD_API}/cancel`, { id: reg.id, dataVersion: current.dataVersion, reason: '融资已结清' });
+    expect(current.status).toBe('CANCELLED');
+    const final = await show(reg.id);
+    expect(final.history.map((h) => h.action)).toEqual(['REGISTER', 'AMEND', 'EXTEND', 'CANCEL']);
+    expect(final.history[1]).toMatchObject({ before: { amount: '500.00' }, after: { amount: '600.00' } });
+    expect(new Set(final.history.map((h) => h.receiptNo)).size).toBe(4);
+    expect(refusalOf(await handler.call(`${ZD_API}/amend`, { json: { id: reg.id, dataVersion: final.dataVersion, description: '再改' } })).message).toContain('已注销');
+    // Each act is in the operation log, in the same transaction as the change.
+    const logged = await srv.database.db.select().from(operationLogs).where(eq(operationLogs.recordId, reg.id));
+    expect(logged.map((l) => l.action).sort()).toEqual(['AMEND', 'CANCEL', 'EXTEND', 'REGISTER']);
+  });
+
+  it('answers the registry refusal with its reason and stores nothing', async () => {
+    const noteId = await note('300.00', 200, 'unit-r');
+    const before = (await srv.database.db.select().from(zdRegistrations)).length;
+    expect((await register({ noteIds: [noteId], amount: '300.00', transfereeId: 'corp-demo-factoring' })).body.message).toBe('中登登记被拒绝：出让人（出质人）与受让人（质权人）不能为同一主体');
+    expect((await register({ noteIds: [noteId], amount: '300.00' })).body.code).toBe('0');
+    const dup = await register({ noteIds: [noteId], amount: '300.00' });
+    expect(refusalOf(dup).code).toBe('REGISTRY_REFUSED');
+    expect(dup.body.message).toContain('登记财产已存在有效的同类登记');
+    expect((await srv.database.db.select().from(zdRegistrations)).length).toBe(before + 1);
+    for (const body of [{ periodYears: 31 }, { periodYears: 0 }, { amount: '301.00' }, { registrationType: 'SALE' }, { noteIds: 'x' }, { periodYears: 2.5 }, { amount: '1e3' }]) {
+      const answer = await register({ noteIds: [noteId], registrationType: 'PLEDGE', amount: '300.00', ...body });
+      expect(answer.body.code, JSON.stringify(body)).toBe('VALIDATION_FAILED');
+      expect(answer.body.message).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    expect((await srv.database.db.select().from(zdRegistrations)).length).toBe(before + 1);
+  });
+
+  it('lets one of two simultaneous registrations over the same note win', async () => {
+    const noteId = await note('300.00', 200, 'unit-r');
+    const answers = await Promise.all([
+      register({ noteIds: [noteId], amount: '300.00', registrationType: 'PLEDGE', transfereeId: 'corp-demo-bank-icbc' }),
+      register({ noteIds: [noteId], amount: '300.00', registrationType: 'PLEDGE', transfereeId: 'corp-demo-bank-cmb' }),
+    ]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual(['0', 'REGISTRY_REFUSED']);
+  });
+
+  it('draws a certificate PDF whose Chinese is real text', async () => {
+    const noteId = await note('1234.56', 200, 'unit-p');
+    const reg = (await register({ noteIds: [noteId], amount: '1234.56' })).body.data!;
+    const { grants } = await dataOf<{ grants: Record<string, string> }>(handler, '/op/v1/files/pks/grants', { pkFiles: [reg.certificateFileId] });
+    const grant = grants[reg.certificateFileId];
+    const res = await fetch(`${srv.baseUrl}/api/web/op/v1/files/${reg.certificateFileId}/preview?grant=${encodeURIComponent(grant)}`);
+    expect(res.headers.get('content-type')).toContain('application/pdf');
+    const { text } = JSON.parse(execFileSync(process.execPath, [new URL('./support/pdf-text.mjs', import.meta.url).pathname], { input: Buffer.from(await res.arrayBuffer()) }).toString()) as { text: string };
+    expect(text).toContain('动产和权利担保统一登记');
+    expect(text).toContain(reg.registrationNo);
+    expect(text).toContain('壹仟贰佰叁拾肆元伍角陆分');
+    expect(text).toContain('应收账款转让登记');
+  });
+
+  it('flags registrations expiring within 30 days in the list', async () => {
+    const page = await dataOf<{ records: Array<{ registrationNo: string; expiringSoon: boolean; daysLeft: number }> }>(auditor, `${ZD_API}/page`, { expiringOnly: true });
+    for (const r of page.records) expect(r.expiringSoon && r.daysLeft <= 30).toBe(true);
+  });
+});
