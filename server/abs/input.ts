@@ -63,7 +63,8 @@ export function requireVersion(body: Body): number {
 export const DOC_FILE_TYPES = ['BASIC_INFO', 'BUSI_CONTRACT', 'INVOICE', 'OTHER'] as const;
 export interface DocumentRef {
   fileId: string;
-  fileName: string;
+  /** As the user knows it; the stored file's own name when not given. */
+  fileName?: string;
   /** A doc_file_type value (the document review groups files by it); BASIC_INFO when not given. */
   docFileType?: string;
 }
@@ -72,7 +73,7 @@ export interface DocumentRef {
 export function optionalDocuments(body: Body, field = 'documents'): Array<Required<DocumentRef>> {
   const value = body[field];
   if (value === undefined || value === null) return [];
-  const ok = Array.isArray(value) && value.length <= 20 && value.every((d) => d && typeof d === 'object' && typeof d.fileId === 'string' && d.fileId !== '' && d.fileId.length <= 100 && typeof d.fileName === 'string' && d.fileName.length <= 200 && (d.docFileType === undefined || (DOC_FILE_TYPES as readonly string[]).includes(d.docFileType)));
+  const ok = Array.isArray(value) && value.length <= 20 && value.every((d) => d && typeof d === 'object' && typeof d.fileId === 'string' && d.fileId !== '' && d.fileId.length <= 100 && (d.fileName === undefined || (typeof d.fileName === 'string' && d.fileName.length <= 200)) && (d.docFileType === undefined || (DOC_FILE_TYPES as readonly string[]).includes(d.docFileType)));
   if (!ok) throw refuse(field, 'abs:server.documentsInvalid');
-  return (value as DocumentRef[]).map((d) => ({ fileId: d.fileId, fileName: d.fileName, docFileType: d.docFileType ?? 'BASIC_INFO' }));
+  return (value as DocumentRef[]).map((d) => ({ fileId: d.fileId, fileName: d.fileName ?? '', docFileType: d.docFileType ?? 'BASIC_INFO' }));
 }

@@ -43,6 +43,7 @@ export function absIssueNodeRoutes(api: FastifyInstance, ctx: AppContext): void 
     if (documents.length) {
       const stored = await ctx.files.findMany(documents.map((d) => d.fileId));
       if (stored.length !== new Set(documents.map((d) => d.fileId)).size) throw aboutField(notFoundError(translate('abs:server.fileNotFound')), 'documents');
+      for (const d of documents) d.fileName ||= stored.find((f) => f.id === d.fileId)!.originalName;
     }
     return ctx.db.transaction(async (tx) => {
       const [pkg] = await tx.select().from(absPackages).where(eq(absPackages.id, packageId)).for('update');

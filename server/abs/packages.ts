@@ -236,6 +236,7 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
     if (documents.length === 0) throw aboutField(validationError(translate('server:crud.required', { field: translate('abs:fields.documents') })), 'documents');
     const stored = await ctx.files.findMany(documents.map((d) => d.fileId));
     if (stored.length !== new Set(documents.map((d) => d.fileId)).size) throw aboutField(notFoundError(translate('abs:server.fileNotFound')), 'documents');
+    for (const d of documents) d.fileName ||= stored.find((f) => f.id === d.fileId)!.originalName;
     return ctx.db.transaction(async (tx) => {
       const pkg = await findPackage(tx, id, true);
       if (pkg.status !== PACKAGE_STATUS.locked) throw businessError('PACKAGE_NOT_LOCKED', 'abs:server.reviewNeedsLock');

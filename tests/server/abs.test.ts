@@ -55,7 +55,7 @@ describe('asset packages', () => {
       [{ targetSize: '-1' }, 'targetSize'],
       [{ minTenorDays: 'x' }, 'minTenorDays'],
     ] as const) {
-      const answer = await handler.call(`${ABS_API}/packages/save`, { json: { packageName: '坏', programme: '坏', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5', targetSize: '1.00', ...body } });
+      const answer = await handler.call(`${ABS_API}/packages/save`, { json: { packageName: '坏', programme: '坏', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5', targetSize: '1.00', ...(body as Record<string, unknown>) } });
       expect(answer.body.code, field).toBe('VALIDATION_FAILED');
       expect(answer.body.message).toMatch(/[\u4e00-\u9fa5]/);
     }
