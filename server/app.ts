@@ -45,6 +45,8 @@ import { seedCorporateChangesDemo } from './corporations/changes-demo';
 import { productAreaRoutes } from './products/routes';
 import { seedProductsDemo } from './products/demo-seed';
 import { quotaRoutes } from './quotas/routes';
+import { creditNoteRoutes } from './credit-notes/routes';
+import { seedCreditNotesDemo } from './credit-notes/demo-seed';
 import { seedQuotasDemo } from './quotas/demo-seed';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './content/routes';
@@ -97,6 +99,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   corporateChangeRoutes,
   productAreaRoutes,
   quotaRoutes,
+  creditNoteRoutes,
 ];
 
 export interface AppOptions {
@@ -263,6 +266,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   if (ctx.demoMode) await seedCorporateChangesDemo(ctx);
   if (ctx.demoMode) await seedProductsDemo(ctx);
   if (ctx.demoMode) await seedQuotasDemo(ctx);
+  if (ctx.demoMode) await seedCreditNotesDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {

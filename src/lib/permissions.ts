@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   pricePolicy: { list: 'product:price:list', query: 'product:price:query', add: 'product:price:add' },
   /** Quotas: add applies, edit modifies, dispatch (re-)dispatches, each through its process; export the ledger. */
   quota: { list: 'quota:account:list', query: 'quota:account:query', add: 'quota:account:add', edit: 'quota:account:edit', dispatch: 'quota:account:dispatch', export: 'quota:account:export' },
+  /** Credit notes: add applies (a level's application), generate makes issuance data, split records a holder's split transfer. */
+  creditNote: { list: 'credit:note:list', query: 'credit:note:query', add: 'credit:note:add', generate: 'credit:note:generate', split: 'credit:note:split', export: 'credit:note:export' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -1,0 +1,2 @@
+import type { AppContext } from "../context";
+export async function seedCreditNotesDemo(_ctx: AppContext): Promise<void> {}
