@@ -107,6 +107,17 @@ async function sign(task: Task) {
   expect((await director2.call(`${SIGN}/sms/verify`, { json: { ...scope, corpName: '华东运营分公司', verifyCode: code } })).body.code).toBe('0');
 }
 
+describe('the demo world', () => {
+  it('has notes in every status, some due within 30 days and some overdue, applications at each level and a pending batch', async () => {
+    const notes = await dataOf<{ records: Note[] & Array<{ dueDate: string }> }>(handler, `${API}/notes/page`, { pageSize: 100 });
+    const shown = new Set(notes.records.map((n) => n.displayStatus));
+    for (const status of ['ISSUED', 'SPLIT', 'FINANCED', 'REDEEMED', 'OVERDUE']) expect(shown, status).toContain(status);
+    expect(notes.records.some((n) => n.displayStatus === 'ISSUED' && (n as unknown as { dueDate: string }).dueDate <= addDays(today(), 30))).toBe(true);
+    for (const level of ['PROJECT_DEPT', 'BRANCH', 'GROUP']) expect((await dataOf<{ total: number }>(handler, `${API}/applications/page`, { level })).total, level).toBeGreaterThan(0);
+    expect((await dataOf<{ total: number }>(handler, `${API}/batches/page`, { status: 'RUNNING' })).total).toBe(1);
+  });
+});
+
 describe('issuance', () => {
   it('refuses a bad application with a field message and writes nothing', async () => {
     const before = await dataOf<{ total: number }>(handler, `${API}/applications/page`, { level: 'PROJECT_DEPT' });
@@ -183,7 +194,8 @@ describe('issuance', () => {
     const { batch, instanceId } = (await generate([a])).body.data!;
     const final = await toFinal(instanceId);
     // The account moved since (here: its freeze undone behind the batch's back): the approval must not overdraw it.
-    await srv.database.db.transaction((tx) => recordMovement(tx, accountId, 'UNFREEZE', 3000000n, 'test'));
+    const frozenNow = fenOf((await account()).frozen);
+    await srv.database.db.transaction((tx) => recordMovement(tx, accountId, 'UNFREEZE', frozenNow - 2000000n, 'test'));
     const before = await account();
     await sign(final);
     const refusal = refusalOf(await complete(director2, final.id, 'PASS'));
