@@ -47,6 +47,8 @@ import { seedProductsDemo } from './products/demo-seed';
 import { quotaRoutes } from './quotas/routes';
 import { absRoutes } from './abs/routes';
 import { seedAbsDemo } from './abs/demo-seed';
+import { creditNoteRoutes } from './credit-notes/routes';
+import { seedCreditNotesDemo } from './credit-notes/demo-seed';
 import { seedQuotasDemo } from './quotas/demo-seed';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './content/routes';
@@ -100,6 +102,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   productAreaRoutes,
   quotaRoutes,
   absRoutes,
+  creditNoteRoutes,
 ];
 
 export interface AppOptions {
@@ -266,6 +269,8 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   if (ctx.demoMode) await seedCorporateChangesDemo(ctx);
   if (ctx.demoMode) await seedProductsDemo(ctx);
   if (ctx.demoMode) await seedQuotasDemo(ctx);
+  if (ctx.demoMode) await seedCreditNotesDemo(ctx);
+  // After the notes: a package pools financed ones.
   if (ctx.demoMode) await seedAbsDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.

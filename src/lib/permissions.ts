@@ -55,6 +55,8 @@ export const PERMISSIONS = {
   absPackage: { list: 'abs:package:list', query: 'abs:package:query', add: 'abs:package:add', edit: 'abs:package:edit' },
   /** Central-registry registrations: add registers, edit amends, extends and cancels (each answered by the registry). */
   zdRegistration: { list: 'zd:registration:list', query: 'zd:registration:query', add: 'zd:registration:add', edit: 'zd:registration:edit' },
+  /** Credit notes: add applies (a level's application), generate makes issuance data, split records a holder's split transfer. */
+  creditNote: { list: 'credit:note:list', query: 'credit:note:query', add: 'credit:note:add', generate: 'credit:note:generate', split: 'credit:note:split', export: 'credit:note:export' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

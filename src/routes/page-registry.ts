@@ -66,6 +66,12 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/quota/account/index': () => import('../features/quotas/QuotaAccountsPage'),
   '/op/quota/dispatch/index': () => import('../features/quotas/QuotaDispatchPage'),
   '/op/quota/ledger/index': () => import('../features/quotas/QuotaLedgerPage'),
+  '/op/issue/project-dept/detail/index': () => import('../features/credit-notes/ApplicationsPage').then((m) => ({ default: m.ProjectDeptApplications })),
+  '/op/issue/branch-comp/detail/index': () => import('../features/credit-notes/ApplicationsPage').then((m) => ({ default: m.BranchApplications })),
+  '/op/issue/group/detail/index': () => import('../features/credit-notes/ApplicationsPage').then((m) => ({ default: m.GroupApplications })),
+  '/op/issue/group/generate/index': () => import('../features/credit-notes/GeneratePage'),
+  '/op/issue/notes/index': () => import('../features/credit-notes/NotesPage'),
+  '/op/issue/notes/detail/index': () => import('../features/credit-notes/NoteDetailPage'),
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,
@@ -80,10 +86,6 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/abs/credit-recycling-manage/audit/index': UNBUILT,
   '/op/financing/sign-up/detail/index': UNBUILT,
   '/op/zd-registration/management/register/index': () => import('../features/abs/ZdRegistrationPage'),
-  '/op/issue/project-dept/detail/index': UNBUILT,
-  '/op/issue/branch-comp/detail/index': UNBUILT,
-  '/op/issue/group/detail/index': UNBUILT,
-  '/op/issue/group/generate/index': UNBUILT,
 };
 
 const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {

@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, absPackage, zdRegistration } = PERMISSIONS;
+const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, absPackage, zdRegistration } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -123,10 +123,12 @@ export const MENU_TREE: readonly MenuSeed[] = [
   {
     uri: 'issue', title: '签发管理', path: '/op/issue', icon: 'FileDoneOutlined', alwaysShow: true,
     children: [
-      { uri: 'issue:project-dept:detail', title: '项目部申请流程', path: 'project-dept/detail', icon: 'ProjectOutlined' },
-      { uri: 'issue:branch-comp:detail', title: '分/子公司申请流程', path: 'branch-comp/detail', icon: 'BranchesOutlined' },
-      { uri: 'issue:group:detail', title: '集团申请流程', path: 'group/detail', icon: 'ApartmentOutlined' },
-      { uri: 'issue:group:generate', title: '签发数据生成', path: 'group/generate', icon: 'DatabaseOutlined' },
+      { uri: 'issue:project-dept:detail', title: '项目部申请流程', path: 'project-dept/detail', icon: 'ProjectOutlined', permission: creditNote.list },
+      { uri: 'issue:branch-comp:detail', title: '分/子公司申请流程', path: 'branch-comp/detail', icon: 'BranchesOutlined', permission: creditNote.list },
+      { uri: 'issue:group:detail', title: '集团申请流程', path: 'group/detail', icon: 'ApartmentOutlined', permission: creditNote.list },
+      { uri: 'issue:group:generate', title: '签发数据生成', path: 'group/generate', icon: 'DatabaseOutlined', permission: creditNote.list },
+      { uri: 'issue:notes', title: '白条查询', path: 'notes', icon: 'AccountBookOutlined', permission: creditNote.list },
+      { uri: 'issue:notes:detail', title: '白条详情', path: 'notes/detail', hidden: true, permission: creditNote.query },
     ],
   },
   {

@@ -26,13 +26,13 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, absPackage, zdRegistration } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, creditNote, absPackage, zdRegistration } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
 const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE] = [corporation, bankAccount, groupUnit, corpChange].map(resourceOf);
 const [TEMPLATE, PRODUCT, AGREEMENT, PRICE_POLICY] = [template, product, agreement, pricePolicy].map(resourceOf);
-const [QUOTA] = [quota].map(resourceOf);
 const [ABS_PACKAGE, ZD_REGISTRATION] = [absPackage, zdRegistration].map(resourceOf);
+const [QUOTA, CREDIT_NOTE] = [quota, creditNote].map(resourceOf);
 
 export const ROLES: readonly RoleSeed[] = [
   { pkRole: 'r-admin', code: ROLE.ADMIN, grants: 'all' },
@@ -53,6 +53,7 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [QUOTA], actions: ['list', 'query', 'add', 'edit', 'dispatch'] },
       // Securitisation clerks build packages, date their nodes and file registrations with the registry.
       { resources: [ABS_PACKAGE, ZD_REGISTRATION], actions: ['list', 'query', 'add', 'edit'] },
+      { resources: [CREDIT_NOTE], actions: ['list', 'query', 'add', 'generate', 'split'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
       { permissions: [file.upload] },
     ],
@@ -63,7 +64,7 @@ export const ROLES: readonly RoleSeed[] = [
     grants: [
       { resources: [TASK], actions: ['list', 'query', 'handle'] },
       { resources: [DOC_REVIEW], actions: '*' },
-      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA, ABS_PACKAGE, ZD_REGISTRATION], actions: READ_ACTIONS },
+      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA, CREDIT_NOTE, ABS_PACKAGE, ZD_REGISTRATION], actions: READ_ACTIONS },
       // Directors freeze a drafted template version (定稿); they review products through the task centre.
       { resources: [TEMPLATE], actions: ['list', 'query', 'approve'] },
       { permissions: [home.dataDashboard, file.upload] },

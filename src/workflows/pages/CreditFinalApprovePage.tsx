@@ -2,16 +2,20 @@
  * Credit-note issuance's task page (/op/credit/final-approve/approve, and the hidden routes of
  * Process_CREDIT_ISSUE's steps): the core director's review chooses the final-approval form
  * (finalApproveMode: double-post operator, single-post or double-post director review), and each
- * final approval is signed with an SMS code (registry `sign`); TaskActions asks for both.
+ * final approval is signed with an SMS code (registry `sign`); TaskActions asks for both. Below, the
+ * batch the instance carries (src/features/credit-notes/BatchPanel): its notes, totals, documents and quotas.
  */
 import '../task-view/locale';
-import { Descriptions } from 'antd';
+import { Descriptions, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FINAL_APPROVE_MODE, findProcessDefinition } from '../registry';
 import { ProcessSteps } from '../task-view/ProcessSteps';
 import { TaskPageFrame } from '../task-view/TaskPageFrame';
 import { useTaskFromRoute } from '../task-view/useTaskFromRoute';
 import { stepNeedsSignature } from '../task-sign';
+
+const BatchPanel = lazy(() => import('../../features/credit-notes/BatchPanel'));
 
 export default function CreditFinalApprovePage() {
   const { t } = useTranslation('workflow');
@@ -31,6 +35,9 @@ export default function CreditFinalApprovePage() {
                 {t(stepNeedsSignature(instance.processKey, activityKey) ? 'creditIssue.signed' : 'creditIssue.unsigned')}
               </Descriptions.Item>
             </Descriptions>
+            <Suspense fallback={<Skeleton active />}>
+              <BatchPanel instanceId={instance.id} />
+            </Suspense>
           </>
         );
       }}

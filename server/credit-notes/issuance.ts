@@ -1,0 +1,287 @@
+/**
+ * Issuing credit notes (DOMAIN.md "Credit notes"): an application of a level carries its contract and
+ * invoices into the document review (PROCESS_CREDIT_CERTIFICATE_CODE, started in the same
+ * transaction); the review's approved end approves the application. The group batches approved
+ * applications into issuance data: generating FREEZES each amount on its issuing unit's quota and
+ * starts Process_CREDIT_ISSUE (submitted at once). Its approved end OCCUPIES the frozen amounts and
+ * issues the notes; a reject RELEASES them. Every quota movement goes through server/quotas/ledger.ts
+ * under the accounts' row locks (taken in id order, so two batches never deadlock), in the
+ * transaction of the step that causes it: a refusal there undoes the completion.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { UNIT_KIND } from '../../src/lib/corporations';
+import {
+  APPLICATION_STATUS, APPLY_LEVELS, BATCH_STATUS, CREDIT_DOC_PROCESS, CREDIT_DOC_TYPES, CREDIT_ISSUE_PROCESS, HOLD_KIND, NOTE_STATUS,
+  addDays, daysUntil, dayOf, noteNumber, type ApplyLevel,
+} from '../../src/lib/credit-notes';
+import { formatMoney } from '../../src/lib/money';
+import { PRODUCT_CATEGORY } from '../../src/lib/products';
+import { availableOf, fenOf, parseAmount, QUOTA_MOVEMENT, yuan, isQuotaDate } from '../../src/lib/quotas';
+import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
+import type { AppContext } from '../context';
+import {
+  corporations, creditNoteApplications, creditNoteBatches, creditNoteHolds, creditNotes, docFiles, docMaterials,
+  groupUnits, products, quotaAccounts, storedFiles,
+} from '../db/schema';
+import type { Tx } from '../db/tx';
+import { ownDocReview } from '../doc-review/routes';
+import { aboutField, businessError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { recordOperation, type LogActor } from '../operation-log/record';
+import { balancesOf, lockAccount, move } from '../quotas/ledger';
+import type { Principal } from '../security/sessions';
+import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
+import { optionalText, type Body } from '../workflow/input';
+
+export type ApplicationRow = typeof creditNoteApplications.$inferSelect;
+export type BatchRow = typeof creditNoteBatches.$inferSelect;
+export type NoteRow = typeof creditNotes.$inferSelect;
+
+export const APPLICATION_BUSINESS_TYPE = 'CREDIT_NOTE_APPLICATION';
+export const BATCH_BUSINESS_TYPE = 'CREDIT_NOTE_BATCH';
+const MAX_FILES = 20;
+const MAX_BATCH = 200;
+
+const UNIT_KIND_OF_LEVEL: Readonly<Record<ApplyLevel, string>> = {
+  PROJECT_DEPT: UNIT_KIND.projectDept,
+  BRANCH: UNIT_KIND.branch,
+  GROUP: UNIT_KIND.group,
+};
+
+const field = (name: string) => translate(`creditNotes:fields.${name}`);
+const refuse = (name: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(`creditNotes:server.${key}`, params)), name);
+const required = (name: string) => aboutField(validationError(translate('server:crud.required', { field: field(name) })), name);
+
+function requireString(body: Body, name: string, max = 100): string {
+  const value = optionalText(body, name, max);
+  if (value === undefined) throw required(name);
+  return value;
+}
+
+function requireIds(body: Body, name: string, max: number): string[] {
+  const value = body[name];
+  if (!Array.isArray(value) || value.length === 0) throw required(name);
+  if (value.length > max) throw refuse(name, 'tooMany', { field: field(name), max: String(max) });
+  if (!value.every((v) => typeof v === 'string' && v.length > 0 && v.length <= 100)) throw refuse(name, 'idsInvalid', { field: field(name) });
+  return [...new Set(value as string[])];
+}
+
+export function requireLevel(body: Body): ApplyLevel {
+  const value = body.level;
+  if (typeof value !== 'string' || !(APPLY_LEVELS as readonly string[]).includes(value)) throw refuse('level', 'levelUnknown');
+  return value as ApplyLevel;
+}
+
+const instances = new WeakMap<AppContext, CreditIssuance>();
+
+/** The app's one CreditIssuance: its end listeners must be registered once, or an approval would issue twice. */
+export function creditIssuanceOf(ctx: AppContext): CreditIssuance {
+  const known = instances.get(ctx);
+  if (known) return known;
+  const made = new CreditIssuance(ctx);
+  instances.set(ctx, made);
+  return made;
+}
+
+export class CreditIssuance {
+  private readonly docReview: OwnedProcess;
+  private readonly issue: OwnedProcess;
+
+  constructor(private readonly ctx: AppContext) {
+    this.docReview = ownDocReview(ctx, CREDIT_DOC_PROCESS);
+    this.issue = ctx.workflow.own(CREDIT_ISSUE_PROCESS, 'credit-notes');
+    ctx.workflow.onInstanceEnd(CREDIT_DOC_PROCESS, (event, tx) => this.reviewEnded(event, tx));
+    ctx.workflow.onInstanceEnd(CREDIT_ISSUE_PROCESS, (event, tx) => this.issueEnded(event, tx));
+  }
+
+  today(): string {
+    return dayOf(this.ctx.now());
+  }
+
+  /**
+   * An application at its level: the issuing unit of that level, one of its quota accounts, a member
+   * customer of its group as payee, an approved credit product whose amount and tenor bounds hold,
+   * the contract and invoices already uploaded. Starts the document review, waiting at its AUDIT step.
+   */
+  apply(principal: Principal, body: Body, log?: LogActor) {
+    return this.ctx.db.transaction(async (tx) => {
+      const level = requireLevel(body);
+      const unitId = requireString(body, 'unitId');
+      const [unit] = await tx.select().from(groupUnits).where(eq(groupUnits.id, unitId));
+      if (!unit) throw refuse('unitId', 'unitNotFound');
+      if (unit.kind !== UNIT_KIND_OF_LEVEL[level]) throw refuse('unitId', 'unitWrongLevel', { unit: unit.unitName, level: translate(`creditNotes:level.${level}`) });
+      const [account] = await tx.select().from(quotaAccounts).where(and(eq(quotaAccounts.id, requireString(body, 'quotaAccountId')), eq(quotaAccounts.unitId, unit.id)));
+      if (!account) throw refuse('quotaAccountId', 'accountNotUnits', { unit: unit.unitName });
+      const payeeCorpId = requireString(body, 'payeeCorpId');
+      const [payee] = await tx
+        .select({ id: corporations.id, corpName: corporations.corpName })
+        .from(groupUnits)
+        .innerJoin(corporations, eq(corporations.id, groupUnits.corpId))
+        .where(and(eq(groupUnits.groupId, unit.groupId), eq(groupUnits.kind, UNIT_KIND.member), eq(groupUnits.corpId, payeeCorpId)));
+      if (!payee) throw refuse('payeeCorpId', 'payeeNotMember');
+      const raw = body.amount;
+      if (raw === undefined || raw === null || raw === '') throw required('amount');
+      const amount = parseAmount(raw);
+      if (amount === null) throw refuse('amount', 'amountInvalid');
+      const [product] = await tx.select().from(products).where(eq(products.id, requireString(body, 'productId')));
+      if (!product || product.category !== PRODUCT_CATEGORY.credit) throw refuse('productId', 'productNotCredit');
+      if (amount < fenOf(product.amountMin) || amount > fenOf(product.amountMax)) {
+        throw refuse('amount', 'amountOutOfProduct', { min: formatMoney(product.amountMin), max: formatMoney(product.amountMax), product: product.prdName });
+      }
+      const dueDate = body.dueDate;
+      if (dueDate === undefined || dueDate === null || dueDate === '') throw required('dueDate');
+      if (!isQuotaDate(dueDate)) throw refuse('dueDate', 'dateInvalid');
+      const today = this.today();
+      const tenor = daysUntil(dueDate, today);
+      if (tenor < product.tenorMinDays || tenor > product.tenorMaxDays) {
+        throw refuse('dueDate', 'tenorOutOfProduct', { from: addDays(today, product.tenorMinDays), to: addDays(today, product.tenorMaxDays), product: product.prdName });
+      }
+      if (amount > availableOf(balancesOf(account))) {
+        throw aboutField(businessError('CREDIT_QUOTA_INSUFFICIENT', 'creditNotes:server.quotaShort', { unit: unit.unitName, available: formatMoney(account.available), amount: formatMoney(yuan(amount)) }), 'amount');
+      }
+      const contractNo = requireString(body, 'contractNo', 64);
+      const remark = optionalText(body, 'remark', 500) ?? null;
+      const contractFiles = requireIds(body, 'contractFileIds', MAX_FILES);
+      const invoiceFiles = requireIds(body, 'invoiceFileIds', MAX_FILES);
+      const files = await this.filesOf(tx, [...contractFiles, ...invoiceFiles]);
+
+      const by = { createBy: principal.username, updateBy: principal.username };
+      const [application] = await tx
+        .insert(creditNoteApplications)
+        .values({
+          level, groupId: unit.groupId, unitId: unit.id, unitName: unit.unitName, quotaAccountId: account.id, payeeCorpId: payee.id, payeeName: payee.corpName,
+          amount: yuan(amount), dueDate, productId: product.id, productName: product.prdName, contractNo, remark, ...by,
+        })
+        .returning();
+      const materials = [
+        { docFileType: CREDIT_DOC_TYPES.contract, ids: contractFiles },
+        { docFileType: CREDIT_DOC_TYPES.invoice, ids: invoiceFiles },
+      ];
+      for (const [i, material] of materials.entries()) {
+        const [row] = await tx.insert(docMaterials).values({ businessKey: application.id, docFileType: material.docFileType, sortOrder: i, ...by }).returning();
+        await tx.insert(docFiles).values(
+          material.ids.map((fileId, j) => ({ docMaterialId: row.id, fileId, fileName: files.get(fileId)!, extraParams: { id: `${contractNo}-${j + 1}` }, sortOrder: j, ...by })),
+        );
+      }
+      const summary = translate('creditNotes:server.applicationSummary', {
+        level: translate(`creditNotes:level.${level}`), unit: unit.unitName, payee: payee.corpName, amount: formatMoney(yuan(amount)),
+      });
+      const started = await this.docReview.start(principal, { businessKey: application.id, businessType: APPLICATION_BUSINESS_TYPE, summary }, tx);
+      const [saved] = await tx.update(creditNoteApplications).set({ instanceId: started.instance.id }).where(eq(creditNoteApplications.id, application.id)).returning();
+      if (log) await recordOperation(tx, log, { resource: 'credit-note-applications', recordId: application.id, action: 'CREATE', after: saved });
+      return { application: saved, instanceId: started.instance.id, taskId: started.task?.id ?? null };
+    });
+  }
+
+  /** The uploaded files, each existing (their names for the materials). */
+  private async filesOf(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+    const rows = await tx.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(inArray(storedFiles.id, ids));
+    const found = new Map(rows.map((r) => [r.id, r.name]));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing) throw refuse('contractFileIds', 'fileNotFound');
+    return found;
+  }
+
+  /** The document review decided the application. */
+  private async reviewEnded(event: InstanceEndEvent, tx: Tx): Promise<void> {
+    const [application] = await tx.select().from(creditNoteApplications).where(eq(creditNoteApplications.id, event.instance.businessKey)).for('update');
+    // The demo's other document sets and any other instance are not this application's.
+    if (!application || application.status !== APPLICATION_STATUS.running || application.instanceId !== event.instance.id) return;
+    const status = event.status === INSTANCE_STATUS.APPROVED ? APPLICATION_STATUS.approved : APPLICATION_STATUS.rejected;
+    await tx
+      .update(creditNoteApplications)
+      .set({ status, dataVersion: application.dataVersion + 1, updateTime: new Date(), updateBy: event.actor.username })
+      .where(eq(creditNoteApplications.id, application.id));
+  }
+
+  /**
+   * 签发数据生成: approved applications of one group, not yet batched, become a batch. Each issuing
+   * account freezes the sum of its applications (refused 额度不足 when it no longer affords it), and
+   * Process_CREDIT_ISSUE starts and is submitted at once, waiting for the core director.
+   */
+  generate(principal: Principal, body: Body, log?: LogActor) {
+    return this.ctx.db.transaction(async (tx) => {
+      const ids = requireIds(body, 'applicationIds', MAX_BATCH).sort();
+      const rows = await tx.select().from(creditNoteApplications).where(inArray(creditNoteApplications.id, ids)).orderBy(asc(creditNoteApplications.id)).for('update');
+      if (rows.length !== ids.length) throw refuse('applicationIds', 'applicationNotFound');
+      const notReady = rows.find((r) => r.status !== APPLICATION_STATUS.approved || r.batchId);
+      if (notReady) throw businessError('CREDIT_APPLICATION_NOT_APPROVED', 'creditNotes:server.applicationNotReady', { payee: notReady.payeeName, amount: formatMoney(notReady.amount) });
+      const groupId = rows[0].groupId;
+      if (rows.some((r) => r.groupId !== groupId)) throw refuse('applicationIds', 'mixedGroups');
+      const [group] = await tx.select().from(groupUnits).where(eq(groupUnits.id, groupId));
+      const total = rows.reduce((sum, r) => sum + fenOf(r.amount), 0n);
+      const [{ seq }] = await tx.select({ seq: sql<string>`nextval('credit_batch_no_seq')::text` }).from(sql`(select 1) as one`);
+      const batchNo = `IB${this.today().replaceAll('-', '')}${seq.padStart(4, '0')}`;
+      const by = { createBy: principal.username, updateBy: principal.username };
+      const [batch] = await tx
+        .insert(creditNoteBatches)
+        .values({ batchNo, groupId, groupName: group?.unitName ?? groupId, totalAmount: yuan(total), noteCount: rows.length, ...by })
+        .returning();
+      for (const [accountId, amount] of sumsByAccount(rows)) {
+        const account = await lockAccount(tx, accountId);
+        await move(tx, account, { movement: QUOTA_MOVEMENT.freeze, amount, actor: principal.username, processKey: CREDIT_ISSUE_PROCESS, reference: batchNo });
+      }
+      await tx
+        .update(creditNoteApplications)
+        .set({ status: APPLICATION_STATUS.batched, batchId: batch.id, dataVersion: sql`${creditNoteApplications.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })
+        .where(inArray(creditNoteApplications.id, ids));
+      const summary = translate('creditNotes:server.batchSummary', { batchNo, count: String(rows.length), amount: formatMoney(yuan(total)) });
+      const started = await this.issue.start(principal, { businessKey: batch.id, businessType: BATCH_BUSINESS_TYPE, summary }, tx);
+      const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS }, tx);
+      const [saved] = await tx.update(creditNoteBatches).set({ instanceId: started.instance.id }).where(eq(creditNoteBatches.id, batch.id)).returning();
+      if (log) await recordOperation(tx, log, { resource: 'credit-note-batches', recordId: batch.id, action: 'CREATE', after: saved });
+      return { batch: saved, instanceId: started.instance.id, taskId: submitted.task?.id ?? null };
+    });
+  }
+
+  /** The final approval's end: issue and occupy, or release. */
+  private async issueEnded(event: InstanceEndEvent, tx: Tx): Promise<void> {
+    const [batch] = await tx.select().from(creditNoteBatches).where(eq(creditNoteBatches.id, event.instance.businessKey)).for('update');
+    if (!batch || batch.status !== BATCH_STATUS.running || batch.instanceId !== event.instance.id) return;
+    const rows = await tx.select().from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).for('update');
+    const actor = event.actor;
+    const approved = event.status === INSTANCE_STATUS.APPROVED;
+    for (const [accountId, amount] of sumsByAccount(rows)) {
+      const account = await lockAccount(tx, accountId);
+      const balances = balancesOf(account);
+      // What the batch froze may no longer be there (the account changed since): the approval is refused, never overdrawn.
+      if (approved && balances.frozen < amount) {
+        const [unit] = await tx.select({ name: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.id, account.unitId));
+        throw businessError('CREDIT_QUOTA_OVERDRAWN', 'creditNotes:server.overdrawn', { unit: unit?.name ?? account.unitId, frozen: formatMoney(account.frozen), amount: formatMoney(yuan(amount)) });
+      }
+      const movement = approved ? QUOTA_MOVEMENT.occupy : QUOTA_MOVEMENT.release;
+      await move(tx, account, { movement, amount, actor: actor.username, processKey: CREDIT_ISSUE_PROCESS, reference: batch.batchNo });
+    }
+    if (approved) await this.issueNotes(tx, batch, rows, actor);
+    await tx
+      .update(creditNoteApplications)
+      .set({ status: approved ? APPLICATION_STATUS.issued : APPLICATION_STATUS.rejected, dataVersion: sql`${creditNoteApplications.dataVersion} + 1`, updateTime: new Date(), updateBy: actor.username })
+      .where(eq(creditNoteApplications.batchId, batch.id));
+    await tx
+      .update(creditNoteBatches)
+      .set({ status: approved ? BATCH_STATUS.approved : BATCH_STATUS.rejected, dataVersion: batch.dataVersion + 1, updateTime: new Date(), updateBy: actor.username })
+      .where(eq(creditNoteBatches.id, batch.id));
+  }
+
+  private async issueNotes(tx: Tx, batch: BatchRow, rows: ApplicationRow[], actor: Actor): Promise<void> {
+    const issueDate = this.today();
+    for (const row of rows) {
+      const [{ seq }] = await tx.select({ seq: sql<string>`nextval('credit_note_no_seq')::text` }).from(sql`(select 1) as one`);
+      const id = randomUUID();
+      await tx.insert(creditNotes).values({
+        id, noteNo: noteNumber(issueDate, Number(seq)), parentId: null, rootId: id, batchId: batch.id, applicationId: row.id, groupId: row.groupId,
+        issuerUnitId: row.unitId, issuerName: row.unitName, quotaAccountId: row.quotaAccountId, holderCorpId: row.payeeCorpId, holderName: row.payeeName,
+        amount: row.amount, issueDate, dueDate: row.dueDate, productName: row.productName, status: NOTE_STATUS.issued, createBy: actor.username, updateBy: actor.username,
+      });
+      await tx.insert(creditNoteHolds).values({ noteId: id, kind: HOLD_KIND.issue, fromCorpId: null, fromName: row.unitName, toCorpId: row.payeeCorpId, toName: row.payeeName, amount: row.amount, createBy: actor.username });
+    }
+  }
+}
+
+/** Fen per quota account, in account-id order (the order the locks are taken in). */
+export function sumsByAccount(rows: readonly ApplicationRow[]): Array<[string, bigint]> {
+  const sums = new Map<string, bigint>();
+  for (const row of rows) sums.set(row.quotaAccountId, (sums.get(row.quotaAccountId) ?? 0n) + fenOf(row.amount));
+  return [...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}

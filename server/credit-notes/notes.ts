@@ -1,0 +1,146 @@
+/**
+ * Credit notes once issued: the list (overdue computed from the due date), a note with its chain of
+ * holders and its split tree, and a split recorded as the holder's transfer of part of a note to its
+ * own supplier. A split locks the note (FOR UPDATE), so of two simultaneous splits of one note exactly
+ * one finds it still 已签发; its two children sum exactly to it (whole fen here, the deferred trigger
+ * credit_notes_split_conserved in the database).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, arrayContains, asc, count, eq, gte, ilike, inArray, lt, lte, notInArray, type SQL } from 'drizzle-orm';
+import { CORP_TYPE } from '../../src/lib/corporations';
+import { HOLD_KIND, NOTE_STATUS, OUTSTANDING_STATUSES, STORED_NOTE_STATUSES, dayOf, effectiveStatus, splitAmounts } from '../../src/lib/credit-notes';
+import { formatMoney } from '../../src/lib/money';
+import { isQuotaDate, parseAmount } from '../../src/lib/quotas';
+import type { AppContext } from '../context';
+import { escapeLike, pagingOf } from '../crud/query';
+import { corporations, creditNoteHolds, creditNotes } from '../db/schema';
+import { aboutField, businessError, notFoundError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { recordOperation, type LogActor } from '../operation-log/record';
+import type { Principal } from '../security/sessions';
+import { optionalText, type Body } from '../workflow/input';
+import type { NoteRow } from './issuance';
+
+const refuse = (name: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(`creditNotes:server.${key}`, params)), name);
+
+export interface NoteView extends NoteRow {
+  /** The status shown: OVERDUE for an outstanding note past its due date. */
+  displayStatus: string;
+}
+
+export const viewOf = (row: NoteRow, today: string): NoteView => ({ ...row, displayStatus: effectiveStatus(row.status, row.dueDate, today) });
+
+function optionalDate(body: Body, name: string): string | undefined {
+  const value = body[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!isQuotaDate(value)) throw refuse(name, 'dateInvalid');
+  return value;
+}
+
+export async function listNotes(ctx: AppContext, body: Body) {
+  const { pageNum, pageSize } = pagingOf(body);
+  const today = dayOf(ctx.now());
+  const conditions: SQL[] = [];
+  const noteNo = optionalText(body, 'noteNo', 40);
+  if (noteNo) conditions.push(ilike(creditNotes.noteNo, `%${escapeLike(noteNo)}%`));
+  const issuer = optionalText(body, 'issuerName', 100);
+  if (issuer) conditions.push(ilike(creditNotes.issuerName, `%${escapeLike(issuer)}%`));
+  const holder = optionalText(body, 'holderName', 100);
+  if (holder) conditions.push(ilike(creditNotes.holderName, `%${escapeLike(holder)}%`));
+  const holderCorpId = optionalText(body, 'holderCorpId', 100);
+  if (holderCorpId) conditions.push(eq(creditNotes.holderCorpId, holderCorpId));
+  const status = body.status;
+  if (status !== undefined && status !== null && status !== '') {
+    if (status === NOTE_STATUS.overdue) conditions.push(inArray(creditNotes.status, [...OUTSTANDING_STATUSES]), lt(creditNotes.dueDate, today));
+    else if ((STORED_NOTE_STATUSES as readonly unknown[]).includes(status)) {
+      conditions.push(eq(creditNotes.status, status as string));
+      // 已签发 and 已融资 mean still within the due date; past it they are 已逾期.
+      if (OUTSTANDING_STATUSES.includes(status as string)) conditions.push(gte(creditNotes.dueDate, today));
+    } else throw refuse('status', 'statusUnknown');
+  }
+  const dueFrom = optionalDate(body, 'dueFrom');
+  if (dueFrom) conditions.push(gte(creditNotes.dueDate, dueFrom));
+  const dueTo = optionalDate(body, 'dueTo');
+  if (dueTo) conditions.push(lte(creditNotes.dueDate, dueTo));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [{ total }] = await ctx.db.select({ total: count() }).from(creditNotes).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(creditNotes)
+    .where(where)
+    .orderBy(asc(creditNotes.dueDate), asc(creditNotes.noteNo))
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize);
+  return { records: rows.map((r) => viewOf(r, today)), total, pageNum, pageSize };
+}
+
+/** A note, the chain of holders that led to it (its ancestors' holds, then its own) and its whole split tree. */
+export async function noteDetail(ctx: AppContext, id: string) {
+  const today = dayOf(ctx.now());
+  const [note] = await ctx.db.select().from(creditNotes).where(eq(creditNotes.id, id));
+  if (!note) throw notFoundError(translate('creditNotes:server.noteNotFound'));
+  const tree = await ctx.db.select().from(creditNotes).where(eq(creditNotes.rootId, note.rootId)).orderBy(asc(creditNotes.createTime), asc(creditNotes.noteNo));
+  const byId = new Map(tree.map((n) => [n.id, n]));
+  const lineage: string[] = [];
+  for (let at: NoteRow | undefined = note; at; at = at.parentId ? byId.get(at.parentId) : undefined) lineage.unshift(at.id);
+  const holds = await ctx.db.select().from(creditNoteHolds).where(inArray(creditNoteHolds.noteId, lineage)).orderBy(asc(creditNoteHolds.createTime), asc(creditNoteHolds.id));
+  const chain = lineage.flatMap((noteId) => holds.filter((h) => h.noteId === noteId).map((h) => ({ ...h, noteNo: byId.get(noteId)!.noteNo })));
+  return { note: viewOf(note, today), chain, tree: tree.map((n) => viewOf(n, today)) };
+}
+
+/**
+ * 拆分转让: the holder transfers `amount` of an issued, not overdue note to a supplier; the note
+ * becomes 已拆分 and two notes replace it (the part, the remainder kept), same issuer and due date.
+ */
+export async function splitNote(ctx: AppContext, principal: Principal, body: Body, log?: LogActor) {
+  const noteId = optionalText(body, 'noteId', 100);
+  if (!noteId) throw refuse('noteId', 'noteRequired');
+  const toCorpId = optionalText(body, 'toCorpId', 100);
+  if (!toCorpId) throw aboutField(validationError(translate('server:crud.required', { field: translate('creditNotes:fields.toCorpId') })), 'toCorpId');
+  const part = parseAmount(body.amount);
+  if (part === null) throw refuse('amount', 'amountInvalid');
+  const today = dayOf(ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.id, noteId)).for('update');
+    if (!note) throw notFoundError(translate('creditNotes:server.noteNotFound'));
+    if (note.status !== NOTE_STATUS.issued) throw businessError('CREDIT_NOTE_NOT_SPLITTABLE', 'creditNotes:server.notSplittable', { noteNo: note.noteNo, status: translate(`creditNotes:status.${note.status}`) });
+    if (note.dueDate < today) throw businessError('CREDIT_NOTE_NOT_SPLITTABLE', 'creditNotes:server.notSplittable', { noteNo: note.noteNo, status: translate('creditNotes:status.OVERDUE') });
+    const amounts = splitAmounts(note.amount, part);
+    if (!amounts) throw refuse('amount', 'splitAmount', { amount: formatMoney(note.amount) });
+    const [to] = await tx
+      .select({ id: corporations.id, corpName: corporations.corpName })
+      .from(corporations)
+      .where(and(eq(corporations.id, toCorpId), arrayContains(corporations.corpTypes, [CORP_TYPE.supplier])));
+    if (!to) throw refuse('toCorpId', 'notSupplier');
+    if (to.id === note.holderCorpId) throw refuse('toCorpId', 'sameHolder');
+    const by = { createBy: principal.username, updateBy: principal.username };
+    await tx.update(creditNotes).set({ status: NOTE_STATUS.split, dataVersion: note.dataVersion + 1, updateTime: new Date(), updateBy: principal.username }).where(eq(creditNotes.id, note.id));
+    const base = {
+      parentId: note.id, rootId: note.rootId, batchId: note.batchId, applicationId: note.applicationId, groupId: note.groupId, issuerUnitId: note.issuerUnitId,
+      issuerName: note.issuerName, quotaAccountId: note.quotaAccountId, issueDate: note.issueDate, dueDate: note.dueDate, productName: note.productName,
+      status: NOTE_STATUS.issued, ...by,
+    };
+    const children = [
+      { id: randomUUID(), noteNo: `${note.noteNo}-1`, holderCorpId: to.id, holderName: to.corpName, amount: amounts.part, kind: HOLD_KIND.split },
+      { id: randomUUID(), noteNo: `${note.noteNo}-2`, holderCorpId: note.holderCorpId, holderName: note.holderName, amount: amounts.rest, kind: HOLD_KIND.keep },
+    ];
+    // A split of a split numbers on: CN...-1-2; the unique number refuses a replay.
+    await tx.insert(creditNotes).values(children.map(({ kind: _kind, ...c }) => ({ ...base, ...c })));
+    await tx.insert(creditNoteHolds).values(
+      children.map((c) => ({ noteId: c.id, kind: c.kind, fromCorpId: note.holderCorpId, fromName: note.holderName, toCorpId: c.holderCorpId, toName: c.holderName, amount: c.amount, createBy: principal.username })),
+    );
+    if (log) await recordOperation(tx, log, { resource: 'credit-notes', recordId: note.id, action: 'SPLIT', before: { status: note.status, amount: note.amount }, after: children.map((c) => ({ noteNo: c.noteNo, amount: c.amount, holder: c.holderName })) });
+    const rows = await tx.select().from(creditNotes).where(inArray(creditNotes.id, children.map((c) => c.id))).orderBy(asc(creditNotes.noteNo));
+    return { parent: note.noteNo, children: rows.map((r) => viewOf(r, today)) };
+  });
+}
+
+/** Suppliers a note may be split to (every supplier but the holder). */
+export async function supplierOptions(ctx: AppContext, exceptCorpId?: string) {
+  const rows = await ctx.db
+    .select({ id: corporations.id, corpName: corporations.corpName })
+    .from(corporations)
+    .where(and(arrayContains(corporations.corpTypes, [CORP_TYPE.supplier]), exceptCorpId ? notInArray(corporations.id, [exceptCorpId]) : undefined))
+    .orderBy(asc(corporations.corpName));
+  return rows;
+}

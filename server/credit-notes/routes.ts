@@ -1,0 +1,175 @@
+/**
+ * The credit-note calls under /op/v1/credit-notes (README "Credit notes"): the applications of the
+ * three levels and what their form offers, the issuance data (generate, read, export), and the
+ * notes (list, detail, split). Reading needs credit:note list / query; each write its own permission.
+ */
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { UNIT_KIND } from '../../src/lib/corporations';
+import { APPLICATION_STATUS, BATCH_STATUS, CREDIT_NOTE_API, dayOf } from '../../src/lib/credit-notes';
+import { toChineseCapital } from '../../src/lib/numerals';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import { PRODUCT_CATEGORY } from '../../src/lib/products';
+import { fenOf, yuan } from '../../src/lib/quotas';
+import { TASK_SEGMENT } from '../../src/features/doc-review/rules';
+import { creditBatchExportResource } from '../../src/features/credit-notes/resources';
+import type { AppContext } from '../context';
+import { pagingOf } from '../crud/query';
+import { MAX_EXPORT_ROWS } from '../crud/routes';
+import { corporations, creditNoteApplications, creditNoteBatches, creditNotes, groupUnits, products, quotaAccounts } from '../db/schema';
+import { listMaterials } from '../doc-review/materials';
+import { aboutField, notFoundError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { actorOf } from '../operation-log/record';
+import { route } from '../routes/route';
+import type { Principal } from '../security/sessions';
+import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
+import { creditIssuanceOf, requireLevel, sumsByAccount } from './issuance';
+import { listNotes, noteDetail, splitNote, supplierOptions, viewOf } from './notes';
+
+const requireId = (body: Body, name = 'id') => {
+  const id = optionalText(body, name, 100);
+  if (!id) throw aboutField(validationError(translate('creditNotes:server.idRequired')), name);
+  return id;
+};
+
+const UNIT_KIND_OF = { PROJECT_DEPT: UNIT_KIND.projectDept, BRANCH: UNIT_KIND.branch, GROUP: UNIT_KIND.group } as const;
+
+export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const { creditNote } = PERMISSIONS;
+  const issuance = creditIssuanceOf(ctx);
+  const post = (path: string, permission: string, handler: (body: Body, principal: Principal, log: ReturnType<typeof actorOf>) => Promise<unknown>) =>
+    route(api, {
+      method: 'POST', path: `${CREDIT_NOTE_API}/${path}`, auth: 'session', permission,
+      handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, actorOf(request, principal)),
+    });
+
+  // ---- Applications -------------------------------------------------------------------------
+  post('applications/page', creditNote.list, async (body) => {
+    const { pageNum, pageSize } = pagingOf(body);
+    const conditions: SQL[] = [];
+    if (body.level !== undefined) conditions.push(eq(creditNoteApplications.level, requireLevel(body)));
+    const status = optionalOneOf(body, 'status', Object.values(APPLICATION_STATUS), 'creditNotes:server.statusUnknown');
+    if (status) conditions.push(eq(creditNoteApplications.status, status));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [{ total }] = await ctx.db.select({ total: count() }).from(creditNoteApplications).where(where);
+    const records = await ctx.db
+      .select()
+      .from(creditNoteApplications)
+      .where(where)
+      .orderBy(desc(creditNoteApplications.createTime), asc(creditNoteApplications.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
+    return { records, total, pageNum, pageSize };
+  });
+
+  post('applications/find-by-id', creditNote.query, async (body) => {
+    const [application] = await ctx.db.select().from(creditNoteApplications).where(eq(creditNoteApplications.id, requireId(body)));
+    if (!application) throw notFoundError(translate('creditNotes:server.applicationNotFound'));
+    return { application, materials: await listMaterials(ctx.db, application.id, TASK_SEGMENT.REVIEW) };
+  });
+
+  /** What a level's form offers: its units with their quota accounts, each group's member customers, the approved credit products. */
+  post('applications/options', creditNote.add, async (body) => {
+    const level = requireLevel(body);
+    const units = await ctx.db.select().from(groupUnits).where(eq(groupUnits.kind, UNIT_KIND_OF[level])).orderBy(asc(groupUnits.sortOrder), asc(groupUnits.unitName));
+    const unitIds = units.map((u) => u.id);
+    const accounts = unitIds.length
+      ? await ctx.db
+          .select({ id: quotaAccounts.id, unitId: quotaAccounts.unitId, kind: quotaAccounts.kind, grantorName: quotaAccounts.grantorName, available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
+          .from(quotaAccounts)
+          .where(inArray(quotaAccounts.unitId, unitIds))
+          .orderBy(asc(quotaAccounts.grantorName))
+      : [];
+    const groupIds = [...new Set(units.map((u) => u.groupId))];
+    const members = groupIds.length
+      ? await ctx.db
+          .select({ groupId: groupUnits.groupId, corpId: corporations.id, corpName: corporations.corpName })
+          .from(groupUnits)
+          .innerJoin(corporations, eq(corporations.id, groupUnits.corpId))
+          .where(and(inArray(groupUnits.groupId, groupIds), eq(groupUnits.kind, UNIT_KIND.member)))
+          .orderBy(asc(corporations.corpName))
+      : [];
+    const productRows = await ctx.db
+      .select({ id: products.id, prdCode: products.prdCode, prdName: products.prdName, tenorMinDays: products.tenorMinDays, tenorMaxDays: products.tenorMaxDays, amountMin: products.amountMin, amountMax: products.amountMax })
+      .from(products)
+      .where(eq(products.category, PRODUCT_CATEGORY.credit))
+      .orderBy(asc(products.prdName));
+    return {
+      today: dayOf(ctx.now()),
+      units: units.map((u) => ({ id: u.id, unitName: u.unitName, groupId: u.groupId, accounts: accounts.filter((a) => a.unitId === u.id) })),
+      members,
+      products: productRows,
+    };
+  });
+
+  post('applications/add', creditNote.add, (body, principal, log) => issuance.apply(principal, body, log));
+
+  // ---- Issuance data ------------------------------------------------------------------------
+  post('batches/generate', creditNote.generate, (body, principal, log) => issuance.generate(principal, body, log));
+
+  post('batches/page', creditNote.list, async (body) => {
+    const { pageNum, pageSize } = pagingOf(body);
+    const status = optionalOneOf(body, 'status', Object.values(BATCH_STATUS), 'creditNotes:server.statusUnknown');
+    const where = status ? eq(creditNoteBatches.status, status) : undefined;
+    const [{ total }] = await ctx.db.select({ total: count() }).from(creditNoteBatches).where(where);
+    const records = await ctx.db.select().from(creditNoteBatches).where(where).orderBy(desc(creditNoteBatches.createTime), asc(creditNoteBatches.id)).limit(pageSize).offset((pageNum - 1) * pageSize);
+    return { records, total, pageNum, pageSize };
+  });
+
+  const batchOf = async (body: Body) => {
+    const instanceId = optionalText(body, 'instanceId', 100);
+    const [batch] = await ctx.db
+      .select()
+      .from(creditNoteBatches)
+      .where(instanceId ? eq(creditNoteBatches.instanceId, instanceId) : eq(creditNoteBatches.id, requireId(body)));
+    if (!batch) throw notFoundError(translate('creditNotes:server.batchNotFound'));
+    return batch;
+  };
+
+  /**
+   * A batch as its final approval reads it: the applications (with their documents' verdicts), the
+   * total in figures and capital numerals, each issuing account's available quota before the batch
+   * and after it is issued, and the notes once issued.
+   */
+  post('batches/find-by-id', creditNote.query, async (body) => {
+    const batch = await batchOf(body);
+    const applications = await ctx.db.select().from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id));
+    const documents = await Promise.all(applications.map(async (a) => ({ applicationId: a.id, materials: (await listMaterials(ctx.db, a.id, TASK_SEGMENT.REVIEW)).docMaterials })));
+    const sums = sumsByAccount(applications);
+    const accountRows = sums.length
+      ? await ctx.db
+          .select({ id: quotaAccounts.id, unitName: groupUnits.unitName, grantorName: quotaAccounts.grantorName, available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
+          .from(quotaAccounts)
+          .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
+          .where(inArray(quotaAccounts.id, sums.map(([id]) => id)))
+      : [];
+    const running = batch.status === BATCH_STATUS.running;
+    const quotas = sums.map(([id, fen]) => {
+      const row = accountRows.find((a) => a.id === id)!;
+      // While it runs the batch's amount is frozen: before it, the account had it available too; once issued it is used.
+      const before = running ? yuan(fenOf(row.available) + fen) : null;
+      return { ...row, amount: yuan(fen), availableBefore: before, availableAfter: running ? row.available : null };
+    });
+    const notes = await ctx.db.select().from(creditNotes).where(eq(creditNotes.batchId, batch.id)).orderBy(asc(creditNotes.noteNo));
+    const today = dayOf(ctx.now());
+    return { batch, totalCapital: toChineseCapital(batch.totalAmount), applications, documents, quotas, notes: notes.filter((n) => n.parentId === null).map((n) => viewOf(n, today)) };
+  });
+
+  post('batches/export', creditNote.export, async (body, principal) => {
+    const batch = await batchOf(body);
+    return ctx.exports.start(principal, creditBatchExportResource, async () => {
+      const rows = await ctx.db.select().from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).limit(MAX_EXPORT_ROWS);
+      return rows.map((r) => ({
+        batchNo: batch.batchNo, levelLabel: translate(`creditNotes:level.${r.level}`), unitName: r.unitName, payeeName: r.payeeName, amount: r.amount,
+        amountCapital: toChineseCapital(r.amount), dueDate: r.dueDate, productName: r.productName, contractNo: r.contractNo, statusLabel: translate(`creditNotes:applicationStatus.${r.status}`),
+      }));
+    });
+  });
+
+  // ---- Notes --------------------------------------------------------------------------------
+  post('notes/page', creditNote.list, (body) => listNotes(ctx, body));
+  post('notes/find-by-id', creditNote.query, (body) => noteDetail(ctx, requireId(body)));
+  post('notes/split', creditNote.split, (body, principal, log) => splitNote(ctx, principal, body, log));
+  post('notes/suppliers', creditNote.split, async (body) => supplierOptions(ctx, optionalText(body, 'exceptCorpId', 100)));
+}

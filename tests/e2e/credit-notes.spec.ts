@@ -1,0 +1,154 @@
+/**
+ * Credit notes end to end (issue 18): op_handler applies at the project department with a contract and
+ * an invoice uploaded, passes the document audit; op_director passes the review; op_handler generates the
+ * issuance data; op_director passes the core review choosing the single-post final approval; op_director2
+ * signs the final approval with the SMS code from the demo outbox; the note is 已签发 and the unit's
+ * available quota is down by exactly its amount.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { addDays, dayOf } from '../../src/lib/credit-notes';
+import { fenOf, yuan } from '../../src/lib/quotas';
+import { dataOf, signInAs as apiSignIn } from '../server/client';
+import { smsCodesFor } from '../server/demo-outbox';
+import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { ARTIFACTS } from './support/server';
+
+const FIRST_LOAD = { timeout: 30_000 };
+const UNIT = '南京江北新区安置房项目部';
+const PAYEE = '苏州恒远钢材有限公司';
+const AMOUNT = '23456.78';
+const CONTRACT_NO = `HT-E2E-${Date.now() % 100000}`;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+async function as(browser: Browser, persona: Persona): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1480, height: 1000 } })).newPage();
+  await signIn(page, persona, PERSONAS[persona]);
+  await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
+  return page;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `credit-notes-${name}.png`), fullPage: true });
+
+/** Opens a select by its label (typing into a searchable one, since the list is virtual) and picks the option. */
+async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  if (typeof option === 'string' && (await input.getAttribute('readonly')) === null) await input.fill(option);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** Works the to-do whose summary mentions `text`. */
+async function workTask(page: Page, text: string): Promise<void> {
+  await page.goto('/op/task/todo');
+  const row = page.getByTestId('task-todo-list').locator('tbody tr.ant-table-row').filter({ hasText: text });
+  await expect(row.first()).toBeVisible(FIRST_LOAD);
+  await row.first().getByTestId('task-work').click();
+}
+
+async function passAllFiles(page: Page): Promise<void> {
+  await expect(page.locator('.doc-review-workspace')).toBeVisible(FIRST_LOAD);
+  const buttons = page.locator('.doc-review-file').getByRole('button', { name: /^通\s?过$/ });
+  await expect(buttons).toHaveCount(2, FIRST_LOAD);
+  for (let i = 0; i < 2; i++) {
+    await page.locator('.doc-review-file').nth(i).getByRole('button', { name: /^通\s?过$/ }).click();
+    await expect(page.locator('.doc-review-file').nth(i).locator('[data-segment="AUDIT"] .ant-tag')).toHaveText('通过');
+  }
+}
+
+test.describe('credit notes (issue 18)', () => {
+  test('a project department application becomes an issued note through review, issuance data and the signed final approval', async ({ browser, server }) => {
+    test.setTimeout(600_000);
+    const api = await apiSignIn(server.url, 'op_handler');
+    const options = await dataOf<{ units: Array<{ unitName: string; accounts: Array<{ id: string; available: string }> }> }>(api, '/op/v1/credit-notes/applications/options', { level: 'PROJECT_DEPT' });
+    const accountId = options.units.find((u) => u.unitName === UNIT)!.accounts[0].id;
+    const availableBefore = (await dataOf<{ available: string }>(api, '/op/v1/quotas/accounts/find-by-id', { id: accountId })).available;
+
+    // 1. The application.
+    const handler = await as(browser, 'op_handler');
+    await handler.goto('/op/issue/project-dept/detail');
+    await handler.getByRole('button', { name: '新建签发申请' }).click();
+    const form = handler.getByRole('form', { name: '新建签发申请' });
+    await expect(form).toBeVisible(FIRST_LOAD);
+    await choose(handler, '签发单位', UNIT);
+    await choose(handler, '使用额度', /可用/);
+    await choose(handler, '收款供应商', PAYEE);
+    await form.getByLabel('金额', { exact: true }).fill(AMOUNT);
+    await expect(form.locator('.tip-bar')).toContainText('贰万叁仟肆佰伍拾陆元柒角捌分');
+    await form.getByLabel('到期日', { exact: true }).fill(addDays(dayOf(Date.now()), 90));
+    await form.getByLabel('到期日', { exact: true }).press('Enter');
+    await choose(handler, '授信产品', '华东建设招银白条');
+    await form.getByLabel('合同编号', { exact: true }).fill(CONTRACT_NO);
+    const uploads = form.locator('input[type=file]');
+    await uploads.nth(0).setInputFiles({ name: '采购合同.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await uploads.nth(1).setInputFiles({ name: '增值税发票.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(form.locator('.ant-upload-list-item')).toHaveCount(2, FIRST_LOAD);
+    await expect(form.locator('.ant-upload-list-item-uploading')).toHaveCount(0, FIRST_LOAD);
+    await shot(handler, 'apply');
+    await form.getByRole('button', { name: '提交申请' }).click();
+    const row = handler.locator('tbody tr.ant-table-row').filter({ hasText: CONTRACT_NO });
+    await expect(row.getByText('资料审核中')).toBeVisible(FIRST_LOAD);
+    await shot(handler, 'applications');
+
+    // 2. The document review: op_handler audits, op_director reviews.
+    await workTask(handler, '23,456.78');
+    await passAllFiles(handler);
+    await shot(handler, 'doc-audit');
+    await handler.getByTestId('task-pass').click();
+    await expect(handler.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
+    const director = await as(browser, 'op_director');
+    await workTask(director, '23,456.78');
+    await expect(director.locator('.doc-review-workspace')).toBeVisible(FIRST_LOAD);
+    await director.getByTestId('task-pass').click();
+    await expect(director.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
+
+    // 3. Issuance data.
+    await handler.goto('/op/issue/group/generate');
+    const approved = handler.locator('tbody tr.ant-table-row').filter({ hasText: PAYEE }).filter({ hasText: '23,456.78' });
+    await approved.locator('.ant-checkbox-input').check(FIRST_LOAD);
+    await expect(handler.locator('.tip-bar')).toContainText('贰万叁仟肆佰伍拾陆元柒角捌分');
+    await handler.getByRole('button', { name: '生成签发数据' }).click();
+    await expect(handler.getByText(/已生成签发数据 IB\d+/)).toBeVisible(FIRST_LOAD);
+    await shot(handler, 'generate');
+    const frozen = (await dataOf<{ available: string; frozen: string }>(api, '/op/v1/quotas/accounts/find-by-id', { id: accountId })).available;
+    expect(frozen).toBe(yuan(fenOf(availableBefore) - fenOf(AMOUNT)));
+
+    // 4. Core review by op_director: the single-post final approval.
+    await workTask(director, '23,456.78');
+    await expect(director.getByText('签发明细')).toBeVisible(FIRST_LOAD);
+    await expect(director.getByText('贰万叁仟肆佰伍拾陆元柒角捌分').first()).toBeVisible();
+    await shot(director, 'core-review');
+    await director.getByTestId('task-variable-finalApproveMode').click();
+    await director.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '单岗审核' }).click();
+    await director.getByTestId('task-pass').click();
+    await expect(director.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
+
+    // 5. The final approval by op_director2, signed with the SMS code.
+    const director2 = await as(browser, 'op_director2');
+    await workTask(director2, '23,456.78');
+    await expect(director2.getByText('签发单位额度')).toBeVisible(FIRST_LOAD);
+    await shot(director2, 'final-approve');
+    await director2.getByTestId('task-pass').click();
+    const modal = director2.getByRole('dialog', { name: '短信验证码签署' });
+    await expect(modal).toBeVisible(FIRST_LOAD);
+    let code: string | undefined;
+    await expect.poll(() => (code = smsCodesFor(server.dataDir, 'op_director2').at(-1)), FIRST_LOAD).toMatch(/^\d{6}$/);
+    await modal.getByTestId('sms-code-input').fill(code!);
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(director2.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
+
+    // 6. The note is issued; the quota is down by exactly its amount.
+    await handler.goto('/op/issue/notes');
+    await handler.getByLabel('持有人', { exact: true }).fill(PAYEE);
+    await handler.getByRole('button', { name: /查\s*询/ }).click();
+    const note = handler.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' });
+    await expect(note.getByText('已签发')).toBeVisible(FIRST_LOAD);
+    await expect(note.getByRole('link', { name: /^CN\d{14}$/ })).toBeVisible();
+    await shot(handler, 'notes');
+    await note.getByRole('link').click();
+    await expect(handler.getByText('持有人链')).toBeVisible(FIRST_LOAD);
+    await shot(handler, 'note-detail');
+    const after = await dataOf<{ available: string; frozen: string; used: string }>(api, '/op/v1/quotas/accounts/find-by-id', { id: accountId });
+    expect(after.available).toBe(yuan(fenOf(availableBefore) - fenOf(AMOUNT)));
+  });
+});
