@@ -89,6 +89,8 @@ export async function seedCreditNotesDemo(ctx: AppContext): Promise<void> {
   await backdate(redeemed.id, addDays(today, -200), addDays(today, -20), NOTE_STATUS.redeemed);
   await ctx.db.transaction((tx) => recordMovement(tx, redeemed.quotaAccountId, QUOTA_MOVEMENT.recycle, fenOf(redeemed.amount), handler.username, redeemed.noteNo));
   await backdate(byApplication(issuedIds[4]).id, addDays(today, -30), addDays(today, 120), NOTE_STATUS.financed);
+  // A second financed note, of another issuer, so the demo asset package pools two debtors (server/abs/demo-seed.ts).
+  await backdate(byApplication(issuedIds[5]).id, addDays(today, -20), addDays(today, 220), NOTE_STATUS.financed);
   await splitNote(ctx, handler, { noteId: byApplication(issuedIds[0]).id, toCorpId: DEMO_CORP.supplier(13), amount: '86500.00' });
 
   // Waiting for op_director's core review: one batch of two project-department applications.
