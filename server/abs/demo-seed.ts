@@ -2,7 +2,7 @@
  * Securitisation in the living demo (DOMAIN.md "A living demo"), seeded once after the credit notes:
  * 2026 年第一期 — the package whose materials the seeded Process_ABS_CERTIFICATE_CODE review already
  * reads (its businessKey is the package's id) — locked, with its first issue nodes dated; a second
- * package still being built; and registrations with the registry stand-in: the first package's
+ * package still being built, whose candidates show an eligible note and a refused one; and registrations with the registry stand-in: the first package's
  * transfer, and a pledge of one note filed eleven months ago, so it shows as expiring within 30 days.
  * Notes join a package only when the programme's rules admit them, as through the screen.
  */
@@ -42,17 +42,13 @@ export async function seedAbsDemo(ctx: AppContext): Promise<boolean> {
       .insert(absPackages)
       .values({ id: DEMO_PACKAGE_ID, packageNo: 'ABS20260001', packageName: '2026 年第一期供应链应收账款资产支持专项计划', programme: '中建华东供应链 ABS 储架计划', minTenorDays: 0, maxTenorDays: 720, maxDebtorShare: '0.8000', targetSize: '50000000.00', ...by })
       .returning();
-    const [second] = await tx
+    await tx
       .insert(absPackages)
-      .values({ packageNo: 'ABS20260002', packageName: '2026 年第二期供应链应收账款资产支持专项计划', programme: '中建华东供应链 ABS 储架计划', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5000', targetSize: '30000000.00', ...by })
-      .returning();
-    // The first package takes what its rules admit, note by note; the second the next one left that fits.
-    const pool: Array<PoolNote & { noteNo: string }> = [];
-    for (const note of financed) if (!eligibilityRefusal(note, rulesOf(first), pool, today, first.id)) pool.push(note);
-    const rest = financed.filter((note) => !pool.includes(note));
-    const secondPool = rest.filter((note) => !eligibilityRefusal(note, rulesOf(second), [], today, second.id)).slice(0, 1);
+      .values({ packageNo: 'ABS20260002', packageName: '2026 年第二期供应链应收账款资产支持专项计划', programme: '中建华东供应链 ABS 储架计划', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5000', targetSize: '30000000.00', ...by });
+    // The first package takes the first note its rules admit; the rest stay candidates of the second,
+    // still being built, which shows both an eligible note and a refused one (an overdue financed note).
+    const pool: Array<PoolNote & { noteNo: string }> = financed.filter((note) => !eligibilityRefusal(note, rulesOf(first), [], today, first.id)).slice(0, 1);
     if (pool.length) await tx.insert(absPackageNotes).values(pool.map((note) => ({ packageId: first.id, noteId: note.id, createBy: actor.username })));
-    if (secondPool.length) await tx.insert(absPackageNotes).values(secondPool.map((note) => ({ packageId: second.id, noteId: note.id, createBy: actor.username })));
     if (pool.length) {
       const [review] = await tx.select({ id: workflowInstances.id }).from(workflowInstances).where(and(eq(workflowInstances.businessKey, DEMO_PACKAGE_ID), eq(workflowInstances.processKey, ABS_MATERIAL_PROCESS)));
       await tx.update(absPackages).set({ status: PACKAGE_STATUS.locked, materialInstanceId: review?.id ?? null }).where(eq(absPackages.id, first.id));
@@ -94,7 +90,13 @@ export async function seedAbsDemo(ctx: AppContext): Promise<boolean> {
         first.id, pool.map((note) => note.id),
       );
     }
-    const pledged = secondPool[0] ?? rest[0];
+    // The pledge covers an issued note outside any package (a supplier's receivable pledged to a bank).
+    const [pledged] = await tx
+      .select({ id: creditNotes.id, noteNo: creditNotes.noteNo, amount: creditNotes.amount })
+      .from(creditNotes)
+      .where(eq(creditNotes.status, 'ISSUED'))
+      .orderBy(asc(creditNotes.dueDate), asc(creditNotes.noteNo))
+      .limit(1);
     const bank = nameOf(DEMO_CORP.banks[0]);
     if (pledged && factoring && bank) {
       const start = addDays(today, -340);

@@ -84,12 +84,13 @@ export async function seedCreditNotesDemo(ctx: AppContext): Promise<void> {
 
   // Due within 30 days, overdue, redeemed (its quota recycled), financed; one split by its holder.
   await backdate(byApplication(issuedIds[1]).id, addDays(today, -70), addDays(today, 20));
-  await backdate(byApplication(issuedIds[2]).id, addDays(today, -120), addDays(today, -15));
+  // Overdue, and financed before it fell due: the demo's asset packages show it refused (已逾期).
+  await backdate(byApplication(issuedIds[2]).id, addDays(today, -120), addDays(today, -15), NOTE_STATUS.financed);
   const redeemed = byApplication(issuedIds[3]);
   await backdate(redeemed.id, addDays(today, -200), addDays(today, -20), NOTE_STATUS.redeemed);
   await ctx.db.transaction((tx) => recordMovement(tx, redeemed.quotaAccountId, QUOTA_MOVEMENT.recycle, fenOf(redeemed.amount), handler.username, redeemed.noteNo));
   await backdate(byApplication(issuedIds[4]).id, addDays(today, -30), addDays(today, 120), NOTE_STATUS.financed);
-  // A second financed note, of another issuer, so the demo asset package pools two debtors (server/abs/demo-seed.ts).
+  // A second financed note, of another issuer, left for the second asset package to take (server/abs/demo-seed.ts).
   await backdate(byApplication(issuedIds[5]).id, addDays(today, -20), addDays(today, 220), NOTE_STATUS.financed);
   await splitNote(ctx, handler, { noteId: byApplication(issuedIds[0]).id, toCorpId: DEMO_CORP.supplier(13), amount: '86500.00' });
 
