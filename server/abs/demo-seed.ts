@@ -7,7 +7,7 @@
  * Notes join a package only when the programme's rules admit them, as through the screen.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { eligibilityRefusal, expiryOf, FINANCED_STATUS, PACKAGE_STATUS, type PoolNote } from '../../src/lib/abs';
 import { addDays, dayOf } from '../../src/lib/credit-notes';
 import { toFen } from '../../src/lib/money';
@@ -38,13 +38,15 @@ export async function seedAbsDemo(ctx: AppContext): Promise<boolean> {
   const certificates: Array<{ fileId: string; content: Buffer; name: string }> = [];
 
   await ctx.db.transaction(async (tx) => {
+    // Numbered from the same sequence as packages made on the screen, so a new one never collides.
+    const packageNo = async () => `ABS${today.slice(0, 4)}${(await tx.select({ seq: sql<string>`nextval('abs_package_no_seq')::text` }).from(sql`(select 1) as one`))[0].seq.padStart(4, '0')}`;
     const [first] = await tx
       .insert(absPackages)
-      .values({ id: DEMO_PACKAGE_ID, packageNo: 'ABS20260001', packageName: '2026 年第一期供应链应收账款资产支持专项计划', programme: '中建华东供应链 ABS 储架计划', minTenorDays: 0, maxTenorDays: 720, maxDebtorShare: '0.8000', targetSize: '50000000.00', ...by })
+      .values({ id: DEMO_PACKAGE_ID, packageNo: await packageNo(), packageName: '2026 年第一期供应链应收账款资产支持专项计划', programme: '中建华东供应链 ABS 储架计划', minTenorDays: 0, maxTenorDays: 720, maxDebtorShare: '0.8000', targetSize: '50000000.00', ...by })
       .returning();
     await tx
       .insert(absPackages)
-      .values({ packageNo: 'ABS20260002', packageName: '2026 年第二期供应链应收账款资产支持专项计划', programme: '中建华东供应链 ABS 储架计划', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5000', targetSize: '30000000.00', ...by });
+      .values({ packageNo: await packageNo(), packageName: '2026 年第二期供应链应收账款资产支持专项计划', programme: '中建华东供应链 ABS 储架计划', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5000', targetSize: '30000000.00', ...by });
     // The first package takes the first note its rules admit; the rest stay candidates of the second,
     // still being built, which shows both an eligible note and a refused one (an overdue financed note).
     const pool: Array<PoolNote & { noteNo: string }> = financed.filter((note) => !eligibilityRefusal(note, rulesOf(first), [], today, first.id)).slice(0, 1);
