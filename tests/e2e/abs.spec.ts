@@ -1,0 +1,157 @@
+/**
+ * Securitisation end to end (issue 19), as op_handler over the demo world: the locked first package
+ * shows its figures and concentration chart; the second, still being built, marks an overdue financed
+ * note as refused — adding it anyway is refused naming the rule and adds nothing — takes the eligible
+ * one and is locked; an issue node dated before the previous one is refused, a valid one joins the
+ * timeline; the registration list flags the pledge expiring within 30 days; the locked package is
+ * registered with the registry (number and certificate), its extension joins the history, and a second
+ * registration of the same package is refused with the registry's reason.
+ */
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, PERSONAS, signIn, test } from './support/fixtures';
+import { ARTIFACTS } from './support/server';
+
+const FIRST_LOAD = { timeout: 30_000 };
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `abs-${name}.png`), fullPage: true });
+const rows = (scope: Locator) => scope.locator('tbody tr.ant-table-row');
+const dialog = (page: Page) => page.locator('.ant-modal-content:visible');
+const pick = async (page: Page, field: Locator, option: string | RegExp) => {
+  await field.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+};
+
+test.describe.serial('securitisation and the central registry', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('asset packages: figures and chart, a refusal that names the rule, an eligible note added, the package locked', async ({ page }) => {
+    await page.setViewportSize({ width: 1480, height: 1000 });
+    await signIn(page, 'op_handler', PERSONAS.op_handler);
+    await page.goto('/op/abs/assets/assets-manage');
+    const list = page.getByTestId('abs-packages');
+    await expect(rows(list)).toHaveCount(2, FIRST_LOAD);
+    await shot(page, 'packages');
+
+    await rows(list).filter({ hasText: '第一期' }).click();
+    const first = page.getByTestId('abs-package');
+    await expect(first.getByText('已锁定')).toBeVisible(FIRST_LOAD);
+    await expect(first.getByTestId('abs-concentration-chart').locator('canvas')).toBeVisible();
+    await expect(first.getByText('加权平均剩余期限')).toBeVisible();
+    await shot(page, 'package-locked');
+
+    await page.goto('/op/abs/assets/assets-manage');
+    await rows(page.getByTestId('abs-packages')).filter({ hasText: '第二期' }).click();
+    const second = page.getByTestId('abs-package');
+    const candidates = second.locator('.ant-card').filter({ hasText: '可选白条' });
+    await expect(rows(candidates)).toHaveCount(2, FIRST_LOAD);
+    const refused = rows(candidates).filter({ hasText: '不可入池：白条已逾期' });
+    const eligible = rows(candidates).filter({ hasText: /可入池$/ }).filter({ hasNotText: '不可入池' });
+    await expect(refused).toHaveCount(1);
+    await expect(eligible).toHaveCount(1);
+    await shot(page, 'candidates');
+
+    // Both at once: the server refuses the lot, naming the overdue note and the rule.
+    await refused.locator('.ant-checkbox-input').check();
+    await eligible.locator('.ant-checkbox-input').check();
+    await second.getByTestId('abs-add-notes').click();
+    await expect(page.locator('.ant-message').getByText(/不能入池：白条已逾期/)).toBeVisible(FIRST_LOAD);
+    await expect(second.getByText('资产包中还没有白条')).toBeVisible();
+
+    await refused.locator('.ant-checkbox-input').uncheck();
+    await second.getByTestId('abs-add-notes').click();
+    await expect(page.locator('.ant-message').getByText('已入池 1 张白条')).toBeVisible(FIRST_LOAD);
+    const pool = second.locator('.ant-card').filter({ hasText: '入池白条' });
+    await expect(rows(pool)).toHaveCount(1);
+    await expect(second.getByTestId('abs-concentration-chart').locator('canvas')).toBeVisible();
+
+    await second.getByTestId('abs-lock').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(second.getByText('已锁定').first()).toBeVisible(FIRST_LOAD);
+    await expect(second.getByTestId('abs-add-notes')).toHaveCount(0);
+    await shot(page, 'package-built');
+  });
+
+  test('issue nodes: out of order refused with the reason, a valid date joins the timeline', async ({ page }) => {
+    await page.setViewportSize({ width: 1480, height: 1000 });
+    await signIn(page, 'op_handler', PERSONAS.op_handler);
+    await page.goto('/op/abs/assets/issue-node-register');
+    const nodes = page.getByTestId('abs-issue-nodes');
+    await expect(nodes.getByTestId('abs-node-ACCEPTED')).toContainText(/\d{4}-\d{2}-\d{2}/, FIRST_LOAD);
+    const accepted = (await nodes.getByTestId('abs-node-ACCEPTED').textContent())!.match(/\d{4}-\d{2}-\d{2}/)![0];
+    const dayBefore = new Date(Date.parse(`${accepted}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+    await nodes.getByTestId('abs-node-APPROVED').getByRole('button', { name: '登记' }).click();
+    const form = dialog(page);
+    await form.getByLabel('节点日期').fill(dayBefore);
+    await form.getByLabel('节点日期').press('Enter');
+    await form.getByLabel('备注').fill('证监会无异议函');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.locator('.ant-message').getByText(`“获批”的日期不能早于“交易所受理”（${accepted}）`)).toBeVisible(FIRST_LOAD);
+
+    await form.getByLabel('节点日期').fill(accepted);
+    await form.getByLabel('节点日期').press('Enter');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.locator('.ant-message').getByText('节点已登记')).toBeVisible(FIRST_LOAD);
+    await expect(nodes.getByTestId('abs-node-APPROVED')).toContainText(accepted);
+    await expect(nodes.getByTestId('abs-node-APPROVED')).toContainText('证监会无异议函');
+    await shot(page, 'issue-nodes');
+  });
+
+  test('central registry: an expiring pledge flagged; a package registered with a certificate, extended, and refused a second time', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1480, height: 1000 });
+    await signIn(page, 'op_handler', PERSONAS.op_handler);
+    await page.goto('/op/zd-registration/management/register');
+    const list = page.getByTestId('zd-registrations');
+    await expect(rows(list)).toHaveCount(2, FIRST_LOAD);
+    await expect(rows(list).filter({ hasText: '应收账款质押' }).getByTestId('zd-expiring')).toContainText(/\d+ 天后到期/);
+    await shot(page, 'registrations');
+
+    const register = async () => {
+      await list.getByTestId('zd-register').click();
+      const form = dialog(page);
+      await pick(page, form.getByLabel('出让人/出质人'), '保理');
+      await pick(page, form.getByLabel('受让人/质权人'), '中国工商银行');
+      await form.getByText('资产包', { exact: true }).click();
+      await pick(page, form.getByLabel('资产包'), '第二期');
+      await form.getByLabel('登记金额（元）').fill('1000.00');
+      await form.getByLabel('登记期限（年）').fill('2');
+      await form.getByLabel('财产描述').fill('第二期资产包项下应收账款转让');
+      await page.locator('#zd-register-submit').click();
+      return form;
+    };
+    await register();
+    await expect(page.locator('.ant-message').getByText(/登记成功，登记编号 ZD\d{16}/)).toBeVisible(FIRST_LOAD);
+    const drawer = page.getByTestId('zd-detail');
+    await expect(drawer).toBeVisible(FIRST_LOAD);
+    await expect(drawer.getByTestId('zd-history')).toContainText('初始登记');
+
+    // The certificate is a PDF the file service serves to the signed-in user.
+    const certificate = page.waitForEvent('popup');
+    await page.getByTestId('zd-certificate').click();
+    const pdf = await certificate;
+    await pdf.waitForLoadState('domcontentloaded').catch(() => undefined);
+    expect(pdf.url()).toContain('/preview?grant=');
+    const answer = await page.request.get(pdf.url());
+    expect(answer.headers()['content-type']).toContain('application/pdf');
+    expect((await answer.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await pdf.close();
+
+    await page.getByTestId('zd-extend').click();
+    const extend = dialog(page);
+    await extend.getByLabel('展期后期限（年）').fill('5');
+    await page.locator('#zd-act-submit').click();
+    await expect(page.locator('.ant-message').getByText('展期登记成功')).toBeVisible(FIRST_LOAD);
+    await expect(drawer.getByTestId('zd-history')).toContainText('展期登记');
+    await expect(drawer.getByTestId('zd-history')).toContainText('2 → 5');
+    await shot(page, 'registration-detail');
+    await page.keyboard.press('Escape');
+
+    // The same package again: the registry says why it refuses, and nothing is added.
+    await register();
+    await expect(page.getByTestId('zd-register-error')).toContainText('中登登记被拒绝：登记财产已存在有效的同类登记', FIRST_LOAD);
+    await shot(page, 'registry-refusal');
+    await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
+    await expect(rows(list)).toHaveCount(3);
+    expect(server.url).toBeTruthy();
+  });
+});
