@@ -21,12 +21,18 @@ const pick = async (page: Page, field: Locator, option: string | RegExp) => {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 };
 
+/** Signed in as op_handler, the home page shown (the session is set before the next address is opened). */
+async function asHandler(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1480, height: 1000 });
+  await signIn(page, 'op_handler', PERSONAS.op_handler);
+  await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
+}
+
 test.describe.serial('securitisation and the central registry', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('asset packages: figures and chart, a refusal that names the rule, an eligible note added, the package locked', async ({ page }) => {
-    await page.setViewportSize({ width: 1480, height: 1000 });
-    await signIn(page, 'op_handler', PERSONAS.op_handler);
+    await asHandler(page);
     await page.goto('/op/abs/assets/assets-manage');
     const list = page.getByTestId('abs-packages');
     await expect(rows(list)).toHaveCount(2, FIRST_LOAD);
@@ -42,7 +48,7 @@ test.describe.serial('securitisation and the central registry', () => {
     await page.goto('/op/abs/assets/assets-manage');
     await rows(page.getByTestId('abs-packages')).filter({ hasText: '第二期' }).click();
     const second = page.getByTestId('abs-package');
-    const candidates = second.locator('.ant-card').filter({ hasText: '可选白条' });
+    const candidates = second.getByTestId('abs-candidates');
     await expect(rows(candidates)).toHaveCount(2, FIRST_LOAD);
     const refused = rows(candidates).filter({ hasText: '不可入池：白条已逾期' });
     const eligible = rows(candidates).filter({ hasText: /可入池$/ }).filter({ hasNotText: '不可入池' });
@@ -60,7 +66,7 @@ test.describe.serial('securitisation and the central registry', () => {
     await refused.locator('.ant-checkbox-input').uncheck();
     await second.getByTestId('abs-add-notes').click();
     await expect(page.locator('.ant-message').getByText('已入池 1 张白条')).toBeVisible(FIRST_LOAD);
-    const pool = second.locator('.ant-card').filter({ hasText: '入池白条' });
+    const pool = second.getByTestId('abs-pool');
     await expect(rows(pool)).toHaveCount(1);
     await expect(second.getByTestId('abs-concentration-chart').locator('canvas')).toBeVisible();
 
@@ -72,8 +78,7 @@ test.describe.serial('securitisation and the central registry', () => {
   });
 
   test('issue nodes: out of order refused with the reason, a valid date joins the timeline', async ({ page }) => {
-    await page.setViewportSize({ width: 1480, height: 1000 });
-    await signIn(page, 'op_handler', PERSONAS.op_handler);
+    await asHandler(page);
     await page.goto('/op/abs/assets/issue-node-register');
     const nodes = page.getByTestId('abs-issue-nodes');
     await expect(nodes.getByTestId('abs-node-ACCEPTED')).toContainText(/\d{4}-\d{2}-\d{2}/, FIRST_LOAD);
@@ -98,8 +103,7 @@ test.describe.serial('securitisation and the central registry', () => {
   });
 
   test('central registry: an expiring pledge flagged; a package registered with a certificate, extended, and refused a second time', async ({ page, server }) => {
-    await page.setViewportSize({ width: 1480, height: 1000 });
-    await signIn(page, 'op_handler', PERSONAS.op_handler);
+    await asHandler(page);
     await page.goto('/op/zd-registration/management/register');
     const list = page.getByTestId('zd-registrations');
     await expect(rows(list)).toHaveCount(2, FIRST_LOAD);

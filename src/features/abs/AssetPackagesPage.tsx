@@ -142,7 +142,7 @@ function PackageView({ id }: { id: string }) {
     { title: t('fields.noteNo'), dataIndex: 'noteNo', width: 190 },
     { title: t('fields.debtorName'), dataIndex: 'debtorName', width: 180, ellipsis: true },
     { title: t('fields.holderName'), dataIndex: 'holderName', width: 200, ellipsis: true },
-    { title: t('fields.amount'), dataIndex: 'amount', width: 150, align: 'right' as const, render: (v: string) => formatMoney(v) },
+    { title: t('fields.noteAmount'), dataIndex: 'amount', width: 150, align: 'right' as const, render: (v: string) => formatMoney(v) },
     { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
     { title: t('fields.remainingDays'), key: 'days', width: 110, align: 'right' as const, render: (_: unknown, r: PoolNoteView) => remainingDays(r.dueDate, pkg.today) },
   ];
@@ -190,14 +190,14 @@ function PackageView({ id }: { id: string }) {
               columns={[
                 { title: t('fields.debtorName'), dataIndex: 'debtorName', ellipsis: true },
                 { title: t('fields.noteCount'), dataIndex: 'noteCount', width: 70, align: 'right' },
-                { title: t('fields.amount'), dataIndex: 'amount', width: 140, align: 'right', render: (v: string) => formatMoney(v) },
+                { title: t('fields.noteAmount'), dataIndex: 'amount', width: 140, align: 'right', render: (v: string) => formatMoney(v) },
                 { title: t('packages.share'), dataIndex: 'share', width: 80, align: 'right', render: percent },
               ]}
             />
           </Card>
         </Col>
         <Col xs={24} lg={14}>
-          <Card title={t('packages.notes')} size="small">
+          <Card title={t('packages.notes')} size="small" data-testid="abs-pool">
             <Table<PoolNoteView>
               size="small" rowKey="id" dataSource={pkg.notes} pagination={{ pageSize: 8 }} scroll={{ x: 900 }}
               columns={[
@@ -228,7 +228,7 @@ function PackageView({ id }: { id: string }) {
 
       {building && (
         <Card
-          size="small" title={t('packages.candidates')}
+          size="small" title={t('packages.candidates')} data-testid="abs-candidates"
           extra={
             <HasPermi value={[PERMISSIONS.absPackage.edit]}>
               <Button type="primary" disabled={picked.length === 0} data-testid="abs-add-notes"

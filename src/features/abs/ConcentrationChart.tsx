@@ -21,7 +21,7 @@ export function ConcentrationChart({ rows, limit, label }: Props) {
     const max = Math.max(percent(limit), ...rows.map((r) => percent(r.share)));
     return {
       animation: false,
-      grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 56, top: 24, bottom: 8, containLabel: true },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => `${Number(v).toFixed(2)}%` },
       xAxis: { type: 'value', max: Math.min(100, Math.ceil(max / 10) * 10), axisLabel: { formatter: '{value}%' } },
       yAxis: { type: 'category', data: ordered.map((r) => r.debtorName), axisLabel: { width: 160, overflow: 'truncate' } },

@@ -221,7 +221,7 @@ function RegistrationDrawer({ id, onClose, onChanged }: { id: string; onClose: (
               columns={[
                 { title: t('fields.noteNo'), dataIndex: 'noteNo' },
                 { title: t('fields.holderName'), dataIndex: 'holderName', ellipsis: true },
-                { title: t('fields.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
+                { title: t('fields.noteAmount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
                 { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
               ]} />
           </Card>
