@@ -140,7 +140,7 @@ test.describe('credit notes (issue 18)', () => {
     // 6. The note is issued; the quota is down by exactly its amount.
     await handler.goto('/op/issue/notes');
     await handler.getByLabel('持有人', { exact: true }).fill(PAYEE);
-    await handler.getByRole('button', { name: /查\s*询/ }).click();
+    await handler.getByRole('button', { name: /^查\s*询$/ }).click();
     const note = handler.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' });
     await expect(note.getByText('已签发')).toBeVisible(FIRST_LOAD);
     await expect(note.getByRole('link', { name: /^CN\d{14}$/ })).toBeVisible();

@@ -171,7 +171,7 @@ function ApplicationsPage({ level }: { level: ApplyLevel }) {
           dataSource={rows}
           locale={{ emptyText: t('apply.empty') }}
           pagination={{ current: page, total, pageSize: 10, onChange: setPage }}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1420 }}
           columns={[
             { title: t('fields.unitName'), dataIndex: 'unitName', width: 180 },
             { title: t('fields.payeeName'), dataIndex: 'payeeName', width: 220 },
