@@ -46,6 +46,8 @@ import { productAreaRoutes } from './products/routes';
 import { seedProductsDemo } from './products/demo-seed';
 import { quotaRoutes } from './quotas/routes';
 import { seedQuotasDemo } from './quotas/demo-seed';
+import { financingRoutes } from './financing/routes';
+import { seedFinancingDemo } from './financing/demo-seed';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './content/routes';
 import { dictDataRoutes } from './resources/dict-datas';
@@ -97,6 +99,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   corporateChangeRoutes,
   productAreaRoutes,
   quotaRoutes,
+  financingRoutes,
 ];
 
 export interface AppOptions {
@@ -263,6 +266,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   if (ctx.demoMode) await seedCorporateChangesDemo(ctx);
   if (ctx.demoMode) await seedProductsDemo(ctx);
   if (ctx.demoMode) await seedQuotasDemo(ctx);
+  if (ctx.demoMode) await seedFinancingDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {

@@ -26,12 +26,12 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, financing } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
 const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE] = [corporation, bankAccount, groupUnit, corpChange].map(resourceOf);
 const [TEMPLATE, PRODUCT, AGREEMENT, PRICE_POLICY] = [template, product, agreement, pricePolicy].map(resourceOf);
-const [QUOTA] = [quota].map(resourceOf);
+const [QUOTA, FINANCING] = [quota, financing].map(resourceOf);
 
 export const ROLES: readonly RoleSeed[] = [
   { pkRole: 'r-admin', code: ROLE.ADMIN, grants: 'all' },
@@ -50,6 +50,8 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [PRODUCT, AGREEMENT, PRICE_POLICY], actions: ['list', 'query', 'add', 'edit'] },
       // Exports stay the admin's, as every other area's (a working role holds no system:* permission).
       { resources: [QUOTA], actions: ['list', 'query', 'add', 'edit', 'dispatch'] },
+      // Handlers start, complete and sign financing applications; the files' verdicts are the directors'.
+      { resources: [FINANCING], actions: ['list', 'query', 'add', 'edit', 'sign'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
       { permissions: [file.upload] },
     ],
@@ -63,6 +65,7 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA], actions: READ_ACTIONS },
       // Directors freeze a drafted template version (定稿); they review products through the task centre.
       { resources: [TEMPLATE], actions: ['list', 'query', 'approve'] },
+      { resources: [FINANCING], actions: ['list', 'query', 'review'] },
       { permissions: [home.dataDashboard, file.upload] },
     ],
   },
