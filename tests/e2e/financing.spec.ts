@@ -48,6 +48,9 @@ async function uploadOn(page: Page, kind: string, name: string): Promise<void> {
   await expect(screen.getByTestId('upload-kind-files').getByText(name)).toBeVisible(FIRST_LOAD);
 }
 
+/** 下一步 (完成上传 on the last) of one upload page: the tabs keep the visited pages mounted, hidden. */
+const next = (page: Page, kind: string) => page.getByTestId(`finance-data-upload-${kind}`).getByTestId('upload-next').click();
+
 test.describe.serial('financing qualification', () => {
   test.describe.configure({ timeout: 360_000 });
 
@@ -87,13 +90,13 @@ test.describe.serial('financing qualification', () => {
     await view.getByRole('button', { name: '上传资料' }).click();
     await uploadOn(handler, 'BASIC_INFO', 'business-licence.pdf');
     await shot(handler, 'upload-auth');
-    await handler.getByTestId('upload-next').click();
+    await next(handler, 'BASIC_INFO');
     await uploadOn(handler, 'BUSI_CONTRACT', 'purchase-contract.pdf');
-    await handler.getByTestId('upload-next').click();
+    await next(handler, 'BUSI_CONTRACT');
     await uploadOn(handler, 'INVOICE', 'vat-invoice.pdf');
-    await handler.getByTestId('upload-next').click();
+    await next(handler, 'INVOICE');
     await expect(handler.getByTestId('finance-data-upload-OTHER')).toBeVisible(FIRST_LOAD);
-    await handler.getByTestId('upload-next').click();
+    await next(handler, 'OTHER');
     const success = handler.getByTestId('finance-data-success');
     await expect(success.getByText('资料上传成功')).toBeVisible(FIRST_LOAD);
     await shot(handler, 'upload-success');

@@ -96,6 +96,7 @@ function UploadStep({ kind }: { kind: MaterialKind }) {
       <div data-testid="upload-kind-files">
         <MaterialsPanel
           materials={mine}
+          kinds={[kind]}
           onRemove={
             editable
               ? (m) =>

@@ -8,7 +8,7 @@ import { App, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveFilePreviews } from '../../components/files/file-previews';
-import { MATERIAL_KINDS, REQUIRED_KINDS, VERDICT, type FinancingMaterial, type Verdict } from '../../lib/financing';
+import { MATERIAL_KINDS, REQUIRED_KINDS, VERDICT, type FinancingMaterial, type MaterialKind, type Verdict } from '../../lib/financing';
 import { financingApi, messageOf } from './financing-api';
 
 const VERDICT_COLOR: Record<Verdict, string> = { PASS: 'green', NOPASS: 'red', WAIT: 'default' };
@@ -44,9 +44,11 @@ interface Props {
   /** Show a remove button per file (the application is editable). */
   onRemove?: (material: FinancingMaterial) => void;
   onChanged?: () => void;
+  /** The kinds shown (an upload page shows its own); all four by default. */
+  kinds?: readonly MaterialKind[];
 }
 
-export function MaterialsPanel({ materials, reviewing = false, onRemove, onChanged }: Props) {
+export function MaterialsPanel({ materials, reviewing = false, onRemove, onChanged, kinds = MATERIAL_KINDS }: Props) {
   const { t } = useTranslation('financing');
   const { message } = App.useApp();
   const urls = useOpenUrls(materials);
@@ -70,7 +72,7 @@ export function MaterialsPanel({ materials, reviewing = false, onRemove, onChang
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="financing-materials">
       {reviewing && <Typography.Text type="secondary">{t('messages.reviewHint')}</Typography.Text>}
-      {MATERIAL_KINDS.map((kind) => {
+      {kinds.map((kind) => {
         const rows = materials.filter((m) => m.kind === kind);
         return (
           <Card
