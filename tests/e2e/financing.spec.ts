@@ -119,7 +119,7 @@ test.describe.serial('financing qualification', () => {
     await director.getByTestId('task-pass').click();
     await expect(director.getByText('还有 3 个文件待审核，请逐一审核后再通过')).toBeVisible(FIRST_LOAD);
     for (const kind of ['BASIC_INFO', 'BUSI_CONTRACT', 'INVOICE']) {
-      await task.getByTestId(`materials-${kind}`).getByRole('button', { name: /通\s*过/ }).click();
+      await task.getByTestId(`materials-${kind}`).getByRole('button', { name: /^通\s*过$/ }).click();
       await expect(task.getByTestId(`materials-${kind}`).getByTestId('verdict')).toHaveText('通过', FIRST_LOAD);
     }
     await shot(director, 'review');
@@ -162,7 +162,7 @@ test.describe.serial('financing qualification', () => {
     const detail = auditor.getByTestId('finance-data-detail');
     await expect(detail.getByTestId('materials-INVOICE').getByTestId('verdict')).toHaveText('不通过', FIRST_LOAD);
     await expect(detail.getByText('发票金额与合同金额不一致，请补充完整发票')).toBeVisible();
-    await expect(detail.getByRole('button', { name: /通\s*过/ })).toHaveCount(0);
+    await expect(detail.getByRole('button', { name: /^通\s*过$/ })).toHaveCount(0);
     await shot(auditor, 'detail-verdicts');
   });
 });
