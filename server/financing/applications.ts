@@ -32,7 +32,7 @@ import type { Tx } from '../db/tx';
 import type { Db } from '../db/open';
 import { corpBankAccounts, corporations, financingApplications, financingMaterials, groupUnits, products, storedFiles, workflowInstances, workflowTasks } from '../db/schema';
 import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
-import { translate } from '../i18n';
+import { hasMessage, translate } from '../i18n';
 import { recordOperation, type LogActor } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
 import type { InstanceEndEvent, OwnedProcess, TransitionEvent } from '../workflow/engine';
@@ -45,7 +45,8 @@ export type MaterialRow = typeof financingMaterials.$inferSelect;
 type Reader = Db | Tx;
 
 const LOG_RESOURCE = 'financing-applications';
-const field = (name: string) => translate(`financing:fields.${name}`);
+/** A field's label; a body's unexpected name is shown as it came. */
+const field = (name: string) => (hasMessage(`financing:fields.${name}`) ? translate(`financing:fields.${name}`) : name);
 const required = (name: string) => aboutField(validationError(translate('server:crud.required', { field: field(name) })), name);
 
 function requireString(body: Body, name: string, max = 100): string {
