@@ -50,6 +50,8 @@ import { seedAbsDemo } from './abs/demo-seed';
 import { creditNoteRoutes } from './credit-notes/routes';
 import { seedCreditNotesDemo } from './credit-notes/demo-seed';
 import { seedQuotasDemo } from './quotas/demo-seed';
+import { financingRoutes } from './financing/routes';
+import { seedFinancingDemo } from './financing/demo-seed';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './content/routes';
 import { dictDataRoutes } from './resources/dict-datas';
@@ -103,6 +105,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   quotaRoutes,
   absRoutes,
   creditNoteRoutes,
+  financingRoutes,
 ];
 
 export interface AppOptions {
@@ -272,6 +275,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   if (ctx.demoMode) await seedCreditNotesDemo(ctx);
   // After the notes: a package pools financed ones.
   if (ctx.demoMode) await seedAbsDemo(ctx);
+  if (ctx.demoMode) await seedFinancingDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {

@@ -690,3 +690,4 @@ export { loginLocks, loginLogs } from './schema-login';
 export * from './schema-quotas';
 export * from './schema-credit-notes';
 export * from './schema-abs';
+export * from './schema-financing';

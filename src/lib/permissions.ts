@@ -50,6 +50,11 @@ export const PERMISSIONS = {
   agreement: { list: 'product:agreement:list', query: 'product:agreement:query', add: 'product:agreement:add', edit: 'product:agreement:edit' },
   pricePolicy: { list: 'product:price:list', query: 'product:price:query', add: 'product:price:add' },
   /** Quotas: add applies, edit modifies, dispatch (re-)dispatches, each through its process; export the ledger. */
+  /** Financing qualification: handlers start, complete (edit) and sign applications; directors review their files. */
+  financing: {
+    list: 'financing:application:list', query: 'financing:application:query', add: 'financing:application:add',
+    edit: 'financing:application:edit', review: 'financing:application:review', sign: 'financing:application:sign',
+  },
   quota: { list: 'quota:account:list', query: 'quota:account:query', add: 'quota:account:add', edit: 'quota:account:edit', dispatch: 'quota:account:dispatch', export: 'quota:account:export' },
   /** Securitisation: asset packages and their issue nodes; add creates a package, edit fills, moves and dates it. */
   absPackage: { list: 'abs:package:list', query: 'abs:package:query', add: 'abs:package:add', edit: 'abs:package:edit' },

@@ -75,17 +75,18 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,
-  '/op/abs/finance-data/upload/auth/index': UNBUILT,
-  '/op/abs/finance-data/upload/contract/index': UNBUILT,
-  '/op/abs/finance-data/upload/invoice/index': UNBUILT,
-  '/op/abs/finance-data/upload/other/index': UNBUILT,
-  '/op/abs/finance-data/upload/success/index': UNBUILT,
-  '/op/abs/finance-data/detail/index': UNBUILT,
   '/op/abs/assets/issue-node-register/index': () => import('../features/abs/IssueNodesPage'),
   '/op/abs/assets/assets-manage/index': () => import('../features/abs/AssetPackagesPage'),
   '/op/abs/credit-recycling-manage/audit/index': UNBUILT,
-  '/op/financing/sign-up/detail/index': UNBUILT,
   '/op/zd-registration/management/register/index': () => import('../features/abs/ZdRegistrationPage'),
+  '/op/abs/finance-data/upload/auth/index': () => import('../features/financing/FinanceDataUploadPage').then((m) => ({ default: m.BasicInfoUploadPage })),
+  '/op/abs/finance-data/upload/contract/index': () => import('../features/financing/FinanceDataUploadPage').then((m) => ({ default: m.ContractUploadPage })),
+  '/op/abs/finance-data/upload/invoice/index': () => import('../features/financing/FinanceDataUploadPage').then((m) => ({ default: m.InvoiceUploadPage })),
+  '/op/abs/finance-data/upload/other/index': () => import('../features/financing/FinanceDataUploadPage').then((m) => ({ default: m.OtherUploadPage })),
+  '/op/abs/finance-data/upload/success/index': () => import('../features/financing/FinanceDataPages').then((m) => ({ default: m.UploadSuccessPage })),
+  '/op/abs/finance-data/detail/index': () => import('../features/financing/FinanceDataPages'),
+  '/op/financing/sign-up/detail/index': () => import('../features/financing/SignUpPage'),
+
 };
 
 const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {

@@ -23,6 +23,7 @@ export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {
   [TASK_COMPONENT.DOC_REVIEW]: () => import('../features/doc-review/DocReviewWorkspace'),
   [TASK_COMPONENT.CERTIFICATE]: () => import('../features/certificates/CertificateTaskView'),
   [TASK_COMPONENT.QUOTA]: () => import('../features/quotas/QuotaTaskView'),
+  [TASK_COMPONENT.FINANCING]: () => import('../features/financing/FinancingTaskView'),
 };
 
 /** The component name that shows this process at this step, if any. */

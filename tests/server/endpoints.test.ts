@@ -149,6 +149,7 @@ describe('/op/v1/userInfo', () => {
         PERMISSIONS.agreement.list, PERMISSIONS.agreement.query, PERMISSIONS.agreement.add, PERMISSIONS.agreement.edit,
         PERMISSIONS.pricePolicy.list, PERMISSIONS.pricePolicy.query, PERMISSIONS.pricePolicy.add,
         PERMISSIONS.quota.list, PERMISSIONS.quota.query, PERMISSIONS.quota.add, PERMISSIONS.quota.edit, PERMISSIONS.quota.dispatch,
+        PERMISSIONS.financing.list, PERMISSIONS.financing.query, PERMISSIONS.financing.add, PERMISSIONS.financing.edit, PERMISSIONS.financing.sign,
       ].sort(),
       userStatus: 1,
       personPosition: 'SYS_AUTH_OPERATOR',
@@ -244,7 +245,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
     const [admin, auditor] = await Promise.all([signInAs(srv.baseUrl, 'op_admin'), signInAs(srv.baseUrl, 'op_auditor')]);
     const adminPaths = fullPaths(await menuTree(admin));
     const auditorTree = await menuTree(auditor);
-    expect(auditorTree.map((i) => i.meta.menuUri)).toEqual(['system', 'platform-content', 'certificate-management', 'task', 'admit', 'group', 'quota', 'standard-library', 'product', 'data-dashboard']);
+    expect(auditorTree.map((i) => i.meta.menuUri)).toEqual(['system', 'platform-content', 'certificate-management', 'task', 'admit', 'abs', 'financing', 'group', 'quota', 'standard-library', 'product', 'data-dashboard']);
     const auditorPaths = fullPaths(auditorTree);
     expect(auditorPaths.every((p) => adminPaths.includes(p))).toBe(true);
     // Read-only areas (now the corporations too) are the auditor's; every unbuilt and task-only area is not.

@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, absPackage, zdRegistration } = PERMISSIONS;
+const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, absPackage, zdRegistration, financing } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -79,17 +79,17 @@ export const MENU_TREE: readonly MenuSeed[] = [
       {
         // The upload steps are reached in sequence, never from the menu (spec 2.3): the directory
         // entry opens the first step.
-        uri: 'abs:finance-data:upload', title: '融资资料上传', path: 'finance-data/upload', icon: 'CloudUploadOutlined',
+        uri: 'abs:finance-data:upload', title: '融资资料上传', path: 'finance-data/upload', icon: 'CloudUploadOutlined', permission: financing.edit,
         redirect: '/op/abs/finance-data/upload/auth',
         children: [
-          { uri: 'abs:finance-data:upload:auth', title: '基础资料上传', path: 'auth', hidden: true },
-          { uri: 'abs:finance-data:upload:contract', title: '商务合同上传', path: 'contract', hidden: true },
-          { uri: 'abs:finance-data:upload:invoice', title: '发票上传', path: 'invoice', hidden: true },
-          { uri: 'abs:finance-data:upload:other', title: '其他资料上传', path: 'other', hidden: true },
-          { uri: 'abs:finance-data:upload:success', title: '资料上传成功', path: 'success', hidden: true },
+          { uri: 'abs:finance-data:upload:auth', title: '基础资料上传', path: 'auth', hidden: true, permission: financing.edit },
+          { uri: 'abs:finance-data:upload:contract', title: '商务合同上传', path: 'contract', hidden: true, permission: financing.edit },
+          { uri: 'abs:finance-data:upload:invoice', title: '发票上传', path: 'invoice', hidden: true, permission: financing.edit },
+          { uri: 'abs:finance-data:upload:other', title: '其他资料上传', path: 'other', hidden: true, permission: financing.edit },
+          { uri: 'abs:finance-data:upload:success', title: '资料上传成功', path: 'success', hidden: true, permission: financing.edit },
         ],
       },
-      { uri: 'abs:finance-data:detail', title: '融资资料查看', path: 'finance-data/detail', hidden: true },
+      { uri: 'abs:finance-data:detail', title: '融资资料查看', path: 'finance-data/detail', hidden: true, permission: financing.query },
       { uri: 'abs:assets:assets-manage', title: '资产包管理', path: 'assets/assets-manage', icon: 'GoldOutlined', permission: absPackage.list },
       { uri: 'abs:assets:issue-node-register', title: '节点登记', path: 'assets/issue-node-register', icon: 'NodeIndexOutlined', permission: absPackage.list },
       { uri: 'abs:credit-recycling-manage:audit', title: '付款审核', path: 'credit-recycling-manage/audit', icon: 'AccountBookOutlined', noCache: true },
@@ -97,7 +97,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
   },
   {
     uri: 'financing', title: '融资管理', path: '/op/financing', icon: 'MoneyCollectOutlined', alwaysShow: true,
-    children: [{ uri: 'financing:sign-up:detail', title: '融资资格申请详情', path: 'sign-up/detail', icon: 'SolutionOutlined' }],
+    children: [{ uri: 'financing:sign-up:detail', title: '融资资格申请详情', path: 'sign-up/detail', icon: 'SolutionOutlined', permission: financing.list }],
   },
   {
     uri: 'group', title: '企业集团', path: '/op/group', icon: 'ApartmentOutlined', alwaysShow: true,

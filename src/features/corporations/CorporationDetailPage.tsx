@@ -12,7 +12,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { FieldValue, fieldsOf } from '../../crud/fields';
 import { ResourceList } from '../../crud/ResourceList';
 import '../../crud/kit.css';
-import { groupAccountNo } from '../../lib/corporations';
+import { CORP_TYPE, groupAccountNo } from '../../lib/corporations';
+import { PERMISSIONS } from '../../lib/permissions';
+import { usePermission } from '../../providers/user';
+import { SupplierSigningTab } from '../financing/SupplierSigningTab';
 import { api } from '../../providers/http';
 import { errorNotification } from '../../providers/data-provider';
 import { CorporationHistory } from './CorporationHistory';
@@ -41,6 +44,8 @@ export default function CorporationDetailPage() {
   const id = params.get(CORPORATION_QUERY);
   const { result, query } = useOne({ resource: corporationResource.name, id: id ?? undefined, queryOptions: { enabled: !!id }, errorNotification });
   const verifications = useVerifications(id);
+  const mayReadFinancing = usePermission(PERMISSIONS.financing.query);
+  const isSupplier = Array.isArray(result?.corpTypes) && (result.corpTypes as string[]).includes(CORP_TYPE.supplier);
 
   if (!id) return <Empty />;
   return (
@@ -98,6 +103,8 @@ export default function CorporationDetailPage() {
                   children: <VerificationPanel corpId={id} verifications={verifications.rows} accounts={verifications.accounts} onChanged={verifications.reload} />,
                 },
                 { key: 'history', label: t('detail.tabs.history'), children: <CorporationHistory corpId={id} /> },
+                // A supplier's onboarding with core enterprises and products: the signing flow (spec §4.4).
+                ...(isSupplier && mayReadFinancing ? [{ key: 'signing', label: t('financing:title.signing'), children: <SupplierSigningTab supplierCorpId={id} /> }] : []),
               ]}
             />
           </Space>

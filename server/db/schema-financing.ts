@@ -1,0 +1,88 @@
+/**
+ * Financing (DOMAIN.md "Financing", src/lib/financing.ts): a supplier's application for financing
+ * qualification with a core enterprise and a product, and its materials with a review verdict each.
+ * The columns that refer to corporations, products and stored files are checked by the module
+ * (server/financing) when written; no foreign key, so this file imports nothing from schema.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+const time = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+const record = () => ({
+  dataVersion: integer('data_version').notNull().default(0),
+  createTime: time('create_time'),
+  updateTime: time('update_time'),
+  createBy: text('create_by'),
+  updateBy: text('update_by'),
+});
+
+export const financingApplications = pgTable(
+  'financing_applications',
+  {
+    id: id(),
+    /** FA + yyyyMMdd + 6 digits, unique. */
+    applicationNo: text('application_no').notNull().unique(),
+    supplierCorpId: text('supplier_corp_id').notNull(),
+    supplierName: text('supplier_name').notNull(),
+    coreCorpId: text('core_corp_id').notNull(),
+    coreName: text('core_name').notNull(),
+    prdCode: text('prd_code').notNull(),
+    prdName: text('prd_name').notNull(),
+    financeCorpName: text('finance_corp_name'),
+    /** The financing amount applied for, yuan. */
+    amount: numeric('amount', { precision: 16, scale: 2 }),
+    contactName: text('contact_name'),
+    contactMobile: text('contact_mobile'),
+    /** The supplier's bank account financing is paid into (corp_bank_accounts.id). */
+    settlementAccountId: text('settlement_account_id'),
+    remark: text('remark'),
+    /** src/lib/financing.ts FINANCING_STATUS. */
+    status: text('status').notNull().default('DRAFT'),
+    instanceId: text('instance_id'),
+    /** When the internal review ended approved: the qualification is in effect from then. */
+    qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signedBy: text('signed_by'),
+    ...record(),
+  },
+  (t) => [
+    // One open application per supplier, core enterprise and product: a second start is refused.
+    uniqueIndex('financing_applications_open_uq')
+      .on(t.supplierCorpId, t.coreCorpId, t.prdCode)
+      .where(sql`${t.status} IN ('DRAFT', 'REVIEWING', 'RETURNED', 'APPROVED')`),
+    index('financing_applications_supplier_idx').on(t.supplierCorpId, t.createTime),
+    index('financing_applications_order_idx').on(t.createTime),
+    check('financing_applications_amount_ck', sql`${t.amount} IS NULL OR ${t.amount} > 0`),
+  ],
+);
+
+export const financingMaterials = pgTable(
+  'financing_materials',
+  {
+    id: id(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => financingApplications.id, { onDelete: 'cascade' }),
+    /** BASIC_INFO, BUSI_CONTRACT, INVOICE or OTHER. */
+    kind: text('kind').notNull(),
+    /** stored_files.id, uploaded through the file service. */
+    fileId: text('file_id').notNull(),
+    fileName: text('file_name').notNull(),
+    /** PASS, NOPASS or WAIT; a new file, and every file of a resubmission, waits. */
+    verdict: text('verdict').notNull().default('WAIT'),
+    remark: text('remark'),
+    reviewerId: text('reviewer_id'),
+    reviewerName: text('reviewer_name'),
+    reviewTime: timestamp('review_time', { withTimezone: true }),
+    ...record(),
+  },
+  (t) => [
+    index('financing_materials_application_idx').on(t.applicationId, t.kind, t.createTime),
+    uniqueIndex('financing_materials_file_uq').on(t.applicationId, t.fileId),
+  ],
+);

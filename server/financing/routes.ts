@@ -1,0 +1,120 @@
+/**
+ * The financing calls under /op/v1/financing (src/lib/financing.ts FINANCING_CALLS): applications
+ * paged, one with its materials, a supplier's (the onboarding record's steps), the choices of the
+ * start form, and the writes of server/financing/applications.ts, each behind its permission.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
+import { FINANCING_CALLS, FINANCING_STATUSES } from '../../src/lib/financing';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import type { AppContext } from '../context';
+import { escapeLike, pagingOf } from '../crud/query';
+import type { Db } from '../db/open';
+import { corpBankAccounts, corporations, financingApplications, groupUnits, products } from '../db/schema';
+import { actorOf } from '../operation-log/record';
+import { route } from '../routes/route';
+import type { Principal } from '../security/sessions';
+import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
+import { SmsSignService } from '../workflow/sms-sign';
+import { FinancingApplications, type ApplicationRow } from './applications';
+
+/** Bank-account label without the number (sealed at rest): bank, branch, holder. */
+async function accountLabels(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(corpBankAccounts).where(inArray(corpBankAccounts.id, ids));
+  return new Map(rows.map((a) => [a.id, [a.bankName, a.branchName, a.accountName].filter(Boolean).join(' · ')]));
+}
+
+async function withAccounts(db: Db, rows: ApplicationRow[]) {
+  const labels = await accountLabels(db, [...new Set(rows.map((r) => r.settlementAccountId).filter((id): id is string => !!id))]);
+  return rows.map((r) => ({ ...r, settlementAccount: r.settlementAccountId ? (labels.get(r.settlementAccountId) ?? null) : null }));
+}
+
+const services = new WeakMap<AppContext, FinancingApplications>();
+
+/** The app's one FinancingApplications (its listeners registered once), made with its routes; the demo seed uses it too. */
+export function financingOf(ctx: AppContext): FinancingApplications | undefined {
+  return services.get(ctx);
+}
+
+export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const { financing } = PERMISSIONS;
+  const service = new FinancingApplications(ctx, new SmsSignService({ db: ctx.db, now: ctx.now, outbox: ctx.demoOutbox, log: api.log }));
+  services.set(ctx, service);
+  const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
+    route(api, { method: 'POST', path, auth: 'session', permission, handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request) });
+
+  post(FINANCING_CALLS.page, financing.list, async (body) => {
+    const { pageNum, pageSize } = pagingOf(body);
+    const conditions: SQL[] = [];
+    const supplierName = optionalText(body, 'supplierName', 100);
+    if (supplierName) conditions.push(ilike(financingApplications.supplierName, `%${escapeLike(supplierName)}%`));
+    const applicationNo = optionalText(body, 'applicationNo', 100);
+    if (applicationNo) conditions.push(ilike(financingApplications.applicationNo, `%${escapeLike(applicationNo)}%`));
+    const status = optionalOneOf(body, 'status', FINANCING_STATUSES, 'financing:server.statusUnknown');
+    if (status) conditions.push(eq(financingApplications.status, status));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [{ total }] = await ctx.db.select({ total: count() }).from(financingApplications).where(where);
+    const rows = await ctx.db
+      .select()
+      .from(financingApplications)
+      .where(where)
+      .orderBy(desc(financingApplications.createTime), asc(financingApplications.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
+    return { records: await withAccounts(ctx.db, rows), total, pageNum, pageSize };
+  });
+
+  post(FINANCING_CALLS.find, financing.query, async (body) => {
+    const row = await service.find(ctx.db, optionalText(body, 'id', 100) ?? '');
+    const [application] = await withAccounts(ctx.db, [row]);
+    const accounts = await ctx.db
+      .select({ id: corpBankAccounts.id, bankName: corpBankAccounts.bankName, branchName: corpBankAccounts.branchName, accountName: corpBankAccounts.accountName, usage: corpBankAccounts.usage })
+      .from(corpBankAccounts)
+      .where(eq(corpBankAccounts.corpId, row.supplierCorpId))
+      .orderBy(asc(corpBankAccounts.createTime));
+    return { application, materials: await service.materials(ctx.db, row.id), accounts };
+  });
+
+  // The onboarding record's signing flow: every application of one supplier, newest first.
+  post(FINANCING_CALLS.ofSupplier, financing.query, async (body) => {
+    const supplierCorpId = optionalText(body, 'supplierCorpId', 100) ?? '';
+    const rows = await ctx.db.select().from(financingApplications).where(eq(financingApplications.supplierCorpId, supplierCorpId)).orderBy(desc(financingApplications.createTime));
+    return { records: await withAccounts(ctx.db, rows) };
+  });
+
+  // The start form's choices: each core enterprise with a group and its member suppliers; the products in effect.
+  post(FINANCING_CALLS.options, financing.add, async () => {
+    const groups = await ctx.db
+      .select({ groupId: groupUnits.groupId, corpId: corporations.id, corpName: corporations.corpName, corpTypes: corporations.corpTypes })
+      .from(groupUnits)
+      .innerJoin(corporations, eq(corporations.id, groupUnits.corpId))
+      .where(eq(groupUnits.kind, UNIT_KIND.group));
+    const cores = groups.filter((g) => g.corpTypes.includes(CORP_TYPE.core));
+    const members = cores.length
+      ? await ctx.db
+          .select({ groupId: groupUnits.groupId, corpId: corporations.id, corpName: corporations.corpName })
+          .from(groupUnits)
+          .innerJoin(corporations, eq(corporations.id, groupUnits.corpId))
+          .where(and(eq(groupUnits.kind, UNIT_KIND.member), inArray(groupUnits.groupId, cores.map((c) => c.groupId))))
+          .orderBy(asc(groupUnits.sortOrder))
+      : [];
+    const productRows = await ctx.db
+      .select({ prdCode: products.prdCode, prdName: products.prdName, coreCorpName: products.coreCorpName, financeCorpName: products.financeCorpName })
+      .from(products)
+      .orderBy(asc(products.prdCode));
+    return {
+      cores: cores.map((c) => ({ corpId: c.corpId, corpName: c.corpName, suppliers: members.filter((m) => m.groupId === c.groupId).map(({ corpId, corpName }) => ({ corpId, corpName })) })),
+      products: productRows,
+    };
+  });
+
+  post(FINANCING_CALLS.start, financing.add, (body, principal, request) => service.start(actorOf(request, principal), body));
+  post(FINANCING_CALLS.update, financing.edit, (body, principal, request) => service.update(actorOf(request, principal), body));
+  post(FINANCING_CALLS.addFiles, financing.edit, (body, principal, request) => service.addFiles(actorOf(request, principal), body));
+  post(FINANCING_CALLS.removeFile, financing.edit, (body, principal, request) => service.removeFile(actorOf(request, principal), body));
+  post(FINANCING_CALLS.submit, financing.edit, (body, principal, request) => service.submit(actorOf(request, principal), principal, body));
+  post(FINANCING_CALLS.verdict, financing.review, (body, principal, request) => service.verdict(actorOf(request, principal), principal, body));
+  post(FINANCING_CALLS.sign, financing.sign, (body, principal, request) => service.sign(actorOf(request, principal), principal, body));
+}
