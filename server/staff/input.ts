@@ -40,6 +40,6 @@ export function encryptedPassword(body: Record<string, unknown>, decrypt: (ciphe
   const cipher = body.password;
   if (typeof cipher !== 'string' || cipher === '') throw validationError(translate('staff:errors.passwordRequired'));
   const plain = decrypt(cipher);
-  if (plain === null) throw validationError(translate('server:validation.notEncrypted', { field: 'password' }));
+  if (plain === null) throw validationError(translate('server:validation.notEncrypted', { field: translate('staff:staff.fields.password') }));
   return plain.trim();
 }

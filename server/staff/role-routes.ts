@@ -18,6 +18,7 @@ import { knownPermissions } from '../../src/crud/resource';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { ROLE_CALLS, roleResource, type RoleGrants } from '../../src/resources/staff';
 import type { AppContext } from '../context';
+import { checkDictValues } from '../crud/checks';
 import { readInput, requireId, requireIds, requireObject } from '../crud/fields';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
 import type { Db } from '../db/open';
@@ -35,6 +36,8 @@ import { grantTree, menusToGrant } from './grant-tree';
 import { requireVersion, stringList } from './input';
 
 const API = roleResource.apiBase;
+/** The status is a code of dictionary sys_normal_disable, checked as the kit checks its dictionary fields. */
+const DICT_CHECK = { resource: roleResource, table: roles };
 const RESOURCE = roleResource.name;
 
 const COLUMNS: Columns = {
@@ -53,7 +56,8 @@ const selection = {
   dataVersion: roles.dataVersion,
   createTime: roles.createTime,
   updateTime: roles.updateTime,
-  userCount: sql<number>`(select count(*) from ${userRoles} where ${userRoles.pkRole} = ${roles.pkRole})`.mapWith(Number),
+  // Qualified by hand: drizzle leaves names unqualified in a one-table select, and user_roles has pk_role too.
+  userCount: sql<number>`(select count(*) from user_roles ur where ur.pk_role = "roles"."pk_role")`.mapWith(Number),
 };
 
 type RoleRow = Awaited<ReturnType<typeof roleRows>>[number];
@@ -128,6 +132,7 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
     const values = readInput(roleResource, body, 'create');
     try {
       return await ctx.db.transaction(async (tx) => {
+        await checkDictValues(tx, DICT_CHECK, values);
         const [taken] = await tx.select({ pkRole: roles.pkRole }).from(roles).where(eq(roles.code, String(values.code)));
         if (taken) throw businessError('DUPLICATE', 'staff:roleErrors.codeTaken', { code: String(values.code) });
         const grants = await readGrants(tx, body);
@@ -155,6 +160,7 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
     const version = requireVersion(body);
     const values = readInput(roleResource, body, 'update');
     return ctx.db.transaction(async (tx) => {
+      await checkDictValues(tx, DICT_CHECK, values);
       const [locked] = await tx.select({ code: roles.code, dataVersion: roles.dataVersion }).from(roles).where(eq(roles.pkRole, id)).for('update');
       if (!locked) throw notFoundError(translate('server:crud.notFound'));
       if (locked.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');

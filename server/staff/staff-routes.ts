@@ -57,10 +57,11 @@ const selection = {
   dataVersion: users.dataVersion,
   createTime: users.createTime,
   updateTime: users.updateTime,
-  roleIds: sql<string[]>`coalesce((select array_agg(${userRoles.pkRole} order by ${userRoles.pkRole}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}'::text[])`,
-  roleNames: sql<string[]>`coalesce((select array_agg(${roles.roleName} order by ${roles.pkRole}) from ${userRoles} join ${roles} on ${roles.pkRole} = ${userRoles.pkRole} where ${userRoles.userId} = ${users.id}), '{}'::text[])`,
-  corpIds: sql<string[]>`coalesce((select array_agg(${userCorps.corpId} order by ${userCorps.corpId}) from ${userCorps} where ${userCorps.userId} = ${users.id}), '{}'::text[])`,
-  corpNames: sql<string[]>`coalesce((select array_agg(${corps.corpName} order by ${corps.corpId}) from ${userCorps} join ${corps} on ${corps.corpId} = ${userCorps.corpId} where ${userCorps.userId} = ${users.id}), '{}'::text[])`,
+  // Spelt out qualified: drizzle leaves column names unqualified in a one-table select, and user_roles and roles share pk_role.
+  roleIds: sql<string[]>`coalesce((select array_agg(ur.pk_role order by ur.pk_role) from user_roles ur where ur.user_id = "users"."id"), '{}'::text[])`,
+  roleNames: sql<string[]>`coalesce((select array_agg(r.role_name order by r.pk_role) from user_roles ur join roles r on r.pk_role = ur.pk_role where ur.user_id = "users"."id"), '{}'::text[])`,
+  corpIds: sql<string[]>`coalesce((select array_agg(uc.corp_id order by uc.corp_id) from user_corps uc where uc.user_id = "users"."id"), '{}'::text[])`,
+  corpNames: sql<string[]>`coalesce((select array_agg(c.corp_name order by c.corp_id) from user_corps uc join corps c on c.corp_id = uc.corp_id where uc.user_id = "users"."id"), '{}'::text[])`,
 };
 
 type StaffRow = Awaited<ReturnType<typeof selectStaff>>[number];
