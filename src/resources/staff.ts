@@ -46,7 +46,7 @@ export const roleResource = defineResource({
   name: 'roles',
   apiBase: '/op/v1/sys/roles',
   menuUri: 'system:role',
-  menu: { parent: 'system', path: '/op/system/role', order: 2, icon: 'TeamOutlined' },
+  menu: { parent: 'system', path: '/op/system/role', order: 2, icon: 'IdcardOutlined' },
   title: 'staff:role.title',
   item: 'staff:role.item',
   permissions: { list: PERMISSIONS.role.list, query: PERMISSIONS.role.query },
