@@ -45,7 +45,7 @@ async function tick(tree: Locator, title: string): Promise<void> {
 }
 
 test.describe('staff accounts and roles (issue 20)', () => {
-  test.describe.configure({ timeout: 360_000 });
+  test.describe.configure({ timeout: 600_000 });
 
   test('op_admin creates a dictionaries role and an account; the user’s menu follows the role; a forced session goes to login', async ({ browser }) => {
     const adminContext = await browser.newContext();
