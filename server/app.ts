@@ -32,6 +32,8 @@ import { FileStore } from './files/store';
 import { operationLogRoutes } from './operation-log/routes';
 import { loginLogRoutes } from './login/routes';
 import { onlineSessionRoutes } from './online-sessions/routes';
+import { roleRoutes } from './staff/role-routes';
+import { staffRoutes } from './staff/staff-routes';
 import { seedCorporationsDemo } from './corporations/demo-seed';
 import { corporationRoutes } from './corporations/routes';
 import { realnameRoutes } from './realname/routes';
@@ -98,6 +100,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   operationLogRoutes,
   loginLogRoutes,
   onlineSessionRoutes,
+  staffRoutes,
+  roleRoutes,
   formDraftRoutes,
   corporationRoutes,
   corporateChangeRoutes,

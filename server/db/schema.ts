@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   /** Comma-separated position codes (spec 3), see POSITIONS in src/lib/access.ts. */
   personPosition: text('person_position').notNull().default(''),
   sensitiveWhitelist: boolean('sensitive_whitelist').notNull().default(false),
+  /** '0' enabled, '1' disabled (dictionary sys_normal_disable): a disabled user cannot sign in and has no session (issue 20). */
+  status: text('status').notNull().default('0'),
   defaultCorpId: text('default_corp_id').references(() => corps.corpId),
   ...recordColumns(),
 });
@@ -44,6 +46,8 @@ export const roles = pgTable('roles', {
   pkRole: text('pk_role').primaryKey(),
   code: text('code').notNull().unique(),
   roleName: text('role_name').notNull(),
+  /** '0' enabled, '1' disabled (dictionary sys_normal_disable): a disabled role grants nothing (issue 20). */
+  status: text('status').notNull().default('0'),
   ...recordColumns(),
 });
 

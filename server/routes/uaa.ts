@@ -8,6 +8,7 @@ import { businessError } from '../errors';
 import { LoginProtection } from '../login/protection';
 import { verifyPassword } from '../security/password-hash';
 import { LOGIN_STATUS, minutesLeft } from '../../src/lib/login-protection';
+import { ACCOUNT_STATUS } from '../../src/resources/staff';
 import { requireStrings } from '../validation';
 import { route } from './route';
 
@@ -42,7 +43,7 @@ export function uaaRoutes(api: FastifyInstance, ctx: AppContext): void {
       }
       const password = ctx.keys.decrypt(body.password);
       const [user] = await ctx.db
-        .select({ id: users.id, passwordHash: users.passwordHash, defaultCorpId: users.defaultCorpId })
+        .select({ id: users.id, passwordHash: users.passwordHash, defaultCorpId: users.defaultCorpId, status: users.status })
         .from(users)
         .where(eq(users.username, body.username));
       // One answer for an unknown user, a wrong password and an undecryptable one, in the same time;
@@ -56,6 +57,11 @@ export function uaaRoutes(api: FastifyInstance, ctx: AppContext): void {
           throw lockedError(lockedUntil);
         }
         throw businessError('LOGIN_FAILED', 'server:login.failed');
+      }
+      // Told only to whoever knows the password, so the refusal reveals nothing to a guesser.
+      if (user.status !== ACCOUNT_STATUS.enabled) {
+        await protection.record(request, { username: body.username, userId: user.id, status: LOGIN_STATUS.failure });
+        throw businessError('ACCOUNT_DISABLED', 'staff:errors.accountDisabled');
       }
       await protection.succeed(body.username);
       const session = await ctx.sessions.create(user.id, user.defaultCorpId, protection.originOf(request));

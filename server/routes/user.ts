@@ -4,7 +4,8 @@ import { and, eq, exists, sql } from 'drizzle-orm';
 import { checkPasswordChange } from '../../src/lib/password';
 import type { AppContext } from '../context';
 import { USER_STATUS } from '../../src/lib/codes';
-import { menus, roleMenus, userRoles, users } from '../db/schema';
+import { menus, roleMenus, roles, userRoles, users } from '../db/schema';
+import { ACCOUNT_STATUS } from '../../src/resources/staff';
 import { businessError, success, validationError } from '../errors';
 import { translate } from '../i18n';
 import { hashPassword, verifyPassword } from '../security/password-hash';
@@ -64,6 +65,8 @@ export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
           .select({ one: sql`1` })
           .from(roleMenus)
           .innerJoin(userRoles, eq(userRoles.pkRole, roleMenus.pkRole))
+          // A disabled role (issue 20) grants no menu.
+          .innerJoin(roles, and(eq(roles.pkRole, roleMenus.pkRole), eq(roles.status, ACCOUNT_STATUS.enabled)))
           .where(and(eq(roleMenus.menuId, menus.id), eq(userRoles.userId, principal.userId))),
       );
       const rows = await ctx.db

@@ -14,6 +14,9 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/open';
 import type { Authority as RoleRef, CorpRef } from '../../src/protocol/api-types';
 import { corps, rolePermissions, roles, sessions, userCorps, userRoles, users } from '../db/schema';
+import { ACCOUNT_STATUS } from '../../src/resources/staff';
+
+const ROLE_ENABLED = ACCOUNT_STATUS.enabled;
 
 /** Who is calling, as read from the database for a live session. */
 export interface Principal {
@@ -73,9 +76,11 @@ function principalQuery(db: Db) {
         select json_agg(json_build_object('code', ${roles.code}, 'roleName', ${roles.roleName}, 'pkRole', ${roles.pkRole}) order by ${roles.pkRole})
         from ${userRoles} join ${roles} on ${roles.pkRole} = ${userRoles.pkRole}
         where ${userRoles.userId} = ${users.id}), '[]'::json)`,
+      // A disabled role (issue 20) grants nothing.
       permissions: sql<string[]>`coalesce((
         select array_agg(distinct ${rolePermissions.permission})
         from ${userRoles} join ${rolePermissions} on ${rolePermissions.pkRole} = ${userRoles.pkRole}
+        join ${roles} on ${roles.pkRole} = ${userRoles.pkRole} and ${roles.status} = ${ROLE_ENABLED}
         where ${userRoles.userId} = ${users.id}), '{}'::text[])`,
       corps: sql<CorpRef[]>`coalesce((
         select json_agg(json_build_object('corpId', ${corps.corpId}, 'corpName', ${corps.corpName}) order by ${corps.corpId})
@@ -83,7 +88,8 @@ function principalQuery(db: Db) {
         where ${userCorps.userId} = ${users.id}), '[]'::json)`,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    // A disabled account (issue 20) has no live session, whatever rows remain.
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.status, ACCOUNT_STATUS.enabled)))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .prepare('principal_by_token_hash');
 }

@@ -28,6 +28,10 @@ export const PERMISSIONS = {
   loginLog: { list: 'system:logininfor:list', query: 'system:logininfor:query', export: 'system:logininfor:export' },
   /** Who is signed in; forceLogout ends another user's session. */
   onlineSession: { list: 'system:online:list', query: 'system:online:query', forceLogout: 'system:online:forceLogout' },
+  /** Staff accounts (issue 20): status disables or enables one, resetPwd sets a new initial password. */
+  staff: { list: 'system:user:list', query: 'system:user:query', add: 'system:user:add', edit: 'system:user:edit', status: 'system:user:status', resetPwd: 'system:user:resetPwd' },
+  /** Roles and what they grant (menus and permission strings). */
+  role: { list: 'system:role:list', query: 'system:role:query', add: 'system:role:add', edit: 'system:role:edit', remove: 'system:role:remove' },
   news: { ...crud('content', 'news'), publish: 'content:news:publish', unpublish: 'content:news:unpublish', pin: 'content:news:pin' },
   notice: { ...crud('content', 'notice'), publish: 'content:notice:publish', unpublish: 'content:notice:unpublish', pin: 'content:notice:pin' },
   certificate: { ...crud('cert', 'certificate'), renew: 'cert:certificate:renew', reopen: 'cert:certificate:reopen' },

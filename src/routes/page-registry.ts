@@ -39,6 +39,8 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/system/dict/data/index': () => import('../resources/pages/DictDataPage'),
   '/op/system/export/index': () => import('../resources/pages/ExportRecordsPage'),
   '/op/system/online/index': () => import('../features/system-admin/OnlineSessionsPage'),
+  '/op/system/user/index': () => import('../features/staff/StaffPage'),
+  '/op/system/role/index': () => import('../features/staff/RolesPage'),
   '/op/platform-content/news/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NewsPage })),
   '/op/platform-content/notice/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NoticePage })),
 

@@ -221,6 +221,8 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
     // A test-only resource's entry (tests/resources) joins in test runs; the seeded and declared ones are these.
     const testOnly = new Set(TEST_ONLY_RESOURCES.map((r) => r.menuUri));
     expect(system.children!.filter((c) => !testOnly.has(c.meta.menuUri)).map((c) => [c.path, c.component, c.hidden])).toEqual([
+      ['user', '/op/system/user/index', false],
+      ['role', '/op/system/role/index', false],
       ['dict', '/op/system/dict/index', false],
       ['dict/data', '/op/system/dict/data/index', true],
       ['config', '/op/system/config/index', false],
@@ -229,7 +231,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
       ['logininfor', '/op/system/logininfor/index', false],
       ['online', '/op/system/online/index', false],
     ]);
-    expect(system.children![0]).toEqual({
+    expect(system.children!.find((c) => c.meta.menuUri === 'system:dict')).toEqual({
       name: 'system-dict', path: 'dict', component: '/op/system/dict/index', hidden: false,
       meta: { title: '字典管理', icon: 'BookOutlined', menuUri: 'system:dict', noCache: false },
     });

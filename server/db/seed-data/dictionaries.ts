@@ -51,7 +51,7 @@ export const DICTIONARIES: readonly DictSeed[] = [
     items: [['BASIC_INFO', '基础资料', 'default'], ['BUSI_CONTRACT', '商务合同', 'processing'], ['INVOICE', '发票', 'warning'], ['OTHER', '其他资料', 'default']],
   },
   // The operation log's actions (sys_operation_logs.action); issue 20 adds the changes it records.
-  { dictType: 'sys_oper_action', dictName: '操作类型', items: [['REVEAL', '查看敏感信息', 'warning'], ['FORCE_LOGOUT', '强制退出', 'error']] },
+  { dictType: 'sys_oper_action', dictName: '操作类型', items: [['REVEAL', '查看敏感信息', 'warning'], ['FORCE_LOGOUT', '强制退出', 'error'], ['CREATE', '新增', 'success'], ['UPDATE', '修改', 'processing'], ['REMOVE', '删除', 'error'], ['DISABLE', '停用', 'warning'], ['ENABLE', '启用', 'success'], ['RESET_PASSWORD', '重置密码', 'warning']] },
   // How a sign-in ended (sys_login_logs.status, src/lib/login-protection.ts).
   {
     dictType: 'sys_login_status', dictName: '登录结果',

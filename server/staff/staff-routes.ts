@@ -1,0 +1,287 @@
+/**
+ * Staff accounts (issue 20): the kit's page and find-by-id over the users table, and the writes the
+ * kit cannot serve: create (an RSA-encrypted initial password, changed at first sign-in), edit
+ * (name, roles, positions, organisations, the sensitive-data whitelist), disable and enable, reset
+ * password. Each write records its operation-log entry, with the account before and after, in its
+ * own transaction. The answers are built from a fixed selection that has no password hash, so no
+ * call here can answer one.
+ *
+ * Disabling an account (or resetting its password) deletes its sessions in the same transaction: the
+ * sessions table's change notification drops them from every instance's principal cache, so the
+ * user's next call answers 401. The principal query also reads only enabled accounts.
+ */
+import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { POSITIONS } from '../../src/lib/access';
+import { isStrongPassword } from '../../src/lib/password';
+import { USER_STATUS } from '../../src/lib/codes';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import { ACCOUNT_STATUS, STAFF_ACTION, staffResource } from '../../src/resources/staff';
+import type { AppContext } from '../context';
+import { readInput, requireId, requireObject } from '../crud/fields';
+import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
+import type { Db } from '../db/open';
+import type { Tx } from '../db/tx';
+import { corps, roles, sessions, userCorps, userRoles, users } from '../db/schema';
+import { duplicateError } from '../db/unique-violation';
+import { businessError, notFoundError, protocolError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { actorOf, recordOperation } from '../operation-log/record';
+import { route } from '../routes/route';
+import { hashPassword } from '../security/password-hash';
+import type { Principal } from '../security/sessions';
+import { holdsAdminRole, lockAdminRole, refuseLosingLastAdmin } from './admins';
+import { encryptedPassword, positionList, requireVersion, stringList } from './input';
+
+const API = staffResource.apiBase;
+const RESOURCE = staffResource.name;
+
+const COLUMNS: Columns = {
+  id: users.id,
+  username: users.username,
+  personName: users.personName,
+  status: users.status,
+  createTime: users.createTime,
+};
+
+/** What an account shows: never its password hash (the selection does not name it). */
+const selection = {
+  id: users.id,
+  username: users.username,
+  personName: users.personName,
+  status: users.status,
+  userStatus: users.userStatus,
+  personPosition: users.personPosition,
+  sensitiveWhitelist: users.sensitiveWhitelist,
+  defaultCorpId: users.defaultCorpId,
+  dataVersion: users.dataVersion,
+  createTime: users.createTime,
+  updateTime: users.updateTime,
+  // Spelt out qualified: drizzle leaves column names unqualified in a one-table select, and user_roles and roles share pk_role.
+  roleIds: sql<string[]>`coalesce((select array_agg(ur.pk_role order by ur.pk_role) from user_roles ur where ur.user_id = "users"."id"), '{}'::text[])`,
+  roleNames: sql<string[]>`coalesce((select array_agg(r.role_name order by r.pk_role) from user_roles ur join roles r on r.pk_role = ur.pk_role where ur.user_id = "users"."id"), '{}'::text[])`,
+  corpIds: sql<string[]>`coalesce((select array_agg(uc.corp_id order by uc.corp_id) from user_corps uc where uc.user_id = "users"."id"), '{}'::text[])`,
+  corpNames: sql<string[]>`coalesce((select array_agg(c.corp_name order by c.corp_id) from user_corps uc join corps c on c.corp_id = uc.corp_id where uc.user_id = "users"."id"), '{}'::text[])`,
+};
+
+type StaffRow = Awaited<ReturnType<typeof selectStaff>>[number];
+
+const selectStaff = (db: Db | Tx, where?: SQL) => db.select(selection).from(users).where(where);
+
+const positionName = (code: string) => translate(`staff:staff.positionNames.${code}`);
+
+/** The wire shape of an account, shared by the page, find-by-id and the operation log's before/after. */
+export function presentStaff(row: StaffRow) {
+  const positions = row.personPosition.split(',').filter(Boolean);
+  return {
+    id: row.id,
+    username: row.username,
+    personName: row.personName,
+    status: row.status,
+    roleIds: row.roleIds,
+    roleNames: row.roleNames.join('、'),
+    positions,
+    positionNames: positions.map(positionName).join('、'),
+    corpIds: row.corpIds,
+    corpNames: row.corpNames.join('、'),
+    defaultCorpId: row.defaultCorpId,
+    sensitiveWhitelist: row.sensitiveWhitelist,
+    mustChangePassword: row.userStatus === USER_STATUS.INITIAL_PASSWORD,
+    dataVersion: row.dataVersion,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+async function staffById(db: Db | Tx, id: string) {
+  const [row] = await selectStaff(db, eq(users.id, id));
+  return row ? presentStaff(row) : null;
+}
+
+/** The roles, positions and organisations an account holds, read and checked against the database. */
+async function readAssignments(tx: Tx, body: Record<string, unknown>) {
+  const roleIds = stringList(body, 'roleIds', 'staff:staff.fields.roles');
+  const positions = positionList(body);
+  const corpIds = stringList(body, 'corpIds', 'staff:staff.fields.corps');
+  if (roleIds.length) {
+    const found = new Set((await tx.select({ pkRole: roles.pkRole }).from(roles).where(inArray(roles.pkRole, roleIds))).map((r) => r.pkRole));
+    const missing = roleIds.find((id) => !found.has(id));
+    if (missing) throw validationError(translate('staff:errors.unknownRole', { id: missing.slice(0, 50) }));
+  }
+  if (corpIds.length) {
+    const found = new Set((await tx.select({ corpId: corps.corpId }).from(corps).where(inArray(corps.corpId, corpIds))).map((c) => c.corpId));
+    const missing = corpIds.find((id) => !found.has(id));
+    if (missing) throw validationError(translate('staff:errors.unknownCorp', { id: missing.slice(0, 50) }));
+  }
+  const given = body.defaultCorpId;
+  if (given !== undefined && given !== null && given !== '' && (typeof given !== 'string' || !corpIds.includes(given))) {
+    throw validationError(translate('staff:errors.defaultCorpNotAssigned'));
+  }
+  const defaultCorpId = typeof given === 'string' && given !== '' ? given : (corpIds[0] ?? null);
+  return { roleIds, positions, corpIds, defaultCorpId };
+}
+
+async function writeAssignments(tx: Tx, userId: string, assigned: { roleIds: string[]; corpIds: string[] }) {
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  await tx.delete(userCorps).where(eq(userCorps.userId, userId));
+  if (assigned.roleIds.length) await tx.insert(userRoles).values(assigned.roleIds.map((pkRole) => ({ userId, pkRole })));
+  if (assigned.corpIds.length) await tx.insert(userCorps).values(assigned.corpIds.map((corpId) => ({ userId, corpId })));
+}
+
+/** A strong initial password (spec 5.1's rule), or a refusal naming the rule. */
+function checkInitialPassword(password: string): void {
+  if (password === '') throw validationError(translate('staff:errors.passwordRequired'));
+  if (!isStrongPassword(password)) throw validationError(translate('auth:password.weak'));
+}
+
+/** The account locked for a write, at the version the caller read; refusals change nothing. */
+async function lockedStaff(tx: Tx, id: string, version?: number) {
+  const [row] = await tx.select({ id: users.id, dataVersion: users.dataVersion }).from(users).where(eq(users.id, id)).for('update');
+  if (!row) throw notFoundError(translate('server:crud.notFound'));
+  if (version !== undefined && row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+  return (await staffById(tx, id))!;
+}
+
+const bump = (principal: Principal) => ({ dataVersion: sql`${users.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username });
+
+export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const post = <T>(path: string, permission: string, handler: (body: Record<string, unknown>, principal: Principal, request: FastifyRequest) => Promise<T>) =>
+    route(api, {
+      method: 'POST',
+      path: `${API}/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
+    });
+  const { staff } = PERMISSIONS;
+
+  post('page', staff.list, async (body) => {
+    const { pageNum, pageSize } = pagingOf(body);
+    const where = whereOf(filterConditions(staffResource, COLUMNS, body));
+    const order = orderOf(staffResource, COLUMNS, body);
+    const rows = await ctx.db.select(selection).from(users).where(where).orderBy(...order).limit(pageSize).offset((pageNum - 1) * pageSize);
+    const [{ total }] = await ctx.db.select({ total: count() }).from(users).where(where);
+    return { records: rows.map(presentStaff), total, pageNum, pageSize };
+  });
+
+  post('find-by-id', staff.query, async (body) => {
+    const found = await staffById(ctx.db, requireId(body));
+    if (!found) throw notFoundError(translate('server:crud.notFound'));
+    return found;
+  });
+
+  // The choices of the account form: every role (disabled ones marked), position and organisation.
+  post('options', staff.query, async () => ({
+    roles: await ctx.db.select({ id: roles.pkRole, roleName: roles.roleName, code: roles.code, status: roles.status }).from(roles).orderBy(asc(roles.createTime), asc(roles.pkRole)),
+    corps: await ctx.db.select({ id: corps.corpId, corpName: corps.corpName }).from(corps).orderBy(asc(corps.corpId)),
+    positions: Object.values(POSITIONS).map((code) => ({ id: code, name: positionName(code) })),
+  }));
+
+  post('save', staff.add, async (body, principal, request) => {
+    const values = readInput(staffResource, body, 'create');
+    const password = encryptedPassword(body, (cipher) => ctx.keys.decrypt(cipher));
+    checkInitialPassword(password);
+    const passwordHash = await hashPassword(password, ctx.passwordCost);
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const assigned = await readAssignments(tx, body);
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, String(values.username)));
+        if (taken) throw businessError('DUPLICATE', 'staff:errors.usernameTaken', { username: String(values.username) });
+        const [{ id }] = await tx
+          .insert(users)
+          .values({
+            username: String(values.username),
+            personName: String(values.personName),
+            sensitiveWhitelist: values.sensitiveWhitelist === true,
+            passwordHash,
+            // The first sign-in must change the password the administrator chose (spec 4.1).
+            userStatus: USER_STATUS.INITIAL_PASSWORD,
+            status: ACCOUNT_STATUS.enabled,
+            personPosition: assigned.positions.join(','),
+            defaultCorpId: assigned.defaultCorpId,
+            createBy: principal.username,
+            updateBy: principal.username,
+          })
+          .returning({ id: users.id });
+        await writeAssignments(tx, id, assigned);
+        const after = (await staffById(tx, id))!;
+        await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: 'CREATE', after });
+        return after;
+      });
+    } catch (error) {
+      // Two simultaneous creations of one name: the unique index refuses the second.
+      throw duplicateError(error) ?? error;
+    }
+  });
+
+  post('update-by-id', staff.edit, async (body, principal, request) => {
+    const id = requireId(body);
+    const version = requireVersion(body);
+    const values = readInput(staffResource, body, 'update');
+    return ctx.db.transaction(async (tx) => {
+      const adminRole = await lockAdminRole(tx);
+      const before = await lockedStaff(tx, id, version);
+      const assigned = await readAssignments(tx, body);
+      // Taking the administrator role from the last enabled administrator would leave nobody to administer.
+      if (adminRole && before.status === ACCOUNT_STATUS.enabled && (await holdsAdminRole(tx, adminRole, id)) && !assigned.roleIds.includes(adminRole)) {
+        await refuseLosingLastAdmin(tx, adminRole, id);
+      }
+      await tx
+        .update(users)
+        .set({
+          personName: String(values.personName),
+          sensitiveWhitelist: values.sensitiveWhitelist === true,
+          personPosition: assigned.positions.join(','),
+          defaultCorpId: assigned.defaultCorpId,
+          ...bump(principal),
+        })
+        .where(eq(users.id, id));
+      await writeAssignments(tx, id, assigned);
+      // A session whose organisation was taken away has no business in it any more.
+      if (assigned.corpIds.length === 0) await tx.update(sessions).set({ corpId: null }).where(eq(sessions.userId, id));
+      else await tx.update(sessions).set({ corpId: assigned.defaultCorpId }).where(and(eq(sessions.userId, id), notInArray(sessions.corpId, assigned.corpIds)));
+      const after = (await staffById(tx, id))!;
+      await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: 'UPDATE', before, after });
+      return after;
+    });
+  });
+
+  const setStatus = (target: (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS]) => async (body: Record<string, unknown>, principal: Principal, request: FastifyRequest) => {
+    const id = requireId(body);
+    const disabling = target === ACCOUNT_STATUS.disabled;
+    if (disabling && id === principal.userId) throw businessError('CANNOT_DISABLE_SELF', 'staff:errors.cannotDisableSelf');
+    const after = await ctx.db.transaction(async (tx) => {
+      const adminRole = disabling ? await lockAdminRole(tx) : null;
+      const before = await lockedStaff(tx, id);
+      if (before.status === target) throw businessError('STATUS_UNCHANGED', disabling ? 'staff:errors.alreadyDisabled' : 'staff:errors.alreadyEnabled');
+      if (disabling && (await holdsAdminRole(tx, adminRole, id))) await refuseLosingLastAdmin(tx, adminRole, id);
+      await tx.update(users).set({ status: target, ...bump(principal) }).where(eq(users.id, id));
+      // A disabled account's sessions end with it, in the same transaction.
+      if (disabling) await ctx.sessions.endAllForUser(id, tx);
+      const changed = (await staffById(tx, id))!;
+      await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: disabling ? STAFF_ACTION.disable : STAFF_ACTION.enable, before, after: changed });
+      return changed;
+    });
+    return after;
+  };
+  post('disable', staff.status, setStatus(ACCOUNT_STATUS.disabled));
+  post('enable', staff.status, setStatus(ACCOUNT_STATUS.enabled));
+
+  post('reset-password', staff.resetPwd, async (body, principal, request) => {
+    const id = requireId(body);
+    // One's own password is changed with the old one (修改密码), not reset.
+    if (id === principal.userId) throw businessError('CANNOT_RESET_SELF', 'staff:errors.cannotResetSelf');
+    const password = encryptedPassword(body, (cipher) => ctx.keys.decrypt(cipher));
+    checkInitialPassword(password);
+    const passwordHash = await hashPassword(password, ctx.passwordCost);
+    return ctx.db.transaction(async (tx) => {
+      const before = await lockedStaff(tx, id);
+      await tx.update(users).set({ passwordHash, userStatus: USER_STATUS.INITIAL_PASSWORD, ...bump(principal) }).where(eq(users.id, id));
+      // Whoever held the old password is signed out; the next sign-in must change the new one.
+      await ctx.sessions.endAllForUser(id, tx);
+      const after = (await staffById(tx, id))!;
+      await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: STAFF_ACTION.resetPassword, before, after });
+      return after;
+    });
+  });
+}
