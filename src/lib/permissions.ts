@@ -28,6 +28,13 @@ export const PERMISSIONS = {
   loginLog: { list: 'system:logininfor:list', query: 'system:logininfor:query', export: 'system:logininfor:export' },
   /** Who is signed in; forceLogout ends another user's session. */
   onlineSession: { list: 'system:online:list', query: 'system:online:query', forceLogout: 'system:online:forceLogout' },
+  /** The menu tree and the buttons under its menus (issue 20). */
+  menu: { list: 'system:menu:list', query: 'system:menu:query', add: 'system:menu:add', edit: 'system:menu:edit', remove: 'system:menu:remove' },
+  /** The organisation (department) tree. */
+  org: { list: 'system:dept:list', query: 'system:dept:query', add: 'system:dept:add', edit: 'system:dept:edit', remove: 'system:dept:remove' },
+  position: crud('system', 'post'),
+  /** Who may do what, computed from the stored grants: read by auditors, exported with its own grant. */
+  permissionMatrix: { list: 'system:permmatrix:list', query: 'system:permmatrix:query', export: 'system:permmatrix:export' },
   news: { ...crud('content', 'news'), publish: 'content:news:publish', unpublish: 'content:news:unpublish', pin: 'content:news:pin' },
   notice: { ...crud('content', 'notice'), publish: 'content:notice:publish', unpublish: 'content:notice:unpublish', pin: 'content:notice:pin' },
   certificate: { ...crud('cert', 'certificate'), renew: 'cert:certificate:renew', reopen: 'cert:certificate:reopen' },
