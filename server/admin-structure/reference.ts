@@ -17,7 +17,7 @@ import { declaredMenuTree, flattenMenus, menuId } from '../db/reference';
 import { menus, referenceItems, users } from '../db/schema';
 import { PERSONAS } from '../db/seed-data/personas';
 import type { Tx } from '../db/tx';
-import { translate } from '../i18n';
+import { hasMessage, translate } from '../i18n';
 import { menuButtons, sysOrgs, sysPositions, sysUserPositions } from '../resources/admin-structure.table';
 
 type Kind = 'menuPermission' | 'menuButton' | 'position' | 'demoOrgs' | 'demoUserPositions';
@@ -55,11 +55,12 @@ export function declaredButtons(resources: readonly AnyResource[]) {
     const seen = new Set([main.permissions.list]);
     for (const resource of resources.filter((r) => r.menuUri === menuUri)) {
       const suffix = resource === main ? '' : `（${translate(resource.item ?? resource.title)}）`;
-      const named = new Map<string, string>();
+      // Row actions by their button's label; CRUD actions by their name; anything else by its permission string.
+      const named = new Map<string, string>(Object.values(resource.actions ?? {}).map((action) => [action.permission, translate(action.label)]));
       for (const [action, permission] of Object.entries(resource.permissions)) {
-        if (typeof permission === 'string' && !named.has(permission)) named.set(permission, translate(`admin:menuButton.actions.${action}`));
+        const key = `admin:menuButton.actions.${action}`;
+        if (typeof permission === 'string' && !named.has(permission) && hasMessage(key)) named.set(permission, translate(key));
       }
-      for (const action of Object.values(resource.actions ?? {})) if (!named.has(action.permission)) named.set(action.permission, translate(action.label));
       for (const permission of resourcePermissions(resource)) {
         if (seen.has(permission)) continue;
         seen.add(permission);
