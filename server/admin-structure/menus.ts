@@ -16,7 +16,8 @@ import type { AppContext } from '../context';
 import { crudRoutes, type Row } from '../crud/routes';
 import { menus, roleMenus, rolePermissions } from '../db/schema';
 import type { Tx } from '../db/tx';
-import { aboutField, businessError } from '../errors';
+import { aboutField, businessError, validationError } from '../errors';
+import { translate } from '../i18n';
 import { RESOURCES } from '../resources/registry';
 import { menuButtons } from '../resources/admin-structure.table';
 import { checkParent, parentOf, type TreeTable } from './tree';
@@ -27,7 +28,7 @@ const MENU_TREE: TreeTable = { table: menus, id: menus.id, parentId: menus.paren
 export function checkComponent(component: unknown): void {
   if (typeof component !== 'string') return; // absent on an update that leaves it
   if (!componentResolves(component.trim(), RESOURCES)) {
-    throw aboutField(businessError('MENU_COMPONENT_UNKNOWN', 'admin:errors.menuComponentUnknown', { component: component.trim() }), 'component');
+    throw aboutField(validationError(translate('admin:errors.menuComponentUnknown', { component: component.trim() })), 'component');
   }
 }
 
@@ -64,7 +65,7 @@ export function menuRoutes(api: FastifyInstance, ctx: AppContext): void {
         if (mode === 'create' || 'parentId' in values) {
           values.parentId = parentOf(values.parentId);
           const verdict = await checkParent(tx, MENU_TREE, values.parentId as string | null, target.id);
-          if (!verdict.ok && verdict.reason === 'missing') throw aboutField(businessError('MENU_PARENT_MISSING', 'admin:errors.menuParentMissing'), 'parentId');
+          if (!verdict.ok && verdict.reason === 'missing') throw aboutField(validationError(translate('admin:errors.menuParentMissing')), 'parentId');
           if (!verdict.ok) throw aboutField(businessError('MENU_MOVE_CYCLE', 'admin:errors.menuMoveCycle'), 'parentId');
         }
       },
@@ -92,7 +93,7 @@ export function menuRoutes(api: FastifyInstance, ctx: AppContext): void {
         if (mode !== 'create') return;
         // The menu is read FOR SHARE: its removal waits for this button, then removes it with the menu.
         const [menu] = await tx.select({ id: menus.id }).from(menus).where(eq(menus.id, String(values.menuId))).for('share');
-        if (!menu) throw aboutField(businessError('MENU_PARENT_MISSING', 'admin:errors.menuParentMissing'), 'menuId');
+        if (!menu) throw aboutField(validationError(translate('admin:errors.menuParentMissing')), 'menuId');
       },
     },
   });

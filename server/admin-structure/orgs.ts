@@ -12,7 +12,8 @@ import { orgResource } from '../../src/resources/orgs';
 import type { AppContext } from '../context';
 import { crudRoutes } from '../crud/routes';
 import type { Tx } from '../db/tx';
-import { aboutField, businessError } from '../errors';
+import { aboutField, businessError, validationError } from '../errors';
+import { translate } from '../i18n';
 import { sysOrgs } from '../resources/admin-structure.table';
 import { checkParent, parentOf, type TreeTable } from './tree';
 
@@ -57,7 +58,7 @@ export function orgRoutes(api: FastifyInstance, ctx: AppContext): void {
         if (mode === 'create' || 'parentId' in values) {
           values.parentId = parentOf(values.parentId);
           const verdict = await checkParent(tx, ORG_TREE, values.parentId as string | null, target.id);
-          if (!verdict.ok && verdict.reason === 'missing') throw aboutField(businessError('ORG_PARENT_MISSING', 'admin:errors.orgParentMissing'), 'parentId');
+          if (!verdict.ok && verdict.reason === 'missing') throw aboutField(validationError(translate('admin:errors.orgParentMissing')), 'parentId');
           if (!verdict.ok) throw aboutField(businessError('ORG_MOVE_CYCLE', 'admin:errors.orgMoveCycle'), 'parentId');
           const parentStatus = verdict.parent?.status;
           const moving = mode === 'create' || values.parentId !== (target.before?.parentId ?? null);

@@ -17,10 +17,8 @@ export const orgResource = defineResource({
   title: 'admin:org.title',
   item: 'admin:org.item',
   permissions: PERMISSIONS.org,
-  defaultSort: [
-    { field: 'orderNum', order: 'asc' },
-    { field: 'orgCode', order: 'asc' },
-  ],
+  // By code: the tree page orders siblings by orderNum itself.
+  defaultSort: { field: 'orgCode', order: 'asc' },
   fields: {
     parentId: { type: 'string', label: f('parentId'), maxLength: 100, search: 'eq', column: false },
     orgName: { type: 'string', label: f('orgName'), required: true, maxLength: 50, search: 'contains', sortable: true, width: 220 },

@@ -218,7 +218,7 @@ export default function MenusPage() {
       render: (_: unknown, row) => (
         <Space size={0} wrap>
           {may('edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })} data-testid={`menu-edit-${row.menuUri}`}>{t('kit:row.edit')}</Button>}
-          {may('create') && <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: row.id })}>{t('admin:menu.addChild')}</Button>}
+          {may('create') && <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: row.id })} data-testid={`menu-add-child-${row.menuUri}`}>{t('admin:menu.addChild')}</Button>}
           <Button type="link" size="small" onClick={() => setButtonsOf(row)} data-testid={`menu-buttons-${row.menuUri}`}>{t('admin:menu.buttons')}</Button>
           {may('delete') && !row.children && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)}>{t('kit:row.remove')}</Button>}
         </Space>

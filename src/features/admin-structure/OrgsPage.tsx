@@ -102,7 +102,8 @@ export default function OrgsPage() {
     }
   }, []);
   useEffect(() => void load(), [load]);
-  const tree = useMemo(() => toTree(rows), [rows]);
+  // Siblings in their display order (the list call orders by code).
+  const tree = useMemo(() => toTree([...rows].sort((a, b) => a.orderNum - b.orderNum || a.orgCode.localeCompare(b.orgCode))), [rows]);
 
   const fail = (error: Error) => void message.error(error.message);
   const setStatus = (row: OrgRow, status: string) =>
