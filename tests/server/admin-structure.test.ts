@@ -33,7 +33,7 @@ let auditor: ApiClient;
 beforeAll(async () => {
   srv = await startServer();
   [admin, auditor] = await Promise.all(['op_admin', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
-});
+}, 180_000);
 afterAll(async () => {
   await srv.close();
 });
