@@ -61,10 +61,9 @@ test.describe('system administration structure (issue 20)', () => {
 
     // The sidebar follows at the next user-info load.
     await page.reload();
-    const sidebar = page.locator('.ant-layout-sider');
-    await sidebar.getByText('系统管理', { exact: true }).click();
-    await expect(sidebar.getByText('登录审计（新）')).toBeVisible();
-    await sidebar.getByText('登录审计（新）').click();
+    const entry = page.getByRole('menuitem', { name: /登录审计（新）/ });
+    await expect(entry).toBeVisible(FIRST_LOAD);
+    await entry.click();
     await expect(page).toHaveURL(/\/op\/system\/logininfor$/);
 
     // An organisation under the headquarters.
@@ -83,9 +82,11 @@ test.describe('system administration structure (issue 20)', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'admin-structure-orgs.png') });
 
     // A position through the kit's list page; the four authorisation positions are there.
+    const positionsPage = page.waitForResponse((r) => r.url().includes('/op/v1/sys/positions/page'), FIRST_LOAD);
     await page.goto('/op/system/post');
+    expect((await (await positionsPage).json()).data.total).toBeGreaterThanOrEqual(4);
     const positions = page.locator('.ant-table').first();
-    await expect(positions.getByText('系统授权主管')).toBeVisible(FIRST_LOAD);
+    await expect(positions.getByText('系统授权主管')).toBeVisible({ timeout: 60_000 });
     await expect(positions.getByText('部门授权经办')).toBeVisible();
     await page.getByRole('button', { name: /新\s*增/ }).first().click();
     await dialog.getByLabel('岗位编码', { exact: true }).fill('E2E_RISK_REVIEWER');
