@@ -38,14 +38,14 @@ test.describe('system administration structure (issue 20)', () => {
     await dialog.getByLabel('显示顺序', { exact: true }).fill('99');
     await dialog.getByRole('button', { name: OK }).click();
     const refusal = '组件路径“/op/system/no-such-page/index”不在页面注册表中';
-    await expect(dialog.getByText(refusal)).toBeVisible();
+    await expect(dialog.getByText(refusal)).toBeVisible(FIRST_LOAD);
     await expect(dialog).toBeVisible();
     await page.screenshot({ path: join(ARTIFACTS, 'admin-structure-menu-refused.png') });
 
     // The registered page: saved.
     await dialog.getByLabel('组件路径', { exact: true }).fill('/op/system/logininfor/index');
     await dialog.getByRole('button', { name: OK }).click();
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeHidden(FIRST_LOAD);
     await expect(page.getByText('菜单已保存，用户下次加载用户信息时生效')).toBeVisible();
 
     // Found by the search, renamed.
@@ -56,7 +56,7 @@ test.describe('system administration structure (issue 20)', () => {
     await page.getByTestId('menu-edit-system:e2e-login-audit').click();
     await dialog.getByLabel('菜单名称', { exact: true }).fill('登录审计（新）');
     await dialog.getByRole('button', { name: OK }).click();
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeHidden(FIRST_LOAD);
     await expect(table.getByText('登录审计（新）')).toBeVisible();
 
     // The sidebar follows at the next user-info load.
@@ -75,7 +75,7 @@ test.describe('system administration structure (issue 20)', () => {
     await dialog.getByLabel('机构编码', { exact: true }).fill('E2E-DIGITAL');
     await dialog.getByLabel('负责人', { exact: true }).fill('经办人张三');
     await dialog.getByRole('button', { name: OK }).click();
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeHidden(FIRST_LOAD);
     await expect(orgs.getByRole('row').filter({ hasText: 'E2E-DIGITAL' })).toContainText('数字化运营部');
     // A node with children stays: its delete button is not offered, and the server would refuse it.
     await expect(page.getByTestId('org-remove-OPS')).toHaveCount(0);
@@ -92,7 +92,7 @@ test.describe('system administration structure (issue 20)', () => {
     await dialog.getByLabel('岗位编码', { exact: true }).fill('E2E_RISK_REVIEWER');
     await dialog.getByLabel('岗位名称', { exact: true }).fill('风险复核岗');
     await dialog.getByRole('button', { name: OK }).click();
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeHidden(FIRST_LOAD);
     await expect(positions.getByText('E2E_RISK_REVIEWER')).toBeVisible();
     await page.screenshot({ path: join(ARTIFACTS, 'admin-structure-positions.png') });
 
