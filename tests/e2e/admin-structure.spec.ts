@@ -93,7 +93,7 @@ test.describe('system administration structure (issue 20)', () => {
     await dialog.getByLabel('岗位名称', { exact: true }).fill('风险复核岗');
     await dialog.getByRole('button', { name: OK }).click();
     await expect(dialog).toBeHidden(FIRST_LOAD);
-    await expect(positions.getByText('E2E_RISK_REVIEWER')).toBeVisible();
+    await expect(positions.getByText('E2E_RISK_REVIEWER')).toBeVisible(FIRST_LOAD);
     await page.screenshot({ path: join(ARTIFACTS, 'admin-structure-positions.png') });
 
     await page.goto('/op/system/menu');
