@@ -29,6 +29,8 @@ import { ExportService } from './exports/service';
 import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
+import { adminStructureRoutes } from './admin-structure/routes';
+import { reconcileAdminStructure } from './admin-structure/reference';
 import { operationLogRoutes } from './operation-log/routes';
 import { loginLogRoutes } from './login/routes';
 import { onlineSessionRoutes } from './online-sessions/routes';
@@ -41,7 +43,7 @@ import { invoiceTypeRoutes } from './certificates/invoice-types';
 import { certificateRoutes } from './certificates/routes';
 import { approvalRoutes } from './crud/approval-routes';
 import { crudRoutes } from './crud/routes';
-import { SERVED_RESOURCES, TEST_TABLES } from './resources/registry';
+import { RESOURCES, SERVED_RESOURCES, TEST_TABLES } from './resources/registry';
 import { corporateChangeRoutes } from './corporations/changes';
 import { seedCorporateChangesDemo } from './corporations/changes-demo';
 import { productAreaRoutes } from './products/routes';
@@ -110,6 +112,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   absRoutes,
   creditNoteRoutes,
   financingRoutes,
+  adminStructureRoutes,
 ];
 
 export interface AppOptions {
@@ -226,6 +229,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   // Test runs only: the test-only resources' tables, which no migration holds.
   if (TEST_TABLES.length) await (await import('./db/test-tables')).createTestTables(db, TEST_TABLES);
   await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost, resources: options.resources });
+  await reconcileAdminStructure(db, { demoMode: options.demoMode ?? true, resources: options.resources ?? RESOURCES });
   await services.heartbeat.start(db, (error) => api.log.warn({ err: error }, 'process heartbeat failed'));
   api.addHook('onClose', () => services.heartbeat.stop(db));
   await services.exports.failInterrupted();

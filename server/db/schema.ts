@@ -94,6 +94,8 @@ export const menus = pgTable(
     redirect: text('redirect'),
     alwaysShow: boolean('always_show').notNull().default(false),
     noCache: boolean('no_cache').notNull().default(false),
+    /** The permission string the page's calls need (RuoYi's perms): what the role editor grants with the menu. */
+    permission: text('permission'),
     ...recordColumns(),
   },
   (t) => [index('menus_parent_idx').on(t.parentId)],

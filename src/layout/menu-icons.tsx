@@ -6,9 +6,9 @@ import {
   AccountBookOutlined, ApartmentOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, BlockOutlined, BookOutlined,
   BranchesOutlined, CheckCircleOutlined, ClockCircleOutlined, CloudUploadOutlined, ClusterOutlined, DashboardOutlined,
   DatabaseOutlined, ExportOutlined, FileDoneOutlined, FileProtectOutlined, FileTextOutlined, FormOutlined, GoldOutlined,
-  HomeOutlined, IdcardOutlined, MoneyCollectOutlined, NodeIndexOutlined, NotificationOutlined, ProfileOutlined,
+  HomeOutlined, IdcardOutlined, MenuOutlined, MoneyCollectOutlined, NodeIndexOutlined, NotificationOutlined, ProfileOutlined,
   ProjectOutlined, ReadOutlined, SafetyCertificateOutlined, ScheduleOutlined, SendOutlined, SettingOutlined,
-  SolutionOutlined, ToolOutlined, UnorderedListOutlined, UserOutlined,
+  SolutionOutlined, TableOutlined, ToolOutlined, UnorderedListOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
@@ -16,10 +16,13 @@ const ICONS: Record<string, ComponentType> = {
   AccountBookOutlined, ApartmentOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, BlockOutlined, BookOutlined,
   BranchesOutlined, CheckCircleOutlined, ClockCircleOutlined, CloudUploadOutlined, ClusterOutlined, DashboardOutlined,
   DatabaseOutlined, ExportOutlined, FileDoneOutlined, FileProtectOutlined, FileTextOutlined, FormOutlined, GoldOutlined,
-  HomeOutlined, IdcardOutlined, MoneyCollectOutlined, NodeIndexOutlined, NotificationOutlined, ProfileOutlined,
+  HomeOutlined, IdcardOutlined, MenuOutlined, MoneyCollectOutlined, NodeIndexOutlined, NotificationOutlined, ProfileOutlined,
   ProjectOutlined, ReadOutlined, SafetyCertificateOutlined, ScheduleOutlined, SendOutlined, SettingOutlined,
-  SolutionOutlined, ToolOutlined, UnorderedListOutlined, UserOutlined,
+  SolutionOutlined, TableOutlined, ToolOutlined, UnorderedListOutlined, UserOutlined,
 };
+
+/** The names a menu may give (the menu editor offers these). */
+export const MENU_ICON_NAMES = Object.keys(ICONS);
 
 export function MenuIcon({ name }: { name?: string }) {
   const Icon = (name && ICONS[name]) || AppstoreOutlined;

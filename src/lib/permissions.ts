@@ -32,6 +32,13 @@ export const PERMISSIONS = {
   staff: { list: 'system:user:list', query: 'system:user:query', add: 'system:user:add', edit: 'system:user:edit', status: 'system:user:status', resetPwd: 'system:user:resetPwd' },
   /** Roles and what they grant (menus and permission strings). */
   role: { list: 'system:role:list', query: 'system:role:query', add: 'system:role:add', edit: 'system:role:edit', remove: 'system:role:remove' },
+  /** The menu tree and the buttons under its menus (issue 20). */
+  menu: { list: 'system:menu:list', query: 'system:menu:query', add: 'system:menu:add', edit: 'system:menu:edit', remove: 'system:menu:remove' },
+  /** The organisation (department) tree. */
+  org: { list: 'system:dept:list', query: 'system:dept:query', add: 'system:dept:add', edit: 'system:dept:edit', remove: 'system:dept:remove' },
+  position: crud('system', 'post'),
+  /** Who may do what, computed from the stored grants: read by auditors, exported with its own grant. */
+  permissionMatrix: { list: 'system:permmatrix:list', query: 'system:permmatrix:query', export: 'system:permmatrix:export' },
   news: { ...crud('content', 'news'), publish: 'content:news:publish', unpublish: 'content:news:unpublish', pin: 'content:news:pin' },
   notice: { ...crud('content', 'notice'), publish: 'content:notice:publish', unpublish: 'content:notice:unpublish', pin: 'content:notice:pin' },
   certificate: { ...crud('cert', 'certificate'), renew: 'cert:certificate:renew', reopen: 'cert:certificate:reopen' },

@@ -7,6 +7,7 @@
  */
 import type { ComponentType } from 'react';
 import { RESOURCES } from '../resources';
+import { LAYOUT, PARENT_VIEW, type OwnPagePath } from './page-paths';
 import type { PageProps, PageStatus } from './types';
 
 export type { PageProps };
@@ -26,12 +27,11 @@ export function preloadPage(pathname: string): void {
   if (typeof loader === 'function') loader().catch(() => undefined); // the router's own load reports it
 }
 
-/** Markers of directories in the menu tree: top-level ('Layout') and nested ('ParentView'). */
-export const LAYOUT = 'Layout';
-export const PARENT_VIEW = 'ParentView';
+export { LAYOUT, PARENT_VIEW };
 
 /** Pages of their own; a declared resource's list page that is not here is the kit's generic one. */
-const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
+/** Exactly the paths of OWN_PAGE_PATHS (src/routes/page-paths.ts), which the server reads too. */
+const OWN_PAGES: Readonly<Record<OwnPagePath, PageLoader | typeof UNBUILT>> = {
   '/op/index': () => import('../pages/home/HomePage'),
   '/op/login/change-password/index': () => import('../pages/password/ChangePasswordPage'),
   '/op/login/my-export/index': () => import('../resources/pages/ExportRecordsPage'),
@@ -41,6 +41,9 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/system/online/index': () => import('../features/system-admin/OnlineSessionsPage'),
   '/op/system/user/index': () => import('../features/staff/StaffPage'),
   '/op/system/role/index': () => import('../features/staff/RolesPage'),
+  '/op/system/menu/index': () => import('../features/admin-structure/MenusPage'),
+  '/op/system/dept/index': () => import('../features/admin-structure/OrgsPage'),
+  '/op/system/permission-matrix/index': () => import('../features/admin-structure/PermissionMatrixPage'),
   '/op/platform-content/news/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NewsPage })),
   '/op/platform-content/notice/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NoticePage })),
 

@@ -230,6 +230,10 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
       ['operlog', '/op/system/operlog/index', false],
       ['logininfor', '/op/system/logininfor/index', false],
       ['online', '/op/system/online/index', false],
+      ['dept', '/op/system/dept/index', false],
+      ['post', '/op/system/post/index', false],
+      ['menu', '/op/system/menu/index', false],
+      ['permission-matrix', '/op/system/permission-matrix/index', false],
     ]);
     expect(system.children!.find((c) => c.meta.menuUri === 'system:dict')).toEqual({
       name: 'system-dict', path: 'dict', component: '/op/system/dict/index', hidden: false,

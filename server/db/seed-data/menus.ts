@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, absPackage, zdRegistration, financing } = PERMISSIONS;
+const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, absPackage, zdRegistration, financing, permissionMatrix } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -33,8 +33,9 @@ export interface MenuSeed {
 
 export const MENU_TREE: readonly MenuSeed[] = [
   {
-    // Its pages are the system resources' (src/resources/system.ts).
-    uri: 'system', title: '系统管理', path: '/op/system', icon: 'SettingOutlined', alwaysShow: true, children: [],
+    // Its pages are the system resources' (src/resources/system.ts) and the auditor's permission matrix.
+    uri: 'system', title: '系统管理', path: '/op/system', icon: 'SettingOutlined', alwaysShow: true,
+    children: [{ uri: 'system:permission-matrix', title: '权限矩阵', path: 'permission-matrix', icon: 'TableOutlined', order: 68, permission: permissionMatrix.list }],
   },
   { uri: 'platform-content', title: '平台内容', path: '/op/platform-content', icon: 'ReadOutlined', alwaysShow: true, children: [] },
   {

@@ -1,0 +1,97 @@
+/**
+ * The permission matrix as a page (issue 20 item 7): role or staff account × resource × action,
+ * computed at each call from the grants as stored (role_permissions, user_roles) with the same
+ * hasPermission the route guards use, over the declared resources' permission strings: what
+ * `npm run audit:permissions` prints, live. Read with the list permission (auditors, admins);
+ * exported as CSV with the export permission only.
+ */
+import type { FastifyInstance } from 'fastify';
+import { asc } from 'drizzle-orm';
+import { hasPermission } from '../../src/lib/access';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import { filterMatrix, MATRIX_ACTIONS, MATRIX_API, readMatrixFilters, type MatrixAnswer, type MatrixFilters, type MatrixRow, type MatrixSubjectKind } from '../../src/lib/permission-matrix';
+import { storedGrants } from '../audit/permission-matrix';
+import type { AppContext } from '../context';
+import type { Db } from '../db/open';
+import { rolePermissions, roles, users } from '../db/schema';
+import { translate } from '../i18n';
+import { RESOURCES } from '../resources/registry';
+import { route } from '../routes/route';
+import type { BodyValidator } from '../validation';
+
+interface Subject {
+  subject: string;
+  subjectName: string;
+  held: readonly string[];
+}
+
+async function subjectsOf(db: Db, by: MatrixSubjectKind): Promise<Subject[]> {
+  if (by === 'user') {
+    const grants = await storedGrants(db);
+    const names = new Map((await db.select({ username: users.username, personName: users.personName }).from(users)).map((u) => [u.username, u.personName]));
+    return [...grants].map(([username, held]) => ({ subject: username, subjectName: names.get(username) ?? username, held }));
+  }
+  const roleRows = await db.select({ pkRole: roles.pkRole, code: roles.code, roleName: roles.roleName }).from(roles).orderBy(asc(roles.pkRole));
+  const held = new Map<string, string[]>();
+  for (const { pkRole, permission } of await db.select().from(rolePermissions)) held.set(pkRole, [...(held.get(pkRole) ?? []), permission]);
+  return roleRows.map((r) => ({ subject: r.pkRole, subjectName: r.roleName === r.code ? r.code : `${r.roleName}（${r.code}）`, held: held.get(r.pkRole) ?? [] }));
+}
+
+/** Every subject × declared resource, each action allowed, denied or not offered (null). */
+export async function computeMatrix(db: Db, by: MatrixSubjectKind): Promise<MatrixAnswer> {
+  const subjects = await subjectsOf(db, by);
+  const rows: MatrixRow[] = subjects.flatMap(({ subject, subjectName, held }) =>
+    RESOURCES.map((resource) => {
+      const cells = Object.fromEntries(
+        MATRIX_ACTIONS.map((action) => {
+          const permission = resource.permissions[action];
+          return [action, permission === undefined ? null : hasPermission(held, permission)];
+        }),
+      ) as MatrixRow['cells'];
+      return { subject, subjectName, resource: resource.name, resourceTitle: resource.title, cells };
+    }),
+  );
+  return { by, subjects: subjects.map(({ subject, subjectName }) => ({ subject, subjectName })), rows };
+}
+
+const csvField = (value: string) => (/[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+const mark = (cell: boolean | null) => translate(`admin:matrix.${cell === null ? 'none' : cell ? 'allowed' : 'denied'}`);
+
+export function matrixCsv(rows: readonly MatrixRow[], by: MatrixSubjectKind): string {
+  const header = [translate(`admin:matrix.by.${by}`), translate('admin:matrix.subjectName'), translate('admin:matrix.resource'), ...MATRIX_ACTIONS.map((a) => translate(`admin:matrix.actions.${a}`))];
+  const lines = rows.map((row) => [row.subject, row.subjectName, translate(row.resourceTitle), ...MATRIX_ACTIONS.map((a) => mark(row.cells[a]))]);
+  // A BOM, so that spreadsheet programs read the Chinese as UTF-8.
+  return `\uFEFF${[header, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+const validMatrixBody: BodyValidator<MatrixFilters> = (body) => {
+  const filters = readMatrixFilters(body);
+  if ('invalid' in filters) return { ok: false, error: translate('admin:errors.matrixFilterInvalid', { field: translate(`admin:matrix.filters.${filters.invalid}`) }) };
+  return { ok: true, value: filters };
+};
+
+export function permissionMatrixRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const answer = async (filters: MatrixFilters): Promise<MatrixAnswer> => {
+    const matrix = await computeMatrix(ctx.db, filters.by);
+    return { ...matrix, rows: filterMatrix(matrix.rows, filters, translate) };
+  };
+  route(api, {
+    method: 'POST',
+    path: MATRIX_API.page,
+    auth: 'session',
+    permission: PERMISSIONS.permissionMatrix.list,
+    validate: validMatrixBody,
+    handler: ({ body }) => answer(body),
+  });
+  route(api, {
+    method: 'POST',
+    path: MATRIX_API.export,
+    auth: 'session',
+    permission: PERMISSIONS.permissionMatrix.export,
+    validate: validMatrixBody,
+    handler: async ({ body }) => {
+      const { rows } = await answer(body);
+      return { fileName: `permission-matrix-${body.by}.csv`, content: matrixCsv(rows, body.by) };
+    },
+  });
+}
