@@ -12,10 +12,12 @@ interface Props {
   resource: AnyResource;
   id: string | undefined;
   onClose: () => void;
+  /** What the page shows below the fields (the operation log: its change field by field). */
+  extra?: (record: Record<string, unknown>) => React.ReactNode;
 }
 
 /** The show page of a record: every declared field, read fresh from find-by-id. */
-export function ResourceShowDrawer({ resource, id, onClose }: Props) {
+export function ResourceShowDrawer({ resource, id, onClose, extra }: Props) {
   const { t } = useTranslation();
   const { result, query } = useOne({ resource: resource.name, id, queryOptions: { enabled: id !== undefined }, errorNotification });
   return (
@@ -33,6 +35,7 @@ export function ResourceShowDrawer({ resource, id, onClose }: Props) {
         </Descriptions>
       )}
       {resource.approval && result && <ApprovalSections resource={resource} record={result} />}
+      {extra && result && !query.isLoading && extra(result)}
     </Drawer>
   );
 }

@@ -39,6 +39,7 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/system/dict/data/index': () => import('../resources/pages/DictDataPage'),
   '/op/system/export/index': () => import('../resources/pages/ExportRecordsPage'),
   '/op/system/online/index': () => import('../features/system-admin/OnlineSessionsPage'),
+  '/op/system/operlog/index': () => import('../features/operation-log/OperationLogPage'),
   '/op/platform-content/news/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NewsPage })),
   '/op/platform-content/notice/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NoticePage })),
 
