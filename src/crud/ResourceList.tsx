@@ -24,7 +24,7 @@ import { useModalFormGuard } from './use-modal-form-guard';
 import { PendingCreations } from './approval/PendingCreations';
 import { PendingTag } from './approval/PendingTag';
 import { actionApplies, defaultSortOf, PENDING_CHANGE_FIELD, type FieldSchema, type AnyResource, type PendingChange, type RowActionDeclaration } from './resource';
-import { ResourceShowDrawer } from './ResourceShow';
+import { ResourceShowDrawer, type ResourceShowRenderers } from './ResourceShow';
 import { useHasPermission, useResourceAccess } from './use-resource-access';
 import './kit.css';
 
@@ -363,7 +363,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
 
       {can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={createGuard.modalProps} formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }} />}
       {canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={editGuard.modalProps} formProps={editGuard.formProps} />}
-      {canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} extra={showExtra as ((record: Record<string, unknown>) => ReactNode) | undefined} />}
+      {canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} extra={showExtra as ((record: Record<string, unknown>) => ReactNode) | undefined} renderers={renderers as ResourceShowRenderers} />}
     </div>
   );
 }
