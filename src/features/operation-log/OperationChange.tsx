@@ -36,7 +36,7 @@ export function fieldLabelOf(resource: AnyResource | undefined, name: string, t:
 export function resourceLabelOf(name: unknown, t: TFunction): string {
   if (typeof name !== 'string') return '';
   const resource = findResource(name);
-  if (resource) return t(resource.item ?? resource.title);
+  if (resource) return t(resource.title);
   return t(`resources:operationLog.resources.${name}`, { defaultValue: name });
 }
 
