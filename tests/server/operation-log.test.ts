@@ -11,7 +11,7 @@ import { pgTable, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteModule } from '../../server/app';
 import { crudRoutes } from '../../server/crud/routes';
-import { operationLogs } from '../../server/db/schema';
+import { operationLogs, sysDictData } from '../../server/db/schema';
 import { changeOf, MASKED } from '../../server/operation-log/record';
 import { defineResource } from '../../src/crud/resource';
 import { PERMISSIONS } from '../../src/lib/permissions';
@@ -128,8 +128,7 @@ describe('the kit', () => {
     } finally {
       await db.execute(sql`ALTER TABLE sys_operation_logs DROP CONSTRAINT no_more_entries`);
     }
-    const rows = await db.execute(sql`SELECT id FROM sys_dict_data WHERE dict_type = 'sys_yes_no' AND dict_value = 'R'`);
-    expect(rows.rows).toEqual([]);
+    expect(await db.select().from(sysDictData).where(and(eq(sysDictData.dictType, 'sys_yes_no'), eq(sysDictData.dictValue, 'R')))).toEqual([]);
   });
 });
 
