@@ -18,6 +18,8 @@ import { certificateApplications, certificates, sysConfigs, workflowTasks } from
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import { recordChange } from '../operation-log/record';
 import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import type { Body } from '../workflow/input';
 import { mayWork } from '../workflow/rules';
@@ -78,6 +80,10 @@ async function readExtension(tx: Tx, body: Body, certificate: CertificateRow, ki
   }
   return { validFrom: null, validTo, invoiceType: await requireInvoiceType(tx, body), remark: optionalRemark(body) };
 }
+
+/** What the operation log names the two records as. */
+const LOG_APPLICATIONS = 'certificate-applications';
+const LOG_CERTIFICATES = 'certificates';
 
 export class CertificateApplications {
   private readonly processes = {} as Record<CertKind, OwnedProcess>;
@@ -165,6 +171,7 @@ export class CertificateApplications {
         })
         .where(eq(certificateApplications.id, id))
         .returning();
+      await recordChange(tx, principal, { resource: LOG_APPLICATIONS, recordId: id, action: OPERATION_ACTION.update, before: application, after: updated });
       return updated;
     });
   }
@@ -191,6 +198,7 @@ export class CertificateApplications {
     const summary = translate('server:cert.summary', { kind: translate(`server:cert.kind.${kind}`), holder: certificate.holderCorpName });
     const { instance, task } = await this.processes[kind].start(principal, { businessKey: application.id, businessType: CERT_BUSINESS_TYPE, summary }, tx);
     const [started] = await tx.update(certificateApplications).set({ instanceId: instance.id }).where(eq(certificateApplications.id, application.id)).returning();
+    await recordChange(tx, principal, { resource: LOG_APPLICATIONS, recordId: started.id, action: OPERATION_ACTION.submit, after: { ...started, certificateStatus: certificate.status } });
     return { certificate, application: started, instanceId: instance.id, taskId: task?.id ?? null };
   }
 
@@ -218,18 +226,23 @@ export class CertificateApplications {
       .where(eq(certificateApplications.id, application.id));
     const certificate = await lockCertificate(tx, application.certificateId);
     const version = { dataVersion: certificate.dataVersion + 1, updateTime: now, updateBy: by };
+    const logged = (after: CertificateRow) =>
+      recordChange(tx, event.actor, { resource: LOG_CERTIFICATES, recordId: certificate.id, action: OPERATION_ACTION.update, before: certificate, after });
     if (event.status === INSTANCE_STATUS.REJECTED) {
-      await tx.update(certificates).set({ status: application.previousStatus, ...version }).where(eq(certificates.id, certificate.id));
+      const [back] = await tx.update(certificates).set({ status: application.previousStatus, ...version }).where(eq(certificates.id, certificate.id)).returning();
+      await logged(back);
       return;
     }
     const approved =
       application.kind === CERT_KIND.CREATE
         ? { serialNo: newSerialNo(now), issuer: await this.issuer(tx), validFrom: application.validFrom, validTo: application.validTo }
         : { validTo: application.validTo };
-    await tx
+    const [issued] = await tx
       .update(certificates)
       .set({ ...approved, status: CERT_STATUS.VALID, invoiceType: application.invoiceType, ...version })
-      .where(eq(certificates.id, certificate.id));
+      .where(eq(certificates.id, certificate.id))
+      .returning();
+    await logged(issued);
   }
 
   private async issuer(tx: Tx): Promise<string> {

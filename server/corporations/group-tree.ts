@@ -18,6 +18,11 @@ import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { unitHoldings } from './unit-holdings';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import { recordChange } from '../operation-log/record';
+
+/** What the operation log names a unit of a group tree as. */
+const LOG_RESOURCE = 'group-units';
 
 type Body = Record<string, unknown>;
 type Unit = typeof groupUnits.$inferSelect;
@@ -97,6 +102,7 @@ async function addUnit(ctx: AppContext, body: Body, principal: Principal): Promi
       .insert(groupUnits)
       .values({ id, groupId: parent?.groupId ?? id, parentId: parent?.id ?? null, kind, unitName, corpId: corp?.id ?? null, sortOrder: next, createBy: principal.username, updateBy: principal.username })
       .returning();
+    await recordChange(tx, principal, { resource: LOG_RESOURCE, recordId: unit.id, action: OPERATION_ACTION.create, after: unit });
     return unit;
   });
 }
@@ -113,6 +119,7 @@ async function renameUnit(ctx: AppContext, body: Body, principal: Principal): Pr
       .set({ unitName, dataVersion: unit.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
       .where(eq(groupUnits.id, id))
       .returning();
+    await recordChange(tx, principal, { resource: LOG_RESOURCE, recordId: id, action: OPERATION_ACTION.update, before: unit, after: renamed });
     return renamed;
   });
 }
@@ -143,11 +150,12 @@ async function moveUnit(ctx: AppContext, body: Body, principal: Principal): Prom
       .set({ parentId: parent.id, sortOrder: order.indexOf(unit), dataVersion: unit.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
       .where(eq(groupUnits.id, id))
       .returning();
+    await recordChange(tx, principal, { resource: LOG_RESOURCE, recordId: id, action: OPERATION_ACTION.update, before: unit, after: moved });
     return moved;
   });
 }
 
-async function removeUnit(ctx: AppContext, body: Body): Promise<number> {
+async function removeUnit(ctx: AppContext, body: Body, principal: Principal): Promise<number> {
   const id = requireId(body);
   return ctx.db.transaction(async (tx) => {
     const unit = await lockUnit(tx, id);
@@ -155,6 +163,7 @@ async function removeUnit(ctx: AppContext, body: Body): Promise<number> {
     if (subtree.length > 1) throw refuse('hasChildren', { unitName: unit.unitName });
     await refuseHoldings(ctx, tx, subtree, 'remove');
     await tx.delete(groupUnits).where(inArray(groupUnits.id, [id]));
+    await recordChange(tx, principal, { resource: LOG_RESOURCE, recordId: id, action: OPERATION_ACTION.delete, before: unit });
     return 1;
   });
 }
@@ -175,5 +184,5 @@ export function groupTreeRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('save', groupUnit.add, addUnit.bind(null, ctx));
   post('rename', groupUnit.edit, renameUnit.bind(null, ctx));
   post('move', groupUnit.move, moveUnit.bind(null, ctx));
-  post('remove', groupUnit.remove, (body) => removeUnit(ctx, body));
+  post('remove', groupUnit.remove, removeUnit.bind(null, ctx));
 }

@@ -31,6 +31,9 @@ import { checkDictValues, checkFileValues, checkUnique, columnsOf } from './chec
 import { fieldLabel, readInput, requireId } from './fields';
 import { readSealed, sensitiveFieldsOf } from './sensitive-fields';
 import type { CrudOptions, Row, WriteTarget } from './types';
+import { logWrite } from './write-log';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import { recordChange } from '../operation-log/record';
 
 export type ChangeRow = typeof approvalChanges.$inferSelect;
 
@@ -247,6 +250,11 @@ export class ApprovableResource {
       tx,
     );
     const [started] = await tx.update(approvalChanges).set({ instanceId: instance.id }).where(eq(approvalChanges.id, change.id)).returning();
+    // The proposal in the operation log: the record's values now and the ones proposed (the write itself is logged when approved).
+    await recordChange(tx, principal, {
+      resource: resource.name, recordId, action: OPERATION_ACTION.propose, before: action === APPROVAL_ACTION.CREATE ? null : previous, after: toJson(proposed),
+      sensitive: sensitiveFieldsOf(resource).map(([name]) => name),
+    });
     return { change: started, instanceId: instance.id, taskId: task?.id ?? null };
   }
 
@@ -269,11 +277,13 @@ export class ApprovableResource {
     if (!change) return;
     const now = new Date();
     const by = event.actor.username;
-    if (event.status === INSTANCE_STATUS.APPROVED) await this.apply(tx, change, now, by);
+    if (event.status === INSTANCE_STATUS.APPROVED) await this.apply(tx, change, now, event.actor);
     await tx.update(approvalChanges).set({ status: event.status, endTime: now, updateTime: now, updateBy: by }).where(eq(approvalChanges.id, change.id));
   }
 
-  private async apply(tx: Tx, change: ChangeRow, now: Date, by: string): Promise<void> {
+  /** Writes the approved change, as the approver who ended the instance (who is logged as its writer). */
+  private async apply(tx: Tx, change: ChangeRow, now: Date, approver: Actor): Promise<void> {
+    const by = approver.username;
     const proposed = fromJson(this.options, change.proposed);
     const values = { ...proposed, ...this.options.approvalApplies?.(change.action as ApprovalAction, proposed) };
     const columns = columnsOf(this.table);
@@ -281,15 +291,18 @@ export class ApprovableResource {
     await checkUnique(tx, this.options, values, change.action === APPROVAL_ACTION.UPDATE ? change.recordId : undefined);
     if (change.action === APPROVAL_ACTION.CREATE) {
       const insert = { ...values, id: change.recordId, dataVersion: 0, createBy: change.createBy, updateBy: by };
-      await tx.insert(this.table).values(insert as PgTable['$inferInsert']);
+      const [created] = (await tx.insert(this.table).values(insert as PgTable['$inferInsert']).returning()) as Row[];
+      await logWrite(tx, this.options, { kind: 'create', id: change.recordId, after: created, writer: approver });
       return;
     }
     const [row] = (await tx.select().from(this.table).where(eq(columns.id, change.recordId)).for('update')) as Row[];
     if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
-    await tx
+    const [updated] = (await tx
       .update(this.table)
       .set({ ...values, dataVersion: Number(row.dataVersion) + 1, updateTime: now, updateBy: by })
-      .where(eq(columns.id, change.recordId));
+      .where(eq(columns.id, change.recordId))
+      .returning()) as Row[];
+    await logWrite(tx, this.options, { kind: 'update', id: change.recordId, before: row, after: updated, writer: approver });
   }
 
   private async inTransaction<T>(run: (tx: Tx) => Promise<T>, recordId?: string): Promise<T> {

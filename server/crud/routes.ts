@@ -8,7 +8,8 @@
  * rule the browser's access-control provider uses too) names for it. Bodies
  * are checked against the shared field schema; per-resource rules go in hooks (CrudHooks: beforeWrite
  * gets the record's id and its row as it was, afterWrite the row before and after), which run inside
- * the call's transaction, so a refusal changes nothing.
+ * the call's transaction, so a refusal changes nothing. Every write is recorded in the operation log
+ * (write-log.ts), in the same transaction.
  */
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -29,6 +30,7 @@ import { checkDictValues, checkFileValues, checkUnique, columnsOf, findById } fr
 import { readInput, requireId, requireIds, requireObject } from './fields';
 import { filterConditions, orderOf, pagingOf, whereOf } from './query';
 import { hasSensitiveFields, presentRows, readSealed } from './sensitive-fields';
+import { written } from './write-log';
 import type { CrudOptions, Row, RowActionChange } from './types';
 
 export type { CrudHooks, CrudOptions, Row, RowActionChange, WriteEvent, WriteTarget } from './types';
@@ -97,7 +99,7 @@ async function save(ctx: AppContext, options: CrudOptions, body: Row, principal:
       const insert = { ...values, dataVersion: 0, createBy: principal.username, updateBy: principal.username };
       // The values were checked against the field schema above; the table's own insert type cannot know them statically.
       const [row] = (await tx.insert(options.table).values(insert as PgTable['$inferInsert']).returning()) as Row[];
-      await options.hooks?.afterWrite?.(tx, { kind: 'create', id: String(row.id), after: row, principal });
+      await written(tx, options, { kind: 'create', id: String(row.id), after: row, principal });
       return row;
     });
   } catch (error) {
@@ -126,7 +128,7 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
       await checkUnique(tx, options, values, id);
       const changes = { ...values, dataVersion: sql`${columns.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username };
       const [row] = (await tx.update(options.table).set(changes).where(eq(columns.id, id)).returning()) as Row[];
-      await options.hooks?.afterWrite?.(tx, { kind: 'update', id, before, after: row, principal });
+      await written(tx, options, { kind: 'update', id, before, after: row, principal });
       return row;
     });
   } catch (error) {
@@ -154,7 +156,7 @@ async function runAction(ctx: AppContext, options: CrudOptions, name: string, ch
     const now = new Date();
     const changes = { ...change(row, now), dataVersion: sql`${columns.dataVersion} + 1`, updateTime: now, updateBy: principal.username };
     const [updated] = (await tx.update(options.table).set(changes).where(eq(columns.id, id)).returning()) as Row[];
-    await options.hooks?.afterWrite?.(tx, { kind: 'action', action: name, id, before: row as Row, after: updated, principal });
+    await written(tx, options, { kind: 'action', action: name, id, before: row as Row, after: updated, principal });
     return updated;
   });
 }
@@ -169,7 +171,7 @@ async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row, pri
     const removed = await tx.delete(options.table).where(inArray(id, ids)).returning({ id });
     const gone = new Set(removed.map((r) => r.id));
     for (const row of rows.filter((r) => gone.has(r.id as string))) {
-      await options.hooks?.afterWrite?.(tx, { kind: 'remove', id: String(row.id), before: row, principal });
+      await written(tx, options, { kind: 'remove', id: String(row.id), before: row, principal });
     }
     return removed.length;
   });

@@ -18,6 +18,8 @@ import { docFileApprovals, docFiles, docMaterials, docProperties, workflowInstan
 import { notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import { recordChange } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
 import type { OwnedProcess } from '../workflow/engine';
 import { MAX_BUSINESS_KEY, optionalInteger, optionalText, requireBody, requireText, type Body } from '../workflow/input';
@@ -91,6 +93,10 @@ export function docReviewRoutes(api: FastifyInstance, ctx: AppContext): void {
       if (segment === TASK_SEGMENT.AUDIT) {
         await tx.delete(docFileApprovals).where(and(eq(docFileApprovals.docFileId, docFileId), eq(docFileApprovals.taskSegment, TASK_SEGMENT.REVIEW)));
       }
+      await recordChange(tx, principal, {
+        resource: 'doc-files', recordId: docFileId, action: OPERATION_ACTION.update,
+        before: null, after: { businessKey: found.businessKey, taskSegment: segment, approveResult, approveRemark },
+      });
       const approvals = await tx.select().from(docFileApprovals).where(eq(docFileApprovals.docFileId, docFileId));
       return docFileView(file, approvals, segment);
     });
@@ -111,7 +117,9 @@ export function docReviewRoutes(api: FastifyInstance, ctx: AppContext): void {
           target: [docProperties.businessKey, docProperties.propertyType],
           set: { content, updateTime: now, updateBy: principal.username, dataVersion: sql`${docProperties.dataVersion} + 1` },
         });
-      return readProperty(tx, businessKey, propertyType);
+      const saved = await readProperty(tx, businessKey, propertyType);
+      await recordChange(tx, principal, { resource: 'doc-reviews', recordId: businessKey, action: OPERATION_ACTION.update, after: { propertyType, content } });
+      return saved;
     });
   });
 

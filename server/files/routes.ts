@@ -27,6 +27,8 @@ import { sessions, sysConfigs } from '../db/schema';
 import { ApiError, businessError, protocolError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import { recordChange } from '../operation-log/record';
 import { DEFAULT_UPLOAD_MAX_MB, megabytesOf, UPLOAD_LIMIT_CONFIG_KEY, uploadLimitFromConfig } from '../../src/lib/upload-limit';
 import { isPlainObject, type BodyValidator } from '../validation';
 import type { FileGrants } from './grants';
@@ -120,7 +122,9 @@ export function fileRoutes(api: FastifyInstance, ctx: AppContext): void {
             throw businessError('FILE_ACTIVE_CONTENT', 'server:file.activeContent', { features });
           }
         }
-        const row = await files.save({ content, originalName, mimeType: type.mimeType, uploaderId: principal.userId });
+        const row = await files.save({ content, originalName, mimeType: type.mimeType, uploaderId: principal.userId }, (tx, saved) =>
+          recordChange(tx, principal, { resource: 'files', recordId: saved.id, action: OPERATION_ACTION.create, after: saved }),
+        );
         request.log.info({ fileId: row.id, mimeType: row.mimeType, size: row.sizeBytes }, 'file uploaded');
         return fileInfo(row);
       },

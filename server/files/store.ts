@@ -11,6 +11,7 @@ import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { THUMBNAIL_WIDTHS, type ThumbnailType } from '../../src/lib/files';
 import type { Db } from '../db/open';
+import type { Tx } from '../db/tx';
 import { storedFiles } from '../db/schema';
 import { BUILTIN_FILES } from '../db/seed-data/brand';
 
@@ -64,24 +65,31 @@ export class FileStore {
     return this.db.select().from(storedFiles).where(inArray(storedFiles.id, [...ids]));
   }
 
-  /** Writes the bytes, then the row; when the row fails, the bytes go again. */
-  async save(file: NewFile): Promise<StoredFile> {
+  /**
+   * Writes the bytes, then the row; when the row fails, the bytes go again. `recorded` runs in the
+   * row's transaction (the upload's operation-log entry), so the row and its entry stand together.
+   */
+  async save(file: NewFile, recorded?: (tx: Tx, row: StoredFile) => Promise<void>): Promise<StoredFile> {
     const id = file.id ?? randomUUID();
     await this.writeAtomically(this.pathOf(id), file.content);
     try {
-      const [row] = await this.db
-        .insert(storedFiles)
-        .values({
-          id,
-          originalName: file.originalName,
-          mimeType: file.mimeType,
-          sizeBytes: file.content.length,
-          sha256: sha256Hex(file.content),
-          isPublic: file.isPublic ?? false,
-          uploaderId: file.uploaderId,
-        })
-        .returning();
-      return row;
+      const insert = async (db: Db | Tx) => {
+        const [row] = await db
+          .insert(storedFiles)
+          .values({
+            id,
+            originalName: file.originalName,
+            mimeType: file.mimeType,
+            sizeBytes: file.content.length,
+            sha256: sha256Hex(file.content),
+            isPublic: file.isPublic ?? false,
+            uploaderId: file.uploaderId,
+          })
+          .returning();
+        if (recorded) await recorded(db as Tx, row);
+        return row;
+      };
+      return recorded ? await this.db.transaction(insert) : await insert(this.db);
     } catch (error) {
       await rm(this.pathOf(id), { force: true });
       throw error;

@@ -21,6 +21,8 @@ import { corporations, groupUnits, quotaAccounts, quotaRequestLines, quotaReques
 import { aboutField, ApiError, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import { recordChange } from '../operation-log/record';
 import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import type { Body } from '../workflow/input';
 import { balancesOf, insufficient, lockAccount, move, type QuotaAccountRow } from './ledger';
@@ -31,6 +33,8 @@ type Unit = typeof groupUnits.$inferSelect;
 
 /** businessType of the quota processes' instances (their businessKey is the request id). */
 export const QUOTA_BUSINESS_TYPE = 'QUOTA_REQUEST';
+/** What the operation log names a quota request as. */
+export const QUOTA_REQUEST_LOG_RESOURCE = 'quota-requests';
 const MAX_LINES = 200;
 
 /** A CHECK the balances broke (a path that skipped move()'s own check): still 额度不足, never a 5xx. */
@@ -236,6 +240,7 @@ export class QuotaRequests {
     const started = await process.start(principal, { businessKey: request.id, businessType: QUOTA_BUSINESS_TYPE, summary }, tx);
     const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS }, tx);
     const [saved] = await tx.update(quotaRequests).set({ instanceId: started.instance.id }).where(eq(quotaRequests.id, request.id)).returning();
+    await recordChange(tx, principal, { resource: QUOTA_REQUEST_LOG_RESOURCE, recordId: saved.id, action: OPERATION_ACTION.submit, after: saved });
     return { request: saved, instanceId: started.instance.id, taskId: submitted.task?.id ?? null };
   }
 
@@ -253,10 +258,12 @@ export class QuotaRequests {
         throw error;
       }
     }
-    await tx
+    const [ended] = await tx
       .update(quotaRequests)
       .set({ status: event.status, accountId, dataVersion: request.dataVersion + 1, updateTime: new Date(), updateBy: event.actor.username })
-      .where(eq(quotaRequests.id, request.id));
+      .where(eq(quotaRequests.id, request.id))
+      .returning();
+    await recordChange(tx, event.actor, { resource: QUOTA_REQUEST_LOG_RESOURCE, recordId: request.id, action: OPERATION_ACTION.update, before: request, after: ended });
   }
 
   private async applyApproved(tx: Tx, request: QuotaRequestRow, actor: Actor): Promise<string> {

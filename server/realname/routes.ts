@@ -18,7 +18,8 @@ import { businessError, notFoundError, protocolError, validationError } from '..
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { actorOf, recordReveal } from '../operation-log/record';
+import { actorOf, recordChange, recordReveal, type ChangeEntry } from '../operation-log/record';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import type { SensitiveCipher } from '../sensitive/cipher';
 import { revealKeyOf, sensitiveCipherOf } from '../sensitive/values';
 import { readRealname, type RealnameChanges } from './input';
@@ -69,6 +70,10 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
       handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
     });
 
+  /** A write in the operation log; the sealed columns show as changed, never as values. */
+  const logged = (tx: Tx, principal: Principal, entry: Omit<ChangeEntry, 'resource' | 'sensitive'>) =>
+    recordChange(tx, principal, { ...entry, resource: realnameResource.name, sensitive: Object.values(SEALED_COLUMN) });
+
   post(REALNAME_CALLS.page, realname.list, async (body) => {
     const page = await pageOf(ctx.db, { resource: realnameResource, table: realnameRecords }, body);
     return { ...page, records: page.records.map((row) => listView(row as SealedRow)) };
@@ -105,6 +110,7 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
           updateBy: principal.username,
         })
         .returning();
+      await logged(tx, principal, { recordId: row.id, action: OPERATION_ACTION.create, after: row });
       return answer(tx, row, keys, request, principal);
     });
   });
@@ -131,16 +137,19 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
         .where(and(eq(realnameRecords.id, id), eq(realnameRecords.dataVersion, version), inArray(realnameRecords.status, [...EDITABLE_STATUSES])))
         .returning();
       if (!row) throw protocolError('DATA_VERSION_CONFLICT');
+      await logged(tx, principal, { recordId: id, action: OPERATION_ACTION.update, before: current, after: row });
       return answer(tx, row, keys, request, principal);
     });
   });
 
-  post(REALNAME_CALLS.removeByIds, realname.remove, async (body) => {
+  post(REALNAME_CALLS.removeByIds, realname.remove, async (body, principal) => {
     const ids = requireIds(body);
     return ctx.db.transaction(async (tx) => {
       const rows = await tx.select().from(realnameRecords).where(inArray(realnameRecords.id, ids)).for('update');
       if (rows.some((row) => !isRemovable(row.status))) throw businessError('REALNAME_NOT_REMOVABLE', 'server:realname.notRemovable');
       const removed = await tx.delete(realnameRecords).where(inArray(realnameRecords.id, ids)).returning({ id: realnameRecords.id });
+      const gone = new Set(removed.map((r) => r.id));
+      for (const row of rows.filter((r) => gone.has(r.id))) await logged(tx, principal, { recordId: row.id, action: OPERATION_ACTION.delete, before: row });
       return removed.length;
     });
   });
@@ -173,7 +182,9 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
         waiting?.taskId ??
         (await admission.start(principal, { businessKey: id, businessType: REALNAME_PROCESS_KEY, summary: current.corpName }, tx)).task!.id;
       await ctx.workflow.complete(principal, { taskId, outcome: TASK_OUTCOME.PASS }, tx);
-      return answer(tx, await findRow(tx, id), keys, request, principal);
+      const submitted = await findRow(tx, id);
+      await logged(tx, principal, { recordId: id, action: OPERATION_ACTION.submit, before: { status: current.status }, after: { status: submitted.status } });
+      return answer(tx, submitted, keys, request, principal);
     });
   });
 }

@@ -13,6 +13,8 @@ import { businessError } from '../errors';
 import { checkGlobalConfigValue } from '../routes/platform-config';
 import { route } from '../routes/route';
 import { requireStrings } from '../validation';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import { recordChange } from '../operation-log/record';
 
 const BUILT_IN = 'Y';
 const base = configResource.apiBase;
@@ -76,13 +78,17 @@ export function configRoutes(api: FastifyInstance, ctx: AppContext): void {
       // The value passes the same field rules (maxLength) as update-by-id.
       const { configValue } = readInput(configResource, { configValue: body.configValue }, 'update');
       checkGlobalConfigValue(body.configKey, configValue);
-      const [row] = await ctx.db
-        .update(sysConfigs)
-        .set({ configValue: String(configValue), dataVersion: sql`${sysConfigs.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })
-        .where(eq(sysConfigs.configKey, body.configKey))
-        .returning();
-      if (!row) throw businessError('NOT_FOUND', 'server:config.notFound', { configKey: body.configKey });
-      return row;
+      return ctx.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(sysConfigs).where(eq(sysConfigs.configKey, body.configKey)).for('update');
+        if (!before) throw businessError('NOT_FOUND', 'server:config.notFound', { configKey: body.configKey });
+        const [row] = await tx
+          .update(sysConfigs)
+          .set({ configValue: String(configValue), dataVersion: sql`${sysConfigs.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })
+          .where(eq(sysConfigs.configKey, body.configKey))
+          .returning();
+        await recordChange(tx, principal, { resource: configResource.name, recordId: row.id, action: OPERATION_ACTION.update, before, after: row });
+        return row;
+      });
     },
   });
 }

@@ -20,6 +20,7 @@ import { success } from '../errors';
 import type { ProtocolHeaders } from '../security/signature';
 import type { Principal } from '../security/sessions';
 import type { BodyValidator } from '../validation';
+import { runWithOrigin } from '../operation-log/origin';
 
 export type AuthMode = 'public' | 'session';
 
@@ -90,12 +91,15 @@ export function route<B = unknown, A extends AuthMode = AuthMode>(api: FastifyIn
     // Not an async function: a handler that answers synchronously (user info from the cached
     // principal) is sent at once instead of one promise and microtask turn later.
     handler: (request, reply) => {
-      const data = definition.handler({
-        request,
-        reply,
-        body: request.validBody as B,
-        principal: request.principal as HandlerContext<B, A>['principal'],
-      });
+      // Run with the caller's address in reach, so the operation log of any write below can name it.
+      const data = runWithOrigin(request, () =>
+        definition.handler({
+          request,
+          reply,
+          body: request.validBody as B,
+          principal: request.principal as HandlerContext<B, A>['principal'],
+        }),
+      );
       // A handler that answered itself returns the reply (itself a thenable): nothing more to send.
       if (data === reply) return undefined;
       if (isThenable(data)) return Promise.resolve(data).then((value) => answer(value, reply));

@@ -12,6 +12,8 @@ import { hashPassword, verifyPassword } from '../security/password-hash';
 import type { Principal } from '../security/sessions';
 import { requireStrings } from '../validation';
 import { buildRouteTree } from './menu-tree';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import { recordChange } from '../operation-log/record';
 import { route } from './route';
 
 function userInfo(p: Principal) {
@@ -125,6 +127,11 @@ export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
           .set({ passwordHash, userStatus: USER_STATUS.NORMAL, updateTime: new Date(), updateBy: principal.userId, dataVersion: sql`${users.dataVersion} + 1` })
           .where(eq(users.id, principal.userId));
         await ctx.sessions.endAllForUser(principal.userId, tx);
+        // Which account changed its password and that its sessions ended; the hash is never logged (record.ts masks it).
+        await recordChange(tx, principal, {
+          resource: 'users', recordId: principal.userId, action: OPERATION_ACTION.passwordChange,
+          before: { userStatus: principal.userStatus, passwordHash: user.passwordHash }, after: { userStatus: USER_STATUS.NORMAL, passwordHash },
+        });
       });
       return null;
     },

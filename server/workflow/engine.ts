@@ -42,6 +42,8 @@ import type { Db } from '../db/open';
 import { workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
+import { OPERATION_ACTION, WORKFLOW_LOG_RESOURCE } from '../../src/resources/operation-log';
+import { recordChange } from '../operation-log/record';
 import { CompletionGuards } from './guards';
 import { mayWork, reviewBarOf, type Actor } from './rules';
 
@@ -225,6 +227,7 @@ export class WorkflowEngine {
         .returning();
       const task = await this.openTask(t, instance, firstKey, { userId: actor.userId, personName: actor.personName }, actor);
       await this.record(t, instance.id, task, HISTORY_ACTION.START, actor);
+      await this.log(t, actor, OPERATION_ACTION.workflowStart, null, instance, { step: firstKey });
       await this.notifyTransition({ instance, from: null, to: firstKey, outcome: HISTORY_ACTION.START, remark: null, actor }, t);
       return { instance, task };
     };
@@ -257,6 +260,10 @@ export class WorkflowEngine {
         .returning();
       if (!claimed) throw await this.lostRace(tx, taskId);
       await this.record(tx, task.instanceId, task, HISTORY_ACTION.CLAIM, actor);
+      await recordChange(tx, actor, {
+        resource: WORKFLOW_LOG_RESOURCE, recordId: task.instanceId, action: OPERATION_ACTION.workflowClaim,
+        before: { assignee: task.assigneeName }, after: { step: task.taskDefinitionKey, assignee: claimed.assigneeName },
+      });
       return claimed;
     });
   }
@@ -333,6 +340,9 @@ export class WorkflowEngine {
         .returning();
 
       const opened = openKey === null ? null : await this.openTask(tx, moved, openKey, assignee, actor);
+      const withdrawn = !pass && task.taskDefinitionKey === definition.startActivity;
+      const action = pass ? OPERATION_ACTION.workflowPass : withdrawn ? OPERATION_ACTION.workflowWithdraw : OPERATION_ACTION.workflowReject;
+      await this.log(tx, actor, action, instance, moved, { step: task.taskDefinitionKey, remark: remark ?? null });
       await this.notifyTransition({ instance: moved, from: task.taskDefinitionKey, to: openKey, outcome: input.outcome, remark: remark ?? null, actor }, tx);
       if (openKey === null) {
         const event: InstanceEndEvent = { instance: moved, status: status as InstanceEndEvent['status'], actor };
@@ -383,6 +393,21 @@ export class WorkflowEngine {
       })
       .returning();
     return task;
+  }
+
+  /**
+   * The move in the operation log, in its transaction: the instance's status and open step before and
+   * after, the step worked and its remark, and which record the instance approves.
+   */
+  private async log(tx: Tx, actor: Actor, action: string, before: InstanceRow | null, after: InstanceRow, worked: { step: string; remark?: string | null }): Promise<void> {
+    const view = (instance: InstanceRow) => ({ status: instance.status, currentActivity: instance.currentActivity });
+    await recordChange(tx, actor, {
+      resource: WORKFLOW_LOG_RESOURCE,
+      recordId: after.id,
+      action,
+      before: before ? view(before) : null,
+      after: { ...view(after), processKey: after.processKey, businessType: after.businessType, businessKey: after.businessKey, summary: after.summary, ...worked },
+    });
   }
 
   private async record(tx: Tx, instanceId: string, task: TaskRow, action: HistoryAction, actor: Actor, remark?: string): Promise<void> {

@@ -24,7 +24,7 @@ import { useModalFormGuard } from './use-modal-form-guard';
 import { PendingCreations } from './approval/PendingCreations';
 import { PendingTag } from './approval/PendingTag';
 import { actionApplies, defaultSortOf, PENDING_CHANGE_FIELD, type FieldSchema, type AnyResource, type PendingChange, type RowActionDeclaration } from './resource';
-import { ResourceShowDrawer } from './ResourceShow';
+import { ResourceShowDrawer, type ResourceShowRenderers } from './ResourceShow';
 import { useHasPermission, useResourceAccess } from './use-resource-access';
 import './kit.css';
 
@@ -45,6 +45,8 @@ export interface ResourceListProps {
   rowActions?: (record: Row) => ReactNode;
   /** 查看 calls this instead of opening the drawer: for a record with a detail page of its own. */
   onShow?: (record: Row) => void;
+  /** What the show drawer adds below a record's fields. */
+  showExtra?: (record: Row) => ReactNode;
   /** What appears above the table on the left, after the standard buttons. */
   toolbarExtra?: ReactNode;
   /** Reload the page every few seconds while this holds for its rows (records still being made). */
@@ -75,7 +77,7 @@ function toFilters(resource: AnyResource, values: SearchValues, fixed: Record<st
 
 const columnShown = (schema: FieldSchema) => schema.column ?? (schema.type !== 'text' && schema.type !== 'richText');
 
-export function ResourceList({ resource, fixedFilters = {}, createDefaults, renderers = {}, onChanged, rowActions, onShow, toolbarExtra, pollWhile, rowWritable }: ResourceListProps) {
+export function ResourceList({ resource, fixedFilters = {}, createDefaults, renderers = {}, onChanged, rowActions, onShow, showExtra, toolbarExtra, pollWhile, rowWritable }: ResourceListProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   useDayjsLocale();
@@ -361,7 +363,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
 
       {can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={createGuard.modalProps} formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }} />}
       {canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={editGuard.modalProps} formProps={editGuard.formProps} />}
-      {canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} />}
+      {canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} extra={showExtra as ((record: Record<string, unknown>) => ReactNode) | undefined} renderers={renderers as ResourceShowRenderers} />}
     </div>
   );
 }

@@ -8,14 +8,20 @@ import { ChangeTable } from './approval/ChangeTable';
 import { PENDING_CHANGE_FIELD, type AnyResource, type PendingChange } from './resource';
 import { formatDate } from '../lib/dates';
 
+export type ResourceShowRenderers = Partial<Record<string, (value: unknown, record: Record<string, unknown>) => React.ReactNode>>;
+
 interface Props {
   resource: AnyResource;
   id: string | undefined;
   onClose: () => void;
+  /** What the page shows below the fields (the operation log: its change field by field). */
+  extra?: (record: Record<string, unknown>) => React.ReactNode;
+  /** Values the page draws itself, as in its list (ResourceList renderers). */
+  renderers?: ResourceShowRenderers;
 }
 
 /** The show page of a record: every declared field, read fresh from find-by-id. */
-export function ResourceShowDrawer({ resource, id, onClose }: Props) {
+export function ResourceShowDrawer({ resource, id, onClose, extra, renderers = {} }: Props) {
   const { t } = useTranslation();
   const { result, query } = useOne({ resource: resource.name, id, queryOptions: { enabled: id !== undefined }, errorNotification });
   return (
@@ -26,13 +32,14 @@ export function ResourceShowDrawer({ resource, id, onClose }: Props) {
         <Descriptions column={1} bordered size="small" data-testid={`${resource.name}-show`}>
           {fieldsOf(resource).map(([name, schema]) => (
             <Descriptions.Item key={name} label={t(schema.label)}>
-              <FieldValue schema={schema} value={result[name]} t={t} />
+              {renderers[name] ? renderers[name](result[name], result) : <FieldValue schema={schema} value={result[name]} t={t} />}
             </Descriptions.Item>
           ))}
-          <Descriptions.Item label={t('resources:common.updateTime')}>{formatDate(result.updateTime as string, DATETIME_FORMAT)}</Descriptions.Item>
+          {result.updateTime !== undefined && <Descriptions.Item label={t('resources:common.updateTime')}>{formatDate(result.updateTime as string, DATETIME_FORMAT)}</Descriptions.Item>}
         </Descriptions>
       )}
       {resource.approval && result && <ApprovalSections resource={resource} record={result} />}
+      {extra && result && !query.isLoading && extra(result)}
     </Drawer>
   );
 }

@@ -7,7 +7,33 @@ import { PERMISSIONS } from '../lib/permissions';
 
 const f = (field: string) => `resources:operationLog.fields.${field}`;
 
-export const OPERATION_ACTION = { reveal: 'REVEAL', forceLogout: 'FORCE_LOGOUT' } as const;
+/**
+ * The actions the log records (dictionary sys_oper_action, server/db/seed-data/dictionaries.ts):
+ * the kit's writes, an approvable resource's proposal, the workflow engine's moves and the business
+ * areas' own writes.
+ */
+export const OPERATION_ACTION = {
+  reveal: 'REVEAL',
+  forceLogout: 'FORCE_LOGOUT',
+  create: 'CREATE',
+  update: 'UPDATE',
+  delete: 'DELETE',
+  /** A declared row action (publish, approve …): its change of status. */
+  rowAction: 'ROW_ACTION',
+  /** A change proposed for approval: nothing is written until its approval ends approved. */
+  propose: 'PROPOSE',
+  submit: 'SUBMIT',
+  passwordChange: 'PASSWORD_CHANGE',
+  workflowStart: 'WF_START',
+  workflowClaim: 'WF_CLAIM',
+  workflowPass: 'WF_PASS',
+  workflowReject: 'WF_REJECT',
+  /** The starter rejects at the first step: the instance ends withdrawn. */
+  workflowWithdraw: 'WF_WITHDRAW',
+} as const;
+
+/** What the workflow engine's entries name as their resource (the record id is the instance's). */
+export const WORKFLOW_LOG_RESOURCE = 'workflow-instances';
 
 export const operationLogResource = defineResource({
   name: 'operation-logs',

@@ -53,9 +53,11 @@ test('the task view says why the maker cannot approve; the auditor finds reveals
   await auditor.goto('/op/system/operlog');
   const list = auditor.getByTestId('operation-logs-list');
   await expect(list).toBeVisible(FIRST_LOAD);
-  await expect(list.locator('tbody tr.ant-table-row').filter({ hasText: record.id })).toHaveCount(2, FIRST_LOAD);
+  // Its creation (issue 20) and the two answers in clear (the save's and the read's), newest first; fields by their labels.
+  await expect(list.locator('tbody tr.ant-table-row').filter({ hasText: record.id })).toHaveCount(3, FIRST_LOAD);
+  await expect(list.locator('tbody tr.ant-table-row').filter({ hasText: record.id }).filter({ hasText: '新增' })).toHaveCount(1);
   await expect(list.locator('tbody tr.ant-table-row').filter({ hasText: record.id }).first()).toContainText('查看敏感信息');
-  await expect(list.locator('tbody tr.ant-table-row').filter({ hasText: record.id }).first()).toContainText('idCard,mobilePhone,bankCard');
+  await expect(list.locator('tbody tr.ant-table-row').filter({ hasText: record.id }).first()).toContainText('法定代表人身份证号、手机号码、对公银行账号');
   await expect(auditor.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
   await auditor.screenshot({ path: join(ARTIFACTS, 'operation-log-auditor.png'), fullPage: true });
 });

@@ -80,6 +80,6 @@ test('op_admin forces a session out; the user is sent to the login page; the aud
   const forced = log.locator('tbody tr.ant-table-row').filter({ hasText: '强制退出' });
   await expect(forced.first()).toBeVisible(FIRST_LOAD);
   await expect(forced.first()).toContainText('op_admin');
-  await expect(forced.first()).toContainText('online-sessions');
+  await expect(forced.first()).toContainText('在线用户');
   await auditor.screenshot({ path: join(ARTIFACTS, 'operation-log-force.png'), fullPage: true });
 });

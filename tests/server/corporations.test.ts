@@ -70,7 +70,7 @@ describe('corporations', () => {
     expect(desDecrypt(asAdmin.revealed!.legalPersonIdCard, admin.sessionKey)).toBe(ID_CARD);
     expect(desDecrypt(asAdmin.revealed!.managerMobile, admin.sessionKey)).toBe(MOBILE);
     // The whitelisted reveal left one entry naming the record and the fields answered in clear; the handler's masked read none.
-    const reveals = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'corporations'), eq(operationLogs.recordId, saved.id)));
+    const reveals = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'corporations'), eq(operationLogs.recordId, saved.id), eq(operationLogs.action, 'REVEAL')));
     expect(reveals.map((r) => [r.action, r.username, r.fields?.split(',').sort()])).toEqual([['REVEAL', 'op_admin', ['legalPersonIdCard', 'managerMobile']]]);
 
     const page = await dataOf<{ records: Corp[] }>(handler, `${CORPS}/page`, { corpName: '钱塘建材' });

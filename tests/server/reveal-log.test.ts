@@ -50,7 +50,8 @@ const application = (client: ApiClient) => ({
   licenceFileId: licenceId,
 });
 
-const entriesFor = (recordId: string) => srv.database.db.select().from(operationLogs).where(eq(operationLogs.recordId, recordId));
+// The record's reveals (its writes are logged too, issue 20: tests/server/operation-log.test.ts).
+const entriesFor = (recordId: string) => srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, recordId), eq(operationLogs.action, 'REVEAL')));
 const revealCount = async () => (await srv.database.db.select({ n: count() }).from(operationLogs).where(eq(operationLogs.action, 'REVEAL')))[0].n;
 
 describe('reveals', () => {

@@ -101,6 +101,8 @@ async function checkUpgrade(database: Database) {
     // 全部流程 came after release 0.1.0: the auditor's read rule reaches it on upgrade, the working roles' do not.
     expect(upgraded.op_auditor.menus).toContain('task:all');
     expect(upgraded.op_auditor.perms).toContain('workflow:instance:list');
+    // The auditor's operation-log export (issue 20) came later too.
+    expect(upgraded.op_auditor.perms).toContain('system:operlog:export');
     for (const username of ['op_handler', 'op_director'] as const) expect(upgraded[username].menus, username).not.toContain('task:all');
 
     // Every dictionary item this release declares reached the old install (new dictionaries such as the
@@ -110,6 +112,8 @@ async function checkUpgrade(database: Database) {
     const declared = DICTIONARIES.flatMap((d) => d.items.map(([value]) => `${d.dictType}:${value}`));
     expect(declared.filter((key) => !held.has(key))).toEqual(['content_status:OFFLINE']);
     expect(held.has('sys_oper_action:FORCE_LOGOUT')).toBe(true);
+    // The operation log's change actions (issue 20) reach it too, and the auditor's grant to export the log.
+    for (const action of ['CREATE', 'UPDATE', 'DELETE', 'PROPOSE', 'WF_PASS', 'WF_REJECT']) expect(held.has(`sys_oper_action:${action}`), action).toBe(true);
 
     // The operator's edits and creations stayed; a removed dictionary item was not put back.
     expect(upgraded.op_admin.titles['system:config']).toBe('系统参数（运营改名）');

@@ -21,6 +21,8 @@ import { corpBankAccounts, corporations, corpVerifications } from '../../db/sche
 import { businessError, protocolError, validationError } from '../../errors';
 import { translate } from '../../i18n';
 import { route } from '../../routes/route';
+import { OPERATION_ACTION } from '../../../src/resources/operation-log';
+import { recordChange, type ChangeEntry } from '../../operation-log/record';
 import type { Principal } from '../../security/sessions';
 import type { SensitiveCipher } from '../../sensitive/cipher';
 import { sensitiveCipherOf } from '../../sensitive/values';
@@ -92,6 +94,10 @@ export function verificationRoutes(api: FastifyInstance, ctx: AppContext, gatewa
     return rows.map(verificationView);
   });
 
+  /** A verification's write in the operation log; the micro-payment amount is what proves the account, so it is masked. */
+  const logged = (tx: Tx, principal: Principal, entry: Omit<ChangeEntry, 'resource' | 'sensitive'>) =>
+    recordChange(tx, principal, { ...entry, resource: 'corp-verifications', sensitive: ['paidAmount'] });
+
   post('start', corporation.verify, async (body, principal) => {
     const kind = requireKind(body);
     const corpId = typeof body.corpId === 'string' ? body.corpId : '';
@@ -121,6 +127,7 @@ export function verificationRoutes(api: FastifyInstance, ctx: AppContext, gatewa
         .insert(corpVerifications)
         .values({ corpId: corp.id, kind, bankAccountId, paidAmount, ...verdictColumns(verdict), createBy: principal.username, updateBy: principal.username })
         .returning();
+      await logged(tx, principal, { recordId: row.id, action: OPERATION_ACTION.create, after: row });
       return verificationView(row);
     });
   });
@@ -141,6 +148,7 @@ export function verificationRoutes(api: FastifyInstance, ctx: AppContext, gatewa
         .set({ status, attempts, failReason: exhausted && !right ? translate(key('exhausted')) : null, dataVersion: row.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
         .where(eq(corpVerifications.id, id))
         .returning();
+      await logged(tx, principal, { recordId: id, action: OPERATION_ACTION.update, before: row, after: updated });
       return { updated, right };
     });
     // A wrong amount is counted (committed above) and then refused, so the count survives the refusal.
@@ -164,6 +172,7 @@ export function verificationRoutes(api: FastifyInstance, ctx: AppContext, gatewa
         .set({ ...verdictColumns(verdict), dataVersion: row.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
         .where(eq(corpVerifications.id, id))
         .returning();
+      await logged(tx, principal, { recordId: id, action: OPERATION_ACTION.update, before: row, after: updated });
       return verificationView(updated);
     });
   });

@@ -52,6 +52,17 @@ export const DICTIONARIES: readonly DictSeed[] = [
   },
   // The operation log's actions (sys_operation_logs.action); issue 20 adds the changes it records.
   { dictType: 'sys_oper_action', dictName: '操作类型', items: [['REVEAL', '查看敏感信息', 'warning'], ['FORCE_LOGOUT', '强制退出', 'error'], ['CREATE', '新增', 'success'], ['UPDATE', '修改', 'processing'], ['REMOVE', '删除', 'error'], ['DISABLE', '停用', 'warning'], ['ENABLE', '启用', 'success'], ['RESET_PASSWORD', '重置密码', 'warning']] },
+  // The operation log's actions (sys_operation_logs.action, src/resources/operation-log.ts OPERATION_ACTION).
+  {
+    dictType: 'sys_oper_action', dictName: '操作类型',
+    items: [
+      ['REVEAL', '查看敏感信息', 'warning'], ['FORCE_LOGOUT', '强制退出', 'error'],
+      ['CREATE', '新增', 'success'], ['UPDATE', '修改', 'processing'], ['DELETE', '删除', 'error'], ['ROW_ACTION', '状态变更', 'processing'],
+      ['PROPOSE', '提交变更申请', 'default'], ['SUBMIT', '提交审批', 'default'], ['PASSWORD_CHANGE', '修改密码', 'warning'],
+      ['WF_START', '发起流程', 'default'], ['WF_CLAIM', '签收任务', 'default'], ['WF_PASS', '审批通过', 'success'],
+      ['WF_REJECT', '审批驳回', 'error'], ['WF_WITHDRAW', '撤回', 'warning'],
+    ],
+  },
   // How a sign-in ended (sys_login_logs.status, src/lib/login-protection.ts).
   {
     dictType: 'sys_login_status', dictName: '登录结果',

@@ -26,7 +26,7 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, creditNote, absPackage, zdRegistration, financing } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, creditNote, absPackage, zdRegistration, financing, operationLog } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
 const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE] = [corporation, bankAccount, groupUnit, corpChange].map(resourceOf);
@@ -74,7 +74,8 @@ export const ROLES: readonly RoleSeed[] = [
     ],
   },
   // The auditor reads everything, a resource declared tomorrow included, and changes nothing.
-  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard] }] },
+  // The operation log is exported too: an audit takes its evidence away.
+  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard, operationLog.export] }] },
   { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, grants: [{ resources: [TASK, REALNAME], actions: READ_ACTIONS }] },
 ];
 
