@@ -46,6 +46,7 @@ import { productAreaRoutes } from './products/routes';
 import { seedProductsDemo } from './products/demo-seed';
 import { quotaRoutes } from './quotas/routes';
 import { seedQuotasDemo } from './quotas/demo-seed';
+import { dashboardRoutes } from './dashboard/routes';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './content/routes';
 import { dictDataRoutes } from './resources/dict-datas';
@@ -97,6 +98,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   corporateChangeRoutes,
   productAreaRoutes,
   quotaRoutes,
+  dashboardRoutes,
 ];
 
 export interface AppOptions {

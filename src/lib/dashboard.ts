@@ -1,0 +1,100 @@
+/**
+ * The data dashboard's wire shape (spec 2.4, DOMAIN.md "What operators look at first"): one section
+ * per data source, each assembled on the server from SQL aggregates (server/dashboard). Amounts are
+ * decimal strings in yuan; counts are integers. A later area (credit notes, financing) adds its
+ * section here and one module on the server; the screen shows the sections it receives.
+ */
+export const DASHBOARD_API = '/op/v1/dashboard';
+
+/** How often the screen reloads its figures on its own (issue 21: every minute). */
+export const DASHBOARD_REFRESH_MS = 60_000;
+
+/** Quota balances summed from the ledger's deltas: occupied is frozen plus used. */
+export interface QuotaFigures {
+  granted: string;
+  dispatched: string;
+  occupied: string;
+  available: string;
+}
+
+/** One core enterprise (a group tree): quota granted to its group from outside, what its whole tree holds. */
+export interface QuotaByCore extends QuotaFigures {
+  groupId: string;
+  groupName: string;
+  /** Units of the tree holding any quota. */
+  units: number;
+}
+
+/** One unit of a core enterprise's tree, over all grantors: granted includes what was dispatched to it. */
+export interface QuotaByUnit extends QuotaFigures {
+  groupId: string;
+  groupName: string;
+  unitId: string;
+  unitName: string;
+  unitKind: string;
+}
+
+export interface QuotaByGrantor {
+  grantorName: string;
+  kind: string;
+  granted: string;
+}
+
+export interface QuotaSection {
+  totals: QuotaFigures & { accounts: number; movements: number };
+  byCore: QuotaByCore[];
+  byUnit: QuotaByUnit[];
+  byGrantor: QuotaByGrantor[];
+}
+
+export interface PendingByProcess {
+  processKey: string;
+  handler: number;
+  director: number;
+  total: number;
+  /** When the longest-waiting open task of the process arrived (ISO time). */
+  oldest: string;
+}
+
+export interface TaskSection {
+  pending: number;
+  /** Open tasks nobody has claimed yet. */
+  unclaimed: number;
+  oldest: string | null;
+  byProcess: PendingByProcess[];
+  /** Instances that ended in the last 30 days. */
+  ended30d: { approved: number; rejected: number };
+}
+
+export interface CountOf {
+  code: string;
+  count: number;
+}
+
+export interface CorporationSection {
+  total: number;
+  /** A corporation of several types counts once under each. */
+  byType: CountOf[];
+  /** Core enterprises by admission status. */
+  coreAdmission: CountOf[];
+  /** Suppliers attached to a core enterprise's group as member customers. */
+  memberSuppliers: number;
+}
+
+export interface ProductSection {
+  total: number;
+  byCategory: Array<{ category: string; offerType: string; count: number }>;
+  agreements: number;
+}
+
+export interface DashboardSections {
+  quotas: QuotaSection;
+  tasks: TaskSection;
+  corporations: CorporationSection;
+  products: ProductSection;
+}
+
+export interface DashboardOverview extends DashboardSections {
+  /** When the figures were read (ISO time): one read-only snapshot of the database. */
+  generatedAt: string;
+}
