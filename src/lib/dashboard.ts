@@ -98,3 +98,24 @@ export interface DashboardOverview extends DashboardSections {
   /** When the figures were read (ISO time): one read-only snapshot of the database. */
   generatedAt: string;
 }
+
+/**
+ * `part` as a percentage of `whole` (decimal strings in yuan), exact to 4 decimal places, truncated:
+ * "47000000.00" of "88000000.00" → "53.4090". Zero when the whole is zero. For formatPercent.
+ */
+export function shareOf(part: string, whole: string): string {
+  const [p, w] = [toCents(part), toCents(whole)];
+  if (w === 0n) return '0';
+  const scaled = (p * 1_000_000n) / w; // percent × 10^4
+  const negative = scaled < 0n;
+  const digits = (negative ? -scaled : scaled).toString().padStart(5, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -4)}.${digits.slice(-4)}`;
+}
+
+/** A decimal string as whole cents; the server sends 2 places. */
+function toCents(value: string): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) return 0n;
+  const cents = BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
+  return match[1] === '-' ? -cents : cents;
+}

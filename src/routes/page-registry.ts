@@ -66,9 +66,9 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/quota/account/index': () => import('../features/quotas/QuotaAccountsPage'),
   '/op/quota/dispatch/index': () => import('../features/quotas/QuotaDispatchPage'),
   '/op/quota/ledger/index': () => import('../features/quotas/QuotaLedgerPage'),
+  '/op/data-dashboard/index': () => import('../features/dashboard/DataDashboardPage'),
 
   // Business areas no issue builds yet.
-  '/op/data-dashboard/index': UNBUILT,
   '/op/abs/finance-data/upload/auth/index': UNBUILT,
   '/op/abs/finance-data/upload/contract/index': UNBUILT,
   '/op/abs/finance-data/upload/invoice/index': UNBUILT,
