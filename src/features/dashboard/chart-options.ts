@@ -74,14 +74,14 @@ export function quotaUnitsOption(section: QuotaSection, t: TFunction): ChartOpti
       type: 'value',
       name: t('dashboard:axisWan'),
       nameTextStyle: baseText,
-      axisLabel: baseText,
+      axisLabel: { ...baseText, hideOverlap: true },
       splitLine: { lineStyle: { color: SPLIT_LINE } },
     },
     yAxis: {
       type: 'category',
       inverse: true,
       data: rows.map(label),
-      axisLabel: { ...baseText, width: 150, overflow: 'truncate' },
+      axisLabel: { ...baseText, width: 130, overflow: 'truncate' },
       axisLine: { lineStyle: { color: SPLIT_LINE } },
       axisTick: { show: false },
     },
@@ -89,18 +89,36 @@ export function quotaUnitsOption(section: QuotaSection, t: TFunction): ChartOpti
   };
 }
 
-/** A doughnut of named parts; `format` gives a part's tooltip value. */
-function doughnut(parts: Array<{ name: string; value: number; amount?: string }>, format: (param: TooltipParam) => string): ChartOption {
+/**
+ * A doughnut of named parts; `format` gives a part's tooltip, `legendText` its legend entry. With
+ * `listed` the legend is a list below the ring (long names such as a bank's), else one line.
+ */
+function doughnut(
+  parts: Array<{ name: string; value: number; amount?: string }>,
+  format: (param: TooltipParam) => string,
+  legendText: (name: string) => string,
+  listed = false,
+): ChartOption {
   return {
     backgroundColor: 'transparent',
     color: PALETTE,
     tooltip: { ...tooltip, trigger: 'item', formatter: (param: unknown) => format(param as TooltipParam) },
-    legend: { ...legend(parts.map((p) => p.name)), type: 'scroll', orient: 'horizontal', top: undefined, bottom: 0, left: 'center', right: undefined, pageTextStyle: baseText },
+    legend: {
+      data: parts.map((p) => p.name),
+      orient: listed ? 'vertical' : 'horizontal',
+      bottom: 0,
+      left: 'center',
+      itemWidth: 12,
+      itemHeight: 8,
+      itemGap: listed ? 6 : 10,
+      formatter: legendText,
+      textStyle: { ...baseText, width: listed ? 260 : 120, overflow: 'truncate' },
+    },
     series: [
       {
         type: 'pie',
-        radius: ['42%', '68%'],
-        center: ['50%', '45%'],
+        radius: listed ? ['34%', '56%'] : ['40%', '64%'],
+        center: ['50%', listed ? '38%' : '44%'],
         avoidLabelOverlap: true,
         itemStyle: { borderColor: '#0e1a30', borderWidth: 2 },
         label: { color: '#dce7fb', fontSize: FONT, formatter: '{d}%' },
@@ -111,16 +129,25 @@ function doughnut(parts: Array<{ name: string; value: number; amount?: string }>
   };
 }
 
+/** Counts by name for a legend: "供应商 21". */
+const countLegend = (parts: Array<{ name: string; value: number }>) => (name: string) => `${name} ${parts.find((p) => p.name === name)?.value ?? 0}`;
+
 /** The quota granted to core enterprises, by grantor (a bank, a factoring company, the platform). */
 export function grantorOption(section: QuotaSection, t: TFunction): ChartOption {
   const parts = section.byGrantor.map((g) => ({ name: g.grantorName, value: wanNumber(g.granted), amount: g.granted }));
-  return doughnut(parts, (p) => `${marker(p)}${p.name}<br/>${t('dashboard:amountWan', { value: formatWan(amountOf(p)) })}（${p.percent ?? 0}%）`);
+  const amountByName = new Map(parts.map((p) => [p.name, p.amount]));
+  return doughnut(
+    parts,
+    (p) => `${marker(p)}${p.name}<br/>${t('dashboard:amountWan', { value: formatWan(amountOf(p)) })}（${p.percent ?? 0}%）`,
+    (name) => `${name}  ${t('dashboard:amountWan', { value: formatWan(amountByName.get(name)) })}`,
+    true,
+  );
 }
 
 /** Corporations by type: a corporation of several types counts under each. */
 export function corpTypesOption(section: CorporationSection, t: TFunction): ChartOption {
   const parts = section.byType.map((x) => ({ name: t(`dict:corp_type.${x.code}`, { defaultValue: x.code }), value: x.count }));
-  return doughnut(parts, (p) => `${marker(p)}${p.name}：${t('dashboard:count', { count: Number(p.value) })}`);
+  return doughnut(parts, (p) => `${marker(p)}${p.name}：${t('dashboard:count', { count: Number(p.value) })}`, countLegend(parts));
 }
 
 /** The approvals that ended in the last 30 days, approved against rejected. */
@@ -129,7 +156,7 @@ export function resultsOption(section: TaskSection, t: TFunction): ChartOption {
     { name: t('dashboard:series.approved'), value: section.ended30d.approved, itemStyle: { color: PALETTE[2] } },
     { name: t('dashboard:series.rejected'), value: section.ended30d.rejected, itemStyle: { color: PALETTE[5] } },
   ];
-  return doughnut(parts, (p) => `${marker(p)}${p.name}：${t('dashboard:count', { count: Number(p.value) })}`);
+  return doughnut(parts, (p) => `${marker(p)}${p.name}：${t('dashboard:count', { count: Number(p.value) })}`, countLegend(parts));
 }
 
 /** Vertical bars of counts by category, one colour each. */
@@ -169,12 +196,12 @@ export function pendingOption(section: TaskSection, t: TFunction): ChartOption {
     legend: legend(Object.values(names)),
     grid: { left: 8, right: 16, top: 28, bottom: 4, containLabel: true },
     tooltip: { ...tooltip, trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: { type: 'value', minInterval: 1, axisLabel: baseText, splitLine: { lineStyle: { color: SPLIT_LINE } } },
+    xAxis: { type: 'value', minInterval: 1, axisLabel: { ...baseText, hideOverlap: true }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
     yAxis: {
       type: 'category',
       inverse: true,
       data: rows.map((row) => t(`workflow:process.${row.processKey}`, { defaultValue: row.processKey })),
-      axisLabel: { ...baseText, width: 150, overflow: 'truncate' },
+      axisLabel: { ...baseText, width: 130, overflow: 'truncate' },
       axisTick: { show: false },
       axisLine: { lineStyle: { color: SPLIT_LINE } },
     },
