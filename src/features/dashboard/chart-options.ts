@@ -81,7 +81,7 @@ export function quotaUnitsOption(section: QuotaSection, t: TFunction): ChartOpti
       type: 'category',
       inverse: true,
       data: rows.map(label),
-      axisLabel: { ...baseText, width: 130, overflow: 'truncate' },
+      axisLabel: { ...baseText, width: 150, overflow: 'truncate' },
       axisLine: { lineStyle: { color: SPLIT_LINE } },
       axisTick: { show: false },
     },
@@ -139,7 +139,8 @@ export function grantorOption(section: QuotaSection, t: TFunction): ChartOption 
   return doughnut(
     parts,
     (p) => `${marker(p)}${p.name}<br/>${t('dashboard:amountWan', { value: formatWan(amountOf(p)) })}（${p.percent ?? 0}%）`,
-    (name) => `${name}  ${t('dashboard:amountWan', { value: formatWan(amountByName.get(name)) })}`,
+    // The amount first: a long name is what gets cut on a narrow panel.
+    (name) => `${t('dashboard:amountWan', { value: formatWan(amountByName.get(name)) })}  ${name}`,
     true,
   );
 }
