@@ -17,14 +17,17 @@ const PANELS = ['quota', 'grantor', 'tasks', 'corp-types', 'admission', 'results
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(ARTIFACTS, `dashboard-${name}.png`), fullPage, animations: 'disabled' });
 
 /** The document's scroll size against the window's: nothing hidden beyond either edge. */
+interface ScrollSizes {
+  scrollWidth: number;
+  scrollHeight: number;
+  bodyScrollHeight: number;
+  innerWidth: number;
+  innerHeight: number;
+}
 const scrollSizes = (page: Page) =>
-  page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    scrollHeight: document.documentElement.scrollHeight,
-    bodyScrollHeight: document.body.scrollHeight,
-    innerWidth: window.innerWidth,
-    innerHeight: window.innerHeight,
-  }));
+  page.evaluate<ScrollSizes>(
+    '({ scrollWidth: document.documentElement.scrollWidth, scrollHeight: document.documentElement.scrollHeight, bodyScrollHeight: document.body.scrollHeight, innerWidth: window.innerWidth, innerHeight: window.innerHeight })',
+  );
 
 async function panelBoxes(page: Page) {
   const boxes = [];
@@ -52,8 +55,7 @@ async function expectFitsOneScreen(page: Page, name: string) {
   expect(size.scrollWidth, `${name}: no horizontal scroll`).toBeLessThanOrEqual(size.innerWidth);
   for (const a of boxes) expect(a.y + a.height, `${a.area} inside the window`).toBeLessThanOrEqual(size.innerHeight);
   // The dark surface: the page's background is near black.
-  const background = await page.getByTestId('data-dashboard').evaluate((el) => getComputedStyle(el).backgroundImage);
-  expect(background).toContain('rgb(7, 16, 31)');
+  await expect(page.getByTestId('data-dashboard')).toHaveCSS('background-image', /rgb\(7, 16, 31\)/);
   await shot(page, name);
 }
 
