@@ -56,6 +56,7 @@ import { seedCreditNotesDemo } from './credit-notes/demo-seed';
 import { seedQuotasDemo } from './quotas/demo-seed';
 import { financingRoutes } from './financing/routes';
 import { seedFinancingDemo } from './financing/demo-seed';
+import { dashboardRoutes } from './dashboard/routes';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './content/routes';
 import { dictDataRoutes } from './resources/dict-datas';
@@ -113,6 +114,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   creditNoteRoutes,
   financingRoutes,
   adminStructureRoutes,
+  dashboardRoutes,
 ];
 
 export interface AppOptions {

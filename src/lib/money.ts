@@ -107,14 +107,40 @@ export function formatMoney(value: NumericInput, decimals = 2): string {
   return joinDecimal(parsed ? roundDecimal(parsed, decimals) : zero(decimals), true);
 }
 
-/** Amounts in units of 万 with 2 decimals (spec 9): 12345678 → "1,234.57". */
-export function formatWan(value: NumericInput): string {
+// Dividing by 10^places is moving the decimal point: exact, unlike a float division.
+function shiftLeft(parsed: Decimal, places: number): Decimal {
+  const digits = parsed.int.padStart(places + 1, '0');
+  return normalise(parsed.negative, digits.slice(0, -places), digits.slice(-places) + parsed.frac);
+}
+
+function formatShifted(value: NumericInput, places: number): string {
   const parsed = parseDecimal(value);
   if (!parsed) return formatMoney(null);
-  // Dividing by 10,000 is moving the decimal point four places: exact, unlike a float division.
-  const digits = parsed.int.padStart(5, '0');
-  const shifted = normalise(parsed.negative, digits.slice(0, -4), digits.slice(-4) + parsed.frac);
-  return joinDecimal(roundDecimal(shifted, 2), true);
+  return joinDecimal(roundDecimal(shiftLeft(parsed, places), 2), true);
+}
+
+/** Amounts in units of 万 with 2 decimals (spec 9): 12345678 → "1,234.57". */
+export function formatWan(value: NumericInput): string {
+  return formatShifted(value, 4);
+}
+
+/** Amounts in units of 亿 with 2 decimals, as 万 (spec 9): 1234567890 → "12.35". */
+export function formatYi(value: NumericInput): string {
+  return formatShifted(value, 8);
+}
+
+export type AmountUnit = 'yuan' | 'wan' | 'yi';
+
+/**
+ * A headline amount in the largest unit it reaches (元, 万 from 10,000, 亿 from 100,000,000), 2 decimals:
+ * 350000000 → { text: "3.50", unit: "yi" }. The unit's label is the caller's (locale) to show.
+ */
+export function amountWithUnit(value: NumericInput): { text: string; unit: AmountUnit } {
+  const parsed = parseDecimal(value);
+  const intDigits = parsed ? parsed.int.length : 1;
+  if (intDigits > 8) return { text: formatYi(value), unit: 'yi' };
+  if (intDigits > 4) return { text: formatWan(value), unit: 'wan' };
+  return { text: formatMoney(value), unit: 'yuan' };
 }
 
 /** A bank card number grouped by 4 with spaces (spec 9). Existing spaces are ignored; masked digits stay as they are. */

@@ -80,9 +80,10 @@ const OWN_PAGES: Readonly<Record<OwnPagePath, PageLoader | typeof UNBUILT>> = {
   '/op/issue/notes/detail/index': () => import('../features/credit-notes/NoteDetailPage'),
 
   // Business areas no issue builds yet.
-  '/op/data-dashboard/index': UNBUILT,
   '/op/abs/assets/issue-node-register/index': () => import('../features/abs/IssueNodesPage'),
   '/op/abs/assets/assets-manage/index': () => import('../features/abs/AssetPackagesPage'),
+  '/op/data-dashboard/index': () => import('../features/dashboard/DataDashboardPage'),
+
   '/op/abs/credit-recycling-manage/audit/index': UNBUILT,
   '/op/zd-registration/management/register/index': () => import('../features/abs/ZdRegistrationPage'),
   '/op/abs/finance-data/upload/auth/index': () => import('../features/financing/FinanceDataUploadPage').then((m) => ({ default: m.BasicInfoUploadPage })),

@@ -6,6 +6,8 @@ import {
   formatPercent,
   formatThousands,
   formatWan,
+  formatYi,
+  amountWithUnit,
   parseDecimal,
   toFixedSafe,
   type NumericInput,
@@ -139,6 +141,35 @@ describe('formatWan', () => {
     ['abc', '0.00'],
   ])('formatWan(%j) is %s', (value, expected) => {
     expect(formatWan(value)).toBe(expected);
+  });
+});
+
+describe('formatYi', () => {
+  it.each<[NumericInput, string]>([
+    [1234567890, '12.35'],
+    ['350000000.00', '3.50'],
+    [-1234567890, '-12.35'],
+    ['99999999.99', '1.00'],
+    [499999, '0.00'],
+    [500000, '0.01'],
+    [null, '0.00'],
+  ])('formatYi(%j) is %s', (value, expected) => {
+    expect(formatYi(value)).toBe(expected);
+  });
+});
+
+describe('amountWithUnit', () => {
+  it.each<[NumericInput, string, string]>([
+    ['880000000.00', '8.80', 'yi'],
+    ['100000000.00', '1.00', 'yi'],
+    ['99999999.99', '10,000.00', 'wan'],
+    ['35000000.00', '3,500.00', 'wan'],
+    ['10000', '1.00', 'wan'],
+    ['9999.99', '9,999.99', 'yuan'],
+    ['-123456789', '-1.23', 'yi'],
+    [null, '0.00', 'yuan'],
+  ])('amountWithUnit(%j) is %s %s', (value, text, unit) => {
+    expect(amountWithUnit(value)).toEqual({ text, unit });
   });
 });
 

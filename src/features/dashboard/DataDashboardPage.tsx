@@ -1,0 +1,212 @@
+/**
+ * The data dashboard (数据驾驶舱, spec 2.4: /op/data-dashboard, route data-dashboard-query, outside the
+ * layout): a dark full-screen view of the figures the server aggregates (server/dashboard), read again
+ * every minute and on demand. Every panel is backed by a section the server sends; an area that has
+ * no section yet (credit notes, financing) has no panel rather than an empty one.
+ */
+import './locale';
+import './dashboard.css';
+import { HomeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, ConfigProvider, Empty, Spin, theme } from 'antd';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CORP_TYPE } from '../../lib/corporations';
+import { DASHBOARD_REFRESH_MS, shareOf, type DashboardOverview } from '../../lib/dashboard';
+import { amountWithUnit, formatPercent, formatWan } from '../../lib/money';
+import { HOME_PATH } from '../../routes/static-routes';
+import type { PageProps } from '../../routes/types';
+import { admissionOption, corpTypesOption, grantorOption, pendingOption, quotaUnitsOption, resultsOption } from './chart-options';
+import { dashboardApi } from './dashboard-api';
+import { EChart } from './EChart';
+import type { ChartOption } from './echarts';
+
+const DARK = { algorithm: theme.darkAlgorithm, token: { colorBgContainer: '#0e1a30' } };
+
+/** How long ago an ISO time was, in the largest whole unit that fits. */
+function waitedSince(since: string, now: string, t: TFunction): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(since)) / 60_000));
+  if (minutes < 60) return t('dashboard:waited.minutes', { count: minutes });
+  if (minutes < 48 * 60) return t('dashboard:waited.hours', { count: Math.floor(minutes / 60) });
+  return t('dashboard:waited.days', { count: Math.floor(minutes / (24 * 60)) });
+}
+
+function Amount({ value, t }: { value: string; t: TFunction }) {
+  const { text, unit } = amountWithUnit(value);
+  return (
+    <>
+      {text}
+      <small>{t(`dashboard:unit.${unit}`)}</small>
+    </>
+  );
+}
+
+function Kpi({ title, value, hint, testId }: { title: string; value: ReactNode; hint: string; testId: string }) {
+  return (
+    <div className="dashboard-kpi" data-testid={testId}>
+      <div className="dashboard-kpi-title">{title}</div>
+      <div className="dashboard-kpi-value">{value}</div>
+      <div className="dashboard-kpi-hint" title={hint}>
+        {hint}
+      </div>
+    </div>
+  );
+}
+
+function Panel({ area, title, extra, children }: { area: string; title: string; extra?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={`dashboard-panel dashboard-panel-${area}`} data-testid={`dashboard-panel-${area}`} aria-label={title}>
+      <header className="dashboard-panel-head">
+        <h2>{title}</h2>
+        {extra}
+      </header>
+      <div className="dashboard-panel-body">{children}</div>
+    </section>
+  );
+}
+
+/** A chart, or the empty state when its section has no rows (a fresh install without the demo). */
+function Chart({ option, rows, label, t }: { option: ChartOption; rows: number; label: string; t: TFunction }) {
+  return rows > 0 ? <EChart option={option} label={label} /> : <Empty className="dashboard-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard:empty')} />;
+}
+
+function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
+  const { quotas, tasks, corporations, products } = data;
+  const typeCount = (code: string) => corporations.byType.find((x) => x.code === code)?.count ?? 0;
+  const options = useMemo(
+    () => ({
+      quota: quotaUnitsOption(quotas, t),
+      grantor: grantorOption(quotas, t),
+      pending: pendingOption(tasks, t),
+      corpTypes: corpTypesOption(corporations, t),
+      admission: admissionOption(corporations, t),
+      results: resultsOption(tasks, t),
+    }),
+    [quotas, tasks, corporations, t],
+  );
+  const ended = tasks.ended30d.approved + tasks.ended30d.rejected;
+
+  return (
+    <>
+      <section className="dashboard-kpis">
+        <Kpi testId="kpi-granted" title={t('dashboard:kpi.granted')} value={<Amount value={quotas.totals.granted} t={t} />}
+          hint={t('dashboard:kpi.grantedHint', { count: quotas.totals.accounts, movements: quotas.totals.movements })} />
+        <Kpi testId="kpi-dispatched" title={t('dashboard:kpi.dispatched')} value={<Amount value={quotas.totals.dispatched} t={t} />}
+          hint={t('dashboard:kpi.dispatchedHint', { percent: formatPercent(shareOf(quotas.totals.dispatched, quotas.totals.granted)) })} />
+        <Kpi testId="kpi-available" title={t('dashboard:kpi.available')} value={<Amount value={quotas.totals.available} t={t} />}
+          hint={t('dashboard:kpi.availableHint', { occupied: t('dashboard:amountWan', { value: formatWan(quotas.totals.occupied) }) })} />
+        <Kpi testId="kpi-pending" title={t('dashboard:kpi.pending')}
+          value={<>{tasks.pending}<small>{t('dashboard:tasksUnit')}</small></>}
+          hint={tasks.oldest ? t('dashboard:kpi.pendingHint', { unclaimed: tasks.unclaimed, waited: waitedSince(tasks.oldest, data.generatedAt, t) }) : t('dashboard:kpi.pendingNone')} />
+        <Kpi testId="kpi-corporations" title={t('dashboard:kpi.corporations')} value={corporations.total}
+          hint={t('dashboard:kpi.corporationsHint', { core: typeCount(CORP_TYPE.core), supplier: typeCount(CORP_TYPE.supplier), finance: typeCount(CORP_TYPE.finance) })} />
+        <Kpi testId="kpi-products" title={t('dashboard:kpi.products')} value={products.total} hint={t('dashboard:kpi.productsHint', { agreements: products.agreements })} />
+      </section>
+
+      <section className="dashboard-panels">
+        <Panel
+          area="quota"
+          title={t('dashboard:panel.quota')}
+          extra={
+            <div className="dashboard-panel-extra">
+              {quotas.byCore.map((core) => (
+                <span key={core.groupId}>
+                  {t('dashboard:panel.quotaCore', {
+                    name: core.groupName,
+                    granted: t('dashboard:amountWan', { value: formatWan(core.granted) }),
+                    rate: formatPercent(shareOf(core.occupied, core.granted)),
+                  })}
+                </span>
+              ))}
+            </div>
+          }
+        >
+          <Chart option={options.quota} rows={quotas.byUnit.length} label={t('dashboard:panel.quota')} t={t} />
+        </Panel>
+        <Panel area="grantor" title={t('dashboard:panel.grantor')}>
+          <Chart option={options.grantor} rows={quotas.byGrantor.length} label={t('dashboard:panel.grantor')} t={t} />
+        </Panel>
+        <Panel area="tasks" title={t('dashboard:panel.tasks')}>
+          <Chart option={options.pending} rows={tasks.byProcess.length} label={t('dashboard:panel.tasks')} t={t} />
+        </Panel>
+        <Panel area="corp-types" title={t('dashboard:panel.corpTypes')}>
+          <Chart option={options.corpTypes} rows={corporations.byType.length} label={t('dashboard:panel.corpTypes')} t={t} />
+        </Panel>
+        <Panel area="admission" title={t('dashboard:panel.admission')}>
+          <Chart option={options.admission} rows={corporations.coreAdmission.length} label={t('dashboard:panel.admission')} t={t} />
+        </Panel>
+        <Panel area="results" title={t('dashboard:panel.results')}>
+          <Chart option={options.results} rows={ended} label={t('dashboard:panel.results')} t={t} />
+        </Panel>
+      </section>
+    </>
+  );
+}
+
+export default function DataDashboardPage(_props: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [data, setData] = useState<DashboardOverview>();
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  const alive = useRef(true);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    dashboardApi.overview().then(
+      (overview) => {
+        if (!alive.current) return;
+        setData(overview);
+        setError(undefined);
+        setLoading(false);
+      },
+      (e: Error) => {
+        if (!alive.current) return;
+        // The last figures stay on screen; the banner says they could not be renewed.
+        setError(e.message);
+        setLoading(false);
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    alive.current = true;
+    load();
+    const timer = window.setInterval(load, DASHBOARD_REFRESH_MS);
+    return () => {
+      alive.current = false;
+      window.clearInterval(timer);
+    };
+  }, [load]);
+
+  return (
+    <ConfigProvider theme={DARK}>
+      <div className="dashboard" data-testid="data-dashboard">
+        <header className="dashboard-header">
+          <Button type="text" className="dashboard-back" icon={<HomeOutlined />} onClick={() => navigate(HOME_PATH)}>
+            {t('dashboard:back')}
+          </Button>
+          <div className="dashboard-title">
+            <h1>{t('dashboard:title')}</h1>
+            <span>{t('dashboard:subtitle')}</span>
+          </div>
+          <div className="dashboard-actions">
+            {data && (
+              <span className="dashboard-updated" data-testid="dashboard-updated">
+                {t('dashboard:updatedAt', { time: dayjs(data.generatedAt).format('YYYY-MM-DD HH:mm:ss') })}
+                <small>{t('dashboard:autoRefresh')}</small>
+              </span>
+            )}
+            <Button icon={<ReloadOutlined spin={loading} />} onClick={load} disabled={loading} data-testid="dashboard-refresh">
+              {t('dashboard:refresh')}
+            </Button>
+          </div>
+        </header>
+        {error && <Alert className="dashboard-error" type="error" showIcon message={t('dashboard:loadFailed', { message: error })} />}
+        {data ? <Figures data={data} t={t} /> : !error && <Spin className="dashboard-loading" size="large" />}
+      </div>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * The dashboard's chart options, built from the server's sections. Amounts arrive as decimal
+ * strings: a bar's length is the amount in 万 (the string's own digits, read once as a number for
+ * the geometry), while every label and tooltip shows the exact string through the §9 helpers.
+ */
+import type { TFunction } from 'i18next';
+import type { CorporationSection, QuotaByUnit, QuotaSection, TaskSection } from '../../lib/dashboard';
+import { formatWan } from '../../lib/money';
+import type { ChartOption } from './echarts';
+
+/** Series colours readable on the dark surface, in the order the panels use them. */
+export const PALETTE = ['#3d8bff', '#22d3ee', '#34d399', '#fbbf24', '#a78bfa', '#f472b6', '#fb923c'];
+const AXIS_TEXT = '#9fb3d1';
+const SPLIT_LINE = 'rgba(120, 150, 200, 0.14)';
+const FONT = 12;
+
+/** The amount in 万 as a plain number for a bar's length ("1,234.57" → 1234.57). */
+const wanNumber = (amount: string) => Number(formatWan(amount).replace(/,/g, ''));
+
+interface AmountDatum {
+  value: number;
+  amount: string;
+}
+
+interface TooltipParam {
+  seriesName?: string;
+  name?: string;
+  marker?: string | object;
+  value?: unknown;
+  data?: unknown;
+  percent?: number;
+  dataIndex?: number;
+}
+
+const amountOf = (param: TooltipParam) => (param.data as AmountDatum | undefined)?.amount ?? '0';
+const marker = (param: TooltipParam) => (typeof param.marker === 'string' ? param.marker : '');
+
+const baseText = { color: AXIS_TEXT, fontSize: FONT };
+const legend = (data: string[]) => ({ top: 0, right: 0, itemWidth: 12, itemHeight: 8, textStyle: baseText, data });
+const tooltip = { backgroundColor: 'rgba(10, 20, 40, 0.92)', borderColor: 'rgba(61, 139, 255, 0.5)', textStyle: { color: '#e6efff', fontSize: FONT } };
+
+/** Units of the core enterprises' trees: what each was granted, stacked as dispatched on, occupied and available. */
+export function quotaUnitsOption(section: QuotaSection, t: TFunction): ChartOption {
+  const rows = section.byUnit;
+  const several = new Set(rows.map((r) => r.groupId)).size > 1;
+  const label = (row: QuotaByUnit) => (several && row.unitId !== row.groupId ? `${row.groupName.slice(0, 4)}·${row.unitName}` : row.unitName);
+  const names = { dispatched: t('dashboard:series.dispatched'), occupied: t('dashboard:series.occupied'), available: t('dashboard:series.available') };
+  const series = (key: keyof typeof names, color: string) => ({
+    name: names[key],
+    type: 'bar' as const,
+    stack: 'granted',
+    barMaxWidth: 18,
+    itemStyle: { color },
+    emphasis: { focus: 'series' as const },
+    data: rows.map((row): AmountDatum => ({ value: wanNumber(row[key]), amount: row[key] })),
+  });
+  return {
+    backgroundColor: 'transparent',
+    color: PALETTE,
+    legend: legend(Object.values(names)),
+    grid: { left: 8, right: 24, top: 28, bottom: 4, containLabel: true },
+    tooltip: {
+      ...tooltip,
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: (params: unknown) => {
+        const list = params as TooltipParam[];
+        const row = rows[list[0]?.dataIndex ?? -1];
+        const head = row ? `${row.unitName}<br/>${t('dashboard:kpi.granted')}：${t('dashboard:amountWan', { value: formatWan(row.granted) })}` : '';
+        return [head, ...list.map((p) => `${marker(p)}${p.seriesName}：${t('dashboard:amountWan', { value: formatWan(amountOf(p)) })}`)].join('<br/>');
+      },
+    },
+    xAxis: {
+      type: 'value',
+      name: t('dashboard:axisWan'),
+      nameTextStyle: baseText,
+      axisLabel: { ...baseText, hideOverlap: true },
+      splitLine: { lineStyle: { color: SPLIT_LINE } },
+    },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: rows.map(label),
+      axisLabel: { ...baseText, width: 150, overflow: 'truncate' },
+      axisLine: { lineStyle: { color: SPLIT_LINE } },
+      axisTick: { show: false },
+    },
+    series: [series('dispatched', PALETTE[0]), series('occupied', PALETTE[3]), series('available', PALETTE[2])],
+  };
+}
+
+/**
+ * A doughnut of named parts; `format` gives a part's tooltip, `legendText` its legend entry. With
+ * `listed` the legend is a list below the ring (long names such as a bank's), else one line.
+ */
+function doughnut(
+  parts: Array<{ name: string; value: number; amount?: string }>,
+  format: (param: TooltipParam) => string,
+  legendText: (name: string) => string,
+  listed = false,
+): ChartOption {
+  return {
+    backgroundColor: 'transparent',
+    color: PALETTE,
+    tooltip: { ...tooltip, trigger: 'item', formatter: (param: unknown) => format(param as TooltipParam) },
+    legend: {
+      data: parts.map((p) => p.name),
+      orient: listed ? 'vertical' : 'horizontal',
+      bottom: 0,
+      left: 'center',
+      itemWidth: 12,
+      itemHeight: 8,
+      itemGap: listed ? 6 : 10,
+      formatter: legendText,
+      textStyle: { ...baseText, width: listed ? 260 : 120, overflow: 'truncate' },
+    },
+    series: [
+      {
+        type: 'pie',
+        radius: listed ? ['34%', '56%'] : ['40%', '64%'],
+        center: ['50%', listed ? '38%' : '44%'],
+        avoidLabelOverlap: true,
+        itemStyle: { borderColor: '#0e1a30', borderWidth: 2 },
+        label: { color: '#dce7fb', fontSize: FONT, formatter: '{d}%' },
+        labelLine: { length: 6, length2: 6 },
+        data: parts,
+      },
+    ],
+  };
+}
+
+/** Counts by name for a legend: "供应商 21". */
+const countLegend = (parts: Array<{ name: string; value: number }>) => (name: string) => `${name} ${parts.find((p) => p.name === name)?.value ?? 0}`;
+
+/** The quota granted to core enterprises, by grantor (a bank, a factoring company, the platform). */
+export function grantorOption(section: QuotaSection, t: TFunction): ChartOption {
+  const parts = section.byGrantor.map((g) => ({ name: g.grantorName, value: wanNumber(g.granted), amount: g.granted }));
+  const amountByName = new Map(parts.map((p) => [p.name, p.amount]));
+  return doughnut(
+    parts,
+    (p) => `${marker(p)}${p.name}<br/>${t('dashboard:amountWan', { value: formatWan(amountOf(p)) })}（${p.percent ?? 0}%）`,
+    // The amount first: a long name is what gets cut on a narrow panel.
+    (name) => `${t('dashboard:amountWan', { value: formatWan(amountByName.get(name)) })}  ${name}`,
+    true,
+  );
+}
+
+/** Corporations by type: a corporation of several types counts under each. */
+export function corpTypesOption(section: CorporationSection, t: TFunction): ChartOption {
+  const parts = section.byType.map((x) => ({ name: t(`dict:corp_type.${x.code}`, { defaultValue: x.code }), value: x.count }));
+  return doughnut(parts, (p) => `${marker(p)}${p.name}：${t('dashboard:count', { count: Number(p.value) })}`, countLegend(parts));
+}
+
+/** The approvals that ended in the last 30 days, approved against rejected. */
+export function resultsOption(section: TaskSection, t: TFunction): ChartOption {
+  const parts = [
+    { name: t('dashboard:series.approved'), value: section.ended30d.approved, itemStyle: { color: PALETTE[2] } },
+    { name: t('dashboard:series.rejected'), value: section.ended30d.rejected, itemStyle: { color: PALETTE[5] } },
+  ];
+  return doughnut(parts, (p) => `${marker(p)}${p.name}：${t('dashboard:count', { count: Number(p.value) })}`, countLegend(parts));
+}
+
+/** Vertical bars of counts by category, one colour each. */
+export function admissionOption(section: CorporationSection, t: TFunction): ChartOption {
+  const rows = section.coreAdmission;
+  return {
+    backgroundColor: 'transparent',
+    tooltip: { ...tooltip, trigger: 'item', formatter: (param: unknown) => `${(param as TooltipParam).name}：${t('dashboard:count', { count: Number((param as TooltipParam).value) })}` },
+    grid: { left: 8, right: 8, top: 16, bottom: 4, containLabel: true },
+    xAxis: { type: 'category', data: rows.map((r) => t(`dict:corp_admission_status.${r.code}`, { defaultValue: r.code })), axisLabel: { ...baseText, interval: 0 }, axisTick: { show: false }, axisLine: { lineStyle: { color: SPLIT_LINE } } },
+    yAxis: { type: 'value', minInterval: 1, axisLabel: baseText, splitLine: { lineStyle: { color: SPLIT_LINE } } },
+    series: [
+      {
+        type: 'bar',
+        barMaxWidth: 28,
+        label: { show: true, position: 'top', color: '#dce7fb', fontSize: FONT },
+        data: rows.map((r, i) => ({ value: r.count, itemStyle: { color: PALETTE[(i + 1) % PALETTE.length] } })),
+      },
+    ],
+  };
+}
+
+/** Open tasks by process, stacked by who must act next. */
+export function pendingOption(section: TaskSection, t: TFunction): ChartOption {
+  const rows = section.byProcess;
+  const names = { handler: t('dashboard:series.handler'), director: t('dashboard:series.director') };
+  const series = (key: keyof typeof names, color: string) => ({
+    name: names[key],
+    type: 'bar' as const,
+    stack: 'pending',
+    barMaxWidth: 16,
+    itemStyle: { color },
+    data: rows.map((row) => row[key]),
+  });
+  return {
+    backgroundColor: 'transparent',
+    legend: legend(Object.values(names)),
+    grid: { left: 8, right: 16, top: 28, bottom: 4, containLabel: true },
+    tooltip: { ...tooltip, trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'value', minInterval: 1, axisLabel: { ...baseText, hideOverlap: true }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: rows.map((row) => t(`workflow:process.${row.processKey}`, { defaultValue: row.processKey })),
+      axisLabel: { ...baseText, width: 130, overflow: 'truncate' },
+      axisTick: { show: false },
+      axisLine: { lineStyle: { color: SPLIT_LINE } },
+    },
+    series: [series('handler', PALETTE[1]), series('director', PALETTE[4])],
+  };
+}

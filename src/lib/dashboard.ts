@@ -1,0 +1,121 @@
+/**
+ * The data dashboard's wire shape (spec 2.4, DOMAIN.md "What operators look at first"): one section
+ * per data source, each assembled on the server from SQL aggregates (server/dashboard). Amounts are
+ * decimal strings in yuan; counts are integers. A later area (credit notes, financing) adds its
+ * section here and one module on the server; the screen shows the sections it receives.
+ */
+export const DASHBOARD_API = '/op/v1/dashboard';
+
+/** How often the screen reloads its figures on its own (issue 21: every minute). */
+export const DASHBOARD_REFRESH_MS = 60_000;
+
+/** Quota balances summed from the ledger's deltas: occupied is frozen plus used. */
+export interface QuotaFigures {
+  granted: string;
+  dispatched: string;
+  occupied: string;
+  available: string;
+}
+
+/** One core enterprise (a group tree): quota granted to its group from outside, what its whole tree holds. */
+export interface QuotaByCore extends QuotaFigures {
+  groupId: string;
+  groupName: string;
+  /** Units of the tree holding any quota. */
+  units: number;
+}
+
+/** One unit of a core enterprise's tree, over all grantors: granted includes what was dispatched to it. */
+export interface QuotaByUnit extends QuotaFigures {
+  groupId: string;
+  groupName: string;
+  unitId: string;
+  unitName: string;
+  unitKind: string;
+}
+
+export interface QuotaByGrantor {
+  grantorName: string;
+  kind: string;
+  granted: string;
+}
+
+export interface QuotaSection {
+  totals: QuotaFigures & { accounts: number; movements: number };
+  byCore: QuotaByCore[];
+  byUnit: QuotaByUnit[];
+  byGrantor: QuotaByGrantor[];
+}
+
+export interface PendingByProcess {
+  processKey: string;
+  handler: number;
+  director: number;
+  total: number;
+  /** When the longest-waiting open task of the process arrived (ISO time). */
+  oldest: string;
+}
+
+export interface TaskSection {
+  pending: number;
+  /** Open tasks nobody has claimed yet. */
+  unclaimed: number;
+  oldest: string | null;
+  byProcess: PendingByProcess[];
+  /** Instances that ended in the last 30 days. */
+  ended30d: { approved: number; rejected: number };
+}
+
+export interface CountOf {
+  code: string;
+  count: number;
+}
+
+export interface CorporationSection {
+  total: number;
+  /** A corporation of several types counts once under each. */
+  byType: CountOf[];
+  /** Core enterprises by admission status. */
+  coreAdmission: CountOf[];
+  /** Suppliers attached to a core enterprise's group as member customers. */
+  memberSuppliers: number;
+}
+
+export interface ProductSection {
+  total: number;
+  byCategory: Array<{ category: string; offerType: string; count: number }>;
+  agreements: number;
+}
+
+export interface DashboardSections {
+  quotas: QuotaSection;
+  tasks: TaskSection;
+  corporations: CorporationSection;
+  products: ProductSection;
+}
+
+export interface DashboardOverview extends DashboardSections {
+  /** When the figures were read (ISO time): one read-only snapshot of the database. */
+  generatedAt: string;
+}
+
+/**
+ * `part` as a percentage of `whole` (decimal strings in yuan), exact to 4 decimal places, truncated:
+ * "47000000.00" of "88000000.00" → "53.4090". Zero when the whole is zero. For formatPercent.
+ */
+export function shareOf(part: string, whole: string): string {
+  const [p, w] = [toCents(part), toCents(whole)];
+  if (w === 0n) return '0';
+  const scaled = (p * 1_000_000n) / w; // percent × 10^4
+  const negative = scaled < 0n;
+  const digits = (negative ? -scaled : scaled).toString().padStart(5, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -4)}.${digits.slice(-4)}`;
+}
+
+/** A decimal string as whole cents; the server sends 2 places. */
+function toCents(value: string): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) return 0n;
+  const cents = BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
+  return match[1] === '-' ? -cents : cents;
+}

@@ -1,0 +1,121 @@
+/**
+ * The data dashboard end to end (issue 21, spec 2.4): op_director opens it from the home page's
+ * 进入数据驾驶舱; it fills 1920×1080 and 1366×768 without scrolling, with every panel drawn and none
+ * overlapping another; it reloads on 刷新 and on its own every minute; on a phone it is a column.
+ * op_handler, without the permission, neither sees the link nor reaches the page.
+ * Screenshots in test-results/e2e-artifacts/dashboard-*.png.
+ */
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, PERSONAS, signIn, test } from './support/fixtures';
+import { ARTIFACTS } from './support/server';
+
+const FIRST_LOAD = { timeout: 30_000 };
+const OVERVIEW = '/dashboard/overview';
+const PANELS = ['quota', 'grantor', 'tasks', 'corp-types', 'admission', 'results'];
+
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(ARTIFACTS, `dashboard-${name}.png`), fullPage, animations: 'disabled' });
+
+/** The document's scroll size against the window's: nothing hidden beyond either edge. */
+interface ScrollSizes {
+  scrollWidth: number;
+  scrollHeight: number;
+  bodyScrollHeight: number;
+  innerWidth: number;
+  innerHeight: number;
+}
+const scrollSizes = (page: Page) =>
+  page.evaluate<ScrollSizes>(
+    '({ scrollWidth: document.documentElement.scrollWidth, scrollHeight: document.documentElement.scrollHeight, bodyScrollHeight: document.body.scrollHeight, innerWidth: window.innerWidth, innerHeight: window.innerHeight })',
+  );
+
+async function panelBoxes(page: Page) {
+  const boxes = [];
+  for (const area of PANELS) {
+    const panel = page.getByTestId(`dashboard-panel-${area}`);
+    await expect(panel.locator('canvas').first(), area).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    expect(box.width, area).toBeGreaterThan(200);
+    expect(box.height, area).toBeGreaterThan(150);
+    boxes.push({ area, ...box });
+  }
+  return boxes;
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+
+async function expectFitsOneScreen(page: Page, name: string) {
+  await expect(page.getByTestId('kpi-granted')).toContainText('8,800.00万元');
+  const boxes = await panelBoxes(page);
+  for (const a of boxes) for (const b of boxes) if (a !== b) expect(overlaps(a, b), `${a.area} overlaps ${b.area}`).toBe(false);
+  const size = await scrollSizes(page);
+  expect(size.scrollHeight, `${name}: no vertical scroll`).toBeLessThanOrEqual(size.innerHeight);
+  expect(size.bodyScrollHeight, `${name}: no vertical scroll`).toBeLessThanOrEqual(size.innerHeight);
+  expect(size.scrollWidth, `${name}: no horizontal scroll`).toBeLessThanOrEqual(size.innerWidth);
+  for (const a of boxes) expect(a.y + a.height, `${a.area} inside the window`).toBeLessThanOrEqual(size.innerHeight);
+  // The dark surface: the page's background is near black.
+  await expect(page.getByTestId('data-dashboard')).toHaveCSS('background-image', /rgb\(7, 16, 31\)/);
+  await shot(page, name);
+}
+
+test.describe('the data dashboard', () => {
+  test('op_director opens it from the home page; it fits 1920×1080 and 1366×768, refreshes on demand and every minute', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.clock.install();
+    await signIn(page, 'op_director', PERSONAS.op_director);
+    const link = page.getByRole('link', { name: /进入数据驾驶舱/ });
+    await expect(link).toBeVisible(FIRST_LOAD);
+    const first = page.waitForResponse((r) => r.url().includes(OVERVIEW));
+    await link.click();
+    await expect(page).toHaveURL(/\/op\/data-dashboard$/);
+    expect((await first).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: '数据驾驶舱' })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByTestId('kpi-pending')).toContainText(/\d+件/);
+    await expect(page.getByTestId('kpi-corporations')).toContainText('27');
+    await expect(page.getByTestId('dashboard-panel-quota')).toContainText('中建华东建设集团有限公司：授信 8,800.00 万元 · 使用率 0.00%');
+    await expectFitsOneScreen(page, '1920x1080');
+
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect(async () => {
+      const box = (await page.getByTestId('dashboard-panel-tasks').boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(768);
+    }).toPass();
+    await expectFitsOneScreen(page, '1366x768');
+
+    const onDemand = page.waitForResponse((r) => r.url().includes(OVERVIEW));
+    await page.getByTestId('dashboard-refresh').click();
+    expect((await onDemand).status()).toBe(200);
+
+    const everyMinute = page.waitForResponse((r) => r.url().includes(OVERVIEW));
+    await page.clock.fastForward(61_000);
+    expect((await everyMinute).status()).toBe(200);
+    await expect(page.getByTestId('dashboard-panel-quota').locator('canvas').first()).toBeVisible();
+  });
+
+  test('on a phone the panels stack into one column, none wider than the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'op_auditor', PERSONAS.op_auditor);
+    await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
+    await page.goto('/op/data-dashboard');
+    await expect(page.getByTestId('kpi-granted')).toContainText('8,800.00万元', FIRST_LOAD);
+    const boxes = await panelBoxes(page);
+    for (let i = 1; i < boxes.length; i += 1) {
+      expect(Math.abs(boxes[i].x - boxes[0].x), boxes[i].area).toBeLessThan(2);
+      expect(boxes[i].y, `${boxes[i].area} below ${boxes[i - 1].area}`).toBeGreaterThanOrEqual(boxes[i - 1].y + boxes[i - 1].height);
+    }
+    for (const box of boxes) expect(box.x + box.width, box.area).toBeLessThanOrEqual(390);
+    const size = await scrollSizes(page);
+    expect(size.scrollWidth, 'no horizontal scroll').toBeLessThanOrEqual(size.innerWidth);
+    await shot(page, 'phone', true);
+  });
+
+  test('op_handler, without index:home:data-dashboard, has no link and is sent to 403', async ({ page }) => {
+    await signIn(page, 'op_handler', PERSONAS.op_handler);
+    await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('link', { name: /进入数据驾驶舱/ })).toHaveCount(0);
+    await page.goto('/op/data-dashboard');
+    await expect(page).toHaveURL(/\/403$/, FIRST_LOAD);
+    await expect(page.getByTestId('data-dashboard')).toHaveCount(0);
+  });
+});
