@@ -688,3 +688,4 @@ export const approvalChanges = pgTable(
 export { agreementTemplates, agreements, pricePolicies, products } from './schema-products';
 export { loginLocks, loginLogs } from './schema-login';
 export * from './schema-quotas';
+export * from './schema-messages';

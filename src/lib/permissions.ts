@@ -50,6 +50,10 @@ export const PERMISSIONS = {
   agreement: { list: 'product:agreement:list', query: 'product:agreement:query', add: 'product:agreement:add', edit: 'product:agreement:edit' },
   pricePolicy: { list: 'product:price:list', query: 'product:price:query', add: 'product:price:add' },
   /** Quotas: add applies, edit modifies, dispatch (re-)dispatches, each through its process; export the ledger. */
+  /** One's own messages (the bell and 消息中心): every operator role holds it. */
+  message: { list: 'message:message:list' },
+  /** Online support: list reads the queue and conversations; reply takes, answers and closes one. */
+  support: { list: 'support:conversation:list', reply: 'support:conversation:reply' },
   quota: { list: 'quota:account:list', query: 'quota:account:query', add: 'quota:account:add', edit: 'quota:account:edit', dispatch: 'quota:account:dispatch', export: 'quota:account:export' },
 } as const;
 

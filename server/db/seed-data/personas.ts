@@ -26,7 +26,7 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, message, support } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
 const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE] = [corporation, bankAccount, groupUnit, corpChange].map(resourceOf);
@@ -51,7 +51,7 @@ export const ROLES: readonly RoleSeed[] = [
       // Exports stay the admin's, as every other area's (a working role holds no system:* permission).
       { resources: [QUOTA], actions: ['list', 'query', 'add', 'edit', 'dispatch'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
-      { permissions: [file.upload] },
+      { permissions: [file.upload, message.list, support.list, support.reply] },
     ],
   },
   {
@@ -63,12 +63,12 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA], actions: READ_ACTIONS },
       // Directors freeze a drafted template version (定稿); they review products through the task centre.
       { resources: [TEMPLATE], actions: ['list', 'query', 'approve'] },
-      { permissions: [home.dataDashboard, file.upload] },
+      { permissions: [home.dataDashboard, file.upload, message.list, support.list, support.reply] },
     ],
   },
   // The auditor reads everything, a resource declared tomorrow included, and changes nothing.
-  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard] }] },
-  { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, grants: [{ resources: [TASK, REALNAME], actions: READ_ACTIONS }] },
+  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard, message.list] }] },
+  { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, grants: [{ resources: [TASK, REALNAME], actions: READ_ACTIONS }, { permissions: [message.list] }] },
 ];
 
 export interface PersonaSeed {
