@@ -13,7 +13,7 @@ import { ROLE } from '../../src/lib/codes';
 import { MESSAGE_KIND } from '../../src/lib/messages';
 import { activityTypesOf, isActivityType, isReviewStep, WORKING_ROLE_CODE, workingRoleOf } from '../../src/workflows/activities';
 import { findActivity, findProcessDefinition, PROCESS_KEYS } from '../../src/workflows/registry';
-import { HISTORY_ACTION, INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
+import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
 import { roles, userRoles, users, workflowHistory, workflowTasks } from '../db/schema';
 import type { Tx } from '../db/tx';
 import { translate } from '../i18n';
@@ -82,7 +82,11 @@ async function taskArrived(tx: Tx, event: TransitionEvent): Promise<void> {
         userId,
         kind: MESSAGE_KIND.TASK_ARRIVED,
         title: translate('messages:server.taskArrived', params),
-        body: translate('messages:server.taskArrivedBody', { ...params, actor: event.actor.personName }),
+        body: translate(event.outcome === TASK_OUTCOME.REJECT ? 'messages:server.taskReturnedBody' : 'messages:server.taskArrivedBody', {
+          ...params,
+          actor: event.actor.personName,
+          remark: event.remark ?? '',
+        }),
         link: `${TASK_VIEW_PATH}?taskId=${encodeURIComponent(task.id)}`,
         subjectId: task.id,
       })),
