@@ -225,7 +225,7 @@ const corporate = (path: string, json: unknown, key: string | null = DEMO_CORPOR
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(key === null ? {} : { [CORPORATE_KEY_HEADER]: key }) },
     body: typeof json === 'string' ? json : JSON.stringify(json),
-  }).then(async (r) => ({ status: r.status, body: (await r.json()) as { code: string; message: string; data: any } }));
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as { code: string; message: string; data: unknown } }));
 
 interface Thread {
   conversation: SupportConversation;
