@@ -85,11 +85,6 @@ export function setCsrf(csrf: CsrfInfo): void {
   sessionStorage.setItem(KEYS.csrf, JSON.stringify(csrf));
 }
 
-/** The message socket's token (src/features/messages/live.ts); never sent with the signed calls. */
-export function getWsToken(): string | undefined {
-  return sessionStorage.getItem(KEYS.wsToken) ?? undefined;
-}
-
 export function setWsToken(token: string): void {
   sessionStorage.setItem(KEYS.wsToken, token);
 }

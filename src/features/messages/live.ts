@@ -8,9 +8,14 @@
 import { useSyncExternalStore } from 'react';
 import { MESSAGE_API, MESSAGE_SOCKET_PATH, SOCKET_CLOSE, type SocketEvent, type SupportMessage, type UserMessage } from '../../lib/messages';
 import { api } from '../../providers/http';
-import { getWsToken } from '../../providers/session';
 
 const RECENT = 8;
+/**
+ * Where the login's wsToken is kept (src/providers/session.ts, KEYS.wsToken, set on arrival). Read here
+ * rather than through a new export of session.ts, which the login page's budget-tight first load holds.
+ */
+const WS_TOKEN_KEY = 'wsToken';
+const getWsToken = () => sessionStorage.getItem(WS_TOKEN_KEY) ?? undefined;
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
 
