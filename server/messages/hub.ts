@@ -14,6 +14,7 @@ import type { WebSocket } from 'ws';
 import { MESSAGE_SOCKET_PATH, SOCKET_AUTH_TIMEOUT_MS, SOCKET_CLOSE, type SocketEvent } from '../../src/lib/messages';
 import type { Database, Db } from '../db/open';
 import { sessions, supportMessages, userMessages } from '../db/schema';
+import { protocolError } from '../errors';
 import { MESSAGE_CHANNEL, type ChannelPayload } from './store';
 import { messageView, supportMessageView } from './views';
 
@@ -67,7 +68,15 @@ export class MessageHub {
   }
 
   register(app: FastifyInstance): void {
-    app.get(MESSAGE_SOCKET_PATH, { websocket: true }, (socket) => this.accept(socket));
+    app.route({
+      method: 'GET',
+      url: MESSAGE_SOCKET_PATH,
+      // A plain GET (no upgrade) is answered like any unknown address: NOT_FOUND in the envelope.
+      handler: () => {
+        throw protocolError('NOT_FOUND');
+      },
+      wsHandler: (socket) => this.accept(socket),
+    });
   }
 
   private accept(socket: WebSocket): void {
