@@ -77,13 +77,13 @@ test.describe.serial('the message centre and online support (issue 21)', () => {
     await shoot(handlerPage, 'drawer');
     // Opening it marks it read and goes to the instance, read only.
     await approval.click();
-    await expect(handlerPage).toHaveURL(new RegExp(`/op/task/view\\?instanceId=${admission.instanceId}`));
+    await expect(handlerPage).toHaveURL(new RegExp(`/op/task/view\\?instanceId=${admission.instanceId}`), FIRST_LOAD);
     await expect(handlerPage.getByTestId('message-bell')).toHaveAttribute('data-unread', String(handlerBefore));
 
     // The director's 我的消息: the task, unread, then all marked read.
     await directorPage.goto('/op/message-center/messages');
     const table = directorPage.getByTestId('messages-table');
-    await expect(table.locator('tbody tr.ant-table-row').filter({ hasText: CORP }).first()).toContainText('未读');
+    await expect(table.locator('tbody tr.ant-table-row').filter({ hasText: CORP }).first()).toContainText('未读', FIRST_LOAD);
     await shoot(directorPage, 'page');
     await directorPage.getByTestId('mark-all-read').click();
     await expect(directorPage.getByTestId('message-bell')).toHaveAttribute('data-unread', '0');
