@@ -101,6 +101,8 @@ test.describe.serial('the message centre and online support (issue 21)', () => {
     const id = opened.data.conversation.id;
 
     const page = handlerPage;
+    page.on('console', (m) => m.type() === 'error' && console.log('handler console:', m.text()));
+    page.on('pageerror', (e) => console.log('handler pageerror:', e.message));
     await page.goto('/op/message-center/support');
     const item = page.getByTestId('support-item').filter({ hasText: subject });
     await expect(item).toBeVisible(FIRST_LOAD);
@@ -109,6 +111,8 @@ test.describe.serial('the message centre and online support (issue 21)', () => {
     await expect(page.getByTestId('support-reply-input')).toBeVisible();
     await page.getByTestId('support-reply-input').fill('您好，请确认发票为 PDF 格式且不超过 10MB。');
     await page.getByTestId('support-send').click();
+    await expect(page.getByTestId('support-reply-input')).toHaveValue('', FIRST_LOAD);
+    await shoot(page, 'support-sent');
     await expect(page.getByTestId('support-message').filter({ hasText: '不超过 10MB' })).toHaveAttribute('data-author', 'OPERATOR');
     const thread = await corporate('conversations/find-by-id', { id });
     expect(thread.data.messages.map((m) => m.author)).toEqual(['CORPORATE', 'OPERATOR']);
