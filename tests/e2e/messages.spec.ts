@@ -102,7 +102,7 @@ test.describe.serial('the message centre and online support (issue 21)', () => {
 
     const page = handlerPage;
     page.on('console', (m) => m.type() === 'error' && console.log('handler console:', m.text()));
-    page.on('pageerror', (e) => console.log('handler pageerror:', e.message));
+    page.on('pageerror', (e) => console.log('handler pageerror:', e.stack));
     await page.goto('/op/message-center/support');
     const item = page.getByTestId('support-item').filter({ hasText: subject });
     await expect(item).toBeVisible(FIRST_LOAD);

@@ -5,7 +5,7 @@
  * socket; the queue is re-read every 15 s, since a waiting conversation belongs to nobody yet.
  */
 import '../messages/locale';
-import { Badge, Button, Card, Col, Empty, Input, List, Row, Space, Tabs, Tag, Typography, App as AntApp } from 'antd';
+import { Button, Card, Col, Empty, Input, List, Row, Space, Tabs, Tag, Typography, App as AntApp } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -66,7 +66,11 @@ export default function SupportPage() {
       }),
     [selectedId, loadList],
   );
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: 'end' }), [thread?.messages.length]);
+  const count = thread?.messages.length ?? 0;
+  useEffect(() => {
+    const box = bottom.current?.parentElement;
+    if (count && box) box.scrollTop = box.scrollHeight;
+  }, [count]);
 
   const select = (id: string) => setParams({ id }, { replace: true });
   const act = async (path: 'take' | 'close', okKey: string) => {
@@ -141,7 +145,7 @@ export default function SupportPage() {
           extra={
             conversation && (
               <Space>
-                <Badge status={conversation.status === 'TAKEN' ? 'processing' : conversation.status === 'OPEN' ? 'warning' : 'default'} text={t(`support.status.${conversation.status}`)} />
+                <Tag color={STATUS_COLOR[conversation.status]}>{t(`support.status.${conversation.status}`)}</Tag>
                 {conversation.status === 'OPEN' && mayReply && (
                   <Button type="primary" loading={busy} onClick={() => void act('take', 'support.taken')} data-testid="support-take">
                     {t('support.take')}
@@ -189,11 +193,11 @@ export default function SupportPage() {
               )}
               {conversation?.status === 'TAKEN' && !mine && <Typography.Text type="secondary">{t('support.notYours', { name: conversation.operatorName ?? '' })}</Typography.Text>}
               {mine && (
-                <Space.Compact style={{ width: '100%', marginTop: 12 }}>
+                <div style={{ display: 'flex', gap: 8, marginTop: 12, alignItems: 'stretch' }}>
                   <Input.TextArea
                     value={draft}
                     maxLength={MAX_SUPPORT_TEXT}
-                    autoSize={{ minRows: 2, maxRows: 6 }}
+                    rows={3}
                     placeholder={t('support.replyPlaceholder')}
                     onChange={(e) => setDraft(e.target.value)}
                     onKeyDown={(e) => {
@@ -204,7 +208,7 @@ export default function SupportPage() {
                   <Button type="primary" loading={busy} disabled={!draft.trim()} onClick={() => void send()} style={{ height: 'auto' }} data-testid="support-send">
                     {t('support.reply')}
                   </Button>
-                </Space.Compact>
+                </div>
               )}
             </>
           )}
