@@ -101,8 +101,8 @@ test.describe.serial('the message centre and online support (issue 21)', () => {
     const id = opened.data.conversation.id;
 
     const page = handlerPage;
-    page.on('console', (m) => m.type() === 'error' && console.log('handler console:', m.text()));
-    page.on('pageerror', (e) => console.log('handler pageerror:', e.stack));
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/op/message-center/support');
     const item = page.getByTestId('support-item').filter({ hasText: subject });
     await expect(item).toBeVisible(FIRST_LOAD);
@@ -124,5 +124,6 @@ test.describe.serial('the message centre and online support (issue 21)', () => {
     await page.getByTestId('support-close').click();
     await expect(page.getByTestId('support-reply-input')).toHaveCount(0);
     await expect(page.getByTestId('support-thread')).toContainText('已经上传成功');
+    expect(errors).toEqual([]);
   });
 });
