@@ -50,7 +50,7 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: { '/api/web': { target: apiTarget, changeOrigin: true } },
+    proxy: { '/api/web': { target: apiTarget, changeOrigin: true }, '/api/ws': { target: apiTarget, changeOrigin: true, ws: true } },
   },
   build: {
     outDir: 'dist',

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
 import type { AnyResource } from '../src/crud/resource';
 import { API_BASE } from '../src/protocol/canonical';
 import type { AppContext } from './context';
@@ -70,6 +71,11 @@ import { uaaRoutes } from './routes/uaa';
 import { userRoutes } from './routes/user';
 import { docReviewRoutes } from './doc-review/routes';
 import { seedDocReviews } from './doc-review/seed';
+import { MessageHub } from './messages/hub';
+import { messageRoutes } from './messages/routes';
+import { registerCorporateSupport } from './support/corporate-routes';
+import { seedSupportDemo } from './support/demo-seed';
+import { supportRoutes } from './support/routes';
 import { WorkflowEngine } from './workflow/engine';
 import { workflowRoutes } from './workflow/routes';
 import { signatureRoutes } from './workflow/signature-routes';
@@ -115,6 +121,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   financingRoutes,
   adminStructureRoutes,
   dashboardRoutes,
+  messageRoutes,
+  supportRoutes,
 ];
 
 export interface AppOptions {
@@ -222,6 +230,7 @@ interface Services {
   files: FileStore;
   fileGrants: FileGrants;
   demoOutbox: DemoOutbox | undefined;
+  messageHub: MessageHub;
 }
 
 async function registerApi(api: FastifyInstance, options: AppOptions, services: Services) {
@@ -245,6 +254,8 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
     api.log.error({ err: error }, 'database notifications lost; principal cache switched off'),
   );
   api.addHook('onClose', () => unwatch());
+  await services.messageHub.start(database, (error) => api.log.error({ err: error }, 'message notifications lost; sockets closed'));
+  api.addHook('onClose', () => services.messageHub.stop());
   const ctx: AppContext = {
     db,
     keys: await RsaKeys.loadOrCreate(db),
@@ -286,6 +297,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   // After the notes: a package pools financed ones.
   if (ctx.demoMode) await seedAbsDemo(ctx);
   if (ctx.demoMode) await seedFinancingDemo(ctx);
+  if (ctx.demoMode) await seedSupportDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {
@@ -333,7 +345,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   registerFileGets(app, { db, files, fileGrants });
   // Demo mode only: the stand-in for SMS and bank deliveries, a file beside the data, never the log.
   const demoOutbox = (options.demoMode ?? true) ? fileDemoOutbox(dataDir, app.log, options.now) : undefined;
-  app.register((api) => registerApi(api, options, { heartbeat, exports, files, fileGrants, demoOutbox }), { prefix: API_BASE });
+  // The message centre's socket and the corporate side's support calls: same port, outside the signed /api/web.
+  const messageHub = new MessageHub(db);
+  app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  app.register(async (scope) => messageHub.register(scope));
+  registerCorporateSupport(app, { db, demoMode: options.demoMode ?? true });
+  app.register((api) => registerApi(api, options, { heartbeat, exports, files, fileGrants, demoOutbox, messageHub }), { prefix: API_BASE });
   registerFrontEnd(app, resolve(options.staticDir ?? 'dist'));
   return app;
 }

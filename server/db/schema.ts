@@ -697,3 +697,4 @@ export * from './schema-quotas';
 export * from './schema-credit-notes';
 export * from './schema-abs';
 export * from './schema-financing';
+export * from './schema-messages';

@@ -66,6 +66,10 @@ export const PERMISSIONS = {
     list: 'financing:application:list', query: 'financing:application:query', add: 'financing:application:add',
     edit: 'financing:application:edit', review: 'financing:application:review', sign: 'financing:application:sign',
   },
+  /** One's own messages (the bell and 消息中心): every operator role holds it. */
+  message: { list: 'message:message:list' },
+  /** Online support: list reads the queue and conversations; reply takes, answers and closes one. */
+  support: { list: 'support:conversation:list', reply: 'support:conversation:reply' },
   quota: { list: 'quota:account:list', query: 'quota:account:query', add: 'quota:account:add', edit: 'quota:account:edit', dispatch: 'quota:account:dispatch', export: 'quota:account:export' },
   /** Securitisation: asset packages and their issue nodes; add creates a package, edit fills, moves and dates it. */
   absPackage: { list: 'abs:package:list', query: 'abs:package:query', add: 'abs:package:add', edit: 'abs:package:edit' },

@@ -78,6 +78,8 @@ const OWN_PAGES: Readonly<Record<OwnPagePath, PageLoader | typeof UNBUILT>> = {
   '/op/issue/group/generate/index': () => import('../features/credit-notes/GeneratePage'),
   '/op/issue/notes/index': () => import('../features/credit-notes/NotesPage'),
   '/op/issue/notes/detail/index': () => import('../features/credit-notes/NoteDetailPage'),
+  '/op/message-center/messages/index': () => import('../features/messages/MessagesPage'),
+  '/op/message-center/support/index': () => import('../features/support/SupportPage'),
 
   // Business areas no issue builds yet.
   '/op/abs/assets/issue-node-register/index': () => import('../features/abs/IssueNodesPage'),

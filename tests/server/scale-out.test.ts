@@ -3,7 +3,9 @@
  * whatever must hold across requests is in the database, so it holds whichever process a request
  * reaches, and after a kill -9.
  */
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_SOCKET_PATH, SOCKET_CLOSE, type SocketEvent } from '../../src/lib/messages';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,6 +125,38 @@ describe.skipIf(!binDir)('two server processes on one PostgreSQL', () => {
     let status = (await handlerB.call('/op/v1/userInfo')).status;
     while (status !== 401 && Date.now() < deadline) status = (await handlerB.call('/op/v1/userInfo')).status;
     expect(status).toBe(401);
+  });
+
+  it('notifies a WebSocket on one process of an approval made on the other, and closes it at a logout there (issue 21)', async () => {
+    const [handlerA, directorA] = await Promise.all([signInAs(a.baseUrl, 'op_handler'), signInAs(a.baseUrl, 'op_director')]);
+    const socket = new WebSocket(`${b.baseUrl.replace('http', 'ws')}${MESSAGE_SOCKET_PATH}`);
+    const events: SocketEvent[] = [];
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    const until = (predicate: (e: SocketEvent) => boolean, ms: number) =>
+      new Promise<SocketEvent>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`nothing within ${ms} ms: ${JSON.stringify(events)}`)), ms);
+        socket.on('message', () => {
+          const found = events.find(predicate);
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          }
+        });
+      });
+    socket.on('message', (data) => events.push(JSON.parse(String(data)) as SocketEvent));
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', wsToken: handlerA.wsToken })));
+    await until((e) => e.type === 'ready', 5000);
+    const run = Date.now().toString(36).toUpperCase();
+    const admission = await dataOf<{ instanceId: string; taskId: string }>(handlerA, '/op/v1/corporations/changes/core-admissions/save', {
+      corpName: `横向扩展消息${run}有限公司`, creditCode: `91330200MA2S${run.slice(-5).padStart(5, '0')}X`.slice(0, 18), legalPersonName: '陈海波',
+      legalPersonIdCard: handlerA.encrypt('11010519491231002X'), managerName: '林晓', managerMobile: handlerA.encrypt('13812345678'), registeredAddress: '宁波市江北区1号',
+    });
+    const submitted = await dataOf<{ task: { id: string } }>(handlerA, '/op/v1/workflow/tasks/complete', { taskId: admission.taskId, outcome: 'PASS' });
+    const approved = until((e) => e.type === 'message' && e.message.subjectId === admission.instanceId, 1000);
+    await dataOf(directorA, '/op/v1/workflow/tasks/complete', { taskId: submitted.task.id, outcome: 'PASS' });
+    expect(((await approved) as Extract<SocketEvent, { type: 'message' }>).message.kind).toBe('INSTANCE_APPROVED');
+    expect((await handlerA.call('/uaa/logout')).body.code).toBe('0');
+    expect(await closed).toBe(SOCKET_CLOSE.SESSION_ENDED);
   });
 
   it('downloads from one process an export started on the other, by signed call and by ticket', async () => {

@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, absPackage, zdRegistration, financing, permissionMatrix } = PERMISSIONS;
+const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, absPackage, zdRegistration, financing, permissionMatrix, message, support } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -115,6 +115,14 @@ export const MENU_TREE: readonly MenuSeed[] = [
       { uri: 'quota:account', title: '额度台账', path: 'account', icon: 'AccountBookOutlined', permission: quota.list },
       { uri: 'quota:dispatch', title: '额度下发', path: 'dispatch', hidden: true, permission: quota.query },
       { uri: 'quota:ledger', title: '额度流水', path: 'ledger', hidden: true, permission: quota.list },
+    ],
+  },
+  {
+    // Every operator's own messages; online support for who answers corporate users (issue 21).
+    uri: 'message-center', title: '消息中心', path: '/op/message-center', icon: 'NotificationOutlined', alwaysShow: true,
+    children: [
+      { uri: 'message-center:messages', title: '我的消息', path: 'messages', icon: 'ProfileOutlined', permission: message.list },
+      { uri: 'message-center:support', title: '在线客服', path: 'support', icon: 'SolutionOutlined', permission: support.list },
     ],
   },
   {

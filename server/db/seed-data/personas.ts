@@ -26,7 +26,7 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, creditNote, absPackage, zdRegistration, financing, operationLog } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, creditNote, absPackage, zdRegistration, financing, operationLog, message, support } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
 const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE] = [corporation, bankAccount, groupUnit, corpChange].map(resourceOf);
@@ -57,7 +57,7 @@ export const ROLES: readonly RoleSeed[] = [
       // Handlers start, complete and sign financing applications; the files' verdicts are the directors'.
       { resources: [FINANCING], actions: ['list', 'query', 'add', 'edit', 'sign'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
-      { permissions: [file.upload] },
+      { permissions: [file.upload, message.list, support.list, support.reply] },
     ],
   },
   {
@@ -77,6 +77,9 @@ export const ROLES: readonly RoleSeed[] = [
   // The operation log is exported too: an audit takes its evidence away.
   { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard, operationLog.export] }] },
   { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, grants: [{ resources: [TASK, REALNAME], actions: READ_ACTIONS }] },
+      { permissions: [home.dataDashboard, file.upload, message.list, support.list, support.reply] },
+  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard, message.list] }] },
+  { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, grants: [{ resources: [TASK, REALNAME], actions: READ_ACTIONS }, { permissions: [message.list] }] },
 ];
 
 export interface PersonaSeed {

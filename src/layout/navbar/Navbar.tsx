@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import { Button, Tooltip } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MessageBell } from '../../features/messages/MessageBell';
 import { PERMISSIONS } from '../../lib/permissions';
 import { usePermission } from '../../providers/user';
 import type { AppRoute, NavItem } from '../../routes/types';
@@ -45,6 +46,7 @@ export const Navbar = memo(function Navbar({ route, home, sidebarOpen, onToggleS
       />
       {topNav ? <TopNav nav={topNav.nav} selected={topNav.selected} /> : showBreadcrumb && !compact && route && <Breadcrumbs route={route} home={home} />}
       <div className="navbar-actions">
+        <MessageBell />
         <PendingTasksBadge />
         {mayExport && <ExportBadge />}
         <LanguageSwitch showLabel={!compact} />

@@ -1,0 +1,87 @@
+/**
+ * The message centre's calls under MESSAGE_API (README "Message centre"): a page of one's own
+ * messages (all, read or unread), the unread count, mark read and mark all read. Only the caller's
+ * own messages are ever read or changed: every query is bound to the principal's user id.
+ */
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGE_API } from '../../src/lib/messages';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import type { AppContext } from '../context';
+import { requireIds, requireObject } from '../crud/fields';
+import { pagingOf } from '../crud/query';
+import { userMessages } from '../db/schema';
+import { route } from '../routes/route';
+import { optionalOneOf, requireBody } from '../workflow/input';
+import { messageView } from './views';
+import { subscribeWorkflowMessages } from './workflow-messages';
+
+const READ_STATES = ['read', 'unread'] as const;
+
+export function messageRoutes(api: FastifyInstance, ctx: AppContext): void {
+  subscribeWorkflowMessages(ctx.workflow);
+  const permission = PERMISSIONS.message.list;
+  const unreadOf = async (userId: string) => {
+    const [{ total }] = await ctx.db.select({ total: count() }).from(userMessages).where(and(eq(userMessages.userId, userId), isNull(userMessages.readAt)));
+    return total;
+  };
+
+  route(api, {
+    method: 'POST',
+    path: `${MESSAGE_API}/page`,
+    auth: 'session',
+    permission,
+    handler: async ({ body: raw, principal }) => {
+      const body = requireBody(raw);
+      const { pageNum, pageSize } = pagingOf(body);
+      const state = optionalOneOf(body, 'state', READ_STATES, 'messages:server.stateUnknown');
+      const conditions: SQL[] = [eq(userMessages.userId, principal.userId)];
+      if (state === 'read') conditions.push(isNotNull(userMessages.readAt));
+      if (state === 'unread') conditions.push(isNull(userMessages.readAt));
+      const where = and(...conditions);
+      const [{ total }] = await ctx.db.select({ total: count() }).from(userMessages).where(where);
+      const rows = await ctx.db
+        .select()
+        .from(userMessages)
+        .where(where)
+        .orderBy(desc(userMessages.createTime), desc(userMessages.id))
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize);
+      return { records: rows.map(messageView), total, pageNum, pageSize, unread: await unreadOf(principal.userId) };
+    },
+  });
+
+  route(api, {
+    method: 'POST',
+    path: `${MESSAGE_API}/unread-count`,
+    auth: 'session',
+    permission,
+    handler: async ({ principal }) => ({ unread: await unreadOf(principal.userId) }),
+  });
+
+  route(api, {
+    method: 'POST',
+    path: `${MESSAGE_API}/mark-read`,
+    auth: 'session',
+    permission,
+    handler: async ({ body, principal }) => {
+      const ids = requireIds(requireObject(body));
+      await ctx.db
+        .update(userMessages)
+        .set({ readAt: new Date() })
+        .where(and(eq(userMessages.userId, principal.userId), inArray(userMessages.id, ids), isNull(userMessages.readAt)));
+      return { unread: await unreadOf(principal.userId) };
+    },
+  });
+
+  route(api, {
+    method: 'POST',
+    path: `${MESSAGE_API}/mark-all-read`,
+    auth: 'session',
+    permission,
+    handler: async ({ principal }) => {
+      await ctx.db.update(userMessages).set({ readAt: new Date() }).where(and(eq(userMessages.userId, principal.userId), isNull(userMessages.readAt)));
+      return { unread: 0 };
+    },
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * Online support's rules, once, for both sides: opening a conversation (the corporate side), adding a
+ * message to it (either side), taking one from the queue (one operator only: a guarded UPDATE of an
+ * OPEN row, so two simultaneous takes cannot both win) and closing it. Each write is one transaction
+ * with the NOTIFY that tells the operator's sockets (server/messages/store.ts).
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { MAX_SUPPORT_TEXT, MESSAGE_KIND, SUPPORT_PATH, SUPPORT_STATUS, type SupportConversation } from '../../src/lib/messages';
+import type { Db } from '../db/open';
+import { supportConversations, supportMessages } from '../db/schema';
+import type { Tx } from '../db/tx';
+import { businessError, notFoundError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { notifyChannel, sendMessages } from '../messages/store';
+import { supportMessageView } from '../messages/views';
+import type { Body } from '../workflow/input';
+
+type ConversationRow = typeof supportConversations.$inferSelect;
+
+export function conversationView(row: ConversationRow): SupportConversation {
+  return {
+    ...row,
+    status: row.status as SupportConversation['status'],
+    takenAt: row.takenAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    lastMessageAt: row.lastMessageAt.toISOString(),
+    createTime: row.createTime.toISOString(),
+  };
+}
+
+/** A required text field of at most `max` characters, trimmed; refusals name the field. */
+export function supportText(body: Body, field: string, max: number): string {
+  const value = body[field];
+  if (typeof value !== 'string' || value.trim() === '') throw validationError(translate('messages:server.fieldRequired', { field: translate(`messages:support.fields.${field}`) }));
+  const text = value.trim();
+  if (text.length > max) throw validationError(translate('messages:server.fieldTooLong', { field: translate(`messages:support.fields.${field}`), max: String(max) }));
+  return text;
+}
+
+export function conversationId(body: Body): string {
+  const id = body.id;
+  if (typeof id !== 'string' || id === '' || id.length > 100) throw validationError(translate('messages:server.conversationRequired'));
+  return id;
+}
+
+const gone = () => notFoundError(translate('messages:server.conversationNotFound'));
+
+export async function findConversation(db: Db | Tx, id: string) {
+  const [row] = await db.select().from(supportConversations).where(eq(supportConversations.id, id));
+  if (!row) throw gone();
+  const messages = await db.select().from(supportMessages).where(eq(supportMessages.conversationId, id)).orderBy(asc(supportMessages.createTime), asc(supportMessages.id));
+  return { conversation: conversationView(row), messages: messages.map(supportMessageView) };
+}
+
+export interface Opening {
+  corpName: string;
+  contactName: string;
+  subject: string;
+  body: string;
+}
+
+export function readOpening(body: Body): Opening {
+  return {
+    corpName: supportText(body, 'corpName', 100),
+    contactName: supportText(body, 'contactName', 50),
+    subject: supportText(body, 'subject', 200),
+    body: supportText(body, 'body', MAX_SUPPORT_TEXT),
+  };
+}
+
+/** Opens a conversation in the queue with its first message. */
+export async function openConversation(db: Db, opening: Opening, at?: Date) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(supportConversations)
+      .values({ corpName: opening.corpName, contactName: opening.contactName, subject: opening.subject, ...(at ? { createTime: at, lastMessageAt: at } : {}) })
+      .returning();
+    await tx.insert(supportMessages).values({ conversationId: row.id, author: 'CORPORATE', authorName: opening.contactName, body: opening.body, ...(at ? { createTime: at } : {}) });
+    return row;
+  });
+}
+
+/** The corporate side writes: refused once closed; the operator who holds it is told (stored and live). */
+export async function corporateMessage(db: Db, id: string, text: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(supportConversations).where(eq(supportConversations.id, id)).for('update');
+    if (!row) throw gone();
+    if (row.status === SUPPORT_STATUS.CLOSED) throw businessError('SUPPORT_CLOSED', 'messages:server.conversationClosed');
+    const [message] = await tx.insert(supportMessages).values({ conversationId: id, author: 'CORPORATE', authorName: row.contactName, body: text }).returning();
+    await tx.update(supportConversations).set({ lastMessageAt: message.createTime, dataVersion: sql`${supportConversations.dataVersion} + 1` }).where(eq(supportConversations.id, id));
+    if (row.operatorId) {
+      await sendMessages(tx, [
+        {
+          userId: row.operatorId,
+          kind: MESSAGE_KIND.SUPPORT_MESSAGE,
+          title: translate('messages:server.supportMessage', { corpName: row.corpName, contactName: row.contactName }),
+          body: text,
+          link: `${SUPPORT_PATH}?id=${encodeURIComponent(id)}`,
+          subjectId: id,
+        },
+      ]);
+      await notifyChannel(tx, { s: message.id, u: [row.operatorId] });
+    }
+    return supportMessageView(message);
+  });
+}
+
+export interface Operator {
+  userId: string;
+  personName: string;
+}
+
+/** Takes an OPEN conversation: one guarded UPDATE, so of two simultaneous takes exactly one wins. */
+export async function takeConversation(db: Db, id: string, operator: Operator) {
+  const now = new Date();
+  const [taken] = await db
+    .update(supportConversations)
+    .set({ status: SUPPORT_STATUS.TAKEN, operatorId: operator.userId, operatorName: operator.personName, takenAt: now, dataVersion: sql`${supportConversations.dataVersion} + 1` })
+    .where(and(eq(supportConversations.id, id), eq(supportConversations.status, SUPPORT_STATUS.OPEN)))
+    .returning();
+  if (taken) return conversationView(taken);
+  const [row] = await db.select().from(supportConversations).where(eq(supportConversations.id, id));
+  if (!row) throw gone();
+  if (row.status === SUPPORT_STATUS.CLOSED) throw businessError('SUPPORT_CLOSED', 'messages:server.conversationClosed');
+  throw businessError('SUPPORT_TAKEN', 'messages:server.conversationTaken', { operatorName: row.operatorName ?? '' });
+}
+
+/** The conversation, locked, if `operator` holds it and it is still open to replies. */
+async function heldBy(tx: Tx, id: string, operator: Operator): Promise<ConversationRow> {
+  const [row] = await tx.select().from(supportConversations).where(eq(supportConversations.id, id)).for('update');
+  if (!row) throw gone();
+  if (row.status === SUPPORT_STATUS.CLOSED) throw businessError('SUPPORT_CLOSED', 'messages:server.conversationClosed');
+  if (row.status !== SUPPORT_STATUS.TAKEN || row.operatorId !== operator.userId) throw businessError('SUPPORT_NOT_YOURS', 'messages:server.conversationNotYours');
+  return row;
+}
+
+/** The operator's reply; the operator's own other tabs hear it live. */
+export async function operatorReply(db: Db, id: string, text: string, operator: Operator) {
+  return db.transaction(async (tx) => {
+    await heldBy(tx, id, operator);
+    const [message] = await tx.insert(supportMessages).values({ conversationId: id, author: 'OPERATOR', authorName: operator.personName, body: text }).returning();
+    await tx.update(supportConversations).set({ lastMessageAt: message.createTime, dataVersion: sql`${supportConversations.dataVersion} + 1` }).where(eq(supportConversations.id, id));
+    await notifyChannel(tx, { s: message.id, u: [operator.userId] });
+    return supportMessageView(message);
+  });
+}
+
+export async function closeConversation(db: Db, id: string, operator: Operator) {
+  return db.transaction(async (tx) => {
+    await heldBy(tx, id, operator);
+    const [closed] = await tx
+      .update(supportConversations)
+      .set({ status: SUPPORT_STATUS.CLOSED, closedAt: new Date(), dataVersion: sql`${supportConversations.dataVersion} + 1` })
+      .where(eq(supportConversations.id, id))
+      .returning();
+    return conversationView(closed);
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The navbar's bell (issue 21): the unread count, live; a click opens the drawer of recent messages,
+ * whose code loads on the first click. The socket starts with the bell, once the first screen is up.
+ */
+import { BellOutlined } from '@ant-design/icons';
+import { Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../../lib/access';
+import { PERMISSIONS } from '../../lib/permissions';
+import { whenIdle } from '../../layout/idle';
+import { useUserInfo } from '../../providers/user';
+import { liveMessages, useLiveMessages } from './live';
+
+const MessageDrawer = lazy(() => import('./MessageDrawer'));
+const MAX_SHOWN = 99;
+
+export function MessageBell() {
+  const user = useUserInfo();
+  return user && hasPermission(user.menuPerms, PERMISSIONS.message.list) ? <Bell /> : null;
+}
+
+function Bell() {
+  const { t } = useTranslation('shell');
+  const { unread, online } = useLiveMessages();
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const cancel = whenIdle(() => liveMessages.start());
+    return () => {
+      cancel();
+      liveMessages.stop();
+    };
+  }, []);
+  const label = unread > 0 ? t('navbar.messagesUnread', { count: unread }) : t('navbar.messages');
+  return (
+    <>
+      <Tooltip title={label}>
+        <button
+          type="button"
+          className="navbar-icon-link navbar-bell"
+          style={{ border: 0, background: 'transparent', cursor: 'pointer' }}
+          aria-label={label}
+          data-testid="message-bell"
+          data-unread={unread}
+          data-online={online}
+          onClick={() => {
+            setLoaded(true);
+            setOpen(true);
+          }}
+        >
+          <BellOutlined />
+          {unread > 0 && (
+            <span className="navbar-count" aria-hidden="true">
+              {unread > MAX_SHOWN ? `${MAX_SHOWN}+` : unread}
+            </span>
+          )}
+        </button>
+      </Tooltip>
+      {loaded && (
+        <Suspense fallback={null}>
+          <MessageDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
