@@ -48,6 +48,11 @@ import { quotaRoutes } from './quotas/routes';
 import { seedQuotasDemo } from './quotas/demo-seed';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './content/routes';
+import { standInCallCentre, type CallCentre } from './call-centre';
+import { helpRoutes } from './help/routes';
+import { seedHelpDemo } from './help/demo-seed';
+import { hotlineRoutes } from './hotline/routes';
+import { seedHotlineDemo } from './hotline/demo-seed';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
 import { formDraftRoutes } from './routes/form-drafts';
@@ -97,6 +102,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   corporateChangeRoutes,
   productAreaRoutes,
   quotaRoutes,
+  helpRoutes,
+  hotlineRoutes,
 ];
 
 export interface AppOptions {
@@ -122,6 +129,8 @@ export interface AppOptions {
   extraRoutes?: readonly RouteModule[];
   /** The declared resources whose menus and grants the reference data holds; default src/resources (tests add their own). */
   resources?: readonly AnyResource[];
+  /** The call centre behind the hotline; default the stand-in (server/call-centre), its link down when CALL_CENTRE_LINK=down. */
+  callCentre?: CallCentre;
 }
 
 /** Headers that carry secrets; redacted wherever a log line would include them. */
@@ -235,6 +244,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
     workflow: new WorkflowEngine(db),
     demoMode: options.demoMode ?? true,
     now: options.now ?? Date.now,
+    callCentre: options.callCentre ?? standInCallCentre({ now: options.now, linkReady: process.env.CALL_CENTRE_LINK !== 'down' }),
     ...services,
   };
 
@@ -263,6 +273,8 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   if (ctx.demoMode) await seedCorporateChangesDemo(ctx);
   if (ctx.demoMode) await seedProductsDemo(ctx);
   if (ctx.demoMode) await seedQuotasDemo(ctx);
+  if (ctx.demoMode) await seedHelpDemo(ctx);
+  if (ctx.demoMode) await seedHotlineDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {

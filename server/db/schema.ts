@@ -688,3 +688,5 @@ export const approvalChanges = pgTable(
 export { agreementTemplates, agreements, pricePolicies, products } from './schema-products';
 export { loginLocks, loginLogs } from './schema-login';
 export * from './schema-quotas';
+export * from './schema-help';
+export * from './schema-hotline';

@@ -50,6 +50,10 @@ export const PERMISSIONS = {
   agreement: { list: 'product:agreement:list', query: 'product:agreement:query', add: 'product:agreement:add', edit: 'product:agreement:edit' },
   pricePolicy: { list: 'product:price:list', query: 'product:price:query', add: 'product:price:add' },
   /** Quotas: add applies, edit modifies, dispatch (re-)dispatches, each through its process; export the ledger. */
+  /** Help-centre articles: managed (written, published) behind these; reading published ones needs only a session. */
+  helpArticle: { ...crud('help', 'article'), publish: 'help:article:publish', unpublish: 'help:article:unpublish' },
+  /** The hotline (spec §6): dial is the call authorisation; list and query read the call log. */
+  hotline: { list: 'hotline:call:list', query: 'hotline:call:query', export: 'hotline:call:export', dial: 'hotline:call:dial' },
   quota: { list: 'quota:account:list', query: 'quota:account:query', add: 'quota:account:add', edit: 'quota:account:edit', dispatch: 'quota:account:dispatch', export: 'quota:account:export' },
 } as const;
 

@@ -66,6 +66,8 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/quota/account/index': () => import('../features/quotas/QuotaAccountsPage'),
   '/op/quota/dispatch/index': () => import('../features/quotas/QuotaDispatchPage'),
   '/op/quota/ledger/index': () => import('../features/quotas/QuotaLedgerPage'),
+  '/op/help/index': () => import('../features/help/HelpCenterPage'),
+  '/op/group/hotline-calls/index': () => import('../features/hotline/HotlineCallsPage'),
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,

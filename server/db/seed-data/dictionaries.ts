@@ -6,6 +6,8 @@ import { BUILTIN_FILES } from './brand';
 import { CORPORATION_DICTIONARIES } from '../../corporations/dictionaries';
 import { PRODUCT_DICTIONARIES } from '../../products/dictionaries';
 import { QUOTA_DICTIONARIES } from '../../quotas/dictionaries';
+import { HELP_DICTIONARIES } from '../../help/dictionaries';
+import { HOTLINE_DICTIONARIES } from '../../hotline/dictionaries';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 
@@ -70,6 +72,8 @@ export const DICTIONARIES: readonly DictSeed[] = [
   ...CORPORATION_DICTIONARIES,
   ...PRODUCT_DICTIONARIES,
   ...QUOTA_DICTIONARIES,
+  ...HELP_DICTIONARIES,
+  ...HOTLINE_DICTIONARIES,
 ];
 
 export interface ConfigSeed {

@@ -26,12 +26,12 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, hotline } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
 const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE] = [corporation, bankAccount, groupUnit, corpChange].map(resourceOf);
 const [TEMPLATE, PRODUCT, AGREEMENT, PRICE_POLICY] = [template, product, agreement, pricePolicy].map(resourceOf);
-const [QUOTA] = [quota].map(resourceOf);
+const [QUOTA, HOTLINE] = [quota, hotline].map(resourceOf);
 
 export const ROLES: readonly RoleSeed[] = [
   { pkRole: 'r-admin', code: ROLE.ADMIN, grants: 'all' },
@@ -51,6 +51,8 @@ export const ROLES: readonly RoleSeed[] = [
       // Exports stay the admin's, as every other area's (a working role holds no system:* permission).
       { resources: [QUOTA], actions: ['list', 'query', 'add', 'edit', 'dispatch'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
+      // Call authorisation: the call button still needs the sensitive-data whitelist (spec §6).
+      { resources: [HOTLINE], actions: ['list', 'query', 'dial'] },
       { permissions: [file.upload] },
     ],
   },
@@ -60,7 +62,7 @@ export const ROLES: readonly RoleSeed[] = [
     grants: [
       { resources: [TASK], actions: ['list', 'query', 'handle'] },
       { resources: [DOC_REVIEW], actions: '*' },
-      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA], actions: READ_ACTIONS },
+      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA, HOTLINE], actions: READ_ACTIONS },
       // Directors freeze a drafted template version (定稿); they review products through the task centre.
       { resources: [TEMPLATE], actions: ['list', 'query', 'approve'] },
       { permissions: [home.dataDashboard, file.upload] },
