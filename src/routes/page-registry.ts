@@ -67,7 +67,6 @@ const OWN_PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {
   '/op/quota/dispatch/index': () => import('../features/quotas/QuotaDispatchPage'),
   '/op/quota/ledger/index': () => import('../features/quotas/QuotaLedgerPage'),
   '/op/help/index': () => import('../features/help/HelpCenterPage'),
-  '/op/group/hotline-calls/index': () => import('../features/hotline/HotlineCallsPage'),
 
   // Business areas no issue builds yet.
   '/op/data-dashboard/index': UNBUILT,
