@@ -72,7 +72,12 @@ export default function HelpCenterPage() {
   const [page, setPage] = useState<HelpPage>();
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);
-  useDicts([HELP_CATEGORY_DICT]);
+  const dictItems = useDicts([HELP_CATEGORY_DICT]);
+  // In the dictionary's order (入门指南 first), whatever order the codes sort in.
+  const order = (code: string) => {
+    const at = (dictItems(HELP_CATEGORY_DICT) ?? []).findIndex((item) => item.dictValue === code);
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
 
   useEffect(() => {
     helpApi.categories().then(setCategories, (e: Error) => setError(e.message));
@@ -142,7 +147,7 @@ export default function HelpCenterPage() {
             }}
             items={[
               { key: ALL, label: `${t('reader.allCategories')} (${total})` },
-              ...categories.map((c) => ({ key: c.category, label: `${categoryLabel(c.category)} (${c.count})` })),
+              ...[...categories].sort((a, b) => order(a.category) - order(b.category)).map((c) => ({ key: c.category, label: `${categoryLabel(c.category)} (${c.count})` })),
             ]}
           />
         </Card>
