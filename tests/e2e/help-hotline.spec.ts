@@ -58,11 +58,15 @@ test.describe('help centre and hotline (issue 21)', () => {
     await expect(article.getByTestId('content-html')).toContainText('验证码 5 分钟内有效');
     await shot(page, 'help-article');
 
-    // A category narrows the list; 返回列表 comes back to it.
+    // 返回列表 comes back to the results; a category narrows them together with the keyword.
     await article.getByRole('button', { name: '返回列表' }).click();
+    await expect(results.filter({ hasText: '短信验证码签署' })).toHaveCount(1);
     await centre.getByTestId('help-categories').getByText(/^额度管理/).click();
-    await expect(results).toHaveCount(1);
-    await expect(results.first()).toHaveText('额度下发：从集团到项目部');
+    await expect(page).toHaveURL(/category=QUOTA/);
+    await expect(centre.getByText('没有找到相关文章，换个关键词试试')).toBeVisible();
+    await search.fill('');
+    await search.press('Enter');
+    await expect(results).toHaveText(['额度下发：从集团到项目部']);
   });
 
   test('op_admin calls a corporation contact through every state and finds the call logged', async ({ page }) => {
