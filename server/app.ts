@@ -60,6 +60,11 @@ import { seedFinancingDemo } from './financing/demo-seed';
 import { dashboardRoutes } from './dashboard/routes';
 import { configRoutes } from './resources/configs';
 import { newsRoutes, noticeRoutes } from './content/routes';
+import { standInCallCentre, type CallCentre } from './call-centre';
+import { helpRoutes } from './help/routes';
+import { seedHelpDemo } from './help/demo-seed';
+import { hotlineRoutes } from './hotline/routes';
+import { seedHotlineDemo } from './hotline/demo-seed';
 import { dictDataRoutes } from './resources/dict-datas';
 import { dictTypeRoutes } from './resources/dict-types';
 import { formDraftRoutes } from './routes/form-drafts';
@@ -123,6 +128,8 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   dashboardRoutes,
   messageRoutes,
   supportRoutes,
+  helpRoutes,
+  hotlineRoutes,
 ];
 
 export interface AppOptions {
@@ -148,6 +155,8 @@ export interface AppOptions {
   extraRoutes?: readonly RouteModule[];
   /** The declared resources whose menus and grants the reference data holds; default src/resources (tests add their own). */
   resources?: readonly AnyResource[];
+  /** The call centre behind the hotline; default the stand-in (server/call-centre), its link down when CALL_CENTRE_LINK=down. */
+  callCentre?: CallCentre;
 }
 
 /** Headers that carry secrets; redacted wherever a log line would include them. */
@@ -265,6 +274,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
     workflow: new WorkflowEngine(db),
     demoMode: options.demoMode ?? true,
     now: options.now ?? Date.now,
+    callCentre: options.callCentre ?? standInCallCentre({ now: options.now, linkReady: process.env.CALL_CENTRE_LINK !== 'down' }),
     ...services,
   };
 
@@ -298,6 +308,8 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   if (ctx.demoMode) await seedAbsDemo(ctx);
   if (ctx.demoMode) await seedFinancingDemo(ctx);
   if (ctx.demoMode) await seedSupportDemo(ctx);
+  if (ctx.demoMode) await seedHelpDemo(ctx);
+  if (ctx.demoMode) await seedHotlineDemo(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {

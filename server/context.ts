@@ -1,4 +1,5 @@
 /** What route modules need, built once per app by buildApp. */
+import type { CallCentre } from './call-centre';
 import type { Db } from './db/open';
 import type { DemoOutbox } from './demo-outbox';
 import type { ExportService } from './exports/service';
@@ -31,4 +32,6 @@ export interface AppContext {
   files: FileStore;
   /** View grants for the file GETs that <img> tags load. */
   fileGrants: FileGrants;
+  /** The call centre behind the hotline (server/call-centre): the stand-in unless AppOptions names one. */
+  callCentre: CallCentre;
 }

@@ -698,3 +698,5 @@ export * from './schema-credit-notes';
 export * from './schema-abs';
 export * from './schema-financing';
 export * from './schema-messages';
+export * from './schema-help';
+export * from './schema-hotline';

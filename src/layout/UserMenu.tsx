@@ -1,12 +1,12 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { endSession } from '../providers/auth-provider';
 import { useUserInfo } from '../providers/user';
-import { CHANGE_PASSWORD_PATH } from '../routes/static-routes';
+import { CHANGE_PASSWORD_PATH, HELP_CENTER_PATH } from '../routes/static-routes';
 
-/** The avatar menu (spec 2.6): change password, and logout after 确定注销并退出系统吗？ */
+/** The avatar menu (spec 2.6): change password, the help centre, and logout after 确定注销并退出系统吗？ */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -28,6 +28,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       menu={{
         items: [
           { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword'), onClick: () => navigate(CHANGE_PASSWORD_PATH) },
+          { key: 'help', icon: <QuestionCircleOutlined />, label: t('help:userMenu'), onClick: () => navigate(HELP_CENTER_PATH) },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('user.logout'), onClick: confirmLogout },
         ],

@@ -70,6 +70,10 @@ export const PERMISSIONS = {
   message: { list: 'message:message:list' },
   /** Online support: list reads the queue and conversations; reply takes, answers and closes one. */
   support: { list: 'support:conversation:list', reply: 'support:conversation:reply' },
+  /** Help-centre articles: managed (written, published) behind these; reading published ones needs only a session. */
+  helpArticle: { ...crud('help', 'article'), publish: 'help:article:publish', unpublish: 'help:article:unpublish' },
+  /** The hotline (spec §6): dial is the call authorisation; list and query read the call log. */
+  hotline: { list: 'hotline:call:list', query: 'hotline:call:query', export: 'hotline:call:export', dial: 'hotline:call:dial' },
   quota: { list: 'quota:account:list', query: 'quota:account:query', add: 'quota:account:add', edit: 'quota:account:edit', dispatch: 'quota:account:dispatch', export: 'quota:account:export' },
   /** Securitisation: asset packages and their issue nodes; add creates a package, edit fills, moves and dates it. */
   absPackage: { list: 'abs:package:list', query: 'abs:package:query', add: 'abs:package:add', edit: 'abs:package:edit' },

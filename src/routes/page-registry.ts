@@ -80,6 +80,7 @@ const OWN_PAGES: Readonly<Record<OwnPagePath, PageLoader | typeof UNBUILT>> = {
   '/op/issue/notes/detail/index': () => import('../features/credit-notes/NoteDetailPage'),
   '/op/message-center/messages/index': () => import('../features/messages/MessagesPage'),
   '/op/message-center/support/index': () => import('../features/support/SupportPage'),
+  '/op/help/index': () => import('../features/help/HelpCenterPage'),
 
   // Business areas no issue builds yet.
   '/op/abs/assets/issue-node-register/index': () => import('../features/abs/IssueNodesPage'),

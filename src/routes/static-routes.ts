@@ -34,6 +34,7 @@ export const MY_EXPORT_PATH = '/op/login/my-export';
 export const DATA_DASHBOARD_PATH = '/op/data-dashboard';
 export const TASK_TODO_PATH = '/op/task/todo';
 export const TASK_VIEW_PATH = '/op/task/view';
+export const HELP_CENTER_PATH = '/op/help';
 
 /**
  * The task view's menu: the hidden routes of page-type processes' steps belong to whoever it is
@@ -52,6 +53,8 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   { path: HOME_PATH, titleKey: 'op-home', name: 'op-home', affix: true },
   { path: CHANGE_PASSWORD_PATH, titleKey: 'change-password', hidden: true, layout: 'header' },
   { path: MY_EXPORT_PATH, titleKey: 'my-export', hidden: true, layout: 'header' },
+  // The help centre's reader: every signed-in operator's, so it needs no menu grant (issue 21).
+  { path: HELP_CENTER_PATH, titleKey: 'help-center', hidden: true },
   { path: DATA_DASHBOARD_PATH, titleKey: 'data-dashboard', menuUri: 'data-dashboard', name: 'data-dashboard-query', hidden: true, layout: 'bare' },
 
   child('standard-library/detail', 'standard-library:detail'),

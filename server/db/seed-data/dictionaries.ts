@@ -7,6 +7,8 @@ import { CORPORATION_DICTIONARIES } from '../../corporations/dictionaries';
 import { PRODUCT_DICTIONARIES } from '../../products/dictionaries';
 import { QUOTA_DICTIONARIES } from '../../quotas/dictionaries';
 import { ABS_DICTIONARIES } from '../../abs/dictionaries';
+import { HELP_DICTIONARIES } from '../../help/dictionaries';
+import { HOTLINE_DICTIONARIES } from '../../hotline/dictionaries';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 
@@ -83,6 +85,8 @@ export const DICTIONARIES: readonly DictSeed[] = [
   ...PRODUCT_DICTIONARIES,
   ...QUOTA_DICTIONARIES,
   ...ABS_DICTIONARIES,
+  ...HELP_DICTIONARIES,
+  ...HOTLINE_DICTIONARIES,
 ];
 
 export interface ConfigSeed {

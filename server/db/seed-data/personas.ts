@@ -26,13 +26,13 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, creditNote, absPackage, zdRegistration, financing, operationLog, message, support } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, creditNote, absPackage, zdRegistration, financing, operationLog, message, support, hotline } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
 const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE] = [corporation, bankAccount, groupUnit, corpChange].map(resourceOf);
 const [TEMPLATE, PRODUCT, AGREEMENT, PRICE_POLICY] = [template, product, agreement, pricePolicy].map(resourceOf);
 const [ABS_PACKAGE, ZD_REGISTRATION] = [absPackage, zdRegistration].map(resourceOf);
-const [QUOTA, CREDIT_NOTE, FINANCING] = [quota, creditNote, financing].map(resourceOf);
+const [QUOTA, CREDIT_NOTE, FINANCING, HOTLINE] = [quota, creditNote, financing, hotline].map(resourceOf);
 
 export const ROLES: readonly RoleSeed[] = [
   { pkRole: 'r-admin', code: ROLE.ADMIN, grants: 'all' },
@@ -58,6 +58,9 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [FINANCING], actions: ['list', 'query', 'add', 'edit', 'sign'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
       { permissions: [file.upload, message.list, support.list, support.reply] },
+      // Call authorisation: the call button still needs the sensitive-data whitelist (spec §6).
+      { resources: [HOTLINE], actions: ['list', 'query', 'dial'] },
+      { permissions: [file.upload] },
     ],
   },
   {
@@ -67,6 +70,7 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [TASK], actions: ['list', 'query', 'handle'] },
       { resources: [DOC_REVIEW], actions: '*' },
       { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA, CREDIT_NOTE, ABS_PACKAGE, ZD_REGISTRATION], actions: READ_ACTIONS },
+      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA, HOTLINE], actions: READ_ACTIONS },
       // Directors freeze a drafted template version (定稿); they review products through the task centre.
       { resources: [TEMPLATE], actions: ['list', 'query', 'approve'] },
       { resources: [FINANCING], actions: ['list', 'query', 'review'] },

@@ -19,6 +19,12 @@ import { SupplierSigningTab } from '../financing/SupplierSigningTab';
 import { api } from '../../providers/http';
 import { errorNotification } from '../../providers/data-provider';
 import { CorporationHistory } from './CorporationHistory';
+import { CallBar } from '../hotline/CallBar';
+import { CallButton } from '../hotline/CallButton';
+import { CorporationCalls } from '../hotline/CorporationCalls';
+import { HotlineProvider, useHotline } from '../hotline/HotlineContext';
+import { useResourceAccess } from '../../crud/use-resource-access';
+import { hotlineCallResource } from '../hotline/resources';
 import { CORPORATION_PATHS, CORPORATION_QUERY } from './paths';
 import { bankAccountResource, corporationResource } from './resources';
 import { VerificationBanner } from './VerificationBanner';
@@ -37,8 +43,24 @@ function useVerifications(corpId: string | null) {
   return { rows, accounts, reload };
 }
 
+/** The hotline's parts of the page (spec §6): the call button beside the contact, the call bar, the call log. */
+const CONTACT_FIELD = 'managerMobile';
+
+function CallLogTab({ corpId }: { corpId: string }) {
+  return <CorporationCalls corpId={corpId} reloadKey={useHotline()?.ended ?? 0} />;
+}
+
 export default function CorporationDetailPage() {
-  const { t } = useTranslation(['corporations', 'kit']);
+  return (
+    <HotlineProvider>
+      <CorporationDetail />
+    </HotlineProvider>
+  );
+}
+
+function CorporationDetail() {
+  const { t } = useTranslation(['corporations', 'kit', 'hotline']);
+  const canReadCalls = useResourceAccess(hotlineCallResource)('list');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get(CORPORATION_QUERY);
@@ -69,6 +91,7 @@ export default function CorporationDetailPage() {
         ) : (
           <Space direction="vertical" style={{ width: '100%' }} size="middle">
             <VerificationBanner verifications={verifications.rows} />
+            <CallBar />
             <Tabs
               items={[
                 {
@@ -79,6 +102,7 @@ export default function CorporationDetailPage() {
                       {fieldsOf(corporationResource).map(([name, schema]) => (
                         <Descriptions.Item key={name} label={t(schema.label)}>
                           <FieldValue schema={schema} value={result[name]} t={t} />
+                          {name === CONTACT_FIELD && !!result[name] && <CallButton corpId={id} />}
                         </Descriptions.Item>
                       ))}
                     </Descriptions>
@@ -105,6 +129,7 @@ export default function CorporationDetailPage() {
                 { key: 'history', label: t('detail.tabs.history'), children: <CorporationHistory corpId={id} /> },
                 // A supplier's onboarding with core enterprises and products: the signing flow (spec §4.4).
                 ...(isSupplier && mayReadFinancing ? [{ key: 'signing', label: t('financing:title.signing'), children: <SupplierSigningTab supplierCorpId={id} /> }] : []),
+                ...(canReadCalls ? [{ key: 'calls', label: t('hotline:panel.tabTitle'), children: <CallLogTab corpId={id} /> }] : []),
               ]}
             />
           </Space>

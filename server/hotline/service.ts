@@ -1,0 +1,188 @@
+/**
+ * The hotline's state machine (spec §6, src/lib/hotline.ts), enforced here. An operator's state is
+ * their one open call's status (the partial unique index hotline_calls_one_open_per_operator keeps it
+ * one), IDLE without. Every move is one conditional UPDATE from the state it leaves, so two requests
+ * racing over a call cannot both move it, and a move from any other state is refused.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import { maskValue } from '../../src/lib/masking';
+import {
+  CALL_BLOCK,
+  CALL_OUTCOME,
+  CALL_STATE,
+  CALL_STATUS,
+  WRAP_UP_NOTE_MAX,
+  callBlocks,
+  type CallBlock,
+  type CallState,
+} from '../../src/lib/hotline';
+import type { CallCentre } from '../call-centre';
+import type { Db } from '../db/open';
+import { corporations, hotlineCalls } from '../db/schema';
+import { isUniqueViolation } from '../db/tx';
+import { ApiError, businessError, notFoundError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { sensitiveCipherOf } from '../sensitive/values';
+import type { Principal } from '../security/sessions';
+
+export type HotlineCall = typeof hotlineCalls.$inferSelect;
+type Caller = Pick<Principal, 'userId' | 'username' | 'personName' | 'permissions' | 'sensitiveWhitelist'>;
+
+export interface HotlineState {
+  state: CallState;
+  call: HotlineCall | null;
+  linkReady: boolean;
+  linkReason: string | null;
+  /** Why the caller may not place a call now; empty when the call button shows. */
+  blocks: CallBlock[];
+}
+
+const BLOCK_ERROR: Record<CallBlock, string> = {
+  [CALL_BLOCK.noAuthorisation]: 'CALL_NOT_AUTHORISED',
+  [CALL_BLOCK.linkNotReady]: 'CALL_LINK_NOT_READY',
+  [CALL_BLOCK.notIdle]: 'CALL_NOT_IDLE',
+  [CALL_BLOCK.notWhitelisted]: 'CALL_NOT_WHITELISTED',
+};
+
+const stateLabel = (state: string) => translate(`hotline:state.${state}`);
+
+export class Hotline {
+  constructor(
+    private readonly db: Db,
+    private readonly centre: CallCentre,
+    private readonly now: () => number,
+  ) {}
+
+  private async openCallOf(userId: string): Promise<HotlineCall | null> {
+    const [call] = await this.db
+      .select()
+      .from(hotlineCalls)
+      .where(and(eq(hotlineCalls.operatorId, userId), ne(hotlineCalls.status, CALL_STATUS.ended)));
+    return call ?? null;
+  }
+
+  /** The caller's state, with a dialling call first brought up to what the centre says of it. */
+  async stateOf(caller: Caller): Promise<HotlineState> {
+    let call = await this.openCallOf(caller.userId);
+    if (call?.status === CALL_STATUS.dialling) call = await this.sync(call);
+    const link = await this.centre.link();
+    const state = (call?.status ?? CALL_STATE.idle) as CallState;
+    const blocks = callBlocks({ menuPerms: caller.permissions, sensitiveWhitelist: caller.sensitiveWhitelist, linkReady: link.ready, state });
+    return { state, call, linkReady: link.ready, linkReason: link.reason ?? null, blocks };
+  }
+
+  /** A dialling call moved to talking (answered) or wrap-up (busy, no answer) when the centre says so. */
+  private async sync(call: HotlineCall): Promise<HotlineCall> {
+    if (call.status !== CALL_STATUS.dialling || !call.centreRef) return call;
+    const progress = await this.centre.progress(call.centreRef);
+    if (progress.state === 'RINGING') return call;
+    const change =
+      progress.state === 'ANSWERED'
+        ? { status: CALL_STATUS.talking, answerTime: progress.at }
+        : { status: CALL_STATUS.wrapUp, outcome: progress.outcome, reason: progress.reason, hangupTime: progress.at };
+    const moved = await this.move(call.id, CALL_STATUS.dialling, change);
+    // Another request moved it first: what it wrote stands.
+    return moved ?? (await this.byId(call.id)) ?? call;
+  }
+
+  private async byId(id: string): Promise<HotlineCall | undefined> {
+    const [row] = await this.db.select().from(hotlineCalls).where(eq(hotlineCalls.id, id));
+    return row;
+  }
+
+  private async move(id: string, from: string, change: Partial<HotlineCall>): Promise<HotlineCall | undefined> {
+    const [row] = await this.db
+      .update(hotlineCalls)
+      .set({ ...change, updateTime: new Date(this.now()) })
+      .where(and(eq(hotlineCalls.id, id), eq(hotlineCalls.status, from)))
+      .returning();
+    return row;
+  }
+
+  /**
+   * Idle → dialling, only when every condition of the call button holds (checked here as the screen
+   * checks it) and the corporation has a contact number. The open call's row is written first: a
+   * second start of the same operator meets the unique index and is refused, whichever came first.
+   */
+  async start(caller: Caller, corpId: string): Promise<HotlineCall> {
+    const { blocks } = await this.stateOf(caller);
+    if (blocks.length) throw businessError(BLOCK_ERROR[blocks[0]], `hotline:server.blocked.${blocks[0]}`);
+    const [corp] = await this.db
+      .select({ id: corporations.id, corpName: corporations.corpName, managerName: corporations.managerName, managerMobile: corporations.managerMobile })
+      .from(corporations)
+      .where(eq(corporations.id, corpId));
+    if (!corp) throw notFoundError(translate('hotline:server.corpNotFound'));
+    if (!corp.managerMobile) throw businessError('CALL_NO_CONTACT', 'hotline:server.noContact', { corpName: corp.corpName });
+    const number = (await sensitiveCipherOf(this.db)).open(corp.managerMobile);
+    const time = new Date(this.now());
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [call] = await tx
+          .insert(hotlineCalls)
+          .values({
+            operatorId: caller.userId,
+            operatorName: caller.personName,
+            corpId: corp.id,
+            corpName: corp.corpName,
+            contactName: corp.managerName,
+            phoneMasked: maskValue(number),
+            status: CALL_STATUS.dialling,
+            dialTime: time,
+            createBy: caller.username,
+            updateBy: caller.username,
+          })
+          .returning();
+        let ref: string;
+        try {
+          ({ ref } = await this.centre.dial({ callId: call.id, operator: caller.username, number }));
+        } catch {
+          // Nothing is logged of a call the centre never placed: the insert is undone with this refusal.
+          throw businessError('CALL_CENTRE_REFUSED', 'hotline:server.centreRefused');
+        }
+        const [placed] = await tx.update(hotlineCalls).set({ centreRef: ref }).where(eq(hotlineCalls.id, call.id)).returning();
+        return placed;
+      });
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (isUniqueViolation(error)) throw businessError('CALL_NOT_IDLE', `hotline:server.blocked.${CALL_BLOCK.notIdle}`);
+      throw error;
+    }
+  }
+
+  /** The caller's own open call by id; another operator's call does not exist for them. */
+  private async ownCall(caller: Caller, id: string): Promise<HotlineCall> {
+    const [call] = await this.db.select().from(hotlineCalls).where(and(eq(hotlineCalls.id, id), eq(hotlineCalls.operatorId, caller.userId)));
+    if (!call) throw notFoundError(translate('hotline:server.callNotFound'));
+    return call;
+  }
+
+  private refuse(call: HotlineCall, action: 'hangUp' | 'wrapUp'): never {
+    const state = call.status === CALL_STATUS.ended ? CALL_STATE.idle : call.status;
+    throw businessError('CALL_STATE_INVALID', `hotline:server.invalid.${action}`, { state: stateLabel(state) });
+  }
+
+  /** Dialling → wrap-up (cancelled) or talking → wrap-up (answered, with the talk time). */
+  async hangUp(caller: Caller, id: string): Promise<HotlineCall> {
+    const call = await this.sync(await this.ownCall(caller, id));
+    const time = new Date(this.now());
+    let moved: HotlineCall | undefined;
+    if (call.status === CALL_STATUS.dialling) {
+      moved = await this.move(call.id, CALL_STATUS.dialling, { status: CALL_STATUS.wrapUp, outcome: CALL_OUTCOME.cancelled, hangupTime: time });
+    } else if (call.status === CALL_STATUS.talking) {
+      const talkSeconds = call.answerTime ? Math.max(0, Math.round((time.getTime() - call.answerTime.getTime()) / 1000)) : 0;
+      moved = await this.move(call.id, CALL_STATUS.talking, { status: CALL_STATUS.wrapUp, outcome: CALL_OUTCOME.answered, hangupTime: time, talkSeconds });
+    }
+    if (!moved) this.refuse((await this.byId(call.id)) ?? call, 'hangUp');
+    if (call.centreRef) await this.centre.hangUp(call.centreRef);
+    return moved;
+  }
+
+  /** Wrap-up → idle: the call is closed with the operator's note. */
+  async wrapUp(caller: Caller, id: string, note: string | null): Promise<HotlineCall> {
+    if (note !== null && note.length > WRAP_UP_NOTE_MAX) throw validationError(translate('hotline:server.noteTooLong', { max: String(WRAP_UP_NOTE_MAX) }));
+    const call = await this.ownCall(caller, id);
+    const moved = await this.move(call.id, CALL_STATUS.wrapUp, { status: CALL_STATUS.ended, note, endTime: new Date(this.now()), updateBy: caller.username });
+    if (!moved) this.refuse((await this.byId(call.id)) ?? call, 'wrapUp');
+    return moved;
+  }
+}
