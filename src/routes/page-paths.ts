@@ -63,6 +63,14 @@ export const OWN_PAGE_PATHS = [
   '/op/issue/branch-comp/detail/index',
   '/op/issue/group/detail/index',
   '/op/issue/group/generate/index',
+  '/op/system/user/index',
+  '/op/system/role/index',
+  '/op/system/operlog/index',
+  '/op/issue/notes/index',
+  '/op/issue/notes/detail/index',
+  '/op/message-center/messages/index',
+  '/op/message-center/support/index',
+  '/op/help/index',
 ] as const;
 
 export type OwnPagePath = (typeof OWN_PAGE_PATHS)[number];

@@ -57,10 +57,9 @@ export const ROLES: readonly RoleSeed[] = [
       // Handlers start, complete and sign financing applications; the files' verdicts are the directors'.
       { resources: [FINANCING], actions: ['list', 'query', 'add', 'edit', 'sign'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
-      { permissions: [file.upload, message.list, support.list, support.reply] },
       // Call authorisation: the call button still needs the sensitive-data whitelist (spec §6).
       { resources: [HOTLINE], actions: ['list', 'query', 'dial'] },
-      { permissions: [file.upload] },
+      { permissions: [file.upload, message.list, support.list, support.reply] },
     ],
   },
   {
@@ -69,20 +68,16 @@ export const ROLES: readonly RoleSeed[] = [
     grants: [
       { resources: [TASK], actions: ['list', 'query', 'handle'] },
       { resources: [DOC_REVIEW], actions: '*' },
-      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA, CREDIT_NOTE, ABS_PACKAGE, ZD_REGISTRATION], actions: READ_ACTIONS },
-      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA, HOTLINE], actions: READ_ACTIONS },
+      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA, CREDIT_NOTE, ABS_PACKAGE, ZD_REGISTRATION, HOTLINE], actions: READ_ACTIONS },
       // Directors freeze a drafted template version (定稿); they review products through the task centre.
       { resources: [TEMPLATE], actions: ['list', 'query', 'approve'] },
       { resources: [FINANCING], actions: ['list', 'query', 'review'] },
-      { permissions: [home.dataDashboard, file.upload] },
+      { permissions: [home.dataDashboard, file.upload, message.list, support.list, support.reply] },
     ],
   },
   // The auditor reads everything, a resource declared tomorrow included, and changes nothing.
   // The operation log is exported too: an audit takes its evidence away.
-  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard, operationLog.export] }] },
-  { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, grants: [{ resources: [TASK, REALNAME], actions: READ_ACTIONS }] },
-      { permissions: [home.dataDashboard, file.upload, message.list, support.list, support.reply] },
-  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard, message.list] }] },
+  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard, operationLog.export, message.list] }] },
   { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, grants: [{ resources: [TASK, REALNAME], actions: READ_ACTIONS }, { permissions: [message.list] }] },
 ];
 

@@ -26,11 +26,9 @@ export function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  // E2E_START_TIMEOUT_MS: a machine under load (many engineers on two cores) may seed slower than 60 s.
-  const limit = Number(process.env.E2E_START_TIMEOUT_MS) || 60_000;
-  const deadline = Date.now() + limit;
-  // E2E_HEALTH_TIMEOUT_MS: a longer wait on a machine busy enough that the first start (migrate, seed) takes over a minute.
-  const waitMs = Number(process.env.E2E_HEALTH_TIMEOUT_MS) || 60_000;
+  // A first start migrates and seeds the whole demo world; on two busy cores that can pass a minute.
+  // E2E_START_TIMEOUT_MS waits longer still on a machine shared with other work.
+  const waitMs = Number(process.env.E2E_START_TIMEOUT_MS) || 120_000;
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -42,7 +40,6 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server did not become healthy within ${limit / 1000} s`);
   throw new Error(`server did not become healthy within ${waitMs / 1000} s`);
 }
 
