@@ -159,7 +159,7 @@ export class FinancingApplications {
           financeCorpName: product.financeCorpName, status: FINANCING_STATUS.draft, createBy: actor.username, updateBy: actor.username,
         })
         .returning();
-      await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'INSERT', after: row });
+      await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'CREATE', after: row });
       return row;
     });
   }
@@ -239,7 +239,7 @@ export class FinancingApplications {
             .values(files.map((f) => ({ applicationId: row.id, kind, fileId: f.id, fileName: f.originalName, createBy: actor.username, updateBy: actor.username })))
             .returning()
         : [];
-      if (added.length) await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'INSERT', fields: ['materials'], after: added });
+      if (added.length) await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'CREATE', fields: ['materials'], after: added });
       return this.materials(tx, row.id);
     });
   }

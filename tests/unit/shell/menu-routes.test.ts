@@ -36,6 +36,7 @@ describe('buildRoutesFromMenu', () => {
     dir('/op/abs', 'abs', [
       dir('finance-data/upload', 'abs:upload', [page('auth', 'abs:upload:auth', { hidden: true, component: '/op/abs/finance-data/upload/auth/index' })], { redirect: '/op/abs/finance-data/upload/auth' }),
       page('nowhere', 'abs:nowhere', { component: '/op/abs/nowhere/index' }),
+      page('credit-recycling-manage/audit', 'abs:audit', { component: '/op/abs/credit-recycling-manage/audit/index' }),
     ], { alwaysShow: true }),
   ];
   const table = build(tree);
@@ -52,7 +53,9 @@ describe('buildRoutesFromMenu', () => {
 
   it('resolves component paths through the page registry: built, unbuilt, unknown', () => {
     expect(findRoute(table, '/op/system/dict')?.pageStatus).toBe('ready');
-    expect(findRoute(table, '/op/abs/finance-data/upload/auth')?.pageStatus).toBe('unbuilt');
+    expect(findRoute(table, '/op/abs/finance-data/upload/auth')?.pageStatus).toBe('ready');
+    // The payment audit is the one business page no issue has built yet.
+    expect(findRoute(table, '/op/abs/credit-recycling-manage/audit')?.pageStatus).toBe('unbuilt');
     expect(findRoute(table, '/op/abs/nowhere')?.pageStatus).toBe('missing');
     const home = build([], [{ path: '/op', titleKey: 'op-home', name: 'op-home', affix: true }]);
     expect(findRoute(home, '/op')?.pageStatus).toBe('ready');
@@ -79,7 +82,7 @@ describe('buildRoutesFromMenu', () => {
   });
 
   it('collects every granted menuUri for synchronous access checks', () => {
-    expect([...table.menuUris].sort()).toEqual(['abs', 'abs:nowhere', 'abs:upload', 'abs:upload:auth', 'single', 'single-shown', 'single-shown:only', 'single:only', 'system', 'system:dict', 'system:dict-data'].sort());
+    expect([...table.menuUris].sort()).toEqual(['abs', 'abs:audit', 'abs:nowhere', 'abs:upload', 'abs:upload:auth', 'single', 'single-shown', 'single-shown:only', 'single:only', 'system', 'system:dict', 'system:dict-data'].sort());
   });
 });
 

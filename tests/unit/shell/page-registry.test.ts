@@ -21,12 +21,12 @@ describe('the page registry', () => {
   it('answers ready, unbuilt or missing for a component path', () => {
     expect(pageStatus('/op/index')).toBe('ready');
     expect(pageStatus('/op/system/dict/index')).toBe('ready');
-    expect(pageStatus('/op/zd-registration/management/register/index')).toBe('unbuilt');
+    expect(pageStatus('/op/abs/credit-recycling-manage/audit/index')).toBe('unbuilt');
     expect(pageStatus('/op/no/such/index')).toBe('missing');
   });
 
   it('lazily loads the under-construction screen for unbuilt and unknown paths alike', async () => {
-    const unbuilt = await pageLoader('/op/zd-registration/management/register/index')();
+    const unbuilt = await pageLoader('/op/abs/credit-recycling-manage/audit/index')();
     const unknown = await pageLoader('/op/no/such/index')();
     expect(unbuilt.default).toBe(unknown.default);
     expect((await pageLoader('/op/index')()).default).not.toBe(unbuilt.default);
