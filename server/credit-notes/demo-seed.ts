@@ -7,7 +7,7 @@
  * same path and then dated back, since the product's tenor rules refuse a due date in the past; a
  * redeemed one recycles its quota through the ledger like a payment audit would.
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { APPLY_LEVEL, NOTE_STATUS, addDays, dayOf, type ApplyLevel } from '../../src/lib/credit-notes';
 import { fenOf, QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import { FINAL_APPROVE_MODE } from '../../src/workflows/registry';
@@ -93,6 +93,11 @@ export async function seedCreditNotesDemo(ctx: AppContext): Promise<void> {
   // A second financed note, of another issuer, left for the second asset package to take (server/abs/demo-seed.ts).
   await backdate(byApplication(issuedIds[5]).id, addDays(today, -20), addDays(today, 220), NOTE_STATUS.financed);
   await splitNote(ctx, handler, { noteId: byApplication(issuedIds[0]).id, toCorpId: DEMO_CORP.supplier(13), amount: '86500.00' });
+  // The part the supplier took is financed too: the asset packages then have notes of three issuers to pool.
+  await ctx.db
+    .update(creditNotes)
+    .set({ status: NOTE_STATUS.financed })
+    .where(and(eq(creditNotes.parentId, byApplication(issuedIds[0]).id), eq(creditNotes.holderCorpId, DEMO_CORP.supplier(13))));
 
   // Waiting for op_director's core review: one batch of two project-department applications.
   const pending = [

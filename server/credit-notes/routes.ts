@@ -12,7 +12,7 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import { PRODUCT_CATEGORY } from '../../src/lib/products';
 import { fenOf, yuan } from '../../src/lib/quotas';
 import { TASK_SEGMENT } from '../../src/features/doc-review/rules';
-import { creditBatchExportResource } from '../../src/features/credit-notes/resources';
+import { creditBatchExportResource } from '../../src/features/credit-notes/batch-export';
 import type { AppContext } from '../context';
 import { pagingOf } from '../crud/query';
 import { MAX_EXPORT_ROWS } from '../crud/routes';

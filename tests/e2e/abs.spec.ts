@@ -1,9 +1,9 @@
 /**
  * Securitisation end to end (issue 19), as op_handler over the demo world: the locked first package
  * shows its figures and concentration chart; the second, still being built, marks an overdue financed
- * note as refused — adding it anyway is refused naming the rule and adds nothing — takes the eligible
- * one and is locked; an issue node dated before the previous one is refused, a valid one joins the
- * timeline; the registration list flags the pledge expiring within 30 days; the locked package is
+ * note as refused, takes the group's note, refuses another issuer's note that would pass the
+ * concentration limit (naming the rule, adding nothing) and is locked; two issue nodes are recorded in
+ * order after one dated before the previous is refused; the registration list flags the pledge expiring within 30 days; the locked package is
  * registered with the registry (number and certificate), its extension joins the history, and a second
  * registration of the same package is refused with the registry's reason.
  */
@@ -49,26 +49,26 @@ test.describe.serial('securitisation and the central registry', () => {
     await rows(page.getByTestId('abs-packages')).filter({ hasText: '第二期' }).click();
     const second = page.getByTestId('abs-package');
     const candidates = second.getByTestId('abs-candidates');
-    await expect(rows(candidates)).toHaveCount(2, FIRST_LOAD);
-    const refused = rows(candidates).filter({ hasText: '不可入池：白条已逾期' });
-    const eligible = rows(candidates).filter({ hasText: /可入池$/ }).filter({ hasNotText: '不可入池' });
-    await expect(refused).toHaveCount(1);
-    await expect(eligible).toHaveCount(1);
+    await expect(rows(candidates)).toHaveCount(3, FIRST_LOAD);
+    await expect(rows(candidates).filter({ hasText: '不可入池：白条已逾期' })).toHaveCount(1);
     await shot(page, 'candidates');
 
-    // Both at once: the server refuses the lot, naming the overdue note and the rule.
-    await refused.locator('.ant-checkbox-input').check();
-    await eligible.locator('.ant-checkbox-input').check();
-    await second.getByTestId('abs-add-notes').click();
-    await expect(page.locator('.ant-message').getByText(/不能入池：白条已逾期/)).toBeVisible(FIRST_LOAD);
-    await expect(second.getByText('资产包中还没有白条')).toBeVisible();
-
-    await refused.locator('.ant-checkbox-input').uncheck();
+    // The group's own note first: eligible, it joins.
+    await rows(candidates).filter({ hasText: '1,200,000.00' }).locator('.ant-checkbox-input').check();
     await second.getByTestId('abs-add-notes').click();
     await expect(page.locator('.ant-message').getByText('已入池 1 张白条')).toBeVisible(FIRST_LOAD);
     const pool = second.getByTestId('abs-pool');
     await expect(rows(pool)).toHaveCount(1);
+
+    // Another issuer's note would leave the group above half the pool: marked, and refused by the server by name.
+    const over = rows(candidates).filter({ hasText: '不可入池：入池后单一债务人占比将超过上限' });
+    await expect(over).toHaveCount(1, FIRST_LOAD);
+    await over.locator('.ant-checkbox-input').check();
+    await second.getByTestId('abs-add-notes').click();
+    await expect(page.locator('.ant-message').getByText(/不能入池：入池后单一债务人占比将超过上限/)).toBeVisible(FIRST_LOAD);
+    await expect(rows(pool)).toHaveCount(1);
     await expect(second.getByTestId('abs-concentration-chart').locator('canvas')).toBeVisible();
+    await shot(page, 'concentration-refused');
 
     await second.getByTestId('abs-lock').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
@@ -77,28 +77,31 @@ test.describe.serial('securitisation and the central registry', () => {
     await shot(page, 'package-built');
   });
 
-  test('issue nodes: out of order refused with the reason, a valid date joins the timeline', async ({ page }) => {
+  test('issue nodes: two recorded in order on the new package, one dated before the previous refused with the reason', async ({ page }) => {
     await asHandler(page);
     await page.goto('/op/abs/assets/issue-node-register');
     const nodes = page.getByTestId('abs-issue-nodes');
-    await expect(nodes.getByTestId('abs-node-ACCEPTED')).toContainText(/\d{4}-\d{2}-\d{2}/, FIRST_LOAD);
-    const accepted = (await nodes.getByTestId('abs-node-ACCEPTED').textContent())!.match(/\d{4}-\d{2}-\d{2}/)![0];
-    const dayBefore = new Date(Date.parse(`${accepted}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
-    await nodes.getByTestId('abs-node-APPROVED').getByRole('button', { name: '登记' }).click();
+    await pick(page, nodes.locator('.ant-select'), '第二期');
+    await expect(nodes.getByTestId('abs-node-PROJECT')).toContainText('未登记', FIRST_LOAD);
     const form = dialog(page);
-    await form.getByLabel('节点日期').fill(dayBefore);
-    await form.getByLabel('节点日期').press('Enter');
-    await form.getByLabel('备注').fill('证监会无异议函');
-    await form.getByRole('button', { name: /确\s*定/ }).click();
-    await expect(page.locator('.ant-message').getByText(`“获批”的日期不能早于“交易所受理”（${accepted}）`)).toBeVisible(FIRST_LOAD);
-
-    await form.getByLabel('节点日期').fill(accepted);
-    await form.getByLabel('节点日期').press('Enter');
-    await form.getByRole('button', { name: /确\s*定/ }).click();
+    const record = async (node: string, date: string, remark: string) => {
+      await nodes.getByTestId(`abs-node-${node}`).getByRole('button', { name: '登记' }).click();
+      await form.getByLabel('节点日期').fill(date);
+      await form.getByLabel('节点日期').press('Enter');
+      await form.getByLabel('备注').fill(remark);
+      await form.getByRole('button', { name: /确\s*定/ }).click();
+    };
+    await record('PROJECT', '2026-10-08', '计划管理人立项');
     await expect(page.locator('.ant-message').getByText('节点已登记')).toBeVisible(FIRST_LOAD);
-    await expect(nodes.getByTestId('abs-node-APPROVED')).toContainText(accepted);
-    await expect(nodes.getByTestId('abs-node-APPROVED')).toContainText('证监会无异议函');
+    await expect(nodes.getByTestId('abs-node-PROJECT')).toContainText('2026-10-08');
+
+    await record('ACCEPTED', '2026-10-01', '上海证券交易所受理');
+    await expect(page.locator('.ant-message').getByText('“交易所受理”的日期不能早于“立项”（2026-10-08）')).toBeVisible(FIRST_LOAD);
+    await form.getByLabel('节点日期').fill('2026-10-20');
+    await form.getByLabel('节点日期').press('Enter');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(nodes.getByTestId('abs-node-ACCEPTED')).toContainText('2026-10-20', FIRST_LOAD);
+    await expect(nodes.getByTestId('abs-node-ACCEPTED')).toContainText('上海证券交易所受理');
     await shot(page, 'issue-nodes');
   });
 

@@ -150,6 +150,11 @@ describe('/op/v1/userInfo', () => {
         PERMISSIONS.pricePolicy.list, PERMISSIONS.pricePolicy.query, PERMISSIONS.pricePolicy.add,
         PERMISSIONS.quota.list, PERMISSIONS.quota.query, PERMISSIONS.quota.add, PERMISSIONS.quota.edit, PERMISSIONS.quota.dispatch,
         PERMISSIONS.financing.list, PERMISSIONS.financing.query, PERMISSIONS.financing.add, PERMISSIONS.financing.edit, PERMISSIONS.financing.sign,
+        PERMISSIONS.creditNote.list, PERMISSIONS.creditNote.query, PERMISSIONS.creditNote.add, PERMISSIONS.creditNote.generate, PERMISSIONS.creditNote.split,
+        PERMISSIONS.absPackage.list, PERMISSIONS.absPackage.query, PERMISSIONS.absPackage.add, PERMISSIONS.absPackage.edit,
+        PERMISSIONS.zdRegistration.list, PERMISSIONS.zdRegistration.query, PERMISSIONS.zdRegistration.add, PERMISSIONS.zdRegistration.edit,
+        PERMISSIONS.hotline.list, PERMISSIONS.hotline.query, PERMISSIONS.hotline.dial,
+        PERMISSIONS.message.list, PERMISSIONS.support.list, PERMISSIONS.support.reply,
       ].sort(),
       userStatus: 1,
       personPosition: 'SYS_AUTH_OPERATOR',
@@ -171,7 +176,8 @@ describe('/op/v1/userInfo', () => {
 
   it('gives the auditor every list and query permission, the dashboard, and nothing that changes data', async () => {
     const info = await userInfo(await signInAs(srv.baseUrl, 'op_auditor'));
-    const expected = [...knownPermissions(RESOURCES).filter((p) => READ_ONLY_ACTIONS.has(permissionAction(p))), PERMISSIONS.home.dataDashboard];
+    // The operation log's export is the one exception: an audit takes its evidence away.
+    const expected = [...knownPermissions(RESOURCES).filter((p) => READ_ONLY_ACTIONS.has(permissionAction(p))), PERMISSIONS.home.dataDashboard, PERMISSIONS.operationLog.export];
     expect([...info.menuPerms].sort()).toEqual(expected.sort());
   });
 
@@ -197,8 +203,8 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
   it('gives the admin every menu, with every static child route of spec 2.3 under /op', async () => {
     const tree = await menuTree(await signInAs(srv.baseUrl, 'op_admin'));
     expect(tree.map((i) => i.meta.menuUri)).toEqual([
-      'system', 'platform-content', 'certificate-management', 'task', 'credit', 'price', 'admit', 'abs', 'financing', 'group', 'quota', 'zd-registration', 'issue',
-      'standard-library', 'product', 'data-dashboard',
+      'system', 'platform-content', 'certificate-management', 'task', 'credit', 'price', 'admit', 'abs', 'financing', 'group', 'quota', 'message-center',
+      'zd-registration', 'issue', 'standard-library', 'product', 'data-dashboard',
     ]);
     const paths = fullPaths(tree);
     for (const path of [
@@ -251,7 +257,10 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
     const [admin, auditor] = await Promise.all([signInAs(srv.baseUrl, 'op_admin'), signInAs(srv.baseUrl, 'op_auditor')]);
     const adminPaths = fullPaths(await menuTree(admin));
     const auditorTree = await menuTree(auditor);
-    expect(auditorTree.map((i) => i.meta.menuUri)).toEqual(['system', 'platform-content', 'certificate-management', 'task', 'admit', 'abs', 'financing', 'group', 'quota', 'standard-library', 'product', 'data-dashboard']);
+    expect(auditorTree.map((i) => i.meta.menuUri)).toEqual([
+      'system', 'platform-content', 'certificate-management', 'task', 'admit', 'abs', 'financing', 'group', 'quota', 'message-center', 'zd-registration', 'issue',
+      'standard-library', 'product', 'data-dashboard',
+    ]);
     const auditorPaths = fullPaths(auditorTree);
     expect(auditorPaths.every((p) => adminPaths.includes(p))).toBe(true);
     // Read-only areas (now the corporations too) are the auditor's; every unbuilt and task-only area is not.
@@ -260,9 +269,9 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
     expect(auditorPaths.length).toBeLessThan(adminPaths.length);
   });
 
-  it('gives the platform agent the task centre and admission only', async () => {
+  it('gives the platform agent the task centre, admission and its messages only', async () => {
     const tree = await menuTree(await signInAs(srv.baseUrl, 'op_agent'));
-    expect(tree.map((i) => i.meta.menuUri)).toEqual(['task', 'admit']);
+    expect(tree.map((i) => i.meta.menuUri)).toEqual(['task', 'admit', 'message-center']);
   });
 
   it('reads grants live, and includes the parent directory of a granted child', async () => {
@@ -275,7 +284,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
     } finally {
       await db.delete(roleMenus).where(and(eq(roleMenus.pkRole, 'r-platform-ag-operator'), eq(roleMenus.menuId, menuId('system:config'))));
     }
-    expect((await menuTree(agent)).map((i) => i.meta.menuUri)).toEqual(['task', 'admit']);
+    expect((await menuTree(agent)).map((i) => i.meta.menuUri)).toEqual(['task', 'admit', 'message-center']);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * The declarations the credit-note screens and the server share: the issuance data's export (one row
- * per note of a batch, as the xlsx shows it). Not a kit resource with pages of its own: the pages
- * are the area's (src/features/credit-notes).
+ * The issuance data's export: one row per note of a batch, as the xlsx shows it. A declaration the
+ * export job reads for its columns, kept out of the resource registry (not named resources.ts): it has
+ * no kit routes of its own, its pages are the area's (src/features/credit-notes).
  */
 import { defineResource } from '../../crud/resource';
 import { CREDIT_NOTE_API } from '../../lib/credit-notes';
