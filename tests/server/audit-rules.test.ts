@@ -51,7 +51,7 @@ const RULES: Rule[] = [
   { rule: 'op_handler cannot touch configs', persona: 'op_handler', resource: 'configs', actions: ACTIONS, allowed: false },
   { rule: 'op_director cannot touch configs', persona: 'op_director', resource: 'configs', actions: ACTIONS, allowed: false },
   { rule: 'op_auditor can list and view the operation log', persona: 'op_auditor', resource: 'operation-logs', actions: ['list', 'show'], allowed: true },
-  { rule: 'op_auditor cannot export the operation log', persona: 'op_auditor', resource: 'operation-logs', actions: ['export'], allowed: false },
+  { rule: 'op_auditor exports the operation log (an audit takes its evidence away; an export changes nothing)', persona: 'op_auditor', resource: 'operation-logs', actions: ['list', 'show', 'export'], allowed: true },
   { rule: 'op_handler cannot read the operation log', persona: 'op_handler', resource: 'operation-logs', actions: ['list', 'show', 'export'], allowed: false },
   { rule: 'op_admin lists, views and exports the operation log', persona: 'op_admin', resource: 'operation-logs', actions: ['list', 'show', 'export'], allowed: true },
   // Everything each resource offers: an approvable change may offer no removal or export, and has no such route.
