@@ -119,7 +119,7 @@ test.describe.serial('securitisation and the central registry', () => {
       await pick(page, form.getByLabel('出让人/出质人'), '保理');
       await pick(page, form.getByLabel('受让人/质权人'), '中国工商银行');
       await form.getByText('资产包', { exact: true }).click();
-      await pick(page, form.getByLabel('资产包'), '第二期');
+      await pick(page, form.getByRole('combobox', { name: '资产包' }), '第二期');
       await form.getByLabel('登记金额（元）').fill('1000.00');
       await form.getByLabel('登记期限（年）').fill('2');
       await form.getByLabel('财产描述').fill('第二期资产包项下应收账款转让');

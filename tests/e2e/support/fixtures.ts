@@ -17,7 +17,8 @@ export const PERSONAS = {
 
 export type Persona = keyof typeof PERSONAS;
 
-const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
+// The browser's own pages (its PDF viewer opens a served PDF with chrome-extension:// and chrome:// parts) leave for no host.
+const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:', 'chrome:', 'chrome-extension:']);
 
 export const test = base.extend<{ requestLog: string[] }, { server: RunningServer }>({
   server: [
