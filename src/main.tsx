@@ -5,7 +5,6 @@ import { DEFAULT_THEME_COLOR, settingsStore } from './layout/settings/settings-s
 import { requestShellData } from './providers/early-requests';
 import './providers/i18n';
 import { takeArrivalParams } from './providers/session';
-import { preloadPage } from './routes/page-registry';
 import './styles/global.css';
 
 // Arrival from the login system: store the tokens, then take them out of the address bar
@@ -35,7 +34,9 @@ function fetchEarly(pathname: string): void {
   requestShellData(pathname);
   void import('./layout/SignedIn');
   // The page's own code too (the home page on /op), not only once the shell has rendered its route.
-  preloadPage(pathname);
+  // The registry comes with the shell's chunk, not statically: it names every resource declaration,
+  // which the login page (sharing this entry) must not pay for (its budget, scripts/bundle-budget.mjs).
+  void import('./routes/page-registry').then(({ preloadPage }) => preloadPage(pathname));
   // A phone's sidebar is a drawer of its own chunk, asked for when the shell renders: asked for now,
   // it is there by then instead of adding a round trip to the first screen.
   if (deviceOf(window.innerWidth) === 'mobile') void import('./layout/sidebar/MobileSidebar');
