@@ -85,7 +85,7 @@ test.describe('system administration structure (issue 20)', () => {
     const positionsPage = page.waitForResponse((r) => r.url().includes('/op/v1/sys/positions/page'), FIRST_LOAD);
     await page.goto('/op/system/post');
     expect((await (await positionsPage).json()).data.total).toBeGreaterThanOrEqual(4);
-    const positions = page.locator('.ant-table').first();
+    const positions = page.locator('.ant-table:visible').first();
     await expect(positions.getByText('系统授权主管')).toBeVisible({ timeout: 60_000 });
     await expect(positions.getByText('部门授权经办')).toBeVisible();
     await page.getByRole('button', { name: /新\s*增/ }).first().click();
@@ -125,7 +125,7 @@ test.describe('system administration structure (issue 20)', () => {
 
     // The operation log: readable, nothing to write.
     await page.goto('/op/system/operlog');
-    await expect(page.locator('.ant-table').first()).toBeVisible(FIRST_LOAD);
+    await expect(page.locator('.ant-table:visible').first()).toBeVisible(FIRST_LOAD);
     await page.waitForLoadState('networkidle');
     await expect(page.getByText('您暂无权限操作此页面！')).toHaveCount(0);
     for (const name of [/新\s*增/, /修\s*改/, /删\s*除/, /导\s*出/]) await expect(page.getByRole('button', { name })).toHaveCount(0);
