@@ -19,6 +19,8 @@ const dialog = (page: Page) => page.locator('.ant-modal-content:visible');
 const pick = async (page: Page, field: Locator, option: string | RegExp) => {
   await field.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  // The closing dropdown stays :visible while it animates out; the next pick must not find its options.
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 };
 
 /** Signed in as op_handler, the home page shown (the session is set before the next address is opened). */

@@ -1,19 +1,26 @@
 /**
  * Every declared resource, as the auditor sees it in the browser (issue 25): its list page opens with
- * no 403 and shows no write button (新增, 修改, 删除, 导出 or any declared row action), the server
+ * no 403 and shows no write button (新增, 修改, 删除 or any declared row action) and 导出 only where its role holds the export, the server
  * refusing those calls being tests/server/resources.test.ts. The resources come from the registry,
  * so a resource declared tomorrow is visited with no edit here. One context, one sign-in.
  */
 import { join } from 'node:path';
 import { translate } from '../../server/i18n';
+import { ROLES } from '../../server/db/seed-data/personas';
 import { RESOURCES } from '../../server/resources/registry';
+import { ROLE } from '../../src/lib/codes';
+import { ruleGrants } from '../../src/lib/grants';
 import { expect, PERSONAS, signIn, test } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 /** A button's accessible name ends with its label (after its icon's name), antd spacing two characters. */
 const buttonName = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
 /** The kit's write buttons. */
-const WRITE_BUTTONS = ['新增', '修改', '删除', '导出'].map(buttonName);
+const WRITE_BUTTONS = ['新增', '修改', '删除'].map(buttonName);
+const EXPORT = buttonName('导出');
+/** The auditor's grants: an export it holds (the operation log's, an audit's evidence) is shown. */
+const AUDITOR_GRANTS = ROLES.find((r) => r.code === ROLE.OP_AUDITOR)!.grants;
+const auditorHolds = (permission: string) => AUDITOR_GRANTS !== 'all' && AUDITOR_GRANTS.some((rule) => ruleGrants(rule, permission));
 
 test('the auditor opens every resource list without a 403 and sees no write button', async ({ page }) => {
   test.setTimeout(240_000);
@@ -38,6 +45,8 @@ test('the auditor opens every resource list without a 403 and sees no write butt
     for (const name of [...WRITE_BUTTONS, ...actionLabels.map(buttonName)]) {
       await expect(page.getByRole('button', { name }), `${resource.name}: ${String(name)}`).toHaveCount(0);
     }
+    const exportGranted = resource.permissions.export !== undefined && auditorHolds(resource.permissions.export);
+    await expect(page.getByRole('button', { name: EXPORT }), `${resource.name}: 导出`).toHaveCount(exportGranted ? 1 : 0);
   }
   expect(refused).toEqual([]);
   await page.goto(listed[0].menu!.path);
