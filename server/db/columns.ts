@@ -1,6 +1,6 @@
 /** Columns every record table shares; schema.ts and the resource table files (server/crud/served.ts) build on them. */
 import { randomUUID } from 'node:crypto';
-import { integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, numeric, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const createdAt = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
@@ -18,3 +18,6 @@ export const idColumn = () =>
   text('id')
     .primaryKey()
     .$defaultFn(() => randomUUID());
+
+/** Money: numeric(18,2), never a binary float (decimal strings on the wire, src/lib/money for arithmetic). */
+export const amountColumn = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull();

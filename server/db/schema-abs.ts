@@ -3,24 +3,11 @@
  * nodes, and the central registry's registrations with their history. A note is in one package at
  * most: abs_package_notes.note_id is unique, so the database holds the rule whatever the code does.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, pgSequence, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigserial, check, pgSequence, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from './columns';
 import { creditNotes } from './schema-credit-notes';
 
-const amount = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull();
-const id = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const time = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-const record = () => ({
-  dataVersion: integer('data_version').notNull().default(0),
-  createTime: time('create_time'),
-  updateTime: time('update_time'),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-});
 
 export const absPackages = pgTable(
   'abs_packages',

@@ -5,23 +5,10 @@
  * note's children sum to it exactly (checked by the service under the parent's row lock and by the
  * deferred trigger of the credit_notes_guards migration).
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgSequence, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgSequence, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from './columns';
 
-const amount = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull();
-const id = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const time = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-const record = () => ({
-  dataVersion: integer('data_version').notNull().default(0),
-  createTime: time('create_time'),
-  updateTime: time('update_time'),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-});
 
 /** The daily sequence of note numbers (CN + date + six digits). */
 export const creditNoteNoSeq = pgSequence('credit_note_no_seq', { startWith: 1, increment: 1 });

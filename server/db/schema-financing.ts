@@ -4,22 +4,10 @@
  * The columns that refer to corporations, products and stored files are checked by the module
  * (server/financing) when written; no foreign key, so this file imports nothing from schema.ts.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn as id, recordColumns as record } from './columns';
 
-const id = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const time = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-const record = () => ({
-  dataVersion: integer('data_version').notNull().default(0),
-  createTime: time('create_time'),
-  updateTime: time('update_time'),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-});
 
 export const financingApplications = pgTable(
   'financing_applications',

@@ -9,15 +9,10 @@
  * in the queue (OPEN), is taken by exactly one operator (TAKEN: one guarded UPDATE) and is CLOSED,
  * staying readable with its messages.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt as time, idColumn as id } from './columns';
 
-const id = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const time = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
 export const userMessages = pgTable(
   'user_messages',

@@ -3,21 +3,9 @@
  * products, agreements and price policies. Products, agreements and policies are approvable
  * resources: a row exists once its process ended approved (the proposal waits in approval_changes).
  */
-import { randomUUID } from 'node:crypto';
 import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn as id, recordColumns as record } from './columns';
 
-const id = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-const record = () => ({
-  dataVersion: integer('data_version').notNull().default(0),
-  createTime: at('create_time'),
-  updateTime: at('update_time'),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-});
 
 /**
  * One version of an agreement template: a new version is a new row (templateCode + version unique);

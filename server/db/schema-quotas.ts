@@ -6,23 +6,11 @@
  * row, and the database refuses impossible ones: `available` is computed by the database itself and
  * checked never negative, as is every other balance. Amounts are `numeric(18,2)`.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, numeric, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createdAt as time, idColumn as id, recordColumns as record } from './columns';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
-const id = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const time = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-const record = () => ({
-  dataVersion: integer('data_version').notNull().default(0),
-  createTime: time('create_time'),
-  updateTime: time('update_time'),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-});
 
 export const quotaAccounts = pgTable(
   'quota_accounts',
