@@ -53,8 +53,13 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
 async function expectNoteFigures(page: Page) {
   for (const kpi of ['kpi-outstanding', 'kpi-issued-year', 'kpi-redeemed-year']) await expect(page.getByTestId(kpi), kpi).toContainText(AMOUNT);
   await expect(page.getByTestId('kpi-outstanding')).toContainText(/\d+ 张 · 融资占比 \d+\.\d{2}%/);
-  await expect(page.getByTestId('dashboard-due-soon')).toContainText(/30 日内到期 [1-9]\d* 张 · [\d,]+\.\d{2} 万元/);
-  await expect(page.getByTestId('dashboard-overdue')).toContainText(/已逾期 [1-9]\d* 张 · [\d,]+\.\d{2} 万元/);
+  await expect(page.getByTestId('dashboard-due-soon')).toContainText(/30 日内到期[1-9]\d* 张 · [\d,]+\.\d{2} 万元/);
+  await expect(page.getByTestId('dashboard-overdue')).toContainText(/已逾期[1-9]\d* 张 · [\d,]+\.\d{2} 万元/);
+  // The figures are read whole, not cut by an ellipsis on the narrowest panel.
+  for (const id of ['dashboard-due-soon', 'dashboard-overdue', 'dashboard-financing-share']) {
+    const cut = await page.getByTestId(id).evaluate((el) => [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1));
+    expect(cut, `${id} is not cut`).toBe(false);
+  }
   await expect(page.getByTestId('dashboard-financing-share')).toContainText(/融资占比 \d+\.\d{2}% · [1-9]\d*\/\d+ 张/);
 }
 

@@ -84,7 +84,8 @@ export function quotaUnitsOption(section: QuotaSection, t: TFunction): ChartOpti
       type: 'category',
       inverse: true,
       data: rows.map(label),
-      axisLabel: { ...baseText, width: 150, overflow: 'truncate' },
+      // Every unit named, even when the rows are tight (a short panel): a bar without a name says nothing.
+      axisLabel: { ...baseText, fontSize: FONT - 1, interval: 0, width: 150, overflow: 'truncate' },
       axisLine: { lineStyle: { color: SPLIT_LINE } },
       axisTick: { show: false },
     },
@@ -102,7 +103,7 @@ function doughnut(
   legendText: (name: string) => string,
   listed = false,
 ): ChartOption {
-  return {
+  const base: ChartOption = {
     backgroundColor: 'transparent',
     color: PALETTE,
     tooltip: { ...tooltip, trigger: 'item', formatter: (param: unknown) => format(param as TooltipParam) },
@@ -130,6 +131,13 @@ function doughnut(
       },
     ],
   };
+  // A short panel (a 1366×768 screen has three rows of them): a smaller ring higher up, so the
+  // legend below never runs into it. ECharts re-applies the query whenever the chart resizes.
+  const short = {
+    legend: { itemGap: listed ? 2 : 6 },
+    series: [{ radius: listed ? ['24%', '42%'] : ['30%', '50%'], center: ['50%', listed ? '32%' : '40%'] }],
+  };
+  return { baseOption: base, media: [{ query: { maxHeight: 230 }, option: short }] };
 }
 
 /** Counts by name for a legend: "供应商 21". */
@@ -300,6 +308,7 @@ export function financingOption(section: NoteSection, t: TFunction): ChartOption
     parts,
     (p) => `${marker(p)}${p.name}<br/>${t('dashboard:amountWan', { value: formatWan(amountOf(p)) })}（${p.percent ?? 0}%）`,
     (name) => `${name} ${t('dashboard:amountWan', { value: formatWan(amountByName.get(name)) })}`,
+    true,
   );
 }
 
@@ -313,7 +322,7 @@ export function holdersOption(section: NoteSection, t: TFunction): ChartOption {
       trigger: 'item',
       formatter: (param: unknown) => `${rows[(param as TooltipParam).dataIndex ?? -1]?.name ?? ''}<br/>${countAmountText(t, (param as TooltipParam).data as CountAmountDatum)}`,
     },
-    grid: { left: 8, right: 64, top: 4, bottom: 4, containLabel: true },
+    grid: { left: 8, right: 84, top: 4, bottom: 4, containLabel: true },
     xAxis: { type: 'value', show: false },
     yAxis: {
       type: 'category',
@@ -328,7 +337,7 @@ export function holdersOption(section: NoteSection, t: TFunction): ChartOption {
         type: 'bar',
         barMaxWidth: 12,
         itemStyle: { color: PALETTE[1], borderRadius: [0, 3, 3, 0] },
-        label: { show: true, position: 'right', color: '#dce7fb', fontSize: FONT - 1, formatter: (param: unknown) => formatWan(((param as TooltipParam).data as CountAmountDatum).amount) },
+        label: { show: true, position: 'right', color: '#dce7fb', fontSize: FONT - 1, formatter: (param: unknown) => t('dashboard:amountWan', { value: formatWan(((param as TooltipParam).data as CountAmountDatum).amount) }) },
         data: rows.map((row): CountAmountDatum => ({ value: wanNumber(row.amount), amount: row.amount, count: row.count })),
       },
     ],
