@@ -60,7 +60,9 @@ async function expectNoteFigures(page: Page) {
   await expect(page.getByTestId('dashboard-overdue')).toContainText(/已逾期\d+ 张 · [\d,]+\.\d{2} 万元/);
   // The figures are read whole, not cut by an ellipsis on the narrowest panel.
   for (const id of ['dashboard-due-soon', 'dashboard-overdue', 'dashboard-financing-share']) {
-    const cut = await page.getByTestId(id).evaluate((el) => [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1));
+    const cut = await page.evaluate<boolean>(
+      `(() => { const el = document.querySelector('[data-testid="${id}"]'); return [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1); })()`,
+    );
     expect(cut, `${id} is not cut`).toBe(false);
   }
   await expect(page.getByTestId('dashboard-financing-share')).toContainText(/融资占比 \d+\.\d{2}% · \d+\/\d+ 张/);
