@@ -10,13 +10,14 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { route } from '../routes/route';
 import { corporationSource } from './corporations';
+import { noteSource } from './notes';
 import { productSource } from './products';
 import { quotaSource } from './quotas';
 import type { DashboardSource } from './source';
 import { taskSource } from './tasks';
 
 /** The sources, one per data area; a new area's panel is one more entry. */
-export const DASHBOARD_SOURCES: readonly DashboardSource[] = [quotaSource, taskSource, corporationSource, productSource];
+export const DASHBOARD_SOURCES: readonly DashboardSource[] = [noteSource, quotaSource, taskSource, corporationSource, productSource];
 
 export function dashboardRoutes(api: FastifyInstance, ctx: AppContext): void {
   route(api, {

@@ -4,7 +4,14 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 /** The numeric sum itself, to order by (the text of a sum would sort as text). */
 export const numericSum = (expression: SQLWrapper): SQL => sql`coalesce(sum(${expression}), 0)`;
 
-export const moneySum = (expression: SQLWrapper): SQL<string> => sql<string>`coalesce(sum(${expression}), 0)::numeric(18,2)::text`;
+/** An exact sum as a 2-place decimal string; with `where`, of the rows it admits only. */
+export const moneySum = (expression: SQLWrapper, where?: SQL): SQL<string> =>
+  where
+    ? sql<string>`coalesce(sum(${expression}) filter (where ${where}), 0)::numeric(18,2)::text`
+    : sql<string>`coalesce(sum(${expression}), 0)::numeric(18,2)::text`;
 
 export const intCount = (where?: SQL): SQL<number> =>
   where ? sql<number>`(count(*) filter (where ${where}))::int` : sql<number>`count(*)::int`;
+
+/** A count and its amount over the rows `where` admits (all rows without it). */
+export const countAmount = (amount: SQLWrapper, where?: SQL) => ({ count: intCount(where), amount: moneySum(amount, where) });

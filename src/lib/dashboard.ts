@@ -87,7 +87,55 @@ export interface ProductSection {
   agreements: number;
 }
 
+/** A number of notes (or ledger movements) and their amount in yuan. */
+export interface CountAmount {
+  count: number;
+  amount: string;
+}
+
+/** One calendar month ('YYYY-MM'): notes issued (root notes by issue date) and quota recycled by redemption. */
+export interface NotesMonth {
+  month: string;
+  issued: CountAmount;
+  redeemed: CountAmount;
+}
+
+/** How far off the due dates of outstanding notes are, from overdue to 30 days ahead. */
+export const MATURITY_BUCKETS = ['overdue', 'd7', 'd15', 'd30'] as const;
+export type MaturityBucket = (typeof MATURITY_BUCKETS)[number];
+
+/** A holder (a supplier) by the outstanding notes it holds. */
+export interface TopHolder extends CountAmount {
+  corpId: string;
+  name: string;
+}
+
+/**
+ * The credit-note section (DOMAIN.md "Credit notes"): outstanding is ISSUED or FINANCED (a split
+ * note's amount lives in its children); issued counts the notes issuance made (root notes), never
+ * their split children; redeemed is the quota ledger's RECYCLE movements, which payment audits write.
+ */
+export interface NoteSection {
+  /** The server's calendar day the windows are counted from ('YYYY-MM-DD'). */
+  today: string;
+  outstanding: CountAmount;
+  /** Outstanding and FINANCED: the financing share is this over outstanding. */
+  financed: CountAmount;
+  /** Outstanding, due from today to today + 30 days. */
+  dueSoon: CountAmount;
+  /** Outstanding, due before today. */
+  overdue: CountAmount;
+  maturity: Record<MaturityBucket, CountAmount>;
+  issuedThisYear: CountAmount;
+  redeemedThisYear: CountAmount;
+  /** The last 12 calendar months, oldest first, every month present. */
+  byMonth: NotesMonth[];
+  /** The 10 holders with the most outstanding, largest first. */
+  topHolders: TopHolder[];
+}
+
 export interface DashboardSections {
+  notes: NoteSection;
   quotas: QuotaSection;
   tasks: TaskSection;
   corporations: CorporationSection;

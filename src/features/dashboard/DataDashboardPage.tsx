@@ -1,8 +1,9 @@
 /**
  * The data dashboard (数据驾驶舱, spec 2.4: /op/data-dashboard, route data-dashboard-query, outside the
  * layout): a dark full-screen view of the figures the server aggregates (server/dashboard), read again
- * every minute and on demand. Every panel is backed by a section the server sends; an area that has
- * no section yet (credit notes, financing) has no panel rather than an empty one.
+ * every minute and on demand. Every panel is backed by a section the server sends (credit notes and
+ * the ledger's redemptions, quotas, approvals, corporations, products); a section without rows shows
+ * the empty state, never invented figures.
  */
 import './locale';
 import './dashboard.css';
@@ -14,11 +15,11 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CORP_TYPE } from '../../lib/corporations';
-import { DASHBOARD_REFRESH_MS, shareOf, type DashboardOverview } from '../../lib/dashboard';
+import { DASHBOARD_REFRESH_MS, shareOf, type CountAmount, type DashboardOverview } from '../../lib/dashboard';
 import { amountWithUnit, formatPercent, formatWan } from '../../lib/money';
 import { HOME_PATH } from '../../routes/static-routes';
 import type { PageProps } from '../../routes/types';
-import { admissionOption, corpTypesOption, grantorOption, pendingOption, quotaUnitsOption, resultsOption } from './chart-options';
+import { admissionOption, corpTypesOption, financingOption, grantorOption, holdersOption, maturityOption, monthlyOption, pendingOption, quotaUnitsOption, resultsOption } from './chart-options';
 import { dashboardApi } from './dashboard-api';
 import { EChart } from './EChart';
 import type { ChartOption } from './echarts';
@@ -67,13 +68,25 @@ function Panel({ area, title, extra, children }: { area: string; title: string; 
   );
 }
 
+/** A count and its amount under a label, above a panel's chart: "30 日内到期 / 1 张 · 15.32 万元". */
+function Stat({ label, figures, testId, warn, t }: { label: string; figures: CountAmount; testId: string; warn?: boolean; t: TFunction }) {
+  return (
+    <div className={`dashboard-stat${warn && figures.count > 0 ? ' dashboard-stat-warn' : ''}`} data-testid={testId}>
+      <span>{label}</span>
+      <strong>
+        {t('dashboard:notesCount', { count: figures.count })} · {t('dashboard:amountWan', { value: formatWan(figures.amount) })}
+      </strong>
+    </div>
+  );
+}
+
 /** A chart, or the empty state when its section has no rows (a fresh install without the demo). */
 function Chart({ option, rows, label, t }: { option: ChartOption; rows: number; label: string; t: TFunction }) {
   return rows > 0 ? <EChart option={option} label={label} /> : <Empty className="dashboard-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard:empty')} />;
 }
 
 function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
-  const { quotas, tasks, corporations, products } = data;
+  const { notes, quotas, tasks, corporations, products } = data;
   const typeCount = (code: string) => corporations.byType.find((x) => x.code === code)?.count ?? 0;
   const options = useMemo(
     () => ({
@@ -83,20 +96,30 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
       corpTypes: corpTypesOption(corporations, t),
       admission: admissionOption(corporations, t),
       results: resultsOption(tasks, t),
+      monthly: monthlyOption(notes, t),
+      maturity: maturityOption(notes, t),
+      financing: financingOption(notes, t),
+      holders: holdersOption(notes, t),
     }),
-    [quotas, tasks, corporations, t],
+    [notes, quotas, tasks, corporations, t],
   );
+  const wan = (amount: string) => t('dashboard:amountWan', { value: formatWan(amount) });
+  const financedShare = formatPercent(shareOf(notes.financed.amount, notes.outstanding.amount));
   const ended = tasks.ended30d.approved + tasks.ended30d.rejected;
 
   return (
     <>
       <section className="dashboard-kpis">
+        <Kpi testId="kpi-outstanding" title={t('dashboard:kpi.outstanding')} value={<Amount value={notes.outstanding.amount} t={t} />}
+          hint={t('dashboard:kpi.outstandingHint', { count: notes.outstanding.count, percent: financedShare })} />
+        <Kpi testId="kpi-issued-year" title={t('dashboard:kpi.issuedYear')} value={<Amount value={notes.issuedThisYear.amount} t={t} />}
+          hint={t('dashboard:kpi.issuedYearHint', { count: notes.issuedThisYear.count })} />
+        <Kpi testId="kpi-redeemed-year" title={t('dashboard:kpi.redeemedYear')} value={<Amount value={notes.redeemedThisYear.amount} t={t} />}
+          hint={t('dashboard:kpi.redeemedYearHint', { count: notes.redeemedThisYear.count })} />
         <Kpi testId="kpi-granted" title={t('dashboard:kpi.granted')} value={<Amount value={quotas.totals.granted} t={t} />}
-          hint={t('dashboard:kpi.grantedHint', { count: quotas.totals.accounts, movements: quotas.totals.movements })} />
-        <Kpi testId="kpi-dispatched" title={t('dashboard:kpi.dispatched')} value={<Amount value={quotas.totals.dispatched} t={t} />}
-          hint={t('dashboard:kpi.dispatchedHint', { percent: formatPercent(shareOf(quotas.totals.dispatched, quotas.totals.granted)) })} />
+          hint={t('dashboard:kpi.grantedHint', { percent: formatPercent(shareOf(quotas.totals.dispatched, quotas.totals.granted)), count: quotas.totals.accounts, movements: quotas.totals.movements })} />
         <Kpi testId="kpi-available" title={t('dashboard:kpi.available')} value={<Amount value={quotas.totals.available} t={t} />}
-          hint={t('dashboard:kpi.availableHint', { occupied: t('dashboard:amountWan', { value: formatWan(quotas.totals.occupied) }) })} />
+          hint={t('dashboard:kpi.availableHint', { occupied: wan(quotas.totals.occupied) })} />
         <Kpi testId="kpi-pending" title={t('dashboard:kpi.pending')}
           value={<>{tasks.pending}<small>{t('dashboard:tasksUnit')}</small></>}
           hint={tasks.oldest ? t('dashboard:kpi.pendingHint', { unclaimed: tasks.unclaimed, waited: waitedSince(tasks.oldest, data.generatedAt, t) }) : t('dashboard:kpi.pendingNone')} />
@@ -107,6 +130,17 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
 
       <section className="dashboard-panels">
         <Panel
+          area="monthly"
+          title={t('dashboard:panel.monthly')}
+          extra={
+            <div className="dashboard-panel-extra">
+              <span>{t('dashboard:panel.monthlyTotals', { issued: wan(notes.issuedThisYear.amount), redeemed: wan(notes.redeemedThisYear.amount) })}</span>
+            </div>
+          }
+        >
+          <Chart option={options.monthly} rows={notes.byMonth.filter((m) => m.issued.count + m.redeemed.count > 0).length} label={t('dashboard:panel.monthly')} t={t} />
+        </Panel>
+        <Panel
           area="quota"
           title={t('dashboard:panel.quota')}
           extra={
@@ -115,7 +149,7 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
                 <span key={core.groupId}>
                   {t('dashboard:panel.quotaCore', {
                     name: core.groupName,
-                    granted: t('dashboard:amountWan', { value: formatWan(core.granted) }),
+                    granted: wan(core.granted),
                     rate: formatPercent(shareOf(core.occupied, core.granted)),
                   })}
                 </span>
@@ -124,6 +158,31 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
           }
         >
           <Chart option={options.quota} rows={quotas.byUnit.length} label={t('dashboard:panel.quota')} t={t} />
+        </Panel>
+        <Panel area="maturity" title={t('dashboard:panel.maturity')}>
+          <div className="dashboard-split">
+            <div className="dashboard-stats">
+              <Stat testId="dashboard-due-soon" label={t('dashboard:panel.dueSoon')} figures={notes.dueSoon} t={t} />
+              <Stat testId="dashboard-overdue" label={t('dashboard:panel.overdue')} figures={notes.overdue} t={t} warn />
+            </div>
+            <div className="dashboard-split-chart">
+              <Chart option={options.maturity} rows={notes.dueSoon.count + notes.overdue.count} label={t('dashboard:panel.maturity')} t={t} />
+            </div>
+          </div>
+        </Panel>
+        <Panel
+          area="financing"
+          title={t('dashboard:panel.financing')}
+          extra={
+            <div className="dashboard-panel-extra">
+              <span data-testid="dashboard-financing-share">{t('dashboard:panel.financingShare', { percent: financedShare, financed: notes.financed.count, total: notes.outstanding.count })}</span>
+            </div>
+          }
+        >
+          <Chart option={options.financing} rows={notes.outstanding.count} label={t('dashboard:panel.financing')} t={t} />
+        </Panel>
+        <Panel area="holders" title={t('dashboard:panel.holders')}>
+          <Chart option={options.holders} rows={notes.topHolders.length} label={t('dashboard:panel.holders')} t={t} />
         </Panel>
         <Panel area="grantor" title={t('dashboard:panel.grantor')}>
           <Chart option={options.grantor} rows={quotas.byGrantor.length} label={t('dashboard:panel.grantor')} t={t} />

@@ -4,8 +4,8 @@
  * the geometry), while every label and tooltip shows the exact string through the §9 helpers.
  */
 import type { TFunction } from 'i18next';
-import type { CorporationSection, QuotaByUnit, QuotaSection, TaskSection } from '../../lib/dashboard';
-import { formatWan } from '../../lib/money';
+import { MATURITY_BUCKETS, type CorporationSection, type NoteSection, type QuotaByUnit, type QuotaSection, type TaskSection } from '../../lib/dashboard';
+import { fenToYuan, formatWan, toFen } from '../../lib/money';
 import type { ChartOption } from './echarts';
 
 /** Series colours readable on the dark surface, in the order the panels use them. */
@@ -14,7 +14,10 @@ const AXIS_TEXT = '#9fb3d1';
 const SPLIT_LINE = 'rgba(120, 150, 200, 0.14)';
 const FONT = 12;
 
-/** The amount in 万 as a plain number for a bar's length ("1,234.57" → 1234.57). */
+/**
+ * The amount in 万 as a plain number for a bar's length ("1,234.57" → 1234.57): a number only for
+ * the drawing's geometry, never for a figure anyone reads (labels and tooltips show the string).
+ */
 const wanNumber = (amount: string) => Number(formatWan(amount).replace(/,/g, ''));
 
 interface AmountDatum {
@@ -81,7 +84,8 @@ export function quotaUnitsOption(section: QuotaSection, t: TFunction): ChartOpti
       type: 'category',
       inverse: true,
       data: rows.map(label),
-      axisLabel: { ...baseText, width: 150, overflow: 'truncate' },
+      // Every unit named, even when the rows are tight (a short panel): a bar without a name says nothing.
+      axisLabel: { ...baseText, fontSize: FONT - 1, interval: 0, width: 150, overflow: 'truncate' },
       axisLine: { lineStyle: { color: SPLIT_LINE } },
       axisTick: { show: false },
     },
@@ -99,7 +103,7 @@ function doughnut(
   legendText: (name: string) => string,
   listed = false,
 ): ChartOption {
-  return {
+  const base: ChartOption = {
     backgroundColor: 'transparent',
     color: PALETTE,
     tooltip: { ...tooltip, trigger: 'item', formatter: (param: unknown) => format(param as TooltipParam) },
@@ -127,6 +131,13 @@ function doughnut(
       },
     ],
   };
+  // A short panel (a 1366×768 screen has three rows of them): a smaller ring higher up, so the
+  // legend below never runs into it. ECharts re-applies the query whenever the chart resizes.
+  const short = {
+    legend: { itemGap: listed ? 2 : 6 },
+    series: [{ radius: listed ? ['24%', '42%'] : ['30%', '50%'], center: ['50%', listed ? '32%' : '40%'] }],
+  };
+  return { baseOption: base, media: [{ query: { maxHeight: 230 }, option: short }] };
 }
 
 /** Counts by name for a legend: "供应商 21". */
@@ -207,5 +218,128 @@ export function pendingOption(section: TaskSection, t: TFunction): ChartOption {
       axisLine: { lineStyle: { color: SPLIT_LINE } },
     },
     series: [series('handler', PALETTE[1]), series('director', PALETTE[4])],
+  };
+}
+
+interface CountAmountDatum extends AmountDatum {
+  count: number;
+}
+
+/** "1,234.57 万元 · 3 张": a tooltip line of a count and its exact amount. */
+const countAmountText = (t: TFunction, datum: CountAmountDatum | undefined, unit: 'notesCount' | 'movementsCount' = 'notesCount') =>
+  `${t('dashboard:amountWan', { value: formatWan(datum?.amount ?? '0') })} · ${t(`dashboard:${unit}`, { count: datum?.count ?? 0 })}`;
+
+/** Notes issued (root notes by issue date) and quota recycled by redemption, month by month. */
+export function monthlyOption(section: NoteSection, t: TFunction): ChartOption {
+  const rows = section.byMonth;
+  const names = { issued: t('dashboard:series.issued'), redeemed: t('dashboard:series.redeemed') };
+  const series = (key: keyof typeof names, color: string) => ({
+    name: names[key],
+    type: 'bar' as const,
+    barMaxWidth: 14,
+    barGap: '20%',
+    itemStyle: { color, borderRadius: [3, 3, 0, 0] },
+    data: rows.map((row): CountAmountDatum => ({ value: wanNumber(row[key].amount), amount: row[key].amount, count: row[key].count })),
+  });
+  return {
+    backgroundColor: 'transparent',
+    legend: legend(Object.values(names)),
+    grid: { left: 8, right: 12, top: 28, bottom: 4, containLabel: true },
+    tooltip: {
+      ...tooltip,
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: (params: unknown) => {
+        const list = params as TooltipParam[];
+        const month = rows[list[0]?.dataIndex ?? -1]?.month ?? '';
+        return [month, ...list.map((p) => `${marker(p)}${p.seriesName}：${countAmountText(t, p.data as CountAmountDatum, p.seriesName === names.redeemed ? 'movementsCount' : 'notesCount')}`)].join('<br/>');
+      },
+    },
+    xAxis: {
+      type: 'category',
+      data: rows.map((row) => row.month.slice(2).replace('-', '/')),
+      axisLabel: { ...baseText, interval: 'auto', hideOverlap: true },
+      axisTick: { show: false },
+      axisLine: { lineStyle: { color: SPLIT_LINE } },
+    },
+    yAxis: { type: 'value', name: t('dashboard:axisWan'), nameTextStyle: baseText, axisLabel: { ...baseText, hideOverlap: true }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
+    series: [series('issued', PALETTE[0]), series('redeemed', PALETTE[2])],
+  };
+}
+
+/** Outstanding notes by how far off their due date is: overdue, then the next 7, 15 and 30 days. */
+export function maturityOption(section: NoteSection, t: TFunction): ChartOption {
+  const colors = { overdue: PALETTE[5], d7: PALETTE[6], d15: PALETTE[3], d30: PALETTE[1] };
+  return {
+    backgroundColor: 'transparent',
+    tooltip: {
+      ...tooltip,
+      trigger: 'item',
+      formatter: (param: unknown) => `${(param as TooltipParam).name}<br/>${countAmountText(t, (param as TooltipParam).data as CountAmountDatum)}`,
+    },
+    grid: { left: 8, right: 8, top: 20, bottom: 4, containLabel: true },
+    xAxis: { type: 'category', data: MATURITY_BUCKETS.map((b) => t(`dashboard:series.${b}`)), axisLabel: { ...baseText, interval: 0 }, axisTick: { show: false }, axisLine: { lineStyle: { color: SPLIT_LINE } } },
+    yAxis: { type: 'value', name: t('dashboard:axisWan'), nameTextStyle: baseText, axisLabel: { ...baseText, hideOverlap: true }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
+    series: [
+      {
+        type: 'bar',
+        barMaxWidth: 26,
+        label: { show: true, position: 'top', color: '#dce7fb', fontSize: FONT, formatter: (param: unknown) => t('dashboard:notesCount', { count: ((param as TooltipParam).data as CountAmountDatum).count }) },
+        data: MATURITY_BUCKETS.map((b): CountAmountDatum & { itemStyle: { color: string } } => ({
+          value: wanNumber(section.maturity[b].amount),
+          amount: section.maturity[b].amount,
+          count: section.maturity[b].count,
+          itemStyle: { color: colors[b] },
+        })),
+      },
+    ],
+  };
+}
+
+/** The outstanding amount, financed against not financed (the difference in whole fen, src/lib/money). */
+export function financingOption(section: NoteSection, t: TFunction): ChartOption {
+  const unfinanced = fenToYuan((toFen(section.outstanding.amount) ?? 0n) - (toFen(section.financed.amount) ?? 0n));
+  const parts = [
+    { name: t('dashboard:series.financed'), value: wanNumber(section.financed.amount), amount: section.financed.amount, itemStyle: { color: PALETTE[4] } },
+    { name: t('dashboard:series.unfinanced'), value: wanNumber(unfinanced), amount: unfinanced, itemStyle: { color: PALETTE[0] } },
+  ];
+  const amountByName = new Map(parts.map((p) => [p.name, p.amount]));
+  return doughnut(
+    parts,
+    (p) => `${marker(p)}${p.name}<br/>${t('dashboard:amountWan', { value: formatWan(amountOf(p)) })}（${p.percent ?? 0}%）`,
+    (name) => `${name} ${t('dashboard:amountWan', { value: formatWan(amountByName.get(name)) })}`,
+    true,
+  );
+}
+
+/** The holders (suppliers) with the most outstanding, largest at the top. */
+export function holdersOption(section: NoteSection, t: TFunction): ChartOption {
+  const rows = section.topHolders;
+  return {
+    backgroundColor: 'transparent',
+    tooltip: {
+      ...tooltip,
+      trigger: 'item',
+      formatter: (param: unknown) => `${rows[(param as TooltipParam).dataIndex ?? -1]?.name ?? ''}<br/>${countAmountText(t, (param as TooltipParam).data as CountAmountDatum)}`,
+    },
+    grid: { left: 8, right: 84, top: 4, bottom: 4, containLabel: true },
+    xAxis: { type: 'value', show: false },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: rows.map((row) => row.name),
+      axisLabel: { ...baseText, width: 150, overflow: 'truncate' },
+      axisTick: { show: false },
+      axisLine: { lineStyle: { color: SPLIT_LINE } },
+    },
+    series: [
+      {
+        type: 'bar',
+        barMaxWidth: 12,
+        itemStyle: { color: PALETTE[1], borderRadius: [0, 3, 3, 0] },
+        label: { show: true, position: 'right', color: '#dce7fb', fontSize: FONT - 1, formatter: (param: unknown) => t('dashboard:amountWan', { value: formatWan(((param as TooltipParam).data as CountAmountDatum).amount) }) },
+        data: rows.map((row): CountAmountDatum => ({ value: wanNumber(row.amount), amount: row.amount, count: row.count })),
+      },
+    ],
   };
 }
