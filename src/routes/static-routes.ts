@@ -70,8 +70,10 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   child('abs/credit-recycling-manage/audit', 'abs:credit-recycling-manage:audit', { noCache: true }),
   child('admit/realname/add', 'admit:realname:add', { hidden: true, permission: [PERMISSIONS.realname.add, PERMISSIONS.realname.edit] }),
   child('admit/realname/check', 'admit:realname:check', { hidden: true, permission: PERMISSIONS.realname.query }),
-  child('admit/realname/oapprove', 'admit:realname:oapprove', { hidden: true, permission: PERMISSIONS.task.handle }),
-  child('admit/realname/mapprove', 'admit:realname:mapprove', { hidden: true, permission: PERMISSIONS.task.handle }),
+  // Readers open the review pages read-only, as their menus grant (server/db/seed-data/menus.ts); the
+  // task frame offers its actions only to whoever may work the task, and the server checks each one.
+  child('admit/realname/oapprove', 'admit:realname:oapprove', { hidden: true, permission: PERMISSIONS.realname.query }),
+  child('admit/realname/mapprove', 'admit:realname:mapprove', { hidden: true, permission: PERMISSIONS.realname.query }),
   child('financing/sign-up/detail', 'financing:sign-up:detail'),
   child('group/corp-member-customer', 'group:corp-member-customer'),
   child('zd-registration/management/register', 'zd-registration:management:register'),

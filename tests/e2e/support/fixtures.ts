@@ -28,7 +28,8 @@ export const test = base.extend<{ requestLog: string[] }, { server: RunningServe
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // The first worker of a run may build the seeded data folder (support/server.ts): minutes on a busy machine.
+    { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   requestLog: async ({ context, server }, use) => {

@@ -1,8 +1,9 @@
 /** Starts the real server (production build, its own data folder) for end-to-end tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { cachedTemplate } from '../../server/template-cache';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 // E2E_ARTIFACTS: a second run (CI's npm-Chromium check) keeps the first run's screenshots.
@@ -43,10 +44,27 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`server did not become healthy within ${waitMs / 1000} s`);
 }
 
-/** Starts a server over `dataDir` (kept between restarts unless `fresh`). */
+/**
+ * A data folder as a first start leaves it (migrated, seeded, the demo world built), made once per
+ * source and day (tests/server/template-cache.ts) by a server that then stops: each worker's server
+ * and each journey's own server start from a copy, as a server restarted on its data does.
+ */
+const seededDataDir = () =>
+  cachedTemplate('scf-e2e-data', async (staging) => {
+    const builder = await launch('template', join(staging, 'data'), {});
+    await builder.stop();
+  });
+
+/** Starts a server over `dataDir` (kept between restarts unless `fresh`; a fresh default one starts from the seeded template). */
 export async function startServer(name: string, options: { dataDir?: string; fresh?: boolean; port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? join(ROOT, 'test-results', 'e2e-data', name);
-  if (options.fresh !== false) rmSync(dataDir, { recursive: true, force: true });
+  const fresh = options.fresh !== false;
+  if (fresh) rmSync(dataDir, { recursive: true, force: true });
+  if (fresh && !options.env && process.env.SCF_TEST_DB_TEMPLATE !== 'off') cpSync(join(await seededDataDir(), 'data'), dataDir, { recursive: true });
+  return launch(name, dataDir, options);
+}
+
+async function launch(name: string, dataDir: string, options: { port?: number; env?: Record<string, string> }): Promise<RunningServer> {
   mkdirSync(dataDir, { recursive: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   const port = options.port ?? (await freePort());
