@@ -12,7 +12,7 @@ import { NOTE_STATUS, OUTSTANDING_STATUSES, dayOf } from '../../src/lib/credit-n
 import { formatMoney } from '../../src/lib/money';
 import { fenOf, isQuotaDate, QUOTA_MOVEMENT, yuan } from '../../src/lib/quotas';
 import {
-  AUDIT_OUTCOME, MAX_MATCHED_NOTES, PAYMENT_STATUS, PAYMENT_STATUSES, REGISTRATION_STATUS, isBankSerial, matchRefusal, paymentFen,
+  AUDIT_OUTCOME, MAX_MATCHED_NOTES, PAYMENT_STATUS, PAYMENT_STATUSES, REGISTRATION_STATUS, isBankSerial, matchRefusal, paymentFen, type MatchRefusal,
 } from '../../src/lib/redemption';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import type { AppContext } from '../context';
@@ -20,7 +20,7 @@ import { pagingOf } from '../crud/query';
 import { creditNotes, creditPaymentNotes, creditPayments, creditRedeemRegistrations, groupUnits } from '../db/schema';
 import type { Tx } from '../db/tx';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
-import { translate } from '../i18n';
+import { hasMessage, translate } from '../i18n';
 import { recordChange, type Writer } from '../operation-log/record';
 import { lockAccount, move } from '../quotas/ledger';
 import { optionalOneOf, optionalText, type Body } from '../workflow/input';
@@ -31,7 +31,8 @@ type NoteRow = typeof creditNotes.$inferSelect;
 export const PAYMENT_LOG = 'credit-payments';
 export const NOTE_LOG = 'credit-notes';
 
-const field = (name: string) => translate(`redemption:fields.${name}`);
+/** A field's label; a name the namespace does not know is shown as it came. */
+const field = (name: string) => (hasMessage(`redemption:fields.${name}`) ? translate(`redemption:fields.${name}`) : name);
 export const refuse = (name: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(`redemption:server.${key}`, params)), name);
 export const required = (name: string) => aboutField(validationError(translate('server:crud.required', { field: field(name) })), name);
 
@@ -73,6 +74,23 @@ export async function claimedNotes(tx: Tx, noteIds: readonly string[], exceptPay
 
 const notRedeemable = (note: NoteRow) =>
   businessError('CREDIT_NOTE_NOT_REDEEMABLE', 'redemption:server.notRedeemable', { noteNo: note.noteNo, status: translate(`creditNotes:status.${note.status}`) });
+
+/** A refused match as its answer (each code with its one message, as the error catalogue reads them). */
+function matchError(refusal: MatchRefusal, payerName: string) {
+  const { params } = refusal;
+  switch (refusal.key) {
+    case 'noNotes':
+      return businessError('CREDIT_PAYMENT_NO_NOTES', 'redemption:server.noNotes');
+    case 'tooManyNotes':
+      return businessError('CREDIT_PAYMENT_TOO_MANY_NOTES', 'redemption:server.tooManyNotes', params);
+    case 'notRedeemable':
+      return businessError('CREDIT_PAYMENT_NOT_REDEEMABLE', 'redemption:server.notRedeemable', { noteNo: params.noteNo, status: translate(`creditNotes:status.${params.status}`) });
+    case 'otherIssuer':
+      return businessError('CREDIT_PAYMENT_OTHER_ISSUER', 'redemption:server.otherIssuer', { noteNo: params.noteNo, payer: payerName });
+    case 'amountMismatch':
+      return businessError('CREDIT_PAYMENT_AMOUNT_MISMATCH', 'redemption:server.amountMismatch', { paid: formatMoney(yuan(BigInt(params.paid))), matched: formatMoney(yuan(BigInt(params.matched))) });
+  }
+}
 
 /**
  * Redeems locked notes: each becomes 已兑付 and its amount returns to its quota account (recycle),
@@ -171,14 +189,7 @@ export function paymentsOf(ctx: AppContext) {
       const notes = await lockNotes(tx, ids);
       if (notes.length !== ids.length) throw refuse('noteIds', 'noteNotFound');
       const refusal = matchRefusal(amount, payer.id, notes);
-      if (refusal) {
-        const params: Record<string, string> = refusal.key === 'amountMismatch'
-          ? { paid: formatMoney(yuan(amount)), matched: formatMoney(yuan(BigInt(refusal.params.matched))) }
-          : refusal.key === 'notRedeemable'
-            ? { ...refusal.params, status: translate(`creditNotes:status.${refusal.params.status}`) }
-            : { ...refusal.params, payer: payer.unitName };
-        throw aboutField(businessError(`CREDIT_PAYMENT_${refusal.key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`, `redemption:server.${refusal.key}`, params), refusal.key === 'amountMismatch' ? 'amount' : 'noteIds');
-      }
+      if (refusal) throw aboutField(matchError(refusal, payer.unitName), refusal.key === 'amountMismatch' ? 'amount' : 'noteIds');
       const claimed = await claimedNotes(tx, ids);
       const taken = notes.find((n) => claimed.has(n.id));
       if (taken) throw aboutField(businessError('CREDIT_NOTE_CLAIMED', 'redemption:server.noteClaimed', { noteNo: taken.noteNo }), 'noteIds');
