@@ -147,7 +147,7 @@ describe('an approvable resource', () => {
 
     const { task } = await complete(handler, proposal.taskId, 'PASS');
     const back = await complete(director, task!.id, 'REJECT', '号码有误');
-    expect(back.task).toMatchObject({ taskDefinitionKey: 'Register' });
+    expect(back.task).toMatchObject({ taskDefinitionKey: 'ModifyStatus' });
     expect((await find(before.id)).mobile).toBe('13800000001');
     await complete(handler, back.task!.id, 'REJECT', '撤回');
 
