@@ -7,15 +7,15 @@
  * with that instance). A rejected or withdrawn end changes nothing but the registration.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { OUTSTANDING_STATUSES, dayOf } from '../../src/lib/credit-notes';
+import { OUTSTANDING_STATUSES, dayOf, effectiveStatus } from '../../src/lib/credit-notes';
 import { formatMoney } from '../../src/lib/money';
 import { REDEEM_REGISTER_PROCESS, REGISTRATION_STATUS } from '../../src/lib/redemption';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
-import { creditRedeemRegistrations, storedFiles } from '../db/schema';
+import { creditNotes, creditRedeemRegistrations, storedFiles } from '../db/schema';
 import type { Tx } from '../db/tx';
-import { aboutField, businessError } from '../errors';
+import { aboutField, businessError, notFoundError } from '../errors';
 import { translate } from '../i18n';
 import { recordChange } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
@@ -59,6 +59,14 @@ export class Registrations {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize);
     return { records, total, pageNum, pageSize };
+  }
+
+  /** A registration with its note as it is now (the task view of its approval). */
+  async find(id: string) {
+    const [registration] = await this.ctx.db.select().from(creditRedeemRegistrations).where(eq(creditRedeemRegistrations.id, id));
+    if (!registration) throw notFoundError(translate('redemption:server.registrationNotFound'));
+    const [note] = await this.ctx.db.select().from(creditNotes).where(eq(creditNotes.id, registration.noteId));
+    return { registration, note: { ...note, displayStatus: effectiveStatus(note.status, note.dueDate, dayOf(this.ctx.now())) } };
   }
 
   /** Registers an outstanding note as paid, with its evidence, and submits it to the director at once. */

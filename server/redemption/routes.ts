@@ -28,5 +28,6 @@ export function redemptionRoutes(api: FastifyInstance, ctx: AppContext): void {
   post(REDEMPTION_CALLS.addPayment, redemption.add, (body, principal) => payments.add(principal, body));
   post(REDEMPTION_CALLS.audit, redemption.audit, (body, principal) => payments.audit(principal, body));
   post(REDEMPTION_CALLS.registrations, redemption.list, (body) => registrations.page(body));
+  post(REDEMPTION_CALLS.registration, redemption.query, (body) => registrations.find(requireString(body, 'id')));
   post(REDEMPTION_CALLS.register, redemption.register, (body, principal) => registrations.register(principal, body));
 }

@@ -18,6 +18,7 @@ export const REDEMPTION_CALLS = {
   addPayment: `${REDEMPTION_API}/payments/add`,
   audit: `${REDEMPTION_API}/payments/audit`,
   registrations: `${REDEMPTION_API}/registrations/page`,
+  registration: `${REDEMPTION_API}/registrations/find-by-id`,
   register: `${REDEMPTION_API}/registrations/add`,
 } as const;
 

@@ -200,6 +200,9 @@ describe('registration of a note paid outside the platform', () => {
     expect((await noteOf(note.id)).status).toBe('ISSUED');
     const task = await taskOf(director, started.instanceId);
     expect(task?.taskDefinitionKey).toBe('Approve');
+    // What the director's task view reads: the registration, its note and evidence.
+    const shown = await dataOf<{ registration: { evidenceName: string; amount: string }; note: { noteNo: string; displayStatus: string } }>(director, REDEMPTION_CALLS.registration, { id: started.registration.id });
+    expect(shown).toMatchObject({ registration: { evidenceName: '付款回单.pdf', amount: '3210.98' }, note: { noteNo: note.noteNo, displayStatus: 'ISSUED' } });
     expect((await complete(director, task!.id, 'PASS')).body.code).toBe('0');
     expect((await noteOf(note.id)).status).toBe('REDEEMED');
     expect(fenOf((await account()).available) - fenOf(before.available)).toBe(321098n);

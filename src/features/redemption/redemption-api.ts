@@ -50,6 +50,11 @@ export interface Registration {
   createTime: string;
 }
 
+export interface RegistrationDetail {
+  registration: Registration;
+  note: MatchedNote & { displayStatus: string };
+}
+
 export interface PaymentInput {
   payerUnitId: string;
   amount: string;
@@ -67,6 +72,7 @@ export const redemptionApi = {
   addPayment: (input: PaymentInput) => api.post<Payment>(REDEMPTION_CALLS.addPayment, input),
   audit: (id: string, outcome: AuditOutcome, opinion?: string) => api.post<Payment>(REDEMPTION_CALLS.audit, { id, outcome, opinion }),
   registrations: (filters: Record<string, unknown>) => api.post<{ records: Registration[]; total: number }>(REDEMPTION_CALLS.registrations, filters),
+  registration: (id: string) => api.post<RegistrationDetail>(REDEMPTION_CALLS.registration, { id }),
   register: (input: { noteId: string; paidDate: string; evidenceFileId: string; remark?: string }) =>
     api.post<{ registration: Registration; instanceId: string }>(REDEMPTION_CALLS.register, input),
 };
