@@ -199,4 +199,36 @@ test.describe('credit notes (issue 18)', () => {
     await expect(handler.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已兑付')).toBeVisible(FIRST_LOAD);
     await shot(handler, 'notes-redeemed');
   });
+
+  test('付款审核 shows the demo payments; the demo registration\'s approval shows its note and evidence; the auditor only reads', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const director = await as(browser, 'op_director');
+    await director.goto('/op/abs/credit-recycling-manage/audit');
+    await expect(director.locator('tbody tr.ant-table-row').filter({ hasText: 'CMB20261122000842' })).toBeVisible(FIRST_LOAD);
+    await expect(director.getByRole('button', { name: '登记付款' })).toHaveCount(0);
+    await director.getByText(/^已驳回 \(\d+\)$/).click();
+    await expect(director.locator('tbody tr.ant-table-row').filter({ hasText: 'ABC20261119003306' }).getByText('已驳回')).toBeVisible(FIRST_LOAD);
+    await shot(director, 'payments-rejected');
+
+    // The registration of a note paid outside the platform: its approval shows the note and the evidence.
+    await director.getByRole('tab', { name: '兑付登记' }).click();
+    const registration = director.locator('tbody tr.ant-table-row').filter({ hasText: '12,500.00' });
+    await expect(registration.getByText('审批中')).toBeVisible(FIRST_LOAD);
+    await shot(director, 'registrations');
+    await registration.getByRole('link', { name: '详情' }).click();
+    const view = director.getByTestId('redeem-registration-view');
+    await expect(view).toBeVisible(FIRST_LOAD);
+    await expect(view.locator('.file-preview img')).toBeVisible(FIRST_LOAD);
+    await expect(view.getByText('已签发')).toBeVisible();
+    await shot(director, 'registration-task');
+
+    const auditor = await as(browser, 'op_auditor');
+    await auditor.goto('/op/abs/credit-recycling-manage/audit');
+    await expect(auditor.locator('tbody tr.ant-table-row').filter({ hasText: 'CMB20261122000842' })).toBeVisible(FIRST_LOAD);
+    await expect(auditor.getByRole('button', { name: '登记付款' })).toHaveCount(0);
+    await auditor.locator('tbody tr.ant-table-row').filter({ hasText: 'CMB20261122000842' }).getByRole('button', { name: /详\s*情/ }).click();
+    await expect(auditor.locator('.ant-drawer-content').getByText('匹配白条')).toBeVisible(FIRST_LOAD);
+    await expect(auditor.locator('.ant-drawer-content').getByRole('button', { name: '审核通过' })).toHaveCount(0);
+    await shot(auditor, 'auditor-payment');
+  });
 });

@@ -111,6 +111,7 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
 function PaymentsTab() {
   const { t } = useTranslation('redemption');
   const mayAdd = usePermission(PERMISSIONS.redemption.add);
+  const mayAudit = usePermission(PERMISSIONS.redemption.audit);
   const [status, setStatus] = useState<string>(PAYMENT_STATUS.pending);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<Payment[]>([]);
@@ -167,7 +168,7 @@ function PaymentsTab() {
             key: 'detail',
             width: 90,
             fixed: 'right',
-            render: (_, row) => <Button type="link" size="small" onClick={() => setOpen(row.id)}>{row.status === PAYMENT_STATUS.pending ? t('page.audit') : t('page.detail')}</Button>,
+            render: (_, row) => <Button type="link" size="small" onClick={() => setOpen(row.id)}>{row.status === PAYMENT_STATUS.pending && mayAudit ? t('page.audit') : t('page.detail')}</Button>,
           },
         ]}
       />
