@@ -54,6 +54,8 @@ import { absRoutes } from './abs/routes';
 import { seedAbsDemo } from './abs/demo-seed';
 import { creditNoteRoutes } from './credit-notes/routes';
 import { seedCreditNotesDemo } from './credit-notes/demo-seed';
+import { redemptionRoutes } from './redemption/routes';
+import { seedRedemptionDemo } from './redemption/demo-seed';
 import { seedQuotasDemo } from './quotas/demo-seed';
 import { financingRoutes } from './financing/routes';
 import { seedFinancingDemo } from './financing/demo-seed';
@@ -123,6 +125,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   quotaRoutes,
   absRoutes,
   creditNoteRoutes,
+  redemptionRoutes,
   financingRoutes,
   adminStructureRoutes,
   dashboardRoutes,
@@ -304,6 +307,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   if (ctx.demoMode) await seedProductsDemo(ctx);
   if (ctx.demoMode) await seedQuotasDemo(ctx);
   if (ctx.demoMode) await seedCreditNotesDemo(ctx);
+  if (ctx.demoMode) await seedRedemptionDemo(ctx);
   // After the notes: a package pools financed ones.
   if (ctx.demoMode) await seedAbsDemo(ctx);
   if (ctx.demoMode) await seedFinancingDemo(ctx);

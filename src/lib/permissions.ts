@@ -81,6 +81,8 @@ export const PERMISSIONS = {
   zdRegistration: { list: 'zd:registration:list', query: 'zd:registration:query', add: 'zd:registration:add', edit: 'zd:registration:edit' },
   /** Credit notes: add applies (a level's application), generate makes issuance data, split records a holder's split transfer. */
   creditNote: { list: 'credit:note:list', query: 'credit:note:query', add: 'credit:note:add', generate: 'credit:note:generate', split: 'credit:note:split', export: 'credit:note:export' },
+  /** Redemption: payments into the settlement account and their audit (付款审核), registrations of notes paid elsewhere. */
+  redemption: { list: 'credit:redeem:list', query: 'credit:redeem:query', add: 'credit:redeem:add', audit: 'credit:redeem:audit', register: 'credit:redeem:register' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

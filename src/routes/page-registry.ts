@@ -87,7 +87,7 @@ const OWN_PAGES: Readonly<Record<OwnPagePath, PageLoader | typeof UNBUILT>> = {
   '/op/abs/assets/assets-manage/index': () => import('../features/abs/AssetPackagesPage'),
   '/op/data-dashboard/index': () => import('../features/dashboard/DataDashboardPage'),
 
-  '/op/abs/credit-recycling-manage/audit/index': UNBUILT,
+  '/op/abs/credit-recycling-manage/audit/index': () => import('../features/redemption/PaymentAuditPage'),
   '/op/zd-registration/management/register/index': () => import('../features/abs/ZdRegistrationPage'),
   '/op/abs/finance-data/upload/auth/index': () => import('../features/financing/FinanceDataUploadPage').then((m) => ({ default: m.BasicInfoUploadPage })),
   '/op/abs/finance-data/upload/contract/index': () => import('../features/financing/FinanceDataUploadPage').then((m) => ({ default: m.ContractUploadPage })),

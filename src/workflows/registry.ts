@@ -102,6 +102,7 @@ export const TASK_COMPONENT = {
   CERTIFICATE: 'Certificate',
   QUOTA: 'Quota',
   FINANCING: 'Financing',
+  REDEEM_REGISTRATION: 'RedeemRegistration',
 } as const;
 export const CREDIT_FINAL_APPROVE_URL = '/op/credit/final-approve/approve';
 
@@ -144,7 +145,7 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   twoStep('Process_CREDIT_PRODUCT_FINANCE'),
   twoStep('Process_CREDIT_PRODUCT_CORE_FINANCE'),
   twoStep('Process_CREDIT_PRODUCT_CORE'),
-  linear('Process_CREDIT_REDEEM_REGISTER_BIZ', [['Register', 'edit'], ['Approve', 'approve']]),
+  linear('Process_CREDIT_REDEEM_REGISTER_BIZ', [['Register', 'edit'], ['Approve', 'approve']], { component: TASK_COMPONENT.REDEEM_REGISTRATION }),
   creditIssue,
   twoStep('PROCESS_CREDIT_CERTIFICATE_CODE', { component: TASK_COMPONENT.DOC_REVIEW }),
   twoStep('Process_CREDIT_AGREEMENT'),

@@ -3,7 +3,8 @@
  * an invoice uploaded, passes the document audit; op_director passes the review; op_handler generates the
  * issuance data; op_director passes the core review choosing the single-post final approval; op_director2
  * signs the final approval with the SMS code from the demo outbox; the note is 已签发 and the unit's
- * available quota is down by exactly its amount.
+ * available quota is down by exactly its amount. Then op_handler records the department's payment
+ * matched to the note, op_director passes it at 付款审核, and the note is 已兑付 with the quota back.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -150,5 +151,84 @@ test.describe('credit notes (issue 18)', () => {
     await shot(handler, 'note-detail');
     const after = await dataOf<{ available: string; frozen: string; used: string }>(api, '/op/v1/quotas/accounts/find-by-id', { id: accountId });
     expect(after.available).toBe(yuan(fenOf(availableBefore) - fenOf(AMOUNT)));
+
+    // 7. The payment: op_handler records the department's payment into the settlement account, matched to the note.
+    const serial = `E2E${Date.now()}`;
+    await handler.goto('/op/abs/credit-recycling-manage/audit');
+    await expect(handler.getByRole('tab', { name: '付款审核' })).toBeVisible(FIRST_LOAD);
+    await handler.getByRole('button', { name: '登记付款' }).click();
+    const payment = handler.getByRole('form', { name: '登记付款' });
+    await expect(payment).toBeVisible(FIRST_LOAD);
+    await choose(handler, '付款方', UNIT);
+    const matchable = payment.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' });
+    await matchable.locator('.ant-checkbox-input').check(FIRST_LOAD);
+    await payment.getByLabel('付款金额', { exact: true }).fill('23456.77');
+    await expect(payment.getByTestId('match-total')).toContainText('相差 0.01');
+    await payment.getByLabel('付款金额', { exact: true }).fill(AMOUNT);
+    await expect(payment.getByTestId('match-total')).toContainText('金额一致');
+    await payment.getByLabel('到账日期', { exact: true }).fill(dayOf(Date.now()));
+    await payment.getByLabel('到账日期', { exact: true }).press('Enter');
+    await payment.getByLabel('银行流水号', { exact: true }).fill(serial);
+    // The date's Enter ran the form's checks before the serial was typed: its message goes once it is.
+    await expect(payment.getByText('请输入银行流水号')).toBeHidden();
+    await shot(handler, 'payment');
+    await payment.getByRole('button', { name: '登记付款' }).click();
+    await expect(handler.locator('tbody tr.ant-table-row').filter({ hasText: serial }).getByText('待审核')).toBeVisible(FIRST_LOAD);
+
+    // 8. 付款审核 by op_director: passed, the note is 已兑付 and the quota is back to the cent.
+    await director.goto('/op/abs/credit-recycling-manage/audit');
+    const waiting = director.locator('tbody tr.ant-table-row').filter({ hasText: serial });
+    await expect(waiting).toBeVisible(FIRST_LOAD);
+    await waiting.getByRole('button', { name: /审\s*核/ }).click();
+    const drawer = director.locator('.ant-drawer-content');
+    await expect(drawer.getByText('匹配白条')).toBeVisible(FIRST_LOAD);
+    await expect(drawer.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已签发')).toBeVisible(FIRST_LOAD);
+    await drawer.getByLabel('审核意见').fill('到账金额与白条一致，同意兑付');
+    await expect(director.locator('.ant-drawer-content-wrapper[class*="motion"]')).toHaveCount(0);
+    await shot(director, 'payment-audit');
+    await drawer.getByRole('button', { name: '审核通过' }).click();
+    await director.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(drawer.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已兑付')).toBeVisible(FIRST_LOAD);
+    await expect(drawer.getByText('已通过')).toBeVisible();
+    await shot(director, 'payment-audited');
+    const recycled = await dataOf<{ available: string }>(api, '/op/v1/quotas/accounts/find-by-id', { id: accountId });
+    expect(recycled.available).toBe(availableBefore);
+    await handler.goto('/op/issue/notes');
+    await handler.getByLabel('持有人', { exact: true }).fill(PAYEE);
+    await handler.getByRole('button', { name: /^查\s*询$/ }).click();
+    await expect(handler.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已兑付')).toBeVisible(FIRST_LOAD);
+    await shot(handler, 'notes-redeemed');
+  });
+
+  test('付款审核 shows the demo payments; the demo registration\'s approval shows its note and evidence; the auditor only reads', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const director = await as(browser, 'op_director');
+    await director.goto('/op/abs/credit-recycling-manage/audit');
+    await expect(director.locator('tbody tr.ant-table-row').filter({ hasText: 'CMB20261122000842' })).toBeVisible(FIRST_LOAD);
+    await expect(director.getByRole('button', { name: '登记付款' })).toHaveCount(0);
+    await director.getByText(/^已驳回 \(\d+\)$/).click();
+    await expect(director.locator('tbody tr.ant-table-row').filter({ hasText: 'ABC20261119003306' }).getByText('已驳回')).toBeVisible(FIRST_LOAD);
+    await shot(director, 'payments-rejected');
+
+    // The registration of a note paid outside the platform: its approval shows the note and the evidence.
+    await director.getByRole('tab', { name: '兑付登记' }).click();
+    const registration = director.locator('tbody tr.ant-table-row').filter({ hasText: '12,500.00' });
+    await expect(registration.getByText('审批中')).toBeVisible(FIRST_LOAD);
+    await shot(director, 'registrations');
+    await registration.getByRole('link', { name: '详情' }).click();
+    const view = director.getByTestId('redeem-registration-view');
+    await expect(view).toBeVisible(FIRST_LOAD);
+    await expect(view.locator('.file-preview img')).toBeVisible(FIRST_LOAD);
+    await expect(view.getByText('已签发')).toBeVisible();
+    await shot(director, 'registration-task');
+
+    const auditor = await as(browser, 'op_auditor');
+    await auditor.goto('/op/abs/credit-recycling-manage/audit');
+    await expect(auditor.locator('tbody tr.ant-table-row').filter({ hasText: 'CMB20261122000842' })).toBeVisible(FIRST_LOAD);
+    await expect(auditor.getByRole('button', { name: '登记付款' })).toHaveCount(0);
+    await auditor.locator('tbody tr.ant-table-row').filter({ hasText: 'CMB20261122000842' }).getByRole('button', { name: /详\s*情/ }).click();
+    await expect(auditor.locator('.ant-drawer-content').getByText('匹配白条')).toBeVisible(FIRST_LOAD);
+    await expect(auditor.locator('.ant-drawer-content').getByRole('button', { name: '审核通过' })).toHaveCount(0);
+    await shot(auditor, 'auditor-payment');
   });
 });

@@ -47,7 +47,7 @@ const partnerResource = defineResource({
     partnerName: { type: 'string', label: 'resources:config.fields.configName', required: true, maxLength: 40, unique: true },
     mobile: { type: 'string', label: 'resources:config.fields.configKey', validator: 'mobile' },
   },
-  approval: { create: 'Process_BILL_MANAGE', update: 'Process_CREDIT_REDEEM_REGISTER_BIZ' },
+  approval: { create: 'Process_BILL_MANAGE', update: 'Process_BILL_MANAGE' },
 });
 const routes: RouteModule = (api, ctx) => crudRoutes(api, ctx, { resource: partnerResource, table: partners });
 

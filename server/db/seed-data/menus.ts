@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, absPackage, zdRegistration, financing, permissionMatrix, message, support } = PERMISSIONS;
+const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, redemption, absPackage, zdRegistration, financing, permissionMatrix, message, support } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -93,7 +93,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
       { uri: 'abs:finance-data:detail', title: '融资资料查看', path: 'finance-data/detail', hidden: true, permission: financing.query },
       { uri: 'abs:assets:assets-manage', title: '资产包管理', path: 'assets/assets-manage', icon: 'GoldOutlined', permission: absPackage.list },
       { uri: 'abs:assets:issue-node-register', title: '节点登记', path: 'assets/issue-node-register', icon: 'NodeIndexOutlined', permission: absPackage.list },
-      { uri: 'abs:credit-recycling-manage:audit', title: '付款审核', path: 'credit-recycling-manage/audit', icon: 'AccountBookOutlined', noCache: true },
+      { uri: 'abs:credit-recycling-manage:audit', title: '付款审核', path: 'credit-recycling-manage/audit', icon: 'AccountBookOutlined', noCache: true, permission: redemption.list },
     ],
   },
   {

@@ -1,0 +1,91 @@
+/**
+ * Redemption and recycling (src/lib/redemption.ts): payments into the settlement account with the
+ * notes each settles, and registrations of notes paid outside the platform. A payment's bank serial
+ * number is unique (one bank transfer is recorded once); its status moves once, under its row lock.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { creditNotes } from './schema-credit-notes';
+
+const amount = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull();
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+const time = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+const record = () => ({
+  dataVersion: integer('data_version').notNull().default(0),
+  createTime: time('create_time'),
+  updateTime: time('update_time'),
+  createBy: text('create_by'),
+  updateBy: text('update_by'),
+});
+
+export const creditPayments = pgTable(
+  'credit_payments',
+  {
+    id: id(),
+    /** The issuing unit that pays (group_units.id) and its name when recorded. */
+    payerUnitId: text('payer_unit_id').notNull(),
+    payerName: text('payer_name').notNull(),
+    amount: amount('amount'),
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    bankSerialNo: text('bank_serial_no').notNull(),
+    remark: text('remark'),
+    /** PENDING, APPROVED or REJECTED (src/lib/redemption.ts PAYMENT_STATUS). */
+    status: text('status').notNull().default('PENDING'),
+    auditOpinion: text('audit_opinion'),
+    auditBy: text('audit_by'),
+    auditorName: text('auditor_name'),
+    auditTime: timestamp('audit_time', { withTimezone: true }),
+    ...record(),
+  },
+  (t) => [
+    uniqueIndex('credit_payments_serial_uq').on(t.bankSerialNo),
+    index('credit_payments_status_idx').on(t.status, t.createTime),
+    check('credit_payments_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+/** The notes a payment settles, each with its amount when matched. */
+export const creditPaymentNotes = pgTable(
+  'credit_payment_notes',
+  {
+    id: id(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => creditPayments.id, { onDelete: 'cascade' }),
+    noteId: text('note_id')
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: 'restrict' }),
+    amount: amount('amount'),
+  },
+  (t) => [uniqueIndex('credit_payment_notes_uq').on(t.paymentId, t.noteId), index('credit_payment_notes_note_idx').on(t.noteId)],
+);
+
+/** A note paid outside the platform, registered with its evidence; applied when its approval ends approved. */
+export const creditRedeemRegistrations = pgTable(
+  'credit_redeem_registrations',
+  {
+    id: id(),
+    noteId: text('note_id')
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: 'restrict' }),
+    noteNo: text('note_no').notNull(),
+    amount: amount('amount'),
+    paidDate: date('paid_date', { mode: 'string' }).notNull(),
+    evidenceFileId: text('evidence_file_id').notNull(),
+    evidenceName: text('evidence_name').notNull(),
+    remark: text('remark'),
+    /** RUNNING, APPROVED or REJECTED, as its Process_CREDIT_REDEEM_REGISTER_BIZ instance. */
+    status: text('status').notNull().default('RUNNING'),
+    instanceId: text('instance_id'),
+    ...record(),
+  },
+  (t) => [
+    index('credit_redeem_registrations_status_idx').on(t.status, t.createTime),
+    // One registration in its approval per note at a time.
+    uniqueIndex('credit_redeem_registrations_running_uq').on(t.noteId).where(sql`${t.status} = 'RUNNING'`),
+  ],
+);

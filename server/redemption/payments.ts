@@ -1,0 +1,250 @@
+/**
+ * Payments into the settlement account and their audit (付款审核, src/lib/redemption.ts). Recording a
+ * payment locks the notes it names (FOR UPDATE, in id order) and checks, with the shared rules, that
+ * each is still redeemable, issued by the payer, not already in a payment waiting for audit, and that
+ * their amounts sum exactly to the payment. The audit locks the payment row: of two simultaneous
+ * audits exactly one finds it 待审核, the other is refused. A pass marks the notes 已兑付 and recycles
+ * each note's amount on its quota account through the ledger (server/quotas/ledger.ts), all in one
+ * transaction; a reject changes nothing but the payment. The auditor is never the payment's recorder.
+ */
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { NOTE_STATUS, OUTSTANDING_STATUSES, dayOf } from '../../src/lib/credit-notes';
+import { formatMoney } from '../../src/lib/money';
+import { fenOf, isQuotaDate, QUOTA_MOVEMENT, yuan } from '../../src/lib/quotas';
+import {
+  AUDIT_OUTCOME, MAX_MATCHED_NOTES, PAYMENT_STATUS, PAYMENT_STATUSES, REGISTRATION_STATUS, isBankSerial, matchRefusal, paymentFen, type MatchRefusal,
+} from '../../src/lib/redemption';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import type { AppContext } from '../context';
+import { pagingOf } from '../crud/query';
+import { creditNotes, creditPaymentNotes, creditPayments, creditRedeemRegistrations, groupUnits } from '../db/schema';
+import type { Tx } from '../db/tx';
+import { aboutField, businessError, notFoundError, validationError } from '../errors';
+import { hasMessage, translate } from '../i18n';
+import { recordChange, type Writer } from '../operation-log/record';
+import { lockAccount, move } from '../quotas/ledger';
+import { optionalOneOf, optionalText, type Body } from '../workflow/input';
+
+export type PaymentRow = typeof creditPayments.$inferSelect;
+type NoteRow = typeof creditNotes.$inferSelect;
+
+export const PAYMENT_LOG = 'credit-payments';
+export const NOTE_LOG = 'credit-notes';
+
+/** A field's label; a name the namespace does not know is shown as it came. */
+const field = (name: string) => (hasMessage(`redemption:fields.${name}`) ? translate(`redemption:fields.${name}`) : name);
+export const refuse = (name: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(`redemption:server.${key}`, params)), name);
+export const required = (name: string) => aboutField(validationError(translate('server:crud.required', { field: field(name) })), name);
+
+export function requireString(body: Body, name: string, max = 100): string {
+  const value = optionalText(body, name, max);
+  if (value === undefined) throw required(name);
+  return value;
+}
+
+export function requireDate(body: Body, name: string): string {
+  const value = body[name];
+  if (value === undefined || value === null || value === '') throw required(name);
+  if (!isQuotaDate(value)) throw refuse(name, 'dateInvalid');
+  return value;
+}
+
+function requireNoteIds(body: Body): string[] {
+  const value = body.noteIds;
+  if (!Array.isArray(value) || value.length === 0) throw refuse('noteIds', 'noNotes');
+  if (value.length > MAX_MATCHED_NOTES) throw refuse('noteIds', 'tooManyNotes', { max: String(MAX_MATCHED_NOTES) });
+  if (!value.every((v) => typeof v === 'string' && v.length > 0 && v.length <= 100)) throw refuse('noteIds', 'noteNotFound');
+  return [...new Set(value as string[])].sort();
+}
+
+/** The notes a payment or registration may not take: those in a payment waiting for audit or a registration in its approval. */
+export async function claimedNotes(tx: Tx, noteIds: readonly string[], exceptPaymentId?: string): Promise<Set<string>> {
+  if (noteIds.length === 0) return new Set();
+  const paid = await tx
+    .select({ noteId: creditPaymentNotes.noteId })
+    .from(creditPaymentNotes)
+    .innerJoin(creditPayments, eq(creditPayments.id, creditPaymentNotes.paymentId))
+    .where(and(inArray(creditPaymentNotes.noteId, [...noteIds]), eq(creditPayments.status, PAYMENT_STATUS.pending), exceptPaymentId ? ne(creditPayments.id, exceptPaymentId) : undefined));
+  const registered = await tx
+    .select({ noteId: creditRedeemRegistrations.noteId })
+    .from(creditRedeemRegistrations)
+    .where(and(inArray(creditRedeemRegistrations.noteId, [...noteIds]), eq(creditRedeemRegistrations.status, REGISTRATION_STATUS.running)));
+  return new Set([...paid, ...registered].map((r) => r.noteId));
+}
+
+const notRedeemable = (note: NoteRow) =>
+  businessError('CREDIT_NOTE_NOT_REDEEMABLE', 'redemption:server.notRedeemable', { noteNo: note.noteNo, status: translate(`creditNotes:status.${note.status}`) });
+
+/** A refused match as its answer (each code with its one message, as the error catalogue reads them). */
+function matchError(refusal: MatchRefusal, payerName: string) {
+  const { params } = refusal;
+  switch (refusal.key) {
+    case 'noNotes':
+      return businessError('CREDIT_PAYMENT_NO_NOTES', 'redemption:server.noNotes');
+    case 'tooManyNotes':
+      return businessError('CREDIT_PAYMENT_TOO_MANY_NOTES', 'redemption:server.tooManyNotes', params);
+    case 'notRedeemable':
+      return businessError('CREDIT_PAYMENT_NOT_REDEEMABLE', 'redemption:server.notRedeemable', { noteNo: params.noteNo, status: translate(`creditNotes:status.${params.status}`) });
+    case 'otherIssuer':
+      return businessError('CREDIT_PAYMENT_OTHER_ISSUER', 'redemption:server.otherIssuer', { noteNo: params.noteNo, payer: payerName });
+    case 'amountMismatch':
+      return businessError('CREDIT_PAYMENT_AMOUNT_MISMATCH', 'redemption:server.amountMismatch', { paid: formatMoney(yuan(BigInt(params.paid))), matched: formatMoney(yuan(BigInt(params.matched))) });
+  }
+}
+
+/**
+ * Redeems locked notes: each becomes 已兑付 and its amount returns to its quota account (recycle),
+ * the accounts locked in id order. Refused, writing nothing, when one is no longer outstanding.
+ */
+export async function redeemNotes(tx: Tx, notes: readonly NoteRow[], actor: Writer, reference: string, processKey: string | null): Promise<void> {
+  const closed = notes.find((n) => !OUTSTANDING_STATUSES.includes(n.status));
+  if (closed) throw notRedeemable(closed);
+  for (const note of notes) {
+    await tx
+      .update(creditNotes)
+      .set({ status: NOTE_STATUS.redeemed, dataVersion: note.dataVersion + 1, updateTime: new Date(), updateBy: actor.username })
+      .where(eq(creditNotes.id, note.id));
+    await recordChange(tx, actor, { resource: NOTE_LOG, recordId: note.id, action: OPERATION_ACTION.update, before: { status: note.status }, after: { status: NOTE_STATUS.redeemed } });
+  }
+  const byAccount = new Map<string, NoteRow[]>();
+  for (const note of notes) byAccount.set(note.quotaAccountId, [...(byAccount.get(note.quotaAccountId) ?? []), note]);
+  for (const accountId of [...byAccount.keys()].sort()) {
+    let account = await lockAccount(tx, accountId);
+    // One ledger row per note: the ledger names the note it recycled.
+    for (const note of byAccount.get(accountId)!) {
+      account = await move(tx, account, { movement: QUOTA_MOVEMENT.recycle, amount: fenOf(note.amount), actor: actor.username, processKey, reference: note.noteNo, remark: reference });
+    }
+  }
+}
+
+/** Locks notes in id order. */
+export const lockNotes = (tx: Tx, ids: readonly string[]) => tx.select().from(creditNotes).where(inArray(creditNotes.id, [...ids])).orderBy(asc(creditNotes.id)).for('update');
+
+export function paymentsOf(ctx: AppContext) {
+  /** The issuing units that have notes still to redeem (the payers a payment may name). */
+  const payers = async () =>
+    ctx.db
+      .selectDistinct({ id: groupUnits.id, unitName: groupUnits.unitName })
+      .from(creditNotes)
+      .innerJoin(groupUnits, eq(groupUnits.id, creditNotes.issuerUnitId))
+      .where(inArray(creditNotes.status, [...OUTSTANDING_STATUSES]))
+      .orderBy(asc(groupUnits.unitName));
+
+  /** The payer's outstanding notes that no pending payment or running registration has taken. */
+  const matchable = async (body: Body) => {
+    const issuerUnitId = optionalText(body, 'issuerUnitId', 100);
+    const conditions: SQL[] = [inArray(creditNotes.status, [...OUTSTANDING_STATUSES])];
+    if (issuerUnitId) conditions.push(eq(creditNotes.issuerUnitId, issuerUnitId));
+    const rows = await ctx.db.select().from(creditNotes).where(and(...conditions)).orderBy(asc(creditNotes.dueDate), asc(creditNotes.noteNo)).limit(500);
+    const claimed = await ctx.db.transaction((tx) => claimedNotes(tx, rows.map((r) => r.id)));
+    const today = dayOf(ctx.now());
+    return rows.filter((r) => !claimed.has(r.id)).map((r) => ({ ...r, overdue: r.dueDate < today }));
+  };
+
+  const page = async (body: Body) => {
+    const { pageNum, pageSize } = pagingOf(body);
+    const status = optionalOneOf(body, 'status', PAYMENT_STATUSES, 'redemption:server.statusUnknown');
+    const where = status ? eq(creditPayments.status, status) : undefined;
+    const [{ total }] = await ctx.db.select({ total: count() }).from(creditPayments).where(where);
+    const records = await ctx.db
+      .select()
+      .from(creditPayments)
+      .where(where)
+      .orderBy(desc(creditPayments.createTime), asc(creditPayments.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
+    const counts = await ctx.db.select({ status: creditPayments.status, n: count() }).from(creditPayments).groupBy(creditPayments.status);
+    return { records, total, pageNum, pageSize, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) };
+  };
+
+  const find = async (id: string) => {
+    const [payment] = await ctx.db.select().from(creditPayments).where(eq(creditPayments.id, id));
+    if (!payment) throw notFoundError(translate('redemption:server.paymentNotFound'));
+    const notes = await ctx.db
+      .select({ id: creditNotes.id, noteNo: creditNotes.noteNo, issuerName: creditNotes.issuerName, holderName: creditNotes.holderName, dueDate: creditNotes.dueDate, status: creditNotes.status, amount: creditPaymentNotes.amount })
+      .from(creditPaymentNotes)
+      .innerJoin(creditNotes, eq(creditNotes.id, creditPaymentNotes.noteId))
+      .where(eq(creditPaymentNotes.paymentId, id))
+      .orderBy(asc(creditNotes.noteNo));
+    return { payment, notes };
+  };
+
+  /** 登记付款: a payment by an issuing unit, matched to its outstanding notes whose amounts sum exactly to it. */
+  const add = (principal: Writer, body: Body) =>
+    ctx.db.transaction(async (tx) => {
+      const payerUnitId = requireString(body, 'payerUnitId');
+      const [payer] = await tx.select({ id: groupUnits.id, unitName: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.id, payerUnitId));
+      if (!payer) throw refuse('payerUnitId', 'payerNotFound');
+      const raw = body.amount;
+      if (raw === undefined || raw === null || raw === '') throw required('amount');
+      const amount = paymentFen(raw);
+      if (amount === null) throw refuse('amount', 'amountInvalid');
+      const valueDate = requireDate(body, 'valueDate');
+      if (valueDate > dayOf(ctx.now())) throw refuse('valueDate', 'valueDateFuture');
+      const serial = body.bankSerialNo;
+      if (serial === undefined || serial === null || serial === '') throw required('bankSerialNo');
+      if (!isBankSerial(serial)) throw refuse('bankSerialNo', 'serialInvalid');
+      const remark = optionalText(body, 'remark', 500) ?? null;
+      const ids = requireNoteIds(body);
+      const notes = await lockNotes(tx, ids);
+      if (notes.length !== ids.length) throw refuse('noteIds', 'noteNotFound');
+      const refusal = matchRefusal(amount, payer.id, notes);
+      if (refusal) throw aboutField(matchError(refusal, payer.unitName), refusal.key === 'amountMismatch' ? 'amount' : 'noteIds');
+      const claimed = await claimedNotes(tx, ids);
+      const taken = notes.find((n) => claimed.has(n.id));
+      if (taken) throw aboutField(businessError('CREDIT_NOTE_CLAIMED', 'redemption:server.noteClaimed', { noteNo: taken.noteNo }), 'noteIds');
+      const [dup] = await tx.select({ id: creditPayments.id }).from(creditPayments).where(eq(creditPayments.bankSerialNo, serial));
+      if (dup) throw refuse('bankSerialNo', 'serialTaken', { serial });
+      const [payment] = await tx
+        .insert(creditPayments)
+        .values({ payerUnitId: payer.id, payerName: payer.unitName, amount: yuan(amount), valueDate, bankSerialNo: serial, remark, createBy: principal.username, updateBy: principal.username })
+        .onConflictDoNothing({ target: creditPayments.bankSerialNo })
+        .returning();
+      // A simultaneous record of the same bank transfer won the unique serial.
+      if (!payment) throw refuse('bankSerialNo', 'serialTaken', { serial });
+      await tx.insert(creditPaymentNotes).values(notes.map((n) => ({ paymentId: payment.id, noteId: n.id, amount: n.amount })));
+      await recordChange(tx, principal, { resource: PAYMENT_LOG, recordId: payment.id, action: OPERATION_ACTION.create, after: { ...payment, notes: notes.map((n) => n.noteNo).join(',') } });
+      return payment;
+    });
+
+  /**
+   * 付款审核: PASS redeems the matched notes and recycles their quota; REJECT leaves them as they
+   * were. The payment is locked first; a second audit finds it decided and is refused.
+   */
+  const audit = (principal: Writer, body: Body) =>
+    ctx.db.transaction(async (tx) => {
+      const id = requireString(body, 'id');
+      const outcome = optionalOneOf(body, 'outcome', Object.values(AUDIT_OUTCOME), 'redemption:server.outcomeUnknown');
+      if (!outcome) throw refuse('outcome', 'outcomeUnknown');
+      const opinion = optionalText(body, 'opinion', 500);
+      if (outcome === AUDIT_OUTCOME.reject && !opinion) throw refuse('opinion', 'opinionRequired');
+      const [payment] = await tx.select().from(creditPayments).where(eq(creditPayments.id, id)).for('update');
+      if (!payment) throw notFoundError(translate('redemption:server.paymentNotFound'));
+      if (payment.status !== PAYMENT_STATUS.pending) {
+        throw businessError('CREDIT_PAYMENT_AUDITED', 'redemption:server.alreadyAudited', { serial: payment.bankSerialNo, status: translate(`redemption:paymentStatus.${payment.status}`) });
+      }
+      if (payment.createBy === principal.username) throw businessError('CREDIT_PAYMENT_FOUR_EYES', 'redemption:server.fourEyes');
+      if (outcome === AUDIT_OUTCOME.pass) {
+        const links = await tx.select().from(creditPaymentNotes).where(eq(creditPaymentNotes.paymentId, payment.id));
+        const notes = await lockNotes(tx, links.map((l) => l.noteId));
+        // The notes' amounts cannot have changed (a split closes a note instead), but the sum is checked again: money moves here.
+        const refusal = matchRefusal(fenOf(payment.amount), payment.payerUnitId, notes);
+        if (refusal?.key === 'notRedeemable') throw notRedeemable(notes.find((n) => n.noteNo === refusal.params.noteNo)!);
+        if (refusal) throw businessError('CREDIT_PAYMENT_MISMATCH', 'redemption:server.amountMismatch', { paid: formatMoney(payment.amount), matched: formatMoney(yuan(notes.reduce((s, n) => s + fenOf(n.amount), 0n))) });
+        await redeemNotes(tx, notes, principal, payment.bankSerialNo, null);
+      }
+      const [saved] = await tx
+        .update(creditPayments)
+        .set({
+          status: outcome === AUDIT_OUTCOME.pass ? PAYMENT_STATUS.approved : PAYMENT_STATUS.rejected, auditOpinion: opinion ?? null, auditBy: principal.username,
+          auditorName: principal.personName ?? principal.username, auditTime: new Date(), dataVersion: payment.dataVersion + 1, updateTime: new Date(), updateBy: principal.username,
+        })
+        .where(eq(creditPayments.id, payment.id))
+        .returning();
+      await recordChange(tx, principal, { resource: PAYMENT_LOG, recordId: payment.id, action: OPERATION_ACTION.update, before: payment, after: saved });
+      return saved;
+    });
+
+  return { payers, matchable, page, find, add, audit };
+}
+

@@ -1,0 +1,120 @@
+/**
+ * 兑付登记: a note paid outside the platform, registered with the payment evidence (a file of the
+ * file service) and approved through Process_CREDIT_REDEEM_REGISTER_BIZ (Register by the handler,
+ * Approve by a director), which this module owns. Nothing changes until the approval ends approved:
+ * then, under the registration's and the note's row locks, the note becomes 已兑付 and its quota is
+ * recycled through the ledger, once (the listener applies only while the registration still runs
+ * with that instance). A rejected or withdrawn end changes nothing but the registration.
+ */
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { OUTSTANDING_STATUSES, dayOf, effectiveStatus } from '../../src/lib/credit-notes';
+import { formatMoney } from '../../src/lib/money';
+import { REDEEM_REGISTER_PROCESS, REGISTRATION_STATUS } from '../../src/lib/redemption';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
+import type { AppContext } from '../context';
+import { creditNotes, creditRedeemRegistrations, storedFiles } from '../db/schema';
+import type { Tx } from '../db/tx';
+import { aboutField, businessError, notFoundError } from '../errors';
+import { translate } from '../i18n';
+import { recordChange } from '../operation-log/record';
+import type { Principal } from '../security/sessions';
+import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
+import { optionalOneOf, optionalText, type Body } from '../workflow/input';
+import { pagingOf } from '../crud/query';
+import { claimedNotes, lockNotes, redeemNotes, refuse, requireDate, requireString } from './payments';
+
+export const REGISTRATION_BUSINESS_TYPE = 'CREDIT_REDEEM_REGISTRATION';
+const LOG = 'credit-redeem-registrations';
+
+const instances = new WeakMap<AppContext, Registrations>();
+
+/** The app's one Registrations: its end listener must be registered once, or an approval would recycle twice. */
+export function registrationsOf(ctx: AppContext): Registrations {
+  const known = instances.get(ctx);
+  if (known) return known;
+  const made = new Registrations(ctx);
+  instances.set(ctx, made);
+  return made;
+}
+
+export class Registrations {
+  private readonly process: OwnedProcess;
+
+  constructor(private readonly ctx: AppContext) {
+    this.process = ctx.workflow.own(REDEEM_REGISTER_PROCESS, 'redemption');
+    ctx.workflow.onInstanceEnd(REDEEM_REGISTER_PROCESS, (event, tx) => this.ended(event, tx));
+  }
+
+  async page(body: Body) {
+    const { pageNum, pageSize } = pagingOf(body);
+    const status = optionalOneOf(body, 'status', Object.values(REGISTRATION_STATUS), 'redemption:server.statusUnknown');
+    const where = status ? eq(creditRedeemRegistrations.status, status) : undefined;
+    const [{ total }] = await this.ctx.db.select({ total: count() }).from(creditRedeemRegistrations).where(where);
+    const records = await this.ctx.db
+      .select()
+      .from(creditRedeemRegistrations)
+      .where(where)
+      .orderBy(desc(creditRedeemRegistrations.createTime), asc(creditRedeemRegistrations.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
+    return { records, total, pageNum, pageSize };
+  }
+
+  /** A registration with its note as it is now (the task view of its approval). */
+  async find(id: string) {
+    const [registration] = await this.ctx.db.select().from(creditRedeemRegistrations).where(eq(creditRedeemRegistrations.id, id));
+    if (!registration) throw notFoundError(translate('redemption:server.registrationNotFound'));
+    const [note] = await this.ctx.db.select().from(creditNotes).where(eq(creditNotes.id, registration.noteId));
+    return { registration, note: { ...note, displayStatus: effectiveStatus(note.status, note.dueDate, dayOf(this.ctx.now())) } };
+  }
+
+  /** Registers an outstanding note as paid, with its evidence, and submits it to the director at once. */
+  register(principal: Principal, body: Body) {
+    return this.ctx.db.transaction(async (tx) => {
+      const noteId = requireString(body, 'noteId');
+      const paidDate = requireDate(body, 'paidDate');
+      if (paidDate > dayOf(this.ctx.now())) throw refuse('paidDate', 'valueDateFuture');
+      const evidenceFileId = requireString(body, 'evidenceFileId');
+      const remark = optionalText(body, 'remark', 500) ?? null;
+      const [note] = await lockNotes(tx, [noteId]);
+      if (!note) throw refuse('noteId', 'noteNotFound');
+      if (!OUTSTANDING_STATUSES.includes(note.status)) {
+        throw aboutField(businessError('CREDIT_NOTE_NOT_REDEEMABLE', 'redemption:server.notRedeemable', { noteNo: note.noteNo, status: translate(`creditNotes:status.${note.status}`) }), 'noteId');
+      }
+      if ((await claimedNotes(tx, [note.id])).size) throw aboutField(businessError('CREDIT_NOTE_CLAIMED', 'redemption:server.noteClaimed', { noteNo: note.noteNo }), 'noteId');
+      const [file] = await tx.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, evidenceFileId));
+      if (!file) throw refuse('evidenceFileId', 'fileNotFound');
+      const [row] = await tx
+        .insert(creditRedeemRegistrations)
+        .values({ noteId: note.id, noteNo: note.noteNo, amount: note.amount, paidDate, evidenceFileId: file.id, evidenceName: file.name, remark, createBy: principal.username, updateBy: principal.username })
+        .returning();
+      const summary = translate('redemption:server.registrationSummary', { noteNo: note.noteNo, issuer: note.issuerName, amount: formatMoney(note.amount), paidDate, file: file.name });
+      const started = await this.process.start(principal, { businessKey: row.id, businessType: REGISTRATION_BUSINESS_TYPE, summary }, tx);
+      const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS }, tx);
+      const [saved] = await tx.update(creditRedeemRegistrations).set({ instanceId: started.instance.id }).where(eq(creditRedeemRegistrations.id, row.id)).returning();
+      await recordChange(tx, principal, { resource: LOG, recordId: row.id, action: OPERATION_ACTION.create, after: saved });
+      return { registration: saved, instanceId: started.instance.id, taskId: submitted.task?.id ?? null };
+    });
+  }
+
+  /** The approval's end: approved redeems the note and recycles its quota; any other end changes nothing else. */
+  private async ended(event: InstanceEndEvent, tx: Tx): Promise<void> {
+    const [row] = await tx
+      .select()
+      .from(creditRedeemRegistrations)
+      .where(and(eq(creditRedeemRegistrations.id, event.instance.businessKey), eq(creditRedeemRegistrations.instanceId, event.instance.id)))
+      .for('update');
+    if (!row || row.status !== REGISTRATION_STATUS.running) return;
+    const approved = event.status === INSTANCE_STATUS.APPROVED;
+    const actor = event.actor;
+    if (approved) await redeemNotes(tx, await lockNotes(tx, [row.noteId]), actor, row.noteNo, REDEEM_REGISTER_PROCESS);
+    const [saved] = await tx
+      .update(creditRedeemRegistrations)
+      .set({ status: approved ? REGISTRATION_STATUS.approved : REGISTRATION_STATUS.rejected, dataVersion: row.dataVersion + 1, updateTime: new Date(), updateBy: actor.username })
+      .where(eq(creditRedeemRegistrations.id, row.id))
+      .returning();
+    await recordChange(tx, actor, { resource: LOG, recordId: row.id, action: OPERATION_ACTION.update, before: row, after: saved });
+  }
+}
+

@@ -1,0 +1,62 @@
+/**
+ * The task component of Process_CREDIT_REDEEM_REGISTER_BIZ (TASK_COMPONENT.REDEEM_REGISTRATION): the
+ * registration behind the instance (its businessKey) — the note as it is now, the date it was paid
+ * outside the platform, and the payment evidence to look at before the director decides. Approving
+ * redeems the note and recycles its quota (server/redemption/registrations.ts).
+ */
+import { Alert, Descriptions, Space, Spin, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FilePreview } from '../../components/files/FilePreview';
+import { formatMoney } from '../../lib/money';
+import type { TaskComponentProps } from '../../workflows/task-types';
+import { noteLink } from '../credit-notes/credit-api';
+import { NoteStatusTag } from '../credit-notes/NotesPage';
+import { redemptionApi, type RegistrationDetail } from './redemption-api';
+import './locale';
+
+const COLOR: Record<string, string> = { RUNNING: 'processing', APPROVED: 'success', REJECTED: 'error' };
+
+export default function RegistrationTaskView({ instance, activityKey, reportRecord }: TaskComponentProps) {
+  const { t } = useTranslation('redemption');
+  const [detail, setDetail] = useState<RegistrationDetail>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    redemptionApi.registration(instance.businessKey).then(
+      (found) => {
+        setDetail(found);
+        reportRecord({ status: 'ready' });
+      },
+      (e: Error) => {
+        setError(e.message);
+        reportRecord({ status: 'failed', message: e.message });
+      },
+    );
+  }, [instance.businessKey, instance.status, activityKey, reportRecord]);
+  if (error) return <Alert type="error" showIcon message={error} />;
+  if (!detail) return <Spin />;
+  const { registration, note } = detail;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="redeem-registration-view">
+      <Descriptions title={t('page.registrationTitle')} bordered size="small" column={2}>
+        <Descriptions.Item label={t('fields.noteNo')}>
+          <Link to={noteLink(note.id)}>{note.noteNo}</Link>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.noteStatus')}>
+          <NoteStatusTag status={note.displayStatus} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.issuerName')}>{note.issuerName}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.holderName')}>{note.holderName}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.noteAmount')}>{formatMoney(registration.amount)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.dueDate')}>{note.dueDate}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.paidDate')}>{registration.paidDate}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.status')}>
+          <Tag color={COLOR[registration.status]}>{t(`registrationStatus.${registration.status}`)}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.remark')} span={2}>{registration.remark}</Descriptions.Item>
+      </Descriptions>
+      <FilePreview fileIds={[registration.evidenceFileId]} names={{ [registration.evidenceFileId]: registration.evidenceName }} />
+    </Space>
+  );
+}
