@@ -52,6 +52,8 @@ import { seedProductsDemo } from './products/demo-seed';
 import { quotaRoutes } from './quotas/routes';
 import { absRoutes } from './abs/routes';
 import { seedAbsDemo } from './abs/demo-seed';
+import { billRoutes } from './bills/routes';
+import { seedBillsDemo } from './bills/demo-seed';
 import { creditNoteRoutes } from './credit-notes/routes';
 import { seedCreditNotesDemo } from './credit-notes/demo-seed';
 import { seedQuotasDemo } from './quotas/demo-seed';
@@ -123,6 +125,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   quotaRoutes,
   absRoutes,
   creditNoteRoutes,
+  billRoutes,
   financingRoutes,
   adminStructureRoutes,
   dashboardRoutes,
@@ -307,6 +310,8 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   // After the notes: a package pools financed ones.
   if (ctx.demoMode) await seedAbsDemo(ctx);
   if (ctx.demoMode) await seedFinancingDemo(ctx);
+  // After the notes and the financings: bills are computed from them.
+  if (ctx.demoMode) await seedBillsDemo(ctx);
   if (ctx.demoMode) await seedSupportDemo(ctx);
   if (ctx.demoMode) await seedHelpDemo(ctx);
   if (ctx.demoMode) await seedHotlineDemo(ctx);

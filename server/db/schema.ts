@@ -700,3 +700,4 @@ export * from './schema-financing';
 export * from './schema-messages';
 export * from './schema-help';
 export * from './schema-hotline';
+export * from './schema-bills';
