@@ -203,7 +203,8 @@ export class BillService {
   generate(principal: Writer, body: Body) {
     return this.ctx.db.transaction(async (tx) => {
       const period = requirePeriod(body);
-      if (period > this.today().slice(0, 7)) throw refuse('period', 'periodFuture');
+      // A month is billed once it has ended: a bill is never recomputed, so a running month would miss its rest.
+      if (period >= this.today().slice(0, 7)) throw refuse('period', 'periodFuture');
       const computed = await this.compute(tx, period);
       const created: BillRow[] = [];
       for (const bill of computed) {
