@@ -65,7 +65,7 @@ export function BillSummary({ detail }: { detail: BillDetail }) {
           <Typography.Title level={5} style={{ margin: 0 }}>
             {t('detail.invoice')}
           </Typography.Title>
-          <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="bill-invoice">
+          <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="bill-invoice-view">
             <Descriptions.Item label={t('fields.invoiceNo')}>{invoice.invoiceNo}</Descriptions.Item>
             <Descriptions.Item label={t('fields.invoiceType')}><DictTag dictType="invoice_type" value={invoice.invoiceType} /></Descriptions.Item>
             <Descriptions.Item label={t('fields.title')}>{invoice.title}</Descriptions.Item>
