@@ -11,14 +11,17 @@
  * the amount in the month it is issued or financed. An amount no policy prices is shown on the bill
  * as unpriced and charged nothing.
  *
+ * A month is billed once it has ended, once: a bill is never recomputed behind its reviewer's back.
+ *
  * Rounding rule (exact, never a float): a line's fee is basis × rate / 100 in whole fen, rounded half
  * up (0.5 fen and above to the next fen) once per line; the bill's fee is the sum of its lines' fees.
  *
  * Life of a bill (its `status`):
- *   DRAFT      generated (or returned by the director): the handler may submit it;
+ *   DRAFT      generated, or withdrawn from its review: the handler may submit it;
  *   REVIEWING  submitted: Process_BILL_MANAGE runs (modifyStatus submit, director review); the
- *              status changes only when the instance ends — approved → CONFIRMED, rejected or
- *              withdrawn → back to DRAFT with the reason;
+ *              status changes only when the instance ends — approved → CONFIRMED; a director's
+ *              reject returns the task to the handler (the reason is kept on the bill, the status
+ *              stays), who resubmits or withdraws it (the instance ends rejected → back to DRAFT);
  *   CONFIRMED  the corporation owes the fee;
  *   PAID       the payment was registered;
  *   INVOICED   its one invoice was made.
