@@ -52,6 +52,8 @@ import { seedProductsDemo } from './products/demo-seed';
 import { quotaRoutes } from './quotas/routes';
 import { absRoutes } from './abs/routes';
 import { seedAbsDemo } from './abs/demo-seed';
+import { billRoutes } from './bills/routes';
+import { seedBillsDemo } from './bills/demo-seed';
 import { creditNoteRoutes } from './credit-notes/routes';
 import { seedCreditNotesDemo } from './credit-notes/demo-seed';
 import { redemptionRoutes } from './redemption/routes';
@@ -126,6 +128,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   absRoutes,
   creditNoteRoutes,
   redemptionRoutes,
+  billRoutes,
   financingRoutes,
   adminStructureRoutes,
   dashboardRoutes,
@@ -311,6 +314,8 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   // After the notes: a package pools financed ones.
   if (ctx.demoMode) await seedAbsDemo(ctx);
   if (ctx.demoMode) await seedFinancingDemo(ctx);
+  // After the notes and the financings: bills are computed from them.
+  if (ctx.demoMode) await seedBillsDemo(ctx);
   if (ctx.demoMode) await seedSupportDemo(ctx);
   if (ctx.demoMode) await seedHelpDemo(ctx);
   if (ctx.demoMode) await seedHotlineDemo(ctx);

@@ -701,3 +701,4 @@ export * from './schema-messages';
 export * from './schema-help';
 export * from './schema-hotline';
 export * from './schema-redemption';
+export * from './schema-bills';

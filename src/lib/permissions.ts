@@ -80,6 +80,8 @@ export const PERMISSIONS = {
   /** Central-registry registrations: add registers, edit amends, extends and cancels (each answered by the registry). */
   zdRegistration: { list: 'zd:registration:list', query: 'zd:registration:query', add: 'zd:registration:add', edit: 'zd:registration:edit' },
   /** Credit notes: add applies (a level's application), generate makes issuance data, split records a holder's split transfer. */
+  /** Bills: generate makes a month's bills, submit sends one to Process_BILL_MANAGE, pay registers its payment, invoice invoices it. */
+  bill: { list: 'finance:bill:list', query: 'finance:bill:query', generate: 'finance:bill:generate', submit: 'finance:bill:submit', pay: 'finance:bill:pay', invoice: 'finance:bill:invoice' },
   creditNote: { list: 'credit:note:list', query: 'credit:note:query', add: 'credit:note:add', generate: 'credit:note:generate', split: 'credit:note:split', export: 'credit:note:export' },
   /** Redemption: payments into the settlement account and their audit (付款审核), registrations of notes paid elsewhere. */
   redemption: { list: 'credit:redeem:list', query: 'credit:redeem:query', add: 'credit:redeem:add', audit: 'credit:redeem:audit', register: 'credit:redeem:register' },

@@ -4,14 +4,14 @@
  * namespaces a lazily loaded feature adds itself when its module loads, so their copy does not weigh
  * on the first load: `workflow` (src/workflows/task-view/locale.ts), `docReview`
  * (src/features/doc-review/locale.ts), `realname` (src/features/realname/locale.ts), `certificates`
- * (src/features/certificates/locale.ts), `quotas` (src/features/quotas/locale.ts), `abs` (src/features/abs/locale.ts),
+ * (src/features/certificates/locale.ts), `quotas` (src/features/quotas/locale.ts), `abs` (src/features/abs/locale.ts), `bills` (src/features/bills/locale.ts),
  * `dashboard` (src/features/dashboard/locale.ts), `messages` (src/features/messages/locale.ts) and `formGuard`
  * (src/components/form-guard/locale.ts).
  */
 import i18n, { addLocaleFiles } from './i18n';
 
 addLocaleFiles(
-  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,server,workflow,docReview,realname,certificates,quotas,abs,dashboard,messages,formGuard}.json'], { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,server,workflow,docReview,realname,certificates,quotas,abs,bills,dashboard,messages,formGuard}.json'], { eager: true, import: 'default' }),
 );
 
 export default i18n;

@@ -68,6 +68,8 @@ export const OWN_PAGE_PATHS = [
   '/op/system/operlog/index',
   '/op/issue/notes/index',
   '/op/issue/notes/detail/index',
+  '/op/issue/bills/index',
+  '/op/issue/bills/detail/index',
   '/op/message-center/messages/index',
   '/op/message-center/support/index',
   '/op/help/index',

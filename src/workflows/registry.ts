@@ -103,6 +103,7 @@ export const TASK_COMPONENT = {
   QUOTA: 'Quota',
   FINANCING: 'Financing',
   REDEEM_REGISTRATION: 'RedeemRegistration',
+  BILL: 'Bill',
 } as const;
 export const CREDIT_FINAL_APPROVE_URL = '/op/credit/final-approve/approve';
 
@@ -185,7 +186,7 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   twoStep('Process_RF_PROD_FINANCE'),
   twoStep('Process_RF_PROD_CORE_FINANCE'),
   twoStep('Process_RF_AGREEMENT'),
-  linear('Process_BILL_MANAGE', [['ModifyStatus', 'modifyStatus'], ['Approve', 'approve']]),
+  linear('Process_BILL_MANAGE', [['ModifyStatus', 'modifyStatus'], ['Approve', 'approve']], { component: TASK_COMPONENT.BILL }),
   // Not among spec §4.5's keys: the financing qualification (融资资格申请, DOMAIN.md "Financing") needs an approval of its own.
   twoStep('Process_FINANCING_SIGN_UP', { component: TASK_COMPONENT.FINANCING }),
   linear('Process_ABS_CERTIFICATE_CODE', [['MaterialReview', 'applyEdit'], ['TransferReview', 'applyApprove']], { component: TASK_COMPONENT.DOC_REVIEW }),

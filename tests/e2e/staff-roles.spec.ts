@@ -3,7 +3,7 @@
  * and an account holding it; the new user signs in, must change the initial password, and sees only
  * the dictionaries; op_admin widens the role and the user's menu follows after a reload, without
  * signing in again; op_admin forces the user's session out, and the user's next call answers 401 and
- * the browser goes to the login page.
+ * the browser goes to the login page; op_auditor finds each of these writes in 操作日志.
  */
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -38,6 +38,11 @@ async function systemPages(page: Page): Promise<string[]> {
   return (await items.allTextContents()).map((title) => title.trim());
 }
 
+/** The data of a signed call's answer (answers are plain JSON; requests are what the protocol signs). */
+async function answered<T>(response: Promise<import('@playwright/test').Response>): Promise<T> {
+  return ((await (await response).json()) as { data: T }).data;
+}
+
 /** Ticks a node of the grant tree by its title. */
 async function tick(tree: Locator, title: string): Promise<void> {
   const node = tree.locator('.ant-tree-treenode').filter({ has: tree.page().locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) });
@@ -66,7 +71,9 @@ test.describe('staff accounts and roles (issue 20)', () => {
     await tick(tree, '字典管理');
     await tick(tree, '字典数据');
     await admin.screenshot({ path: join(ARTIFACTS, 'staff-roles-role-form.png') });
+    const roleSaved = admin.waitForResponse((r) => r.url().includes('/sys/roles/save') && r.status() === 200);
     await roleForm.getByRole('button', { name: /确\s*定|OK/ }).click();
+    const { id: roleId } = await answered<{ id: string }>(roleSaved);
     await expect(admin.getByText('角色已保存，已登录用户在下次加载用户信息时生效')).toBeVisible();
     await expect(admin.getByTestId('roles-list').getByRole('cell', { name: ROLE_NAME })).toBeVisible();
 
@@ -86,7 +93,9 @@ test.describe('staff accounts and roles (issue 20)', () => {
     await admin.locator('.ant-select-dropdown:visible').getByTitle('供应链金融服务平台运营中心').click();
     await staffForm.getByText('新增用户').click();
     await admin.screenshot({ path: join(ARTIFACTS, 'staff-roles-staff-form.png') });
+    const staffSaved = admin.waitForResponse((r) => r.url().includes('/sys/staffs/save') && r.status() === 200);
     await staffForm.getByRole('button', { name: /确\s*定|OK/ }).click();
+    const { id: staffId } = await answered<{ id: string }>(staffSaved);
     await expect(admin.getByText('用户已创建，首次登录须修改初始密码')).toBeVisible();
     const row = admin.getByTestId('staffs-list').getByRole('row').filter({ hasText: USERNAME });
     await expect(row).toContainText(ROLE_NAME);
@@ -141,7 +150,10 @@ test.describe('staff accounts and roles (issue 20)', () => {
     await user.screenshot({ path: join(ARTIFACTS, 'staff-roles-user-widened.png') });
 
     // op_admin forces the user's session out.
+    const sessionsPage = admin.waitForResponse((r) => r.url().includes('/online-sessions/page') && r.status() === 200);
     await admin.goto('/op/system/online');
+    const { records } = await answered<{ records: Array<{ id: string; username: string }> }>(sessionsPage);
+    const sessionId = records.find((record) => record.username === USERNAME)!.id;
     const session = admin.getByTestId('online-sessions-list').getByRole('row').filter({ hasText: USERNAME });
     await expect(session).toBeVisible();
     await session.getByTestId('force-logout').click();
@@ -154,6 +166,35 @@ test.describe('staff accounts and roles (issue 20)', () => {
     await expect(user).toHaveURL(/\/login\/op/);
     await user.screenshot({ path: join(ARTIFACTS, 'staff-roles-user-at-login.png') });
 
+    // op_auditor finds each write in 操作日志: by the record's number, with who did it and what.
+    const auditorContext = await browser.newContext();
+    const auditor = await auditorContext.newPage();
+    await signIn(auditor, 'op_auditor', PERSONAS.op_auditor);
+    await expect(auditor.getByTestId('welcome')).toBeVisible();
+    await auditor.goto('/op/system/operlog');
+    const log = auditor.getByTestId('operation-logs-list');
+    await expect(log).toBeVisible();
+    const writes: Array<[recordId: string, actions: string[]]> = [
+      [roleId, ['新增', '修改']],
+      [staffId, ['新增']],
+      [sessionId, ['强制退出']],
+    ];
+    for (const [recordId, actions] of writes) {
+      const searched = auditor.waitForResponse((r) => r.url().includes('/operation-logs/page') && r.status() === 200);
+      await log.getByRole('textbox', { name: /记录编号/ }).fill(recordId);
+      await log.getByRole('button', { name: /搜\s*索/ }).click();
+      await searched;
+      // Others may follow (the user's own password change names the account too): these must be there.
+      const entries = log.locator('tbody tr.ant-table-row');
+      for (const action of actions) {
+        const entry = entries.filter({ has: auditor.getByRole('cell', { name: action, exact: true }) });
+        await expect(entry).toHaveCount(1);
+        await expect(entry).toContainText('op_admin');
+      }
+    }
+    await auditor.screenshot({ path: join(ARTIFACTS, 'staff-roles-auditor-log.png'), fullPage: true });
+
+    await auditorContext.close();
     await userContext.close();
     await adminContext.close();
   });

@@ -1,6 +1,6 @@
 /**
  * Approvable resources (README "Add an approvable resource") over real HTTP, on a test-only resource
- * bound to two otherwise unowned processes: a save is proposed, never written; the approved end of
+ * bound to two test-only processes (tests/server/test-processes.ts): a save is proposed, never written; the approved end of
  * the instance that carries it applies it, a reject or withdrawal leaves the record exactly as it
  * was; one pending change per record (also under concurrent saves); bound keys are refused by the
  * generic start; and the issue's replays (a made-up business key, a withdrawn certificate reopening
@@ -18,12 +18,12 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
+import { TEST_CREATE_PROCESS, TEST_UPDATE_PROCESS } from './test-processes';
 
 const API = '/op/v1/test/partners';
 const WF = '/op/v1/workflow';
-const CREATE_KEY = 'Process_BILL_MANAGE';
-// Every key of the registry but this one is a business module's now: the test resource approves creates and updates through it.
-const UPDATE_KEY = CREATE_KEY;
+const CREATE_KEY = TEST_CREATE_PROCESS;
+const UPDATE_KEY = TEST_UPDATE_PROCESS;
 
 const partners = pgTable('test_partners', {
   id: text('id').primaryKey(),
@@ -147,7 +147,7 @@ describe('an approvable resource', () => {
 
     const { task } = await complete(handler, proposal.taskId, 'PASS');
     const back = await complete(director, task!.id, 'REJECT', '号码有误');
-    expect(back.task).toMatchObject({ taskDefinitionKey: 'ModifyStatus' });
+    expect(back.task).toMatchObject({ taskDefinitionKey: 'Register' });
     expect((await find(before.id)).mobile).toBe('13800000001');
     await complete(handler, back.task!.id, 'REJECT', '撤回');
 

@@ -152,6 +152,7 @@ describe('/op/v1/userInfo', () => {
         PERMISSIONS.financing.list, PERMISSIONS.financing.query, PERMISSIONS.financing.add, PERMISSIONS.financing.edit, PERMISSIONS.financing.sign,
         PERMISSIONS.creditNote.list, PERMISSIONS.creditNote.query, PERMISSIONS.creditNote.add, PERMISSIONS.creditNote.generate, PERMISSIONS.creditNote.split,
         PERMISSIONS.redemption.list, PERMISSIONS.redemption.query, PERMISSIONS.redemption.add, PERMISSIONS.redemption.register,
+        PERMISSIONS.bill.list, PERMISSIONS.bill.query, PERMISSIONS.bill.generate, PERMISSIONS.bill.submit, PERMISSIONS.bill.pay, PERMISSIONS.bill.invoice,
         PERMISSIONS.absPackage.list, PERMISSIONS.absPackage.query, PERMISSIONS.absPackage.add, PERMISSIONS.absPackage.edit,
         PERMISSIONS.zdRegistration.list, PERMISSIONS.zdRegistration.query, PERMISSIONS.zdRegistration.add, PERMISSIONS.zdRegistration.edit,
         PERMISSIONS.hotline.list, PERMISSIONS.hotline.query, PERMISSIONS.hotline.dial,

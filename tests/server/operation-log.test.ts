@@ -18,6 +18,7 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import { OPERATION_ACTION, operationLogResource, WORKFLOW_LOG_RESOURCE } from '../../src/resources/operation-log';
 import { dataOf, passwordOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
+import { TEST_CREATE_PROCESS, TEST_UPDATE_PROCESS } from './test-processes';
 
 const LOG = operationLogResource.apiBase;
 const DICT = '/op/v1/sys/dict-datas';
@@ -36,7 +37,7 @@ const partners = pgTable('test_log_partners', {
   updateBy: text('update_by'),
 });
 
-// An approvable test resource on two otherwise unowned processes (as tests/server/approvals.test.ts).
+// An approvable test resource on the two test-only processes of tests/server/test-processes.ts.
 const partnerResource = defineResource({
   name: 'testLogPartners',
   apiBase: API,
@@ -47,7 +48,7 @@ const partnerResource = defineResource({
     partnerName: { type: 'string', label: 'resources:config.fields.configName', required: true, maxLength: 40, unique: true },
     mobile: { type: 'string', label: 'resources:config.fields.configKey', validator: 'mobile' },
   },
-  approval: { create: 'Process_BILL_MANAGE', update: 'Process_BILL_MANAGE' },
+  approval: { create: TEST_CREATE_PROCESS, update: TEST_UPDATE_PROCESS },
 });
 const routes: RouteModule = (api, ctx) => crudRoutes(api, ctx, { resource: partnerResource, table: partners });
 
@@ -144,7 +145,7 @@ describe('an approvable resource and the workflow engine', () => {
 
     const start = await onlyEntry(proposal.instanceId, OPERATION_ACTION.workflowStart);
     expect(start).toMatchObject({ resource: WORKFLOW_LOG_RESOURCE, username: 'op_handler' });
-    expect(start.after).toMatchObject({ status: 'RUNNING', businessKey: id, processKey: 'Process_BILL_MANAGE' });
+    expect(start.after).toMatchObject({ status: 'RUNNING', businessKey: id, processKey: TEST_CREATE_PROCESS });
 
     const { task } = await complete(handler, proposal.taskId, 'PASS');
     const approved = await complete(director, task!.id, 'PASS', '同意');

@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, redemption, absPackage, zdRegistration, financing, permissionMatrix, message, support } = PERMISSIONS;
+const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, redemption, bill, absPackage, zdRegistration, financing, permissionMatrix, message, support } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -138,6 +138,9 @@ export const MENU_TREE: readonly MenuSeed[] = [
       { uri: 'issue:group:generate', title: '签发数据生成', path: 'group/generate', icon: 'DatabaseOutlined', permission: creditNote.list },
       { uri: 'issue:notes', title: '白条查询', path: 'notes', icon: 'AccountBookOutlined', permission: creditNote.list },
       { uri: 'issue:notes:detail', title: '白条详情', path: 'notes/detail', hidden: true, permission: creditNote.query },
+      // 账单核算 (DOMAIN.md "Bills"): the platform's service fees on what was issued and financed.
+      { uri: 'issue:bills', title: '账单核算', path: 'bills', icon: 'AccountBookOutlined', permission: bill.list },
+      { uri: 'issue:bills:detail', title: '账单详情', path: 'bills/detail', hidden: true, permission: bill.query },
     ],
   },
   {

@@ -26,13 +26,13 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, creditNote, redemption, absPackage, zdRegistration, financing, operationLog, message, support, hotline } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, creditNote, redemption, bill, absPackage, zdRegistration, financing, operationLog, message, support, hotline } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
 const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE] = [corporation, bankAccount, groupUnit, corpChange].map(resourceOf);
 const [TEMPLATE, PRODUCT, AGREEMENT, PRICE_POLICY] = [template, product, agreement, pricePolicy].map(resourceOf);
 const [ABS_PACKAGE, ZD_REGISTRATION] = [absPackage, zdRegistration].map(resourceOf);
-const [QUOTA, CREDIT_NOTE, FINANCING, HOTLINE, REDEMPTION] = [quota, creditNote, financing, hotline, redemption].map(resourceOf);
+const [QUOTA, CREDIT_NOTE, FINANCING, HOTLINE, REDEMPTION, BILL] = [quota, creditNote, financing, hotline, redemption, bill].map(resourceOf);
 
 export const ROLES: readonly RoleSeed[] = [
   { pkRole: 'r-admin', code: ROLE.ADMIN, grants: 'all' },
@@ -56,6 +56,8 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [CREDIT_NOTE], actions: ['list', 'query', 'add', 'generate', 'split'] },
       // Handlers record payments into the settlement account and register notes paid elsewhere; directors audit them (four-eyes).
       { resources: [REDEMPTION], actions: ['list', 'query', 'add', 'register'] },
+      // Handlers generate the month's bills, submit them for review, register payments and invoice paid ones.
+      { resources: [BILL], actions: ['list', 'query', 'generate', 'submit', 'pay', 'invoice'] },
       // Handlers start, complete and sign financing applications; the files' verdicts are the directors'.
       { resources: [FINANCING], actions: ['list', 'query', 'add', 'edit', 'sign'] },
       { resources: [NEWS, NOTICE], actions: READ_ACTIONS },
@@ -70,7 +72,7 @@ export const ROLES: readonly RoleSeed[] = [
     grants: [
       { resources: [TASK], actions: ['list', 'query', 'handle'] },
       { resources: [DOC_REVIEW], actions: '*' },
-      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA, CREDIT_NOTE, ABS_PACKAGE, ZD_REGISTRATION, HOTLINE], actions: READ_ACTIONS },
+      { resources: [REALNAME, CERTIFICATE, CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE, PRODUCT, AGREEMENT, PRICE_POLICY, QUOTA, CREDIT_NOTE, BILL, ABS_PACKAGE, ZD_REGISTRATION, HOTLINE], actions: READ_ACTIONS },
       // Directors freeze a drafted template version (定稿); they review products through the task centre.
       { resources: [TEMPLATE], actions: ['list', 'query', 'approve'] },
       { resources: [FINANCING], actions: ['list', 'query', 'review'] },
