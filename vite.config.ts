@@ -1,5 +1,4 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -70,9 +69,5 @@ export default defineConfig({
     testTimeout: 30000,
     // The first server start of a run builds the seeded template (tests/server/server.ts): minutes on a busy machine.
     hookTimeout: 180000,
-    // Vitest's default is one worker fewer than the cores: one file at a time on a two-core machine,
-    // while a server test keeps one core busy (PGlite and the server share a thread). Each file has its
-    // own database, so files running side by side share nothing.
-    maxWorkers: Math.max(availableParallelism(), 2),
   },
 });

@@ -5,9 +5,12 @@
  * (server/financing) when written; no foreign key, so this file imports nothing from schema.ts.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn as id, recordColumns as record } from './columns';
 
+
+/** The application number's last four digits: two applications in one second never draw the same. */
+export const financingApplicationNoSeq = pgSequence('financing_application_no_seq', { startWith: 1, increment: 1 });
 
 export const financingApplications = pgTable(
   'financing_applications',
