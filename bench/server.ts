@@ -30,6 +30,12 @@
  * the account's balance (accounts/find-by-id) and a ledger page (newest first, unfiltered, and
  * filtered to one day), 200 sequential signed calls each after a warm-up, p50/p95. Goal: p95 under 20 ms
  * on PGlite. BENCH_QUOTA_ONLY=1 runs only this part.
+ *
+ * Fourth part: the credit-note list (server/credit-notes/notes.ts). BENCH_NOTE_ROWS notes (default
+ * 1,000,000) over 100 holders, four stored statuses and due dates spread over two years around today:
+ * one holder's notes filtered by status (已签发, and 已逾期, which is computed from the due date) and
+ * sorted by due date, page 1 and a deep page, 200 sequential signed calls each after a warm-up, p50/p95.
+ * Goal (issue 18): p95 under 30 ms on PGlite. BENCH_NOTES_ONLY=1 runs only this part.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -154,8 +160,49 @@ async function seedDictItems(): Promise<void> {
     FROM generate_series(1, ${BENCH_DICT_ROWS}) AS i`);
   if (process.env.BENCH_DICT_INDEX === 'off') await exec('DROP INDEX sys_dict_data_label_trgm_idx');
   await exec('ANALYZE sys_dict_data');
-  await seedQuotaLedger(exec);
+  if (parts.quota) await seedQuotaLedger(exec);
+  if (parts.notes) await seedCreditNotes(exec);
   await database.close();
+}
+
+const BENCH_NOTE_ROWS = Number(process.env.BENCH_NOTE_ROWS ?? 1_000_000);
+const BENCH_NOTE_HOLDER = 'bench-holder-7';
+
+/** Which parts run: each ONLY variable runs its part alone; none runs them all. */
+const only = { quota: process.env.BENCH_QUOTA_ONLY === '1', notes: process.env.BENCH_NOTES_ONLY === '1', dict: process.env.BENCH_DICT_ONLY === '1', throughput: process.env.BENCH_THROUGHPUT_ONLY === '1' };
+const anyOnly = Object.values(only).some(Boolean);
+const parts = { quota: only.quota || !anyOnly, notes: only.notes || !anyOnly, dict: only.dict || !anyOnly, throughput: only.throughput || !anyOnly };
+
+/**
+ * Issued notes as the final approval leaves them (server/credit-notes/issuance.ts): note i is held by
+ * holder i % 100, status by i % 4 (issued, financed, redeemed, split), due from a year ago to a year
+ * ahead; amounts 1,000.00 to 100,999.00.
+ */
+async function seedCreditNotes(exec: (statement: string) => Promise<unknown>): Promise<void> {
+  const n = BENCH_NOTE_ROWS;
+  const started = performance.now();
+  await exec(`INSERT INTO credit_notes (id, note_no, parent_id, root_id, group_id, issuer_unit_id, issuer_name, quota_account_id, holder_corp_id, holder_name, amount, issue_date, due_date, product_name, status)
+    SELECT 'bench-note-' || i, 'CN2026' || lpad(i::text, 12, '0'), NULL, 'bench-note-' || i, 'bench-group', 'bench-unit', '基准测试集团', 'bench-account',
+      'bench-holder-' || (i % 100), '基准供应商' || (i % 100), 1000.00 + (i % 100000),
+      current_date - 400 + (i % 365), current_date - 365 + (i % 730), '基准产品',
+      (ARRAY['ISSUED', 'FINANCED', 'REDEEMED', 'SPLIT'])[1 + (i / 100) % 4]
+    FROM generate_series(1, ${n}) AS i`);
+  await exec('VACUUM ANALYZE credit_notes');
+  console.log(`credit notes: ${n} rows seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function creditNoteList(admin: ApiClient): Promise<void> {
+  console.log(`credit notes: ${BENCH_NOTE_ROWS} notes, one holder's (${BENCH_NOTE_ROWS / 100}) filtered by status, sorted by due date:`);
+  const page = (label: string, body: Record<string, unknown>) => timeQuotaCall(admin, label, '/op/v1/credit-notes/notes/page', { holderCorpId: BENCH_NOTE_HOLDER, pageSize: 20, ...body });
+  const rows = [
+    await page('已签发, page 1', { status: 'ISSUED', pageNum: 1 }),
+    await page('已签发, page 50', { status: 'ISSUED', pageNum: 50 }),
+    await page('已逾期 (computed), page 1', { status: 'OVERDUE', pageNum: 1 }),
+    await page('已兑付, page 1', { status: 'REDEEMED', pageNum: 1 }),
+  ];
+  console.table([...rows, await timeQuotaCall(admin, 'baseline: signed userInfo', '/op/v1/userInfo', {})]);
+  const worst = Math.max(...rows.map((r) => r['p95 ms']));
+  console.log(`credit-note list p95: ${worst} ms (goal: under 30) -> ${worst < 30 ? 'met' : 'NOT met'}`);
 }
 
 const BENCH_QUOTA_ROWS = Number(process.env.BENCH_QUOTA_ROWS ?? 1_000_000);
@@ -318,9 +365,9 @@ try {
   const admin = await signInAs(baseUrl, 'op_admin');
 
   console.log(`database: ${databaseUrl ? 'PostgreSQL (throwaway cluster)' : 'PGlite'}`);
-  const quotaOnly = process.env.BENCH_QUOTA_ONLY === '1';
-  if (quotaOnly || (process.env.BENCH_THROUGHPUT_ONLY !== '1' && process.env.BENCH_DICT_ONLY !== '1')) await quotaLedger(admin);
-  if (process.env.BENCH_THROUGHPUT_ONLY !== '1' && !quotaOnly) {
+  if (parts.quota) await quotaLedger(admin);
+  if (parts.notes) await creditNoteList(admin);
+  if (parts.dict) {
     console.log(`dict-data page over ${BENCH_DICT_ROWS} items, ordered by dictSort, trigram index ${process.env.BENCH_DICT_INDEX === 'off' ? 'OFF' : 'on'}:`);
     // 3+ characters can use the trigram index; 2 characters cannot (pg_trgm needs a whole trigram).
     const dictRows = [await timeDictPage(admin, '777'), await timeDictPage(admin, '标签9999'), await timeDictPage(admin, '77')];
@@ -329,7 +376,7 @@ try {
     const worst = Math.max(...dictRows.slice(0, 2).map((r) => r['p95 ms']));
     console.log(`dict-data page p95 (3+ character terms): ${worst} ms (goal: under 20) -> ${worst < 20 ? 'met' : 'NOT met'}`);
   }
-  if (process.env.BENCH_DICT_ONLY !== '1' && !quotaOnly) await throughput(admin);
+  if (parts.throughput) await throughput(admin);
 } finally {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
