@@ -5,23 +5,10 @@
  * One bill per corporation and period and one invoice per bill: the database holds both rules, so
  * two simultaneous generations or invoicings cannot both win.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgSequence, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgSequence, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from './columns';
 
-const amount = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull();
-const id = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const time = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-const record = () => ({
-  dataVersion: integer('data_version').notNull().default(0),
-  createTime: time('create_time'),
-  updateTime: time('update_time'),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-});
 
 export const billNoSeq = pgSequence('bill_no_seq', { startWith: 1, increment: 1 });
 export const billInvoiceNoSeq = pgSequence('bill_invoice_no_seq', { startWith: 1, increment: 1 });

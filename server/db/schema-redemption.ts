@@ -3,24 +3,11 @@
  * notes each settles, and registrations of notes paid outside the platform. A payment's bank serial
  * number is unique (one bank transfer is recorded once); its status moves once, under its row lock.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { amountColumn as amount, idColumn as id, recordColumns as record } from './columns';
 import { creditNotes } from './schema-credit-notes';
 
-const amount = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull();
-const id = () =>
-  text('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const time = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-const record = () => ({
-  dataVersion: integer('data_version').notNull().default(0),
-  createTime: time('create_time'),
-  updateTime: time('update_time'),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-});
 
 export const creditPayments = pgTable(
   'credit_payments',
