@@ -222,6 +222,18 @@ test.describe('credit notes (issue 18)', () => {
     await expect(view.getByText('已签发')).toBeVisible();
     await shot(director, 'registration-task');
 
+    // op_director works it from 待办: the pass redeems the note (its quota recycled, tests/server/redemption.test.ts).
+    await director.goto('/op/task/todo');
+    const todo = director.getByTestId('task-todo-list').locator('tbody tr.ant-table-row').filter({ hasText: '白条兑付登记' });
+    await todo.first().getByTestId('task-work').click(FIRST_LOAD);
+    const approval = director.getByTestId('redeem-registration-view');
+    await expect(approval).toBeVisible(FIRST_LOAD);
+    await director.getByTestId('task-remark').fill('同意兑付');
+    await director.getByTestId('task-pass').click();
+    await expect(director.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
+    await expect(approval.getByText('已兑付')).toBeVisible(FIRST_LOAD);
+    await shot(director, 'registration-approved');
+
     const auditor = await as(browser, 'op_auditor');
     await auditor.goto('/op/abs/credit-recycling-manage/audit');
     await expect(auditor.locator('tbody tr.ant-table-row').filter({ hasText: 'CMB20261122000842' })).toBeVisible(FIRST_LOAD);
