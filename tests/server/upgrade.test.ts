@@ -104,6 +104,11 @@ async function checkUpgrade(database: Database) {
     // The auditor's operation-log export (issue 20) came later too.
     expect(upgraded.op_auditor.perms).toContain('system:operlog:export');
     for (const username of ['op_handler', 'op_director'] as const) expect(upgraded[username].menus, username).not.toContain('task:all');
+    // Stop 30's seed: bills (签发管理 › 账单核算) and the payment audit's new grants reach the old install.
+    expect(upgraded.op_handler.menus).toEqual(expect.arrayContaining(['issue:bills', 'issue:bills:detail', 'abs:credit-recycling-manage:audit']));
+    expect(upgraded.op_handler.perms).toEqual(expect.arrayContaining(['finance:bill:generate', 'finance:bill:invoice', 'credit:redeem:add', 'credit:redeem:register']));
+    expect(upgraded.op_director.perms).toEqual(expect.arrayContaining(['credit:redeem:audit', 'finance:bill:list']));
+    expect(upgraded.op_director.perms).not.toContain('credit:redeem:add');
 
     // Every dictionary item this release declares reached the old install (new dictionaries such as the
     // quota, template and login ones, and new items of old ones such as FORCE_LOGOUT), except the one the
