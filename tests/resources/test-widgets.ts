@@ -12,7 +12,7 @@ import { crud } from '../../src/lib/permissions';
  * test-only resource touches no locale file (a real one adds its labels, README "Add a resource").
  */
 const LABELS = {
-  code: 'server:input.fields.code',
+  code: 'admin:org.fields.orgCode',
   name: 'resources:config.fields.configName',
   quantity: 'resources:dictData.fields.dictSort',
   price: 'corporations:verification.amount',

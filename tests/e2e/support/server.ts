@@ -55,12 +55,19 @@ const seededDataDir = () =>
     await builder.stop();
   });
 
-/** Starts a server over `dataDir` (kept between restarts unless `fresh`; a fresh default one starts from the seeded template). */
-export async function startServer(name: string, options: { dataDir?: string; fresh?: boolean; port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
+/**
+ * Starts a server over `dataDir` (kept between restarts unless `fresh`). A fresh one starts from the seeded
+ * template when it runs with the default environment, or when `template` says the given variables do not
+ * change what a first start seeds (a restart on the template's data, as an upgrade is).
+ */
+export async function startServer(
+  name: string,
+  options: { dataDir?: string; fresh?: boolean; port?: number; env?: Record<string, string>; template?: boolean } = {},
+): Promise<RunningServer> {
   const dataDir = options.dataDir ?? join(ROOT, 'test-results', 'e2e-data', name);
   const fresh = options.fresh !== false;
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
-  if (fresh && !options.env && process.env.SCF_TEST_DB_TEMPLATE !== 'off') cpSync(join(await seededDataDir(), 'data'), dataDir, { recursive: true });
+  if (fresh && (!options.env || options.template) && process.env.SCF_TEST_DB_TEMPLATE !== 'off') cpSync(join(await seededDataDir(), 'data'), dataDir, { recursive: true });
   return launch(name, dataDir, options);
 }
 
