@@ -3,8 +3,8 @@
  * starter of ../shared/anchors/refine-starter (a copy is built once in the OS temp folder; its code is
  * never part of this repository), measured in one Chromium, interleaved, with the HTTP cache emptied
  * before every load:
- *   - time to the first table row: the starter's /posts against the project's dictionary list and
- *     to-do list (in a tab signed in as a persona allowed to see each);
+ *   - time to the first table row: the starter's /posts against the project's dictionary list, the
+ *     credit-note list (白条查询) and the to-do list (in a tab signed in as a persona allowed to see each);
  *   - time until a task page's approve button can be clicked (visible and enabled);
  *   - JS bytes transferred and the JS heap in use at that moment;
  * at full CPU and with the CPU slowed 4× (as Lighthouse's mobile preset does). Prints medians, min
@@ -202,6 +202,7 @@ async function main(): Promise<void> {
       for (const tab of [admin, handler]) tabs.set(tab.page, tab.cdp);
       journeys.push(
         { name: `dictionary list (first row)${mark}`, app: 'project', goal: 'row', tab: () => admin.page, url: () => `${server.url}/op/system/dict` },
+        { name: `notes list (first row)${mark}`, app: 'project', goal: 'row', tab: () => handler.page, url: () => `${server.url}/op/issue/notes` },
         { name: `to-do list (first row)${mark}`, app: 'project', goal: 'row', tab: () => handler.page, url: () => `${server.url}/op/task/todo` },
         { name: `task page (approve clickable)${mark}`, app: 'project', goal: 'approve', tab: () => handler.page, url: () => `${server.url}/op/task/view?taskId=${taskId}` },
       );

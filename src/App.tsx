@@ -1,6 +1,6 @@
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router';
 import { guardedHistory } from './components/form-guard/guarded-history';
 import { CancelOnNavigate } from './components/CancelOnNavigate';
@@ -13,7 +13,19 @@ import { i18nProvider } from './providers/i18n';
 import { useNotificationProvider } from './providers/notification-provider';
 import { HOME_PATH } from './routes/static-routes';
 
-const SignedIn = lazy(() => import('./layout/SignedIn'));
+const SignedInLazy = lazy(() => import('./layout/SignedIn'));
+/** The shell's module when it loaded before the first render (preloadShell), so that render does not suspend. */
+let loadedShell: ComponentType | undefined;
+/** Chosen at the first render and kept: switching from the lazy one to the module would remount the shell. */
+let shellComponent: ComponentType | undefined;
+
+/** Loads the shell's module (main.tsx asked for it already) and keeps it for the first render. */
+export function preloadShell(): Promise<void> {
+  return import('./layout/SignedIn').then(
+    (module) => void (loadedShell = module.default),
+    () => undefined, // the lazy one reports the failure
+  );
+}
 const ErrorPage = lazy(() => import('./pages/errors/ErrorPage'));
 const PublicNotice = lazy(() => import('./pages/public/PublicNotice'));
 const AuthRedirect = lazy(() => import('./pages/public/AuthRedirect'));
@@ -21,7 +33,7 @@ const AuthRedirect = lazy(() => import('./pages/public/AuthRedirect'));
 const page = (element: ReactNode) => <Suspense fallback={<FullScreenLoading />}>{element}</Suspense>;
 
 /** Paths of the signed-in shell: the /op routes the menu grants, and /redirect/<path> that refreshes one of them. */
-function isShellPath(pathname: string): boolean {
+export function isShellPath(pathname: string): boolean {
   return pathname === HOME_PATH || pathname.startsWith(`${HOME_PATH}/`) || pathname.startsWith('/redirect/');
 }
 
@@ -33,8 +45,9 @@ function ShellOrForbidden() {
   const { pathname } = useLocation();
   if (pathname === '/') return <Navigate to={HOME_PATH} replace />;
   if (!isShellPath(pathname)) return <Navigate to="/403" replace />;
+  const Shell = (shellComponent ??= loadedShell ?? SignedInLazy);
   return (
-    <RequireSession>{page(<SignedIn />)}</RequireSession>
+    <RequireSession>{page(<Shell />)}</RequireSession>
   );
 }
 

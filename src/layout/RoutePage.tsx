@@ -1,16 +1,19 @@
 import { Spin } from 'antd';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { pageLoader, type PageProps } from '../routes/page-registry';
+import { loadedPage, pageLoader, type PageProps } from '../routes/page-registry';
 import type { AppRoute } from '../routes/types';
 
-// One lazy component per component path, made once, so revisiting a page never re-suspends it.
-const lazyPages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
+// One component per component path, chosen once, so revisiting a page never re-suspends or remounts it:
+// the module itself when it was preloaded (main.tsx) before the route first rendered, else a lazy one.
+// A lazy component suspends on its first render even when its module is there, and each Suspense
+// fallback shown on the first load holds the content's reveal back (React throttles it by 300 ms).
+const pages = new Map<string, ComponentType<PageProps> | LazyExoticComponent<ComponentType<PageProps>>>();
 
 function pageComponent(component: string) {
-  let page = lazyPages.get(component);
+  let page = pages.get(component);
   if (!page) {
-    page = lazy(pageLoader(component));
-    lazyPages.set(component, page);
+    page = loadedPage(component) ?? lazy(pageLoader(component));
+    pages.set(component, page);
   }
   return page;
 }

@@ -18,13 +18,27 @@ const UNBUILT = 'unbuilt' as const;
 const resourcePage = (name: string): PageLoader => () => import('../crud/ResourcePage').then((m) => ({ default: m.pageOf(name) }));
 const underConstruction: PageLoader = () => import('../pages/under-construction/UnderConstruction');
 
+/** Page modules already loaded, by component path: the first render takes them as they are (RoutePage). */
+const loadedPages = new Map<string, ComponentType<PageProps>>();
+
 /**
  * Starts loading the page module of an address (its menu component path is the address + '/index')
- * while the shell still loads, so that the page's code is there when the router asks for it.
+ * while the shell still loads, so that the page's code is there when the router asks for it; settles
+ * when it is there (or failed: the router's own load reports that).
  */
-export function preloadPage(pathname: string): void {
-  const loader = PAGES[`${pathname.replace(/\/$/, '')}/index`];
-  if (typeof loader === 'function') loader().catch(() => undefined); // the router's own load reports it
+export function preloadPage(pathname: string): Promise<void> {
+  const component = `${pathname.replace(/\/$/, '')}/index`;
+  const loader = PAGES[component];
+  if (typeof loader !== 'function') return Promise.resolve();
+  return loader().then(
+    (module) => void loadedPages.set(component, module.default),
+    () => undefined,
+  );
+}
+
+/** The page of a component path if its module has loaded, else undefined. */
+export function loadedPage(component: string): ComponentType<PageProps> | undefined {
+  return loadedPages.get(component);
 }
 
 export { LAYOUT, PARENT_VIEW };
