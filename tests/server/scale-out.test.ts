@@ -184,6 +184,10 @@ describe.skipIf(!binDir)('two server processes on one PostgreSQL', () => {
     const sqlClient = new pg.Client({ connectionString: databaseUrl });
     await sqlClient.connect();
     try {
+      // B's clean stop deletes its own row first, so the most recently seen row left is A's (a process killed
+      // earlier in this file stopped beating long ago). Picked while B still ran, it was once B's, whose
+      // export the restart then rightly failed.
+      await b.stop();
       const { rows } = await sqlClient.query<{ id: string }>('select id from server_processes order by seen_at desc limit 1');
       const insert = async (id: string, processId: string) => {
         await sqlClient.query(
@@ -194,7 +198,6 @@ describe.skipIf(!binDir)('two server processes on one PostgreSQL', () => {
       };
       await insert('exp-live-runner', rows[0].id);
       await insert('exp-dead-runner', 'a-process-that-died');
-      await b.stop();
       b = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
       adminB = at(adminA, b.baseUrl);
       const status = async (id: string) => (await sqlClient.query<{ status: string }>('select status from file_export_records where id = $1', [id])).rows[0].status;
