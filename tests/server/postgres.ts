@@ -26,7 +26,7 @@ export function postgresBinDir(): string | undefined {
   return versions.length ? join(root, versions[0], 'bin') : undefined;
 }
 
-export const POSTGRES_MISSING = "PostgreSQL is not installed (Debian package 'postgresql'; .ci/run installs it): the multi-process tests are skipped";
+export const POSTGRES_MISSING = "PostgreSQL is not installed (Debian package 'postgresql'; .ci/run installs it): the tests on PostgreSQL (two processes, the upgrade) are skipped";
 
 function postgresUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;

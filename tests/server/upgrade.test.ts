@@ -5,7 +5,8 @@
  * install, a resource declared since appears for those its rules grant, and the operator's work
  * stays: a renamed menu, an edited dictionary label, a config value, a removed grant, a removed
  * dictionary item, the menu, parameter and grant the operator created. On PGlite always; on
- * PostgreSQL too when TEST_POSTGRES_URL names an empty database the test may wipe.
+ * PostgreSQL too: TEST_POSTGRES_URL naming an empty database the test may wipe, else a throwaway one
+ * started from Debian's package (tests/server/postgres.ts), skipped with a message only without it.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +19,11 @@ import { RESOURCES } from '../../server/resources/registry';
 import { createPGlite, pgliteDatabase, postgresDatabase, type Database } from '../../server/db/open';
 import type { RouteItem } from '../../server/routes/menu-tree';
 import { signInAs } from './client';
+import { POSTGRES_MISSING, postgresBinDir, startPostgres } from './postgres';
 import { startServer, type TestServer } from './server';
+
+const binDir = postgresBinDir();
+if (!binDir && !process.env.TEST_POSTGRES_URL) console.warn(POSTGRES_MISSING);
 
 const FIXTURE = readFileSync(new URL('../fixtures/upgrade/release-0.1.0.sql', import.meta.url), 'utf8');
 
@@ -142,13 +147,19 @@ describe('upgrading a database written by release 0.1.0', () => {
     await checkUpgrade(pgliteDatabase(client));
   }, 180_000);
 
-  it.runIf(process.env.TEST_POSTGRES_URL)('on PostgreSQL', async () => {
-    const url = process.env.TEST_POSTGRES_URL!;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-    await admin.query(FIXTURE);
-    await admin.end();
-    await checkUpgrade(postgresDatabase(url));
-  }, 180_000);
+  // TEST_POSTGRES_URL, else a throwaway PostgreSQL of Debian's package (.ci/run installs it), as the scale-out test starts.
+  it.runIf(process.env.TEST_POSTGRES_URL || binDir)('on PostgreSQL', async () => {
+    const postgres = process.env.TEST_POSTGRES_URL ? undefined : await startPostgres(binDir!);
+    try {
+      const url = process.env.TEST_POSTGRES_URL ?? (await postgres!.createDatabase('upgrade'));
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+      await admin.query(FIXTURE);
+      await admin.end();
+      await checkUpgrade(postgresDatabase(url));
+    } finally {
+      postgres?.stop();
+    }
+  }, 240_000);
 });
