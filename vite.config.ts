@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyles, firstScreenChunks } from './scripts/build/first-screens.ts';
 import { staticLoadingScreen } from './scripts/build/loading-screen.ts';
+import { routePreloads } from './scripts/build/route-preloads.ts';
 
 /**
  * Writes .br and .gz beside every text asset of the build, so the server can send them as they are
@@ -42,7 +43,7 @@ const SIDE_EFFECT_FREE = /node_modules\/(rc-[a-z-]+|@rc-component\/[a-z-]+|papap
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), staticLoadingScreen(), antdStaticStyles(), firstScreenChunks({ configFile: fileURLToPath(import.meta.url) }), precompress()],
+  plugins: [react(), staticLoadingScreen(), antdStaticStyles(), firstScreenChunks({ configFile: fileURLToPath(import.meta.url) }), routePreloads(), precompress()],
   resolve: {
     // qs's side-channel on the built-in WeakMap and Map, without its 30 KB of helpers (the shim says why).
     alias: [{ find: /^side-channel$/, replacement: fileURLToPath(new URL('./scripts/build/shims/side-channel.cjs', import.meta.url)) }],

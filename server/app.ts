@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import type { AnyResource } from '../src/crud/resource';
+import { preloadingHtml } from './front-end/route-preloads';
 import { API_BASE } from '../src/protocol/canonical';
 import type { AppContext } from './context';
 import type { Database } from './db/open';
@@ -219,7 +220,8 @@ function notBuiltPage(): string {
 }
 
 /** Static files of the built app; any other GET of a path without an extension is a deep link into the SPA. */
-function registerFrontEnd(app: FastifyInstance, staticDir: string) {
+function registerFrontEnd(app: FastifyInstance, staticDir: string, resources: readonly AnyResource[]) {
+  const html = preloadingHtml(staticDir, resources.flatMap((resource) => (resource.menu ? [resource.menu.path] : [])));
   app.register(fastifyStatic, {
     root: staticDir,
     // The build writes .br and .gz beside every asset; sending them spares compressing per request.
@@ -234,6 +236,11 @@ function registerFrontEnd(app: FastifyInstance, staticDir: string) {
     const path = pathOnly(request.url);
     const deepLink = (request.method === 'GET' || request.method === 'HEAD') && extname(path) === '';
     if (!deepLink) return sendError(request, reply, protocolError('NOT_FOUND'));
+    const withPreloads = request.method === 'GET' ? html.forPath(path, request.headers['accept-encoding']) : undefined;
+    if (withPreloads) {
+      if (withPreloads.encoding) reply.header('content-encoding', withPreloads.encoding);
+      return reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withPreloads.body);
+    }
     if (existsSync(join(staticDir, 'index.html'))) return reply.sendFile('index.html');
     return reply.type('text/html; charset=utf-8').send(notBuiltPage());
   });
@@ -372,6 +379,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.register(async (scope) => messageHub.register(scope));
   registerCorporateSupport(app, { db, demoMode: options.demoMode ?? true });
   app.register((api) => registerApi(api, options, { heartbeat, exports, files, fileGrants, demoOutbox, messageHub }), { prefix: API_BASE });
-  registerFrontEnd(app, resolve(options.staticDir ?? 'dist'));
+  registerFrontEnd(app, resolve(options.staticDir ?? 'dist'), options.resources ?? RESOURCES);
   return app;
 }

@@ -39,7 +39,7 @@ export function antdStaticStyles(): Plugin {
   };
 }
 
-function chunkGraph(root: string, chunks: Rolldown.OutputChunk[]): ChunkGraph {
+export function chunkGraph(root: string, chunks: Rolldown.OutputChunk[]): ChunkGraph {
   return Object.fromEntries(
     chunks.map((chunk) => [
       chunk.fileName,

@@ -1,0 +1,58 @@
+/**
+ * What each page needs beyond the first screen's files, written to dist/.vite/route-preloads.json for
+ * the server: when it answers a deep link (/op/system/dict), it names that page's chunks in the HTML
+ * as modulepreload links (server/front-end/route-preloads.ts), so they download alongside the entry
+ * instead of after the entry, the shell and the page registry have run (the registry names the page).
+ *
+ * Which module a page is comes from the page registry's source (src/routes/page-registry.ts): each
+ * `'<component>': () => import('<module>')` of OWN_PAGES, and the kit's list page for a declared
+ * resource's menu path. A unit test holds every registered page to an entry here.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+import { SCREENS, screenFiles } from '../bundle-budget.mjs';
+import { chunkGraph } from './first-screens.ts';
+import { REGISTRY, registeredPageModules } from './page-modules.ts';
+
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+/** The kit's list page, which every declared resource without a page of its own shows. */
+export const RESOURCE_PAGE_MODULE = 'src/crud/ResourcePage.tsx';
+
+export interface RoutePreloads {
+  /** Files per component path of a page of its own ('/op/system/dict/index'). */
+  pages: Record<string, string[]>;
+  /** Files of the kit's list page. */
+  resourcePage: string[];
+}
+
+export function routePreloads(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const graph = chunkGraph(root, chunks);
+      // What the HTML already loads or preloads on every /op path (first-screens.ts): never named twice.
+      const known = new Set(screenFiles(graph, SCREENS['/op'].roots));
+      const modules = new Set(Object.values(graph).flatMap((chunk) => chunk.modules));
+      // The chunks' stylesheets too (Vite's own preload adds them only once the page is asked for).
+      const cssOf = (file: string) => [...((bundle[file] as Rolldown.OutputChunk | undefined)?.viteMetadata?.importedCss ?? [])];
+      const filesOf = (module: string) => {
+        const files = screenFiles(graph, [module]).filter((file) => !known.has(file));
+        const css = [...new Set(files.flatMap(cssOf))].filter((file) => !known.has(file) && ![...known].some((first) => cssOf(first).includes(file)));
+        return [...files, ...css].map((file) => `/${file}`);
+      };
+      const pages: Record<string, string[]> = {};
+      for (const [component, module] of registeredPageModules(readFileSync(join(root, REGISTRY), 'utf8'), modules)) pages[component] = filesOf(module);
+      const preloads: RoutePreloads = { pages, resourcePage: filesOf(RESOURCE_PAGE_MODULE) };
+      const file = resolve(options.dir ?? join(root, 'dist'), ROUTE_PRELOADS_FILE);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(preloads));
+    },
+  };
+}

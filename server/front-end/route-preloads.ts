@@ -1,0 +1,63 @@
+/**
+ * The app's HTML for a deep link, with the page's own chunks named as modulepreload links (the build's
+ * .vite/route-preloads.json, scripts/build/route-preloads.ts): the browser fetches them with the entry
+ * instead of once the entry, the shell and the page registry have run and named the page. Paths the
+ * build knows no page for get the plain index.html.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+interface RoutePreloads {
+  pages: Record<string, string[]>;
+  resourcePage: string[];
+}
+
+export interface PreloadingHtml {
+  /** The HTML for this path when the build names chunks for its page, compressed as the client accepts; else undefined. */
+  forPath(path: string, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } | undefined;
+}
+
+/** Only hrefs the build writes (/assets/<name>.js|.css) are ever put in the page. */
+const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+export function preloadingHtml(staticDir: string, resourceMenuPaths: readonly string[]): PreloadingHtml {
+  const indexFile = join(staticDir, 'index.html');
+  const preloadsFile = join(staticDir, '.vite', 'route-preloads.json');
+  if (!existsSync(indexFile) || !existsSync(preloadsFile)) return { forPath: () => undefined };
+  const index = readFileSync(indexFile, 'utf8');
+  const preloads = JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads;
+  const resourcePaths = new Set(resourceMenuPaths);
+  // One entry per component path, made at its first request; the set of paths is the build's, so bounded.
+  const made = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
+
+  function filesFor(path: string): { component: string; files: string[] } | undefined {
+    const trimmed = path.replace(/\/+$/, '');
+    if (!trimmed.startsWith('/op/')) return undefined;
+    const component = `${trimmed}/index`;
+    const files = preloads.pages[component] ?? (resourcePaths.has(trimmed) ? preloads.resourcePage : undefined);
+    return files?.length ? { component, files: files.filter((file) => ASSET.test(file)) } : undefined;
+  }
+
+  return {
+    forPath(path, acceptEncoding) {
+      const found = filesFor(path);
+      if (!found) return undefined;
+      let html = made.get(found.component);
+      if (!html) {
+        const links = found.files
+          .map((file) => (file.endsWith('.css') ? `<link rel="preload" as="style" href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`))
+          .join('');
+        const at = index.indexOf('</head>');
+        const text = at < 0 ? index : `${index.slice(0, at)}${links}${index.slice(at)}`;
+        const plain = Buffer.from(text);
+        html = { plain, br: brotliCompressSync(plain), gzip: gzipSync(plain) };
+        made.set(found.component, html);
+      }
+      const accepts = (name: string) => (acceptEncoding ?? '').split(',').some((part) => part.trim().split(';')[0] === name);
+      if (accepts('br')) return { body: html.br, encoding: 'br' };
+      if (accepts('gzip')) return { body: html.gzip, encoding: 'gzip' };
+      return { body: html.plain };
+    },
+  };
+}
