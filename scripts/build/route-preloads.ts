@@ -14,17 +14,10 @@ import type { Plugin, Rolldown } from 'vite';
 import { SCREENS, screenFiles } from '../bundle-budget.mjs';
 import { chunkGraph } from './first-screens.ts';
 import { REGISTRY, registeredPageModules } from './page-modules.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../server/front-end/route-preloads.ts';
 
-export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 /** The kit's list page, which every declared resource without a page of its own shows. */
-export const RESOURCE_PAGE_MODULE = 'src/crud/ResourcePage.tsx';
-
-export interface RoutePreloads {
-  /** Files per component path of a page of its own ('/op/system/dict/index'). */
-  pages: Record<string, string[]>;
-  /** Files of the kit's list page. */
-  resourcePage: string[];
-}
+const RESOURCE_PAGE_MODULE = 'src/crud/ResourcePage.tsx';
 
 export function routePreloads(): Plugin {
   let root = process.cwd();

@@ -8,8 +8,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
-interface RoutePreloads {
+/** Where the build writes the pages' chunks in the static folder (scripts/build/route-preloads.ts). */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+export interface RoutePreloads {
+  /** Files per component path of a page of its own ('/op/system/dict/index'). */
   pages: Record<string, string[]>;
+  /** Files of the kit's list page. */
   resourcePage: string[];
 }
 
@@ -23,7 +28,7 @@ const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
 
 export function preloadingHtml(staticDir: string, resourceMenuPaths: readonly string[]): PreloadingHtml {
   const indexFile = join(staticDir, 'index.html');
-  const preloadsFile = join(staticDir, '.vite', 'route-preloads.json');
+  const preloadsFile = join(staticDir, ROUTE_PRELOADS_FILE);
   if (!existsSync(indexFile) || !existsSync(preloadsFile)) return { forPath: () => undefined };
   const index = readFileSync(indexFile, 'utf8');
   const preloads = JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads;

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { preloadingHtml } from '../../server/front-end/route-preloads';
+import { preloadingHtml, ROUTE_PRELOADS_FILE } from '../../server/front-end/route-preloads';
 
 function build(preloads: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'scf-route-preloads-'));
   mkdirSync(join(dir, '.vite'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
-  writeFileSync(join(dir, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
+  writeFileSync(join(dir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
   return dir;
 }
 
