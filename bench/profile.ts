@@ -5,6 +5,8 @@
  * source maps (the build is made with them into dist-profile/, which nothing else serves).
  *
  *   PROFILE_PAGE=/op|/login/op  PROFILE_RUNS=n (medians)  PROFILE_TOP=n (rows)
+ *   PROFILE_RATE=n (CPU slowdown, 4)  PROFILE_WIDTH=px (viewport width, 412 as Lighthouse's phone)
+ *   PROFILE_UNDER=<function> (also: the inclusive time of each function it calls directly, e.g. ResourceList)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,6 +26,9 @@ const PAGE = process.env.PROFILE_PAGE ?? '/op';
 const RUNS = Math.max(1, Number(process.env.PROFILE_RUNS ?? 3));
 const TOP = Number(process.env.PROFILE_TOP ?? 40);
 const OUT = join(ROOT, 'dist-profile');
+const RATE = Number(process.env.PROFILE_RATE ?? 4);
+const WIDTH = Number(process.env.PROFILE_WIDTH ?? 412);
+const UNDER = process.env.PROFILE_UNDER;
 
 interface ProfileNode {
   id: number;
@@ -118,6 +123,20 @@ function byProjectFrame(profile: Profile, samples: number[], timeDeltas: number[
   return out;
 }
 
+/** Inclusive time of each function called directly by a frame named `fn` (its hooks, for a component). */
+function callees(profile: Profile, fn: string): Map<string, number> {
+  const stack = stackOf(profile);
+  const out = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frames = stack(id);
+    const at = frames.findIndex((f) => f.split(' ')[0] === fn);
+    if (at < 0) return;
+    const label = at === 0 ? '(self)' : frames[at - 1];
+    out.set(label, (out.get(label) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return out;
+}
+
 /**
  * Time by React component (the function renderWithHooks called) or effect (the function React's
  * commit called), over the whole load: which components cost the render, which effects the commit.
@@ -184,7 +203,7 @@ function selfTimes(profile: Profile, only?: { samples: number[]; timeDeltas: num
 
 async function profileLoad(page: Page, cdp: CDPSession, url: string): Promise<Profile> {
   await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.PROFILE_INTERVAL_US ?? 200) });
   await cdp.send('Profiler.start');
@@ -198,7 +217,7 @@ async function profileLoad(page: Page, cdp: CDPSession, url: string): Promise<Pr
 function printTop(title: string, runs: Map<string, number>[], top: number): void {
   const keys = new Set(runs.flatMap((m) => [...m.keys()]));
   const rows = [...keys].map((k) => [k, median(runs.map((m) => m.get(k) ?? 0))] as const).sort((a, b) => b[1] - a[1]).slice(0, top);
-  console.log(`\n${title} (median self ms at 4× CPU)`);
+  console.log(`\n${title} (median self ms at ${RATE}× CPU)`);
   for (const [k, ms] of rows) console.log(`${ms.toFixed(0).padStart(7)}  ${k}`);
 }
 
@@ -217,8 +236,9 @@ async function main(): Promise<void> {
   const projectInclusive: Map<string, number>[] = [];
   const components: Map<string, number>[] = [];
   const longMs: number[] = [];
+  const under: Map<string, number>[] = [];
   try {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: { width: 412, height: 823 } });
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: { width: WIDTH, height: 823 } });
     for (let run = 0; run < RUNS; run++) {
       const page = await browser.newPage();
       if (PAGE !== '/login/op') await signIn(page, server.url);
@@ -234,6 +254,7 @@ async function main(): Promise<void> {
       longProject.push(byProjectFrame(profile, longest.samples, longest.timeDeltas));
       longInclusive.push(inclusive(profile, longest.samples, longest.timeDeltas));
       components.push(byComponent(profile));
+      if (UNDER) under.push(callees(profile, UNDER));
       const whole = inclusive(profile, profile.samples, profile.timeDeltas);
       projectInclusive.push(new Map([...whole].filter(([fn]) => fn.includes(' ../../src/'))));
       await cdp.detach();
@@ -244,7 +265,7 @@ async function main(): Promise<void> {
     chrome.kill();
     await server.stop();
   }
-  console.log(`${PAGE}: ${RUNS} runs, busy main-thread JS (median) ${median(totals).toFixed(0)} ms at 4× CPU`);
+  console.log(`${PAGE}: ${RUNS} runs, busy main-thread JS (median) ${median(totals).toFixed(0)} ms at ${RATE}× CPU`);
   printTop('by package or file', files, TOP);
   printTop('by function', fns, TOP);
   console.log(`\nlongest busy stretch (median) ${median(longMs).toFixed(0)} ms at 4× CPU; each run: ${longMs.map((ms) => ms.toFixed(0)).join(', ')}`);
@@ -253,6 +274,7 @@ async function main(): Promise<void> {
   printTop('longest stretch, inclusive', longInclusive, 40);
   printTop('whole load, inclusive, by project function (components and modules)', projectInclusive, TOP);
   printTop('whole load, by React component (render) or effect (commit), innermost', components, TOP);
+  if (UNDER) printTop(`whole load, inclusive, called directly by ${UNDER}`, under, TOP);
 }
 
 main().catch((error: unknown) => {
