@@ -11,7 +11,7 @@ import { useCustomMutation, useDeleteMany, type BaseRecord, type CrudFilter } fr
 import { App, Button, Form, Space, Table, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorNotification, filtersToBody, sortersToOrderBy } from '../providers/data-provider';
@@ -20,6 +20,7 @@ import { MY_EXPORT_PATH } from '../routes/static-routes';
 import { useColumnSettings } from './column-settings';
 import { createValues, FieldValue, fieldsOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
+import { useReadyList } from './ready-list';
 import { useModalFormGuard } from './use-modal-form-guard';
 import { PendingCreations } from './approval/PendingCreations';
 import { PendingTag } from './approval/PendingTag';
@@ -91,16 +92,24 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
     [fixedKey],
   );
 
+  const initialSorters = useMemo(() => defaultSortOf(resource), [resource]);
+  const ready = useReadyList<Row>({ resource: resource.name, currentPage: 1, pageSize: PAGE_SIZES[0], filters: permanent, sorters: initialSorters });
   const { tableProps, searchFormProps, sorters, filters, tableQuery, currentPage, pageSize } = useTable<Row, never, SearchValues>({
     resource: resource.name,
     pagination: { pageSize: PAGE_SIZES[0] },
-    sorters: { initial: defaultSortOf(resource) },
+    sorters: { initial: initialSorters },
     filters: { permanent, defaultBehavior: 'replace' },
     syncWithLocation: false,
     errorNotification,
-    queryOptions: pollWhile ? { refetchInterval: (query) => (pollWhile(query.state.data?.data ?? []) ? POLL_MS : false) } : undefined,
+    queryOptions: { ...ready.queryOptions, ...(pollWhile && { refetchInterval: (query) => (pollWhile(query.state.data?.data ?? []) ? POLL_MS : false) }) },
     onSearch: (values) => toFilters(resource, values, fixedFilters),
   });
+  const seedMismatch = ready.mismatch({ resource: resource.name, currentPage, pageSize, filters, sorters });
+  useEffect(() => {
+    if (seedMismatch) void tableQuery.refetch();
+    // Only the first page shown can be the seed's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const changed = () => {
     setSelected([]);
@@ -349,6 +358,8 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
 
       <Table<Row>
         {...tableProps}
+        // Refine's own (until the first fetch) would spin over rows the list started with (ready-list.ts) until a refetch.
+        loading={tableQuery.isLoading}
         rowKey="id"
         columns={columns}
         scroll={{ x: 'max-content' }}

@@ -4,7 +4,7 @@
  * `${field}Start` / `${field}End`), sorters become orderBy, and an update carries the dataVersion it
  * was read at, so the server can refuse a lost update. Errors keep the catalogue's words.
  */
-import type { BaseRecord, CrudFilter, CrudSort, DataProvider, HttpError, OpenNotificationParams } from '@refinedev/core';
+import type { BaseRecord, CrudFilter, CrudSort, DataProvider, GetListParams, GetListResponse, HttpError, OpenNotificationParams } from '@refinedev/core';
 import { API_BASE, MAX_PAGE_SIZE } from '../protocol';
 import { resourceByName } from '../resources';
 import { api, ApiError } from './http';
@@ -75,21 +75,43 @@ async function call<T>(url: string, body: unknown, { signal, method = 'post', pa
   }
 }
 
-const signalOf = (meta: Record<string, unknown> | undefined) => meta?.signal as AbortSignal | undefined;
 const baseOf = (resource: string) => resourceByName(resource).apiBase;
+
+export type ListParams = Pick<GetListParams, 'resource' | 'pagination' | 'sorters' | 'filters'>;
+
+/** The page call getList makes for these parameters: its URL and its body. */
+function pageCall({ resource, pagination, sorters, filters }: ListParams): { url: string; body: Body } {
+  // Unpaged lists (Refine's useSelect) ask for the largest page the protocol allows.
+  const unpaged = pagination?.mode === 'off';
+  const currentPage = unpaged ? 1 : (pagination?.currentPage ?? 1);
+  const pageSize = unpaged ? MAX_PAGE_SIZE : (pagination?.pageSize ?? 10);
+  const body: Body = { ...filtersToBody(filters), pageNum: currentPage, pageSize };
+  const orderBy = sortersToOrderBy(sorters);
+  if (orderBy.length) body.orderBy = orderBy;
+  return { url: `${baseOf(resource)}/page`, body };
+}
+
+/** The page call's body for these parameters, as sent: a seeded list compares the page it shows with its seed's. */
+export const pageCallBody = (params: ListParams): string => JSON.stringify(pageCall(params).body);
+
+/**
+ * What getList would answer for these parameters, when that very page call was asked for early and
+ * its answer is already here (api.ready): a list's first render can show its rows at once.
+ */
+export function readyList<T = BaseRecord>(params: ListParams): GetListResponse<T> | undefined {
+  const { url, body } = pageCall(params);
+  const page = api.ready<PageAnswer<T>>(url, body);
+  return page ? { data: page.records, total: page.total } : undefined;
+}
+
+const signalOf = (meta: Record<string, unknown> | undefined) => meta?.signal as AbortSignal | undefined;
 
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
   async getList({ resource, pagination, sorters, filters, meta }) {
-    // Unpaged lists (Refine's useSelect) ask for the largest page the protocol allows.
-    const unpaged = pagination?.mode === 'off';
-    const currentPage = unpaged ? 1 : (pagination?.currentPage ?? 1);
-    const pageSize = unpaged ? MAX_PAGE_SIZE : (pagination?.pageSize ?? 10);
-    const body: Body = { ...filtersToBody(filters), pageNum: currentPage, pageSize };
-    const orderBy = sortersToOrderBy(sorters);
-    if (orderBy.length) body.orderBy = orderBy;
-    const page = await call<PageAnswer<never>>(`${baseOf(resource)}/page`, body, { signal: signalOf(meta) });
+    const { url, body } = pageCall({ resource, pagination, sorters, filters });
+    const page = await call<PageAnswer<never>>(url, body, { signal: signalOf(meta) });
     return { data: page.records, total: page.total };
   },
 

@@ -61,4 +61,32 @@ describe('the first screen', () => {
     await api.post('/op/v1/sys/notices/page', { pageNum: 1 });
     expect(sentPaths().filter((p) => p.endsWith('/notices/page'))).toHaveLength(2);
   });
+
+  it("hands a first render the early answer that is back, once, and nothing while it is on its way or for another call", async () => {
+    postEarly('/op/v1/sys/roles/page', '{"pageNum":1,"pageSize":10}');
+    // On its way: nothing yet, and the early call stays for the page's own post.
+    expect(api.ready('/op/v1/sys/roles/page', { pageNum: 1, pageSize: 10 })).toBeUndefined();
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.ready('/op/v1/sys/roles/page', { pageNum: 2, pageSize: 10 })).toBeUndefined();
+    expect(api.ready('/op/v1/sys/roles/page', { pageNum: 1, pageSize: 10 })).toEqual({ n: 1 });
+    // Taken: the page's own post is a request of its own.
+    expect(api.ready('/op/v1/sys/roles/page', { pageNum: 1, pageSize: 10 })).toBeUndefined();
+    expect(await api.post('/op/v1/sys/roles/page', { pageNum: 1, pageSize: 10 })).toEqual({ n: 2 });
+  });
+
+  it('hands no first render an early answer that failed or went stale', async () => {
+    httpClient.defaults.adapter = (config) => Promise.reject(Object.assign(new Error('down'), { config }));
+    postEarly('/op/v1/sys/posts/page', '{"pageNum":1}');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.ready('/op/v1/sys/posts/page', { pageNum: 1 })).toBeUndefined();
+
+    httpClient.defaults.adapter = adapter;
+    postEarly('/op/v1/sys/menus/page', '{"pageNum":1}');
+    await vi.waitFor(() => expect(sentPaths().filter((p) => p.endsWith('/menus/page'))).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 0));
+    const kept = performance.now();
+    vi.spyOn(performance, 'now').mockReturnValue(kept + EARLY_ANSWER_TTL_MS + 1);
+    expect(api.ready('/op/v1/sys/menus/page', { pageNum: 1 })).toBeUndefined();
+  });
 });

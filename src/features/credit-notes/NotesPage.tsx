@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { daysUntil, dayOf, NOTE_STATUS } from '../../lib/credit-notes';
@@ -28,20 +28,29 @@ export function NoteStatusTag({ status }: { status: string }) {
   return <Tag color={NOTE_COLOR[status]}>{t(`status.${status}`)}</Tag>;
 }
 
+const PAGE_SIZE = 20;
+
 export default function NotesPage() {
   const { t } = useTranslation('creditNotes');
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<Note[]>([]);
-  const [total, setTotal] = useState(0);
+  // The first page asked for early (main.tsx) and already back is shown by the first render, and not asked for again.
+  const [seeded] = useState(() => creditApi.readyNotes({ pageNum: 1, pageSize: PAGE_SIZE }));
+  const [rows, setRows] = useState<Note[]>(seeded?.records ?? []);
+  const [total, setTotal] = useState(seeded?.total ?? 0);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
+  const skipLoad = useRef(!!seeded);
   const today = dayOf(Date.now());
   const load = useCallback(() => {
+    if (skipLoad.current) {
+      skipLoad.current = false;
+      return;
+    }
     setLoading(true);
     creditApi
-      .notes({ ...filters, pageNum: page, pageSize: 20 })
+      .notes({ ...filters, pageNum: page, pageSize: PAGE_SIZE })
       .then((found) => {
         setRows(found.records);
         setTotal(found.total);
@@ -92,7 +101,7 @@ export default function NotesPage() {
         size="middle"
         loading={loading}
         dataSource={rows}
-        pagination={{ current: page, total, pageSize: 20, onChange: setPage, showSizeChanger: false }}
+        pagination={{ current: page, total, pageSize: PAGE_SIZE, onChange: setPage, showSizeChanger: false }}
         scroll={{ x: 1200 }}
         columns={[
           { title: t('fields.noteNo'), dataIndex: 'noteNo', width: 210, render: (v: string, row) => <Link to={noteLink(row.id)}>{v}</Link> },

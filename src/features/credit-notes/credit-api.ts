@@ -104,6 +104,8 @@ export const creditApi = {
   batch: (ref: { id: string } | { instanceId: string }) => call<BatchDetail>('batches/find-by-id', ref),
   exportBatch: (id: string) => call<{ id: string }>('batches/export', { id }),
   notes: (filters: Record<string, unknown>) => call<Page<Note>>('notes/page', filters),
+  /** The notes page when it was asked for early (main.tsx) and is back (api.ready): the list's first render shows it. */
+  readyNotes: (filters: Record<string, unknown>) => api.ready<Page<Note>>(`${CREDIT_NOTE_API}/notes/page`, filters),
   note: (id: string) => call<{ note: Note; chain: Hold[]; tree: Note[] }>('notes/find-by-id', { id }),
   split: (body: Record<string, unknown>) => call<{ children: Note[] }>('notes/split', body),
   suppliers: (exceptCorpId: string) => call<Array<{ id: string; corpName: string }>>('notes/suppliers', { exceptCorpId }),

@@ -7,7 +7,7 @@ import i18n from 'i18next';
 import { API_BASE, REQUEST_TIMEOUT_MS, paramsToPairs, prepareRequest, type ApiEnvelope } from '../../protocol';
 import { getCsrf, getSessionKeys, readSessionCookies, renewAuthToken } from '../session';
 import { ApiError, CATALOGUE_MESSAGE_KEYS, classifyResponse, type ErrorKind } from './errors';
-import { isReadCall, keepEarly, learnCall, takeEarlyAnswer } from './first-screen';
+import { isReadCall, keepEarly, learnCall, takeEarlyAnswer, takeReadyAnswer } from './first-screen';
 import { notifier } from './notify';
 
 export interface RequestOptions {
@@ -178,6 +178,17 @@ export function postEarly(url: string, body: string): void {
 
 export const api = {
   post: <T>(url: string, data?: unknown, options: RequestOptions = {}) => post<T>(url, data, options),
+  /**
+   * The answer to this read call if it was asked for early (first-screen.ts) and has already come
+   * back, taken once; undefined otherwise, and the page then posts it as usual. The call counts as
+   * made for the next load's lesson.
+   */
+  ready: <T>(url: string, data?: unknown): T | undefined => {
+    const body = readBody(url, data, {});
+    const answer = takeReadyAnswer<T>(url, body);
+    if (answer !== undefined) learnCall(url, body);
+    return answer;
+  },
   get: <T>(url: string, options: RequestOptions = {}) => send<T>('GET', url, undefined, options),
   /** A signed POST whose answer is a file. */
   blob: (url: string, data?: unknown, options: RequestOptions = {}) => send<Blob>('POST', url, data, { ...options, responseType: 'blob' }),

@@ -68,14 +68,32 @@ export function learnCall(url: string, body: string | undefined): void {
 interface Early {
   answer: Promise<unknown>;
   startedAt: number;
+  /** Set once the answer has come back well: a page's first render can take it as it is (takeReadyAnswer). */
+  ready?: { value: unknown };
 }
 const early = new Map<string, Early>();
 const keyOf = (url: string, body: string) => `${url} ${body}`;
 
 /** Keeps an answer asked for early, for the page's own call to take. */
 export function keepEarly(url: string, body: string, answer: Promise<unknown>): void {
-  answer.catch(() => undefined); // its taker reports a failure
-  early.set(keyOf(url, body), { answer, startedAt: performance.now() });
+  const kept: Early = { answer, startedAt: performance.now() };
+  // Its taker reports a failure.
+  answer.then((value) => void (kept.ready = { value }), () => undefined);
+  early.set(keyOf(url, body), kept);
+}
+
+/**
+ * The early answer for exactly this call, once, if it has already come back and is fresh: a page's
+ * first render shows it at once instead of rendering empty and again a task later (the promise's
+ * answer only reaches a render after that render has committed).
+ */
+export function takeReadyAnswer<T>(url: string, body: string | undefined): T | undefined {
+  if (body === undefined || early.size === 0) return undefined;
+  const key = keyOf(url, body);
+  const found = early.get(key);
+  if (!found?.ready || performance.now() - found.startedAt > EARLY_ANSWER_TTL_MS) return undefined;
+  early.delete(key);
+  return found.ready.value as T;
 }
 
 /** The early answer for exactly this call, once, if it is fresh. */

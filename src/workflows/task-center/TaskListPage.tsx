@@ -11,7 +11,7 @@ import { SearchButtons } from '../../crud/SearchButtons';
 import { Button, DatePicker, Form, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DATETIME_FORMAT, useDayjsLocale } from '../../crud/fields';
@@ -60,10 +60,17 @@ export function TaskListPage({ list }: { list: TaskList }) {
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: PAGE_SIZES[0] });
-  const [data, setData] = useState<{ records: Row[]; total: number }>({ records: [], total: 0 });
+  // The first page asked for early (main.tsx) and already back is shown by the first render, and not asked for again.
+  const [seeded] = useState(() => workflowApi.readyPage<Row>(list, bodyOf({}, 1, PAGE_SIZES[0])));
+  const [data, setData] = useState<{ records: Row[]; total: number }>(() => (seeded ? { records: seeded.records, total: seeded.total } : { records: [], total: 0 }));
   const [loading, setLoading] = useState(false);
+  const skipLoad = useRef(!!seeded);
 
   const load = useCallback(() => {
+    if (skipLoad.current) {
+      skipLoad.current = false;
+      return;
+    }
     setLoading(true);
     const body = bodyOf(filters, paging.pageNum, paging.pageSize);
     (list === 'all' ? workflowApi.allInstances(body) : workflowApi.page<Row>(list, body))

@@ -1,0 +1,52 @@
+/**
+ * A list's first page, shown by its first render. main.tsx asks a returning tab's list page call
+ * early (providers/http/first-screen.ts); by the time the page's code has loaded and renders, that
+ * answer is usually back. Handed to React Query as the query's initial data, the rows are in the
+ * first commit: otherwise the table commits empty and the rows come in a second render a task later,
+ * after the promise resolves, which on a list page is a second pass over the whole table.
+ */
+import type { BaseRecord, CrudFilter, CrudSort, GetListResponse } from '@refinedev/core';
+import { useState } from 'react';
+import { pageCallBody, readyList } from '../providers/data-provider';
+
+export interface FirstPage {
+  resource: string;
+  currentPage: number;
+  pageSize: number;
+  filters: CrudFilter[];
+  sorters: CrudSort[];
+}
+
+interface Seed<T> {
+  answer: GetListResponse<T>;
+  at: number;
+  body: string;
+}
+
+const bodyOf = (page: FirstPage) =>
+  pageCallBody({ resource: page.resource, pagination: { currentPage: page.currentPage, pageSize: page.pageSize }, filters: page.filters, sorters: page.sorters });
+
+/**
+ * React Query options that start the list's first page from its early answer, when that answer is
+ * here; none otherwise. `shown` is the page the list asks for at its first render (its useTable's
+ * pagination, filters and sorters): if that is not the page the answer is for, `mismatch` says so and
+ * the caller refetches, so a seed can never stand for another page's rows.
+ */
+export function useReadyList<T extends BaseRecord>(first: FirstPage) {
+  const [seed] = useState<Seed<T> | undefined>(() => {
+    const answer = readyList<T>({ resource: first.resource, pagination: { currentPage: first.currentPage, pageSize: first.pageSize }, filters: first.filters, sorters: first.sorters });
+    return answer && { answer, at: Date.now(), body: bodyOf(first) };
+  });
+  return {
+    queryOptions: seed
+      ? {
+          initialData: seed.answer,
+          initialDataUpdatedAt: seed.at,
+          // Not fetched again as the list mounts with it; later mounts (a kept tab shown again) refetch as usual.
+          refetchOnMount: (query: { state: { dataUpdatedAt: number } }) => query.state.dataUpdatedAt !== seed.at,
+        }
+      : {},
+    /** Whether the seed is for another page than the one the list shows: then it must be refetched. */
+    mismatch: (shown: FirstPage) => !!seed && bodyOf(shown) !== seed.body,
+  };
+}
