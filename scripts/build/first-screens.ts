@@ -17,6 +17,9 @@ function beforeEntryScript(html: string, tag: string): string {
   return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;
 }
 
+export const ANTD_CSS = 'antd.css';
+export const ANTD_PAGES_CSS = 'antd-pages.css';
+
 /**
  * antd's styles for the first screens' components as one stylesheet, linked before the app's own
  * (which overrides it), so antd skips generating them in the browser (scripts/build/antd-static-css.mjs).
@@ -27,11 +30,13 @@ export function antdStaticStyles(): Plugin {
     apply: 'build',
     buildStart() {
       this.emitFile({ type: 'asset', name: 'antd.css', source: antdStaticCss({ colorPrimary: DEFAULT_THEME_COLOR }) });
+      // A deep link to a list or task page gets this superset instead (route-preloads.ts names it for the server).
+      this.emitFile({ type: 'asset', name: ANTD_PAGES_CSS, source: antdStaticCss({ colorPrimary: DEFAULT_THEME_COLOR, pages: true }) });
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const asset = Object.values(ctx.bundle ?? {}).find((file) => file.type === 'asset' && file.names.includes('antd.css'));
+        const asset = Object.values(ctx.bundle ?? {}).find((file) => file.type === 'asset' && file.names.includes(ANTD_CSS));
         if (!asset) throw new Error('antd.css was not emitted');
         return beforeEntryScript(html, `<link rel="stylesheet" href="/${asset.fileName}">`);
       },

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { SCREENS, screenFiles } from '../bundle-budget.mjs';
-import { chunkGraph } from './first-screens.ts';
+import { ANTD_CSS, ANTD_PAGES_CSS, chunkGraph } from './first-screens.ts';
 import { REGISTRY, registeredPageModules } from './page-modules.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../server/front-end/route-preloads.ts';
 
@@ -42,7 +42,17 @@ export function routePreloads(): Plugin {
       };
       const pages: Record<string, string[]> = {};
       for (const [component, module] of registeredPageModules(readFileSync(join(root, REGISTRY), 'utf8'), modules)) pages[component] = filesOf(module);
-      const preloads: RoutePreloads = { pages, resourcePage: filesOf(RESOURCE_PAGE_MODULE) };
+      const asset = (name: string) => {
+        const found = Object.values(bundle).find((file) => file.type === 'asset' && file.names.includes(name));
+        return found && `/${found.fileName}`;
+      };
+      const firstScreens = asset(ANTD_CSS);
+      const allPages = asset(ANTD_PAGES_CSS);
+      const preloads: RoutePreloads = {
+        pages,
+        resourcePage: filesOf(RESOURCE_PAGE_MODULE),
+        ...(firstScreens && allPages && { antdStyles: { firstScreens, pages: allPages } }),
+      };
       const file = resolve(options.dir ?? join(root, 'dist'), ROUTE_PRELOADS_FILE);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, JSON.stringify(preloads));

@@ -16,6 +16,12 @@ export interface RoutePreloads {
   pages: Record<string, string[]>;
   /** Files of the kit's list page. */
   resourcePage: string[];
+  /**
+   * antd's build-time styles (scripts/build/antd-static-css.mjs): the first screens' stylesheet that
+   * index.html links, and the superset with the list and task pages' components that a page's HTML
+   * links instead, so those pages do not generate them in the browser.
+   */
+  antdStyles?: { firstScreens: string; pages: string };
 }
 
 export interface PreloadingHtml {
@@ -25,6 +31,12 @@ export interface PreloadingHtml {
 
 /** Only hrefs the build writes (/assets/<name>.js|.css) are ever put in the page. */
 const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+/** The HTML with the pages' antd stylesheet linked where the first screens' is. */
+function withPageStyles(html: string, styles: RoutePreloads['antdStyles']): string {
+  if (!styles || !ASSET.test(styles.firstScreens) || !ASSET.test(styles.pages)) return html;
+  return html.replace(`<link rel="stylesheet" href="${styles.firstScreens}">`, `<link rel="stylesheet" href="${styles.pages}">`);
+}
 
 export function preloadingHtml(staticDir: string, resourceMenuPaths: readonly string[]): PreloadingHtml {
   const indexFile = join(staticDir, 'index.html');
@@ -54,7 +66,7 @@ export function preloadingHtml(staticDir: string, resourceMenuPaths: readonly st
           .map((file) => (file.endsWith('.css') ? `<link rel="preload" as="style" href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`))
           .join('');
         const at = index.indexOf('</head>');
-        const text = at < 0 ? index : `${index.slice(0, at)}${links}${index.slice(at)}`;
+        const text = withPageStyles(at < 0 ? index : `${index.slice(0, at)}${links}${index.slice(at)}`, preloads.antdStyles);
         const plain = Buffer.from(text);
         html = { plain, br: brotliCompressSync(plain), gzip: gzipSync(plain) };
         made.set(found.component, html);

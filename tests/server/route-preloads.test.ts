@@ -50,6 +50,19 @@ describe('preloading HTML for deep links', () => {
     expect(html.forPath('/op/system/config', undefined)!.encoding).toBeUndefined();
   });
 
+  it("links the pages' antd stylesheet in place of the first screens', and only the build's asset paths", () => {
+    const styled = (antdStyles: unknown) => {
+      const at = build({ pages: { '/op/system/dict/index': ['/assets/DictTypePage-a1.js'] }, resourcePage: [], antdStyles });
+      writeFileSync(join(at, 'index.html'), '<html><head><link rel="stylesheet" href="/assets/antd-f1.css">\n</head><body></body></html>');
+      return preloadingHtml(at, []).forPath('/op/system/dict', undefined)!.body.toString('utf8');
+    };
+    const page = styled({ firstScreens: '/assets/antd-f1.css', pages: '/assets/antd-pages-p2.css' });
+    expect(page).toContain('<link rel="stylesheet" href="/assets/antd-pages-p2.css">');
+    expect(page).not.toContain('antd-f1.css');
+    expect(styled({ firstScreens: '/assets/antd-f1.css', pages: 'https://evil.example/x.css' })).toContain('href="/assets/antd-f1.css"');
+    expect(styled(undefined)).toContain('href="/assets/antd-f1.css"');
+  });
+
   it('is off when the build wrote no preloads', () => {
     const bare = mkdtempSync(join(tmpdir(), 'scf-route-preloads-'));
     writeFileSync(join(bare, 'index.html'), '<html></html>');
