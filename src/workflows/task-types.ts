@@ -68,6 +68,6 @@ export interface TaskComponentProps {
   working: boolean;
   /** Runs before the task is completed; returns the function that unregisters it. */
   registerBeforeComplete: (fn: BeforeComplete) => () => void;
-  /** Tells the frame whether the business record has loaded (see RecordState). */
-  reportRecord: (state: RecordState) => void;
+  /** Tells the frame whether the business record has loaded (see RecordState); undefined: it shows none. */
+  reportRecord: (state: RecordState | undefined) => void;
 }

@@ -13,6 +13,8 @@ export default function BillTaskView({ instance, activityKey, reportRecord }: Ta
   const [detail, setDetail] = useState<BillDetail>();
   const [error, setError] = useState<string>();
   useEffect(() => {
+    // The actions wait until the bill is shown.
+    reportRecord({ status: 'loading' });
     billsApi.find({ id: instance.businessKey }).then(
       (found) => {
         setDetail(found);

@@ -17,6 +17,8 @@ export default function FinancingTaskView({ instance, activityKey, working, repo
   const [error, setError] = useState<string>();
 
   const reload = useCallback(() => {
+    // The actions wait until the application is shown.
+    reportRecord({ status: 'loading' });
     financingApi.find(instance.businessKey).then(
       (found) => {
         setDetail(found);

@@ -23,6 +23,8 @@ export default function RegistrationTaskView({ instance, activityKey, reportReco
   const [detail, setDetail] = useState<RegistrationDetail>();
   const [error, setError] = useState<string>();
   useEffect(() => {
+    // The actions wait until the registration is shown.
+    reportRecord({ status: 'loading' });
     redemptionApi.registration(instance.businessKey).then(
       (found) => {
         setDetail(found);

@@ -55,7 +55,7 @@ export function TaskPageFrame({ loaded, children, beforeComplete, onCompleted }:
   const hooks = useCallback(() => [...(beforeComplete ?? []), ...registered.current], [beforeComplete]);
   // undefined: the slot reports nothing (it shows no record), so the actions are not held back.
   const [record, setRecord] = useState<RecordState>();
-  const reportRecord = useCallback((state: RecordState) => setRecord(state), []);
+  const reportRecord = useCallback((state: RecordState | undefined) => setRecord(state), []);
   const { reload } = loaded;
   const completed = useCallback(
     (result: CompletedResult) => {

@@ -4,9 +4,9 @@
  * frame with the history and, for who may work the task, the actions, which await the hooks the
  * component registered. A process without a component shows the frame's generic summary alone.
  */
-import { Spin } from 'antd';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { taskComponentLoader, type TaskComponentProps } from '../task-components';
+import { SlotLoading } from './SlotLoading';
 import { TaskPageFrame } from './TaskPageFrame';
 import { useTaskFromRoute } from './useTaskFromRoute';
 
@@ -31,7 +31,7 @@ export default function TaskViewPage() {
     <TaskPageFrame loaded={loaded}>
       {Component &&
         ((props: TaskComponentProps) => (
-          <Suspense fallback={<Spin />}>
+          <Suspense fallback={<SlotLoading reportRecord={props.reportRecord} />}>
             <Component {...props} />
           </Suspense>
         ))}

@@ -6,15 +6,16 @@
  * shown they are enabled.
  */
 import '../shell/dom';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import '../../../src/providers/i18n-app';
 import ApprovalChangeView from '../../../src/crud/approval/ApprovalChangeView';
 import CertificateTaskView from '../../../src/features/certificates/CertificateTaskView';
 import { userStore } from '../../../src/providers/user';
 import type { TaskComponentProps, WorkflowInstance, WorkflowTask } from '../../../src/workflows/task-components';
+import { SlotLoading } from '../../../src/workflows/task-view/SlotLoading';
 import { TaskPageFrame } from '../../../src/workflows/task-view/TaskPageFrame';
 import { answer, ok, resetServer, sentTo } from '../kit/net';
 import { personaUser } from '../kit/personas';
@@ -106,4 +107,21 @@ describe('a record that cannot be shown holds the actions back', () => {
     await waitFor(() => expect(screen.getByTestId('task-pass')).toBeEnabled());
     expect(screen.getByTestId('task-reject')).toBeEnabled();
   });
+
+  it("while the step's component itself loads the buttons wait too; one that shows no record frees them once it is there", async () => {
+    let arrive: (module: { default: ComponentType<TaskComponentProps> }) => void = () => undefined;
+    const NoRecord = lazy(() => new Promise<{ default: ComponentType<TaskComponentProps> }>((resolve) => (arrive = resolve)));
+    frame('Process_CI_CORE_ADMIT_CREATE', 'Approve', (props) => (
+      <Suspense fallback={<SlotLoading reportRecord={props.reportRecord} />}>
+        <NoRecord {...props} />
+      </Suspense>
+    ));
+    await waitFor(() => expect(screen.getByTestId('task-pass')).toBeDisabled());
+    // The module arrives: a component that reports nothing (it shows no record) leaves the actions free.
+    await act(async () => arrive({ default: () => <span data-testid="no-record-slot" /> }));
+    await screen.findByTestId('no-record-slot');
+    await waitFor(() => expect(screen.getByTestId('task-pass')).toBeEnabled());
+    expect(screen.getByTestId('task-reject')).toBeEnabled();
+  });
 });
+
