@@ -8,24 +8,36 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { taskComponentLoader, type TaskComponentProps } from '../task-components';
 import { SlotLoading } from './SlotLoading';
 import { TaskPageFrame } from './TaskPageFrame';
-import { useTaskFromRoute } from './useTaskFromRoute';
+import { useTaskFromRoute, type FoundTask } from './useTaskFromRoute';
 
-// One lazy component per loader, so reopening a task never re-suspends its component.
-const components = new Map<unknown, LazyExoticComponent<ComponentType<TaskComponentProps>>>();
+type Loader = NonNullable<ReturnType<typeof taskComponentLoader>>;
+type TaskComponent = ComponentType<TaskComponentProps>;
+
+/** Modules loaded while their task was read (prepare): rendered as they are, with no fallback. */
+const loadedModules = new Map<Loader, TaskComponent>();
+/** One component per loader, kept, so reopening a task never re-suspends or remounts its component. */
+const components = new Map<Loader, TaskComponent | LazyExoticComponent<TaskComponent>>();
 
 function componentFor(processKey: string, activityKey: string) {
   const loader = taskComponentLoader(processKey, activityKey || null);
   if (!loader) return undefined;
   let component = components.get(loader);
   if (!component) {
-    component = lazy(loader);
+    component = loadedModules.get(loader) ?? lazy(loader);
     components.set(loader, component);
   }
   return component;
 }
 
+/** Loads the step's component module once the task is read, so the view shows it in the task's first render. */
+function prepare({ instance, activityKey }: FoundTask): Promise<unknown> {
+  const loader = taskComponentLoader(instance.processKey, activityKey || null);
+  if (!loader || components.has(loader) || loadedModules.has(loader)) return Promise.resolve();
+  return loader().then((module) => void loadedModules.set(loader, module.default));
+}
+
 export default function TaskViewPage() {
-  const loaded = useTaskFromRoute();
+  const loaded = useTaskFromRoute(prepare);
   const Component = loaded.status === 'ready' ? componentFor(loaded.instance.processKey, loaded.activityKey) : undefined;
   return (
     <TaskPageFrame loaded={loaded}>

@@ -78,7 +78,12 @@ export async function loadTask(ref: TaskRef): Promise<FoundTask | null> {
   return { instance, task: currentTask, activityKey };
 }
 
-export function useTaskFromRoute(): LoadedTask & { reload: () => void } {
+/**
+ * `prepare` runs once the task is found and before it is shown (the task view loads the step's
+ * component module there, so it renders with the task instead of behind a Suspense fallback, whose
+ * reveal React holds back by up to 300 ms); its failure is left to what renders.
+ */
+export function useTaskFromRoute(prepare?: (found: FoundTask) => Promise<unknown>): LoadedTask & { reload: () => void } {
   const [params] = useSearchParams();
   const user = useUserInfo();
   const taskId = params.get(TASK_QUERY.taskId);
@@ -95,20 +100,27 @@ export function useTaskFromRoute(): LoadedTask & { reload: () => void } {
       setState({ status: 'none' });
       return;
     }
-    loadTask({ taskId, instanceId, businessKey, processKey }).then(
-      (found) => {
-        if (!live) return;
-        if (!found) {
-          setState({ status: 'missing' });
-          return;
-        }
-        setState({ status: 'ready', ...found, working: false, readonly: false });
-      },
-      (error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
-    );
+    loadTask({ taskId, instanceId, businessKey, processKey })
+      .then(async (found) => {
+        if (found && prepare) await prepare(found).catch(() => undefined);
+        return found;
+      })
+      .then(
+        (found) => {
+          if (!live) return;
+          if (!found) {
+            setState({ status: 'missing' });
+            return;
+          }
+          setState({ status: 'ready', ...found, working: false, readonly: false });
+        },
+        (error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
+      );
     return () => {
       live = false;
     };
+    // `prepare` is a module-level function; a new one is no reason to read the task again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [taskId, instanceId, businessKey, processKey, version]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
