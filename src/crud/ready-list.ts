@@ -17,6 +17,9 @@ export interface FirstPage {
   sorters: CrudSort[];
 }
 
+/** How long the rows a list started with count as fresh: long enough for its own mount, not for a later visit. */
+const SEED_FRESH_MS = 1000;
+
 interface Seed<T> {
   answer: GetListResponse<T>;
   at: number;
@@ -42,8 +45,9 @@ export function useReadyList<T extends BaseRecord>(first: FirstPage) {
       ? {
           initialData: seed.answer,
           initialDataUpdatedAt: seed.at,
-          // Not fetched again as the list mounts with it; later mounts (a kept tab shown again) refetch as usual.
-          refetchOnMount: (query: { state: { dataUpdatedAt: number } }) => query.state.dataUpdatedAt !== seed.at,
+          // Fresh for the mount that starts with it (no second call), stale a moment later: a kept tab shown
+          // again refetches as usual (and a session forced out meanwhile meets its 401 there).
+          staleTime: (query: { state: { dataUpdatedAt: number } }) => (query.state.dataUpdatedAt === seed.at ? SEED_FRESH_MS : 0),
         }
       : {},
     /** Whether the seed is for another page than the one the list shows: then it must be refetched. */
