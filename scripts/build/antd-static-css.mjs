@@ -62,7 +62,6 @@ export function antdStaticCss({ colorPrimary, pages = false }) {
   return extractStyle(cache, { plain: true, types: ['style', 'token'] });
 }
 
-
 /** What list and task pages render besides the shell: the kit's list, search form, forms and drawers, the task view. */
 function pageComponents(h, antd) {
   const { Card, Checkbox, Col, Collapse, DatePicker, Descriptions, Divider, Flex, Form, Input, InputNumber, Modal, Pagination, Popconfirm, Popover, Radio, Result, Row, Segmented, Select, Skeleton, Space, Steps, Switch, Table, Tabs, Tag, Timeline, Typography, Upload } = antd;

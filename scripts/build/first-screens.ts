@@ -29,7 +29,7 @@ export function antdStaticStyles(): Plugin {
     name: 'antd-static-styles',
     apply: 'build',
     buildStart() {
-      this.emitFile({ type: 'asset', name: 'antd.css', source: antdStaticCss({ colorPrimary: DEFAULT_THEME_COLOR }) });
+      this.emitFile({ type: 'asset', name: ANTD_CSS, source: antdStaticCss({ colorPrimary: DEFAULT_THEME_COLOR }) });
       // A deep link to a list or task page gets this superset instead (route-preloads.ts names it for the server).
       this.emitFile({ type: 'asset', name: ANTD_PAGES_CSS, source: antdStaticCss({ colorPrimary: DEFAULT_THEME_COLOR, pages: true }) });
     },

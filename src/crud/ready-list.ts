@@ -6,7 +6,7 @@
  * after the promise resolves, which on a list page is a second pass over the whole table.
  */
 import type { BaseRecord, CrudFilter, CrudSort, GetListResponse } from '@refinedev/core';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { pageCallBody, readyList } from '../providers/data-provider';
 
 export interface FirstPage {
@@ -26,8 +26,8 @@ interface Seed<T> {
   body: string;
 }
 
-const bodyOf = (page: FirstPage) =>
-  pageCallBody({ resource: page.resource, pagination: { currentPage: page.currentPage, pageSize: page.pageSize }, filters: page.filters, sorters: page.sorters });
+const paramsOf = (page: FirstPage) => ({ resource: page.resource, pagination: { currentPage: page.currentPage, pageSize: page.pageSize }, filters: page.filters, sorters: page.sorters });
+const bodyOf = (page: FirstPage) => pageCallBody(paramsOf(page));
 
 /**
  * React Query options that start the list's first page from its early answer, when that answer is
@@ -37,7 +37,7 @@ const bodyOf = (page: FirstPage) =>
  */
 export function useReadyList<T extends BaseRecord>(first: FirstPage) {
   const [seed] = useState<Seed<T> | undefined>(() => {
-    const answer = readyList<T>({ resource: first.resource, pagination: { currentPage: first.currentPage, pageSize: first.pageSize }, filters: first.filters, sorters: first.sorters });
+    const answer = readyList<T>(paramsOf(first));
     return answer && { answer, at: Date.now(), body: bodyOf(first) };
   });
   return {
@@ -53,4 +53,21 @@ export function useReadyList<T extends BaseRecord>(first: FirstPage) {
     /** Whether the seed is for another page than the one the list shows: then it must be refetched. */
     mismatch: (shown: FirstPage) => !!seed && bodyOf(shown) !== seed.body,
   };
+}
+
+/**
+ * The same for a list that loads its pages itself (useState + an effect): `take` is its api's ready
+ * call for its first page (api.ready). The rows to start with, and `skipLoad()`, true once, for the
+ * load effect's first run when the list started with them; a kept tab shown again loads as usual.
+ */
+export function useReadyPage<P>(take: () => P | undefined): { seed: P | undefined; skipLoad: () => boolean } {
+  const [seed] = useState(take);
+  const pending = useRef(seed !== undefined);
+  // Stable, so a load callback can name it among its dependencies.
+  const skipLoad = useCallback(() => {
+    const skip = pending.current;
+    pending.current = false;
+    return skip;
+  }, []);
+  return { seed, skipLoad };
 }

@@ -5,11 +5,12 @@
  */
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { daysUntil, dayOf, NOTE_STATUS } from '../../lib/credit-notes';
 import { formatMoney } from '../../lib/money';
+import { useReadyPage } from '../../crud/ready-list';
 import { creditApi, noteLink, type Note } from './credit-api';
 import './locale';
 
@@ -36,18 +37,15 @@ export default function NotesPage() {
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [page, setPage] = useState(1);
   // The first page asked for early (main.tsx) and already back is shown by the first render, and not asked for again.
-  const [seeded] = useState(() => creditApi.readyNotes({ pageNum: 1, pageSize: PAGE_SIZE }));
-  const [rows, setRows] = useState<Note[]>(seeded?.records ?? []);
-  const [total, setTotal] = useState(seeded?.total ?? 0);
+  const first = useReadyPage(() => creditApi.readyNotes({ pageNum: 1, pageSize: PAGE_SIZE }));
+  const [rows, setRows] = useState<Note[]>(first.seed?.records ?? []);
+  const [total, setTotal] = useState(first.seed?.total ?? 0);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
-  const skipLoad = useRef(!!seeded);
   const today = dayOf(Date.now());
+  const { skipLoad } = first;
   const load = useCallback(() => {
-    if (skipLoad.current) {
-      skipLoad.current = false;
-      return;
-    }
+    if (skipLoad()) return;
     setLoading(true);
     creditApi
       .notes({ ...filters, pageNum: page, pageSize: PAGE_SIZE })
@@ -57,7 +55,7 @@ export default function NotesPage() {
         setError(undefined);
       }, (e: Error) => setError(e.message))
       .finally(() => setLoading(false));
-  }, [filters, page]);
+  }, [filters, page, skipLoad]);
   useEffect(load, [load]);
   const search = (values: Filters) => {
     setPage(1);

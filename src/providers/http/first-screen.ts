@@ -82,26 +82,27 @@ export function keepEarly(url: string, body: string, answer: Promise<unknown>): 
   early.set(keyOf(url, body), kept);
 }
 
-/**
- * The early answer for exactly this call, once, if it has already come back and is fresh: a page's
- * first render shows it at once instead of rendering empty and again a task later (the promise's
- * answer only reaches a render after that render has committed).
- */
-export function takeReadyAnswer<T>(url: string, body: string | undefined): T | undefined {
+/** The fresh early answer kept for exactly this call, taken (once) when `usable` accepts it. */
+function take(url: string, body: string | undefined, usable: (found: Early) => boolean): Early | undefined {
   if (body === undefined || early.size === 0) return undefined;
   const key = keyOf(url, body);
   const found = early.get(key);
-  if (!found?.ready || performance.now() - found.startedAt > EARLY_ANSWER_TTL_MS) return undefined;
+  if (!found || !usable(found)) return undefined;
   early.delete(key);
-  return found.ready.value as T;
+  return performance.now() - found.startedAt <= EARLY_ANSWER_TTL_MS ? found : undefined;
+}
+
+/**
+ * The early answer for exactly this call, once, if it has already come back and is fresh: a page's
+ * first render shows it at once instead of rendering empty and again a task later (the promise's
+ * answer only reaches a render after that render has committed). One still on its way stays for the
+ * page's own call.
+ */
+export function takeReadyAnswer<T>(url: string, body: string | undefined): T | undefined {
+  return take(url, body, (found) => found.ready !== undefined)?.ready?.value as T | undefined;
 }
 
 /** The early answer for exactly this call, once, if it is fresh. */
 export function takeEarlyAnswer<T>(url: string, body: string | undefined): Promise<T> | undefined {
-  if (body === undefined || early.size === 0) return undefined;
-  const key = keyOf(url, body);
-  const found = early.get(key);
-  if (!found) return undefined;
-  early.delete(key);
-  return performance.now() - found.startedAt <= EARLY_ANSWER_TTL_MS ? (found.answer as Promise<T>) : undefined;
+  return take(url, body, () => true)?.answer as Promise<T> | undefined;
 }

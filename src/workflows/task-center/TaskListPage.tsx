@@ -11,10 +11,11 @@ import { SearchButtons } from '../../crud/SearchButtons';
 import { Button, DatePicker, Form, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DATETIME_FORMAT, useDayjsLocale } from '../../crud/fields';
+import { useReadyPage } from '../../crud/ready-list';
 import { formatDate } from '../../lib/dates';
 import { useUserInfo } from '../../providers/user';
 import { PROCESS_DEFINITIONS } from '../registry';
@@ -61,23 +62,20 @@ export function TaskListPage({ list }: { list: TaskList }) {
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: PAGE_SIZES[0] });
   // The first page asked for early (main.tsx) and already back is shown by the first render, and not asked for again.
-  const [seeded] = useState(() => workflowApi.readyPage<Row>(list, bodyOf({}, 1, PAGE_SIZES[0])));
-  const [data, setData] = useState<{ records: Row[]; total: number }>(() => (seeded ? { records: seeded.records, total: seeded.total } : { records: [], total: 0 }));
+  const first = useReadyPage(() => workflowApi.readyPage<Row>(list, bodyOf({}, 1, PAGE_SIZES[0])));
+  const [data, setData] = useState<{ records: Row[]; total: number }>({ records: first.seed?.records ?? [], total: first.seed?.total ?? 0 });
   const [loading, setLoading] = useState(false);
-  const skipLoad = useRef(!!seeded);
+  const { skipLoad } = first;
 
   const load = useCallback(() => {
-    if (skipLoad.current) {
-      skipLoad.current = false;
-      return;
-    }
+    if (skipLoad()) return;
     setLoading(true);
     const body = bodyOf(filters, paging.pageNum, paging.pageSize);
     (list === 'all' ? workflowApi.allInstances(body) : workflowApi.page<Row>(list, body))
       .then((page) => setData({ records: page.records, total: page.total }))
       .catch(() => setData({ records: [], total: 0 }))
       .finally(() => setLoading(false));
-  }, [list, filters, paging]);
+  }, [list, filters, paging, skipLoad]);
 
   // Runs again each time the tag is shown (kept pages re-run their effects), so a task worked elsewhere leaves 待办.
   useEffect(load, [load]);
