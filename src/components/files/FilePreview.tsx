@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ThumbnailType } from '../../lib/files';
 import { resolveFilePreviews, type FilePreviewItem } from './file-previews';
 import { loadImage } from './load-image';
+import './file-preview.css';
 
 interface Props {
   fileIds: readonly string[];
