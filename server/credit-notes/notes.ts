@@ -18,6 +18,7 @@ import { aboutField, businessError, notFoundError, validationError } from '../er
 import { translate } from '../i18n';
 import { recordOperation, type LogActor } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
+import { claimedNotes } from '../redemption/payments';
 import { optionalText, type Body } from '../workflow/input';
 import type { NoteRow } from './issuance';
 
@@ -105,6 +106,10 @@ export async function splitNote(ctx: AppContext, principal: Principal, body: Bod
     if (!note) throw notFoundError(translate('creditNotes:server.noteNotFound'));
     if (note.status !== NOTE_STATUS.issued) throw businessError('CREDIT_NOTE_NOT_SPLITTABLE', 'creditNotes:server.notSplittable', { noteNo: note.noteNo, status: translate(`creditNotes:status.${note.status}`) });
     if (note.dueDate < today) throw businessError('CREDIT_NOTE_NOT_SPLITTABLE', 'creditNotes:server.notSplittable', { noteNo: note.noteNo, status: translate('creditNotes:status.OVERDUE') });
+    // A payment waiting for audit or a registration in approval names this note and its amount: split,
+    // the note would close under it, and the audit would redeem a note that no longer stands. The lock
+    // above orders this against a payment being recorded (it locks the same row).
+    if ((await claimedNotes(tx, [note.id])).size) throw businessError('CREDIT_NOTE_NOT_SPLITTABLE', 'creditNotes:server.splitClaimed', { noteNo: note.noteNo });
     const amounts = splitAmounts(note.amount, part);
     if (!amounts) throw refuse('amount', 'splitAmount', { amount: formatMoney(note.amount) });
     const [to] = await tx

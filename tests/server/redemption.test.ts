@@ -132,6 +132,22 @@ describe('payments and their audit', () => {
     expect(answers.map((a) => a.body.code).sort()).toEqual(['0', 'CREDIT_NOTE_CLAIMED']);
   });
 
+  it('a note in a payment waiting for audit cannot be split; a split racing a payment of one note: exactly one wins', async () => {
+    const split = (note: { id: string }) => handler.call('/op/v1/credit-notes/notes/split', { json: { noteId: note.id, toCorpId: DEMO_CORP.supplier(5), amount: '100.00' } });
+    const claimed = await issuedNote('300.00');
+    expect((await pay([claimed], '300.00')).body.code).toBe('0');
+    expect(refusalOf(await split(claimed))).toEqual({ status: 200, code: 'CREDIT_NOTE_NOT_SPLITTABLE', message: `白条 ${claimed.noteNo} 已在待审核的付款或审批中的兑付登记里，不能拆分` });
+    expect(await noteOf(claimed.id)).toMatchObject({ status: 'ISSUED', amount: '300.00' });
+    for (let round = 0; round < 3; round++) {
+      const note = await issuedNote('400.00');
+      const answers = await Promise.all([split(note), pay([note], '400.00')]);
+      expect(answers.filter((a) => a.body.code === '0')).toHaveLength(1);
+      const after = await noteOf(note.id);
+      // Split won: the note closed and the payment was refused; payment won: the note stands whole.
+      expect(after.status).toBe(answers[0].body.code === '0' ? 'SPLIT' : 'ISSUED');
+    }
+  });
+
   it('refuses a mismatched amount, another issuer\'s note, a split note, a reused serial and bad input, with its message and nothing written', async () => {
     const a = await issuedNote('1000.00');
     const b = await issuedNote('2000.50');
