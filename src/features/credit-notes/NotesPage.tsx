@@ -100,18 +100,20 @@ export default function NotesPage() {
         loading={loading}
         dataSource={rows}
         pagination={{ current: page, total, pageSize: PAGE_SIZE, onChange: setPage, showSizeChanger: false }}
-        scroll={{ x: 1200 }}
+        // The columns' own widths: at a laptop's width the table scrolls, with the number and the status
+        // kept in view at its two ends (fixed), instead of the status hidden past the right edge.
+        scroll={{ x: 1150 }}
         columns={[
-          { title: t('fields.noteNo'), dataIndex: 'noteNo', width: 210, render: (v: string, row) => <Link to={noteLink(row.id)}>{v}</Link> },
-          { title: t('fields.issuerName'), dataIndex: 'issuerName', width: 180 },
+          { title: t('fields.noteNo'), dataIndex: 'noteNo', width: 190, fixed: 'left', render: (v: string, row) => <Link to={noteLink(row.id)}>{v}</Link> },
+          { title: t('fields.issuerName'), dataIndex: 'issuerName', width: 200 },
           { title: t('fields.holderName'), dataIndex: 'holderName', width: 220 },
-          { title: t('fields.amount'), dataIndex: 'amount', align: 'right', width: 150, render: (v: string) => formatMoney(v) },
+          { title: t('fields.amount'), dataIndex: 'amount', align: 'right', width: 130, render: (v: string) => formatMoney(v) },
           { title: t('fields.issueDate'), dataIndex: 'issueDate', width: 110 },
           { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
           {
             title: t('fields.daysLeft'),
             key: 'days',
-            width: 130,
+            width: 100,
             render: (_, row) => {
               if (row.displayStatus === NOTE_STATUS.overdue) return <span style={{ color: '#cf1322' }}>{t('notes.overdueDays', { days: -daysUntil(row.dueDate, today) })}</span>;
               if (row.displayStatus !== NOTE_STATUS.issued && row.displayStatus !== NOTE_STATUS.financed) return null;
@@ -119,7 +121,7 @@ export default function NotesPage() {
               return <span style={days <= 30 ? { color: '#d46b08' } : undefined}>{t('notes.dueIn', { days })}</span>;
             },
           },
-          { title: t('fields.status'), dataIndex: 'displayStatus', width: 100, render: (v: string) => <NoteStatusTag status={v} /> },
+          { title: t('fields.status'), dataIndex: 'displayStatus', width: 90, fixed: 'right', render: (v: string) => <NoteStatusTag status={v} /> },
         ]}
       />
     </Card>
