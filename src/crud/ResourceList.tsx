@@ -27,6 +27,7 @@ import { PendingTag } from './approval/PendingTag';
 import { actionApplies, defaultSortOf, PENDING_CHANGE_FIELD, type FieldSchema, type AnyResource, type PendingChange, type RowActionDeclaration } from './resource';
 import { ResourceShowDrawer, type ResourceShowRenderers } from './ResourceShow';
 import { useHasPermission, useResourceAccess } from './use-resource-access';
+import { useFirstPaintDone } from '../components/first-paint';
 import './kit.css';
 
 type Row = BaseRecord & { id: string };
@@ -307,6 +308,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
   };
 
   const settings = useColumnSettings(resource.name, dataColumns);
+  const dialogs = useFirstPaintDone();
   const columns = [indexColumn, ...settings.columns, ...(hasRowActions ? [actionColumn] : [])];
 
   return (
@@ -372,9 +374,10 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
         }}
       />
 
-      {can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={createGuard.modalProps} formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }} />}
-      {canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={editGuard.modalProps} formProps={editGuard.formProps} />}
-      {canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} extra={showExtra as ((record: Record<string, unknown>) => ReactNode) | undefined} renderers={renderers as ResourceShowRenderers} />}
+      {/* Closed, they wait for the first screen's paint (components/first-paint.ts). */}
+      {dialogs && can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={createGuard.modalProps} formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }} />}
+      {dialogs && canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={editGuard.modalProps} formProps={editGuard.formProps} />}
+      {dialogs && canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} extra={showExtra as ((record: Record<string, unknown>) => ReactNode) | undefined} renderers={renderers as ResourceShowRenderers} />}
     </div>
   );
 }

@@ -5,11 +5,12 @@ import { HOME_PATH } from '../routes/static-routes';
 import type { AppRoute, RouteTable } from '../routes/types';
 import { useViewport } from './device';
 import { LeaveGuard } from '../components/form-guard/LeaveGuard';
+import { useFirstPaintDone } from '../components/first-paint';
 import { KeepAlive } from './KeepAlive';
 import { Navbar } from './navbar/Navbar';
 import { useSettings } from './settings/settings-store';
 import { setSidebarOpen, useSidebarOpen } from './sidebar-status';
-import { Sidebar } from './sidebar/Sidebar';
+import { Sidebar, SidebarFrame } from './sidebar/Sidebar';
 import { sideNavOf, topEntryOf } from './sidebar/top-nav';
 import { pruneTags, visitTag, withAffixTags } from './tags/tag-rules';
 import { tagsStore, useTags } from './tags/tags-store';
@@ -41,6 +42,8 @@ export function MainLayout({ table, activeRoute }: Props) {
   const tags = useTags();
   const { pathname, search } = useLocation();
   const activePath = activeRoute?.path;
+  // The first screen paints the page first; the chrome's frames hold its place meanwhile (components/first-paint.ts).
+  const chrome = useFirstPaintDone();
 
   useEffect(() => {
     if (activePath) tagsStore.update((current) => visitTag(current, activePath, search));
@@ -76,21 +79,25 @@ export function MainLayout({ table, activeRoute }: Props) {
         </Suspense>
       ) : (
         <aside className={`shell-sider${sidebarOpen ? '' : ' is-collapsed'}`}>
-          <Sidebar nav={sideNav} searchIn={table.nav} collapsed={!sidebarOpen} onExpand={expandSidebar} />
+          {chrome ? <Sidebar nav={sideNav} searchIn={table.nav} collapsed={!sidebarOpen} onExpand={expandSidebar} /> : <SidebarFrame collapsed={!sidebarOpen} />}
         </aside>
       )}
       <div className="shell-main">
         <div className="shell-header">
-          <Navbar
-            route={activeRoute}
-            home={home}
-            sidebarOpen={sidebarShown}
-            onToggleSidebar={toggleSidebar}
-            onOpenSettings={openSettings}
-            compact={mobile}
-            topNav={topNav}
-          />
-          {settings.tagsView && <TagsView table={table} tags={tags} />}
+          {chrome ? (
+            <Navbar
+              route={activeRoute}
+              home={home}
+              sidebarOpen={sidebarShown}
+              onToggleSidebar={toggleSidebar}
+              onOpenSettings={openSettings}
+              compact={mobile}
+              topNav={topNav}
+            />
+          ) : (
+            <div className="navbar" />
+          )}
+          {settings.tagsView && (chrome ? <TagsView table={table} tags={tags} /> : <div className="tags-view" />)}
         </div>
         <main className="shell-content">
           <KeepAlive table={table} tags={tags} activePath={activePath} keepAlive={settings.tagsView} />

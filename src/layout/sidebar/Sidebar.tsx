@@ -21,6 +21,18 @@ interface Props {
   onNavigate?: () => void;
 }
 
+function useMenuTheme(): 'dark' | 'light' {
+  const { sideTheme, mode } = useSettings();
+  return mode === 'dark' || sideTheme === 'theme-dark' ? 'dark' : 'light';
+}
+
+/** The sidebar before its menu renders (components/first-paint.ts): its colours and logo, no menu yet. */
+export function SidebarFrame({ collapsed }: { collapsed: boolean }) {
+  const { sidebarLogo } = useSettings();
+  const menuTheme = useMenuTheme();
+  return <div className={`sidebar sidebar-${menuTheme}`}>{sidebarLogo && <Logo collapsed={collapsed} dark={menuTheme === 'dark'} />}</div>;
+}
+
 type MenuItem = Required<MenuProps>['items'][number];
 
 /**
@@ -32,9 +44,9 @@ export const Sidebar = memo(function Sidebar({ nav, searchIn = nav, collapsed, o
   const title = useTitle();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { sidebarLogo, sideTheme, mode } = useSettings();
+  const { sidebarLogo } = useSettings();
   const [query, setQuery] = useState('');
-  const menuTheme = mode === 'dark' || sideTheme === 'theme-dark' ? 'dark' : 'light';
+  const menuTheme = useMenuTheme();
   const { selected, open } = selectedNavKey(nav, pathname);
   const searching = !collapsed && query.trim() !== '';
   const shown = useMemo(() => (searching ? filterNav(searchIn, query, title) : nav), [searching, searchIn, nav, query, title]);
