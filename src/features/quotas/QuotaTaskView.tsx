@@ -10,26 +10,37 @@ import { DictTag } from '../../components/DictTag';
 import { formatCurrency, formatMoney } from '../../lib/money';
 import { QUOTA_KIND_DICT, QUOTA_REQUEST_TYPE, QUOTA_REQUEST_TYPE_DICT } from '../../lib/quotas';
 import type { TaskComponentProps } from '../../workflows/task-types';
+import { recordStateOf } from '../../workflows/task-view/record-state';
 import { quotaApi, type RequestLine } from './quota-api';
 import './locale';
 
 type Loaded = Awaited<ReturnType<typeof quotaApi.request>>;
 
-export default function QuotaTaskView({ instance, activityKey }: TaskComponentProps) {
+export default function QuotaTaskView({ instance, activityKey, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation('quotas');
   const [loaded, setLoaded] = useState<Loaded>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     let live = true;
+    // The actions wait until the request and the account are shown.
+    reportRecord({ status: 'loading' });
     quotaApi.request(instance.businessKey).then(
-      (found) => live && setLoaded(found),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+      (found) => {
+        if (!live) return;
+        setLoaded(found);
+        reportRecord({ status: 'ready' });
+      },
+      (e: unknown) => {
+        if (!live) return;
+        setError(e instanceof Error ? e.message : String(e));
+        reportRecord(recordStateOf(e));
+      },
     );
     return () => {
       live = false;
     };
-  }, [instance.businessKey, instance.status, activityKey]);
+  }, [instance.businessKey, instance.status, activityKey, reportRecord]);
 
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!loaded) return <Spin />;

@@ -13,6 +13,7 @@ import { MemoryRouter } from 'react-router';
 import '../../../src/providers/i18n-app';
 import ApprovalChangeView from '../../../src/crud/approval/ApprovalChangeView';
 import CertificateTaskView from '../../../src/features/certificates/CertificateTaskView';
+import QuotaTaskView from '../../../src/features/quotas/QuotaTaskView';
 import { userStore } from '../../../src/providers/user';
 import type { TaskComponentProps, WorkflowInstance, WorkflowTask } from '../../../src/workflows/task-components';
 import { SlotLoading } from '../../../src/workflows/task-view/SlotLoading';
@@ -24,6 +25,7 @@ configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 const API = '/op/v1/workflow';
+const QUOTA_REQUEST = '/op/v1/quotas/requests/find-by-id';
 const MISSING = '未找到该审批对应的业务记录（可能已被删除），不能通过或驳回';
 
 const instance = (processKey: string): WorkflowInstance => ({
@@ -73,6 +75,14 @@ describe('a record that cannot be shown holds the actions back', () => {
     frame('Process_AUTH_SOFT_CA_CREATE', 'Approve', (props) => <CertificateTaskView {...props} />);
     expect(await screen.findByTestId('task-record-problem')).toHaveTextContent(MISSING);
     expect(document.body).not.toHaveTextContent('网络异常');
+    for (const button of buttons()) expect(button).toBeDisabled();
+  });
+
+  it('a quota request the server does not know (NOT_FOUND): missing, and the actions wait while it loads', async () => {
+    answer(QUOTA_REQUEST, { envelope: { code: 'NOT_FOUND', message: '额度申请不存在' } });
+    frame('Process_TRI_LMT_APPLY_AUDIT', 'Approve', (props) => <QuotaTaskView {...props} />);
+    for (const button of buttons()) expect(button).toBeDisabled();
+    expect(await screen.findByTestId('task-record-problem')).toHaveTextContent(MISSING);
     for (const button of buttons()) expect(button).toBeDisabled();
   });
 
