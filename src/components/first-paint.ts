@@ -1,22 +1,35 @@
 import { startTransition, useEffect, useState } from 'react';
+import { earlyAnswersSettled } from '../providers/http/first-screen';
 
 /**
  * The first screen's first render draws only what the operator looks at: the page and its rows. The
- * shell's chrome (sidebar menu, navbar, tags) and a page's closed modals and drawers wait for one paint
- * and render in a transition after it. Rendered together, they lengthened the one commit that paints
- * the first row (dictionary list, first row: median 1538 → 1410 ms at full CPU over six alternating
- * bench:timeline loads; 5882 → 4463 ms at 4× in bench:journeys).
+ * shell's chrome (sidebar menu, navbar, tags) and a page's closed modals and drawers wait until the
+ * page's data asked for early has come back and been painted, and render in a transition after it.
+ * Rendered together, they lengthened the one commit that paints the first row (dictionary list, first
+ * row: median 1538 → 1410 ms at full CPU over six alternating bench:timeline loads; 5615 → 4679 ms at
+ * 4× in bench:journeys). Waiting for the data too keeps the chrome from competing with the rows of a
+ * page that rendered before they came (notes list at full CPU: 1202 → 1061 ms).
  * Once the app has painted, everything renders at once: later pages gain nothing from waiting.
  */
 let painted = false;
 const listeners = new Set<() => void>();
 
-function afterNextPaint(done: () => void): () => void {
+/** The page's own data asked for early is not waited for longer than this. */
+const PAGE_DATA_CAP_MS = 1500;
+
+function afterPageDataPainted(done: () => void): () => void {
+  let cancelled = false;
+  let frame: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // requestAnimationFrame runs just before the frame is painted; a task queued from it runs after.
-  const frame = requestAnimationFrame(() => (timer = setTimeout(done)));
+  // A page whose rows were still on their way would otherwise render them in competition with the
+  // chrome: the chrome waits for them (main.tsx asked for them early), then for the paint that shows
+  // them. requestAnimationFrame runs just before a frame is painted; a task queued from it runs after.
+  void earlyAnswersSettled(PAGE_DATA_CAP_MS).then(() => {
+    if (!cancelled) frame = requestAnimationFrame(() => (timer = setTimeout(done)));
+  });
   return () => {
-    cancelAnimationFrame(frame);
+    cancelled = true;
+    if (frame !== undefined) cancelAnimationFrame(frame);
     if (timer !== undefined) clearTimeout(timer);
   };
 }
@@ -39,7 +52,7 @@ export function useFirstPaintDone(): boolean {
       startTransition(listener);
       return () => listeners.delete(listener);
     }
-    const cancel = afterNextPaint(markPainted);
+    const cancel = afterPageDataPainted(markPainted);
     return () => {
       listeners.delete(listener);
       cancel();

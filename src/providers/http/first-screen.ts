@@ -82,6 +82,13 @@ export function keepEarly(url: string, body: string, answer: Promise<unknown>): 
   early.set(keyOf(url, body), kept);
 }
 
+/** Settles once every answer asked for early so far has come back (or failed), or after `capMs`. */
+export function earlyAnswersSettled(capMs: number): Promise<void> {
+  const pending = [...early.values()].filter((found) => found.ready === undefined).map((found) => found.answer.catch(() => undefined));
+  if (pending.length === 0) return Promise.resolve();
+  return Promise.race([Promise.all(pending).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
+}
+
 /** The fresh early answer kept for exactly this call, taken (once) when `usable` accepts it. */
 function take(url: string, body: string | undefined, usable: (found: Early) => boolean): Early | undefined {
   if (body === undefined || early.size === 0) return undefined;

@@ -6,6 +6,7 @@
 import './dom';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { resetFirstPaint, useFirstPaintDone } from '../../../src/components/first-paint';
+import { keepEarly, takeEarlyAnswer } from '../../../src/providers/http/first-screen';
 
 function Chrome({ name }: { name: string }) {
   const done = useFirstPaintDone();
@@ -39,6 +40,19 @@ describe('first paint', () => {
     await nextPaint();
     render(<Chrome name="later page" />);
     expect(screen.getByText('later page: chrome')).toBeTruthy();
+  });
+
+  it("waits for the page's data asked for early, then for the paint that shows it", async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    keepEarly('/op/v1/made-up/page', '{}', new Promise((resolve) => (answer = resolve)));
+    render(<Chrome name="sidebar" />);
+    await nextPaint();
+    await nextPaint();
+    expect(screen.getByText('sidebar: frame')).toBeTruthy();
+    answer({ records: [] });
+    await nextPaint();
+    expect(screen.getByText('sidebar: chrome')).toBeTruthy();
+    expect(takeEarlyAnswer('/op/v1/made-up/page', '{}')).toBeDefined();
   });
 
   it('still renders the chrome when the part that asked first is gone before the paint', async () => {
