@@ -5,7 +5,7 @@
  * they are saved before a pass, over the version read, so a stale edit is refused. Read-only otherwise.
  */
 import { Card, Descriptions, Form, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../components/DictTag';
 import { CERT_PROCESS_KEY, INVOICE_TYPE_DICT, type CertKind } from '../../lib/certificates';
@@ -15,7 +15,7 @@ import { pickerDate, requestedBody, RequestedFields, type RequestedValues } from
 import { findProcessDefinition } from '../../workflows/registry';
 import { TASK_OUTCOME } from '../../workflows/states';
 import type { TaskComponentProps } from '../../workflows/task-types';
-import { recordStateOf } from '../../workflows/task-view/record-state';
+import { useTaskRecord } from '../../workflows/task-view/use-task-record';
 import './locale';
 
 interface Loaded {
@@ -31,28 +31,7 @@ export function isEditStep(kind: CertKind, activityKey: string): boolean {
 export default function CertificateTaskView({ instance, activityKey, working, registerBeforeComplete, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation('certificates');
   const [form] = Form.useForm<RequestedValues>();
-  const [loaded, setLoaded] = useState<Loaded>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    let live = true;
-    reportRecord({ status: 'loading' });
-    certificateApi.findApplication(instance.businessKey).then(
-      (found) => {
-        if (!live) return;
-        setLoaded(found);
-        reportRecord({ status: 'ready' });
-      },
-      (e: unknown) => {
-        if (!live) return;
-        setError(e instanceof Error ? e.message : String(e));
-        reportRecord(recordStateOf(e));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [instance.businessKey, instance.status, activityKey, reportRecord]);
+  const { loaded, error, setLoaded } = useTaskRecord<Loaded>(reportRecord, () => certificateApi.findApplication(instance.businessKey), [instance.businessKey, instance.status, activityKey]);
 
   const editing = !!loaded && working && isEditStep(loaded.application.kind, activityKey);
 
@@ -71,7 +50,7 @@ export default function CertificateTaskView({ instance, activityKey, working, re
       const saved = await certificateApi.updateApplication({ id: application.id, dataVersion: application.dataVersion, ...requestedBody(values, application.kind) });
       setLoaded((current) => current && { ...current, application: saved });
     });
-  }, [editing, loaded, registerBeforeComplete, form, t]);
+  }, [editing, loaded, setLoaded, registerBeforeComplete, form, t]);
 
   // The frame says the record is missing or failed (task-record-problem) and holds the actions back.
   if (error) return null;

@@ -4,43 +4,19 @@
  * now, so a director sees whether it still fits; the server checks again when the pass is completed.
  */
 import { Alert, Card, Descriptions, Space, Spin, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../components/DictTag';
 import { formatCurrency, formatMoney } from '../../lib/money';
 import { QUOTA_KIND_DICT, QUOTA_REQUEST_TYPE, QUOTA_REQUEST_TYPE_DICT } from '../../lib/quotas';
 import type { TaskComponentProps } from '../../workflows/task-types';
-import { recordStateOf } from '../../workflows/task-view/record-state';
+import { useTaskRecord } from '../../workflows/task-view/use-task-record';
 import { quotaApi, type RequestLine } from './quota-api';
 import './locale';
 
-type Loaded = Awaited<ReturnType<typeof quotaApi.request>>;
-
 export default function QuotaTaskView({ instance, activityKey, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation('quotas');
-  const [loaded, setLoaded] = useState<Loaded>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    let live = true;
-    // The actions wait until the request and the account are shown.
-    reportRecord({ status: 'loading' });
-    quotaApi.request(instance.businessKey).then(
-      (found) => {
-        if (!live) return;
-        setLoaded(found);
-        reportRecord({ status: 'ready' });
-      },
-      (e: unknown) => {
-        if (!live) return;
-        setError(e instanceof Error ? e.message : String(e));
-        reportRecord(recordStateOf(e));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [instance.businessKey, instance.status, activityKey, reportRecord]);
+  // The actions wait until the request and the account are shown.
+  const { loaded, error } = useTaskRecord(reportRecord, () => quotaApi.request(instance.businessKey), [instance.businessKey, instance.status, activityKey]);
 
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!loaded) return <Spin />;

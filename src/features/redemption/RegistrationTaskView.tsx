@@ -5,37 +5,23 @@
  * redeems the note and recycles its quota (server/redemption/registrations.ts).
  */
 import { Alert, Descriptions, Space, Spin, Tag } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FilePreview } from '../../components/files/FilePreview';
 import { formatMoney } from '../../lib/money';
 import type { TaskComponentProps } from '../../workflows/task-types';
+import { useTaskRecord } from '../../workflows/task-view/use-task-record';
 import { noteLink } from '../credit-notes/credit-api';
 import { NoteStatusTag } from '../credit-notes/NotesPage';
-import { redemptionApi, type RegistrationDetail } from './redemption-api';
+import { redemptionApi } from './redemption-api';
 import './locale';
 
 const COLOR: Record<string, string> = { RUNNING: 'processing', APPROVED: 'success', REJECTED: 'error' };
 
 export default function RegistrationTaskView({ instance, activityKey, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation('redemption');
-  const [detail, setDetail] = useState<RegistrationDetail>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    // The actions wait until the registration is shown.
-    reportRecord({ status: 'loading' });
-    redemptionApi.registration(instance.businessKey).then(
-      (found) => {
-        setDetail(found);
-        reportRecord({ status: 'ready' });
-      },
-      (e: Error) => {
-        setError(e.message);
-        reportRecord({ status: 'failed', message: e.message });
-      },
-    );
-  }, [instance.businessKey, instance.status, activityKey, reportRecord]);
+  // The actions wait until the registration is shown.
+  const { loaded: detail, error } = useTaskRecord(reportRecord, () => redemptionApi.registration(instance.businessKey), [instance.businessKey, instance.status, activityKey]);
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!detail) return <Spin />;
   const { registration, note } = detail;
