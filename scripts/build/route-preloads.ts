@@ -12,12 +12,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { SCREENS, screenFiles } from '../bundle-budget.mjs';
-import { ANTD_CSS, ANTD_PAGES_CSS, chunkGraph } from './first-screens.ts';
+import { ANTD_CSS, ANTD_PAGES_CSS, chunkGraph, KIT_PAGE_MODULE } from './first-screens.ts';
 import { REGISTRY, registeredPageModules } from './page-modules.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../server/front-end/route-preloads.ts';
-
-/** The kit's list page, which every declared resource without a page of its own shows. */
-const RESOURCE_PAGE_MODULE = 'src/crud/ResourcePage.tsx';
 
 export function routePreloads(): Plugin {
   let root = process.cwd();
@@ -50,7 +47,7 @@ export function routePreloads(): Plugin {
       const allPages = asset(ANTD_PAGES_CSS);
       const preloads: RoutePreloads = {
         pages,
-        resourcePage: filesOf(RESOURCE_PAGE_MODULE),
+        resourcePage: filesOf(KIT_PAGE_MODULE),
         ...(firstScreens && allPages && { antdStyles: { firstScreens, pages: allPages } }),
       };
       const file = resolve(options.dir ?? join(root, 'dist'), ROUTE_PRELOADS_FILE);
