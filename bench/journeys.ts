@@ -24,9 +24,8 @@ import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { dataOf, signInAs as apiSignIn } from '../tests/server/client';
 import { freePort, ROOT, startServer } from '../tests/e2e/support/server';
-import { median, signIn } from './browser';
+import { firstTodoTask, median, signIn } from './browser';
 import { testChromium } from '../scripts/test-chromium.mjs';
 
 // The same Chromium as the end-to-end tests (scripts/test-chromium.mjs).
@@ -165,13 +164,6 @@ async function newTab(browser: Browser): Promise<{ page: Page; cdp: CDPSession }
 }
 
 /** A to-do task for op_handler: the demo world seeds changes waiting at the handler's steps (no instance starts without its record). */
-async function openTask(baseUrl: string): Promise<string> {
-  const handler = await apiSignIn(baseUrl, 'op_handler');
-  const todo = await dataOf<{ records: Array<{ id: string }> }>(handler, '/op/v1/workflow/tasks/todo/page', { pageNum: 1, pageSize: 1 });
-  if (!todo.records[0]) throw new Error('the demo world left op_handler no task to open');
-  return todo.records[0].id;
-}
-
 const fmt = (n: number) => Math.round(n);
 
 async function main(): Promise<void> {
@@ -194,7 +186,7 @@ async function main(): Promise<void> {
     const journeys: Journey[] = [{ name: 'starter /posts (first row)', app: 'starter', goal: 'row', tab: () => anchor.page, url: () => `${starter.url}/posts` }];
     for (const [index, server] of servers.entries()) {
       const mark = index === 0 ? '' : ' [B]';
-      const taskId = await openTask(server.url);
+      const taskId = await firstTodoTask(server.url, 'op_handler');
       const admin = await newTab(browser);
       await signIn(admin.page, server.url, 'op_admin');
       const handler = await newTab(browser);

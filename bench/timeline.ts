@@ -6,6 +6,8 @@
  * when, and what waited for what. The trace is kept in /tmp/probe-trace.json (DevTools opens it).
  *
  *   PROBE_PAGE=/op/system/dict  PROBE_PERSONA=op_admin  PROBE_RATE=1 (CPU slowdown)
+ *   PROBE_PAGE=/op/task/view?taskId={task}: the persona's first to-do task; the mark is then its
+ *   approve button, visible and enabled (as bench:journeys measures it)
  *   PROBE_WARM=2 (loads before, so the page's calls are learned as a returning tab's are)
  *   PROBE_SHOT=<file.png> (a screenshot once the row is there)  BENCH_DIST=<dir> (another build)
  */
@@ -14,12 +16,11 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { signIn } from './browser';
+import { firstTodoTask, signIn } from './browser';
 import { ROOT, startServer } from '../tests/e2e/support/server';
 import { testChromium } from '../scripts/test-chromium.mjs';
 
 const BROWSER = await testChromium();
-const PAGE = process.env.PROBE_PAGE ?? '/op/system/dict';
 const PERSONA = (process.env.PROBE_PERSONA ?? 'op_admin') as 'op_admin';
 const RATE = Number(process.env.PROBE_RATE ?? 1);
 const DIST = process.env.BENCH_DIST ?? join(ROOT, 'dist');
@@ -34,12 +35,19 @@ const WATCH = `(() => {
     }
     if (!times.shell && document.querySelector('.ant-layout')) times.shell = performance.now();
     if (!times.table && document.querySelector('.ant-table')) times.table = performance.now();
+    const pass = document.querySelector('[data-testid="task-pass"]');
+    if (!times.approveSeen && visible(pass) && !pass.disabled) {
+      times.approveSeen = performance.now();
+      requestAnimationFrame(() => (times.row = performance.now()));
+    }
   }).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
 interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: Record<string, unknown> }
 
 const server = await startServer('bench-timeline', { env: { STATIC_DIR: DIST } });
+const PAGE_TEMPLATE = process.env.PROBE_PAGE ?? '/op/system/dict';
+const PAGE = PAGE_TEMPLATE.includes('{task}') ? PAGE_TEMPLATE.replace('{task}', await firstTodoTask(server.url, PERSONA)) : PAGE_TEMPLATE;
 const chrome = await chromeLauncher.launch({ chromePath: BROWSER.executablePath, chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args], envVars: { ...process.env, ...BROWSER.env } });
 try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });

@@ -5,10 +5,12 @@
  * component registered. A process without a component shows the frame's generic summary alone.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { isReturningShellTab } from '../../providers/early-requests';
+import { TASK_VIEW_PATH } from '../../routes/static-routes';
 import { taskComponentLoader, type TaskComponentProps } from '../task-components';
 import { SlotLoading } from './SlotLoading';
 import { TaskPageFrame } from './TaskPageFrame';
-import { useTaskFromRoute, type FoundTask } from './useTaskFromRoute';
+import { readTaskAhead, useTaskFromRoute, type FoundTask } from './useTaskFromRoute';
 
 type Loader = NonNullable<ReturnType<typeof taskComponentLoader>>;
 type TaskComponent = ComponentType<TaskComponentProps>;
@@ -35,6 +37,10 @@ function prepare({ instance, activityKey }: FoundTask): Promise<unknown> {
   if (!loader || components.has(loader) || loadedModules.has(loader)) return Promise.resolve();
   return loader().then((module) => void loadedModules.set(loader, module.default));
 }
+
+// Opened at this address by a signed-in tab (a deep link, a reload), the task is read as soon as the
+// page's code is here; a tab that is not signed in goes to the login page instead.
+if (typeof window !== 'undefined' && window.location.pathname === TASK_VIEW_PATH && isReturningShellTab(TASK_VIEW_PATH)) readTaskAhead(window.location.search, prepare);
 
 export default function TaskViewPage() {
   const loaded = useTaskFromRoute(prepare);

@@ -78,6 +78,57 @@ export async function loadTask(ref: TaskRef): Promise<FoundTask | null> {
   return { instance, task: currentTask, activityKey };
 }
 
+/** The reference a query string names (the page's own URL, or one read ahead of the page). */
+export function taskRefOf(params: URLSearchParams): TaskRef {
+  return {
+    taskId: params.get(TASK_QUERY.taskId),
+    instanceId: params.get(TASK_QUERY.instanceId),
+    businessKey: params.get(TASK_QUERY.businessKey),
+    processKey: params.get(TASK_QUERY.processKey),
+  };
+}
+
+const refKey = (ref: TaskRef) => JSON.stringify([ref.taskId ?? null, ref.instanceId ?? null, ref.businessKey ?? null, ref.processKey ?? null]);
+
+const named = (ref: TaskRef) => !!(ref.taskId || ref.instanceId || ref.businessKey);
+
+/** The task read with its `prepare`: what both the page's first read and a read ahead of it do. */
+function readTask(ref: TaskRef, prepare?: (found: FoundTask) => Promise<unknown>): Promise<FoundTask | null> {
+  return loadTask(ref).then(async (found) => {
+    if (found && prepare) await prepare(found).catch(() => undefined);
+    return found;
+  });
+}
+
+/**
+ * Reads started before the page rendered, taken once by its first read of the same reference. One
+ * the page never took (it was not shown) is dropped at the next read, and one older than a few
+ * seconds is not taken: a task read then may have moved on since.
+ */
+const readAhead = new Map<string, { read: Promise<FoundTask | null>; at: number }>();
+const READ_AHEAD_FRESH_MS = 10_000;
+
+/**
+ * Starts reading the task a URL's query names, and preparing it, when the page's module loads rather
+ * than once the page has rendered and run its effects: the task's own answers are already there
+ * (main.tsx asked for them), and on the task view the step's component module then downloads
+ * beside the page's first render instead of after it.
+ */
+export function readTaskAhead(search: string, prepare?: (found: FoundTask) => Promise<unknown>): void {
+  const ref = taskRefOf(new URLSearchParams(search));
+  if (!named(ref)) return;
+  const read = readTask(ref, prepare);
+  // Its taker reports a failure.
+  read.catch(() => undefined);
+  readAhead.set(refKey(ref), { read, at: Date.now() });
+}
+
+function takeReadAhead(ref: TaskRef): Promise<FoundTask | null> | undefined {
+  const ahead = readAhead.get(refKey(ref));
+  readAhead.clear();
+  return ahead && Date.now() - ahead.at < READ_AHEAD_FRESH_MS ? ahead.read : undefined;
+}
+
 /**
  * `prepare` runs once the task is found and before it is shown (the task view loads the step's
  * component module there, so it renders with the task instead of behind a Suspense fallback, whose
@@ -96,15 +147,13 @@ export function useTaskFromRoute(prepare?: (found: FoundTask) => Promise<unknown
 
   useEffect(() => {
     let live = true;
-    if (!taskId && !instanceId && !businessKey) {
+    const ref = { taskId, instanceId, businessKey, processKey };
+    if (!named(ref)) {
       setState({ status: 'none' });
       return;
     }
-    loadTask({ taskId, instanceId, businessKey, processKey })
-      .then(async (found) => {
-        if (found && prepare) await prepare(found).catch(() => undefined);
-        return found;
-      })
+    // A reload reads again; the first read takes one started ahead of the page, if any.
+    (takeReadAhead(ref) ?? readTask(ref, prepare))
       .then(
         (found) => {
           if (!live) return;
