@@ -194,6 +194,24 @@ test.describe('the operator shell (issue 4)', () => {
     await page.waitForLoadState('networkidle');
     const counted = new Set(screenFiles(graph, SCREENS['/op'].roots));
     expect([...loaded].filter((file) => !counted.has(file))).toEqual([]);
+
+    // A phone's /op adds its sidebar drawer's chunks and nothing of the pages' (scripts/build/first-screens.ts).
+    await page.setViewportSize(PHONE);
+    loaded.clear();
+    await page.reload();
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const drawer = new Set(screenFiles(graph, ['src/layout/sidebar/MobileSidebar.tsx']));
+    expect([...loaded].filter((file) => !counted.has(file) && !drawer.has(file))).toEqual([]);
+    expect([...loaded].filter((file) => /^assets\/(pages|tasks)-/.test(file))).toEqual([]);
+
+    // A deep link to a list waits for a few files, not the forty the kit's modules were on their own.
+    await page.setViewportSize({ width: 1350, height: 940 });
+    loaded.clear();
+    await page.goto('/op/system/dict');
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    const beyond = [...loaded].filter((file) => !counted.has(file));
+    expect(beyond.length, beyond.join(' ')).toBeLessThanOrEqual(10);
   });
 
   test('the full-screen loading spinner shows while the shell waits for its menu, then gives way to it', async ({ page }) => {
