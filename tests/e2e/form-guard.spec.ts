@@ -82,8 +82,11 @@ test.describe('unsaved forms', () => {
     await expect(form.getByLabel('企业名称', { exact: true })).toHaveValue(CORP);
 
     // the session ends; saving answers 401 and the tab goes to sign in, the draft kept and sealed
+    await page.waitForLoadState('networkidle');
     await expireSession(page, server.url);
-    await form.getByTestId('realname-save-draft').click();
+    await form.getByTestId('realname-save-draft').click({ timeout: 10_000 }).catch((error: unknown) => {
+      if (!/\/login\/op/.test(page.url())) throw error; // another call met the 401 first, as in the kit modal's story
+    });
     await expect(page).toHaveURL(/\/login\/op/, FIRST_LOAD);
     const kept = await page.evaluate<string>("sessionStorage.getItem('form-drafts') ?? ''");
     expect(kept).toContain('"items"');
@@ -117,8 +120,20 @@ test.describe('unsaved forms', () => {
     await leaveDialog(page).getByRole('button', { name: '留在此页' }).click();
     await expect(modal.getByLabel('字典名称', { exact: true })).toHaveValue('会话过期测试字典');
 
+    // The navbar's counts are asked for once the page is idle: done before the session ends, so that
+    // the 确定 below is what meets the 401.
+    await page.waitForLoadState('networkidle');
     await expireSession(page, server.url);
-    await page.locator('.ant-modal').filter({ has: modal }).getByRole('button', { name: /确\s*定/ }).click();
+    // Another call of the tab's may still meet the 401 first and send it to sign in (sealing the draft
+    // the same way): then there is no 确定 left to click.
+    await page
+      .locator('.ant-modal')
+      .filter({ has: modal })
+      .getByRole('button', { name: /确\s*定/ })
+      .click({ timeout: 10_000 })
+      .catch((error: unknown) => {
+        if (!/\/login\/op/.test(page.url())) throw error;
+      });
     await signInAgain(page, 'op_admin');
     await expect(page).toHaveURL(/\/op\/system\/dict$/, FIRST_LOAD);
     const offer = page.getByTestId('form-draft-dict-types-create');
