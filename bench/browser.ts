@@ -17,7 +17,7 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** The id of the persona's first to-do task, for a journey that opens a task page. */
+/** The id of the persona's first to-do task, for a journey that opens a task page (the demo world seeds changes waiting at op_handler's steps). */
 export async function firstTodoTask(baseUrl: string, persona: keyof typeof PERSONAS): Promise<string> {
   const client = await signInAs(baseUrl, persona);
   const todo = await dataOf<{ records: Array<{ id: string }> }>(client, '/op/v1/workflow/tasks/todo/page', { pageNum: 1, pageSize: 1 });

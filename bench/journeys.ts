@@ -163,7 +163,6 @@ async function newTab(browser: Browser): Promise<{ page: Page; cdp: CDPSession }
   return { page, cdp };
 }
 
-/** A to-do task for op_handler: the demo world seeds changes waiting at the handler's steps (no instance starts without its record). */
 const fmt = (n: number) => Math.round(n);
 
 async function main(): Promise<void> {

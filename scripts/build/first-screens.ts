@@ -66,9 +66,9 @@ const FIRST_SCREEN_LAZY = ['src/layout/sidebar/MobileSidebar.tsx', 'src/layout/h
 
 /**
  * The first screens' code in three chunks instead of some fifty: what both screens load ('boot'),
- * what only the shell loads ('shell'), what only the login page loads ('login'); and the list pages'
- * common code in a fourth ('pages'). A phone on a slow
- * network then waits for a few downloads rather than for round trip after round trip.
+ * what only the shell loads ('shell'), what only the login page loads ('login'); then the list pages' common
+ * code ('pages') and the task view's ('tasks'). A phone on a slow network then waits for a few
+ * downloads rather than for round trip after round trip.
  *
  * Which modules those are is read from a first build, not written to disk, with the default chunking:
  * its tree-shaken chunk graph from the screens' roots (scripts/bundle-budget.mjs). So nothing joins a

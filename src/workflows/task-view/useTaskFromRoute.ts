@@ -79,7 +79,7 @@ export async function loadTask(ref: TaskRef): Promise<FoundTask | null> {
 }
 
 /** The reference a query string names (the page's own URL, or one read ahead of the page). */
-export function taskRefOf(params: URLSearchParams): TaskRef {
+function taskRefOf(params: URLSearchParams): TaskRef {
   return {
     taskId: params.get(TASK_QUERY.taskId),
     instanceId: params.get(TASK_QUERY.instanceId),
@@ -137,10 +137,7 @@ function takeReadAhead(ref: TaskRef): Promise<FoundTask | null> | undefined {
 export function useTaskFromRoute(prepare?: (found: FoundTask) => Promise<unknown>): LoadedTask & { reload: () => void } {
   const [params] = useSearchParams();
   const user = useUserInfo();
-  const taskId = params.get(TASK_QUERY.taskId);
-  const instanceId = params.get(TASK_QUERY.instanceId);
-  const businessKey = params.get(TASK_QUERY.businessKey);
-  const processKey = params.get(TASK_QUERY.processKey);
+  const { taskId, instanceId, businessKey, processKey } = taskRefOf(params);
   const readonly = params.get(TASK_QUERY.readonly) === '1';
   const [state, setState] = useState<LoadedTask>({ status: 'loading' });
   const [version, setVersion] = useState(0);
