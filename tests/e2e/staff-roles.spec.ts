@@ -150,11 +150,20 @@ test.describe('staff accounts and roles (issue 20)', () => {
     await user.screenshot({ path: join(ARTIFACTS, 'staff-roles-user-widened.png') });
 
     // op_admin forces the user's session out.
-    const sessionsPage = admin.waitForResponse((r) => r.url().includes('/online-sessions/page') && r.status() === 200);
+    // Searched by name: the shared server holds every earlier journey's sessions, and the user's need not
+    // be on the first page of all of them (a flaky failure seen once).
     await admin.goto('/op/system/online');
+    const online = admin.getByTestId('online-sessions-list');
+    await expect(online).toBeVisible();
+    const found = async (r: import('@playwright/test').Response) =>
+      r.url().includes('/online-sessions/page') && r.status() === 200 && ((await r.json()) as { data: { records: Array<{ username: string }> } }).data.records.some((record) => record.username === USERNAME);
+    const sessionsPage = admin.waitForResponse(found, { timeout: 20_000 });
+    await online.getByRole('textbox', { name: /登录账号/ }).fill(USERNAME);
+    await online.getByRole('button', { name: /搜\s*索/ }).click();
     const { records } = await answered<{ records: Array<{ id: string; username: string }> }>(sessionsPage);
-    const sessionId = records.find((record) => record.username === USERNAME)!.id;
-    const session = admin.getByTestId('online-sessions-list').getByRole('row').filter({ hasText: USERNAME });
+    const sessionId = records.find((record) => record.username === USERNAME)?.id;
+    expect(sessionId, `${USERNAME}'s session among those the search found`).toBeTruthy();
+    const session = online.getByRole('row').filter({ hasText: USERNAME });
     await expect(session).toBeVisible();
     await session.getByTestId('force-logout').click();
     await admin.getByRole('dialog').getByRole('button', { name: '强制退出' }).click();
@@ -177,7 +186,7 @@ test.describe('staff accounts and roles (issue 20)', () => {
     const writes: Array<[recordId: string, actions: string[]]> = [
       [roleId, ['新增', '修改']],
       [staffId, ['新增']],
-      [sessionId, ['强制退出']],
+      [sessionId!, ['强制退出']],
     ];
     for (const [recordId, actions] of writes) {
       const searched = auditor.waitForResponse((r) => r.url().includes('/operation-logs/page') && r.status() === 200);

@@ -57,17 +57,31 @@ test('op_admin forces a session out; the user is sent to the login page; the aud
   await expect(list).toBeVisible(FIRST_LOAD);
   await expect(list.locator('tbody tr.ant-table-row').filter({ hasText: '当前会话' })).toHaveCount(1, FIRST_LOAD);
   // Earlier journeys on the shared server may have left op_auditor signed in elsewhere too: every one of its
-  // sessions is forced out, this page's among them.
-  const rows = list.locator('tbody tr.ant-table-row').filter({ hasText: 'op_auditor' });
-  await expect(rows.first()).toBeVisible(FIRST_LOAD);
+  // sessions is forced out, this page's among them. Searched by name, so that the rows are only its, and
+  // counted by the server's answer after each force (a flaky failure was seen while counting rows).
+  const rows = list.locator('tbody tr.ant-table-row');
+  const pageRead = () =>
+    admin.waitForResponse((r) => r.url().includes('/online-sessions/page') && r.status() === 200).then(async (r) => ((await r.json()) as { data: { total: number } }).data.total);
+  const searched = pageRead();
+  await list.getByRole('textbox', { name: /登录账号/ }).fill('op_auditor');
+  await list.getByRole('button', { name: /搜\s*索/ }).click();
+  let total = await searched;
+  expect(total).toBeGreaterThan(0);
+  await expect(rows.first()).toContainText('op_auditor');
   await expect(rows.first()).toContainText('127.0.0.1');
   await admin.screenshot({ path: join(ARTIFACTS, 'online-sessions.png'), fullPage: true });
-  // Counted afresh after each force: the list is re-read, and a session of another journey may end meanwhile.
-  for (let left = await rows.count(), rounds = 0; left > 0 && rounds < 20; left = await rows.count(), rounds += 1) {
+  const confirm = admin.locator('.ant-modal-confirm');
+  for (let rounds = 0; total > 0 && rounds < 100; rounds += 1) {
+    await expect(rows).toHaveCount(Math.min(total, 10));
+    await expect(confirm.filter({ visible: true })).toHaveCount(0);
+    const forced = admin.waitForResponse((r) => r.url().includes('/online-sessions/force-logout') && r.status() === 200);
+    const reread = pageRead();
     await rows.first().getByTestId('force-logout').click();
-    await admin.locator('.ant-modal-confirm').getByRole('button', { name: '强制退出' }).click();
-    await expect.poll(() => rows.count(), FIRST_LOAD).toBeLessThan(left);
+    await confirm.getByRole('button', { name: '强制退出' }).click();
+    await forced;
+    total = await reread;
   }
+  expect(total).toBe(0);
   await expect(rows).toHaveCount(0);
   await expect(admin.getByText('已强制退出').first()).toBeVisible();
 
