@@ -6,7 +6,7 @@
  */
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { SearchButtons } from './SearchButtons';
-import { getDefaultSortOrder, useModalForm, useTable } from '@refinedev/antd';
+import { getDefaultSortOrder, useModalForm } from '@refinedev/antd';
 import { useCustomMutation, useDeleteMany, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { App, Button, Form, Space, Table, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
@@ -21,6 +21,7 @@ import { useColumnSettings } from './column-settings';
 import { createValues, FieldValue, fieldsOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
 import { useReadyList } from './ready-list';
+import { useListTable } from './use-list-table';
 import { useModalFormGuard } from './use-modal-form-guard';
 import { PendingCreations } from './approval/PendingCreations';
 import { PendingTag } from './approval/PendingTag';
@@ -95,12 +96,11 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
 
   const initialSorters = useMemo(() => defaultSortOf(resource), [resource]);
   const ready = useReadyList<Row>({ resource: resource.name, currentPage: 1, pageSize: PAGE_SIZES[0], filters: permanent, sorters: initialSorters });
-  const { tableProps, searchFormProps, sorters, filters, tableQuery, currentPage, pageSize } = useTable<Row, never, SearchValues>({
+  const { tableProps, searchFormProps, sorters, filters, tableQuery, currentPage, pageSize } = useListTable<Row, SearchValues>({
     resource: resource.name,
     pagination: { pageSize: PAGE_SIZES[0] },
     sorters: { initial: initialSorters },
     filters: { permanent, defaultBehavior: 'replace' },
-    syncWithLocation: false,
     errorNotification,
     queryOptions: { ...ready.queryOptions, ...(pollWhile && { refetchInterval: (query) => (pollWhile(query.state.data?.data ?? []) ? POLL_MS : false) }) },
     onSearch: (values) => toFilters(resource, values, fixedFilters),
