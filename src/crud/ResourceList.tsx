@@ -291,13 +291,21 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
             {t('kit:row.show')}
           </Button>
         )}
-        {canEdit && (rowWritable?.(record) ?? true) && (
-          <Tooltip title={pendingOf(record) ? t('kit:approval.editPending') : undefined}>
-            <Button type="link" size="small" icon={<EditOutlined />} disabled={!!pendingOf(record)} onClick={() => edit.show(record.id)}>
+        {canEdit &&
+          (rowWritable?.(record) ?? true) &&
+          // Only a record in approval says why it is locked: a tooltip mounts a trigger that renders again once
+          // mounted, and one on every row's 修改 did so for each row before the first row could paint.
+          (pendingOf(record) ? (
+            <Tooltip title={t('kit:approval.editPending')}>
+              <Button type="link" size="small" icon={<EditOutlined />} disabled>
+                {t('kit:row.edit')}
+              </Button>
+            </Tooltip>
+          ) : (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => edit.show(record.id)}>
               {t('kit:row.edit')}
             </Button>
-          </Tooltip>
-        )}
+          ))}
         {canRemove && (rowWritable?.(record) ?? true) && (
           <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmRemove([record.id])}>
             {t('kit:row.remove')}

@@ -75,6 +75,11 @@ test.describe.serial('corporate changes', () => {
     await rename.getByLabel('企业名称').fill(NEW_NAME);
     await rename.getByRole('button', { name: /确\s*定/ }).click();
     await expect(rowOf(list, OLD_NAME).getByTestId('pending-tag')).toBeVisible(FIRST_LOAD);
+    // The record in approval cannot be edited again, and its 修改 says why.
+    const locked = rowOf(list, OLD_NAME).getByRole('button', { name: /修\s*改/ });
+    await expect(locked).toBeDisabled();
+    await locked.hover({ force: true });
+    await expect(page.getByRole('tooltip')).toHaveText('该记录有审批中的变更，审批结束后才能再次修改');
     await shot(page, 'list-pending');
 
     await passFromTodo(page, NEW_CORE, '资料齐全，提交审核');
