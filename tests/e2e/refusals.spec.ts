@@ -1,8 +1,9 @@
 /**
  * Issue 23, the shell's refusals, in Chromium over the production build with its security headers:
  *   - every menu route (op_admin's tree, plus the create, edit and task pages) walked as each persona:
- *     a route the persona may open shows without a 403 answer or console error, and without any
- *     Content-Security-Policy violation; one they may not ends on /403;
+ *     a route the persona may open (every page its menu tree grants, hidden ones too: issue 25's
+ *     check in the browser) shows without a 403 answer or console error, without the no-permission
+ *     page and without any Content-Security-Policy violation; one they may not ends on /403;
  *   - op_newbie, who must change the initial password, sees only the forced change (and no refused call);
  *   - a missing task is a business answer the page shows (任务不存在), not the network message;
  *   - a 21-character new password gets the length message and is not cut;
@@ -87,7 +88,7 @@ async function signInAs(page: Page, persona: Persona) {
   await expect(page.getByTestId('welcome')).toBeVisible();
 }
 
-test.describe('every refusal right, safe and clear (issue 23)', () => {
+test.describe('every refusal right, safe and clear (issue 23), every granted page open (issue 25)', () => {
   test.describe.configure({ timeout: 300_000 });
 
   for (const persona of ['op_admin', 'op_handler', 'op_director', 'op_auditor', 'op_agent'] as const) {
@@ -110,6 +111,7 @@ test.describe('every refusal right, safe and clear (issue 23)', () => {
           if (seen.forbidden.length) problems.push(`${path}: ${seen.forbidden.join(', ')}`);
           const errors = seen.consoleErrors.filter((text) => /403|Content Security Policy|Refused to/i.test(text));
           if (errors.length) problems.push(`${path}: console ${errors.join(' | ')}`);
+          if (await page.getByText('您暂无权限操作此页面！').count()) problems.push(`${path}: shows 您暂无权限操作此页面！`);
         } else {
           await expect(page, `${path} as ${persona}`).toHaveURL(/\/403$/);
         }

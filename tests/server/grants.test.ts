@@ -3,7 +3,7 @@
  * (role_menus, through /granted-menu-tree) is exactly the menus whose permission its grants
  * (role_permissions, through /userInfo) hold, with the directories above them; and the page of
  * every granted menu opens: its list call answers, not 403 (that every menu's component is a
- * registered page is tests/unit/shell/seeded-menus.test.ts; the browser's view, tests/e2e/grants.spec.ts).
+ * registered page is tests/unit/shell/seeded-menus.test.ts; the browser's view, the menu walk of tests/e2e/refusals.spec.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuSeed } from '../../server/db/seed-data/menus';
