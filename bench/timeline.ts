@@ -83,12 +83,6 @@ try {
     if (process.env.PROBE_SHOT && last) await page.screenshot({ path: process.env.PROBE_SHOT as `${string}.png` });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const marks = await page.evaluate(() => (globalThis as unknown as { __journey: Record<string, number> }).__journey);
-    const resources = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as unknown as Array<{ name: string; startTime: number; responseEnd: number }>).map((e) => ({ name: new URL(e.name).pathname, start: Math.round(e.startTime), end: Math.round(e.responseEnd) })),
-    );
-    // Strings: the bench's type check has no DOM types.
-    const generated = (await page.evaluate(`[...document.querySelectorAll('style')].flatMap((style) => style.textContent?.match(/\\.ant-[a-z-]+/)?.[0] ?? [])`)) as string[];
-    const sheets = (await page.evaluate(`[...document.querySelectorAll('link[rel=stylesheet]')].map((link) => link.getAttribute('href'))`)) as string[];
     writeFileSync('/tmp/probe-trace.json', buffer!);
     const events = (JSON.parse(Buffer.from(buffer!).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
     const nav = events.find((e) => e.name === 'navigationStart' && (e.args?.data as { isLoadingMainFrame?: boolean } | undefined)?.isLoadingMainFrame && String((e.args?.data as { documentLoaderURL?: string }).documentLoaderURL ?? '').includes(PAGE.split('?')[0]));
@@ -103,6 +97,12 @@ try {
     cpus.push(cpu);
     console.log(`run ${run}/${RUNS}: row at ${Math.round(marks.row)} ms, main-thread CPU up to it ${Math.round(cpu)} ms`);
     if (!last) continue;
+    const resources = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as unknown as Array<{ name: string; startTime: number; responseEnd: number }>).map((e) => ({ name: new URL(e.name).pathname, start: Math.round(e.startTime), end: Math.round(e.responseEnd) })),
+    );
+    // Strings: the bench's type check has no DOM types.
+    const generated = (await page.evaluate(`[...document.querySelectorAll('style')].flatMap((style) => style.textContent?.match(/\\.ant-[a-z-]+/)?.[0] ?? [])`)) as string[];
+    const sheets = (await page.evaluate(`[...document.querySelectorAll('link[rel=stylesheet]')].map((link) => link.getAttribute('href'))`)) as string[];
     console.log('\nstylesheets:', sheets.join(' '), '\nantd styles generated at run time:', generated.join(' ') || 'none');
     console.log('marks (ms):', JSON.stringify(marks));
     console.log('\nresources:');

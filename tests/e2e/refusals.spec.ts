@@ -96,6 +96,7 @@ test.describe('every refusal right, safe and clear (issue 23), every granted pag
       const all = [...new Set([...pagesOf(await grantsOf(server.url, 'op_admin')), ...WRITE_PAGES])].sort();
       const allowed = new Set(pagesOf(await grantsOf(server.url, persona)));
       expect(all.length).toBeGreaterThan(30);
+      expect(allowed.size, `${persona}'s granted pages`).toBeGreaterThan(0);
       const seen = watch(page);
       await signInAs(page, persona);
       await seen.settled();
@@ -112,6 +113,7 @@ test.describe('every refusal right, safe and clear (issue 23), every granted pag
           const errors = seen.consoleErrors.filter((text) => /403|Content Security Policy|Refused to/i.test(text));
           if (errors.length) problems.push(`${path}: console ${errors.join(' | ')}`);
           if (await page.getByText('您暂无权限操作此页面！').count()) problems.push(`${path}: shows 您暂无权限操作此页面！`);
+          if (!(await page.locator('#root > *').count())) problems.push(`${path}: an empty app`);
         } else {
           await expect(page, `${path} as ${persona}`).toHaveURL(/\/403$/);
         }
