@@ -10,7 +10,7 @@
  *   - main.tsx: on /op/system/dict, sends the list call at once and mounts the bare table
  *     (src/bare-list.tsx below) instead of the app; no early shell calls;
  *   - index.html: without the inline script that preloads the shell's chunks;
- *   - .vite/route-preloads.json: the list path names only the table's chunks.
+ *   - .vite/route-preloads.json: the list path names only the table's chunks, and no other page any.
  *
  *   JOURNEY_RUNS=n (default 9)  JOURNEY_RATES=1,4
  */
@@ -18,13 +18,23 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../server/front-end/route-preloads';
 import { ROOT } from '../tests/e2e/support/server';
 
 const WORK = join(tmpdir(), 'scf-bench-floor');
 const SRC = join(WORK, 'src-tree');
 const DIST = join(WORK, 'dist');
-const LIST_PATH = '/op/system/dict';
-const LIST_CALL = '/op/v1/sys/dict-types/page';
+
+/**
+ * The dictionary list's menu path and API base, read from its declaration (src/resources/system.ts)
+ * rather than typed again here.
+ */
+function dictionaryList(tree: string): { path: string; call: string } {
+  const source = readFileSync(join(tree, 'src/resources/system.ts'), 'utf8');
+  const declaration = /name: 'dict-types',[\s\S]*?apiBase: '([^']+)'[\s\S]*?menu: \{[^}]*path: '([^']+)'/.exec(source);
+  if (!declaration) throw new Error("bench:floor: the dict-types declaration not found in src/resources/system.ts; update bench/floor.ts");
+  return { call: `${declaration[1]}/page`, path: declaration[2] };
+}
 
 const BARE_LIST = `import { Table } from 'antd';
 import { createElement } from 'react';
@@ -53,14 +63,15 @@ function makeTree(): void {
   execFileSync('tar', ['-x', '-C', SRC], { input: archive });
   symlinkSync(join(ROOT, 'node_modules'), join(SRC, 'node_modules'));
   writeFileSync(join(SRC, 'src/bare-list.tsx'), BARE_LIST);
+  const list = dictionaryList(SRC);
   const mainFile = join(SRC, 'src/main.tsx');
   let main = readFileSync(mainFile, 'utf8');
   main = replaceOnce(main, "import { takeArrivalParams }", "import { api } from './providers/http';\nimport { takeArrivalParams }", 'the session import');
   main = replaceOnce(
     main,
     '  fetchEarly(pathname);\n',
-    `  if (pathname === '${LIST_PATH}') {
-    const page = api.post<{ records: Record<string, unknown>[] }>('${LIST_CALL}', { pageSize: 10 });
+    `  if (pathname === '${list.path}') {
+    const page = api.post<{ records: Record<string, unknown>[] }>('${list.call}', { pageSize: 10 });
     void import('./bare-list').then(({ mountBare }) => mountBare(root, page));
     return;
   }
@@ -81,8 +92,8 @@ function build(): void {
   if (trimmed === html) throw new Error("bench:floor: index.html's preload script not found; update bench/floor.ts");
   writeFileSync(indexFile, trimmed);
   for (const compressed of ['index.html.br', 'index.html.gz']) rmSync(join(DIST, compressed), { force: true });
-  const preloadsFile = join(DIST, '.vite/route-preloads.json');
-  const preloads = JSON.parse(readFileSync(preloadsFile, 'utf8')) as { pages: Record<string, string[]>; resourcePage: string[] };
+  const preloadsFile = join(DIST, ROUTE_PRELOADS_FILE);
+  const preloads = JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads;
   const bare = readdirSync(join(DIST, 'assets')).find((file) => file.startsWith('bare-list-') && file.endsWith('.js'));
   if (!bare) throw new Error('bench:floor: the bare list chunk was not built');
   preloads.resourcePage = [...preloads.resourcePage.filter((file) => file.includes('/pages-')), `/assets/${bare}`];

@@ -153,8 +153,9 @@ test.describe.serial('securitisation and the central registry', () => {
     await expect(drawer.getByTestId('zd-history')).toContainText('展期登记');
     await expect(drawer.getByTestId('zd-history')).toContainText('2 → 5');
     await shot(page, 'registration-detail');
-    // The close button, not Escape: the drawer hears Escape only while focus is inside it, and after the
-    // extension's dialog closes focus may be on the page (a CI run then waited 3 min on a covered button).
+    // The close button, not Escape: the drawer hears Escape only while focus is inside it, and an Escape
+    // sent while the extension's dialog is still closing finds focus elsewhere (a CI run then waited 3 min
+    // on the 登记 button under the drawer).
     await page.locator('.ant-drawer-close').click();
     await expect(drawer).toBeHidden();
 
