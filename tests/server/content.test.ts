@@ -14,7 +14,8 @@ import { XSS_PAYLOADS, XSS_SENTINEL } from '../fixtures/xss-payloads';
 import { signInAs, type ApiClient, dataOf, refusalOf } from './client';
 import { startServer, type TestServer } from './server';
 
-interface Item {
+// A type alias, not an interface: it is passed where a Record<string, unknown> is asked for, which TypeScript 7 checks.
+type Item = {
   id: string;
   dataVersion: number;
   title: string;
@@ -27,7 +28,7 @@ interface Item {
   pinTime: string | null;
   publishTime: string | null;
   createTime: string;
-}
+};
 interface Page {
   records: Item[];
   total: number;
