@@ -46,7 +46,7 @@ export async function seedCorporateChangesDemo(ctx: AppContext): Promise<void> {
   const update = async (resource: string, table: typeof corporations | typeof corpBankAccounts, id: string, values: Row, stop: Stop) => {
     const record = await current(table, id);
     if (!record) return;
-    const proposal = await approvableResource(resource)!.proposeUpdate(handler, { id, dataVersion: record.dataVersion, ...values });
+    const proposal = await approvableResource(ctx, resource)!.proposeUpdate(handler, { id, dataVersion: record.dataVersion, ...values });
     await walk(proposal.taskId, stop);
   };
 
@@ -58,7 +58,7 @@ export async function seedCorporateChangesDemo(ctx: AppContext): Promise<void> {
   await update('corp-account-usages', corpBankAccounts, `acct-${DEMO_CORP.supplier(7)}`, { usage: 'REPAYMENT' }, 'returned');
   await update('corp-account-changes', corpBankAccounts, `acct-${DEMO_CORP.supplier(8)}`, { bankName: '招商银行', branchName: '南京分行营业部' }, 'review');
 
-  const admission = await approvableResource('core-admissions')!.proposeCreate(handler, {
+  const admission = await approvableResource(ctx, 'core-admissions')!.proposeCreate(handler, {
     corpName: '浙江之江建设集团有限公司', creditCode: '91330000MA2ZJCORE8', legalPersonName: '陈志远', managerName: '潘静',
     // Sensitive values arrive RSA-encrypted under the server's key, as the browser sends them.
     legalPersonIdCard: sealForRequest(ctx, `33010619820315441${idCardCheckChar('33010619820315441')}`), managerMobile: sealForRequest(ctx, '13957112468'),

@@ -27,7 +27,7 @@ export function approvalRoutes(api: FastifyInstance, ctx: AppContext): void {
     handler: async ({ body }) => {
       const instanceId = requireText(requireBody(body), 'instanceId', 'server:approval.instanceRequired');
       const [change] = await ctx.db.select().from(approvalChanges).where(eq(approvalChanges.instanceId, instanceId));
-      const served = change && approvableResource(change.resource);
+      const served = change && approvableResource(ctx, change.resource);
       if (!change || !served) return null;
       const { table } = served.crud;
       const [record] = await ctx.db.select().from(table).where(eq(columnsOf(table).id, change.recordId));

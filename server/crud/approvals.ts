@@ -42,11 +42,15 @@ export type Proposer = Actor & Pick<Principal, 'sensitiveWhitelist'>;
 
 const RUNNING = INSTANCE_STATUS.RUNNING;
 
-/** Every approvable resource served, by name: what the task view's generic call reads a change through. */
-const SERVED = new Map<string, ApprovableResource>();
+/**
+ * Every approvable resource an app serves, by name: what the task view's generic call reads a change
+ * through. Kept per app (its context), not per process: one process may run several apps (a test
+ * worker's shared server beside a file's private one), and each must find its own, over its own database.
+ */
+const SERVED = new WeakMap<AppContext, Map<string, ApprovableResource>>();
 
-export function approvableResource(name: string): ApprovableResource | undefined {
-  return SERVED.get(name);
+export function approvableResource(ctx: AppContext, name: string): ApprovableResource | undefined {
+  return SERVED.get(ctx)?.get(name);
 }
 
 const pendingRefusal = () => businessError('APPROVAL_PENDING', 'server:approval.pending');
@@ -79,7 +83,8 @@ export class ApprovableResource {
       this.processes[action] = ctx.workflow.own(processKey, `resource ${resource.name}`);
       ctx.workflow.onInstanceEnd(processKey, (event, tx) => this.ended(event, tx));
     }
-    SERVED.set(resource.name, this);
+    if (!SERVED.has(ctx)) SERVED.set(ctx, new Map());
+    SERVED.get(ctx)!.set(resource.name, this);
   }
 
   get scope(): string {
@@ -96,7 +101,7 @@ export class ApprovableResource {
    */
   async present<T extends ChangeRow | null>(change: T): Promise<T> {
     if (!change) return change;
-    const owner = SERVED.get(change.resource) ?? this;
+    const owner = approvableResource(this.ctx, change.resource) ?? this;
     const fields = sensitiveFieldsOf(owner.options.resource).map(([name]) => name);
     if (!fields.length) return change;
     const cipher = await sensitiveCipherOf(this.ctx.db);

@@ -65,7 +65,7 @@ export async function seedProductsDemo(ctx: AppContext): Promise<void> {
   }
 
   const propose = async (resource: string, values: Row, stop: Stop) => {
-    const proposal = await approvableResource(resource)!.proposeCreate(handler, values);
+    const proposal = await approvableResource(ctx, resource)!.proposeCreate(handler, values);
     const { task } = await ctx.workflow.complete(handler, { taskId: proposal.taskId!, outcome: 'PASS', remark: '提交审批' });
     if (stop === 'approved' && task) await ctx.workflow.complete(director, { taskId: task.id, outcome: 'PASS', remark: '同意' });
   };
