@@ -79,9 +79,14 @@ export function postgresDatabase(connectionString: string): Database {
   };
 }
 
+/** Where PGlite keeps its files under a data folder (made if missing). */
+export function pgliteDirOf(dataDir: string): string {
+  const dir = join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 export function openDatabase(options: { dataDir: string; databaseUrl?: string }): Database {
   if (options.databaseUrl) return postgresDatabase(options.databaseUrl);
-  const dir = join(options.dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
-  return pgliteDatabase(createPGlite(dir));
+  return pgliteDatabase(createPGlite(pgliteDirOf(options.dataDir)));
 }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
-import { createPGlite, openDatabase, pgliteDatabase, type Database } from '../../server/db/open';
+import { createPGlite, openDatabase, pgliteDatabase, pgliteDirOf, type Database } from '../../server/db/open';
 import type { ScryptCost } from '../../server/security/password-hash';
 import { cachedTemplate } from './template-cache';
 
@@ -30,9 +30,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** What a test may ask of its server beyond the app's options. */
+export interface StartOptions extends Partial<AppOptions> {
+  /** A data folder of the test's own (PGlite on disk, files), kept on close: for restarts over the same data. */
+  dataDir?: string;
+  /** With dataDir: the folder starts as the seeded template, as a first start leaves it, instead of empty. */
+  seeded?: boolean;
+}
+
 /** A start whose seeded data is the default one, so the template stands for it. */
-function seedsAsDefault(options: Partial<AppOptions> & { dataDir?: string }): boolean {
-  if (options.dataDir || options.database || options.resources || options.callCentre) return false;
+function seedsAsDefault(options: StartOptions): boolean {
+  if ((options.dataDir && !options.seeded) || options.database || options.resources || options.callCentre) return false;
   if (options.demoMode === false) return false;
   if (options.passwordCost && options.passwordCost !== TEST_SCRYPT_COST) return false;
   return !options.now || Math.abs(options.now() - Date.now()) < 60_000;
@@ -58,14 +66,17 @@ const seededTemplate = () =>
     }
   });
 
-export async function startServer(options: Partial<AppOptions> & { dataDir?: string } = {}): Promise<TestServer> {
-  const { dataDir, database: given, ...appOptions } = options;
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const { dataDir, seeded: _seeded, database: given, ...appOptions } = options;
   const template = seedsAsDefault(options) && process.env.SCF_TEST_DB_TEMPLATE !== 'off' ? await seededTemplate() : undefined;
+  const dump = template && new Blob([readFileSync(join(template, 'db.tar'))]);
   const database =
     given ??
     (dataDir
-      ? openDatabase({ dataDir })
-      : pgliteDatabase(template ? createPGlite(undefined, new Blob([readFileSync(join(template, 'db.tar'))])) : createPGlite()));
+      ? dump
+        ? pgliteDatabase(createPGlite(pgliteDirOf(dataDir), dump))
+        : openDatabase({ dataDir })
+      : pgliteDatabase(createPGlite(undefined, dump)));
   // Exports are written to a folder of this server's own, removed on close.
   const filesDir = dataDir ?? mkdtempSync(join(tmpdir(), 'scf-test-'));
   if (template) cpSync(join(template, 'files'), filesDir, { recursive: true });
@@ -83,6 +94,21 @@ export async function startServer(options: Partial<AppOptions> & { dataDir?: str
       if (!dataDir) rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+let shared: Promise<TestServer> | undefined;
+
+/**
+ * The worker's shared server: a default start made once per vitest worker and kept for every file the
+ * worker runs (the server project runs without isolation, vite.config.ts), so a file pays neither the
+ * server's start nor its import. Its data is everyone's: a test creates what it needs and asserts on its
+ * own rows, never on a total of the demo world. Closing it is left to the worker's end, so its close() does nothing.
+ * A file that needs a private server (another clock, seed or option, or data it must own) calls startServer
+ * and says why in one line.
+ */
+export function sharedServer(): Promise<TestServer> {
+  shared ??= startServer().then((server) => ({ ...server, close: async () => undefined }));
+  return shared;
 }
 
 /** Captures everything the server logs, so tests can assert what never appears in it. */

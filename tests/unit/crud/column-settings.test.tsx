@@ -79,7 +79,7 @@ const cancel = (dialog: HTMLElement) => close(dialog, /取\s?消/);
 let restoreLayout: () => void;
 beforeAll(async () => {
   // Role queries skip their per-element visibility walk (slow over antd's DOM); visibility is asserted where it matters.
-  configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+  configure({ defaultHidden: true });
   // The dialog is lazy: load its chunk once here, not inside the first test's time limit.
   await import('../../../src/crud/column-settings/ColumnSettingsDialog');
   const original = Element.prototype.getBoundingClientRect;

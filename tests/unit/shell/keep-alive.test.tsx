@@ -56,9 +56,6 @@ function renderShell(path: string) {
 const tagsBar = () => within(screen.getByTestId('tags-view'));
 const field = (title: string) => screen.findByLabelText(`keyword ${title}`);
 
-// antd under jsdom is slow to render; a loaded two-core machine needs headroom.
-vi.setConfig({ testTimeout: 60_000 });
-
 beforeEach(() => {
   sessionStorage.clear();
   tagsStore.set([]);

@@ -55,9 +55,6 @@ const wrap = (ui: React.ReactNode, path = '/op') =>
 /** The pages the menu shows (directory titles left out). */
 const menuItems = () => [...document.querySelectorAll('li.ant-menu-item')].map((item) => item.textContent);
 
-// antd under jsdom is slow to render; a loaded two-core machine needs headroom.
-vi.setConfig({ testTimeout: 60_000 });
-
 afterEach(async () => {
   await setLanguage('zh-CN');
 });

@@ -4,7 +4,7 @@
  * every result code, every message the spec quotes, and the 60 s resend countdown.
  */
 import '../shell/dom';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import '../../../src/providers/i18n-app';
 import { useSmsSign, type SignResult, type SmsSignParams } from '../../../src/workflows/sign/useSmsSign';
@@ -23,10 +23,6 @@ const PARAMS: SmsSignParams = {
 const refusal = (code: string, message: string): Answer => ({ envelope: { code, message } });
 
 let results: SignResult[];
-
-// antd's modal and form render slowly on a loaded machine.
-configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 function Harness({ params }: { params: Partial<SmsSignParams> }) {
   const { sign, modal } = useSmsSign();

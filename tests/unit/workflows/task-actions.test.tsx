@@ -6,7 +6,7 @@
  * with the task's dataVersion; a refusal shows the server's message.
  */
 import '../shell/dom';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import '../../../src/providers/i18n-app';
 import { userStore } from '../../../src/providers/user';
@@ -14,9 +14,6 @@ import type { WorkflowInstance, WorkflowTask } from '../../../src/workflows/task
 import { TaskActions } from '../../../src/workflows/task-view/TaskActions';
 import { answer, ok, resetServer, sentTo } from '../kit/net';
 import { personaUser, type PersonaName } from '../kit/personas';
-
-configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 const API = '/op/v1/workflow';
 const SIGN = '/op/v1/authentication/signature';

@@ -6,7 +6,7 @@
  * shown they are enabled.
  */
 import '../shell/dom';
-import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -20,9 +20,6 @@ import { SlotLoading } from '../../../src/workflows/task-view/SlotLoading';
 import { TaskPageFrame } from '../../../src/workflows/task-view/TaskPageFrame';
 import { answer, ok, resetServer, sentTo } from '../kit/net';
 import { personaUser } from '../kit/personas';
-
-configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 const API = '/op/v1/workflow';
 const QUOTA_REQUEST = '/op/v1/quotas/requests/find-by-id';
