@@ -5,15 +5,16 @@
  * keep their order, and a registration keeps its history through amend, extend and cancel, with a
  * certificate PDF whose Chinese is real text.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ABS_API, ZD_API } from '../../src/lib/abs';
 import { addDays, dayOf } from '../../src/lib/credit-notes';
 import { DOC_REVIEW_CALLS, type DocMaterialsAnswer } from '../../src/features/doc-review/rules';
 import { creditNotes, absPackageNotes, zdRegistrations, operationLogs } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 let srv: TestServer;
 let handler: ApiClient;
@@ -21,19 +22,20 @@ let director: ApiClient;
 let auditor: ApiClient;
 const TODAY = dayOf(Date.now());
 let seq = 0;
+/** This run's notes, on a server other files (and this file again) write to: ids and numbers of their own. */
+const RUN = randomUUID().slice(0, 8);
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
 });
-afterAll(() => srv.close());
 
 /** A note as the credit-note area would have issued and financed it. */
 async function note(amount: string, dueInDays: number, debtor = 'unit-demo-branch-east', status = 'FINANCED') {
   seq += 1;
-  const id = `abs-test-note-${seq}`;
+  const id = `abs-test-note-${RUN}-${seq}`;
   await srv.database.db.insert(creditNotes).values({
-    id, noteNo: `CN29990101${String(seq).padStart(6, '0')}`, rootId: id, groupId: 'unit-demo-group', issuerUnitId: debtor, issuerName: `开立单位${debtor.slice(-4)}`,
+    id, noteNo: `CNABS${RUN}${String(seq).padStart(6, '0')}`, rootId: id, groupId: 'unit-demo-group', issuerUnitId: debtor, issuerName: `开立单位${debtor.slice(-4)}`,
     quotaAccountId: 'none', holderCorpId: 'corp-demo-supplier-01', holderName: '苏州恒远钢材有限公司', amount, issueDate: TODAY, dueDate: addDays(TODAY, dueInDays), productName: '测试产品', status,
   });
   return id;
@@ -41,7 +43,7 @@ async function note(amount: string, dueInDays: number, debtor = 'unit-demo-branc
 
 interface Pkg { id: string; packageNo: string; status: string; dataVersion: number; figures: { total: string; noteCount: number; topShare: string }; notes: Array<{ id: string }> }
 const newPackage = (overrides: Record<string, unknown> = {}) =>
-  dataOf<Pkg>(handler, `${ABS_API}/packages/save`, { packageName: `测试资产包${(seq += 1)}`, programme: '测试计划', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5', targetSize: '1000000.00', ...overrides });
+  dataOf<Pkg>(handler, `${ABS_API}/packages/save`, { packageName: `测试资产包${RUN}-${(seq += 1)}`, programme: '测试计划', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5', targetSize: '1000000.00', ...overrides });
 const find = (id: string) => dataOf<Pkg>(auditor, `${ABS_API}/packages/find-by-id`, { id });
 const add = (id: string, noteIds: string[], client = handler) => client.call<Pkg>(`${ABS_API}/packages/add-notes`, { json: { id, noteIds } });
 const move = (action: string, pkg: { id: string; dataVersion: number }) => handler.call<Pkg>(`${ABS_API}/packages/${action}`, { json: { id: pkg.id, dataVersion: pkg.dataVersion } });

@@ -89,6 +89,7 @@ let auditor: ApiClient;
 let admin: ApiClient;
 
 beforeAll(async () => {
+  // Private: it registers test routes of its own.
   srv = await startServer({ extraRoutes: [routes] });
   await srv.database.db.execute(sql`CREATE TABLE test_partners (
     id text PRIMARY KEY, partner_name text NOT NULL UNIQUE, mobile text, data_version integer NOT NULL DEFAULT 0,

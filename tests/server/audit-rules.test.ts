@@ -14,7 +14,7 @@ import { userStore } from '../../src/providers/user';
 import { RESOURCES, resourceByName } from '../../src/resources';
 import { route } from '../../server/routes/route';
 import { signInAs, type ApiClient } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 type Persona = 'op_admin' | 'op_handler' | 'op_director' | 'op_auditor';
 const PERSONAS: Persona[] = ['op_admin', 'op_handler', 'op_director', 'op_auditor'];
@@ -63,7 +63,7 @@ const clients = new Map<Persona, ApiClient>();
 const infos = new Map<Persona, UserInfo>();
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   for (const persona of PERSONAS) {
     const client = await signInAs(srv.baseUrl, persona);
     clients.set(persona, client);
@@ -71,9 +71,8 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
+afterAll(() => {
   userStore.set(undefined);
-  await srv?.close();
 });
 
 async function providerSays(persona: Persona, resource: string, action: string): Promise<boolean> {

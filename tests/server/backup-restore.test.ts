@@ -33,6 +33,7 @@ let admin: ApiClient;
 
 beforeAll(async () => {
   mkdirSync(liveDir);
+  // Private: it backs up and restores a data folder of its own.
   live = await startServer({ dataDir: liveDir });
   stopBackups = await serveBackups(live.database.pglite!, liveDir, (error) => {
     throw error;

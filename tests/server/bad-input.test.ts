@@ -37,6 +37,7 @@ beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>app shell</title>');
   writeFileSync(join(distDir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  // Private: it registers a failing route and serves a dist folder of its own.
   srv = await startServer({ extraRoutes: [failingRoute], staticDir: distDir });
   admin = await signInAs(srv.baseUrl, 'op_admin');
 });

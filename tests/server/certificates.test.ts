@@ -5,12 +5,14 @@
  * step; the invoice-type list (spec §7).
  */
 import dayjs from 'dayjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import server from '../../locales/zh-CN/server.json';
-import { CERT_EXPIRING_DAYS, CERT_STATUS, certDateOf } from '../../src/lib/certificates';
+import { CERT_EXPIRING_DAYS, CERT_STATUS, certDateOf, type CertStatus } from '../../src/lib/certificates';
 import type { DictItem } from '../../src/protocol/api-types';
+import { certificates } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 const API = '/op/v1/certificates';
 const WF = '/op/v1/workflow';
@@ -61,10 +63,9 @@ let director: ApiClient;
 let auditor: ApiClient;
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
 });
-afterAll(() => srv.close());
 
 const today = () => certDateOf(new Date());
 const inDays = (days: number) => certDateOf(dayjs().add(days, 'day'));
@@ -86,6 +87,27 @@ const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT',
 async function approve(started: Started): Promise<void> {
   await complete(handler, started.taskId, 'PASS');
   await complete(director, (await openTask(director, started.instanceId)).id, 'PASS');
+}
+
+/** This run's mark: the demo's certificates are every file's, so each test plants the ones it changes or counts. */
+const RUN = randomUUID().slice(0, 8);
+let planted = 0;
+
+/**
+ * A certificate as the demo seeds one (server/db/seed-data/certificates.ts), of this run's own: its validity
+ * starts and ends the given days from today; its holder carries the tag, for a search to find this run's only.
+ */
+async function plant(holder: string, from: number, to: number, status: CertStatus, invoiceType: string, tag = RUN): Promise<Certificate> {
+  planted += 1;
+  const [row] = await srv.database.db
+    .insert(certificates)
+    .values({
+      id: `cert-test-${RUN}-${planted}`, holderCorpName: `${holder}（${tag}）`, holderCorpId: '91320594MA1N9012AB',
+      serialNo: `SCF-CA-2025-${randomBytes(4).toString('hex').toUpperCase()}`, issuer: '中国金融认证中心（CFCA）',
+      validFrom: inDays(from), validTo: inDays(to), status, invoiceType,
+    })
+    .returning();
+  return row as unknown as Certificate;
 }
 
 async function newCertificate(holder: string): Promise<Started> {
@@ -110,33 +132,36 @@ describe('certificate applications follow their process', () => {
   });
 
   it('a renewal starts Process_AUTH_SOFT_CA_RENEWAL (续期中); approved, validity to becomes the requested date', async () => {
-    const before = await find('cert-demo-2');
+    const { id } = await plant('杭州钱塘商贸有限公司', -100, 265, CERT_STATUS.VALID, 'VAT_E_NORMAL');
+    const before = await find(id);
     const newEnd = dayjs(before.validTo).add(1, 'year').format('YYYY-MM-DD');
-    const started = await dataOf<Started>(handler, `${API}/renew`, { id: 'cert-demo-2', validTo: newEnd, invoiceType: 'VAT_E_NORMAL' });
-    expect((await find('cert-demo-2')).status).toBe(CERT_STATUS.RENEWING);
+    const started = await dataOf<Started>(handler, `${API}/renew`, { id, validTo: newEnd, invoiceType: 'VAT_E_NORMAL' });
+    expect((await find(id)).status).toBe(CERT_STATUS.RENEWING);
     const instance = await dataOf<{ processKey: string }>(auditor, `${WF}/instances/find-by-business-key`, { businessKey: started.application.id });
     expect(instance.processKey).toBe('Process_AUTH_SOFT_CA_RENEWAL');
 
     await approve(started);
-    expect(await find('cert-demo-2')).toMatchObject({ status: CERT_STATUS.VALID, validTo: newEnd, validFrom: before.validFrom, serialNo: before.serialNo });
+    expect(await find(id)).toMatchObject({ status: CERT_STATUS.VALID, validTo: newEnd, validFrom: before.validFrom, serialNo: before.serialNo });
   });
 
   it('a second application while one runs is refused, and changes nothing', async () => {
-    const started = await dataOf<Started>(handler, `${API}/renew`, { id: 'cert-demo-1', validTo: inDays(900), invoiceType: 'VAT_SPECIAL' });
-    const before = await find('cert-demo-1');
+    const { id } = await plant('上海浦江供应链管理有限公司', -200, 530, CERT_STATUS.VALID, 'VAT_SPECIAL');
+    const started = await dataOf<Started>(handler, `${API}/renew`, { id, validTo: inDays(900), invoiceType: 'VAT_SPECIAL' });
+    const before = await find(id);
     for (const path of ['renew', 'reopen']) {
-      const answer = await call(handler, path, { id: 'cert-demo-1', validTo: inDays(1000), invoiceType: 'VAT_SPECIAL' });
+      const answer = await call(handler, path, { id, validTo: inDays(1000), invoiceType: 'VAT_SPECIAL' });
       expect(refusalOf(answer)).toEqual({ status: 200, code: 'CERT_APPLICATION_RUNNING', message: server.cert.applicationRunning });
     }
-    const after = await find('cert-demo-1');
+    const after = await find(id);
     expect(after).toEqual(before);
     expect(after.applications).toHaveLength(1);
     await approve(started);
   });
 
   it('a reopening starts Process_AUTH_SOFT_CA_REOPEN (重新开通中); rejected and withdrawn, it is 已吊销 again', async () => {
-    const started = await dataOf<Started>(handler, `${API}/reopen`, { id: 'cert-demo-5', validTo: inDays(400), invoiceType: 'VAT_E_SPECIAL' });
-    expect((await find('cert-demo-5')).status).toBe(CERT_STATUS.REOPENING);
+    const { id } = await plant('广州南沙物流有限公司', -150, 215, CERT_STATUS.REVOKED, 'VAT_E_SPECIAL');
+    const started = await dataOf<Started>(handler, `${API}/reopen`, { id, validTo: inDays(400), invoiceType: 'VAT_E_SPECIAL' });
+    expect((await find(id)).status).toBe(CERT_STATUS.REOPENING);
     await complete(handler, started.taskId, 'PASS');
     const review = await openTask(director, started.instanceId);
     expect(review.taskDefinitionKey).toBe('ReopenApprove');
@@ -144,17 +169,18 @@ describe('certificate applications follow their process', () => {
     // Back at the handler's first step: still reopening until the handler withdraws.
     const again = await openTask(handler, started.instanceId);
     expect(again.taskDefinitionKey).toBe('ReopenEdit');
-    expect((await find('cert-demo-5')).status).toBe(CERT_STATUS.REOPENING);
+    expect((await find(id)).status).toBe(CERT_STATUS.REOPENING);
     await complete(handler, again.id, 'REJECT', '撤回申请');
-    const after = await find('cert-demo-5');
+    const after = await find(id);
     expect(after.status).toBe(CERT_STATUS.REVOKED);
     expect(after.applications[0]).toMatchObject({ kind: 'REOPEN', status: 'REJECTED' });
   });
 
   it('a reopening approved makes a revoked certificate valid with the requested end', async () => {
-    const started = await dataOf<Started>(handler, `${API}/reopen`, { id: 'cert-demo-5', validTo: inDays(420), invoiceType: 'VAT_E_SPECIAL' });
+    const { id } = await plant('广州南沙物流有限公司', -150, 215, CERT_STATUS.REVOKED, 'VAT_E_SPECIAL');
+    const started = await dataOf<Started>(handler, `${API}/reopen`, { id, validTo: inDays(420), invoiceType: 'VAT_E_SPECIAL' });
     await approve(started);
-    expect(await find('cert-demo-5')).toMatchObject({ status: CERT_STATUS.VALID, validTo: inDays(420) });
+    expect(await find(id)).toMatchObject({ status: CERT_STATUS.VALID, validTo: inDays(420) });
   });
 
   it('a withdrawn create leaves the certificate 申请未通过 without a serial', async () => {
@@ -165,20 +191,28 @@ describe('certificate applications follow their process', () => {
 });
 
 describe('refusals change nothing', () => {
+  // A valid certificate ending in 12 days, and an expired one: as the demo's third and fourth.
+  let valid: Certificate;
+  let expired: Certificate;
+  beforeAll(async () => {
+    valid = await plant('苏州工业园区精密制造有限公司', -350, 12, CERT_STATUS.VALID, 'VAT_NORMAL');
+    expired = await plant('南京江北建材贸易有限公司', -385, -20, CERT_STATUS.EXPIRED, 'VAT_SPECIAL');
+  });
+
   const BAD: Array<[name: string, path: string, body: Record<string, unknown>, message: string]> = [
-    ['a renewal ending before the current end', 'renew', { id: 'cert-demo-3', validTo: inDays(5), invoiceType: 'VAT_NORMAL' }, '续期后的有效期止必须晚于当前有效期止'],
-    ['a renewal to an impossible date', 'renew', { id: 'cert-demo-3', validTo: '2027-02-30', invoiceType: 'VAT_NORMAL' }, '有效期止必须是 YYYY-MM-DD 格式的有效日期'],
-    ['a renewal without a date', 'renew', { id: 'cert-demo-3', invoiceType: 'VAT_NORMAL' }, '有效期止不能为空'],
-    ['a renewal with a hidden invoice type', 'renew', { id: 'cert-demo-3', validTo: inDays(500), invoiceType: 'MOTOR_VEHICLE' }, '发票类型不可选：MOTOR_VEHICLE'],
-    ['a reopening of a valid certificate', 'reopen', { id: 'cert-demo-3', validTo: inDays(500), invoiceType: 'VAT_NORMAL' }, '不能重新开通'],
+    ['a renewal ending before the current end', 'renew', { validTo: inDays(5), invoiceType: 'VAT_NORMAL' }, '续期后的有效期止必须晚于当前有效期止'],
+    ['a renewal to an impossible date', 'renew', { validTo: '2027-02-30', invoiceType: 'VAT_NORMAL' }, '有效期止必须是 YYYY-MM-DD 格式的有效日期'],
+    ['a renewal without a date', 'renew', { invoiceType: 'VAT_NORMAL' }, '有效期止不能为空'],
+    ['a renewal with a hidden invoice type', 'renew', { validTo: inDays(500), invoiceType: 'MOTOR_VEHICLE' }, '发票类型不可选：MOTOR_VEHICLE'],
+    ['a reopening of a valid certificate', 'reopen', { validTo: inDays(500), invoiceType: 'VAT_NORMAL' }, '不能重新开通'],
   ];
   for (const [name, path, body, message] of BAD) {
     it(`refuses ${name}`, async () => {
-      const before = await find('cert-demo-3');
-      const answer = await call(handler, path, body);
+      const before = await find(valid.id);
+      const answer = await call(handler, path, { id: valid.id, ...body });
       expect(answer.body.code).not.toBe('0');
       expect(answer.body.message).toContain(message);
-      expect(await find('cert-demo-3')).toEqual(before);
+      expect(await find(valid.id)).toEqual(before);
     });
   }
 
@@ -197,31 +231,51 @@ describe('refusals change nothing', () => {
     for (const client of [auditor, director]) {
       for (const [path, body] of [
         ['save', { holderCorpName: '某公司', holderCorpId: '91330400MA2CAAAA1X', validFrom: today(), validTo: inDays(30), invoiceType: 'VAT_NORMAL' }],
-        ['renew', { id: 'cert-demo-3', validTo: inDays(400), invoiceType: 'VAT_NORMAL' }],
-        ['reopen', { id: 'cert-demo-4', validTo: inDays(400), invoiceType: 'VAT_NORMAL' }],
+        ['renew', { id: valid.id, validTo: inDays(400), invoiceType: 'VAT_NORMAL' }],
+        ['reopen', { id: expired.id, validTo: inDays(400), invoiceType: 'VAT_NORMAL' }],
       ] as const) {
         expect((await call(client, path, body)).status, path).toBe(403);
       }
       expect((await call(client, 'page', {})).body.code).toBe('0');
     }
-    expect((await find('cert-demo-4')).status).toBe(CERT_STATUS.EXPIRED);
+    expect((await find(expired.id)).status).toBe(CERT_STATUS.EXPIRED);
   });
 });
 
 describe('the list', () => {
+  // The demo's five, planted for this run: the list's searches are narrowed to them by their holders' tag.
+  const tag = `列表${RUN}`;
+  const mine = { holderCorpName: tag };
+  let soon: Certificate;
+  let qiantang: Certificate;
+  let expired: Certificate;
+  beforeAll(async () => {
+    await plant('上海浦江供应链管理有限公司', -200, 530, CERT_STATUS.VALID, 'VAT_SPECIAL', tag);
+    qiantang = await plant('杭州钱塘商贸有限公司', -100, 265, CERT_STATUS.VALID, 'VAT_E_NORMAL', tag);
+    soon = await plant('苏州工业园区精密制造有限公司', -350, 12, CERT_STATUS.VALID, 'VAT_NORMAL', tag);
+    expired = await plant('南京江北建材贸易有限公司', -385, -20, CERT_STATUS.EXPIRED, 'VAT_SPECIAL', tag);
+    await plant('广州南沙物流有限公司', -150, 215, CERT_STATUS.REVOKED, 'VAT_E_SPECIAL', tag);
+  });
+
   it('the expiring filter finds the valid certificates ending within CERT_EXPIRING_DAYS, and marks them', async () => {
-    const expiring = await page({ expiring: true });
-    expect(expiring.records.map((c) => c.id)).toEqual(['cert-demo-3']);
+    const expiring = await page({ expiring: true, ...mine });
+    expect(expiring.records.map((c) => c.id)).toEqual([soon.id]);
     expect(expiring.records[0]).toMatchObject({ expiringSoon: true, validTo: inDays(12) });
     expect(CERT_EXPIRING_DAYS).toBe(30);
-    const all = await page();
-    expect(all.records.filter((c) => c.expiringSoon).map((c) => c.id)).toEqual(['cert-demo-3']);
+    // Whoever's they are, what the filter finds is valid, ends within the days, and is marked.
+    for (const c of (await page({ expiring: true })).records) {
+      expect(c, c.id).toMatchObject({ status: CERT_STATUS.VALID, expiringSoon: true });
+      expect(c.validTo! >= today() && c.validTo! <= inDays(CERT_EXPIRING_DAYS), c.id).toBe(true);
+    }
+    const all = await page(mine);
+    expect(all.total).toBe(5);
+    expect(all.records.filter((c) => c.expiringSoon).map((c) => c.id)).toEqual([soon.id]);
   });
 
   it('searches by holder, serial and status, and sorts by validity', async () => {
-    expect((await page({ holderCorpName: '钱塘' })).records.map((c) => c.id)).toEqual(['cert-demo-2']);
-    expect((await page({ serialNo: '0004D2E8' })).records.map((c) => c.id)).toEqual(['cert-demo-4']);
-    expect((await page({ status: CERT_STATUS.EXPIRED })).records.map((c) => c.id)).toEqual(['cert-demo-4']);
+    expect((await page({ holderCorpName: `钱塘商贸有限公司（${tag}` })).records.map((c) => c.id)).toEqual([qiantang.id]);
+    expect((await page({ serialNo: expired.serialNo!.slice(-8) })).records.map((c) => c.id)).toEqual([expired.id]);
+    expect((await page({ status: CERT_STATUS.EXPIRED, ...mine })).records.map((c) => c.id)).toEqual([expired.id]);
     const sorted = (await page({ orderBy: [{ field: 'validTo', order: 'asc' }], status: CERT_STATUS.VALID })).records.map((c) => c.validTo);
     expect(sorted).toEqual([...sorted].sort());
     expect(refusalOf(await call(auditor, 'page', { status: 'NOPE' })).code).toBe('VALIDATION_FAILED');
@@ -230,7 +284,8 @@ describe('the list', () => {
 
 describe("the handler's edit step", () => {
   it('edits the requested validity while at Edit, refuses a stale version and anyone but the step worker', async () => {
-    const started = await dataOf<Started>(handler, `${API}/renew`, { id: 'cert-demo-3', validTo: inDays(300), invoiceType: 'VAT_NORMAL' });
+    const { id } = await plant('苏州工业园区精密制造有限公司', -350, 12, CERT_STATUS.VALID, 'VAT_NORMAL');
+    const started = await dataOf<Started>(handler, `${API}/renew`, { id, validTo: inDays(300), invoiceType: 'VAT_NORMAL' });
     const { application } = started;
     const edited = await dataOf<Application>(handler, `${API}/applications/update-by-id`, { id: application.id, dataVersion: application.dataVersion, validTo: inDays(366), invoiceType: 'VAT_SPECIAL' });
     expect(edited).toMatchObject({ validTo: inDays(366), invoiceType: 'VAT_SPECIAL' });
@@ -243,10 +298,10 @@ describe("the handler's edit step", () => {
     const atApprove = await call(handler, 'applications/update-by-id', { id: application.id, dataVersion: edited.dataVersion, validTo: inDays(400), invoiceType: 'VAT_SPECIAL' });
     expect(refusalOf(atApprove).code).toBe('CERT_NOT_EDIT_STEP');
     await complete(director, (await openTask(director, started.instanceId)).id, 'PASS');
-    expect(await find('cert-demo-3')).toMatchObject({ status: CERT_STATUS.VALID, validTo: inDays(366), invoiceType: 'VAT_SPECIAL', expiringSoon: false });
+    expect(await find(id)).toMatchObject({ status: CERT_STATUS.VALID, validTo: inDays(366), invoiceType: 'VAT_SPECIAL', expiringSoon: false });
 
     const shown = await dataOf<{ application: Application; certificate: Certificate }>(auditor, `${API}/applications/find-by-id`, { id: application.id });
-    expect(shown).toMatchObject({ application: { status: 'APPROVED', validTo: inDays(366) }, certificate: { id: 'cert-demo-3' } });
+    expect(shown).toMatchObject({ application: { status: 'APPROVED', validTo: inDays(366) }, certificate: { id } });
   });
 });
 

@@ -4,7 +4,8 @@
  * payloads come back with nothing executable), images that must be stored images, and the
  * permissions: the auditor reads but every change is refused and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
 import { FILE_CALLS } from '../../src/lib/files';
@@ -12,7 +13,7 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import { newsResource, noticeResource } from '../../src/features/content/resources';
 import { XSS_PAYLOADS, XSS_SENTINEL } from '../fixtures/xss-payloads';
 import { signInAs, type ApiClient, dataOf, refusalOf } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 // A type alias, not an interface: it is passed where a Record<string, unknown> is asked for, which TypeScript 7 checks.
 type Item = {
@@ -40,6 +41,8 @@ let handler: ApiClient;
 let auditor: ApiClient;
 let imageId: string;
 let pdfId: string;
+/** The titles this run searches by: the shared server holds other files' items and this file's earlier runs'. */
+const RUN = randomUUID().slice(0, 8);
 
 const NEWS = newsResource.apiBase;
 const NOTICES = noticeResource.apiBase;
@@ -53,12 +56,11 @@ async function uploadFile(client: ApiClient, content: Buffer, name: string): Pro
 }
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   [admin, handler, auditor] = await Promise.all(['op_admin', 'op_handler', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
   imageId = await uploadFile(admin, await sharp({ create: { width: 640, height: 360, channels: 3, background: '#2a6bfd' } }).png().toBuffer(), 'cover.png');
   pdfId = await uploadFile(admin, Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'), 'terms.pdf');
 });
-afterAll(() => srv.close());
 
 const save = (base: string, values: Record<string, unknown>) => dataOf<Item>(admin, `${base}/save`, { content: '<p>正文</p>', ...values });
 const act = (client: ApiClient, base: string, action: string, item: Pick<Item, 'id' | 'dataVersion'>) =>
@@ -91,24 +93,26 @@ describe('news and notices: records', () => {
   });
 
   it('searches by title, status and creation date, in notices apart from news', async () => {
-    const a = await save(NOTICES, { title: '检索公告甲' });
-    await save(NOTICES, { title: '检索公告乙' });
+    const title = `检索公告${RUN}`;
+    const a = await save(NOTICES, { title: `${title}甲` });
+    await save(NOTICES, { title: `${title}乙` });
     await done(act(admin, NOTICES, 'publish', a));
-    expect((await page(admin, NOTICES, { title: '检索公告' })).total).toBe(2);
-    expect((await page(admin, NEWS, { title: '检索公告' })).total).toBe(0);
-    expect((await page(admin, NOTICES, { title: '检索公告', status: 'PUBLISHED' })).records.map((r) => r.title)).toEqual(['检索公告甲']);
+    expect((await page(admin, NOTICES, { title })).total).toBe(2);
+    expect((await page(admin, NEWS, { title })).total).toBe(0);
+    expect((await page(admin, NOTICES, { title, status: 'PUBLISHED' })).records.map((r) => r.title)).toEqual([`${title}甲`]);
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    expect((await page(admin, NOTICES, { title: '检索公告', createTimeStart: future })).total).toBe(0);
-    expect((await page(admin, NOTICES, { title: '检索公告', createTimeEnd: future })).total).toBe(2);
+    expect((await page(admin, NOTICES, { title, createTimeStart: future })).total).toBe(0);
+    expect((await page(admin, NOTICES, { title, createTimeEnd: future })).total).toBe(2);
     expect(refusalOf(await admin.call(`${NOTICES}/page`, { json: { createTimeStart: 'yesterday' } })).code).toBe('VALIDATION_FAILED');
   });
 });
 
 describe('news and notices: publish, unpublish, pin', () => {
   it('publishes a draft, pins it, lists pinned first then newest, and taking it offline unpins it', async () => {
-    const older = await save(NEWS, { title: '排序-较早' });
-    const pinnedLater = await save(NEWS, { title: '排序-置顶' });
-    const newest = await save(NEWS, { title: '排序-最新' });
+    const prefix = `排序${RUN}-`;
+    const older = await save(NEWS, { title: `${prefix}较早` });
+    const pinnedLater = await save(NEWS, { title: `${prefix}置顶` });
+    const newest = await save(NEWS, { title: `${prefix}最新` });
 
     const published = await done(act(admin, NEWS, 'publish', older));
     expect(published).toMatchObject({ status: 'PUBLISHED', dataVersion: 1, updateBy: 'op_admin' });
@@ -119,8 +123,8 @@ describe('news and notices: publish, unpublish, pin', () => {
     expect(pinned).toMatchObject({ pinned: true, dataVersion: 2 });
     expect(pinned.pinTime).not.toBeNull();
 
-    const order = (await page(admin, NEWS, { title: '排序-' })).records.map((r) => r.title);
-    expect(order).toEqual(['排序-置顶', '排序-最新', '排序-较早']);
+    const order = (await page(admin, NEWS, { title: prefix })).records.map((r) => r.title);
+    expect(order).toEqual([`${prefix}置顶`, `${prefix}最新`, `${prefix}较早`]);
     void newest;
 
     const offline = await done(act(admin, NEWS, 'unpublish', pinned));
@@ -132,7 +136,7 @@ describe('news and notices: publish, unpublish, pin', () => {
   });
 
   it('refuses an action the state does not allow, or on a stale version, and changes nothing', async () => {
-    const draft = await save(NEWS, { title: '规则-草稿' });
+    const draft = await save(NEWS, { title: `规则${RUN}-草稿` });
     const cases = [
       ['pin', draft, 'ACTION_NOT_APPLICABLE', '当前状态不能置顶，请刷新后重试'],
       ['unpin', draft, 'ACTION_NOT_APPLICABLE', '当前状态不能取消置顶，请刷新后重试'],
@@ -151,7 +155,7 @@ describe('news and notices: publish, unpublish, pin', () => {
     const published = await done(act(admin, NEWS, 'publish', draft));
     expect(refusalOf(await act(admin, NEWS, 'publish', published)).code).toBe('ACTION_NOT_APPLICABLE');
     const removal = refusalOf(await admin.call(`${NEWS}/remove-by-ids`, { json: { ids: [published.id] } }));
-    expect(removal).toMatchObject({ code: 'CONTENT_PUBLISHED', message: '已发布的内容不能删除，请先下架：规则-草稿' });
+    expect(removal).toMatchObject({ code: 'CONTENT_PUBLISHED', message: `已发布的内容不能删除，请先下架：规则${RUN}-草稿` });
     expect(await find(NEWS, draft.id)).toEqual(published);
   });
 });
@@ -232,13 +236,14 @@ describe('news and notices: bad input changes nothing', () => {
 
 describe('news and notices: permissions', () => {
   it('lets the auditor and the handler read, and refuses every change with 403, changing nothing', async () => {
-    const item = await done(act(admin, NOTICES, 'publish', await save(NOTICES, { title: '权限公告' })));
+    const title = `权限公告${RUN}`;
+    const item = await done(act(admin, NOTICES, 'publish', await save(NOTICES, { title })));
     for (const client of [auditor, handler]) {
-      expect((await page(client, NOTICES, { title: '权限公告' })).total).toBe(1);
-      expect((await dataOf<Item>(client, `${NOTICES}/find-by-id`, { id: item.id })).title).toBe('权限公告');
+      expect((await page(client, NOTICES, { title })).total).toBe(1);
+      expect((await dataOf<Item>(client, `${NOTICES}/find-by-id`, { id: item.id })).title).toBe(title);
       const changes: Array<[string, Record<string, unknown>]> = [
-        ['save', { title: '越权新增', content: '<p>x</p>' }],
-        ['update-by-id', { ...item, title: '越权修改' }],
+        ['save', { title: `${RUN}越权新增`, content: '<p>x</p>' }],
+        ['update-by-id', { ...item, title: `${RUN}越权修改` }],
         ['remove-by-ids', { ids: [item.id] }],
         ['export', {}],
         ['publish', item],
@@ -251,7 +256,7 @@ describe('news and notices: permissions', () => {
       }
     }
     expect(await find(NOTICES, item.id)).toEqual(item);
-    expect((await page(admin, NOTICES, { title: '越权' })).total).toBe(0);
+    expect((await page(admin, NOTICES, { title: `${RUN}越权` })).total).toBe(0);
   });
 
   it('declares each action behind its own permission string from the catalogue', () => {

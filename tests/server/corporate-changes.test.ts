@@ -4,9 +4,10 @@
  * it was, a second pending change is refused, the wrong role is refused; renaming takes two reviews
  * by two different directors (four-eyes) and keeps the old name until the second.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 const BASE = '/op/v1/corporations/changes';
 const WF = '/op/v1/workflow';
@@ -36,10 +37,9 @@ let director2: ApiClient;
 let auditor: ApiClient;
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   [handler, director, director2, auditor] = await Promise.all(['op_handler', 'op_director', 'op_director2', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
 });
-afterAll(() => srv.close());
 
 const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT', remark?: string) =>
   dataOf<{ instance: { status: string }; task: Task | null }>(client, `${WF}/tasks/complete`, { taskId, outcome, remark });
@@ -47,7 +47,9 @@ const find = (api: string, id: string) => dataOf<Rec>(auditor, `${BASE}/${api}/f
 const strip = ({ pendingChange: _p, changes: _c, ...rest }: Rec) => rest;
 
 let seq = 0;
-const creditCode = () => `91330100MA2CHG${String((seq += 1)).padStart(3, '0')}X`;
+/** Credit codes are unique: this run's carry its mark, on a server other files (and this file again) write to. */
+const RUN = randomUUID().slice(0, 8).toUpperCase();
+const creditCode = () => `9133${RUN}CHG${String((seq += 1)).padStart(3, '0')}`;
 
 /** A core enterprise admitted through Process_CI_CORE_ADMIT_CREATE: handler submits, a director approves. */
 async function admitted(name = `测试建设集团${seq + 1}有限公司`): Promise<Rec> {
@@ -117,12 +119,17 @@ const CASES: Case[] = [
 const propose = (c: Case, rec: Rec) => handler.call(`${BASE}/${c.api}/update-by-id`, { json: { id: rec.id, dataVersion: rec.dataVersion, ...c.change(handler) } });
 
 describe('the demo world', () => {
-  // First, before the cases below leave tasks of their own in the lists.
   it('seeds corporate changes waiting in op_handler\'s and op_director\'s to-do lists, and ended ones in the histories', async () => {
     const todo = async (client: ApiClient) =>
-      (await dataOf<{ records: Array<{ processKey: string; taskDefinitionKey: string; summary: string }> }>(client, `${WF}/tasks/todo/page`, { pageSize: 500 })).records;
+      (await dataOf<{ records: Array<{ processKey: string; taskDefinitionKey: string; summary: string; businessKey: string }> }>(client, `${WF}/tasks/todo/page`, { pageSize: 500 })).records;
     const CHANGE_KEYS = ['Process_CI_CORE_ADMIT_CREATE', 'Process_CI_CORE_ADMIT_UPDATE', 'Process_CORP_MANAGER_UPDATE', 'Process_CORP_RENAMING', 'PROCESS_ACCOUNT_TEMP', 'PROCESS_ACCOUNT_USAGE_TEMP'];
-    const mine = (tasks: Awaited<ReturnType<typeof todo>>) => tasks.filter((t) => CHANGE_KEYS.includes(t.processKey)).map((t) => `${t.processKey}:${t.taskDefinitionKey}`).sort();
+    // The demo's own: changes of its corporations and accounts, and its new core enterprise (浙江之江, 91330000MA2ZJCORE8);
+    // the cases below (this run's or an earlier one's on the shared server) change records of their own.
+    const admission = (await dataOf<Change[]>(auditor, `${BASE}/core-admissions/pending-creations`, {})).find((p) => p.proposed.creditCode === '91330000MA2ZJCORE8');
+    expect(admission?.proposed).toMatchObject({ corpName: '浙江之江建设集团有限公司' });
+    const demo = (businessKey: string) => /^(acct-)?corp-demo-/.test(businessKey) || businessKey === admission!.recordId;
+    const mine = (tasks: Awaited<ReturnType<typeof todo>>) =>
+      tasks.filter((t) => CHANGE_KEYS.includes(t.processKey) && demo(t.businessKey)).map((t) => `${t.processKey}:${t.taskDefinitionKey}`).sort();
     expect(mine(await todo(handler))).toEqual(['PROCESS_ACCOUNT_USAGE_TEMP:Edit', 'Process_CI_CORE_ADMIT_UPDATE:Edit']);
     expect(mine(await todo(director))).toEqual(['PROCESS_ACCOUNT_TEMP:Approve', 'Process_CI_CORE_ADMIT_CREATE:Approve', 'Process_CORP_MANAGER_UPDATE:Approve']);
     // op_director did the renaming's initial review: four-eyes leaves its second review to op_director2.

@@ -15,6 +15,7 @@ afterAll(() => Promise.all(servers.map((s) => s.close())));
 
 describe('the corporations demo', () => {
   it('seeds the construction group, its suppliers and finance institutions, once', async () => {
+    // Private: it counts the demo corporations exactly as a first start seeds them, which other files add to.
     const srv = await startServer();
     servers.push(srv);
     const { db } = srv.database;
@@ -47,6 +48,7 @@ describe('the corporations demo', () => {
   });
 
   it('seeds none of it with demo mode off', async () => {
+    // Private: demo mode off.
     const srv = await startServer({ demoMode: false });
     servers.push(srv);
     expect(await srv.database.db.select().from(corporations)).toHaveLength(0);

@@ -3,13 +3,14 @@
  * `sensitive` fields (sealed at rest, masked for users off the whitelist, revealed DES-encrypted to
  * the whitelist), the multiple-valued type field and its filter, and the auditor's read-only access.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { desDecrypt } from '../../src/protocol/des';
 import { idCardCheckChar } from '../../src/lib/validators';
 import { corpBankAccounts, corporations, operationLogs } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 const CORPS = '/op/v1/corporations';
 const ACCOUNTS = '/op/v1/corporations/bank-accounts';
@@ -18,6 +19,10 @@ const MOBILE = '13812345678';
 /** A second valid ID card (checksum per spec 5.4), for a value typed anew. */
 const OTHER_ID_CARD = `11010519800101001${idCardCheckChar('11010519800101001')}`;
 const ACCOUNT_NO = '6222021234567890123';
+/** Credit codes are unique and names are searched: this run's carry its mark, on a server other files (and this one again) write to. */
+const RUN = randomUUID().slice(0, 8).toUpperCase();
+/** An 18-character unified social credit code of this run's. */
+const code = (n: number) => `9133${RUN}CORP${String(n).padStart(2, '0')}`;
 
 interface Corp {
   id: string;
@@ -38,10 +43,9 @@ let handler: ApiClient;
 let auditor: ApiClient;
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   [admin, handler, auditor] = await Promise.all([signInAs(srv.baseUrl, 'op_admin'), signInAs(srv.baseUrl, 'op_handler'), signInAs(srv.baseUrl, 'op_auditor')]);
 });
-afterAll(() => srv.close());
 
 const corpBody = (client: ApiClient, creditCode: string, extra: Record<string, unknown> = {}) => ({
   corpName: '杭州钱塘建材有限公司',
@@ -57,7 +61,7 @@ const corpBody = (client: ApiClient, creditCode: string, extra: Record<string, u
 
 describe('corporations', () => {
   it('seals sensitive values, masks them for the handler and reveals them to the whitelist only', async () => {
-    const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP01X'));
+    const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, code(1), { corpName: `杭州钱塘建材${RUN}有限公司` }));
     expect(saved).toMatchObject({ legalPersonIdCard: '1101****002X', managerMobile: '1381****5678', corpTypes: ['SUPPLIER'], realnameStatus: null });
     const [row] = await srv.database.db.select().from(corporations).where(eq(corporations.id, saved.id));
     expect(row.legalPersonIdCard).toMatch(/^v1\./);
@@ -73,13 +77,13 @@ describe('corporations', () => {
     const reveals = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'corporations'), eq(operationLogs.recordId, saved.id), eq(operationLogs.action, 'REVEAL')));
     expect(reveals.map((r) => [r.action, r.username, r.fields?.split(',').sort()])).toEqual([['REVEAL', 'op_admin', ['legalPersonIdCard', 'managerMobile']]]);
 
-    const page = await dataOf<{ records: Corp[] }>(handler, `${CORPS}/page`, { corpName: '钱塘建材' });
+    const page = await dataOf<{ records: Corp[] }>(handler, `${CORPS}/page`, { corpName: `钱塘建材${RUN}` });
     expect(page.records.map((r) => r.managerMobile)).toEqual(['1381****5678']);
     expect(JSON.stringify(page)).not.toContain('v1.');
   });
 
   it('keeps a value the form sent back masked, and replaces one typed anew', async () => {
-    const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP02X'));
+    const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, code(2)));
     const kept = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: saved.id, dataVersion: 0, legalPersonIdCard: handler.encrypt('1101****002X'), registeredAddress: '杭州市钱塘区江东大道1号' });
     expect(kept.legalPersonIdCard).toBe('1101****002X');
     const changed = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: saved.id, dataVersion: 1, legalPersonIdCard: handler.encrypt(OTHER_ID_CARD) });
@@ -87,7 +91,7 @@ describe('corporations', () => {
   });
 
   it('leaves the name and the administrator to their approval processes (企业变更)', async () => {
-    const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP09X'));
+    const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, code(9)));
     const after = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: saved.id, dataVersion: 0, corpName: '改名绕过审批有限公司', managerName: '李四', registeredAddress: '杭州市钱塘区江东大道2号' });
     expect(after.corpName).toBe(saved.corpName);
     expect(after.managerName).toBe(saved.managerName);
@@ -101,34 +105,34 @@ describe('corporations', () => {
     ['an unknown type', { corpTypes: ['BANKER'] }, '企业类型'],
     ['no type', { corpTypes: [] }, '企业类型'],
   ])('refuses %s, naming the field, and stores nothing', async (_case, override, field) => {
-    const body = corpBody(handler, '91330102MA2CORP03X', override);
+    const body = corpBody(handler, code(3), override);
     if (typeof body.legalPersonIdCard === 'string' && body.legalPersonIdCard.startsWith('ENC:')) body.legalPersonIdCard = handler.encrypt(body.legalPersonIdCard.slice(4));
     const refusal = refusalOf(await handler.call(`${CORPS}/save`, { json: body }));
     expect(refusal.message).toContain(field);
-    expect(await srv.database.db.select().from(corporations).where(eq(corporations.creditCode, '91330102MA2CORP03X'))).toHaveLength(0);
+    expect(await srv.database.db.select().from(corporations).where(eq(corporations.creditCode, code(3)))).toHaveLength(0);
   });
 
   it('refuses a second corporation with the same credit code', async () => {
-    await dataOf(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP04X'));
-    expect(refusalOf(await handler.call(`${CORPS}/save`, { json: corpBody(handler, '91330102MA2CORP04X', { corpName: '另一家公司' }) }))).toMatchObject({ code: 'DUPLICATE' });
+    await dataOf(handler, `${CORPS}/save`, corpBody(handler, code(4)));
+    expect(refusalOf(await handler.call(`${CORPS}/save`, { json: corpBody(handler, code(4), { corpName: '另一家公司' }) }))).toMatchObject({ code: 'DUPLICATE' });
   });
 
   it('filters by one of several types', async () => {
-    await dataOf(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP05X', { corpName: '类型筛选甲公司', corpTypes: ['CORE_ENTERPRISE', 'SUPPLIER'] }));
-    await dataOf(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP06X', { corpName: '类型筛选乙公司', corpTypes: ['SUPPLIER'] }));
-    const page = await dataOf<{ records: Corp[] }>(handler, `${CORPS}/page`, { corpName: '类型筛选', corpTypes: 'CORE_ENTERPRISE' });
-    expect(page.records.map((r) => r.corpName)).toEqual(['类型筛选甲公司']);
+    await dataOf(handler, `${CORPS}/save`, corpBody(handler, code(5), { corpName: `类型筛选${RUN}甲公司`, corpTypes: ['CORE_ENTERPRISE', 'SUPPLIER'] }));
+    await dataOf(handler, `${CORPS}/save`, corpBody(handler, code(6), { corpName: `类型筛选${RUN}乙公司`, corpTypes: ['SUPPLIER'] }));
+    const page = await dataOf<{ records: Corp[] }>(handler, `${CORPS}/page`, { corpName: `类型筛选${RUN}`, corpTypes: 'CORE_ENTERPRISE' });
+    expect(page.records.map((r) => r.corpName)).toEqual([`类型筛选${RUN}甲公司`]);
   });
 
   it('lets the auditor read but not write', async () => {
     expect((await auditor.call(`${CORPS}/page`, { json: {} })).body.code).toBe('0');
-    expect(refusalOf(await auditor.call(`${CORPS}/save`, { json: corpBody(auditor, '91330102MA2CORP07X') }))).toMatchObject({ status: 403 });
+    expect(refusalOf(await auditor.call(`${CORPS}/save`, { json: corpBody(auditor, code(7)) }))).toMatchObject({ status: 403 });
   });
 });
 
 describe('bank accounts', () => {
   it('keeps the account number sealed and answers it masked; refuses an unknown corporation', async () => {
-    const corp = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, '91330102MA2CORP08X'));
+    const corp = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, code(8)));
     const account = await dataOf<{ id: string; accountNo: string }>(handler, `${ACCOUNTS}/save`, {
       corpId: corp.id, bankName: '中国工商银行', branchName: '杭州钱江支行', accountName: '杭州钱塘建材有限公司', accountNo: handler.encrypt(ACCOUNT_NO), usage: 'SETTLEMENT',
     });

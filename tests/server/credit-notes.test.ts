@@ -39,6 +39,7 @@ let invoiceId: string;
 const today = () => dayOf(Date.now() + offset);
 
 beforeAll(async () => {
+  // Private: it moves the server's clock.
   srv = await startServer({ now: () => Date.now() + offset });
   [handler, director, director2] = await Promise.all(['op_handler', 'op_director', 'op_director2'].map((u) => signInAs(srv.baseUrl, u)));
   const options = await dataOf<{ units: Array<{ id: string; accounts: Account[] }> }>(handler, `${API}/applications/options`, { level: 'PROJECT_DEPT' });

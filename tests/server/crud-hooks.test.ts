@@ -21,6 +21,7 @@ let failAfterWrite = false;
 let srv: TestServer;
 let admin: ApiClient;
 beforeAll(async () => {
+  // Private: it serves resources of its own with hooks.
   srv = await startServer({
     extraRoutes: [
       (api, ctx) =>

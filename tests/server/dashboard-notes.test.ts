@@ -5,8 +5,9 @@
  * figure by exactly what it should: a split note counts once as issued while its children count as
  * outstanding, an overdue financed child, one due in five days, a recycle written by the ledger's writer.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayOf, OUTSTANDING_STATUSES } from '../../src/lib/credit-notes';
 import type { CountAmount, DashboardOverview, NoteSection } from '../../src/lib/dashboard';
 import { fenOf, QUOTA_MOVEMENT, yuan } from '../../src/lib/quotas';
@@ -14,7 +15,7 @@ import { creditNotes, quotaAccounts, quotaLedger } from '../../server/db/schema'
 import { recordMovement } from '../../server/quotas/requests';
 import { lastMonths } from '../../server/dashboard/notes';
 import { dataOf, signInAs, type ApiClient } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 const OVERVIEW = '/op/v1/dashboard/overview';
 
@@ -22,10 +23,9 @@ let srv: TestServer;
 let auditor: ApiClient;
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   auditor = await signInAs(srv.baseUrl, 'op_auditor');
 }, 300_000); // the demo world is seeded through its approvals: slow on a shared machine
-afterAll(() => srv.close());
 
 const notesOf = async () => (await dataOf<DashboardOverview>(auditor, OVERVIEW, {})).notes;
 
@@ -125,33 +125,41 @@ describe('the dashboard credit-note figures', () => {
       groupId: account.groupId, issuerUnitId: account.unitId, issuerName: '中建华东建设集团有限公司', quotaAccountId: account.id,
       productName: '测试产品', issueDate: today,
     };
-    const holder = { holderCorpId: 'corp-dashboard-fixture', holderName: '驾驶舱测试供应商' };
+    // The fixture's own ids, numbers and holder: the shared server may hold another run's fixture.
+    const run = randomUUID().slice(0, 8);
+    const holder = { holderCorpId: `corp-dashboard-fixture-${run}`, holderName: '驾驶舱测试供应商' };
+    const [root, a, b] = [`dash-${run}-root`, `dash-${run}-a`, `dash-${run}-b`];
+    // 90, 60 and 30 million on a fresh world; in parts of 30 million enough to top any holder already there (an earlier fixture's).
+    const topFen = before.topHolders.length > 0 ? fenOf(before.topHolders[0].amount) : 0n;
+    let parts = 1n;
+    while (3n * parts * fenOf('30000000.00') <= topFen) parts += 1n;
+    const [whole, financedPart, dueSoonPart] = [3n, 2n, 1n].map((n) => yuan(n * parts * fenOf('30000000.00')));
     await db.transaction(async (tx) => {
       await tx.insert(creditNotes).values([
-        { ...base, ...holder, id: 'dash-root', noteNo: 'CNDASH000001', rootId: 'dash-root', amount: '90000000.00', dueDate: addDays(today, 90), status: 'SPLIT' },
-        { ...base, ...holder, id: 'dash-a', noteNo: 'CNDASH000002', parentId: 'dash-root', rootId: 'dash-root', amount: '60000000.00', dueDate: addDays(today, -3), status: 'FINANCED' },
-        { ...base, ...holder, id: 'dash-b', noteNo: 'CNDASH000003', parentId: 'dash-root', rootId: 'dash-root', amount: '30000000.00', dueDate: addDays(today, 5), status: 'ISSUED' },
+        { ...base, ...holder, id: root, noteNo: `CNDASH${run}1`, rootId: root, amount: whole, dueDate: addDays(today, 90), status: 'SPLIT' },
+        { ...base, ...holder, id: a, noteNo: `CNDASH${run}2`, parentId: root, rootId: root, amount: financedPart, dueDate: addDays(today, -3), status: 'FINANCED' },
+        { ...base, ...holder, id: b, noteNo: `CNDASH${run}3`, parentId: root, rootId: root, amount: dueSoonPart, dueDate: addDays(today, 5), status: 'ISSUED' },
       ]);
     });
-    const withUsed = (await db.select().from(quotaAccounts)).find((a) => fenOf(a.used) >= fenOf('1234.56'));
+    const withUsed = (await db.select().from(quotaAccounts)).find((acc) => fenOf(acc.used) >= fenOf('1234.56'));
     expect(withUsed, 'the demo has used quota to recycle').toBeTruthy();
-    await db.transaction((tx) => recordMovement(tx, withUsed!.id, QUOTA_MOVEMENT.recycle, fenOf('1234.56'), 'op_handler', 'CNDASH000002'));
+    await db.transaction((tx) => recordMovement(tx, withUsed!.id, QUOTA_MOVEMENT.recycle, fenOf('1234.56'), 'op_handler', `CNDASH${run}2`));
 
     const after = await notesOf();
     expect(after).toEqual(await expected(today));
-    expect(after.issuedThisYear).toEqual(plus(before.issuedThisYear, 1, '90000000.00')); // the root once, not its children
-    expect(after.outstanding).toEqual(plus(before.outstanding, 2, '90000000.00')); // the children, not the closed root
-    expect(after.financed).toEqual(plus(before.financed, 1, '60000000.00'));
-    expect(after.overdue).toEqual(plus(before.overdue, 1, '60000000.00'));
-    expect(after.maturity.overdue).toEqual(plus(before.maturity.overdue, 1, '60000000.00'));
-    expect(after.dueSoon).toEqual(plus(before.dueSoon, 1, '30000000.00'));
-    expect(after.maturity.d7).toEqual(plus(before.maturity.d7, 1, '30000000.00'));
+    expect(after.issuedThisYear).toEqual(plus(before.issuedThisYear, 1, whole)); // the root once, not its children
+    expect(after.outstanding).toEqual(plus(before.outstanding, 2, whole)); // the children, not the closed root
+    expect(after.financed).toEqual(plus(before.financed, 1, financedPart));
+    expect(after.overdue).toEqual(plus(before.overdue, 1, financedPart));
+    expect(after.maturity.overdue).toEqual(plus(before.maturity.overdue, 1, financedPart));
+    expect(after.dueSoon).toEqual(plus(before.dueSoon, 1, dueSoonPart));
+    expect(after.maturity.d7).toEqual(plus(before.maturity.d7, 1, dueSoonPart));
     expect(after.maturity.d15).toEqual(before.maturity.d15);
     expect(after.redeemedThisYear).toEqual(plus(before.redeemedThisYear, 1, '1234.56'));
     const month = (s: NoteSection) => s.byMonth.find((m) => m.month === today.slice(0, 7))!;
-    expect(month(after).issued).toEqual(plus(month(before).issued, 1, '90000000.00'));
+    expect(month(after).issued).toEqual(plus(month(before).issued, 1, whole));
     expect(month(after).redeemed).toEqual(plus(month(before).redeemed, 1, '1234.56'));
-    expect(after.topHolders[0]).toEqual({ corpId: 'corp-dashboard-fixture', name: '驾驶舱测试供应商', count: 2, amount: '90000000.00' });
+    expect(after.topHolders[0]).toEqual({ corpId: holder.holderCorpId, name: '驾驶舱测试供应商', count: 2, amount: whole });
     expect(after.topHolders.length).toBeLessThanOrEqual(10);
   }, 60_000);
 });

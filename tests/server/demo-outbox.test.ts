@@ -15,6 +15,7 @@ let handler: ApiClient;
 const log = captureLog();
 
 beforeAll(async () => {
+  // Private: it reads everything its server logs.
   srv = await startServer({ demoMode: true, logger: { level: 'trace', stream: log.stream } });
   handler = await signInAs(srv.baseUrl, 'op_handler');
 });

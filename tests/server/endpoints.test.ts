@@ -35,6 +35,7 @@ let srv: TestServer;
 const serverLog = captureLog();
 
 beforeAll(async () => {
+  // Private: it reads everything its server logs.
   srv = await startServer({ logger: { level: 'trace', stream: serverLog.stream } });
 });
 afterAll(() => srv.close());

@@ -33,6 +33,7 @@ let auditor: ApiClient;
 const serverLog = captureLog();
 
 beforeAll(async () => {
+  // Private: it shortens the download tickets' life and reads its server's log.
   srv = await startServer({ downloadTicketTtlMs: TICKET_TTL_MS, logger: { level: 'trace', stream: serverLog.stream } });
   admin = await signInAs(srv.baseUrl, 'op_admin');
   auditor = await signInAs(srv.baseUrl, 'op_auditor');

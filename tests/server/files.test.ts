@@ -39,6 +39,7 @@ let auditor: ApiClient;
 const serverLog = captureLog();
 
 beforeAll(async () => {
+  // Private: it reads everything its server logs and changes the logo and favicon parameters.
   srv = await startServer({ logger: { level: 'trace', stream: serverLog.stream } });
   // The limit is the sys config (seeded 10 MB); 2 MB keeps the oversize file small.
   await srv.database.db.update(sysConfigs).set({ configValue: String(MAX_UPLOAD_BYTES / 1024 / 1024) }).where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));

@@ -62,6 +62,7 @@ beforeAll(async () => {
   // The shipped stand-in on the test's clock, whose link the test can take down.
   const standIn = standInCallCentre({ now: () => clock });
   const callCentre = { ...standIn, link: async () => (linkUp ? standIn.link() : { ready: false, reason: '测试：链路断开' }) };
+  // Private: it moves the server's clock and stands in its own call centre.
   srv = await startServer({ now: () => clock, callCentre });
   [admin, admin2, handler, auditor] = await Promise.all(['op_admin', 'op_admin', 'op_handler', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
   const cipher = await sensitiveCipherOf(srv.database.db);

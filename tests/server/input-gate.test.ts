@@ -30,6 +30,7 @@ const INLINE = "(function(){document.title='x'})();";
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'dist-csp-'));
   writeFileSync(join(distDir, 'index.html'), `<!doctype html><title>app</title><script>${INLINE}</script><script type="module" src="/assets/a.js"></script>`);
+  // Private: it serves a dist folder of its own and reads its server's log.
   srv = await startServer({ staticDir: distDir, logger: { level: 'info', stream: log.stream } });
   admin = await signInAs(srv.baseUrl, 'op_admin');
 });

@@ -25,6 +25,7 @@ let secondUrl: string;
 const serverLog = captureLog();
 
 beforeAll(async () => {
+  // Private: it moves the clock and locks accounts out.
   srv = await startServer({ now: () => clock, logger: { level: 'trace', stream: serverLog.stream } });
   // A second instance over the same database, as a second process would be: it shares nothing in memory.
   const other = await startServer({ database: srv.database, now: () => clock });

@@ -32,6 +32,7 @@ let admin: ApiClient;
 let directors: ApiClient[];
 
 beforeAll(async () => {
+  // Private: it registers test routes of its own.
   srv = await startServer({ extraRoutes: [testRecords] });
   admin = await signInAs(srv.baseUrl, 'op_admin');
   directors = [await signInAs(srv.baseUrl, 'op_director'), await signInAs(srv.baseUrl, 'op_director2')];

@@ -38,6 +38,7 @@ let director2: ApiClient;
 let admin: ApiClient;
 
 beforeAll(async () => {
+  // Private: it registers test routes of its own and runs a second server over the same database.
   srv = await startServer({ extraRoutes: [testRecords, failingHook] });
   second = await startServer({ database: srv.database, extraRoutes: [testRecords, failingHook] });
   [handler, director, director2, admin] = await Promise.all(['op_handler', 'op_director', 'op_director2', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)));

@@ -29,6 +29,7 @@ describe('a restart over the same DATA_DIR', () => {
   let publicKey: string;
 
   beforeAll(async () => {
+    // Private: it restarts a server over a data folder of its own.
     srv = await startServer({ dataDir });
     admin = await signInAs(srv.baseUrl, 'op_admin');
     auditor = await signInAs(srv.baseUrl, 'op_auditor');

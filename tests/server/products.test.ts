@@ -46,6 +46,7 @@ async function database() {
 }
 
 beforeAll(async () => {
+  // Private: it may run on PostgreSQL (PRODUCTS_ON_POSTGRES=1).
   srv = await startServer(await database());
   [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
 });

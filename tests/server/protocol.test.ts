@@ -64,6 +64,7 @@ async function refusedSwitch(code: ProtocolCode, options: Parameters<ApiClient['
 }
 
 beforeAll(async () => {
+  // Private: it registers a test route of its own.
   server = await startServer({ extraRoutes: [configEditRoute] });
   admin = await signInAs(server.baseUrl, 'op_admin');
 });

@@ -29,6 +29,7 @@ let handler: Principal;
 let director: Principal;
 
 beforeAll(async () => {
+  // Private: it reaches into its server's context.
   srv = await startServer({ extraRoutes: [(_api, appCtx) => void (ctx = appCtx)] });
   // The request functions read only who acts of a principal: the seeded persona stands for one.
   handler = (await demoActorOf(ctx, 'op_handler')) as unknown as typeof handler;

@@ -32,6 +32,7 @@ let licenceId: string;
 let offset = 0;
 
 beforeAll(async () => {
+  // Private: it moves the server's clock.
   srv = await startServer({ now: () => Date.now() + offset});
   [handler, director, director2, auditor, admin] = await Promise.all(
     ['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)),

@@ -69,7 +69,7 @@ const seededTemplate = () =>
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const { dataDir, seeded: _seeded, database: given, ...appOptions } = options;
   const template = seedsAsDefault(options) && process.env.SCF_TEST_DB_TEMPLATE !== 'off' ? await seededTemplate() : undefined;
-  const dump = template && new Blob([readFileSync(join(template, 'db.tar'))]);
+  const dump = template ? new Blob([readFileSync(join(template, 'db.tar'))]) : undefined;
   const database =
     given ??
     (dataDir

@@ -21,6 +21,7 @@ let auditor: ApiClient;
 let handler: ApiClient;
 
 beforeAll(async () => {
+  // Private: two administrators disabling each other may disable op_admin for a moment, ending its sessions.
   srv = await startServer(process.env.STAFF_DEBUG ? { logger: { level: 'error' } } : {});
   [admin, auditor, handler] = await Promise.all(['op_admin', 'op_auditor', 'op_handler'].map((u) => signInAs(srv.baseUrl, u)));
 });

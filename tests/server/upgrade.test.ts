@@ -74,6 +74,7 @@ const withAlso = (list: string[], ...add: string[]) => [...list, ...add].sort();
 let fresh: Record<string, Seen> | undefined;
 async function freshInstall(): Promise<Record<string, Seen>> {
   if (fresh) return fresh;
+  // Private: it installs and upgrades with resources of its own.
   const srv = await startServer({ resources });
   try {
     fresh = await whatPersonasSee(srv);

@@ -5,11 +5,11 @@
  * paid a random 0.01–0.99 yuan, stored as numeric and never answered, confirmed back within three
  * tries, after which a new payment is needed. Concurrent confirmations: exactly one wins.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { corpVerifications } from '../../server/db/schema';
 import { microPaymentsTo } from './demo-outbox';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 
 const V = '/op/v1/corporations/verifications';
@@ -27,10 +27,9 @@ let handler: ApiClient;
 let auditor: ApiClient;
 
 beforeAll(async () => {
-  srv = await startServer({ demoMode: true });
+  srv = await sharedServer();
   [handler, auditor] = await Promise.all([signInAs(srv.baseUrl, 'op_handler'), signInAs(srv.baseUrl, 'op_auditor')]);
 });
-afterAll(() => srv.close());
 
 let seq = 0;
 async function corpWith(mobile: string, creditCodeEnd: string, address: string, accountNo = '6222021234567890123') {

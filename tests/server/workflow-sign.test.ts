@@ -41,6 +41,7 @@ let admin: ApiClient;
 let offset = 0;
 
 beforeAll(async () => {
+  // Private: it moves the server's clock and registers test routes.
   srv = await startServer({ now: () => Date.now() + offset, extraRoutes: [testRecords] });
   [handler, director, director2, auditor, admin] = await Promise.all(['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)));
 });

@@ -22,6 +22,7 @@ let offset = 0;
 const serverLog = captureLog();
 
 beforeAll(async () => {
+  // Private: it moves the server's clock and reads its log.
   srv = await startServer({ now: () => Date.now() + offset, logger: { level: 'info', stream: serverLog.stream } });
   [handler, director, admin] = await Promise.all(['op_handler', 'op_director', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)));
 });

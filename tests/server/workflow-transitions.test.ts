@@ -47,6 +47,7 @@ let srv: TestServer;
 const clients: Record<string, ApiClient> = {};
 
 beforeAll(async () => {
+  // Private: it registers test routes and hooks of its own.
   srv = await startServer({ extraRoutes: [hooks, testRecords] });
   for (const username of ['op_handler', 'op_director', 'op_director2', 'op_admin']) clients[username] = await signInAs(srv.baseUrl, username);
   // Step sequences only: the SMS signature of signed steps is covered by the sign and real-name tests.

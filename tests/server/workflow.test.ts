@@ -87,6 +87,7 @@ const endHooks: RouteModule = (_api, ctx) => {
 };
 
 beforeAll(async () => {
+  // Private: it registers test routes and hooks of its own.
   srv = await startServer({ extraRoutes: [endHooks, testRecords] });
   [handler, director, director2, auditor, admin] = await Promise.all(
     ['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)),
