@@ -5,13 +5,13 @@
  * its approval; and the call is refused to a persona without the dashboard's permission.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CORP_TYPE } from '../../src/lib/corporations';
 import type { DashboardOverview } from '../../src/lib/dashboard';
 import { fenOf, yuan } from '../../src/lib/quotas';
 import { corporations, groupUnits, products, quotaAccounts, quotaLedger, workflowInstances, workflowTasks } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 const OVERVIEW = '/op/v1/dashboard/overview';
 const TERM = `${new Date().getFullYear() + 2}-06-30`;
@@ -22,10 +22,9 @@ let director: ApiClient;
 let auditor: ApiClient;
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
 });
-afterAll(() => srv.close());
 
 const overview = (client: ApiClient = auditor) => dataOf<DashboardOverview>(client, OVERVIEW, {});
 
@@ -144,13 +143,16 @@ describe('the dashboard figures', () => {
     expect(figures.quotas.byGrantor.length).toBeGreaterThanOrEqual(3);
     expect(figures.tasks.byProcess.length).toBeGreaterThanOrEqual(3);
     expect(figures.corporations.byType.length).toBeGreaterThanOrEqual(3);
-    expect(figures.quotas.totals.granted).toBe('88000000.00'); // 工商 50M + 招商 30M + 保理 8M, as the demo seeds them
+    // 工商 50M + 招商 30M + 保理 8M, as the demo seeds them on its group; the server tests grant to groups of their own.
+    expect(figures.quotas.byCore.find((c) => c.groupId === 'unit-demo-group')?.granted).toBe('88000000.00');
   });
 
   it('follow a quota grant through its approval: nothing before, the grant and the ended instance after', async () => {
+    // A group of its own (on a core enterprise of the demo): a group holds one platform quota, and the demo's is read above.
+    const { id: groupId } = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'GROUP', corpId: 'corp-demo-core-west' });
     const before = await overview();
     const submitted = await dataOf<{ taskId: string; request: { processKey: string } }>(handler, '/op/v1/quotas/requests/apply', {
-      kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '12345678.91', termEnd: TERM, reason: '平台授信额度',
+      kind: 'PLATFORM', unitId: groupId, amount: '12345678.91', termEnd: TERM, reason: '平台授信额度',
     });
     const waiting = await overview(director);
     await expectAllMatch(waiting);
@@ -165,9 +167,10 @@ describe('the dashboard figures', () => {
     expect(after.tasks.ended30d.approved).toBe(before.tasks.ended30d.approved + 1);
     expect(after.quotas.totals.granted).toBe(yuan(fenOf(before.quotas.totals.granted) + fenOf('12345678.91')));
     expect(after.quotas.totals.movements).toBe(before.quotas.totals.movements + 1);
-    const group = after.quotas.byCore.find((c) => c.groupId === 'unit-demo-group')!;
-    const groupBefore = before.quotas.byCore.find((c) => c.groupId === 'unit-demo-group')!;
-    expect(fenOf(group.available) - fenOf(groupBefore.available)).toBe(fenOf('12345678.91'));
+    const group = after.quotas.byCore.find((c) => c.groupId === groupId)!;
+    // The new group held nothing before the grant: all it has available is the grant.
+    expect(before.quotas.byCore.find((c) => c.groupId === groupId)).toBeUndefined();
+    expect(fenOf(group.available)).toBe(fenOf('12345678.91'));
     expect(after.quotas.byGrantor.map((g) => g.kind)).toContain('PLATFORM');
   });
 });

@@ -32,6 +32,7 @@ let director: ApiClient;
 let auditor: ApiClient;
 
 beforeAll(async () => {
+  // Private: it checks the seeded applications as a first start leaves them and walks them to their end (no call creates one).
   srv = await startServer();
   [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
 });

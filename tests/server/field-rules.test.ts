@@ -1,11 +1,11 @@
 /** Field rules in the declaration: one check (src/crud/field-rules.ts) for the form and the server, and defaults applied by the server. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleFailure } from '../../src/crud/field-rules';
 import { defineResource, type FieldSchema } from '../../src/crud/resource';
 import { readInput } from '../../server/crud/fields';
 import { ApiError } from '../../server/errors';
 import { dataOf, signInAs } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 const account = defineResource({
   name: 'rule-probe',
@@ -72,18 +72,20 @@ describe('the server applies the declared rules and defaults', () => {
 
 describe('defaults over HTTP', () => {
   let srv: TestServer;
+  // Config keys are unique: this run's own, on a server other files and runs share.
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   beforeAll(async () => {
-    srv = await startServer();
+    srv = await sharedServer();
   });
-  afterAll(() => srv.close());
   it('a create that leaves out a required field with a default is stored with the default', async () => {
     const admin = await signInAs(srv.baseUrl, 'op_admin');
-    const saved = await dataOf<Record<string, unknown>>(admin, '/op/v1/sys/configs/save', { configName: '默认值', configKey: 'rules.default', configValue: 'x' });
+    const saved = await dataOf<Record<string, unknown>>(admin, '/op/v1/sys/configs/save', { configName: '默认值', configKey: `rules.default.${run}`, configValue: 'x' });
     expect(saved).toMatchObject({ configType: 'N' });
   });
   it('names the field of a refusal in data.field, so the form shows it under that field', async () => {
     const admin = await signInAs(srv.baseUrl, 'op_admin');
-    const again = await admin.call('/op/v1/sys/configs/save', { json: { configName: '重复', configKey: 'rules.default', configValue: 'x' } });
+    await dataOf(admin, '/op/v1/sys/configs/save', { configName: '已有', configKey: `rules.taken.${run}`, configValue: 'x' });
+    const again = await admin.call('/op/v1/sys/configs/save', { json: { configName: '重复', configKey: `rules.taken.${run}`, configValue: 'x' } });
     expect(again.body).toMatchObject({ code: 'DUPLICATE', message: '参数键名已存在', data: { field: 'configKey' } });
     const empty = await admin.call('/op/v1/sys/configs/save', { json: { configName: '', configKey: 'rules.other', configValue: 'x' } });
     expect(empty.body).toMatchObject({ code: 'VALIDATION_FAILED', data: { field: 'configName' } });

@@ -5,7 +5,7 @@
  * every granted menu opens: its list call answers, not 403 (that every menu's component is a
  * registered page is tests/unit/shell/seeded-menus.test.ts; the browser's view, the menu walk of tests/e2e/refusals.spec.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MenuSeed } from '../../server/db/seed-data/menus';
 import { declaredMenuTree } from '../../server/db/reference';
 import type { RouteItem } from '../../server/routes/menu-tree';
@@ -13,13 +13,12 @@ import { hasPermission } from '../../src/lib/access';
 import { RESOURCES } from '../../server/resources/registry';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { signInAs } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 let srv: TestServer;
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
 }, 120_000);
-afterAll(() => srv.close());
 
 interface DeclaredMenu {
   uri: string;

@@ -4,12 +4,12 @@
  * the quota and note areas fill: a unit holding something (here a stub record) is neither moved nor
  * removed. Two simultaneous moves of one unit: exactly one wins.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { groupUnits } from '../../server/db/schema';
 import { registerUnitHoldingCheck } from '../../server/corporations/unit-holdings';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 const TREE = '/op/v1/group/units';
 interface Unit {
@@ -29,17 +29,22 @@ const units: Record<string, Unit> = {};
 let supplierId = '';
 let otherCoreId = '';
 
-const corp = async (creditCode: string, corpName: string, corpTypes: string[]) =>
-  (await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', { corpName, creditCode, corpTypes })).id;
+/** Marks this run's corporations on a server other files and runs share: a credit code is unique, and a demo name would be found twice. */
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.toUpperCase().padEnd(14, '0').slice(0, 14);
+const CORE_NAME = `中建华东建设集团${RUN}有限公司`;
+const OTHER_CORE_NAME = `华南路桥集团${RUN}有限公司`;
+const SUPPLIER_NAME = `苏州恒远钢材${RUN}有限公司`;
+const corp = async (n: number, corpName: string, corpTypes: string[]) =>
+  (await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', { corpName, creditCode: `91${RUN}T${n}`, corpTypes })).id;
 const add = (body: Record<string, unknown>) => dataOf<Unit>(handler, `${TREE}/save`, body);
 const fresh = async (id: string) => (await srv.database.db.select().from(groupUnits).where(eq(groupUnits.id, id)))[0];
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   [handler, auditor] = await Promise.all([signInAs(srv.baseUrl, 'op_handler'), signInAs(srv.baseUrl, 'op_auditor')]);
-  const coreId = await corp('91110000MA01TREE1X', '中建华东建设集团有限公司', ['CORE_ENTERPRISE']);
-  otherCoreId = await corp('91110000MA01TREE2X', '华南路桥集团有限公司', ['CORE_ENTERPRISE']);
-  supplierId = await corp('91110000MA01TREE3X', '苏州恒远钢材有限公司', ['SUPPLIER']);
+  const coreId = await corp(1, CORE_NAME, ['CORE_ENTERPRISE']);
+  otherCoreId = await corp(2, OTHER_CORE_NAME, ['CORE_ENTERPRISE']);
+  supplierId = await corp(3, SUPPLIER_NAME, ['SUPPLIER']);
   units.group = await add({ kind: 'GROUP', corpId: coreId });
   units.other = await add({ kind: 'GROUP', corpId: otherCoreId });
   units.east = await add({ kind: 'BRANCH', parentId: units.group.id, unitName: '华东分公司' });
@@ -47,11 +52,10 @@ beforeAll(async () => {
   units.dept = await add({ kind: 'PROJECT_DEPT', parentId: units.east.id, unitName: '杭州地铁项目部' });
   units.otherBranch = await add({ kind: 'BRANCH', parentId: units.other.id, unitName: '广州分公司' });
 });
-afterAll(() => srv.close());
 
 describe('the group tree', () => {
   it('names a group after its core enterprise and roots its units in it', async () => {
-    expect(units.group).toMatchObject({ unitName: '中建华东建设集团有限公司', parentId: null, groupId: units.group.id });
+    expect(units.group).toMatchObject({ unitName: CORE_NAME, parentId: null, groupId: units.group.id });
     expect(units.dept.groupId).toBe(units.group.id);
     const tree = await dataOf<Unit[]>(auditor, `${TREE}/tree`, {});
     expect(tree.map((u) => u.unitName)).toContain('杭州地铁项目部');
@@ -59,11 +63,11 @@ describe('the group tree', () => {
 
   it('attaches a supplier to a group as member customer, once, and only a supplier, only under a group', async () => {
     const member = await add({ kind: 'MEMBER_CUSTOMER', parentId: units.group.id, corpId: supplierId });
-    expect(member.unitName).toBe('苏州恒远钢材有限公司');
+    expect(member.unitName).toBe(SUPPLIER_NAME);
     expect(refusalOf(await handler.call(`${TREE}/save`, { json: { kind: 'MEMBER_CUSTOMER', parentId: units.group.id, corpId: supplierId } })).message).toContain('已在该集团树中');
     expect(refusalOf(await handler.call(`${TREE}/save`, { json: { kind: 'MEMBER_CUSTOMER', parentId: units.east.id, corpId: supplierId } })).message).toContain('不能挂在此上级下');
     const coreAsMember = await handler.call(`${TREE}/save`, { json: { kind: 'MEMBER_CUSTOMER', parentId: units.group.id, corpId: otherCoreId } });
-    expect(refusalOf(coreAsMember).message).toBe('“华南路桥集团有限公司”不是供应商，不能作为成员客户');
+    expect(refusalOf(coreAsMember).message).toBe(`“${OTHER_CORE_NAME}”不是供应商，不能作为成员客户`);
   });
 
   it('moves a project department to another branch and renames it', async () => {

@@ -4,13 +4,15 @@
  * auditor cannot write); and the reader's calls, open to every signed-in operator, which answer
  * published articles only, by category and by a search over title, summary, keywords and text.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { helpArticleResource } from '../../src/features/help/resources';
 import { HELP_DEMO_ARTICLES } from '../../server/help/demo-seed';
 import { HELP_READER_BASE, KEYWORD_MAX } from '../../server/help/routes';
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads';
 import { signInAs, type ApiClient, dataOf, refusalOf } from './client';
-import { startServer, type TestServer } from './server';
+import { helpArticles } from '../../server/db/schema';
+import { sharedServer, type TestServer } from './server';
 
 interface Article {
   id: string;
@@ -27,6 +29,8 @@ interface ReaderPage {
 }
 
 const BASE = helpArticleResource.apiBase;
+/** This run's mark in what it searches for: published articles stay, on a server other files and runs share. */
+const RUN = `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let srv: TestServer;
 let admin: ApiClient;
 let handler: ApiClient;
@@ -34,10 +38,9 @@ let auditor: ApiClient;
 let agent: ApiClient;
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   [admin, handler, auditor, agent] = await Promise.all(['op_admin', 'op_handler', 'op_auditor', 'op_agent'].map((u) => signInAs(srv.baseUrl, u)));
 });
-afterAll(() => srv.close());
 
 const save = (values: Record<string, unknown>) => dataOf<Article>(admin, `${BASE}/save`, { category: 'FAQ', content: '<p>正文</p>', ...values });
 const act = (client: ApiClient, action: string, a: Pick<Article, 'id' | 'dataVersion'>) => client.call<Article>(`${BASE}/${action}`, { json: { id: a.id, dataVersion: a.dataVersion } });
@@ -47,26 +50,33 @@ const publish = async (a: Article) => {
   return answer.body.data!;
 };
 const search = (client: ApiClient, filters: Record<string, unknown>) => dataOf<ReaderPage>(client, `${HELP_READER_BASE}/page`, { pageSize: 50, ...filters });
+/** The published articles as stored: the demo's and those other runs published. */
+const publishedRows = (category?: string) =>
+  srv.database.db.select({ id: helpArticles.id }).from(helpArticles).where(and(eq(helpArticles.status, 'PUBLISHED'), category ? eq(helpArticles.category, category) : undefined));
 
 describe('help articles: management', () => {
   it('seeds the demo articles, published, and every reader sees them', async () => {
-    const page = await search(agent, {});
-    expect(page.total).toBe(HELP_DEMO_ARTICLES.length);
+    const page = await search(agent, { pageSize: 500 });
+    expect(page.records.map((r) => r.title)).toEqual(expect.arrayContaining(HELP_DEMO_ARTICLES.map((a) => a.title)));
+    // The counts are of every published article: the demo's and any a run before this one published.
+    expect(page.total).toBe((await publishedRows()).length);
     const categories = await dataOf<Array<{ category: string; count: number }>>(handler, `${HELP_READER_BASE}/categories`);
-    expect(categories.reduce((sum, c) => sum + c.count, 0)).toBe(HELP_DEMO_ARTICLES.length);
-    expect(categories.find((c) => c.category === 'FAQ')?.count).toBe(HELP_DEMO_ARTICLES.filter((a) => a.category === 'FAQ').length);
+    expect(categories.reduce((sum, c) => sum + c.count, 0)).toBe(page.total);
+    expect(categories.find((c) => c.category === 'FAQ')?.count).toBe((await publishedRows('FAQ')).length);
+    expect(categories.find((c) => c.category === 'FAQ')?.count).toBeGreaterThanOrEqual(HELP_DEMO_ARTICLES.filter((a) => a.category === 'FAQ').length);
   });
 
   it('saves a draft that readers do not see until it is published, and not after it is taken offline', async () => {
-    const draft = await save({ title: '对账单下载说明', keywords: '对账单', content: '<p>在<strong>我的导出</strong>里下载对账单。</p>' });
+    const keyword = `对账单${RUN}`;
+    const draft = await save({ title: '对账单下载说明', keywords: keyword, content: '<p>在<strong>我的导出</strong>里下载对账单。</p>' });
     expect(draft.status).toBe('DRAFT');
-    expect((await search(handler, { keyword: '对账单' })).total).toBe(0);
+    expect((await search(handler, { keyword })).total).toBe(0);
     expect(refusalOf(await handler.call(`${HELP_READER_BASE}/find-by-id`, { json: { id: draft.id } })).code).toBe('NOT_FOUND');
 
     const live = await publish(draft);
     expect(live.status).toBe('PUBLISHED');
     expect(live.publishTime).not.toBeNull();
-    expect((await search(handler, { keyword: '对账单' })).records.map((r) => r.id)).toEqual([draft.id]);
+    expect((await search(handler, { keyword })).records.map((r) => r.id)).toEqual([draft.id]);
     const read = await dataOf<Article>(handler, `${HELP_READER_BASE}/find-by-id`, { id: draft.id });
     expect(read.content).toContain('<strong>我的导出</strong>');
 
@@ -75,7 +85,7 @@ describe('help articles: management', () => {
     expect(refusalOf(removal).code).toBe('CONTENT_PUBLISHED');
     const offline = await act(admin, 'unpublish', live);
     expect(offline.body.data!.status).toBe('OFFLINE');
-    expect((await search(handler, { keyword: '对账单' })).total).toBe(0);
+    expect((await search(handler, { keyword })).total).toBe(0);
     expect((await admin.call(`${BASE}/remove-by-ids`, { json: { ids: [draft.id] } })).body.code).toBe('0');
   });
 
@@ -116,19 +126,28 @@ describe('help articles: management', () => {
 
 describe('help articles: the reader', () => {
   it('searches the text without its markup, case-insensitively, and the title, summary and keywords', async () => {
-    await publish(await save({ title: 'Excel 导入模板', category: 'FAQ', summary: null, keywords: '模板下载', content: '<p>表格里的<em>Vendor</em>列必须填写</p>' }));
+    // Each word searched for carries this run's mark, so the article is the only one it finds.
+    const title = `Excel 导入模板 ${RUN}`;
+    await publish(await save({ title, category: 'FAQ', summary: null, keywords: `模板下载${RUN}`, content: `<p>表格里的<em>Vendor${RUN}</em>列必须填写</p>` }));
     const ids = async (keyword: string) => (await search(agent, { keyword })).records.map((r) => r.title);
-    expect(await ids('vendor')).toEqual(['Excel 导入模板']); // in the text, another case
-    expect(await ids('excel 导入')).toEqual(['Excel 导入模板']); // in the title
-    expect(await ids('模板下载')).toEqual(['Excel 导入模板']); // in the keywords
+    expect(await ids(`vendor${RUN}`)).toEqual([title]); // in the text, another case
+    expect(await ids(`excel 导入模板 ${RUN}`)).toEqual([title]); // in the title
+    expect(await ids(`模板下载${RUN}`)).toEqual([title]); // in the keywords
     expect(await ids('<em>')).toEqual([]); // markup is not text
     expect((await search(agent, { keyword: '验证码' })).records.map((r) => r.title)).toContain('短信验证码签署：什么时候需要、怎么操作');
   });
 
   it('takes % and _ literally', async () => {
-    await publish(await save({ title: '费率 100% 说明', content: '<p>费率</p>' }));
-    expect((await search(agent, { keyword: '100%' })).records.map((r) => r.title)).toEqual(['费率 100% 说明']);
-    expect((await search(agent, { keyword: '%' })).records.map((r) => r.title)).toEqual(['费率 100% 说明']);
+    // Read as a wildcard, % would find every published article (the demo's hold none): literally, only those
+    // holding it, this one and its like from runs before this one on the same server.
+    const title = `费率 100% 说明 ${RUN}`;
+    const article = await publish(await save({ title, content: '<p>费率</p>' }));
+    for (const keyword of ['100%', '%']) {
+      const found = (await search(agent, { keyword, pageSize: 500 })).records;
+      expect(found.map((r) => r.id), keyword).toContain(article.id);
+      expect(found.filter((r) => !r.title.includes(keyword)).map((r) => r.title), keyword).toEqual([]);
+    }
+    expect((await search(agent, { keyword: `100% 说明 ${RUN}` })).records.map((r) => r.title)).toEqual([title]);
     expect((await search(agent, { keyword: '_' })).total).toBe(0);
   });
 

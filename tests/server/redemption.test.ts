@@ -6,7 +6,7 @@
  * message; and a registration of a note paid outside the platform that applies only when its
  * approval (Process_CREDIT_REDEEM_REGISTER_BIZ) ends approved.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { addDays, dayOf } from '../../src/lib/credit-notes';
@@ -17,7 +17,7 @@ import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
 import { creditNotes, operationLogs, quotaAccounts, quotaLedger } from '../../server/db/schema';
 import { recordMovement } from '../../server/quotas/requests';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 const WF = '/op/v1/workflow';
 const UNIT = DEMO_UNIT.projectDepts[1];
@@ -33,14 +33,15 @@ let auditor: ApiClient;
 let admin: ApiClient;
 let accountId: string;
 let serialSeq = 0;
+/** This run's mark in its note numbers, which are unique, on a server other files and runs share. */
+const RUN = randomUUID().slice(0, 8).toUpperCase();
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   [handler, director, director2, auditor, admin] = await Promise.all(['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)));
   const [account] = await srv.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.unitId, UNIT)).orderBy(quotaAccounts.grantorName).limit(1);
   accountId = account.id;
 });
-afterAll(() => srv.close());
 
 const db = () => srv.database.db;
 const account = async () => (await db().select().from(quotaAccounts).where(eq(quotaAccounts.id, accountId)))[0];
@@ -50,7 +51,7 @@ const serial = () => `TEST${Date.now()}${String(++serialSeq).padStart(4, '0')}`;
 /** An issued note of 南京 project department: its amount frozen and occupied on the account, as the final approval leaves it. */
 async function issuedNote(amount: string, unitId = UNIT, quotaAccount = accountId): Promise<{ id: string; noteNo: string; amount: string }> {
   const id = randomUUID();
-  const noteNo = `CNTEST${String(++serialSeq).padStart(8, '0')}`;
+  const noteNo = `CNTEST${RUN}${String(++serialSeq).padStart(4, '0')}`;
   const today = dayOf(Date.now());
   await db().transaction(async (tx) => {
     await recordMovement(tx, quotaAccount, QUOTA_MOVEMENT.freeze, fenOf(amount), 'op_handler', noteNo);

@@ -51,6 +51,7 @@ let counter = Math.floor(Date.now() / 1000) % 100_000;
 const next = () => (counter += 7);
 
 beforeAll(async () => {
+  // Private: it leaves records in every declared resource (menus, granted to roles, and dictionaries among them) and proposals on demo records.
   srv = await startServer();
   for (const username of [...WRITERS, READER]) {
     const client = await signInAs(srv.baseUrl, username);

@@ -107,7 +107,11 @@ let shared: Promise<TestServer> | undefined;
  * and says why in one line.
  */
 export function sharedServer(): Promise<TestServer> {
-  shared ??= startServer().then((server) => ({ ...server, close: async () => undefined }));
+  shared ??= startServer().then((server) => {
+    // The worker's end closes the database and the socket; the files folder would stay behind in the OS temp folder.
+    process.once('exit', () => rmSync(server.filesDir, { recursive: true, force: true }));
+    return { ...server, close: async () => undefined };
+  });
   return shared;
 }
 

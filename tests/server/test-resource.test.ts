@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getTableName } from 'drizzle-orm';
 import { RESOURCES as CLIENT_RESOURCES, TEST_ONLY_RESOURCES } from '../../src/resources';
 import { RESOURCES, SERVED_RESOURCES, TEST_TABLES } from '../../server/resources/registry';
@@ -14,7 +14,7 @@ import type { RouteItem } from '../../server/routes/menu-tree';
 import { testWidgetResource } from '../resources/test-widgets';
 import { testWidgets } from '../resources/test-widgets.table';
 import { dataOf, signInAs, type ApiClient } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 const ROOT = join(import.meta.dirname, '../..');
 const { apiBase, menuUri } = testWidgetResource;
@@ -26,17 +26,19 @@ const filesUnder = (dir: string): string[] =>
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
 
+/** A widget code of this run's (W- and 8 digits): codes are unique, on a server other files and runs share. */
+const freshCode = () => `W-${String(Math.floor(Math.random() * 90_000_000) + 10_000_000)}`;
+
 const treeUris = (items: readonly RouteItem[]): string[] => items.flatMap((item) => [item.meta.menuUri, ...treeUris(item.children ?? [])]);
 
 let srv: TestServer;
 let admin: ApiClient;
 let auditor: ApiClient;
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await sharedServer();
   admin = await signInAs(srv.baseUrl, 'op_admin');
   auditor = await signInAs(srv.baseUrl, 'op_auditor');
 }, 120_000);
-afterAll(() => srv?.close());
 
 describe('a resource declared in two files under tests/resources', () => {
   it('is found by both registries and the server serves its table, which the test run created', () => {
@@ -73,7 +75,7 @@ describe('a resource declared in two files under tests/resources', () => {
   });
 
   it('lists, creates and exports for the admin, and stays read-only for the auditor', async () => {
-    const saved = await dataOf<{ id: string; quantity: number; status: string }>(admin, `${apiBase}/save`, { code: 'W-20261125', name: '样例部件' });
+    const saved = await dataOf<{ id: string; quantity: number; status: string }>(admin, `${apiBase}/save`, { code: freshCode(), name: '样例部件' });
     // The server applied the declared defaults.
     expect(saved).toMatchObject({ quantity: 1, status: '0' });
     const page = await dataOf<{ records: Array<{ id: string }>; total: number }>(auditor, `${apiBase}/page`, {});
@@ -88,7 +90,7 @@ describe('a resource declared in two files under tests/resources', () => {
     }
     expect(record).toMatchObject({ status: 'SUCCESS', rowCount: page.total });
 
-    for (const [call, body] of [['save', { code: 'W-20261126', name: '审计员' }], ['update-by-id', { ...saved, name: '改名' }], ['remove-by-ids', { ids: [saved.id] }], ['export', {}]] as const) {
+    for (const [call, body] of [['save', { code: freshCode(), name: '审计员' }], ['update-by-id', { ...saved, name: '改名' }], ['remove-by-ids', { ids: [saved.id] }], ['export', {}]] as const) {
       const answer = await auditor.call(`${apiBase}/${call}`, { json: body });
       expect({ call, status: answer.status, code: answer.body.code }).toEqual({ call, status: 403, code: 'FORBIDDEN' });
     }

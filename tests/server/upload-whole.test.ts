@@ -17,7 +17,7 @@ import { UPLOAD_LIMIT_CONFIG_KEY } from '../../src/lib/upload-limit';
 import { storedFiles, sysConfigs } from '../../server/db/schema';
 import { pdfActiveFeatures } from '../../server/files/pdf-active';
 import { signInAs, type ApiClient, type ApiResponse } from './client';
-import { startServer, type TestServer } from './server';
+import { sharedServer, type TestServer } from './server';
 
 const MB = 1024 * 1024;
 const LIMIT_MB = 1;
@@ -32,14 +32,21 @@ interface FileInfo {
 
 let srv: TestServer;
 let handler: ApiClient;
+/** The configured limit as the file found it: put back at its end, for the files that share the server after it. */
+let configured: string | undefined;
+
+const setLimit = (value: string) => srv.database.db.update(sysConfigs).set({ configValue: value }).where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
 
 beforeAll(async () => {
   // The server's own default stays 10 MB; the configured 1 MB must win over it.
-  srv = await startServer();
-  await srv.database.db.update(sysConfigs).set({ configValue: String(LIMIT_MB) }).where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
+  srv = await sharedServer();
+  [{ configValue: configured }] = await srv.database.db.select({ configValue: sysConfigs.configValue }).from(sysConfigs).where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
+  await setLimit(String(LIMIT_MB));
   handler = await signInAs(srv.baseUrl, 'op_handler');
 });
-afterAll(() => srv.close());
+afterAll(async () => {
+  if (configured !== undefined) await setLimit(configured);
+});
 
 const filesDir = () => join(srv.filesDir, 'files');
 const onDisk = () => readdirSync(filesDir()).filter((name) => name !== 'snapshots').sort();
