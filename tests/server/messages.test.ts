@@ -158,10 +158,12 @@ describe('messages from approvals', () => {
 
     const approvedHere = handlerHere.next((e) => e.type === 'message' && e.message.subjectId === instanceId);
     const approvedThere = handlerThere.next((e) => e.type === 'message' && e.message.subjectId === instanceId);
-    const t0 = Date.now();
     expect((await complete(director, approveTaskId, 'PASS')).body.code).toBe('0');
+    // Pushed, not polled: both sockets have it within a second of the approval's answer. Timed from the answer,
+    // not from the call, so a slow approval on a busy machine is not counted as a slow delivery.
+    const answered = Date.now();
     const [here] = (await Promise.all([approvedHere, approvedThere])) as Array<Extract<SocketEvent, { type: 'message' }>>;
-    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(Date.now() - answered).toBeLessThan(1000);
     expect(here.message).toMatchObject({ kind: 'INSTANCE_APPROVED', link: `/op/task/view?instanceId=${instanceId}&readonly=1` });
     expect(here.message.body).toContain('主管李四');
     for (const live of [directorLive, handlerHere, handlerThere]) live.socket.close();
