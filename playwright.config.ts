@@ -20,14 +20,19 @@ if (!process.env.TEST_WORKER_INDEX) console.log(`e2e browser: ${browser.descript
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/playwright',
-  // One server and one browser at a time: the machine has two cores.
-  workers: 1,
+  // Two workers for the two cores: each has its own server over its own data folder (support/fixtures.ts)
+  // and its own browser, and a journey that starts a server of its own names it after its worker. Files,
+  // not tests, are shared out (fullyParallel false): the tests of a file run in order on one server, and
+  // every journey makes the records it needs, so which files ran before it on that server does not matter.
+  workers: 2,
   fullyParallel: false,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  // One retry: on two busy cores a journey now and then outruns its timeout (81 journeys, one server).
-  // A retried test is reported as flaky by name in the run's output and in playwright.json, so it stays
-  // visible; a test that fails twice fails the run.
+  // Sized for two workers on two cores that other work shares (load 8): a journey's own timeout, where it
+  // walks several screens, is set in its file.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  // One retry, kept while the two-worker runs prove themselves; none should be needed. A retried test is
+  // reported as flaky by name in the run's output and in playwright.json, so it stays visible; a test that
+  // fails twice fails the run.
   retries: 1,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, openedDropdown, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -91,7 +91,7 @@ test.describe.serial('bills', () => {
     await expect(form.getByLabel('纳税人识别号')).toHaveValue('91310000MA1FL0GRPX', FIRST_LOAD);
     await expect(form.getByLabel('地址')).toHaveValue('上海市浦东新区世纪大道100号');
     await form.getByLabel('发票类型').click();
-    const options = handler.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    const options = (await openedDropdown(handler)).locator('.ant-select-item-option');
     await expect(options.filter({ hasText: '增值税专用发票' })).toBeVisible(FIRST_LOAD);
     // isShow false: never offered.
     await expect(options.filter({ hasText: '机动车销售统一发票' })).toHaveCount(0);

@@ -12,7 +12,7 @@ import { addDays, dayOf } from '../../src/lib/credit-notes';
 import { fenOf, yuan } from '../../src/lib/quotas';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { smsCodesFor } from '../server/demo-outbox';
-import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, openedDropdown, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -36,7 +36,7 @@ async function choose(page: Page, label: string, option: string | RegExp): Promi
   const input = page.getByLabel(label, { exact: true });
   await input.click();
   if (typeof option === 'string' && (await input.getAttribute('readonly')) === null) await input.fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 /** Works the to-do whose summary mentions `text`. */
@@ -120,7 +120,7 @@ test.describe('credit notes (issue 18)', () => {
     await expect(director.getByText('贰万叁仟肆佰伍拾陆元柒角捌分').first()).toBeVisible();
     await shot(director, 'core-review');
     await director.getByTestId('task-variable-finalApproveMode').click();
-    await director.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '单岗审核' }).click();
+    await (await openedDropdown(director)).locator('.ant-select-item-option').filter({ hasText: '单岗审核' }).click();
     await director.getByTestId('task-pass').click();
     await expect(director.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
 

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
-import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, PERSONAS, signIn, signOutQuietly, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -72,7 +72,7 @@ test.describe('document review (issue 6, item 5)', () => {
     await expect(page.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
     await expect(page.locator('.doc-review-workspace')).toContainText('只读');
 
-    await page.context().clearCookies();
+    await signOutQuietly(page);
     await signInAs(page, 'op_director');
     await openFromTodo(page);
     await expect(workspace).toHaveAttribute('data-segment', 'REVIEW');
@@ -96,7 +96,7 @@ test.describe('document review (issue 6, item 5)', () => {
     const auditor = await apiSignIn(server.url, 'op_auditor');
     const instance = await dataOf<{ id: string; status: string }>(auditor, '/op/v1/workflow/instances/find-by-business-key', { businessKey: 'DOC-CREDIT-2026-001' });
     expect(instance.status).toBe('APPROVED');
-    await page.context().clearCookies();
+    await signOutQuietly(page);
     await signInAs(page, 'op_auditor');
     await page.goto(`/op/task/view?instanceId=${instance.id}`);
     await expect(workspace).toContainText('只读', FIRST_LOAD);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { smsCodesFor } from '../server/demo-outbox';
 import { demoPdf } from '../../server/doc-review/demo-files';
-import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, openedDropdown, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -31,7 +31,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACT
 
 async function choose(page: Page, field: Locator, option: string): Promise<void> {
   await field.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 async function smsCodeFor(username: string, dataDir: string, before: number): Promise<string> {

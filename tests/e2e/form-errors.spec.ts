@@ -19,17 +19,3 @@ test('a duplicate 参数键名 is refused by the server and shown under 参数�
   await expect(form).toBeVisible();
   await page.screenshot({ path: join(ARTIFACTS, 'form-duplicate-under-field.png') });
 });
-
-test('the news form opens without a required-field message under 正文', async ({ page }) => {
-  await signIn(page, 'op_admin', PERSONAS.op_admin);
-  await expect(page.getByTestId('welcome')).toBeVisible();
-  await page.goto('/op/platform-content/news/edit');
-  await page.getByRole('button', { name: /新\s*增/ }).click();
-  const form = page.getByTestId('news-create-form');
-  await expect(form.getByTestId('rich-text-editor')).toBeVisible({ timeout: 30_000 });
-  // Give the editor time to mount and settle: the message appeared right after it did.
-  await page.waitForTimeout(1000);
-  await expect(form.locator('.ant-form-item-explain-error')).toHaveCount(0);
-  await page.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(form.locator('.ant-form-item-explain-error').first()).toBeVisible();
-});

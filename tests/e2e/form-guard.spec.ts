@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { AUTH_TOKEN_COOKIE, CSRF_COOKIE } from '../../src/protocol/headers';
 import { ApiClient } from '../server/client';
-import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, openMenuDirectory, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -197,7 +197,7 @@ test.describe('unsaved forms on pages that are not kept', () => {
 
     // a menu click
     const sidebar = page.getByTestId('sidebar');
-    await sidebar.getByRole('menuitem', { name: /任务中心/ }).click();
+    await openMenuDirectory(sidebar, /任务中心/);
     await sidebar.getByRole('menuitem', { name: /待办任务/ }).click();
     await askedInPlace(page, form);
     await stay(page, form);

@@ -104,6 +104,9 @@ test.describe.serial('the message centre and online support (issue 21)', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/op/message-center/support');
+    // A new page load opens a new socket: the customer's answer is pushed only once it is up (the page does
+    // not read the thread again when its socket connects, so an answer sent before would never show).
+    await expect(page.getByTestId('message-bell')).toHaveAttribute('data-online', 'true', FIRST_LOAD);
     const item = page.getByTestId('support-item').filter({ hasText: subject });
     await expect(item).toBeVisible(FIRST_LOAD);
     await item.click();

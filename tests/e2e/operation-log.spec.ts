@@ -30,6 +30,8 @@ test('op_admin edits a dictionary item; op_auditor finds the write in 操作日�
   await row.getByRole('button', { name: /修\s*改/ }).click();
   const form = admin.getByTestId('dict-datas-edit-form');
   await expect(form).toBeVisible(FIRST_LOAD);
+  // The edit form reads the record after it opens: what is typed before it arrives is overwritten by it.
+  await expect(form.getByLabel('字典标签', { exact: true })).toHaveValue('否', FIRST_LOAD);
   await form.getByLabel('备注', { exact: true }).fill(remark);
   const saved = admin.waitForResponse((response) => response.url().includes('/dict-datas/update-by-id') && response.status() === 200);
   await admin.locator('.ant-modal').filter({ has: form }).getByRole('button', { name: /确\s*定/ }).click();

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, openedDropdown, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -80,7 +80,7 @@ test.describe.serial('quotas', () => {
     await page.getByRole('button', { name: '申请额度' }).click();
     const form = page.getByRole('dialog');
     await form.getByLabel('集团单位').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: GROUP }).click();
+    await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: GROUP }).click();
     await form.getByLabel('额度金额').fill('10000000.00');
     await expect(form.getByLabel('额度金额')).toHaveValue('10000000.00');
     await form.getByLabel('额度到期日').fill(TERM);

@@ -124,13 +124,6 @@ test.describe('every refusal right, safe and clear (issue 23), every granted pag
     });
   }
 
-  test('op_auditor opening the real-name form is sent to /403; op_handler gets the form', async ({ page }) => {
-    await signInAs(page, 'op_auditor');
-    await page.goto('/op/admit/realname/add');
-    await expect(page).toHaveURL(/\/403$/);
-    await expect(page.getByRole('button', { name: '保存草稿' })).toHaveCount(0);
-  });
-
   test('op_newbie sees only the forced password change, and the shell makes no call the server refuses', async ({ page }) => {
     const seen = watch(page);
     await signIn(page, 'op_newbie', PERSONAS.op_newbie);

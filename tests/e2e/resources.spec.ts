@@ -64,6 +64,8 @@ test.describe('the resource kit (issue 5)', () => {
     // Edit it: the type is create-only, the name changes.
     await rowOf(types, 'e2e_settle_way').getByRole('button', { name: /修\s*改/ }).click();
     await expect(page.getByRole('dialog').getByLabel('字典类型', { exact: true })).toBeDisabled();
+    // The edit form reads the record after it opens: what is typed before it arrives is overwritten by it.
+    await expect(page.getByRole('dialog').getByLabel('字典名称', { exact: true })).toHaveValue('结算方式');
     await fillAndSave(page, { 字典名称: '结算方式（已改）' });
     await expect(rowOf(types, 'e2e_settle_way')).toContainText('结算方式（已改）');
 
@@ -81,6 +83,7 @@ test.describe('the resource kit (issue 5)', () => {
     await search(data, '字典标签', '承兑');
     await expect(rows(data)).toHaveCount(1);
     await rowOf(data, '银行承兑汇票').getByRole('button', { name: /修\s*改/ }).click();
+    await expect(page.getByRole('dialog').getByLabel('字典标签', { exact: true })).toHaveValue('银行承兑汇票');
     await fillAndSave(page, { 字典标签: '银行承兑' });
     await expect(rowOf(data, 'BA')).toContainText('银行承兑');
     const failedCalls: string[] = [];
@@ -126,6 +129,7 @@ test.describe('the resource kit (issue 5)', () => {
     await fillAndSave(page, { 参数名称: '端到端参数', 参数键名: 'e2e.kit.value', 参数键值: 'one' });
     await search(configs, '参数键名', 'e2e.kit');
     await rowOf(configs, 'e2e.kit.value').getByRole('button', { name: /修\s*改/ }).click();
+    await expect(page.getByRole('dialog').getByLabel('参数键值', { exact: true })).toHaveValue('one');
     await fillAndSave(page, { 参数键值: 'two' });
     await expect(rowOf(configs, 'e2e.kit.value')).toContainText('two');
     await rowOf(configs, 'e2e.kit.value').getByRole('button', { name: /删\s*除/ }).click();
@@ -234,14 +238,22 @@ test.describe('the resource kit (issue 5)', () => {
     const dialog = page.getByRole('dialog', { name: '表头设置' });
     await dialog.getByRole('checkbox', { name: '参数键值' }).uncheck();
     // Keyboard drag: 参数键名 picked up, moved two places down (past the hidden 参数键值 and 系统内置), dropped.
-    await dialog.getByRole('button', { name: '拖动调整顺序：参数键名' }).focus();
-    // A pause after each key, as a person makes: dnd-kit measures the rows between moves, and a burst of
-    // keys on a busy machine can land before the picked-up row has moved.
-    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+    // Each key waits for the one before to have taken effect: a burst of keys on a busy machine could land
+    // before the picked-up row had moved. Picked up, the handle is pressed; each move and the drop are said
+    // in dnd-kit's live region, as a screen reader hears them.
+    const handle = dialog.getByRole('button', { name: '拖动调整顺序：参数键名' });
+    const announced = page.locator('[id^="DndLiveRegion-"]');
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    for (const [key, said] of [
+      ['ArrowDown', '参数键名移到了参数键值的位置'],
+      ['ArrowDown', '参数键名移到了系统内置的位置'],
+      ['Space', '参数键名已放到系统内置的位置'],
+    ]) {
       await page.keyboard.press(key);
-      await page.waitForTimeout(300);
+      await expect(announced.filter({ hasText: said })).toHaveCount(1);
     }
-    await page.waitForTimeout(600); // the 500 ms drop animation
     const handles = async () => Promise.all((await dialog.getByRole('button', { name: /^拖动调整顺序：/ }).all()).map(async (h) => (await h.getAttribute('aria-label'))?.replace('拖动调整顺序：', '')));
     await expect.poll(handles).toEqual(['参数名称', '参数键值', '系统内置', '参数键名', '创建时间']);
     await page.screenshot({ path: join(ARTIFACTS, 'kit-column-settings.png'), animations: 'disabled' });

@@ -111,8 +111,10 @@ test.describe('operator session, login to logout (spec 4.1)', () => {
 });
 
 test('a stale session (server restarted with the session deleted) returns the browser to the login page', async ({ browser }) => {
-  test.setTimeout(120_000); // two server starts, one of them a fresh seed, on a busy CI machine
-  const server = await startServer('stale-session');
+  test.setTimeout(180_000); // two server starts on a busy two-core machine, beside the other worker
+  // Named after the worker: a retry (another worker) never shares its data folder with an earlier attempt.
+  const name = `stale-session-${test.info().workerIndex}`;
+  const server = await startServer(name);
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   try {
@@ -124,7 +126,7 @@ test('a stale session (server restarted with the session deleted) returns the br
     await db.exec('DELETE FROM sessions');
     await db.close();
 
-    const restarted = await startServer('stale-session', { dataDir: server.dataDir, fresh: false, port: Number(new URL(server.url).port) });
+    const restarted = await startServer(name, { dataDir: server.dataDir, fresh: false, port: Number(new URL(server.url).port) });
     try {
       await page.reload();
       await expect(page).toHaveURL(/\/login\/op$/);
@@ -138,15 +140,16 @@ test('a stale session (server restarted with the session deleted) returns the br
 });
 
 test('a session survives a server restart when it was not deleted', async ({ browser }) => {
-  test.setTimeout(120_000); // two server starts, one of them a fresh seed, on a busy CI machine
-  const server = await startServer('restart-keeps-session');
+  test.setTimeout(180_000); // two server starts on a busy two-core machine, beside the other worker
+  const name = `restart-keeps-session-${test.info().workerIndex}`;
+  const server = await startServer(name);
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   try {
     await signIn(page, 'op_auditor', PERSONAS.op_auditor);
     await expect(page.getByTestId('person-name')).toBeVisible();
     await server.stop();
-    const restarted = await startServer('restart-keeps-session', { dataDir: server.dataDir, fresh: false, port: Number(new URL(server.url).port) });
+    const restarted = await startServer(name, { dataDir: server.dataDir, fresh: false, port: Number(new URL(server.url).port) });
     try {
       await page.reload();
       await expect(page).toHaveURL(/\/op$/);
@@ -156,6 +159,7 @@ test('a session survives a server restart when it was not deleted', async ({ bro
     }
   } finally {
     await context.close();
+    await server.stop();
   }
 });
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { readChunkGraph, SCREENS, screenFiles } from '../../scripts/bundle-budget.mjs';
-import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, openedDropdown, openMenuDirectory, PERSONAS, signIn, signOutQuietly, test, type Persona } from './support/fixtures';
 import { ARTIFACTS, ROOT } from './support/server';
 
 const PHONE = { width: 390, height: 844 };
@@ -42,6 +42,7 @@ test.describe('the operator shell (issue 4)', () => {
     expect(auditorMenu).toContain('系统管理');
     await auditor.goto('/op/admit/realname/add');
     await expect(auditor).toHaveURL(/\/403$/);
+    await expect(auditor.getByRole('button', { name: '保存草稿' })).toHaveCount(0);
     await auditor.goto('/op/system/dict');
     await expect(auditor.getByTestId('dict-types-list')).toBeVisible();
     await auditor.close();
@@ -50,7 +51,7 @@ test.describe('the operator shell (issue 4)', () => {
   test('opening three pages, 关闭其他, 刷新页面; the tags survive a reload', async ({ page }) => {
     await signInAs(page, 'op_admin');
     const sidebar = page.getByTestId('sidebar');
-    await sidebar.getByRole('menuitem', { name: /系统管理/ }).click();
+    await openMenuDirectory(sidebar, /系统管理/);
     for (const [title, list] of [['字典管理', 'dict-types-list'], ['参数设置', 'configs-list'], ['导出记录', 'export-records-list']]) {
       await sidebar.getByRole('menuitem', { name: title }).click();
       await expect(page.getByTestId(list)).toBeVisible();
@@ -129,7 +130,7 @@ test.describe('the operator shell (issue 4)', () => {
       const drawer = page.getByTestId('sidebar');
       await expect(drawer).toBeVisible();
       await page.screenshot({ path: join(ARTIFACTS, 'phone-sidebar-drawer.png'), animations: 'disabled' });
-      await drawer.getByRole('menuitem', { name: /系统管理/ }).click();
+      await openMenuDirectory(drawer, /系统管理/);
       await drawer.getByRole('menuitem', { name: '字典管理' }).click();
       await expect(page).toHaveURL(/\/op\/system\/dict$/);
       await expect(page.getByTestId('sidebar')).toBeHidden();
@@ -162,7 +163,7 @@ test.describe('the operator shell (issue 4)', () => {
 
     const chooseCorp = async (corpName: string) => {
       await page.locator('.corp-switcher .ant-select-selector').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: corpName }).click();
+      await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: corpName }).click();
     };
     await expect(page.getByRole('combobox', { name: '请选择主体' })).toBeVisible();
     await chooseCorp('供应链金融服务平台运营中心');
@@ -245,8 +246,7 @@ test.describe('the operator shell (issue 4)', () => {
       await expect(page.getByRole('link', { name: /进入数据驾驶舱/ })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await generated(), `at ${size.width} px`).toEqual([]);
-      await page.context().clearCookies();
-      await page.evaluate('sessionStorage.clear()');
+      await signOutQuietly(page, { storage: true });
     }
     // A deep link to a list page links the superset with the pages' components instead (route-preloads.ts):
     // its table, search form, pagination and tags come from the build too.

@@ -3,7 +3,7 @@
  * it, and the rows on screen come in that column's order.
  */
 import { join } from 'node:path';
-import { expect, PERSONAS, signIn, test } from './support/fixtures';
+import { expect, openedDropdown, PERSONAS, signIn, test } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 test('clicking 参数键名 orders the configs by key, server and screen alike; a second click reverses it', async ({ page }) => {
@@ -16,14 +16,16 @@ test('clicking 参数键名 orders the configs by key, server and screen alike; 
   // Columns: selection, 序号, 参数名称, 参数键名.
   const keysOnScreen = async () => (await list.locator('tbody tr.ant-table-row td:nth-child(4)').allTextContents()).map((text) => text.trim());
   const sortBy = async (expectedOrder: 'asc' | 'desc') => {
-    const request = page.waitForRequest((r) => r.url().includes('/op/v1/sys/configs/page'));
+    const answered = page.waitForResponse((r) => r.url().includes('/op/v1/sys/configs/page'));
     await list.getByRole('columnheader', { name: '参数键名' }).click();
-    const body = JSON.parse((await request).postData() ?? '{}') as { orderBy?: Array<{ field: string; order: string }> };
+    const answer = await answered;
+    const body = JSON.parse(answer.request().postData() ?? '{}') as { orderBy?: Array<{ field: string; order: string }> };
     expect(body.orderBy?.[0]).toEqual({ field: 'configKey', order: expectedOrder });
-    await page.waitForLoadState('networkidle');
-    const keys = await keysOnScreen();
-    const sorted = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    expect(keys).toEqual(expectedOrder === 'asc' ? sorted : sorted.reverse());
+    // The server's rows in that order, then the same rows on screen once the table has drawn them.
+    const served = ((await answer.json()) as { data: { records: Array<{ configKey: string }> } }).data.records.map((row) => row.configKey);
+    const sorted = [...served].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(served).toEqual(expectedOrder === 'asc' ? sorted : sorted.reverse());
+    await expect.poll(keysOnScreen).toEqual(served);
   };
   await sortBy('asc');
   await page.screenshot({ path: join(ARTIFACTS, 'sorting-config-key.png') });
@@ -54,7 +56,7 @@ test('the pager asks for page 2, then 20 a page; a search starts again at page 1
 
   asked = pageCall();
   await pager.locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible').getByText('20 条/页').click();
+  await (await openedDropdown(page)).getByText('20 条/页').click();
   // antd keeps the page where it still exists at the new size.
   const sized = await asked;
   expect(sized.pageSize).toBe(20);

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect as baseExpect, PERSONAS, signIn, test } from './support/fixtures';
+import { expect as baseExpect, openedDropdown, openMenuDirectory, PERSONAS, signIn, test } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 // Two browsers and a server on cores shared with other work: every wait gets room.
@@ -31,8 +31,7 @@ async function topLevelMenu(page: Page): Promise<string[]> {
 /** The pages under 系统管理 in the sidebar, opened. */
 async function systemPages(page: Page): Promise<string[]> {
   const sidebar = page.getByTestId('sidebar');
-  const system = sidebar.getByRole('menuitem', { name: /系统管理/ });
-  if ((await system.getAttribute('aria-expanded')) !== 'true') await system.click();
+  await openMenuDirectory(sidebar, /系统管理/);
   const items = sidebar.locator('.ant-menu-sub .ant-menu-item .ant-menu-title-content');
   await expect(items.first()).toBeVisible();
   return (await items.allTextContents()).map((title) => title.trim());
@@ -86,11 +85,11 @@ test.describe('staff accounts and roles (issue 20)', () => {
     await staffForm.getByLabel('姓名').fill(PERSON);
     await staffForm.getByLabel('初始密码').fill(INITIAL);
     await staffForm.getByTestId('staff-roles').click();
-    await admin.locator('.ant-select-dropdown:visible').getByTitle(ROLE_NAME).click();
+    await (await openedDropdown(admin)).getByTitle(ROLE_NAME).click();
     // A multiple select stays open over the fields below: a click elsewhere in the dialog closes it.
     await staffForm.getByText('新增用户').click();
     await staffForm.getByTestId('staff-corps').click();
-    await admin.locator('.ant-select-dropdown:visible').getByTitle('供应链金融服务平台运营中心').click();
+    await (await openedDropdown(admin)).getByTitle('供应链金融服务平台运营中心').click();
     await staffForm.getByText('新增用户').click();
     await admin.screenshot({ path: join(ARTIFACTS, 'staff-roles-staff-form.png') });
     const staffSaved = admin.waitForResponse((r) => r.url().includes('/sys/staffs/save') && r.status() === 200);

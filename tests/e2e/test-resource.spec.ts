@@ -10,7 +10,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, openMenuDirectory, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS, ROOT, startServer, type RunningServer } from './support/server';
 
 const DIST = join(ROOT, 'dist-test');
@@ -50,7 +50,7 @@ async function openAs(browser: Browser, server: RunningServer, persona: Persona)
   // Through the menu, as an operator finds it: 系统管理 › the resource's entry, last by its declared order
   // (900), titled by the declaration's title (字典数据) as it has no menu label of its own.
   const sidebar = page.getByTestId('sidebar');
-  await sidebar.getByRole('menuitem', { name: /系统管理/ }).click();
+  await openMenuDirectory(sidebar, /系统管理/);
   await sidebar.getByRole('menuitem', { name: '字典数据' }).last().click();
   await expect(page).toHaveURL(new RegExp(`${PATH}$`));
   return page;
@@ -65,7 +65,8 @@ test.describe('a resource declared in two test files (issue 25, item 6)', () => 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
     buildWithTestResources();
-    server = await startServer('test-resource', { env: { SCF_TEST_RESOURCES: '1', STATIC_DIR: DIST }, template: true });
+    // Named after the worker: a retry (another worker) never shares its data folder with an earlier attempt.
+    server = await startServer(`test-resource-${test.info().workerIndex}`, { env: { SCF_TEST_RESOURCES: '1', STATIC_DIR: DIST }, template: true });
   });
   test.afterAll(async () => {
     await server?.stop();

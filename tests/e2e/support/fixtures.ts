@@ -1,8 +1,9 @@
 /**
- * Shared end-to-end fixtures: one real server per worker over a fresh data folder, and a page that
- * records every request and fails the test when anything leaves for another host.
+ * Shared end-to-end fixtures: one real server per worker over a fresh data folder, a page that records
+ * every request and fails the test when anything leaves for another host, and browser contexts whose
+ * pages take no click on a popup that is still appearing.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './server';
 
 export const PERSONAS = {
@@ -20,7 +21,55 @@ export type Persona = keyof typeof PERSONAS;
 // The browser's own pages (its PDF viewer opens a served PDF with chrome-extension:// and chrome:// parts) leave for no host.
 const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:', 'chrome:', 'chrome-extension:']);
 
-export const test = base.extend<{ requestLog: string[] }, { server: RunningServer }>({
+/**
+ * antd opens a popup (a modal, a confirm, a popconfirm, a dropdown, a submenu) with a motion whose first
+ * frames, on a busy machine, hold it still, transparent and at a fifth of its size: Playwright finds a
+ * button in it visible and stable there, clicks it, and the click is lost (seen in two-worker runs: 确定
+ * of a confirm after a drag, 留在此页, the password dialog's 确定, a submenu's item). A person clicks what has appeared.
+ * Every page the tests open gets a style sheet (constructed, so no <style> element and no CSP question)
+ * that lets no pointer reach an element while rc-motion marks it appearing; Playwright then waits, as for
+ * any covered element, until it has appeared. Nothing else of the page changes.
+ */
+const APPEARING = ['enter', 'appear'].flatMap((phase) => ['prepare', 'start', 'active'].map((step) => `[class*="-${phase}-${step}"]`)).join(', ');
+const CLICK_WHAT_HAS_APPEARED = `(() => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync('${APPEARING} { pointer-events: none !important; }');
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+})();`;
+
+/** The worker's open browser contexts. */
+const contexts = new Set<BrowserContext>();
+
+export const test = base.extend<{ requestLog: string[]; closeOwnContexts: void }, { server: RunningServer }>({
+  // Every context, the test's own and those the journeys open for a second persona (browser.newContext,
+  // browser.newPage), gets the style sheet above, and is known to closeOwnContexts.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        contexts.add(context);
+        context.once('close', () => contexts.delete(context));
+        await context.addInitScript(CLICK_WHAT_HAS_APPEARED);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  // The contexts a test opened for its personas close with it. Left open, each kept its app running
+  // (polling, a socket) in the worker's browser for the rest of the run: twenty and more by the end of a
+  // worker's files, all competing for the two cores. Those of a beforeAll (shared by a file's tests) are
+  // older than the test and stay for its afterAll.
+  closeOwnContexts: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const before = new Set(contexts);
+      await use();
+      await Promise.all([...contexts].filter((context) => !before.has(context)).map((context) => context.close().catch(() => undefined)));
+    },
+    { auto: true },
+  ],
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
@@ -28,8 +77,9 @@ export const test = base.extend<{ requestLog: string[] }, { server: RunningServe
       await use(server);
       await server.stop();
     },
-    // The first worker of a run may build the seeded data folder (support/server.ts): minutes on a busy machine.
-    { scope: 'worker', timeout: 240_000 },
+    // The first worker of a run may build the seeded data folder (support/server.ts) while the second waits
+    // for it (tests/server/template-cache.ts waits up to 5 min): minutes on a busy machine.
+    { scope: 'worker', timeout: 360_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   requestLog: async ({ context, server }, use) => {
@@ -50,6 +100,59 @@ export const test = base.extend<{ requestLog: string[] }, { server: RunningServe
 });
 
 export { expect };
+
+/**
+ * Resolves once the page has drawn two frames after everything it had already queued: the effects of a
+ * render just shown, the form updates they start, and the events of images that finished loading. For a
+ * check that something does NOT appear (an error message, a script that must not run), after the condition
+ * that would make it appear has been awaited: no fixed sleep, and no faster or slower on a busy machine
+ * than the page itself.
+ */
+export async function settled(page: Page): Promise<void> {
+  // Images still loading may yet fire their load or error handlers (a lazy one off screen never loads).
+  // Scripts as text: the end-to-end tests are type-checked without the DOM's types.
+  await expect.poll(() => page.evaluate<boolean>("Array.from(document.images).every((image) => image.complete || image.loading === 'lazy')"), { timeout: 30_000 }).toBe(true);
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(resolve, 0)), 0)))');
+}
+
+/**
+ * Opens a directory of an inline menu (the sidebar, or the phone's drawer) and waits until it is open.
+ * antd grows the list open (its collapse motion, some 0.3 s, longer on a busy machine) with its items
+ * already laid out but clipped: a click on one then lands on nothing, and nothing opens (seen in a two-worker
+ * run). The list carries the motion's classes until it has finished.
+ */
+export async function openMenuDirectory(menu: Locator, name: string | RegExp): Promise<void> {
+  const title = menu.getByRole('menuitem', { name });
+  if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+  await expect(title).toHaveAttribute('aria-expanded', 'true');
+  await expect(title.locator('xpath=following-sibling::ul[1]')).not.toHaveClass(/ant-motion-collapse/);
+}
+
+/**
+ * The open select's dropdown, once it has appeared and the one open before has gone. rc-trigger first
+ * places a popup far off screen, and antd's motion can hold it there for its first frames: an option
+ * looked for then is "outside of the viewport", Playwright scrolls for it, the dropdown's virtual list
+ * scrolls with it and renders other options, and the one wanted is never found again (seen in a
+ * two-worker run: 3 min on one option).
+ */
+export async function openedDropdown(page: Page): Promise<Locator> {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const motions = () => dropdown.evaluateAll((elements) => elements.map((element) => /-(enter|appear|leave)(\s|$)/.test((element as unknown as { className: string }).className)));
+  await expect.poll(motions).toEqual([false]);
+  return dropdown;
+}
+
+/**
+ * Ends the browser's session the way the journeys switch persona in one tab: first away from the app, to
+ * an answer of the same origin that runs no script, then the cookies (and, when asked, the tab's storage)
+ * cleared. With the app still running, its next call would answer 401 and send it to the login page on
+ * its own, aborting the test's own navigation there (seen in a two-worker run: net::ERR_ABORTED).
+ */
+export async function signOutQuietly(page: Page, options: { storage?: boolean } = {}): Promise<void> {
+  await page.goto('/api/web/health');
+  await page.context().clearCookies();
+  if (options.storage) await page.evaluate('sessionStorage.clear()');
+}
 
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login/op');

@@ -27,9 +27,9 @@ export function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  // A first start migrates and seeds the whole demo world; on two busy cores that can pass a minute.
-  // E2E_START_TIMEOUT_MS waits longer still on a machine shared with other work.
-  const waitMs = Number(process.env.E2E_START_TIMEOUT_MS) || 120_000;
+  // A first start migrates and seeds the whole demo world; on two busy cores that can pass a minute, and
+  // two workers may start servers at once. E2E_START_TIMEOUT_MS waits longer still on a machine shared with other work.
+  const waitMs = Number(process.env.E2E_START_TIMEOUT_MS) || 180_000;
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -84,7 +84,17 @@ async function launch(name: string, dataDir: string, options: { port?: number; e
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  await waitForHealth(url, child);
+  // A server outlives no worker: a test that timed out never reaches its own stop(), and its retry, in
+  // another worker, must not find the old server still writing in a data folder or holding a port.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.removeListener('exit', orphanGuard));
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     url,
     dataDir,
