@@ -30,10 +30,9 @@ export default defineConfig({
   // walks several screens, is set in its file.
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  // One retry, kept while the two-worker runs prove themselves; none should be needed. A retried test is
-  // reported as flaky by name in the run's output and in playwright.json, so it stays visible; a test that
-  // fails twice fails the run.
-  retries: 1,
+  // No retry: a journey that passes only on its second try hides a race or a wait on time (issue 40).
+  // PLAYWRIGHT_RETRIES lets one local run retry while such a journey is being looked at.
+  retries: Number(process.env.PLAYWRIGHT_RETRIES ?? 0),
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     browserName: 'chromium',

@@ -12,7 +12,7 @@ import { addDays, dayOf } from '../../src/lib/credit-notes';
 import { fenOf, yuan } from '../../src/lib/quotas';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { smsCodesFor } from '../server/demo-outbox';
-import { expect, openedDropdown, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, openedDropdown, PERSONAS, signIn, test, todoOfProcess, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -224,7 +224,8 @@ test.describe('credit notes (issue 18)', () => {
 
     // op_director works it from 待办: the pass redeems the note (its quota recycled, tests/server/redemption.test.ts).
     await director.goto('/op/task/todo');
-    const todo = director.getByTestId('task-todo-list').locator('tbody tr.ant-table-row').filter({ hasText: '白条兑付登记' });
+    // The demo's registration is as old as the seed: looked for among its process's tasks (todoOfProcess).
+    const todo = (await todoOfProcess(director, '白条兑付登记')).locator('tbody tr.ant-table-row').filter({ hasText: '白条兑付登记' });
     await todo.first().getByTestId('task-work').click(FIRST_LOAD);
     const approval = director.getByTestId('redeem-registration-view');
     await expect(approval).toBeVisible(FIRST_LOAD);

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
-import { expect, PERSONAS, signIn, signOutQuietly, test, type Persona } from './support/fixtures';
+import { expect, PERSONAS, signIn, signOutQuietly, test, todoOfProcess, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -18,10 +18,10 @@ async function signInAs(page: Page, persona: Persona): Promise<void> {
   await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
 }
 
-/** Opens the seeded application's open task from the to-do list. */
+/** Opens the seeded application's open task from the to-do list, narrowed to its process (it is as old as the seed). */
 async function openFromTodo(page: Page): Promise<void> {
   await page.goto('/op/task/todo');
-  const row = page.getByTestId('task-todo-list').locator('tbody tr.ant-table-row').filter({ hasText: SUMMARY });
+  const row = (await todoOfProcess(page, '白条单证审核')).locator('tbody tr.ant-table-row').filter({ hasText: SUMMARY });
   await expect(row).toBeVisible(FIRST_LOAD);
   await row.getByTestId('task-work').click();
   await expect(page.locator('.doc-review-workspace')).toBeVisible(FIRST_LOAD);
