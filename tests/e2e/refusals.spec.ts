@@ -4,6 +4,10 @@
  *     a route the persona may open (every page its menu tree grants, hidden ones too: issue 25's
  *     check in the browser) shows without a 403 answer or console error, without the no-permission
  *     page and without any Content-Security-Policy violation; one they may not ends on /403;
+ *   - on that walk the auditor opens every declared resource's list (issue 25): its page call answers
+ *     200, and it shows no write button (新增, 修改, 删除 or any declared row action) and 导出 only where
+ *     the auditor's role holds the export; the server refusing those calls is tests/server/resources.test.ts.
+ *     The resources come from the registry, so one declared tomorrow is visited with no edit here;
  *   - op_newbie, who must change the initial password, sees only the forced change (and no refused call);
  *   - a missing task is a business answer the page shows (任务不存在), not the network message;
  *   - a 21-character new password gets the length message and is not cut;
@@ -12,6 +16,11 @@
  */
 import type { Page, Response } from '@playwright/test';
 import { join } from 'node:path';
+import { ROLES } from '../../server/db/seed-data/personas';
+import { translate } from '../../server/i18n';
+import { RESOURCES } from '../../server/resources/registry';
+import { ROLE } from '../../src/lib/codes';
+import { ruleGrants } from '../../src/lib/grants';
 import type { MenuRouteItem } from '../../src/protocol';
 import { buildRoutesFromMenu } from '../../src/routes/menu-routes';
 import { STATIC_ROUTES } from '../../src/routes/static-routes';
@@ -21,6 +30,31 @@ import { ARTIFACTS } from './support/server';
 
 /** Pages opened from lists and tasks, not from the menu: guarded like their first write. */
 const WRITE_PAGES = ['/op/admit/realname/add', '/op/admit/realname/check', '/op/admit/realname/oapprove', '/op/admit/realname/mapprove', '/op/task/view'];
+
+/** A button's accessible name ends with its label (after its icon's name), antd spacing two characters. */
+const buttonName = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
+const WRITE_BUTTONS = ['新增', '修改', '删除'].map(buttonName);
+const EXPORT = buttonName('导出');
+/** The auditor's grants: an export it holds (the operation log's, an audit's evidence) is shown. */
+const AUDITOR_GRANTS = ROLES.find((r) => r.code === ROLE.OP_AUDITOR)!.grants;
+const auditorHolds = (permission: string) => AUDITOR_GRANTS !== 'all' && AUDITOR_GRANTS.some((rule) => ruleGrants(rule, permission));
+/** Every declared resource with a list page, by its path. */
+const LISTED = new Map(RESOURCES.filter((r) => r.menu).map((r) => [r.menu!.path, r]));
+
+/** What the auditor must not be offered on a resource's list, and the export it holds: the problems found. */
+async function auditorListProblems(page: Page, path: string): Promise<string[]> {
+  const resource = LISTED.get(path)!;
+  const problems: string[] = [];
+  // The list shown: the pages of the tags visited before stay mounted, hidden (and out of getByRole's reach).
+  await expect(page.locator('.ant-table:visible').first(), resource.name).toBeVisible();
+  const actionLabels = Object.values(resource.actions ?? {}).map((action) => translate(action.label));
+  for (const name of [...WRITE_BUTTONS, ...actionLabels.map(buttonName)]) {
+    if (await page.getByRole('button', { name }).count()) problems.push(`${resource.name}: offers ${String(name)}`);
+  }
+  const exportGranted = resource.permissions.export !== undefined && auditorHolds(resource.permissions.export);
+  await expect(page.getByRole('button', { name: EXPORT }), `${resource.name}: 导出`).toHaveCount(exportGranted ? 1 : 0);
+  return problems;
+}
 
 interface Grants {
   tree: MenuRouteItem[];
@@ -97,6 +131,12 @@ test.describe('every refusal right, safe and clear (issue 23), every granted pag
       const allowed = new Set(pagesOf(await grantsOf(server.url, persona)));
       expect(all.length).toBeGreaterThan(30);
       expect(allowed.size, `${persona}'s granted pages`).toBeGreaterThan(0);
+      const auditor = persona === 'op_auditor';
+      if (auditor) {
+        expect(LISTED.size).toBeGreaterThan(0);
+        expect([...LISTED.keys()].filter((path) => !allowed.has(path)), 'resource lists the auditor may not open').toEqual([]);
+        expect([...LISTED.keys()].filter((path) => !all.includes(path)), 'resource lists the walk would not visit').toEqual([]);
+      }
       const seen = watch(page);
       await signInAs(page, persona);
       await seen.settled();
@@ -104,8 +144,14 @@ test.describe('every refusal right, safe and clear (issue 23), every granted pag
       const problems: string[] = [];
       for (const path of all) {
         seen.reset();
+        const resource = auditor ? LISTED.get(path) : undefined;
+        const pageCall = resource && page.waitForResponse((r) => r.url().includes(`${resource.apiBase}/page`), { timeout: 30_000 });
         await navigate(page, path);
         if (allowed.has(path)) {
+          if (pageCall) {
+            const answer = await pageCall;
+            if (answer.status() !== 200) problems.push(`${path}: ${resource!.apiBase}/page answered ${answer.status()}`);
+          }
           await seen.settled();
           const at = new URL(page.url()).pathname;
           if (at !== path) problems.push(`${path}: went to ${at}`);
@@ -114,11 +160,17 @@ test.describe('every refusal right, safe and clear (issue 23), every granted pag
           if (errors.length) problems.push(`${path}: console ${errors.join(' | ')}`);
           if (await page.getByText('您暂无权限操作此页面！').count()) problems.push(`${path}: shows 您暂无权限操作此页面！`);
           if (!(await page.locator('#root > *').count())) problems.push(`${path}: an empty app`);
+          if (resource) problems.push(...(await auditorListProblems(page, path)));
         } else {
           await expect(page, `${path} as ${persona}`).toHaveURL(/\/403$/);
         }
       }
       expect(problems).toEqual([]);
+      if (auditor) {
+        await navigate(page, [...LISTED.keys()][0]);
+        await seen.settled();
+        await page.screenshot({ path: join(ARTIFACTS, 'auditor-resources.png') });
+      }
       if (persona === 'op_auditor') expect(allowed.has('/op/admit/realname/add')).toBe(false);
       if (persona === 'op_handler') expect(allowed.has('/op/admit/realname/add')).toBe(true);
     });
