@@ -150,8 +150,6 @@ export interface AppOptions {
   passwordCost?: ScryptCost;
   /** Files the server writes (exports/, files/ and, in demo mode, demo-outbox.jsonl under it); defaults to a folder in the OS temp dir. */
   dataDir?: string;
-  /** How long a one-time download ticket stays valid; tests shorten it. */
-  downloadTicketTtlMs?: number;
   /** The clock of time-limited rules such as SMS code expiry; tests pass one they can move. Defaults to Date.now. */
   now?: () => number;
   /** Largest file upload accepted, in bytes (default 10 MB). */
@@ -365,7 +363,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const { db } = options.database;
   const dataDir = resolve(options.dataDir ?? join(tmpdir(), 'scf-op-back-office'));
   const heartbeat = new ProcessHeartbeat();
-  const exports = new ExportService(db, dataDir, app.log, options.downloadTicketTtlMs, heartbeat.id);
+  const exports = new ExportService(db, dataDir, app.log, heartbeat.id, options.now);
   app.addHook('onClose', () => exports.close());
   registerTicketDownload(app, exports);
   const files = new FileStore(db, dataDir, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES);

@@ -17,7 +17,7 @@ import { exportRunners, fileExportRecords, serverProcesses, sysDictData } from '
 import { PROCESS_GONE_MS } from '../process-heartbeat';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
-import { DownloadTickets } from './tickets';
+import { DownloadTickets, TICKET_TTL_MS } from './tickets';
 
 export type ExportRecord = typeof fileExportRecords.$inferSelect;
 type Row = Record<string, unknown>;
@@ -46,11 +46,12 @@ export class ExportService {
     private readonly db: Db,
     dataDir: string,
     private readonly log: FastifyBaseLogger,
-    ticketTtlMs?: number,
     /** This process's id in server_processes (process-heartbeat.ts): its jobs are its own to finish. */
     private readonly processId?: string,
+    /** The clock the download tickets expire by (AppOptions.now): tests move it instead of waiting. */
+    now?: () => number,
   ) {
-    this.tickets = new DownloadTickets(db, ticketTtlMs);
+    this.tickets = new DownloadTickets(db, TICKET_TTL_MS, now);
     this.dir = join(dataDir, 'exports');
     mkdirSync(this.dir, { recursive: true });
   }

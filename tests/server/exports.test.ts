@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { signInAs, type ApiClient, dataOf, refusalOf } from './client';
+import { TICKET_TTL_MS } from '../../server/exports/tickets';
+import { until } from '../support/until';
 import { captureLog, startServer, type TestServer } from './server';
 
 interface ExportRecord {
@@ -23,18 +25,19 @@ interface Page<T> {
   total: number;
 }
 
-const TICKET_TTL_MS = 1500;
 const RECORDS = '/op/v1/export/file-export-records';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 let srv: TestServer;
+/** How far the server's clock is moved ahead: the tickets' expiry is read from it, not waited for. */
+let clockAhead = 0;
 let admin: ApiClient;
 let auditor: ApiClient;
 const serverLog = captureLog();
 
 beforeAll(async () => {
-  // Private: it shortens the download tickets' life and reads its server's log.
-  srv = await startServer({ downloadTicketTtlMs: TICKET_TTL_MS, logger: { level: 'trace', stream: serverLog.stream } });
+  // Private: it moves its server's clock (the tickets expire by it) and reads its server's log.
+  srv = await startServer({ now: () => Date.now() + clockAhead, logger: { level: 'trace', stream: serverLog.stream } });
   admin = await signInAs(srv.baseUrl, 'op_admin');
   auditor = await signInAs(srv.baseUrl, 'op_auditor');
 });
@@ -43,15 +46,11 @@ afterAll(() => srv.close());
 const ok = dataOf;
 const refusal = refusalOf;
 
-async function finished(client: ApiClient, id: string): Promise<ExportRecord> {
-  for (let i = 0; i < 100; i += 1) {
-    const page = await ok<Page<ExportRecord>>(client, `${RECORDS}/page`, {});
-    const record = page.records.find((r) => r.id === id);
-    if (record && record.status !== 'PROCESSING') return record;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`export ${id} did not finish`);
-}
+const finished = (client: ApiClient, id: string): Promise<ExportRecord> =>
+  until(`export ${id} finished`, async () => {
+    const record = (await ok<Page<ExportRecord>>(client, `${RECORDS}/page`, {})).records.find((r) => r.id === id);
+    return record && record.status !== 'PROCESSING' ? record : undefined;
+  });
 
 /** The signed POST answers a file, not an envelope: read its bytes. */
 async function download(client: ApiClient, id: string) {
@@ -124,9 +123,15 @@ describe('exporting a filtered list', () => {
     expect(serverLog.text()).toContain('/download/[redacted]');
     expect(serverLog.text()).not.toContain(ticket);
 
+    // Two more tickets: half-way through its life one still downloads, the other is refused once its
+    // life has passed (the clock is moved; half a life leaves room for a slow machine between the calls).
+    const inTime = await ok<{ url: string }>(admin, `${RECORDS}/export`, { id: exported.id, ticket: true });
     const late = await ok<{ url: string }>(admin, `${RECORDS}/export`, { id: exported.id, ticket: true });
-    await new Promise((resolve) => setTimeout(resolve, TICKET_TTL_MS + 100));
+    clockAhead += TICKET_TTL_MS / 2;
+    expect((await fetch(`${srv.baseUrl}${inTime.url}`)).status).toBe(200);
+    clockAhead += TICKET_TTL_MS / 2 + 1;
     expect((await fetch(`${srv.baseUrl}${late.url}`)).status).toBe(404);
+    clockAhead = 0;
   });
 
   it('removes own records and their files', async () => {

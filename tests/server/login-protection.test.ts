@@ -11,6 +11,7 @@ import { LOGIN_LOCK_MS } from '../../src/lib/login-protection';
 import { loginLogResource } from '../../src/resources/login-log';
 import { loginLogs } from '../../server/db/schema';
 import { ApiClient, dataOf, passwordOf, refusalOf, signInAs } from './client';
+import { exportFinished } from './export-job';
 import { captureLog, startServer, type TestServer } from './server';
 
 const LOG = loginLogResource.apiBase;
@@ -140,13 +141,7 @@ describe('the login log', () => {
 
   it('exports the filtered list through the export job', async () => {
     const started = await dataOf<{ id: string }>(admin, `${LOG}/export`, { username: 'op_newbie' });
-    let record: { id: string; status: string; rowCount: number | null } | undefined;
-    for (let i = 0; i < 100 && record?.status !== 'SUCCESS'; i += 1) {
-      const page = await dataOf<{ records: Array<{ id: string; status: string; rowCount: number | null }> }>(admin, `${RECORDS}/page`, {});
-      record = page.records.find((r) => r.id === started.id);
-      if (record?.status === 'FAILED') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const record = await exportFinished(admin, started.id);
     expect(record).toMatchObject({ status: 'SUCCESS', rowCount: 1 });
     const request = admin.prepare(`${RECORDS}/export`, { json: { id: started.id } });
     const response = await fetch(`${srv.baseUrl}${request.url}`, { method: 'POST', headers: request.headers, body: request.body });

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_PROCESS_KEYS } from '../../src/lib/quotas';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
+import { exportFinished } from './export-job';
 import { sharedServer, type TestServer } from './server';
 
 const API = '/op/v1/quotas';
@@ -252,13 +253,7 @@ describe('the ledger page and its export', () => {
     // Exports are the admin's, as in every other area.
     const admin = await signInAs(srv.baseUrl, 'op_admin');
     const record = await dataOf<{ id: string }>(admin, `${API}/ledger/export`, { accountId: group.id, movement: 'DISPATCH_OUT' });
-    let status = 'PROCESSING';
-    for (let i = 0; i < 100 && status === 'PROCESSING'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      const page = await dataOf<Page<{ id: string; status: string; rowCount: number }>>(admin, '/op/v1/export/file-export-records/page', { pageSize: 50 });
-      status = page.records.find((r) => r.id === record.id)?.status ?? status;
-    }
-    expect(status).toBe('SUCCESS');
+    expect((await exportFinished(admin, record.id)).status).toBe('SUCCESS');
     expect(refusalOf(await auditor.call(`${API}/ledger/export`, { json: { accountId: group.id } })).status).toBe(403);
     expect(refusalOf(await handler.call(`${API}/ledger/export`, { json: { accountId: group.id } })).status).toBe(403);
   });

@@ -23,6 +23,7 @@ import { columnsOf } from '../../server/crud/checks';
 import { orderOf } from '../../server/crud/query';
 import type { CrudOptions } from '../../server/crud/types';
 import { signInAs, type ApiClient, type ApiResponse } from './client';
+import { exportFinished } from './export-job';
 import { startServer, type TestServer } from './server';
 import { isValid } from '../../src/lib/validators';
 import { breakersOf, validRecord, writable, type Mode, type Row } from './generic/values';
@@ -418,11 +419,7 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
     const { total } = await pageOf(exporter, resource);
     const started = await ok<Row>(exporter, `${apiBase}/export`, await scopeOf(resource));
     expect(started).toMatchObject({ status: 'PROCESSING', resourceName: resource.name });
-    let record: Row | undefined;
-    for (let i = 0; i < 200 && (!record || record.status === 'PROCESSING'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      record = (await ok<Page>(exporter, '/op/v1/export/file-export-records/page', { pageSize: 500 })).records.find((r) => r.id === started.id);
-    }
+    const record = await exportFinished(exporter, started.id as string);
     expect(record).toMatchObject({ status: 'SUCCESS', rowCount: total });
   });
 

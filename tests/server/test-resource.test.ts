@@ -14,6 +14,7 @@ import type { RouteItem } from '../../server/routes/menu-tree';
 import { testWidgetResource } from '../resources/test-widgets';
 import { testWidgets } from '../resources/test-widgets.table';
 import { dataOf, signInAs, type ApiClient } from './client';
+import { exportFinished } from './export-job';
 import { sharedServer, type TestServer } from './server';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -82,12 +83,7 @@ describe('a resource declared in two files under tests/resources', () => {
     expect(page.records.map((r) => r.id)).toContain(saved.id);
 
     const started = await dataOf<{ id: string }>(admin, `${apiBase}/export`, {});
-    let record: { status: string; rowCount: number } | undefined;
-    for (let i = 0; i < 100 && (!record || record.status === 'PROCESSING'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const records = await dataOf<{ records: Array<{ id: string; status: string; rowCount: number }> }>(admin, '/op/v1/export/file-export-records/page', {});
-      record = records.records.find((r) => r.id === started.id);
-    }
+    const record = await exportFinished(admin, started.id);
     expect(record).toMatchObject({ status: 'SUCCESS', rowCount: page.total });
 
     for (const [call, body] of [['save', { code: freshCode(), name: '审计员' }], ['update-by-id', { ...saved, name: '改名' }], ['remove-by-ids', { ids: [saved.id] }], ['export', {}]] as const) {
