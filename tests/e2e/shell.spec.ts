@@ -179,6 +179,11 @@ test.describe('the operator shell (issue 4)', () => {
   test('each first screen loads no JavaScript beyond what the budget check counts', async ({ page }) => {
     const graph = readChunkGraph(join(ROOT, 'dist'));
     const loaded = new Set<string>();
+    // A preload the page cannot use (another credentials mode than the loader's) is fetched twice, and Chrome says so.
+    const preloadWarnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+    });
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname;
       if (path.endsWith('.js')) loaded.add(path.slice(1));
@@ -213,6 +218,11 @@ test.describe('the operator shell (issue 4)', () => {
     await expect(page.locator('.ant-table-row').first()).toBeVisible();
     const beyond = [...loaded].filter((file) => !counted.has(file));
     expect(beyond.length, beyond.join(' ')).toBeLessThanOrEqual(10);
+    // And a deep link to a task: its stylesheet is preloaded too.
+    await page.goto('/op/task/view?taskId=no-such-task');
+    await expect(page.getByText('任务不存在').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(preloadWarnings).toEqual([]);
   });
 
   test('the full-screen loading spinner shows while the shell waits for its menu, then gives way to it', async ({ page }) => {
