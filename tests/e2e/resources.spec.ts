@@ -6,6 +6,8 @@
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { CREDIT_NOTE_API } from '../../src/lib/credit-notes';
+import { QUOTA_API } from '../../src/lib/quotas';
 import { signInAs as apiSignIn } from '../server/client';
 import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
@@ -192,7 +194,15 @@ test.describe('the resource kit (issue 5)', () => {
     await second.close();
   });
 
-  test('an export of a filtered list produces an .xlsx whose rows match the list', async ({ page }) => {
+  test('an export of a filtered list produces an .xlsx whose rows match the list; 我的导出 names every source', async ({ page, server }) => {
+    // Two exports of areas whose copy this session has not loaded (the quota ledger, the issuance data's lines):
+    // 我的导出 names them by their titles, not `ledger.title` or `credit-note-batch-lines` (issue 37).
+    const admin = await apiSignIn(server.url, 'op_admin');
+    const [account] = (await admin.call<{ records: Array<{ id: string }> }>(`${QUOTA_API}/accounts/page`, { json: { pageSize: 1 } })).body.data!.records;
+    const [batch] = (await admin.call<{ records: Array<{ id: string }> }>(`${CREDIT_NOTE_API}/batches/page`, { json: { pageSize: 1 } })).body.data!.records;
+    for (const [path, json] of [[`${QUOTA_API}/ledger/export`, { accountId: account.id }], [`${CREDIT_NOTE_API}/batches/export`, { id: batch.id }]] as const) {
+      expect((await admin.call(path, { json })).body.code, path).toBe('0');
+    }
     await signInAs(page, 'op_admin');
     await page.goto('/op/system/dict/data?dictType=cert_status');
     const data = list(page, 'dict-datas');
@@ -211,6 +221,9 @@ test.describe('the resource kit (issue 5)', () => {
     const download = records.getByTestId('export-download').first();
     await expect(download).toBeVisible({ timeout: 15_000 });
     await expect(rows(records).first()).toContainText('字典数据');
+    await expect(rows(records).filter({ hasText: '额度流水' }).first()).toBeVisible();
+    await expect(rows(records).filter({ hasText: '签发数据' }).first()).toBeVisible();
+    await expect(records.getByText(/ledger\.title|credit-note-batch-lines/)).toHaveCount(0);
     await page.screenshot({ path: join(ARTIFACTS, 'kit-my-export.png'), animations: 'disabled' });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ResourceList } from '../../crud/ResourceList';
 import { useResourceAccess } from '../../crud/use-resource-access';
 import { downloadExport, EXPORT_STATUS, exportBadge } from '../../providers/export-records';
-import { findResource } from '..';
+import { useNamespaces } from '../../providers/lazy-namespaces';
+import { EXPORT_SOURCE_NAMESPACES, exportSource } from './export-sources';
 import { exportRecordResource } from '../system';
 
 /**
@@ -17,6 +18,8 @@ export default function ExportRecordsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const can = useResourceAccess(exportRecordResource);
+  // A source's title may be in an area's namespace that no screen of this session has loaded yet.
+  useNamespaces(EXPORT_SOURCE_NAMESPACES);
 
   useEffect(() => {
     void exportBadge.markSeen().catch(() => undefined);
@@ -32,7 +35,7 @@ export default function ExportRecordsPage() {
     <ResourceList
       resource={exportRecordResource}
       pollWhile={(rows) => rows.some((row) => row.status === EXPORT_STATUS.processing)}
-      renderers={{ resourceName: (value) => t(findResource(String(value))?.title ?? String(value)) }}
+      renderers={{ resourceName: (value) => t(exportSource(String(value))?.title ?? String(value)) }}
       rowActions={(record) =>
         can('download') && record.status === EXPORT_STATUS.success ? (
           <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => download(record)} data-testid="export-download">

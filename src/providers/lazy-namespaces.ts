@@ -1,0 +1,37 @@
+/**
+ * The namespaces the app's first load leaves out (i18n-app.ts: an area's copy comes with its first
+ * screen), loadable by a screen that names another area's records before that area was opened: the
+ * export list's sources, for one. Each file is its own small chunk, fetched only when asked for.
+ * The list is i18n-app.ts's left-out list less `server` (the server's own messages).
+ */
+import { useEffect, useState } from 'react';
+import i18n, { addLocaleFiles } from './i18n';
+
+const LAZY = import.meta.glob<Record<string, unknown>>('../../locales/*/{workflow,docReview,realname,certificates,quotas,abs,bills,dashboard,messages,formGuard}.json', {
+  import: 'default',
+});
+
+/** Adds those of `namespaces` that are lazy and not yet added, in every language. */
+export async function ensureNamespaces(namespaces: readonly string[]): Promise<void> {
+  const wanted = Object.entries(LAZY).filter(([path]) => {
+    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    return match !== null && namespaces.includes(match[2]) && !i18n.hasResourceBundle(match[1], match[2]);
+  });
+  if (!wanted.length) return;
+  const files = await Promise.all(wanted.map(async ([path, load]) => [path, await load()] as const));
+  addLocaleFiles(Object.fromEntries(files));
+}
+
+/** True once `namespaces` are added: the caller renders their texts again then. */
+export function useNamespaces(namespaces: readonly string[]): boolean {
+  const key = [...namespaces].sort().join(',');
+  const [ready, setReady] = useState<string | undefined>(() => (namespaces.every((ns) => i18n.hasResourceBundle(i18n.language, ns)) ? key : undefined));
+  useEffect(() => {
+    let live = true;
+    void ensureNamespaces(key ? key.split(',') : []).then(() => live && setReady(key));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return ready === key;
+}
