@@ -119,6 +119,12 @@ test.describe('system administration structure (issue 20)', () => {
     await expect(matrix.getByRole('row').filter({ hasText: 'admin' }).first().locator('td').nth(4)).toHaveText('允许');
     await page.screenshot({ path: join(ARTIFACTS, 'admin-structure-matrix.png') });
 
+    // A resource of an area not opened in this session is named by its title (issue 38: `ledger.title`).
+    await page.getByTestId('matrix-resource').fill('额度流水');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect(matrix.getByRole('row').nth(1)).toContainText('额度流水');
+    await expect(matrix.getByText('ledger.title')).toHaveCount(0);
+
     // By staff account.
     await page.getByTestId('matrix-by').getByText('人员').click();
     await expect(matrix.getByRole('row').filter({ hasText: 'op_handler' })).toHaveCount(1);

@@ -7,12 +7,13 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../crud/use-resource-access';
 import { MATRIX_ACTIONS, MATRIX_API, type MatrixAnswer, type MatrixFilters, type MatrixRow, type MatrixSubjectKind } from '../../lib/permission-matrix';
 import { PERMISSIONS } from '../../lib/permissions';
 import { api } from '../../providers/http';
+import { useNamespaces } from '../../providers/lazy-namespaces';
 
 function Cell({ value }: { value: boolean | null }) {
   const { t } = useTranslation();
@@ -45,6 +46,10 @@ export default function PermissionMatrixPage() {
     }
   }, [by, filters, message]);
   useEffect(() => void load(), [load]);
+  // A resource's title may be in an area's namespace loaded with its first screen (the quota ledger's):
+  // loaded here, or the row would read `ledger.title`.
+  const titleNamespaces = useMemo(() => [...new Set((answer?.rows ?? []).flatMap((row) => (row.resourceTitle.includes(':') ? [row.resourceTitle.split(':')[0]] : [])))], [answer]);
+  useNamespaces(titleNamespaces);
 
   const exportCsv = async () => {
     try {
