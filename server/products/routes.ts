@@ -67,6 +67,13 @@ function templateRoutes(api: FastifyInstance, ctx: AppContext): void {
           if (before?.status === TEMPLATE_STATUS.approved) throw businessError('TEMPLATE_APPROVED', 'products:server.templateApproved');
           return;
         }
+        // A code has one draft at a time: a second 新建版本 (a double click, or two operators) would otherwise
+        // leave v2 and v3 drafts of one text, and which one to approve would be a guess.
+        const [open] = await tx
+          .select({ version: agreementTemplates.version })
+          .from(agreementTemplates)
+          .where(and(eq(agreementTemplates.templateCode, String(values.templateCode)), eq(agreementTemplates.status, TEMPLATE_STATUS.draft)));
+        if (open) throw businessError('TEMPLATE_DRAFT_OPEN', 'products:server.templateDraftOpen', { code: String(values.templateCode), version: String(open.version) });
         // A new version is a new row: the next number of its code (the unique index settles two at once).
         const [{ last }] = await tx.select({ last: max(agreementTemplates.version) }).from(agreementTemplates).where(eq(agreementTemplates.templateCode, String(values.templateCode)));
         values.version = (last ?? 0) + 1;

@@ -77,6 +77,13 @@ test.describe.serial('products, agreements and price policies', () => {
     await detail.scrollIntoViewIfNeeded();
     await shot(page, 'library-diff');
 
+    // CREDIT-MASTER has a draft (第 3 版): 新建版本, even clicked twice, makes no other one and says why (issue 37).
+    const versions = await rowOf(list, 'CREDIT-MASTER').count();
+    await expect(rowOf(list, 'CREDIT-MASTER', '待定稿').getByTestId('template-new-version')).toHaveCount(0);
+    await v2.getByTestId('template-new-version').dblclick();
+    await expect(page.getByText('模板 CREDIT-MASTER 已有草稿第 3 版，请修改该草稿或定稿后再新建版本')).toHaveCount(1);
+    await expect(rowOf(list, 'CREDIT-MASTER')).toHaveCount(versions);
+
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await dialog(page).getByLabel('模板编号').fill(TEMPLATE);
     await dialog(page).getByLabel('模板名称').fill('端到端授信协议');
@@ -101,6 +108,15 @@ test.describe.serial('products, agreements and price policies', () => {
 
   test('op_handler proposes a product, an agreement on the template version and a price policy, and submits them', async ({ browser }) => {
     const page = await as(browser, 'op_handler');
+    // The approved template gets one new version however quickly 新建版本 is clicked twice.
+    await page.goto('/op/standard-library/detail');
+    const library = page.getByTestId('agreement-templates-list');
+    await rowOf(library, TEMPLATE, '已定稿').getByTestId('template-new-version').dblclick(FIRST_LOAD);
+    await expect(page.getByText('已新建第 2 版（草稿），请修改后定稿')).toBeVisible(FIRST_LOAD);
+    await expect(rowOf(library, TEMPLATE, '草稿')).toHaveCount(1);
+    await expect(rowOf(library, TEMPLATE)).toHaveCount(2);
+    await expect(page.getByText(/已有草稿/)).toHaveCount(0);
+
     await page.goto('/op/product/products');
     await page.getByRole('tab', { name: '资金方授信产品', exact: true }).click();
     await page.getByRole('button', { name: /新\s*增/ }).click();

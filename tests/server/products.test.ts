@@ -142,6 +142,19 @@ describe('the standard library', () => {
     const second = (await save('<p>甲方：{{corpName}}，金额 {{amount}} 元</p>')).body.data as Rec;
     expect(second).toMatchObject({ version: 2, status: 'DRAFT' });
     expect((await page('templates', { templateCode })).map((v) => v.version)).toEqual([2, 1]);
+    // One draft a code: a second 新建版本 is refused, naming the open draft, and makes nothing (issue 37: v2 and v3).
+    expect(refusalOf(await save('<p>再来一版 {{corpName}}</p>'))).toMatchObject({ code: 'TEMPLATE_DRAFT_OPEN', message: `模板 ${templateCode} 已有草稿第 2 版，请修改该草稿或定稿后再新建版本` });
+    expect((await page('templates', { templateCode })).map((v) => v.version)).toEqual([2, 1]);
+  });
+
+  it('lets one of two new versions made at once through', async () => {
+    const templateCode = code('TPL');
+    const save = () => handler.call(`${BASE}/templates/save`, { json: { templateCode, templateName: '并发模板', content: '<p>{{corpName}}</p>' } });
+    const first = (await save()).body.data as Rec;
+    await dataOf<Rec>(director, `${BASE}/templates/approve`, { id: first.id, dataVersion: first.dataVersion });
+    const answers = await Promise.all([save(), save()]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual(['0', expect.stringMatching(/^(TEMPLATE_DRAFT_OPEN|DUPLICATE)$/)]);
+    expect((await page('templates', { templateCode })).map((v) => v.version)).toEqual([2, 1]);
   });
 });
 

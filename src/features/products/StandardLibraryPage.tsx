@@ -110,14 +110,24 @@ export default function StandardLibraryPage() {
   const invalidate = useInvalidate();
   const perms = useUserInfo()?.menuPerms ?? [];
   const [selected, setSelected] = useState<string>();
+  // The template code whose new version is being made: its button waits, so a second click makes nothing
+  // (the server also keeps one draft a code).
+  const [making, setMaking] = useState<string>();
 
   const newVersion = async (record: Record<string, unknown>) => {
-    const saved = await call<Version>('save', {
-      templateCode: record.templateCode, templateName: record.templateName, content: record.content, changeNote: '',
-    });
-    await invalidate({ resource: templateResource.name, invalidates: ['list'] });
-    setSelected(saved.id);
-    message.success(t('products:library.versionMade', { version: saved.version }));
+    setMaking(String(record.templateCode));
+    try {
+      const saved = await call<Version>('save', {
+        templateCode: record.templateCode, templateName: record.templateName, content: record.content, changeNote: '',
+      });
+      setSelected(saved.id);
+      message.success(t('products:library.versionMade', { version: saved.version }));
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setMaking(undefined);
+      await invalidate({ resource: templateResource.name, invalidates: ['list'] });
+    }
   };
 
   return (
@@ -133,8 +143,9 @@ export default function StandardLibraryPage() {
         onShow={(record) => setSelected(String(record.id))}
         rowWritable={(record) => record.status !== TEMPLATE_STATUS.approved}
         rowActions={(record) =>
-          hasPermission(perms, PERMISSIONS.template.add) && (
-            <Button type="link" size="small" icon={<BranchesOutlined />} data-testid="template-new-version" onClick={() => void newVersion(record)}>
+          // A draft is edited, not versioned again: 新建版本 starts from an approved text.
+          hasPermission(perms, PERMISSIONS.template.add) && record.status === TEMPLATE_STATUS.approved && (
+            <Button type="link" size="small" icon={<BranchesOutlined />} data-testid="template-new-version" loading={making === record.templateCode} disabled={making !== undefined} onClick={() => void newVersion(record)}>
               {t('products:library.newVersion')}
             </Button>
           )
