@@ -63,6 +63,8 @@ test.describe.serial('products, agreements and price policies', () => {
     const page = await as(browser, 'op_handler');
     await page.goto('/op/standard-library/detail');
     const list = page.getByTestId('agreement-templates-list');
+    // The directory and its page are named apart (issue 37: 标准库 / 标准库).
+    await expect(page.locator('.navbar-breadcrumb')).toContainText(/标准库\s*\/\s*协议模板/);
     const v2 = rowOf(list, 'CREDIT-MASTER', '增加逾期违约金');
     await expect(v2).toBeVisible(FIRST_LOAD);
     // An approved version is frozen: no 修改 or 删除 (the server refuses them too).

@@ -145,7 +145,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
   },
   {
     uri: 'standard-library', title: '标准库', path: '/op/standard-library', icon: 'BlockOutlined', alwaysShow: true,
-    children: [{ uri: 'standard-library:detail', title: '标准库', path: 'detail', icon: 'ProfileOutlined', permission: template.list }],
+    children: [{ uri: 'standard-library:detail', title: '协议模板', path: 'detail', icon: 'ProfileOutlined', permission: template.list }],
   },
   {
     // 价格策略 itself is the price-policies resource's entry (order 30).
