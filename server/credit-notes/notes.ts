@@ -75,7 +75,10 @@ export async function listNotes(ctx: AppContext, body: Body) {
   return { records: rows.map((r) => viewOf(r, today)), total, pageNum, pageSize };
 }
 
-/** A note, the chain of holders that led to it (its ancestors' holds, then its own) and its whole split tree. */
+/**
+ * A note, the chain of holders that led to it (its ancestors' holds, then its own, then, once it was
+ * split, the holds of its two parts: where it went) and its whole split tree.
+ */
 export async function noteDetail(ctx: AppContext, id: string) {
   const today = dayOf(ctx.now());
   const [note] = await ctx.db.select().from(creditNotes).where(eq(creditNotes.id, id));
@@ -84,8 +87,10 @@ export async function noteDetail(ctx: AppContext, id: string) {
   const byId = new Map(tree.map((n) => [n.id, n]));
   const lineage: string[] = [];
   for (let at: NoteRow | undefined = note; at; at = at.parentId ? byId.get(at.parentId) : undefined) lineage.unshift(at.id);
-  const holds = await ctx.db.select().from(creditNoteHolds).where(inArray(creditNoteHolds.noteId, lineage)).orderBy(asc(creditNoteHolds.createTime), asc(creditNoteHolds.id));
-  const chain = lineage.flatMap((noteId) => holds.filter((h) => h.noteId === noteId).map((h) => ({ ...h, noteNo: byId.get(noteId)!.noteNo })));
+  // A split note's own chain would end before its split (issue 37): its parts' holds say what became of it.
+  const parts = tree.filter((n) => n.parentId === note.id).map((n) => n.id);
+  const holds = await ctx.db.select().from(creditNoteHolds).where(inArray(creditNoteHolds.noteId, [...lineage, ...parts])).orderBy(asc(creditNoteHolds.createTime), asc(creditNoteHolds.id));
+  const chain = [...lineage, ...parts].flatMap((noteId) => holds.filter((h) => h.noteId === noteId).map((h) => ({ ...h, noteNo: byId.get(noteId)!.noteNo })));
   return { note: viewOf(note, today), chain, tree: tree.map((n) => viewOf(n, today)) };
 }
 

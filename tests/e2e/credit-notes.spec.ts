@@ -85,11 +85,24 @@ test.describe('credit notes (issue 18)', () => {
     await uploads.nth(1).setInputFiles({ name: '增值税发票.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(form.locator('.ant-upload-list-item')).toHaveCount(2, FIRST_LOAD);
     await expect(form.locator('.ant-upload-list-item-uploading')).toHaveCount(0, FIRST_LOAD);
+    // A PDF shows a file icon, not a broken thumbnail (issue 37), once its link is known too.
+    await expect(form.locator('a.ant-upload-list-item-name[href]')).toHaveCount(2, FIRST_LOAD);
+    await expect(form.locator('.ant-upload-list-item img')).toHaveCount(0);
     await shot(handler, 'apply');
     await form.getByRole('button', { name: '提交申请' }).click();
     const row = handler.locator('tbody tr.ant-table-row').filter({ hasText: CONTRACT_NO });
     await expect(row.getByText('资料审核中')).toBeVisible(FIRST_LOAD);
     await shot(handler, 'applications');
+    // At 1,366 and 1,440 px the row's status and time stay in view (issue 37: past the right edge).
+    for (const width of [1366, 1440]) {
+      await handler.setViewportSize({ width, height: 900 });
+      for (const text of ['资料审核中', dayOf(Date.now())]) {
+        const box = (await row.getByText(text).first().boundingBox())!;
+        expect(box.x + box.width, `${text} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      await handler.screenshot({ path: join(ARTIFACTS, `credit-notes-applications-${width}.png`) });
+    }
+    await handler.setViewportSize({ width: 1480, height: 1000 });
 
     // 2. The document review: op_handler audits, op_director reviews.
     await workTask(handler, '23,456.78');

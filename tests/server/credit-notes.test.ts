@@ -251,6 +251,11 @@ describe('notes', () => {
     const detail = await dataOf<{ note: Note; tree: Note[]; chain: Array<{ kind: string }> }>(handler, `${API}/notes/find-by-id`, { id: children[0].id });
     expect(detail.tree.map((n) => n.status).sort()).toEqual(['ISSUED', 'ISSUED', 'SPLIT']);
     expect(detail.chain.map((h) => h.kind)).toEqual(['ISSUE', 'SPLIT']);
+    // The split note's own chain ends with its split: both parts, where they went.
+    const parent = await dataOf<{ chain: Array<{ kind: string; noteNo: string; amount: string }> }>(handler, `${API}/notes/find-by-id`, { id: note.id });
+    expect(parent.chain.map((h) => [h.kind, h.noteNo, h.amount])).toEqual([
+      ['ISSUE', note.noteNo, note.amount], ['SPLIT', children[0].noteNo, '3333.34'], ['KEEP', children[1].noteNo, '6666.69'],
+    ]);
     const refusal = refusalOf(await handler.call(`${API}/notes/split`, { json: { noteId: children[1].id, toCorpId: DEMO_CORP.supplier(9), amount: '6666.69' } }));
     expect(refusal.message).toContain('小于白条金额');
   });

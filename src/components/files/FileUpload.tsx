@@ -30,6 +30,11 @@ interface Known {
   name?: string;
   url?: string;
   thumbUrl?: string;
+  /**
+   * The file's MIME type. antd's picture list takes a link with no file extension for an image unless it
+   * is told the type: a PDF showed a broken thumbnail with its name clipped as alt text (issue 37).
+   */
+  type?: string;
 }
 
 export function FileUpload({ value, onChange, accept, maxCount, disabled, onUploaded }: FileUploadProps) {
@@ -48,7 +53,7 @@ export function FileUpload({ value, onChange, accept, maxCount, disabled, onUplo
       (items) =>
         setKnown((current) => {
           const next = { ...current };
-          for (const item of items) next[item.id] = { ...next[item.id], url: item.openUrl, thumbUrl: item.isImage ? item.url : undefined };
+          for (const item of items) next[item.id] = { ...next[item.id], url: item.openUrl, thumbUrl: item.isImage ? item.url : undefined, type: item.mimeType };
           return next;
         }),
       () => undefined,
@@ -63,6 +68,7 @@ export function FileUpload({ value, onChange, accept, maxCount, disabled, onUplo
       status: 'done',
       url: known[id]?.url,
       thumbUrl: known[id]?.thumbUrl,
+      type: known[id]?.type,
     })),
     ...uploading,
   ];
@@ -82,7 +88,7 @@ export function FileUpload({ value, onChange, accept, maxCount, disabled, onUplo
       .upload<UploadedFile>(FILE_CALLS.upload, form)
       .then(
         (stored) => {
-          setKnown((current) => ({ ...current, [stored.id]: { ...current[stored.id], name: stored.fileName } }));
+          setKnown((current) => ({ ...current, [stored.id]: { ...current[stored.id], name: stored.fileName, type: raw.type || undefined } }));
           onChange?.(maxCount === 1 ? [stored.id] : [...ids, stored.id]);
           onUploaded?.(stored);
           message.success(t('upload.done', { name: stored.fileName }));

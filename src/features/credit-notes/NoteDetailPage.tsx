@@ -135,7 +135,9 @@ export default function NoteDetailPage() {
         />
       </Card>
       <Card title={t('notes.tree')}>
-        <Tree treeData={tree} defaultExpandAll selectable={false} key={note.id} />
+        {/* Mounted again when the tree grows (a split made on this page): defaultExpandAll acts only at mount,
+            and the new parts stayed folded under their parent (issue 37). */}
+        <Tree treeData={tree} defaultExpandAll selectable={false} key={`${note.id}:${found.tree.length}`} />
       </Card>
       {splitting && <SplitModal note={note} onClose={(done) => { setSplitting(false); if (done) load(); }} />}
     </Space>
