@@ -29,7 +29,7 @@ import type { Principal } from '../security/sessions';
 import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
 import { standInRegistry } from '../zd-registry/stand-in';
 import type { CentralRegistry, RegistryAnswer, RegistryFiling, RegistryRecord } from '../zd-registry';
-import { requireAmount, requireIds, requireInteger, requireOneOf, requireString, requireVersion } from './input';
+import { optionalAmount, requireAmount, requireIds, requireInteger, requireOneOf, requireString, requireVersion } from './input';
 
 type RegistrationRow = typeof zdRegistrations.$inferSelect;
 /** How the server reaches the registry; the stand-in reads the platform's copy through the caller's transaction. */
@@ -213,12 +213,12 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
   act(REGISTRATION_ACTION.amend, async (current, body, tx) => {
     const transfereeId = optionalText(body, 'transfereeId', 100);
     const transferee = transfereeId ? await party(tx, 'transfereeId', transfereeId) : { id: current.transfereeId, name: current.transfereeName };
-    const amount = body.amount === undefined || body.amount === null || body.amount === '' ? current.amount : requireAmount(body, 'amount');
+    const amount = optionalAmount(body, 'amount') ?? current.amount;
     const description = optionalText(body, 'description', 1000) ?? current.description;
     const record = await filingOf(tx, current);
     const subjectFen = (await notesOf(tx, current.id)).reduce((s, n) => s + (toFen(n.amount) ?? 0n), 0n);
     if ((toFen(amount) ?? 0n) > subjectFen) throw aboutField(validationError(translate('abs:server.amountOverSubject', { total: `${subjectFen / 100n}.${String(subjectFen % 100n).padStart(2, '0')}` })), 'amount');
-    if (transferee.id === current.transfereeId && amount === current.amount && description === current.description) throw validationError(translate('abs:server.nothingChanged'));
+    if (transferee.id === current.transfereeId && toFen(amount) === toFen(current.amount) && description === current.description) throw validationError(translate('abs:server.nothingChanged'));
     const answer = await connect(tx).amend(record, { ...record, transferee, amount, description });
     return { answer, set: { transfereeId: transferee.id, transfereeName: transferee.name, amount, description } };
   });
