@@ -218,7 +218,7 @@ describe.each([...CASES, ...DECLARED].map((c) => ({ ...c, name: `${c.path} ${c.f
       const answer = await admin.call(c.path, { json: await c.body(amount) });
       expect(answer.status, `${JSON.stringify(amount)}: ${answer.text}`).toBeLessThan(500);
       const data = answer.body.data as { field?: string } | null;
-      if (answer.body.code !== 'VALIDATION_FAILED' || !MONEY_MESSAGE.test(answer.body.message) || data?.field !== c.field) wrong.push(`${JSON.stringify(amount)} → ${answer.body.code} ${answer.body.message} (${data?.field})`);
+      if (answer.body.code !== 'VALIDATION_FAILED' || !MONEY_MESSAGE.test(answer.body.message ?? "") || data?.field !== c.field) wrong.push(`${JSON.stringify(amount)} → ${answer.body.code} ${answer.body.message} (${data?.field})`);
     }
     expect(wrong).toEqual([]);
     expect([await logCount(), await instanceCount(), await c.state?.()]).toEqual(before);
