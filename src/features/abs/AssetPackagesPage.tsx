@@ -11,7 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { HasPermi } from '../../components/access/HasAccess';
 import { DictTag } from '../../components/DictTag';
 import { FileUpload } from '../../components/files/FileUpload';
-import { PACKAGE_ACTION, PACKAGE_STATUS, PACKAGE_STATUS_DICT, remainingDays } from '../../lib/abs';
+import { exceedsConcentration, PACKAGE_ACTION, PACKAGE_STATUS, PACKAGE_STATUS_DICT, remainingDays } from '../../lib/abs';
 import { formatMoney } from '../../lib/money';
 import { PERMISSIONS } from '../../lib/permissions';
 import { absApi, type AssetPackage, type Page, type PackageDetail, type PoolNoteView } from './abs-api';
@@ -137,6 +137,7 @@ function PackageView({ id }: { id: string }) {
     }
   };
   const action = PACKAGE_ACTION[pkg.status as keyof typeof PACKAGE_ACTION];
+  const overCap = pkg.notes.length > 0 && exceedsConcentration(pkg.notes, pkg.maxDebtorShare);
   const progress = Math.min(100, Math.round((Number(pkg.figures.total) / Number(pkg.targetSize)) * 100));
   const noteColumns = [
     { title: t('fields.noteNo'), dataIndex: 'noteNo', width: 190 },
@@ -173,7 +174,10 @@ function PackageView({ id }: { id: string }) {
           <Col xs={12} md={6}><Statistic title={t('packages.total')} value={formatMoney(pkg.figures.total)} suffix={t('packages.yuan')} /></Col>
           <Col xs={12} md={4}><Statistic title={t('packages.count')} value={pkg.figures.noteCount} /></Col>
           <Col xs={12} md={5}><Statistic title={t('packages.weightedTenor')} value={t('packages.days', { value: pkg.figures.weightedTenorDays })} /></Col>
-          <Col xs={12} md={4}><Statistic title={t('packages.topShare')} value={percent(pkg.figures.topShare)} /></Col>
+          <Col xs={12} md={4}>
+            {/* Red when the pool breaks its cap (a package built before the cap bit on every step): it cannot be locked or issued. */}
+            <Statistic title={t('packages.topShare')} value={percent(pkg.figures.topShare)} valueStyle={overCap ? { color: '#cf1322' } : undefined} suffix={overCap ? <Tag color="error">{t('packages.overCap')}</Tag> : undefined} />
+          </Col>
           <Col xs={24} md={5}>
             <div className="ant-statistic-title">{t('packages.target')} {formatMoney(pkg.targetSize)}</div>
             <Progress percent={progress} size="small" />
@@ -240,11 +244,17 @@ function PackageView({ id }: { id: string }) {
         >
           <Table<PoolNoteView>
             size="small" rowKey="id" dataSource={candidates?.records} loading={!candidates} scroll={{ x: 1100 }}
-            rowSelection={{ selectedRowKeys: picked, onChange: (keys) => setPicked(keys as string[]) }}
+            rowSelection={{ selectedRowKeys: picked, onChange: (keys) => setPicked(keys as string[]), getCheckboxProps: (r: PoolNoteView) => ({ disabled: Boolean(r.refusal) }) }}
             pagination={{ current: candidatePaging.pageNum, pageSize: candidatePaging.pageSize, total: candidates?.total, onChange: (pageNum, pageSize) => setCandidatePaging({ pageNum, pageSize }) }}
             columns={[
               ...noteColumns,
-              { title: t('packages.eligible'), key: 'refusal', width: 220, render: (_: unknown, r: PoolNoteView) => (r.refusal ? <Tag color="error">{t('packages.refusedBecause', { rule: t(`rules.${r.refusal}`) })}</Tag> : <Tag color="success">{t('packages.eligible')}</Tag>) },
+              {
+                title: t('packages.eligible'), key: 'refusal', width: 300,
+                render: (_: unknown, r: PoolNoteView) =>
+                  r.refusal ? <Tag color="error">{t('packages.refusedBecause', { rule: t(`rules.${r.refusal}`) })}</Tag>
+                    : r.poolWarning ? <Tag color="warning">{t('packages.poolWarning')}</Tag>
+                      : <Tag color="success">{t('packages.eligible')}</Tag>,
+              },
             ]}
           />
         </Card>

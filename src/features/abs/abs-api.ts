@@ -20,8 +20,10 @@ export interface PoolNoteView {
   holderName: string;
   productName: string;
   packageId: string | null;
-  /** Candidates only: the rule the note breaks for the package now, or null. */
+  /** Candidates only: the rule the note itself breaks for the package now (it cannot join), or null. */
   refusal?: string | null;
+  /** Candidates only: the pool's cap, were this note added alone (notes of other debtors added with it may make it hold). */
+  poolWarning?: string | null;
 }
 
 export interface AssetPackage {
