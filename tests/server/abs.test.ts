@@ -244,6 +244,8 @@ describe('central registry', () => {
     const final = await show(reg.id);
     expect(final.history.map((h) => h.action)).toEqual(['REGISTER', 'AMEND', 'EXTEND', 'CANCEL']);
     expect(final.history[1]).toMatchObject({ before: { amount: '500.00' }, after: { amount: '600.00' } });
+    // Who acted, by name: op_handler's person name, not the username.
+    expect(final.history.map((h) => (h as unknown as { createByName: string }).createByName)).toEqual(Array(4).fill('经办人张三'));
     expect(new Set(final.history.map((h) => h.receiptNo)).size).toBe(4);
     expect(refusalOf(await handler.call(`${ZD_API}/amend`, { json: { id: reg.id, dataVersion: final.dataVersion, description: '再改' } })).message).toContain('已注销');
     // Each act is in the operation log, in the same transaction as the change.
@@ -288,6 +290,12 @@ describe('central registry', () => {
     expect(text).toContain('动产和权利担保统一登记');
     expect(text).toContain(reg.registrationNo);
     expect(text).toContain('壹仟贰佰叁拾肆元伍角陆分');
+    // The amount as the screens write it, the status and the act by their dictionary labels: no raw values.
+    expect(text).toContain('¥1,234.56');
+    expect(text).not.toContain('1234.56 元');
+    expect(text).toContain('有效');
+    expect(text).toContain('初始登记');
+    expect(text).not.toMatch(/REGISTERED|CANCELLED/);
     expect(text).toContain('应收账款转让登记');
   });
 

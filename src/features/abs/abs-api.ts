@@ -89,7 +89,7 @@ export interface Registration {
 
 export interface RegistrationDetail extends Registration {
   notes: Array<{ id: string; noteNo: string; amount: string; dueDate: string; status: string; holderName: string; issuerName: string }>;
-  history: Array<{ id: string; action: string; before: Record<string, unknown> | null; after: Record<string, unknown>; receiptNo: string; certificateFileId: string | null; remark: string | null; createTime: string; createBy: string | null }>;
+  history: Array<{ id: string; action: string; before: Record<string, unknown> | null; after: Record<string, unknown>; receiptNo: string; certificateFileId: string | null; remark: string | null; createTime: string; createBy: string | null; createByName: string | null }>;
   package: { packageNo: string; packageName: string } | null;
 }
 
