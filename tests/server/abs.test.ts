@@ -91,7 +91,7 @@ describe('asset packages', () => {
     expect((await add(pkg.id, [good, other])).body.code).toBe('0');
     // unit-a would hold 600 of 900: the message names the debtor, its share and the cap.
     const answer = await add(pkg.id, [await note('300.00', 90, 'unit-a')]);
-    expect(answer.body.message).toBe('白条不能入池：入池后单一债务人占比将超过上限（开立单位it-a 将占 66.67%，上限 50.00%）；请与其他债务人的白条一同入池');
+    expect(answer.body.message).toBe('白条不能入池：入池后单一债务人占比将超过上限（开立单位it-a将占 66.67%，上限 50.00%）；请与其他债务人的白条一同入池');
     const after = await find(pkg.id);
     expect(after.figures).toMatchObject({ total: '600.00', noteCount: 2, topShare: '0.5000' });
   });
@@ -114,7 +114,7 @@ describe('asset packages', () => {
     const pkg = await newPackage({ maxDebtorShare: '0.6' });
     const only = await note('700.00', 90, 'unit-old');
     await srv.database.db.insert(absPackageNotes).values({ packageId: pkg.id, noteId: only, createBy: 'op_handler' });
-    expect(refusalOf(await move('lock', await find(pkg.id)))).toMatchObject({ code: 'PACKAGE_RULES_BROKEN', message: '资产包不能锁定：单一债务人占比超过上限（开立单位-old 占 100.00%，上限 60.00%）' });
+    expect(refusalOf(await move('lock', await find(pkg.id)))).toMatchObject({ code: 'PACKAGE_RULES_BROKEN', message: '资产包不能锁定：单一债务人占比超过上限（开立单位-old占 100.00%，上限 60.00%）' });
     await srv.database.db.update(absPackages).set({ status: 'LOCKED' }).where(eq(absPackages.id, pkg.id));
     expect(refusalOf(await move('issue', await find(pkg.id)))).toMatchObject({ code: 'PACKAGE_RULES_BROKEN', message: expect.stringContaining('资产包不能发行：单一债务人占比超过上限') });
     expect((await find(pkg.id)).status).toBe('LOCKED');

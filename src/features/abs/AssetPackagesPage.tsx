@@ -4,7 +4,7 @@
  * debtor as a chart, its notes, the financed notes it may take (each candidate marked with the rule it
  * breaks, checked again by the server when added), its moves (锁定 → 发行 → 结清) and its materials review.
  */
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Progress, Row, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Progress, Row, Select, Space, Statistic, Table, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -140,10 +140,11 @@ function PackageView({ id }: { id: string }) {
   const overCap = pkg.notes.length > 0 && exceedsConcentration(pkg.notes, pkg.maxDebtorShare);
   const progress = Math.min(100, Math.round((Number(pkg.figures.total) / Number(pkg.targetSize)) * 100));
   const noteColumns = [
+    // The amount right after the number: the pool's card is narrow, and an amount scrolled out of sight hides what the pool holds.
     { title: t('fields.noteNo'), dataIndex: 'noteNo', width: 190 },
+    { title: t('fields.noteAmount'), dataIndex: 'amount', width: 150, align: 'right' as const, render: (v: string) => formatMoney(v) },
     { title: t('fields.debtorName'), dataIndex: 'debtorName', width: 180, ellipsis: true },
     { title: t('fields.holderName'), dataIndex: 'holderName', width: 200, ellipsis: true },
-    { title: t('fields.noteAmount'), dataIndex: 'amount', width: 150, align: 'right' as const, render: (v: string) => formatMoney(v) },
     { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
     { title: t('fields.remainingDays'), key: 'days', width: 110, align: 'right' as const, render: (_: unknown, r: PoolNoteView) => remainingDays(r.dueDate, pkg.today) },
   ];
@@ -252,7 +253,7 @@ function PackageView({ id }: { id: string }) {
                 title: t('packages.eligible'), key: 'refusal', width: 300,
                 render: (_: unknown, r: PoolNoteView) =>
                   r.refusal ? <Tag color="error">{t('packages.refusedBecause', { rule: t(`rules.${r.refusal}`) })}</Tag>
-                    : r.poolWarning ? <Tag color="warning">{t('packages.poolWarning')}</Tag>
+                    : r.poolWarning ? <Tooltip title={t('packages.poolWarningHint')}><Tag color="warning">{t('packages.poolWarning')}</Tag></Tooltip>
                       : <Tag color="success">{t('packages.eligible')}</Tag>,
               },
             ]}
