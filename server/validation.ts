@@ -1,4 +1,6 @@
 /** Body checks for routes: a failed check names the field (PROTOCOL.md §5, VALIDATION_FAILED). */
+import { MONEY_INPUT_DIGITS, moneyInputText, type MoneyDigits } from '../src/lib/money';
+import { aboutField, validationError } from './errors';
 import { translate } from './i18n';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -22,4 +24,39 @@ export function requireStrings<K extends string>(...fields: K[]): BodyValidator<
     }
     return { ok: true, value: Object.fromEntries(fields.map((f) => [f, body[f] as string])) as Record<K, string> };
   };
+}
+
+/** How a money field reads: its digits (spec 5.4's amount unless a declaration says otherwise) and whether 0 is an answer. */
+export interface MoneyOptions {
+  digits?: MoneyDigits;
+  allowZero?: boolean;
+}
+
+/**
+ * The one server check of a typed amount (src/lib/money's moneyInputText): every route that takes money
+ * reads it through here, so "1e2", "+1", ".5", " 1", "1,000", "-0" or a 20-digit amount get the same
+ * VALIDATION_FAILED and the same message naming the field, before anything is read or written.
+ * `label` is the field's name as the operator sees it. Returns the amount as its decimal string.
+ */
+export function moneyValue(value: unknown, field: string, label: string, options: MoneyOptions = {}): string {
+  const digits = options.digits ?? MONEY_INPUT_DIGITS;
+  const text = moneyInputText(value, digits);
+  if (text === null) {
+    throw aboutField(validationError(translate('server:validation.money', { field: label, integer: String(digits.integer), decimal: String(digits.decimal) })), field);
+  }
+  if (!options.allowZero && /^[0.]+$/.test(text)) throw aboutField(validationError(translate('server:validation.moneyPositive', { field: label })), field);
+  return text;
+}
+
+const absent = (value: unknown) => value === undefined || value === null || value === '';
+
+/** A money field the call needs: missing is server:crud.required, anything else goes through moneyValue. */
+export function requireMoney(body: Record<string, unknown>, field: string, label: string, options: MoneyOptions = {}): string {
+  if (absent(body[field])) throw aboutField(validationError(translate('server:crud.required', { field: label })), field);
+  return moneyValue(body[field], field, label, options);
+}
+
+/** A money field the call may leave out (undefined, null or ''); given, it goes through moneyValue. */
+export function optionalMoney(body: Record<string, unknown>, field: string, label: string, options: MoneyOptions = {}): string | undefined {
+  return absent(body[field]) ? undefined : moneyValue(body[field], field, label, options);
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { eligibilityRefusal, expiryOf, FINANCED_STATUS, PACKAGE_STATUS, type PoolNote } from '../../src/lib/abs';
+import { expiryOf, FINANCED_STATUS, noteRefusal, PACKAGE_STATUS, packageRefusal, type PoolNote } from '../../src/lib/abs';
 import { addDays, dayOf } from '../../src/lib/credit-notes';
 import { toFen } from '../../src/lib/money';
 import type { AppContext } from '../context';
@@ -47,9 +47,19 @@ export async function seedAbsDemo(ctx: AppContext): Promise<boolean> {
     await tx
       .insert(absPackages)
       .values({ packageNo: await packageNo(), packageName: '2026 年第二期供应链应收账款资产支持专项计划', programme: '中建华东供应链 ABS 储架计划', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5000', targetSize: '30000000.00', ...by });
-    // The first package takes the first note its rules admit; the rest stay candidates of the second,
-    // still being built, which shows both an eligible note and a refused one (an overdue financed note).
-    const pool: Array<PoolNote & { noteNo: string }> = financed.filter((note) => !eligibilityRefusal(note, rulesOf(first), [], today, first.id)).slice(0, 1);
+    // The first package is built as the rules allow on the screen: from the notes its rules admit, the
+    // largest first, until the pool holds under its cap (one note alone is one debtor at 100%), so it
+    // is locked within its rules; the rest stay candidates of the second, still being built, which shows
+    // an eligible note and a refused one (an overdue financed note). No pool that holds: left being built.
+    const admitted = financed.filter((note) => !noteRefusal(note, rulesOf(first), today, first.id)).sort((a, b) => Number((toFen(b.amount) ?? 0n) - (toFen(a.amount) ?? 0n)));
+    const pool: Array<PoolNote & { noteNo: string }> = [];
+    for (const note of admitted) {
+      pool.push(note);
+      if (!packageRefusal(pool, rulesOf(first), today, first.id)) break;
+    }
+    const holds = pool.length > 0 && !packageRefusal(pool, rulesOf(first), today, first.id);
+    if (!holds) pool.length = 0;
+    pool.sort((a, b) => a.noteNo.localeCompare(b.noteNo));
     if (pool.length) await tx.insert(absPackageNotes).values(pool.map((note) => ({ packageId: first.id, noteId: note.id, createBy: actor.username })));
     if (pool.length) {
       const [review] = await tx.select({ id: workflowInstances.id }).from(workflowInstances).where(and(eq(workflowInstances.businessKey, DEMO_PACKAGE_ID), eq(workflowInstances.processKey, ABS_MATERIAL_PROCESS)));

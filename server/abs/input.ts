@@ -1,7 +1,8 @@
 /** Reading the securitisation calls' bodies: every refusal names its field (abs:fields.*) and writes nothing. */
-import { toFen } from '../../src/lib/money';
+import { fenToYuan, toFen } from '../../src/lib/money';
 import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
+import { optionalMoney, requireMoney } from '../validation';
 import { optionalText, type Body } from '../workflow/input';
 
 const label = (field: string) => translate(`abs:fields.${field}`);
@@ -20,13 +21,13 @@ export function requireInteger(body: Body, field: string, min: number, max: numb
   return value;
 }
 
-/** A positive amount of yuan, at most two decimals and 16 digits, as its decimal string. */
-export function requireAmount(body: Body, field: string): string {
-  const value = body[field];
-  if (value === undefined || value === null || value === '') throw refuse(field, 'server:crud.required');
-  const fen = typeof value === 'string' || typeof value === 'number' ? toFen(String(value)) : null;
-  if (fen === null || fen <= 0n || fen >= 10n ** 18n) throw refuse(field, 'abs:server.amountInvalid');
-  return `${fen / 100n}.${String(fen % 100n).padStart(2, '0')}`;
+/** A positive amount of yuan under the one money rule (server/validation.ts), as its two-decimal string. */
+export const requireAmount = (body: Body, field: string): string => fenToYuan(toFen(requireMoney(body, field, label(field)))!);
+
+/** The same, for a field a change may leave out: undefined when it does. */
+export function optionalAmount(body: Body, field: string): string | undefined {
+  const text = optionalMoney(body, field, label(field));
+  return text === undefined ? undefined : fenToYuan(toFen(text)!);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

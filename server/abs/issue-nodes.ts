@@ -7,7 +7,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ABS_API, ISSUE_NODES, type IssueNode } from '../../src/lib/abs';
+import { ABS_API, ISSUE_NODES, NODES_AFTER_LOCK, PACKAGE_STATUS, type IssueNode } from '../../src/lib/abs';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { absIssueNodes, absPackages } from '../db/schema';
@@ -48,6 +48,8 @@ export function absIssueNodeRoutes(api: FastifyInstance, ctx: AppContext): void 
     return ctx.db.transaction(async (tx) => {
       const [pkg] = await tx.select().from(absPackages).where(eq(absPackages.id, packageId)).for('update');
       if (!pkg) throw aboutField(notFoundError(translate('abs:server.packageNotFound')), 'packageId');
+      // 发行 and what follows it happen to a fixed pool: not to a package still taking notes.
+      if (NODES_AFTER_LOCK.includes(node) && pkg.status === PACKAGE_STATUS.building) throw aboutField(businessError('PACKAGE_NOT_LOCKED', 'abs:server.nodeNeedsLock', { node: nodeLabel(node) }), 'node');
       const existing = await tx.select().from(absIssueNodes).where(eq(absIssueNodes.packageId, packageId));
       const index = ISSUE_NODES.indexOf(node);
       const previous = index > 0 ? existing.find((r) => r.node === ISSUE_NODES[index - 1]) : undefined;

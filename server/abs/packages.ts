@@ -10,8 +10,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  ABS_API, ELIGIBILITY_RULE, eligibilityRefusal, FINANCED_STATUS, NEXT_PACKAGE_STATUS, PACKAGE_STATUS, poolFigures, shareBasisPoints,
-  type PackageRules, type PackageStatus, type PoolNote,
+  ABS_API, concentrationOf, ELIGIBILITY_RULE, FINANCED_STATUS, NEXT_PACKAGE_STATUS, NODES_BEFORE, noteRefusal, PACKAGE_STATUS, packageRefusal, poolFigures, poolRefusal,
+  shareBasisPoints, sharePercent, type PackageRules, type PackageStatus, type PoolNote,
 } from '../../src/lib/abs';
 import { dayOf, NOTE_STATUS } from '../../src/lib/credit-notes';
 import { DOC_PROPERTY_TYPE } from '../../src/features/doc-review/rules';
@@ -19,7 +19,7 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
-import { absPackageNotes, absPackages, creditNotes, docFiles, docMaterials, docProperties, workflowInstances } from '../db/schema';
+import { absIssueNodes, absPackageNotes, absPackages, creditNotes, docFiles, docMaterials, docProperties, workflowInstances } from '../db/schema';
 import type { Tx } from '../db/tx';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ownDocReview } from '../doc-review/routes';
@@ -140,7 +140,9 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
     const rows = await from().where(where).orderBy(asc(creditNotes.dueDate), asc(creditNotes.noteNo)).limit(pageSize).offset((pageNum - 1) * pageSize);
     const pool = await poolOf(ctx.db, pkg.id);
     const today = dayOf(ctx.now());
-    const records = rows.map((note) => ({ ...note, refusal: eligibilityRefusal(note, rulesOf(pkg), pool, today, pkg.id) }));
+    // refusal: a rule the note itself breaks (it cannot join). poolWarning: the pool's cap, were this note
+    // added alone; notes of other debtors added with it can make the pool hold, so it only warns.
+    const records = rows.map((note) => ({ ...note, refusal: noteRefusal(note, rulesOf(pkg), today, pkg.id), poolWarning: poolRefusal([...pool, note], rulesOf(pkg)) }));
     return { records, total, pageNum, pageSize };
   });
 
@@ -164,10 +166,12 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
         const today = dayOf(ctx.now());
         for (const note of notes) {
           if (note.packageId === pkg.id) throw aboutField(validationError(translate('abs:server.alreadyInPackage', { noteNo: note.noteNo })), 'noteIds');
-          const rule = eligibilityRefusal(note, rulesOf(pkg), pool, today, pkg.id);
+          const rule = noteRefusal(note, rulesOf(pkg), today, pkg.id);
           if (rule) throw aboutField(businessError('NOTE_INELIGIBLE', 'abs:server.noteRefused', { noteNo: note.noteNo, rule: translate(`abs:rules.${rule}`) }), 'noteIds');
           pool.push(note);
         }
+        // The cap holds for the pool as the add leaves it, the first note included.
+        if (poolRefusal(pool, rulesOf(pkg))) throw aboutField(businessError('NOTE_INELIGIBLE', 'abs:server.poolRefused', { ...capParams(pool, pkg), rule: translate(`abs:rules.${ELIGIBILITY_RULE.concentration}`) }), 'noteIds');
         await tx.insert(absPackageNotes).values(notes.map((n) => ({ packageId: pkg.id, noteId: n.id, createBy: principal.username })));
         const [updated] = await tx.update(absPackages).set({ dataVersion: pkg.dataVersion + 1, updateBy: principal.username, updateTime: new Date() }).where(eq(absPackages.id, pkg.id)).returning();
         await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: pkg.id, action: 'ADD_NOTES', before: { noteIds: [] }, after: { noteIds: notes.map((n) => n.id), noteNos: notes.map((n) => n.noteNo) } });
@@ -202,11 +206,26 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
       return ctx.db.transaction(async (tx) => {
         const pkg = await findPackage(tx, id, true);
         if (pkg.dataVersion !== dataVersion || pkg.status !== from) throw businessError('PACKAGE_CHANGED', 'abs:server.packageChanged');
-        if (action === 'lock') {
-          const [{ notes }] = await tx.select({ notes: count() }).from(absPackageNotes).where(eq(absPackageNotes.packageId, id));
-          if (notes === 0) throw businessError('PACKAGE_EMPTY', 'abs:server.packageEmpty');
+        if (action === 'lock' || action === 'issue') {
+          // The pool's rules hold at every step, not only when notes join: a note may have fallen
+          // overdue or been redeemed since, and a pool built before the rule bit may break the cap.
+          const pool = await poolOf(tx, id);
+          if (action === 'lock' && pool.length === 0) throw businessError('PACKAGE_EMPTY', 'abs:server.packageEmpty');
+          const broken = packageRefusal(pool, rulesOf(pkg), dayOf(ctx.now()), id);
+          const act = translate(`abs:packages.${action}`);
+          if (broken?.noteNo) throw businessError('PACKAGE_RULES_BROKEN', 'abs:server.packageNoteBroken', { noteNo: broken.noteNo, rule: translate(`abs:rules.${broken.rule}`), action: act });
+          if (broken) throw businessError('PACKAGE_RULES_BROKEN', 'abs:server.packageCapBroken', { ...capParams(pool, pkg), action: act });
         }
         if (action === 'issue' && (await materialStatus(tx, pkg)) !== INSTANCE_STATUS.APPROVED) throw businessError('MATERIALS_PENDING', 'abs:server.materialsPending');
+        // Its status follows its issue nodes: not issued before 获批 and 发行 are registered, not settled before 兑付.
+        const needed = action === 'lock' ? [] : (NODES_BEFORE[action] ?? []);
+        if (needed.length) {
+          const dated = new Set((await tx.select({ node: absIssueNodes.node }).from(absIssueNodes).where(eq(absIssueNodes.packageId, id))).map((r) => r.node));
+          const missing = needed.filter((node) => !dated.has(node));
+          if (missing.length) {
+            throw businessError('PACKAGE_NODES_MISSING', 'abs:server.nodesMissing', { nodes: missing.map((node) => `“${translate(`abs:nodes.${node}`)}”`).join('、'), action: translate(`abs:packages.${action}`) });
+          }
+        }
         if (action === 'settle') {
           const [{ open }] = await tx
             .select({ open: count() })
@@ -262,6 +281,12 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
       return { package: updated, instanceId: started.instance.id, taskId: started.task?.id ?? null };
     });
   });
+}
+
+/** The cap a pool breaks, for people: its largest debtor, that debtor's share and the cap, as percentages. */
+function capParams(pool: readonly PoolNote[], pkg: PackageRow): Record<string, string> {
+  const [top] = concentrationOf(pool);
+  return { debtor: top?.debtorName ?? '', share: sharePercent(top?.share ?? '0'), cap: sharePercent(pkg.maxDebtorShare) };
 }
 
 function stringifyFigures(f: ReturnType<typeof poolFigures>) {

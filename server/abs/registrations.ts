@@ -15,11 +15,11 @@ import {
   REGISTRATION_SUBJECT, REGISTRATION_TYPE, remainingDays, ZD_API, type RegistrationAction,
 } from '../../src/lib/abs';
 import { addDays, dayOf, NOTE_STATUS } from '../../src/lib/credit-notes';
-import { toFen } from '../../src/lib/money';
+import { fenToYuan, formatCurrency, toFen } from '../../src/lib/money';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
-import { absPackageNotes, absPackages, corporations, creditNotes, zdRegistrationHistory, zdRegistrationNotes, zdRegistrations } from '../db/schema';
+import { absPackageNotes, absPackages, corporations, creditNotes, users, zdRegistrationHistory, zdRegistrationNotes, zdRegistrations } from '../db/schema';
 import type { Tx } from '../db/tx';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
@@ -29,7 +29,7 @@ import type { Principal } from '../security/sessions';
 import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
 import { standInRegistry } from '../zd-registry/stand-in';
 import type { CentralRegistry, RegistryAnswer, RegistryFiling, RegistryRecord } from '../zd-registry';
-import { requireAmount, requireIds, requireInteger, requireOneOf, requireString, requireVersion } from './input';
+import { optionalAmount, requireAmount, requireIds, requireInteger, requireOneOf, requireString, requireVersion } from './input';
 
 type RegistrationRow = typeof zdRegistrations.$inferSelect;
 /** How the server reaches the registry; the stand-in reads the platform's copy through the caller's transaction. */
@@ -117,7 +117,11 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
       ctx.db.select().from(zdRegistrationHistory).where(eq(zdRegistrationHistory.registrationId, row.id)).orderBy(asc(zdRegistrationHistory.id)),
     ]);
     const [pkg] = row.packageId ? await ctx.db.select({ packageNo: absPackages.packageNo, packageName: absPackages.packageName }).from(absPackages).where(eq(absPackages.id, row.packageId)) : [];
-    return { ...flagged(row, dayOf(ctx.now())), notes, history: history.map((h) => ({ ...h, id: String(h.id) })), package: pkg ?? null };
+    // Who acted, by the name people know them by (the row keeps the username, which stays unique).
+    const usernames = [...new Set(history.map((h) => h.createBy).filter((u): u is string => !!u))];
+    const people = usernames.length ? await ctx.db.select({ username: users.username, personName: users.personName }).from(users).where(inArray(users.username, usernames)) : [];
+    const nameOf = (username: string | null) => people.find((p) => p.username === username)?.personName ?? username;
+    return { ...flagged(row, dayOf(ctx.now())), notes, history: history.map((h) => ({ ...h, id: String(h.id), createByName: nameOf(h.createBy) })), package: pkg ?? null };
   });
 
   /** Financed or issued notes and locked packages a registration may cover (the register form's choices). */
@@ -163,7 +167,7 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
       const closed = notes.find((n) => CLOSED_NOTE_STATUSES.includes(n.status));
       if (closed) throw aboutField(businessError('NOTE_CLOSED', 'abs:server.noteClosed', { noteNo: closed.noteNo }), 'noteIds');
       const subjectFen = notes.reduce((s, n) => s + (toFen(n.amount) ?? 0n), 0n);
-      if ((toFen(amount) ?? 0n) > subjectFen) throw aboutField(validationError(translate('abs:server.amountOverSubject', { total: `${subjectFen / 100n}.${String(subjectFen % 100n).padStart(2, '0')}` })), 'amount');
+      if ((toFen(amount) ?? 0n) > subjectFen) throw aboutField(validationError(translate('abs:server.amountOverSubject', { total: formatCurrency(fenToYuan(subjectFen)) })), 'amount');
       const expireDate = expiryOf(startDate, periodYears);
       const filing: RegistryFiling = {
         registrationType, transferor, transferee, amount, periodYears, startDate, expireDate, description,
@@ -213,12 +217,12 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
   act(REGISTRATION_ACTION.amend, async (current, body, tx) => {
     const transfereeId = optionalText(body, 'transfereeId', 100);
     const transferee = transfereeId ? await party(tx, 'transfereeId', transfereeId) : { id: current.transfereeId, name: current.transfereeName };
-    const amount = body.amount === undefined || body.amount === null || body.amount === '' ? current.amount : requireAmount(body, 'amount');
+    const amount = optionalAmount(body, 'amount') ?? current.amount;
     const description = optionalText(body, 'description', 1000) ?? current.description;
     const record = await filingOf(tx, current);
     const subjectFen = (await notesOf(tx, current.id)).reduce((s, n) => s + (toFen(n.amount) ?? 0n), 0n);
-    if ((toFen(amount) ?? 0n) > subjectFen) throw aboutField(validationError(translate('abs:server.amountOverSubject', { total: `${subjectFen / 100n}.${String(subjectFen % 100n).padStart(2, '0')}` })), 'amount');
-    if (transferee.id === current.transfereeId && amount === current.amount && description === current.description) throw validationError(translate('abs:server.nothingChanged'));
+    if ((toFen(amount) ?? 0n) > subjectFen) throw aboutField(validationError(translate('abs:server.amountOverSubject', { total: formatCurrency(fenToYuan(subjectFen)) })), 'amount');
+    if (transferee.id === current.transfereeId && toFen(amount) === toFen(current.amount) && description === current.description) throw validationError(translate('abs:server.nothingChanged'));
     const answer = await connect(tx).amend(record, { ...record, transferee, amount, description });
     return { answer, set: { transfereeId: transferee.id, transfereeName: transferee.name, amount, description } };
   });

@@ -15,9 +15,9 @@ import {
   APPLICATION_STATUS, APPLY_LEVELS, BATCH_STATUS, CREDIT_DOC_PROCESS, CREDIT_DOC_TYPES, CREDIT_ISSUE_PROCESS, HOLD_KIND, NOTE_STATUS,
   addDays, daysUntil, dayOf, noteNumber, type ApplyLevel,
 } from '../../src/lib/credit-notes';
-import { formatMoney } from '../../src/lib/money';
+import { formatMoney, toFen } from '../../src/lib/money';
 import { PRODUCT_CATEGORY } from '../../src/lib/products';
-import { availableOf, fenOf, parseAmount, QUOTA_MOVEMENT, yuan, isQuotaDate } from '../../src/lib/quotas';
+import { availableOf, fenOf, QUOTA_MOVEMENT, yuan, isQuotaDate } from '../../src/lib/quotas';
 import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import {
@@ -32,6 +32,7 @@ import { recordOperation, type LogActor } from '../operation-log/record';
 import { balancesOf, lockAccount, move } from '../quotas/ledger';
 import type { Principal } from '../security/sessions';
 import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
+import { requireMoney } from '../validation';
 import { optionalText, type Body } from '../workflow/input';
 
 export type ApplicationRow = typeof creditNoteApplications.$inferSelect;
@@ -120,10 +121,7 @@ export class CreditIssuance {
         .innerJoin(corporations, eq(corporations.id, groupUnits.corpId))
         .where(and(eq(groupUnits.groupId, unit.groupId), eq(groupUnits.kind, UNIT_KIND.member), eq(groupUnits.corpId, payeeCorpId)));
       if (!payee) throw refuse('payeeCorpId', 'payeeNotMember');
-      const raw = body.amount;
-      if (raw === undefined || raw === null || raw === '') throw required('amount');
-      const amount = parseAmount(raw);
-      if (amount === null) throw refuse('amount', 'amountInvalid');
+      const amount = toFen(requireMoney(body, 'amount', field('amount')))!;
       const [product] = await tx.select().from(products).where(eq(products.id, requireString(body, 'productId')));
       if (!product || product.category !== PRODUCT_CATEGORY.credit) throw refuse('productId', 'productNotCredit');
       if (amount < fenOf(product.amountMin) || amount > fenOf(product.amountMax)) {

@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { and, arrayContains, asc, count, eq, gte, ilike, inArray, lt, lte, notInArray, type SQL } from 'drizzle-orm';
 import { CORP_TYPE } from '../../src/lib/corporations';
 import { HOLD_KIND, NOTE_STATUS, OUTSTANDING_STATUSES, STORED_NOTE_STATUSES, dayOf, effectiveStatus, splitAmounts } from '../../src/lib/credit-notes';
-import { formatMoney } from '../../src/lib/money';
-import { isQuotaDate, parseAmount } from '../../src/lib/quotas';
+import { formatMoney, toFen } from '../../src/lib/money';
+import { isQuotaDate } from '../../src/lib/quotas';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
 import { corporations, creditNoteHolds, creditNotes } from '../db/schema';
@@ -19,6 +19,7 @@ import { translate } from '../i18n';
 import { recordOperation, type LogActor } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
 import { claimedNotes } from '../redemption/payments';
+import { requireMoney } from '../validation';
 import { optionalText, type Body } from '../workflow/input';
 import type { NoteRow } from './issuance';
 
@@ -103,8 +104,7 @@ export async function splitNote(ctx: AppContext, principal: Principal, body: Bod
   if (!noteId) throw refuse('noteId', 'noteRequired');
   const toCorpId = optionalText(body, 'toCorpId', 100);
   if (!toCorpId) throw aboutField(validationError(translate('server:crud.required', { field: translate('creditNotes:fields.toCorpId') })), 'toCorpId');
-  const part = parseAmount(body.amount);
-  if (part === null) throw refuse('amount', 'amountInvalid');
+  const part = toFen(requireMoney(body, 'amount', translate('creditNotes:fields.amount')))!;
   const today = dayOf(ctx.now());
   return ctx.db.transaction(async (tx) => {
     const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.id, noteId)).for('update');

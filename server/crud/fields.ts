@@ -7,11 +7,11 @@
 import type { AnyResource, FieldSchema } from '../../src/crud/resource';
 import { CONTENT_FILE_ID, contentHasSubstance } from '../../src/lib/html-policy';
 import { isValid, validationMessage } from '../../src/lib/validators';
-import { ruleFailure } from '../../src/crud/field-rules';
+import { DEFAULT_MONEY_DIGITS, ruleFailure } from '../../src/crud/field-rules';
 import { sanitizeContentHtml } from '../content/sanitize-html';
 import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
-import { isPlainObject } from '../validation';
+import { isPlainObject, moneyValue } from '../validation';
 
 export type Mode = 'create' | 'update';
 
@@ -36,7 +36,7 @@ function checkRules(schema: FieldSchema, value: unknown): void {
   if (failure) throw validationError(translate('server:crud.rule', { field: fieldLabel(schema), message: translate(failure.key, failure.params) }));
 }
 
-function checkValue(schema: FieldSchema, value: unknown): unknown {
+function checkValue(name: string, schema: FieldSchema, value: unknown): unknown {
   const field = fieldLabel(schema);
   if (schema.type === 'dict' && schema.multiple) {
     if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== '')) throw validationError(translate('server:crud.notString', { field }));
@@ -48,10 +48,11 @@ function checkValue(schema: FieldSchema, value: unknown): unknown {
       checkRules(schema, value);
       return value;
     case 'money': {
-      // A decimal string (or a JSON number, read in its shortest decimal form); stored as numeric.
-      if (typeof value !== 'string' && typeof value !== 'number') throw validationError(translate('server:crud.rule', { field, message: translate('kit:rules.notNumber') }));
-      checkRules(schema, value);
-      return String(value).trim();
+      // The one money rule of every route (server/validation.ts) in the declared digits; zero is a
+      // value here, a declared min says otherwise. Then the declared range.
+      const text = moneyValue(value, name, field, { digits: schema.money ?? DEFAULT_MONEY_DIGITS, allowZero: true });
+      checkRules(schema, text);
+      return text;
     }
     case 'boolean':
       if (typeof value !== 'boolean') throw validationError(translate('server:crud.notBoolean', { field }));
@@ -100,7 +101,8 @@ export function readInput(resource: AnyResource, body: Record<string, unknown>, 
     if (schema.sensitive) continue;
     // A create that leaves a field out takes its declared default, as the form would have sent it.
     const value = mode === 'create' && body[name] === undefined && schema.defaultValue !== undefined ? schema.defaultValue : body[name];
-    const empty = isEmpty(value) || (Array.isArray(value) && value.length === 0) || (typeof value === 'string' && value.trim() === '');
+    // An empty list is empty only for a field that takes a list; elsewhere it is a wrong value (a money field refuses it as money).
+    const empty = isEmpty(value) || (schema.type === 'dict' && schema.multiple && Array.isArray(value) && value.length === 0) || (typeof value === 'string' && value.trim() === '');
     if (empty) {
       if (schema.required && (mode === 'create' || value !== undefined)) {
         throw aboutField(validationError(translate('server:crud.required', { field: fieldLabel(schema) })), name);
@@ -111,7 +113,7 @@ export function readInput(resource: AnyResource, body: Record<string, unknown>, 
     }
     let checked: unknown;
     try {
-      checked = checkValue(schema, value);
+      checked = checkValue(name, schema, value);
     } catch (error) {
       throw aboutField(error, name);
     }

@@ -20,7 +20,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import {
-  AMOUNT_PATTERN, DECIDED_VERDICTS, EDITABLE_STATUSES, FINANCING_BUSINESS_TYPE, FINANCING_PROCESS_KEY, FINANCING_SIGN_SCOPE, FINANCING_STATUS,
+  DECIDED_VERDICTS, EDITABLE_STATUSES, FINANCING_BUSINESS_TYPE, FINANCING_PROCESS_KEY, FINANCING_SIGN_SCOPE, FINANCING_STATUS,
   MATERIAL_KINDS, MAX_FILES_PER_KIND, MAX_REMARK, MOBILE_PATTERN, OPEN_STATUSES, REQUIRED_KINDS, reviewCompletion, VERDICT,
   type FinancingStatus, type MaterialKind, type Verdict,
 } from '../../src/lib/financing';
@@ -35,6 +35,7 @@ import { hasMessage, translate } from '../i18n';
 import { recordOperation, type LogActor } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
 import type { InstanceEndEvent, OwnedProcess, TransitionEvent } from '../workflow/engine';
+import { optionalMoney } from '../validation';
 import { optionalInteger, optionalText, type Body } from '../workflow/input';
 import { mayWork, reviewBarOf } from '../workflow/rules';
 import type { SmsSignService } from '../workflow/sms-sign';
@@ -188,10 +189,8 @@ export class FinancingApplications {
       this.requireStatus(row, EDITABLE_STATUSES);
       const changes: Partial<ApplicationRow> = {};
       if (body.amount !== undefined) {
-        const text = typeof body.amount === 'number' ? String(body.amount) : body.amount;
-        if (text === null || text === '') changes.amount = null;
-        else if (typeof text !== 'string' || !AMOUNT_PATTERN.test(text.trim()) || Number(text) <= 0) throw aboutField(validationError(translate('financing:server.amountInvalid')), 'amount');
-        else changes.amount = text.trim();
+        // Cleared with null or '', else the one money rule.
+        changes.amount = optionalMoney(body, 'amount', translate('financing:fields.amount')) ?? null;
       }
       if (body.contactName !== undefined) changes.contactName = optionalText(body, 'contactName', 50) ?? null;
       if (body.contactMobile !== undefined) {

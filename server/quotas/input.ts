@@ -1,7 +1,9 @@
 /** Reading the quota calls' bodies: every refusal names its field and writes nothing. */
-import { isQuotaDate, parseAmount } from '../../src/lib/quotas';
+import { toFen } from '../../src/lib/money';
+import { isQuotaDate } from '../../src/lib/quotas';
 import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
+import { requireMoney } from '../validation';
 import { optionalText, type Body } from '../workflow/input';
 
 const label = (field: string) => translate(`quotas:fields.${field}`);
@@ -12,13 +14,9 @@ export function requireString(body: Body, field: string, max = 100): string {
   return value;
 }
 
-/** A positive amount of yuan with at most two decimals (zero too when allowed), in fen. */
+/** A positive amount of yuan (zero too when allowed) under the one money rule (server/validation.ts), in fen. */
 export function requireAmount(body: Body, field = 'amount', allowZero = false): bigint {
-  const value = body[field];
-  if (value === undefined || value === null || value === '') throw aboutField(validationError(translate('server:crud.required', { field: label(field) })), field);
-  const fen = parseAmount(value, allowZero);
-  if (fen === null) throw aboutField(validationError(translate('quotas:server.amountInvalid', { field: label(field) })), field);
-  return fen;
+  return toFen(requireMoney(body, field, label(field), { allowZero }))!;
 }
 
 /** The term's last day, after today. */

@@ -103,7 +103,7 @@ export class QuotaRequests {
       const grantor = await grantorOf(tx, kind, body);
       const unit = await unitOf(tx, requireString(body, 'unitId'));
       if (unit.kind !== UNIT_KIND.group) throw aboutField(businessError('QUOTA_UNIT_NOT_GROUP', 'quotas:server.unitNotGroup', { unit: unit.unitName }), 'unitId');
-      const amount = requireAmount(body);
+      const amount = requireAmount(body, 'amount');
       const termEnd = requireTermEnd(body, this.today());
       const reason = requireReason(body);
       const [existing] = await tx

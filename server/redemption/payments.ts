@@ -9,10 +9,10 @@
  */
 import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { NOTE_STATUS, OUTSTANDING_STATUSES, dayOf } from '../../src/lib/credit-notes';
-import { formatMoney } from '../../src/lib/money';
+import { formatMoney, toFen } from '../../src/lib/money';
 import { fenOf, isQuotaDate, QUOTA_MOVEMENT, yuan } from '../../src/lib/quotas';
 import {
-  AUDIT_OUTCOME, MAX_MATCHED_NOTES, PAYMENT_STATUS, PAYMENT_STATUSES, REGISTRATION_STATUS, isBankSerial, matchRefusal, paymentFen, type MatchRefusal,
+  AUDIT_OUTCOME, MAX_MATCHED_NOTES, PAYMENT_STATUS, PAYMENT_STATUSES, REGISTRATION_STATUS, isBankSerial, matchRefusal, type MatchRefusal,
 } from '../../src/lib/redemption';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import type { AppContext } from '../context';
@@ -23,6 +23,7 @@ import { aboutField, businessError, notFoundError, validationError } from '../er
 import { hasMessage, translate } from '../i18n';
 import { recordChange, type Writer } from '../operation-log/record';
 import { lockAccount, move } from '../quotas/ledger';
+import { requireMoney } from '../validation';
 import { optionalOneOf, optionalText, type Body } from '../workflow/input';
 
 export type PaymentRow = typeof creditPayments.$inferSelect;
@@ -175,10 +176,7 @@ export function paymentsOf(ctx: AppContext) {
       const payerUnitId = requireString(body, 'payerUnitId');
       const [payer] = await tx.select({ id: groupUnits.id, unitName: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.id, payerUnitId));
       if (!payer) throw refuse('payerUnitId', 'payerNotFound');
-      const raw = body.amount;
-      if (raw === undefined || raw === null || raw === '') throw required('amount');
-      const amount = paymentFen(raw);
-      if (amount === null) throw refuse('amount', 'amountInvalid');
+      const amount = toFen(requireMoney(body, 'amount', field('amount')))!;
       const valueDate = requireDate(body, 'valueDate');
       if (valueDate > dayOf(ctx.now())) throw refuse('valueDate', 'valueDateFuture');
       const serial = body.bankSerialNo;

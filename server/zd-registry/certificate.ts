@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import { formatCurrency } from '../../src/lib/money';
 
 export interface CertificateContent {
   registrationNo: string;
@@ -58,7 +59,8 @@ export function certificatePdf(c: CertificateContent): Promise<Buffer> {
       ['出让人 / 出质人', c.transferorName],
       ['受让人 / 质权人', c.transfereeName],
       ['登记财产', c.subject],
-      ['主债权金额', `人民币 ${c.amount} 元（${c.amountInWords}）`],
+      // The amount as the screens write it (¥, separators, two decimals), then in capitals as on a cheque.
+      ['主债权金额', `${formatCurrency(c.amount)}（人民币${c.amountInWords}）`],
       ['登记期限', `${c.periodYears} 年（${c.startDate} 至 ${c.expireDate}）`],
       ['财产描述', c.description],
       ['出具时间', c.issuedAt],

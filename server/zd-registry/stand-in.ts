@@ -7,15 +7,15 @@
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { amountToChinese } from '../../src/lib/numerals';
-import { MAX_PERIOD_YEARS, REGISTRATION_STATUS } from '../../src/lib/abs';
+import { MAX_PERIOD_YEARS, REGISTRATION_ACTION_DICT, REGISTRATION_STATUS, REGISTRATION_STATUS_DICT } from '../../src/lib/abs';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
-import { creditNotes, zdRegistrationNotes, zdRegistrations } from '../db/schema';
+import { creditNotes, sysDictData, zdRegistrationNotes, zdRegistrations } from '../db/schema';
 import { translate } from '../i18n';
 import { certificatePdf } from './certificate';
 import type { CentralRegistry, RegistryAct, RegistryAnswer, RegistryFiling, RegistryRecord } from './index';
 
-const ACT_LABEL: Record<RegistryAct, string> = { REGISTER: '初始登记', AMEND: '变更登记', EXTEND: '展期登记', CANCEL: '注销登记' };
+// The registry's own name of a registration type, as its certificates print it (not the platform's dictionary word).
 const TYPE_LABEL = { TRANSFER: '应收账款转让登记', PLEDGE: '应收账款质押登记' } as const;
 
 const refuse = (key: string, params: Record<string, string> = {}): RegistryAnswer => ({ accepted: false, reason: translate(`abs:registry.${key}`, params) });
@@ -44,6 +44,12 @@ export function standInRegistry(db: Db | Tx, now: () => Date = () => new Date())
     return row?.registrationNo;
   };
 
+  /** A value's label in the platform's dictionary (what the screens show for it); the value itself if the dictionary lacks it. */
+  const dictLabel = async (dictType: string, value: string) => {
+    const [row] = await db.select({ label: sysDictData.dictLabel }).from(sysDictData).where(and(eq(sysDictData.dictType, dictType), eq(sysDictData.dictValue, value))).limit(1);
+    return row?.label ?? value;
+  };
+
   const answer = async (act: RegistryAct, registrationNo: string | null, filing: RegistryFiling, status: RegistryRecord['status']): Promise<RegistryAnswer> => {
     const n = await next();
     const number = registrationNo ?? `ZD${stamp()}${String(n).padStart(8, '0')}`;
@@ -51,10 +57,10 @@ export function standInRegistry(db: Db | Tx, now: () => Date = () => new Date())
     const answeredAt = now().toISOString();
     const subject = filing.subject.kind === 'PACKAGE' ? `资产包 ${filing.subject.packageNo}（${filing.subject.noteNos.length} 张白条）` : `白条 ${filing.subject.noteNos.join('、')}`;
     const certificate = await certificatePdf({
-      registrationNo: number, receiptNo, actLabel: ACT_LABEL[act], typeLabel: TYPE_LABEL[filing.registrationType],
+      registrationNo: number, receiptNo, actLabel: await dictLabel(REGISTRATION_ACTION_DICT, act), typeLabel: TYPE_LABEL[filing.registrationType],
       transferorName: filing.transferor.name, transfereeName: filing.transferee.name,
       amount: filing.amount, amountInWords: amountToChinese(filing.amount), periodYears: filing.periodYears,
-      startDate: filing.startDate, expireDate: filing.expireDate, statusLabel: status === 'REGISTERED' ? '有效' : '已注销',
+      startDate: filing.startDate, expireDate: filing.expireDate, statusLabel: await dictLabel(REGISTRATION_STATUS_DICT, status),
       subject, description: filing.description, issuedAt: answeredAt.replace('T', ' ').slice(0, 19),
     });
     return { accepted: true, registrationNo: number, receiptNo, answeredAt, certificate };

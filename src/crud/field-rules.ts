@@ -3,7 +3,7 @@
  * failure into the message under the input, the server's CRUD routes into VALIDATION_FAILED naming
  * the field. Empty values pass here: `required` is its own rule on each side.
  */
-import { parseDecimal } from '../lib/money';
+import { moneyInputText, parseDecimal } from '../lib/money';
 import type { FieldSchema } from './resource';
 
 /** Spec 5.4 "Amount": up to 14 integer digits and 2 decimals; a money field without `money` digits gets these. */
@@ -19,9 +19,10 @@ function numericFailure(schema: FieldSchema, value: string | number): RuleFailur
   const decimal = parseDecimal(value);
   if (!decimal) return { key: 'kit:rules.notNumber' };
   if (schema.type === 'money') {
-    const { integer, decimal: places } = schema.money ?? DEFAULT_MONEY_DIGITS;
-    const padded = typeof value === 'string' && /^[+-]?0\d/.test(value.trim());
-    if (decimal.int.length > integer || decimal.frac.replace(/0+$/, '').length > places || padded || /e/i.test(String(value))) {
+    // The one money rule of every route (src/lib/money's moneyInputText): the form refuses what the server refuses.
+    const digits = schema.money ?? DEFAULT_MONEY_DIGITS;
+    if (moneyInputText(value, digits) === null) {
+      const { integer, decimal: places } = digits;
       return { key: 'kit:rules.money', params: { integer: String(integer), decimal: String(places) } };
     }
   }

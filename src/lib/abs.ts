@@ -4,7 +4,7 @@
  * programme's eligibility rules; its figures (total, weighted average remaining tenor, concentration
  * by debtor) are computed here from the notes, in whole fen and whole days, never in binary floats.
  */
-import { fenToYuan, toFen } from './money';
+import { fenToYuan, formatPercent, toFen } from './money';
 
 export const ABS_API = '/op/v1/abs';
 export const ZD_API = '/op/v1/zd-registrations';
@@ -72,22 +72,48 @@ export function shareBasisPoints(share: string): number | null {
   return bp > 0 && bp <= 10_000 ? bp : null;
 }
 
-/**
- * The first rule a note breaks for this package, the pool as it stands (the notes already in it)
- * included; null when it may join. Concentration is checked on the pool after adding the note, so
- * the first notes of a new package are judged against what they would make of it.
- */
-export function eligibilityRefusal(note: PoolNote, rules: PackageRules, pool: readonly PoolNote[], today: string, packageId?: string): EligibilityRule | null {
+/** The first rule the note itself breaks for this package (its package, status, due date); null when it may be in it. */
+export function noteRefusal(note: PoolNote, rules: PackageRules, today: string, packageId?: string): EligibilityRule | null {
   if (note.packageId && note.packageId !== packageId) return ELIGIBILITY_RULE.inAnotherPackage;
   if (note.status !== FINANCED_STATUS) return ELIGIBILITY_RULE.notFinanced;
   const days = remainingDays(note.dueDate, today);
   if (days < 0) return ELIGIBILITY_RULE.overdue;
   if (days < rules.minTenorDays) return ELIGIBILITY_RULE.tenorShort;
   if (days > rules.maxTenorDays) return ELIGIBILITY_RULE.tenorLong;
-  const after = [...pool.filter((p) => p.id !== note.id), note];
-  if (after.length > 1 && exceedsConcentration(after, rules.maxDebtorShare)) return ELIGIBILITY_RULE.concentration;
   return null;
 }
+
+/**
+ * The rule a pool breaks as a whole: a debtor above the programme's cap. One note is a pool too, its
+ * debtor holding 100% of it (issue 37: a one-note pool showed 100.00% against 60% and was issued), so
+ * under a cap below 1 a package starts with notes of several debtors, added together.
+ */
+export function poolRefusal(pool: readonly PoolNote[], rules: PackageRules): EligibilityRule | null {
+  return pool.length > 0 && exceedsConcentration(pool, rules.maxDebtorShare) ? ELIGIBILITY_RULE.concentration : null;
+}
+
+/** The first rule a note breaks for this package with the pool as it stands: its own rules, then the pool's with it added. */
+export function eligibilityRefusal(note: PoolNote, rules: PackageRules, pool: readonly PoolNote[], today: string, packageId?: string): EligibilityRule | null {
+  return noteRefusal(note, rules, today, packageId) ?? poolRefusal([...pool.filter((p) => p.id !== note.id), note], rules);
+}
+
+/** What stops a package's pool from being locked or issued: the first note that broke its rules since, or the pool's cap. */
+export function packageRefusal(pool: readonly (PoolNote & { noteNo: string })[], rules: PackageRules, today: string, packageId: string): { rule: EligibilityRule; noteNo?: string } | null {
+  for (const note of pool) {
+    const rule = noteRefusal(note, rules, today, packageId);
+    if (rule) return { rule, noteNo: note.noteNo };
+  }
+  const rule = poolRefusal(pool, rules);
+  return rule ? { rule } : null;
+}
+
+/**
+ * The issue nodes a package must have registered before it moves on (its status follows them): it is
+ * issued only once its programme is 获批 and 发行 is dated, settled once 兑付 is.
+ */
+export const NODES_BEFORE: Readonly<Partial<Record<'issue' | 'settle', readonly IssueNode[]>>> = { issue: ['APPROVED', 'ISSUED'], settle: ['REDEEMED'] };
+/** Nodes that record the issue and after: they belong to a pool that is fixed (locked or later). */
+export const NODES_AFTER_LOCK: readonly IssueNode[] = ['ISSUED', 'ESTABLISHED', 'REDEEMED'];
 
 /** Whether some debtor holds more than the allowed share of the pool (exact: fen × 10,000 against total × basis points). */
 export function exceedsConcentration(pool: readonly PoolNote[], maxDebtorShare: string): boolean {
@@ -120,6 +146,13 @@ export function concentrationOf(pool: readonly PoolNote[]): DebtorShare[] {
   return [...byDebtor.values()]
     .map((row) => ({ ...row, amount: fenToYuan(row.fen), share: total === 0n ? '0.0000' : ratio(row.fen, total) }))
     .sort((a, b) => (a.fen === b.fen ? a.debtorName.localeCompare(b.debtorName) : a.fen > b.fen ? -1 : 1));
+}
+
+/** A share of four decimals ('0.6154', as the package and its figures store it) as a percentage for people: '61.54%'. */
+export function sharePercent(share: string): string {
+  const [whole, frac = ''] = share.trim().split('.');
+  const bp = BigInt(whole || '0') * 10_000n + BigInt(frac.padEnd(4, '0').slice(0, 4) || '0');
+  return formatPercent(`${bp / 100n}.${String(bp % 100n).padStart(2, '0')}`);
 }
 
 /** part / whole to four decimals, rounded half up, as a string. */

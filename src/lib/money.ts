@@ -192,3 +192,36 @@ export function fenToYuan(fen: bigint): string {
   const digits = fen.toString().padStart(3, '0');
   return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
+
+/**
+ * Digits a typed amount may have (spec 5.4's amount: 14 integer digits, 2 decimals). Fourteen keeps
+ * every money input well inside the numeric(16,2) and numeric(18,2) columns that store it.
+ */
+export const MONEY_INPUT_DIGITS = { integer: 14, decimal: 2 } as const;
+export interface MoneyDigits {
+  integer: number;
+  decimal: number;
+}
+
+/**
+ * The one rule for an amount a person types or a caller sends (issue 37): plain digits, no sign, no
+ * exponent, no leading dot or trailing dot, no padding zeros, no spaces, no thousands separators, at most
+ * `digits.integer` integer and `digits.decimal` fraction digits. Returns the value as a decimal string,
+ * or null when it breaks the rule. A JSON number is read in its shortest decimal form, so 100 passes
+ * and 1e21 (written "1e+21") or 0.1 + 0.2 (0.30000000000000004) do not. Whether zero is allowed is
+ * the caller's business rule, not the format's.
+ */
+export function moneyInputText(value: unknown, digits: MoneyDigits = MONEY_INPUT_DIGITS): string | null {
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const text = String(value);
+  const integer = `(?:0|[1-9]\\d{0,${Math.max(0, digits.integer - 1)}})`;
+  const fraction = digits.decimal > 0 ? `(?:\\.\\d{1,${digits.decimal}})?` : '';
+  return new RegExp(`^${integer}${fraction}$`).test(text) ? text : null;
+}
+
+/** An amount of yuan under the one rule, in whole fen; null when it breaks the rule. */
+export function moneyInputFen(value: unknown): bigint | null {
+  const text = moneyInputText(value);
+  return text === null ? null : toFen(text);
+}

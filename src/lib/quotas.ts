@@ -9,7 +9,7 @@
  * (granted += x) in one transaction, so a tree's total is conserved and a unit never holds more than
  * its parent dispatched to it.
  */
-import { fenToYuan, toFen } from './money';
+import { fenToYuan, moneyInputFen, toFen } from './money';
 
 export const QUOTA_API = '/op/v1/quotas';
 
@@ -132,11 +132,12 @@ export function balancesValid(b: QuotaBalances): boolean {
 /** Largest amount (yuan) a quota may hold: spec 5.4's money, 14 integer digits. */
 export const QUOTA_MAX_FEN = 10n ** 16n - 1n;
 
-/** A positive amount of yuan with at most two decimals, as fen; null when it is not one. */
+/**
+ * A positive amount of yuan (zero too when allowed) as fen; null when it is not one. The format is the
+ * one money rule of every route (src/lib/money's moneyInputFen), so a screen refuses what the server does.
+ */
 export function parseAmount(value: unknown, allowZero = false): bigint | null {
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  if (typeof value === 'string' && !/^\d{1,14}(\.\d{1,2})?$/.test(value.trim())) return null;
-  const fen = toFen(value);
+  const fen = moneyInputFen(value);
   if (fen === null || fen > QUOTA_MAX_FEN) return null;
   return fen > 0n || (allowZero && fen === 0n) ? fen : null;
 }

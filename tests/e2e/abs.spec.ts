@@ -1,11 +1,14 @@
 /**
- * Securitisation end to end (issue 19), as op_handler over the demo world: the locked first package
- * shows its figures and concentration chart; the second, still being built, marks an overdue financed
- * note as refused, takes the group's note, refuses another issuer's note that would pass the
- * concentration limit (naming the rule, adding nothing) and is locked; two issue nodes are recorded in
- * order after one dated before the previous is refused; the registration list flags the pledge expiring within 30 days; the locked package is
- * registered with the registry (number and certificate), its extension joins the history, and a second
- * registration of the same package is refused with the registry's reason.
+ * Securitisation end to end (issues 19 and 37), as op_handler over the demo world: the locked first
+ * package shows its figures and concentration chart, its pool within its cap; the second, still being
+ * built, marks an overdue financed note as refused (not selectable) and the one eligible note as
+ * passing the cap alone, which the server then refuses by debtor, share and cap (adding nothing), and
+ * an empty package does not lock; the first package is not issued while its materials and its 获批 and
+ * 发行 nodes are missing; two issue nodes are recorded in order after one dated before the previous is
+ * refused, and 发行 waits for a locked pool; the registration list flags the pledge expiring within 30
+ * days; the first package is pledged with the registry (number and certificate), extended and amended,
+ * its history reading ¥ amounts and the person's name, a second pledge is refused with the registry's
+ * reason, and the cancellation reads 有效 → 已注销 (labels, not codes).
  */
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -33,7 +36,7 @@ async function asHandler(page: Page): Promise<void> {
 test.describe.serial('securitisation and the central registry', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('asset packages: figures and chart, a refusal that names the rule, an eligible note added, the package locked', async ({ page }) => {
+  test('asset packages: figures and chart within the cap, a one-debtor pool refused by debtor, share and cap, no lock or issue against the rules', async ({ page }) => {
     await asHandler(page);
     await page.goto('/op/abs/assets/assets-manage');
     const list = page.getByTestId('abs-packages');
@@ -45,38 +48,42 @@ test.describe.serial('securitisation and the central registry', () => {
     await expect(first.getByText('已锁定')).toBeVisible(FIRST_LOAD);
     await expect(first.getByTestId('abs-concentration-chart').locator('canvas')).toBeVisible();
     await expect(first.getByText('加权平均剩余期限')).toBeVisible();
+    // Two debtors, the larger at 61.54% under the 80% cap: a pool the rules allow, nothing marked above the cap.
+    await expect(first.getByText('61.54%').first()).toBeVisible();
+    await expect(first.getByText('超过上限')).toHaveCount(0);
+    // Locked is not issued: the materials first (and then the 获批 and 发行 nodes, tested on the server).
+    await first.getByTestId('abs-issue').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(page.locator('.ant-message').getByText('资产证券化资料尚未审核通过，不能发行')).toBeVisible(FIRST_LOAD);
+    await expect(first.getByText('已锁定')).toBeVisible();
     await shot(page, 'package-locked');
 
     await page.goto('/op/abs/assets/assets-manage');
     await rows(page.getByTestId('abs-packages')).filter({ hasText: '第二期' }).click();
     const second = page.getByTestId('abs-package');
     const candidates = second.getByTestId('abs-candidates');
-    await expect(rows(candidates)).toHaveCount(3, FIRST_LOAD);
-    await expect(rows(candidates).filter({ hasText: '不可入池：白条已逾期' })).toHaveCount(1);
+    await expect(rows(candidates)).toHaveCount(2, FIRST_LOAD);
+    const overdue = rows(candidates).filter({ hasText: '不可入池：白条已逾期' });
+    await expect(overdue).toHaveCount(1);
+    await expect(overdue.locator('.ant-checkbox-input')).toBeDisabled();
+    // The one eligible note would be one debtor at 100% against 50%: it may be picked, with a warning.
+    const alone = rows(candidates).filter({ hasText: '单独入池将超过占比上限' });
+    await expect(alone).toHaveCount(1);
+    await expect(alone).toContainText('86,500.00');
     await shot(page, 'candidates');
 
-    // The group's own note first: eligible, it joins.
-    await rows(candidates).filter({ hasText: '1,200,000.00' }).locator('.ant-checkbox-input').check();
+    await alone.locator('.ant-checkbox-input').check();
     await second.getByTestId('abs-add-notes').click();
-    await expect(page.locator('.ant-message').getByText('已入池 1 张白条')).toBeVisible(FIRST_LOAD);
+    await expect(page.locator('.ant-message').getByText(/白条不能入池：入池后单一债务人占比将超过上限（.+将占 100\.00%，上限 50\.00%）/)).toBeVisible(FIRST_LOAD);
     const pool = second.getByTestId('abs-pool');
-    await expect(rows(pool)).toHaveCount(1);
-
-    // Another issuer's note would leave the group above half the pool: marked, and refused by the server by name.
-    const over = rows(candidates).filter({ hasText: '不可入池：入池后单一债务人占比将超过上限' });
-    await expect(over).toHaveCount(1, FIRST_LOAD);
-    await over.locator('.ant-checkbox-input').check();
-    await second.getByTestId('abs-add-notes').click();
-    await expect(page.locator('.ant-message').getByText(/不能入池：入池后单一债务人占比将超过上限/)).toBeVisible(FIRST_LOAD);
-    await expect(rows(pool)).toHaveCount(1);
-    await expect(second.getByTestId('abs-concentration-chart').locator('canvas')).toBeVisible();
+    await expect(rows(pool)).toHaveCount(0);
     await shot(page, 'concentration-refused');
 
     await second.getByTestId('abs-lock').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
-    await expect(second.getByText('已锁定').first()).toBeVisible(FIRST_LOAD);
-    await expect(second.getByTestId('abs-add-notes')).toHaveCount(0);
-    await shot(page, 'package-built');
+    await expect(page.locator('.ant-message').getByText('资产包中没有白条，不能锁定')).toBeVisible(FIRST_LOAD);
+    await expect(second.getByText('构建中').first()).toBeVisible();
+    await expect(second.getByTestId('abs-add-notes')).toBeVisible();
   });
 
   test('issue nodes: two recorded in order on the new package, one dated before the previous refused with the reason', async ({ page }) => {
@@ -104,6 +111,14 @@ test.describe.serial('securitisation and the central registry', () => {
     await form.getByRole('button', { name: /确\s*定/ }).click();
     await expect(nodes.getByTestId('abs-node-ACCEPTED')).toContainText('2026-10-20', FIRST_LOAD);
     await expect(nodes.getByTestId('abs-node-ACCEPTED')).toContainText('上海证券交易所受理');
+
+    // 获批 may be dated while the pool is built; 发行 happens to a locked pool only.
+    await record('APPROVED', '2026-10-25', '证监会获批');
+    await expect(nodes.getByTestId('abs-node-APPROVED')).toContainText('2026-10-25', FIRST_LOAD);
+    await record('ISSUED', '2026-10-28', '发行');
+    await expect(page.locator('.ant-message').getByText('资产包锁定后才能登记“发行”节点')).toBeVisible(FIRST_LOAD);
+    await form.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(nodes.getByTestId('abs-node-ISSUED')).toContainText('未登记');
     await shot(page, 'issue-nodes');
   });
 
@@ -115,16 +130,18 @@ test.describe.serial('securitisation and the central registry', () => {
     await expect(rows(list).filter({ hasText: '应收账款质押' }).getByTestId('zd-expiring')).toContainText(/\d+ 天后到期/);
     await shot(page, 'registrations');
 
+    // The first package (locked, its transfer registered by the demo) pledged to a bank.
     const register = async () => {
       await list.getByTestId('zd-register').click();
       const form = dialog(page);
+      await form.getByText('应收账款质押', { exact: true }).click();
       await pick(page, form.getByLabel('出让人/出质人'), '保理');
       await pick(page, form.getByLabel('受让人/质权人'), '中国工商银行');
       await form.getByText('资产包', { exact: true }).click();
-      await pick(page, form.getByRole('combobox', { name: '资产包' }), '第二期');
+      await pick(page, form.getByRole('combobox', { name: '资产包' }), '第一期');
       await form.getByLabel('登记金额（元）').fill('1000.00');
       await form.getByLabel('登记期限（年）').fill('2');
-      await form.getByLabel('财产描述').fill('第二期资产包项下应收账款转让');
+      await form.getByLabel('财产描述').fill('第一期资产包项下应收账款质押');
       await page.locator('#zd-register-submit').click();
       return form;
     };
@@ -157,6 +174,18 @@ test.describe.serial('securitisation and the central registry', () => {
     await expect(page.locator('.ant-message').getByText('展期登记成功')).toBeVisible(FIRST_LOAD);
     await expect(drawer.getByTestId('zd-history')).toContainText('展期登记');
     await expect(drawer.getByTestId('zd-history')).toContainText('2 → 5');
+
+    // An amendment's history reads amounts in the app's money format, and who acted by name.
+    await page.getByTestId('zd-amend').click();
+    const amend = dialog(page);
+    await amend.getByLabel('登记金额（元）').fill('1500.50');
+    await page.locator('#zd-act-submit').click();
+    await expect(page.locator('.ant-message').getByText('变更登记成功')).toBeVisible(FIRST_LOAD);
+    const history = drawer.getByTestId('zd-history');
+    await expect(history).toContainText('登记金额（元）：¥1,000.00 → ¥1,500.50');
+    await expect(history).toContainText('经办人张三');
+    await expect(history).not.toContainText('op_handler');
+    await expect(history).not.toContainText('1000.00');
     await shot(page, 'registration-detail');
     // The close button, not Escape: the drawer hears Escape only while focus is inside it, and an Escape
     // sent while the extension's dialog is still closing finds focus elsewhere (a CI run then waited 3 min
@@ -170,6 +199,17 @@ test.describe.serial('securitisation and the central registry', () => {
     await shot(page, 'registry-refusal');
     await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
     await expect(rows(list)).toHaveCount(3);
+
+    // Cancelled, the history reads the statuses by their labels, not REGISTERED → CANCELLED.
+    await rows(list).filter({ hasText: '应收账款质押' }).filter({ hasText: '1,500.50' }).click();
+    await expect(drawer).toBeVisible(FIRST_LOAD);
+    await page.getByTestId('zd-cancel').click();
+    await dialog(page).getByLabel('注销原因').fill('质押已解除');
+    await page.locator('#zd-act-submit').click();
+    await expect(page.locator('.ant-message').getByText('注销登记成功')).toBeVisible(FIRST_LOAD);
+    await expect(history).toContainText('状态：有效 → 已注销');
+    await expect(history).not.toContainText(/REGISTERED|CANCELLED/);
+    await shot(page, 'registration-cancelled');
     expect(server.url).toBeTruthy();
   });
 });

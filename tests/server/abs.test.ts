@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { ABS_API, ZD_API } from '../../src/lib/abs';
+import { ABS_API, packageRefusal, ZD_API, type PoolNote } from '../../src/lib/abs';
 import { addDays, dayOf } from '../../src/lib/credit-notes';
 import { DOC_REVIEW_CALLS, type DocMaterialsAnswer } from '../../src/features/doc-review/rules';
-import { creditNotes, absPackageNotes, zdRegistrations, operationLogs } from '../../server/db/schema';
+import { creditNotes, absPackageNotes, absPackages, zdRegistrations, operationLogs } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { sharedServer, type TestServer } from './server';
 
@@ -49,6 +49,14 @@ const add = (id: string, noteIds: string[], client = handler) => client.call<Pkg
 const move = (action: string, pkg: { id: string; dataVersion: number }) => handler.call<Pkg>(`${ABS_API}/packages/${action}`, { json: { id: pkg.id, dataVersion: pkg.dataVersion } });
 
 describe('asset packages', () => {
+  it('of the demo world keep their rules: the locked first package holds under its cap, with notes of several debtors', async () => {
+    const demo = await find('DOC-ABS-2026-001');
+    expect(demo.status).toBe('LOCKED');
+    const full = demo as unknown as Pkg & { maxDebtorShare: string; notes: Array<PoolNote & { noteNo: string }>; today: string };
+    expect(full.notes.length).toBeGreaterThan(1);
+    expect(packageRefusal(full.notes, { minTenorDays: 0, maxTenorDays: 720, maxDebtorShare: full.maxDebtorShare }, full.today, demo.id)).toBeNull();
+  });
+
   it('refuses bad programme rules with a message naming the field, writing nothing', async () => {
     const before = (await dataOf<{ total: number }>(auditor, `${ABS_API}/packages/page`, {})).total;
     for (const [body, field] of [
@@ -81,11 +89,43 @@ describe('asset packages', () => {
       expect((await find(pkg.id)).notes).toHaveLength(0);
     }
     expect((await add(pkg.id, [good, other])).body.code).toBe('0');
-    // unit-a would hold 600 of 900.
+    // unit-a would hold 600 of 900: the message names the debtor, its share and the cap.
     const answer = await add(pkg.id, [await note('300.00', 90, 'unit-a')]);
-    expect(answer.body.message).toContain('入池后单一债务人占比将超过上限');
+    expect(answer.body.message).toBe('白条不能入池：入池后单一债务人占比将超过上限（开立单位it-a将占 66.67%，上限 50.00%）；请与其他债务人的白条一同入池');
     const after = await find(pkg.id);
     expect(after.figures).toMatchObject({ total: '600.00', noteCount: 2, topShare: '0.5000' });
+  });
+
+  it('holds the cap from the first note: one note alone is refused, the same note with another debtor\'s joins', async () => {
+    const pkg = await newPackage({ maxDebtorShare: '0.6' });
+    const alone = await note('500.00', 90, 'unit-one');
+    const answer = await add(pkg.id, [alone]);
+    expect(refusalOf(answer)).toMatchObject({ code: 'NOTE_INELIGIBLE', message: expect.stringContaining('将占 100.00%，上限 60.00%') });
+    expect((await find(pkg.id)).notes).toHaveLength(0);
+    // The candidates say so without forbidding it: added with notes of other debtors it may join.
+    const candidates = await dataOf<{ records: Array<{ id: string; refusal: string | null; poolWarning: string | null }> }>(handler, `${ABS_API}/packages/candidates`, { id: pkg.id, pageSize: 500 });
+    expect(candidates.records.find((r) => r.id === alone)).toMatchObject({ refusal: null, poolWarning: 'CONCENTRATION' });
+    expect((await add(pkg.id, [alone, await note('400.00', 90, 'unit-two')])).body.code).toBe('0');
+    expect((await find(pkg.id)).figures).toMatchObject({ noteCount: 2, topShare: '0.5556' });
+  });
+
+  it('checks the rules again on lock and issue: a pool that breaks the cap or holds a note gone bad does not move', async () => {
+    // A pool as an earlier release let it be built: one note, 100% against a 60% cap.
+    const pkg = await newPackage({ maxDebtorShare: '0.6' });
+    const only = await note('700.00', 90, 'unit-old');
+    await srv.database.db.insert(absPackageNotes).values({ packageId: pkg.id, noteId: only, createBy: 'op_handler' });
+    expect(refusalOf(await move('lock', await find(pkg.id)))).toMatchObject({ code: 'PACKAGE_RULES_BROKEN', message: '资产包不能锁定：单一债务人占比超过上限（开立单位-old占 100.00%，上限 60.00%）' });
+    await srv.database.db.update(absPackages).set({ status: 'LOCKED' }).where(eq(absPackages.id, pkg.id));
+    expect(refusalOf(await move('issue', await find(pkg.id)))).toMatchObject({ code: 'PACKAGE_RULES_BROKEN', message: expect.stringContaining('资产包不能发行：单一债务人占比超过上限') });
+    expect((await find(pkg.id)).status).toBe('LOCKED');
+
+    // A note redeemed after it joined stops the lock, named.
+    const other = await newPackage({ maxDebtorShare: '1' });
+    const gone = await note('100.00', 90, 'unit-gone');
+    await add(other.id, [gone]);
+    await srv.database.db.update(creditNotes).set({ status: 'REDEEMED' }).where(eq(creditNotes.id, gone));
+    const [{ noteNo }] = await srv.database.db.select({ noteNo: creditNotes.noteNo }).from(creditNotes).where(eq(creditNotes.id, gone));
+    expect(refusalOf(await move('lock', await find(other.id))).message).toBe(`资产包不能锁定：白条 ${noteNo} 已不符合入池规则（仅已融资的白条可以入池），请先移出`);
   });
 
   it('keeps a note in one package, even when two packages take it at once', async () => {
@@ -137,9 +177,17 @@ describe('asset packages', () => {
     await dataOf(director, '/op/v1/workflow/tasks/complete', { taskId: first.task.id, outcome: 'PASS' });
     current = await find(pkg.id);
     expect((current as unknown as { materialStatus: string }).materialStatus).toBe('APPROVED');
+    // Its status follows its issue nodes: not issued while 获批 and 发行 are not registered.
+    const node = (name: string, nodeDate = TODAY) => handler.call(`${ABS_API}/issue-nodes/save`, { json: { packageId: pkg.id, node: name, nodeDate } });
+    expect(refusalOf(await move('issue', current))).toMatchObject({ code: 'PACKAGE_NODES_MISSING', message: '资产包不能发行：请先登记“获批”、“发行”节点' });
+    for (const name of ['PROJECT', 'ACCEPTED', 'APPROVED']) expect((await node(name)).body.code).toBe('0');
+    expect(refusalOf(await move('issue', current)).message).toBe('资产包不能发行：请先登记“发行”节点');
+    expect((await node('ISSUED')).body.code).toBe('0');
     const issued = await dataOf<Pkg>(handler, `${ABS_API}/packages/issue`, { id: pkg.id, dataVersion: current.dataVersion });
     expect(issued.status).toBe('ISSUED');
-    // Settling waits for every note to be redeemed.
+    // Settling waits for 兑付 and for every note to be redeemed.
+    expect(refusalOf(await move('settle', issued)).message).toBe('资产包不能结清：请先登记“兑付”节点');
+    for (const name of ['ESTABLISHED', 'REDEEMED']) expect((await node(name)).body.code).toBe('0');
     expect(refusalOf(await move('settle', issued)).code).toBe('PACKAGE_OPEN_NOTES');
   });
 
@@ -162,6 +210,9 @@ describe('issue nodes', () => {
     expect((await save('PROJECT', '2026-02-30')).body.code).toBe('VALIDATION_FAILED');
     const nodes = await dataOf<Array<{ node: string; nodeDate: string | null }>>(auditor, `${ABS_API}/issue-nodes/list`, { packageId: pkg.id });
     expect(nodes.map((n) => [n.node, n.nodeDate])).toEqual([['PROJECT', '2026-03-01'], ['ACCEPTED', '2026-03-01'], ['APPROVED', null], ['ISSUED', null], ['ESTABLISHED', null], ['REDEEMED', null]]);
+    // 发行 happens to a fixed pool: not registered while the package still takes notes.
+    expect((await save('APPROVED', '2026-03-02')).body.code).toBe('0');
+    expect(refusalOf(await save('ISSUED', '2026-03-03'))).toMatchObject({ code: 'PACKAGE_NOT_LOCKED', message: '资产包锁定后才能登记“发行”节点' });
   });
 });
 
@@ -193,6 +244,8 @@ describe('central registry', () => {
     const final = await show(reg.id);
     expect(final.history.map((h) => h.action)).toEqual(['REGISTER', 'AMEND', 'EXTEND', 'CANCEL']);
     expect(final.history[1]).toMatchObject({ before: { amount: '500.00' }, after: { amount: '600.00' } });
+    // Who acted, by name: op_handler's person name, not the username.
+    expect(final.history.map((h) => (h as unknown as { createByName: string }).createByName)).toEqual(Array(4).fill('经办人张三'));
     expect(new Set(final.history.map((h) => h.receiptNo)).size).toBe(4);
     expect(refusalOf(await handler.call(`${ZD_API}/amend`, { json: { id: reg.id, dataVersion: final.dataVersion, description: '再改' } })).message).toContain('已注销');
     // Each act is in the operation log, in the same transaction as the change.
@@ -237,6 +290,12 @@ describe('central registry', () => {
     expect(text).toContain('动产和权利担保统一登记');
     expect(text).toContain(reg.registrationNo);
     expect(text).toContain('壹仟贰佰叁拾肆元伍角陆分');
+    // The amount as the screens write it, the status and the act by their dictionary labels: no raw values.
+    expect(text).toContain('¥1,234.56');
+    expect(text).not.toContain('1234.56 元');
+    expect(text).toContain('有效');
+    expect(text).toContain('初始登记');
+    expect(text).not.toMatch(/REGISTERED|CANCELLED/);
     expect(text).toContain('应收账款转让登记');
   });
 

@@ -59,7 +59,7 @@ describe('the server applies the declared rules and defaults', () => {
   it('refuses each broken rule with the field named and the rule said', () => {
     expect(refusal({ configName: '名' })).toBe('参数名称：至少输入2个字符');
     expect(refusal({ configKey: 'A-B' })).toMatch(/^参数键名：/);
-    expect(refusal({ configValue: '12345' })).toBe('参数键值：金额整数部分最多 4 位，小数最多 2 位');
+    expect(refusal({ configValue: '12345' })).toBe('参数键值格式不正确：只写数字，最多 4 位整数、2 位小数，不带正负号、空格、千分位或指数');
     expect(refusal({ configValue: '0.5' })).toBe('参数键值：不能小于 1');
     expect(refusal({ remark: 12 })).toBe('备注：不能大于 9');
     expect(refusal({ configValue: '12.5', remark: 3 })).toBeUndefined();

@@ -152,7 +152,7 @@ describe('a signing application', () => {
     const app = await dataOf<FinancingApplication>(handler, FINANCING_CALLS.start, { supplierCorpId: own.id, coreCorpId: GROUP, prdCode: 'RF-HD-CMB' });
     expect(app).toMatchObject({ status: 'DRAFT', supplierName: own.corpName, coreName: '中建华东建设集团有限公司', instanceId: null });
     const update = (json: Record<string, unknown>) => refusal(handler, FINANCING_CALLS.update, { id: app.id, dataVersion: app.dataVersion, ...json });
-    expect(await update({ amount: '-5' })).toMatchObject({ code: 'VALIDATION_FAILED', message: '申请融资金额须为大于0的金额，最多14位整数、2位小数' });
+    expect(await update({ amount: '-5' })).toMatchObject({ code: 'VALIDATION_FAILED', message: '申请融资金额（元）格式不正确：只写数字，最多 14 位整数、2 位小数，不带正负号、空格、千分位或指数' });
     expect(await update({ amount: '0.001' })).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await update({ contactMobile: '12345' })).toMatchObject({ code: 'VALIDATION_FAILED', message: '请输入正确的手机号' });
     expect(await update({ settlementAccountId: `acct-${supplier(9)}` })).toMatchObject({ code: 'FINANCING_ACCOUNT_NOT_SUPPLIERS', message: '收款账户须为该供应商自己的银行账户' });

@@ -155,7 +155,7 @@ describe('payments and their audit', () => {
     const count = async () => (await dataOf<{ total: number }>(auditor, REDEMPTION_CALLS.payments, {})).total;
     const total = await count();
     expect(refusalOf(await pay([a, b], '3000.00'))).toEqual({ status: 200, code: 'CREDIT_PAYMENT_AMOUNT_MISMATCH', message: '付款金额 3,000.00 与所选白条金额合计 3,000.50 不一致，须完全相等' });
-    expect(refusalOf(await pay([a], '1000.001')).message).toBe('付款金额须为大于 0 且最多两位小数的金额');
+    expect(refusalOf(await pay([a], '1000.001')).message).toBe('付款金额格式不正确：只写数字，最多 14 位整数、2 位小数，不带正负号、空格、千分位或指数');
     expect(refusalOf(await pay([], '1000.00')).message).toBe('请至少选择一张要兑付的白条');
     expect(refusalOf(await pay([a], '1000.00', { bankSerialNo: '12' })).message).toBe('银行流水号须为 6 至 40 位字母、数字或短横线');
     expect(refusalOf(await pay([a], '1000.00', { valueDate: addDays(dayOf(Date.now()), 3) })).message).toBe('日期不能晚于今天');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { concentrationOf, eligibilityRefusal, exceedsConcentration, expiringSoon, expiryOf, poolFigures, shareBasisPoints, type PoolNote } from '../../src/lib/abs';
+import { concentrationOf, eligibilityRefusal, exceedsConcentration, expiringSoon, expiryOf, noteRefusal, packageRefusal, poolFigures, poolRefusal, shareBasisPoints, sharePercent, type PoolNote } from '../../src/lib/abs';
 
 const TODAY = '2026-11-25';
 const note = (id: string, amount: string, dueDate: string, debtorId = 'd1', status = 'FINANCED', packageId: string | null = null): PoolNote => ({ id, amount, dueDate, status, debtorId, debtorName: `债务人${debtorId}`, packageId });
@@ -13,7 +13,26 @@ describe('eligibility', () => {
     expect(eligibilityRefusal(note('a', '100.00', '2026-12-20'), rules, [], TODAY)).toBe('TENOR_SHORT');
     expect(eligibilityRefusal(note('a', '100.00', '2027-12-20'), rules, [], TODAY)).toBe('TENOR_LONG');
     expect(eligibilityRefusal(note('a', '100.00', '2027-01-25', 'd1', 'FINANCED', 'other'), rules, [], TODAY, 'mine')).toBe('IN_ANOTHER_PACKAGE');
-    expect(eligibilityRefusal(note('a', '100.00', '2027-01-25'), rules, [], TODAY)).toBeNull();
+    expect(noteRefusal(note('a', '100.00', '2027-01-25'), rules, TODAY)).toBeNull();
+  });
+
+  it('holds the cap with one note too: alone, its debtor holds 100% of the pool (issue 37)', () => {
+    expect(eligibilityRefusal(note('a', '100.00', '2027-01-25'), rules, [], TODAY)).toBe('CONCENTRATION');
+    expect(poolRefusal([note('a', '100.00', '2027-01-25')], rules)).toBe('CONCENTRATION');
+    expect(poolRefusal([note('a', '100.00', '2027-01-25')], { ...rules, maxDebtorShare: '1' })).toBeNull();
+    expect(poolRefusal([], rules)).toBeNull();
+    // Added together with another debtor's note, the same note may join.
+    expect(poolRefusal([note('a', '100.00', '2027-01-25', 'd1'), note('b', '100.00', '2027-01-25', 'd2')], rules)).toBeNull();
+  });
+
+  it('finds what stops a pool from being locked or issued: a note that broke its rules since, then the cap', () => {
+    const a = { ...note('a', '100.00', '2027-01-25', 'd1', 'FINANCED', 'p'), noteNo: 'N1' };
+    const b = { ...note('b', '100.00', '2027-01-25', 'd2', 'FINANCED', 'p'), noteNo: 'N2' };
+    expect(packageRefusal([a, b], rules, TODAY, 'p')).toBeNull();
+    expect(packageRefusal([a, { ...b, status: 'REDEEMED' }], rules, TODAY, 'p')).toEqual({ rule: 'NOT_FINANCED', noteNo: 'N2' });
+    expect(packageRefusal([a], rules, TODAY, 'p')).toEqual({ rule: 'CONCENTRATION' });
+    expect(sharePercent('0.6154')).toBe('61.54%');
+    expect(sharePercent('1.0000')).toBe('100.00%');
   });
 
   it('judges concentration on the pool after the note joins, exactly at the limit', () => {

@@ -21,6 +21,7 @@ import { corpBankAccounts, corporations, corpVerifications } from '../../db/sche
 import { businessError, protocolError, validationError } from '../../errors';
 import { translate } from '../../i18n';
 import { route } from '../../routes/route';
+import { requireMoney } from '../../validation';
 import { OPERATION_ACTION } from '../../../src/resources/operation-log';
 import { recordChange, type ChangeEntry } from '../../operation-log/record';
 import type { Principal } from '../../security/sessions';
@@ -134,7 +135,8 @@ export function verificationRoutes(api: FastifyInstance, ctx: AppContext, gatewa
 
   post('confirm', corporation.verify, async (body, principal) => {
     const id = requireId(body);
-    const amount = typeof body.amount === 'string' ? body.amount.trim() : '';
+    // The one money rule first (the same refusal as every amount), then the micro payment's range.
+    const amount = requireMoney(body, 'amount', translate('corporations:verification.amount'), { allowZero: true });
     if (!isMicroPaymentAmount(amount)) throw validationError(translate(key('badAmount'), { min: MICRO_PAYMENT_MIN, max: MICRO_PAYMENT_MAX }));
     const outcome = await ctx.db.transaction(async (tx) => {
       const row = await lockVerification(tx, id);

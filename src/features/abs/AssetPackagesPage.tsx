@@ -4,14 +4,14 @@
  * debtor as a chart, its notes, the financed notes it may take (each candidate marked with the rule it
  * breaks, checked again by the server when added), its moves (锁定 → 发行 → 结清) and its materials review.
  */
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Progress, Row, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Progress, Row, Select, Space, Statistic, Table, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { HasPermi } from '../../components/access/HasAccess';
 import { DictTag } from '../../components/DictTag';
 import { FileUpload } from '../../components/files/FileUpload';
-import { PACKAGE_ACTION, PACKAGE_STATUS, PACKAGE_STATUS_DICT, remainingDays } from '../../lib/abs';
+import { exceedsConcentration, PACKAGE_ACTION, PACKAGE_STATUS, PACKAGE_STATUS_DICT, remainingDays } from '../../lib/abs';
 import { formatMoney } from '../../lib/money';
 import { PERMISSIONS } from '../../lib/permissions';
 import { absApi, type AssetPackage, type Page, type PackageDetail, type PoolNoteView } from './abs-api';
@@ -137,12 +137,14 @@ function PackageView({ id }: { id: string }) {
     }
   };
   const action = PACKAGE_ACTION[pkg.status as keyof typeof PACKAGE_ACTION];
+  const overCap = pkg.notes.length > 0 && exceedsConcentration(pkg.notes, pkg.maxDebtorShare);
   const progress = Math.min(100, Math.round((Number(pkg.figures.total) / Number(pkg.targetSize)) * 100));
   const noteColumns = [
+    // The amount right after the number: the pool's card is narrow, and an amount scrolled out of sight hides what the pool holds.
     { title: t('fields.noteNo'), dataIndex: 'noteNo', width: 190 },
+    { title: t('fields.noteAmount'), dataIndex: 'amount', width: 150, align: 'right' as const, render: (v: string) => formatMoney(v) },
     { title: t('fields.debtorName'), dataIndex: 'debtorName', width: 180, ellipsis: true },
     { title: t('fields.holderName'), dataIndex: 'holderName', width: 200, ellipsis: true },
-    { title: t('fields.noteAmount'), dataIndex: 'amount', width: 150, align: 'right' as const, render: (v: string) => formatMoney(v) },
     { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
     { title: t('fields.remainingDays'), key: 'days', width: 110, align: 'right' as const, render: (_: unknown, r: PoolNoteView) => remainingDays(r.dueDate, pkg.today) },
   ];
@@ -173,7 +175,10 @@ function PackageView({ id }: { id: string }) {
           <Col xs={12} md={6}><Statistic title={t('packages.total')} value={formatMoney(pkg.figures.total)} suffix={t('packages.yuan')} /></Col>
           <Col xs={12} md={4}><Statistic title={t('packages.count')} value={pkg.figures.noteCount} /></Col>
           <Col xs={12} md={5}><Statistic title={t('packages.weightedTenor')} value={t('packages.days', { value: pkg.figures.weightedTenorDays })} /></Col>
-          <Col xs={12} md={4}><Statistic title={t('packages.topShare')} value={percent(pkg.figures.topShare)} /></Col>
+          <Col xs={12} md={4}>
+            {/* Red when the pool breaks its cap (a package built before the cap bit on every step): it cannot be locked or issued. */}
+            <Statistic title={t('packages.topShare')} value={percent(pkg.figures.topShare)} valueStyle={overCap ? { color: '#cf1322' } : undefined} suffix={overCap ? <Tag color="error">{t('packages.overCap')}</Tag> : undefined} />
+          </Col>
           <Col xs={24} md={5}>
             <div className="ant-statistic-title">{t('packages.target')} {formatMoney(pkg.targetSize)}</div>
             <Progress percent={progress} size="small" />
@@ -240,11 +245,17 @@ function PackageView({ id }: { id: string }) {
         >
           <Table<PoolNoteView>
             size="small" rowKey="id" dataSource={candidates?.records} loading={!candidates} scroll={{ x: 1100 }}
-            rowSelection={{ selectedRowKeys: picked, onChange: (keys) => setPicked(keys as string[]) }}
+            rowSelection={{ selectedRowKeys: picked, onChange: (keys) => setPicked(keys as string[]), getCheckboxProps: (r: PoolNoteView) => ({ disabled: Boolean(r.refusal) }) }}
             pagination={{ current: candidatePaging.pageNum, pageSize: candidatePaging.pageSize, total: candidates?.total, onChange: (pageNum, pageSize) => setCandidatePaging({ pageNum, pageSize }) }}
             columns={[
               ...noteColumns,
-              { title: t('packages.eligible'), key: 'refusal', width: 220, render: (_: unknown, r: PoolNoteView) => (r.refusal ? <Tag color="error">{t('packages.refusedBecause', { rule: t(`rules.${r.refusal}`) })}</Tag> : <Tag color="success">{t('packages.eligible')}</Tag>) },
+              {
+                title: t('packages.eligible'), key: 'refusal', width: 300,
+                render: (_: unknown, r: PoolNoteView) =>
+                  r.refusal ? <Tag color="error">{t('packages.refusedBecause', { rule: t(`rules.${r.refusal}`) })}</Tag>
+                    : r.poolWarning ? <Tooltip title={t('packages.poolWarningHint')}><Tag color="warning">{t('packages.poolWarning')}</Tag></Tooltip>
+                      : <Tag color="success">{t('packages.eligible')}</Tag>,
+              },
             ]}
           />
         </Card>

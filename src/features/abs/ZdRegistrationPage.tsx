@@ -11,8 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../components/access/HasAccess';
 import { DictTag } from '../../components/DictTag';
 import { resolveFilePreviews } from '../../components/files/file-previews';
+import { dictItem, useDicts } from '../../providers/dictionaries';
 import { MAX_PERIOD_YEARS, MIN_PERIOD_YEARS, REGISTRATION_ACTION_DICT, REGISTRATION_STATUS, REGISTRATION_STATUS_DICT, REGISTRATION_TYPE, REGISTRATION_TYPE_DICT } from '../../lib/abs';
-import { formatMoney } from '../../lib/money';
+import { formatCurrency, formatMoney } from '../../lib/money';
 import { amountToChinese } from '../../lib/numerals';
 import { PERMISSIONS } from '../../lib/permissions';
 import { absApi, type Page, type Registration, type RegistrationDetail, type RegistrationSubjects } from './abs-api';
@@ -235,7 +236,7 @@ function RegistrationDrawer({ id, onClose, onChanged }: { id: string; onClose: (
                       <DictTag dictType={REGISTRATION_ACTION_DICT} value={h.action} />
                       <span>{new Date(h.createTime).toLocaleString('zh-CN', { hour12: false })}</span>
                       <span>{t('registrations.receiptNo')} {h.receiptNo}</span>
-                      <span>{h.createBy}</span>
+                      <span>{h.createByName ?? h.createBy}</span>
                       {h.certificateFileId && <Button size="small" type="link" onClick={() => void openCertificate(h.certificateFileId!)}>{t('registrations.certificate')}</Button>}
                     </Space>
                     {h.before && <ChangeLine before={h.before} after={h.after} />}
@@ -266,16 +267,35 @@ function RegistrationDrawer({ id, onClose, onChanged }: { id: string; onClose: (
   );
 }
 
-/** What an act changed, field by field, in the fields' own labels. */
+/** Fields of a history entry read through a dictionary: shown by their labels, as everywhere else on screen. */
+const DICT_FIELDS: Readonly<Record<string, string>> = { status: REGISTRATION_STATUS_DICT, registrationType: REGISTRATION_TYPE_DICT };
+/** Fields of a history entry that are amounts: shown in the app's money format (¥ with separators). */
+const MONEY_FIELDS: ReadonlySet<string> = new Set(['amount']);
+
+/** A coded value as its dictionary label in running text (a tag would not read inside a before → after line). */
+function DictText({ dictType, value }: { dictType: string; value: string }) {
+  useDicts([dictType]);
+  return <>{dictItem(dictType, value)?.dictLabel ?? value}</>;
+}
+
+/** One value of a history entry as people read it: a dictionary label, a formatted amount, or the text. */
+function HistoryValue({ field, value }: { field: string; value: unknown }) {
+  if (value === null || value === undefined || value === '') return <>—</>;
+  if (DICT_FIELDS[field]) return <DictText dictType={DICT_FIELDS[field]} value={String(value)} />;
+  if (MONEY_FIELDS.has(field)) return <>{formatCurrency(String(value))}</>;
+  return <>{String(value)}</>;
+}
+
+/** What an act changed, field by field, in the fields' own labels and values as the screens show them. */
 function ChangeLine({ before, after }: { before: Record<string, unknown>; after: Record<string, unknown> }) {
   const { t } = useTranslation('abs');
   const changed = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
   if (changed.length === 0) return null;
   return (
-    <div style={{ fontSize: 12 }}>
+    <div style={{ fontSize: 12 }} data-testid="zd-change">
       {changed.map((k) => (
         <div key={k}>
-          {t(`fields.${k}`, k)}：<span style={{ textDecoration: 'line-through', color: '#999' }}>{String(before[k] ?? '')}</span> → <b>{String(after[k] ?? '')}</b>
+          {t(`fields.${k}`, k)}：<span style={{ textDecoration: 'line-through', color: '#999' }}><HistoryValue field={k} value={before[k]} /></span> → <b><HistoryValue field={k} value={after[k]} /></b>
         </div>
       ))}
     </div>

@@ -20,8 +20,10 @@ export interface PoolNoteView {
   holderName: string;
   productName: string;
   packageId: string | null;
-  /** Candidates only: the rule the note breaks for the package now, or null. */
+  /** Candidates only: the rule the note itself breaks for the package now (it cannot join), or null. */
   refusal?: string | null;
+  /** Candidates only: the pool's cap, were this note added alone (notes of other debtors added with it may make it hold). */
+  poolWarning?: string | null;
 }
 
 export interface AssetPackage {
@@ -87,7 +89,7 @@ export interface Registration {
 
 export interface RegistrationDetail extends Registration {
   notes: Array<{ id: string; noteNo: string; amount: string; dueDate: string; status: string; holderName: string; issuerName: string }>;
-  history: Array<{ id: string; action: string; before: Record<string, unknown> | null; after: Record<string, unknown>; receiptNo: string; certificateFileId: string | null; remark: string | null; createTime: string; createBy: string | null }>;
+  history: Array<{ id: string; action: string; before: Record<string, unknown> | null; after: Record<string, unknown>; receiptNo: string; certificateFileId: string | null; remark: string | null; createTime: string; createBy: string | null; createByName: string | null }>;
   package: { packageNo: string; packageName: string } | null;
 }
 

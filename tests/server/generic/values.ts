@@ -232,15 +232,19 @@ export function breakersOf(name: string, schema: FieldSchema): Breaker[] {
   if (schema.type === 'dict') {
     add('dictionary', schema.multiple ? ['__none__'] : '__none__', translate('server:crud.notInDict', { field: label, value: '__none__' }));
   }
+  // The one money rule's refusal (server:validation.money): a money value with a sign, too many digits or decimals.
+  const digits = schema.money ?? DEFAULT_MONEY_DIGITS;
+  const moneyMessage = translate('server:validation.money', { field: label, integer: String(digits.integer), decimal: String(digits.decimal) });
   if (schema.type === 'integer' || schema.type === 'money') {
-    if (schema.min !== undefined) add('min', schema.type === 'money' ? String(schema.min - 1) : schema.min - 1, ruleMessage(label, 'kit:rules.min', { min: String(schema.min) }));
+    // Below a money field's min of 0 is a negative amount: the money rule refuses its sign first.
+    if (schema.min !== undefined) add('min', schema.type === 'money' ? String(schema.min - 1) : schema.min - 1, schema.type === 'money' && schema.min - 1 < 0 ? moneyMessage : ruleMessage(label, 'kit:rules.min', { min: String(schema.min) }));
     if (schema.max !== undefined) add('max', schema.type === 'money' ? String(schema.max + 1) : schema.max + 1, ruleMessage(label, 'kit:rules.max', { max: String(schema.max) }));
   }
   if (schema.type === 'money') {
-    const { integer, decimal } = schema.money ?? DEFAULT_MONEY_DIGITS;
-    const params = { integer: String(integer), decimal: String(decimal) };
-    add('money integer digits', '1'.repeat(integer + 1), ruleMessage(label, 'kit:rules.money', params));
-    add('money decimals', `1.${'1'.repeat(decimal + 1)}`, ruleMessage(label, 'kit:rules.money', params));
+    add('money integer digits', '1'.repeat(digits.integer + 1), moneyMessage);
+    add('money decimals', `1.${'1'.repeat(digits.decimal + 1)}`, moneyMessage);
+    add('money sign', '+1', moneyMessage);
+    add('money exponent', '1e2', moneyMessage);
   }
   const textual = schema.type === 'string' || schema.type === 'text';
   if (textual && !schema.sensitive) {

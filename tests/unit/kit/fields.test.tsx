@@ -59,7 +59,7 @@ describe('fieldRules: the rules the server applies, in the catalogue\'s words', 
     ['required and a validator: an empty value is only required', { type: 'string', label: 'x', required: true, validator: 'email' }, '', ['此处不能为空']],
     ['a declared minimum length', { type: 'string', label: 'x', minLength: 2 }, 'a', ['至少输入2个字符']],
     ['a declared pattern speaks its own message', { type: 'string', label: 'x', pattern: { source: '^[A-Z]+$', message: 'validation:noSymbol' } }, 'ab', ['只能输入中文、字母和数字']],
-    ['money beyond spec 5.4 digits', { type: 'money', label: 'x' }, '1.234', ['金额整数部分最多 14 位，小数最多 2 位']],
+    ['money beyond spec 5.4 digits', { type: 'money', label: 'x' }, '1.234', ['只写数字，最多 14 位整数、2 位小数，不带正负号、空格、千分位或指数']],
     ['an integer above its range', { type: 'integer', label: 'x', max: 9 }, 10, ['不能大于 9']],
     ['length and a validator both speak', { type: 'string', label: 'x', maxLength: 3, validator: 'mobile' }, '12345', ['最多输入3个字符', '请输入正确的手机号码']],
   ])('%s', async (_, schema, value, messages) => {

@@ -8,6 +8,8 @@ import {
   formatWan,
   formatYi,
   amountWithUnit,
+  moneyInputFen,
+  moneyInputText,
   parseDecimal,
   toFixedSafe,
   type NumericInput,
@@ -292,5 +294,23 @@ describe('money properties', () => {
         expect(formatMoney(cents / 100).replace(/,/g, '')).toBe(expected);
       }),
     );
+  });
+});
+
+describe('moneyInputText and moneyInputFen: the one money-input rule', () => {
+  it('takes plain amounts of up to 14 integer digits and 2 decimals, as typed', () => {
+    for (const ok of ['0', '0.5', '0.05', '1', '1.5', '100.00', '86500', '99999999999999.99']) expect(moneyInputText(ok)).toBe(ok);
+    expect(moneyInputText(100)).toBe('100');
+    expect(moneyInputFen('86500.5')).toBe(8650050n);
+  });
+  it('refuses signs, exponents, dots without digits, padding, spaces, separators and oversized amounts', () => {
+    for (const bad of ['1e2', '+1', '-1', '-0', '.5', '1.', ' 1', '1 ', '1,000', '0x10', 'Infinity', 'NaN', '01', '1.001', '100000000000000', '１', '', [], {}, null, true, 1e21, 0.1 + 0.2, -1, Number.NaN]) {
+      expect(moneyInputText(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+  it('follows declared digits (a rate of 3 integer digits)', () => {
+    expect(moneyInputText('100.00', { integer: 3, decimal: 2 })).toBe('100.00');
+    expect(moneyInputText('1000', { integer: 3, decimal: 2 })).toBeNull();
+    expect(moneyInputText('1.5', { integer: 3, decimal: 0 })).toBeNull();
   });
 });
