@@ -125,7 +125,7 @@ export class ApprovableResource {
   /** A new record, proposed: nothing is inserted until the instance ends approved. */
   proposeCreate(principal: Proposer, body: Row) {
     return this.inTransaction(async (tx) => {
-      const values = { ...readInput(this.options.resource, body, 'create'), ...(await readSealed(this.ctx, this.options, body, principal)) };
+      const values = { ...readInput(this.options.resource, body, 'create'), ...(await readSealed(this.ctx, this.options, body)) };
       await this.check(tx, values, 'create', { principal });
       return this.open(tx, principal, APPROVAL_ACTION.CREATE, randomUUID(), values, {});
     });
@@ -142,7 +142,7 @@ export class ApprovableResource {
       if (!row) throw notFoundError(translate('server:crud.notFound'));
       if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
       if (await this.runningChange(tx, id)) throw pendingRefusal();
-      const proposed = toJson({ ...plain, ...(await readSealed(this.ctx, this.options, body, principal, row)) });
+      const proposed = toJson({ ...plain, ...(await readSealed(this.ctx, this.options, body, row)) });
       const current = toJson(row);
       const unchanged = await this.sameValue(current);
       const changed = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => !unchanged(k, v)));

@@ -89,7 +89,7 @@ export async function listOf(db: Db, options: CrudOptions, body: Row): Promise<R
 }
 
 async function save(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
-  const values = { ...readInput(options.resource, body, 'create'), ...(await readSealed(ctx, options, body, principal)) };
+  const values = { ...readInput(options.resource, body, 'create'), ...(await readSealed(ctx, options, body)) };
   try {
     return await ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, options, values);
@@ -121,7 +121,7 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
       const [before] = (await tx.select().from(options.table).where(eq(columns.id, id)).for('update')) as Row[];
       if (!before) throw notFoundError(translate('server:crud.notFound'));
       if (before.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
-      const values = hasSensitiveFields(options.resource) ? { ...plainValues, ...(await readSealed(ctx, options, body, principal, before)) } : plainValues;
+      const values = hasSensitiveFields(options.resource) ? { ...plainValues, ...(await readSealed(ctx, options, body, before)) } : plainValues;
       await checkDictValues(tx, options, values);
       await checkFileValues(tx, options, values);
       await options.hooks?.beforeWrite?.(tx, values, 'update', { id, before, principal });

@@ -1,6 +1,7 @@
 import { Form, Modal, type FormProps, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FieldInput, fieldRules, fieldsOf } from './fields';
+import { isMasked } from '../lib/masking';
+import { editRules, FieldInput, fieldRules, fieldsOf } from './fields';
 import type { AnyResource } from './resource';
 
 interface Props {
@@ -12,8 +13,9 @@ interface Props {
 
 /**
  * The create or edit form of a resource in a modal (RuoYi's way: the list stays where it was).
- * Read-only fields are not edited; create-only fields are shown but locked when editing; the edit
- * form carries the dataVersion it was read at, so a save over someone else's is refused.
+ * Read-only fields are not edited; create-only fields are shown but locked when editing; a sensitive
+ * field left masked is neither validated nor sent (editRules). The edit form carries the dataVersion it was
+ * read at, so a save over someone else's is refused.
  */
 export function ResourceFormModal({ resource, mode, modalProps, formProps }: Props) {
   const { t } = useTranslation();
@@ -35,9 +37,14 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
           .filter(([, schema]) => !schema.readOnly)
           .map(([name, schema]) => {
             const label = t(schema.label);
+            const original = (formProps.initialValues as Record<string, unknown> | undefined)?.[name];
+            // A value that cannot be changed here is not checked here either (the server ignores it).
+            const locked = mode === 'edit' && !!schema.createOnly;
+            const rules = locked ? [] : mode === 'edit' ? editRules(name, schema, t, original) : fieldRules(schema, t);
+            const keptMask = mode === 'edit' && schema.sensitive && !locked && isMasked(original);
             return (
-              <Form.Item key={name} name={name} label={label} rules={fieldRules(schema, t)} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
-                <FieldInput schema={schema} placeholder={t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })} disabled={mode === 'edit' && schema.createOnly} />
+              <Form.Item key={name} name={name} label={label} rules={rules} extra={keptMask ? t('kit:form.maskedKept', { label }) : undefined} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
+                <FieldInput schema={schema} placeholder={t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })} disabled={locked} />
               </Form.Item>
             );
           })}
