@@ -1,8 +1,8 @@
-import { Form, Modal, type FormProps, type ModalProps } from 'antd';
+import { Form, Input, Modal, type FormProps, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isMasked } from '../lib/masking';
 import { editRules, FieldInput, fieldRules, fieldsOf } from './fields';
-import type { AnyResource } from './resource';
+import { ownedElsewhere, type AnyResource } from './resource';
 
 interface Props {
   resource: AnyResource;
@@ -13,8 +13,9 @@ interface Props {
 
 /**
  * The create or edit form of a resource in a modal (RuoYi's way: the list stays where it was).
- * Read-only fields are not edited; create-only fields are shown but locked when editing; a sensitive
- * field left masked is neither validated nor sent (editRules). The edit form carries the dataVersion it was
+ * Read-only fields are not edited; create-only fields are shown but locked when editing; a field
+ * another process owns is shown with where it is changed, and not sent; a sensitive field left
+ * masked is neither validated nor sent (editRules). The edit form carries the dataVersion it was
  * read at, so a save over someone else's is refused.
  */
 export function ResourceFormModal({ resource, mode, modalProps, formProps }: Props) {
@@ -38,6 +39,14 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
           .map(([name, schema]) => {
             const label = t(schema.label);
             const original = (formProps.initialValues as Record<string, unknown> | undefined)?.[name];
+            if (mode === 'edit' && ownedElsewhere(schema, resource)) {
+              // Shown, not a form value: it is neither sent nor validated, and the hint says where it changes.
+              return (
+                <Form.Item key={name} label={label} extra={t('kit:form.ownedBy', { where: t(schema.ownedBy!.where) })}>
+                  <Input value={original === undefined || original === null ? '' : String(original)} disabled data-testid={`owned-${name}`} />
+                </Form.Item>
+              );
+            }
             // A value that cannot be changed here is not checked here either (the server ignores it).
             const locked = mode === 'edit' && !!schema.createOnly;
             const rules = locked ? [] : mode === 'edit' ? editRules(name, schema, t, original) : fieldRules(schema, t);
