@@ -4,6 +4,9 @@ import { isMasked } from '../lib/masking';
 import { editRules, FieldInput, fieldRules, fieldsOf } from './fields';
 import { ownedElsewhere, type AnyResource } from './resource';
 
+/** A label's width at the form's 14 px: a Chinese character is a full em, a Latin one about half; plus the asterisk and the colon. */
+const labelPixels = (label: string) => Array.from(label).reduce((width, char) => width + (char.charCodeAt(0) > 0x2e7f ? 14 : 7.5), 0) + 34;
+
 interface Props {
   resource: AnyResource;
   mode: 'create' | 'edit';
@@ -23,6 +26,8 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
   const title = t(resource.item ?? resource.title);
   // An editor needs room to write in; plain fields read best in a narrow form.
   const wide = fieldsOf(resource).some(([, schema]) => schema.type === 'richText');
+  // Room for the longest label with its asterisk and colon (法定代表人身份证号 was cut at 120 px); longer ones wrap.
+  const labelWidth = Math.min(200, Math.max(120, ...fieldsOf(resource).map(([, schema]) => labelPixels(t(schema.label)))));
   return (
     <Modal
       {...modalProps}
@@ -33,7 +38,7 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
       destroyOnHidden
       maskClosable={false}
     >
-      <Form {...formProps} name={`${resource.name}-${mode}`} layout="horizontal" labelCol={{ flex: '120px' }} wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }} data-testid={`${resource.name}-${mode}-form`}>
+      <Form {...formProps} name={`${resource.name}-${mode}`} layout="horizontal" labelCol={{ flex: `${labelWidth}px` }} labelWrap wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }} data-testid={`${resource.name}-${mode}-form`}>
         {fieldsOf(resource)
           .filter(([, schema]) => !schema.readOnly)
           .map(([name, schema]) => {
@@ -52,7 +57,8 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
             const rules = locked ? [] : mode === 'edit' ? editRules(name, schema, t, original) : fieldRules(schema, t);
             const keptMask = mode === 'edit' && schema.sensitive && !locked && isMasked(original);
             return (
-              <Form.Item key={name} name={name} label={label} rules={rules} extra={keptMask ? t('kit:form.maskedKept', { label }) : undefined} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
+              // The asterisk is said outright: antd cannot read `required` from rules that decide at validation time (editRules).
+              <Form.Item key={name} name={name} label={label} rules={rules} required={!locked && !!schema.required} extra={keptMask ? t('kit:form.maskedKept', { label }) : undefined} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
                 <FieldInput schema={schema} placeholder={t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })} disabled={locked} />
               </Form.Item>
             );

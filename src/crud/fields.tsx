@@ -79,8 +79,13 @@ export function editRules(name: string, schema: FieldSchema, t: TFunction, origi
   const edited: Rule = {
     validator: (_rule, value: unknown) => (isMasked(value) ? Promise.reject(new Error(t('kit:form.maskedEdited', { label }))) : Promise.resolve()),
   };
-  // Each rule asks at validation time, so clearing the mask and typing makes every rule apply again.
-  return [edited, ...rules].map((rule): Rule => (form) => (isUntouchedMask(form.getFieldValue(name), original) ? {} : typeof rule === 'function' ? rule(form) : rule));
+  // Each rule asks at validation time, so clearing the mask and typing makes every rule apply again;
+  // a mask still in the field answers only with how to change it (the format rules would repeat it).
+  return [edited, ...rules].map((rule): Rule => (form) => {
+    const value: unknown = form.getFieldValue(name);
+    if (isUntouchedMask(value, original) || (isMasked(value) && rule !== edited)) return {};
+    return typeof rule === 'function' ? rule(form) : rule;
+  });
 }
 
 /** Select options of a dictionary-backed field. */
