@@ -143,6 +143,21 @@ describe('masked values left out (item 2)', () => {
     expect([clear(after, 'legalPersonIdCard'), clear(after, 'managerMobile')]).toEqual([ID_CARD, MOBILE]);
   });
 
+  it('账户信息变更 of the bank alone keeps the masked account number', async () => {
+    const corp = await admitted();
+    const account = await dataOf<{ id: string }>(handler, `${CORPS}/bank-accounts/save`, {
+      corpId: corp.id, bankName: '中国工商银行', branchName: '上海分行', accountName: corp.corpName, accountNo: handler.encrypt('6222021234567890123'), usage: 'GENERAL',
+    });
+    const before = await dataOf<Corp>(handler, `${CHANGES}/account/find-by-id`, { id: account.id });
+    expect(before.accountNo).toBe('6222****0123');
+    const proposal = await dataOf<Proposal>(handler, `${CHANGES}/account/update-by-id`, { id: account.id, dataVersion: before.dataVersion, bankName: '中国建设银行', branchName: '上海分行', accountName: corp.corpName });
+    expect(proposal.change.proposed).toEqual({ bankName: '中国建设银行' });
+    await approve(proposal, [director]);
+    const after = await dataOf<Corp>(admin, `${CORPS}/bank-accounts/find-by-id`, { id: account.id });
+    expect(after.bankName).toBe('中国建设银行');
+    expect(clear(after, 'accountNo')).toBe('6222021234567890123');
+  });
+
   it('管理员变更 of the name alone keeps the masked mobile', async () => {
     const before = await admitted();
     const proposal = await dataOf<Proposal>(handler, `${CHANGES}/manager/update-by-id`, { id: before.id, dataVersion: before.dataVersion, managerName: '周新管' });
