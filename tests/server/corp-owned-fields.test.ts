@@ -125,6 +125,15 @@ describe('owned values sent back unchanged', () => {
     });
     expect(proposal.change.proposed).toEqual({ registeredAddress: '上海市静安区南京西路1号' });
   });
+
+  it('so is a sealed value sent as null (unchanged, as everywhere), but clearing it is a change and refused', async () => {
+    const before = await find((await admitted()).id);
+    const kept = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: before.id, dataVersion: before.dataVersion, managerMobile: null, registeredAddress: '上海市静安区南京西路2号' });
+    expect(kept).toMatchObject({ registeredAddress: '上海市静安区南京西路2号', managerMobile: '1381****5678' });
+    const cleared = await handler.call(`${CORPS}/update-by-id`, { json: { id: before.id, dataVersion: kept.dataVersion, managerMobile: '' } });
+    expect(refusalOf(cleared)).toMatchObject({ code: 'FIELD_OWNED_BY_PROCESS', message: '管理员手机号只能通过“管理员变更”变更，此处不能修改' });
+    expect(clear(await find(before.id), 'managerMobile')).toBe(MOBILE);
+  });
 });
 
 describe('masked values left out (item 2)', () => {
