@@ -7,7 +7,7 @@
 import { arrayContains, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  accountChangeResource, accountUsageResource, CORP_CHANGE_SCOPE, coreAdmissionResource, managerChangeResource, renamingResource,
+  accountChangeResource, accountUsageResource, CORP_CHANGE_SCOPE, CORP_OWNED_FIELDS, coreAdmissionResource, managerChangeResource, renamingResource,
 } from '../../src/features/corporations/changes';
 import { ADMISSION_STATUS, CORP_TYPE } from '../../src/lib/corporations';
 import type { AnyResource } from '../../src/crud/resource';
@@ -36,7 +36,8 @@ function declaredOnly(resource: AnyResource, before?: (db: Db, rows: Row[]) => P
 }
 
 export function corporateChangeRoutes(api: FastifyInstance, ctx: AppContext): void {
-  const corporation = { table: corporations, approvalScope: CORP_CHANGE_SCOPE.corporation };
+  // Each change of a corporation may change only what its own process approves: the name and the administrator are refused by the others.
+  const corporation = { table: corporations, approvalScope: CORP_CHANGE_SCOPE.corporation, ownedFields: CORP_OWNED_FIELDS };
   crudRoutes(api, ctx, {
     ...corporation,
     resource: coreAdmissionResource,

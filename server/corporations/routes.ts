@@ -5,6 +5,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { CORP_OWNED_FIELDS } from '../../src/features/corporations/changes';
 import { bankAccountResource, corporationResource } from '../../src/features/corporations/resources';
 import type { AppContext } from '../context';
 import { crudRoutes, type Row } from '../crud/routes';
@@ -20,6 +21,8 @@ export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
   crudRoutes(api, ctx, {
     resource: corporationResource,
     table: corporations,
+    // 修改 here changes the registration, never the name or the administrator (their processes own them).
+    ownedFields: CORP_OWNED_FIELDS,
     hooks: {
       async present(db, rows) {
         const linked = rows.map((r) => r.realnameRecordId).filter((id): id is string => typeof id === 'string');

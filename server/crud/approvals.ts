@@ -29,6 +29,7 @@ import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import type { Actor } from '../workflow/rules';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf } from './checks';
 import { fieldLabel, readInput, requireId } from './fields';
+import { ownedFieldCheck } from './owned-fields';
 import { readSealed, sensitiveFieldsOf } from './sensitive-fields';
 import type { CrudOptions, Row, WriteTarget } from './types';
 import { logWrite } from './write-log';
@@ -125,24 +126,26 @@ export class ApprovableResource {
   /** A new record, proposed: nothing is inserted until the instance ends approved. */
   proposeCreate(principal: Proposer, body: Row) {
     return this.inTransaction(async (tx) => {
-      const values = { ...readInput(this.options.resource, body, 'create'), ...(await readSealed(this.ctx, this.options, body, principal)) };
+      const values = { ...readInput(this.options.resource, body, 'create'), ...(await readSealed(this.ctx, this.options, body)) };
       await this.check(tx, values, 'create', { principal });
       return this.open(tx, principal, APPROVAL_ACTION.CREATE, randomUUID(), values, {});
     });
   }
 
   /** A change of a record at the version read: only the fields that differ are proposed. */
-  proposeUpdate(principal: Proposer, body: Row) {
+  async proposeUpdate(principal: Proposer, body: Row) {
     const id = requireId(body);
     const version = body.dataVersion;
     if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
     const plain = readInput(this.options.resource, body, 'update');
+    const refuseOwned = await ownedFieldCheck(this.ctx, this.options);
     return this.inTransaction(async (tx) => {
       const [row] = (await tx.select().from(this.table).where(eq(columnsOf(this.table).id, id)).for('update')) as Row[];
       if (!row) throw notFoundError(translate('server:crud.notFound'));
       if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
       if (await this.runningChange(tx, id)) throw pendingRefusal();
-      const proposed = toJson({ ...plain, ...(await readSealed(this.ctx, this.options, body, principal, row)) });
+      refuseOwned(body, row);
+      const proposed = toJson({ ...plain, ...(await readSealed(this.ctx, this.options, body, row)) });
       const current = toJson(row);
       const unchanged = await this.sameValue(current);
       const changed = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => !unchanged(k, v)));

@@ -28,6 +28,7 @@ import type { Principal } from '../security/sessions';
 import { ApprovableResource } from './approvals';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf, findById } from './checks';
 import { readInput, requireId, requireIds, requireObject } from './fields';
+import { ownedFieldCheck } from './owned-fields';
 import { filterConditions, orderOf, pagingOf, whereOf } from './query';
 import { hasSensitiveFields, presentRows, readSealed } from './sensitive-fields';
 import { written } from './write-log';
@@ -89,7 +90,7 @@ export async function listOf(db: Db, options: CrudOptions, body: Row): Promise<R
 }
 
 async function save(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
-  const values = { ...readInput(options.resource, body, 'create'), ...(await readSealed(ctx, options, body, principal)) };
+  const values = { ...readInput(options.resource, body, 'create'), ...(await readSealed(ctx, options, body)) };
   try {
     return await ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, options, values);
@@ -115,13 +116,15 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
   if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
   const plainValues = readInput(options.resource, body, 'update');
   const columns = columnsOf(options.table);
+  const refuseOwned = await ownedFieldCheck(ctx, options);
   try {
     return await ctx.db.transaction(async (tx) => {
       // Locked first, so the hooks see the row as it is until this write commits.
       const [before] = (await tx.select().from(options.table).where(eq(columns.id, id)).for('update')) as Row[];
       if (!before) throw notFoundError(translate('server:crud.notFound'));
       if (before.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
-      const values = hasSensitiveFields(options.resource) ? { ...plainValues, ...(await readSealed(ctx, options, body, principal, before)) } : plainValues;
+      refuseOwned(body, before);
+      const values = hasSensitiveFields(options.resource) ? { ...plainValues, ...(await readSealed(ctx, options, body, before)) } : plainValues;
       await checkDictValues(tx, options, values);
       await checkFileValues(tx, options, values);
       await options.hooks?.beforeWrite?.(tx, values, 'update', { id, before, principal });

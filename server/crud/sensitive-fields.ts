@@ -7,7 +7,6 @@ import type { AnyResource } from '../../src/crud/resource';
 import type { AppContext } from '../context';
 import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
-import type { Principal } from '../security/sessions';
 import { presentSensitive, readSensitiveValue, sensitiveCipherOf } from '../sensitive/values';
 import { fieldLabel } from './fields';
 import type { CrudOptions, Row } from './types';
@@ -17,17 +16,16 @@ export const sensitiveFieldsOf = (resource: AnyResource) => Object.entries(resou
 
 /**
  * The sealed values of the body's sensitive fields (server/sensitive): a value left out keeps the
- * stored one, a required one can be neither missing on create nor cleared.
+ * stored one, a mask is refused, a required one can be neither missing on create nor cleared.
  */
-export async function readSealed(ctx: AppContext, options: CrudOptions, body: Row, principal: Pick<Principal, 'sensitiveWhitelist'>, stored?: Row): Promise<Row> {
+export async function readSealed(ctx: AppContext, options: CrudOptions, body: Row, stored?: Row): Promise<Row> {
   const fields = sensitiveFieldsOf(options.resource).filter(([, schema]) => !schema.readOnly && (!stored || !schema.createOnly));
   if (!fields.length) return {};
   const cipher = await sensitiveCipherOf(ctx.db);
   const sealed: Row = {};
   const readOne = (name: string, schema: (typeof fields)[number][1]): string | null | undefined => {
     const field = fieldLabel(schema);
-    const storedPlain = typeof stored?.[name] === 'string' && stored[name] !== '' ? cipher.open(stored[name] as string) : null;
-    const value = readSensitiveValue(body[name], field, schema.validator, { keys: ctx.keys, onWhitelist: principal.sensitiveWhitelist, stored: storedPlain });
+    const value = readSensitiveValue(body[name], field, schema.validator, { keys: ctx.keys });
     if (value === undefined && (stored || !schema.required)) return undefined;
     if (!value) {
       if (schema.required) throw validationError(translate('server:crud.required', { field }));

@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
 import type { Principal } from '../security/sessions';
+import type { FieldSchema } from '../../src/crud/resource';
 import type { AnyResource, Mode } from './fields';
 
 export type Row = Record<string, unknown>;
@@ -62,6 +63,11 @@ export interface CrudOptions {
   approvalScope?: string;
   /** Narrows the page call to the rows this declaration shows (e.g. core enterprises only). */
   listScope?: SQL;
+  /**
+   * Fields of the table that a process owns (FieldSchema.ownedBy), whether or not this declaration
+   * lists them: its updates refuse to change them unless it is that process's own (server/crud/owned-fields.ts).
+   */
+  ownedFields?: Readonly<Record<string, FieldSchema>>;
   /** What an approved change writes besides the proposed values (e.g. an admission's status), given the change's action. */
   approvalApplies?(action: 'create' | 'update', values: Row): Row;
 }

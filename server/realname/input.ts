@@ -59,7 +59,7 @@ function readPlain(body: Record<string, unknown>, field: PlainField, mode: 'crea
 }
 
 function readSensitive(body: Record<string, unknown>, field: SensitiveField, context: ReadContext): string | null | undefined {
-  return readSensitiveValue(body[field], label(field), REALNAME_FIELDS[field].validator, { ...context, stored: context.stored?.[field] });
+  return readSensitiveValue(body[field], label(field), REALNAME_FIELDS[field].validator, { keys: context.keys });
 }
 
 async function readLicence(body: Record<string, unknown>, files: FileStore, mode: 'create' | 'update'): Promise<string | null | undefined> {

@@ -17,28 +17,28 @@ import { SensitiveCipher } from './cipher';
 
 export interface SensitiveReadContext {
   keys: RsaKeys;
-  /** The caller is on the sensitive-data whitelist. */
-  onWhitelist: boolean;
-  /** The stored plain value (update), to tell an echoed mask from a new value. */
-  stored?: string | null;
 }
 
 /**
  * A sensitive value from a request body: absent means unchanged (the form left it masked), an empty
  * string clears it, anything else must be RSA ciphertext of a value passing the field's validator. A
- * decrypted mask of the stored value is unchanged too, except for the whitelist, who were shown the
- * value in full and so cannot have meant its mask.
+ * mask is never a value: one sent (in clear or encrypted, the stored value's own mask included) is
+ * refused with a message saying how to keep or change the field, instead of being stored or taken
+ * for "unchanged" by a guess. Forms leave an untouched mask out (src/lib/masking sensitiveFieldsToSend).
  */
 export function readSensitiveValue(value: unknown, label: string, validator: ValidatorName | undefined, context: SensitiveReadContext): string | null | undefined {
   if (value === undefined || value === null) return undefined;
   if (value === '') return null;
+  const masked = () => validationError(translate('server:realname.masked', { field: label }));
   const notEncrypted = () => validationError(translate('server:realname.notEncrypted', { field: label }));
   if (typeof value !== 'string') throw notEncrypted();
+  // Base64 ciphertext holds no '*': a string with the mask in it was sent in clear.
+  if (isMasked(value)) throw masked();
   const plain = context.keys.decrypt(value);
   if (plain === null) throw notEncrypted();
   const text = plain.trim();
   if (text === '') return null;
-  if (isMasked(text) && !context.onWhitelist && context.stored && maskValue(context.stored) === text) return undefined;
+  if (isMasked(text)) throw masked();
   if (validator && !isValid(validator, text)) throw validationError(translate('server:realname.invalid', { field: label, message: validationMessage(validator) }));
   return text;
 }

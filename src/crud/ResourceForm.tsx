@@ -1,7 +1,11 @@
-import { Form, Modal, type FormProps, type ModalProps } from 'antd';
+import { Form, Input, Modal, type FormProps, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FieldInput, fieldRules, fieldsOf } from './fields';
-import type { AnyResource } from './resource';
+import { isMasked } from '../lib/masking';
+import { editRules, FieldInput, fieldRules, fieldsOf } from './fields';
+import { ownedElsewhere, type AnyResource } from './resource';
+
+/** A label's width at the form's 14 px: a Chinese character is a full em, a Latin one about half; plus the asterisk and the colon. */
+const labelPixels = (label: string) => Array.from(label).reduce((width, char) => width + (char.charCodeAt(0) > 0x2e7f ? 14 : 7.5), 0) + 34;
 
 interface Props {
   resource: AnyResource;
@@ -12,14 +16,18 @@ interface Props {
 
 /**
  * The create or edit form of a resource in a modal (RuoYi's way: the list stays where it was).
- * Read-only fields are not edited; create-only fields are shown but locked when editing; the edit
- * form carries the dataVersion it was read at, so a save over someone else's is refused.
+ * Read-only fields are not edited; create-only fields are shown but locked when editing; a field
+ * another process owns is shown with where it is changed, and not sent; a sensitive field left
+ * masked is neither validated nor sent (editRules). The edit form carries the dataVersion it was
+ * read at, so a save over someone else's is refused.
  */
 export function ResourceFormModal({ resource, mode, modalProps, formProps }: Props) {
   const { t } = useTranslation();
   const title = t(resource.item ?? resource.title);
   // An editor needs room to write in; plain fields read best in a narrow form.
   const wide = fieldsOf(resource).some(([, schema]) => schema.type === 'richText');
+  // Room for the longest label with its asterisk and colon (法定代表人身份证号 was cut at 120 px); longer ones wrap.
+  const labelWidth = Math.min(200, Math.max(120, ...fieldsOf(resource).map(([, schema]) => labelPixels(t(schema.label)))));
   return (
     <Modal
       {...modalProps}
@@ -30,14 +38,28 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
       destroyOnHidden
       maskClosable={false}
     >
-      <Form {...formProps} name={`${resource.name}-${mode}`} layout="horizontal" labelCol={{ flex: '120px' }} wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }} data-testid={`${resource.name}-${mode}-form`}>
+      <Form {...formProps} name={`${resource.name}-${mode}`} layout="horizontal" labelCol={{ flex: `${labelWidth}px` }} labelWrap wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }} data-testid={`${resource.name}-${mode}-form`}>
         {fieldsOf(resource)
           .filter(([, schema]) => !schema.readOnly)
           .map(([name, schema]) => {
             const label = t(schema.label);
+            const original = (formProps.initialValues as Record<string, unknown> | undefined)?.[name];
+            if (mode === 'edit' && ownedElsewhere(schema, resource)) {
+              // Shown, not a form value: it is neither sent nor validated, and the hint says where it changes.
+              return (
+                <Form.Item key={name} label={label} extra={t('kit:form.ownedBy', { where: t(schema.ownedBy!.where) })}>
+                  <Input value={original === undefined || original === null ? '' : String(original)} disabled data-testid={`owned-${name}`} />
+                </Form.Item>
+              );
+            }
+            // A value that cannot be changed here is not checked here either (the server ignores it).
+            const locked = mode === 'edit' && !!schema.createOnly;
+            const rules = locked ? [] : mode === 'edit' ? editRules(name, schema, t, original) : fieldRules(schema, t);
+            const keptMask = mode === 'edit' && schema.sensitive && !locked && isMasked(original);
             return (
-              <Form.Item key={name} name={name} label={label} rules={fieldRules(schema, t)} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
-                <FieldInput schema={schema} placeholder={t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })} disabled={mode === 'edit' && schema.createOnly} />
+              // The asterisk is said outright: antd cannot read `required` from rules that decide at validation time (editRules).
+              <Form.Item key={name} name={name} label={label} rules={rules} required={!locked && !!schema.required} extra={keptMask ? t('kit:form.maskedKept', { label }) : undefined} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
+                <FieldInput schema={schema} placeholder={t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })} disabled={locked} />
               </Form.Item>
             );
           })}

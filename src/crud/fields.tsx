@@ -12,6 +12,7 @@ import type { TFunction } from 'i18next';
 import { DictTag } from '../components/DictTag';
 import { formatDate } from '../lib/dates';
 import { antdRule } from '../lib/validators';
+import { isMasked, isUntouchedMask } from '../lib/masking';
 import { formatMoney } from '../lib/money';
 import { ruleFailure } from './field-rules';
 import { dictItem, useDicts } from '../providers/dictionaries';
@@ -63,6 +64,28 @@ export function fieldRules(schema: FieldSchema, t: TFunction): Rule[] {
   }
   if (schema.validator) rules.push(antdRule(schema.validator, t));
   return rules;
+}
+
+/**
+ * The rules of a field in an edit form, given the value it was loaded with. A sensitive field still
+ * showing that mask was not touched: no rule applies (the data provider leaves it out and the server
+ * keeps the stored value). Any other value is the operator's: a mask they edited is refused with how
+ * to change it, a value typed anew meets every rule of the field.
+ */
+export function editRules(name: string, schema: FieldSchema, t: TFunction, original: unknown): Rule[] {
+  const rules = fieldRules(schema, t);
+  if (!schema.sensitive) return rules;
+  const label = t(schema.label);
+  const edited: Rule = {
+    validator: (_rule, value: unknown) => (isMasked(value) ? Promise.reject(new Error(t('kit:form.maskedEdited', { label }))) : Promise.resolve()),
+  };
+  // Each rule asks at validation time, so clearing the mask and typing makes every rule apply again;
+  // a mask still in the field answers only with how to change it (the format rules would repeat it).
+  return [edited, ...rules].map((rule): Rule => (form) => {
+    const value: unknown = form.getFieldValue(name);
+    if (isUntouchedMask(value, original) || (isMasked(value) && rule !== edited)) return {};
+    return typeof rule === 'function' ? rule(form) : rule;
+  });
 }
 
 /** Select options of a dictionary-backed field. */

@@ -19,6 +19,17 @@ export type FieldType = 'string' | 'text' | 'integer' | 'money' | 'boolean' | 'd
 /** How a field filters the page call (PROTOCOL.md §7): exact value, substring, or a Start/End range. */
 export type SearchMode = 'eq' | 'contains' | 'range';
 
+/** The process that alone changes a field, and the locale key of the place an operator does it. */
+export interface FieldOwner {
+  process: string;
+  /** e.g. 'corporateChanges:renaming.title' (企业自主更名). */
+  where: string;
+}
+
+/** Whether a resource's edit may change the field: it is not owned, or owned by the process that approves this resource's updates. */
+export const ownedElsewhere = (schema: Pick<FieldSchema, 'ownedBy'>, resource: { approval?: { update?: string } }): boolean =>
+  !!schema.ownedBy && schema.ownedBy.process !== resource.approval?.update;
+
 export interface FieldSchema {
   type: FieldType;
   /** Locale key of the field's label, e.g. 'resources:dictType.fields.dictName'. */
@@ -46,6 +57,13 @@ export interface FieldSchema {
    * (`revealed`); forms send it RSA-encrypted and leave it out while still masked. Not searchable.
    */
   sensitive?: boolean;
+  /**
+   * A value only its own process may change (a corporation's name: 企业自主更名 and its two reviews).
+   * Set when creating; afterwards the update of any resource not approved by that process refuses
+   * a change of it (server/crud/owned-fields.ts), and its edit form shows it read-only, saying where
+   * it is changed.
+   */
+  ownedBy?: FieldOwner;
   /** The server refuses a second record with the same value. */
   unique?: boolean;
   /** The value a new record's form starts with, and the one the server stores when a create leaves the field out. */

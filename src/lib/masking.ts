@@ -53,6 +53,15 @@ export function isUnchanged(current: unknown, original: unknown, onWhitelist: bo
   return !(isMasked(current) && onWhitelist);
 }
 
+/**
+ * A sensitive field of a form that still shows the mask it was loaded with: the operator did not
+ * touch it, so it is neither validated nor sent (the server keeps the stored value). A mask that was
+ * edited (a digit added, one removed) is neither the stored value nor a new one.
+ */
+export function isUntouchedMask(current: unknown, original: unknown): boolean {
+  return isMasked(current) && current === original;
+}
+
 /** The part of the Web Storage API this module reads; sessionStorage or any test double fits. */
 export interface StorageLike {
   getItem(key: string): string | null;

@@ -153,10 +153,12 @@ describe('sensitive values', () => {
     expect(revealed).toEqual(PLAIN);
   });
 
-  it('keep the stored value when sent as nothing (still masked) or as the mask itself, and change when sent anew', async () => {
+  it('keep the stored value when sent as nothing (still masked), refuse the mask sent as a value, and change when sent anew', async () => {
     const record = await draft();
+    const masked = await call(handler, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, corpName: '不应写入有限公司', mobilePhone: handler.encrypt(maskValue(PLAIN.mobilePhone)) });
+    expect(refusalOf(masked)).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('是脱敏显示的值（含****），不能作为新值提交') });
     const updated = ok(await call(handler, REALNAME_CALLS.updateById, {
-      id: record.id, dataVersion: record.dataVersion, corpName: '上海浦江供应链有限公司', mobilePhone: handler.encrypt(maskValue(PLAIN.mobilePhone)), bankCard: handler.encrypt('31000000000000000001'),
+      id: record.id, dataVersion: record.dataVersion, corpName: '上海浦江供应链有限公司', bankCard: handler.encrypt('31000000000000000001'),
     }));
     expect(updated).toMatchObject({ corpName: '上海浦江供应链有限公司', dataVersion: record.dataVersion + 1 });
     const full = await find(admin, record.id);
@@ -165,10 +167,13 @@ describe('sensitive values', () => {
     expect(desDecrypt(full.revealed!.bankCard!, admin.sessionKey)).toBe('31000000000000000001');
   });
 
-  it('for the whitelist, a masked value is not the original they saw and is refused', async () => {
+  it('for the whitelist too, a masked value is not the original they saw and is refused', async () => {
     const record = ok(await call(admin, REALNAME_CALLS.save, application(admin)));
     const answer = await call(admin, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, idCard: admin.encrypt(maskValue(PLAIN.idCard)) });
-    expect(refusalOf(answer)).toMatchObject({ code: 'VALIDATION_FAILED', message: '法定代表人身份证号：请输入正确的身份证号码' });
+    expect(refusalOf(answer)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '法定代表人身份证号是脱敏显示的值（含****），不能作为新值提交：不修改请保持原样，修改请清空后输入完整的法定代表人身份证号',
+    });
   });
 });
 

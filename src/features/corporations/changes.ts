@@ -4,7 +4,7 @@
  * ends approved. Each declaration shows and edits the part of the record its process approves; they
  * share the record's scope, so a corporation has one pending change and one history across them.
  */
-import { defineResource, type FieldSchema } from '../../crud/resource';
+import { defineResource, type FieldOwner, type FieldSchema } from '../../crud/resource';
 import { ACCOUNT_USAGE_DICT, ADMISSION_STATUS_DICT } from '../../lib/corporations';
 import { PERMISSIONS } from '../../lib/permissions';
 
@@ -27,7 +27,22 @@ const BASE = '/op/v1/corporations/changes';
 
 const shown = (schema: FieldSchema): FieldSchema => ({ ...schema, readOnly: true, required: false });
 
-const corpName: FieldSchema = { type: 'string', label: corp('corpName'), required: true, maxLength: 80, validator: 'corpName', search: 'contains', width: 240 };
+/**
+ * The corporation's fields that one process alone changes (DOMAIN.md: the name through 企业自主更名
+ * and its two reviews, the administrator through 管理员变更): set when a corporation is created, then
+ * refused by every other write path (server/crud/owned-fields.ts) and shown read-only by its forms.
+ */
+export const CORP_FIELD_OWNER = {
+  name: { process: CORP_CHANGE_PROCESS.renaming, where: title('renaming') },
+  manager: { process: CORP_CHANGE_PROCESS.manager, where: title('manager') },
+} as const satisfies Record<string, FieldOwner>;
+
+const corpName: FieldSchema = { type: 'string', label: corp('corpName'), required: true, maxLength: 80, validator: 'corpName', search: 'contains', width: 240, ownedBy: CORP_FIELD_OWNER.name };
+const managerName: FieldSchema = { type: 'string', label: corp('managerName'), required: true, maxLength: 30, validator: 'personName', width: 110, ownedBy: CORP_FIELD_OWNER.manager };
+const managerMobile: FieldSchema = { type: 'string', label: corp('managerMobile'), required: true, validator: 'mobile', sensitive: true, width: 140, ownedBy: CORP_FIELD_OWNER.manager };
+
+/** Every owned field of the corporations table, whichever declaration a write comes through (CrudOptions.ownedFields). */
+export const CORP_OWNED_FIELDS: Readonly<Record<string, FieldSchema>> = { corpName, managerName, managerMobile };
 const creditCode: FieldSchema = { type: 'string', label: corp('creditCode'), required: true, maxLength: 18, validator: 'taxId', unique: true, search: 'contains', width: 200 };
 
 const { corpChange } = PERMISSIONS;
@@ -43,12 +58,14 @@ export const coreAdmissionResource = defineResource({
   permissions: { ...editOnly, add: corpChange.add },
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
-    corpName,
+    // A new core enterprise is admitted with its name and administrator; afterwards they change only
+    // through their own processes, never through 修改 here.
+    corpName: { ...corpName, createOnly: true },
     creditCode: { ...creditCode, createOnly: true },
     legalPersonName: { type: 'string', label: corp('legalPersonName'), required: true, maxLength: 30, validator: 'personName', width: 110 },
     legalPersonIdCard: { type: 'string', label: corp('legalPersonIdCard'), required: true, validator: 'idCard', sensitive: true, column: false },
-    managerName: { type: 'string', label: corp('managerName'), required: true, maxLength: 30, validator: 'personName', width: 110 },
-    managerMobile: { type: 'string', label: corp('managerMobile'), required: true, validator: 'mobile', sensitive: true, width: 140 },
+    managerName: { ...managerName, createOnly: true },
+    managerMobile: { ...managerMobile, createOnly: true },
     registeredAddress: { type: 'text', label: corp('registeredAddress'), required: true, maxLength: 200 },
     admissionStatus: { type: 'dict', label: corp('admissionStatus'), dictType: ADMISSION_STATUS_DICT, readOnly: true, width: 110 },
     createTime: { type: 'datetime', label: corp('createTime'), readOnly: true, sortable: true, width: 180 },
@@ -68,8 +85,8 @@ export const managerChangeResource = defineResource({
   fields: {
     corpName: { ...shown(corpName), search: 'contains' },
     creditCode: shown(creditCode),
-    managerName: { type: 'string', label: corp('managerName'), required: true, maxLength: 30, validator: 'personName', width: 110 },
-    managerMobile: { type: 'string', label: corp('managerMobile'), required: true, validator: 'mobile', sensitive: true, width: 140 },
+    managerName,
+    managerMobile,
     createTime: { type: 'datetime', label: corp('createTime'), readOnly: true, sortable: true, column: false },
   },
   approval: { update: CORP_CHANGE_PROCESS.manager },

@@ -6,6 +6,7 @@
 import { defineResource } from '../../crud/resource';
 import { ACCOUNT_USAGE, ACCOUNT_USAGE_DICT, ADMISSION_STATUS_DICT, CORP_TYPE_DICT } from '../../lib/corporations';
 import { PERMISSIONS } from '../../lib/permissions';
+import { CORP_FIELD_OWNER } from './changes';
 
 const corp = (name: string) => `corporations:corporation.fields.${name}`;
 const account = (name: string) => `corporations:bankAccount.fields.${name}`;
@@ -20,14 +21,14 @@ export const corporationResource = defineResource({
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     // The name and the administrator change only through their processes (企业变更: Process_CORP_RENAMING,
-    // Process_CORP_MANAGER_UPDATE), so an edit here cannot bypass their approval.
-    corpName: { type: 'string', label: corp('corpName'), required: true, maxLength: 80, validator: 'corpName', createOnly: true, search: 'contains', sortable: true, width: 240 },
+    // Process_CORP_MANAGER_UPDATE): the server refuses them here, so an edit cannot bypass their approval.
+    corpName: { type: 'string', label: corp('corpName'), required: true, maxLength: 80, validator: 'corpName', createOnly: true, ownedBy: CORP_FIELD_OWNER.name, search: 'contains', sortable: true, width: 240 },
     creditCode: { type: 'string', label: corp('creditCode'), required: true, maxLength: 18, validator: 'taxId', unique: true, search: 'contains', width: 200 },
     corpTypes: { type: 'dict', label: corp('corpTypes'), dictType: CORP_TYPE_DICT, multiple: true, required: true, search: 'eq', width: 220 },
     legalPersonName: { type: 'string', label: corp('legalPersonName'), maxLength: 30, validator: 'personName', width: 110 },
     legalPersonIdCard: { type: 'string', label: corp('legalPersonIdCard'), validator: 'idCard', sensitive: true, column: false },
-    managerName: { type: 'string', label: corp('managerName'), maxLength: 30, validator: 'personName', createOnly: true, width: 110 },
-    managerMobile: { type: 'string', label: corp('managerMobile'), validator: 'mobile', sensitive: true, createOnly: true, width: 140 },
+    managerName: { type: 'string', label: corp('managerName'), maxLength: 30, validator: 'personName', createOnly: true, ownedBy: CORP_FIELD_OWNER.manager, width: 110 },
+    managerMobile: { type: 'string', label: corp('managerMobile'), validator: 'mobile', sensitive: true, createOnly: true, ownedBy: CORP_FIELD_OWNER.manager, width: 140 },
     registeredAddress: { type: 'text', label: corp('registeredAddress'), maxLength: 200 },
     realnameStatus: { type: 'dict', label: corp('realnameStatus'), dictType: 'realname_status', readOnly: true, width: 110 },
     admissionStatus: { type: 'dict', label: corp('admissionStatus'), dictType: ADMISSION_STATUS_DICT, readOnly: true, search: 'eq', width: 110 },

@@ -3,8 +3,9 @@ import '../shell/dom';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Form, Input, type FormInstance } from 'antd';
 import i18n from '../../../src/providers/i18n-app';
-import { createValues, FieldValue, fieldRules } from '../../../src/crud/fields';
+import { createValues, editRules, FieldValue, fieldRules } from '../../../src/crud/fields';
 import type { FieldSchema } from '../../../src/crud/resource';
+import type { Rule } from 'antd/es/form';
 import { clearDicts, DICT_CALL } from '../../../src/providers/dictionaries';
 import { configResource, dictDataResource, dictTypeResource, exportRecordResource } from '../../../src/resources/system';
 import { answer, ok, resetServer } from './net';
@@ -12,15 +13,15 @@ import { answer, ok, resetServer } from './net';
 const zh = i18n.getFixedT('zh-CN');
 const en = i18n.getFixedT('en-US');
 
-/** The messages antd's form shows for a value under the field's rules. */
-async function errorsFor(schema: FieldSchema, value: unknown, t = zh): Promise<string[]> {
+/** The messages antd's form shows for a value under the field's rules (or the rules given). */
+async function errorsFor(schema: FieldSchema, value: unknown, t = zh, rules: Rule[] = fieldRules(schema, t)): Promise<string[]> {
   let form: FormInstance | undefined;
   function Probe() {
     const [instance] = Form.useForm();
     form = instance;
     return (
       <Form form={instance} initialValues={{ field: value }}>
-        <Form.Item name="field" rules={fieldRules(schema, t)}>
+        <Form.Item name="field" rules={rules}>
           <Input />
         </Form.Item>
       </Form>
@@ -73,6 +74,28 @@ describe('fieldRules: the rules the server applies, in the catalogue\'s words', 
 
   it('a field with nothing to check has no rules', () => {
     expect(fieldRules({ type: 'string', label: 'x' }, zh)).toEqual([]);
+  });
+});
+
+describe('editRules: a sensitive field left masked is not checked, one the operator edits is, in full', () => {
+  const idCard: FieldSchema = { type: 'string', label: 'corporations:corporation.fields.legalPersonIdCard', required: true, validator: 'idCard', sensitive: true };
+  const MASK = '1101****002X';
+  it.each<[string, unknown, unknown, string[]]>([
+    ['the mask it was loaded with', MASK, MASK, []],
+    ['the mask with a digit added', `${MASK}1`, MASK, ['法定代表人身份证号仍含脱敏字符（****）：请清空后输入完整的法定代表人身份证号，或取消修改']],
+    ['cleared', '', MASK, ['此处不能为空']],
+    ['a wrong number typed anew', '110105194912310021', MASK, ['请输入正确的身份证号码']],
+    ['a right number typed anew', '11010519491231002X', MASK, []],
+    // the whitelist's form is loaded in clear: a mask typed there is nobody's original
+    ['a mask typed over a clear value', MASK, '11010519491231002X', ['法定代表人身份证号仍含脱敏字符（****）：请清空后输入完整的法定代表人身份证号，或取消修改']],
+  ])('%s', async (_, value, original, messages) => {
+    expect(await errorsFor(idCard, value, zh, editRules('field', idCard, zh, original))).toEqual(messages);
+  });
+
+  it('leaves a field that is not sensitive to its usual rules, a mask-like value included', async () => {
+    expect(await errorsFor(dictName, '', zh, editRules('field', dictName, zh, ''))).toEqual(['此处不能为空']);
+    const mobile: FieldSchema = { type: 'string', label: 'x', validator: 'mobile' };
+    expect(await errorsFor(mobile, '1381****5678', zh, editRules('field', mobile, zh, '1381****5678'))).toEqual(['请输入正确的手机号码']);
   });
 });
 

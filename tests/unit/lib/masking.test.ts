@@ -4,6 +4,7 @@ import {
   WHITELIST_KEY,
   isMasked,
   isUnchanged,
+  isUntouchedMask,
   maskValue,
   sensitiveFieldsToSend,
   shouldMaskInHoverTip,
@@ -112,6 +113,24 @@ describe('isUnchanged', () => {
     [undefined, undefined, false, true],
   ])('isUnchanged(%j, %j, whitelist %s) is %s', (current, original, onWhitelist, expected) => {
     expect(isUnchanged(current, original, onWhitelist)).toBe(expected);
+  });
+});
+
+describe('isUntouchedMask', () => {
+  it.each<[unknown, unknown, boolean]>([
+    ['1101****002X', '1101****002X', true],
+    // edited: a digit added, one taken away, the field cleared, a value typed anew
+    ['1101****002X1', '1101****002X', false],
+    ['1101****002', '1101****002X', false],
+    ['', '1101****002X', false],
+    ['11010519491231002X', '1101****002X', false],
+    // a clear value (the whitelist's form) is never a kept mask, even unchanged
+    ['11010519491231002X', '11010519491231002X', false],
+    // a mask typed into a field that was loaded in clear is no original either
+    ['1101****002X', '11010519491231002X', false],
+    [undefined, undefined, false],
+  ])('isUntouchedMask(%j, %j) is %s', (current, original, expected) => {
+    expect(isUntouchedMask(current, original)).toBe(expected);
   });
 });
 
