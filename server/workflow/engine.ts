@@ -12,7 +12,7 @@
  * A process key that a business module approves records for is owned by it:
  *
  *   const admission = ctx.workflow.own('Process_CI_CORE_ADMIT_CREATE', 'corporations');
- *   await admission.start(principal, { businessKey: change.id, summary }, tx);
+ *   await admission.start(principal, { businessKey: change.id, record }, tx);   // the process's summary rule names it
  *
  * Only that handle starts it. The generic start (`start`, behind workflow/instances/start) starts
  * nothing: an owned key is refused with PROCESS_OWNED (its module starts it with the record it
@@ -36,6 +36,7 @@ import { isActivityType, isReviewStep, workingRoleOf } from '../../src/workflows
 import {
   findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, variableGivenAt, type ProcessDefinition,
 } from '../../src/workflows/registry';
+import { summaryRuleOf, summaryText, type SummaryRecord } from '../../src/workflows/summaries';
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS, type HistoryAction, type TaskOutcome } from '../../src/workflows/states';
 import { isUniqueViolation, type Tx } from '../db/tx';
 import type { Db } from '../db/open';
@@ -56,8 +57,21 @@ export interface StartInput {
   processKey: string;
   businessKey: string;
   businessType?: string;
+  /**
+   * The record the instance approves, as its process's summary rule (src/workflows/summaries.ts)
+   * reads it: the rule makes the summary the task lists and views show.
+   */
+  record?: SummaryRecord;
+  /** A summary given as is, for instances started without a record: the demo's seeded reviews and the test routes. */
   summary?: string;
   variables?: Record<string, string>;
+}
+
+/** The instance's summary: its process's rule over the record when one is given. */
+function summaryOf(definition: ProcessDefinition, input: StartInput): string | null {
+  const rule = summaryRuleOf(definition);
+  if (input.record && rule) return summaryText(rule, input.record, translate);
+  return input.summary ?? null;
 }
 
 export interface CompleteInput {
@@ -214,7 +228,7 @@ export class WorkflowEngine {
           processKey: definition.processKey,
           businessKey: input.businessKey,
           businessType: input.businessType ?? null,
-          summary: input.summary ?? null,
+          summary: summaryOf(definition, input),
           variables,
           status: INSTANCE_STATUS.RUNNING,
           currentActivity: firstKey,
