@@ -18,7 +18,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { APPROVAL_ACTION, PENDING_CHANGE_FIELD, type ApprovalAction } from '../../src/crud/resource';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
-import { approvalChanges } from '../db/schema';
+import { approvalChanges, users } from '../db/schema';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
 import { duplicateError, isUniqueViolation } from '../db/unique-violation';
@@ -188,14 +188,18 @@ export class ApprovableResource {
     return Promise.all(rows.map((row) => this.present(row)));
   }
 
-  /** Every change proposed for a record, newest first: its history. */
-  async history(recordId: string): Promise<ChangeRow[]> {
+  /**
+   * Every change proposed for a record, newest first: its history, each with the proposer's display
+   * name (createByName), read from the staff record now, so a renamed person reads under their name.
+   */
+  async history(recordId: string): Promise<Array<ChangeRow & { createByName: string | null }>> {
     const rows = await this.ctx.db
-      .select()
+      .select({ change: approvalChanges, createByName: users.personName })
       .from(approvalChanges)
+      .leftJoin(users, eq(users.username, approvalChanges.createBy))
       .where(and(eq(approvalChanges.scope, this.scope), eq(approvalChanges.recordId, recordId)))
       .orderBy(desc(approvalChanges.createTime));
-    return Promise.all(rows.map((row) => this.present(row)));
+    return Promise.all(rows.map(async ({ change, createByName }) => ({ ...(await this.present(change)), createByName })));
   }
 
   /** Whether a proposed value equals the stored one; sealed values are compared opened (each seal differs). */
