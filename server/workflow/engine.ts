@@ -36,7 +36,7 @@ import { isActivityType, isReviewStep, workingRoleOf } from '../../src/workflows
 import {
   findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, variableGivenAt, type ProcessDefinition,
 } from '../../src/workflows/registry';
-import { summaryRuleOf, summaryText, type SummaryRecord } from '../../src/workflows/summaries';
+import { summaryOf as summarize, summaryRuleOf, type SummaryRecord } from '../../src/workflows/summaries';
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS, type HistoryAction, type TaskOutcome } from '../../src/workflows/states';
 import { isUniqueViolation, type Tx } from '../db/tx';
 import type { Db } from '../db/open';
@@ -67,11 +67,15 @@ export interface StartInput {
   variables?: Record<string, string>;
 }
 
-/** The instance's summary: its process's rule over the record when one is given. */
-function summaryOf(definition: ProcessDefinition, input: StartInput): string | null {
+/**
+ * The instance's summary and the record's number: its process's rule over the record when one is
+ * given. An instance started without a record (the demo's seeded reviews, the test routes) has a
+ * readable business key made for it, which is then its number.
+ */
+function summaryOf(definition: ProcessDefinition, input: StartInput): { summary: string | null; number: string | null } {
   const rule = summaryRuleOf(definition);
-  if (input.record && rule) return summaryText(rule, input.record, translate);
-  return input.summary ?? null;
+  if (input.record && rule) return summarize(rule, input.record, translate);
+  return { summary: input.summary ?? null, number: input.businessKey };
 }
 
 export interface CompleteInput {
@@ -216,6 +220,7 @@ export class WorkflowEngine {
     const first = definition.activities[firstKey];
     if (!mayWork(actor, workingRoleOf(first.type))) throw forbidden();
 
+    const said = summaryOf(definition, input);
     const run = async (t: Tx): Promise<Transition> => {
       const [running] = await t
         .select({ id: workflowInstances.id })
@@ -228,7 +233,8 @@ export class WorkflowEngine {
           processKey: definition.processKey,
           businessKey: input.businessKey,
           businessType: input.businessType ?? null,
-          summary: summaryOf(definition, input),
+          summary: said.summary,
+          businessNo: said.number,
           variables,
           status: INSTANCE_STATUS.RUNNING,
           currentActivity: firstKey,

@@ -5,7 +5,8 @@
  * (`start(principal, { businessKey, record })`); the engine asks the process's rule for the text's
  * locale key and values and stores the translated text on the instance, so the lists read one column.
  *
- * A rule is pure: it reads the record it is given and returns a locale key with its values; a value
+ * A rule is pure: it reads the record it is given and returns a locale key with its values, and the
+ * record's own number (业务编号, below); a value
  * may itself be a locale key ({ key }), translated first (a type, a kind, a level). Amounts are
  * formatted here, with the app's money format (src/lib/money), never by the caller.
  */
@@ -18,7 +19,14 @@ export interface SummaryText {
   key: string;
   values: Record<string, SummaryValue>;
 }
-export type SummaryRule = (record: SummaryRecord) => SummaryText;
+export interface Summary extends SummaryText {
+  /**
+   * The record's own number or name (a batch number, a product code, a corporation's name): what the
+   * task views show as 业务编号, where the instance's business key is an id no operator reads.
+   */
+  number: string | SummaryText;
+}
+export type SummaryRule = (record: SummaryRecord) => Summary;
 
 /** A record field as text; absent or empty fields read as an empty string, never "undefined". */
 const text = (record: SummaryRecord, name: string): string => {
@@ -56,7 +64,7 @@ const s = (name: string) => `workflow:summary.${name}`;
 const product: SummaryRule = (record) => {
   const v = valuesOf(record);
   const parties = [text(v, 'coreCorpName'), text(v, 'financeCorpName')].filter(Boolean).join(' / ');
-  return { key: s('product'), values: { action: actionOf(record), name: text(v, 'prdName'), code: text(v, 'prdCode'), parties } };
+  return { key: s('product'), values: { action: actionOf(record), name: text(v, 'prdName'), code: text(v, 'prdCode'), parties }, number: text(v, 'prdCode') };
 };
 
 const agreement: SummaryRule = (record) => {
@@ -64,26 +72,34 @@ const agreement: SummaryRule = (record) => {
   return {
     key: s('agreement'),
     values: { action: actionOf(record), name: text(v, 'agreementName'), code: text(v, 'agreementCode'), core: text(v, 'coreCorpName'), finance: text(v, 'financeCorpName') },
+    number: text(v, 'agreementCode'),
   };
 };
 
 /** Issuance's application and the ABS package share the document review; each names its own record. */
 const creditApplication: SummaryRule = (record) =>
-  ({ key: 'creditNotes:server.applicationSummary', values: { level: label(record, 'level', 'creditNotes:level'), unit: text(record, 'unitName'), payee: text(record, 'payeeName'), amount: money(record, 'amount') } });
+  ({
+    key: 'creditNotes:server.applicationSummary',
+    values: { level: label(record, 'level', 'creditNotes:level'), unit: text(record, 'unitName'), payee: text(record, 'payeeName'), amount: money(record, 'amount') },
+    number: text(record, 'contractNo'),
+  });
 
 const quota: SummaryRule = (record) => ({
   key: 'quotas:server.summary',
   values: { type: label(record, 'type', 'quotas:requestType'), kind: label(record, 'kind', 'quotas:kind'), unit: text(record, 'unitName'), amount: money(record, 'amount') },
+  number: text(record, 'unitName'),
 });
 
 const certificate: SummaryRule = (record) => ({
   key: 'server:cert.summary',
   values: { kind: label(record, 'kind', 'server:cert.kind'), holder: text(record, 'holderCorpName') },
+  number: text(record, 'holderCorpName'),
 });
 
 const bankAccount = (name: string): SummaryRule => (record) => {
   const v = valuesOf(record);
-  return { key: s(name), values: { corp: text(v, 'holderName'), bank: text(v, 'bankName'), last4: lastFour(currentOf(record).accountNo ?? v.accountNo) } };
+  const values = { corp: text(v, 'holderName'), bank: text(v, 'bankName'), last4: lastFour(currentOf(record).accountNo ?? v.accountNo) };
+  return { key: s(name), values, number: { key: s('accountNo'), values } };
 };
 
 export const SUMMARY_RULES: Readonly<Record<string, SummaryRule>> = {
@@ -97,31 +113,38 @@ export const SUMMARY_RULES: Readonly<Record<string, SummaryRule>> = {
   Process_RF_AGREEMENT: agreement,
   Process_PRICE_CONFIG_CREATE: (record) => {
     const v = valuesOf(record);
-    return { key: s('pricePolicy'), values: { name: text(v, 'policyName'), code: text(v, 'prdCode'), core: text(v, 'coreCorpName') } };
+    return { key: s('pricePolicy'), values: { name: text(v, 'policyName'), code: text(v, 'prdCode'), core: text(v, 'coreCorpName') }, number: text(v, 'policyName') };
   },
   Process_CREDIT_REDEEM_REGISTER_BIZ: (record) => ({
     key: 'redemption:server.registrationSummary',
     values: { noteNo: text(record, 'noteNo'), issuer: text(record, 'issuerName'), amount: money(record, 'amount'), paidDate: text(record, 'paidDate'), file: text(record, 'fileName') },
+    number: text(record, 'noteNo'),
   }),
   Process_CREDIT_ISSUE: (record) => ({
     key: 'creditNotes:server.batchSummary',
     values: { batchNo: text(record, 'batchNo'), count: text(record, 'count'), amount: money(record, 'amount') },
+    number: text(record, 'batchNo'),
   }),
   PROCESS_CREDIT_CERTIFICATE_CODE: creditApplication,
-  Process_ABS_CERTIFICATE_CODE: (record) => ({ key: 'abs:server.reviewSummary', values: { name: text(record, 'packageName'), no: text(record, 'packageNo') } }),
-  Process_CORP_ADMIT: (record) => ({ key: s('realname'), values: { corp: text(record, 'corpName') } }),
+  Process_ABS_CERTIFICATE_CODE: (record) => ({ key: 'abs:server.reviewSummary', values: { name: text(record, 'packageName'), no: text(record, 'packageNo') }, number: text(record, 'packageNo') }),
+  Process_CORP_ADMIT: (record) => ({ key: s('realname'), values: { corp: text(record, 'corpName') }, number: text(record, 'corpName') }),
   Process_CORP_MANAGER_UPDATE: (record) => {
     const v = valuesOf(record);
-    return { key: s('manager'), values: { corp: text(v, 'corpName'), manager: text(v, 'managerName') } };
+    return { key: s('manager'), values: { corp: text(v, 'corpName'), manager: text(v, 'managerName') }, number: text(v, 'corpName') };
   },
-  Process_CORP_RENAMING: (record) => ({ key: s('renaming'), values: { from: text(currentOf(record), 'corpName'), to: text(valuesOf(record), 'corpName') } }),
+  Process_CORP_RENAMING: (record) => ({
+    key: s('renaming'),
+    values: { from: text(currentOf(record), 'corpName'), to: text(valuesOf(record), 'corpName') },
+    number: text(currentOf(record), 'creditCode') || text(currentOf(record), 'corpName'),
+  }),
   Process_CI_CORE_ADMIT_CREATE: (record) => {
     const v = valuesOf(record);
-    return { key: s('coreAdmitCreate'), values: { corp: text(v, 'corpName'), creditCode: text(v, 'creditCode') } };
+    return { key: s('coreAdmitCreate'), values: { corp: text(v, 'corpName'), creditCode: text(v, 'creditCode') }, number: text(v, 'creditCode') };
   },
   Process_CI_CORE_ADMIT_UPDATE: (record) => {
     const v = valuesOf(record);
-    return { key: s('coreAdmitUpdate'), values: { corp: text(currentOf(record), 'corpName') || text(v, 'corpName'), creditCode: text(v, 'creditCode') } };
+    const corp = text(currentOf(record), 'corpName') || text(v, 'corpName');
+    return { key: s('coreAdmitUpdate'), values: { corp, creditCode: text(v, 'creditCode') }, number: text(v, 'creditCode') || corp };
   },
   PROCESS_ACCOUNT_TEMP: bankAccount('account'),
   PROCESS_ACCOUNT_USAGE_TEMP: bankAccount('accountUsage'),
@@ -143,10 +166,12 @@ export const SUMMARY_RULES: Readonly<Record<string, SummaryRule>> = {
   Process_BILL_MANAGE: (record) => ({
     key: 'bills:server.summary',
     values: { billNo: text(record, 'billNo'), corpName: text(record, 'corpName'), period: text(record, 'period'), fee: money(record, 'feeAmount') },
+    number: text(record, 'billNo'),
   }),
   Process_FINANCING_SIGN_UP: (record) => ({
     key: 'financing:server.summary',
     values: { supplier: text(record, 'supplierName'), core: text(record, 'coreName'), product: text(record, 'prdName') },
+    number: text(record, 'applicationNo'),
   }),
 };
 
@@ -155,9 +180,22 @@ export function summaryRuleOf(definition: Pick<ProcessDefinition, 'processKey'>)
   return Object.hasOwn(SUMMARY_RULES, definition.processKey) ? SUMMARY_RULES[definition.processKey] : undefined;
 }
 
-/** The text of a rule, with a translator (the server's translate, or the browser's t). */
-export function summaryText(rule: SummaryRule, record: SummaryRecord, t: (key: string, values?: Record<string, string>) => string): string {
-  const { key, values } = rule(record);
+type Translate = (key: string, values?: Record<string, string>) => string;
+
+function render({ key, values }: SummaryText, t: Translate): string {
   const plain = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? value : t(value.key)]));
   return t(key, plain);
 }
+
+/**
+ * The summary and the record's number a rule makes of a record, with a translator (the server's
+ * translate, or the browser's t). An empty number is null: the views then show none rather than an id.
+ */
+export function summaryOf(rule: SummaryRule, record: SummaryRecord, t: Translate): { summary: string; number: string | null } {
+  const made = rule(record);
+  const number = typeof made.number === 'string' ? made.number : render(made.number, t);
+  return { summary: render(made, t), number: number.trim() ? number : null };
+}
+
+/** The summary text alone. */
+export const summaryText = (rule: SummaryRule, record: SummaryRecord, t: Translate): string => summaryOf(rule, record, t).summary;

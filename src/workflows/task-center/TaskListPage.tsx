@@ -103,7 +103,8 @@ export function TaskListPage({ list }: { list: TaskList }) {
     instances
       ? { key: 'step', title: t('list.currentStep'), render: (_v, r) => names.stepName(r.processKey, (r as WorkflowInstance).currentActivity, (r as WorkflowInstance).currentActivityName) }
       : { key: 'step', title: t('list.step'), render: (_v, r) => names.stepName(r.processKey, (r as TaskRow).taskDefinitionKey, (r as TaskRow).taskName) },
-    { key: 'businessKey', dataIndex: 'businessKey', title: t('list.businessKey'), render: text },
+    // The record's own number, not its id (an id says nothing to an operator).
+    { key: 'businessNo', dataIndex: 'businessNo', title: t('list.businessKey'), render: text },
     { key: 'summary', dataIndex: 'summary', title: t('list.summary'), ellipsis: true, render: text },
     ...(list === 'started' ? [] : [{ key: 'starter', dataIndex: 'startPersonName', title: t('list.starter'), render: text }]),
     list === 'done'
