@@ -96,9 +96,10 @@ const certificate: SummaryRule = (record) => ({
   number: text(record, 'holderCorpName'),
 });
 
+/** An account is named as it is now (its holder, bank and last four digits), even where the change moves them. */
 const bankAccount = (name: string): SummaryRule => (record) => {
-  const v = valuesOf(record);
-  const values = { corp: text(v, 'holderName'), bank: text(v, 'bankName'), last4: lastFour(currentOf(record).accountNo ?? v.accountNo) };
+  const now = { ...valuesOf(record), ...currentOf(record) };
+  const values = { corp: text(now, 'holderName'), bank: text(now, 'bankName'), last4: lastFour(now.accountNo) };
   return { key: s(name), values, number: { key: s('accountNo'), values } };
 };
 
