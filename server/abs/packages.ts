@@ -275,7 +275,7 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
         documents.map((d, i) => ({ docMaterialId: materials.find((m) => m.docFileType === d.docFileType)!.id, fileId: d.fileId, fileName: d.fileName, extraParams: { id: `${pkg.packageNo}-${i + 1}` }, sortOrder: i, ...by })),
       );
       await tx.insert(docProperties).values({ businessKey: id, propertyType: DOC_PROPERTY_TYPE.DATA_PERMISSION, components: [{ busiKey: pkg.packageNo, componentName: '资产包明细' }], ...by });
-      const started = await ownDocReview(ctx, ABS_MATERIAL_PROCESS).start(principal, { businessKey: id, businessType: 'ABS', summary: translate('abs:server.reviewSummary', { name: pkg.packageName, no: pkg.packageNo }) }, tx);
+      const started = await ownDocReview(ctx, ABS_MATERIAL_PROCESS).start(principal, { businessKey: id, businessType: 'ABS', record: pkg }, tx);
       const [updated] = await tx.update(absPackages).set({ materialInstanceId: started.instance.id, dataVersion: pkg.dataVersion + 1, updateBy: principal.username, updateTime: new Date() }).where(eq(absPackages.id, id)).returning();
       await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: 'START_REVIEW', after: { instanceId: started.instance.id, files: documents.map((d) => d.fileName) } });
       return { package: updated, instanceId: started.instance.id, taskId: started.task?.id ?? null };

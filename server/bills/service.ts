@@ -16,7 +16,7 @@ import {
 import { dayOf } from '../../src/lib/credit-notes';
 import { FINANCING_STATUS } from '../../src/lib/financing';
 import { INVOICE_TYPE_DICT } from '../../src/lib/certificates';
-import { formatMoney, fenToYuan, toFen } from '../../src/lib/money';
+import { fenToYuan, toFen } from '../../src/lib/money';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
@@ -270,8 +270,7 @@ export class BillService {
     return this.ctx.db.transaction(async (tx) => {
       const bill = await this.lock(tx, requireId(body), requireVersion(body));
       if (!nextBillStatus(bill.status, 'submit')) this.refuseMove(bill, 'submit');
-      const summary = translate('bills:server.summary', { billNo: bill.billNo, corpName: bill.corpName, period: bill.period, fee: formatMoney(bill.feeAmount) });
-      const started = await this.process.start(principal, { businessKey: bill.id, businessType: BILL_BUSINESS_TYPE, summary }, tx);
+      const started = await this.process.start(principal, { businessKey: bill.id, businessType: BILL_BUSINESS_TYPE, record: bill }, tx);
       const remark = optionalText(body, 'remark', 500);
       const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS, remark }, tx);
       const saved = await this.move(tx, bill, 'submit', principal.username, { instanceId: started.instance.id, rejectRemark: null });

@@ -195,8 +195,8 @@ export class CertificateApplications {
         remark: requested.remark ?? null, previousStatus, createBy: principal.username, updateBy: principal.username,
       })
       .returning();
-    const summary = translate('server:cert.summary', { kind: translate(`server:cert.kind.${kind}`), holder: certificate.holderCorpName });
-    const { instance, task } = await this.processes[kind].start(principal, { businessKey: application.id, businessType: CERT_BUSINESS_TYPE, summary }, tx);
+    const record = { kind, holderCorpName: certificate.holderCorpName };
+    const { instance, task } = await this.processes[kind].start(principal, { businessKey: application.id, businessType: CERT_BUSINESS_TYPE, record }, tx);
     const [started] = await tx.update(certificateApplications).set({ instanceId: instance.id }).where(eq(certificateApplications.id, application.id)).returning();
     await recordChange(tx, principal, { resource: LOG_APPLICATIONS, recordId: started.id, action: OPERATION_ACTION.submit, after: { ...started, certificateStatus: certificate.status } });
     return { certificate, application: started, instanceId: instance.id, taskId: task?.id ?? null };

@@ -162,10 +162,7 @@ export class CreditIssuance {
           material.ids.map((fileId, j) => ({ docMaterialId: row.id, fileId, fileName: files.get(fileId)!, extraParams: { id: `${contractNo}-${j + 1}` }, sortOrder: j, ...by })),
         );
       }
-      const summary = translate('creditNotes:server.applicationSummary', {
-        level: translate(`creditNotes:level.${level}`), unit: unit.unitName, payee: payee.corpName, amount: formatMoney(yuan(amount)),
-      });
-      const started = await this.docReview.start(principal, { businessKey: application.id, businessType: APPLICATION_BUSINESS_TYPE, summary }, tx);
+      const started = await this.docReview.start(principal, { businessKey: application.id, businessType: APPLICATION_BUSINESS_TYPE, record: application }, tx);
       const [saved] = await tx.update(creditNoteApplications).set({ instanceId: started.instance.id }).where(eq(creditNoteApplications.id, application.id)).returning();
       if (log) await recordOperation(tx, log, { resource: 'credit-note-applications', recordId: application.id, action: 'CREATE', after: saved });
       return { application: saved, instanceId: started.instance.id, taskId: started.task?.id ?? null };
@@ -224,8 +221,7 @@ export class CreditIssuance {
         .update(creditNoteApplications)
         .set({ status: APPLICATION_STATUS.batched, batchId: batch.id, dataVersion: sql`${creditNoteApplications.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })
         .where(inArray(creditNoteApplications.id, ids));
-      const summary = translate('creditNotes:server.batchSummary', { batchNo, count: String(rows.length), amount: formatMoney(yuan(total)) });
-      const started = await this.issue.start(principal, { businessKey: batch.id, businessType: BATCH_BUSINESS_TYPE, summary }, tx);
+      const started = await this.issue.start(principal, { businessKey: batch.id, businessType: BATCH_BUSINESS_TYPE, record: { batchNo, count: String(rows.length), amount: batch.totalAmount } }, tx);
       const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS }, tx);
       const [saved] = await tx.update(creditNoteBatches).set({ instanceId: started.instance.id }).where(eq(creditNoteBatches.id, batch.id)).returning();
       if (log) await recordOperation(tx, log, { resource: 'credit-note-batches', recordId: batch.id, action: 'CREATE', after: saved });

@@ -18,7 +18,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { APPROVAL_ACTION, PENDING_CHANGE_FIELD, type ApprovalAction } from '../../src/crud/resource';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
-import { approvalChanges } from '../db/schema';
+import { approvalChanges, users } from '../db/schema';
+import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
 import { duplicateError, isUniqueViolation } from '../db/unique-violation';
 import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
@@ -190,14 +191,18 @@ export class ApprovableResource {
     return Promise.all(rows.map((row) => this.present(row)));
   }
 
-  /** Every change proposed for a record, newest first: its history. */
-  async history(recordId: string): Promise<ChangeRow[]> {
+  /**
+   * Every change proposed for a record, newest first: its history, each with the proposer's display
+   * name (createByName), read from the staff record now, so a renamed person reads under their name.
+   */
+  async history(recordId: string): Promise<Array<ChangeRow & { createByName: string | null }>> {
     const rows = await this.ctx.db
-      .select()
+      .select({ change: approvalChanges, createByName: users.personName })
       .from(approvalChanges)
+      .leftJoin(users, eq(users.username, approvalChanges.createBy))
       .where(and(eq(approvalChanges.scope, this.scope), eq(approvalChanges.recordId, recordId)))
       .orderBy(desc(approvalChanges.createTime));
-    return Promise.all(rows.map((row) => this.present(row)));
+    return Promise.all(rows.map(async ({ change, createByName }) => ({ ...(await this.present(change)), createByName })));
   }
 
   /** Whether a proposed value equals the stored one; sealed values are compared opened (each seal differs). */
@@ -252,11 +257,8 @@ export class ApprovableResource {
       .insert(approvalChanges)
       .values({ resource: resource.name, scope: this.scope, recordId, action, processKey, proposed: toJson(proposed), previous, createBy: principal.username, updateBy: principal.username })
       .returning();
-    const { instance, task } = await this.processes[action]!.start(
-      principal,
-      { businessKey: recordId, businessType: resource.name, summary: this.summary(action, { ...current, ...proposed }) },
-      tx,
-    );
+    const record = await this.summaryRecord(tx, action, proposed, current);
+    const { instance, task } = await this.processes[action]!.start(principal, { businessKey: recordId, businessType: resource.name, record }, tx);
     const [started] = await tx.update(approvalChanges).set({ instanceId: instance.id }).where(eq(approvalChanges.id, change.id)).returning();
     // The proposal in the operation log: the record's values now and the ones proposed (the write itself is logged when approved).
     await recordChange(tx, principal, {
@@ -266,13 +268,20 @@ export class ApprovableResource {
     return { change: started, instanceId: instance.id, taskId: task?.id ?? null };
   }
 
-  /** 新增企业: 某某公司 — the item's name and the record's first text value. */
-  private summary(action: ApprovalAction, values: Row): string {
-    const { resource } = this.options;
-    const item = translate(resource.item ?? resource.title);
-    const [titleField] = Object.entries(resource.fields).find(([name, s]) => s.type === 'string' && !s.readOnly && typeof values[name] === 'string') ?? [];
-    const name = titleField ? String(values[titleField]) : '';
-    return translate(`server:approval.summary.${action}`, { item, name });
+  /**
+   * What the process's summary rule (src/workflows/summaries.ts) reads: the record as the resource
+   * shows it (its own additions, such as an account's holder, and sensitive values masked: an
+   * account's last four digits stay readable) and the values after the change, proposal over record.
+   * Read in the proposing transaction: the one connection is held by it (PGlite).
+   */
+  private async summaryRecord(tx: Tx, action: ApprovalAction, proposed: Row, current?: Row): Promise<Row> {
+    const fields = sensitiveFieldsOf(this.options.resource).map(([name]) => name);
+    const cipher = fields.length ? await sensitiveCipherOf(this.ctx.db) : undefined;
+    const mask = (row: Row) => (cipher ? presentSensitive(row, fields.filter((f) => Object.hasOwn(row, f)), cipher, null) : row);
+    const present = this.options.hooks?.present;
+    // A transaction reads as the database does; the hook is declared over Db because lists call it outside one.
+    const shown = current ? mask(present ? (await present(tx as unknown as Db, [current]))[0] : current) : null;
+    return { action, current: shown, values: { ...shown, ...mask(toJson(proposed)) } };
   }
 
   /** Applies the running change this instance carries when it ended approved; closes it either way. */

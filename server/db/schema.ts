@@ -246,6 +246,8 @@ export const workflowInstances = pgTable(
     businessKey: text('business_key').notNull(),
     businessType: text('business_type'),
     summary: text('summary'),
+    /** The record's own number or name (a batch number, a corporation's name), from its process's summary rule: what the task views show as 业务编号 instead of the key. */
+    businessNo: text('business_no'),
     /** Values the process branches on (e.g. issuance's finalApproveMode). */
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
     /** RUNNING, APPROVED or REJECTED. */

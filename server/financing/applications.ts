@@ -290,8 +290,7 @@ export class FinancingApplications {
       await this.requireComplete(tx, row);
       let taskId: string;
       if (row.status === FINANCING_STATUS.draft) {
-        const summary = translate('financing:server.summary', { supplier: row.supplierName, core: row.coreName, product: row.prdName });
-        const started = await this.process.start(principal, { businessKey: row.id, businessType: FINANCING_BUSINESS_TYPE, summary }, tx);
+        const started = await this.process.start(principal, { businessKey: row.id, businessType: FINANCING_BUSINESS_TYPE, record: row }, tx);
         await tx.update(financingApplications).set({ instanceId: started.instance.id }).where(eq(financingApplications.id, row.id));
         taskId = started.task!.id;
       } else {

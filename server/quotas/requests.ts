@@ -9,7 +9,6 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
-import { formatMoney } from '../../src/lib/money';
 import {
   channelOf, DISPATCH_UNIT_KINDS, dispatchNeed, fenOf, lineDelta, PLATFORM_GRANTOR, QUOTA_KIND, QUOTA_MOVEMENT, QUOTA_PROCESS_KEYS,
   QUOTA_REQUEST_TYPE, quotaProcessKey, yuan, availableOf, type DispatchLine, type QuotaKind, type QuotaMovement, type QuotaRequestType,
@@ -230,14 +229,9 @@ export class QuotaRequests {
 
   /** Starts the request's process and passes its Edit step: submitted, waiting for a director. */
   private async submit(tx: Tx, principal: Principal, request: QuotaRequestRow, unit: Unit) {
-    const summary = translate('quotas:server.summary', {
-      type: translate(`quotas:requestType.${request.type}`),
-      kind: translate(`quotas:kind.${request.kind}`),
-      unit: unit.unitName,
-      amount: formatMoney(request.amount),
-    });
     const process = this.processes.get(request.processKey)!;
-    const started = await process.start(principal, { businessKey: request.id, businessType: QUOTA_BUSINESS_TYPE, summary }, tx);
+    const record = { ...request, unitName: unit.unitName };
+    const started = await process.start(principal, { businessKey: request.id, businessType: QUOTA_BUSINESS_TYPE, record }, tx);
     const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS }, tx);
     const [saved] = await tx.update(quotaRequests).set({ instanceId: started.instance.id }).where(eq(quotaRequests.id, request.id)).returning();
     await recordChange(tx, principal, { resource: QUOTA_REQUEST_LOG_RESOURCE, recordId: saved.id, action: OPERATION_ACTION.submit, after: saved });

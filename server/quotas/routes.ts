@@ -3,7 +3,7 @@
  * requests (each starting its process), a request as its task view reads it, and an account's ledger,
  * paged and exported through the export job. Reading needs quota list / query; each request its own.
  */
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
@@ -12,7 +12,7 @@ import { quotaLedgerResource } from '../../src/features/quotas/resources';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
 import { MAX_EXPORT_ROWS, type Page } from '../crud/routes';
-import { corporations, groupUnits, quotaAccounts, quotaLedger, quotaRequestLines, quotaRequests } from '../db/schema';
+import { corporations, groupUnits, quotaAccounts, quotaLedger, quotaRequestLines, quotaRequests, users } from '../db/schema';
 import { aboutField, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
@@ -167,6 +167,7 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   const counterpartAccounts = aliasedTable(quotaAccounts, 'counterpart_accounts');
   const counterpartUnits = aliasedTable(groupUnits, 'counterpart_units');
+  const operators = aliasedTable(users, 'operators');
   const ledgerFilters = (body: Body): { accountId: string; filtered: boolean; where: SQL } => {
     const accountId = requireString(body, 'accountId');
     const conditions: SQL[] = [eq(quotaLedger.accountId, accountId)];
@@ -186,8 +187,11 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
         dGranted: quotaLedger.dGranted, dDispatched: quotaLedger.dDispatched, dFrozen: quotaLedger.dFrozen, dUsed: quotaLedger.dUsed,
         counterpartId: quotaLedger.counterpartId, counterpartUnit: counterpartUnits.unitName, requestId: quotaLedger.requestId, processKey: quotaLedger.processKey,
         reference: quotaLedger.reference, remark: quotaLedger.remark, createBy: quotaLedger.createBy,
+        // 操作人 by the staff record's name now; the username only when no staff record has it (a system movement).
+        createByName: sql<string | null>`coalesce(${operators.personName}, ${quotaLedger.createBy})`,
       })
       .from(quotaLedger)
+      .leftJoin(operators, eq(operators.username, quotaLedger.createBy))
       .leftJoin(counterpartAccounts, eq(counterpartAccounts.id, quotaLedger.counterpartId))
       .leftJoin(counterpartUnits, eq(counterpartUnits.id, counterpartAccounts.unitId))
       .where(where)
@@ -206,6 +210,8 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('ledger/export', quota.export, async (body, principal) => {
     const { accountId, where } = ledgerFilters(body);
     await findAccount(accountId);
-    return ctx.exports.start(principal, quotaLedgerResource, async () => (await ledgerRows(where).limit(MAX_EXPORT_ROWS)).map((r) => ({ ...r, id: String(r.id) })));
+    // The export's 操作人 column (createBy) reads the person's name, as the page does.
+    return ctx.exports.start(principal, quotaLedgerResource, async () =>
+      (await ledgerRows(where).limit(MAX_EXPORT_ROWS)).map(({ createByName, ...r }) => ({ ...r, id: String(r.id), createBy: createByName })));
   });
 }

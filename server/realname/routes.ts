@@ -180,7 +180,7 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
         );
       const taskId =
         waiting?.taskId ??
-        (await admission.start(principal, { businessKey: id, businessType: REALNAME_PROCESS_KEY, summary: current.corpName }, tx)).task!.id;
+        (await admission.start(principal, { businessKey: id, businessType: REALNAME_PROCESS_KEY, record: current }, tx)).task!.id;
       await ctx.workflow.complete(principal, { taskId, outcome: TASK_OUTCOME.PASS }, tx);
       const submitted = await findRow(tx, id);
       await logged(tx, principal, { recordId: id, action: OPERATION_ACTION.submit, before: { status: current.status }, after: { status: submitted.status } });

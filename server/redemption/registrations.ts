@@ -8,7 +8,6 @@
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { OUTSTANDING_STATUSES, dayOf, effectiveStatus } from '../../src/lib/credit-notes';
-import { formatMoney } from '../../src/lib/money';
 import { REDEEM_REGISTER_PROCESS, REGISTRATION_STATUS } from '../../src/lib/redemption';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
@@ -89,8 +88,8 @@ export class Registrations {
         .insert(creditRedeemRegistrations)
         .values({ noteId: note.id, noteNo: note.noteNo, amount: note.amount, paidDate, evidenceFileId: file.id, evidenceName: file.name, remark, createBy: principal.username, updateBy: principal.username })
         .returning();
-      const summary = translate('redemption:server.registrationSummary', { noteNo: note.noteNo, issuer: note.issuerName, amount: formatMoney(note.amount), paidDate, file: file.name });
-      const started = await this.process.start(principal, { businessKey: row.id, businessType: REGISTRATION_BUSINESS_TYPE, summary }, tx);
+      const record = { noteNo: note.noteNo, issuerName: note.issuerName, amount: note.amount, paidDate, fileName: file.name };
+      const started = await this.process.start(principal, { businessKey: row.id, businessType: REGISTRATION_BUSINESS_TYPE, record }, tx);
       const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS }, tx);
       const [saved] = await tx.update(creditRedeemRegistrations).set({ instanceId: started.instance.id }).where(eq(creditRedeemRegistrations.id, row.id)).returning();
       await recordChange(tx, principal, { resource: LOG, recordId: row.id, action: OPERATION_ACTION.create, after: saved });

@@ -12,7 +12,7 @@
  * A process key that a business module approves records for is owned by it:
  *
  *   const admission = ctx.workflow.own('Process_CI_CORE_ADMIT_CREATE', 'corporations');
- *   await admission.start(principal, { businessKey: change.id, summary }, tx);
+ *   await admission.start(principal, { businessKey: change.id, record }, tx);   // the process's summary rule names it
  *
  * Only that handle starts it. The generic start (`start`, behind workflow/instances/start) starts
  * nothing: an owned key is refused with PROCESS_OWNED (its module starts it with the record it
@@ -36,6 +36,7 @@ import { isActivityType, isReviewStep, workingRoleOf } from '../../src/workflows
 import {
   findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, variableGivenAt, type ProcessDefinition,
 } from '../../src/workflows/registry';
+import { summaryOf as summarize, summaryRuleOf, type SummaryRecord } from '../../src/workflows/summaries';
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS, type HistoryAction, type TaskOutcome } from '../../src/workflows/states';
 import { isUniqueViolation, type Tx } from '../db/tx';
 import type { Db } from '../db/open';
@@ -56,8 +57,25 @@ export interface StartInput {
   processKey: string;
   businessKey: string;
   businessType?: string;
+  /**
+   * The record the instance approves, as its process's summary rule (src/workflows/summaries.ts)
+   * reads it: the rule makes the summary the task lists and views show.
+   */
+  record?: SummaryRecord;
+  /** A summary given as is, for instances started without a record: the demo's seeded reviews and the test routes. */
   summary?: string;
   variables?: Record<string, string>;
+}
+
+/**
+ * The instance's summary and the record's number: its process's rule over the record when one is
+ * given. An instance started without a record (the demo's seeded reviews, the test routes) has a
+ * readable business key made for it, which is then its number.
+ */
+function summaryOf(definition: ProcessDefinition, input: StartInput): { summary: string | null; number: string | null } {
+  const rule = summaryRuleOf(definition);
+  if (input.record && rule) return summarize(rule, input.record, translate);
+  return { summary: input.summary ?? null, number: input.businessKey };
 }
 
 export interface CompleteInput {
@@ -202,6 +220,7 @@ export class WorkflowEngine {
     const first = definition.activities[firstKey];
     if (!mayWork(actor, workingRoleOf(first.type))) throw forbidden();
 
+    const said = summaryOf(definition, input);
     const run = async (t: Tx): Promise<Transition> => {
       const [running] = await t
         .select({ id: workflowInstances.id })
@@ -214,7 +233,8 @@ export class WorkflowEngine {
           processKey: definition.processKey,
           businessKey: input.businessKey,
           businessType: input.businessType ?? null,
-          summary: input.summary ?? null,
+          summary: said.summary,
+          businessNo: said.number,
           variables,
           status: INSTANCE_STATUS.RUNNING,
           currentActivity: firstKey,

@@ -2,8 +2,13 @@
  * What the task views read: the to-do, done and started lists (paged as PROTOCOL.md §7), all
  * instances (for auditors), an instance by business key, an instance's history and the pending count.
  * Records carry the display names of their process and step, from the registry and locale files.
+ *
+ * People are named by their staff record as it is now (a join on their user id): the starter
+ * (startPersonName), the claimant (assigneeName) and each history entry's worker (personName). The
+ * names the rows were written with are read only when the staff record is gone.
  */
-import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { hasPermission } from '../../src/lib/access';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { findActivity, findProcessDefinition, taskPageRoute } from '../../src/workflows/registry';
@@ -13,7 +18,7 @@ import { UNWORKABLE_REASON, type UnworkableReason } from '../../src/workflows/un
 import type { Page } from '../crud/routes';
 import { pagingOf, whereOf } from '../crud/query';
 import type { Db } from '../db/open';
-import { workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
+import { users, workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
 import { translate } from '../i18n';
 import type { InstanceRow } from './engine';
 import { optionalOneOf, optionalText, optionalTime, type Body } from './input';
@@ -29,6 +34,13 @@ const stepNameOf = (processKey: string, key: string | null) => {
   return activity ? translate(activity.label) : key;
 };
 
+const starter = alias(users, 'starter');
+const assignee = alias(users, 'assignee');
+const worker = alias(users, 'worker');
+
+/** A person's current display name, else the one written with the row. */
+const nameOf = (current: Column, written: Column) => sql<string>`coalesce(${current}, ${written})`;
+
 const taskColumns = {
   id: workflowTasks.id,
   instanceId: workflowTasks.instanceId,
@@ -38,7 +50,7 @@ const taskColumns = {
   workingRole: workflowTasks.workingRole,
   status: workflowTasks.status,
   assigneeId: workflowTasks.assigneeId,
-  assigneeName: workflowTasks.assigneeName,
+  assigneeName: sql<string | null>`coalesce(${assignee.personName}, ${workflowTasks.assigneeName})`, // null while unclaimed
   claimTime: workflowTasks.claimTime,
   outcome: workflowTasks.outcome,
   remark: workflowTasks.remark,
@@ -48,14 +60,28 @@ const taskColumns = {
   updateTime: workflowTasks.updateTime,
   businessKey: workflowInstances.businessKey,
   businessType: workflowInstances.businessType,
+  businessNo: workflowInstances.businessNo,
   summary: workflowInstances.summary,
   instanceStatus: workflowInstances.status,
   variables: workflowInstances.variables,
   startUserId: workflowInstances.startUserId,
-  startPersonName: workflowInstances.startPersonName,
+  startPersonName: nameOf(starter.personName, workflowInstances.startPersonName),
 };
 
-const selectTasks = (db: Db) => db.select(taskColumns).from(workflowTasks).innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instanceId));
+const selectTasks = (db: Db) =>
+  db
+    .select(taskColumns)
+    .from(workflowTasks)
+    .innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instanceId))
+    .leftJoin(starter, eq(starter.id, workflowInstances.startUserId))
+    .leftJoin(assignee, eq(assignee.id, workflowTasks.assigneeId));
+
+/** Instances with their starter's current name. */
+const selectInstances = (db: Db) =>
+  db
+    .select({ ...getTableColumns(workflowInstances), startPersonName: nameOf(starter.personName, workflowInstances.startPersonName) })
+    .from(workflowInstances)
+    .leftJoin(starter, eq(starter.id, workflowInstances.startUserId));
 type TaskListRow = Awaited<ReturnType<typeof selectTasks>>[number];
 
 /** A task as the lists show it: with the names of its process and step, and its page route for page-type processes. */
@@ -130,7 +156,7 @@ export class WorkflowQueries {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf([...scope, ...instanceFilters(body)]);
     const [records, [{ total }]] = await Promise.all([
-      this.db.select().from(workflowInstances).where(where).orderBy(desc(workflowInstances.createTime), asc(workflowInstances.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+      selectInstances(this.db).where(where).orderBy(desc(workflowInstances.createTime), asc(workflowInstances.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
       this.db.select({ total: count() }).from(workflowInstances).where(where),
     ]);
     return { records: records.map(instanceView), total, pageNum, pageSize };
@@ -148,9 +174,7 @@ export class WorkflowQueries {
 
   /** Every instance of one business record, newest first. */
   async instancesOf(businessKey: string) {
-    const rows = await this.db
-      .select()
-      .from(workflowInstances)
+    const rows = await selectInstances(this.db)
       .where(eq(workflowInstances.businessKey, businessKey))
       .orderBy(desc(workflowInstances.createTime), asc(workflowInstances.id));
     return rows.map(instanceView);
@@ -199,15 +223,13 @@ export class WorkflowQueries {
 
   /** An instance by id with its open task; null when there is no such instance. */
   async instanceById(actor: Actor & { permissions: readonly string[] }, instanceId: string) {
-    const [instance] = await this.db.select().from(workflowInstances).where(eq(workflowInstances.id, instanceId));
+    const [instance] = await selectInstances(this.db).where(eq(workflowInstances.id, instanceId));
     return instance ? this.withOpenTask(actor, instance) : null;
   }
 
   /** The latest instance of a business record (of one process, when given), with its open task; null when there is none. */
   async findByBusinessKey(actor: Actor & { permissions: readonly string[] }, businessKey: string, processKey?: string) {
-    const [instance] = await this.db
-      .select()
-      .from(workflowInstances)
+    const [instance] = await selectInstances(this.db)
       .where(and(eq(workflowInstances.businessKey, businessKey), processKey ? eq(workflowInstances.processKey, processKey) : undefined))
       .orderBy(desc(workflowInstances.createTime), desc(workflowInstances.id))
       .limit(1);
@@ -216,9 +238,14 @@ export class WorkflowQueries {
 
   /** An instance with everything done to it, in order; null when there is no such instance. */
   async history(instanceId: string) {
-    const [instance] = await this.db.select().from(workflowInstances).where(eq(workflowInstances.id, instanceId));
+    const [instance] = await selectInstances(this.db).where(eq(workflowInstances.id, instanceId));
     if (!instance) return null;
-    const entries = await this.db.select().from(workflowHistory).where(eq(workflowHistory.instanceId, instanceId)).orderBy(asc(workflowHistory.seq));
+    const entries = await this.db
+      .select({ ...getTableColumns(workflowHistory), personName: nameOf(worker.personName, workflowHistory.personName) })
+      .from(workflowHistory)
+      .leftJoin(worker, eq(worker.id, workflowHistory.userId))
+      .where(eq(workflowHistory.instanceId, instanceId))
+      .orderBy(asc(workflowHistory.seq));
     return {
       instance: instanceView(instance),
       history: entries.map(({ seq: _seq, ...entry }) => ({ ...entry, taskName: stepNameOf(instance.processKey, entry.taskDefinitionKey) })),

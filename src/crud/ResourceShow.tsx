@@ -7,6 +7,7 @@ import { ChangeHistory } from './approval/ChangeHistory';
 import { ChangeTable } from './approval/ChangeTable';
 import { PENDING_CHANGE_FIELD, type AnyResource, type PendingChange } from './resource';
 import { formatDate } from '../lib/dates';
+import { findResource } from '../resources';
 
 export type ResourceShowRenderers = Partial<Record<string, (value: unknown, record: Record<string, unknown>) => React.ReactNode>>;
 
@@ -54,7 +55,8 @@ function ApprovalSections({ resource, record }: { resource: AnyResource; record:
       {pending && (
         <>
           <Divider orientation="left">{t('kit:approval.pendingTitle')}</Divider>
-          <ChangeTable resource={resource} record={record} change={pending} />
+          {/* A change proposed through another declaration of the record's scope is shown by its own fields and labels. */}
+          <ChangeTable resource={findResource(pending.resource) ?? resource} record={record} change={pending} />
         </>
       )}
       <Divider orientation="left">{t('kit:approval.history')}</Divider>

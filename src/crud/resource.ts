@@ -220,6 +220,8 @@ export interface PendingChange {
   previous: Record<string, unknown>;
   status: 'RUNNING' | 'APPROVED' | 'REJECTED';
   createBy: string | null;
+  /** The proposer's display name, in a record's history (server: ApprovableResource.history). */
+  createByName?: string | null;
   createTime: string;
   endTime: string | null;
 }

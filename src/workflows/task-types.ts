@@ -12,6 +12,8 @@ export interface WorkflowInstance {
   processName: string;
   businessKey: string;
   businessType: string | null;
+  /** The record's own number or name (its process's summary rule), shown as 业务编号; null for an instance started before numbers were kept. */
+  businessNo: string | null;
   summary: string | null;
   variables: Record<string, string>;
   status: string;
@@ -41,6 +43,7 @@ export interface WorkflowTask {
   dataVersion: number;
   businessKey: string;
   businessType: string | null;
+  businessNo: string | null;
   summary: string | null;
   instanceStatus: string;
   processType: 'component' | 'page' | null;

@@ -117,7 +117,9 @@ test.describe.serial('corporate changes', () => {
     await row.getByRole('button', { name: /查\s*看/ }).click();
     const history = page.getByTestId('corp-renamings-history');
     await expect(history).toContainText('已通过', FIRST_LOAD);
-    await expect(history).toContainText('op_handler');
+    // The proposer by name, never by username.
+    await expect(history).toContainText('经办人张三');
+    await expect(history).not.toContainText('op_handler');
     await shot(page, 'auditor-history');
   });
 });

@@ -91,7 +91,7 @@ test.describe.serial('quotas', () => {
     await expect(page.getByText('已提交审批，审批通过后生效')).toBeVisible();
     await page.context().close();
 
-    await approveFromTodo(browser, `额度申请：平台额度 · ${GROUP} · 10,000,000.00`, 'apply-task');
+    await approveFromTodo(browser, `额度申请：平台额度 · ${GROUP} · ¥10,000,000.00`, 'apply-task');
 
     const check = await as(browser, 'op_handler');
     const row = await accountRow(check, GROUP);
@@ -111,7 +111,7 @@ test.describe.serial('quotas', () => {
 
     await dispatch(page, GROUP, BRANCH, '4000000', { need: '¥4,000,000.00', after: '¥6,000,000.00' }, 'dispatch-group');
     await page.context().close();
-    await approveFromTodo(browser, `额度下发：平台额度 · ${GROUP} · 4,000,000.00`, 'dispatch-task');
+    await approveFromTodo(browser, `额度下发：平台额度 · ${GROUP} · ¥4,000,000.00`, 'dispatch-task');
 
     const after = await as(browser, 'op_handler');
     const groupRow = await accountRow(after, GROUP);
@@ -125,7 +125,7 @@ test.describe.serial('quotas', () => {
     const page = await as(browser, 'op_handler');
     await dispatch(page, BRANCH, DEPT, '1500000.50', { need: '¥1,500,000.50', after: '¥2,499,999.50' }, 'dispatch-branch');
     await page.context().close();
-    await approveFromTodo(browser, `额度下发：平台额度 · ${BRANCH} · 1,500,000.50`, 'dispatch-branch-task');
+    await approveFromTodo(browser, `额度下发：平台额度 · ${BRANCH} · ¥1,500,000.50`, 'dispatch-branch-task');
 
     const check = await as(browser, 'op_handler');
     // The group's dispatch screen: the tree shows the branch's own dispatch to its project department.

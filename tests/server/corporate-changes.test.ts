@@ -81,6 +81,8 @@ interface Case {
   applied: Record<string, unknown>;
   /** Reviews after the handler's submit: one director, or two different ones. */
   reviewers: () => ApiClient[];
+  /** What its task says: the summary and the record's own number (业务编号), by its process's summary rule. */
+  names: (rec: Rec) => { summary: string; businessNo: string };
 }
 
 const CASES: Case[] = [
@@ -89,30 +91,36 @@ const CASES: Case[] = [
     change: () => ({ registeredAddress: '上海市黄浦区中山东一路1号', legalPersonName: '赵新' }),
     applied: { registeredAddress: '上海市黄浦区中山东一路1号', legalPersonName: '赵新', admissionStatus: 'ADMITTED' },
     reviewers: () => [director],
+    names: (rec) => ({ summary: `核心企业信息变更：${String(rec.corpName)}`, businessNo: String(rec.creditCode) }),
   },
   {
     processKey: 'Process_CORP_MANAGER_UPDATE', api: 'manager', record: () => admitted(),
     change: (client) => ({ managerName: '钱新管', managerMobile: client.encrypt('13900001111') }),
     applied: { managerName: '钱新管', managerMobile: '1390****1111' },
     reviewers: () => [director],
+    names: (rec) => ({ summary: `管理员变更：${String(rec.corpName)}，新管理员 钱新管`, businessNo: String(rec.corpName) }),
   },
   {
     processKey: 'Process_CORP_RENAMING', api: 'renaming', record: () => admitted(),
     change: () => ({ corpName: '更名后建设集团有限公司' }),
     applied: { corpName: '更名后建设集团有限公司' },
     reviewers: () => [director, director2],
+    names: (rec) => ({ summary: `企业自主更名：${String(rec.corpName)} → 更名后建设集团有限公司`, businessNo: String(rec.creditCode) }),
   },
   {
     processKey: 'PROCESS_ACCOUNT_TEMP', api: 'account', record: () => bankAccount(),
     change: (client) => ({ bankName: '中国建设银行', branchName: '浦东支行', accountNo: client.encrypt('6217001234000099887') }),
     applied: { bankName: '中国建设银行', branchName: '浦东支行', accountNo: '6217****9887' },
     reviewers: () => [director],
+    // Named as it is now: the holder, and the bank and last four digits of the account the change is about.
+    names: (rec) => ({ summary: `账户信息变更：${String(rec.holderName)}，中国工商银行 尾号 0123`, businessNo: '中国工商银行 尾号 0123' }),
   },
   {
     processKey: 'PROCESS_ACCOUNT_USAGE_TEMP', api: 'account-usage', record: () => bankAccount(),
     change: () => ({ usage: 'SETTLEMENT' }),
     applied: { usage: 'SETTLEMENT' },
     reviewers: () => [director],
+    names: (rec) => ({ summary: `变更账户用途：${String(rec.holderName)}，中国工商银行 尾号 0123`, businessNo: '中国工商银行 尾号 0123' }),
   },
 ];
 
@@ -143,6 +151,21 @@ describe('the demo world', () => {
 });
 
 describe.each(CASES)('$processKey', (c) => {
+  it('its task names the record, its party and its number, and the proposer by name, in the lists, the view and the history', async () => {
+    const rec = await find(c.api, (await c.record()).id);
+    const { instanceId, taskId } = await dataOf<Proposal>(handler, `${BASE}/${c.api}/update-by-id`, { id: rec.id, dataVersion: rec.dataVersion, ...c.change(handler) });
+    const named = { ...c.names(rec), startPersonName: '经办人张三' };
+    expect(await dataOf(auditor, `${WF}/instances/find-by-id`, { instanceId })).toMatchObject(named);
+    const todo = await dataOf<{ records: Array<{ id: string }> }>(handler, `${WF}/tasks/todo/page`, { pageSize: 50, businessKey: rec.id });
+    expect(todo.records.find((t) => t.id === taskId)).toMatchObject(named);
+    const started = await dataOf<{ records: Array<{ id: string }> }>(handler, `${WF}/tasks/started/page`, { pageSize: 50, businessKey: rec.id });
+    expect(started.records.find((i) => i.id === instanceId)).toMatchObject(named);
+    const history = await dataOf<{ history: Array<{ personName: string }> }>(auditor, `${WF}/instances/history`, { instanceId });
+    expect(history.history.map((h) => h.personName)).toEqual(['经办人张三']);
+    expect((await find(c.api, rec.id)).changes![0]).toMatchObject({ createBy: 'op_handler', createByName: '经办人张三' });
+    await complete(handler, taskId, 'REJECT', '撤回');
+  });
+
   it('approved, applies the change (and not before the last review)', async () => {
     const before = await find(c.api, (await c.record()).id);
     const proposal = dataOf<Proposal>(handler, `${BASE}/${c.api}/update-by-id`, { id: before.id, dataVersion: before.dataVersion, ...c.change(handler) });

@@ -9,6 +9,9 @@ import { QUOTA_PROCESS_KEYS } from '../../src/lib/quotas';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { exportFinished } from './export-job';
 import { sharedServer, type TestServer } from './server';
+import { PERSONAS } from '../../server/db/seed-data/personas';
+
+const PERSON_NAMES: Record<string, string> = Object.fromEntries(PERSONAS.map((p) => [p.username, p.personName]));
 
 const API = '/op/v1/quotas';
 const WF = '/op/v1/workflow';
@@ -42,6 +45,8 @@ interface LedgerRow {
   amount: string;
   availableAfter: string;
   counterpartUnit: string | null;
+  createBy: string | null;
+  createByName: string | null;
 }
 
 let srv: TestServer;
@@ -141,6 +146,8 @@ describe('requests move money only when approved', () => {
     const rows = (await ledger(root.id)).records;
     expect(rows.map((row) => row.movement)).toEqual(['DISPATCH_OUT', 'DISPATCH_OUT', 'DISPATCH_OUT', 'DISPATCH_OUT', 'GRANT']);
     expect(rows[0]).toMatchObject({ availableAfter: '199.90' });
+    // 操作人 by the person's name from their staff record, the username kept beside it.
+    for (const row of rows) expect(row.createByName).toBe(PERSON_NAMES[row.createBy!]);
     expect((await ledger(root.id, { movement: 'GRANT' })).total).toBe(1);
 
     // A re-dispatch that would take back more than the branch still has available is refused 额度不足 at submission.

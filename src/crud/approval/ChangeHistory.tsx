@@ -1,15 +1,25 @@
-/** The changes proposed for a record, newest first: what, by whom, when, and how each ended. */
+/**
+ * The changes proposed for a record, newest first: what, by whom (their display name), when, and how
+ * each ended. Changes of a record are shared by the declarations of its scope (an administrator change
+ * and a core admission both change a corporation), so each change's fields are labelled by the
+ * declaration that proposed it, then by the one showing it; a field neither declares is left unnamed
+ * rather than shown as its key.
+ */
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import { DATETIME_FORMAT } from '../fields';
+import { findResource } from '../../resources';
 import type { AnyResource, PendingChange } from '../resource';
 
 const STATUS_COLOUR: Record<string, string> = { RUNNING: 'processing', APPROVED: 'success', REJECTED: 'default' };
 
 export function ChangeHistory({ resource, changes }: { resource: AnyResource; changes: readonly PendingChange[] }) {
   const { t } = useTranslation();
-  const label = (name: string) => (resource.fields[name] ? t(resource.fields[name].label) : name);
+  const label = (change: PendingChange, name: string) => {
+    const schema = findResource(change.resource)?.fields[name] ?? resource.fields[name];
+    return schema ? t(schema.label) : null;
+  };
   return (
     <Table<PendingChange>
       data-testid={`${resource.name}-history`}
@@ -20,9 +30,9 @@ export function ChangeHistory({ resource, changes }: { resource: AnyResource; ch
       locale={{ emptyText: t('kit:approval.noHistory') }}
       columns={[
         { key: 'action', title: t('kit:approval.action'), render: (_v, c) => t(`kit:approval.actions.${c.action}`) },
-        { key: 'fields', title: t('kit:approval.fields'), render: (_v, c) => Object.keys(c.proposed).map(label).join('、') },
+        { key: 'fields', title: t('kit:approval.fields'), render: (_v, c) => Object.keys(c.proposed).map((name) => label(c, name)).filter(Boolean).join('、') },
         { key: 'status', title: t('kit:approval.status'), render: (_v, c) => <Tag color={STATUS_COLOUR[c.status]} bordered={false}>{t(`kit:approval.statuses.${c.status}`)}</Tag> },
-        { key: 'createBy', title: t('kit:approval.by'), dataIndex: 'createBy' },
+        { key: 'createBy', title: t('kit:approval.by'), render: (_v, c) => c.createByName ?? c.createBy },
         { key: 'createTime', title: t('kit:approval.time'), render: (_v, c) => formatDate(c.createTime, DATETIME_FORMAT) },
       ]}
     />

@@ -72,7 +72,7 @@ export default function QuotaLedgerPage() {
     { title: t('ledger.fields.availableAfter'), dataIndex: 'availableAfter', align: 'right' as const, width: 160, render: money },
     { title: t('ledger.fields.counterpartUnit'), dataIndex: 'counterpartUnit', width: 200, render: (v: string | null) => v ?? '-' },
     { title: t('ledger.fields.remark'), dataIndex: 'remark', width: 200, render: (v: string | null, row: LedgerEntry) => v ?? row.reference ?? '-' },
-    { title: t('ledger.fields.createBy'), dataIndex: 'createBy', width: 110 },
+    { title: t('ledger.fields.createBy'), dataIndex: 'createByName', width: 110 },
   ];
 
   return (

@@ -56,6 +56,8 @@ export interface LedgerEntry {
   reference: string | null;
   remark: string | null;
   createBy: string | null;
+  /** 操作人: the staff record's name (the username when no staff record has it). */
+  createByName: string | null;
 }
 
 export interface Page<T> {

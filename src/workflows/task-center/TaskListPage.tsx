@@ -103,8 +103,10 @@ export function TaskListPage({ list }: { list: TaskList }) {
     instances
       ? { key: 'step', title: t('list.currentStep'), render: (_v, r) => names.stepName(r.processKey, (r as WorkflowInstance).currentActivity, (r as WorkflowInstance).currentActivityName) }
       : { key: 'step', title: t('list.step'), render: (_v, r) => names.stepName(r.processKey, (r as TaskRow).taskDefinitionKey, (r as TaskRow).taskName) },
-    { key: 'businessKey', dataIndex: 'businessKey', title: t('list.businessKey'), render: text },
-    { key: 'summary', dataIndex: 'summary', title: t('list.summary'), ellipsis: true, render: text },
+    // The record's own number, not its id (an id says nothing to an operator).
+    { key: 'businessNo', dataIndex: 'businessNo', title: t('list.businessKey'), width: 170, render: text },
+    // The summary names the record and its party: it wraps in its width rather than pushing 申请人 and the time off screen at 1440 px.
+    { key: 'summary', dataIndex: 'summary', title: t('list.summary'), width: 300, render: text },
     ...(list === 'started' ? [] : [{ key: 'starter', dataIndex: 'startPersonName', title: t('list.starter'), render: text }]),
     list === 'done'
       ? { key: 'time', dataIndex: 'completeTime', title: t('list.completeTime'), render: (v: string) => formatDate(v, DATETIME_FORMAT) }

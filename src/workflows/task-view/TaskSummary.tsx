@@ -70,7 +70,10 @@ export function TaskSummary({ instance, task, activityKey }: { instance: Workflo
       <Descriptions.Item label={t('view.status')}>
         <InstanceStatusTag status={instance.status} />
       </Descriptions.Item>
-      <Descriptions.Item label={t('view.businessKey')}>{instance.businessKey}</Descriptions.Item>
+      {/* The record's own number or name; an instance from before numbers were kept shows none rather than its id. */}
+      <Descriptions.Item label={t('view.businessKey')}>
+        <span data-testid="task-summary-business-no">{instance.businessNo ?? ''}</span>
+      </Descriptions.Item>
       <Descriptions.Item label={t('view.starter')}>{instance.startPersonName}</Descriptions.Item>
       <Descriptions.Item label={t('view.startTime')}>{formatDate(instance.createTime, DATETIME_FORMAT)}</Descriptions.Item>
       {instance.summary && (

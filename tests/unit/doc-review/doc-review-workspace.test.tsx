@@ -41,7 +41,7 @@ const materials = (files: DocFile[] = [contract, invoice, letter]): DocMaterials
 });
 
 const instance: WorkflowInstance = {
-  id: 'i1', processKey: 'PROCESS_CREDIT_CERTIFICATE_CODE', processName: '白条单证审核', businessKey: 'DOC-1', businessType: null, summary: null,
+  id: 'i1', processKey: 'PROCESS_CREDIT_CERTIFICATE_CODE', processName: '白条单证审核', businessKey: 'DOC-1', businessNo: 'DOC-1', businessType: null, summary: null,
   variables: {}, status: 'RUNNING', currentActivity: 'Edit', currentActivityName: '经办', startUserId: 'u', startPersonName: '经办人张三',
   createTime: '2026-03-01T00:00:00Z', endTime: null,
 };

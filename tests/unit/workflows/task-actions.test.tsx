@@ -19,14 +19,14 @@ const API = '/op/v1/workflow';
 const SIGN = '/op/v1/authentication/signature';
 
 const instance = (over: Partial<WorkflowInstance> = {}): WorkflowInstance => ({
-  id: 'i-1', processKey: 'Process_RF_AGREEMENT', processName: '反向保理协议', businessKey: 'BIZ-1', businessType: 'TEST', summary: '协议 1',
+  id: 'i-1', processKey: 'Process_RF_AGREEMENT', processName: '反向保理协议', businessKey: 'BIZ-1', businessNo: 'BIZ-1', businessType: 'TEST', summary: '协议 1',
   variables: {}, status: 'RUNNING', currentActivity: 'Approve', currentActivityName: '主管审核', startUserId: 'u-op-handler',
   startPersonName: '经办人张三', createTime: '2026-01-01T00:00:00Z', endTime: null, ...over,
 });
 const task = (over: Partial<WorkflowTask> & { workable?: boolean } = {}): WorkflowTask & { workable?: boolean } => ({
   id: 't-1', instanceId: 'i-1', processKey: 'Process_RF_AGREEMENT', processName: '反向保理协议', taskDefinitionKey: 'Approve', taskName: '主管审核',
   activityType: 'approve', workingRole: 'director', status: 'TODO', assigneeId: null, assigneeName: null, outcome: null, remark: null,
-  dataVersion: 3, businessKey: 'BIZ-1', businessType: 'TEST', summary: '协议 1', instanceStatus: 'RUNNING', processType: 'component',
+  dataVersion: 3, businessKey: 'BIZ-1', businessNo: 'BIZ-1', businessType: 'TEST', summary: '协议 1', instanceStatus: 'RUNNING', processType: 'component',
   routePath: null, createTime: '2026-01-01T00:00:00Z', completeTime: null, ...over,
 });
 
