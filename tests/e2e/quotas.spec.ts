@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
+import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { expect, openedDropdown, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
@@ -182,6 +183,29 @@ test.describe.serial('quotas', () => {
     await input.fill('1500000.50');
     await expect(afresh.getByTestId('dispatch-refusal')).toBeHidden();
     await expect(afresh.getByRole('button', { name: '提交审批' })).toBeEnabled();
+    await page.context().close();
+  });
+  test('op_auditor opening the dispatch form by URL gets it read-only: figures, no input, no submit, no refused call', async ({ browser, server }) => {
+    const api = await apiSignIn(server.url, 'op_auditor');
+    const found = await dataOf<{ records: Array<{ id: string; unitName: string; kind: string }> }>(api, '/op/v1/quotas/accounts/page', { unitName: GROUP, kind: 'PLATFORM', pageSize: 10 });
+    const account = found.records.find((a) => a.unitName === GROUP)!;
+    const page = await as(browser, 'op_auditor');
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/web/') && response.status() === 403) refused.push(response.url());
+    });
+    await page.goto(`/op/quota/dispatch?accountId=${encodeURIComponent(account.id)}`);
+    const screen = page.getByTestId('quota-dispatch');
+    await expect(page.getByTestId('read-only-banner')).toHaveText('只读：你可以查看本页，但没有执行本页操作的权限', FIRST_LOAD);
+    await expect(screen.getByTestId('dispatch-available')).toHaveText('¥6,000,000.00');
+    await expect(screen.getByRole('textbox', { name: `${BRANCH} 本次下发` })).toBeDisabled();
+    await expect(screen.getByRole('button', { name: '提交审批' })).toHaveCount(0);
+    await expect(screen.getByRole('textbox', { name: '申请理由' })).toHaveCount(0);
+    await shot(page, 'auditor-read-only');
+    // The way back stays open.
+    await screen.getByRole('button', { name: /返\s*回/ }).click();
+    await expect(page.getByTestId('quota-accounts')).toBeVisible(FIRST_LOAD);
+    expect(refused).toEqual([]);
     await page.context().close();
   });
 });

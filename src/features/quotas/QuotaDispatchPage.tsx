@@ -14,6 +14,8 @@ import { DictTag } from '../../components/DictTag';
 import { UNIT_KIND_DICT } from '../../lib/corporations';
 import { formatCurrency, formatMoney } from '../../lib/money';
 import { dispatchNeed, dispatchRefusal, fenOf, freeOf, lowestTotalOf, parseAmount, QUOTA_KIND_DICT, yuan, type DispatchLine, type DispatchTarget } from '../../lib/quotas';
+import { pageMessageOf } from '../../providers/http';
+import { usePageReadOnly } from '../../routes/page-access';
 import { QUOTA_PATHS, quotaApi, type QuotaAccount, type TreeNode } from './quota-api';
 import './locale';
 
@@ -30,6 +32,8 @@ export default function QuotaDispatchPage() {
   const [params] = useSearchParams();
   const accountId = params.get('accountId') ?? '';
   const afresh = params.get('afresh') === '1';
+  // Opened without quota:account:dispatch (the route's action): figures only, nothing to submit.
+  const readOnly = usePageReadOnly();
   const [loaded, setLoaded] = useState<{ account: QuotaAccount & { reserved: string }; tree: TreeNode[] }>();
   const [error, setError] = useState<string>();
   const [inputs, setInputs] = useState<Record<string, string>>({});
@@ -93,7 +97,9 @@ export default function QuotaDispatchPage() {
       setReason('');
       load();
     } catch (e) {
-      message.error((e as Error).message);
+      // One toast: the client has already shown a permission or network failure.
+      const text = pageMessageOf(e);
+      if (text) void message.error(text);
     } finally {
       setSaving(false);
     }
@@ -139,7 +145,7 @@ export default function QuotaDispatchPage() {
   ];
 
   return (
-    <Card data-testid="quota-dispatch" title={t(afresh ? 'dispatch.titleAfresh' : 'dispatch.title')} extra={<Button onClick={() => navigate(QUOTA_PATHS.accounts)}>{t('dispatch.back')}</Button>}>
+    <Card data-testid="quota-dispatch" title={t(afresh ? 'dispatch.titleAfresh' : 'dispatch.title')} extra={<Button disabled={false} onClick={() => navigate(QUOTA_PATHS.accounts)}>{t('dispatch.back')}</Button>}>
       <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
         <Descriptions.Item label={t('dispatch.source')}>{account.unitName}</Descriptions.Item>
         <Descriptions.Item label={t('fields.kind')}><DictTag dictType={QUOTA_KIND_DICT} value={account.kind} /></Descriptions.Item>
@@ -163,10 +169,12 @@ export default function QuotaDispatchPage() {
         expandable={{ defaultExpandAllRows: true }}
         data-testid="dispatch-tree"
       />
-      <Space direction="vertical" style={{ width: '100%', marginTop: 16 }}>
-        <Input.TextArea rows={2} maxLength={500} placeholder={t('fields.reason')} aria-label={t('fields.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
-        <Button type="primary" loading={saving} disabled={refusal !== null} onClick={submit}>{t('dispatch.submit')}</Button>
-      </Space>
+      {!readOnly && (
+        <Space direction="vertical" style={{ width: '100%', marginTop: 16 }}>
+          <Input.TextArea rows={2} maxLength={500} placeholder={t('fields.reason')} aria-label={t('fields.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Button type="primary" loading={saving} disabled={refusal !== null} onClick={submit}>{t('dispatch.submit')}</Button>
+        </Space>
+      )}
     </Card>
   );
 }
