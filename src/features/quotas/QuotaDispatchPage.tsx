@@ -41,6 +41,8 @@ export default function QuotaDispatchPage() {
   const [saving, setSaving] = useState(false);
 
   const load = () => {
+    // Opened without an account (a bare URL): nothing to ask the server, the page says where to start.
+    if (!accountId) return;
     quotaApi.tree(accountId).then(
       (found) => {
         setLoaded(found);
@@ -70,6 +72,9 @@ export default function QuotaDispatchPage() {
     return { result, bad };
   }, [targets, inputs, afresh]);
 
+  if (!accountId) {
+    return <Alert type="info" showIcon message={t('dispatch.noAccount')} action={<Button size="small" disabled={false} onClick={() => navigate(QUOTA_PATHS.accounts)}>{t('accounts.title')}</Button>} />;
+  }
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!loaded) return <Card loading />;
   const { account } = loaded;
