@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CORP_TYPE, canHangUnder, UNIT_KIND, type UnitKind } from '../../src/lib/corporations';
+import { CORP_TYPE, canHangUnder, moveRuleBroken, UNIT_KIND, type UnitKind } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { requireId, requireObject } from '../crud/fields';
@@ -124,21 +124,31 @@ async function renameUnit(ctx: AppContext, body: Body, principal: Principal): Pr
   });
 }
 
-async function moveUnit(ctx: AppContext, body: Body, principal: Principal): Promise<Unit> {
+/**
+ * Every rule a move must keep, writing nothing: the tree's (src/lib/corporations moveRuleBroken, the
+ * page's own check) and what the unit and its subtree still hold. The move runs it, and so does
+ * move-check, which the page asks before it asks the operator to confirm.
+ */
+async function checkMove(ctx: AppContext, tx: Tx, body: Body): Promise<{ unit: Unit; parent: Unit }> {
   const id = requireId(body);
   const version = requireVersion(body);
   const parentId = body.parentId;
   if (typeof parentId !== 'string' || !parentId) throw refuse('badParent');
+  const unit = await lockUnit(tx, id);
+  if (unit.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+  const parent = await lockUnit(tx, parentId);
+  const group = await tx.select().from(groupUnits).where(eq(groupUnits.groupId, unit.groupId));
+  const broken = moveRuleBroken(unit, parent, group);
+  if (broken) throw refuse(broken);
+  await refuseHoldings(ctx, tx, await subtreeOf(tx, unit), 'move');
+  return { unit, parent };
+}
+
+async function moveUnit(ctx: AppContext, body: Body, principal: Principal): Promise<Unit> {
   const position = typeof body.position === 'number' && Number.isSafeInteger(body.position) && body.position >= 0 ? body.position : null;
   return ctx.db.transaction(async (tx) => {
-    const unit = await lockUnit(tx, id);
-    if (unit.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
-    const parent = await lockUnit(tx, parentId);
-    if (parent.groupId !== unit.groupId) throw refuse('otherGroup');
-    const subtree = await subtreeOf(tx, unit);
-    if (subtree.some((u) => u.id === parent.id)) throw refuse('intoItself');
-    if (!canHangUnder(unit.kind as UnitKind, parent.kind as UnitKind)) throw refuse('badParent');
-    await refuseHoldings(ctx, tx, subtree, 'move');
+    const { unit, parent } = await checkMove(ctx, tx, body);
+    const id = unit.id;
     const siblings = await tx.select().from(groupUnits).where(eq(groupUnits.parentId, parent.id)).orderBy(asc(groupUnits.sortOrder));
     const order = siblings.filter((s) => s.id !== unit.id);
     order.splice(position === null ? order.length : Math.min(position, order.length), 0, unit);
@@ -184,5 +194,7 @@ export function groupTreeRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('save', groupUnit.add, addUnit.bind(null, ctx));
   post('rename', groupUnit.edit, renameUnit.bind(null, ctx));
   post('move', groupUnit.move, moveUnit.bind(null, ctx));
+  // The move's checks without the move: answers true, or the refusal the move would answer.
+  post('move-check', groupUnit.move, (body) => ctx.db.transaction(async (tx) => (await checkMove(ctx, tx, body), true)));
   post('remove', groupUnit.remove, removeUnit.bind(null, ctx));
 }

@@ -8,7 +8,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import {
-  applyDeltas, availableOf, balancesValid, deltasOf, fenOf, yuan, type QuotaBalances, type QuotaMovement,
+  applyDeltas, availableOf, balancesValid, deltasOf, fenOf, takeRefusal, yuan, type QuotaBalances, type QuotaMovement, type QuotaRefusal,
 } from '../../src/lib/quotas';
 import type { Tx } from '../db/tx';
 import { quotaAccounts, quotaLedger } from '../db/schema';
@@ -25,9 +25,12 @@ export const balancesOf = (row: QuotaAccountRow): QuotaBalances => ({
   used: fenOf(row.used),
 });
 
+/** A refusal of src/lib/quotas as the server answers it: its code, its message in the quotas namespace. */
+export const refusalError = (refusal: QuotaRefusal) => businessError(refusal.code, `quotas:${refusal.key}`, refusal.params);
+
 /** 额度不足: the account cannot afford the movement (its available, and what was asked). */
 export function insufficient(row: QuotaAccountRow, needed: bigint) {
-  return businessError('QUOTA_INSUFFICIENT', 'quotas:server.insufficient', { available: yuan(availableOf(balancesOf(row))), needed: yuan(needed) });
+  return refusalError(takeRefusal({ available: availableOf(balancesOf(row)), reserved: 0n }, needed) ?? { code: 'QUOTA_INSUFFICIENT', key: 'server.insufficientPlain', params: {} });
 }
 
 /** A movement that would leave something else negative (unfreezing more than is frozen, ...). */

@@ -10,8 +10,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import {
-  channelOf, DISPATCH_UNIT_KINDS, dispatchNeed, fenOf, lineDelta, PLATFORM_GRANTOR, QUOTA_KIND, QUOTA_MOVEMENT, QUOTA_PROCESS_KEYS,
-  QUOTA_REQUEST_TYPE, quotaProcessKey, yuan, availableOf, type DispatchLine, type QuotaKind, type QuotaMovement, type QuotaRequestType,
+  channelOf, DISPATCH_UNIT_KINDS, dispatchRefusal, fenOf, lineDelta, PLATFORM_GRANTOR, QUOTA_KIND, QUOTA_MOVEMENT, QUOTA_PROCESS_KEYS,
+  QUOTA_REQUEST_TYPE, quotaProcessKey, takeRefusal, yuan, availableOf, type DispatchLine, type DispatchTarget, type QuotaKind, type QuotaMovement, type QuotaRequestType,
 } from '../../src/lib/quotas';
 import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
@@ -24,7 +24,8 @@ import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
 import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import type { Body } from '../workflow/input';
-import { balancesOf, insufficient, lockAccount, move, type QuotaAccountRow } from './ledger';
+import { balancesOf, lockAccount, move, refusalError, type QuotaAccountRow } from './ledger';
+import { dispatchTargetsOf, quotaFamilyOf, reservationsOf } from './reservations';
 import { requireAmount, requireReason, requireString, requireTermEnd } from './input';
 
 export type QuotaRequestRow = typeof quotaRequests.$inferSelect;
@@ -127,15 +128,18 @@ export class QuotaRequests {
   /** 额度调整: a directly granted quota's new total and term. */
   modify(principal: Principal, body: Body) {
     return this.ctx.db.transaction(async (tx) => {
-      const account = await this.accountOf(tx, requireString(body, 'accountId'));
+      // Locked: two submissions on one account are checked one after the other, each counting the other.
+      const account = await lockAccount(tx, (await this.accountOf(tx, requireString(body, 'accountId'))).id);
       if (account.parentId) throw businessError('QUOTA_NOT_GRANTED_DIRECTLY', 'quotas:server.notRoot');
       const amount = requireAmount(body, 'amount', true);
       const termEnd = requireTermEnd(body, this.today());
       const reason = requireReason(body);
       const current = balancesOf(account);
       if (amount === current.granted && termEnd === account.termEnd) throw businessError('QUOTA_NOTHING_CHANGED', 'quotas:server.nothingChanged');
-      // A cut cannot take back what is dispatched, frozen or used (checked again at approval).
-      if (current.granted - amount > availableOf(current)) throw insufficient(account, current.granted - amount);
+      // A cut cannot take back what is dispatched, frozen, used or held by running requests (checked again at approval).
+      const reserved = (await reservationsOf(tx, await quotaFamilyOf(tx, account))).get(account.id) ?? 0n;
+      const refusal = takeRefusal({ available: availableOf(current), reserved }, current.granted - amount);
+      if (refusal) throw refusalError(refusal);
       const processKey = quotaProcessKey(account.kind, account.channel, QUOTA_REQUEST_TYPE.modify)!;
       const [request] = await tx
         .insert(quotaRequests)
@@ -154,14 +158,19 @@ export class QuotaRequests {
    */
   dispatch(principal: Principal, body: Body, afresh: boolean) {
     return this.ctx.db.transaction(async (tx) => {
-      const account = await this.accountOf(tx, requireString(body, 'accountId'));
+      // Locked: two submissions from one account are checked one after the other, each counting the other.
+      const account = await lockAccount(tx, (await this.accountOf(tx, requireString(body, 'accountId'))).id);
       const type: QuotaRequestType = afresh ? QUOTA_REQUEST_TYPE.redispatch : QUOTA_REQUEST_TYPE.dispatch;
       const processKey = quotaProcessKey(account.kind, account.channel, type);
       if (!processKey) throw businessError('QUOTA_NOT_DISPATCHABLE', 'quotas:server.notDispatchable');
       const reason = requireReason(body);
       const lines = await this.readLines(tx, account, body, afresh);
-      const need = dispatchNeed(lines, afresh);
-      if (need > availableOf(balancesOf(account))) throw insufficient(account, need);
+      // The same rule as the form and the approval, counting what running requests already hold back.
+      const family = await quotaFamilyOf(tx, account);
+      const reserved = await reservationsOf(tx, family);
+      const targets = await dispatchTargetsOf(tx, account, family, reserved, lines.map((line) => line.unitId));
+      const refusal = dispatchRefusal({ available: availableOf(balancesOf(account)), reserved: reserved.get(account.id) ?? 0n }, lines, targets, afresh);
+      if (refusal) throw refusalError(refusal);
       const total = lines.reduce((sum, line) => sum + line.amount, 0n);
       const [request] = await tx
         .insert(quotaRequests)
@@ -297,7 +306,9 @@ export class QuotaRequests {
     const afresh = request.type === QUOTA_REQUEST_TYPE.redispatch;
     const rows = await tx.select().from(quotaRequestLines).where(eq(quotaRequestLines.requestId, request.id)).orderBy(asc(quotaRequestLines.unitId));
     const children = await this.childUnits(tx, source.unitId);
-    const moves: Array<{ child: QuotaAccountRow; delta: bigint; unit: Unit }> = [];
+    const moves: Array<{ child: QuotaAccountRow; delta: bigint }> = [];
+    const lines: DispatchLine[] = [];
+    const targets = new Map<string, DispatchTarget>();
     for (const row of rows) {
       const unit = children.find((u) => u.id === row.unitId);
       if (!unit) throw businessError('QUOTA_UNIT_MOVED', 'quotas:server.unitMoved', { unit: (await unitOf(tx, row.unitId)).unitName });
@@ -313,14 +324,20 @@ export class QuotaRequests {
         .from(quotaAccounts)
         .where(and(eq(quotaAccounts.kind, source.kind), eq(quotaAccounts.channel, source.channel), eq(quotaAccounts.grantorId, source.grantorId), eq(quotaAccounts.unitId, unit.id)));
       const child = await lockAccount(tx, found.id);
-      const delta = lineDelta({ unitId: unit.id, amount: fenOf(row.amount), current: balancesOf(child).granted }, afresh);
-      if (delta !== 0n) moves.push({ child, delta, unit });
+      const balances = balancesOf(child);
+      const line = { unitId: unit.id, amount: fenOf(row.amount), current: balances.granted };
+      lines.push(line);
+      targets.set(unit.id, { unitName: unit.unitName, granted: balances.granted, available: availableOf(balances), reserved: 0n });
+      const delta = lineDelta(line, afresh);
+      if (delta !== 0n) moves.push({ child, delta });
     }
+    // The submission's rule again, on the locked balances: the approval is what moves the money, so nothing is held back from it.
+    const refusal = dispatchRefusal({ available: availableOf(balancesOf(source)), reserved: 0n }, lines, targets, afresh);
+    if (refusal) throw refusalError(refusal);
     let current = source;
     const ordered = [...moves.filter((m) => m.delta < 0n), ...moves.filter((m) => m.delta > 0n)];
-    for (const { child, delta, unit } of ordered) {
+    for (const { child, delta } of ordered) {
       if (delta < 0n) {
-        if (-delta > availableOf(balancesOf(child))) throw businessError('QUOTA_INSUFFICIENT', 'quotas:server.insufficientUnit', { unit: unit.unitName, available: yuan(availableOf(balancesOf(child))), needed: yuan(-delta) });
         await move(tx, child, { ...trail, movement: QUOTA_MOVEMENT.dispatchIn, amount: delta, counterpartId: current.id });
         current = await move(tx, current, { ...trail, movement: QUOTA_MOVEMENT.dispatchOut, amount: delta, counterpartId: child.id });
       } else {

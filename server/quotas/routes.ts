@@ -7,7 +7,7 @@ import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL
 import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
-import { DISPATCH_UNIT_KINDS, QUOTA_API, QUOTA_KIND, QUOTA_MOVEMENT, type QuotaAccount } from '../../src/lib/quotas';
+import { DISPATCH_UNIT_KINDS, QUOTA_API, QUOTA_KIND, QUOTA_MOVEMENT, yuan, type QuotaAccount } from '../../src/lib/quotas';
 import { quotaLedgerResource } from '../../src/features/quotas/resources';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
@@ -21,6 +21,7 @@ import { optionalOneOf, optionalText, optionalTime, requireBody, type Body } fro
 import { registerQuotaHoldings } from './holdings';
 import { requireString } from './input';
 import { quotaRequestsOf } from './requests';
+import { quotaFamilyOf, reservationsOf } from './reservations';
 
 const parentAccounts = aliasedTable(quotaAccounts, 'parent_accounts');
 const parentUnits = aliasedTable(groupUnits, 'parent_units');
@@ -90,11 +91,11 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('accounts/tree', quota.query, async (body) => {
     const account = await findAccount(requireString(body, 'id'));
     const units = await ctx.db.select().from(groupUnits).where(eq(groupUnits.groupId, account.groupId)).orderBy(asc(groupUnits.sortOrder), asc(groupUnits.createTime));
-    const held = await ctx.db
-      .select()
-      .from(quotaAccounts)
-      .where(and(eq(quotaAccounts.kind, account.kind), eq(quotaAccounts.channel, account.channel), eq(quotaAccounts.grantorId, account.grantorId), eq(quotaAccounts.groupId, account.groupId)));
+    const held = await quotaFamilyOf(ctx.db, account);
     const byUnit = new Map(held.map((row) => [row.unitId, row]));
+    // What running requests hold back, priced as at submission: the screen shows the figures the submission checks.
+    const reserved = await reservationsOf(ctx.db, held);
+    const reservedOf = (accountId: string | undefined) => yuan(accountId ? (reserved.get(accountId) ?? 0n) : 0n);
     interface Node {
       unitId: string;
       unitName: string;
@@ -105,6 +106,7 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
       frozen: string;
       used: string;
       available: string;
+      reserved: string;
       dispatchable: boolean;
       children?: Node[];
     }
@@ -114,12 +116,13 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
       return {
         unitId: unit.id, unitName: unit.unitName, unitKind: unit.kind, accountId: own?.id ?? null,
         granted: own?.granted ?? '0.00', dispatched: own?.dispatched ?? '0.00', frozen: own?.frozen ?? '0.00', used: own?.used ?? '0.00', available: own?.available ?? '0.00',
+        reserved: reservedOf(own?.id),
         dispatchable: unit.parentId === account.unitId,
         ...(children.length ? { children } : {}),
       };
     };
     const root = units.find((u) => u.id === account.unitId)!;
-    return { account, tree: [nodeOf(root)] };
+    return { account: { ...account, reserved: reservedOf(account.id) }, tree: [nodeOf(root)] };
   });
 
   post('options', quota.list, async () => {

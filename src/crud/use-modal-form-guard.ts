@@ -58,6 +58,12 @@ export function useModalFormGuard(resource: AnyResource, mode: 'create' | 'edit'
   };
   const formProps: FormProps = {
     ...modal.formProps,
+    // Refine's save rejects when the server refuses, after it has told the operator (errorNotification,
+    // or the message under its field) and left the modal open; antd's Form drops the promise, so the
+    // refusal is settled here instead of surfacing as an uncaught ApiError in the console.
+    onFinish: (values) => {
+      void Promise.resolve(modal.formProps.onFinish?.(values)).catch(() => undefined);
+    },
     onValuesChange: (...args) => {
       modal.formProps.onValuesChange?.(...args);
       guard.onValuesChange();

@@ -67,5 +67,38 @@ export function canHangUnder(kind: UnitKind, parentKind: UnitKind | null): boole
   return parentKind === null ? kind === UNIT_KIND.group : ALLOWED_PARENTS[kind].includes(parentKind);
 }
 
+/** A unit of a group tree as the move rule reads it. */
+export interface TreeUnit {
+  id: string;
+  groupId: string;
+  parentId: string | null;
+  kind: string;
+}
+
+/** Why a move breaks the tree's rules (a key of corporations:tree.server), the same for the tree page and the server. */
+export type MoveRuleBroken = 'otherGroup' | 'intoItself' | 'badParent';
+
+/**
+ * Whether `unit` may move under `parent`, `units` being its group's units (for what lies below it):
+ * a move stays within its group, never goes under the unit itself or below it, and keeps what may
+ * hang under what. What a unit still holds (quota, notes) is the server's to add: it needs the data.
+ */
+export function moveRuleBroken(unit: TreeUnit, parent: TreeUnit, units: readonly TreeUnit[]): MoveRuleBroken | null {
+  if (parent.groupId !== unit.groupId) return 'otherGroup';
+  const below = new Set([unit.id]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const u of units) {
+      if (u.parentId && below.has(u.parentId) && !below.has(u.id)) {
+        below.add(u.id);
+        grew = true;
+      }
+    }
+  }
+  if (below.has(parent.id)) return 'intoItself';
+  if (!canHangUnder(unit.kind as UnitKind, parent.kind as UnitKind)) return 'badParent';
+  return null;
+}
+
 /** An account number in groups of four (6222 0212 3456 7890 123), masked or not, as spec 9 shows it. */
 export const groupAccountNo = formatBankCard;

@@ -9,7 +9,7 @@
  * (granted += x) in one transaction, so a tree's total is conserved and a unit never holds more than
  * its parent dispatched to it.
  */
-import { fenToYuan, moneyInputFen, toFen } from './money';
+import { fenToYuan, formatCurrency, moneyInputFen, toFen } from './money';
 
 export const QUOTA_API = '/op/v1/quotas';
 
@@ -172,6 +172,103 @@ export function dispatchNeed(lines: readonly DispatchLine[], afresh: boolean): b
 
 /** What each line moves (signed): the added amount, or the target minus what the unit holds. */
 export const lineDelta = (line: DispatchLine, afresh: boolean): bigint => (afresh ? line.amount - line.current : line.amount);
+
+/** A running request as the reservation rule reads it: amounts in fen, each line with its unit's account (null before the first dispatch). */
+export interface PendingQuotaRequest {
+  type: string;
+  accountId: string | null;
+  /** An application's or a modification's new total (a dispatch's is the sum of its lines, not read). */
+  amount: bigint;
+  lines: readonly { accountId: string | null; amount: bigint }[];
+}
+
+/**
+ * What running requests hold back from each account (fen, by account id), priced at today's granted
+ * of the accounts they touch, as their approval would price them: a dispatch holds its need from its
+ * source (a re-dispatch that gives back on balance holds nothing: nothing is given back before
+ * approval), a re-dispatch's cut holds that much of the unit it cuts, a modification's cut holds the
+ * cut. Counted at submission so that a request the running ones would starve is refused when made,
+ * not when approved.
+ */
+export function reservedByAccount(pending: readonly PendingQuotaRequest[], grantedOf: (accountId: string) => bigint): Map<string, bigint> {
+  const reserved = new Map<string, bigint>();
+  const hold = (accountId: string, fen: bigint) => {
+    if (fen > 0n) reserved.set(accountId, (reserved.get(accountId) ?? 0n) + fen);
+  };
+  for (const request of pending) {
+    if (!request.accountId) continue;
+    if (request.type === QUOTA_REQUEST_TYPE.modify) hold(request.accountId, grantedOf(request.accountId) - request.amount);
+    if (request.type !== QUOTA_REQUEST_TYPE.dispatch && request.type !== QUOTA_REQUEST_TYPE.redispatch) continue;
+    const afresh = request.type === QUOTA_REQUEST_TYPE.redispatch;
+    const lines = request.lines.map((line) => ({ unitId: line.accountId ?? '', amount: line.amount, current: line.accountId ? grantedOf(line.accountId) : 0n }));
+    hold(request.accountId, dispatchNeed(lines, afresh));
+    if (afresh) for (const [i, line] of request.lines.entries()) if (line.accountId) hold(line.accountId, lines[i].current - line.amount);
+  }
+  return reserved;
+}
+
+/** An account's figures for a dispatch check: its available and what running requests hold back from it (0 at approval). */
+export interface QuotaFigures {
+  available: bigint;
+  reserved: bigint;
+}
+
+/** 可下发 / 可收回: what a new request may still take from an account (never shown below zero). */
+export function freeOf(figures: QuotaFigures): bigint {
+  const free = figures.available - figures.reserved;
+  return free > 0n ? free : 0n;
+}
+
+/** A unit a dispatch line reaches: its name and figures (zeros before its first dispatch). */
+export interface DispatchTarget extends QuotaFigures {
+  unitName: string;
+  granted: bigint;
+}
+
+/**
+ * The lowest total a re-dispatch may set for a unit: what it has passed down, frozen and used, and
+ * what running requests hold back from it, cannot be taken back.
+ */
+export const lowestTotalOf = (target: DispatchTarget): bigint => target.granted - freeOf(target);
+
+/** A refusal as both sides word it: the server's code, and a key of the quotas namespace with its params (amounts as ¥). */
+export interface QuotaRefusal {
+  code: 'QUOTA_INSUFFICIENT';
+  key: string;
+  params: Record<string, string>;
+}
+
+/** 额度不足 for taking `needed` fen from an account: naming what running requests hold back, when they do. */
+export function takeRefusal(source: QuotaFigures, needed: bigint): QuotaRefusal | null {
+  if (needed <= freeOf(source)) return null;
+  const params = { available: formatCurrency(yuan(source.available)), needed: formatCurrency(yuan(needed)) };
+  if (source.reserved <= 0n) return { code: 'QUOTA_INSUFFICIENT', key: 'server.insufficient', params };
+  return { code: 'QUOTA_INSUFFICIENT', key: 'server.insufficientReserved', params: { ...params, reserved: formatCurrency(yuan(source.reserved)), free: formatCurrency(yuan(freeOf(source))) } };
+}
+
+/**
+ * The one check of a dispatch or re-dispatch, the same at the form, at submission (with what running
+ * requests hold back) and at approval (with the balances locked, nothing held back: the approval is
+ * what moves the money). A re-dispatch's cut must fit what the unit can give back; the total must fit
+ * what the source can give.
+ */
+export function dispatchRefusal(source: QuotaFigures, lines: readonly DispatchLine[], targets: ReadonlyMap<string, DispatchTarget>, afresh: boolean): QuotaRefusal | null {
+  if (afresh) {
+    for (const line of lines) {
+      const cut = line.current - line.amount;
+      const target = targets.get(line.unitId);
+      if (cut <= 0n || !target) continue;
+      if (cut > freeOf(target)) {
+        return {
+          code: 'QUOTA_INSUFFICIENT',
+          key: 'server.insufficientUnit',
+          params: { unit: target.unitName, available: formatCurrency(yuan(freeOf(target))), needed: formatCurrency(yuan(cut)), lowest: formatCurrency(yuan(lowestTotalOf(target))) },
+        };
+      }
+    }
+  }
+  return takeRefusal(source, dispatchNeed(lines, afresh));
+}
 
 /** The sum of decimal strings, exactly ('0.1' + '0.2' = '0.30'). */
 export function sumYuan(values: readonly (string | null | undefined)[]): string {

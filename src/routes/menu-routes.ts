@@ -37,6 +37,7 @@ function menuRoute(item: MenuRouteItem, path: string, ancestors: Ancestors): App
     layout: 'main',
     component,
     pageStatus: pageStatus(component),
+    readOnly: false,
     ancestors,
   };
 }
@@ -104,6 +105,7 @@ function staticRoute(route: StaticRoute, title: string): AppRoute {
     layout: route.layout ?? 'main',
     component,
     pageStatus: pageStatus(component),
+    readOnly: false,
     ancestors: [],
   };
 }
@@ -129,7 +131,9 @@ function mergeStatic(
       withheld.add(entry.path);
       continue;
     }
-    const own = staticRoute(entry, staticTitle(entry.titleKey));
+    // An action page without its write: registered, but read-only (the one guard of every action page).
+    const readOnly = !!entry.action && !!permissions && !hasAnyPermission(permissions, [entry.action].flat());
+    const own = { ...staticRoute(entry, staticTitle(entry.titleKey)), readOnly };
     const fromMenu = byPath.get(entry.path);
     byPath.set(
       entry.path,

@@ -25,6 +25,13 @@ export interface StaticRoute {
    * write; for a list whose menu is granted more widely than its data, its list call.
    */
   permission?: string | readonly string[];
+  /**
+   * An action page's write: the permission(s) of the call the page exists to make (a form's submit).
+   * An operator who may open the page but holds none of them gets it read-only (AppRoute.readOnly:
+   * the shell disables every control on it and says why), whatever the path was opened by. The same
+   * strings the server's routes require, from src/lib/permissions.
+   */
+  action?: string | readonly string[];
 }
 
 export { HOME_PAGE_KEY, HOME_PATH } from './home';
@@ -59,10 +66,12 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
 
   child('standard-library/detail', 'standard-library:detail'),
   child('system/dict/data', 'system:dict-data', { hidden: true }),
-  child('abs/finance-data/upload/auth', 'abs:finance-data:upload:auth', { hidden: true }),
-  child('abs/finance-data/upload/contract', 'abs:finance-data:upload:contract', { hidden: true }),
-  child('abs/finance-data/upload/invoice', 'abs:finance-data:upload:invoice', { hidden: true }),
-  child('abs/finance-data/upload/other', 'abs:finance-data:upload:other', { hidden: true }),
+  // Action pages (their write in `action`): read-only to whoever may open them but not act.
+  child('abs/finance-data/upload/auth', 'abs:finance-data:upload:auth', { hidden: true, action: PERMISSIONS.financing.edit }),
+  child('abs/finance-data/upload/contract', 'abs:finance-data:upload:contract', { hidden: true, action: PERMISSIONS.financing.edit }),
+  child('abs/finance-data/upload/invoice', 'abs:finance-data:upload:invoice', { hidden: true, action: PERMISSIONS.financing.edit }),
+  child('abs/finance-data/upload/other', 'abs:finance-data:upload:other', { hidden: true, action: PERMISSIONS.financing.edit }),
+  child('quota/dispatch', 'quota:dispatch', { hidden: true, action: PERMISSIONS.quota.dispatch }),
   child('abs/finance-data/upload/success', 'abs:finance-data:upload:success', { hidden: true }),
   child('abs/finance-data/detail', 'abs:finance-data:detail', { hidden: true }),
   child('abs/assets/issue-node-register', 'abs:assets:issue-node-register'),

@@ -25,6 +25,8 @@ export interface AppRoute {
   /** The component path the page registry resolves, e.g. /op/system/dict/index. */
   component: string;
   pageStatus: PageStatus;
+  /** An action page the operator may open but not act on (StaticRoute.action): the shell shows it read-only. */
+  readOnly: boolean;
   /** Titles of the directories above, for the breadcrumb. */
   ancestors: { title: string; titleKey?: string; path: string }[];
 }

@@ -1,7 +1,7 @@
 /**
  * Corporations end to end (issue 16): in the group tree op_handler drags a project department onto
- * another branch (confirmed, moved) and drags a branch onto a project department (refused by the
- * server with its reason, nothing moved); on a supplier's page a bank-account verification goes from
+ * another branch (confirmed, moved), drags a branch onto a project department and a unit holding quota
+ * onto another branch (each refused with its reason before any confirmation, nothing moved); on a supplier's page a bank-account verification goes from
  * 认证中 to 认证成功 with the amount the stand-in bank paid (read from the demo outbox, the demo's
  * bank statement); op_auditor sees the tree, the page and its history but no button.
  */
@@ -62,13 +62,22 @@ test('the group tree moves a project department by drag and drop and refuses a m
   await expect(confirm).toBeHidden();
   expect(await parentOf('杭州地铁十号线项目部')).toBe('中建华东华南分公司');
 
+  // A move that breaks the tree's rules is refused before anything is asked (src/lib/corporations moveRuleBroken,
+  // the server's own rule): one message, no confirmation.
   await dragOnto(page, unit(page, '中建华东第一分公司'), unit(page, '广州白云机场三期项目部'));
-  const refused = page.getByRole('dialog').filter({ hasText: '确认移动' });
-  await expect(refused).toContainText('移动到“广州白云机场三期项目部”下');
-  await refused.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.getByText(/该类型的单位不能挂在此上级下/)).toBeVisible();
-  await expect(refused).toBeHidden();
+  const ruleToast = page.locator('.ant-message-notice').filter({ hasText: '该类型的单位不能挂在此上级下' });
+  await expect(ruleToast).toHaveCount(1);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await shot(page, 'tree-move-refused');
   expect(await parentOf('中建华东第一分公司')).toBe('中建华东建设集团有限公司');
+
+  // A unit that still holds quota: the server's move-check refuses it, again before any confirmation.
+  await dragOnto(page, unit(page, '南京江北新区安置房项目部'), unit(page, '中建华东华南分公司'));
+  const holdsToast = page.locator('.ant-message-notice').filter({ hasText: /“南京江北新区安置房项目部”仍持有额度 ¥[\d,]+\.\d{2}，请先释放后再移动/ });
+  await expect(holdsToast).toHaveCount(1, FIRST_LOAD);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await shot(page, 'tree-move-holds');
+  expect(await parentOf('南京江北新区安置房项目部')).toBe('中建华东第一分公司');
 
   await page.getByPlaceholder('搜索单位名称').fill('项目部');
   await expect(unit(page, '深圳前海综合管廊项目部')).toBeVisible();

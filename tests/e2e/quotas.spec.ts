@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
+import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { expect, openedDropdown, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
@@ -55,7 +56,7 @@ async function approveFromTodo(browser: Browser, text: string, screenshot: strin
 /** Opens 下发 of a unit's platform quota and dispatches `amount` to `target`. */
 async function dispatch(page: Page, from: string, target: string, amount: string, expected: { need: string; after: string }, screenshot: string): Promise<void> {
   const row = await accountRow(page, from);
-  await row.getByRole('button', { name: /下\s*发/ }).first().click();
+  await row.getByRole('button', { name: /^下\s*发$/ }).click();
   const screen = page.getByTestId('quota-dispatch');
   await expect(screen.getByTestId('dispatch-tree')).toBeVisible(FIRST_LOAD);
   const input = screen.getByRole('textbox', { name: `${target} 本次下发` });
@@ -106,7 +107,8 @@ test.describe.serial('quotas', () => {
     await row.getByRole('button', { name: /下\s*发/ }).first().click();
     const screen = page.getByTestId('quota-dispatch');
     await screen.getByRole('textbox', { name: `${BRANCH} 本次下发` }).fill('20000000.00');
-    await expect(screen.getByText('合计超出可用额度 ¥10,000,000.00')).toBeVisible();
+    // The server's own rule and words (src/lib/quotas dispatchRefusal), amounts as ¥.
+    await expect(screen.getByTestId('dispatch-refusal')).toHaveText('额度不足：可用额度 ¥10,000,000.00，本次需要 ¥20,000,000.00');
     await expect(screen.getByRole('button', { name: '提交审批' })).toBeDisabled();
 
     await dispatch(page, GROUP, BRANCH, '4000000', { need: '¥4,000,000.00', after: '¥6,000,000.00' }, 'dispatch-group');
@@ -147,5 +149,63 @@ test.describe.serial('quotas', () => {
     await expect(rowOf(ledger, '4,000,000.00')).toContainText('下拨');
     await shot(check, 'ledger');
     await check.context().close();
+  });
+  test('a dispatch counts what a running request holds and a re-dispatch what a unit passed down: the form refuses as the server would', async ({ browser }) => {
+    const page = await as(browser, 'op_handler');
+    // A dispatch of 5,000,000.00 waits for op_director: it holds that much of the group's 6,000,000.00.
+    await dispatch(page, GROUP, BRANCH, '5000000', { need: '¥5,000,000.00', after: '¥1,000,000.00' }, 'dispatch-pending');
+    const groupRow = await accountRow(page, GROUP);
+    await groupRow.getByRole('button', { name: /^下\s*发$/ }).click();
+    const screen = page.getByTestId('quota-dispatch');
+    await expect(screen.getByTestId('dispatch-available')).toHaveText('¥6,000,000.00', FIRST_LOAD);
+    await expect(screen.getByTestId('dispatch-reserved')).toHaveText('¥5,000,000.00');
+    await expect(screen.getByTestId('dispatch-free')).toHaveText('¥1,000,000.00');
+    await screen.getByRole('textbox', { name: `${BRANCH} 本次下发` }).fill('2000000');
+    await expect(screen.getByTestId('dispatch-refusal')).toHaveText('额度不足：可用额度 ¥6,000,000.00 中 ¥5,000,000.00 已被审批中的申请占用，可下发 ¥1,000,000.00，本次需要 ¥2,000,000.00');
+    await expect(screen.getByRole('button', { name: '提交审批' })).toBeDisabled();
+    await shot(page, 'dispatch-reserved-refused');
+
+    // 重新下发: the branch passed 1,500,000.50 down to its project department, which cannot be taken back.
+    const again = await accountRow(page, GROUP);
+    await again.getByRole('button', { name: '重新下发' }).click();
+    const afresh = page.getByTestId('quota-dispatch');
+    const branchRow = rowOf(afresh.getByTestId('dispatch-tree'), BRANCH).first();
+    await expect(branchRow.locator('[data-testid^="dispatch-lowest-"]')).toHaveText('1,500,000.50', FIRST_LOAD);
+    const input = afresh.getByRole('textbox', { name: `${BRANCH} 新授予额度` });
+    await input.fill('1000000');
+    await expect(afresh.getByTestId('dispatch-refusal')).toHaveText(
+      '额度不足：“中建华东第一分公司”最多可收回 ¥2,499,999.50（已下发、冻结、已用及审批中占用的部分不能收回，最低可调至 ¥1,500,000.50），本次收回 ¥3,000,000.00',
+    );
+    await expect(input).toHaveClass(/ant-input-status-error/);
+    await expect(afresh.getByRole('button', { name: '提交审批' })).toBeDisabled();
+    await shot(page, 'redispatch-below-lowest');
+    // At the lowest total the form lets it through (the server agrees: tests/server/quotas.test.ts).
+    await input.fill('1500000.50');
+    await expect(afresh.getByTestId('dispatch-refusal')).toBeHidden();
+    await expect(afresh.getByRole('button', { name: '提交审批' })).toBeEnabled();
+    await page.context().close();
+  });
+  test('op_auditor opening the dispatch form by URL gets it read-only: figures, no input, no submit, no refused call', async ({ browser, server }) => {
+    const api = await apiSignIn(server.url, 'op_auditor');
+    const found = await dataOf<{ records: Array<{ id: string; unitName: string; kind: string }> }>(api, '/op/v1/quotas/accounts/page', { unitName: GROUP, kind: 'PLATFORM', pageSize: 10 });
+    const account = found.records.find((a) => a.unitName === GROUP)!;
+    const page = await as(browser, 'op_auditor');
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/web/') && response.status() === 403) refused.push(response.url());
+    });
+    await page.goto(`/op/quota/dispatch?accountId=${encodeURIComponent(account.id)}`);
+    const screen = page.getByTestId('quota-dispatch');
+    await expect(page.getByTestId('read-only-banner')).toHaveText('只读：你可以查看本页，但没有执行本页操作的权限', FIRST_LOAD);
+    await expect(screen.getByTestId('dispatch-available')).toHaveText('¥6,000,000.00');
+    await expect(screen.getByRole('textbox', { name: `${BRANCH} 本次下发` })).toBeDisabled();
+    await expect(screen.getByRole('button', { name: '提交审批' })).toHaveCount(0);
+    await expect(screen.getByRole('textbox', { name: '申请理由' })).toHaveCount(0);
+    await shot(page, 'auditor-read-only');
+    // The way back stays open.
+    await screen.getByRole('button', { name: /返\s*回/ }).click();
+    await expect(page.getByTestId('quota-accounts')).toBeVisible(FIRST_LOAD);
+    expect(refused).toEqual([]);
+    await page.context().close();
   });
 });

@@ -84,7 +84,18 @@ describe('the group tree', () => {
   ])('refuses to move a branch %s, changing nothing', async (_case, parentOf, message) => {
     const before = await fresh(units.east.id);
     expect(refusalOf(await handler.call(`${TREE}/move`, { json: { id: units.east.id, dataVersion: before.dataVersion, parentId: parentOf() } })).message).toContain(message);
+    // move-check, which the page asks before its confirmation, answers the same refusal.
+    const checked = refusalOf(await handler.call(`${TREE}/move-check`, { json: { id: units.east.id, dataVersion: before.dataVersion, parentId: parentOf() } }));
+    expect(checked).toMatchObject({ code: 'GROUP_TREE_RULE' });
+    expect(checked.message).toContain(message);
     expect(await fresh(units.east.id)).toEqual(before);
+  });
+
+  it('move-check answers true for a move the rules allow, moving nothing; the auditor may not ask', async () => {
+    const dept = await fresh(units.dept.id);
+    expect(await dataOf<boolean>(handler, `${TREE}/move-check`, { id: dept.id, dataVersion: dept.dataVersion, parentId: units.east.id })).toBe(true);
+    expect(await fresh(units.dept.id)).toEqual(dept);
+    expect(refusalOf(await auditor.call(`${TREE}/move-check`, { json: { id: dept.id, dataVersion: dept.dataVersion, parentId: units.east.id } })).status).toBe(403);
   });
 
   it('refuses to move a branch under a branch below it', async () => {
@@ -101,6 +112,7 @@ describe('the group tree', () => {
       const refusedMove = refusalOf(await handler.call(`${TREE}/move`, { json: { id: south.id, dataVersion: south.dataVersion, parentId: units.east.id } }));
       expect(refusedMove).toMatchObject({ code: 'GROUP_UNIT_HOLDS' });
       expect(refusedMove.message).toBe('“广州地铁项目部”仍持有额度 ¥1,000,000.00，请先释放后再移动');
+      expect(refusalOf(await handler.call(`${TREE}/move-check`, { json: { id: south.id, dataVersion: south.dataVersion, parentId: units.east.id } })).message).toBe(refusedMove.message);
       expect(refusalOf(await handler.call(`${TREE}/remove`, { json: { id: units.dept.id } })).message).toContain('请先释放后再移除');
       expect(await fresh(units.dept.id)).toBeDefined();
       held.clear();

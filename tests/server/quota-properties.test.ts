@@ -119,11 +119,10 @@ describe('quota ledger invariants', () => {
             const childAfter = applyDeltas(child, deltasOf('DISPATCH_IN', delta));
             if (!source) expectedRefusal = 'NOT_FOUND';
             else if (delta === 0n) expectedRefusal = 'QUOTA_NOTHING_CHANGED';
-            else if (!balancesValid(sourceAfter)) expectedRefusal = 'QUOTA_INSUFFICIENT';
+            // Submission checks the source and what a cut child can give back (src/lib/quotas dispatchRefusal).
+            else if (!balancesValid(sourceAfter) || !balancesValid(childAfter)) expectedRefusal = 'QUOTA_INSUFFICIENT';
             try {
               const started = await requests.dispatch(handler, { accountId: source ?? 'none', reason: '下发', lines: [{ unitId: ids[s.to], amount: yuan(amount) }] }, s.afresh);
-              // Submission checks the source; a cut the child cannot give back is refused at approval.
-              if (!balancesValid(childAfter)) expectedRefusal = 'QUOTA_INSUFFICIENT';
               try {
                 await approve(started.taskId);
                 model.set(from, sourceAfter);
@@ -156,6 +155,27 @@ describe('quota ledger invariants', () => {
       { numRuns: RUNS, endOnFailure: true },
     );
   }, 600_000);
+});
+
+describe('the approval checks again', () => {
+  it('a dispatch that fitted when submitted is refused at approval when spending took the quota meanwhile, writing nothing', async () => {
+    const ids = await newTree();
+    const requests = quotaRequestsOf(ctx);
+    const applied = await requests.apply(handler, { kind: 'PLATFORM', unitId: ids.root, amount: '100.00', termEnd: TERM, reason: '授予' });
+    await ctx.workflow.complete(director, { taskId: applied.taskId!, outcome: 'PASS' });
+    const root = (await requests.accountOfUnit('PLATFORM', 'PLATFORM', 'PLATFORM', ids.root))!;
+    const dispatch = await requests.dispatch(handler, { accountId: root, reason: '下发', lines: [{ unitId: ids.a, amount: '80.00' }] }, false);
+    // Issuance freezes through recordMovement, which moves money at once and holds nothing back for running requests.
+    await ctx.db.transaction((tx) => recordMovement(tx, root, 'FREEZE', 3000n, 'property'));
+    const ledgerBefore = (await ctx.db.select({ id: quotaLedger.id }).from(quotaLedger)).length;
+    const refused = await ctx.workflow.complete(director, { taskId: dispatch.taskId!, outcome: 'PASS' }).then(() => undefined, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe('QUOTA_INSUFFICIENT');
+    expect((refused as ApiError).message).toBe('额度不足：可用额度 ¥70.00，本次需要 ¥80.00');
+    expect((await ctx.db.select({ id: quotaLedger.id }).from(quotaLedger)).length).toBe(ledgerBefore);
+    const [row] = await ctx.db.select().from(quotaAccounts).where(eq(quotaAccounts.id, root));
+    expect(balancesOf(row)).toEqual({ granted: 10000n, dispatched: 0n, frozen: 3000n, used: 0n });
+  }, 120_000);
 });
 
 async function checkInvariants(ids: Record<Unit, string>, model: Map<Unit, QuotaBalances>): Promise<void> {

@@ -32,7 +32,7 @@ interface Account {
   movements: number;
 }
 interface Submitted {
-  request: { id: string; status: string; processKey: string; accountId: string | null };
+  request: { id: string; type: string; status: string; processKey: string; accountId: string | null };
   instanceId: string;
   taskId: string;
 }
@@ -150,15 +150,13 @@ describe('requests move money only when approved', () => {
     for (const row of rows) expect(row.createByName).toBe(PERSON_NAMES[row.createBy!]);
     expect((await ledger(root.id, { movement: 'GRANT' })).total).toBe(1);
 
-    // A re-dispatch that would take back more than the branch still has available is refused 额度不足 at submission.
+    // A re-dispatch that would take back what the branch passed down is refused 额度不足 at submission,
+    // naming what it can give back and the lowest total, amounts as the screens print them.
     const over = await handler.call(`${API}/requests/redispatch`, { json: { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '100.00' }] } });
-    expect(refusalOf(over).code).toBe('0'); // submission checks the source only; approval checks the branch
-    const overTask = (over.body.data as Submitted).taskId;
-    const refused = await complete(director, overTask, 'PASS');
-    expect(refusalOf(refused)).toMatchObject({ code: 'QUOTA_INSUFFICIENT' });
-    expect(refused.body.message).toContain('额度不足');
+    expect(refusalOf(over)).toMatchObject({ code: 'QUOTA_INSUFFICIENT' });
+    expect(over.body.message).toBe('额度不足：“测试一分公司”最多可收回 ¥250.00（已下发、冻结、已用及审批中占用的部分不能收回，最低可调至 ¥250.00），本次收回 ¥400.00');
     expect(await account(branch.id)).toMatchObject({ granted: '500.00' });
-    expect((await complete(director, overTask, 'REJECT', '收回过多')).body.code).toBe('0');
+    expect((await submit('redispatch', { accountId: root.id, reason: '收回至最低', lines: [{ unitId: units.branch, amount: '250.00' }] })).request.processKey).toBe('Process_LMT_AFRESH_DISPATCH_AUDIT');
   });
 
   it('a rejected and then withdrawn application writes nothing', async () => {
@@ -206,23 +204,77 @@ describe('requests move money only when approved', () => {
   });
 });
 
+interface TreeNode {
+  unitId: string;
+  granted: string;
+  available: string;
+  reserved: string;
+  children?: TreeNode[];
+}
+const treeOf = async (id: string) => {
+  const found = await dataOf<{ account: Account & { reserved: string }; tree: TreeNode[] }>(auditor, `${API}/accounts/tree`, { id });
+  const flat: TreeNode[] = [];
+  const walk = (nodes: TreeNode[]) => nodes.forEach((n) => (flat.push(n), walk(n.children ?? [])));
+  walk(found.tree);
+  return { account: found.account, node: (unitId: string) => flat.find((n) => n.unitId === unitId)! };
+};
+
+describe('running requests hold back what they will take', () => {
+  it('a dispatch, a re-dispatch and a modification count what running requests hold, as the dispatch screen shows it', async () => {
+    const units = await newGroup('corp-demo-core-north');
+    const root = await platformAccount(units.group, '100.00');
+    await approve(await submit('dispatch', { accountId: root.id, reason: '首次下发', lines: [{ unitId: units.branch, amount: '40.00' }] }));
+    const branch = (await accounts()).find((a) => a.unitId === units.branch)!;
+
+    // A running dispatch of 50.00 holds 50.00 of the root's 60.00: a second one of 20.00 is refused when made.
+    const first = await submit('dispatch', { accountId: root.id, reason: '下发二分公司', lines: [{ unitId: units.branch2, amount: '50.00' }] });
+    let view = await treeOf(root.id);
+    expect(view.account).toMatchObject({ available: '60.00', reserved: '50.00' });
+    const second = await handler.call(`${API}/requests/dispatch`, { json: { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '20.00' }] } });
+    expect(refusalOf(second).code).toBe('QUOTA_INSUFFICIENT');
+    expect(second.body.message).toBe('额度不足：可用额度 ¥60.00 中 ¥50.00 已被审批中的申请占用，可下发 ¥10.00，本次需要 ¥20.00');
+    // A modification cutting the root below what is dispatched and held is refused the same way.
+    expect(refusalOf(await handler.call(`${API}/requests/modify`, { json: { accountId: root.id, amount: '85.00', termEnd: TERM, reason: '调减' } })).code).toBe('QUOTA_INSUFFICIENT');
+    expect((await submit('dispatch', { accountId: root.id, reason: '余量', lines: [{ unitId: units.branch, amount: '10.00' }] })).request.type).toBe('DISPATCH');
+
+    // A running re-dispatch cutting the branch from 40.00 to 15.00 holds 25.00 of the branch: the branch
+    // can then pass down only 15.00, and a second cut can take back only what is left.
+    await approve(first);
+    const cut = await submit('redispatch', { accountId: root.id, reason: '调减一分公司', lines: [{ unitId: units.branch, amount: '15.00' }] });
+    view = await treeOf(root.id);
+    expect(view.node(units.branch)).toMatchObject({ granted: '40.00', available: '40.00', reserved: '25.00' });
+    const down = await handler.call(`${API}/requests/dispatch`, { json: { accountId: branch.id, reason: 'x', lines: [{ unitId: units.dept, amount: '20.00' }] } });
+    expect(down.body.message).toBe('额度不足：可用额度 ¥40.00 中 ¥25.00 已被审批中的申请占用，可下发 ¥15.00，本次需要 ¥20.00');
+    const again = await handler.call(`${API}/requests/redispatch`, { json: { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '0.00' }] } });
+    expect(again.body.message).toBe('额度不足：“测试一分公司”最多可收回 ¥15.00（已下发、冻结、已用及审批中占用的部分不能收回，最低可调至 ¥25.00），本次收回 ¥40.00');
+
+    // Withdrawn (rejected), a request holds nothing any more.
+    expect((await complete(director, cut.taskId, 'REJECT', '不调')).body.code).toBe('0');
+    const todo = await dataOf<Page<{ id: string; instanceId: string }>>(handler, `${WF}/tasks/todo/page`, { pageSize: 500 });
+    expect((await complete(handler, todo.records.find((t) => t.instanceId === cut.instanceId)!.id, 'REJECT', '撤回')).body.code).toBe('0');
+    expect((await treeOf(root.id)).node(units.branch)).toMatchObject({ reserved: '0.00' });
+    expect((await submit('dispatch', { accountId: branch.id, reason: '下发项目部', lines: [{ unitId: units.dept, amount: '20.00' }] })).request.type).toBe('DISPATCH');
+  });
+});
+
 describe('money moves exactly once', () => {
-  it('50 dispatch approvals at once against an account that affords 10: exactly 10 succeed, 40 answer 额度不足 and write nothing', async () => {
+  it('50 dispatch submissions at once against an account that affords 10: exactly 10 are accepted, 40 answer 额度不足; the 10 approved at once move exactly 10', async () => {
     const units = await newGroup('corp-demo-core-west');
     const root = await platformAccount(units.group, '10.00');
-    const submitted: Submitted[] = [];
-    for (let i = 0; i < 50; i++) submitted.push(await submit('dispatch', { accountId: root.id, reason: `第${i + 1}笔`, lines: [{ unitId: units.branch, amount: '1.00' }] }));
-    const answers = await Promise.all(submitted.map((s) => complete(director, s.taskId, 'PASS')));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => handler.call(`${API}/requests/dispatch`, { json: { accountId: root.id, reason: `第${i + 1}笔`, lines: [{ unitId: units.branch, amount: '1.00' }] } })),
+    );
     const codes = answers.map((a) => a.body.code);
     expect(codes.filter((c) => c === '0')).toHaveLength(10);
     expect(codes.filter((c) => c === 'QUOTA_INSUFFICIENT')).toHaveLength(40);
-    for (const a of answers.filter((x) => x.body.code !== '0')) expect(a.body.message).toMatch(/^额度不足/);
+    // Each refused one saw the accepted ones hold the whole account.
+    for (const a of answers.filter((x) => x.body.code !== '0')) expect(a.body.message).toBe('额度不足：可用额度 ¥10.00 中 ¥10.00 已被审批中的申请占用，可下发 ¥0.00，本次需要 ¥1.00');
+    const accepted = answers.filter((a) => a.body.code === '0').map((a) => a.body.data as Submitted);
+    const approvals = await Promise.all(accepted.map((s) => complete(director, s.taskId, 'PASS')));
+    expect(approvals.map((a) => a.body.code)).toEqual(accepted.map(() => '0'));
     expect(await account(root.id)).toMatchObject({ granted: '10.00', dispatched: '10.00', available: '0.00', movements: 11 });
     const branch = (await accounts()).find((a) => a.unitId === units.branch)!;
     expect(branch).toMatchObject({ granted: '10.00', movements: 10 });
-    // The refused ones are still waiting for a director, their request still running.
-    const todo = await dataOf<Page<{ instanceId: string }>>(director, `${WF}/tasks/todo/page`, { pageSize: 500 });
-    expect(submitted.filter((s) => todo.records.some((t) => t.instanceId === s.instanceId))).toHaveLength(40);
   }, 120_000);
 
   it('0.1 + 0.2 stays 0.30', async () => {

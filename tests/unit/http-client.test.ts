@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import '../../src/providers/i18n';
-import { api, ApiError, cancelRequestsNotFrom, classifyResponse, httpClient, onUnauthorized, setNotifier } from '../../src/providers/http';
+import { api, ApiError, cancelRequestsNotFrom, classifyResponse, httpClient, onUnauthorized, pageMessageOf, setNotifier } from '../../src/providers/http';
 import { setCsrf, setSessionKeys } from '../../src/providers/session';
 import { parseRequestUrl, signRequest } from '../../src/protocol';
 
@@ -186,5 +186,20 @@ describe('classifyResponse (spec §8)', () => {
     [502, undefined, 'network'],
   ])('%s %j → %s', (status, body, kind) => {
     expect(classifyResponse(status, body).kind).toBe(kind);
+  });
+});
+
+describe('pageMessageOf: what a page still has to say, so that a failure is told once', () => {
+  it.each([
+    ['a business refusal is the page\'s', new ApiError('business', '额度不足', 200, 'QUOTA_INSUFFICIENT'), '额度不足'],
+    ['a permission failure the client has shown', new ApiError('forbidden', '没有权限', 403), undefined],
+    ['a network failure the client has shown', new ApiError('network', '网络异常', 500), undefined],
+    ['a timeout the client has shown', new ApiError('timeout', '请求超时', 504), undefined],
+    ['a cancelled call says nothing', new ApiError('cancelled', '已取消'), undefined],
+    ['a 401 leaves for the login page', new ApiError('unauthorized', '登录已过期', 401), undefined],
+    ['an error that is not the client\'s', new Error('boom'), 'boom'],
+    ['nothing at all', undefined, undefined],
+  ])('%s', (_name, error, expected) => {
+    expect(pageMessageOf(error)).toBe(expected);
   });
 });

@@ -12,6 +12,7 @@ import { DictTag } from '../../components/DictTag';
 import { formatCurrency, formatMoney } from '../../lib/money';
 import { PERMISSIONS } from '../../lib/permissions';
 import { QUOTA_KIND_DICT, QUOTA_MOVEMENT, QUOTA_MOVEMENT_DICT } from '../../lib/quotas';
+import { pageMessageOf } from '../../providers/http';
 import { QUOTA_PATHS, quotaApi, type LedgerEntry, type Page, type QuotaAccount } from './quota-api';
 import './locale';
 
@@ -58,7 +59,9 @@ export default function QuotaLedgerPage() {
       await quotaApi.exportLedger({ accountId, ...filters });
       message.success(t('ledger.exported'));
     } catch (e) {
-      message.error((e as Error).message);
+      // One toast: the client has already shown a permission or network failure.
+      const text = pageMessageOf(e);
+      if (text) void message.error(text);
     }
   };
 

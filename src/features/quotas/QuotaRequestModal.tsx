@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCurrency } from '../../lib/money';
 import { parseAmount, QUOTA_CHANNEL, QUOTA_KIND } from '../../lib/quotas';
+import { pageMessageOf } from '../../providers/http';
 import { quotaApi, type QuotaAccount, type Submitted } from './quota-api';
 
 interface Values {
@@ -35,7 +36,13 @@ export function QuotaRequestModal({ account, onClose }: Props) {
   const kind = Form.useWatch('kind', form);
 
   useEffect(() => {
-    if (!account) quotaApi.options().then(setOptions, (e: Error) => message.error(e.message));
+    // One toast: the client has already shown a permission or network failure.
+    if (!account) {
+      quotaApi.options().then(setOptions, (e: unknown) => {
+        const text = pageMessageOf(e);
+        if (text) void message.error(text);
+      });
+    }
   }, [account, message]);
 
   const amountRule = {
@@ -52,7 +59,8 @@ export function QuotaRequestModal({ account, onClose }: Props) {
       message.success(t('accounts.submitted'));
       onClose(submitted);
     } catch (e) {
-      message.error((e as Error).message);
+      const text = pageMessageOf(e);
+      if (text) void message.error(text);
     } finally {
       setSaving(false);
     }

@@ -14,6 +14,8 @@ export interface TreeNode {
   frozen: string;
   used: string;
   available: string;
+  /** What running requests hold back from this unit's account (the submission counts it). */
+  reserved: string;
   /** Right below the source: a dispatch from it reaches this unit. */
   dispatchable: boolean;
   children?: TreeNode[];
@@ -74,7 +76,7 @@ export interface Submitted {
 export const quotaApi = {
   accounts: (filters: Record<string, unknown>) => api.post<Page<QuotaAccount>>(`${QUOTA_API}/accounts/page`, filters),
   account: (id: string) => api.post<QuotaAccount>(`${QUOTA_API}/accounts/find-by-id`, { id }),
-  tree: (id: string) => api.post<{ account: QuotaAccount; tree: TreeNode[] }>(`${QUOTA_API}/accounts/tree`, { id }),
+  tree: (id: string) => api.post<{ account: QuotaAccount & { reserved: string }; tree: TreeNode[] }>(`${QUOTA_API}/accounts/tree`, { id }),
   options: () => api.post<{ grantors: Array<{ id: string; corpName: string }>; groups: Array<{ id: string; unitName: string }> }>(`${QUOTA_API}/options`, {}),
   apply: (body: Record<string, unknown>) => api.post<Submitted>(`${QUOTA_API}/requests/apply`, body),
   modify: (body: Record<string, unknown>) => api.post<Submitted>(`${QUOTA_API}/requests/modify`, body),

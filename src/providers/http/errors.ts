@@ -36,6 +36,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a page still has to say about a failed call: the client itself shows permission, network and
+ * timeout failures (and a 401 leaves for the login page), so a page that showed them again would say
+ * it twice. A business refusal, and anything that is not the client's, is the page's to show.
+ */
+export function pageMessageOf(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.kind === 'business' ? error.message : undefined;
+  return error instanceof Error ? error.message : undefined;
+}
+
 export interface Classification {
   kind: ErrorKind | 'ok';
   /** Either a catalogue locale key (when `translate` is true) or the server's own message. */

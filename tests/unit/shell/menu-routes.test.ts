@@ -133,3 +133,20 @@ describe('static routes guarded like the call behind them', () => {
     expect(build(tree, statics).routes.map((r) => r.path)).toContain('/op/admit/realname/add');
   });
 });
+
+describe('action pages read-only without their write', () => {
+  const tree: MenuRouteItem[] = [dir('/op/quota', 'quota', [page('dispatch', 'quota:dispatch', { component: '/op/quota/dispatch/index', hidden: true })])];
+  const statics: StaticRoute[] = [{ path: '/op/quota/dispatch', titleKey: 'quota:dispatch', menuUri: 'quota:dispatch', hidden: true, action: 'quota:account:dispatch' }];
+  const dispatchRoute = (perms?: string[]) => findRoute(buildRoutesFromMenu(tree, title, statics, perms), '/op/quota/dispatch');
+
+  it('registers the page for whoever holds its menu, read-only unless they hold its action', () => {
+    expect(dispatchRoute(['quota:account:query'])).toMatchObject({ readOnly: true, component: '/op/quota/dispatch/index' });
+    expect(dispatchRoute(['quota:account:query', 'quota:account:dispatch'])).toMatchObject({ readOnly: false });
+    expect(dispatchRoute(['*:*:*'])).toMatchObject({ readOnly: false });
+  });
+
+  it('leaves a page without a declared action, and an unchecked table, writable', () => {
+    expect(findRoute(buildRoutesFromMenu(tree, title, [], ['quota:account:query']), '/op/quota/dispatch')).toMatchObject({ readOnly: false });
+    expect(dispatchRoute(undefined)).toMatchObject({ readOnly: false });
+  });
+});

@@ -2,7 +2,9 @@
  * 企业集团树管理 (/op/group/corp-member-customer): each group with its branches and subsidiaries,
  * their project departments and the suppliers attached as member customers. Units are added,
  * renamed and removed from the toolbar of the selected unit and moved by dragging them onto another
- * unit (each move confirmed); the server's rules decide, and a refusal's message says why.
+ * unit. A move that breaks a rule is refused before anything is asked: the tree's rules at once
+ * (src/lib/corporations moveRuleBroken, the server's own), what the unit still holds by the server's
+ * move-check; only a move both allow asks for confirmation. The server checks all again when it moves.
  */
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Input, Space, Spin, Tree, Typography } from 'antd';
@@ -10,7 +12,7 @@ import type { TreeProps } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/DictTag';
-import { UNIT_KIND, UNIT_KIND_DICT } from '../../../lib/corporations';
+import { moveRuleBroken, UNIT_KIND, UNIT_KIND_DICT } from '../../../lib/corporations';
 import { PERMISSIONS } from '../../../lib/permissions';
 import { useHasPermission } from '../../../crud/use-resource-access';
 import { showRefusal } from '../refusal';
@@ -61,6 +63,19 @@ export default function GroupTreePage() {
     const { parentId, position } = dropTarget(units ?? [], target, info.dropToGap, relative);
     const parent = units?.find((u) => u.id === parentId);
     if (!parent || (parent.id === moving.parentId && info.dropToGap === false)) return;
+    const broken = moveRuleBroken(moving, parent, units ?? []);
+    if (broken) return void message.error(t(`tree.server.${broken}`));
+    groupTreeApi.moveCheck(moving, parent.id).then(
+      () => confirmMove(moving, parent, position),
+      (error: unknown) => {
+        showRefusal(message, error);
+        // The tree may have changed meanwhile (a stale version is refused too): show it as it is.
+        void load();
+      },
+    );
+  };
+
+  const confirmMove = (moving: GroupUnit, parent: GroupUnit, position: number) => {
     modal.confirm({
       title: t('tree.moveConfirmTitle'),
       content: t('tree.moveConfirm', { name: moving.unitName, parent: parent.unitName }),

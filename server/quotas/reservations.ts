@@ -1,0 +1,62 @@
+/**
+ * What running quota requests hold back (src/lib/quotas reservedByAccount) over one quota of one
+ * group: the accounts of that quota (kind, channel, grantor) in the group are the only ones its
+ * requests touch, so reading them and their running requests is enough to price every reservation
+ * the way the approval would. The dispatch screen's figures and the submission's check read this.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { availableOf, fenOf, reservedByAccount, type DispatchTarget, type PendingQuotaRequest } from '../../src/lib/quotas';
+import { INSTANCE_STATUS } from '../../src/workflows/states';
+import type { Db } from '../db/open';
+import type { Tx } from '../db/tx';
+import { groupUnits, quotaAccounts, quotaRequestLines, quotaRequests } from '../db/schema';
+import { balancesOf, type QuotaAccountRow } from './ledger';
+
+/** Every account of the quota `account` belongs to, in its group (the account included). */
+export function quotaFamilyOf(tx: Tx | Db, account: Pick<QuotaAccountRow, 'kind' | 'channel' | 'grantorId' | 'groupId'>): Promise<QuotaAccountRow[]> {
+  return tx
+    .select()
+    .from(quotaAccounts)
+    .where(and(eq(quotaAccounts.kind, account.kind), eq(quotaAccounts.channel, account.channel), eq(quotaAccounts.grantorId, account.grantorId), eq(quotaAccounts.groupId, account.groupId)));
+}
+
+/** What the running requests of one quota family hold back, by account id (fen). */
+export async function reservationsOf(tx: Tx | Db, family: readonly QuotaAccountRow[]): Promise<Map<string, bigint>> {
+  if (family.length === 0) return new Map();
+  const byId = new Map(family.map((row) => [row.id, row]));
+  const running = await tx
+    .select()
+    .from(quotaRequests)
+    .where(and(eq(quotaRequests.status, INSTANCE_STATUS.RUNNING), inArray(quotaRequests.accountId, [...byId.keys()])));
+  if (running.length === 0) return new Map();
+  const lines = await tx.select().from(quotaRequestLines).where(inArray(quotaRequestLines.requestId, running.map((r) => r.id)));
+  const childAccount = (sourceId: string, unitId: string) => family.find((row) => row.parentId === sourceId && row.unitId === unitId)?.id ?? null;
+  const pending: PendingQuotaRequest[] = running.map((request) => ({
+    type: request.type,
+    accountId: request.accountId,
+    amount: fenOf(request.amount),
+    lines: lines.filter((line) => line.requestId === request.id).map((line) => ({ accountId: childAccount(request.accountId!, line.unitId), amount: fenOf(line.amount) })),
+  }));
+  return reservedByAccount(pending, (id) => (byId.has(id) ? balancesOf(byId.get(id)!).granted : 0n));
+}
+
+/**
+ * The units right below a source as a dispatch check reads them: each unit's name and its account's
+ * figures (zeros before its first dispatch), with what running requests hold back (none at approval).
+ */
+export async function dispatchTargetsOf(tx: Tx | Db, source: QuotaAccountRow, family: readonly QuotaAccountRow[], reserved: ReadonlyMap<string, bigint>, unitIds: readonly string[]): Promise<Map<string, DispatchTarget>> {
+  if (unitIds.length === 0) return new Map();
+  const units = await tx.select({ id: groupUnits.id, unitName: groupUnits.unitName }).from(groupUnits).where(inArray(groupUnits.id, [...unitIds]));
+  const targets = new Map<string, DispatchTarget>();
+  for (const unit of units) {
+    const row = family.find((a) => a.parentId === source.id && a.unitId === unit.id);
+    const balances = row ? balancesOf(row) : undefined;
+    targets.set(unit.id, {
+      unitName: unit.unitName,
+      granted: balances?.granted ?? 0n,
+      available: balances ? availableOf(balances) : 0n,
+      reserved: row ? (reserved.get(row.id) ?? 0n) : 0n,
+    });
+  }
+  return targets;
+}
