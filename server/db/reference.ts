@@ -13,7 +13,7 @@
  * declared resource's `menu`; a role holds the permissions its rules grant (seed-data/personas.ts)
  * and every menu whose permission it holds, with the directories above.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { hasPermission } from '../../src/lib/access';
 import { expandGrants } from '../../src/lib/grants';
@@ -146,6 +146,16 @@ export interface ReconcileResult {
   added: Partial<Record<ReferenceKind, string[]>>;
   /** Grants an earlier release declared and this one does not, removed now. */
   withdrawn: Partial<Record<'rolePermission' | 'roleMenu', string[]>>;
+  /** Menus that still held a title an earlier release seeded (formerTitles), given the current one now. */
+  retitled?: string[];
+}
+
+/** Each seeded menu with titles an earlier release gave it. */
+function formerTitled(tree: readonly MenuSeed[]): Array<{ uri: string; title: string; formerTitles: readonly string[] }> {
+  return tree.flatMap((node) => [
+    ...(node.formerTitles?.length ? [{ uri: node.uri, title: node.title, formerTitles: node.formerTitles }] : []),
+    ...formerTitled(node.children ?? []),
+  ]);
 }
 
 /**
@@ -209,6 +219,17 @@ export async function reconcileReference(db: Db, resources: readonly AnyResource
       tx.delete(rolePermissions).where(and(eq(rolePermissions.pkRole, pkRole), eq(rolePermissions.permission, permission))),
     );
     await withdraw('roleMenu', (pkRole, uri) => tx.delete(roleMenus).where(and(eq(roleMenus.pkRole, pkRole), eq(roleMenus.menuId, menuId(uri)))));
-    return { added, withdrawn };
+    // A menu renamed by a release: only where the row still holds a title a release gave it, so an
+    // operator's own title is kept.
+    const retitled: string[] = [];
+    for (const menu of formerTitled(declaredMenuTree(resources))) {
+      const changed = await tx
+        .update(menus)
+        .set({ title: menu.title })
+        .where(and(eq(menus.menuUri, menu.uri), inArray(menus.title, [...menu.formerTitles])))
+        .returning({ uri: menus.menuUri });
+      retitled.push(...changed.map((row) => row.uri));
+    }
+    return { added, withdrawn, ...(retitled.length ? { retitled } : {}) };
   });
 }

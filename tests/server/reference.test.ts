@@ -64,4 +64,17 @@ describe('reconciling reference data at start', () => {
     expect(await db.select().from(menus).where(eq(menus.menuUri, 'system:later'))).toHaveLength(1);
     expect(await db.select().from(rolePermissions).where(eq(rolePermissions.permission, 'ops:mine:list'))).toHaveLength(1);
   });
+
+  it('gives a menu a release renamed its new title where it still holds an old seeded one, and keeps an operator\'s', async () => {
+    const { db } = database;
+    const title = async (uri: string) => (await db.select({ title: menus.title }).from(menus).where(eq(menus.menuUri, uri)))[0].title;
+    // As a release before stop 39 seeded it.
+    await db.update(menus).set({ title: '标准库' }).where(eq(menus.menuUri, 'standard-library:detail'));
+    expect((await reconcileReference(db, RESOURCES)).retitled).toEqual(['standard-library:detail']);
+    expect(await title('standard-library:detail')).toBe('协议模板');
+    // An operator's own title is theirs: left as it is, start after start.
+    await db.update(menus).set({ title: '模板库（运营改）' }).where(eq(menus.menuUri, 'standard-library:detail'));
+    expect(await reconcileReference(db, RESOURCES)).toEqual({ added: {}, withdrawn: {} });
+    expect(await title('standard-library:detail')).toBe('模板库（运营改）');
+  });
 });

@@ -128,6 +128,8 @@ async function checkUpgrade(database: Database) {
 
     // The operator's edits and creations stayed; a removed dictionary item was not put back.
     expect(upgraded.op_admin.titles['system:config']).toBe('系统参数（运营改名）');
+    // A page this release renamed (标准库 › 标准库 became 标准库 › 协议模板) takes its new title: the old install never renamed it.
+    expect(upgraded.op_admin.titles['standard-library:detail']).toBe('协议模板');
     const dict = await database.db.select().from(sysDictData).where(eq(sysDictData.dictType, 'content_status')).orderBy(sysDictData.dictSort);
     expect(dict.map((d) => [d.dictValue, d.dictLabel])).toEqual([['DRAFT', '草稿（运营改）'], ['PUBLISHED', '已发布']]);
     const admin = await signInAs(srv.baseUrl, 'op_admin');

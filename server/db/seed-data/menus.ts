@@ -29,6 +29,12 @@ export interface MenuSeed {
   /** Defaults: 'Layout' for a top-level directory, 'ParentView' for a nested one, else `${fullPath}/index`. */
   component?: string;
   children?: MenuSeed[];
+  /**
+   * Titles earlier releases seeded for this menu. Reference data is never updated on upgrade, so an
+   * operator's rename stays; a row still holding one of these was never renamed, and takes the
+   * current title (server/db/reference.ts).
+   */
+  formerTitles?: readonly string[];
 }
 
 export const MENU_TREE: readonly MenuSeed[] = [
@@ -145,7 +151,8 @@ export const MENU_TREE: readonly MenuSeed[] = [
   },
   {
     uri: 'standard-library', title: '标准库', path: '/op/standard-library', icon: 'BlockOutlined', alwaysShow: true,
-    children: [{ uri: 'standard-library:detail', title: '协议模板', path: 'detail', icon: 'ProfileOutlined', permission: template.list }],
+    // The page was 标准库 like its directory until stop 39 (the breadcrumb read 标准库 / 标准库).
+    children: [{ uri: 'standard-library:detail', title: '协议模板', formerTitles: ['标准库'], path: 'detail', icon: 'ProfileOutlined', permission: template.list }],
   },
   {
     // 价格策略 itself is the price-policies resource's entry (order 30).
