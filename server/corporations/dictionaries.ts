@@ -10,6 +10,11 @@ export const CORPORATION_DICTIONARIES: readonly DictSeed[] = [
     dictType: 'corp_admission_status', dictName: '准入状态',
     items: [['NOT_APPLIED', '未准入', 'default'], ['PENDING', '准入审批中', 'processing'], ['ADMITTED', '已准入', 'success'], ['REJECTED', '准入驳回', 'error']],
   },
+  // The real-name admission's statuses in the corporation's words, with 未认证 for a corporation none is filed for.
+  {
+    dictType: 'corp_realname_status', dictName: '企业实名状态',
+    items: [['NONE', '未认证', 'default'], ['DRAFT', '认证未提交', 'default'], ['PENDING_FIRST', '认证中（待初审）', 'processing'], ['PENDING_SECOND', '认证中（待复审）', 'processing'], ['APPROVED', '已认证', 'success'], ['REJECTED', '认证驳回', 'error']],
+  },
   { dictType: 'corp_account_usage', dictName: '账户用途', items: [['SETTLEMENT', '结算账户', 'processing'], ['REPAYMENT', '还款账户', 'warning'], ['GENERAL', '一般账户', 'default']] },
   {
     dictType: 'corp_verification_kind', dictName: '认证类型',

@@ -3,19 +3,64 @@
  * the kit masks and seals their sensitive fields; this module adds what the kit cannot know, the
  * real-name status of the linked real-name admission and the references that block a removal.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CORP_OWNED_FIELDS } from '../../src/features/corporations/changes';
+import { CORP_OWNED_FIELDS, coreAdmissionResource } from '../../src/features/corporations/changes';
+import { CORP_REALNAME_NONE } from '../../src/lib/corporations';
+import { PENDING_CHANGE_FIELD } from '../../src/crud/resource';
 import { bankAccountResource, corporationResource } from '../../src/features/corporations/resources';
 import type { AppContext } from '../context';
+import { approvableResource } from '../crud/approvals';
 import { crudRoutes, type Row } from '../crud/routes';
-import { corpBankAccounts, corporations, groupUnits, realnameRecords } from '../db/schema';
+import type { Db } from '../db/open';
+import { corpBankAccounts, corporations, groupUnits, realnameRecords, users } from '../db/schema';
 import { businessError } from '../errors';
 import { groupTreeRoutes } from './group-tree';
 import { standInGateway } from './verification/gateway';
 import { verificationRoutes } from './verification/routes';
 
+/**
+ * The corporation's real-name status, from its admission: the record linked to it, else the newest
+ * admission filed under its credit code (admissions are filed by operators before the corporation
+ * is linked), else NONE (未认证). With the admission's id, so 企业详情 can open it.
+ */
+async function withRealname(db: Db, rows: Row[]): Promise<Row[]> {
+  const linked = rows.map((r) => r.realnameRecordId).filter((id): id is string => typeof id === 'string');
+  const codes = rows.map((r) => r.creditCode).filter((code): code is string => typeof code === 'string' && code !== '');
+  const found = linked.length || codes.length
+    ? await db
+        .select({ id: realnameRecords.id, status: realnameRecords.status, creditCode: realnameRecords.creditCode })
+        .from(realnameRecords)
+        .where(or(linked.length ? inArray(realnameRecords.id, linked) : undefined, codes.length ? inArray(realnameRecords.creditCode, codes) : undefined))
+        .orderBy(desc(realnameRecords.createTime))
+    : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const byCode = new Map<string, (typeof found)[number]>();
+  for (const record of found) if (record.creditCode && !byCode.has(record.creditCode)) byCode.set(record.creditCode, record);
+  return rows.map((row): Row => {
+    const admission = byId.get(row.realnameRecordId as string) ?? byCode.get(row.creditCode as string);
+    return { ...row, realnameStatus: admission?.status ?? CORP_REALNAME_NONE, realnameRecordId: admission?.id ?? null };
+  });
+}
+
 export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
+  /**
+   * The corporate change in approval (name, administrator, admission update), read through the
+   * changes' shared scope, with its proposer's display name: DOMAIN.md has a record show its pending
+   * change beside the current value, and 企业管理 itself approves none.
+   */
+  async function withPendingChange(db: Db, rows: Row[]): Promise<Row[]> {
+    const changes = approvableResource(ctx, coreAdmissionResource.name);
+    if (!changes || !rows.length) return rows;
+    const pending = await changes.withPending(rows);
+    const proposers = [...new Set(pending.flatMap((row) => { const by = (row[PENDING_CHANGE_FIELD] as { createBy?: string | null } | null)?.createBy; return by ? [by] : []; }))];
+    const names = proposers.length ? new Map((await db.select({ username: users.username, personName: users.personName }).from(users).where(inArray(users.username, proposers))).map((u) => [u.username, u.personName])) : new Map<string, string>();
+    return pending.map((row) => {
+      const change = row[PENDING_CHANGE_FIELD] as { createBy?: string | null } | null;
+      return change ? { ...row, [PENDING_CHANGE_FIELD]: { ...change, createByName: names.get(change.createBy ?? '') ?? null } } : row;
+    });
+  }
+
   groupTreeRoutes(api, ctx);
   verificationRoutes(api, ctx, standInGateway(ctx.demoOutbox));
   crudRoutes(api, ctx, {
@@ -25,11 +70,7 @@ export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
     ownedFields: CORP_OWNED_FIELDS,
     hooks: {
       async present(db, rows) {
-        const linked = rows.map((r) => r.realnameRecordId).filter((id): id is string => typeof id === 'string');
-        const statuses = linked.length
-          ? new Map((await db.select({ id: realnameRecords.id, status: realnameRecords.status }).from(realnameRecords).where(inArray(realnameRecords.id, linked))).map((r) => [r.id, r.status]))
-          : new Map<string, string>();
-        return rows.map((row): Row => ({ ...row, realnameStatus: statuses.get(row.realnameRecordId as string) ?? null }));
+        return withPendingChange(db, await withRealname(db, rows));
       },
       async beforeRemove(tx, rows) {
         const ids = rows.map((r) => r.id as string);

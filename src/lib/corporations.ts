@@ -13,6 +13,13 @@ export const CORP_TYPE_DICT = 'corp_type';
 export const ADMISSION_STATUS = { none: 'NOT_APPLIED', pending: 'PENDING', admitted: 'ADMITTED', rejected: 'REJECTED' } as const;
 export const ADMISSION_STATUS_DICT = 'corp_admission_status';
 
+/**
+ * A corporation's real-name status as 企业管理 shows it (dictionary corp_realname_status): its
+ * admission's status (src/lib/realname.ts), or NONE (未认证) while no admission is filed for it.
+ */
+export const CORP_REALNAME_NONE = 'NONE';
+export const CORP_REALNAME_DICT = 'corp_realname_status';
+
 /** Purposes of a bank account (dictionary corp_account_usage). */
 export const ACCOUNT_USAGE = { settlement: 'SETTLEMENT', repayment: 'REPAYMENT', general: 'GENERAL' } as const;
 export const ACCOUNT_USAGE_DICT = 'corp_account_usage';

@@ -3,7 +3,8 @@
  * and 3): op_handler, who sees the ID card and the mobile only masked, changes a core enterprise's
  * registered address under 企业管理 › 修改 and again under 企业变更 › 核心企业准入 › 修改, where the name
  * and the administrator are shown read-only with where they change; op_director approves the
- * admission update from 待办; the address is new and the ID card and mobile are what they were.
+ * admission update from 待办; the address is new and the ID card and mobile are what they were. A
+ * change still in approval shows on 企业管理 (tagged beside the name) and on 企业详情 (current beside proposed).
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -141,6 +142,8 @@ test('op_handler edits a corporation\'s address without seeing its ID card; the 
   await expect(basic).toContainText('1101****002X');
   await expect(basic).toContainText('1381****5678');
   await expect(basic).not.toContainText(ID_CARD);
+  // No real-name admission is filed for it: 未认证, not a blank.
+  await expect(basic.locator('.ant-descriptions-item-label', { hasText: '实名状态' }).locator('+ .ant-descriptions-item-content')).toHaveText('未认证');
   await shot(page, 'detail-after');
 
   // 管理员变更 › 修改: a new name with the mobile left masked goes for approval, the mobile not in it.
@@ -156,4 +159,22 @@ test('op_handler edits a corporation\'s address without seeing its ID card; the 
   await expect(page.getByText('已提交审批，审批通过后生效').first()).toBeVisible(FIRST_LOAD);
   const proposed = await dataOf<{ pendingChange: { proposed: Record<string, unknown> } }>(handlerApi, '/op/v1/corporations/changes/manager/find-by-id', { id });
   expect(proposed.pendingChange.proposed).toEqual({ managerName: '周新管' });
+
+  // The change in approval is not hidden where the corporation is read: 企业管理 tags it beside the
+  // name, 企业详情 shows who proposed it and the administrator now beside the one proposed.
+  await page.goto('/op/group/corporation');
+  await list.locator('form.kit-search').getByLabel('企业名称', { exact: true }).fill(CORP);
+  await list.getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(rowOf(list, CORP).getByTestId('corporation-pending-tag')).toHaveText('管理员变更审批中', FIRST_LOAD);
+  await shot(page, 'list-pending');
+  await page.goto(`/op/group/corporation/detail?id=${id}`);
+  const waitingChange = page.getByTestId('corporation-pending-change');
+  await expect(waitingChange).toContainText('待生效的变更：管理员变更', FIRST_LOAD);
+  await expect(waitingChange).toContainText('经办人张三');
+  const managerLine = waitingChange.locator('tr[data-field="managerName"]');
+  await expect(managerLine).toContainText('李管理');
+  await expect(managerLine).toContainText('周新管');
+  await expect(managerLine).toHaveAttribute('data-changed', 'true');
+  await expect(waitingChange).not.toContainText(MOBILE);
+  await shot(page, 'detail-pending');
 });

@@ -112,8 +112,15 @@ describe.each(OWNED)('$field, owned by $where', (owned) => {
     const before = await admitted();
     const proposal = await dataOf<Proposal>(handler, ownerPath(owned), { id: before.id, dataVersion: before.dataVersion, [owned.field]: owned.value(handler) });
     expect(Object.keys(proposal.change.proposed)).toEqual([owned.field]);
+    // Until it ends, 企业管理 (which approves none itself) shows the change beside the current value, with its proposer's name.
+    const pending = { resource: owned.where === '企业自主更名' ? 'corp-renamings' : 'corp-manager-changes', action: 'update', status: 'RUNNING', createByName: '经办人张三' };
+    expect((await find(before.id)).pendingChange).toMatchObject({ ...pending, proposed: { [owned.field]: expect.anything() } });
+    const listed = await dataOf<{ records: Corp[] }>(handler, `${CORPS}/page`, { corpName: before.corpName });
+    expect(listed.records.map((row) => row.pendingChange)).toEqual([expect.objectContaining(pending)]);
     await approve(proposal, owned.where === '企业自主更名' ? [director, director2] : [director]);
-    expect((await find(before.id))[owned.field]).toBe(owned.shown);
+    const after = await find(before.id);
+    expect(after[owned.field]).toBe(owned.shown);
+    expect(after.pendingChange).toBeNull();
   });
 });
 

@@ -34,6 +34,7 @@ interface Corp {
   managerName?: string | null;
   registeredAddress?: string | null;
   realnameStatus: string | null;
+  realnameRecordId?: string | null;
   revealed?: Record<string, string>;
 }
 
@@ -63,9 +64,19 @@ const corpBody = (client: ApiClient, creditCode: string, extra: Record<string, u
 });
 
 describe('corporations', () => {
+  it('read their real-name status from the admission filed under their credit code: 未认证 (NONE) until one is', async () => {
+    const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, code(40), { corpName: `杭州实名状态${RUN}有限公司` }));
+    expect(saved).toMatchObject({ realnameStatus: 'NONE', realnameRecordId: null });
+    const filed = await dataOf<{ id: string; status: string }>(handler, '/op/v1/admit/realname/save', { corpName: saved.corpName, creditCode: saved.creditCode, licenceFileId: null });
+    expect(filed.status).toBe('DRAFT');
+    const page = await dataOf<{ records: Corp[] }>(handler, `${CORPS}/page`, { creditCode: saved.creditCode });
+    expect(page.records).toEqual([expect.objectContaining({ id: saved.id, realnameStatus: 'DRAFT', realnameRecordId: filed.id })]);
+    expect(await dataOf<Corp>(handler, `${CORPS}/find-by-id`, { id: saved.id })).toMatchObject({ realnameStatus: 'DRAFT', realnameRecordId: filed.id });
+  });
+
   it('seals sensitive values, masks them for the handler and reveals them to the whitelist only', async () => {
     const saved = await dataOf<Corp>(handler, `${CORPS}/save`, corpBody(handler, code(1), { corpName: `杭州钱塘建材${RUN}有限公司` }));
-    expect(saved).toMatchObject({ legalPersonIdCard: '1101****002X', managerMobile: '1381****5678', corpTypes: ['SUPPLIER'], realnameStatus: null });
+    expect(saved).toMatchObject({ legalPersonIdCard: '1101****002X', managerMobile: '1381****5678', corpTypes: ['SUPPLIER'], realnameStatus: 'NONE', realnameRecordId: null });
     const [row] = await srv.database.db.select().from(corporations).where(eq(corporations.id, saved.id));
     expect(row.legalPersonIdCard).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(ID_CARD);

@@ -8,7 +8,8 @@ import { useOne } from '@refinedev/core';
 import { Button, Card, Descriptions, Empty, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { checkLink } from '../realname/paths';
 import { FieldValue, fieldsOf } from '../../crud/fields';
 import { ResourceList } from '../../crud/ResourceList';
 import '../../crud/kit.css';
@@ -27,6 +28,7 @@ import { useResourceAccess } from '../../crud/use-resource-access';
 import { hotlineCallResource } from '../hotline/resources';
 import { CORPORATION_PATHS, CORPORATION_QUERY } from './paths';
 import { bankAccountResource, corporationResource } from './resources';
+import { PendingChangePanel } from './PendingCorporateChange';
 import { VerificationBanner } from './VerificationBanner';
 import { VerificationPanel, type AccountOption } from './VerificationPanel';
 import { verificationApi, type Verification } from './verification-api';
@@ -45,6 +47,7 @@ function useVerifications(corpId: string | null) {
 
 /** The hotline's parts of the page (spec §6): the call button beside the contact, the call bar, the call log. */
 const CONTACT_FIELD = 'managerMobile';
+const REALNAME_FIELD = 'realnameStatus';
 
 function CallLogTab({ corpId }: { corpId: string }) {
   return <CorporationCalls corpId={corpId} reloadKey={useHotline()?.ended ?? 0} />;
@@ -67,6 +70,7 @@ function CorporationDetail() {
   const { result, query } = useOne({ resource: corporationResource.name, id: id ?? undefined, queryOptions: { enabled: !!id }, errorNotification });
   const verifications = useVerifications(id);
   const mayReadFinancing = usePermission(PERMISSIONS.financing.query);
+  const mayReadRealname = usePermission(PERMISSIONS.realname.query);
   const isSupplier = Array.isArray(result?.corpTypes) && (result.corpTypes as string[]).includes(CORP_TYPE.supplier);
 
   if (!id) return <Empty />;
@@ -91,6 +95,7 @@ function CorporationDetail() {
         ) : (
           <Space direction="vertical" style={{ width: '100%' }} size="middle">
             <VerificationBanner verifications={verifications.rows} />
+            <PendingChangePanel record={result} />
             <CallBar />
             <Tabs
               items={[
@@ -101,7 +106,14 @@ function CorporationDetail() {
                     <Descriptions column={2} bordered size="small" data-testid="corporation-basic">
                       {fieldsOf(corporationResource).map(([name, schema]) => (
                         <Descriptions.Item key={name} label={t(schema.label)}>
-                          <FieldValue schema={schema} value={result[name]} t={t} />
+                          {name === REALNAME_FIELD && mayReadRealname && typeof result.realnameRecordId === 'string' ? (
+                            // The status is its admission's: open it to see why.
+                            <Link to={checkLink(result.realnameRecordId)} data-testid="corporation-realname-link">
+                              <FieldValue schema={schema} value={result[name]} t={t} />
+                            </Link>
+                          ) : (
+                            <FieldValue schema={schema} value={result[name]} t={t} />
+                          )}
                           {name === CONTACT_FIELD && !!result[name] && <CallButton corpId={id} />}
                         </Descriptions.Item>
                       ))}

@@ -4,7 +4,7 @@
  * number) are declared `sensitive`, so the kit masks them for users off the whitelist.
  */
 import { defineResource } from '../../crud/resource';
-import { ACCOUNT_USAGE, ACCOUNT_USAGE_DICT, ADMISSION_STATUS_DICT, CORP_TYPE_DICT } from '../../lib/corporations';
+import { ACCOUNT_USAGE, ACCOUNT_USAGE_DICT, ADMISSION_STATUS_DICT, CORP_REALNAME_DICT, CORP_TYPE_DICT } from '../../lib/corporations';
 import { PERMISSIONS } from '../../lib/permissions';
 import { CORP_FIELD_OWNER } from './changes';
 
@@ -30,7 +30,7 @@ export const corporationResource = defineResource({
     managerName: { type: 'string', label: corp('managerName'), maxLength: 30, validator: 'personName', createOnly: true, ownedBy: CORP_FIELD_OWNER.manager, width: 110 },
     managerMobile: { type: 'string', label: corp('managerMobile'), validator: 'mobile', sensitive: true, createOnly: true, ownedBy: CORP_FIELD_OWNER.manager, width: 140 },
     registeredAddress: { type: 'text', label: corp('registeredAddress'), maxLength: 200 },
-    realnameStatus: { type: 'dict', label: corp('realnameStatus'), dictType: 'realname_status', readOnly: true, width: 110 },
+    realnameStatus: { type: 'dict', label: corp('realnameStatus'), dictType: CORP_REALNAME_DICT, readOnly: true, width: 130 },
     admissionStatus: { type: 'dict', label: corp('admissionStatus'), dictType: ADMISSION_STATUS_DICT, readOnly: true, search: 'eq', width: 110 },
     createTime: { type: 'datetime', label: corp('createTime'), readOnly: true, search: 'range', sortable: true, width: 180 },
   },
