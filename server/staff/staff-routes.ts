@@ -22,7 +22,8 @@ import { readInput, requireId, requireObject } from '../crud/fields';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
-import { corps, roles, sessions, userCorps, userRoles, users } from '../db/schema';
+import { corps, loginLocks, roles, sessions, userCorps, userRoles, users } from '../db/schema';
+import { loginKey } from '../login/protection';
 import { duplicateError } from '../db/unique-violation';
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
@@ -62,6 +63,8 @@ const selection = {
   roleNames: sql<string[]>`coalesce((select array_agg(r.role_name order by r.pk_role) from user_roles ur join roles r on r.pk_role = ur.pk_role where ur.user_id = "users"."id"), '{}'::text[])`,
   corpIds: sql<string[]>`coalesce((select array_agg(uc.corp_id order by uc.corp_id) from user_corps uc where uc.user_id = "users"."id"), '{}'::text[])`,
   corpNames: sql<string[]>`coalesce((select array_agg(c.corp_name order by c.corp_id) from user_corps uc join corps c on c.corp_id = uc.corp_id where uc.user_id = "users"."id"), '{}'::text[])`,
+  // The login lock of the name (five failures, server/login/protection.ts); whether it still holds is the server clock's to say.
+  lockedUntil: sql<string | null>`(select to_char(l.locked_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from sys_login_locks l where l.username = "users"."username")`,
 };
 
 type StaffRow = Awaited<ReturnType<typeof selectStaff>>[number];
@@ -87,10 +90,20 @@ export function presentStaff(row: StaffRow) {
     defaultCorpId: row.defaultCorpId,
     sensitiveWhitelist: row.sensitiveWhitelist,
     mustChangePassword: row.userStatus === USER_STATUS.INITIAL_PASSWORD,
+    lockedUntil: row.lockedUntil,
     dataVersion: row.dataVersion,
     createTime: row.createTime,
     updateTime: row.updateTime,
   };
+}
+
+/**
+ * Whether the account is locked now (a lock past its time no longer holds): the list's 已锁定 and the
+ * 解锁 action follow it. An expired lock's time is not shown.
+ */
+function lockShown<T extends { lockedUntil: string | null }>(account: T, now: number): T & { locked: boolean } {
+  const locked = account.lockedUntil !== null && Date.parse(account.lockedUntil) > now;
+  return { ...account, lockedUntil: locked ? account.lockedUntil : null, locked };
 }
 
 async function staffById(db: Db | Tx, id: string) {
@@ -161,13 +174,13 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     const order = orderOf(staffResource, COLUMNS, body);
     const rows = await ctx.db.select(selection).from(users).where(where).orderBy(...order).limit(pageSize).offset((pageNum - 1) * pageSize);
     const [{ total }] = await ctx.db.select({ total: count() }).from(users).where(where);
-    return { records: rows.map(presentStaff), total, pageNum, pageSize };
+    return { records: rows.map((row) => lockShown(presentStaff(row), ctx.now())), total, pageNum, pageSize };
   });
 
   post('find-by-id', staff.query, async (body) => {
     const found = await staffById(ctx.db, requireId(body));
     if (!found) throw notFoundError(translate('server:crud.notFound'));
-    return found;
+    return lockShown(found, ctx.now());
   });
 
   // The choices of the account form: every role (disabled ones marked), position and organisation.
@@ -277,10 +290,32 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     return ctx.db.transaction(async (tx) => {
       const before = await lockedStaff(tx, id);
       await tx.update(users).set({ passwordHash, userStatus: USER_STATUS.INITIAL_PASSWORD, ...bump(principal) }).where(eq(users.id, id));
+      // A new password is a fresh start: the failures counted against the old one no longer lock the name.
+      await tx.delete(loginLocks).where(eq(loginLocks.username, loginKey(before.username)));
       // Whoever held the old password is signed out; the next sign-in must change the new one.
       await ctx.sessions.endAllForUser(id, tx);
       const after = (await staffById(tx, id))!;
       await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: STAFF_ACTION.resetPassword, before, after });
+      return after;
+    });
+  });
+
+  /**
+   * 解锁: ends the login lock of five failures before its time (the administrator has checked who is
+   * asking), under the status permission like 停用/启用. Refused for oneself (a signed-in user is not
+   * locked, and no one lifts a lock on their own name) and for an account that is not locked now.
+   */
+  post('unlock', staff.status, async (body, principal, request) => {
+    const id = requireId(body);
+    if (id === principal.userId) throw businessError('CANNOT_UNLOCK_SELF', 'staff:errors.cannotUnlockSelf');
+    return ctx.db.transaction(async (tx) => {
+      const account = await lockedStaff(tx, id, body.dataVersion === undefined ? undefined : requireVersion(body));
+      const before = lockShown(account, ctx.now());
+      if (!before.locked) throw businessError('NOT_LOCKED', 'staff:errors.notLocked', { name: before.personName });
+      await tx.delete(loginLocks).where(eq(loginLocks.username, loginKey(before.username)));
+      await tx.update(users).set(bump(principal)).where(eq(users.id, id));
+      const after = lockShown((await staffById(tx, id))!, ctx.now());
+      await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: STAFF_ACTION.unlock, before, after });
       return after;
     });
   });

@@ -32,7 +32,7 @@ export const staffResource = defineResource({
   fields: {
     username: { type: 'string', label: f('staff', 'username'), required: true, minLength: 3, maxLength: 50, pattern: USERNAME_PATTERN, unique: true, createOnly: true, search: 'contains', sortable: true, width: 150 },
     personName: { type: 'string', label: f('staff', 'personName'), required: true, maxLength: 50, search: 'contains', sortable: true, width: 130 },
-    status: { type: 'dict', label: f('staff', 'status'), dictType: 'sys_normal_disable', readOnly: true, search: 'eq', width: 90 },
+    status: { type: 'dict', label: f('staff', 'status'), dictType: 'sys_normal_disable', readOnly: true, search: 'eq', width: 150 },
     roleNames: { type: 'string', label: f('staff', 'roles'), readOnly: true, width: 200 },
     positionNames: { type: 'string', label: f('staff', 'positions'), readOnly: true, width: 200 },
     corpNames: { type: 'string', label: f('staff', 'corps'), readOnly: true, width: 220 },
@@ -67,6 +67,7 @@ export const STAFF_CALLS = {
   disable: `${staffResource.apiBase}/disable`,
   enable: `${staffResource.apiBase}/enable`,
   resetPassword: `${staffResource.apiBase}/reset-password`,
+  unlock: `${staffResource.apiBase}/unlock`,
   /** The roles, positions and organisations an account may be given. */
   options: `${staffResource.apiBase}/options`,
 } as const;
@@ -80,7 +81,7 @@ export const ROLE_CALLS = {
 } as const;
 
 /** Operation-log actions of these calls beyond create and update. */
-export const STAFF_ACTION = { disable: 'DISABLE', enable: 'ENABLE', resetPassword: 'RESET_PASSWORD' } as const;
+export const STAFF_ACTION = { disable: 'DISABLE', enable: 'ENABLE', resetPassword: 'RESET_PASSWORD', unlock: 'UNLOCK' } as const;
 
 /** A node of the grant tree: a menu (its children menus and buttons) or a button (one permission). */
 export interface GrantTreeNode {

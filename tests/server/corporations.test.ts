@@ -35,6 +35,7 @@ interface Corp {
   registeredAddress?: string | null;
   realnameStatus: string | null;
   realnameRecordId?: string | null;
+  creditCode?: string;
   revealed?: Record<string, string>;
 }
 

@@ -3,13 +3,15 @@
  * minutes with a clear message, whichever server instance is asked; the lock is logged; simultaneous
  * guesses are each counted; unknown names lock alike. Every sign-in is logged with its address and
  * browser and never its password; the log is read, searched and exported, and never written, through the API.
+ * The administrator sees a lock on the user list and lifts it (解锁: logged, never for oneself, under the
+ * status grant); a password reset clears it too, and a lock past its time is not shown.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LOCK_MS } from '../../src/lib/login-protection';
 import { loginLogResource } from '../../src/resources/login-log';
-import { loginLogs } from '../../server/db/schema';
+import { loginLogs, operationLogs } from '../../server/db/schema';
 import { ApiClient, dataOf, passwordOf, refusalOf, signInAs } from './client';
 import { exportFinished } from './export-job';
 import { captureLog, startServer, type TestServer } from './server';
@@ -98,6 +100,55 @@ describe('login protection', () => {
     // Whatever the order, the name ends locked unless the right password came within the first five.
     if (!statuses.includes('SUCCESS')) expect((await attempt(user, passwordOf(user))).code).toBe('LOGIN_LOCKED');
     clock += LOGIN_LOCK_MS;
+  });
+});
+
+describe('the administrator and a locked account', () => {
+  const STAFFS = '/op/v1/sys/staffs';
+  const lock = async (user: string) => {
+    for (let i = 1; i <= 5; i += 1) await attempt(user, WRONG);
+    expect((await attempt(user, passwordOf(user))).code).toBe('LOGIN_LOCKED');
+  };
+  const accountOf = async (admin: ApiClient, username: string) =>
+    (await dataOf<{ records: Array<{ id: string; username: string; locked: boolean; lockedUntil: string | null; dataVersion: number }> }>(admin, `${STAFFS}/page`, { username })).records.find((r) => r.username === username)!;
+
+  it('sees the lock on the user list and lifts it: the name signs in again, and the unlock is logged', async () => {
+    const admin = await signInAs(srv.baseUrl, 'op_admin');
+    const user = 'op_director2';
+    expect(await accountOf(admin, user)).toMatchObject({ locked: false, lockedUntil: null });
+    await lock(user);
+    const locked = await accountOf(admin, user);
+    expect(locked).toMatchObject({ locked: true, lockedUntil: new Date(clock + LOGIN_LOCK_MS).toISOString() });
+    expect(await dataOf(admin, `${STAFFS}/find-by-id`, { id: locked.id })).toMatchObject({ locked: true });
+
+    // Not by someone without the status grant, not for oneself, not at a stale version.
+    const auditor = await signInAs(srv.baseUrl, 'op_auditor');
+    expect((await auditor.call(`${STAFFS}/unlock`, { json: { id: locked.id } })).status).toBe(403);
+    expect(refusalOf(await admin.call(`${STAFFS}/unlock`, { json: { id: 'u-op-admin' } }))).toMatchObject({ code: 'CANNOT_UNLOCK_SELF', message: '不能解锁自己的账号' });
+    expect(refusalOf(await admin.call(`${STAFFS}/unlock`, { json: { id: locked.id, dataVersion: locked.dataVersion - 1 } })).code).toBe('DATA_VERSION_CONFLICT');
+    expect((await attempt(user, passwordOf(user))).code).toBe('LOGIN_LOCKED');
+
+    const unlocked = await dataOf<{ locked: boolean }>(admin, `${STAFFS}/unlock`, { id: locked.id, dataVersion: locked.dataVersion });
+    expect(unlocked).toMatchObject({ locked: false, lockedUntil: null });
+    expect((await attempt(user, passwordOf(user), secondUrl)).code).toBe('0');
+    expect(refusalOf(await admin.call(`${STAFFS}/unlock`, { json: { id: locked.id } }))).toMatchObject({ code: 'NOT_LOCKED', message: '用户“主管王五”未被锁定' });
+    const [entry] = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, locked.id), eq(operationLogs.action, 'UNLOCK')));
+    expect(entry).toMatchObject({ username: 'op_admin', resource: 'staffs' });
+  });
+
+  it('a password reset clears the lock, and a lock past its time is no longer shown', async () => {
+    const admin = await signInAs(srv.baseUrl, 'op_admin');
+    await lock('op_agent');
+    const agent = await accountOf(admin, 'op_agent');
+    expect(agent.locked).toBe(true);
+    await dataOf(admin, `${STAFFS}/reset-password`, { id: agent.id, password: admin.encrypt('Reset@2026!') });
+    expect(await accountOf(admin, 'op_agent')).toMatchObject({ locked: false });
+    expect((await attempt('op_agent', 'Reset@2026!')).code).toBe('0');
+
+    await lock('op_handler');
+    expect((await accountOf(admin, 'op_handler')).locked).toBe(true);
+    clock += LOGIN_LOCK_MS + 1_000;
+    expect(await accountOf(admin, 'op_handler')).toMatchObject({ locked: false, lockedUntil: null });
   });
 });
 

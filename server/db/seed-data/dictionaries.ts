@@ -62,7 +62,7 @@ export const DICTIONARIES: readonly DictSeed[] = [
       ['ROW_ACTION', '状态变更', 'processing'], ['PROPOSE', '提交变更申请', 'default'], ['SUBMIT', '提交审批', 'default'],
       ['PASSWORD_CHANGE', '修改密码', 'warning'], ['WF_START', '发起流程', 'default'], ['WF_CLAIM', '签收任务', 'default'],
       ['WF_PASS', '审批通过', 'success'], ['WF_REJECT', '审批驳回', 'error'], ['WF_WITHDRAW', '撤回', 'warning'],
-      ['DISABLE', '停用', 'warning'], ['ENABLE', '启用', 'success'], ['RESET_PASSWORD', '重置密码', 'warning'],
+      ['DISABLE', '停用', 'warning'], ['ENABLE', '启用', 'success'], ['RESET_PASSWORD', '重置密码', 'warning'], ['UNLOCK', '解锁', 'warning'],
       ['SPLIT', '拆分转让', 'processing'], ['ADD_NOTES', '白条入池', 'processing'], ['REMOVE_NOTE', '白条出池', 'default'],
       ['LOCK', '锁定资产包', 'warning'], ['ISSUE', '发行资产包', 'success'], ['SETTLE', '结清资产包', 'default'],
       ['START_REVIEW', '提交资料审核', 'default'], ['REGISTER', '中登初始登记', 'success'], ['AMEND', '中登变更登记', 'processing'],

@@ -1,9 +1,11 @@
-import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined, LockOutlined, PlusOutlined, StopOutlined, CheckCircleOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useInvalidate } from '@refinedev/core';
-import { App, Button, Form, Input, Modal, Select, Switch } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Space, Switch, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATETIME_FORMAT, FieldValue } from '../../crud/fields';
 import { ResourceList } from '../../crud/ResourceList';
+import { formatDate } from '../../lib/dates';
 import { useHasPermission } from '../../crud/use-resource-access';
 import { PASSWORD_MAX_LENGTH, isStrongPassword } from '../../lib/password';
 import { PERMISSIONS } from '../../lib/permissions';
@@ -22,6 +24,9 @@ interface StaffRow {
   corpIds: string[];
   defaultCorpId: string | null;
   sensitiveWhitelist: boolean;
+  /** Locked by five failed sign-ins, until lockedUntil (the server says whether it still holds). */
+  locked: boolean;
+  lockedUntil: string | null;
   dataVersion: number;
 }
 
@@ -160,8 +165,8 @@ function ResetPasswordModal({ target, onClose }: { target: StaffRow | null; onCl
 }
 
 /**
- * 用户管理: the kit's list of accounts (search, show), with 新增用户, 修改, 停用 / 启用 and 重置密码
- * behind their permissions. The initial password travels RSA-encrypted; the server refuses what the
+ * 用户管理: the kit's list of accounts (search, show), with 新增用户, 修改, 停用 / 启用, 解锁 (a name
+ * locked by failed sign-ins, tagged 已锁定 beside its status) and 重置密码 behind their permissions. The initial password travels RSA-encrypted; the server refuses what the
  * rules forbid (one's own account, the last administrator) with its own message.
  */
 export default function StaffPage() {
@@ -187,10 +192,34 @@ export default function StaffPage() {
     });
   };
 
+  const unlock = (row: StaffRow) =>
+    modal.confirm({
+      title: t('staff:staff.unlock'),
+      content: t('staff:staff.unlockConfirm', { name: row.personName }),
+      okText: t('staff:staff.unlock'),
+      cancelText: t('kit:form.cancel'),
+      onOk: () => submit(() => api.post(STAFF_CALLS.unlock, { id: row.id, dataVersion: row.dataVersion }), 'staff:staff.unlocked').catch(() => undefined).finally(refresh),
+    });
+
   return (
     <>
       <ResourceList
         resource={staffResource}
+        renderers={{
+          // A locked name cannot sign in although its account is 正常: said beside the status, with until when.
+          status: (value, record) => (
+            <Space size={4} wrap>
+              <FieldValue schema={staffResource.fields.status} value={value} t={t} />
+              {(record as unknown as StaffRow).locked && (
+                <Tooltip title={t('staff:staff.lockedUntil', { time: formatDate((record as unknown as StaffRow).lockedUntil, DATETIME_FORMAT) })}>
+                  <Tag color="error" bordered={false} icon={<LockOutlined />} data-testid="staff-locked">
+                    {t('staff:staff.locked')}
+                  </Tag>
+                </Tooltip>
+              )}
+            </Space>
+          ),
+        }}
         toolbarExtra={
           may(PERMISSIONS.staff.add) ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, editing: null })} data-testid="staff-create">
@@ -211,6 +240,11 @@ export default function StaffPage() {
               {may(PERMISSIONS.staff.status) && !self && (
                 <Button type="link" size="small" danger={row.status === ACCOUNT_STATUS.enabled} icon={row.status === ACCOUNT_STATUS.enabled ? <StopOutlined /> : <CheckCircleOutlined />} onClick={() => toggle(row)} data-testid="staff-toggle">
                   {t(row.status === ACCOUNT_STATUS.enabled ? 'staff:staff.disable' : 'staff:staff.enable')}
+                </Button>
+              )}
+              {may(PERMISSIONS.staff.status) && !self && row.locked && (
+                <Button type="link" size="small" icon={<UnlockOutlined />} onClick={() => unlock(row)} data-testid="staff-unlock">
+                  {t('staff:staff.unlock')}
                 </Button>
               )}
               {may(PERMISSIONS.staff.resetPwd) && !self && (
