@@ -24,6 +24,7 @@ import {
   corporations, creditNoteApplications, creditNoteBatches, creditNoteHolds, creditNotes, docFiles, docMaterials,
   groupUnits, products, quotaAccounts, storedFiles,
 } from '../db/schema';
+import { unitColumns, unitNameOf } from '../corporations/unit-name';
 import type { Tx } from '../db/tx';
 import { ownDocReview } from '../doc-review/routes';
 import { aboutField, businessError, validationError } from '../errors';
@@ -109,7 +110,7 @@ export class CreditIssuance {
     return this.ctx.db.transaction(async (tx) => {
       const level = requireLevel(body);
       const unitId = requireString(body, 'unitId');
-      const [unit] = await tx.select().from(groupUnits).where(eq(groupUnits.id, unitId));
+      const [unit] = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.id, unitId));
       if (!unit) throw refuse('unitId', 'unitNotFound');
       if (unit.kind !== UNIT_KIND_OF_LEVEL[level]) throw refuse('unitId', 'unitWrongLevel', { unit: unit.unitName, level: translate(`creditNotes:level.${level}`) });
       const [account] = await tx.select().from(quotaAccounts).where(and(eq(quotaAccounts.id, requireString(body, 'quotaAccountId')), eq(quotaAccounts.unitId, unit.id)));
@@ -204,7 +205,7 @@ export class CreditIssuance {
       if (notReady) throw businessError('CREDIT_APPLICATION_NOT_APPROVED', 'creditNotes:server.applicationNotReady', { payee: notReady.payeeName, amount: formatMoney(notReady.amount) });
       const groupId = rows[0].groupId;
       if (rows.some((r) => r.groupId !== groupId)) throw refuse('applicationIds', 'mixedGroups');
-      const [group] = await tx.select().from(groupUnits).where(eq(groupUnits.id, groupId));
+      const [group] = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.id, groupId));
       const total = rows.reduce((sum, r) => sum + fenOf(r.amount), 0n);
       const [{ seq }] = await tx.select({ seq: sql<string>`nextval('credit_batch_no_seq')::text` }).from(sql`(select 1) as one`);
       const batchNo = `IB${this.today().replaceAll('-', '')}${seq.padStart(4, '0')}`;
@@ -241,7 +242,7 @@ export class CreditIssuance {
       const balances = balancesOf(account);
       // What the batch froze may no longer be there (the account changed since): the approval is refused, never overdrawn.
       if (approved && balances.frozen < amount) {
-        const [unit] = await tx.select({ name: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.id, account.unitId));
+        const [unit] = await tx.select({ name: unitNameOf(groupUnits) }).from(groupUnits).where(eq(groupUnits.id, account.unitId));
         throw businessError('CREDIT_QUOTA_OVERDRAWN', 'creditNotes:server.overdrawn', { unit: unit?.name ?? account.unitId, frozen: formatMoney(account.frozen), amount: formatMoney(yuan(amount)) });
       }
       const movement = approved ? QUOTA_MOVEMENT.occupy : QUOTA_MOVEMENT.release;

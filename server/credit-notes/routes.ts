@@ -17,6 +17,8 @@ import type { AppContext } from '../context';
 import { pagingOf } from '../crud/query';
 import { MAX_EXPORT_ROWS } from '../crud/routes';
 import { corporations, creditNoteApplications, creditNoteBatches, creditNotes, groupUnits, products, quotaAccounts } from '../db/schema';
+import { unitColumns, unitNameOf } from '../corporations/unit-name';
+import { grantorNameOf } from '../quotas/names';
 import { listMaterials } from '../doc-review/materials';
 import { aboutField, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
@@ -72,14 +74,14 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   /** What a level's form offers: its units with their quota accounts, each group's member customers, the approved credit products. */
   post('applications/options', creditNote.add, async (body) => {
     const level = requireLevel(body);
-    const units = await ctx.db.select().from(groupUnits).where(eq(groupUnits.kind, UNIT_KIND_OF[level])).orderBy(asc(groupUnits.sortOrder), asc(groupUnits.unitName));
+    const units = await ctx.db.select(unitColumns).from(groupUnits).where(eq(groupUnits.kind, UNIT_KIND_OF[level])).orderBy(asc(groupUnits.sortOrder), asc(unitNameOf(groupUnits)));
     const unitIds = units.map((u) => u.id);
     const accounts = unitIds.length
       ? await ctx.db
-          .select({ id: quotaAccounts.id, unitId: quotaAccounts.unitId, kind: quotaAccounts.kind, grantorName: quotaAccounts.grantorName, available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
+          .select({ id: quotaAccounts.id, unitId: quotaAccounts.unitId, kind: quotaAccounts.kind, grantorName: grantorNameOf(quotaAccounts), available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
           .from(quotaAccounts)
           .where(inArray(quotaAccounts.unitId, unitIds))
-          .orderBy(asc(quotaAccounts.grantorName))
+          .orderBy(asc(grantorNameOf(quotaAccounts)))
       : [];
     const groupIds = [...new Set(units.map((u) => u.groupId))];
     const members = groupIds.length
@@ -139,7 +141,7 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
     const sums = sumsByAccount(applications);
     const accountRows = sums.length
       ? await ctx.db
-          .select({ id: quotaAccounts.id, unitName: groupUnits.unitName, grantorName: quotaAccounts.grantorName, available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
+          .select({ id: quotaAccounts.id, unitName: unitNameOf(groupUnits), grantorName: grantorNameOf(quotaAccounts), available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
           .from(quotaAccounts)
           .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
           .where(inArray(quotaAccounts.id, sums.map(([id]) => id)))

@@ -134,7 +134,8 @@ export default function GroupTreePage() {
               {t('tree.add')}
             </Button>
           )}
-          {may(perm.edit) && selected && (
+          {/* A unit standing for a corporation carries its name: that changes through 企业自主更名 only. */}
+          {may(perm.edit) && selected && !selected.corpId && (
             <Button icon={<EditOutlined />} onClick={() => setForm({ kind: 'rename', unit: selected })}>
               {t('tree.rename')}
             </Button>
