@@ -47,6 +47,14 @@ function requireName(body: Body): string {
   return name;
 }
 
+/** SQLSTATE 23503: a row still references the unit a statement removes. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 8; e = e.cause as typeof e, depth++) {
+    if (typeof e === 'object' && e.code === '23503') return true;
+  }
+  return false;
+}
+
 async function lockUnit(tx: Tx, id: string): Promise<Unit> {
   const [unit] = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.id, id)).for('update');
   if (!unit) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
@@ -179,7 +187,15 @@ async function removeUnit(ctx: AppContext, body: Body, principal: Principal): Pr
     const subtree = await subtreeOf(tx, unit);
     if (subtree.length > 1) throw refuse('hasChildren', { unitName: unit.unitName });
     await refuseHoldings(ctx, tx, subtree, 'remove');
-    await tx.delete(groupUnits).where(inArray(groupUnits.id, [id]));
+    // Records that reference the unit by key (an issuance application, even a finished one) keep it: say so, not a 5xx.
+    try {
+      await tx.transaction(async (savepoint) => {
+        await savepoint.delete(groupUnits).where(inArray(groupUnits.id, [id]));
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw refuse('referenced', { unitName: unit.unitName });
+      throw error;
+    }
     await recordChange(tx, principal, { resource: LOG_RESOURCE, recordId: id, action: OPERATION_ACTION.delete, before: unit });
     return 1;
   });

@@ -9,7 +9,7 @@ import { CORP_OWNED_FIELDS } from '../../src/features/corporations/changes';
 import { bankAccountResource, corporationResource } from '../../src/features/corporations/resources';
 import type { AppContext } from '../context';
 import { crudRoutes, type Row } from '../crud/routes';
-import { corpBankAccounts, corporations, financingApplications, groupUnits, quotaAccounts, realnameRecords } from '../db/schema';
+import { corpBankAccounts, corporations, creditNoteApplications, financingApplications, groupUnits, quotaAccounts, realnameRecords } from '../db/schema';
 import { unitNameOf } from './unit-name';
 import { businessError } from '../errors';
 import { groupTreeRoutes } from './group-tree';
@@ -45,6 +45,12 @@ export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
           .where(and(inArray(corporations.id, ids), exists(tx.select({ id: financingApplications.id }).from(financingApplications).where(or(eq(financingApplications.supplierCorpId, corporations.id), eq(financingApplications.coreCorpId, corporations.id))))))
           .limit(1);
         if (party) throw businessError('CORP_REFERENCED', 'corporations:server.inFinancing', { corpName: party.corpName });
+        const [payee] = await tx
+          .select({ corpName: corporations.corpName })
+          .from(corporations)
+          .where(and(inArray(corporations.id, ids), exists(tx.select({ id: creditNoteApplications.id }).from(creditNoteApplications).where(eq(creditNoteApplications.payeeCorpId, corporations.id)))))
+          .limit(1);
+        if (payee) throw businessError('CORP_REFERENCED', 'corporations:server.payeeOfApplication', { corpName: payee.corpName });
       },
     },
   });

@@ -6,7 +6,7 @@
  * to keep in sync. A unit with no corporation (a branch or project department of the group) keeps the
  * name the operator gave it. Every reader names a unit through here, never through the raw column.
  */
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { qualified } from '../db/qualified';
 import { groupUnits } from '../db/schema';
 
@@ -15,6 +15,11 @@ type UnitTable = typeof groupUnits;
 /** The unit's current name; works on an aliased table too (a parent, a counterpart, a group). */
 export function unitNameOf(t: UnitTable): SQL<string> {
   return sql<string>`coalesce((select c.corp_name from corporations c where c.id = ${qualified(t.corpId)}), ${qualified(t.ownName)})`;
+}
+
+/** The current name of the unit a record points at by `column` (a unit id): for records that name a unit. */
+export function unitNameById(column: AnyColumn): SQL<string> {
+  return sql<string>`(select coalesce(c.corp_name, u.unit_name) from group_units u left join corporations c on c.id = u.corp_id where u.id = ${qualified(column)})`;
 }
 
 /** Every column of a unit, with its current name as `unitName`: for reads of whole unit rows. */

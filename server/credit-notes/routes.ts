@@ -26,7 +26,7 @@ import { actorOf } from '../operation-log/record';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
-import { creditIssuanceOf, requireLevel, sumsByAccount } from './issuance';
+import { applicationColumns, creditIssuanceOf, requireLevel, sumsByAccount } from './issuance';
 import { listNotes, noteDetail, splitNote, supplierOptions, viewOf } from './notes';
 
 const requireId = (body: Body, name = 'id') => {
@@ -56,7 +56,7 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(creditNoteApplications).where(where);
     const records = await ctx.db
-      .select()
+      .select(applicationColumns)
       .from(creditNoteApplications)
       .where(where)
       .orderBy(desc(creditNoteApplications.createTime), asc(creditNoteApplications.id))
@@ -66,7 +66,7 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
 
   post('applications/find-by-id', creditNote.query, async (body) => {
-    const [application] = await ctx.db.select().from(creditNoteApplications).where(eq(creditNoteApplications.id, requireId(body)));
+    const [application] = await ctx.db.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.id, requireId(body)));
     if (!application) throw notFoundError(translate('creditNotes:server.applicationNotFound'));
     return { application, materials: await listMaterials(ctx.db, application.id, TASK_SEGMENT.REVIEW) };
   });
@@ -136,7 +136,7 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
    */
   post('batches/find-by-id', creditNote.query, async (body) => {
     const batch = await batchOf(body);
-    const applications = await ctx.db.select().from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id));
+    const applications = await ctx.db.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id));
     const documents = await Promise.all(applications.map(async (a) => ({ applicationId: a.id, materials: (await listMaterials(ctx.db, a.id, TASK_SEGMENT.REVIEW)).docMaterials })));
     const sums = sumsByAccount(applications);
     const accountRows = sums.length
@@ -161,7 +161,7 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('batches/export', creditNote.export, async (body, principal) => {
     const batch = await batchOf(body);
     return ctx.exports.start(principal, creditBatchExportResource, async () => {
-      const rows = await ctx.db.select().from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).limit(MAX_EXPORT_ROWS);
+      const rows = await ctx.db.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).limit(MAX_EXPORT_ROWS);
       return rows.map((r) => ({
         batchNo: batch.batchNo, levelLabel: translate(`creditNotes:level.${r.level}`), unitName: r.unitName, payeeName: r.payeeName, amount: r.amount,
         amountCapital: toChineseCapital(r.amount), dueDate: r.dueDate, productName: r.productName, contractNo: r.contractNo, statusLabel: translate(`creditNotes:applicationStatus.${r.status}`),

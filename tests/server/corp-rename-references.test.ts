@@ -1,7 +1,7 @@
 /**
  * Parties are referenced, not copied (issue 37 item 1, README "References and snapshots"): a
  * corporation renamed through 企业自主更名, both directors approving, shows its new name in the group
- * tree, the quota accounts, their ledger and requests, and the financing applications, while what was
+ * tree, the quota accounts, their ledger and requests, the financing and issuance applications, while what was
  * issued (a credit note's holder and issuer, its chain of holders) still says what it said then.
  * A private server: it renames demo corporations whose names other files assert on the shared one.
  */
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
 import { creditNoteHolds, creditNotes, groupUnits, referenceGaps } from '../../server/db/schema';
 import { FINANCING_CALLS } from '../../src/lib/financing';
+import { CREDIT_NOTE_API } from '../../src/lib/credit-notes';
 import { QUOTA_API } from '../../src/lib/quotas';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
@@ -212,6 +213,19 @@ describe('a corporation renamed by two directors', () => {
     expect(application).toMatchObject({ supplierName: '苏州恒远钢材（更名后）有限公司', coreName: '引用测试建设集团（更名后）有限公司' });
     const old = await dataOf<{ records: Application[] }>(auditor, FINANCING_CALLS.page, { supplierName: OLD_SUPPLIER, pageSize: 50 });
     expect(old.records.filter((a) => a.supplierCorpId === supplier)).toEqual([]);
+  });
+
+  it('an issuance application names its payee as it is called now, the note issued from it as it was then', async () => {
+    const page = await dataOf<{ records: Array<{ id: string; payeeCorpId: string; payeeName: string; unitName: string; productName: string }> }>(auditor, `${CREDIT_NOTE_API}/applications/page`, { pageSize: 100 });
+    const mine = page.records.filter((a) => a.payeeCorpId === supplier);
+    expect(mine.length).toBeGreaterThan(0);
+    for (const application of mine) {
+      expect(application.payeeName).toBe('苏州恒远钢材（更名后）有限公司');
+      expect(application.unitName).not.toBe('');
+      expect(application.productName).not.toBe('');
+      const { application: found } = await dataOf<{ application: { payeeName: string } }>(auditor, `${CREDIT_NOTE_API}/applications/find-by-id`, { id: application.id });
+      expect(found.payeeName).toBe('苏州恒远钢材（更名后）有限公司');
+    }
   });
 
   it('what was issued keeps the names it was issued under', async () => {
