@@ -241,6 +241,12 @@ describe('a corporation renamed by two directors', () => {
     expect(holds.map((h) => h.toName)).not.toContain('苏州恒远钢材（更名后）有限公司');
   });
 
+  it('the dashboard ranks the supplier under its new name', async () => {
+    const dashboard = await dataOf<{ notes: { topHolders: Array<{ corpId: string; name: string }> } }>(auditor, '/op/v1/dashboard/overview', {});
+    expect(dashboard.notes.topHolders.find((h) => h.corpId === supplier)?.name).toBe('苏州恒远钢材（更名后）有限公司');
+    expect(dashboard.notes.topHolders.map((h) => h.name)).not.toContain(OLD_SUPPLIER);
+  });
+
   it('a grantor holding quota cannot be removed: the account references it', async () => {
     const admin = await signInAs(srv.baseUrl, 'op_admin');
     const refused = refusalOf(await admin.call('/op/v1/corporations/remove-by-ids', { json: { ids: [bank] } }));
