@@ -125,6 +125,20 @@ test.describe.serial('a corporation renamed by two directors', () => {
     await page.context().close();
   });
 
+  test('op_handler cannot rename the group in the tree: its name is the corporation\'s', async ({ browser }) => {
+    const page = await as(browser, 'op_handler');
+    await page.goto('/op/group/corp-member-customer');
+    await page.getByTestId(`unit-${CORE_NOW}`).click(FIRST_LOAD);
+    const rename = page.getByRole('button', { name: '重命名' });
+    await expect(rename).toBeDisabled();
+    await rename.hover({ force: true });
+    await expect(page.getByRole('tooltip')).toHaveText('该单位即企业本身，名称随企业自主更名变化');
+    await shot(page, 'tree-rename-disabled');
+    await page.getByTestId(`unit-${BRANCH}`).click();
+    await expect(rename).toBeEnabled();
+    await page.context().close();
+  });
+
   test('the quota ledger names the account and the counterpart unit by the new name', async ({ browser }) => {
     const page = await as(browser, 'op_auditor');
     await page.goto(`/op/quota/ledger?accountId=${groupAccountId}`);
