@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
-import { creditNoteHolds, creditNotes, groupUnits, referenceGaps } from '../../server/db/schema';
+import { creditNoteApplications, creditNoteHolds, creditNotes, groupUnits, products, referenceGaps } from '../../server/db/schema';
 import { FINANCING_CALLS } from '../../src/lib/financing';
 import { CREDIT_NOTE_API } from '../../src/lib/credit-notes';
 import { QUOTA_API } from '../../src/lib/quotas';
@@ -245,6 +245,20 @@ describe('a corporation renamed by two directors', () => {
     const dashboard = await dataOf<{ notes: { topHolders: Array<{ corpId: string; name: string }> } }>(auditor, '/op/v1/dashboard/overview', {});
     expect(dashboard.notes.topHolders.find((h) => h.corpId === supplier)?.name).toBe('苏州恒远钢材（更名后）有限公司');
     expect(dashboard.notes.topHolders.map((h) => h.name)).not.toContain(OLD_SUPPLIER);
+  });
+
+  it('a tree unit an issuance application references is refused removal with a message, not a key violation', async () => {
+    const dept = await dataOf<Unit>(handler, `${TREE}/save`, { kind: 'PROJECT_DEPT', parentId: fresh.branchId, unitName: '引用测试项目部' });
+    const [product] = await srv.database.db.select({ id: products.id }).from(products).limit(1);
+    // A finished application of the department, as the issuance service leaves one (written here to skip its document review).
+    await srv.database.db.insert(creditNoteApplications).values({
+      level: 'PROJECT_DEPT', groupId: fresh.groupId, unitId: dept.id, quotaAccountId: dispatchedAccount.id, payeeCorpId: supplier,
+      amount: '100.00', dueDate: '2099-12-31', productId: product.id, contractNo: 'HT-REF-1', status: 'REJECTED',
+    });
+    const refused = refusalOf(await handler.call(`${TREE}/remove`, { json: { id: dept.id } }));
+    expect(refused).toMatchObject({ status: 200, code: 'GROUP_TREE_RULE' });
+    expect(refused.message).toContain('引用测试项目部');
+    expect((await tree()).some((u) => u.id === dept.id)).toBe(true);
   });
 
   it('a grantor holding quota cannot be removed: the account references it', async () => {
