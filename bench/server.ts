@@ -223,8 +223,8 @@ async function seedQuotaLedger(exec: (statement: string) => Promise<unknown>): P
   const frozen = freezes - unfreezes;
   const started = performance.now();
   await exec(`INSERT INTO group_units (id, group_id, parent_id, kind, unit_name) VALUES ('bench-unit', 'bench-unit', NULL, 'GROUP', '基准测试集团')`);
-  await exec(`INSERT INTO quota_accounts (id, kind, channel, grantor_id, grantor_name, unit_id, group_id, granted, frozen, movements, term_end)
-    VALUES ('${BENCH_QUOTA_ACCOUNT}', 'PLATFORM', 'PLATFORM', 'PLATFORM', '基准平台', 'bench-unit', 'bench-unit', 1000000.00, ${frozen}.00, ${n}, '2099-12-31')`);
+  await exec(`INSERT INTO quota_accounts (id, kind, channel, grantor_id, unit_id, group_id, granted, frozen, movements, term_end)
+    VALUES ('${BENCH_QUOTA_ACCOUNT}', 'PLATFORM', 'PLATFORM', 'PLATFORM', 'bench-unit', 'bench-unit', 1000000.00, ${frozen}.00, ${n}, '2099-12-31')`);
   // Row 1 grants 1,000,000.00; even rows freeze 1.00, odd rows unfreeze it.
   await exec(`INSERT INTO quota_ledger (account_id, movement, amount, d_granted, d_frozen, available_after, remark, create_by, create_time)
     SELECT '${BENCH_QUOTA_ACCOUNT}',

@@ -122,8 +122,9 @@ export async function seedCorporationsDemo(ctx: AppContext): Promise<void> {
     );
     await tx.insert(corpVerifications).values(verificationSeeds((corpId) => accountIds.get(corpId)!));
 
+    // A unit standing for a corporation is named by it (unit-name.ts); the name given here is only for the others.
     const unit = (id: string, parentId: string | null, kind: string, unitName: string, sortOrder: number, corpId: string | null = null) =>
-      ({ id, groupId: DEMO_UNIT.group, parentId, kind, unitName, sortOrder, corpId, createBy: SEEDER, updateBy: SEEDER });
+      ({ id, groupId: DEMO_UNIT.group, parentId, kind, ownName: corpId ? null : unitName, sortOrder, corpId, createBy: SEEDER, updateBy: SEEDER });
     const [east, south] = DEMO_UNIT.branches;
     const [hz, nj, gz, sz] = DEMO_UNIT.projectDepts;
     await tx.insert(groupUnits).values([

@@ -18,6 +18,7 @@ import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { unitHoldings } from './unit-holdings';
+import { unitColumns, type UnitRow } from './unit-name';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
 
@@ -25,7 +26,7 @@ import { recordChange } from '../operation-log/record';
 const LOG_RESOURCE = 'group-units';
 
 type Body = Record<string, unknown>;
-type Unit = typeof groupUnits.$inferSelect;
+type Unit = UnitRow;
 
 export const GROUP_TREE_BASE = '/op/v1/group/units';
 const UNIT_KINDS = Object.values(UNIT_KIND) as string[];
@@ -46,15 +47,23 @@ function requireName(body: Body): string {
   return name;
 }
 
+/** SQLSTATE 23503: a row still references the unit a statement removes. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 8; e = e.cause as typeof e, depth++) {
+    if (typeof e === 'object' && e.code === '23503') return true;
+  }
+  return false;
+}
+
 async function lockUnit(tx: Tx, id: string): Promise<Unit> {
-  const [unit] = await tx.select().from(groupUnits).where(eq(groupUnits.id, id)).for('update');
+  const [unit] = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.id, id)).for('update');
   if (!unit) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
   return unit;
 }
 
 /** The unit and every unit below it. */
 async function subtreeOf(tx: Tx, unit: Unit): Promise<Unit[]> {
-  const all = await tx.select().from(groupUnits).where(eq(groupUnits.groupId, unit.groupId));
+  const all = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.groupId, unit.groupId));
   const below: Unit[] = [unit];
   for (let i = 0; i < below.length; i++) below.push(...all.filter((u) => u.parentId === below[i].id));
   return below;
@@ -88,7 +97,8 @@ async function addUnit(ctx: AppContext, body: Body, principal: Principal): Promi
     const parent = typeof body.parentId === 'string' && body.parentId ? await lockUnit(tx, body.parentId) : null;
     if (!canHangUnder(kind as UnitKind, (parent?.kind as UnitKind) ?? null)) throw refuse('badParent');
     const corp = await corporationFor(tx, body.corpId, kind as UnitKind);
-    const unitName = corp && (body.unitName === undefined || body.unitName === '') ? corp.corpName : requireName(body);
+    // A unit standing for a corporation is named by it (unit-name.ts): a name typed beside it is not kept.
+    const ownName = corp ? null : requireName(body);
     if (corp && parent) {
       const [taken] = await tx.select({ id: groupUnits.id }).from(groupUnits).where(and(eq(groupUnits.groupId, parent.groupId), eq(groupUnits.corpId, corp.id)));
       if (taken) throw refuse('corpTaken', { corpName: corp.corpName });
@@ -100,10 +110,11 @@ async function addUnit(ctx: AppContext, body: Body, principal: Principal): Promi
       .where(parent ? eq(groupUnits.parentId, parent.id) : sql`${groupUnits.parentId} is null`);
     const [unit] = await tx
       .insert(groupUnits)
-      .values({ id, groupId: parent?.groupId ?? id, parentId: parent?.id ?? null, kind, unitName, corpId: corp?.id ?? null, sortOrder: next, createBy: principal.username, updateBy: principal.username })
+      .values({ id, groupId: parent?.groupId ?? id, parentId: parent?.id ?? null, kind, ownName, corpId: corp?.id ?? null, sortOrder: next, createBy: principal.username, updateBy: principal.username })
       .returning();
-    await recordChange(tx, principal, { resource: LOG_RESOURCE, recordId: unit.id, action: OPERATION_ACTION.create, after: unit });
-    return unit;
+    const added = { ...unit, unitName: corp?.corpName ?? ownName ?? '' };
+    await recordChange(tx, principal, { resource: LOG_RESOURCE, recordId: unit.id, action: OPERATION_ACTION.create, after: added });
+    return added;
   });
 }
 
@@ -114,11 +125,14 @@ async function renameUnit(ctx: AppContext, body: Body, principal: Principal): Pr
   return ctx.db.transaction(async (tx) => {
     const unit = await lockUnit(tx, id);
     if (unit.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
-    const [renamed] = await tx
+    // The corporation's name is changed only through 企业自主更名 (two reviews); the tree follows it.
+    if (unit.corpId) throw refuse('renameCorpUnit', { unitName: unit.unitName });
+    const [row] = await tx
       .update(groupUnits)
-      .set({ unitName, dataVersion: unit.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
+      .set({ ownName: unitName, dataVersion: unit.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
       .where(eq(groupUnits.id, id))
       .returning();
+    const renamed = { ...row, unitName };
     await recordChange(tx, principal, { resource: LOG_RESOURCE, recordId: id, action: OPERATION_ACTION.update, before: unit, after: renamed });
     return renamed;
   });
@@ -155,11 +169,12 @@ async function moveUnit(ctx: AppContext, body: Body, principal: Principal): Prom
     for (const [index, sibling] of order.entries()) {
       if (sibling.id !== unit.id && sibling.sortOrder !== index) await tx.update(groupUnits).set({ sortOrder: index }).where(eq(groupUnits.id, sibling.id));
     }
-    const [moved] = await tx
+    const [row] = await tx
       .update(groupUnits)
       .set({ parentId: parent.id, sortOrder: order.indexOf(unit), dataVersion: unit.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
       .where(eq(groupUnits.id, id))
       .returning();
+    const moved = { ...row, unitName: unit.unitName };
     await recordChange(tx, principal, { resource: LOG_RESOURCE, recordId: id, action: OPERATION_ACTION.update, before: unit, after: moved });
     return moved;
   });
@@ -172,7 +187,15 @@ async function removeUnit(ctx: AppContext, body: Body, principal: Principal): Pr
     const subtree = await subtreeOf(tx, unit);
     if (subtree.length > 1) throw refuse('hasChildren', { unitName: unit.unitName });
     await refuseHoldings(ctx, tx, subtree, 'remove');
-    await tx.delete(groupUnits).where(inArray(groupUnits.id, [id]));
+    // Records that reference the unit by key (an issuance application, even a finished one) keep it: say so, not a 5xx.
+    try {
+      await tx.transaction(async (savepoint) => {
+        await savepoint.delete(groupUnits).where(inArray(groupUnits.id, [id]));
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw refuse('referenced', { unitName: unit.unitName });
+      throw error;
+    }
     await recordChange(tx, principal, { resource: LOG_RESOURCE, recordId: id, action: OPERATION_ACTION.delete, before: unit });
     return 1;
   });
@@ -189,7 +212,8 @@ export function groupTreeRoutes(api: FastifyInstance, ctx: AppContext): void {
       .from(groupUnits)
       .leftJoin(corporations, eq(corporations.id, groupUnits.corpId))
       .orderBy(asc(groupUnits.sortOrder), asc(groupUnits.createTime));
-    return rows.map(({ unit, corpName, creditCode }) => ({ ...unit, corpName, creditCode }));
+    // The same rule as unitNameOf, on the join this list makes anyway.
+    return rows.map(({ unit, corpName, creditCode }) => ({ ...unit, unitName: corpName ?? unit.ownName ?? '', corpName, creditCode }));
   });
   post('save', groupUnit.add, addUnit.bind(null, ctx));
   post('rename', groupUnit.edit, renameUnit.bind(null, ctx));

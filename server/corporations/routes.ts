@@ -3,7 +3,7 @@
  * the kit masks and seals their sensitive fields; this module adds what the kit cannot know, the
  * real-name status of the linked real-name admission and the references that block a removal.
  */
-import { desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CORP_OWNED_FIELDS, coreAdmissionResource } from '../../src/features/corporations/changes';
 import { CORP_REALNAME_NONE } from '../../src/lib/corporations';
@@ -13,7 +13,8 @@ import type { AppContext } from '../context';
 import { approvableResource } from '../crud/approvals';
 import { crudRoutes, type Row } from '../crud/routes';
 import type { Db } from '../db/open';
-import { corpBankAccounts, corporations, groupUnits, realnameRecords, users } from '../db/schema';
+import { corpBankAccounts, corporations, creditNoteApplications, financingApplications, groupUnits, quotaAccounts, realnameRecords, users } from '../db/schema';
+import { unitNameOf } from './unit-name';
 import { businessError } from '../errors';
 import { groupTreeRoutes } from './group-tree';
 import { standInGateway } from './verification/gateway';
@@ -74,8 +75,23 @@ export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
       },
       async beforeRemove(tx, rows) {
         const ids = rows.map((r) => r.id as string);
-        const [inTree] = await tx.select({ corpId: groupUnits.corpId, unitName: groupUnits.unitName }).from(groupUnits).where(inArray(groupUnits.corpId, ids)).limit(1);
+        const [inTree] = await tx.select({ corpId: groupUnits.corpId, unitName: unitNameOf(groupUnits) }).from(groupUnits).where(inArray(groupUnits.corpId, ids)).limit(1);
         if (inTree) throw businessError('CORP_IN_GROUP_TREE', 'corporations:server.inGroupTree', { unitName: inTree.unitName });
+        // Quotas and financing applications reference their parties by key: say which, rather than let the key refuse.
+        const [grantor] = await tx.select({ corpName: corporations.corpName }).from(quotaAccounts).innerJoin(corporations, eq(corporations.id, quotaAccounts.grantorCorpId)).where(inArray(quotaAccounts.grantorCorpId, ids)).limit(1);
+        if (grantor) throw businessError('CORP_REFERENCED', 'corporations:server.grantsQuota', { corpName: grantor.corpName });
+        const [party] = await tx
+          .select({ corpName: corporations.corpName })
+          .from(corporations)
+          .where(and(inArray(corporations.id, ids), exists(tx.select({ id: financingApplications.id }).from(financingApplications).where(or(eq(financingApplications.supplierCorpId, corporations.id), eq(financingApplications.coreCorpId, corporations.id))))))
+          .limit(1);
+        if (party) throw businessError('CORP_REFERENCED', 'corporations:server.inFinancing', { corpName: party.corpName });
+        const [payee] = await tx
+          .select({ corpName: corporations.corpName })
+          .from(corporations)
+          .where(and(inArray(corporations.id, ids), exists(tx.select({ id: creditNoteApplications.id }).from(creditNoteApplications).where(eq(creditNoteApplications.payeeCorpId, corporations.id)))))
+          .limit(1);
+        if (payee) throw businessError('CORP_REFERENCED', 'corporations:server.payeeOfApplication', { corpName: payee.corpName });
       },
     },
   });

@@ -15,6 +15,7 @@ import { TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { DEMO_CORP, DEMO_UNIT } from '../corporations/demo-seed';
 import { creditNoteApplications, creditNotes, docFileApprovals, docFiles, docMaterials, products, quotaAccounts } from '../db/schema';
+import { grantorNameOf } from '../quotas/names';
 import { demoActorOf } from '../demo-actor';
 import { demoPdf, demoPng } from '../doc-review/demo-files';
 import { recordMovement } from '../quotas/requests';
@@ -32,7 +33,7 @@ export async function seedCreditNotesDemo(ctx: AppContext): Promise<void> {
   const [product] = await ctx.db.select().from(products).where(eq(products.prdCode, 'CREDIT-HD-CMB'));
   if (!handler || !director || !director2 || !product) return;
   const account = async (unitId: string) => {
-    const [row] = await ctx.db.select({ id: quotaAccounts.id }).from(quotaAccounts).where(eq(quotaAccounts.unitId, unitId)).orderBy(quotaAccounts.grantorName).limit(1);
+    const [row] = await ctx.db.select({ id: quotaAccounts.id }).from(quotaAccounts).where(eq(quotaAccounts.unitId, unitId)).orderBy(grantorNameOf(quotaAccounts)).limit(1);
     return row?.id;
   };
   const [nj, east, group] = await Promise.all([account(DEMO_UNIT.projectDepts[1]), account(DEMO_UNIT.branches[0]), account(DEMO_UNIT.group)]);

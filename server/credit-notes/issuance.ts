@@ -9,7 +9,7 @@
  * transaction of the step that causes it: a refusal there undoes the completion.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { UNIT_KIND } from '../../src/lib/corporations';
 import {
   APPLICATION_STATUS, APPLY_LEVELS, BATCH_STATUS, CREDIT_DOC_PROCESS, CREDIT_DOC_TYPES, CREDIT_ISSUE_PROCESS, HOLD_KIND, NOTE_STATUS,
@@ -24,6 +24,8 @@ import {
   corporations, creditNoteApplications, creditNoteBatches, creditNoteHolds, creditNotes, docFiles, docMaterials,
   groupUnits, products, quotaAccounts, storedFiles,
 } from '../db/schema';
+import { unitColumns, unitNameById, unitNameOf } from '../corporations/unit-name';
+import { qualified } from '../db/qualified';
 import type { Tx } from '../db/tx';
 import { ownDocReview } from '../doc-review/routes';
 import { aboutField, businessError, validationError } from '../errors';
@@ -35,7 +37,18 @@ import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import { requireMoney } from '../validation';
 import { optionalText, type Body } from '../workflow/input';
 
-export type ApplicationRow = typeof creditNoteApplications.$inferSelect;
+/**
+ * An application as it is read: the issuing unit, the payee and the product by their current names
+ * (an application names its parties until it is issued; the note then keeps them as issued).
+ */
+export const applicationColumns = {
+  ...getTableColumns(creditNoteApplications),
+  unitName: unitNameById(creditNoteApplications.unitId),
+  payeeName: sql<string>`(select c.corp_name from corporations c where c.id = ${qualified(creditNoteApplications.payeeCorpId)})`,
+  productName: sql<string>`(select p.prd_name from products p where p.id = ${qualified(creditNoteApplications.productId)})`,
+};
+
+export type ApplicationRow = typeof creditNoteApplications.$inferSelect & { unitName: string; payeeName: string; productName: string };
 export type BatchRow = typeof creditNoteBatches.$inferSelect;
 export type NoteRow = typeof creditNotes.$inferSelect;
 
@@ -109,7 +122,7 @@ export class CreditIssuance {
     return this.ctx.db.transaction(async (tx) => {
       const level = requireLevel(body);
       const unitId = requireString(body, 'unitId');
-      const [unit] = await tx.select().from(groupUnits).where(eq(groupUnits.id, unitId));
+      const [unit] = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.id, unitId));
       if (!unit) throw refuse('unitId', 'unitNotFound');
       if (unit.kind !== UNIT_KIND_OF_LEVEL[level]) throw refuse('unitId', 'unitWrongLevel', { unit: unit.unitName, level: translate(`creditNotes:level.${level}`) });
       const [account] = await tx.select().from(quotaAccounts).where(and(eq(quotaAccounts.id, requireString(body, 'quotaAccountId')), eq(quotaAccounts.unitId, unit.id)));
@@ -145,13 +158,15 @@ export class CreditIssuance {
       const files = await this.filesOf(tx, [...contractFiles, ...invoiceFiles]);
 
       const by = { createBy: principal.username, updateBy: principal.username };
-      const [application] = await tx
+      const [inserted] = await tx
         .insert(creditNoteApplications)
         .values({
-          level, groupId: unit.groupId, unitId: unit.id, unitName: unit.unitName, quotaAccountId: account.id, payeeCorpId: payee.id, payeeName: payee.corpName,
-          amount: yuan(amount), dueDate, productId: product.id, productName: product.prdName, contractNo, remark, ...by,
+          level, groupId: unit.groupId, unitId: unit.id, quotaAccountId: account.id, payeeCorpId: payee.id,
+          amount: yuan(amount), dueDate, productId: product.id, contractNo, remark, ...by,
         })
         .returning();
+      // The process record carries the names the task's summary shows.
+      const application = { ...inserted, unitName: unit.unitName, payeeName: payee.corpName, productName: product.prdName };
       const materials = [
         { docFileType: CREDIT_DOC_TYPES.contract, ids: contractFiles },
         { docFileType: CREDIT_DOC_TYPES.invoice, ids: invoiceFiles },
@@ -163,7 +178,8 @@ export class CreditIssuance {
         );
       }
       const started = await this.docReview.start(principal, { businessKey: application.id, businessType: APPLICATION_BUSINESS_TYPE, record: application }, tx);
-      const [saved] = await tx.update(creditNoteApplications).set({ instanceId: started.instance.id }).where(eq(creditNoteApplications.id, application.id)).returning();
+      const [stored] = await tx.update(creditNoteApplications).set({ instanceId: started.instance.id }).where(eq(creditNoteApplications.id, application.id)).returning();
+      const saved = { ...application, ...stored };
       if (log) await recordOperation(tx, log, { resource: 'credit-note-applications', recordId: application.id, action: 'CREATE', after: saved });
       return { application: saved, instanceId: started.instance.id, taskId: started.task?.id ?? null };
     });
@@ -180,7 +196,7 @@ export class CreditIssuance {
 
   /** The document review decided the application. */
   private async reviewEnded(event: InstanceEndEvent, tx: Tx): Promise<void> {
-    const [application] = await tx.select().from(creditNoteApplications).where(eq(creditNoteApplications.id, event.instance.businessKey)).for('update');
+    const [application] = await tx.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.id, event.instance.businessKey)).for('update');
     // The demo's other document sets and any other instance are not this application's.
     if (!application || application.status !== APPLICATION_STATUS.running || application.instanceId !== event.instance.id) return;
     const status = event.status === INSTANCE_STATUS.APPROVED ? APPLICATION_STATUS.approved : APPLICATION_STATUS.rejected;
@@ -198,13 +214,13 @@ export class CreditIssuance {
   generate(principal: Principal, body: Body, log?: LogActor) {
     return this.ctx.db.transaction(async (tx) => {
       const ids = requireIds(body, 'applicationIds', MAX_BATCH).sort();
-      const rows = await tx.select().from(creditNoteApplications).where(inArray(creditNoteApplications.id, ids)).orderBy(asc(creditNoteApplications.id)).for('update');
+      const rows = await tx.select(applicationColumns).from(creditNoteApplications).where(inArray(creditNoteApplications.id, ids)).orderBy(asc(creditNoteApplications.id)).for('update');
       if (rows.length !== ids.length) throw refuse('applicationIds', 'applicationNotFound');
       const notReady = rows.find((r) => r.status !== APPLICATION_STATUS.approved || r.batchId);
       if (notReady) throw businessError('CREDIT_APPLICATION_NOT_APPROVED', 'creditNotes:server.applicationNotReady', { payee: notReady.payeeName, amount: formatMoney(notReady.amount) });
       const groupId = rows[0].groupId;
       if (rows.some((r) => r.groupId !== groupId)) throw refuse('applicationIds', 'mixedGroups');
-      const [group] = await tx.select().from(groupUnits).where(eq(groupUnits.id, groupId));
+      const [group] = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.id, groupId));
       const total = rows.reduce((sum, r) => sum + fenOf(r.amount), 0n);
       const [{ seq }] = await tx.select({ seq: sql<string>`nextval('credit_batch_no_seq')::text` }).from(sql`(select 1) as one`);
       const batchNo = `IB${this.today().replaceAll('-', '')}${seq.padStart(4, '0')}`;
@@ -233,7 +249,8 @@ export class CreditIssuance {
   private async issueEnded(event: InstanceEndEvent, tx: Tx): Promise<void> {
     const [batch] = await tx.select().from(creditNoteBatches).where(eq(creditNoteBatches.id, event.instance.businessKey)).for('update');
     if (!batch || batch.status !== BATCH_STATUS.running || batch.instanceId !== event.instance.id) return;
-    const rows = await tx.select().from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).for('update');
+    // Read with the parties' names of this moment: the notes issued below keep them as issued.
+    const rows = await tx.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).for('update');
     const actor = event.actor;
     const approved = event.status === INSTANCE_STATUS.APPROVED;
     for (const [accountId, amount] of sumsByAccount(rows)) {
@@ -241,7 +258,7 @@ export class CreditIssuance {
       const balances = balancesOf(account);
       // What the batch froze may no longer be there (the account changed since): the approval is refused, never overdrawn.
       if (approved && balances.frozen < amount) {
-        const [unit] = await tx.select({ name: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.id, account.unitId));
+        const [unit] = await tx.select({ name: unitNameOf(groupUnits) }).from(groupUnits).where(eq(groupUnits.id, account.unitId));
         throw businessError('CREDIT_QUOTA_OVERDRAWN', 'creditNotes:server.overdrawn', { unit: unit?.name ?? account.unitId, frozen: formatMoney(account.frozen), amount: formatMoney(yuan(amount)) });
       }
       const movement = approved ? QUOTA_MOVEMENT.occupy : QUOTA_MOVEMENT.release;

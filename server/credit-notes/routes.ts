@@ -17,6 +17,8 @@ import type { AppContext } from '../context';
 import { pagingOf } from '../crud/query';
 import { MAX_EXPORT_ROWS } from '../crud/routes';
 import { corporations, creditNoteApplications, creditNoteBatches, creditNotes, groupUnits, products, quotaAccounts } from '../db/schema';
+import { unitColumns, unitNameOf } from '../corporations/unit-name';
+import { grantorNameOf } from '../quotas/names';
 import { listMaterials } from '../doc-review/materials';
 import { aboutField, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
@@ -24,7 +26,7 @@ import { actorOf } from '../operation-log/record';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
-import { creditIssuanceOf, requireLevel, sumsByAccount } from './issuance';
+import { applicationColumns, creditIssuanceOf, requireLevel, sumsByAccount } from './issuance';
 import { listNotes, noteDetail, splitNote, supplierOptions, viewOf } from './notes';
 
 const requireId = (body: Body, name = 'id') => {
@@ -54,7 +56,7 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(creditNoteApplications).where(where);
     const records = await ctx.db
-      .select()
+      .select(applicationColumns)
       .from(creditNoteApplications)
       .where(where)
       .orderBy(desc(creditNoteApplications.createTime), asc(creditNoteApplications.id))
@@ -64,7 +66,7 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
 
   post('applications/find-by-id', creditNote.query, async (body) => {
-    const [application] = await ctx.db.select().from(creditNoteApplications).where(eq(creditNoteApplications.id, requireId(body)));
+    const [application] = await ctx.db.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.id, requireId(body)));
     if (!application) throw notFoundError(translate('creditNotes:server.applicationNotFound'));
     return { application, materials: await listMaterials(ctx.db, application.id, TASK_SEGMENT.REVIEW) };
   });
@@ -72,14 +74,14 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   /** What a level's form offers: its units with their quota accounts, each group's member customers, the approved credit products. */
   post('applications/options', creditNote.add, async (body) => {
     const level = requireLevel(body);
-    const units = await ctx.db.select().from(groupUnits).where(eq(groupUnits.kind, UNIT_KIND_OF[level])).orderBy(asc(groupUnits.sortOrder), asc(groupUnits.unitName));
+    const units = await ctx.db.select(unitColumns).from(groupUnits).where(eq(groupUnits.kind, UNIT_KIND_OF[level])).orderBy(asc(groupUnits.sortOrder), asc(unitNameOf(groupUnits)));
     const unitIds = units.map((u) => u.id);
     const accounts = unitIds.length
       ? await ctx.db
-          .select({ id: quotaAccounts.id, unitId: quotaAccounts.unitId, kind: quotaAccounts.kind, grantorName: quotaAccounts.grantorName, available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
+          .select({ id: quotaAccounts.id, unitId: quotaAccounts.unitId, kind: quotaAccounts.kind, grantorName: grantorNameOf(quotaAccounts), available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
           .from(quotaAccounts)
           .where(inArray(quotaAccounts.unitId, unitIds))
-          .orderBy(asc(quotaAccounts.grantorName))
+          .orderBy(asc(grantorNameOf(quotaAccounts)))
       : [];
     const groupIds = [...new Set(units.map((u) => u.groupId))];
     const members = groupIds.length
@@ -134,12 +136,12 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
    */
   post('batches/find-by-id', creditNote.query, async (body) => {
     const batch = await batchOf(body);
-    const applications = await ctx.db.select().from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id));
+    const applications = await ctx.db.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id));
     const documents = await Promise.all(applications.map(async (a) => ({ applicationId: a.id, materials: (await listMaterials(ctx.db, a.id, TASK_SEGMENT.REVIEW)).docMaterials })));
     const sums = sumsByAccount(applications);
     const accountRows = sums.length
       ? await ctx.db
-          .select({ id: quotaAccounts.id, unitName: groupUnits.unitName, grantorName: quotaAccounts.grantorName, available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
+          .select({ id: quotaAccounts.id, unitName: unitNameOf(groupUnits), grantorName: grantorNameOf(quotaAccounts), available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
           .from(quotaAccounts)
           .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
           .where(inArray(quotaAccounts.id, sums.map(([id]) => id)))
@@ -159,7 +161,7 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('batches/export', creditNote.export, async (body, principal) => {
     const batch = await batchOf(body);
     return ctx.exports.start(principal, creditBatchExportResource, async () => {
-      const rows = await ctx.db.select().from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).limit(MAX_EXPORT_ROWS);
+      const rows = await ctx.db.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).limit(MAX_EXPORT_ROWS);
       return rows.map((r) => ({
         batchNo: batch.batchNo, levelLabel: translate(`creditNotes:level.${r.level}`), unitName: r.unitName, payeeName: r.payeeName, amount: r.amount,
         amountCapital: toChineseCapital(r.amount), dueDate: r.dueDate, productName: r.productName, contractNo: r.contractNo, statusLabel: translate(`creditNotes:applicationStatus.${r.status}`),

@@ -11,6 +11,7 @@ import { addDays, dayOf, OUTSTANDING_STATUSES, NOTE_STATUS } from '../../src/lib
 import type { CountAmount, MaturityBucket, NoteSection, NotesMonth } from '../../src/lib/dashboard';
 import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import { creditNotes, quotaLedger } from '../db/schema';
+import { qualified } from '../db/qualified';
 import { dashboardSource } from './source';
 import { countAmount, intCount, moneySum, numericSum } from './sql';
 
@@ -97,7 +98,8 @@ export const noteSource = dashboardSource({
     );
 
     const topHolders = await tx
-      .select({ corpId: n.holderCorpId, name: sql<string>`${max(n.holderName)}`, count: intCount(), amount: moneySum(n.amount) })
+      // A ranking of suppliers as they are now: their current name, the notes' own (as issued) only for one no longer on file.
+      .select({ corpId: n.holderCorpId, name: sql<string>`coalesce((select c.corp_name from corporations c where c.id = ${qualified(n.holderCorpId)}), ${max(n.holderName)})`, count: intCount(), amount: moneySum(n.amount) })
       .from(n)
       .where(outstanding)
       .groupBy(n.holderCorpId)

@@ -9,6 +9,8 @@ import { aliasedTable, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { UNIT_KIND } from '../../src/lib/corporations';
 import type { QuotaSection } from '../../src/lib/dashboard';
 import { groupUnits, quotaAccounts, quotaLedger } from '../db/schema';
+import { unitNameOf } from '../corporations/unit-name';
+import { grantorNameOf } from '../quotas/names';
 import { dashboardSource } from './source';
 import { intCount, moneySum, numericSum } from './sql';
 
@@ -40,7 +42,7 @@ export const quotaSource = dashboardSource({
     const byCore = await tx
       .select({
         groupId: quotaAccounts.groupId,
-        groupName: groups.unitName,
+        groupName: unitNameOf(groups),
         granted: moneySum(rootOnly(l.dGranted)),
         dispatched: moneySum(rootOnly(l.dDispatched)),
         occupied: moneySum(occupied),
@@ -50,15 +52,15 @@ export const quotaSource = dashboardSource({
       .from(l)
       .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId))
       .innerJoin(groups, eq(groups.id, quotaAccounts.groupId))
-      .groupBy(quotaAccounts.groupId, groups.unitName)
-      .orderBy(desc(numericSum(rootOnly(l.dGranted))), asc(groups.unitName));
+      .groupBy(quotaAccounts.groupId, groups.corpId, groups.ownName)
+      .orderBy(desc(numericSum(rootOnly(l.dGranted))), asc(unitNameOf(groups)));
 
     const byUnit = await tx
       .select({
         groupId: quotaAccounts.groupId,
-        groupName: groups.unitName,
+        groupName: unitNameOf(groups),
         unitId: quotaAccounts.unitId,
-        unitName: groupUnits.unitName,
+        unitName: unitNameOf(groupUnits),
         unitKind: groupUnits.kind,
         granted: moneySum(l.dGranted),
         dispatched: moneySum(l.dDispatched),
@@ -69,15 +71,15 @@ export const quotaSource = dashboardSource({
       .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId))
       .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
       .innerJoin(groups, eq(groups.id, quotaAccounts.groupId))
-      .groupBy(quotaAccounts.groupId, groups.unitName, quotaAccounts.unitId, groupUnits.unitName, groupUnits.kind, groupUnits.sortOrder)
-      .orderBy(asc(groups.unitName), asc(kindOrder), asc(groupUnits.sortOrder), asc(groupUnits.unitName));
+      .groupBy(quotaAccounts.groupId, groups.corpId, groups.ownName, quotaAccounts.unitId, groupUnits.corpId, groupUnits.ownName, groupUnits.kind, groupUnits.sortOrder)
+      .orderBy(asc(unitNameOf(groups)), asc(kindOrder), asc(groupUnits.sortOrder), asc(unitNameOf(groupUnits)));
 
     const byGrantor = await tx
-      .select({ grantorName: quotaAccounts.grantorName, kind: quotaAccounts.kind, granted: moneySum(l.dGranted) })
+      .select({ grantorName: grantorNameOf(quotaAccounts), kind: quotaAccounts.kind, granted: moneySum(l.dGranted) })
       .from(l)
       .innerJoin(quotaAccounts, and(eq(quotaAccounts.id, l.accountId), isRoot))
-      .groupBy(quotaAccounts.grantorName, quotaAccounts.kind)
-      .orderBy(desc(numericSum(l.dGranted)), asc(quotaAccounts.grantorName));
+      .groupBy(quotaAccounts.grantorId, quotaAccounts.grantorCorpId, quotaAccounts.kind)
+      .orderBy(desc(numericSum(l.dGranted)), asc(grantorNameOf(quotaAccounts)));
 
     return { totals, byCore, byUnit, byGrantor };
   },

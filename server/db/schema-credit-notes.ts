@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgSequence, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from './columns';
+import { corporations, groupUnits, quotaAccounts } from './schema';
 
 
 /** The daily sequence of note numbers (CN + date + six digits). */
@@ -21,18 +22,23 @@ export const creditNoteApplications = pgTable(
     /** PROJECT_DEPT, BRANCH or GROUP (src/lib/credit-notes.ts APPLY_LEVEL). */
     level: text('level').notNull(),
     groupId: text('group_id').notNull(),
-    /** The issuing unit (group_units.id) and its name when applied. */
-    unitId: text('unit_id').notNull(),
-    unitName: text('unit_name').notNull(),
-    /** The quota account the note spends (one of the unit's). */
-    quotaAccountId: text('quota_account_id').notNull(),
-    /** The payee: a member customer of the group (corporations.id). */
-    payeeCorpId: text('payee_corp_id').notNull(),
-    payeeName: text('payee_name').notNull(),
+    /**
+     * The issuing unit, its quota account, the payee (a member customer of the group) and the product,
+     * by reference: until issued an application names them as they are called now (server/credit-notes
+     * applicationColumns); the note issued keeps the names of that moment.
+     */
+    unitId: text('unit_id')
+      .notNull()
+      .references(() => groupUnits.id, { onDelete: 'restrict' }),
+    quotaAccountId: text('quota_account_id')
+      .notNull()
+      .references(() => quotaAccounts.id, { onDelete: 'restrict' }),
+    payeeCorpId: text('payee_corp_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'restrict' }),
     amount: amount('amount'),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     productId: text('product_id').notNull(),
-    productName: text('product_name').notNull(),
     contractNo: text('contract_no').notNull(),
     remark: text('remark'),
     /** RUNNING, APPROVED, BATCHED, ISSUED or REJECTED. */

@@ -1,12 +1,15 @@
 /**
  * Financing (DOMAIN.md "Financing", src/lib/financing.ts): a supplier's application for financing
  * qualification with a core enterprise and a product, and its materials with a review verdict each.
- * The columns that refer to corporations, products and stored files are checked by the module
- * (server/financing) when written; no foreign key, so this file imports nothing from schema.ts.
+ * The supplier, the core enterprise and the product are references (foreign keys; the product by its
+ * code, which never changes once created): their names, and the product's finance institution, are
+ * read by join (server/financing/applications.ts applicationColumns), so a renaming shows at once.
+ * The module checks the parties' types and membership when written.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn as id, recordColumns as record } from './columns';
+import { corporations, products } from './schema';
 
 
 /** The application number's last four digits: two applications in one second never draw the same. */
@@ -18,13 +21,15 @@ export const financingApplications = pgTable(
     id: id(),
     /** FA + yyyyMMdd + 6 digits, unique. */
     applicationNo: text('application_no').notNull().unique(),
-    supplierCorpId: text('supplier_corp_id').notNull(),
-    supplierName: text('supplier_name').notNull(),
-    coreCorpId: text('core_corp_id').notNull(),
-    coreName: text('core_name').notNull(),
-    prdCode: text('prd_code').notNull(),
-    prdName: text('prd_name').notNull(),
-    financeCorpName: text('finance_corp_name'),
+    supplierCorpId: text('supplier_corp_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'restrict' }),
+    coreCorpId: text('core_corp_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'restrict' }),
+    prdCode: text('prd_code')
+      .notNull()
+      .references(() => products.prdCode, { onDelete: 'restrict' }),
     /** The financing amount applied for, yuan. */
     amount: numeric('amount', { precision: 16, scale: 2 }),
     contactName: text('contact_name'),

@@ -9,8 +9,18 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, numeric, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt as time, idColumn as id, recordColumns as record } from './columns';
+import { corporations } from './schema';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
+
+/**
+ * The grantor as a corporation, derived by the database from grantor_id ('PLATFORM' stays the
+ * platform), so the reference cannot disagree with the id the processes and the unique key use.
+ */
+const grantorCorp = () =>
+  text('grantor_corp_id')
+    .generatedAlwaysAs(sql`nullif(grantor_id, 'PLATFORM')`)
+    .references(() => corporations.id, { onDelete: 'restrict' });
 
 export const quotaAccounts = pgTable(
   'quota_accounts',
@@ -20,9 +30,10 @@ export const quotaAccounts = pgTable(
     kind: text('kind').notNull(),
     /** Whom the processes treat as the grantee side: PLATFORM or FINANCE (a third party's is chosen). */
     channel: text('channel').notNull(),
-    /** 'PLATFORM' or the granting corporation's id. */
+    /** 'PLATFORM' or the granting corporation's id; its name is read by join (server/quotas/names.ts), never copied. */
     grantorId: text('grantor_id').notNull(),
-    grantorName: text('grantor_name').notNull(),
+    /** The granting corporation (null for the platform): what carries the foreign key, so a grantor holding quota cannot be removed. */
+    grantorCorpId: grantorCorp(),
     /** The group unit holding the quota (group_units.id); units holding quota are not moved or removed. */
     unitId: text('unit_id').notNull(),
     groupId: text('group_id').notNull(),
@@ -90,7 +101,7 @@ export const quotaRequests = pgTable(
     channel: text('channel').notNull(),
     processKey: text('process_key').notNull(),
     grantorId: text('grantor_id').notNull(),
-    grantorName: text('grantor_name').notNull(),
+    grantorCorpId: grantorCorp(),
     /** The grantee (apply, modify) or the source (dispatch) unit. */
     unitId: text('unit_id').notNull(),
     /** The account modified or dispatched from; an application's once approved. */

@@ -3,7 +3,7 @@
  * (`npm run db:generate`); the same migrations serve PGlite and PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, recordColumns } from './columns';
 
 export const corps = pgTable('corps', {
@@ -636,6 +636,9 @@ export const corpVerifications = pgTable(
 /**
  * The group tree (企业集团树): a group's units under it and the suppliers attached to it as member
  * customers. `groupId` is the root of the unit's tree (a group's own id), so a move cannot leave it.
+ * A unit stands either for a corporation (`corpId`: its name is the corporation's current one, read by
+ * join through server/corporations/unit-name.ts, never copied, so a renaming shows at once) or for a
+ * part of the group with no corporation of its own (`ownName`); the check holds exactly one of them.
  */
 export const groupUnits = pgTable(
   'group_units',
@@ -644,7 +647,7 @@ export const groupUnits = pgTable(
     groupId: text('group_id').notNull(),
     parentId: text('parent_id'),
     kind: text('kind').notNull(),
-    unitName: text('unit_name').notNull(),
+    ownName: text('unit_name'),
     corpId: text('corp_id').references(() => corporations.id, { onDelete: 'restrict' }),
     sortOrder: integer('sort_order').notNull().default(0),
     ...recordColumns(),
@@ -652,8 +655,28 @@ export const groupUnits = pgTable(
   (t) => [
     index('group_units_parent_idx').on(t.parentId, t.sortOrder),
     uniqueIndex('group_units_group_corp_uq').on(t.groupId, t.corpId),
+    check('group_units_name_ck', sql`(${t.corpId} IS NULL) <> (${t.ownName} IS NULL)`),
   ],
 );
+
+/**
+ * What a migration could not map when it turned a copied name into a reference: the row stays (with
+ * its key kept but unchecked, or its name now read from the record referenced) and is listed here
+ * with the name it held, so an operator can repair it. Written only by migrations.
+ */
+export const referenceGaps = pgTable('reference_gaps', {
+  id: idColumn(),
+  migration: text('migration').notNull(),
+  tableName: text('table_name').notNull(),
+  rowId: text('row_id').notNull(),
+  columnName: text('column_name').notNull(),
+  /** The id or code that names nothing, or the reference the row now reads its name from. */
+  value: text('value'),
+  /** The name the row held before the migration. */
+  nameThen: text('name_then'),
+  note: text('note').notNull(),
+  createTime: createdAt('create_time'),
+});
 
 /**
  * The changes of approvable resources (src/crud/resource.ts `approval`): what a save proposed, held

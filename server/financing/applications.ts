@@ -17,7 +17,7 @@
  * Every listener finds the application the instance carries under a row lock and changes it only
  * while that instance is the one it runs, so an end is applied exactly once.
  */
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import {
   DECIDED_VERDICTS, EDITABLE_STATUSES, FINANCING_BUSINESS_TYPE, FINANCING_PROCESS_KEY, FINANCING_SIGN_SCOPE, FINANCING_STATUS,
@@ -30,6 +30,7 @@ import type { AppContext } from '../context';
 import type { Tx } from '../db/tx';
 import type { Db } from '../db/open';
 import { corpBankAccounts, corporations, financingApplications, financingMaterials, groupUnits, products, storedFiles, workflowInstances, workflowTasks } from '../db/schema';
+import { qualified } from '../db/qualified';
 import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
 import { hasMessage, translate } from '../i18n';
 import { recordOperation, type LogActor } from '../operation-log/record';
@@ -40,7 +41,24 @@ import { optionalInteger, optionalText, type Body } from '../workflow/input';
 import { mayWork, reviewBarOf } from '../workflow/rules';
 import type { SmsSignService } from '../workflow/sms-sign';
 
-export type ApplicationRow = typeof financingApplications.$inferSelect;
+type StoredRow = typeof financingApplications.$inferSelect;
+
+const corpNameOf = (id: AnyColumn) => sql<string>`(select c.corp_name from corporations c where c.id = ${qualified(id)})`;
+const productOf = <T>(column: string) => sql<T>`(select p.${sql.raw(column)} from products p where p.prd_code = ${qualified(financingApplications.prdCode)})`;
+
+/**
+ * An application as every reader sees it: the parties and the product by their current names (the
+ * product's finance institution as the product names it), read in the query, never copied.
+ */
+export const applicationColumns = {
+  ...getTableColumns(financingApplications),
+  supplierName: corpNameOf(financingApplications.supplierCorpId),
+  coreName: corpNameOf(financingApplications.coreCorpId),
+  prdName: productOf<string>('prd_name'),
+  financeCorpName: productOf<string | null>('finance_corp_name'),
+};
+
+export type ApplicationRow = StoredRow & { supplierName: string; coreName: string; prdName: string; financeCorpName: string | null };
 export type MaterialRow = typeof financingMaterials.$inferSelect;
 type Reader = Db | Tx;
 
@@ -96,7 +114,7 @@ export class FinancingApplications {
   // ---- reading ----
 
   async find(db: Reader, id: string): Promise<ApplicationRow> {
-    const [row] = await db.select().from(financingApplications).where(eq(financingApplications.id, id));
+    const [row] = await db.select(applicationColumns).from(financingApplications).where(eq(financingApplications.id, id));
     if (!row) throw aboutField(notFoundError(translate('financing:server.notFound')), 'id');
     return row;
   }
@@ -111,12 +129,12 @@ export class FinancingApplications {
 
   /** The application a running instance carries, locked; undefined when it carries none of ours. */
   private async carried(tx: Tx, businessKey: string, instanceId: string): Promise<ApplicationRow | undefined> {
-    const [row] = await tx.select().from(financingApplications).where(eq(financingApplications.id, businessKey)).for('update');
+    const [row] = await tx.select(applicationColumns).from(financingApplications).where(eq(financingApplications.id, businessKey)).for('update');
     return row && row.instanceId === instanceId ? row : undefined;
   }
 
   private async lock(tx: Tx, id: string): Promise<ApplicationRow> {
-    const [row] = await tx.select().from(financingApplications).where(eq(financingApplications.id, id)).for('update');
+    const [row] = await tx.select(applicationColumns).from(financingApplications).where(eq(financingApplications.id, id)).for('update');
     if (!row) throw aboutField(notFoundError(translate('financing:server.notFound')), 'id');
     return row;
   }
@@ -160,12 +178,11 @@ export class FinancingApplications {
         .insert(financingApplications)
         .values({
           applicationNo: await applicationNo(tx, new Date(this.ctx.now())),
-          supplierCorpId, supplierName: supplier.corpName, coreCorpId, coreName: core.corpName, prdCode, prdName: product.prdName,
-          financeCorpName: product.financeCorpName, status: FINANCING_STATUS.draft, createBy: actor.username, updateBy: actor.username,
+          supplierCorpId, coreCorpId, prdCode, status: FINANCING_STATUS.draft, createBy: actor.username, updateBy: actor.username,
         })
         .returning();
       await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'CREATE', after: row });
-      return row;
+      return this.find(tx, row.id);
     });
   }
 
@@ -187,7 +204,7 @@ export class FinancingApplications {
       const row = await this.lock(tx, requireString(body, 'id'));
       this.requireVersion(row, requireVersion(body));
       this.requireStatus(row, EDITABLE_STATUSES);
-      const changes: Partial<ApplicationRow> = {};
+      const changes: Partial<StoredRow> = {};
       if (body.amount !== undefined) {
         // Cleared with null or '', else the one money rule.
         changes.amount = optionalMoney(body, 'amount', translate('financing:fields.amount')) ?? null;
@@ -213,7 +230,7 @@ export class FinancingApplications {
         .where(and(eq(financingApplications.id, row.id), eq(financingApplications.dataVersion, row.dataVersion)))
         .returning();
       await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'UPDATE', fields: Object.keys(changes), before: row, after: saved });
-      return saved;
+      return this.find(tx, row.id);
     });
   }
 
@@ -374,13 +391,13 @@ export class FinancingApplications {
         .returning();
       if (!saved) throw businessError('FINANCING_STATUS_NOT_ALLOWED', 'financing:server.statusNotAllowed', { status: translate(`financing:status.${FINANCING_STATUS.signed}`) });
       await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'UPDATE', fields: ['status'], before: { status: row.status }, after: { status: saved.status } });
-      return saved;
+      return this.find(tx, row.id);
     });
   }
 
   // ---- following the instance ----
 
-  private async setStatus(tx: Tx, row: ApplicationRow, status: FinancingStatus, extra: Partial<ApplicationRow> = {}): Promise<void> {
+  private async setStatus(tx: Tx, row: ApplicationRow, status: FinancingStatus, extra: Partial<StoredRow> = {}): Promise<void> {
     await tx
       .update(financingApplications)
       .set({ status, ...extra, dataVersion: row.dataVersion + 1, updateTime: new Date() })

@@ -17,7 +17,7 @@ import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
 import { SmsSignService } from '../workflow/sms-sign';
-import { FinancingApplications, type ApplicationRow } from './applications';
+import { applicationColumns, FinancingApplications, type ApplicationRow } from './applications';
 
 /** Bank-account label without the number (sealed at rest): bank, branch, holder. */
 async function accountLabels(db: Db, ids: string[]): Promise<Map<string, string>> {
@@ -49,7 +49,7 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
     const { pageNum, pageSize } = pagingOf(body);
     const conditions: SQL[] = [];
     const supplierName = optionalText(body, 'supplierName', 100);
-    if (supplierName) conditions.push(ilike(financingApplications.supplierName, `%${escapeLike(supplierName)}%`));
+    if (supplierName) conditions.push(ilike(applicationColumns.supplierName, `%${escapeLike(supplierName)}%`));
     const applicationNo = optionalText(body, 'applicationNo', 100);
     if (applicationNo) conditions.push(ilike(financingApplications.applicationNo, `%${escapeLike(applicationNo)}%`));
     const status = optionalOneOf(body, 'status', FINANCING_STATUSES, 'financing:server.statusUnknown');
@@ -57,7 +57,7 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(financingApplications).where(where);
     const rows = await ctx.db
-      .select()
+      .select(applicationColumns)
       .from(financingApplications)
       .where(where)
       .orderBy(desc(financingApplications.createTime), asc(financingApplications.id))
@@ -80,7 +80,7 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
   // The onboarding record's signing flow: every application of one supplier, newest first.
   post(FINANCING_CALLS.ofSupplier, financing.query, async (body) => {
     const supplierCorpId = optionalText(body, 'supplierCorpId', 100) ?? '';
-    const rows = await ctx.db.select().from(financingApplications).where(eq(financingApplications.supplierCorpId, supplierCorpId)).orderBy(desc(financingApplications.createTime));
+    const rows = await ctx.db.select(applicationColumns).from(financingApplications).where(eq(financingApplications.supplierCorpId, supplierCorpId)).orderBy(desc(financingApplications.createTime));
     return { records: await withAccounts(ctx.db, rows) };
   });
 

@@ -17,6 +17,7 @@ import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/tx';
 import { corporations, groupUnits, quotaAccounts, quotaRequestLines, quotaRequests } from '../db/schema';
+import { unitColumns, type UnitRow } from '../corporations/unit-name';
 import { aboutField, ApiError, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
@@ -29,7 +30,7 @@ import { dispatchTargetsOf, quotaFamilyOf, reservationsOf } from './reservations
 import { requireAmount, requireReason, requireString, requireTermEnd } from './input';
 
 export type QuotaRequestRow = typeof quotaRequests.$inferSelect;
-type Unit = typeof groupUnits.$inferSelect;
+type Unit = UnitRow;
 
 /** businessType of the quota processes' instances (their businessKey is the request id). */
 export const QUOTA_BUSINESS_TYPE = 'QUOTA_REQUEST';
@@ -46,23 +47,23 @@ function isCheckViolation(error: unknown): boolean {
 }
 
 async function unitOf(tx: Tx, id: string, field = 'unitId'): Promise<Unit> {
-  const [unit] = await tx.select().from(groupUnits).where(eq(groupUnits.id, id));
+  const [unit] = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.id, id));
   if (!unit) throw aboutField(notFoundError(translate('quotas:server.unitNotFound')), field);
   return unit;
 }
 
+/** The grantor by id alone: its name is read by join where shown (names.ts). */
 interface Grantor {
   grantorId: string;
-  grantorName: string;
 }
 
 /** The platform itself, or a finance institution (a bank, a factoring company) for the other kinds. */
 async function grantorOf(tx: Tx, kind: QuotaKind, body: Body): Promise<Grantor> {
-  if (kind === QUOTA_KIND.platform) return { grantorId: PLATFORM_GRANTOR, grantorName: translate('quotas:platformGrantor') };
+  if (kind === QUOTA_KIND.platform) return { grantorId: PLATFORM_GRANTOR };
   const grantorId = requireString(body, 'grantorId');
   const [corp] = await tx.select().from(corporations).where(eq(corporations.id, grantorId));
   if (!corp || !corp.corpTypes.includes(CORP_TYPE.finance)) throw aboutField(validationError(translate('quotas:server.grantorNotFinance')), 'grantorId');
-  return { grantorId, grantorName: corp.corpName };
+  return { grantorId };
 }
 
 const instances = new WeakMap<AppContext, QuotaRequests>();
@@ -144,7 +145,7 @@ export class QuotaRequests {
       const [request] = await tx
         .insert(quotaRequests)
         .values({
-          type: QUOTA_REQUEST_TYPE.modify, kind: account.kind, channel: account.channel, processKey, grantorId: account.grantorId, grantorName: account.grantorName,
+          type: QUOTA_REQUEST_TYPE.modify, kind: account.kind, channel: account.channel, processKey, grantorId: account.grantorId,
           unitId: account.unitId, accountId: account.id, amount: yuan(amount), previousAmount: account.granted, termEnd, reason, createBy: principal.username, updateBy: principal.username,
         })
         .returning();
@@ -175,7 +176,7 @@ export class QuotaRequests {
       const [request] = await tx
         .insert(quotaRequests)
         .values({
-          type, kind: account.kind, channel: account.channel, processKey, grantorId: account.grantorId, grantorName: account.grantorName,
+          type, kind: account.kind, channel: account.channel, processKey, grantorId: account.grantorId,
           unitId: account.unitId, accountId: account.id, amount: yuan(total), termEnd: account.termEnd, reason, createBy: principal.username, updateBy: principal.username,
         })
         .returning();
@@ -227,7 +228,7 @@ export class QuotaRequests {
   }
 
   private childUnits(tx: Tx, unitId: string): Promise<Unit[]> {
-    return tx.select().from(groupUnits).where(and(eq(groupUnits.parentId, unitId), inArray(groupUnits.kind, [...DISPATCH_UNIT_KINDS])));
+    return tx.select(unitColumns).from(groupUnits).where(and(eq(groupUnits.parentId, unitId), inArray(groupUnits.kind, [...DISPATCH_UNIT_KINDS])));
   }
 
   /** The accounts the source has dispatched to, by unit. */
@@ -276,7 +277,7 @@ export class QuotaRequests {
       const unit = await unitOf(tx, request.unitId);
       await tx
         .insert(quotaAccounts)
-        .values({ kind: request.kind, channel: request.channel, grantorId: request.grantorId, grantorName: request.grantorName, unitId: unit.id, groupId: unit.groupId, termEnd: request.termEnd, createBy: by, updateBy: by })
+        .values({ kind: request.kind, channel: request.channel, grantorId: request.grantorId, unitId: unit.id, groupId: unit.groupId, termEnd: request.termEnd, createBy: by, updateBy: by })
         .onConflictDoNothing();
       const [found] = await tx
         .select({ id: quotaAccounts.id })
@@ -315,7 +316,7 @@ export class QuotaRequests {
       await tx
         .insert(quotaAccounts)
         .values({
-          kind: source.kind, channel: source.channel, grantorId: source.grantorId, grantorName: source.grantorName, unitId: unit.id, groupId: unit.groupId,
+          kind: source.kind, channel: source.channel, grantorId: source.grantorId, unitId: unit.id, groupId: unit.groupId,
           parentId: source.id, termEnd: source.termEnd, createBy: trail.actor, updateBy: trail.actor,
         })
         .onConflictDoNothing();

@@ -10,6 +10,7 @@ import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
 import { groupUnits, quotaAccounts, quotaRequestLines, quotaRequests } from '../db/schema';
+import { unitNameOf } from '../corporations/unit-name';
 import { balancesOf, type QuotaAccountRow } from './ledger';
 
 /** Every account of the quota `account` belongs to, in its group (the account included). */
@@ -46,7 +47,7 @@ export async function reservationsOf(tx: Tx | Db, family: readonly QuotaAccountR
  */
 export async function dispatchTargetsOf(tx: Tx | Db, source: QuotaAccountRow, family: readonly QuotaAccountRow[], reserved: ReadonlyMap<string, bigint>, unitIds: readonly string[]): Promise<Map<string, DispatchTarget>> {
   if (unitIds.length === 0) return new Map();
-  const units = await tx.select({ id: groupUnits.id, unitName: groupUnits.unitName }).from(groupUnits).where(inArray(groupUnits.id, [...unitIds]));
+  const units = await tx.select({ id: groupUnits.id, unitName: unitNameOf(groupUnits) }).from(groupUnits).where(inArray(groupUnits.id, [...unitIds]));
   const targets = new Map<string, DispatchTarget>();
   for (const unit of units) {
     const row = family.find((a) => a.parentId === source.id && a.unitId === unit.id);

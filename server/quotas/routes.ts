@@ -3,7 +3,7 @@
  * requests (each starting its process), a request as its task view reads it, and an account's ledger,
  * paged and exported through the export job. Reading needs quota list / query; each request its own.
  */
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, getTableColumns, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
@@ -22,14 +22,19 @@ import { registerQuotaHoldings } from './holdings';
 import { requireString } from './input';
 import { quotaRequestsOf } from './requests';
 import { quotaFamilyOf, reservationsOf } from './reservations';
+import { grantorNameOf } from './names';
+import { unitColumns, unitNameOf } from '../corporations/unit-name';
 
 const parentAccounts = aliasedTable(quotaAccounts, 'parent_accounts');
 const parentUnits = aliasedTable(groupUnits, 'parent_units');
 
+/** A request with its grantor's current name, as the task view and the request list read it. */
+const requestColumns = { ...getTableColumns(quotaRequests), grantorName: grantorNameOf(quotaRequests) };
+
 const accountColumns = {
-  id: quotaAccounts.id, kind: quotaAccounts.kind, channel: quotaAccounts.channel, grantorId: quotaAccounts.grantorId, grantorName: quotaAccounts.grantorName,
-  unitId: quotaAccounts.unitId, unitName: groupUnits.unitName, unitKind: groupUnits.kind, groupId: quotaAccounts.groupId, parentId: quotaAccounts.parentId,
-  parentUnitName: parentUnits.unitName, granted: quotaAccounts.granted, dispatched: quotaAccounts.dispatched, frozen: quotaAccounts.frozen,
+  id: quotaAccounts.id, kind: quotaAccounts.kind, channel: quotaAccounts.channel, grantorId: quotaAccounts.grantorId, grantorName: grantorNameOf(quotaAccounts),
+  unitId: quotaAccounts.unitId, unitName: unitNameOf(groupUnits), unitKind: groupUnits.kind, groupId: quotaAccounts.groupId, parentId: quotaAccounts.parentId,
+  parentUnitName: unitNameOf(parentUnits), granted: quotaAccounts.granted, dispatched: quotaAccounts.dispatched, frozen: quotaAccounts.frozen,
   used: quotaAccounts.used, available: quotaAccounts.available, termEnd: quotaAccounts.termEnd, movements: quotaAccounts.movements,
   dataVersion: quotaAccounts.dataVersion, createTime: quotaAccounts.createTime, updateTime: quotaAccounts.updateTime,
 };
@@ -68,14 +73,14 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     const kind = optionalOneOf(body, 'kind', Object.values(QUOTA_KIND), 'quotas:server.kindUnknown');
     if (kind) conditions.push(eq(quotaAccounts.kind, kind));
     const unitName = optionalText(body, 'unitName', 100);
-    if (unitName) conditions.push(ilike(groupUnits.unitName, `%${escapeLike(unitName)}%`));
+    if (unitName) conditions.push(ilike(unitNameOf(groupUnits), `%${escapeLike(unitName)}%`));
     const grantorName = optionalText(body, 'grantorName', 100);
-    if (grantorName) conditions.push(ilike(quotaAccounts.grantorName, `%${escapeLike(grantorName)}%`));
+    if (grantorName) conditions.push(ilike(grantorNameOf(quotaAccounts), `%${escapeLike(grantorName)}%`));
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(quotaAccounts).innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId)).where(where);
     const records = await accountsQuery()
       .where(where)
-      .orderBy(asc(quotaAccounts.groupId), asc(quotaAccounts.kind), asc(quotaAccounts.grantorName), asc(quotaAccounts.createTime), asc(quotaAccounts.id))
+      .orderBy(asc(quotaAccounts.groupId), asc(quotaAccounts.kind), asc(grantorNameOf(quotaAccounts)), asc(quotaAccounts.createTime), asc(quotaAccounts.id))
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize);
     return { records, total, pageNum, pageSize };
@@ -90,7 +95,7 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
    */
   post('accounts/tree', quota.query, async (body) => {
     const account = await findAccount(requireString(body, 'id'));
-    const units = await ctx.db.select().from(groupUnits).where(eq(groupUnits.groupId, account.groupId)).orderBy(asc(groupUnits.sortOrder), asc(groupUnits.createTime));
+    const units = await ctx.db.select(unitColumns).from(groupUnits).where(eq(groupUnits.groupId, account.groupId)).orderBy(asc(groupUnits.sortOrder), asc(groupUnits.createTime));
     const held = await quotaFamilyOf(ctx.db, account);
     const byUnit = new Map(held.map((row) => [row.unitId, row]));
     // What running requests hold back, priced as at submission: the screen shows the figures the submission checks.
@@ -127,7 +132,7 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   post('options', quota.list, async () => {
     const grantors = await ctx.db.select({ id: corporations.id, corpName: corporations.corpName, corpTypes: corporations.corpTypes }).from(corporations).orderBy(asc(corporations.corpName));
-    const groups = await ctx.db.select({ id: groupUnits.id, unitName: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.kind, UNIT_KIND.group)).orderBy(asc(groupUnits.unitName));
+    const groups = await ctx.db.select({ id: groupUnits.id, unitName: unitNameOf(groupUnits) }).from(groupUnits).where(eq(groupUnits.kind, UNIT_KIND.group)).orderBy(asc(unitNameOf(groupUnits)));
     return { grantors: grantors.filter((g) => g.corpTypes.includes(CORP_TYPE.finance)).map(({ id, corpName }) => ({ id, corpName })), groups };
   });
 
@@ -139,12 +144,12 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
   /** A request as its task view shows it: the lines with their units and what each holds now. */
   post('requests/find-by-id', quota.query, async (body) => {
     const id = requireString(body, 'id');
-    const [request] = await ctx.db.select().from(quotaRequests).where(eq(quotaRequests.id, id));
+    const [request] = await ctx.db.select(requestColumns).from(quotaRequests).where(eq(quotaRequests.id, id));
     if (!request) throw notFoundError(translate('quotas:server.requestNotFound'));
-    const [unit] = await ctx.db.select({ unitName: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.id, request.unitId));
+    const [unit] = await ctx.db.select({ unitName: unitNameOf(groupUnits) }).from(groupUnits).where(eq(groupUnits.id, request.unitId));
     const account = request.accountId ? await findAccount(request.accountId) : null;
     const lineRows = await ctx.db
-      .select({ unitId: quotaRequestLines.unitId, unitName: groupUnits.unitName, amount: quotaRequestLines.amount, current: quotaRequestLines.current })
+      .select({ unitId: quotaRequestLines.unitId, unitName: unitNameOf(groupUnits), amount: quotaRequestLines.amount, current: quotaRequestLines.current })
       .from(quotaRequestLines)
       .leftJoin(groupUnits, eq(groupUnits.id, quotaRequestLines.unitId))
       .where(eq(quotaRequestLines.requestId, id))
@@ -164,7 +169,7 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     const accountId = requireString(body, 'accountId');
     const where = eq(quotaRequests.accountId, accountId);
     const [{ total }] = await ctx.db.select({ total: count() }).from(quotaRequests).where(where);
-    const records = await ctx.db.select().from(quotaRequests).where(where).orderBy(desc(quotaRequests.createTime)).limit(pageSize).offset((pageNum - 1) * pageSize);
+    const records = await ctx.db.select(requestColumns).from(quotaRequests).where(where).orderBy(desc(quotaRequests.createTime)).limit(pageSize).offset((pageNum - 1) * pageSize);
     return { records, total, pageNum, pageSize };
   });
 
@@ -188,7 +193,7 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
       .select({
         id: quotaLedger.id, createTime: quotaLedger.createTime, movement: quotaLedger.movement, amount: quotaLedger.amount, availableAfter: quotaLedger.availableAfter,
         dGranted: quotaLedger.dGranted, dDispatched: quotaLedger.dDispatched, dFrozen: quotaLedger.dFrozen, dUsed: quotaLedger.dUsed,
-        counterpartId: quotaLedger.counterpartId, counterpartUnit: counterpartUnits.unitName, requestId: quotaLedger.requestId, processKey: quotaLedger.processKey,
+        counterpartId: quotaLedger.counterpartId, counterpartUnit: unitNameOf(counterpartUnits), requestId: quotaLedger.requestId, processKey: quotaLedger.processKey,
         reference: quotaLedger.reference, remark: quotaLedger.remark, createBy: quotaLedger.createBy,
         // 操作人 by the staff record's name now; the username only when no staff record has it (a system movement).
         createByName: sql<string | null>`coalesce(${operators.personName}, ${quotaLedger.createBy})`,

@@ -13,6 +13,7 @@ import { TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { DEMO_CORP, DEMO_UNIT } from '../corporations/demo-seed';
 import { creditNotes, creditPayments, docFileApprovals, docFiles, docMaterials, products, quotaAccounts } from '../db/schema';
+import { grantorNameOf } from '../quotas/names';
 import { demoActorOf } from '../demo-actor';
 import { demoPdf, demoPng } from '../doc-review/demo-files';
 import { creditIssuanceOf } from '../credit-notes/issuance';
@@ -31,7 +32,7 @@ export async function seedRedemptionDemo(ctx: AppContext): Promise<void> {
   const [handler, director, director2] = (await Promise.all(['op_handler', 'op_director', 'op_director2'].map((u) => demoActorOf(ctx, u)))) as unknown as Array<Principal | undefined>;
   const [product] = await ctx.db.select().from(products).where(eq(products.prdCode, 'CREDIT-HD-CMB'));
   const unitId = DEMO_UNIT.projectDepts[1];
-  const [account] = await ctx.db.select({ id: quotaAccounts.id }).from(quotaAccounts).where(eq(quotaAccounts.unitId, unitId)).orderBy(quotaAccounts.grantorName).limit(1);
+  const [account] = await ctx.db.select({ id: quotaAccounts.id }).from(quotaAccounts).where(eq(quotaAccounts.unitId, unitId)).orderBy(grantorNameOf(quotaAccounts)).limit(1);
   if (!handler || !director || !director2 || !product || !account) return;
   if (!(await ctx.files.find(FILES.contract))) await ctx.files.save({ id: FILES.contract, content: demoPdf('Purchase contract HT-2026-1201'), originalName: '采购合同-HT-2026-1201.pdf', mimeType: 'application/pdf', uploaderId: handler.userId });
   if (!(await ctx.files.find(FILES.invoice))) await ctx.files.save({ id: FILES.invoice, content: await demoPng('INVOICE 2026-1201'), originalName: '增值税发票-1201.png', mimeType: 'image/png', uploaderId: handler.userId });

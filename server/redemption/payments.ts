@@ -18,6 +18,7 @@ import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import type { AppContext } from '../context';
 import { pagingOf } from '../crud/query';
 import { creditNotes, creditPaymentNotes, creditPayments, creditRedeemRegistrations, groupUnits } from '../db/schema';
+import { unitNameOf } from '../corporations/unit-name';
 import type { Tx } from '../db/tx';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
 import { hasMessage, translate } from '../i18n';
@@ -125,11 +126,11 @@ export function paymentsOf(ctx: AppContext) {
   /** The issuing units that have notes still to redeem (the payers a payment may name). */
   const payers = async () =>
     ctx.db
-      .selectDistinct({ id: groupUnits.id, unitName: groupUnits.unitName })
+      .selectDistinct({ id: groupUnits.id, unitName: unitNameOf(groupUnits) })
       .from(creditNotes)
       .innerJoin(groupUnits, eq(groupUnits.id, creditNotes.issuerUnitId))
       .where(inArray(creditNotes.status, [...OUTSTANDING_STATUSES]))
-      .orderBy(asc(groupUnits.unitName));
+      .orderBy(asc(unitNameOf(groupUnits)));
 
   /** The payer's outstanding notes that no pending payment or running registration has taken. */
   const matchable = async (body: Body) => {
@@ -174,7 +175,7 @@ export function paymentsOf(ctx: AppContext) {
   const add = (principal: Writer, body: Body) =>
     ctx.db.transaction(async (tx) => {
       const payerUnitId = requireString(body, 'payerUnitId');
-      const [payer] = await tx.select({ id: groupUnits.id, unitName: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.id, payerUnitId));
+      const [payer] = await tx.select({ id: groupUnits.id, unitName: unitNameOf(groupUnits) }).from(groupUnits).where(eq(groupUnits.id, payerUnitId));
       if (!payer) throw refuse('payerUnitId', 'payerNotFound');
       const amount = toFen(requireMoney(body, 'amount', field('amount')))!;
       const valueDate = requireDate(body, 'valueDate');

@@ -10,6 +10,8 @@ import { CORP_TYPE } from '../../src/lib/corporations';
 import type { DashboardOverview } from '../../src/lib/dashboard';
 import { fenOf, yuan } from '../../src/lib/quotas';
 import { corporations, groupUnits, products, quotaAccounts, quotaLedger, workflowInstances, workflowTasks } from '../../server/db/schema';
+import { unitNameOf } from '../../server/corporations/unit-name';
+import { grantorNameOf } from '../../server/quotas/names';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { sharedServer, type TestServer } from './server';
 
@@ -41,7 +43,7 @@ const asYuan = (s: Sums) => ({ granted: yuan(s.granted), dispatched: yuan(s.disp
 async function expectedQuotas() {
   const { db } = srv.database;
   const rows = await db
-    .select({ ledger: quotaLedger, account: quotaAccounts, unitName: groupUnits.unitName })
+    .select({ ledger: quotaLedger, account: quotaAccounts, unitName: unitNameOf(groupUnits), grantorName: grantorNameOf(quotaAccounts) })
     .from(quotaLedger)
     .innerJoin(quotaAccounts, eq(quotaAccounts.id, quotaLedger.accountId))
     .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId));
@@ -49,7 +51,7 @@ async function expectedQuotas() {
   const byGroup = new Map<string, Sums>();
   const byUnit = new Map<string, Sums>();
   const byGrantor = new Map<string, bigint>();
-  for (const { ledger, account } of rows) {
+  for (const { ledger, account, grantorName } of rows) {
     const g = fenOf(ledger.dGranted);
     const d = fenOf(ledger.dDispatched);
     const o = fenOf(ledger.dFrozen) + fenOf(ledger.dUsed);
@@ -66,7 +68,7 @@ async function expectedQuotas() {
     unit.dispatched += d;
     unit.occupied += o;
     unit.available += g - d - o;
-    if (root) byGrantor.set(account.grantorName, (byGrantor.get(account.grantorName) ?? 0n) + g);
+    if (root) byGrantor.set(grantorName, (byGrantor.get(grantorName) ?? 0n) + g);
     byGroup.set(account.groupId, group);
     byUnit.set(account.unitId, unit);
   }

@@ -179,11 +179,14 @@ describe('business routes', () => {
   it('logs a group-tree unit added and renamed, with the name before and after', async () => {
     const corp = await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', { corpName: '日志测试集团有限公司', creditCode: '91110000MA01LOG01X', corpTypes: ['CORE_ENTERPRISE'] });
     expect((await onlyEntry(corp.id, OPERATION_ACTION.create)).resource).toBe('corporations');
-    const unit = await dataOf<{ id: string; dataVersion: number }>(handler, `${TREE}/save`, { kind: 'GROUP', corpId: corp.id });
-    expect((await onlyEntry(unit.id, OPERATION_ACTION.create)).after).toMatchObject({ unitName: '日志测试集团有限公司', kind: 'GROUP' });
-    await dataOf(handler, `${TREE}/rename`, { id: unit.id, dataVersion: unit.dataVersion, unitName: '日志测试集团' });
+    const group = await dataOf<{ id: string; dataVersion: number }>(handler, `${TREE}/save`, { kind: 'GROUP', corpId: corp.id });
+    expect((await onlyEntry(group.id, OPERATION_ACTION.create)).after).toMatchObject({ unitName: '日志测试集团有限公司', kind: 'GROUP' });
+    // A group is named by its corporation; a branch has a name of its own, renamed in the tree.
+    const unit = await dataOf<{ id: string; dataVersion: number }>(handler, `${TREE}/save`, { kind: 'BRANCH', parentId: group.id, unitName: '日志测试第一分公司' });
+    expect((await onlyEntry(unit.id, OPERATION_ACTION.create)).after).toMatchObject({ unitName: '日志测试第一分公司', kind: 'BRANCH' });
+    await dataOf(handler, `${TREE}/rename`, { id: unit.id, dataVersion: unit.dataVersion, unitName: '日志测试华北分公司' });
     const rename = await onlyEntry(unit.id, OPERATION_ACTION.update);
-    expect(rename).toMatchObject({ resource: 'group-units', username: 'op_handler', before: { unitName: '日志测试集团有限公司' }, after: { unitName: '日志测试集团' } });
+    expect(rename).toMatchObject({ resource: 'group-units', username: 'op_handler', before: { unitName: '日志测试第一分公司' }, after: { unitName: '日志测试华北分公司' } });
   });
 
   it('logs a password change without the password or its hash', async () => {

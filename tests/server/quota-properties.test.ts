@@ -68,7 +68,7 @@ const sequence = fc.tuple(grant, fc.array(step, { minLength: 4, maxLength: 16 })
 /** A fresh group tree: root, branches a and b, project department a1 under a. */
 async function newTree(): Promise<Record<Unit, string>> {
   const ids = { root: `pt-${randomUUID()}`, a: `pt-${randomUUID()}`, b: `pt-${randomUUID()}`, a1: `pt-${randomUUID()}` };
-  const row = (unit: Unit, kind: string) => ({ id: ids[unit], groupId: ids.root, parentId: PARENT[unit] ? ids[PARENT[unit]!] : null, kind, unitName: `属性测试${unit}` });
+  const row = (unit: Unit, kind: string) => ({ id: ids[unit], groupId: ids.root, parentId: PARENT[unit] ? ids[PARENT[unit]!] : null, kind, ownName: `属性测试${unit}` });
   await ctx.db.insert(groupUnits).values([row('root', 'GROUP'), row('a', 'BRANCH'), row('b', 'BRANCH'), row('a1', 'PROJECT_DEPT')]);
   return ids;
 }

@@ -15,6 +15,7 @@ import { fenOf, QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import { REDEMPTION_CALLS } from '../../src/lib/redemption';
 import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
 import { creditNotes, operationLogs, quotaAccounts, quotaLedger } from '../../server/db/schema';
+import { grantorNameOf } from '../../server/quotas/names';
 import { recordMovement } from '../../server/quotas/requests';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { sharedServer, type TestServer } from './server';
@@ -39,7 +40,7 @@ const RUN = randomUUID().slice(0, 8).toUpperCase();
 beforeAll(async () => {
   srv = await sharedServer();
   [handler, director, director2, auditor, admin] = await Promise.all(['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)));
-  const [account] = await srv.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.unitId, UNIT)).orderBy(quotaAccounts.grantorName).limit(1);
+  const [account] = await srv.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.unitId, UNIT)).orderBy(grantorNameOf(quotaAccounts)).limit(1);
   accountId = account.id;
 });
 

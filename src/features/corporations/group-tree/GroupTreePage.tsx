@@ -7,7 +7,7 @@
  * move-check; only a move both allow asks for confirmation. The server checks all again when it moves.
  */
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Input, Space, Spin, Tree, Typography } from 'antd';
+import { App, Button, Card, Empty, Input, Space, Spin, Tooltip, Tree, Typography } from 'antd';
 import type { TreeProps } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,10 +134,13 @@ export default function GroupTreePage() {
               {t('tree.add')}
             </Button>
           )}
+          {/* A unit standing for a corporation carries its name: that changes through 企业自主更名 only, which the tooltip says. */}
           {may(perm.edit) && selected && (
-            <Button icon={<EditOutlined />} onClick={() => setForm({ kind: 'rename', unit: selected })}>
-              {t('tree.rename')}
-            </Button>
+            <Tooltip title={selected.corpId ? t('tree.renameByCorp') : undefined}>
+              <Button icon={<EditOutlined />} disabled={!!selected.corpId} onClick={() => setForm({ kind: 'rename', unit: selected })}>
+                {t('tree.rename')}
+              </Button>
+            </Tooltip>
           )}
           {may(perm.remove) && selected && (
             <Button danger icon={<DeleteOutlined />} onClick={() => remove(selected)}>
