@@ -1,7 +1,7 @@
 /**
  * A locked account as the administrator meets it (issue 38 item 5): an account whose name five wrong
  * passwords locked shows 已锁定 beside its status on 用户管理, with until when; op_admin presses 解锁,
- * confirms, and the account signs in again at once.
+ * confirms, and the account signs in again at once. Beside it, the home page names positions, not codes.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -52,4 +52,10 @@ test('op_admin sees a locked account on 用户管理 and unlocks it; it signs in
     await page.context().close();
   }
   expect(await login(server.url, PASSWORD)).toBe('0');
+});
+
+test('the home page names a person\'s positions, not their codes', async ({ page }) => {
+  await signIn(page, 'op_director2', PERSONAS.op_director2);
+  await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
+  await expect(page.getByTestId('home-positions')).toHaveText('系统授权主管、部门授权主管');
 });

@@ -2,6 +2,7 @@ import { ArrowRightOutlined, DashboardOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { PERMISSIONS } from '../../lib/permissions';
 import { MenuIcon } from '../../layout/menu-icons';
 import { useGrants } from '../../routes/grants-store';
@@ -11,6 +12,9 @@ import type { NavItem } from '../../routes/types';
 import { useElementPermission } from '../../providers/elements';
 import { useUserInfo } from '../../providers/user';
 import './home.css';
+
+const positionNames = (positions: string | null | undefined, t: TFunction) =>
+  (positions ?? '').split(',').map((code) => code.trim()).filter(Boolean).map((code) => t(`staff:staff.positionNames.${code}`, { defaultValue: code })).join('、');
 
 const SHORTCUTS = 8;
 
@@ -83,7 +87,8 @@ export default function HomePage() {
           </div>
           <div>
             <dt>{t('home.positions')}</dt>
-            <dd>{user.personPosition || '-'}</dd>
+            {/* Positions by name (系统授权主管), as 用户管理 shows them; a code no release names shows as it is. */}
+            <dd data-testid="home-positions">{positionNames(user.personPosition, t) || '-'}</dd>
           </div>
         </dl>
       </section>
