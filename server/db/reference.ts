@@ -117,7 +117,7 @@ export function declaredReference(resources: readonly AnyResource[]) {
   const known = knownPermissions(resources);
   const roleGrants = ROLES.map((role) => ({ role, permissions: expandGrants(role.grants, known) }));
   return {
-    role: ROLES.map((r) => ({ key: r.pkRole, row: { pkRole: r.pkRole, code: r.code, roleName: r.code } })),
+    role: ROLES.map((r) => ({ key: r.pkRole, row: { pkRole: r.pkRole, code: r.code, roleName: r.roleName } })),
     rolePermission: roleGrants.flatMap(({ role, permissions }) =>
       permissions.map((permission) => ({ key: `${role.pkRole}|${permission}`, row: { pkRole: role.pkRole, permission } })),
     ),
@@ -148,6 +148,8 @@ export interface ReconcileResult {
   withdrawn: Partial<Record<'rolePermission' | 'roleMenu', string[]>>;
   /** Menus that still held a title an earlier release seeded (formerTitles), given the current one now. */
   retitled?: string[];
+  /** Seeded roles that still bore their code as their name, given their display name now. */
+  renamedRoles?: string[];
 }
 
 /** Each seeded menu with titles an earlier release gave it. */
@@ -230,6 +232,17 @@ export async function reconcileReference(db: Db, resources: readonly AnyResource
         .returning({ uri: menus.menuUri });
       retitled.push(...changed.map((row) => row.uri));
     }
-    return { added, withdrawn, ...(retitled.length ? { retitled } : {}) };
+    // A seeded role still named by its code (releases before display names): it takes its name now;
+    // a name an operator gave it stays.
+    const renamedRoles: string[] = [];
+    for (const role of ROLES) {
+      const changed = await tx
+        .update(roles)
+        .set({ roleName: role.roleName })
+        .where(and(eq(roles.pkRole, role.pkRole), eq(roles.roleName, role.code)))
+        .returning({ pkRole: roles.pkRole });
+      renamedRoles.push(...changed.map((row) => row.pkRole));
+    }
+    return { added, withdrawn, ...(retitled.length ? { retitled } : {}), ...(renamedRoles.length ? { renamedRoles } : {}) };
   });
 }

@@ -69,7 +69,7 @@ async function taskArrived(tx: Tx, event: TransitionEvent): Promise<void> {
       .from(userRoles)
       .innerJoin(roles, eq(roles.pkRole, userRoles.pkRole))
       .innerJoin(users, eq(users.id, userRoles.userId))
-      .where(or(inArray(roles.roleName, [code, ROLE.ADMIN]), eq(roles.pkRole, code)));
+      .where(or(inArray(roles.code, [code, ROLE.ADMIN]), eq(roles.pkRole, code)));
     const barred = isReviewStep(task.activityType) ? await barredFromReview(tx, task.instanceId, task.taskDefinitionKey) : new Set<string>();
     recipients = holders.map((h) => h.userId).filter((id) => !barred.has(id));
   }

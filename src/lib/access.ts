@@ -33,14 +33,19 @@ export function hasAnyPermission(menuPerms: readonly string[], required: readonl
 
 
 export interface RoleRef {
-  roleName: string;
+  code: string;
   pkRole: string;
 }
 
-/** The role check: the role admin passes, otherwise any listed role, matched by roleName or pkRole. */
+/**
+ * The role check: the role admin passes, otherwise any listed role, matched by its code or pkRole.
+ * Spec §6 says "roleName or pkRole" because the original system's roleName carried the code; here a
+ * role has a display name (运营主管) that an administrator may rename freely, so it decides nothing:
+ * the code is set at creation, unique and never changed (a role renamed "admin" gains nothing).
+ */
 export function hasAnyRole(authorities: readonly RoleRef[], required: readonly string[]): boolean {
   if (required.length === 0) throw new AccessRuleError(ACCESS_ERRORS.emptyRoles);
-  return authorities.some((role) => role.roleName === ROLE.ADMIN || required.includes(role.roleName) || required.includes(role.pkRole));
+  return authorities.some((role) => role.code === ROLE.ADMIN || required.includes(role.code) || required.includes(role.pkRole));
 }
 
 /** The four authorisation positions of spec §6, stored comma-separated in personPosition. */

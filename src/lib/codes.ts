@@ -3,7 +3,7 @@
 /** users.userStatus values (spec 4.1): 2 is the first login, which forces a password change. */
 export const USER_STATUS = { NORMAL: 1, INITIAL_PASSWORD: 2 } as const;
 
-/** Role codes; roles are matched by roleName or pkRole (spec §6), and roleName repeats the code. */
+/** Role codes; roles are matched by code or pkRole (src/lib/access.ts hasAnyRole), never by their display name. */
 export const ROLE = {
   ADMIN: 'admin',
   OP_HANDLER: 'ROLE_OP_HANDLER',

@@ -51,7 +51,7 @@ export function useUserInfo(): UserInfo | undefined {
 }
 
 export function needsPeriodicRefresh(info: UserInfo | undefined): boolean {
-  return !!info?.authorities.some((a) => a.roleName === ROLE.PLATFORM_AG_OPERATOR || a.code === ROLE.PLATFORM_AG_OPERATOR);
+  return !!info?.authorities.some((a) => a.code === ROLE.PLATFORM_AG_OPERATOR);
 }
 
 /** Whether the signed-in user holds a permission; follows every user-info refresh (spec §6). */

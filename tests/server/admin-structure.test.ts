@@ -308,8 +308,8 @@ describe('the permission matrix', () => {
     expect(csv.fileName).toBe('permission-matrix-role.csv');
     const lines = csv.content.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('角色,名称,资源,列表,查询,新增,修改,删除,导出');
-    expect(lines.find((l) => l.startsWith('r-admin,'))).toBe('r-admin,admin,菜单管理,允许,允许,允许,允许,允许,—');
-    expect(lines.find((l) => l.startsWith('r-op-auditor,'))).toBe('r-op-auditor,ROLE_OP_AUDITOR,菜单管理,允许,允许,拒绝,拒绝,拒绝,—');
+    expect(lines.find((l) => l.startsWith('r-admin,'))).toBe('r-admin,系统管理员（admin）,菜单管理,允许,允许,允许,允许,允许,—');
+    expect(lines.find((l) => l.startsWith('r-op-auditor,'))).toBe('r-op-auditor,运营审计（ROLE_OP_AUDITOR）,菜单管理,允许,允许,拒绝,拒绝,拒绝,—');
     expect((await auditor.call(MATRIX_API.export, { json: { by: 'role' } })).status).toBe(403);
   });
 });

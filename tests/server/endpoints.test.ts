@@ -133,7 +133,7 @@ describe('/op/v1/userInfo', () => {
       username: 'op_handler',
       personName: '经办人张三',
       avatar: '',
-      authorities: [{ code: 'ROLE_OP_HANDLER', roleName: 'ROLE_OP_HANDLER', pkRole: 'r-op-handler' }],
+      authorities: [{ code: 'ROLE_OP_HANDLER', roleName: '运营经办', pkRole: 'r-op-handler' }],
       menuPerms: [
         task.list, task.query, task.handle, task.start,
         realname.list, realname.query, realname.add, realname.edit, realname.remove, realname.submit,
@@ -173,7 +173,7 @@ describe('/op/v1/userInfo', () => {
 
   it('shows the admin with the wildcard, every corp and the sensitive-data whitelist', async () => {
     const info = await userInfo(await signInAs(srv.baseUrl, 'op_admin'));
-    expect(info).toMatchObject({ menuPerms: ['*:*:*'], sensitiveWhitelist: true, corpId: 'CORP-HQ', authorities: [{ code: 'admin', roleName: 'admin', pkRole: 'r-admin' }] });
+    expect(info).toMatchObject({ menuPerms: ['*:*:*'], sensitiveWhitelist: true, corpId: 'CORP-HQ', authorities: [{ code: 'admin', roleName: '系统管理员', pkRole: 'r-admin' }] });
     expect(info.corps.map((c) => c.corpId)).toEqual(['CORP-EAST', 'CORP-HQ', 'CORP-SOUTH']);
   });
 

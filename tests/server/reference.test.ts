@@ -5,7 +5,7 @@ import { defineResource } from '../../src/crud/resource';
 import { RESOURCES } from '../../server/resources/registry';
 import { createPGlite, pgliteDatabase, type Database } from '../../server/db/open';
 import { menuId, reconcileReference } from '../../server/db/reference';
-import { menus, roleMenus, rolePermissions, sysConfigs } from '../../server/db/schema';
+import { menus, roleMenus, rolePermissions, roles, sysConfigs } from '../../server/db/schema';
 import { seedIfEmpty } from '../../server/db/seed';
 import { TEST_SCRYPT_COST } from './server';
 
@@ -76,5 +76,17 @@ describe('reconciling reference data at start', () => {
     await db.update(menus).set({ title: '模板库（运营改）' }).where(eq(menus.menuUri, 'standard-library:detail'));
     expect(await reconcileReference(db, RESOURCES)).toEqual({ added: {}, withdrawn: {} });
     expect(await title('standard-library:detail')).toBe('模板库（运营改）');
+  });
+
+  it('names a seeded role still called by its code, and keeps a name an operator gave one', async () => {
+    const { db } = database;
+    const nameOf = async (pkRole: string) => (await db.select({ roleName: roles.roleName }).from(roles).where(eq(roles.pkRole, pkRole)))[0].roleName;
+    // As releases before display names seeded them.
+    await db.update(roles).set({ roleName: 'ROLE_OP_DIRECTOR' }).where(eq(roles.pkRole, 'r-op-director'));
+    await db.update(roles).set({ roleName: '审计（运营改）' }).where(eq(roles.pkRole, 'r-op-auditor'));
+    expect((await reconcileReference(db, RESOURCES)).renamedRoles).toEqual(['r-op-director']);
+    expect(await nameOf('r-op-director')).toBe('运营主管');
+    expect(await nameOf('r-op-auditor')).toBe('审计（运营改）');
+    expect((await reconcileReference(db, RESOURCES)).renamedRoles).toBeUndefined();
   });
 });

@@ -10,8 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { sysDictData } from '../../server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { roles, sysDictData } from '../../server/db/schema';
 import { DICTIONARIES } from '../../server/db/seed-data/dictionaries';
 import pg from 'pg';
 import { defineResource, type AnyResource } from '../../src/crud/resource';
@@ -130,6 +130,13 @@ async function checkUpgrade(database: Database) {
     expect(upgraded.op_admin.titles['system:config']).toBe('系统参数（运营改名）');
     // A page this release renamed (标准库 › 标准库 became 标准库 › 协议模板) takes its new title: the old install never renamed it.
     expect(upgraded.op_admin.titles['standard-library:detail']).toBe('协议模板');
+    // Release 0.1.0 named the seeded roles by their codes: they read by their names now, codes unchanged.
+    const seededRoles = await database.db.select({ pkRole: roles.pkRole, code: roles.code, roleName: roles.roleName }).from(roles).where(inArray(roles.pkRole, ['r-admin', 'r-op-handler', 'r-op-director']));
+    expect(seededRoles.sort((a, b) => a.pkRole.localeCompare(b.pkRole))).toEqual([
+      { pkRole: 'r-admin', code: 'admin', roleName: '系统管理员' },
+      { pkRole: 'r-op-director', code: 'ROLE_OP_DIRECTOR', roleName: '运营主管' },
+      { pkRole: 'r-op-handler', code: 'ROLE_OP_HANDLER', roleName: '运营经办' },
+    ]);
     const dict = await database.db.select().from(sysDictData).where(eq(sysDictData.dictType, 'content_status')).orderBy(sysDictData.dictSort);
     expect(dict.map((d) => [d.dictValue, d.dictLabel])).toEqual([['DRAFT', '草稿（运营改）'], ['PUBLISHED', '已发布']]);
     const admin = await signInAs(srv.baseUrl, 'op_admin');

@@ -39,15 +39,21 @@ describe('permissions (menuPerms, *:*:*)', () => {
   });
 });
 
-describe('roles (admin, or any listed role by roleName or pkRole)', () => {
-  const admin = { roleName: 'admin', pkRole: 'r-admin' };
-  const handler = { roleName: 'ROLE_OP_HANDLER', pkRole: 'r-handler' };
+describe('roles (admin, or any listed role by code or pkRole; the display name decides nothing)', () => {
+  const admin = { code: 'admin', roleName: '系统管理员', pkRole: 'r-admin' };
+  const handler = { code: 'ROLE_OP_HANDLER', roleName: '运营经办', pkRole: 'r-handler' };
+  // A role an administrator named like a code or like admin gains nothing by its name.
+  const posing = { code: 'ROLE_CLERK', roleName: 'admin', pkRole: 'r-clerk' };
+  const posingDirector = { code: 'ROLE_CLERK2', roleName: 'ROLE_OP_DIRECTOR', pkRole: 'r-clerk2' };
   it.each([
     [[admin], ['ROLE_OP_DIRECTOR'], true],
     [[handler], ['ROLE_OP_HANDLER'], true],
     [[handler], ['r-handler'], true],
     [[handler], ['ROLE_OP_DIRECTOR', 'r-handler'], true],
     [[handler], ['ROLE_OP_DIRECTOR'], false],
+    [[handler], ['运营经办'], false],
+    [[posing], ['ROLE_OP_DIRECTOR'], false],
+    [[posingDirector], ['ROLE_OP_DIRECTOR'], false],
     [[], ['ROLE_OP_DIRECTOR'], false],
   ])('%j in %j: %s', (authorities, required, expected) => {
     expect(hasAnyRole(authorities, required)).toBe(expected);

@@ -20,6 +20,11 @@ export interface RoleSeed {
   pkRole: string;
   code: RoleCode;
   /**
+   * What people read (运营主管); the code decides access. Releases before display names seeded the
+   * code as the name: an install that still holds it is given this one (server/db/reference.ts).
+   */
+  roleName: string;
+  /**
    * What the role may do, as rules over actions (src/lib/grants.ts); 'all' is the wildcard and every
    * menu. The role's menus follow: each menu whose permission the rules grant (server/db/reference.ts).
    */
@@ -35,9 +40,10 @@ const [ABS_PACKAGE, ZD_REGISTRATION] = [absPackage, zdRegistration].map(resource
 const [QUOTA, CREDIT_NOTE, FINANCING, HOTLINE, REDEMPTION, BILL] = [quota, creditNote, financing, hotline, redemption, bill].map(resourceOf);
 
 export const ROLES: readonly RoleSeed[] = [
-  { pkRole: 'r-admin', code: ROLE.ADMIN, grants: 'all' },
+  { pkRole: 'r-admin', code: ROLE.ADMIN, roleName: '系统管理员', grants: 'all' },
   {
     pkRole: 'r-op-handler',
+    roleName: '运营经办',
     code: ROLE.OP_HANDLER,
     grants: [
       { resources: [TASK, DOC_REVIEW], actions: '*' },
@@ -68,6 +74,7 @@ export const ROLES: readonly RoleSeed[] = [
   },
   {
     pkRole: 'r-op-director',
+    roleName: '运营主管',
     code: ROLE.OP_DIRECTOR,
     grants: [
       { resources: [TASK], actions: ['list', 'query', 'handle'] },
@@ -82,8 +89,8 @@ export const ROLES: readonly RoleSeed[] = [
   },
   // The auditor reads everything, a resource declared tomorrow included, and changes nothing.
   // The operation log is exported too: an audit takes its evidence away.
-  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard, operationLog.export, message.list] }] },
-  { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, grants: [{ resources: [TASK, REALNAME], actions: READ_ACTIONS }, { permissions: [message.list] }] },
+  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, roleName: '运营审计', grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard, operationLog.export, message.list] }] },
+  { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, roleName: '代理运营', grants: [{ resources: [TASK, REALNAME], actions: READ_ACTIONS }, { permissions: [message.list] }] },
 ];
 
 export interface PersonaSeed {

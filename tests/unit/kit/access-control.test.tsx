@@ -122,7 +122,7 @@ describe('<HasPermi> and <HasRole> (spec §6)', () => {
   });
 
   it.each<[string, PersonaName | undefined, string[], boolean]>([
-    ['the role by roleName', 'op_handler', [ROLE.OP_HANDLER], true],
+    ['the role by its code', 'op_handler', [ROLE.OP_HANDLER], true],
     ['the role by pkRole', 'op_handler', ['r-op-handler'], true],
     ['one of several roles', 'op_director', [ROLE.OP_HANDLER, ROLE.OP_DIRECTOR], true],
     ['another role', 'op_director', [ROLE.OP_HANDLER], false],
@@ -134,11 +134,13 @@ describe('<HasPermi> and <HasRole> (spec §6)', () => {
     expect(shown()).toBe(visible);
   });
 
-  it('HasRole matches roleName or pkRole, not the role code when those differ', () => {
+  it('HasRole matches the code or pkRole, never the display name an administrator may rename', () => {
     userStore.set(userWith([], [{ code: 'ROLE_X', roleName: '经办岗', pkRole: 'r-x' }]));
     const { rerender } = render(<HasRole value={['ROLE_X']}><span>secret</span></HasRole>);
-    expect(shown()).toBe(false);
+    expect(shown()).toBe(true);
     rerender(<HasRole value={['经办岗']}><span>secret</span></HasRole>);
+    expect(shown()).toBe(false);
+    rerender(<HasRole value={['r-x']}><span>secret</span></HasRole>);
     expect(shown()).toBe(true);
   });
 

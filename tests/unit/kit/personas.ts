@@ -15,8 +15,8 @@ export function personaUser(username: PersonaName): UserInfo {
     username: persona.username,
     personName: persona.personName,
     avatar: '',
-    // roleName repeats the code (src/lib/codes.ts)
-    authorities: [{ code: role.code, roleName: role.code, pkRole: role.pkRole }],
+    // As the server answers them: the seeded display name beside the code that decides.
+    authorities: [{ code: role.code, roleName: role.roleName, pkRole: role.pkRole }],
     menuPerms: expandGrants(role.grants, knownPermissions(RESOURCES)),
     userStatus: persona.userStatus,
     personPosition: persona.positions.join(','),
