@@ -79,6 +79,11 @@ test.describe('system administration structure (issue 20)', () => {
     await expect(orgs.getByRole('row').filter({ hasText: 'E2E-DIGITAL' })).toContainText('数字化运营部');
     // A node with children stays: its delete button is not offered, and the server would refuse it.
     await expect(page.getByTestId('org-remove-OPS')).toHaveCount(0);
+    // Every action of a row is on screen at 1,440 px (停用 was cut off): inside the table's visible box.
+    const box = (await orgs.boundingBox())!;
+    const disable = orgs.getByRole('row').filter({ hasText: 'E2E-DIGITAL' }).getByRole('button', { name: /停\s*用/ });
+    const button = (await disable.boundingBox())!;
+    expect(button.x + button.width).toBeLessThanOrEqual(box.x + box.width);
     await page.screenshot({ path: join(ARTIFACTS, 'admin-structure-orgs.png') });
 
     // A position through the kit's list page; the four authorisation positions are there.

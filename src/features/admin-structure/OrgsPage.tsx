@@ -119,14 +119,15 @@ export default function OrgsPage() {
 
   const f = orgResource.fields;
   const columns: ColumnsType<TreeRow<OrgRow>> = [
-    { title: t(f.orgName.label), dataIndex: 'orgName', width: 280 },
-    { title: t(f.orgCode.label), dataIndex: 'orgCode', width: 140 },
-    { title: t(f.orderNum.label), dataIndex: 'orderNum', width: 90 },
-    { title: t(f.leader.label), dataIndex: 'leader', width: 120 },
-    { title: t(f.phone.label), dataIndex: 'phone', width: 140 },
-    { title: t(f.status.label), dataIndex: 'status', width: 90, render: (value: string) => <DictTag dictType="sys_normal_disable" value={value} /> },
+    { title: t(f.orgName.label), dataIndex: 'orgName', width: 230 },
+    { title: t(f.orgCode.label), dataIndex: 'orgCode', width: 130 },
+    { title: t(f.orderNum.label), dataIndex: 'orderNum', width: 80 },
+    { title: t(f.leader.label), dataIndex: 'leader', width: 100 },
+    { title: t(f.phone.label), dataIndex: 'phone', width: 120 },
+    { title: t(f.status.label), dataIndex: 'status', width: 80, render: (value: string) => <DictTag dictType="sys_normal_disable" value={value} /> },
     {
-      title: t('kit:table.actions'), key: 'actions', width: 360,
+      // Pinned right: at 1,366–1,440 px the tree's columns scroll and 停用 / 删除 were cut off.
+      title: t('kit:table.actions'), key: 'actions', width: 320, fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0} wrap>
           {may('edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })} data-testid={`org-edit-${row.orgCode}`}>{t('kit:row.edit')}</Button>}
@@ -159,7 +160,7 @@ export default function OrgsPage() {
         // Open on first show: the tree is small and an operator looks for a department by its place.
         key={tree.length ? 'loaded' : 'empty'}
         expandable={{ defaultExpandAllRows: true }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1060 }}
         data-testid="org-table"
       />
       {editing && <OrgForm editing={editing} rows={rows} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void load(); }} />}
