@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { MESSAGE_SOCKET_PATH, SOCKET_AUTH_TIMEOUT_MS, SOCKET_CLOSE, type SocketEvent } from '../../src/lib/messages';
+import { isSessionEndReason, MESSAGE_SOCKET_PATH, SESSION_END_CHANNEL, SOCKET_AUTH_TIMEOUT_MS, SOCKET_CLOSE, type SocketEvent } from '../../src/lib/messages';
 import type { Database, Db } from '../db/open';
 import { sessions, supportMessages, userMessages } from '../db/schema';
 import { protocolError } from '../errors';
@@ -50,11 +50,13 @@ export class MessageHub {
   async start(database: Database, onLost: (error: unknown) => void): Promise<void> {
     const lost = (error: unknown) => {
       onLost(error);
-      // Without notifications a socket would stay open past its session: close them all; clients reconnect.
-      for (const client of this.clients()) client.socket.close(SOCKET_CLOSE.SESSION_ENDED, 'notifications lost');
+      // Without notifications a socket would stay open past its session: close them all; clients
+      // reconnect (1012, service restart: not SESSION_ENDED, which sends a tab to the login page).
+      for (const client of this.clients()) client.socket.close(1012, 'notifications lost');
     };
     this.unlisten.push(await database.listen(MESSAGE_CHANNEL, (payload) => void this.deliver(payload).catch(onLost), lost));
     this.unlisten.push(await database.listen(PRINCIPAL_CHANNEL, (payload) => void this.sessionChanged(payload).catch(onLost), lost));
+    this.unlisten.push(await database.listen(SESSION_END_CHANNEL, (payload) => this.sessionEnded(payload), lost));
   }
 
   async stop(): Promise<void> {
@@ -112,6 +114,17 @@ export class MessageHub {
 
   private *clients(): Iterable<Client> {
     for (const set of this.byUser.values()) yield* set;
+  }
+
+  /**
+   * A session's end with its reason (server/security/sessions.ts announces it just before the
+   * delete): its sockets close with the reason, so every tab tells its user why it signs them out.
+   */
+  private sessionEnded(payload: string): void {
+    const at = payload.lastIndexOf(':');
+    const [hash, reason] = [payload.slice(0, at), payload.slice(at + 1)];
+    if (at < 0 || !isSessionEndReason(reason)) return;
+    for (const c of this.clients()) if (c.tokenHash === hash) c.socket.close(SOCKET_CLOSE.SESSION_ENDED, reason);
   }
 
   private async sessionChanged(payload: string): Promise<void> {

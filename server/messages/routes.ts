@@ -5,12 +5,13 @@
  */
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGE_API } from '../../src/lib/messages';
+import { MESSAGE_API, MESSAGE_SOCKET_TOKEN_CALL } from '../../src/lib/messages';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { requireIds, requireObject } from '../crud/fields';
 import { pagingOf } from '../crud/query';
-import { userMessages } from '../db/schema';
+import { sessions, userMessages } from '../db/schema';
+import { protocolError } from '../errors';
 import { route } from '../routes/route';
 import { optionalOneOf, requireBody } from '../workflow/input';
 import { messageView } from './views';
@@ -48,6 +49,23 @@ export function messageRoutes(api: FastifyInstance, ctx: AppContext): void {
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize);
       return { records: rows.map(messageView), total, pageNum, pageSize, unread: await unreadOf(principal.userId) };
+    },
+  });
+
+  /**
+   * The session's socket token, for a tab that was not the one signed in: the login hands the wsToken
+   * to the tab that signed in (session storage is per tab), so a second tab of the same browser had
+   * no socket and no unread count. The signed call proves the same session the token opens.
+   */
+  route(api, {
+    method: 'POST',
+    path: MESSAGE_SOCKET_TOKEN_CALL,
+    auth: 'session',
+    permission,
+    handler: async ({ principal }) => {
+      const [session] = await ctx.db.select({ wsToken: sessions.wsToken }).from(sessions).where(eq(sessions.tokenHash, principal.tokenHash));
+      if (!session) throw protocolError('UNAUTHORIZED');
+      return { wsToken: session.wsToken };
     },
   });
 

@@ -4,6 +4,7 @@ import { and, eq, exists, sql } from 'drizzle-orm';
 import { checkPasswordChange } from '../../src/lib/password';
 import type { AppContext } from '../context';
 import { USER_STATUS } from '../../src/lib/codes';
+import { SESSION_END_REASON } from '../../src/lib/messages';
 import { menus, roleMenus, roles, userRoles, users } from '../db/schema';
 import { ACCOUNT_STATUS } from '../../src/resources/staff';
 import { businessError, success, validationError } from '../errors';
@@ -126,7 +127,7 @@ export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
           .update(users)
           .set({ passwordHash, userStatus: USER_STATUS.NORMAL, updateTime: new Date(), updateBy: principal.userId, dataVersion: sql`${users.dataVersion} + 1` })
           .where(eq(users.id, principal.userId));
-        await ctx.sessions.endAllForUser(principal.userId, tx);
+        await ctx.sessions.endAllForUser(principal.userId, tx, SESSION_END_REASON.PASSWORD_CHANGED);
         // Which account changed its password and that its sessions ended; the hash is never logged (record.ts masks it).
         await recordChange(tx, principal, {
           resource: 'users', recordId: principal.userId, action: OPERATION_ACTION.passwordChange,

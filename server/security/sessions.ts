@@ -15,6 +15,7 @@ import type { Database, Db } from '../db/open';
 import type { Authority as RoleRef, CorpRef } from '../../src/protocol/api-types';
 import { corps, rolePermissions, roles, sessions, userCorps, userRoles, users } from '../db/schema';
 import { ACCOUNT_STATUS } from '../../src/resources/staff';
+import { SESSION_END_CHANNEL, SESSION_END_REASON, type SessionEndReason } from '../../src/lib/messages';
 
 const ROLE_ENABLED = ACCOUNT_STATUS.enabled;
 
@@ -46,6 +47,16 @@ export interface NewSession {
 
 /** Channel and payload prefix named by the triggers of migrations/0001_principal_notify.sql. */
 const PRINCIPAL_CHANNEL = 'principal_changed';
+
+/**
+ * Why a session ends, told to its open sockets (server/messages/hub.ts) so that every tab leaves for
+ * the login page at once saying why. Sent before the delete in the same transaction: PostgreSQL
+ * delivers a transaction's notifications in order at commit, so the reason arrives before the
+ * delete trigger's principal_changed, which closes the sockets without one.
+ */
+async function announceEnd(db: Db, tokenHashes: readonly string[], reason: SessionEndReason): Promise<void> {
+  for (const hash of tokenHashes) await db.execute(sql`select pg_notify(${SESSION_END_CHANNEL}, ${`${hash}:${reason}`})`);
+}
 const SESSION_PAYLOAD_PREFIX = 'session:';
 /** last_seen_at is written at most this often per session: a write per request would double the load. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -171,7 +182,10 @@ export class SessionStore {
   }
 
   async end(tokenHash: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await this.db.transaction(async (tx) => {
+      await announceEnd(tx, [tokenHash], SESSION_END_REASON.LOGOUT);
+      await tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    });
     this.forget(tokenHash);
   }
 
@@ -180,6 +194,8 @@ export class SessionStore {
    * transaction; call forgetSession with the answer once it commits.
    */
   async endById(sessionId: string, db: Db = this.db): Promise<{ userId: string; tokenHash: string } | null> {
+    const [found] = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.sessionId, sessionId));
+    if (found) await announceEnd(db, [found.tokenHash], SESSION_END_REASON.FORCED);
     const [ended] = await db.delete(sessions).where(eq(sessions.sessionId, sessionId)).returning({ userId: sessions.userId, tokenHash: sessions.tokenHash });
     return ended ?? null;
   }
@@ -190,7 +206,9 @@ export class SessionStore {
   }
 
   /** Takes the caller's transaction when the end must commit together with another change. */
-  async endAllForUser(userId: string, db: Db = this.db): Promise<void> {
+  async endAllForUser(userId: string, db: Db = this.db, reason: SessionEndReason = SESSION_END_REASON.ENDED): Promise<void> {
+    const held = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, userId));
+    await announceEnd(db, held.map((s) => s.tokenHash), reason);
     await db.delete(sessions).where(eq(sessions.userId, userId));
     this.forgetAll();
   }

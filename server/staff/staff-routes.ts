@@ -14,6 +14,7 @@ import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { POSITIONS } from '../../src/lib/access';
 import { isStrongPassword } from '../../src/lib/password';
+import { SESSION_END_REASON } from '../../src/lib/messages';
 import { USER_STATUS } from '../../src/lib/codes';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { ACCOUNT_STATUS, STAFF_ACTION, staffResource } from '../../src/resources/staff';
@@ -270,7 +271,7 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
       if (disabling && (await holdsAdminRole(tx, adminRole, id))) await refuseLosingLastAdmin(tx, adminRole, id);
       await tx.update(users).set({ status: target, ...bump(principal) }).where(eq(users.id, id));
       // A disabled account's sessions end with it, in the same transaction.
-      if (disabling) await ctx.sessions.endAllForUser(id, tx);
+      if (disabling) await ctx.sessions.endAllForUser(id, tx, SESSION_END_REASON.DISABLED);
       const changed = (await staffById(tx, id))!;
       await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: disabling ? STAFF_ACTION.disable : STAFF_ACTION.enable, before, after: changed });
       return changed;
@@ -293,7 +294,7 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
       // A new password is a fresh start: the failures counted against the old one no longer lock the name.
       await tx.delete(loginLocks).where(eq(loginLocks.username, loginKey(before.username)));
       // Whoever held the old password is signed out; the next sign-in must change the new one.
-      await ctx.sessions.endAllForUser(id, tx);
+      await ctx.sessions.endAllForUser(id, tx, SESSION_END_REASON.PASSWORD_RESET);
       const after = (await staffById(tx, id))!;
       await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: STAFF_ACTION.resetPassword, before, after });
       return after;

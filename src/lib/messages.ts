@@ -14,6 +14,25 @@ export const SOCKET_CLOSE = {
   SESSION_ENDED: 4001,
 } as const;
 
+/**
+ * Why a session ended, sent as the reason of the SESSION_ENDED close: every tab of the session then
+ * goes to the login page at once, which says why (auth:login.ended.<reason>). ENDED: no reason told.
+ */
+export const SESSION_END_REASON = {
+  FORCED: 'FORCED',
+  LOGOUT: 'LOGOUT',
+  DISABLED: 'DISABLED',
+  PASSWORD_RESET: 'PASSWORD_RESET',
+  PASSWORD_CHANGED: 'PASSWORD_CHANGED',
+  ENDED: 'ENDED',
+} as const;
+export type SessionEndReason = (typeof SESSION_END_REASON)[keyof typeof SESSION_END_REASON];
+export const isSessionEndReason = (value: string): value is SessionEndReason => Object.hasOwn(SESSION_END_REASON, value);
+/** The login page's query parameter that carries it. */
+export const SESSION_END_PARAM = 'ended';
+/** The database channel the server announces ends on (payload `<tokenHash>:<reason>`). */
+export const SESSION_END_CHANNEL = 'session_ended';
+
 /** What the client sends first, within AUTH_TIMEOUT_MS of opening. */
 export interface SocketAuth {
   type: 'auth';
@@ -56,6 +75,8 @@ export type SocketEvent =
   | { type: 'support'; conversationId: string; message: SupportMessage };
 
 export const MESSAGE_API = '/op/v1/messages';
+/** The session's socket token, for a tab other than the one that signed in. */
+export const MESSAGE_SOCKET_TOKEN_CALL = `${MESSAGE_API}/socket-token`;
 export const SUPPORT_API = '/op/v1/support';
 /** The corporate side's calls (not the operators'): a separate route with its own key, README "Online support". */
 export const CORPORATE_SUPPORT_API = '/api/corporate/v1/support';

@@ -20,6 +20,7 @@ import {
 } from './session';
 import { loadUserInfo, userStore } from './user';
 import { sealDraftsNow } from '../components/form-guard/guarded-forms';
+import { SESSION_END_PARAM } from '../lib/messages';
 
 /**
  * The RSA code (jsencrypt) is needed only to sign in and to send a secret, never to show a page: it
@@ -69,6 +70,8 @@ function clearSessionKeepingDrafts(): void {
 
 /** Ends the session here and on the server; the server call is best-effort (it may be gone already). */
 export async function endSession(): Promise<string> {
+  // This tab's own logout: the socket's close that follows is not news to tell it.
+  signingOut = true;
   const loginUrl = getLoginUrl();
   if (getAuthToken()) {
     await api.post('/uaa/logout', undefined, { keepOnNavigate: true, silent: true }).catch(() => undefined);
@@ -87,7 +90,7 @@ function goToLogin(loginUrl: string): void {
 let signingOut = false;
 /** Kept across every clearing of the session until the tab has gone to sign in. */
 let sealedDrafts: string | undefined;
-onUnauthorized(() => {
+onUnauthorized((reason) => {
   // Several calls may fail at once: the first one's handling is the one that counts.
   if (signingOut) return;
   signingOut = true;
@@ -95,7 +98,9 @@ onUnauthorized(() => {
   sealedDrafts = sealDraftsNow(userStore.get()?.personId, `${window.location.pathname}${window.location.search}`);
   clearSessionKeepingDrafts();
   userStore.set(undefined);
-  if (window.location.pathname !== loginUrl) goToLogin(loginUrl);
+  // The login page says why when the server told it (src/lib/messages SESSION_END_REASON).
+  if (reason) goToLogin(`${loginUrl}?${new URLSearchParams({ [SESSION_END_PARAM]: reason })}`);
+  else if (window.location.pathname !== loginUrl) goToLogin(loginUrl);
 });
 
 export interface LoginParams {

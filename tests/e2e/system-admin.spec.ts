@@ -46,10 +46,18 @@ test('five wrong passwords lock the name with a clear message; the login log sho
   await admin.screenshot({ path: join(ARTIFACTS, 'login-log.png'), fullPage: true });
 });
 
-test('op_admin forces a session out; the user is sent to the login page; the auditor finds the force', async ({ browser }) => {
+test('op_admin forces a session out; every tab of it goes to the login page at once, saying so; the auditor finds the force', async ({ browser }) => {
   const auditor = await as(browser, 'op_auditor');
   await auditor.goto('/op/system/operlog');
   await expect(auditor.getByTestId('operation-logs-list')).toBeVisible(FIRST_LOAD);
+  // A second tab of the same browser (session storage is the first tab's): it opens its own message
+  // socket with the session's token and shows the same unread count.
+  const secondTab = await auditor.context().newPage();
+  const secondSocket = secondTab.waitForEvent('websocket', (ws) => ws.url().includes('/api/ws/messages'));
+  await secondTab.goto('/op/system/dict');
+  await secondSocket;
+  await expect(secondTab.getByTestId('message-bell')).toBeVisible(FIRST_LOAD);
+  await expect(secondTab.getByTestId('message-bell')).toHaveText(await auditor.getByTestId('message-bell').innerText());
 
   const admin = await as(browser, 'op_admin');
   await admin.goto('/op/system/online');
@@ -85,12 +93,13 @@ test('op_admin forces a session out; the user is sent to the login page; the aud
   await expect(rows).toHaveCount(0);
   await expect(admin.getByText('已强制退出').first()).toBeVisible();
 
-  // The auditor's next call (refreshing the list) answers 401: the browser goes to the login page.
-  const unauthorized = auditor.waitForResponse((response) => response.url().includes('/operation-logs/page') && response.status() === 401);
-  await auditor.getByTestId('operation-logs-list').getByRole('button', { name: '刷新' }).click();
-  await unauthorized;
-  await expect(auditor).toHaveURL(/\/login\/op/, FIRST_LOAD);
+  // Both of the auditor's tabs leave for the login page by themselves, without a click, and say why.
+  for (const tab of [auditor, secondTab]) {
+    await expect(tab).toHaveURL(/\/login\/op\?ended=FORCED/, { timeout: 5_000 });
+    await expect(tab.getByTestId('login-ended')).toHaveText('您已被强制下线，请重新登录', FIRST_LOAD);
+  }
   await auditor.screenshot({ path: join(ARTIFACTS, 'forced-out-login.png'), fullPage: true });
+  await secondTab.close();
 
   await signIn(auditor, 'op_auditor', PERSONAS.op_auditor);
   await expect(auditor.getByTestId('welcome')).toBeVisible(FIRST_LOAD);

@@ -12,11 +12,11 @@ import type { RouteModule } from '../../server/app';
 import { DEMO_CORPORATE_KEY } from '../../server/support/corporate-routes';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import {
-  CORPORATE_KEY_HEADER, CORPORATE_SUPPORT_API, MESSAGE_API, MESSAGE_SOCKET_PATH, SOCKET_CLOSE, SUPPORT_API,
+  CORPORATE_KEY_HEADER, CORPORATE_SUPPORT_API, MESSAGE_API, MESSAGE_SOCKET_PATH, MESSAGE_SOCKET_TOKEN_CALL, SESSION_END_REASON, SOCKET_CLOSE, SUPPORT_API,
   type SocketEvent, type SupportConversation, type SupportMessage, type UserMessage,
 } from '../../src/lib/messages';
 import { FORCE_LOGOUT_CALL } from '../../src/resources/online-session';
-import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
+import { ApiClient, dataOf, refusalOf, signInAs } from './client';
 import { startServer, type TestServer } from './server';
 import { TEST_START, testRecords } from './test-records';
 
@@ -55,6 +55,8 @@ interface Live {
   socket: WebSocket;
   events: SocketEvent[];
   closed: Promise<number>;
+  /** The close's reason: why the session ended (SESSION_END_REASON), for a SESSION_ENDED close. */
+  reason: Promise<string>;
   next(predicate: (e: SocketEvent) => boolean, withinMs?: number): Promise<SocketEvent>;
 }
 
@@ -67,7 +69,9 @@ function connect(baseUrl: string, firstFrame: string | null): Live {
     waiters.forEach((w) => w());
   });
   if (firstFrame !== null) socket.on('open', () => socket.send(firstFrame));
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  const closing = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = closing.then((c) => c.code);
+  const reason = closing.then((c) => c.reason);
   // A missing event fails after 30 s, time enough on a busy machine for the call that causes it; the one
   // promise about speed (delivered within a second of the approval's answer) is timed where it is tested.
   const next = (predicate: (e: SocketEvent) => boolean, withinMs = 30_000) =>
@@ -83,7 +87,7 @@ function connect(baseUrl: string, firstFrame: string | null): Live {
       const timer = setTimeout(() => reject(new Error(`no matching event within ${withinMs} ms; got ${JSON.stringify(events.slice(seen))}`)), withinMs);
       waiters.push(check);
     });
-  return { socket, events, closed, next };
+  return { socket, events, closed, reason, next };
 }
 
 const auth = (client: ApiClient) => JSON.stringify({ type: 'auth', wsToken: client.wsToken });
@@ -135,6 +139,8 @@ describe('the message socket', () => {
     expect((await leaving.call('/uaa/logout')).status).toBe(200);
     expect(await here.closed).toBe(SOCKET_CLOSE.SESSION_ENDED);
     expect(await there.closed).toBe(SOCKET_CLOSE.SESSION_ENDED);
+    // With why, so every tab of the session can say it on the login page.
+    expect([await here.reason, await there.reason]).toEqual([SESSION_END_REASON.LOGOUT, SESSION_END_REASON.LOGOUT]);
 
     const forced = await signInAs(srv.baseUrl, 'op_agent');
     const live = await ready(second.baseUrl, forced);
@@ -143,6 +149,29 @@ describe('the message socket', () => {
       expect((await admin.call(FORCE_LOGOUT_CALL, { json: { id } })).body.code).toBe('0');
     }
     expect(await live.closed).toBe(SOCKET_CLOSE.SESSION_ENDED);
+    expect(await live.reason).toBe(SESSION_END_REASON.FORCED);
+  });
+
+  it('says why when an administrator disables the account or resets its password', async () => {
+    const newbie = await dataOf<{ records: Array<{ id: string; username: string }> }>(admin, '/op/v1/sys/staffs/page', { username: 'op_newbie' });
+    const id = newbie.records.find((r) => r.username === 'op_newbie')!.id;
+    const first = await ready(second.baseUrl, await signInAs(srv.baseUrl, 'op_newbie'));
+    expect((await admin.call('/op/v1/sys/staffs/disable', { json: { id } })).body.code).toBe('0');
+    expect(await first.reason).toBe(SESSION_END_REASON.DISABLED);
+    expect((await admin.call('/op/v1/sys/staffs/enable', { json: { id } })).body.code).toBe('0');
+    const again = await ready(srv.baseUrl, await signInAs(srv.baseUrl, 'op_newbie'));
+    expect((await admin.call('/op/v1/sys/staffs/reset-password', { json: { id, password: admin.encrypt('Reset@2026!') } })).body.code).toBe('0');
+    expect(await again.reason).toBe(SESSION_END_REASON.PASSWORD_RESET);
+  });
+
+  it('gives a tab that did not sign in the session\'s socket token, and only its own', async () => {
+    const client = await signInAs(srv.baseUrl, 'op_director2');
+    const { wsToken } = await dataOf<{ wsToken: string }>(client, MESSAGE_SOCKET_TOKEN_CALL, {});
+    expect(wsToken).toBe(client.wsToken);
+    const live = connect(second.baseUrl, JSON.stringify({ type: 'auth', wsToken }));
+    await live.next((e) => e.type === 'ready');
+    expect((await new ApiClient(srv.baseUrl).init().then((anon) => anon.call(MESSAGE_SOCKET_TOKEN_CALL, { json: {} }))).status).toBe(401);
+    live.socket.close();
   });
 });
 

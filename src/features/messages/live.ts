@@ -1,13 +1,15 @@
 /**
  * The browser's side of the message socket: one connection per tab, opened once the shell is up.
- * It authenticates with the login's wsToken as its first frame, reconnects with exponential backoff
+ * It authenticates with the session's wsToken as its first frame (a tab other than the one that
+ * signed in asks the server for it); a session ended on the server (forced out, disabled) sends
+ * every tab to the login page at once with the reason. It reconnects with exponential backoff
  * (1 s doubling to 30 s, with jitter) and, on every `ready` (first connect and each reconnect), asks
  * the server for the unread count and the latest messages, so the bell is right after a reconnect
  * whatever arrived meanwhile. Part of the first load: it uses only what the shell already holds.
  */
 import { useSyncExternalStore } from 'react';
-import { MESSAGE_API, MESSAGE_SOCKET_PATH, SOCKET_CLOSE, type SocketEvent, type SupportMessage, type UserMessage } from '../../lib/messages';
-import { api } from '../../providers/http';
+import { isSessionEndReason, MESSAGE_API, MESSAGE_SOCKET_PATH, MESSAGE_SOCKET_TOKEN_CALL, SESSION_END_REASON, SOCKET_CLOSE, type SocketEvent, type SupportMessage, type UserMessage } from '../../lib/messages';
+import { api, sessionEnded } from '../../providers/http';
 
 const RECENT = 8;
 /**
@@ -15,7 +17,21 @@ const RECENT = 8;
  * rather than through a new export of session.ts, which the login page's budget-tight first load holds.
  */
 const WS_TOKEN_KEY = 'wsToken';
-const getWsToken = () => sessionStorage.getItem(WS_TOKEN_KEY) ?? undefined;
+/**
+ * The tab's socket token: the one its sign-in left, else (a second tab of the same browser: session
+ * storage is per tab) the session's own, asked of the server once and kept for this tab.
+ */
+async function wsTokenOfTab(): Promise<string | undefined> {
+  const held = sessionStorage.getItem(WS_TOKEN_KEY);
+  if (held) return held;
+  try {
+    const { wsToken } = await api.post<{ wsToken: string }>(MESSAGE_SOCKET_TOKEN_CALL, {}, { silent: true, keepOnNavigate: true });
+    sessionStorage.setItem(WS_TOKEN_KEY, wsToken);
+    return wsToken;
+  } catch {
+    return undefined;
+  }
+}
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
 
@@ -54,9 +70,9 @@ async function refresh(): Promise<void> {
   }
 }
 
-function connect(): void {
-  const wsToken = getWsToken();
-  if (stopped || !wsToken) return;
+async function connect(): Promise<void> {
+  const wsToken = await wsTokenOfTab();
+  if (stopped || !wsToken || socket) return;
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   const ws = new WebSocket(`${protocol}//${window.location.host}${MESSAGE_SOCKET_PATH}`);
   socket = ws;
@@ -82,10 +98,15 @@ function connect(): void {
     if (socket !== ws) return;
     socket = null;
     set({ online: false });
-    // The session is over (or the token refused): the next signed call brings the login page.
-    if (close.code === SOCKET_CLOSE.UNAUTHORIZED || close.code === SOCKET_CLOSE.SESSION_ENDED) return;
+    // The session is over: every tab of it leaves for the login page now, saying why (not at the next click).
+    if (close.code === SOCKET_CLOSE.SESSION_ENDED && !stopped) {
+      sessionEnded(isSessionEndReason(close.reason) ? close.reason : SESSION_END_REASON.ENDED);
+      return;
+    }
+    // The token refused: the next signed call brings the login page.
+    if (close.code === SOCKET_CLOSE.UNAUTHORIZED) return;
     if (stopped) return;
-    retryTimer = setTimeout(connect, backoffMs(retries++));
+    retryTimer = setTimeout(() => void connect(), backoffMs(retries++));
   };
 }
 
@@ -93,7 +114,7 @@ export const liveMessages = {
   start(): void {
     if (!stopped) return;
     stopped = false;
-    connect();
+    void connect();
   },
   stop(): void {
     stopped = true;

@@ -6,6 +6,7 @@ import Password from 'antd/es/input/Password';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ThemeProvider } from '../../layout/theme/ThemeProvider';
+import { isSessionEndReason, SESSION_END_PARAM } from '../../lib/messages';
 import { authProvider, loadRsa, type LoginParams } from '../../providers/auth-provider';
 
 /**
@@ -15,6 +16,11 @@ import { authProvider, loadRsa, type LoginParams } from '../../providers/auth-pr
 export default function LoginForm() {
   const { t } = useTranslation('auth');
   const [error, setError] = useState<string>();
+  // Sent here because the server ended the session (forced out, disabled …): say so until the next try.
+  const [ended, setEnded] = useState(() => {
+    const reason = new URLSearchParams(window.location.search).get(SESSION_END_PARAM);
+    return reason && isSessionEndReason(reason) ? t(`login.ended.${reason}`) : undefined;
+  });
   const [isPending, setPending] = useState(false);
   const usernameRef = useRef<InputRef>(null);
   // Focus once the form has been painted: focusing during React's commit lays the page out there,
@@ -49,6 +55,7 @@ export default function LoginForm() {
   return (
     <ThemeProvider>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 20 }} role="alert" />}
+      {ended && !error && <Alert type="warning" showIcon message={ended} style={{ marginBottom: 20 }} role="status" data-testid="login-ended" />}
       <Form<LoginParams>
         layout="vertical"
         size="large"
@@ -57,6 +64,7 @@ export default function LoginForm() {
         onValuesChange={() => void loadRsa().catch(() => undefined)}
         onFinish={(values) => {
           setError(undefined);
+          setEnded(undefined);
           void login(values);
         }}
       >

@@ -56,10 +56,18 @@ export function cancelRequestsNotFrom(pathname: string): void {
   }
 }
 
-let unauthorizedHandler: () => void = () => undefined;
-/** Installed by the auth provider: a 401 clears the session and goes to the stored login URL. */
-export function onUnauthorized(handler: () => void): void {
+let unauthorizedHandler: (reason?: string) => void = () => undefined;
+/**
+ * Installed by the auth provider: a 401 clears the session and goes to the stored login URL. The
+ * message socket calls it too (sessionEnded) the moment the server ends the session, with why.
+ */
+export function onUnauthorized(handler: (reason?: string) => void): void {
   unauthorizedHandler = handler;
+}
+
+/** The session was ended on the server (forced out, disabled, …): leave for the login page now, saying why. */
+export function sessionEnded(reason: string): void {
+  unauthorizedHandler(reason);
 }
 
 function t(key: string): string {
