@@ -55,13 +55,13 @@ export function messageRoutes(api: FastifyInstance, ctx: AppContext): void {
   /**
    * The session's socket token, for a tab that was not the one signed in: the login hands the wsToken
    * to the tab that signed in (session storage is per tab), so a second tab of the same browser had
-   * no socket and no unread count. The signed call proves the same session the token opens.
+   * no socket and no unread count. The signed call proves the same session the token opens. Any
+   * signed-in user: the socket also tells a tab its session ended, message centre or not.
    */
   route(api, {
     method: 'POST',
     path: MESSAGE_SOCKET_TOKEN_CALL,
     auth: 'session',
-    permission,
     handler: async ({ principal }) => {
       const [session] = await ctx.db.select({ wsToken: sessions.wsToken }).from(sessions).where(eq(sessions.tokenHash, principal.tokenHash));
       if (!session) throw protocolError('UNAUTHORIZED');

@@ -53,10 +53,26 @@ async function ensureCsrf(): Promise<void> {
 }
 
 /**
+ * Runs a call that ends this user's sessions on purpose (the password change): meanwhile the end the
+ * message socket reports is this tab's own doing, not news to leave the page for; the page says what
+ * happened itself. A refused call leaves the tab as it was.
+ */
+export async function endingSessionHere<T>(call: () => Promise<T>): Promise<T> {
+  expectingEnd = true;
+  try {
+    return await call();
+  } finally {
+    expectingEnd = false;
+  }
+}
+let expectingEnd = false;
+
+/**
  * Forgets the session in this browser only, for when the server has ended it already (a password
  * change ends every session of the user). Returns the login URL to go to.
  */
 export function forgetSession(): string {
+  signingOut = true;
   const loginUrl = getLoginUrl();
   clearSession();
   return loginUrl;
@@ -92,7 +108,7 @@ let signingOut = false;
 let sealedDrafts: string | undefined;
 onUnauthorized((reason) => {
   // Several calls may fail at once: the first one's handling is the one that counts.
-  if (signingOut) return;
+  if (signingOut || (reason && expectingEnd)) return;
   signingOut = true;
   const loginUrl = getLoginUrl();
   sealedDrafts = sealDraftsNow(userStore.get()?.personId, `${window.location.pathname}${window.location.search}`);

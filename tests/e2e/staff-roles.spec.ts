@@ -169,9 +169,9 @@ test.describe('staff accounts and roles (issue 20)', () => {
     await expect(admin.getByTestId('online-sessions-list').getByRole('row').filter({ hasText: USERNAME })).toHaveCount(0);
     await admin.screenshot({ path: join(ARTIFACTS, 'staff-roles-forced-out.png') });
 
-    // The user's next call answers 401: the browser goes to the login page.
-    await user.getByTestId('sidebar').getByRole('menuitem', { name: '字典管理' }).click();
-    await expect(user).toHaveURL(/\/login\/op/);
+    // The user's tab goes to the login page by itself, saying why (its message socket was closed with the reason).
+    await expect(user).toHaveURL(/\/login\/op\?ended=FORCED/);
+    await expect(user.getByTestId('login-ended')).toHaveText('您已被强制下线，请重新登录');
     await user.screenshot({ path: join(ARTIFACTS, 'staff-roles-user-at-login.png') });
 
     // op_auditor finds each write in 操作日志: by the record's number, with who did it and what.

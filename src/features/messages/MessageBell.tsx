@@ -1,6 +1,7 @@
 /**
  * The navbar's bell (issue 21): the unread count, live; a click opens the drawer of recent messages,
- * whose code loads on the first click. The socket starts with the bell, once the first screen is up.
+ * whose code loads on the first click. The socket starts once the first screen is up, for every
+ * signed-in user (it carries the session's end too); the bell shows with the message centre's grant.
  */
 import { BellOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
@@ -17,7 +18,19 @@ const MAX_SHOWN = 99;
 
 export function MessageBell() {
   const user = useUserInfo();
-  return user && hasPermission(user.menuPerms, PERMISSIONS.message.list) ? <Bell /> : null;
+  const withMessages = !!user && hasPermission(user.menuPerms, PERMISSIONS.message.list);
+  // Every signed-in tab holds the socket: it also says when the session was ended on the server
+  // (forced out, disabled), which concerns users without the message centre as much.
+  const signedIn = user?.personId;
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    const cancel = whenIdle(() => liveMessages.start({ withMessages }));
+    return () => {
+      cancel();
+      liveMessages.stop();
+    };
+  }, [signedIn, withMessages]);
+  return withMessages ? <Bell /> : null;
 }
 
 function Bell() {
@@ -25,13 +38,6 @@ function Bell() {
   const { unread, online } = useLiveMessages();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    const cancel = whenIdle(() => liveMessages.start());
-    return () => {
-      cancel();
-      liveMessages.stop();
-    };
-  }, []);
   const label = unread > 0 ? t('navbar.messagesUnread', { count: unread }) : t('navbar.messages');
   return (
     <>

@@ -49,6 +49,8 @@ let socket: WebSocket | null = null;
 let retries = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let stopped = true;
+/** Whether the user has the message centre: without it the socket only watches the session. */
+let withMessages = true;
 
 function set(next: Partial<LiveState>): void {
   state = { ...state, ...next };
@@ -87,7 +89,7 @@ async function connect(): Promise<void> {
     if (event.type === 'ready') {
       retries = 0;
       set({ online: true });
-      void refresh();
+      if (withMessages) void refresh();
     } else if (event.type === 'message') {
       set({ unread: state.unread + (event.message.readAt ? 0 : 1), recent: [event.message, ...state.recent.filter((m) => m.id !== event.message.id)].slice(0, RECENT) });
     } else if (event.type === 'support') {
@@ -111,7 +113,8 @@ async function connect(): Promise<void> {
 }
 
 export const liveMessages = {
-  start(): void {
+  start(options: { withMessages: boolean } = { withMessages: true }): void {
+    withMessages = options.withMessages;
     if (!stopped) return;
     stopped = false;
     void connect();

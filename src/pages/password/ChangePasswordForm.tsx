@@ -3,7 +3,7 @@ import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordFieldError, type PasswordChange, type PasswordField } from '../../lib/password';
-import { encryptWithPublicKey, forgetSession } from '../../providers/auth-provider';
+import { encryptWithPublicKey, endingSessionHere, forgetSession } from '../../providers/auth-provider';
 import { api, ApiError } from '../../providers/http';
 
 interface Props {
@@ -37,10 +37,9 @@ export function ChangePasswordForm({ onCancel, cancelText }: Props) {
   const submit = async (values: Required<PasswordChange>) => {
     setSubmitting(true);
     try {
-      await api.post('/op/v1/staffs/password', {
-        originalPassword: await encryptWithPublicKey(values.originalPassword.trim()),
-        newPassword: await encryptWithPublicKey(values.newPassword.trim()),
-      });
+      const originalPassword = await encryptWithPublicKey(values.originalPassword.trim());
+      const newPassword = await encryptWithPublicKey(values.newPassword.trim());
+      await endingSessionHere(() => api.post('/op/v1/staffs/password', { originalPassword, newPassword }));
       // The server ended every session of this user with the change; asking it to log out would only earn a 401.
       const loginUrl = forgetSession();
       modal.success({
