@@ -1,7 +1,7 @@
 import { Form, Input, Modal, type FormProps, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isMasked } from '../lib/masking';
-import { editRules, FieldInput, fieldRules, fieldsOf } from './fields';
+import { editRules, FieldInput, fieldRules, fieldsOf, referenceLabelOf } from './fields';
 import { ownedElsewhere, type AnyResource } from './resource';
 
 /** A label's width at the form's 14 px: a Chinese character is a full em, a Latin one about half; plus the asterisk and the colon. */
@@ -48,7 +48,7 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
               // Shown, not a form value: it is neither sent nor validated, and the hint says where it changes.
               return (
                 <Form.Item key={name} label={label} extra={t('kit:form.ownedBy', { where: t(schema.ownedBy!.where) })}>
-                  <Input value={original === undefined || original === null ? '' : String(original)} disabled data-testid={`owned-${name}`} />
+                  <Input value={String(referenceLabelOf(schema, name, formProps.initialValues as Record<string, unknown> | undefined) ?? original ?? '')} disabled data-testid={`owned-${name}`} />
                 </Form.Item>
               );
             }
@@ -59,7 +59,13 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
             return (
               // The asterisk is said outright: antd cannot read `required` from rules that decide at validation time (editRules).
               <Form.Item key={name} name={name} label={label} rules={rules} required={!locked && !!schema.required} extra={keptMask ? t('kit:form.maskedKept', { label }) : undefined} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
-                <FieldInput schema={schema} placeholder={t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })} disabled={locked} />
+                <FieldInput
+                  schema={schema}
+                  // A picker says how to choose (type a name to search) itself.
+                  placeholder={schema.type === 'reference' ? undefined : t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })}
+                  disabled={locked}
+                  initialLabel={referenceLabelOf(schema, name, formProps.initialValues as Record<string, unknown> | undefined)}
+                />
               </Form.Item>
             );
           })}

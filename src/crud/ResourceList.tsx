@@ -18,7 +18,7 @@ import { errorNotification, filtersToBody, sortersToOrderBy } from '../providers
 import { exportBadge } from '../providers/export-records';
 import { MY_EXPORT_PATH } from '../routes/static-routes';
 import { useColumnSettings } from './column-settings';
-import { createValues, FieldValue, fieldsOf, SearchInput, useDayjsLocale } from './fields';
+import { createValues, FieldValue, fieldsOf, referenceLabelOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
 import { useReadyList } from './ready-list';
 import { useListTable } from './use-list-table';
@@ -253,7 +253,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
       // the default order), and the arrow shows on the column the rows are ordered by.
       sorter: schema.sortable ? true : undefined,
       defaultSortOrder: schema.sortable && sorters[0]?.field === name ? getDefaultSortOrder(name, sorters) : undefined,
-      render: (value: unknown, record: Row) => renderers[name]?.(value, record) ?? <FieldValue schema={schema} value={value} t={t} />,
+      render: (value: unknown, record: Row) => renderers[name]?.(value, record) ?? <FieldValue schema={schema} value={value} t={t} label={referenceLabelOf(schema, name, record)} />,
     }));
 
   if (approval) {
