@@ -3,7 +3,7 @@
  * the kit masks and seals their sensitive fields; this module adds what the kit cannot know, the
  * real-name status of the linked real-name admission and the references that block a removal.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CORP_OWNED_FIELDS } from '../../src/features/corporations/changes';
 import { bankAccountResource, corporationResource } from '../../src/features/corporations/resources';
@@ -42,12 +42,6 @@ export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
   crudRoutes(api, ctx, {
     resource: bankAccountResource,
     table: corpBankAccounts,
-    hooks: {
-      async beforeWrite(tx, values, mode) {
-        if (mode !== 'create') return;
-        const [owner] = await tx.select({ id: corporations.id }).from(corporations).where(eq(corporations.id, String(values.corpId)));
-        if (!owner) throw businessError('NOT_FOUND', 'corporations:server.corpNotFound');
-      },
-    },
+    // The holder (corpId) is a reference: the kit refuses an id naming no corporation.
   });
 }

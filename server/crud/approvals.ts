@@ -286,7 +286,9 @@ export class ApprovableResource {
     const present = this.options.hooks?.present;
     // A transaction reads as the database does; the hook is declared over Db because lists call it outside one.
     const shown = current ? mask(present ? (await present(tx as unknown as Db, [current]))[0] : current) : null;
-    return { action, current: shown, values: { ...shown, ...mask(toJson(proposed)) } };
+    // The summary names referenced records by their labels (<field>Label), as the task lists show them.
+    const [labelledCurrent, values] = await withReferenceLabels(tx, this.options.resource, [shown ?? {}, { ...shown, ...mask(toJson(proposed)) }]);
+    return { action, current: shown ? labelledCurrent : null, values };
   }
 
   /** Applies the running change this instance carries when it ended approved; closes it either way. */

@@ -73,6 +73,13 @@ async function applicationNo(tx: Tx, now: Date): Promise<string> {
   return `FA${stamp}${p(Number(BigInt(seq) % 10_000n), 4)}`;
 }
 
+/** A product names its finance institution by id; an application records its name as it stands when the application is made. */
+async function corpNameOf(tx: Tx, corpId: string | null): Promise<string | null> {
+  if (!corpId) return null;
+  const [corp] = await tx.select({ corpName: corporations.corpName }).from(corporations).where(eq(corporations.id, corpId));
+  return corp?.corpName ?? null;
+}
+
 export class FinancingApplications {
   private readonly process: OwnedProcess;
 
@@ -148,7 +155,7 @@ export class FinancingApplications {
       }
       const [product] = await tx.select().from(products).where(eq(products.prdCode, prdCode));
       if (!product) throw aboutField(businessError('FINANCING_PRODUCT_UNKNOWN', 'financing:server.productUnknown'), 'prdCode');
-      if (product.coreCorpName && product.coreCorpName !== core.corpName) {
+      if (product.coreCorpId && product.coreCorpId !== core.id) {
         throw aboutField(businessError('FINANCING_PRODUCT_OTHER_CORE', 'financing:server.productOtherCore', { product: product.prdName, core: core.corpName }), 'prdCode');
       }
       const [open] = await tx
@@ -161,7 +168,7 @@ export class FinancingApplications {
         .values({
           applicationNo: await applicationNo(tx, new Date(this.ctx.now())),
           supplierCorpId, supplierName: supplier.corpName, coreCorpId, coreName: core.corpName, prdCode, prdName: product.prdName,
-          financeCorpName: product.financeCorpName, status: FINANCING_STATUS.draft, createBy: actor.username, updateBy: actor.username,
+          financeCorpName: await corpNameOf(tx, product.financeCorpId), status: FINANCING_STATUS.draft, createBy: actor.username, updateBy: actor.username,
         })
         .returning();
       await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'CREATE', after: row });

@@ -6,7 +6,7 @@
  * control saying so (the server would refuse the page call), never a failing request.
  */
 import { useSelect } from '@refinedev/antd';
-import type { CrudFilter } from '@refinedev/core';
+import { useOne, type CrudFilter } from '@refinedev/core';
 import { Select, type SelectProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +47,9 @@ export function ReferenceSelect({ schema, initialLabel, placeholder, ...rest }: 
     errorNotification,
     queryOptions: { enabled: allowed },
   });
+  // A value given without its label (a page's fixed default, the corporation whose accounts are listed) is named by reading its record.
+  const unnamed = typeof rest.value === 'string' && rest.value !== '' && typeof initialLabel !== 'string';
+  const { result: valueRecord } = useOne({ resource: reference.resource, id: typeof rest.value === 'string' ? rest.value : undefined, queryOptions: { enabled: allowed && unnamed }, errorNotification });
   // Labels of the records chosen here: a new search replaces the options, and the chosen one must still read as its name, never its id.
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const label = t(schema.label);
@@ -55,7 +58,8 @@ export function ReferenceSelect({ schema, initialLabel, placeholder, ...rest }: 
   }
   // The loaded value is shown by its label even when it is not on the page of options fetched.
   const options = [...(selectProps.options ?? [])];
-  const held = typeof rest.value === 'string' ? (chosen[rest.value] ?? (typeof initialLabel === 'string' ? initialLabel : undefined)) : undefined;
+  const read = valueRecord?.id === rest.value ? valueRecord?.[reference.labelField] : undefined;
+  const held = typeof rest.value === 'string' ? (chosen[rest.value] ?? (typeof initialLabel === 'string' ? initialLabel : typeof read === 'string' ? read : undefined)) : undefined;
   if (held !== undefined && !options.some((o) => o.value === rest.value)) options.unshift({ value: rest.value as string, label: held });
   return (
     <Select<string>

@@ -12,6 +12,8 @@ interface Props {
   mode: 'create' | 'edit';
   modalProps: ModalProps;
   formProps: FormProps;
+  /** Fields the page fixes (its list's fixed filters: the corporation whose accounts it shows): shown, sent, not chosen. */
+  fixed?: readonly string[];
 }
 
 /**
@@ -21,7 +23,7 @@ interface Props {
  * masked is neither validated nor sent (editRules). The edit form carries the dataVersion it was
  * read at, so a save over someone else's is refused.
  */
-export function ResourceFormModal({ resource, mode, modalProps, formProps }: Props) {
+export function ResourceFormModal({ resource, mode, modalProps, formProps, fixed = [] }: Props) {
   const { t } = useTranslation();
   const title = t(resource.item ?? resource.title);
   // An editor needs room to write in; plain fields read best in a narrow form.
@@ -53,7 +55,7 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
               );
             }
             // A value that cannot be changed here is not checked here either (the server ignores it).
-            const locked = mode === 'edit' && !!schema.createOnly;
+            const locked = (mode === 'edit' && !!schema.createOnly) || fixed.includes(name);
             const rules = locked ? [] : mode === 'edit' ? editRules(name, schema, t, original) : fieldRules(schema, t);
             const keptMask = mode === 'edit' && schema.sensitive && !locked && isMasked(original);
             return (

@@ -383,7 +383,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
       />
 
       {/* Closed, they wait for the first screen's paint (components/first-paint.ts). */}
-      {dialogs && can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={createGuard.modalProps} formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }} />}
+      {dialogs && can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={createGuard.modalProps} formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }} fixed={Object.keys(fixedFilters)} />}
       {dialogs && canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={editGuard.modalProps} formProps={editGuard.formProps} />}
       {dialogs && canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} extra={showExtra as ((record: Record<string, unknown>) => ReactNode) | undefined} renderers={renderers as ResourceShowRenderers} />}
     </div>
