@@ -18,6 +18,9 @@ import { ruleFailure } from './field-rules';
 import { dictItem, useDicts } from '../providers/dictionaries';
 import { referenceLabelKey, type FieldSchema, type AnyResource } from './resource';
 import { ReferenceSelect } from './ReferenceSelect';
+import { useOne } from '@refinedev/core';
+import { findResource } from '../resources';
+import { useHasPermission } from './use-resource-access';
 
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -163,6 +166,8 @@ export function FieldValue({ schema, value, t, label }: { schema: FieldSchema; v
   if (value === undefined || value === null || value === '') return null;
   switch (schema.type) {
     case 'reference':
+      // null: the server answered and the record is gone; undefined: no label came with the value (a logged change), so it is read.
+      if (label === undefined) return <ReferenceLabel schema={schema} id={String(value)} t={t} />;
       return <>{typeof label === 'string' && label !== '' ? label : t('kit:form.referenceMissing')}</>;
     case 'dict':
       return Array.isArray(value) ? (
@@ -195,6 +200,23 @@ export function FieldValue({ schema, value, t, label }: { schema: FieldSchema; v
     default:
       return <>{String(value)}</>;
   }
+}
+
+/**
+ * The current label of a referenced record whose answer carried none (an operation log's before and
+ * after values): read from the referenced resource's find-by-id. Without the permission to read it,
+ * a dash, never the id.
+ */
+function ReferenceLabel({ schema, id, t }: { schema: FieldSchema; id: string; t: TFunction }) {
+  const reference = schema.reference!;
+  const target = findResource(reference.resource);
+  const may = useHasPermission();
+  const allowed = !!target && may(target.permissions.query);
+  const { result, query } = useOne({ resource: reference.resource, id, queryOptions: { enabled: allowed, retry: false }, errorNotification: false });
+  if (!allowed || query.isError) return <>—</>;
+  if (query.isLoading) return <Spin size="small" />;
+  const label = result?.[reference.labelField];
+  return <>{typeof label === 'string' ? label : t('kit:form.referenceMissing')}</>;
 }
 
 /** Date pickers name months and weekdays in the operator's language. */

@@ -21,7 +21,7 @@ async function as(browser: Browser, persona: Persona, lang: 'zh-CN' | 'en-US' = 
   await signIn(page, persona, PERSONAS[persona]);
   await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
   // The language is the browser's stored choice, read when the app starts (the next page load).
-  if (lang !== 'zh-CN') await page.evaluate((chosen) => window.localStorage.setItem('lang', chosen), lang);
+  if (lang !== 'zh-CN') await page.evaluate((chosen) => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('lang', chosen), lang);
   return page;
 }
 
