@@ -133,5 +133,11 @@ test.describe.serial('a product whose core enterprise is chosen in the picker', 
     await expect(holder.locator('.ant-select-disabled')).toHaveCount(1);
     await noIds(dialog(page));
     await shot(page, 'bank-account-zh');
+    // The fixed holder is sent with the form: the account is saved under it.
+    await dialog(page).getByLabel('开户银行').fill(`端到端银行${RUN}`);
+    await dialog(page).getByLabel('银行账号').fill('6222020000012345678');
+    await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByRole('dialog')).toBeHidden(FIRST_LOAD);
+    await expect(page.locator('tbody tr.ant-table-row').filter({ hasText: `端到端银行${RUN}` })).toBeVisible(FIRST_LOAD);
   });
 });
