@@ -3,6 +3,7 @@
  * products, agreements and price policies. Products, agreements and policies are approvable
  * resources: a row exists once its process ended approved (the proposal waits in approval_changes).
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn as id, recordColumns as record } from './columns';
 import { corporations } from './schema';
@@ -32,6 +33,8 @@ export const agreementTemplates = pgTable(
     /** Dictionary std_template_status: DRAFT, APPROVED. */
     status: text('status').notNull().default('DRAFT'),
     approveTime: timestamp('approve_time', { withTimezone: true }),
+    /** What names a version where it is chosen (an agreement's template picker): CODE@version and the name, kept by the database. */
+    refLabel: text('ref_label').generatedAlwaysAs(sql`template_code || '@' || version::text || ' ' || template_name`),
     ...record(),
   },
   (t) => [uniqueIndex('agreement_templates_code_version_uq').on(t.templateCode, t.version)],
@@ -79,8 +82,10 @@ export const agreements = pgTable(
     /** The parties' names as signed: a snapshot taken when proposed, kept whatever they are renamed to later. */
     financeCorpName: text('finance_corp_name'),
     coreCorpName: text('core_corp_name'),
-    templateCode: text('template_code').notNull(),
-    templateVersion: integer('template_version').notNull(),
+    /** The approved template version it is built on; null only for a row the upgrade could not map. */
+    templateId: text('template_id').references(() => agreementTemplates.id),
+    legacyTemplateCode: text('template_code'),
+    legacyTemplateVersion: integer('template_version'),
     ...record(),
   },
   (t) => [index('agreements_category_idx').on(t.category)],

@@ -5,7 +5,7 @@
  * some approved, some waiting in op_director's to-do list.
  */
 import { demoActorOf } from '../demo-actor';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { TEMPLATE_STATUS } from '../../src/lib/products';
 import { approvableResource } from '../crud/approvals';
 import type { AppContext } from '../context';
@@ -84,10 +84,12 @@ export async function seedProductsDemo(ctx: AppContext): Promise<void> {
   await propose('products-rf-core-finance', { prdCode: 'RF-HD-CMB', prdName: '华东建设招银反保', prdShortName: '招银反保', financeCorpId: cmb, coreCorpId: group, ...limits, templateVersions: 'RF-MASTER@1' }, 'approved');
 
   // Agreements and policies name an approved product by id.
+  const templateIdOf = async (code: string, version: number) =>
+    (await ctx.db.select({ id: agreementTemplates.id }).from(agreementTemplates).where(and(eq(agreementTemplates.templateCode, code), eq(agreementTemplates.version, version))))[0].id;
   const productIdOf = async (prdCode: string) => (await ctx.db.select({ id: products.id }).from(products).where(eq(products.prdCode, prdCode)))[0].id;
-  await propose('agreements-credit', { agreementCode: 'AGR-CREDIT-001', agreementName: '华东建设招银白条授信协议', productId: await productIdOf('CREDIT-HD-CMB'), financeCorpId: cmb, coreCorpId: group, templateCode: 'CREDIT-MASTER', templateVersion: 2 }, 'approved');
-  await propose('agreements-rf', { agreementCode: 'AGR-RF-000', agreementName: '华东建设招银反保协议', productId: await productIdOf('RF-HD-CMB'), financeCorpId: cmb, coreCorpId: group, templateCode: 'RF-MASTER', templateVersion: 1 }, 'approved');
-  await propose('agreements-rf', { agreementCode: 'AGR-RF-001', agreementName: '华东建设反向保理协议', productId: await productIdOf('RF-HD-PLATFORM'), financeCorpId: factoring, coreCorpId: group, templateCode: 'RF-MASTER', templateVersion: 1 }, 'review');
+  await propose('agreements-credit', { agreementCode: 'AGR-CREDIT-001', agreementName: '华东建设招银白条授信协议', productId: await productIdOf('CREDIT-HD-CMB'), financeCorpId: cmb, coreCorpId: group, templateId: await templateIdOf('CREDIT-MASTER', 2) }, 'approved');
+  await propose('agreements-rf', { agreementCode: 'AGR-RF-000', agreementName: '华东建设招银反保协议', productId: await productIdOf('RF-HD-CMB'), financeCorpId: cmb, coreCorpId: group, templateId: await templateIdOf('RF-MASTER', 1) }, 'approved');
+  await propose('agreements-rf', { agreementCode: 'AGR-RF-001', agreementName: '华东建设反向保理协议', productId: await productIdOf('RF-HD-PLATFORM'), financeCorpId: factoring, coreCorpId: group, templateId: await templateIdOf('RF-MASTER', 1) }, 'review');
 
   const policy = { productId: await productIdOf('CREDIT-HD-CMB'), coreCorpId: group };
   await propose('price-policies', { ...policy, policyName: '华东白条短期', tenorFromDays: 1, tenorToDays: 90, financingRate: '3.85', serviceFeeRate: '0.30' }, 'approved');

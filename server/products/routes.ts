@@ -121,13 +121,9 @@ function agreementRoutes(api: FastifyInstance, ctx: AppContext): void {
       listScope: eq(agreements.category, category),
       approvalApplies: (action) => (action === APPROVAL_ACTION.CREATE ? { category } : {}),
       hooks: {
-        async beforeWrite(tx, values, _mode, { before }) {
-          const merged = { ...before, ...values };
-          // Product (of this category) and parties are references the kit checked against their filters.
+        async beforeWrite(tx, values) {
+          // Product (of this category), parties and the finalised template version are references the kit checked against their filters.
           await snapshotParties(tx, values);
-          if (values.templateCode !== undefined || values.templateVersion !== undefined) {
-            await checkTemplateRefs(tx, [{ templateCode: String(merged.templateCode), version: Number(merged.templateVersion) }], 'templateVersion');
-          }
         },
       },
     });

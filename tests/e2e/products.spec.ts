@@ -150,8 +150,8 @@ test.describe.serial('products, agreements and price policies', () => {
     await choose(page, '产品', '招银白条', '华东建设招银白条');
     await choose(page, '资金方', '招商银行', '招商银行股份有限公司上海分行');
     await choose(page, '核心企业', '华东建设', GROUP);
-    await form.getByLabel('模板编号').fill(TEMPLATE);
-    await form.getByLabel('模板版本').fill('1');
+    // Only finalised versions are offered, named CODE@version and name.
+    await choose(page, '模板版本', TEMPLATE, `${TEMPLATE}@1`);
     await submitForm(page);
 
     await page.goto('/op/product/price-policy');

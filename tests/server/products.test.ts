@@ -28,6 +28,9 @@ const CMB = DEMO_CORP.banks[1];
 /** Approved products' ids by code, read once from the product picker's list. */
 const productIds = new Map<string, string>();
 const pid = (prdCode: string) => productIds.get(prdCode) ?? `missing-${prdCode}`;
+/** Template versions' ids by CODE@version. */
+const templateIds = new Map<string, string>();
+const tid = (ref: string) => templateIds.get(ref) ?? `missing-${ref.replace('@', '-')}`;
 
 interface Proposal {
   change: { recordId: string };
@@ -58,6 +61,7 @@ beforeAll(async () => {
   srv = await startServer(await database());
   [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
   for (const p of (await dataOf<{ records: Rec[] }>(auditor, `${BASE}/all/page`, { pageSize: 100 })).records) productIds.set(String(p.prdCode), p.id);
+  for (const v of (await dataOf<{ records: Rec[] }>(auditor, `${BASE}/templates/page`, { pageSize: 100 })).records) templateIds.set(`${String(v.templateCode)}@${String(v.version)}`, v.id);
 });
 afterAll(async () => {
   await srv.close();
@@ -96,8 +100,8 @@ const CASES: Case[] = [
   { processKey: 'Process_RF_PROD_FINANCE', api: 'rf/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFF'), prdName: '测试资方反保', prdShortName: '资方反保', financeCorpId: ICBC, ...limits, templateVersions: 'RF-MASTER@1' }) },
   { processKey: 'Process_RF_PROD_CORE_FINANCE', api: 'rf/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFCF'), prdName: '测试联合反保', prdShortName: '联合反保', financeCorpId: CMB, coreCorpId: GROUP, ...limits, templateVersions: 'RF-MASTER@1' }) },
   { processKey: 'Process_RF_PROD_CORE', api: 'rf/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFC'), prdName: '测试平台反保', prdShortName: '平台反保', coreCorpId: GROUP, ...limits, templateVersions: 'RF-MASTER@1' }) },
-  { processKey: 'Process_CREDIT_AGREEMENT', api: 'agreements/credit', key: 'agreementCode', body: () => ({ agreementCode: code('AC'), agreementName: '测试授信协议', productId: pid('CREDIT-HD-CMB'), financeCorpId: CMB, coreCorpId: GROUP, templateCode: 'CREDIT-MASTER', templateVersion: 2 }) },
-  { processKey: 'Process_RF_AGREEMENT', api: 'agreements/rf', key: 'agreementCode', body: () => ({ agreementCode: code('AR'), agreementName: '测试反保协议', productId: pid('RF-HD-PLATFORM'), financeCorpId: CMB, coreCorpId: GROUP, templateCode: 'RF-MASTER', templateVersion: 1 }) },
+  { processKey: 'Process_CREDIT_AGREEMENT', api: 'agreements/credit', key: 'agreementCode', body: () => ({ agreementCode: code('AC'), agreementName: '测试授信协议', productId: pid('CREDIT-HD-CMB'), financeCorpId: CMB, coreCorpId: GROUP, templateId: tid('CREDIT-MASTER@2') }) },
+  { processKey: 'Process_RF_AGREEMENT', api: 'agreements/rf', key: 'agreementCode', body: () => ({ agreementCode: code('AR'), agreementName: '测试反保协议', productId: pid('RF-HD-PLATFORM'), financeCorpId: CMB, coreCorpId: GROUP, templateId: tid('RF-MASTER@1') }) },
   { processKey: 'Process_PRICE_CONFIG_CREATE', api: 'price-policies', key: 'policyName', body: () => ({ policyName: code('策略'), productId: pid('CREDIT-ICBC-E'), coreCorpId: GROUP, tenorFromDays: 1 + seq * 10, tenorToDays: 5 + seq * 10, financingRate: '4.05', serviceFeeRate: '0.25' }) },
 ];
 
@@ -186,6 +190,15 @@ describe('rules the kit cannot know', () => {
     expect(answer.body.data).toMatchObject({ field });
   });
 
+  it('refuses an agreement on a draft template version, and offers the picker finalised versions named CODE@version', async () => {
+    expect(await refused('agreements/credit', { ...CASES[6].body(), templateId: tid('CREDIT-MASTER@3') })).toMatchObject({
+      code: 'VALIDATION_FAILED', message: '所选的模板版本不在可选范围（已定稿的模板版本）内：记录不存在或不符合条件，请重新选择',
+    });
+    const offered = await page('templates', { status: 'APPROVED', refLabel: 'CREDIT-MASTER@' });
+    expect(offered.map((v) => v.refLabel)).toEqual(expect.arrayContaining(['CREDIT-MASTER@2 授信协议标准文本', 'CREDIT-MASTER@1 授信协议标准文本']));
+    expect(offered.map((v) => v.version)).not.toContain(3);
+  });
+
   it('refuses an agreement on a product of the other category', async () => {
     expect(await refused('agreements/rf', { ...CASES[7].body(), productId: pid('CREDIT-HD-CMB') })).toMatchObject({ code: 'VALIDATION_FAILED', message: '所选的产品不在可选范围（产品）内：记录不存在或不符合条件，请重新选择' });
   });
@@ -216,7 +229,7 @@ describe('rules the kit cannot know', () => {
 describe('parties by reference', () => {
   it('shows a renaming at once in products and price policies, while an agreement keeps the names it was signed with', async () => {
     const agreement = (await page('agreements/credit', { agreementCode: 'AGR-CREDIT-001' }))[0];
-    expect(agreement).toMatchObject({ coreCorpId: GROUP, coreCorpIdLabel: GROUP_NAME, coreCorpName: GROUP_NAME, productIdLabel: '华东建设招银白条' });
+    expect(agreement).toMatchObject({ coreCorpId: GROUP, coreCorpIdLabel: GROUP_NAME, coreCorpName: GROUP_NAME, productIdLabel: '华东建设招银白条', templateIdLabel: 'CREDIT-MASTER@2 授信协议标准文本' });
     const renamed = `${GROUP_NAME}（更名）`;
     await srv.database.db.update(corporations).set({ corpName: renamed }).where(eq(corporations.id, GROUP));
     try {

@@ -9,11 +9,15 @@ CREATE TABLE "reference_mapping_report" (
 --> statement-breakpoint
 DROP INDEX "price_policies_product_core_idx";--> statement-breakpoint
 ALTER TABLE "agreements" ALTER COLUMN "prd_code" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "agreements" ALTER COLUMN "template_code" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "agreements" ALTER COLUMN "template_version" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "price_policies" ALTER COLUMN "prd_code" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "price_policies" ALTER COLUMN "core_corp_name" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "agreement_templates" ADD COLUMN "ref_label" text GENERATED ALWAYS AS (template_code || '@' || version::text || ' ' || template_name) STORED;--> statement-breakpoint
 ALTER TABLE "agreements" ADD COLUMN "product_id" text;--> statement-breakpoint
 ALTER TABLE "agreements" ADD COLUMN "finance_corp_id" text;--> statement-breakpoint
 ALTER TABLE "agreements" ADD COLUMN "core_corp_id" text;--> statement-breakpoint
+ALTER TABLE "agreements" ADD COLUMN "template_id" text;--> statement-breakpoint
 ALTER TABLE "price_policies" ADD COLUMN "product_id" text;--> statement-breakpoint
 ALTER TABLE "price_policies" ADD COLUMN "core_corp_id" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "finance_corp_id" text;--> statement-breakpoint
@@ -21,12 +25,13 @@ ALTER TABLE "products" ADD COLUMN "core_corp_id" text;--> statement-breakpoint
 ALTER TABLE "agreements" ADD CONSTRAINT "agreements_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agreements" ADD CONSTRAINT "agreements_finance_corp_id_corporations_id_fk" FOREIGN KEY ("finance_corp_id") REFERENCES "public"."corporations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agreements" ADD CONSTRAINT "agreements_core_corp_id_corporations_id_fk" FOREIGN KEY ("core_corp_id") REFERENCES "public"."corporations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agreements" ADD CONSTRAINT "agreements_template_id_agreement_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."agreement_templates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_policies" ADD CONSTRAINT "price_policies_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_policies" ADD CONSTRAINT "price_policies_core_corp_id_corporations_id_fk" FOREIGN KEY ("core_corp_id") REFERENCES "public"."corporations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_finance_corp_id_corporations_id_fk" FOREIGN KEY ("finance_corp_id") REFERENCES "public"."corporations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_core_corp_id_corporations_id_fk" FOREIGN KEY ("core_corp_id") REFERENCES "public"."corporations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "price_policies_product_core_idx" ON "price_policies" USING btree ("product_id","core_corp_id");--> statement-breakpoint
--- hand-written: map the copied corporation names and product codes of products, agreements and price policies (rows and their proposals) to ids; a value that names no record is reported in reference_mapping_report and its row kept
+-- hand-written: map the copied corporation names, product codes and template CODE+version of products, agreements and price policies (rows and their proposals) to ids; a value that names no record is reported in reference_mapping_report and its row kept
 UPDATE "products" t SET "finance_corp_id" = c."id" FROM "corporations" c WHERE t."finance_corp_id" IS NULL AND t."finance_corp_name" IS NOT NULL AND c."corp_name" = t."finance_corp_name";--> statement-breakpoint
 UPDATE "products" t SET "core_corp_id" = c."id" FROM "corporations" c WHERE t."core_corp_id" IS NULL AND t."core_corp_name" IS NOT NULL AND c."corp_name" = t."core_corp_name";--> statement-breakpoint
 UPDATE "agreements" t SET "product_id" = p."id" FROM "products" p WHERE t."product_id" IS NULL AND t."prd_code" IS NOT NULL AND p."prd_code" = t."prd_code";--> statement-breakpoint
@@ -69,3 +74,10 @@ UPDATE "approval_changes" a SET "proposed" = (a."proposed" - 'coreCorpName') || 
 INSERT INTO "reference_mapping_report" ("id", "table_name", "row_id", "column_name", "stored_value") SELECT gen_random_uuid()::text, 'approval_changes', "id", 'proposed.coreCorpName', "proposed"->>'coreCorpName' FROM "approval_changes" WHERE "scope" = 'price-policies' AND "proposed" ? 'coreCorpName' AND NOT "proposed" ? 'coreCorpId';--> statement-breakpoint
 UPDATE "approval_changes" a SET "previous" = (a."previous" - 'coreCorpName') || jsonb_build_object('coreCorpId', r."id") FROM "corporations" r WHERE a."scope" = 'price-policies' AND a."previous" ? 'coreCorpName' AND NOT a."previous" ? 'coreCorpId' AND r."corp_name" = a."previous"->>'coreCorpName';--> statement-breakpoint
 INSERT INTO "reference_mapping_report" ("id", "table_name", "row_id", "column_name", "stored_value") SELECT gen_random_uuid()::text, 'approval_changes', "id", 'previous.coreCorpName', "previous"->>'coreCorpName' FROM "approval_changes" WHERE "scope" = 'price-policies' AND "previous" ? 'coreCorpName' AND NOT "previous" ? 'coreCorpId';
+--> statement-breakpoint
+UPDATE "agreements" t SET "template_id" = v."id" FROM "agreement_templates" v WHERE t."template_id" IS NULL AND t."template_code" IS NOT NULL AND v."template_code" = t."template_code" AND v."version" = t."template_version";--> statement-breakpoint
+INSERT INTO "reference_mapping_report" ("id", "table_name", "row_id", "column_name", "stored_value") SELECT gen_random_uuid()::text, 'agreements', "id", 'template_code@template_version', "template_code" || '@' || coalesce("template_version"::text, '') FROM "agreements" WHERE "template_code" IS NOT NULL AND "template_id" IS NULL;--> statement-breakpoint
+UPDATE "approval_changes" a SET "proposed" = (a."proposed" - 'templateCode' - 'templateVersion') || jsonb_build_object('templateId', v."id") FROM "agreement_templates" v WHERE a."scope" = 'agreements' AND a."proposed" ? 'templateCode' AND NOT a."proposed" ? 'templateId' AND v."template_code" = a."proposed"->>'templateCode' AND v."version"::text = a."proposed"->>'templateVersion';--> statement-breakpoint
+INSERT INTO "reference_mapping_report" ("id", "table_name", "row_id", "column_name", "stored_value") SELECT gen_random_uuid()::text, 'approval_changes', "id", 'proposed.templateCode@templateVersion', ("proposed"->>'templateCode') || '@' || coalesce("proposed"->>'templateVersion', '') FROM "approval_changes" WHERE "scope" = 'agreements' AND "proposed" ? 'templateCode' AND NOT "proposed" ? 'templateId';--> statement-breakpoint
+UPDATE "approval_changes" a SET "previous" = (a."previous" - 'templateCode' - 'templateVersion') || jsonb_build_object('templateId', v."id") FROM "agreement_templates" v WHERE a."scope" = 'agreements' AND a."previous" ? 'templateCode' AND NOT a."previous" ? 'templateId' AND v."template_code" = a."previous"->>'templateCode' AND v."version"::text = a."previous"->>'templateVersion';--> statement-breakpoint
+INSERT INTO "reference_mapping_report" ("id", "table_name", "row_id", "column_name", "stored_value") SELECT gen_random_uuid()::text, 'approval_changes', "id", 'previous.templateCode@templateVersion', ("previous"->>'templateCode') || '@' || coalesce("previous"->>'templateVersion', '') FROM "approval_changes" WHERE "scope" = 'agreements' AND "previous" ? 'templateCode' AND NOT "previous" ? 'templateId';

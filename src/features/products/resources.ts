@@ -38,6 +38,8 @@ export const templateResource = defineResource({
     changeNote: { type: 'string', label: label('template', 'changeNote'), maxLength: 200, width: 220 },
     content: { type: 'richText', label: label('template', 'content'), required: true },
     approveTime: { type: 'datetime', label: label('template', 'approveTime'), readOnly: true, width: 170 },
+    // CODE@version and name (a generated column): how an agreement's picker names and searches a version.
+    refLabel: { type: 'string', label: label('template', 'refLabel'), readOnly: true, search: 'contains', column: false },
     createTime,
   },
   actions: {
@@ -126,8 +128,11 @@ function agreementResource(c: ProductCategory) {
       // The parties' names as the agreement was proposed and approved: a snapshot on purpose (DOMAIN.md), set by the server, never edited.
       financeCorpName: { type: 'string', label: f('financeCorpSigned'), readOnly: true, column: false },
       coreCorpName: { type: 'string', label: f('coreCorpSigned'), readOnly: true, column: false },
-      templateCode: { type: 'string', label: f('templateCode'), required: true, pattern: CODE, width: 150 },
-      templateVersion: { type: 'integer', label: f('templateVersion'), required: true, min: 1, max: 9999, width: 90 },
+      // One finalised version of the standard library: the text the agreement is signed on (an approved version never changes).
+      templateId: {
+        type: 'reference', label: f('templateId'), required: true, search: 'contains', width: 260,
+        reference: { resource: 'agreement-templates', labelField: 'refLabel', filter: { status: TEMPLATE_STATUS.approved }, filterLabel: 'products:reference.finalTemplates' },
+      },
       createTime,
     },
     approval: { create: AGREEMENT_PROCESS[c], update: AGREEMENT_PROCESS[c] },
@@ -147,8 +152,8 @@ export const pricePolicyResource = defineResource({
   title: 'products:price.title',
   item: 'products:price.item',
   permissions: PERMISSIONS.pricePolicy,
-  // The bands of one product side by side, in tenor order.
-  defaultSort: [{ field: 'productId', order: 'asc' }, { field: 'tenorFromDays', order: 'asc' }],
+  // In tenor order (the list sends its default order, which must be a sortable column; a reference sorts by nothing an operator reads).
+  defaultSort: [{ field: 'tenorFromDays', order: 'asc' }, { field: 'createTime', order: 'desc' }],
   fields: {
     policyName: { type: 'string', label: label('price', 'policyName'), required: true, maxLength: 60, search: 'contains', width: 200 },
     productId: productRef(label('price', 'productId')),
