@@ -5,6 +5,7 @@
  * naming nothing is refused with the field's message and writes nothing.
  */
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceLabelKey } from '../../src/crud/resource';
 import { corporations } from '../../server/db/schema';
@@ -12,6 +13,7 @@ import { DEMO_CORP } from '../../server/corporations/demo-seed';
 import { translate } from '../../server/i18n';
 import { testWidgetResource } from '../resources/test-widgets';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
+import { exportFinished } from './export-job';
 import { sharedServer, type TestServer } from './server';
 
 const { apiBase } = testWidgetResource;
@@ -85,6 +87,23 @@ describe('a reference field', () => {
     } finally {
       await srv.database.db.update(corporations).set({ corpName: corp.corpName }).where(eq(corporations.id, DEMO_CORP.westCore));
     }
+  });
+
+  it('exports the referenced record\'s name in its column, never the id', async () => {
+    const body = widget(DEMO_CORP.group);
+    await dataOf<Row>(admin, `${apiBase}/save`, body);
+    const started = await dataOf<{ id: string }>(admin, `${apiBase}/export`, { code: body.code });
+    expect(await exportFinished(admin, started.id)).toMatchObject({ status: 'SUCCESS', rowCount: 1 });
+    const request = admin.prepare('/op/v1/export/file-export-records/export', { json: { id: started.id } });
+    const response = await fetch(`${srv.baseUrl}${request.url}`, { method: 'POST', headers: request.headers, body: request.body });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await response.arrayBuffer()) as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const column = (rows[0] as string[]).indexOf(translate('products:product.fields.coreCorpName'));
+    expect(column).toBeGreaterThanOrEqual(0);
+    expect(rows[1][column]).toBe(GROUP_NAME);
+    expect(JSON.stringify(rows)).not.toContain('corp-demo-');
   });
 
   it('keeps the referenced record: the foreign key refuses removing a corporation a widget names', async () => {
