@@ -36,7 +36,7 @@ import { optionalInteger, optionalText, type Body } from '../workflow/input';
 export type BillRow = typeof bills.$inferSelect;
 export type BillLineRow = typeof billLines.$inferSelect;
 export type InvoiceRow = typeof billInvoices.$inferSelect;
-type PolicyRow = typeof pricePolicies.$inferSelect;
+type PolicyRow = typeof pricePolicies.$inferSelect & { prdCode: string };
 
 export const BILL_RESOURCE = 'bills';
 export const BILL_INVOICE_RESOURCE = 'bill-invoices';
@@ -134,8 +134,8 @@ export class BillService {
       .leftJoin(
         pricePolicies,
         and(
-          eq(pricePolicies.prdCode, products.prdCode),
-          eq(pricePolicies.coreCorpName, corporations.corpName),
+          eq(pricePolicies.productId, products.id),
+          eq(pricePolicies.coreCorpId, corporations.id),
           sql`${tenor} BETWEEN ${pricePolicies.tenorFromDays} AND ${pricePolicies.tenorToDays}`,
         ),
       )
@@ -161,7 +161,10 @@ export class BillService {
         ),
       )
       .groupBy(corporations.id, corporations.corpName, financingApplications.prdCode);
-    const policies = await tx.select().from(pricePolicies).orderBy(asc(pricePolicies.tenorFromDays), asc(pricePolicies.id));
+    // A policy names its product by id; a bill line keeps the product's code as billed.
+    const policies = (
+      await tx.select({ policy: pricePolicies, prdCode: products.prdCode }).from(pricePolicies).leftJoin(products, eq(products.id, pricePolicies.productId)).orderBy(asc(pricePolicies.tenorFromDays), asc(pricePolicies.id))
+    ).map(({ policy, prdCode }): PolicyRow => ({ ...policy, prdCode: prdCode ?? '' }));
     const byId = new Map(policies.map((p) => [p.id, p]));
 
     const bills = new Map<string, ComputedBill>();
@@ -186,7 +189,7 @@ export class BillService {
     for (const row of issued) add(billOf(row.corpId, row.corpName), BILL_BASIS.issued, row.policyId ? byId.get(row.policyId) : undefined, fen(row.basis), row.items);
     for (const row of financed) {
       // A financing carries no tenor: the product's first band (the policies are in tenor order) prices it.
-      const policy = policies.find((p) => p.prdCode === row.prdCode && p.coreCorpName === row.corpName);
+      const policy = policies.find((p) => p.prdCode === row.prdCode && p.coreCorpId === row.corpId);
       add(billOf(row.corpId, row.corpName), BILL_BASIS.financed, policy, fen(row.basis), row.items);
     }
     return [...bills.values()]

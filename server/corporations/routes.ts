@@ -99,12 +99,6 @@ export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
   crudRoutes(api, ctx, {
     resource: bankAccountResource,
     table: corpBankAccounts,
-    hooks: {
-      async beforeWrite(tx, values, mode) {
-        if (mode !== 'create') return;
-        const [owner] = await tx.select({ id: corporations.id }).from(corporations).where(eq(corporations.id, String(values.corpId)));
-        if (!owner) throw businessError('NOT_FOUND', 'corporations:server.corpNotFound');
-      },
-    },
+    // The holder (corpId) is a reference: the kit refuses an id naming no corporation.
   });
 }

@@ -29,6 +29,7 @@ import { presentSensitive, sensitiveCipherOf } from '../sensitive/values';
 import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import type { Actor } from '../workflow/rules';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf } from './checks';
+import { checkReferences, withReferenceLabels } from './references';
 import { fieldLabel, readInput, requireId } from './fields';
 import { ownedFieldCheck } from './owned-fields';
 import { readSealed, sensitiveFieldsOf } from './sensitive-fields';
@@ -104,6 +105,9 @@ export class ApprovableResource {
   async present<T extends ChangeRow | null>(change: T): Promise<T> {
     if (!change) return change;
     const owner = approvableResource(this.ctx, change.resource) ?? this;
+    // A referenced record is named by its current label on both sides of the change (the ids alone say nothing to a reader).
+    const [proposed, previous] = await Promise.all([change.proposed, change.previous].map(async (values) => (await withReferenceLabels(this.ctx.db, owner.options.resource, [values ?? {}]))[0]));
+    change = { ...change, proposed, previous };
     const fields = sensitiveFieldsOf(owner.options.resource).map(([name]) => name);
     if (!fields.length) return change;
     const cipher = await sensitiveCipherOf(this.ctx.db);
@@ -216,6 +220,7 @@ export class ApprovableResource {
   private async check(tx: Tx, values: Row, mode: 'create' | 'update', target: WriteTarget): Promise<void> {
     await checkDictValues(tx, this.options, values);
     await checkFileValues(tx, this.options, values);
+    await checkReferences(tx, this.options.resource, values);
     await this.options.hooks?.beforeWrite?.(tx, values, mode, target);
     await checkUnique(tx, this.options, values, target.id);
     await this.checkUniqueAgainstPending(tx, values, target.id);
@@ -281,7 +286,9 @@ export class ApprovableResource {
     const present = this.options.hooks?.present;
     // A transaction reads as the database does; the hook is declared over Db because lists call it outside one.
     const shown = current ? mask(present ? (await present(tx as unknown as Db, [current]))[0] : current) : null;
-    return { action, current: shown, values: { ...shown, ...mask(toJson(proposed)) } };
+    // The summary names referenced records by their labels (<field>Label), as the task lists show them.
+    const [labelledCurrent, values] = await withReferenceLabels(tx, this.options.resource, [shown ?? {}, { ...shown, ...mask(toJson(proposed)) }]);
+    return { action, current: shown ? labelledCurrent : null, values };
   }
 
   /** Applies the running change this instance carries when it ended approved; closes it either way. */
@@ -306,6 +313,8 @@ export class ApprovableResource {
     const columns = columnsOf(this.table);
     // Checked again at the end: another record may have taken a unique value meanwhile (the completion is then undone).
     await checkUnique(tx, this.options, values, change.action === APPROVAL_ACTION.UPDATE ? change.recordId : undefined);
+    // So is a referenced record: it may have gone, or left the field's filter, while the change waited.
+    await checkReferences(tx, this.options.resource, values);
     if (change.action === APPROVAL_ACTION.CREATE) {
       const insert = { ...values, id: change.recordId, dataVersion: 0, createBy: change.createBy, updateBy: by };
       const [created] = (await tx.insert(this.table).values(insert as PgTable['$inferInsert']).returning()) as Row[];

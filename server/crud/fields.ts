@@ -12,6 +12,7 @@ import { sanitizeContentHtml } from '../content/sanitize-html';
 import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
 import { isPlainObject, moneyValue } from '../validation';
+import { REFERENCE_ID } from './references';
 
 export type Mode = 'create' | 'update';
 
@@ -56,6 +57,10 @@ function checkValue(name: string, schema: FieldSchema, value: unknown): unknown 
     }
     case 'boolean':
       if (typeof value !== 'boolean') throw validationError(translate('server:crud.notBoolean', { field }));
+      return value;
+    case 'reference':
+      // Only the form of an id here; whether it names a record the field may take is checked in the write's transaction (references.ts).
+      if (typeof value !== 'string' || !REFERENCE_ID.test(value)) throw validationError(translate('server:crud.notReferenceId', { field }));
       return value;
     case 'image':
       if (typeof value !== 'string' || !CONTENT_FILE_ID.test(value)) throw validationError(translate('server:crud.notFileId', { field }));
@@ -107,8 +112,8 @@ export function readInput(resource: AnyResource, body: Record<string, unknown>, 
       if (schema.required && (mode === 'create' || value !== undefined)) {
         throw aboutField(validationError(translate('server:crud.required', { field: fieldLabel(schema) })), name);
       }
-      // Free text (remarks) and an image can be cleared; other optional fields keep their value or column default.
-      if (value !== undefined && (schema.type === 'text' || schema.type === 'image')) values[name] = null;
+      // Free text (remarks), an image and an optional reference can be cleared; other optional fields keep their value or column default.
+      if (value !== undefined && (schema.type === 'text' || schema.type === 'image' || schema.type === 'reference')) values[name] = null;
       continue;
     }
     let checked: unknown;

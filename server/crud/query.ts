@@ -10,6 +10,7 @@ import { MAX_PAGE_SIZE } from '../../src/protocol/envelope';
 import { validationError } from '../errors';
 import { translate } from '../i18n';
 import { fieldLabel, type AnyResource } from './fields';
+import { referenceFilter } from './references';
 
 export type Columns = Record<string, PgColumn>;
 
@@ -55,6 +56,10 @@ export function filterConditions(resource: AnyResource, columns: Columns, body: 
     const value = body[name];
     if (!given(value)) continue;
     const typed = filterValue(schema, name, value);
+    if (schema.type === 'reference') {
+      conditions.push(referenceFilter(schema, column, String(typed), `%${escapeLike(String(typed))}%`));
+      continue;
+    }
     if (schema.multiple) conditions.push(arrayContains(column, [typed]));
     else conditions.push(schema.search === 'contains' ? ilike(column, `%${escapeLike(String(typed))}%`) : eq(column, typed));
   }

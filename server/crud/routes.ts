@@ -29,6 +29,7 @@ import { ApprovableResource } from './approvals';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf, findById } from './checks';
 import { readInput, requireId, requireIds, requireObject } from './fields';
 import { ownedFieldCheck } from './owned-fields';
+import { checkReferences, registerReferenceTarget } from './references';
 import { filterConditions, orderOf, pagingOf, whereOf } from './query';
 import { hasSensitiveFields, presentRows, readSealed } from './sensitive-fields';
 import { written } from './write-log';
@@ -95,6 +96,7 @@ async function save(ctx: AppContext, options: CrudOptions, body: Row, principal:
     return await ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, options, values);
       await checkFileValues(tx, options, values);
+      await checkReferences(tx, options.resource, values);
       await options.hooks?.beforeWrite?.(tx, values, 'create', { principal });
       await checkUnique(tx, options, values);
       const insert = { ...values, dataVersion: 0, createBy: principal.username, updateBy: principal.username };
@@ -127,6 +129,7 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
       const values = hasSensitiveFields(options.resource) ? { ...plainValues, ...(await readSealed(ctx, options, body, before)) } : plainValues;
       await checkDictValues(tx, options, values);
       await checkFileValues(tx, options, values);
+      await checkReferences(tx, options.resource, values);
       await options.hooks?.beforeWrite?.(tx, values, 'update', { id, before, principal });
       await checkUnique(tx, options, values, id);
       const changes = { ...values, dataVersion: sql`${columns.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username };
@@ -192,6 +195,8 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
       handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
     });
   };
+  // Other declarations may reference this one by name (FieldSchema.reference): its rows are the ones its list shows.
+  registerReferenceTarget({ resource: options.resource, table: options.table, listScope: options.listScope });
   const presentOne = async (row: Row, sessionKey: string | null = null) => (await presentRows(ctx, options, [row], sessionKey))[0];
 
   // An approvable resource proposes its bound actions and shows each record's pending change and history.

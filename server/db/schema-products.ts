@@ -3,8 +3,17 @@
  * products, agreements and price policies. Products, agreements and policies are approvable
  * resources: a row exists once its process ended approved (the proposal waits in approval_changes).
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn as id, recordColumns as record } from './columns';
+import { corporations } from './schema';
+
+/**
+ * The parties and products were once named by copied text; they are referenced by id now (issue 37).
+ * The text columns they were copied into stay where the migration read them (`legacy…`, read by no
+ * code, the value as it was on the day of the upgrade; a later release drops them), except an
+ * agreement's parties, which are kept on purpose: the names as signed (DOMAIN.md).
+ */
 
 
 /**
@@ -24,6 +33,8 @@ export const agreementTemplates = pgTable(
     /** Dictionary std_template_status: DRAFT, APPROVED. */
     status: text('status').notNull().default('DRAFT'),
     approveTime: timestamp('approve_time', { withTimezone: true }),
+    /** What names a version where it is chosen (an agreement's template picker): CODE@version and the name, kept by the database. */
+    refLabel: text('ref_label').generatedAlwaysAs(sql`template_code || '@' || version::text || ' ' || template_name`),
     ...record(),
   },
   (t) => [uniqueIndex('agreement_templates_code_version_uq').on(t.templateCode, t.version)],
@@ -39,8 +50,12 @@ export const products = pgTable(
     /** CREDIT or RF (src/lib/products.ts), with the offer type fixing the approving process. */
     category: text('category').notNull(),
     offerType: text('offer_type').notNull(),
-    financeCorpName: text('finance_corp_name'),
-    coreCorpName: text('core_corp_name'),
+    /** The finance institution offering it (CORP_TYPE finance), when the kind names one. */
+    financeCorpId: text('finance_corp_id').references(() => corporations.id),
+    /** The core enterprise it serves (CORP_TYPE core), when the kind names one. */
+    coreCorpId: text('core_corp_id').references(() => corporations.id),
+    legacyFinanceCorpName: text('finance_corp_name'),
+    legacyCoreCorpName: text('core_corp_name'),
     tenorMinDays: integer('tenor_min_days').notNull(),
     tenorMaxDays: integer('tenor_max_days').notNull(),
     amountMin: numeric('amount_min', { precision: 16, scale: 2 }).notNull(),
@@ -59,11 +74,18 @@ export const agreements = pgTable(
     agreementCode: text('agreement_code').notNull().unique(),
     agreementName: text('agreement_name').notNull(),
     category: text('category').notNull(),
-    prdCode: text('prd_code').notNull(),
+    /** The product, by id; null only for a row the upgrade could not map (reference_mapping_report). */
+    productId: text('product_id').references(() => products.id),
+    legacyPrdCode: text('prd_code'),
+    financeCorpId: text('finance_corp_id').references(() => corporations.id),
+    coreCorpId: text('core_corp_id').references(() => corporations.id),
+    /** The parties' names as signed: a snapshot taken when proposed, kept whatever they are renamed to later. */
     financeCorpName: text('finance_corp_name'),
     coreCorpName: text('core_corp_name'),
-    templateCode: text('template_code').notNull(),
-    templateVersion: integer('template_version').notNull(),
+    /** The approved template version it is built on; null only for a row the upgrade could not map. */
+    templateId: text('template_id').references(() => agreementTemplates.id),
+    legacyTemplateCode: text('template_code'),
+    legacyTemplateVersion: integer('template_version'),
     ...record(),
   },
   (t) => [index('agreements_category_idx').on(t.category)],
@@ -75,8 +97,11 @@ export const pricePolicies = pgTable(
   {
     id: id(),
     policyName: text('policy_name').notNull(),
-    prdCode: text('prd_code').notNull(),
-    coreCorpName: text('core_corp_name').notNull(),
+    /** The product and core enterprise, by id; null only for a row the upgrade could not map (reference_mapping_report). */
+    productId: text('product_id').references(() => products.id),
+    coreCorpId: text('core_corp_id').references(() => corporations.id),
+    legacyPrdCode: text('prd_code'),
+    legacyCoreCorpName: text('core_corp_name'),
     tenorFromDays: integer('tenor_from_days').notNull(),
     tenorToDays: integer('tenor_to_days').notNull(),
     /** Percent per year, 0–100 with 2 decimals (spec 5.4 ratio). */
@@ -84,5 +109,19 @@ export const pricePolicies = pgTable(
     serviceFeeRate: numeric('service_fee_rate', { precision: 5, scale: 2 }).notNull(),
     ...record(),
   },
-  (t) => [index('price_policies_product_core_idx').on(t.prdCode, t.coreCorpName)],
+  (t) => [index('price_policies_product_core_idx').on(t.productId, t.coreCorpId)],
 );
+
+/**
+ * What the upgrade that turned copied names into references could not map: one row per stored value
+ * that names no record (a corporation renamed or removed before the upgrade, a product code gone).
+ * The row it came from is kept, its reference left empty, for an operator to set (README "Products").
+ */
+export const referenceMappingReport = pgTable('reference_mapping_report', {
+  id: id(),
+  tableName: text('table_name').notNull(),
+  rowId: text('row_id').notNull(),
+  columnName: text('column_name').notNull(),
+  storedValue: text('stored_value').notNull(),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EXPORT_STATUS } from '../../src/lib/codes';
 import type { FieldSchema } from '../../src/crud/resource';
 import type { AnyResource } from '../crud/fields';
+import { referenceLabelKey } from '../../src/crud/resource';
 import type { Db } from '../db/open';
 import { exportRunners, fileExportRecords, serverProcesses, sysDictData } from '../db/schema';
 import { PROCESS_GONE_MS } from '../process-heartbeat';
@@ -153,6 +154,8 @@ export class ExportService {
             const value = row[name];
             if (schema.type === 'dict' && schema.dictType) return [name, labels.get(schema.dictType)?.get(String(value)) ?? value];
             if (schema.type === 'boolean') return [name, translate(value ? 'server:export.yes' : 'server:export.no')];
+            // The referenced record's label as the rows were presented (its current name), never the id.
+            if (schema.type === 'reference') return [name, row[referenceLabelKey(name)] ?? null];
             return [name, value ?? null];
           }),
         ),

@@ -48,14 +48,15 @@ const productOf = <T>(column: string) => sql<T>`(select p.${sql.raw(column)} fro
 
 /**
  * An application as every reader sees it: the parties and the product by their current names (the
- * product's finance institution as the product names it), read in the query, never copied.
+ * product's finance institution, by the product's reference), read in the query, never copied.
  */
 export const applicationColumns = {
   ...getTableColumns(financingApplications),
   supplierName: corpNameOf(financingApplications.supplierCorpId),
   coreName: corpNameOf(financingApplications.coreCorpId),
   prdName: productOf<string>('prd_name'),
-  financeCorpName: productOf<string | null>('finance_corp_name'),
+  // The product names its finance institution by reference (products.finance_corp_id): its current name.
+  financeCorpName: sql<string | null>`(select c.corp_name from products p join corporations c on c.id = p.finance_corp_id where p.prd_code = ${qualified(financingApplications.prdCode)})`,
 };
 
 export type ApplicationRow = StoredRow & { supplierName: string; coreName: string; prdName: string; financeCorpName: string | null };
@@ -90,6 +91,7 @@ async function applicationNo(tx: Tx, now: Date): Promise<string> {
   const [{ seq }] = await tx.select({ seq: sql<string>`nextval('financing_application_no_seq')::text` }).from(sql`(select 1) as one`);
   return `FA${stamp}${p(Number(BigInt(seq) % 10_000n), 4)}`;
 }
+
 
 export class FinancingApplications {
   private readonly process: OwnedProcess;
@@ -166,7 +168,7 @@ export class FinancingApplications {
       }
       const [product] = await tx.select().from(products).where(eq(products.prdCode, prdCode));
       if (!product) throw aboutField(businessError('FINANCING_PRODUCT_UNKNOWN', 'financing:server.productUnknown'), 'prdCode');
-      if (product.coreCorpName && product.coreCorpName !== core.corpName) {
+      if (product.coreCorpId && product.coreCorpId !== core.id) {
         throw aboutField(businessError('FINANCING_PRODUCT_OTHER_CORE', 'financing:server.productOtherCore', { product: product.prdName, core: core.corpName }), 'prdCode');
       }
       const [open] = await tx

@@ -4,6 +4,7 @@
  * start form, and the writes of server/financing/applications.ts, each behind its permission.
  */
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { FINANCING_CALLS, FINANCING_STATUSES } from '../../src/lib/financing';
@@ -100,9 +101,14 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
           .where(and(eq(groupUnits.kind, UNIT_KIND.member), inArray(groupUnits.groupId, cores.map((c) => c.groupId))))
           .orderBy(asc(groupUnits.sortOrder))
       : [];
+    // A product names its parties by id: their names now, as the sign-up form shows them.
+    const financeCorp = alias(corporations, 'finance_corp');
+    const coreCorp = alias(corporations, 'core_corp');
     const productRows = await ctx.db
-      .select({ prdCode: products.prdCode, prdName: products.prdName, coreCorpName: products.coreCorpName, financeCorpName: products.financeCorpName })
+      .select({ prdCode: products.prdCode, prdName: products.prdName, coreCorpName: coreCorp.corpName, financeCorpName: financeCorp.corpName })
       .from(products)
+      .leftJoin(coreCorp, eq(coreCorp.id, products.coreCorpId))
+      .leftJoin(financeCorp, eq(financeCorp.id, products.financeCorpId))
       .orderBy(asc(products.prdCode));
     return {
       cores: cores.map((c) => ({ corpId: c.corpId, corpName: c.corpName, suppliers: members.filter((m) => m.groupId === c.groupId).map(({ corpId, corpName }) => ({ corpId, corpName })) })),

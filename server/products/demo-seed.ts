@@ -5,11 +5,11 @@
  * some approved, some waiting in op_director's to-do list.
  */
 import { demoActorOf } from '../demo-actor';
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { TEMPLATE_STATUS } from '../../src/lib/products';
 import { approvableResource } from '../crud/approvals';
 import type { AppContext } from '../context';
-import { agreementTemplates, corporations } from '../db/schema';
+import { agreementTemplates, corporations, products } from '../db/schema';
 import type { Row } from '../crud/types';
 import { DEMO_CORP } from '../corporations/demo-seed';
 
@@ -47,10 +47,12 @@ type Stop = 'review' | 'approved';
 export async function seedProductsDemo(ctx: AppContext): Promise<void> {
   const [{ n }] = await ctx.db.select({ n: count() }).from(agreementTemplates);
   if (n > 0) return;
-  const names = new Map((await ctx.db.select({ id: corporations.id, corpName: corporations.corpName }).from(corporations)).map((c) => [c.id, c.corpName]));
-  const group = names.get(DEMO_CORP.group);
-  const [icbc, cmb] = [names.get(DEMO_CORP.banks[0]), names.get(DEMO_CORP.banks[1])];
-  const factoring = names.get(DEMO_CORP.factoring);
+  // Parties are referenced by id: the demo corporations', when they were seeded.
+  const seeded = new Set((await ctx.db.select({ id: corporations.id }).from(corporations)).map((c) => c.id));
+  const has = (id: string) => (seeded.has(id) ? id : undefined);
+  const group = has(DEMO_CORP.group);
+  const [icbc, cmb] = [has(DEMO_CORP.banks[0]), has(DEMO_CORP.banks[1])];
+  const factoring = has(DEMO_CORP.factoring);
   const [handler, director] = await Promise.all(['op_handler', 'op_director'].map((u) => demoActorOf(ctx, u)));
   if (!group || !icbc || !cmb || !factoring || !handler || !director) return;
 
@@ -71,21 +73,25 @@ export async function seedProductsDemo(ctx: AppContext): Promise<void> {
   };
   const limits = { tenorMinDays: 30, tenorMaxDays: 360, amountMin: '10000.00', amountMax: '50000000.00' };
 
-  await propose('products-credit-finance', { prdCode: 'CREDIT-ICBC-E', prdName: '工银e信融资', prdShortName: 'e信融', financeCorpName: icbc, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
-  await propose('products-credit-core-finance', { prdCode: 'CREDIT-HD-CMB', prdName: '华东建设招银白条', prdShortName: '华东白条', financeCorpName: cmb, coreCorpName: group, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
-  await propose('products-rf-core', { prdCode: 'RF-HD-PLATFORM', prdName: '华东建设反向保理', prdShortName: '华东保理', coreCorpName: group, ...limits, tenorMaxDays: 180, templateVersions: 'RF-MASTER@1' }, 'approved');
-  await propose('products-credit-core', { prdCode: 'CREDIT-HD-PLAT', prdName: '华东建设平台白条', prdShortName: '平台白条', coreCorpName: group, ...limits, templateVersions: 'CREDIT-MASTER@1' }, 'review');
-  await propose('products-rf-finance', { prdCode: 'RF-FACT-STD', prdName: '华东保理标准反保', prdShortName: '标准反保', financeCorpName: factoring, ...limits, templateVersions: 'RF-MASTER@1' }, 'review');
+  await propose('products-credit-finance', { prdCode: 'CREDIT-ICBC-E', prdName: '工银e信融资', prdShortName: 'e信融', financeCorpId: icbc, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
+  await propose('products-credit-core-finance', { prdCode: 'CREDIT-HD-CMB', prdName: '华东建设招银白条', prdShortName: '华东白条', financeCorpId: cmb, coreCorpId: group, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
+  await propose('products-rf-core', { prdCode: 'RF-HD-PLATFORM', prdName: '华东建设反向保理', prdShortName: '华东保理', coreCorpId: group, ...limits, tenorMaxDays: 180, templateVersions: 'RF-MASTER@1' }, 'approved');
+  await propose('products-credit-core', { prdCode: 'CREDIT-HD-PLAT', prdName: '华东建设平台白条', prdShortName: '平台白条', coreCorpId: group, ...limits, templateVersions: 'CREDIT-MASTER@1' }, 'review');
+  await propose('products-rf-finance', { prdCode: 'RF-FACT-STD', prdName: '华东保理标准反保', prdShortName: '标准反保', financeCorpId: factoring, ...limits, templateVersions: 'RF-MASTER@1' }, 'review');
   // An approved product of every kind, so each tab of 产品配置 shows a product in effect on first start.
-  await propose('products-credit-core', { prdCode: 'CREDIT-HD-SUPPLY', prdName: '华东建设供应链白条', prdShortName: '供应链白条', coreCorpName: group, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
-  await propose('products-rf-finance', { prdCode: 'RF-FACT-QUICK', prdName: '华东保理极速反保', prdShortName: '极速反保', financeCorpName: factoring, ...limits, tenorMaxDays: 180, templateVersions: 'RF-MASTER@1' }, 'approved');
-  await propose('products-rf-core-finance', { prdCode: 'RF-HD-CMB', prdName: '华东建设招银反保', prdShortName: '招银反保', financeCorpName: cmb, coreCorpName: group, ...limits, templateVersions: 'RF-MASTER@1' }, 'approved');
+  await propose('products-credit-core', { prdCode: 'CREDIT-HD-SUPPLY', prdName: '华东建设供应链白条', prdShortName: '供应链白条', coreCorpId: group, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
+  await propose('products-rf-finance', { prdCode: 'RF-FACT-QUICK', prdName: '华东保理极速反保', prdShortName: '极速反保', financeCorpId: factoring, ...limits, tenorMaxDays: 180, templateVersions: 'RF-MASTER@1' }, 'approved');
+  await propose('products-rf-core-finance', { prdCode: 'RF-HD-CMB', prdName: '华东建设招银反保', prdShortName: '招银反保', financeCorpId: cmb, coreCorpId: group, ...limits, templateVersions: 'RF-MASTER@1' }, 'approved');
 
-  await propose('agreements-credit', { agreementCode: 'AGR-CREDIT-001', agreementName: '华东建设招银白条授信协议', prdCode: 'CREDIT-HD-CMB', financeCorpName: cmb, coreCorpName: group, templateCode: 'CREDIT-MASTER', templateVersion: 2 }, 'approved');
-  await propose('agreements-rf', { agreementCode: 'AGR-RF-000', agreementName: '华东建设招银反保协议', prdCode: 'RF-HD-CMB', financeCorpName: cmb, coreCorpName: group, templateCode: 'RF-MASTER', templateVersion: 1 }, 'approved');
-  await propose('agreements-rf', { agreementCode: 'AGR-RF-001', agreementName: '华东建设反向保理协议', prdCode: 'RF-HD-PLATFORM', financeCorpName: factoring, coreCorpName: group, templateCode: 'RF-MASTER', templateVersion: 1 }, 'review');
+  // Agreements and policies name an approved product by id.
+  const templateIdOf = async (code: string, version: number) =>
+    (await ctx.db.select({ id: agreementTemplates.id }).from(agreementTemplates).where(and(eq(agreementTemplates.templateCode, code), eq(agreementTemplates.version, version))))[0].id;
+  const productIdOf = async (prdCode: string) => (await ctx.db.select({ id: products.id }).from(products).where(eq(products.prdCode, prdCode)))[0].id;
+  await propose('agreements-credit', { agreementCode: 'AGR-CREDIT-001', agreementName: '华东建设招银白条授信协议', productId: await productIdOf('CREDIT-HD-CMB'), financeCorpId: cmb, coreCorpId: group, templateId: await templateIdOf('CREDIT-MASTER', 2) }, 'approved');
+  await propose('agreements-rf', { agreementCode: 'AGR-RF-000', agreementName: '华东建设招银反保协议', productId: await productIdOf('RF-HD-CMB'), financeCorpId: cmb, coreCorpId: group, templateId: await templateIdOf('RF-MASTER', 1) }, 'approved');
+  await propose('agreements-rf', { agreementCode: 'AGR-RF-001', agreementName: '华东建设反向保理协议', productId: await productIdOf('RF-HD-PLATFORM'), financeCorpId: factoring, coreCorpId: group, templateId: await templateIdOf('RF-MASTER', 1) }, 'review');
 
-  const policy = { prdCode: 'CREDIT-HD-CMB', coreCorpName: group };
+  const policy = { productId: await productIdOf('CREDIT-HD-CMB'), coreCorpId: group };
   await propose('price-policies', { ...policy, policyName: '华东白条短期', tenorFromDays: 1, tenorToDays: 90, financingRate: '3.85', serviceFeeRate: '0.30' }, 'approved');
   await propose('price-policies', { ...policy, policyName: '华东白条中期', tenorFromDays: 91, tenorToDays: 180, financingRate: '4.10', serviceFeeRate: '0.35' }, 'approved');
   await propose('price-policies', { ...policy, policyName: '华东白条长期', tenorFromDays: 181, tenorToDays: 360, financingRate: '4.35', serviceFeeRate: '0.40' }, 'review');

@@ -5,10 +5,9 @@
  * when they end approved. What the kit cannot know is checked here, inside the write's transaction:
  * ranges, the parties' corporate types, referenced template versions, and non-overlapping tenor bands.
  */
-import { and, arrayContains, eq, max, ne, sql } from 'drizzle-orm';
+import { and, eq, max, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AGREEMENT_KINDS, AGREEMENT_SCOPE, PRODUCT_KINDS, PRODUCT_SCOPE, pricePolicyResource, templateResource } from '../../src/features/products/resources';
-import { CORP_TYPE } from '../../src/lib/corporations';
+import { AGREEMENT_KINDS, AGREEMENT_SCOPE, PRODUCT_KINDS, PRODUCT_SCOPE, pricePolicyResource, productChoiceResource, templateResource } from '../../src/features/products/resources';
 import {
   PRICE_POLICY_PROCESS, TEMPLATE_STATUS, amountAtMost, firstOverlap, isBandOrdered, parseTemplateRefs, unknownPlaceholders, type TemplateRef,
 } from '../../src/lib/products';
@@ -24,16 +23,18 @@ import { translate } from '../i18n';
 
 const refuse = (field: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(key, params)), field);
 
-/** The corporation of that name must exist and be of that type (a finance institution, a core enterprise). */
-async function checkParty(tx: Tx, values: Row, field: string, corpType: string): Promise<void> {
-  const name = values[field];
-  if (typeof name !== 'string') return;
-  const [corp] = await tx
-    .select({ id: corporations.id })
-    .from(corporations)
-    .where(and(eq(corporations.corpName, name), arrayContains(corporations.corpTypes, [corpType])))
-    .limit(1);
-  if (!corp) throw refuse(field, corpType === CORP_TYPE.finance ? 'products:server.notFinance' : 'products:server.notCore', { name });
+/**
+ * The agreement's parties as named when it is proposed (and so as approved and signed): copied on
+ * purpose beside the references, which follow a renaming while these keep what was signed.
+ */
+async function snapshotParties(tx: Tx, values: Row): Promise<void> {
+  for (const [idField, nameField] of [['financeCorpId', 'financeCorpName'], ['coreCorpId', 'coreCorpName']] as const) {
+    const id = values[idField];
+    if (typeof id !== 'string') continue;
+    const [corp] = await tx.select({ corpName: corporations.corpName }).from(corporations).where(eq(corporations.id, id));
+    // The kit's reference check ran first: the corporation exists.
+    values[nameField] = corp.corpName;
+  }
 }
 
 /** Every referenced template version exists and is approved (a draft may still change under the product). */
@@ -99,8 +100,7 @@ function productRoutes(api: FastifyInstance, ctx: AppContext): void {
           const merged = { ...before, ...values };
           if (Number(merged.tenorMinDays) > Number(merged.tenorMaxDays)) throw refuse('tenorMaxDays', 'products:server.tenorRange');
           if (!amountAtMost(String(merged.amountMin), String(merged.amountMax))) throw refuse('amountMax', 'products:server.amountRange');
-          await checkParty(tx, values, 'financeCorpName', CORP_TYPE.finance);
-          await checkParty(tx, values, 'coreCorpName', CORP_TYPE.core);
+          // The parties are references: the kit checked each is a corporation of the right type (its declared filter).
           if (typeof values.templateVersions === 'string') {
             const refs = parseTemplateRefs(values.templateVersions) ?? [];
             await checkTemplateRefs(tx, refs, 'templateVersions');
@@ -121,17 +121,9 @@ function agreementRoutes(api: FastifyInstance, ctx: AppContext): void {
       listScope: eq(agreements.category, category),
       approvalApplies: (action) => (action === APPROVAL_ACTION.CREATE ? { category } : {}),
       hooks: {
-        async beforeWrite(tx, values, _mode, { before }) {
-          const merged = { ...before, ...values };
-          if (typeof values.prdCode === 'string') {
-            const [product] = await tx.select({ category: products.category }).from(products).where(eq(products.prdCode, values.prdCode));
-            if (!product || product.category !== category) throw refuse('prdCode', `products:server.productMissing.${category}`, { code: values.prdCode });
-          }
-          await checkParty(tx, values, 'financeCorpName', CORP_TYPE.finance);
-          await checkParty(tx, values, 'coreCorpName', CORP_TYPE.core);
-          if (values.templateCode !== undefined || values.templateVersion !== undefined) {
-            await checkTemplateRefs(tx, [{ templateCode: String(merged.templateCode), version: Number(merged.templateVersion) }], 'templateVersion');
-          }
+        async beforeWrite(tx, values) {
+          // Product (of this category), parties and the finalised template version are references the kit checked against their filters.
+          await snapshotParties(tx, values);
         },
       },
     });
@@ -145,19 +137,19 @@ interface Band {
 }
 
 /** The bands in effect or in approval for one product and core enterprise, but the one being checked. */
-async function bandsOf(tx: Tx, prdCode: string, coreCorpName: string, exceptId?: string): Promise<Band[]> {
+async function bandsOf(tx: Tx, productId: string, coreCorpId: string, exceptId?: string): Promise<Band[]> {
   const approved = await tx
     .select({ id: pricePolicies.id, policyName: pricePolicies.policyName, tenorFromDays: pricePolicies.tenorFromDays, tenorToDays: pricePolicies.tenorToDays })
     .from(pricePolicies)
-    .where(and(eq(pricePolicies.prdCode, prdCode), eq(pricePolicies.coreCorpName, coreCorpName)));
+    .where(and(eq(pricePolicies.productId, productId), eq(pricePolicies.coreCorpId, coreCorpId)));
   const running = await tx
     .select({ recordId: approvalChanges.recordId, proposed: approvalChanges.proposed })
     .from(approvalChanges)
     .where(and(
       eq(approvalChanges.resource, pricePolicyResource.name),
       eq(approvalChanges.status, INSTANCE_STATUS.RUNNING),
-      sql`${approvalChanges.proposed}->>'prdCode' = ${prdCode}`,
-      sql`${approvalChanges.proposed}->>'coreCorpName' = ${coreCorpName}`,
+      sql`${approvalChanges.proposed}->>'productId' = ${productId}`,
+      sql`${approvalChanges.proposed}->>'coreCorpId' = ${coreCorpId}`,
       ...(exceptId ? [ne(approvalChanges.recordId, exceptId)] : []),
     ));
   const pending = running.map(({ proposed }) => proposed as unknown as Band);
@@ -168,15 +160,16 @@ async function bandsOf(tx: Tx, prdCode: string, coreCorpName: string, exceptId?:
 async function checkBand(tx: Tx, values: Row, exceptId?: string): Promise<void> {
   const band = { tenorFromDays: Number(values.tenorFromDays), tenorToDays: Number(values.tenorToDays) };
   if (!isBandOrdered(band)) throw refuse('tenorToDays', 'products:server.bandOrder');
-  const prdCode = String(values.prdCode);
-  const coreCorpName = String(values.coreCorpName);
+  const productId = String(values.productId);
+  const coreCorpId = String(values.coreCorpId);
   // Proposals for one product wait for each other here, so two overlapping ones cannot both pass.
-  await tx.select({ id: products.id }).from(products).where(eq(products.prdCode, prdCode)).for('update');
-  const clash = firstOverlap(band, await bandsOf(tx, prdCode, coreCorpName, exceptId));
+  const [product] = await tx.select({ prdCode: products.prdCode }).from(products).where(eq(products.id, productId)).for('update');
+  const clash = firstOverlap(band, await bandsOf(tx, productId, coreCorpId, exceptId));
   if (clash) {
+    const [core] = await tx.select({ corpName: corporations.corpName }).from(corporations).where(eq(corporations.id, coreCorpId));
     throw aboutField(
       businessError('PRICE_BAND_OVERLAP', 'products:server.bandOverlap', {
-        name: clash.policyName, from: String(clash.tenorFromDays), to: String(clash.tenorToDays), prdCode, core: coreCorpName,
+        name: clash.policyName, from: String(clash.tenorFromDays), to: String(clash.tenorToDays), prdCode: product?.prdCode ?? '', core: core?.corpName ?? '',
       }),
       'tenorFromDays',
     );
@@ -189,10 +182,7 @@ function pricePolicyRoutes(api: FastifyInstance, ctx: AppContext): void {
     table: pricePolicies,
     hooks: {
       async beforeWrite(tx, values) {
-        const prdCode = String(values.prdCode);
-        const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.prdCode, prdCode));
-        if (!product) throw refuse('prdCode', 'products:server.productUnknown', { code: prdCode });
-        await checkParty(tx, values, 'coreCorpName', CORP_TYPE.core);
+        // Product and core enterprise are references the kit checked; the band is this area's rule.
         await checkBand(tx, values);
       },
     },
@@ -208,6 +198,8 @@ function pricePolicyRoutes(api: FastifyInstance, ctx: AppContext): void {
 
 export function productAreaRoutes(api: FastifyInstance, ctx: AppContext): void {
   templateRoutes(api, ctx);
+  // Every approved product, read-only: what agreements and price policies pick their product from.
+  crudRoutes(api, ctx, { resource: productChoiceResource, table: products });
   productRoutes(api, ctx);
   agreementRoutes(api, ctx);
   pricePolicyRoutes(api, ctx);

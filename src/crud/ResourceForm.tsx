@@ -1,7 +1,7 @@
 import { Form, Input, Modal, type FormProps, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isMasked } from '../lib/masking';
-import { editRules, FieldInput, fieldRules, fieldsOf } from './fields';
+import { editRules, FieldInput, fieldRules, fieldsOf, referenceLabelOf } from './fields';
 import { ownedElsewhere, type AnyResource } from './resource';
 
 /** A label's width at the form's 14 px: a Chinese character is a full em, a Latin one about half; plus the asterisk and the colon. */
@@ -12,6 +12,8 @@ interface Props {
   mode: 'create' | 'edit';
   modalProps: ModalProps;
   formProps: FormProps;
+  /** Fields the page fixes (its list's fixed filters: the corporation whose accounts it shows): shown, sent, not chosen. */
+  fixed?: readonly string[];
 }
 
 /**
@@ -21,7 +23,7 @@ interface Props {
  * masked is neither validated nor sent (editRules). The edit form carries the dataVersion it was
  * read at, so a save over someone else's is refused.
  */
-export function ResourceFormModal({ resource, mode, modalProps, formProps }: Props) {
+export function ResourceFormModal({ resource, mode, modalProps, formProps, fixed = [] }: Props) {
   const { t } = useTranslation();
   const title = t(resource.item ?? resource.title);
   // An editor needs room to write in; plain fields read best in a narrow form.
@@ -48,18 +50,24 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps }: Pro
               // Shown, not a form value: it is neither sent nor validated, and the hint says where it changes.
               return (
                 <Form.Item key={name} label={label} extra={t('kit:form.ownedBy', { where: t(schema.ownedBy!.where) })}>
-                  <Input value={original === undefined || original === null ? '' : String(original)} disabled data-testid={`owned-${name}`} />
+                  <Input value={String(referenceLabelOf(schema, name, formProps.initialValues as Record<string, unknown> | undefined) ?? original ?? '')} disabled data-testid={`owned-${name}`} />
                 </Form.Item>
               );
             }
             // A value that cannot be changed here is not checked here either (the server ignores it).
-            const locked = mode === 'edit' && !!schema.createOnly;
+            const locked = (mode === 'edit' && !!schema.createOnly) || fixed.includes(name);
             const rules = locked ? [] : mode === 'edit' ? editRules(name, schema, t, original) : fieldRules(schema, t);
             const keptMask = mode === 'edit' && schema.sensitive && !locked && isMasked(original);
             return (
               // The asterisk is said outright: antd cannot read `required` from rules that decide at validation time (editRules).
               <Form.Item key={name} name={name} label={label} rules={rules} required={!locked && !!schema.required} extra={keptMask ? t('kit:form.maskedKept', { label }) : undefined} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
-                <FieldInput schema={schema} placeholder={t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })} disabled={locked} />
+                <FieldInput
+                  schema={schema}
+                  // A picker says how to choose (type a name to search) itself.
+                  placeholder={schema.type === 'reference' ? undefined : t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })}
+                  disabled={locked}
+                  initialLabel={referenceLabelOf(schema, name, formProps.initialValues as Record<string, unknown> | undefined)}
+                />
               </Form.Item>
             );
           })}

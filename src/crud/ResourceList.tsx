@@ -18,7 +18,7 @@ import { errorNotification, filtersToBody, sortersToOrderBy } from '../providers
 import { exportBadge } from '../providers/export-records';
 import { MY_EXPORT_PATH } from '../routes/static-routes';
 import { useColumnSettings } from './column-settings';
-import { createValues, FieldValue, fieldsOf, SearchInput, useDayjsLocale } from './fields';
+import { createValues, FieldValue, fieldsOf, referenceLabelOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
 import { useReadyList } from './ready-list';
 import { useListTable } from './use-list-table';
@@ -253,7 +253,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
       // the default order), and the arrow shows on the column the rows are ordered by.
       sorter: schema.sortable ? true : undefined,
       defaultSortOrder: schema.sortable && sorters[0]?.field === name ? getDefaultSortOrder(name, sorters) : undefined,
-      render: (value: unknown, record: Row) => renderers[name]?.(value, record) ?? <FieldValue schema={schema} value={value} t={t} />,
+      render: (value: unknown, record: Row) => renderers[name]?.(value, record) ?? <FieldValue schema={schema} value={value} t={t} label={referenceLabelOf(schema, name, record)} />,
     }));
 
   if (approval) {
@@ -383,7 +383,7 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
       />
 
       {/* Closed, they wait for the first screen's paint (components/first-paint.ts). */}
-      {dialogs && can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={createGuard.modalProps} formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }} />}
+      {dialogs && can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={createGuard.modalProps} formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }} fixed={Object.keys(fixedFilters)} />}
       {dialogs && canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={editGuard.modalProps} formProps={editGuard.formProps} />}
       {dialogs && canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} extra={showExtra as ((record: Record<string, unknown>) => ReactNode) | undefined} renderers={renderers as ResourceShowRenderers} />}
     </div>

@@ -2,7 +2,7 @@ import { useOne } from '@refinedev/core';
 import { Descriptions, Divider, Drawer, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorNotification } from '../providers/data-provider';
-import { DATETIME_FORMAT, FieldValue, fieldsOf } from './fields';
+import { DATETIME_FORMAT, FieldValue, fieldsOf, referenceLabelOf } from './fields';
 import { ChangeHistory } from './approval/ChangeHistory';
 import { ChangeTable } from './approval/ChangeTable';
 import { PENDING_CHANGE_FIELD, type AnyResource, type PendingChange } from './resource';
@@ -33,7 +33,7 @@ export function ResourceShowDrawer({ resource, id, onClose, extra, renderers = {
         <Descriptions column={1} bordered size="small" data-testid={`${resource.name}-show`}>
           {fieldsOf(resource).map(([name, schema]) => (
             <Descriptions.Item key={name} label={t(schema.label)}>
-              {renderers[name] ? renderers[name](result[name], result) : <FieldValue schema={schema} value={result[name]} t={t} />}
+              {renderers[name] ? renderers[name](result[name], result) : <FieldValue schema={schema} value={result[name]} t={t} label={referenceLabelOf(schema, name, result)} />}
             </Descriptions.Item>
           ))}
           {result.updateTime !== undefined && <Descriptions.Item label={t('resources:common.updateTime')}>{formatDate(result.updateTime as string, DATETIME_FORMAT)}</Descriptions.Item>}

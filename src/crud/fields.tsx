@@ -16,7 +16,11 @@ import { isMasked, isUntouchedMask } from '../lib/masking';
 import { formatMoney } from '../lib/money';
 import { ruleFailure } from './field-rules';
 import { dictItem, useDicts } from '../providers/dictionaries';
-import type { FieldSchema, AnyResource } from './resource';
+import { referenceLabelKey, type FieldSchema, type AnyResource } from './resource';
+import { ReferenceSelect } from './ReferenceSelect';
+import { useOne } from '@refinedev/core';
+import { findResource } from '../resources';
+import { useHasPermission } from './use-resource-access';
 
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -31,6 +35,10 @@ const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<
 
 
 export type FieldEntry = [name: string, schema: FieldSchema];
+
+/** The label the server answered for a reference field of this record (`<field>Label`); undefined for other fields. */
+export const referenceLabelOf = (schema: FieldSchema, name: string, record: Readonly<Record<string, unknown>> | null | undefined): unknown =>
+  schema.type === 'reference' ? record?.[referenceLabelKey(name)] : undefined;
 
 export const fieldsOf = (resource: AnyResource): FieldEntry[] => Object.entries(resource.fields);
 
@@ -101,9 +109,11 @@ function DictSelect({ dictType, placeholder, multiple, ...rest }: { dictType: st
   return <Select allowClear mode={multiple ? 'multiple' : undefined} placeholder={placeholder} options={options} {...rest} />;
 }
 
-/** The control that edits a field in a form. */
-export function FieldInput({ schema, placeholder, ...rest }: { schema: FieldSchema; placeholder?: string; disabled?: boolean }) {
+/** The control that edits a field in a form; `initialLabel` names a reference's loaded value (its record's `<field>Label`). */
+export function FieldInput({ schema, placeholder, initialLabel, ...rest }: { schema: FieldSchema; placeholder?: string; disabled?: boolean; initialLabel?: unknown }) {
   switch (schema.type) {
+    case 'reference':
+      return <ReferenceSelect schema={schema} initialLabel={initialLabel} placeholder={placeholder} {...rest} />;
     case 'dict':
       return <DictSelect dictType={schema.dictType ?? ''} multiple={schema.multiple} placeholder={placeholder} {...rest} />;
     case 'integer':
@@ -140,16 +150,25 @@ export function SearchInput({ schema, placeholder, t, ...rest }: { schema: Field
     return <DatePicker.RangePicker style={{ width: '100%' }} placeholder={[t('kit:search.from'), t('kit:search.to')]} {...rest} />;
   }
   if (schema.type === 'dict') return <DictSelect dictType={schema.dictType ?? ''} placeholder={placeholder} {...rest} />;
+  // A reference searched by id is chosen in its picker; searched with 'contains' it is the label's text (the default input).
+  if (schema.type === 'reference' && schema.search === 'eq') return <ReferenceSelect schema={{ ...schema, required: false }} placeholder={placeholder} {...rest} />;
   if (schema.type === 'boolean') {
     return <Select allowClear placeholder={placeholder} options={[{ value: true, label: t('kit:value.yes') }, { value: false, label: t('kit:value.no') }]} {...rest} />;
   }
   return <Input allowClear placeholder={placeholder} {...rest} />;
 }
 
-/** A value as a cell or a detail line shows it. */
-export function FieldValue({ schema, value, t }: { schema: FieldSchema; value: unknown; t: TFunction }) {
+/**
+ * A value as a cell or a detail line shows it. A reference is shown by `label`, the referenced
+ * record's current label the server answers beside the id (referenceLabelOf), never by its id.
+ */
+export function FieldValue({ schema, value, t, label }: { schema: FieldSchema; value: unknown; t: TFunction; label?: unknown }) {
   if (value === undefined || value === null || value === '') return null;
   switch (schema.type) {
+    case 'reference':
+      // null: the server answered and the record is gone; undefined: no label came with the value (a logged change), so it is read.
+      if (label === undefined) return <ReferenceLabel schema={schema} id={String(value)} t={t} />;
+      return <>{typeof label === 'string' && label !== '' ? label : t('kit:form.referenceMissing')}</>;
     case 'dict':
       return Array.isArray(value) ? (
         <>
@@ -181,6 +200,23 @@ export function FieldValue({ schema, value, t }: { schema: FieldSchema; value: u
     default:
       return <>{String(value)}</>;
   }
+}
+
+/**
+ * The current label of a referenced record whose answer carried none (an operation log's before and
+ * after values): read from the referenced resource's find-by-id. Without the permission to read it,
+ * a dash, never the id.
+ */
+function ReferenceLabel({ schema, id, t }: { schema: FieldSchema; id: string; t: TFunction }) {
+  const reference = schema.reference!;
+  const target = findResource(reference.resource);
+  const may = useHasPermission();
+  const allowed = !!target && may(target.permissions.query);
+  const { result, query } = useOne({ resource: reference.resource, id, queryOptions: { enabled: allowed, retry: false }, errorNotification: false });
+  if (!allowed || query.isError) return <>—</>;
+  if (query.isLoading) return <Spin size="small" />;
+  const label = result?.[reference.labelField];
+  return <>{typeof label === 'string' ? label : t('kit:form.referenceMissing')}</>;
 }
 
 /** Date pickers name months and weekdays in the operator's language. */

@@ -13,8 +13,33 @@ import type { ValidatorName } from '../lib/validators';
  * as a thumbnail; the server refuses an id that names no stored image.
  * 'money': an amount, `numeric` in the table and a decimal string on the wire, never a float; its
  * digits are `money` (default spec 5.4's amount: 14 integer digits, 2 decimals).
+ * 'reference': the id of a record of another declared resource (`reference`), a uuid column with a
+ * foreign key; chosen in a searchable picker, shown everywhere by that record's current label.
  */
-export type FieldType = 'string' | 'text' | 'integer' | 'money' | 'boolean' | 'datetime' | 'dict' | 'richText' | 'image';
+export type FieldType = 'string' | 'text' | 'integer' | 'money' | 'boolean' | 'datetime' | 'dict' | 'richText' | 'image' | 'reference';
+
+/**
+ * What a 'reference' field points at. The record is named by id, never by a copy of its name, so a
+ * renaming shows at once wherever it is referenced; answers carry the label beside the id
+ * (`<field>Label`, referenceLabelKey) so one page call renders a row.
+ */
+export interface ReferenceDeclaration {
+  /** The referenced resource's declared `name`: the picker pages its list call, the server checks ids against its table and list scope. */
+  resource: string;
+  /** The referenced resource's field that names a record (a 'string' field it searches with 'contains'). */
+  labelField: string;
+  /**
+   * Which of its records may be chosen, as filters of its list call on its declared search fields
+   * (e.g. `{ corpTypes: CORP_TYPE.core }`: core enterprises only). The picker sends them; the server applies
+   * the same filters when it checks a saved id, so a record outside them is refused.
+   */
+  filter?: Readonly<Record<string, string | boolean>>;
+  /** Locale key naming the records that may be chosen (核心企业), for the refusal of one outside them; the referenced resource's title when absent. */
+  filterLabel?: string;
+}
+
+/** The answer key holding a reference field's current label, beside its id. */
+export const referenceLabelKey = (name: string) => `${name}Label`;
 
 /** How a field filters the page call (PROTOCOL.md §7): exact value, substring, or a Start/End range. */
 export type SearchMode = 'eq' | 'contains' | 'range';
@@ -51,6 +76,8 @@ export interface FieldSchema {
   dictType?: string;
   /** For type 'dict': several values (a string array; its `eq` search matches a record holding the value). */
   multiple?: boolean;
+  /** For type 'reference': the resource referenced, its label field and which records may be chosen. Its `contains` search matches the label, `eq` the id. */
+  reference?: ReferenceDeclaration;
   /**
    * A sensitive value (spec 5.5: ID card, mobile, bank account): sealed at rest, answered masked, and
    * for users on the sensitive-data whitelist also in full, DES-encrypted under their session key

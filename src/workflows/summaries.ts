@@ -63,7 +63,8 @@ const s = (name: string) => `workflow:summary.${name}`;
 /** A product of any category and offer: its name and code, and its parties. */
 const product: SummaryRule = (record) => {
   const v = valuesOf(record);
-  const parties = [text(v, 'coreCorpName'), text(v, 'financeCorpName')].filter(Boolean).join(' / ');
+  // Parties are references: their labels stand beside the ids (server/crud/references.ts).
+  const parties = [text(v, 'coreCorpIdLabel'), text(v, 'financeCorpIdLabel')].filter(Boolean).join(' / ');
   return { key: s('product'), values: { action: actionOf(record), name: text(v, 'prdName'), code: text(v, 'prdCode'), parties }, number: text(v, 'prdCode') };
 };
 
@@ -71,7 +72,7 @@ const agreement: SummaryRule = (record) => {
   const v = valuesOf(record);
   return {
     key: s('agreement'),
-    values: { action: actionOf(record), name: text(v, 'agreementName'), code: text(v, 'agreementCode'), core: text(v, 'coreCorpName'), finance: text(v, 'financeCorpName') },
+    values: { action: actionOf(record), name: text(v, 'agreementName'), code: text(v, 'agreementCode'), core: text(v, 'coreCorpIdLabel'), finance: text(v, 'financeCorpIdLabel') },
     number: text(v, 'agreementCode'),
   };
 };
@@ -114,7 +115,7 @@ export const SUMMARY_RULES: Readonly<Record<string, SummaryRule>> = {
   Process_RF_AGREEMENT: agreement,
   Process_PRICE_CONFIG_CREATE: (record) => {
     const v = valuesOf(record);
-    return { key: s('pricePolicy'), values: { name: text(v, 'policyName'), code: text(v, 'prdCode'), core: text(v, 'coreCorpName') }, number: text(v, 'policyName') };
+    return { key: s('pricePolicy'), values: { name: text(v, 'policyName'), code: text(v, 'productIdLabel'), core: text(v, 'coreCorpIdLabel') }, number: text(v, 'policyName') };
   },
   Process_CREDIT_REDEEM_REGISTER_BIZ: (record) => ({
     key: 'redemption:server.registrationSummary',

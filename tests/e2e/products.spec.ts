@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, openedDropdown, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -29,6 +29,12 @@ async function as(browser: Browser, persona: Persona): Promise<Page> {
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `products-${name}.png`), fullPage: true });
 const rowOf = (scope: Locator, ...texts: string[]) => texts.reduce((rows, text) => rows.filter({ hasText: text }), scope.locator('tbody tr.ant-table-row'));
 const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Chooses a record in a reference picker: types part of its name (the server searches by it) and picks the option. */
+async function choose(page: Page, label: string, search: string, option: string): Promise<void> {
+  await dialog(page).getByLabel(label, { exact: true }).fill(search);
+  await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+}
 
 async function submitForm(page: Page): Promise<void> {
   await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
@@ -126,7 +132,7 @@ test.describe.serial('products, agreements and price policies', () => {
     await form.getByLabel('产品编号').fill(PRODUCT);
     await form.getByLabel('产品名称').fill(`端到端融资${RUN}`);
     await form.getByLabel('产品简称').fill('端到端');
-    await form.getByLabel('资金方').fill('中国工商银行股份有限公司上海市分行');
+    await choose(page, '资金方', '工商银行', '中国工商银行股份有限公司上海市分行');
     await form.getByLabel('最短期限（天）').fill('30');
     await form.getByLabel('最长期限（天）').fill('360');
     await form.getByLabel('单笔最低金额（元）').fill('10000');
@@ -141,18 +147,18 @@ test.describe.serial('products, agreements and price policies', () => {
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await form.getByLabel('协议编号').fill(AGREEMENT);
     await form.getByLabel('协议名称').fill(`端到端授信协议${RUN}`);
-    await form.getByLabel('产品编号').fill('CREDIT-HD-CMB');
-    await form.getByLabel('资金方').fill('招商银行股份有限公司上海分行');
-    await form.getByLabel('核心企业').fill(GROUP);
-    await form.getByLabel('模板编号').fill(TEMPLATE);
-    await form.getByLabel('模板版本').fill('1');
+    await choose(page, '产品', '招银白条', '华东建设招银白条');
+    await choose(page, '资金方', '招商银行', '招商银行股份有限公司上海分行');
+    await choose(page, '核心企业', '华东建设', GROUP);
+    // Only finalised versions are offered, named CODE@version and name.
+    await choose(page, '模板版本', TEMPLATE, `${TEMPLATE}@1`);
     await submitForm(page);
 
     await page.goto('/op/product/price-policy');
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await form.getByLabel('策略名称').fill(POLICY);
-    await form.getByLabel('产品编号').fill('CREDIT-HD-CMB');
-    await form.getByLabel('核心企业').fill(GROUP);
+    await choose(page, '产品', '招银白条', '华东建设招银白条');
+    await choose(page, '核心企业', '华东建设', GROUP);
     await form.getByLabel('期限起（天）').fill('300');
     await form.getByLabel('期限止（天）').fill('450');
     await form.getByLabel('融资利率（%/年）').fill('4.60');

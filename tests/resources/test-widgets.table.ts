@@ -5,6 +5,7 @@
 import { boolean, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { serveResource } from '../../server/crud/served';
 import { idColumn, recordColumns } from '../../server/db/columns';
+import { corporations } from '../../server/db/schema';
 import { testWidgetResource } from './test-widgets';
 
 export const testWidgets = pgTable('test_widgets', {
@@ -17,6 +18,7 @@ export const testWidgets = pgTable('test_widgets', {
   contactMobile: text('contact_mobile'),
   active: boolean('active').notNull().default(true),
   note: text('note'),
+  coreCorpId: text('core_corp_id').references(() => corporations.id),
   ...recordColumns(),
 });
 

@@ -5,6 +5,7 @@
  * Its fields use every kind of field rule, so the generic tests exercise each one.
  */
 import { defineResource } from '../../src/crud/resource';
+import { CORP_TYPE } from '../../src/lib/corporations';
 import { crud } from '../../src/lib/permissions';
 
 /**
@@ -20,6 +21,7 @@ const LABELS = {
   contactMobile: 'resources:realname.fields.mobilePhone',
   active: 'resources:dictData.fields.isShow',
   note: 'resources:config.fields.remark',
+  coreCorpId: 'products:product.fields.coreCorpName',
   createTime: 'resources:common.createTime',
 } as const;
 const f = (field: keyof typeof LABELS) => LABELS[field];
@@ -41,6 +43,11 @@ export const testWidgetResource = defineResource({
     contactMobile: { type: 'string', label: f('contactMobile'), validator: 'mobile' },
     active: { type: 'boolean', label: f('active'), defaultValue: true },
     note: { type: 'text', label: f('note'), maxLength: 200 },
+    // A reference with a filter (tests/server/reference-field.test.ts): core enterprises only, searched by name.
+    coreCorpId: {
+      type: 'reference', label: f('coreCorpId'), search: 'contains', width: 220,
+      reference: { resource: 'corporations', labelField: 'corpName', filter: { corpTypes: CORP_TYPE.core }, filterLabel: 'products:reference.coreCorps' },
+    },
     createTime: { type: 'datetime', label: f('createTime'), readOnly: true, search: 'range', sortable: true },
   },
 });

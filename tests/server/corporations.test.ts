@@ -164,6 +164,8 @@ describe('bank accounts', () => {
     const [row] = await srv.database.db.select().from(corpBankAccounts).where(eq(corpBankAccounts.id, account.id));
     expect(row.accountNo).not.toContain('6222');
     const refused = await handler.call(`${ACCOUNTS}/save`, { json: { corpId: 'nope', bankName: '中国银行', accountName: '某公司', accountNo: handler.encrypt(ACCOUNT_NO), usage: 'GENERAL' } });
-    expect(refusalOf(refused).code).toBe('NOT_FOUND');
+    // The holder is a reference (issue 37): an id naming no corporation is refused at the field, as any reference is.
+    expect(refusalOf(refused)).toMatchObject({ code: 'VALIDATION_FAILED', message: '所选的所属企业不在可选范围（企业管理）内：记录不存在或不符合条件，请重新选择' });
+    expect(refused.body.data).toMatchObject({ field: 'corpId' });
   });
 });

@@ -150,7 +150,8 @@ const CASES: Case[] = [
  * action): the create reads the fields in declaration order, so the ones before the money field must pass.
  */
 const CREATE_SAMPLES: Record<string, () => Record<string, unknown>> = {
-  'price-policies': () => ({ policyName: '金额规则测试', prdCode: 'CREDIT-ICBC-E', coreCorpName: '中建华东建设集团有限公司', tenorFromDays: 1, tenorToDays: 2, financingRate: '4.05', serviceFeeRate: '0.25' }),
+  // References are read for their form first (their records only inside the write, after the amounts): an id-shaped value passes that.
+  'price-policies': () => ({ policyName: '金额规则测试', productId: 'money-rule-product', coreCorpId: DEMO_CORP.group, tenorFromDays: 1, tenorToDays: 2, financingRate: '4.05', serviceFeeRate: '0.25' }),
 };
 
 /**

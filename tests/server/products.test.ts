@@ -10,16 +10,27 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { DEMO_CORP } from '../../server/corporations/demo-seed';
 import { openDatabase } from '../../server/db/open';
+import { corporations } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { postgresBinDir, startPostgres, type TestPostgres } from './postgres';
 import { startServer, type TestServer } from './server';
 
 const BASE = '/op/v1/products';
 const WF = '/op/v1/workflow';
-const GROUP = '中建华东建设集团有限公司';
-const ICBC = '中国工商银行股份有限公司上海市分行';
-const CMB = '招商银行股份有限公司上海分行';
+const GROUP_NAME = '中建华东建设集团有限公司';
+// Parties and products are references (issue 37): named by id, answered with their current label.
+const GROUP = DEMO_CORP.group;
+const ICBC = DEMO_CORP.banks[0];
+const CMB = DEMO_CORP.banks[1];
+/** Approved products' ids by code, read once from the product picker's list. */
+const productIds = new Map<string, string>();
+const pid = (prdCode: string) => productIds.get(prdCode) ?? `missing-${prdCode}`;
+/** Template versions' ids by CODE@version. */
+const templateIds = new Map<string, string>();
+const tid = (ref: string) => templateIds.get(ref) ?? `missing-${ref.replace('@', '-')}`;
 
 interface Proposal {
   change: { recordId: string };
@@ -49,6 +60,8 @@ beforeAll(async () => {
   // Private: it may run on PostgreSQL (PRODUCTS_ON_POSTGRES=1).
   srv = await startServer(await database());
   [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
+  for (const p of (await dataOf<{ records: Rec[] }>(auditor, `${BASE}/all/page`, { pageSize: 100 })).records) productIds.set(String(p.prdCode), p.id);
+  for (const v of (await dataOf<{ records: Rec[] }>(auditor, `${BASE}/templates/page`, { pageSize: 100 })).records) templateIds.set(`${String(v.templateCode)}@${String(v.version)}`, v.id);
 });
 afterAll(async () => {
   await srv.close();
@@ -81,15 +94,15 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { processKey: 'Process_CREDIT_PRODUCT_FINANCE', api: 'credit/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CF'), prdName: '测试资方授信', prdShortName: '资方授信', financeCorpName: ICBC, ...limits, templateVersions: 'CREDIT-MASTER@2' }) },
-  { processKey: 'Process_CREDIT_PRODUCT_CORE_FINANCE', api: 'credit/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CCF'), prdName: '测试联合授信', prdShortName: '联合授信', financeCorpName: CMB, coreCorpName: GROUP, ...limits, templateVersions: 'CREDIT-MASTER@1,CREDIT-MASTER@2' }) },
-  { processKey: 'Process_CREDIT_PRODUCT_CORE', api: 'credit/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('CC'), prdName: '测试平台授信', prdShortName: '平台授信', coreCorpName: GROUP, ...limits, templateVersions: 'CREDIT-MASTER@2' }) },
-  { processKey: 'Process_RF_PROD_FINANCE', api: 'rf/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFF'), prdName: '测试资方反保', prdShortName: '资方反保', financeCorpName: ICBC, ...limits, templateVersions: 'RF-MASTER@1' }) },
-  { processKey: 'Process_RF_PROD_CORE_FINANCE', api: 'rf/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFCF'), prdName: '测试联合反保', prdShortName: '联合反保', financeCorpName: CMB, coreCorpName: GROUP, ...limits, templateVersions: 'RF-MASTER@1' }) },
-  { processKey: 'Process_RF_PROD_CORE', api: 'rf/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFC'), prdName: '测试平台反保', prdShortName: '平台反保', coreCorpName: GROUP, ...limits, templateVersions: 'RF-MASTER@1' }) },
-  { processKey: 'Process_CREDIT_AGREEMENT', api: 'agreements/credit', key: 'agreementCode', body: () => ({ agreementCode: code('AC'), agreementName: '测试授信协议', prdCode: 'CREDIT-HD-CMB', financeCorpName: CMB, coreCorpName: GROUP, templateCode: 'CREDIT-MASTER', templateVersion: 2 }) },
-  { processKey: 'Process_RF_AGREEMENT', api: 'agreements/rf', key: 'agreementCode', body: () => ({ agreementCode: code('AR'), agreementName: '测试反保协议', prdCode: 'RF-HD-PLATFORM', financeCorpName: CMB, coreCorpName: GROUP, templateCode: 'RF-MASTER', templateVersion: 1 }) },
-  { processKey: 'Process_PRICE_CONFIG_CREATE', api: 'price-policies', key: 'policyName', body: () => ({ policyName: code('策略'), prdCode: 'CREDIT-ICBC-E', coreCorpName: GROUP, tenorFromDays: 1 + seq * 10, tenorToDays: 5 + seq * 10, financingRate: '4.05', serviceFeeRate: '0.25' }) },
+  { processKey: 'Process_CREDIT_PRODUCT_FINANCE', api: 'credit/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CF'), prdName: '测试资方授信', prdShortName: '资方授信', financeCorpId: ICBC, ...limits, templateVersions: 'CREDIT-MASTER@2' }) },
+  { processKey: 'Process_CREDIT_PRODUCT_CORE_FINANCE', api: 'credit/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CCF'), prdName: '测试联合授信', prdShortName: '联合授信', financeCorpId: CMB, coreCorpId: GROUP, ...limits, templateVersions: 'CREDIT-MASTER@1,CREDIT-MASTER@2' }) },
+  { processKey: 'Process_CREDIT_PRODUCT_CORE', api: 'credit/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('CC'), prdName: '测试平台授信', prdShortName: '平台授信', coreCorpId: GROUP, ...limits, templateVersions: 'CREDIT-MASTER@2' }) },
+  { processKey: 'Process_RF_PROD_FINANCE', api: 'rf/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFF'), prdName: '测试资方反保', prdShortName: '资方反保', financeCorpId: ICBC, ...limits, templateVersions: 'RF-MASTER@1' }) },
+  { processKey: 'Process_RF_PROD_CORE_FINANCE', api: 'rf/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFCF'), prdName: '测试联合反保', prdShortName: '联合反保', financeCorpId: CMB, coreCorpId: GROUP, ...limits, templateVersions: 'RF-MASTER@1' }) },
+  { processKey: 'Process_RF_PROD_CORE', api: 'rf/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFC'), prdName: '测试平台反保', prdShortName: '平台反保', coreCorpId: GROUP, ...limits, templateVersions: 'RF-MASTER@1' }) },
+  { processKey: 'Process_CREDIT_AGREEMENT', api: 'agreements/credit', key: 'agreementCode', body: () => ({ agreementCode: code('AC'), agreementName: '测试授信协议', productId: pid('CREDIT-HD-CMB'), financeCorpId: CMB, coreCorpId: GROUP, templateId: tid('CREDIT-MASTER@2') }) },
+  { processKey: 'Process_RF_AGREEMENT', api: 'agreements/rf', key: 'agreementCode', body: () => ({ agreementCode: code('AR'), agreementName: '测试反保协议', productId: pid('RF-HD-PLATFORM'), financeCorpId: CMB, coreCorpId: GROUP, templateId: tid('RF-MASTER@1') }) },
+  { processKey: 'Process_PRICE_CONFIG_CREATE', api: 'price-policies', key: 'policyName', body: () => ({ policyName: code('策略'), productId: pid('CREDIT-ICBC-E'), coreCorpId: GROUP, tenorFromDays: 1 + seq * 10, tenorToDays: 5 + seq * 10, financingRate: '4.05', serviceFeeRate: '0.25' }) },
 ];
 
 describe('the demo world', () => {
@@ -165,8 +178,10 @@ describe('rules the kit cannot know', () => {
   it.each([
     ['a tenor range upside down', { tenorMinDays: 200, tenorMaxDays: 30 }, 'tenorMaxDays', '最长期限不能小于最短期限'],
     ['amount limits upside down (exactly)', { amountMin: '0.30', amountMax: '0.29' }, 'amountMax', '单笔最高金额不能小于单笔最低金额'],
-    ['a supplier as the finance institution', { financeCorpName: '苏州恒远钢材有限公司' }, 'financeCorpName', '不是平台上的资金方'],
-    ['a bank as the core enterprise', { coreCorpName: ICBC }, 'coreCorpName', '不是平台上的核心企业'],
+    ['a supplier as the finance institution', { financeCorpId: DEMO_CORP.supplier(1) }, 'financeCorpId', '所选的资金方不在可选范围（资金方）内'],
+    ['a bank as the core enterprise', { coreCorpId: ICBC }, 'coreCorpId', '所选的核心企业不在可选范围（核心企业）内'],
+    ['a corporation that does not exist', { coreCorpId: 'no-such-corp' }, 'coreCorpId', '所选的核心企业不在可选范围'],
+    ['a typed name instead of a chosen corporation', { coreCorpId: GROUP_NAME }, 'coreCorpId', '核心企业必须从列表中选择'],
     ['a draft template version', { templateVersions: 'CREDIT-MASTER@3' }, 'templateVersions', '尚未定稿'],
     ['a missing template version', { templateVersions: 'CREDIT-MASTER@9' }, 'templateVersions', '不存在'],
   ])('refuses a product with %s, naming the field', async (_name, change, field, message) => {
@@ -175,12 +190,21 @@ describe('rules the kit cannot know', () => {
     expect(answer.body.data).toMatchObject({ field });
   });
 
+  it('refuses an agreement on a draft template version, and offers the picker finalised versions named CODE@version', async () => {
+    expect(await refused('agreements/credit', { ...CASES[6].body(), templateId: tid('CREDIT-MASTER@3') })).toMatchObject({
+      code: 'VALIDATION_FAILED', message: '所选的模板版本不在可选范围（已定稿的模板版本）内：记录不存在或不符合条件，请重新选择',
+    });
+    const offered = await page('templates', { status: 'APPROVED', refLabel: 'CREDIT-MASTER@' });
+    expect(offered.map((v) => v.refLabel)).toEqual(expect.arrayContaining(['CREDIT-MASTER@2 授信协议标准文本', 'CREDIT-MASTER@1 授信协议标准文本']));
+    expect(offered.map((v) => v.version)).not.toContain(3);
+  });
+
   it('refuses an agreement on a product of the other category', async () => {
-    expect(await refused('agreements/rf', { ...CASES[7].body(), prdCode: 'CREDIT-HD-CMB' })).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('反向保理产品 CREDIT-HD-CMB') });
+    expect(await refused('agreements/rf', { ...CASES[7].body(), productId: pid('CREDIT-HD-CMB') })).toMatchObject({ code: 'VALIDATION_FAILED', message: '所选的产品不在可选范围（产品）内：记录不存在或不符合条件，请重新选择' });
   });
 
   it('refuses a price band overlapping another of the same product and core (approved or in approval), naming it', async () => {
-    const band = { prdCode: 'CREDIT-HD-CMB', coreCorpName: GROUP, financingRate: '4.00', serviceFeeRate: '0.30' };
+    const band = { productId: pid('CREDIT-HD-CMB'), coreCorpId: GROUP, financingRate: '4.00', serviceFeeRate: '0.30' };
     expect(await refused('price-policies', { ...band, policyName: '重叠一', tenorFromDays: 60, tenorToDays: 120 })).toMatchObject({
       code: 'PRICE_BAND_OVERLAP', message: expect.stringContaining('华东白条短期'),
     });
@@ -189,15 +213,43 @@ describe('rules the kit cannot know', () => {
     expect((await refused('price-policies', { ...band, policyName: '倒置', tenorFromDays: 500, tenorToDays: 400 })).code).toBe('VALIDATION_FAILED');
     expect((await refused('price-policies', { ...band, policyName: '超限', tenorFromDays: 500, tenorToDays: 600, financingRate: '100.01' })).code).toBe('VALIDATION_FAILED');
     // The same band for another core enterprise is another policy.
-    await dataOf(handler, `${BASE}/price-policies/save`, { ...band, coreCorpName: '华北城建投资集团有限公司', policyName: '华北短期', tenorFromDays: 60, tenorToDays: 120 });
+    await dataOf(handler, `${BASE}/price-policies/save`, { ...band, coreCorpId: DEMO_CORP.northCore, policyName: '华北短期', tenorFromDays: 60, tenorToDays: 120 });
   });
 
   it('lets exactly one of two overlapping bands proposed at once through', async () => {
-    const band = { prdCode: 'RF-HD-PLATFORM', coreCorpName: GROUP, financingRate: '5.00', serviceFeeRate: '0.50' };
+    const band = { productId: pid('RF-HD-PLATFORM'), coreCorpId: GROUP, financingRate: '5.00', serviceFeeRate: '0.50' };
     const answers = await Promise.all([
       handler.call(`${BASE}/price-policies/save`, { json: { ...band, policyName: '并发甲', tenorFromDays: 1, tenorToDays: 60 } }),
       handler.call(`${BASE}/price-policies/save`, { json: { ...band, policyName: '并发乙', tenorFromDays: 30, tenorToDays: 90 } }),
     ]);
     expect(answers.map((a) => a.body.code).sort()).toEqual(['0', 'PRICE_BAND_OVERLAP']);
+  });
+});
+
+describe('parties by reference', () => {
+  it('shows a renaming at once in products and price policies, while an agreement keeps the names it was signed with', async () => {
+    const agreement = (await page('agreements/credit', { agreementCode: 'AGR-CREDIT-001' }))[0];
+    expect(agreement).toMatchObject({ coreCorpId: GROUP, coreCorpIdLabel: GROUP_NAME, coreCorpName: GROUP_NAME, productIdLabel: '华东建设招银白条', templateIdLabel: 'CREDIT-MASTER@2 授信协议标准文本' });
+    const renamed = `${GROUP_NAME}（更名）`;
+    await srv.database.db.update(corporations).set({ corpName: renamed }).where(eq(corporations.id, GROUP));
+    try {
+      const product = (await page('credit/core-finance', { prdCode: 'CREDIT-HD-CMB' }))[0];
+      expect(product).toMatchObject({ coreCorpId: GROUP, coreCorpIdLabel: renamed });
+      const policies = await page('price-policies', { coreCorpId: '（更名）' });
+      expect(policies.map((p) => p.policyName)).toEqual(expect.arrayContaining(['华东白条短期', '华东白条中期']));
+      expect(policies.every((p) => p.coreCorpIdLabel === renamed)).toBe(true);
+      // The agreement names the corporation as it is now, and as it was when signed.
+      expect((await page('agreements/credit', { agreementCode: 'AGR-CREDIT-001' }))[0]).toMatchObject({ coreCorpIdLabel: renamed, coreCorpName: GROUP_NAME });
+    } finally {
+      await srv.database.db.update(corporations).set({ corpName: GROUP_NAME }).where(eq(corporations.id, GROUP));
+    }
+  });
+
+  it('offers the product picker approved products only, of the agreement\'s category when it asks', async () => {
+    const all = await dataOf<{ records: Rec[] }>(auditor, `${BASE}/all/page`, { category: 'RF', pageSize: 100 });
+    expect(all.records.length).toBeGreaterThan(0);
+    expect(all.records.every((p) => String(p.prdCode).startsWith('RF'))).toBe(true);
+    // CREDIT-HD-PLAT waits in review: no product yet.
+    expect([...productIds.keys()]).not.toContain('CREDIT-HD-PLAT');
   });
 });

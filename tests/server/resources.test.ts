@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { knownPermissions, type AnyResource } from '../../src/crud/resource';
+import { knownPermissions, referenceLabelKey, type AnyResource } from '../../src/crud/resource';
 import { hasPermission } from '../../src/lib/access';
 import { expandGrants } from '../../src/lib/grants';
 import { PERSONAS, ROLES } from '../../server/db/seed-data/personas';
@@ -465,11 +465,13 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
         for (const r of hit.records) expect(r[name]).toBe(value);
         expect((await pageOf(reader, resource, { [`${name}Start`]: '2999-01-01T00:00:00.000Z' })).total).toBe(0);
       } else if (schema.search === 'contains') {
-        const text = String(value);
+        // A reference is searched by the label the row shows (<field>Label), not by its id.
+        const shown = schema.type === 'reference' ? referenceLabelKey(name) : name;
+        const text = String(holder![shown]);
         const part = text.length > 2 ? text.slice(1, Math.min(text.length - 1, 5)) : text;
         const hit = await pageOf(reader, resource, { [name]: part });
         expect(hit.records.map((r) => r.id)).toContain(holder!.id);
-        for (const r of hit.records) expect(String(r[name]).toLowerCase()).toContain(part.toLowerCase());
+        for (const r of hit.records) expect(String(r[shown]).toLowerCase()).toContain(part.toLowerCase());
         expect((await pageOf(reader, resource, { [name]: `${text}无此值` })).total).toBe(0);
       } else {
         const one = Array.isArray(value) ? value[0] : value;

@@ -10,7 +10,7 @@
 import { Table, Tag } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldValue, fieldsOf } from '../fields';
+import { FieldValue, fieldsOf, referenceLabelOf } from '../fields';
 import type { AnyResource, FieldSchema, PendingChange } from '../resource';
 
 interface Props {
@@ -74,9 +74,9 @@ export function ChangeTable({ resource, record, change }: Props) {
         {
           key: 'current',
           title: t(ended ? 'kit:approval.before' : 'kit:approval.current'),
-          render: (_v, line) => (before ? <FieldValue schema={schemaOf(line.name)} value={before[line.name]} t={t} /> : null),
+          render: (_v, line) => (before ? <FieldValue schema={schemaOf(line.name)} value={before[line.name]} t={t} label={referenceLabelOf(schemaOf(line.name), line.name, before)} /> : null),
         },
-        { key: 'proposed', title: t('kit:approval.proposed'), render: (_v, line) => <FieldValue schema={schemaOf(line.name)} value={after(line.name)} t={t} /> },
+        { key: 'proposed', title: t('kit:approval.proposed'), render: (_v, line) => <FieldValue schema={schemaOf(line.name)} value={after(line.name)} t={t} label={referenceLabelOf(schemaOf(line.name), line.name, Object.hasOwn(change.proposed, line.name) ? change.proposed : record)} /> },
       ]}
     />
   );

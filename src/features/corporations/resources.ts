@@ -47,7 +47,8 @@ export const bankAccountResource = defineResource({
   permissions: { list: PERMISSIONS.bankAccount.list, query: PERMISSIONS.bankAccount.query, add: PERMISSIONS.bankAccount.add, remove: PERMISSIONS.bankAccount.remove },
   defaultSort: { field: 'createTime', order: 'asc' },
   fields: {
-    corpId: { type: 'string', label: account('corpId'), required: true, createOnly: true, search: 'eq', column: false },
+    // The holder, by reference: the form names it (fixed by the corporation's page), never shows its id.
+    corpId: { type: 'reference', label: account('corpId'), required: true, createOnly: true, search: 'eq', column: false, reference: { resource: 'corporations', labelField: 'corpName' } },
     bankName: { type: 'string', label: account('bankName'), required: true, maxLength: 60, width: 180 },
     branchName: { type: 'string', label: account('branchName'), maxLength: 80, width: 200 },
     accountName: { type: 'string', label: account('accountName'), required: true, maxLength: 80, validator: 'corpName', width: 200 },

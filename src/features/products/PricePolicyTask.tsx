@@ -11,7 +11,6 @@ import { approvalApi } from '../../crud/approval/approval-api';
 import type { PendingChange } from '../../crud/resource';
 import { formatPercent } from '../../lib/money';
 import { api } from '../../providers/http';
-import { productName, useGlobalConfig } from '../../providers/global-config';
 import { pricePolicyResource } from './resources';
 
 interface Band {
@@ -24,16 +23,17 @@ interface Band {
   state: 'proposed' | 'inEffect' | 'pending';
 }
 
-type Policy = Omit<Band, 'key' | 'state'> & { prdCode: string; coreCorpName: string };
+type Policy = Omit<Band, 'key' | 'state'> & { productId: string; coreCorpId: string; productIdLabel?: string | null; coreCorpIdLabel?: string | null };
 
 const base = pricePolicyResource.apiBase;
 
 async function bandsOf(policy: Policy, recordId: string): Promise<Band[]> {
   const [page, pending] = await Promise.all([
-    api.post<{ records: Array<Policy & { id: string }> }>(`${base}/page`, { prdCode: policy.prdCode, coreCorpName: policy.coreCorpName, pageSize: 100 }),
+    // Narrowed by the core enterprise's name (the list searches a reference by label), then matched by id.
+    api.post<{ records: Array<Policy & { id: string }> }>(`${base}/page`, { coreCorpId: policy.coreCorpIdLabel ?? undefined, pageSize: 100 }),
     api.post<PendingChange[]>(`${base}/pending-creations`, {}),
   ]);
-  const same = (p: Policy) => p.prdCode === policy.prdCode && p.coreCorpName === policy.coreCorpName;
+  const same = (p: Policy) => p.productId === policy.productId && p.coreCorpId === policy.coreCorpId;
   const inEffect = page.records.filter(same).map((p): Band => ({ ...p, key: p.id, state: p.id === recordId ? 'proposed' : 'inEffect' }));
   const waiting = pending
     .filter((c) => c.recordId !== recordId && same(c.proposed as unknown as Policy))
@@ -44,7 +44,6 @@ async function bandsOf(policy: Policy, recordId: string): Promise<Band[]> {
 
 export function PricePolicyTask({ instanceId }: { instanceId: string }) {
   const { t } = useTranslation();
-  const config = useGlobalConfig();
   const [state, setState] = useState<{ policy: Policy; bands: Band[] } | 'none'>();
 
   useEffect(() => {
@@ -65,13 +64,12 @@ export function PricePolicyTask({ instanceId }: { instanceId: string }) {
   const { policy, bands } = state;
   const f = (name: string) => t(`products:price.fields.${name}`);
   const days = (b: { tenorFromDays: number; tenorToDays: number }) => t('products:price.task.days', { from: b.tenorFromDays, to: b.tenorToDays });
-  const name = productName(config, policy.prdCode);
   return (
     <div data-testid="price-policy-task">
       <Descriptions title={t('products:price.task.policy')} bordered size="small" column={2} style={{ marginTop: 16 }}>
         <Descriptions.Item label={f('policyName')}>{policy.policyName}</Descriptions.Item>
-        <Descriptions.Item label={f('prdCode')}>{name ? `${policy.prdCode}（${name}）` : policy.prdCode}</Descriptions.Item>
-        <Descriptions.Item label={f('coreCorpName')}>{policy.coreCorpName}</Descriptions.Item>
+        <Descriptions.Item label={f('productId')}>{policy.productIdLabel}</Descriptions.Item>
+        <Descriptions.Item label={f('coreCorpName')}>{policy.coreCorpIdLabel}</Descriptions.Item>
         <Descriptions.Item label={t('products:price.task.band')}>{days(policy)}</Descriptions.Item>
         <Descriptions.Item label={f('financingRate')}>{formatPercent(policy.financingRate)}</Descriptions.Item>
         <Descriptions.Item label={f('serviceFeeRate')}>{formatPercent(policy.serviceFeeRate)}</Descriptions.Item>

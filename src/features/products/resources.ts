@@ -6,6 +6,7 @@
  * spec 4.5 processes: a save proposes, the approved end writes.
  */
 import { defineResource, type AnyResource, type FieldSchema } from '../../crud/resource';
+import { CORP_TYPE } from '../../lib/corporations';
 import { PERMISSIONS } from '../../lib/permissions';
 import {
   AGREEMENT_PROCESS, OFFER_TYPE, PRICE_POLICY_PROCESS, PRODUCT_CATEGORY, PRODUCT_PROCESS,
@@ -37,6 +38,8 @@ export const templateResource = defineResource({
     changeNote: { type: 'string', label: label('template', 'changeNote'), maxLength: 200, width: 220 },
     content: { type: 'richText', label: label('template', 'content'), required: true },
     approveTime: { type: 'datetime', label: label('template', 'approveTime'), readOnly: true, width: 170 },
+    // CODE@version and name (a generated column): how an agreement's picker names and searches a version.
+    refLabel: { type: 'string', label: label('template', 'refLabel'), readOnly: true, search: 'contains', column: false },
     createTime,
   },
   actions: {
@@ -47,6 +50,24 @@ export const templateResource = defineResource({
       confirm: 'products:template.actions.approveConfirm',
     },
   },
+});
+
+/**
+ * The parties and the product a record names, as references (issue 37): by id, shown by the current
+ * name, chosen in a picker that offers only corporations of the right type (approved products only:
+ * a product exists once its process ended approved).
+ */
+const party = (label: string, corpType: 'finance' | 'core', extra: Partial<FieldSchema> = {}): FieldSchema => ({
+  type: 'reference', label, required: true, search: 'contains', width: 220, ...extra,
+  reference: {
+    resource: 'corporations', labelField: 'corpName',
+    filter: { corpTypes: corpType === 'finance' ? CORP_TYPE.finance : CORP_TYPE.core },
+    filterLabel: corpType === 'finance' ? 'products:reference.financeCorps' : 'products:reference.coreCorps',
+  },
+});
+const productRef = (label: string, category?: ProductCategory): FieldSchema => ({
+  type: 'reference', label, required: true, search: 'contains', width: 200,
+  reference: { resource: 'products-all', labelField: 'prdName', filterLabel: 'products:reference.products', ...(category ? { filter: { category } } : {}) },
 });
 
 const category = (c: ProductCategory) => (c === PRODUCT_CATEGORY.credit ? 'credit' : 'rf');
@@ -69,8 +90,8 @@ function productResource(c: ProductCategory, o: OfferType) {
       prdCode: { type: 'string', label: f('prdCode'), required: true, createOnly: true, pattern: CODE, unique: true, search: 'contains', width: 150 },
       prdName: { type: 'string', label: f('prdName'), required: true, maxLength: 40, search: 'contains', width: 200 },
       prdShortName: { type: 'string', label: f('prdShortName'), required: true, maxLength: 10, width: 100 },
-      ...(parties.finance ? { financeCorpName: { type: 'string', label: f('financeCorpName'), required: true, validator: 'corpName', maxLength: 80, width: 220 } as FieldSchema } : {}),
-      ...(parties.core ? { coreCorpName: { type: 'string', label: f('coreCorpName'), required: true, validator: 'corpName', maxLength: 80, width: 220 } as FieldSchema } : {}),
+      ...(parties.finance ? { financeCorpId: party(f('financeCorpName'), 'finance') } : {}),
+      ...(parties.core ? { coreCorpId: party(f('coreCorpName'), 'core') } : {}),
       tenorMinDays: { type: 'integer', label: f('tenorMinDays'), required: true, min: 1, max: 3650, width: 110 },
       tenorMaxDays: { type: 'integer', label: f('tenorMaxDays'), required: true, min: 1, max: 3650, width: 110 },
       amountMin: { type: 'money', label: f('amountMin'), required: true, min: 0, width: 150 },
@@ -101,11 +122,17 @@ function agreementResource(c: ProductCategory) {
     fields: {
       agreementCode: { type: 'string', label: f('agreementCode'), required: true, createOnly: true, pattern: CODE, unique: true, search: 'contains', width: 160 },
       agreementName: { type: 'string', label: f('agreementName'), required: true, maxLength: 60, search: 'contains', width: 220 },
-      prdCode: { type: 'string', label: f('prdCode'), required: true, pattern: CODE, search: 'eq', width: 140 },
-      financeCorpName: { type: 'string', label: f('financeCorpName'), required: true, validator: 'corpName', maxLength: 80, width: 220 },
-      coreCorpName: { type: 'string', label: f('coreCorpName'), required: true, validator: 'corpName', maxLength: 80, width: 220 },
-      templateCode: { type: 'string', label: f('templateCode'), required: true, pattern: CODE, width: 150 },
-      templateVersion: { type: 'integer', label: f('templateVersion'), required: true, min: 1, max: 9999, width: 90 },
+      productId: productRef(f('productId'), c),
+      financeCorpId: party(f('financeCorpName'), 'finance'),
+      coreCorpId: party(f('coreCorpName'), 'core'),
+      // The parties' names as the agreement was proposed and approved: a snapshot on purpose (DOMAIN.md), set by the server, never edited.
+      financeCorpName: { type: 'string', label: f('financeCorpSigned'), readOnly: true, column: false },
+      coreCorpName: { type: 'string', label: f('coreCorpSigned'), readOnly: true, column: false },
+      // One finalised version of the standard library: the text the agreement is signed on (an approved version never changes).
+      templateId: {
+        type: 'reference', label: f('templateId'), required: true, search: 'contains', width: 260,
+        reference: { resource: 'agreement-templates', labelField: 'refLabel', filter: { status: TEMPLATE_STATUS.approved }, filterLabel: 'products:reference.finalTemplates' },
+      },
       createTime,
     },
     approval: { create: AGREEMENT_PROCESS[c], update: AGREEMENT_PROCESS[c] },
@@ -125,11 +152,12 @@ export const pricePolicyResource = defineResource({
   title: 'products:price.title',
   item: 'products:price.item',
   permissions: PERMISSIONS.pricePolicy,
-  defaultSort: [{ field: 'prdCode', order: 'asc' }, { field: 'tenorFromDays', order: 'asc' }],
+  // In tenor order (the list sends its default order, which must be a sortable column; a reference sorts by nothing an operator reads).
+  defaultSort: [{ field: 'tenorFromDays', order: 'asc' }, { field: 'createTime', order: 'desc' }],
   fields: {
     policyName: { type: 'string', label: label('price', 'policyName'), required: true, maxLength: 60, search: 'contains', width: 200 },
-    prdCode: { type: 'string', label: label('price', 'prdCode'), required: true, pattern: CODE, search: 'eq', sortable: true, width: 140 },
-    coreCorpName: { type: 'string', label: label('price', 'coreCorpName'), required: true, validator: 'corpName', maxLength: 80, search: 'contains', width: 220 },
+    productId: productRef(label('price', 'productId')),
+    coreCorpId: party(label('price', 'coreCorpName'), 'core'),
     tenorFromDays: { type: 'integer', label: label('price', 'tenorFromDays'), required: true, min: 1, max: 3650, sortable: true, width: 110 },
     tenorToDays: { type: 'integer', label: label('price', 'tenorToDays'), required: true, min: 1, max: 3650, width: 110 },
     financingRate: ratio('financingRate'),
@@ -139,8 +167,28 @@ export const pricePolicyResource = defineResource({
   approval: { create: PRICE_POLICY_PROCESS },
 });
 
+/**
+ * Every approved product, whatever its kind: what a reference to a product picks from (an agreement's,
+ * a price policy's). Read-only and without a page of its own; the kinds' lists are where products change.
+ */
+export const productChoiceResource = defineResource({
+  name: 'products-all',
+  apiBase: `${PRODUCTS_API}/all`,
+  menuUri: 'product:products',
+  title: 'products:reference.products',
+  permissions: { list: PERMISSIONS.product.list, query: PERMISSIONS.product.query },
+  defaultSort: { field: 'prdCode', order: 'asc' },
+  fields: {
+    prdCode: { type: 'string', label: label('product', 'prdCode'), readOnly: true, search: 'contains', sortable: true, width: 150 },
+    prdName: { type: 'string', label: label('product', 'prdName'), readOnly: true, search: 'contains', width: 200 },
+    // Filters of a reference (an agreement takes a product of its own category); codes, not shown.
+    category: { type: 'string', label: label('product', 'category'), readOnly: true, search: 'eq', column: false },
+  },
+});
+
 export const PRODUCT_RESOURCES: readonly AnyResource[] = [
   templateResource as AnyResource,
+  productChoiceResource as AnyResource,
   ...PRODUCT_KINDS.map((k) => k.resource),
   ...AGREEMENT_KINDS.map((k) => k.resource),
   pricePolicyResource as AnyResource,

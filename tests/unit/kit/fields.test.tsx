@@ -151,6 +151,15 @@ describe('FieldValue: a value as a cell shows it', () => {
     expect(shown({ type: 'boolean', label: 'x' }, false, en)).toBe('No');
   });
 
+  it('a reference is its record\'s label the answer carried, never its id; a record gone says so', () => {
+    const core: FieldSchema = { type: 'reference', label: 'x', reference: { resource: 'corporations', labelField: 'corpName' } };
+    expect(render(<FieldValue schema={core} value="corp-demo-group" label="中建华东建设集团有限公司" t={zh} />).container.textContent).toBe('中建华东建设集团有限公司');
+    cleanup();
+    expect(render(<FieldValue schema={core} value="corp-demo-group" label={null} t={zh} />).container.textContent).toBe('（已删除的记录）');
+    cleanup();
+    expect(render(<FieldValue schema={core} value="corp-demo-group" label={null} t={en} />).container.textContent).toBe('(a removed record)');
+  });
+
   it('a dictionary value is its label, in the item\'s tag colour', async () => {
     render(<FieldValue schema={status} value="1" t={zh} />);
     const label = await screen.findByText('停用');

@@ -1,0 +1,119 @@
+/**
+ * Reference fields (src/crud/resource.ts FieldSchema.reference) on the server: the id a write names
+ * must be a record of the referenced resource inside its declared filter; answers carry the
+ * referenced record's current label beside the id (`<field>Label`), read when answered, so a renaming
+ * shows at once everywhere; the list's search by a reference matches that label.
+ *
+ * Every resource crudRoutes registers becomes a possible target (its table, list scope and
+ * declaration), so a reference names a resource, never a table, and the picker's list call and the
+ * server's check read the same rows.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { referenceLabelKey, type AnyResource, type FieldSchema } from '../../src/crud/resource';
+import type { Db } from '../db/open';
+import type { Tx } from '../db/tx';
+import { aboutField, validationError } from '../errors';
+import { translate } from '../i18n';
+import { fieldLabel } from './fields';
+import { filterConditions } from './query';
+import type { Row } from './types';
+
+interface Target {
+  resource: AnyResource;
+  table: PgTable;
+  listScope?: SQL;
+}
+
+const targets = new Map<string, Target>();
+
+/** Called by crudRoutes for every resource it serves: it may now be referenced by name. */
+export function registerReferenceTarget(target: Target): void {
+  targets.set(target.resource.name, target);
+}
+
+/** The form of a record id (PROTOCOL.md §7: text; a random UUID, or a seed's own such as corp-demo-group): anything else is refused unread. */
+export const REFERENCE_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export const referenceFieldsOf = (resource: AnyResource): Array<[string, FieldSchema]> =>
+  Object.entries(resource.fields).filter(([, schema]) => schema.type === 'reference' && schema.reference);
+
+// A declaration naming a resource nobody serves is a programming error: said plainly at the first call.
+function targetOf(schema: FieldSchema): Target & { id: PgColumn; label: PgColumn } {
+  const declared = schema.reference!;
+  const target = targets.get(declared.resource);
+  const columns = target ? (target.table as unknown as Record<string, PgColumn>) : undefined;
+  if (!target || !columns?.[declared.labelField]) throw new Error(`Reference field "${schema.label}" names resource "${declared.resource}" / label "${declared.labelField}", which no crudRoutes serves`);
+  return { ...target, id: columns.id, label: columns[declared.labelField] };
+}
+
+/**
+ * The conditions a chosen record meets: the referenced list's scope and the declared filter, read
+ * as that list's own filters (server/crud/query.ts), so the picker offers exactly what is accepted.
+ */
+function choosable(schema: FieldSchema, target: Target): SQL[] {
+  const columns = target.table as unknown as Record<string, PgColumn>;
+  return [...(target.listScope ? [target.listScope] : []), ...filterConditions(target.resource, columns, { ...(schema.reference!.filter ?? {}) })];
+}
+
+/** Refuses a written id that names no record of the referenced resource, or one outside its filter; nothing is written then. */
+export async function checkReferences(tx: Tx, resource: AnyResource, values: Row): Promise<void> {
+  for (const [name, schema] of referenceFieldsOf(resource)) {
+    const value = values[name];
+    if (value === undefined || value === null) continue;
+    const target = targetOf(schema);
+    const [found] = await tx.select({ id: target.id }).from(target.table).where(and(eq(target.id, String(value)), ...choosable(schema, target))).limit(1);
+    if (!found) {
+      const rule = translate(schema.reference!.filterLabel ?? target.resource.title);
+      throw aboutField(validationError(translate('server:crud.notReference', { field: fieldLabel(schema), rule })), name);
+    }
+  }
+}
+
+/** The labels of the referenced records, now: field → id → label. A removed record has none. */
+async function labelsOf(db: Db | Tx, resource: AnyResource, rows: readonly Row[]): Promise<Map<string, Map<string, string>>> {
+  const labels = new Map<string, Map<string, string>>();
+  for (const [name, schema] of referenceFieldsOf(resource)) {
+    const ids = [...new Set(rows.map((row) => row[name]).filter((id): id is string => typeof id === 'string' && REFERENCE_ID.test(id)))];
+    const found = new Map<string, string>();
+    if (ids.length) {
+      const target = targetOf(schema);
+      const read = await db.select({ id: target.id, label: target.label }).from(target.table).where(inArray(target.id, ids));
+      for (const { id, label } of read) found.set(String(id), String(label));
+    }
+    labels.set(name, found);
+  }
+  return labels;
+}
+
+/**
+ * Rows with `<field>Label` beside each reference field's id: the current label, or null when the id
+ * names no record. What page, find-by-id, export and a change's proposed and previous values answer.
+ */
+export async function withReferenceLabels<T extends Row>(db: Db | Tx, resource: AnyResource, rows: T[]): Promise<T[]> {
+  const fields = referenceFieldsOf(resource);
+  if (!fields.length || !rows.length) return rows;
+  const labels = await labelsOf(db, resource, rows);
+  return rows.map((row) => {
+    const added: Row = {};
+    for (const [name] of fields) {
+      if (!Object.hasOwn(row, name)) continue;
+      const id = row[name];
+      added[referenceLabelKey(name)] = typeof id === 'string' ? (labels.get(name)!.get(id) ?? null) : null;
+    }
+    return { ...row, ...added };
+  });
+}
+
+/**
+ * The list filter of a reference field: `contains` matches the referenced record's label (what the
+ * operator reads in the column), `eq` its id. Target tables are read in a subquery, one statement.
+ */
+export function referenceFilter(schema: FieldSchema, column: PgColumn, value: string, pattern: string): SQL {
+  const target = targetOf(schema);
+  if (schema.search === 'eq') {
+    if (!REFERENCE_ID.test(value)) throw validationError(translate('server:crud.notReferenceId', { field: fieldLabel(schema) }));
+    return eq(column, value);
+  }
+  return sql`${column} in (select ${target.id} from ${target.table} where ${target.label} ilike ${pattern})`;
+}
