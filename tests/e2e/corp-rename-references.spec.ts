@@ -3,7 +3,8 @@
  * at the root of its own group tree, with a quota dispatched to its branch, and a supplier of it with a
  * financing application, are renamed through 企业自主更名 (op_handler proposes, op_director and
  * op_director2 review). op_auditor then finds the new names in 企业集团树管理, in 额度流水 (the
- * account's header and the branch's 对方单位) and in 融资资格申请's list and application. The set-up
+ * account's header and the branch's 对方单位), in 融资资格申请's list and application and in the
+ * product's core enterprise (产品配置, searched by the new name). The set-up
  * and the renamings go through the same calls the screens make (the renaming screens have their own
  * journey, corporate-changes.spec.ts). Screenshots in test-results/e2e-artifacts/corp-rename-*.png.
  */
@@ -26,6 +27,8 @@ const SUPPLIER_NOW = '常州金桥新材料科技有限公司';
 const CORE_THEN = '旭日建设集团有限公司';
 const CORE_NOW = '旭日城建集团有限公司';
 const BRANCH = '旭日建设第一分公司';
+const PRODUCT_CODE = `E2E-XR-${randomUUID().slice(0, 6).toUpperCase()}`;
+const PRODUCT_NAME = '旭日平台授信';
 
 async function as(browser: Browser, persona: Persona): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1480, height: 1000 } })).newPage();
@@ -90,6 +93,11 @@ test.describe.serial('a corporation renamed by two directors', () => {
     await approveAll(actors, dispatch.taskId);
     branchAccountId = (await accounts()).find((a) => a.unitId === branch.id)!.id;
     await dataOf(handler, FINANCING_CALLS.start, { supplierCorpId: SUPPLIER_ID, coreCorpId: corpId, prdCode: 'CREDIT-ICBC-E' });
+    // A platform credit product of the new core enterprise: its parties name it by reference.
+    const product = await dataOf<{ taskId: string }>(handler, '/op/v1/products/credit/core/save', {
+      prdCode: PRODUCT_CODE, prdName: PRODUCT_NAME, prdShortName: '旭日授信', coreCorpId: corpId, tenorMinDays: 30, tenorMaxDays: 180, amountMin: '1000.00', amountMax: '2000000.00', templateVersions: 'CREDIT-MASTER@2',
+    });
+    await approveAll(actors, product.taskId);
   });
 
   test('before: the tree shows the names the corporations have now', async ({ browser }) => {
@@ -175,6 +183,20 @@ test.describe.serial('a corporation renamed by two directors', () => {
     await expect(view).toContainText(SUPPLIER_NOW, FIRST_LOAD);
     await expect(view).toContainText(CORE_NOW);
     await shot(page, 'financing-application');
+    await page.context().close();
+  });
+
+  test('the product names its core enterprise anew, and is found by the new name', async ({ browser }) => {
+    const page = await as(browser, 'op_auditor');
+    await page.goto('/op/product/products');
+    await page.getByRole('tab', { name: '核心企业平台授信产品', exact: true }).click();
+    const list = page.getByTestId('products-credit-core-list');
+    await page.locator('#products-credit-core-search_coreCorpId').fill('旭日城建');
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    const row = list.locator('tbody tr.ant-table-row').filter({ hasText: PRODUCT_NAME });
+    await expect(row).toContainText(CORE_NOW, FIRST_LOAD);
+    await expect(list).not.toContainText(CORE_THEN);
+    await shot(page, 'product');
     await page.context().close();
   });
 });
