@@ -21,7 +21,7 @@ import { availableOf, fenOf, QUOTA_MOVEMENT, yuan, isQuotaDate } from '../../src
 import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import {
-  corporations, creditNoteApplications, creditNoteBatches, creditNoteHolds, creditNotes, docFiles, docMaterials,
+  corporations, creditNoteApplications, creditNoteBatchQuotas, creditNoteBatches, creditNoteHolds, creditNotes, docFiles, docMaterials,
   groupUnits, products, quotaAccounts, storedFiles,
 } from '../db/schema';
 import type { Tx } from '../db/tx';
@@ -236,17 +236,26 @@ export class CreditIssuance {
     const rows = await tx.select().from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).for('update');
     const actor = event.actor;
     const approved = event.status === INSTANCE_STATUS.APPROVED;
+    const figures: Array<typeof creditNoteBatchQuotas.$inferInsert> = [];
     for (const [accountId, amount] of sumsByAccount(rows)) {
       const account = await lockAccount(tx, accountId);
       const balances = balancesOf(account);
+      const [unit] = await tx.select({ name: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.id, account.unitId));
       // What the batch froze may no longer be there (the account changed since): the approval is refused, never overdrawn.
       if (approved && balances.frozen < amount) {
-        const [unit] = await tx.select({ name: groupUnits.unitName }).from(groupUnits).where(eq(groupUnits.id, account.unitId));
         throw businessError('CREDIT_QUOTA_OVERDRAWN', 'creditNotes:server.overdrawn', { unit: unit?.name ?? account.unitId, frozen: formatMoney(account.frozen), amount: formatMoney(yuan(amount)) });
       }
       const movement = approved ? QUOTA_MOVEMENT.occupy : QUOTA_MOVEMENT.release;
-      await move(tx, account, { movement, amount, actor: actor.username, processKey: CREDIT_ISSUE_PROCESS, reference: batch.batchNo });
+      const updated = await move(tx, account, { movement, amount, actor: actor.username, processKey: CREDIT_ISSUE_PROCESS, reference: batch.batchNo });
+      // The decision's figures, kept with the batch: later recycling or grants move the account, not what was decided.
+      // Occupying leaves available as it was (the batch had it frozen); without the batch it was higher by the amount.
+      const after = fenOf(updated.available);
+      figures.push({
+        batchId: batch.id, quotaAccountId: accountId, unitName: unit?.name ?? account.unitId, grantorName: account.grantorName,
+        amount: yuan(amount), availableBefore: yuan(approved ? after + amount : after), availableAfter: yuan(after),
+      });
     }
+    if (figures.length) await tx.insert(creditNoteBatchQuotas).values(figures);
     if (approved) await this.issueNotes(tx, batch, rows, actor);
     await tx
       .update(creditNoteApplications)
