@@ -19,13 +19,20 @@ import '../doc-review/locale';
 
 const VERDICT_COLOR: Record<string, string> = { PASS: 'success', NOPASS: 'error', WAIT: 'default' };
 
-export default function BatchPanel({ instanceId }: { instanceId: string }) {
+/** The batch of an instance (the task pages) or by its id (its own page, which also hears what was read). */
+export default function BatchPanel({ instanceId, id, onLoaded }: { instanceId?: string; id?: string; onLoaded?: (found: BatchDetail) => void }) {
   const { t } = useTranslation(['creditNotes', 'docReview']);
   const [found, setFound] = useState<BatchDetail>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    creditApi.batch({ instanceId }).then(setFound, (e: Error) => setError(e.message));
-  }, [instanceId]);
+    creditApi.batch(instanceId ? { instanceId } : { id: id ?? '' }).then(
+      (answer) => {
+        setFound(answer);
+        onLoaded?.(answer);
+      },
+      (e: Error) => setError(e.message),
+    );
+  }, [instanceId, id, onLoaded]);
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!found) return <Skeleton active />;
   const { batch, applications, documents, quotas, notes, figures } = found;
