@@ -16,6 +16,7 @@ import { formatMoney } from '../../lib/money';
 import { PERMISSIONS } from '../../lib/permissions';
 import { batchLink, creditApi, type Application, type Batch } from './credit-api';
 import './locale';
+import { toastPageFailure } from '../../components/page-failure';
 
 const BATCH_COLOR: Record<string, string> = { RUNNING: 'processing', APPROVED: 'success', REJECTED: 'error' };
 
@@ -48,7 +49,7 @@ export default function GeneratePage() {
       message.success(t('generate.generated', { batchNo: batch.batchNo }));
       load();
     } catch (e) {
-      message.error((e as Error).message);
+      toastPageFailure(message, e);
     } finally {
       setSaving(false);
     }
@@ -58,7 +59,7 @@ export default function GeneratePage() {
       await creditApi.exportBatch(id);
       message.success(t('generate.exportStarted'));
     } catch (e) {
-      message.error((e as Error).message);
+      toastPageFailure(message, e);
     }
   };
 
