@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { PERMISSIONS } from '../../lib/permissions';
 import { AUDIT_OUTCOME, PAYMENT_STATUS, PAYMENT_STATUSES, type AuditOutcome } from '../../lib/redemption';
+import { pageMessageOf } from '../../providers/http';
 import { usePermission, useUserInfo } from '../../providers/user';
 import { viewTaskLink } from '../../workflows/task-center/task-links';
 import { noteLink } from '../credit-notes/credit-api';
@@ -51,13 +52,18 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
       load();
       onAudited();
     } catch (e) {
-      setError((e as Error).message);
+      // A refusal may mean the payment moved on (another director audited it first): show what the
+      // server holds now, its status and its notes, not the 待审核 this drawer was opened with.
+      setError(pageMessageOf(e));
+      load();
+      onAudited();
     } finally {
       setBusy(undefined);
     }
   };
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {error && <Alert type="error" showIcon message={error} data-testid="payment-audit-refused" />}
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label={t('fields.bankSerialNo')}>{payment.bankSerialNo}</Descriptions.Item>
         <Descriptions.Item label={t('fields.status')}>
@@ -93,7 +99,6 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
         mayAudit && (
           <Card size="small" title={t('page.audit')}>
             {own && <Alert type="warning" showIcon message={t('page.fourEyesHint')} style={{ marginBottom: 12 }} />}
-            {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
             <Input.TextArea aria-label={t('fields.opinion')} placeholder={t('fields.opinion')} maxLength={500} rows={3} value={opinion} onChange={(e) => setOpinion(e.target.value)} />
             <Space style={{ marginTop: 12 }}>
               <Popconfirm title={t('page.passConfirm')} onConfirm={() => decide(AUDIT_OUTCOME.pass)} disabled={own}>
