@@ -254,6 +254,16 @@ describe('issuance', () => {
     expect((await taskOf(director2, instanceId)).id).toBe(final.id);
   });
 
+  it('lets the handler who generates a batch export it (credit:note:export); the auditor reads it and cannot', async () => {
+    const [batch] = (await dataOf<{ records: Array<{ id: string }> }>(handler, `${API}/batches/page`, {})).records;
+    const answer = await handler.call<{ id: string }>(`${API}/batches/export`, { json: { id: batch.id } });
+    expect(answer.body.code, answer.text).toBe('0');
+    const auditor = await signInAs(srv.baseUrl, 'op_auditor');
+    expect((await dataOf<{ batch: { id: string } }>(auditor, `${API}/batches/find-by-id`, { id: batch.id })).batch.id).toBe(batch.id);
+    const refused = await auditor.call(`${API}/batches/export`, { json: { id: batch.id } });
+    expect(refused.status).toBe(403);
+  });
+
   it('lets exactly one of two simultaneous generations of the same applications win', async () => {
     const a = await approvedApplication('11111.11');
     const start = await account();
