@@ -72,7 +72,7 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
         <Descriptions.Item label={t('fields.payerName')}>{payment.payerName}</Descriptions.Item>
         <Descriptions.Item label={t('fields.amount')}>{formatMoney(payment.amount)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.valueDate')}>{payment.valueDate}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.createBy')}>{payment.createBy}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.createBy')}>{payment.createByName ?? payment.createBy}</Descriptions.Item>
         <Descriptions.Item label={t('fields.remark')} span={2}>{payment.remark}</Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5} style={{ margin: 0 }}>{t('page.matchedNotes')}</Typography.Title>
@@ -166,7 +166,7 @@ function PaymentsTab() {
           { title: t('fields.amount'), dataIndex: 'amount', align: 'right', width: 150, render: (v: string) => formatMoney(v) },
           { title: t('fields.valueDate'), dataIndex: 'valueDate', width: 110 },
           { title: t('fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={PAYMENT_COLOR[v]}>{t(`paymentStatus.${v}`)}</Tag> },
-          { title: t('fields.createBy'), dataIndex: 'createBy', width: 110 },
+          { title: t('fields.createBy'), dataIndex: 'createByName', width: 110 },
           { title: t('fields.createTime'), dataIndex: 'createTime', width: 150, render: time },
           {
             title: t('page.detail'),
@@ -222,7 +222,7 @@ function RegistrationsTab() {
           { title: t('fields.paidDate'), dataIndex: 'paidDate', width: 110 },
           { title: t('fields.evidenceName'), dataIndex: 'evidenceName', width: 200 },
           { title: t('fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={REGISTRATION_COLOR[v]}>{t(`registrationStatus.${v}`)}</Tag> },
-          { title: t('fields.createBy'), dataIndex: 'createBy', width: 110 },
+          { title: t('fields.createBy'), dataIndex: 'createByName', width: 110 },
           { title: t('fields.createTime'), dataIndex: 'createTime', width: 150, render: time },
           { title: t('page.detail'), key: 'task', width: 90, fixed: 'right', render: (_, row) => (row.instanceId ? <Link to={viewTaskLink({ instanceId: row.instanceId })}>{t('page.detail')}</Link> : null) },
         ]}
