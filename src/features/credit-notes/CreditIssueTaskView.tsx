@@ -22,7 +22,8 @@ export default function CreditIssueTaskView({ instance, activityKey }: Pick<Task
   return (
     <>
       <Descriptions size="small" column={1} style={{ marginTop: 16 }}>
-        <Descriptions.Item label={t('variable.finalApproveMode.label')}>{option ? t(option.label) : t('creditIssue.modeOpen')}</Descriptions.Item>
+        {/* A chosen form is in the frame's summary with the other process variables; only its absence is said here. */}
+        {!option && <Descriptions.Item label={t('variable.finalApproveMode.label')}>{t('creditIssue.modeOpen')}</Descriptions.Item>}
         <Descriptions.Item label={t('creditIssue.signature')}>
           {t(stepNeedsSignature(instance.processKey, activityKey) ? 'creditIssue.signed' : 'creditIssue.unsigned')}
         </Descriptions.Item>
