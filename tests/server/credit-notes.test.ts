@@ -133,6 +133,16 @@ describe('the demo world', () => {
     for (const level of ['PROJECT_DEPT', 'BRANCH', 'GROUP']) expect((await dataOf<{ total: number }>(handler, `${API}/applications/page`, { level })).total, level).toBeGreaterThan(0);
     expect((await dataOf<{ total: number }>(handler, `${API}/batches/page`, { status: 'RUNNING' })).total).toBe(1);
   });
+
+  it('shows its issued batch with the figures kept at its decision, though a redemption recycled quota since', async () => {
+    const [issued] = (await dataOf<{ records: Array<{ id: string }> }>(handler, `${API}/batches/page`, { status: 'APPROVED' })).records;
+    const detail = await dataOf<BatchFigures>(handler, `${API}/batches/find-by-id`, { id: issued.id });
+    expect(detail.figures).toBe('DECIDED');
+    expect(detail.quotas.length).toBeGreaterThan(0);
+    for (const q of detail.quotas) expect(fenOf(q.availableBefore!) - fenOf(q.availableAfter!)).toBe(fenOf(q.amount));
+    const [running] = (await dataOf<{ records: Array<{ id: string }> }>(handler, `${API}/batches/page`, { status: 'RUNNING' })).records;
+    expect((await dataOf<BatchFigures>(handler, `${API}/batches/find-by-id`, { id: running.id })).figures).toBe('LIVE');
+  });
 });
 
 describe('issuance', () => {
