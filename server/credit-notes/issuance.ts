@@ -21,11 +21,12 @@ import { availableOf, fenOf, QUOTA_MOVEMENT, yuan, isQuotaDate } from '../../src
 import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import {
-  corporations, creditNoteApplications, creditNoteBatches, creditNoteHolds, creditNotes, docFiles, docMaterials,
+  corporations, creditNoteApplications, creditNoteBatchQuotas, creditNoteBatches, creditNoteHolds, creditNotes, docFiles, docMaterials,
   groupUnits, products, quotaAccounts, storedFiles,
 } from '../db/schema';
 import { unitColumns, unitNameById, unitNameOf } from '../corporations/unit-name';
 import { qualified } from '../db/qualified';
+import { grantorNameOf } from '../quotas/names';
 import type { Tx } from '../db/tx';
 import { ownDocReview } from '../doc-review/routes';
 import { aboutField, businessError, validationError } from '../errors';
@@ -253,17 +254,32 @@ export class CreditIssuance {
     const rows = await tx.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).for('update');
     const actor = event.actor;
     const approved = event.status === INSTANCE_STATUS.APPROVED;
+    const figures: Array<typeof creditNoteBatchQuotas.$inferInsert> = [];
     for (const [accountId, amount] of sumsByAccount(rows)) {
       const account = await lockAccount(tx, accountId);
       const balances = balancesOf(account);
+      // The unit's and the grantor's names of this moment: kept with the decision's figures below.
+      const [names] = await tx
+        .select({ unitName: unitNameOf(groupUnits), grantorName: grantorNameOf(quotaAccounts) })
+        .from(quotaAccounts)
+        .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
+        .where(eq(quotaAccounts.id, accountId));
+      const unit = names ? { name: names.unitName } : undefined;
       // What the batch froze may no longer be there (the account changed since): the approval is refused, never overdrawn.
       if (approved && balances.frozen < amount) {
-        const [unit] = await tx.select({ name: unitNameOf(groupUnits) }).from(groupUnits).where(eq(groupUnits.id, account.unitId));
         throw businessError('CREDIT_QUOTA_OVERDRAWN', 'creditNotes:server.overdrawn', { unit: unit?.name ?? account.unitId, frozen: formatMoney(account.frozen), amount: formatMoney(yuan(amount)) });
       }
       const movement = approved ? QUOTA_MOVEMENT.occupy : QUOTA_MOVEMENT.release;
-      await move(tx, account, { movement, amount, actor: actor.username, processKey: CREDIT_ISSUE_PROCESS, reference: batch.batchNo });
+      const updated = await move(tx, account, { movement, amount, actor: actor.username, processKey: CREDIT_ISSUE_PROCESS, reference: batch.batchNo });
+      // The decision's figures, kept with the batch: later recycling or grants move the account, not what was decided.
+      // Occupying leaves available as it was (the batch had it frozen); without the batch it was higher by the amount.
+      const after = fenOf(updated.available);
+      figures.push({
+        batchId: batch.id, quotaAccountId: accountId, unitName: unit?.name ?? account.unitId, grantorName: names?.grantorName ?? account.grantorId,
+        amount: yuan(amount), availableBefore: yuan(approved ? after + amount : after), availableAfter: yuan(after),
+      });
     }
+    if (figures.length) await tx.insert(creditNoteBatchQuotas).values(figures);
     if (approved) await this.issueNotes(tx, batch, rows, actor);
     await tx
       .update(creditNoteApplications)
@@ -291,7 +307,7 @@ export class CreditIssuance {
 }
 
 /** Fen per quota account, in account-id order (the order the locks are taken in). */
-export function sumsByAccount(rows: readonly ApplicationRow[]): Array<[string, bigint]> {
+export function sumsByAccount(rows: ReadonlyArray<Pick<ApplicationRow, 'quotaAccountId' | 'amount'>>): Array<[string, bigint]> {
   const sums = new Map<string, bigint>();
   for (const row of rows) sums.set(row.quotaAccountId, (sums.get(row.quotaAccountId) ?? 0n) + fenOf(row.amount));
   return [...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { UNIT_KIND } from '../../src/lib/corporations';
-import { APPLICATION_STATUS, BATCH_STATUS, CREDIT_NOTE_API, dayOf } from '../../src/lib/credit-notes';
+import { APPLICATION_STATUS, BATCH_FIGURES, BATCH_STATUS, CREDIT_NOTE_API, dayOf } from '../../src/lib/credit-notes';
 import { toChineseCapital } from '../../src/lib/numerals';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { PRODUCT_CATEGORY } from '../../src/lib/products';
@@ -16,7 +16,7 @@ import { creditBatchExportResource } from '../../src/features/credit-notes/batch
 import type { AppContext } from '../context';
 import { pagingOf } from '../crud/query';
 import { MAX_EXPORT_ROWS } from '../crud/routes';
-import { corporations, creditNoteApplications, creditNoteBatches, creditNotes, groupUnits, products, quotaAccounts } from '../db/schema';
+import { corporations, creditNoteApplications, creditNoteBatchQuotas, creditNoteBatches, creditNotes, groupUnits, products, quotaAccounts } from '../db/schema';
 import { unitColumns, unitNameOf } from '../corporations/unit-name';
 import { grantorNameOf } from '../quotas/names';
 import { listMaterials } from '../doc-review/materials';
@@ -131,32 +131,46 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   /**
    * A batch as its final approval reads it: the applications (with their documents' verdicts), the
-   * total in figures and capital numerals, each issuing account's available quota before the batch
-   * and after it is issued, and the notes once issued.
+   * total in figures and capital numerals, each issuing account's available quota before and after
+   * the batch, and the notes once issued. A running batch's quota figures are live (`figures: LIVE`,
+   * the screen says so); a decided one's are those kept at its decision (`DECIDED`), never today's
+   * balance; a batch an earlier release decided without ledger movements to derive them has none
+   * (`NOT_KEPT`: the amounts it held, and no before or after).
    */
   post('batches/find-by-id', creditNote.query, async (body) => {
     const batch = await batchOf(body);
     const applications = await ctx.db.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id));
     const documents = await Promise.all(applications.map(async (a) => ({ applicationId: a.id, materials: (await listMaterials(ctx.db, a.id, TASK_SEGMENT.REVIEW)).docMaterials })));
+    const { figures, quotas } = await batchFigures(batch, applications);
+    const notes = await ctx.db.select().from(creditNotes).where(eq(creditNotes.batchId, batch.id)).orderBy(asc(creditNotes.noteNo));
+    const today = dayOf(ctx.now());
+    return { batch, totalCapital: toChineseCapital(batch.totalAmount), applications, documents, figures, quotas, notes: notes.filter((n) => n.parentId === null).map((n) => viewOf(n, today)) };
+  });
+
+  const batchFigures = async (batch: typeof creditNoteBatches.$inferSelect, applications: Array<typeof creditNoteApplications.$inferSelect>) => {
     const sums = sumsByAccount(applications);
+    if (batch.status !== BATCH_STATUS.running) {
+      const kept = await ctx.db.select().from(creditNoteBatchQuotas).where(eq(creditNoteBatchQuotas.batchId, batch.id)).orderBy(asc(creditNoteBatchQuotas.quotaAccountId));
+      if (kept.length) {
+        return { figures: BATCH_FIGURES.decided, quotas: kept.map((k) => ({ id: k.quotaAccountId, unitName: k.unitName, grantorName: k.grantorName, amount: k.amount, availableBefore: k.availableBefore, availableAfter: k.availableAfter, decidedAt: k.decidedAt })) };
+      }
+    }
     const accountRows = sums.length
       ? await ctx.db
-          .select({ id: quotaAccounts.id, unitName: unitNameOf(groupUnits), grantorName: grantorNameOf(quotaAccounts), available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
+          .select({ id: quotaAccounts.id, unitName: unitNameOf(groupUnits), grantorName: grantorNameOf(quotaAccounts), available: quotaAccounts.available })
           .from(quotaAccounts)
           .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
           .where(inArray(quotaAccounts.id, sums.map(([id]) => id)))
       : [];
     const running = batch.status === BATCH_STATUS.running;
     const quotas = sums.map(([id, fen]) => {
-      const row = accountRows.find((a) => a.id === id)!;
-      // While it runs the batch's amount is frozen: before it, the account had it available too; once issued it is used.
-      const before = running ? yuan(fenOf(row.available) + fen) : null;
-      return { ...row, amount: yuan(fen), availableBefore: before, availableAfter: running ? row.available : null };
+      const row = accountRows.find((a) => a.id === id);
+      // While it runs the batch's amount is frozen: without it the account had it available too.
+      const live = running && row ? { availableBefore: yuan(fenOf(row.available) + fen), availableAfter: row.available } : { availableBefore: null, availableAfter: null };
+      return { id, unitName: row?.unitName ?? '', grantorName: row?.grantorName ?? '', amount: yuan(fen), ...live, decidedAt: null };
     });
-    const notes = await ctx.db.select().from(creditNotes).where(eq(creditNotes.batchId, batch.id)).orderBy(asc(creditNotes.noteNo));
-    const today = dayOf(ctx.now());
-    return { batch, totalCapital: toChineseCapital(batch.totalAmount), applications, documents, quotas, notes: notes.filter((n) => n.parentId === null).map((n) => viewOf(n, today)) };
-  });
+    return { figures: running ? BATCH_FIGURES.live : BATCH_FIGURES.notKept, quotas };
+  };
 
   post('batches/export', creditNote.export, async (body, principal) => {
     const batch = await batchOf(body);

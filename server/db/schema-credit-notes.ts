@@ -6,7 +6,7 @@
  * deferred trigger of the credit_notes_guards migration).
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgSequence, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgSequence, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from './columns';
 import { corporations, groupUnits, quotaAccounts } from './schema';
 
@@ -70,6 +70,32 @@ export const creditNoteBatches = pgTable(
     ...record(),
   },
   (t) => [index('credit_note_batches_status_idx').on(t.status, t.createTime)],
+);
+
+/**
+ * What the final approval decided, per issuing account, as it stood at that moment: the amount the
+ * batch held, the account's available quota without it (签发前可用) and after the decision (签发后可用;
+ * the same figure for a rejected batch, whose hold went back). Written once, when the instance ends,
+ * so a decided batch shows what its approver saw, not today's balance after later recycling. The unit
+ * and grantor names are copied for the same reason. A batch of an earlier release gets rows computed
+ * once from its ledger movements (migration credit_note_batch_figures); one whose movements are not
+ * there has none, and its page says the figures were not kept.
+ */
+export const creditNoteBatchQuotas = pgTable(
+  'credit_note_batch_quotas',
+  {
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => creditNoteBatches.id, { onDelete: 'cascade' }),
+    quotaAccountId: text('quota_account_id').notNull(),
+    unitName: text('unit_name').notNull(),
+    grantorName: text('grantor_name').notNull(),
+    amount: amount('amount'),
+    availableBefore: numeric('available_before', { precision: 18, scale: 2 }).notNull(),
+    availableAfter: numeric('available_after', { precision: 18, scale: 2 }).notNull(),
+    decidedAt: time('decided_at'),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.quotaAccountId] }), check('credit_note_batch_quotas_amount_ck', sql`${t.amount} > 0`)],
 );
 
 export const creditNotes = pgTable(

@@ -24,6 +24,7 @@ import { aboutField, businessError, notFoundError, validationError } from '../er
 import { hasMessage, translate } from '../i18n';
 import { recordChange, type Writer } from '../operation-log/record';
 import { lockAccount, move } from '../quotas/ledger';
+import { withRecorderNames } from './people';
 import { requireMoney } from '../validation';
 import { optionalOneOf, optionalText, type Body } from '../workflow/input';
 
@@ -156,7 +157,7 @@ export function paymentsOf(ctx: AppContext) {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize);
     const counts = await ctx.db.select({ status: creditPayments.status, n: count() }).from(creditPayments).groupBy(creditPayments.status);
-    return { records, total, pageNum, pageSize, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) };
+    return { records: await withRecorderNames(ctx.db, records), total, pageNum, pageSize, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) };
   };
 
   const find = async (id: string) => {
@@ -168,7 +169,8 @@ export function paymentsOf(ctx: AppContext) {
       .innerJoin(creditNotes, eq(creditNotes.id, creditPaymentNotes.noteId))
       .where(eq(creditPaymentNotes.paymentId, id))
       .orderBy(asc(creditNotes.noteNo));
-    return { payment, notes };
+    const [named] = await withRecorderNames(ctx.db, [payment]);
+    return { payment: named, notes };
   };
 
   /** 登记付款: a payment by an issuing unit, matched to its outstanding notes whose amounts sum exactly to it. */

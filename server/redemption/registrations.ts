@@ -22,6 +22,7 @@ import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import { optionalOneOf, optionalText, type Body } from '../workflow/input';
 import { pagingOf } from '../crud/query';
 import { claimedNotes, lockNotes, redeemNotes, refuse, requireDate, requireString } from './payments';
+import { withRecorderNames } from './people';
 
 export const REGISTRATION_BUSINESS_TYPE = 'CREDIT_REDEEM_REGISTRATION';
 const LOG = 'credit-redeem-registrations';
@@ -57,7 +58,7 @@ export class Registrations {
       .orderBy(desc(creditRedeemRegistrations.createTime), asc(creditRedeemRegistrations.id))
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize);
-    return { records, total, pageNum, pageSize };
+    return { records: await withRecorderNames(this.ctx.db, records), total, pageNum, pageSize };
   }
 
   /** A registration with its note as it is now (the task view of its approval). */

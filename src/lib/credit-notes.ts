@@ -30,6 +30,13 @@ export type ApplicationStatus = (typeof APPLICATION_STATUS)[keyof typeof APPLICA
 /** Issuance data: RUNNING in Process_CREDIT_ISSUE, then APPROVED (notes issued) or REJECTED (quota released). */
 export const BATCH_STATUS = { running: 'RUNNING', approved: 'APPROVED', rejected: 'REJECTED' } as const;
 export type BatchStatus = (typeof BATCH_STATUS)[keyof typeof BATCH_STATUS];
+/**
+ * Where a batch's quota figures come from: LIVE (it runs: today's balance, labelled as such),
+ * DECIDED (kept when its final approval ended) or NOT_KEPT (an earlier release decided it and its
+ * ledger does not say: amounts only).
+ */
+export const BATCH_FIGURES = { live: 'LIVE', decided: 'DECIDED', notKept: 'NOT_KEPT' } as const;
+export type BatchFigures = (typeof BATCH_FIGURES)[keyof typeof BATCH_FIGURES];
 
 /**
  * A note: ISSUED (已签发), SPLIT (已拆分: closed, its amount now lives in its children), FINANCED

@@ -68,6 +68,7 @@ export const OWN_PAGE_PATHS = [
   '/op/system/operlog/index',
   '/op/issue/notes/index',
   '/op/issue/notes/detail/index',
+  '/op/issue/group/batch/index',
   '/op/issue/bills/index',
   '/op/issue/bills/detail/index',
   '/op/message-center/messages/index',

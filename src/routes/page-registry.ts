@@ -92,6 +92,7 @@ const OWN_PAGES: Readonly<Record<OwnPagePath, PageLoader | typeof UNBUILT>> = {
   '/op/issue/group/generate/index': () => import('../features/credit-notes/GeneratePage'),
   '/op/issue/notes/index': () => import('../features/credit-notes/NotesPage'),
   '/op/issue/notes/detail/index': () => import('../features/credit-notes/NoteDetailPage'),
+  '/op/issue/group/batch/index': () => import('../features/credit-notes/BatchDetailPage'),
   '/op/issue/bills/index': () => import('../features/bills/BillsPage'),
   '/op/issue/bills/detail/index': () => import('../features/bills/BillDetailPage'),
   '/op/message-center/messages/index': () => import('../features/messages/MessagesPage'),

@@ -104,6 +104,8 @@ export const TASK_COMPONENT = {
   FINANCING: 'Financing',
   REDEEM_REGISTRATION: 'RedeemRegistration',
   BILL: 'Bill',
+  /** A page-type process's record for the shared task view (查看), which its page shows too. */
+  CREDIT_ISSUE: 'CreditIssue',
 } as const;
 export const CREDIT_FINAL_APPROVE_URL = '/op/credit/final-approve/approve';
 
@@ -120,6 +122,8 @@ const creditIssue: ProcessDefinition = {
   processName: processName('Process_CREDIT_ISSUE'),
   type: 'page',
   url: CREDIT_FINAL_APPROVE_URL,
+  // Worked on its page; viewed (查看 from the task lists) in the shared task view through this component.
+  component: TASK_COMPONENT.CREDIT_ISSUE,
   startActivity: 'Submit',
   activities: {
     Submit: { label: activityLabel('Submit'), type: 'edit', next: 'CoreDirectorReview' },

@@ -26,6 +26,7 @@ export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {
   [TASK_COMPONENT.FINANCING]: () => import('../features/financing/FinancingTaskView'),
   [TASK_COMPONENT.REDEEM_REGISTRATION]: () => import('../features/redemption/RegistrationTaskView'),
   [TASK_COMPONENT.BILL]: () => import('../features/bills/BillTaskView'),
+  [TASK_COMPONENT.CREDIT_ISSUE]: () => import('../features/credit-notes/CreditIssueTaskView'),
 };
 
 /** The component name that shows this process at this step, if any. */

@@ -3,7 +3,7 @@
  * another branch (confirmed, moved), drags a branch onto a project department and a unit holding quota
  * onto another branch (each refused with its reason before any confirmation, nothing moved); on a supplier's page a bank-account verification goes from
  * 认证中 to 认证成功 with the amount the stand-in bank paid (read from the demo outbox, the demo's
- * bank statement); op_auditor sees the tree, the page and its history but no button.
+ * bank statement) after a wrong try the dialog counts down from the server; op_auditor sees the tree, the page and its history but no button.
  */
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -108,6 +108,18 @@ test('a bank-account verification goes from authenticating to success with the p
   await expect.poll(() => (amount = microPaymentsTo(server.dataDir, accountNo.slice(-4)).at(-1))).toMatch(/^0\.\d\d$/);
   await row.getByRole('button', { name: '确认金额' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '确认打款金额' });
+  await expect(dialog).toContainText('还有 3 次机会（共 3 次）');
+  // A wrong try: refused, counted, and the dialog stays open saying the tries the server has left.
+  await dialog.getByLabel('到账金额（元）').fill(amount === '0.01' ? '0.02' : '0.01');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.locator('.ant-message')).toContainText('金额不正确，还可再试 2 次');
+  await expect(row).toContainText('剩余 2 次');
+  await expect(dialog).toContainText('还有 2 次机会（共 3 次）');
+  await expect(dialog.getByLabel('到账金额（元）')).toHaveValue('');
+  for (const width of [1366, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(ARTIFACTS, `corporations-micro-payment-wrong-${width}.png`) });
+  }
   await dialog.getByLabel('到账金额（元）').fill(amount!);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(row).toContainText('认证成功');

@@ -4,11 +4,14 @@
  * issuance data; op_director passes the core review choosing the single-post final approval; op_director2
  * signs the final approval with the SMS code from the demo outbox; the note is 已签发 and the unit's
  * available quota is down by exactly its amount. Then op_handler records the department's payment
- * matched to the note, op_director passes it at 付款审核, and the note is 已兑付 with the quota back.
+ * matched to the note, op_director passes it at 付款审核, and the note is 已兑付 with the quota back; the
+ * same audit by op_director2, opened before, is refused and the drawer shows 已通过 and 已兑付. The batch's
+ * 批次号 opens its own page (签发数据详情), which still shows the figures of its decision, and op_handler exports it.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { addDays, dayOf } from '../../src/lib/credit-notes';
+import { formatMoney } from '../../src/lib/money';
 import { fenOf, yuan } from '../../src/lib/quotas';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { smsCodesFor } from '../server/demo-outbox';
@@ -59,7 +62,8 @@ async function passAllFiles(page: Page): Promise<void> {
 
 test.describe('credit notes (issue 18)', () => {
   test('a project department application becomes an issued note through review, issuance data and the signed final approval', async ({ browser, server }) => {
-    test.setTimeout(600_000);
+    // Ten screens and four personas, the batch's own page and a second audit included: slow when the machine is shared.
+    test.setTimeout(900_000);
     const api = await apiSignIn(server.url, 'op_handler');
     const options = await dataOf<{ units: Array<{ unitName: string; accounts: Array<{ id: string; available: string }> }> }>(api, '/op/v1/credit-notes/applications/options', { level: 'PROJECT_DEPT' });
     const accountId = options.units.find((u) => u.unitName === UNIT)!.accounts[0].id;
@@ -123,6 +127,7 @@ test.describe('credit notes (issue 18)', () => {
     await expect(handler.locator('.tip-bar')).toContainText('贰万叁仟肆佰伍拾陆元柒角捌分');
     await handler.getByRole('button', { name: '生成签发数据' }).click();
     await expect(handler.getByText(/已生成签发数据 IB\d+/)).toBeVisible(FIRST_LOAD);
+    const batchNo = (await handler.getByText(/已生成签发数据 IB\d+/).innerText()).match(/IB\d+/)![0];
     await shot(handler, 'generate');
     const frozen = (await dataOf<{ available: string; frozen: string }>(api, '/op/v1/quotas/accounts/find-by-id', { id: accountId })).available;
     expect(frozen).toBe(yuan(fenOf(availableBefore) - fenOf(AMOUNT)));
@@ -199,11 +204,28 @@ test.describe('credit notes (issue 18)', () => {
     await drawer.getByLabel('审核意见').fill('到账金额与白条一致，同意兑付');
     await expect(director.locator('.ant-drawer-content-wrapper[class*="motion"]')).toHaveCount(0);
     await shot(director, 'payment-audit');
+    // op_director2 opens the same payment while it waits; op_director will audit it first.
+    await director2.goto('/op/abs/credit-recycling-manage/audit');
+    await director2.locator('tbody tr.ant-table-row').filter({ hasText: serial }).getByRole('button', { name: /审\s*核/ }).click(FIRST_LOAD);
+    const drawer2 = director2.locator('.ant-drawer-content');
+    await expect(drawer2.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已签发')).toBeVisible(FIRST_LOAD);
     await drawer.getByRole('button', { name: '审核通过' }).click();
     await director.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
     await expect(drawer.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已兑付')).toBeVisible(FIRST_LOAD);
     await expect(drawer.getByText('已通过')).toBeVisible();
     await shot(director, 'payment-audited');
+    // The second audit is refused, and the drawer shows what the server holds now, not the 待审核 it opened with.
+    await drawer2.getByRole('button', { name: '审核通过' }).click();
+    await director2.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(drawer2.getByTestId('payment-audit-refused')).toContainText('已审核（已通过），不能重复审核', FIRST_LOAD);
+    await expect(drawer2.getByText('已通过', { exact: true })).toBeVisible();
+    await expect(drawer2.getByText('待审核')).toHaveCount(0);
+    await expect(drawer2.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已兑付')).toBeVisible();
+    await expect(drawer2.getByRole('button', { name: '审核通过' })).toHaveCount(0);
+    for (const width of [1366, 1440]) {
+      await director2.setViewportSize({ width, height: 900 });
+      await director2.screenshot({ path: join(ARTIFACTS, `credit-notes-payment-second-audit-${width}.png`) });
+    }
     const recycled = await dataOf<{ available: string }>(api, '/op/v1/quotas/accounts/find-by-id', { id: accountId });
     expect(recycled.available).toBe(availableBefore);
     await handler.goto('/op/issue/notes');
@@ -211,6 +233,38 @@ test.describe('credit notes (issue 18)', () => {
     await handler.getByRole('button', { name: /^查\s*询$/ }).click();
     await expect(handler.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已兑付')).toBeVisible(FIRST_LOAD);
     await shot(handler, 'notes-redeemed');
+
+    // 9. The batch keeps the figures of its decision though the quota came back since; its 批次号 opens its own page.
+    await handler.goto('/op/issue/group/generate');
+    const batchRow = handler.locator('tbody tr.ant-table-row').filter({ hasText: batchNo });
+    await expect(batchRow.getByText('已签发')).toBeVisible(FIRST_LOAD);
+    // The handler who generated it exports it (credit:note:export).
+    await batchRow.getByRole('button', { name: /^导\s*出$/ }).click();
+    await expect(handler.getByText('导出已开始，请到“我的导出”下载')).toBeVisible(FIRST_LOAD);
+    await batchRow.getByRole('link', { name: batchNo }).click();
+    await expect(handler).toHaveURL(/\/op\/issue\/group\/batch\?id=/);
+    await expect(handler.locator('.navbar-breadcrumb')).toContainText('签发数据详情');
+    await expect(handler.locator('.navbar-breadcrumb')).not.toContainText('任务办理');
+    await expect(handler.getByTestId('batch-figures')).toContainText('终审决定时保存', FIRST_LOAD);
+    const quotaRow = handler.locator('.ant-card').filter({ hasText: '签发单位额度' }).locator('tbody tr.ant-table-row').filter({ hasText: UNIT });
+    await expect(quotaRow).toContainText(formatMoney(availableBefore));
+    await expect(quotaRow).toContainText(formatMoney(yuan(fenOf(availableBefore) - fenOf(AMOUNT))));
+    await expect(handler.locator('.ant-card').filter({ hasText: '签发单位额度' })).toContainText('本批占用');
+    await expect(handler.getByText('签发明细')).toBeVisible();
+    await expect(handler.getByTestId('history-timeline')).toBeVisible(FIRST_LOAD);
+    for (const width of [1366, 1440]) {
+      await handler.setViewportSize({ width, height: 900 });
+      await handler.screenshot({ path: join(ARTIFACTS, `credit-notes-batch-${width}.png`), fullPage: true });
+    }
+    await handler.setViewportSize({ width: 1480, height: 1000 });
+
+    // 查看 from op_director2's 已办 shows the same record, not a bare header.
+    await director2.goto('/op/task/done');
+    const done = director2.getByTestId('task-done-list').locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' });
+    await done.first().getByTestId('task-view').click(FIRST_LOAD);
+    await expect(director2.getByText('签发单位额度')).toBeVisible(FIRST_LOAD);
+    await expect(director2.getByTestId('batch-figures')).toContainText('终审决定时保存');
+    await shot(director2, 'batch-task-view');
   });
 
   test('付款审核 shows the demo payments; the demo registration\'s approval shows its note and evidence; the auditor only reads', async ({ browser }) => {

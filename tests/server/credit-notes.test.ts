@@ -6,14 +6,15 @@
  * which exactly one wins.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { addDays, dayOf } from '../../src/lib/credit-notes';
 import { FILE_CALLS } from '../../src/lib/files';
 import { SMS_RESEND_WAIT_MS } from '../../src/lib/sms-sign';
 import { fenOf, yuan } from '../../src/lib/quotas';
 import { taskSignScope } from '../../src/workflows/task-sign';
 import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
-import { creditNotes, products } from '../../server/db/schema';
+import { creditNoteBatches, creditNoteBatchQuotas, creditNotes, products } from '../../server/db/schema';
 import { recordMovement } from '../../server/quotas/requests';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { smsCodesFor } from './demo-outbox';
@@ -25,6 +26,21 @@ const SIGN = '/op/v1/authentication/signature';
 
 interface Account { id: string; available: string; frozen: string; used: string }
 interface Task { id: string; processKey: string; taskDefinitionKey: string; businessKey: string; instanceId: string }
+interface BatchFigures {
+  batch: { totalAmount: string };
+  totalCapital: string;
+  figures: string;
+  quotas: Array<{ id: string; amount: string; availableBefore: string | null; availableAfter: string | null }>;
+}
+
+/** The hand-written statements of the migration that derives an earlier release's batch figures (run again: it adds only what is missing). */
+function backfillStatements(): string[] {
+  // Found by name, not number: migrations are renumbered when branches merge.
+  const dir = new URL('../../server/db/migrations/', import.meta.url);
+  const file = readdirSync(dir).find((f) => f.endsWith('_credit_note_batch_figures.sql'))!;
+  const text = readFileSync(new URL(file, dir), 'utf8');
+  return text.slice(text.indexOf('-- hand-written:')).split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
+}
 interface Note { id: string; noteNo: string; amount: string; status: string; displayStatus: string; holderName: string; parentId: string | null }
 
 let srv: TestServer;
@@ -117,6 +133,16 @@ describe('the demo world', () => {
     for (const level of ['PROJECT_DEPT', 'BRANCH', 'GROUP']) expect((await dataOf<{ total: number }>(handler, `${API}/applications/page`, { level })).total, level).toBeGreaterThan(0);
     expect((await dataOf<{ total: number }>(handler, `${API}/batches/page`, { status: 'RUNNING' })).total).toBe(1);
   });
+
+  it('shows its issued batch with the figures kept at its decision, though a redemption recycled quota since', async () => {
+    const [issued] = (await dataOf<{ records: Array<{ id: string }> }>(handler, `${API}/batches/page`, { status: 'APPROVED' })).records;
+    const detail = await dataOf<BatchFigures>(handler, `${API}/batches/find-by-id`, { id: issued.id });
+    expect(detail.figures).toBe('DECIDED');
+    expect(detail.quotas.length).toBeGreaterThan(0);
+    for (const q of detail.quotas) expect(fenOf(q.availableBefore!) - fenOf(q.availableAfter!)).toBe(fenOf(q.amount));
+    const [running] = (await dataOf<{ records: Array<{ id: string }> }>(handler, `${API}/batches/page`, { status: 'RUNNING' })).records;
+    expect((await dataOf<BatchFigures>(handler, `${API}/batches/find-by-id`, { id: running.id })).figures).toBe('LIVE');
+  });
 });
 
 describe('issuance', () => {
@@ -150,9 +176,10 @@ describe('issuance', () => {
     const frozen = await account();
     expect(frozen.frozen).toBe(yuan(fenOf(start.frozen) + 3234568n));
     expect(frozen.available).toBe(yuan(fenOf(start.available) - 3234568n));
-    const detail = await dataOf<{ batch: { totalAmount: string }; totalCapital: string; quotas: Array<{ availableBefore: string; availableAfter: string }> }>(director, `${API}/batches/find-by-id`, { instanceId });
+    const detail = await dataOf<BatchFigures>(director, `${API}/batches/find-by-id`, { instanceId });
     expect(detail.batch.totalAmount).toBe('32345.68');
     expect(detail.totalCapital).toBe('叁万贰仟叁佰肆拾伍元陆角捌分');
+    expect(detail.figures).toBe('LIVE');
     expect(detail.quotas[0]).toMatchObject({ availableBefore: start.available, availableAfter: frozen.available });
 
     const final = await toFinal(instanceId);
@@ -171,6 +198,32 @@ describe('issuance', () => {
       expect(note.noteNo).toMatch(new RegExp(`^CN${today().replaceAll('-', '')}\\d{6}$`));
       expect(note.status).toBe('ISSUED');
     }
+    // What was decided keeps its numbers: the figures of the approval, not today's balance after a later recycling.
+    const decided = { figures: 'DECIDED', quotas: [expect.objectContaining({ id: accountId, amount: '32345.68', availableBefore: start.available, availableAfter: frozen.available })] };
+    expect(await dataOf<BatchFigures>(director, `${API}/batches/find-by-id`, { id: batch.id })).toMatchObject(decided);
+    await srv.database.db.transaction((tx) => recordMovement(tx, accountId, 'RECYCLE', 1234567n, 'test', 'CN-recycled'));
+    expect((await account()).available).toBe(yuan(fenOf(frozen.available) + 1234567n));
+    expect(await dataOf<BatchFigures>(director, `${API}/batches/find-by-id`, { id: batch.id })).toMatchObject(decided);
+
+    // An earlier release kept no figures: the migration derives them once from the decision's ledger movement.
+    const kept = await srv.database.db.select().from(creditNoteBatchQuotas).where(eq(creditNoteBatchQuotas.batchId, batch.id));
+    await srv.database.db.delete(creditNoteBatchQuotas).where(eq(creditNoteBatchQuotas.batchId, batch.id));
+    expect((await dataOf<BatchFigures>(director, `${API}/batches/find-by-id`, { id: batch.id })).figures).toBe('NOT_KEPT');
+    for (const statement of backfillStatements()) await srv.database.db.execute(sql.raw(statement));
+    const derived = await srv.database.db.select().from(creditNoteBatchQuotas).where(eq(creditNoteBatchQuotas.batchId, batch.id));
+    expect(derived.map(({ decidedAt: _a, ...r }) => r)).toEqual(kept.map(({ decidedAt: _b, ...r }) => r));
+    expect(await dataOf<BatchFigures>(director, `${API}/batches/find-by-id`, { id: batch.id })).toMatchObject(decided);
+  });
+
+  it('shows a decided batch without ledger movements as not kept, with no before or after', async () => {
+    const [orphan] = await srv.database.db
+      .insert(creditNoteBatches)
+      .values({ batchNo: `IB-OLD-${Date.now()}`, groupId: DEMO_UNIT.group, groupName: '旧版本批次', totalAmount: '100.00', noteCount: 0, status: 'APPROVED' })
+      .returning();
+    for (const statement of backfillStatements()) await srv.database.db.execute(sql.raw(statement));
+    const found = await dataOf<BatchFigures>(director, `${API}/batches/find-by-id`, { id: orphan.id });
+    expect(found.figures).toBe('NOT_KEPT');
+    expect(found.quotas).toEqual([]);
   });
 
   it('releases at a reject, to the cent', async () => {
@@ -186,6 +239,10 @@ describe('issuance', () => {
     expect((await complete(handler, returned.id, 'REJECT')).body.code).toBe('0');
     const after = await account();
     expect(after).toMatchObject({ available: start.available, frozen: start.frozen, used: start.used });
+    // A rejected batch keeps the figures of its rejection: what it held, and the quota it gave back.
+    expect(await dataOf<BatchFigures>(handler, `${API}/batches/find-by-id`, { instanceId })).toMatchObject({
+      figures: 'DECIDED', quotas: [expect.objectContaining({ amount: '15000.05', availableBefore: start.available, availableAfter: start.available })],
+    });
     const found = await dataOf<{ application: { status: string } }>(handler, `${API}/applications/find-by-id`, { id: a });
     expect(found.application.status).toBe('REJECTED');
   });
@@ -205,6 +262,16 @@ describe('issuance', () => {
     expect(await account()).toMatchObject({ available: before.available, frozen: before.frozen, used: before.used });
     expect(await srv.database.db.select().from(creditNotes).where(eq(creditNotes.batchId, batch.id))).toEqual([]);
     expect((await taskOf(director2, instanceId)).id).toBe(final.id);
+  });
+
+  it('lets the handler who generates a batch export it (credit:note:export); the auditor reads it and cannot', async () => {
+    const [batch] = (await dataOf<{ records: Array<{ id: string }> }>(handler, `${API}/batches/page`, {})).records;
+    const answer = await handler.call<{ id: string }>(`${API}/batches/export`, { json: { id: batch.id } });
+    expect(answer.body.code, answer.text).toBe('0');
+    const auditor = await signInAs(srv.baseUrl, 'op_auditor');
+    expect((await dataOf<{ batch: { id: string } }>(auditor, `${API}/batches/find-by-id`, { id: batch.id })).batch.id).toBe(batch.id);
+    const refused = await auditor.call(`${API}/batches/export`, { json: { id: batch.id } });
+    expect(refused.status).toBe(403);
   });
 
   it('lets exactly one of two simultaneous generations of the same applications win', async () => {

@@ -80,6 +80,10 @@ describe('payments and their audit', () => {
     expect(payment).toMatchObject({ status: 'PENDING', amount: '12346.00' });
     const detail = await dataOf<{ payment: Payment; notes: Array<{ noteNo: string; amount: string }> }>(director, REDEMPTION_CALLS.payment, { id: payment.id });
     expect(detail.notes.map((n) => [n.noteNo, n.amount]).sort()).toEqual([[a.noteNo, a.amount], [b.noteNo, b.amount]].sort());
+    // 登记人 by the recorder's name, not the login name (issue 37), in the drawer and the list.
+    expect(detail.payment).toMatchObject({ createBy: 'op_handler', createByName: '经办人张三' });
+    const listed = await dataOf<{ records: Array<{ id: string; createByName: string }> }>(director, REDEMPTION_CALLS.payments, { status: 'PENDING', pageSize: 100 });
+    expect(listed.records.find((r) => r.id === payment.id)?.createByName).toBe('经办人张三');
 
     const before = await account();
     const audited = await dataOf<Payment>(director, REDEMPTION_CALLS.audit, { id: payment.id, outcome: 'PASS', opinion: '到账一致' });

@@ -115,6 +115,10 @@ async function checkUpgrade(database: Database) {
     expect(upgraded.op_handler.perms).toEqual(expect.arrayContaining(['finance:bill:generate', 'finance:bill:invoice', 'credit:redeem:add', 'credit:redeem:register']));
     expect(upgraded.op_director.perms).toEqual(expect.arrayContaining(['credit:redeem:audit', 'finance:bill:list']));
     expect(upgraded.op_director.perms).not.toContain('credit:redeem:add');
+    // Issue 37: the handler exports the batches it generates, and every batch has its own page.
+    expect(upgraded.op_handler.perms).toContain('credit:note:export');
+    expect(upgraded.op_handler.menus).toContain('issue:group:batch');
+    expect(upgraded.op_auditor.menus).toContain('issue:group:batch');
 
     // Every dictionary item this release declares reached the old install (new dictionaries such as the
     // quota, template and login ones, and new items of old ones such as FORCE_LOGOUT), except the one the

@@ -95,8 +95,13 @@ describe('bank account', () => {
     const paid = await paidOf(started.id);
     const wrong = paid === '0.01' ? '0.02' : '0.01';
     expect(refusalOf(await handler.call(`${V}/confirm`, { json: { id: started.id, amount: '1.50' } })).message).toBe('请输入 0.01 至 0.99 元之间、最多两位小数的金额');
+    // The list the confirm dialog reads says the tries left after each wrong one (it kept saying 3).
+    const triesLeftNow = async () => (await dataOf<Verification[]>(handler, `${V}/list`, { corpId })).find((v) => v.id === started.id)!.triesLeft;
+    expect(await triesLeftNow()).toBe(3);
     expect(refusalOf(await handler.call(`${V}/confirm`, { json: { id: started.id, amount: wrong } })).message).toBe('金额不正确，还可再试 2 次');
+    expect(await triesLeftNow()).toBe(2);
     expect(refusalOf(await handler.call(`${V}/confirm`, { json: { id: started.id, amount: wrong } })).message).toBe('金额不正确，还可再试 1 次');
+    expect(await triesLeftNow()).toBe(1);
     expect(refusalOf(await handler.call(`${V}/confirm`, { json: { id: started.id, amount: wrong } })).message).toBe('金额三次不正确，认证失败，请重新打款');
     expect(refusalOf(await handler.call(`${V}/confirm`, { json: { id: started.id, amount: paid } })).code).toBe('VERIFICATION_NOT_AUTHENTICATING');
     const [row] = await srv.database.db.select().from(corpVerifications).where(eq(corpVerifications.id, started.id));

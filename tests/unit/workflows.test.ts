@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACTIVITY_TYPES, activityTypesOf, isReviewStep, workingRoleOf } from '../../src/workflows/activities';
 import {
-  FINAL_APPROVE_MODE, PROCESS_DEFINITIONS, PROCESS_KEYS, findProcessDefinition, nextStep, passPath, taskPageRoute, taskPageRoutes,
+  FINAL_APPROVE_MODE, PROCESS_DEFINITIONS, PROCESS_KEYS, TASK_COMPONENT, findProcessDefinition, nextStep, passPath, taskPageRoute, taskPageRoutes,
 } from '../../src/workflows/registry';
+import { TASK_COMPONENTS, taskComponentLoader, taskComponentName } from '../../src/workflows/task-components';
+import { workTaskLink } from '../../src/workflows/task-center/task-links';
 
 /** The processKey column of spec §4.5, copied by hand: the registry must hold exactly these. */
 const SPEC_PROCESS_KEYS = [
@@ -115,6 +117,13 @@ describe('process registry', () => {
       }
     }
     expect(lookup(locale('zh-CN'), 'workflow:process.Process_CORP_ADMIT')).toBe('实名认证');
+  });
+
+  it('shows the record of an issuance instance in the shared task view, while its steps are worked on their page', () => {
+    // 查看 from the task lists opens the shared view: without a component it showed a bare header and 审批记录.
+    expect(taskComponentName('Process_CREDIT_ISSUE', 'FinalSingleReview')).toBe(TASK_COMPONENT.CREDIT_ISSUE);
+    expect(taskComponentLoader('Process_CREDIT_ISSUE', null)).toBe(TASK_COMPONENTS[TASK_COMPONENT.CREDIT_ISSUE]);
+    expect(workTaskLink({ id: 't1', processKey: 'Process_CREDIT_ISSUE', taskDefinitionKey: 'FinalSingleReview' })).toBe(`${taskPageRoute('Process_CREDIT_ISSUE', 'FinalSingleReview')}?taskId=t1`);
   });
 
   it('finds definitions by key only, never through the prototype', () => {

@@ -144,6 +144,8 @@ export const MENU_TREE: readonly MenuSeed[] = [
       { uri: 'issue:group:generate', title: '签发数据生成', path: 'group/generate', icon: 'DatabaseOutlined', permission: creditNote.list },
       { uri: 'issue:notes', title: '白条查询', path: 'notes', icon: 'AccountBookOutlined', permission: creditNote.list },
       { uri: 'issue:notes:detail', title: '白条详情', path: 'notes/detail', hidden: true, permission: creditNote.query },
+      // A batch's own page (its figures, notes and approval record), where every link to a batch leads.
+      { uri: 'issue:group:batch', title: '签发数据详情', path: 'group/batch', hidden: true, permission: creditNote.query },
       // 账单核算 (DOMAIN.md "Bills"): the platform's service fees on what was issued and financed.
       { uri: 'issue:bills', title: '账单核算', path: 'bills', icon: 'AccountBookOutlined', permission: bill.list },
       { uri: 'issue:bills:detail', title: '账单详情', path: 'bills/detail', hidden: true, permission: bill.query },

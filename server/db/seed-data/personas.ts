@@ -59,7 +59,9 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [QUOTA], actions: ['list', 'query', 'add', 'edit', 'dispatch'] },
       // Securitisation clerks build packages, date their nodes and file registrations with the registry.
       { resources: [ABS_PACKAGE, ZD_REGISTRATION], actions: ['list', 'query', 'add', 'edit'] },
-      { resources: [CREDIT_NOTE], actions: ['list', 'query', 'add', 'generate', 'split'] },
+      // The handler who generates issuance data sends it on: the batch's export (credit:note:export) is
+      // the area's own, not the system:export:* of the export records, so the working role holds it.
+      { resources: [CREDIT_NOTE], actions: ['list', 'query', 'add', 'generate', 'split', 'export'] },
       // Handlers record payments into the settlement account and register notes paid elsewhere; directors audit them (four-eyes).
       { resources: [REDEMPTION], actions: ['list', 'query', 'add', 'register'] },
       // Handlers generate the month's bills, submit them for review, register payments and invoice paid ones.

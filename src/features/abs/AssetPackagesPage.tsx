@@ -17,6 +17,7 @@ import { PERMISSIONS } from '../../lib/permissions';
 import { absApi, type AssetPackage, type Page, type PackageDetail, type PoolNoteView } from './abs-api';
 import { ConcentrationChart } from './ConcentrationChart';
 import './locale';
+import { toastPageFailure } from '../../components/page-failure';
 
 const PATH = '/op/abs/assets/assets-manage';
 const percent = (share: string) => `${(Number(share) * 100).toFixed(2)}%`;
@@ -37,7 +38,7 @@ function PackageList() {
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm();
   const load = useCallback(() => {
-    absApi.packages({ ...paging, ...(status ? { status } : {}) }).then(setPage, (e: Error) => message.error(e.message));
+    absApi.packages({ ...paging, ...(status ? { status } : {}) }).then(setPage, (e: unknown) => toastPageFailure(message, e));
   }, [paging, status, message]);
   useEffect(load, [load]);
 
@@ -49,7 +50,7 @@ function PackageList() {
       setCreating(false);
       navigate(`${PATH}?id=${created.id}`);
     } catch (e) {
-      message.error((e as Error).message);
+      toastPageFailure(message, e);
     }
   };
 
@@ -120,7 +121,7 @@ function PackageView({ id }: { id: string }) {
   const building = pkg?.status === PACKAGE_STATUS.building;
   useEffect(() => {
     if (!building) return;
-    absApi.candidates({ id, ...candidatePaging }).then(setCandidates, (e: Error) => message.error(e.message));
+    absApi.candidates({ id, ...candidatePaging }).then(setCandidates, (e: unknown) => toastPageFailure(message, e));
   }, [id, building, candidatePaging, pkg?.dataVersion, message]);
 
   if (error) return <Alert type="error" showIcon message={error} />;
@@ -133,7 +134,7 @@ function PackageView({ id }: { id: string }) {
       setPicked([]);
       load();
     } catch (e) {
-      message.error((e as Error).message);
+      toastPageFailure(message, e);
     }
   };
   const action = PACKAGE_ACTION[pkg.status as keyof typeof PACKAGE_ACTION];

@@ -15,6 +15,7 @@ import { FilePreview } from '../../components/files/FilePreview';
 import { PERMISSIONS } from '../../lib/permissions';
 import { absApi, type AssetPackage, type IssueNodeView } from './abs-api';
 import './locale';
+import { toastPageFailure } from '../../components/page-failure';
 
 export default function IssueNodesPage() {
   const { t } = useTranslation('abs');
@@ -27,10 +28,10 @@ export default function IssueNodesPage() {
   const [form] = Form.useForm();
 
   useEffect(() => {
-    absApi.packages({ pageNum: 1, pageSize: 100 }).then((page) => setPackages(page.records), (e: Error) => message.error(e.message));
+    absApi.packages({ pageNum: 1, pageSize: 100 }).then((page) => setPackages(page.records), (e: unknown) => toastPageFailure(message, e));
   }, [message]);
   const load = useCallback(() => {
-    if (packageId) absApi.nodes(packageId).then(setNodes, (e: Error) => message.error(e.message));
+    if (packageId) absApi.nodes(packageId).then(setNodes, (e: unknown) => toastPageFailure(message, e));
   }, [packageId, message]);
   useEffect(load, [load]);
 
@@ -46,7 +47,7 @@ export default function IssueNodesPage() {
       setEditing(undefined);
       load();
     } catch (e) {
-      message.error((e as Error).message);
+      toastPageFailure(message, e);
     }
   };
 

@@ -18,6 +18,7 @@ import { amountToChinese } from '../../lib/numerals';
 import { PERMISSIONS } from '../../lib/permissions';
 import { absApi, type Page, type Registration, type RegistrationDetail, type RegistrationSubjects } from './abs-api';
 import './locale';
+import { toastPageFailure } from '../../components/page-failure';
 
 type Act = 'amend' | 'extend' | 'cancel';
 
@@ -37,7 +38,7 @@ export default function ZdRegistrationPage() {
   const [searchForm] = Form.useForm();
 
   const load = useCallback(() => {
-    absApi.registrations({ ...filters, ...paging }).then(setPage, (e: Error) => message.error(e.message));
+    absApi.registrations({ ...filters, ...paging }).then(setPage, (e: unknown) => toastPageFailure(message, e));
   }, [filters, paging, message]);
   useEffect(load, [load]);
 
@@ -97,7 +98,7 @@ function RegisterModal({ onClose, onDone }: { onClose: () => void; onDone: (id: 
   const subjectKind = Form.useWatch('subjectKind', form);
   const amount = Form.useWatch('amount', form);
   useEffect(() => {
-    absApi.subjects().then(setSubjects, (e: Error) => message.error(e.message));
+    absApi.subjects().then(setSubjects, (e: unknown) => toastPageFailure(message, e));
   }, [message]);
 
   const submit = async () => {
@@ -158,7 +159,7 @@ function RegistrationDrawer({ id, onClose, onChanged }: { id: string; onClose: (
   const [parties, setParties] = useState<RegistrationSubjects['parties']>([]);
   const [form] = Form.useForm();
   const load = useCallback(() => {
-    absApi.registration(id).then(setDetail, (e: Error) => message.error(e.message));
+    absApi.registration(id).then(setDetail, (e: unknown) => toastPageFailure(message, e));
   }, [id, message]);
   useEffect(load, [load]);
   useEffect(() => {
@@ -175,7 +176,7 @@ function RegistrationDrawer({ id, onClose, onChanged }: { id: string; onClose: (
       load();
       onChanged();
     } catch (e) {
-      message.error((e as Error).message);
+      toastPageFailure(message, e);
     }
   };
   const live = detail?.status === REGISTRATION_STATUS.registered;

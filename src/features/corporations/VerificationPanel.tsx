@@ -42,18 +42,25 @@ export function VerificationPanel({ corpId, verifications, accounts, onChanged }
     const account = accounts.find((a) => a.id === id);
     return account ? `${account.bankName} ${groupAccountNo(account.accountNo)}` : '';
   };
-  const run = (call: Promise<unknown>, done: string) =>
+  /** Answers whether the call was taken; either way the list is read again. */
+  const run = (call: Promise<unknown>, done: string): Promise<boolean> =>
     call.then(
       () => {
         void message.success(done);
         onChanged();
+        return true;
       },
       // The list may have moved on too (a wrong amount is counted).
       (error: unknown) => {
         showRefusal(message, error);
         onChanged();
+        return false;
       },
     );
+  // The dialog reads the verification from the list the server last gave, so after a wrong try it
+  // says the tries the server has left, and closes once none are (the row shows 认证失败).
+  const current = confirming && verifications.find((v) => v.id === confirming.id);
+  const confirmOpen = !!current && current.status === VERIFICATION_STATUS.authenticating;
   const running = (kind: VerificationKind, accountId: string | null = null) =>
     verifications.some((v) => v.kind === kind && v.bankAccountId === accountId && v.status === VERIFICATION_STATUS.authenticating);
 
@@ -116,7 +123,7 @@ export function VerificationPanel({ corpId, verifications, accounts, onChanged }
         ]}
       />
       <Modal
-        open={!!confirming}
+        open={confirmOpen}
         title={t('verification.confirmTitle')}
         okText={t('kit:form.ok')}
         cancelText={t('kit:form.cancel')}
@@ -128,13 +135,14 @@ export function VerificationPanel({ corpId, verifications, accounts, onChanged }
           form={form}
           layout="vertical"
           onFinish={({ amount }) =>
-            void run(verificationApi.confirm(confirming!.id, amount.trim()), t('verification.confirmed')).then(() => {
-              setConfirming(undefined);
+            void run(verificationApi.confirm(confirming!.id, amount.trim()), t('verification.confirmed')).then((taken) => {
+              // A wrong amount keeps the dialog open for the next try, with the tries left.
               form.resetFields();
+              if (taken) setConfirming(undefined);
             })
           }
         >
-          <Typography.Paragraph type="secondary">{t('verification.amountHint', { tries: MICRO_PAYMENT_TRIES })}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('verification.amountHint', { tries: MICRO_PAYMENT_TRIES, left: current?.triesLeft ?? MICRO_PAYMENT_TRIES })}</Typography.Paragraph>
           <Form.Item name="amount" label={t('verification.amount')} rules={[{ required: true, whitespace: true, message: t('kit:form.required') }]}>
             <Input inputMode="decimal" placeholder="0.00" />
           </Form.Item>

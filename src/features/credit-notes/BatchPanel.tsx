@@ -1,13 +1,16 @@
 /**
  * The batch a Process_CREDIT_ISSUE task approves, as the final approval reads it: totals in figures
  * and capital numerals, the applications, the supporting documents with their review verdicts, each
- * issuing account's available quota before the batch and after its issuance, and the notes once issued.
+ * issuing account's available quota before the batch and after its issuance (kept at the decision for a
+ * decided batch, live and said so for a running one), and the notes once issued.
  */
 import { Alert, Card, Descriptions, Skeleton, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TipBar } from '../../components/TipBar';
+import { BATCH_FIGURES, BATCH_STATUS } from '../../lib/credit-notes';
 import { formatMoney } from '../../lib/money';
 import { creditApi, noteLink, type Application, type BatchDetail, type Note, type QuotaLine } from './credit-api';
 import { NoteStatusTag } from './NotesPage';
@@ -16,16 +19,26 @@ import '../doc-review/locale';
 
 const VERDICT_COLOR: Record<string, string> = { PASS: 'success', NOPASS: 'error', WAIT: 'default' };
 
-export default function BatchPanel({ instanceId }: { instanceId: string }) {
+/** The batch of an instance (the task pages) or by its id (its own page, which also hears what was read). */
+export default function BatchPanel({ instanceId, id, onLoaded }: { instanceId?: string; id?: string; onLoaded?: (found: BatchDetail) => void }) {
   const { t } = useTranslation(['creditNotes', 'docReview']);
   const [found, setFound] = useState<BatchDetail>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    creditApi.batch({ instanceId }).then(setFound, (e: Error) => setError(e.message));
-  }, [instanceId]);
+    creditApi.batch(instanceId ? { instanceId } : { id: id ?? '' }).then(
+      (answer) => {
+        setFound(answer);
+        onLoaded?.(answer);
+      },
+      (e: Error) => setError(e.message),
+    );
+  }, [instanceId, id, onLoaded]);
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!found) return <Skeleton active />;
-  const { batch, applications, documents, quotas, notes } = found;
+  const { batch, applications, documents, quotas, notes, figures } = found;
+  const decidedAt = quotas.find((q) => q.decidedAt)?.decidedAt;
+  // Running, the amount is frozen; issued, it was used; rejected, it went back.
+  const amountLabel = batch.status === BATCH_STATUS.approved ? 'approve.occupied' : batch.status === BATCH_STATUS.rejected ? 'approve.released' : 'approve.frozen';
   const verdicts = (applicationId: string) =>
     documents
       .find((d) => d.applicationId === applicationId)
@@ -68,6 +81,14 @@ export default function BatchPanel({ instanceId }: { instanceId: string }) {
         />
       </Card>
       <Card size="small" title={t('approve.quotas')}>
+        {/* A decided batch shows the figures kept at its decision; a running one today's, said to be live. */}
+        <Alert
+          type={figures === BATCH_FIGURES.notKept ? 'warning' : 'info'}
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="batch-figures"
+          message={t(`approve.figures.${figures}`, { time: decidedAt ? dayjs(decidedAt).format('YYYY-MM-DD HH:mm') : '' })}
+        />
         <Table<QuotaLine>
           rowKey="id"
           size="small"
@@ -76,9 +97,9 @@ export default function BatchPanel({ instanceId }: { instanceId: string }) {
           columns={[
             { title: t('fields.unitName'), dataIndex: 'unitName' },
             { title: t('approve.grantor'), dataIndex: 'grantorName' },
-            { title: t('approve.frozen'), dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
-            { title: t('approve.availableBefore'), dataIndex: 'availableBefore', align: 'right', render: (v: string | null, row) => formatMoney(v ?? row.available) },
-            { title: t('approve.availableAfter'), dataIndex: 'availableAfter', align: 'right', render: (v: string | null, row) => formatMoney(v ?? row.available) },
+            { title: t(amountLabel), dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
+            { title: t('approve.availableBefore'), dataIndex: 'availableBefore', align: 'right', render: (v: string | null) => (v === null ? '—' : formatMoney(v)) },
+            { title: t('approve.availableAfter'), dataIndex: 'availableAfter', align: 'right', render: (v: string | null) => (v === null ? '—' : formatMoney(v)) },
           ]}
         />
       </Card>

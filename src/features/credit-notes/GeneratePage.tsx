@@ -14,9 +14,9 @@ import { HasPermi } from '../../components/access/HasAccess';
 import { APPLICATION_STATUS, sumAmounts } from '../../lib/credit-notes';
 import { formatMoney } from '../../lib/money';
 import { PERMISSIONS } from '../../lib/permissions';
-import { viewTaskLink } from '../../workflows/task-center/task-links';
-import { creditApi, type Application, type Batch } from './credit-api';
+import { batchLink, creditApi, type Application, type Batch } from './credit-api';
 import './locale';
+import { toastPageFailure } from '../../components/page-failure';
 
 const BATCH_COLOR: Record<string, string> = { RUNNING: 'processing', APPROVED: 'success', REJECTED: 'error' };
 
@@ -49,7 +49,7 @@ export default function GeneratePage() {
       message.success(t('generate.generated', { batchNo: batch.batchNo }));
       load();
     } catch (e) {
-      message.error((e as Error).message);
+      toastPageFailure(message, e);
     } finally {
       setSaving(false);
     }
@@ -59,7 +59,7 @@ export default function GeneratePage() {
       await creditApi.exportBatch(id);
       message.success(t('generate.exportStarted'));
     } catch (e) {
-      message.error((e as Error).message);
+      toastPageFailure(message, e);
     }
   };
 
@@ -101,7 +101,7 @@ export default function GeneratePage() {
           dataSource={batches}
           pagination={false}
           columns={[
-            { title: t('fields.batchNo'), dataIndex: 'batchNo', width: 160, render: (v: string, row) => (row.instanceId ? <Link to={viewTaskLink({ instanceId: row.instanceId })}>{v}</Link> : v) },
+            { title: t('fields.batchNo'), dataIndex: 'batchNo', width: 160, render: (v: string, row) => <Link to={batchLink(row.id)}>{v}</Link> },
             { title: t('fields.noteCount'), dataIndex: 'noteCount', width: 80 },
             { title: t('fields.totalAmount'), dataIndex: 'totalAmount', align: 'right', width: 160, render: (v: string) => formatMoney(v) },
             { title: t('fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={BATCH_COLOR[v]}>{t(`batchStatus.${v}`)}</Tag> },

@@ -17,6 +17,7 @@ import { parseAmount } from '../../lib/quotas';
 import { creditApi, noteLink, type Hold, type Note } from './credit-api';
 import { NoteStatusTag } from './NotesPage';
 import './locale';
+import { toastPageFailure } from '../../components/page-failure';
 
 interface TreeItem {
   key: string;
@@ -49,7 +50,7 @@ function SplitModal({ note, onClose }: { note: Note; onClose: (done: boolean) =>
   const [saving, setSaving] = useState(false);
   const amount = Form.useWatch('amount', form);
   useEffect(() => {
-    creditApi.suppliers(note.holderCorpId).then(setSuppliers, (e: Error) => message.error(e.message));
+    creditApi.suppliers(note.holderCorpId).then(setSuppliers, (e: unknown) => toastPageFailure(message, e));
   }, [note.holderCorpId, message]);
   const submit = async () => {
     const values = await form.validateFields();
@@ -59,7 +60,7 @@ function SplitModal({ note, onClose }: { note: Note; onClose: (done: boolean) =>
       message.success(t('notes.splitDone', { children: children.map((c) => `${c.noteNo} ¥${formatMoney(c.amount)}`).join('、') }));
       onClose(true);
     } catch (e) {
-      message.error((e as Error).message);
+      toastPageFailure(message, e);
     } finally {
       setSaving(false);
     }

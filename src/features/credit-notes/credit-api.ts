@@ -1,5 +1,5 @@
 /** The credit-note calls (server/credit-notes/routes.ts) typed for the screens, through the one signed client. */
-import { CREDIT_NOTE_API } from '../../lib/credit-notes';
+import { CREDIT_NOTE_API, type BatchFigures } from '../../lib/credit-notes';
 import type { DocMaterial } from '../doc-review/rules';
 import { api } from '../../providers/http';
 
@@ -65,10 +65,13 @@ export interface QuotaLine {
   id: string;
   unitName: string;
   grantorName: string;
+  /** What the batch holds (frozen while it runs, used once issued) on this account. */
   amount: string;
-  available: string;
+  /** Null when the figures were not kept (BATCH_FIGURES.notKept). */
   availableBefore: string | null;
   availableAfter: string | null;
+  /** When the kept figures were taken (the decision); null for live ones. */
+  decidedAt: string | null;
 }
 
 export interface BatchDetail {
@@ -76,6 +79,8 @@ export interface BatchDetail {
   totalCapital: string;
   applications: Application[];
   documents: Array<{ applicationId: string; materials: DocMaterial[] }>;
+  /** Where the quota figures come from (src/lib/credit-notes.ts BATCH_FIGURES). */
+  figures: BatchFigures;
   quotas: QuotaLine[];
   notes: Note[];
 }
@@ -111,5 +116,7 @@ export const creditApi = {
   suppliers: (exceptCorpId: string) => call<Array<{ id: string; corpName: string }>>('notes/suppliers', { exceptCorpId }),
 };
 
-export const CREDIT_PATHS = { notes: '/op/issue/notes', noteDetail: '/op/issue/notes/detail', generate: '/op/issue/group/generate' } as const;
+export const CREDIT_PATHS = { notes: '/op/issue/notes', noteDetail: '/op/issue/notes/detail', generate: '/op/issue/group/generate', batch: '/op/issue/group/batch' } as const;
 export const noteLink = (id: string) => `${CREDIT_PATHS.noteDetail}?id=${encodeURIComponent(id)}`;
+/** A batch's own page: every link to a batch (or to its Process_CREDIT_ISSUE instance from a business page) opens it. */
+export const batchLink = (id: string) => `${CREDIT_PATHS.batch}?id=${encodeURIComponent(id)}`;

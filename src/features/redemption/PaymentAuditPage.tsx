@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { PERMISSIONS } from '../../lib/permissions';
 import { AUDIT_OUTCOME, PAYMENT_STATUS, PAYMENT_STATUSES, type AuditOutcome } from '../../lib/redemption';
+import { pageMessageOf } from '../../providers/http';
 import { usePermission, useUserInfo } from '../../providers/user';
 import { viewTaskLink } from '../../workflows/task-center/task-links';
 import { noteLink } from '../credit-notes/credit-api';
@@ -51,13 +52,18 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
       load();
       onAudited();
     } catch (e) {
-      setError((e as Error).message);
+      // A refusal may mean the payment moved on (another director audited it first): show what the
+      // server holds now, its status and its notes, not the 待审核 this drawer was opened with.
+      setError(pageMessageOf(e));
+      load();
+      onAudited();
     } finally {
       setBusy(undefined);
     }
   };
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {error && <Alert type="error" showIcon message={error} data-testid="payment-audit-refused" />}
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label={t('fields.bankSerialNo')}>{payment.bankSerialNo}</Descriptions.Item>
         <Descriptions.Item label={t('fields.status')}>
@@ -66,7 +72,7 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
         <Descriptions.Item label={t('fields.payerName')}>{payment.payerName}</Descriptions.Item>
         <Descriptions.Item label={t('fields.amount')}>{formatMoney(payment.amount)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.valueDate')}>{payment.valueDate}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.createBy')}>{payment.createBy}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.createBy')}>{payment.createByName ?? payment.createBy}</Descriptions.Item>
         <Descriptions.Item label={t('fields.remark')} span={2}>{payment.remark}</Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5} style={{ margin: 0 }}>{t('page.matchedNotes')}</Typography.Title>
@@ -93,7 +99,6 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
         mayAudit && (
           <Card size="small" title={t('page.audit')}>
             {own && <Alert type="warning" showIcon message={t('page.fourEyesHint')} style={{ marginBottom: 12 }} />}
-            {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
             <Input.TextArea aria-label={t('fields.opinion')} placeholder={t('fields.opinion')} maxLength={500} rows={3} value={opinion} onChange={(e) => setOpinion(e.target.value)} />
             <Space style={{ marginTop: 12 }}>
               <Popconfirm title={t('page.passConfirm')} onConfirm={() => decide(AUDIT_OUTCOME.pass)} disabled={own}>
@@ -161,7 +166,7 @@ function PaymentsTab() {
           { title: t('fields.amount'), dataIndex: 'amount', align: 'right', width: 150, render: (v: string) => formatMoney(v) },
           { title: t('fields.valueDate'), dataIndex: 'valueDate', width: 110 },
           { title: t('fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={PAYMENT_COLOR[v]}>{t(`paymentStatus.${v}`)}</Tag> },
-          { title: t('fields.createBy'), dataIndex: 'createBy', width: 110 },
+          { title: t('fields.createBy'), dataIndex: 'createByName', width: 110 },
           { title: t('fields.createTime'), dataIndex: 'createTime', width: 150, render: time },
           {
             title: t('page.detail'),
@@ -217,7 +222,7 @@ function RegistrationsTab() {
           { title: t('fields.paidDate'), dataIndex: 'paidDate', width: 110 },
           { title: t('fields.evidenceName'), dataIndex: 'evidenceName', width: 200 },
           { title: t('fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={REGISTRATION_COLOR[v]}>{t(`registrationStatus.${v}`)}</Tag> },
-          { title: t('fields.createBy'), dataIndex: 'createBy', width: 110 },
+          { title: t('fields.createBy'), dataIndex: 'createByName', width: 110 },
           { title: t('fields.createTime'), dataIndex: 'createTime', width: 150, render: time },
           { title: t('page.detail'), key: 'task', width: 90, fixed: 'right', render: (_, row) => (row.instanceId ? <Link to={viewTaskLink({ instanceId: row.instanceId })}>{t('page.detail')}</Link> : null) },
         ]}

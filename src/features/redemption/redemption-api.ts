@@ -16,6 +16,8 @@ export interface Payment {
   auditorName: string | null;
   auditTime: string | null;
   createBy: string | null;
+  /** The recorder's display name (server/redemption/people.ts). */
+  createByName: string | null;
   createTime: string;
   dataVersion: number;
 }
@@ -47,6 +49,8 @@ export interface Registration {
   status: string;
   instanceId: string | null;
   createBy: string | null;
+  /** The recorder's display name (server/redemption/people.ts). */
+  createByName: string | null;
   createTime: string;
 }
 
