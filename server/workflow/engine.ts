@@ -34,7 +34,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isActivityType, isReviewStep, workingRoleOf } from '../../src/workflows/activities';
 import {
-  findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, variableGivenAt, type ProcessDefinition,
+  findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, submitsAtStart, variableGivenAt, type ProcessDefinition,
 } from '../../src/workflows/registry';
 import { summaryOf as summarize, summaryRuleOf, type SummaryRecord } from '../../src/workflows/summaries';
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS, type HistoryAction, type TaskOutcome } from '../../src/workflows/states';
@@ -65,6 +65,8 @@ export interface StartInput {
   /** A summary given as is, for instances started without a record: the demo's seeded reviews and the test routes. */
   summary?: string;
   variables?: Record<string, string>;
+  /** The starter's remark on the submission (the first step's pass), shown in the history. */
+  remark?: string;
 }
 
 /**
@@ -209,8 +211,10 @@ export class WorkflowEngine {
   }
 
   /**
-   * Starts an instance; its first step, the handler's, is open and assigned to the starter, who must
-   * be able to work it. Pass `tx` to start inside the caller's own transaction.
+   * Starts an instance in the starter's name (who must be able to work its first step, the
+   * handler's) and submits it: the first step passes at once and the returned task is the reviewer's.
+   * Only a process that does not submit at start (registry's submitsAtStart) leaves its first step
+   * open, assigned to the starter. Pass `tx` to start inside the caller's own transaction.
    */
   private async begin(actor: Actor, input: StartInput, tx?: Tx): Promise<Transition> {
     const definition = definitionOf(input.processKey);
@@ -249,7 +253,11 @@ export class WorkflowEngine {
       await this.record(t, instance.id, task, HISTORY_ACTION.START, actor);
       await this.log(t, actor, OPERATION_ACTION.workflowStart, null, instance, { step: firstKey });
       await this.notifyTransition({ instance, from: null, to: firstKey, outcome: HISTORY_ACTION.START, remark: null, actor }, t);
-      return { instance, task };
+      // Saving a proposal is the handler's submission (spec §4.5): the first step passes at once, in
+      // the starter's name, so the task waits for the reviewer and not in the starter's own 待办. A
+      // process whose first step is real work of its own (a document set's material review) opts out.
+      if (!submitsAtStart(definition)) return { instance, task };
+      return this.complete(actor, { taskId: task.id, outcome: TASK_OUTCOME.PASS, remark: input.remark }, t);
     };
 
     try {
