@@ -381,6 +381,55 @@ export class WorkflowEngine {
     return outer ? run(outer) : this.db.transaction(run);
   }
 
+  /**
+   * 撤回 from 我发起的: the starter takes back a running instance while no one else has acted on it
+   * (no review completed by another person), or while it is back at its first step with them after a
+   * reject. The open task closes as a reject, the instance ends REJECTED (history WITHDRAW) and the
+   * owning module's end listeners leave the record as it was. The open task's guarded UPDATE is the
+   * same one a completion makes, so a withdrawal and a reviewer's pass at the same moment: one wins,
+   * the other is refused.
+   */
+  async withdraw(actor: Actor, input: { instanceId: string; remark?: string }): Promise<Transition> {
+    const remark = input.remark?.trim() || translate('server:workflow.withdrawnRemark');
+    return this.db.transaction(async (tx) => {
+      const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, input.instanceId)).for('update');
+      if (!instance) throw notFoundError(translate('server:workflow.instanceNotFound'));
+      if (instance.startUserId !== actor.userId) throw forbidden();
+      if (instance.status !== INSTANCE_STATUS.RUNNING) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawEnded');
+      const [open] = await tx.select().from(workflowTasks).where(and(eq(workflowTasks.instanceId, instance.id), eq(workflowTasks.status, TASK_STATUS.TODO)));
+      if (!open) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawEnded');
+      const definition = definitionOf(instance.processKey);
+      const backWithStarter = open.taskDefinitionKey === definition.startActivity;
+      if (!backWithStarter) {
+        const [acted] = await tx
+          .select({ id: workflowHistory.id })
+          .from(workflowHistory)
+          .where(and(eq(workflowHistory.instanceId, instance.id), sql`${workflowHistory.action} in (${HISTORY_ACTION.PASS}, ${HISTORY_ACTION.REJECT})`, sql`${workflowHistory.userId} <> ${instance.startUserId}`))
+          .limit(1);
+        if (acted) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawTooLate');
+      }
+      const now = new Date();
+      const [closed] = await tx
+        .update(workflowTasks)
+        .set({ status: TASK_STATUS.DONE, outcome: TASK_OUTCOME.REJECT, remark, completeTime: now, dataVersion: sql`${workflowTasks.dataVersion} + 1`, updateTime: now, updateBy: actor.username })
+        .where(and(eq(workflowTasks.id, open.id), eq(workflowTasks.status, TASK_STATUS.TODO), eq(workflowTasks.dataVersion, open.dataVersion)))
+        .returning();
+      // A reviewer completed (or claimed) the task between the read and this write: too late.
+      if (!closed) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawTooLate');
+      await this.record(tx, instance.id, open, HISTORY_ACTION.WITHDRAW, actor, remark);
+      const [moved] = await tx
+        .update(workflowInstances)
+        .set({ status: INSTANCE_STATUS.REJECTED, currentActivity: null, endTime: now, dataVersion: sql`${workflowInstances.dataVersion} + 1`, updateTime: now, updateBy: actor.username })
+        .where(eq(workflowInstances.id, instance.id))
+        .returning();
+      await this.log(tx, actor, OPERATION_ACTION.workflowWithdraw, instance, moved, { step: open.taskDefinitionKey, remark });
+      await this.notifyTransition({ instance: moved, from: open.taskDefinitionKey, to: null, outcome: TASK_OUTCOME.REJECT, remark, actor }, tx);
+      const event: InstanceEndEvent = { instance: moved, status: INSTANCE_STATUS.REJECTED, actor };
+      for (const listener of this.listeners.get(moved.processKey) ?? []) await listener(event, tx);
+      return { instance: moved, task: null };
+    });
+  }
+
   /** The task, checked: it exists, is open, the actor works its role, holds it or may take it, and maker-checker and four-eyes allow. */
   private async workableTask(tx: Tx, actor: Actor, taskId: string): Promise<TaskRow> {
     const [task] = await tx.select().from(workflowTasks).where(eq(workflowTasks.id, taskId));
