@@ -46,7 +46,7 @@ import { translate } from '../i18n';
 import { OPERATION_ACTION, WORKFLOW_LOG_RESOURCE } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
 import { CompletionGuards } from './guards';
-import { mayWork, reviewBarOf, type Actor } from './rules';
+import { mayWithdraw, mayWork, reviewBarOf, type Actor } from './rules';
 
 export type { Actor } from './rules';
 
@@ -398,16 +398,7 @@ export class WorkflowEngine {
       if (instance.status !== INSTANCE_STATUS.RUNNING) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawEnded');
       const [open] = await tx.select().from(workflowTasks).where(and(eq(workflowTasks.instanceId, instance.id), eq(workflowTasks.status, TASK_STATUS.TODO)));
       if (!open) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawEnded');
-      const definition = definitionOf(instance.processKey);
-      const backWithStarter = open.taskDefinitionKey === definition.startActivity;
-      if (!backWithStarter) {
-        const [acted] = await tx
-          .select({ id: workflowHistory.id })
-          .from(workflowHistory)
-          .where(and(eq(workflowHistory.instanceId, instance.id), sql`${workflowHistory.action} in (${HISTORY_ACTION.PASS}, ${HISTORY_ACTION.REJECT})`, sql`${workflowHistory.userId} <> ${instance.startUserId}`))
-          .limit(1);
-        if (acted) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawTooLate');
-      }
+      if (!(await mayWithdraw(tx, instance, definitionOf(instance.processKey).startActivity))) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawTooLate');
       const now = new Date();
       const [closed] = await tx
         .update(workflowTasks)

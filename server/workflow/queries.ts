@@ -22,7 +22,7 @@ import { users, workflowHistory, workflowInstances, workflowTasks } from '../db/
 import { translate } from '../i18n';
 import type { InstanceRow } from './engine';
 import { optionalOneOf, optionalText, optionalTime, type Body } from './input';
-import { mayWork, reviewBarOf, todoCondition, type Actor } from './rules';
+import { mayWithdraw, mayWork, reviewBarOf, todoCondition, type Actor } from './rules';
 
 const processNameOf = (processKey: string) => {
   const definition = findProcessDefinition(processKey);
@@ -163,8 +163,13 @@ export class WorkflowQueries {
   }
 
   /** Instances the actor started. */
-  startedPage(actor: Actor, body: Body) {
-    return this.instancePage(body, [eq(workflowInstances.startUserId, actor.userId)]);
+  /** The instances the actor started, each with `withdrawable`: whether 撤回 is still open to them (rules.ts mayWithdraw). */
+  async startedPage(actor: Actor, body: Body) {
+    const page = await this.instancePage(body, [eq(workflowInstances.startUserId, actor.userId)]);
+    const records = await Promise.all(
+      page.records.map(async (row) => ({ ...row, withdrawable: await mayWithdraw(this.db, row, findProcessDefinition(row.processKey)?.startActivity ?? '') })),
+    );
+    return { ...page, records };
   }
 
   /** Every instance: what an auditor reads. */

@@ -23,6 +23,8 @@ export interface WorkflowInstance {
   startPersonName: string;
   createTime: string;
   endTime: string | null;
+  /** 我发起的 only: whether the starter may still withdraw it (no one else has acted, or it is back with them). */
+  withdrawable?: boolean;
 }
 
 /** A task as the task lists answer it. */

@@ -6,9 +6,9 @@
  * it; 查看 opens the read-only task view. The list reloads whenever its tag is shown again.
  */
 import '../task-view/locale';
-import { EyeOutlined, FormOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EyeOutlined, FormOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import { SearchButtons } from '../../crud/SearchButtons';
-import { Button, DatePicker, Form, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, DatePicker, Form, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router';
 import { DATETIME_FORMAT, useDayjsLocale } from '../../crud/fields';
 import { useReadyPage } from '../../crud/ready-list';
 import { formatDate } from '../../lib/dates';
+import { ApiError } from '../../providers/http';
 import { useUserInfo } from '../../providers/user';
 import { PROCESS_DEFINITIONS } from '../registry';
 import { INSTANCE_STATUS, TASK_OUTCOME } from '../states';
@@ -24,6 +25,7 @@ import type { WorkflowInstance, WorkflowTask } from '../task-types';
 import { canWorkTask } from '../task-view/can-work';
 import { InstanceStatusTag, useProcessNames } from '../task-view/TaskSummary';
 import { workflowApi } from '../task-view/workflow-api';
+import { pendingTasks } from './pending-tasks';
 import { viewTaskLink, workTaskLink } from './task-links';
 import '../../crud/kit.css';
 
@@ -56,6 +58,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
   const { t } = useTranslation(['workflow', 'kit']);
   useDayjsLocale();
   const navigate = useNavigate();
+  const { message } = App.useApp();
   const user = useUserInfo();
   const names = useProcessNames();
   const [form] = Form.useForm<Filters>();
@@ -87,6 +90,19 @@ export function TaskListPage({ list }: { list: TaskList }) {
   const statusOptions = useMemo(() => Object.values(INSTANCE_STATUS).map((status) => ({ value: status, label: t(`instanceStatus.${status}`) })), [t]);
   // 我发起的 and 全部流程 list instances, the others tasks.
   const instances = list === 'started' || list === 'all';
+
+  // 撤回 (我发起的): the server decides again (someone may have acted since the list was read) and says why not.
+  const withdraw = async (instance: WorkflowInstance) => {
+    try {
+      await workflowApi.withdraw(instance.id);
+      void message.success(t('list.withdrawn'));
+      void pendingTasks.refresh();
+    } catch (error) {
+      // The client already shows its catalogue's 403, timeout and network messages; a business refusal is shown here.
+      if (error instanceof ApiError && error.kind === 'business') void message.error(error.message);
+    }
+    load();
+  };
 
   const search = (values: Filters) => {
     setFilters(values);
@@ -142,6 +158,13 @@ export function TaskListPage({ list }: { list: TaskList }) {
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(viewTaskLink(instances ? { instanceId: r.id } : { taskId: r.id }))} data-testid="task-view">
             {t('kit:row.show')}
           </Button>
+          {list === 'started' && (r as WorkflowInstance).withdrawable && (
+            <Popconfirm title={t('list.withdrawConfirm')} onConfirm={() => withdraw(r as WorkflowInstance)} okText={t('list.withdraw')}>
+              <Button type="link" size="small" danger icon={<RollbackOutlined />} data-testid="task-withdraw">
+                {t('list.withdraw')}
+              </Button>
+            </Popconfirm>
+          )}
         </Space>
       ),
     },
