@@ -52,6 +52,8 @@ export interface WorkflowTask {
   routePath: string | null;
   createTime: string;
   completeTime: string | null;
+  /** 待办 only: the reviewer's remark when a reject returned the task to the submitter's first step. */
+  returnedReason?: string | null;
 }
 
 export type BeforeComplete = (outcome: TaskOutcome) => Promise<void> | void;

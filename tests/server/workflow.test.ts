@@ -220,7 +220,10 @@ describe('every process, step by step', () => {
     ({ instance, task } = await complete(by.at(-1)!, task!, 'REJECT', '资料不全，退回修改'));
     expect(instance).toMatchObject({ status: 'RUNNING', currentActivity: steps[0][0] });
     expect(task).toMatchObject({ taskDefinitionKey: steps[0][0], workingRole: 'handler', assigneeName: '经办人张三' });
-    expect((await todo(handler, { businessKey })).records.map((t) => t.id)).toEqual([task!.id]);
+    expect((await todo(handler, { businessKey })).records.map((t) => [t.id, (t as Task & { returnedReason: string | null }).returnedReason])).toEqual([[task!.id, '资料不全，退回修改']]);
+    // Back with the starter, 我发起的 offers 撤回 again.
+    const mine = await ok<Page<Instance & { withdrawable: boolean }>>(handler, 'tasks/started/page', { businessKey, pageSize: 500 });
+    expect(mine.records.find((i) => i.id === instance.id)?.withdrawable).toBe(true);
 
     ({ instance, task } = await complete(handler, task!, 'REJECT', '撤回申请'));
     expect(task).toBeNull();
@@ -453,6 +456,8 @@ describe('撤回 from 我发起的 (issue 37 item 5)', () => {
   it('lets the starter withdraw before anyone else acted: the instance ends REJECTED, the review leaves the director\'s 待办', async () => {
     const { instance, task } = await start('Process_CREDIT_REDEEM_REGISTER_BIZ');
     expect((await todo(director)).records.map((t) => t.id)).toContain(task!.id);
+    const listed = await ok<Page<Instance & { withdrawable: boolean }>>(handler, 'tasks/started/page', { processKey: 'Process_CREDIT_REDEEM_REGISTER_BIZ', pageSize: 500 });
+    expect(listed.records.find((i) => i.id === instance.id)?.withdrawable).toBe(true);
     // Only the starter: a director (who could work the open task) may not withdraw it.
     expect(refusal(await withdraw(director, instance.id))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     const answer = await withdraw(handler, instance.id, '金额填错，撤回重报');
@@ -468,6 +473,8 @@ describe('撤回 from 我发起的 (issue 37 item 5)', () => {
   it('refuses a late withdrawal once a reviewer acted, and changes nothing', async () => {
     let { instance, task } = await start('Process_CORP_ADMIT');
     ({ instance, task } = await complete(director, task!, 'PASS', '初审通过'));
+    const listed = await ok<Page<Instance & { withdrawable: boolean }>>(handler, 'tasks/started/page', { processKey: 'Process_CORP_ADMIT', pageSize: 500 });
+    expect(listed.records.find((i) => i.id === instance.id)?.withdrawable).toBe(false);
     const late = await withdraw(handler, instance.id);
     expect(refusal(late)).toEqual({ status: 200, code: 'WITHDRAW_TOO_LATE', message: server.workflow.withdrawTooLate });
     expect(server.workflow.withdrawTooLate).toMatch(/不能撤回/);

@@ -141,7 +141,15 @@ export function TaskListPage({ list }: { list: TaskList }) {
             </Space>
           );
         }
-        return task.assigneeName ? <Tag color="processing">{t('list.claimedBy', { name: task.assigneeName })}</Tag> : <Tag>{t('list.unclaimed')}</Tag>;
+        const claim = task.assigneeName ? <Tag color="processing">{t('list.claimedBy', { name: task.assigneeName })}</Tag> : <Tag>{t('list.unclaimed')}</Tag>;
+        // Back with the submitter after a reject: why, where they pick it up.
+        if (!task.returnedReason) return claim;
+        return (
+          <Space size={4} wrap>
+            {claim}
+            <Tag color="warning" data-testid="task-returned-reason">{t('list.returnedReason', { reason: task.returnedReason })}</Tag>
+          </Space>
+        );
       },
     },
     {
