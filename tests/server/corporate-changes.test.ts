@@ -168,7 +168,10 @@ describe.each(CASES)('$processKey', (c) => {
     expect(history.history.map((h) => h.personName)).toEqual(['经办人张三', '经办人张三']);
     expect((await find(c.api, rec.id)).changes![0]).toMatchObject({ createBy: 'op_handler', createByName: '经办人张三' });
     await dataOf(handler, `${WF}/instances/withdraw`, { instanceId, remark: '撤回' });
-    expect((await find(c.api, rec.id)).changes![0]).toMatchObject({ status: 'REJECTED' });
+    // The record is as it was, and its history says the change was withdrawn, and why.
+    const after = await find(c.api, rec.id);
+    expect(strip(after)).toEqual(strip(rec));
+    expect(after.changes![0]).toMatchObject({ status: 'REJECTED', withdrawn: true, endRemark: '撤回' });
   });
 
   it('approved, applies the change (and not before the last review)', async () => {
