@@ -120,10 +120,12 @@ test.describe.serial('one approval path (issue 37 item 5)', () => {
     const row = rowOf(list, CORP);
     await expect(row).toBeVisible(FIRST_LOAD);
     await expect(row.getByTestId('pending-tag')).toHaveCount(0);
-    await expect(row).toContainText(ADDRESS);
     await row.getByRole('button', { name: /查\s*看/ }).click();
     const history = handler.getByTestId('core-admissions-history');
     await expect(history).toBeVisible(FIRST_LOAD);
+    // Unchanged: the address it had, not the one withdrawn.
+    await expect(handler.getByText(ADDRESS, { exact: true })).toBeVisible();
+    await expect(handler.getByText(PROPOSED, { exact: true })).toHaveCount(0);
     const ended = history.locator('tbody tr').first();
     await expect(ended.getByTestId('change-status')).toHaveText('已撤回');
     await expect(ended).toContainText('经办人张三');
