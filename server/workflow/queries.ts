@@ -22,7 +22,7 @@ import { users, workflowHistory, workflowInstances, workflowTasks } from '../db/
 import { translate } from '../i18n';
 import type { InstanceRow } from './engine';
 import { optionalOneOf, optionalText, optionalTime, type Body } from './input';
-import { mayWithdraw, mayWork, reviewBarOf, todoCondition, type Actor } from './rules';
+import { mayWithdraw, mayWork, reviewBarOf, todoCondition, wasWithdrawn, type Actor } from './rules';
 
 const processNameOf = (processKey: string) => {
   const definition = findProcessDefinition(processKey);
@@ -183,7 +183,11 @@ export class WorkflowQueries {
   async startedPage(actor: Actor, body: Body) {
     const page = await this.instancePage(body, [eq(workflowInstances.startUserId, actor.userId)]);
     const records = await Promise.all(
-      page.records.map(async (row) => ({ ...row, withdrawable: await mayWithdraw(this.db, row, findProcessDefinition(row.processKey)?.startActivity ?? '') })),
+      page.records.map(async (row) => ({
+        ...row,
+        withdrawable: await mayWithdraw(this.db, row, findProcessDefinition(row.processKey)?.startActivity ?? ''),
+        withdrawn: await wasWithdrawn(this.db, row),
+      })),
     );
     return { ...page, records };
   }

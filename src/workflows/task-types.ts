@@ -25,6 +25,8 @@ export interface WorkflowInstance {
   endTime: string | null;
   /** 我发起的 only: whether the starter may still withdraw it (no one else has acted, or it is back with them). */
   withdrawable?: boolean;
+  /** 我发起的 only: a REJECTED instance its starter withdrew (shown 已撤回, not 已驳回). */
+  withdrawn?: boolean;
 }
 
 /** A task as the task lists answer it. */

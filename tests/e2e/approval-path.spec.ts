@@ -103,6 +103,7 @@ test.describe.serial('one approval path (issue 37 item 5)', () => {
     const row = rowOf(handler.getByTestId('task-todo-list'), CORP);
     await expect(row).toBeVisible(FIRST_LOAD);
     await expect(row.getByTestId('task-returned-reason')).toHaveText(`已退回：${REASON}`);
+    await expect(row.getByTestId('task-returned-reason')).toBeInViewport();
     await shot(handler, 'handler-todo-returned');
     await row.getByTestId('task-work').click();
     await expect(handler.getByTestId('history-timeline')).toContainText(REASON, FIRST_LOAD);
@@ -137,7 +138,7 @@ test.describe.serial('one approval path (issue 37 item 5)', () => {
     await proposeAddress(handler, SECOND);
     await withdrawFromStarted(handler);
     await handler.goto('/op/task/started');
-    await expect(rowOf(handler.getByTestId('task-started-list'), CORP).first()).toContainText('已驳回', FIRST_LOAD);
+    await expect(rowOf(handler.getByTestId('task-started-list'), CORP).first()).toContainText('已撤回', FIRST_LOAD);
     await expect(rowOf(handler.getByTestId('task-started-list'), CORP).first().getByTestId('task-withdraw')).toHaveCount(0);
     await shot(handler, 'started-withdrawn-early');
 

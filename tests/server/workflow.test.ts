@@ -467,6 +467,9 @@ describe('撤回 from 我发起的 (issue 37 item 5)', () => {
     const entries = (await history(instance.id)).history;
     expect(entries.map((e) => `${e.action}:${e.taskDefinitionKey}:${e.username}`)).toEqual(['START:Register:op_handler', 'PASS:Register:op_handler', 'WITHDRAW:Approve:op_handler']);
     expect(entries.at(-1)?.remark).toBe('金额填错，撤回重报');
+    // 我发起的 reads it withdrawn (已撤回), no longer withdrawable.
+    const after = await ok<Page<Instance & { withdrawable: boolean; withdrawn: boolean }>>(handler, 'tasks/started/page', { processKey: 'Process_CREDIT_REDEEM_REGISTER_BIZ', pageSize: 500 });
+    expect(after.records.find((i) => i.id === instance.id)).toMatchObject({ withdrawable: false, withdrawn: true });
     expect(refusal(await withdraw(handler, instance.id))).toEqual({ status: 200, code: 'WITHDRAW_TOO_LATE', message: server.workflow.withdrawEnded });
   });
 

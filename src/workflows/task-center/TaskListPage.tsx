@@ -122,7 +122,25 @@ export function TaskListPage({ list }: { list: TaskList }) {
     // The record's own number, not its id (an id says nothing to an operator).
     { key: 'businessNo', dataIndex: 'businessNo', title: t('list.businessKey'), width: 170, render: text },
     // The summary names the record and its party: it wraps in its width rather than pushing 申请人 and the time off screen at 1440 px.
-    { key: 'summary', dataIndex: 'summary', title: t('list.summary'), width: 300, render: text },
+    {
+      key: 'summary',
+      dataIndex: 'summary',
+      title: t('list.summary'),
+      width: 300,
+      // A task back with its submitter says why under its summary, where it is read (the status column is narrow).
+      render: (value: unknown, r) => {
+        const reason = list === 'todo' ? (r as TaskRow).returnedReason : null;
+        if (!reason) return text(value);
+        return (
+          <>
+            <div>{text(value)}</div>
+            <Tag color="warning" bordered={false} style={{ whiteSpace: 'normal', marginTop: 4 }} data-testid="task-returned-reason">
+              {t('list.returnedReason', { reason })}
+            </Tag>
+          </>
+        );
+      },
+    },
     ...(list === 'started' ? [] : [{ key: 'starter', dataIndex: 'startPersonName', title: t('list.starter'), render: text }]),
     list === 'done'
       ? { key: 'time', dataIndex: 'completeTime', title: t('list.completeTime'), render: (v: string) => formatDate(v, DATETIME_FORMAT) }
@@ -131,7 +149,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
       key: 'status',
       title: t('list.status'),
       render: (_v, r) => {
-        if (instances) return <InstanceStatusTag status={r.status} />;
+        if (instances) return <InstanceStatusTag status={r.status} withdrawn={(r as WorkflowInstance).withdrawn === true} />;
         const task = r as TaskRow;
         if (list === 'done') {
           return (
@@ -141,15 +159,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
             </Space>
           );
         }
-        const claim = task.assigneeName ? <Tag color="processing">{t('list.claimedBy', { name: task.assigneeName })}</Tag> : <Tag>{t('list.unclaimed')}</Tag>;
-        // Back with the submitter after a reject: why, where they pick it up.
-        if (!task.returnedReason) return claim;
-        return (
-          <Space size={4} wrap>
-            {claim}
-            <Tag color="warning" data-testid="task-returned-reason">{t('list.returnedReason', { reason: task.returnedReason })}</Tag>
-          </Space>
-        );
+        return task.assigneeName ? <Tag color="processing">{t('list.claimedBy', { name: task.assigneeName })}</Tag> : <Tag>{t('list.unclaimed')}</Tag>;
       },
     },
     {
