@@ -92,8 +92,9 @@ test.describe.serial('one approval path (issue 37 item 5)', () => {
     await rowOf(director.getByTestId('task-todo-list'), CORP).getByTestId('task-work').click();
     const view = director.getByTestId('task-page');
     await expect(view.getByTestId('approval-change-view')).toContainText(PROPOSED, FIRST_LOAD);
-    // The submission is in the history, by the handler's name.
+    // The submission is in the history as the handler's 提交, by name.
     await expect(view.getByTestId('history-timeline')).toContainText('经办人张三');
+    await expect(view.locator('[data-testid="history-entry"][data-action="PASS"]').first()).toContainText('经办提交 · 提交');
     await view.getByTestId('task-remark').fill(REASON);
     await view.getByTestId('task-reject').click();
     await expect(view.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
