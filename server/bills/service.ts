@@ -268,14 +268,15 @@ export class BillService {
     return saved;
   }
 
-  /** Submits a draft: starts Process_BILL_MANAGE and completes its modifyStatus step; the director reviews next. */
+  /** Submits a draft: starting Process_BILL_MANAGE submits it (the engine passes its modifyStatus step); the director reviews next. */
   submit(principal: Principal, body: Body) {
     return this.ctx.db.transaction(async (tx) => {
       const bill = await this.lock(tx, requireId(body), requireVersion(body));
       if (!nextBillStatus(bill.status, 'submit')) this.refuseMove(bill, 'submit');
-      const started = await this.process.start(principal, { businessKey: bill.id, businessType: BILL_BUSINESS_TYPE, record: bill }, tx);
       const remark = optionalText(body, 'remark', 500);
-      const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS, remark }, tx);
+      // The start is the submission: its modifyStatus step passes with the remark, the director's is open.
+      const submitted = await this.process.start(principal, { businessKey: bill.id, businessType: BILL_BUSINESS_TYPE, record: bill, remark }, tx);
+      const started = submitted;
       const saved = await this.move(tx, bill, 'submit', principal.username, { instanceId: started.instance.id, rejectRemark: null });
       await recordChange(tx, principal, { resource: BILL_RESOURCE, recordId: bill.id, action: OPERATION_ACTION.update, before: bill, after: saved });
       return { bill: saved, instanceId: started.instance.id, taskId: submitted.task?.id ?? null };

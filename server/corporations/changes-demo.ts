@@ -18,8 +18,11 @@ import { DEMO_CORP } from './demo-seed';
 const sealForRequest = (ctx: AppContext, value: string) => publicEncrypt({ key: ctx.keys.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(value)).toString('base64');
 
 
-/** Where a seeded change is left: the handler's Edit, the first review, the second (renaming), or ended. */
-type Stop = 'edit' | 'returned' | 'review' | 'secondReview' | 'approved' | 'withdrawn';
+/**
+ * Where a seeded change is left: the first review (saving it submitted it), back with the handler
+ * after a reject, the second review (renaming), or ended.
+ */
+type Stop = 'returned' | 'review' | 'secondReview' | 'approved' | 'withdrawn';
 
 export async function seedCorporateChangesDemo(ctx: AppContext): Promise<void> {
   const [{ n }] = await ctx.db.select({ n: count() }).from(approvalChanges);
@@ -30,10 +33,10 @@ export async function seedCorporateChangesDemo(ctx: AppContext): Promise<void> {
 
   const current = async (table: typeof corporations | typeof corpBankAccounts, id: string) => (await ctx.db.select().from(table).where(eq(table.id, id)))[0] as Row;
   const walk = async (taskId: string | null, stop: Stop) => {
-    if (stop === 'edit' || !taskId) return;
+    if (stop === 'review' || !taskId) return;
     const pass = (actor: Proposer, id: string, remark?: string) => ctx.workflow.complete(actor, { taskId: id, outcome: 'PASS', remark });
-    let { task } = await pass(handler, taskId);
-    if (stop === 'review') return;
+    // The proposal's start submitted it: the task is the director's review.
+    let task: { id: string } | null = { id: taskId };
     if (stop === 'returned' || stop === 'withdrawn') {
       ({ task } = await ctx.workflow.complete(director, { taskId: task!.id, outcome: 'REJECT', remark: '变更材料不完整，请补充后重新提交' }));
       if (stop === 'withdrawn') await ctx.workflow.complete(handler, { taskId: task!.id, outcome: 'REJECT', remark: '撤回申请' });
@@ -54,7 +57,7 @@ export async function seedCorporateChangesDemo(ctx: AppContext): Promise<void> {
   await update('corp-renamings', corporations, DEMO_CORP.westCore, { corpName: '西南交通建设投资集团有限公司' }, 'secondReview');
   await update('corp-manager-changes', corporations, DEMO_CORP.supplier(5), { managerName: '沈嘉怡' }, 'review');
   await update('corp-manager-changes', corporations, DEMO_CORP.supplier(6), { managerName: '钱永康' }, 'withdrawn');
-  await update('core-admissions', corporations, DEMO_CORP.group, { registeredAddress: '上海市浦东新区世纪大道1000号建设大厦' }, 'edit');
+  await update('core-admissions', corporations, DEMO_CORP.group, { registeredAddress: '上海市浦东新区世纪大道1000号建设大厦' }, 'review');
   await update('corp-account-usages', corpBankAccounts, `acct-${DEMO_CORP.supplier(7)}`, { usage: 'REPAYMENT' }, 'returned');
   await update('corp-account-changes', corpBankAccounts, `acct-${DEMO_CORP.supplier(8)}`, { bankName: '招商银行', branchName: '南京分行营业部' }, 'review');
 

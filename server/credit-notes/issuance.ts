@@ -18,7 +18,7 @@ import {
 import { formatMoney, toFen } from '../../src/lib/money';
 import { PRODUCT_CATEGORY } from '../../src/lib/products';
 import { availableOf, fenOf, QUOTA_MOVEMENT, yuan, isQuotaDate } from '../../src/lib/quotas';
-import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
+import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import {
   corporations, creditNoteApplications, creditNoteBatchQuotas, creditNoteBatches, creditNoteHolds, creditNotes, docFiles, docMaterials,
@@ -238,8 +238,9 @@ export class CreditIssuance {
         .update(creditNoteApplications)
         .set({ status: APPLICATION_STATUS.batched, batchId: batch.id, dataVersion: sql`${creditNoteApplications.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })
         .where(inArray(creditNoteApplications.id, ids));
+      // The start is the submission: the engine passes the Submit step, the core director's review is open.
       const started = await this.issue.start(principal, { businessKey: batch.id, businessType: BATCH_BUSINESS_TYPE, record: { batchNo, count: String(rows.length), amount: batch.totalAmount } }, tx);
-      const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS }, tx);
+      const submitted = started;
       const [saved] = await tx.update(creditNoteBatches).set({ instanceId: started.instance.id }).where(eq(creditNoteBatches.id, batch.id)).returning();
       if (log) await recordOperation(tx, log, { resource: 'credit-note-batches', recordId: batch.id, action: 'CREATE', after: saved });
       return { batch: saved, instanceId: started.instance.id, taskId: submitted.task?.id ?? null };

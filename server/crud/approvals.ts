@@ -16,9 +16,9 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { APPROVAL_ACTION, PENDING_CHANGE_FIELD, type ApprovalAction } from '../../src/crud/resource';
-import { INSTANCE_STATUS } from '../../src/workflows/states';
+import { HISTORY_ACTION, INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
-import { approvalChanges, users } from '../db/schema';
+import { approvalChanges, users, workflowHistory, workflowInstances } from '../db/schema';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
 import { duplicateError, isUniqueViolation } from '../db/unique-violation';
@@ -199,14 +199,31 @@ export class ApprovableResource {
    * Every change proposed for a record, newest first: its history, each with the proposer's display
    * name (createByName), read from the staff record now, so a renamed person reads under their name.
    */
-  async history(recordId: string): Promise<Array<ChangeRow & { createByName: string | null }>> {
+  async history(recordId: string): Promise<Array<ChangeRow & { createByName: string | null; withdrawn: boolean; endRemark: string | null }>> {
     const rows = await this.ctx.db
       .select({ change: approvalChanges, createByName: users.personName })
       .from(approvalChanges)
       .leftJoin(users, eq(users.username, approvalChanges.createBy))
       .where(and(eq(approvalChanges.scope, this.scope), eq(approvalChanges.recordId, recordId)))
       .orderBy(desc(approvalChanges.createTime));
-    return Promise.all(rows.map(async ({ change, createByName }) => ({ ...(await this.present(change)), createByName })));
+    return Promise.all(rows.map(async ({ change, createByName }) => ({ ...(await this.present(change)), createByName, ...(await this.endOf(change)) })));
+  }
+
+  /**
+   * How a change that did not pass ended: withdrawn by its proposer (撤回 from 我发起的, or a reject
+   * of their own returned step) or rejected, and the remark that ended it, so its history says why.
+   */
+  private async endOf(change: ChangeRow): Promise<{ withdrawn: boolean; endRemark: string | null }> {
+    if (change.status !== INSTANCE_STATUS.REJECTED || !change.instanceId) return { withdrawn: false, endRemark: null };
+    const [last] = await this.ctx.db
+      .select({ action: workflowHistory.action, userId: workflowHistory.userId, remark: workflowHistory.remark, startUserId: workflowInstances.startUserId })
+      .from(workflowHistory)
+      .innerJoin(workflowInstances, eq(workflowInstances.id, workflowHistory.instanceId))
+      .where(and(eq(workflowHistory.instanceId, change.instanceId), inArray(workflowHistory.action, [HISTORY_ACTION.REJECT, HISTORY_ACTION.WITHDRAW])))
+      .orderBy(desc(workflowHistory.seq))
+      .limit(1);
+    if (!last) return { withdrawn: false, endRemark: null };
+    return { withdrawn: last.action === HISTORY_ACTION.WITHDRAW || last.userId === last.startUserId, endRemark: last.remark };
   }
 
   /** Whether a proposed value equals the stored one; sealed values are compared opened (each seal differs). */

@@ -25,7 +25,7 @@ import {
   type FinancingStatus, type MaterialKind, type Verdict,
 } from '../../src/lib/financing';
 import { isActivityType, workingRoleOf } from '../../src/workflows/activities';
-import { INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
+import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/tx';
 import type { Db } from '../db/open';
@@ -35,7 +35,7 @@ import { aboutField, businessError, notFoundError, protocolError, validationErro
 import { hasMessage, translate } from '../i18n';
 import { recordOperation, type LogActor } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
-import type { InstanceEndEvent, OwnedProcess, TransitionEvent } from '../workflow/engine';
+import type { InstanceEndEvent, OwnedProcess, Transition, TransitionEvent } from '../workflow/engine';
 import { optionalMoney } from '../validation';
 import { optionalInteger, optionalText, type Body } from '../workflow/input';
 import { mayWork, reviewBarOf } from '../workflow/rules';
@@ -307,17 +307,16 @@ export class FinancingApplications {
       this.requireVersion(row, requireVersion(body));
       this.requireStatus(row, EDITABLE_STATUSES);
       await this.requireComplete(tx, row);
-      let taskId: string;
+      let passed: Transition;
       if (row.status === FINANCING_STATUS.draft) {
-        const started = await this.process.start(principal, { businessKey: row.id, businessType: FINANCING_BUSINESS_TYPE, record: row }, tx);
-        await tx.update(financingApplications).set({ instanceId: started.instance.id }).where(eq(financingApplications.id, row.id));
-        taskId = started.task!.id;
+        // The start is the submission: the engine passes the Edit step (its guard checks completeness);
+        // the start's transition stores the instance on the application, so the pass finds what it moves.
+        passed = await this.process.start(principal, { businessKey: row.id, businessType: FINANCING_BUSINESS_TYPE, record: row }, tx);
       } else {
         const [open] = await tx.select({ id: workflowTasks.id }).from(workflowTasks).where(and(eq(workflowTasks.instanceId, row.instanceId ?? ''), eq(workflowTasks.status, TASK_STATUS.TODO)));
         if (!open) throw businessError('FINANCING_STATUS_NOT_ALLOWED', 'financing:server.statusNotAllowed', { status: translate(`financing:status.${row.status}`) });
-        taskId = open.id;
+        passed = await this.ctx.workflow.complete(principal, { taskId: open.id, outcome: TASK_OUTCOME.PASS }, tx);
       }
-      const passed = await this.ctx.workflow.complete(principal, { taskId, outcome: TASK_OUTCOME.PASS }, tx);
       const saved = await this.find(tx, row.id);
       await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'UPDATE', fields: ['status'], before: { status: row.status }, after: { status: saved.status } });
       return { application: saved, instanceId: passed.instance.id, taskId: passed.task?.id ?? null };
@@ -409,6 +408,11 @@ export class FinancingApplications {
   /** Submitted (Edit passed): in review, and a resubmission's refused files wait for a new verdict. A reject back to Edit: returned. */
   private async moved(event: TransitionEvent, tx: Tx): Promise<void> {
     if (event.to === null) return;
+    // The start, in the submit's transaction: the application carries this instance from now on.
+    if (event.outcome === HISTORY_ACTION.START) {
+      await tx.update(financingApplications).set({ instanceId: event.instance.id }).where(eq(financingApplications.id, event.instance.businessKey));
+      return;
+    }
     const row = await this.carried(tx, event.instance.businessKey, event.instance.id);
     if (!row) return;
     if (event.to === 'Approve' && event.outcome === TASK_OUTCOME.PASS) {

@@ -13,7 +13,7 @@ import {
   channelOf, DISPATCH_UNIT_KINDS, dispatchRefusal, fenOf, lineDelta, PLATFORM_GRANTOR, QUOTA_KIND, QUOTA_MOVEMENT, QUOTA_PROCESS_KEYS,
   QUOTA_REQUEST_TYPE, quotaProcessKey, takeRefusal, yuan, availableOf, type DispatchLine, type DispatchTarget, type QuotaKind, type QuotaMovement, type QuotaRequestType,
 } from '../../src/lib/quotas';
-import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
+import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/tx';
 import { corporations, groupUnits, quotaAccounts, quotaRequestLines, quotaRequests } from '../db/schema';
@@ -237,12 +237,12 @@ export class QuotaRequests {
     return new Map(rows.map((row) => [row.unitId, row]));
   }
 
-  /** Starts the request's process and passes its Edit step: submitted, waiting for a director. */
+  /** Starts the request's process, which submits it (the engine passes its Edit step): waiting for a director. */
   private async submit(tx: Tx, principal: Principal, request: QuotaRequestRow, unit: Unit) {
     const process = this.processes.get(request.processKey)!;
     const record = { ...request, unitName: unit.unitName };
     const started = await process.start(principal, { businessKey: request.id, businessType: QUOTA_BUSINESS_TYPE, record }, tx);
-    const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS }, tx);
+    const submitted = started;
     const [saved] = await tx.update(quotaRequests).set({ instanceId: started.instance.id }).where(eq(quotaRequests.id, request.id)).returning();
     await recordChange(tx, principal, { resource: QUOTA_REQUEST_LOG_RESOURCE, recordId: saved.id, action: OPERATION_ACTION.submit, after: saved });
     return { request: saved, instanceId: started.instance.id, taskId: submitted.task?.id ?? null };

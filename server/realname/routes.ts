@@ -178,10 +178,10 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
             eq(workflowInstances.status, INSTANCE_STATUS.RUNNING),
           ),
         );
-      const taskId =
-        waiting?.taskId ??
-        (await admission.start(principal, { businessKey: id, businessType: REALNAME_PROCESS_KEY, record: current }, tx)).task!.id;
-      await ctx.workflow.complete(principal, { taskId, outcome: TASK_OUTCOME.PASS }, tx);
+      // A returned submission passes the Submit step the reject reopened; a first one starts the
+      // process, and the start is the submission (the engine passes Submit, the initial review waits).
+      if (waiting) await ctx.workflow.complete(principal, { taskId: waiting.taskId, outcome: TASK_OUTCOME.PASS }, tx);
+      else await admission.start(principal, { businessKey: id, businessType: REALNAME_PROCESS_KEY, record: current }, tx);
       const submitted = await findRow(tx, id);
       await logged(tx, principal, { recordId: id, action: OPERATION_ACTION.submit, before: { status: current.status }, after: { status: submitted.status } });
       return answer(tx, submitted, keys, request, principal);

@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { OUTSTANDING_STATUSES, dayOf, effectiveStatus } from '../../src/lib/credit-notes';
 import { REDEEM_REGISTER_PROCESS, REGISTRATION_STATUS } from '../../src/lib/redemption';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
-import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
+import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { creditNotes, creditRedeemRegistrations, storedFiles } from '../db/schema';
 import type { Tx } from '../db/tx';
@@ -90,8 +90,9 @@ export class Registrations {
         .values({ noteId: note.id, noteNo: note.noteNo, amount: note.amount, paidDate, evidenceFileId: file.id, evidenceName: file.name, remark, createBy: principal.username, updateBy: principal.username })
         .returning();
       const record = { noteNo: note.noteNo, issuerName: note.issuerName, amount: note.amount, paidDate, fileName: file.name };
+      // The start is the submission: the engine passes the Register step, the director's review is open.
       const started = await this.process.start(principal, { businessKey: row.id, businessType: REGISTRATION_BUSINESS_TYPE, record }, tx);
-      const submitted = await this.ctx.workflow.complete(principal, { taskId: started.task!.id, outcome: TASK_OUTCOME.PASS }, tx);
+      const submitted = started;
       const [saved] = await tx.update(creditRedeemRegistrations).set({ instanceId: started.instance.id }).where(eq(creditRedeemRegistrations.id, row.id)).returning();
       await recordChange(tx, principal, { resource: LOG, recordId: row.id, action: OPERATION_ACTION.create, after: saved });
       return { registration: saved, instanceId: started.instance.id, taskId: submitted.task?.id ?? null };

@@ -34,7 +34,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isActivityType, isReviewStep, workingRoleOf } from '../../src/workflows/activities';
 import {
-  findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, variableGivenAt, type ProcessDefinition,
+  findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, submitsAtStart, variableGivenAt, type ProcessDefinition,
 } from '../../src/workflows/registry';
 import { summaryOf as summarize, summaryRuleOf, type SummaryRecord } from '../../src/workflows/summaries';
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS, type HistoryAction, type TaskOutcome } from '../../src/workflows/states';
@@ -46,7 +46,7 @@ import { translate } from '../i18n';
 import { OPERATION_ACTION, WORKFLOW_LOG_RESOURCE } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
 import { CompletionGuards } from './guards';
-import { mayWork, reviewBarOf, type Actor } from './rules';
+import { mayWithdraw, mayWork, reviewBarOf, type Actor } from './rules';
 
 export type { Actor } from './rules';
 
@@ -65,6 +65,8 @@ export interface StartInput {
   /** A summary given as is, for instances started without a record: the demo's seeded reviews and the test routes. */
   summary?: string;
   variables?: Record<string, string>;
+  /** The starter's remark on the submission (the first step's pass), shown in the history. */
+  remark?: string;
 }
 
 /**
@@ -209,8 +211,10 @@ export class WorkflowEngine {
   }
 
   /**
-   * Starts an instance; its first step, the handler's, is open and assigned to the starter, who must
-   * be able to work it. Pass `tx` to start inside the caller's own transaction.
+   * Starts an instance in the starter's name (who must be able to work its first step, the
+   * handler's) and submits it: the first step passes at once and the returned task is the reviewer's.
+   * Only a process that does not submit at start (registry's submitsAtStart) leaves its first step
+   * open, assigned to the starter. Pass `tx` to start inside the caller's own transaction.
    */
   private async begin(actor: Actor, input: StartInput, tx?: Tx): Promise<Transition> {
     const definition = definitionOf(input.processKey);
@@ -249,7 +253,11 @@ export class WorkflowEngine {
       await this.record(t, instance.id, task, HISTORY_ACTION.START, actor);
       await this.log(t, actor, OPERATION_ACTION.workflowStart, null, instance, { step: firstKey });
       await this.notifyTransition({ instance, from: null, to: firstKey, outcome: HISTORY_ACTION.START, remark: null, actor }, t);
-      return { instance, task };
+      // Saving a proposal is the handler's submission (spec §4.5): the first step passes at once, in
+      // the starter's name, so the task waits for the reviewer and not in the starter's own 待办. A
+      // process whose first step is real work of its own (a document set's material review) opts out.
+      if (!submitsAtStart(definition)) return { instance, task };
+      return this.complete(actor, { taskId: task.id, outcome: TASK_OUTCOME.PASS, remark: input.remark }, t);
     };
 
     try {
@@ -371,6 +379,46 @@ export class WorkflowEngine {
       return { instance: moved, task: opened };
     };
     return outer ? run(outer) : this.db.transaction(run);
+  }
+
+  /**
+   * 撤回 from 我发起的: the starter takes back a running instance while no one else has acted on it
+   * (no review completed by another person), or while it is back at its first step with them after a
+   * reject. The open task closes as a reject, the instance ends REJECTED (history WITHDRAW) and the
+   * owning module's end listeners leave the record as it was. The open task's guarded UPDATE is the
+   * same one a completion makes, so a withdrawal and a reviewer's pass at the same moment: one wins,
+   * the other is refused.
+   */
+  async withdraw(actor: Actor, input: { instanceId: string; remark?: string }): Promise<Transition> {
+    const remark = input.remark?.trim() || translate('server:workflow.withdrawnRemark');
+    return this.db.transaction(async (tx) => {
+      const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, input.instanceId)).for('update');
+      if (!instance) throw notFoundError(translate('server:workflow.instanceNotFound'));
+      if (instance.startUserId !== actor.userId) throw forbidden();
+      if (instance.status !== INSTANCE_STATUS.RUNNING) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawEnded');
+      const [open] = await tx.select().from(workflowTasks).where(and(eq(workflowTasks.instanceId, instance.id), eq(workflowTasks.status, TASK_STATUS.TODO)));
+      if (!open) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawEnded');
+      if (!(await mayWithdraw(tx, instance, definitionOf(instance.processKey).startActivity))) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawTooLate');
+      const now = new Date();
+      const [closed] = await tx
+        .update(workflowTasks)
+        .set({ status: TASK_STATUS.DONE, outcome: TASK_OUTCOME.REJECT, remark, completeTime: now, dataVersion: sql`${workflowTasks.dataVersion} + 1`, updateTime: now, updateBy: actor.username })
+        .where(and(eq(workflowTasks.id, open.id), eq(workflowTasks.status, TASK_STATUS.TODO), eq(workflowTasks.dataVersion, open.dataVersion)))
+        .returning();
+      // A reviewer completed (or claimed) the task between the read and this write: too late.
+      if (!closed) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawTooLate');
+      await this.record(tx, instance.id, open, HISTORY_ACTION.WITHDRAW, actor, remark);
+      const [moved] = await tx
+        .update(workflowInstances)
+        .set({ status: INSTANCE_STATUS.REJECTED, currentActivity: null, endTime: now, dataVersion: sql`${workflowInstances.dataVersion} + 1`, updateTime: now, updateBy: actor.username })
+        .where(eq(workflowInstances.id, instance.id))
+        .returning();
+      await this.log(tx, actor, OPERATION_ACTION.workflowWithdraw, instance, moved, { step: open.taskDefinitionKey, remark });
+      await this.notifyTransition({ instance: moved, from: open.taskDefinitionKey, to: null, outcome: TASK_OUTCOME.REJECT, remark, actor }, tx);
+      const event: InstanceEndEvent = { instance: moved, status: INSTANCE_STATUS.REJECTED, actor };
+      for (const listener of this.listeners.get(moved.processKey) ?? []) await listener(event, tx);
+      return { instance: moved, task: null };
+    });
   }
 
   /** The task, checked: it exists, is open, the actor works its role, holds it or may take it, and maker-checker and four-eyes allow. */

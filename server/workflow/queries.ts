@@ -13,7 +13,7 @@ import { hasPermission } from '../../src/lib/access';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { findActivity, findProcessDefinition, taskPageRoute } from '../../src/workflows/registry';
 import { isActivityType, workingRoleOf } from '../../src/workflows/activities';
-import { INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
+import { HISTORY_ACTION, INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
 import { UNWORKABLE_REASON, type UnworkableReason } from '../../src/workflows/unworkable';
 import type { Page } from '../crud/routes';
 import { pagingOf, whereOf } from '../crud/query';
@@ -22,7 +22,7 @@ import { users, workflowHistory, workflowInstances, workflowTasks } from '../db/
 import { translate } from '../i18n';
 import type { InstanceRow } from './engine';
 import { optionalOneOf, optionalText, optionalTime, type Body } from './input';
-import { mayWork, reviewBarOf, todoCondition, type Actor } from './rules';
+import { mayWithdraw, mayWork, reviewBarOf, todoCondition, wasWithdrawn, type Actor } from './rules';
 
 const processNameOf = (processKey: string) => {
   const definition = findProcessDefinition(processKey);
@@ -142,9 +142,25 @@ export class WorkflowQueries {
     return { records: records.map(taskView), total, pageNum, pageSize };
   }
 
-  /** Open tasks the actor may work now, newest first. */
-  todoPage(actor: Actor, body: Body) {
-    return this.taskPage(body, [todoCondition(this.db, actor)], [desc(workflowTasks.createTime)]);
+  /**
+   * Open tasks the actor may work now, newest first. A task back at its process's first step after a
+   * reject carries `returnedReason`, the reviewer's remark, so 待办 says why it came back.
+   */
+  async todoPage(actor: Actor, body: Body) {
+    const page = await this.taskPage(body, [todoCondition(this.db, actor)], [desc(workflowTasks.createTime)]);
+    const records = await Promise.all(
+      page.records.map(async (row) => {
+        if (row.taskDefinitionKey !== findProcessDefinition(row.processKey)?.startActivity) return { ...row, returnedReason: null };
+        const [rejected] = await this.db
+          .select({ remark: workflowHistory.remark })
+          .from(workflowHistory)
+          .where(and(eq(workflowHistory.instanceId, row.instanceId), eq(workflowHistory.action, HISTORY_ACTION.REJECT)))
+          .orderBy(desc(workflowHistory.seq))
+          .limit(1);
+        return { ...row, returnedReason: rejected?.remark ?? null };
+      }),
+    );
+    return { ...page, records };
   }
 
   /** Tasks the actor completed, last completed first. */
@@ -163,8 +179,17 @@ export class WorkflowQueries {
   }
 
   /** Instances the actor started. */
-  startedPage(actor: Actor, body: Body) {
-    return this.instancePage(body, [eq(workflowInstances.startUserId, actor.userId)]);
+  /** The instances the actor started, each with `withdrawable`: whether 撤回 is still open to them (rules.ts mayWithdraw). */
+  async startedPage(actor: Actor, body: Body) {
+    const page = await this.instancePage(body, [eq(workflowInstances.startUserId, actor.userId)]);
+    const records = await Promise.all(
+      page.records.map(async (row) => ({
+        ...row,
+        withdrawable: await mayWithdraw(this.db, row, findProcessDefinition(row.processKey)?.startActivity ?? ''),
+        withdrawn: await wasWithdrawn(this.db, row),
+      })),
+    );
+    return { ...page, records };
   }
 
   /** Every instance: what an auditor reads. */

@@ -135,6 +135,11 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('tasks/started/page', task.list, (body, principal) => queries.startedPage(principal, body));
   post('tasks/pending-count', task.list, async (_body, principal) => ({ count: await queries.pendingCount(principal) }));
 
+  // 撤回 from 我发起的: only the starter, only before someone else acted (the engine checks both).
+  post('instances/withdraw', task.handle, async (body, principal) =>
+    transitionView(await ctx.workflow.withdraw(principal, { instanceId: requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'), remark: optionalText(body, 'remark') })),
+  );
+
   post('tasks/claim', task.handle, (body, principal) => ctx.workflow.claim(principal, requireText(body, 'taskId', 'server:workflow.taskIdRequired')));
 
   post('tasks/complete', task.handle, async (body, principal) => {

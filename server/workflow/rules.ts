@@ -2,7 +2,7 @@
  * Who may work which task, as SQL and as checks: used by the engine before it acts and by the task
  * lists, so that a to-do list never shows a task its reader would be refused.
  */
-import { and, eq, exists, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { hasAnyRole } from '../../src/lib/access';
 import { activityTypesOf, WORKING_ROLE_CODE, type WorkingRole } from '../../src/workflows/activities';
 import { HISTORY_ACTION, TASK_STATUS } from '../../src/workflows/states';
@@ -78,6 +78,34 @@ export async function reviewBarOf(db: Db | Tx, actor: Actor, taskId: string): Pr
   if (row?.maker) return 'MAKER_CHECKER';
   if (row?.fourEyes) return 'FOUR_EYES';
   return null;
+}
+
+/**
+ * Whether the starter may still withdraw (撤回) a running instance: while it is back at its first step
+ * with them (a reject returned it), or while no one else has passed or rejected any step of it. The
+ * engine's withdraw checks it in its transaction; 我发起的 shows 撤回 by it.
+ */
+export async function mayWithdraw(db: Db | Tx, instance: { id: string; status: string; startUserId: string; processKey: string; currentActivity: string | null }, startActivity: string): Promise<boolean> {
+  if (instance.status !== 'RUNNING') return false;
+  if (instance.currentActivity === startActivity) return true;
+  const [acted] = await db
+    .select({ id: workflowHistory.id })
+    .from(workflowHistory)
+    .where(and(eq(workflowHistory.instanceId, instance.id), inArray(workflowHistory.action, [HISTORY_ACTION.PASS, HISTORY_ACTION.REJECT]), ne(workflowHistory.userId, instance.startUserId)))
+    .limit(1);
+  return !acted;
+}
+
+/** Whether a REJECTED instance was withdrawn by its starter (撤回, or a reject of their own first step) rather than rejected by a reviewer. */
+export async function wasWithdrawn(db: Db | Tx, instance: { id: string; status: string; startUserId: string }): Promise<boolean> {
+  if (instance.status !== 'REJECTED') return false;
+  const [last] = await db
+    .select({ action: workflowHistory.action, userId: workflowHistory.userId })
+    .from(workflowHistory)
+    .where(and(eq(workflowHistory.instanceId, instance.id), inArray(workflowHistory.action, [HISTORY_ACTION.REJECT, HISTORY_ACTION.WITHDRAW])))
+    .orderBy(desc(workflowHistory.seq))
+    .limit(1);
+  return !!last && (last.action === HISTORY_ACTION.WITHDRAW || last.userId === instance.startUserId);
 }
 
 /** The open tasks the actor may work now: its working roles, unclaimed or its own, four-eyes and maker-checker allowing. */

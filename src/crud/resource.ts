@@ -249,6 +249,9 @@ export interface PendingChange {
   createBy: string | null;
   /** The proposer's display name, in a record's history (server: ApprovableResource.history). */
   createByName?: string | null;
+  /** In a record's history, a change that did not pass: withdrawn by its proposer, and the remark that ended it. */
+  withdrawn?: boolean;
+  endRemark?: string | null;
   createTime: string;
   endTime: string | null;
 }

@@ -56,6 +56,12 @@ export interface ProcessDefinition {
   component?: string;
   /** The handler's first step: where an instance starts and where a reject returns it. */
   startActivity: string;
+  /**
+   * False when the first step is work of its own rather than the submission (a document set's
+   * material review, whose segments the handler checks in the task): such an instance starts with
+   * that step open in the starter's 待办. Every other process starts submitted (spec §4.5).
+   */
+  submitsAtStart?: boolean;
   activities: Record<string, ActivityDefinition>;
   variables?: Record<string, ProcessVariable>;
 }
@@ -70,6 +76,7 @@ type StepSpec = [key: string, type: ActivityType, extras?: Partial<Pick<Activity
 /** A process whose steps follow one another; the last pass ends it approved. */
 interface ProcessOptions {
   type?: ProcessType;
+  submitsAtStart?: boolean;
   url?: string;
   component?: string;
 }
@@ -86,6 +93,7 @@ function linear(processKey: string, steps: readonly StepSpec[], options: Process
     ...(options.url ? { url: options.url } : {}),
     ...(options.component ? { component: options.component } : {}),
     startActivity: steps[0][0],
+    ...(options.submitsAtStart === false ? { submitsAtStart: false } : {}),
     activities,
   };
 }
@@ -152,7 +160,7 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   twoStep('Process_CREDIT_PRODUCT_CORE'),
   linear('Process_CREDIT_REDEEM_REGISTER_BIZ', [['Register', 'edit'], ['Approve', 'approve']], { component: TASK_COMPONENT.REDEEM_REGISTRATION }),
   creditIssue,
-  twoStep('PROCESS_CREDIT_CERTIFICATE_CODE', { component: TASK_COMPONENT.DOC_REVIEW }),
+  twoStep('PROCESS_CREDIT_CERTIFICATE_CODE', { component: TASK_COMPONENT.DOC_REVIEW, submitsAtStart: false }),
   twoStep('Process_CREDIT_AGREEMENT'),
   linear(
     'Process_CORP_ADMIT',
@@ -193,12 +201,17 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   linear('Process_BILL_MANAGE', [['ModifyStatus', 'modifyStatus'], ['Approve', 'approve']], { component: TASK_COMPONENT.BILL }),
   // Not among spec §4.5's keys: the financing qualification (融资资格申请, DOMAIN.md "Financing") needs an approval of its own.
   twoStep('Process_FINANCING_SIGN_UP', { component: TASK_COMPONENT.FINANCING }),
-  linear('Process_ABS_CERTIFICATE_CODE', [['MaterialReview', 'applyEdit'], ['TransferReview', 'applyApprove']], { component: TASK_COMPONENT.DOC_REVIEW }),
+  linear('Process_ABS_CERTIFICATE_CODE', [['MaterialReview', 'applyEdit'], ['TransferReview', 'applyApprove']], { component: TASK_COMPONENT.DOC_REVIEW, submitsAtStart: false }),
 ];
 
 export const PROCESS_DEFINITIONS: Readonly<Record<string, ProcessDefinition>> = Object.fromEntries(DEFINITIONS.map((d) => [d.processKey, d]));
 
 export const PROCESS_KEYS: readonly string[] = DEFINITIONS.map((d) => d.processKey);
+
+/** Whether starting an instance of this process is the starter's submission (its first step passes at once). */
+export function submitsAtStart(definition: ProcessDefinition): boolean {
+  return definition.submitsAtStart !== false;
+}
 
 export function findProcessDefinition(processKey: string): ProcessDefinition | undefined {
   return Object.hasOwn(PROCESS_DEFINITIONS, processKey) ? PROCESS_DEFINITIONS[processKey] : undefined;

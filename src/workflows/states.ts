@@ -9,5 +9,6 @@ export type TaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS];
 export const TASK_OUTCOME = { PASS: 'PASS', REJECT: 'REJECT' } as const;
 export type TaskOutcome = (typeof TASK_OUTCOME)[keyof typeof TASK_OUTCOME];
 
-export const HISTORY_ACTION = { START: 'START', CLAIM: 'CLAIM', PASS: 'PASS', REJECT: 'REJECT' } as const;
+/** WITHDRAW: the starter took the instance back from 我发起的 (WorkflowEngine.withdraw). */
+export const HISTORY_ACTION = { START: 'START', CLAIM: 'CLAIM', PASS: 'PASS', REJECT: 'REJECT', WITHDRAW: 'WITHDRAW' } as const;
 export type HistoryAction = (typeof HISTORY_ACTION)[keyof typeof HISTORY_ACTION];

@@ -23,6 +23,10 @@ export interface WorkflowInstance {
   startPersonName: string;
   createTime: string;
   endTime: string | null;
+  /** 我发起的 only: whether the starter may still withdraw it (no one else has acted, or it is back with them). */
+  withdrawable?: boolean;
+  /** 我发起的 only: a REJECTED instance its starter withdrew (shown 已撤回, not 已驳回). */
+  withdrawn?: boolean;
 }
 
 /** A task as the task lists answer it. */
@@ -50,6 +54,8 @@ export interface WorkflowTask {
   routePath: string | null;
   createTime: string;
   completeTime: string | null;
+  /** 待办 only: the reviewer's remark when a reject returned the task to the submitter's first step. */
+  returnedReason?: string | null;
 }
 
 export type BeforeComplete = (outcome: TaskOutcome) => Promise<void> | void;

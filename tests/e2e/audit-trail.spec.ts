@@ -28,7 +28,8 @@ test('the task view says why the maker cannot approve; the auditor finds reveals
     corpName: `制单审批分离建设集团${run}有限公司`, creditCode: `91330200MA2M${run.slice(-5).padStart(5, '0')}X`.slice(0, 18), legalPersonName: '陈海波',
     legalPersonIdCard: admin.encrypt('11010519491231002X'), managerName: '林晓', managerMobile: admin.encrypt('13812345678'), registeredAddress: '宁波市江北区1号',
   });
-  const review = await dataOf<{ task: { id: string } }>(admin, '/op/v1/workflow/tasks/complete', { taskId: started.taskId, outcome: 'PASS' });
+  // Saving submitted it: the task it answers is the review.
+  const review = { task: { id: started.taskId } };
 
   const page = await as(browser, 'op_admin');
   await page.goto(`/op/task/view?taskId=${encodeURIComponent(review.task.id)}`);

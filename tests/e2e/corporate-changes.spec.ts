@@ -1,6 +1,6 @@
 /**
  * Corporate changes end to end (issue 16): op_handler proposes a core-enterprise admission and a
- * renaming on 企业变更 and submits both from 待办; op_director approves the admission and does the
+ * renaming on 企业变更, which saving submits (nothing waits in op_handler's 待办); op_director approves the admission and does the
  * renaming's initial review (the record still shows the old name), op_director2 the second review
  * (now the new name); the task view renders each change through the kit, current beside proposed;
  * op_auditor sees the history and no button.
@@ -48,7 +48,7 @@ async function passFromTodo(page: Page, text: string, remark: string, screenshot
 }
 
 test.describe.serial('corporate changes', () => {
-  test('op_handler proposes a core-enterprise admission and a renaming, and submits both', async ({ browser }) => {
+  test('op_handler proposes a core-enterprise admission and a renaming; saving submits both', async ({ browser }) => {
     const page = await as(browser, 'op_handler');
     await openTab(page, '核心企业准入');
     await page.getByRole('button', { name: /新\s*增/ }).click();
@@ -82,8 +82,11 @@ test.describe.serial('corporate changes', () => {
     await expect(page.getByRole('tooltip')).toHaveText('该记录有审批中的变更，审批结束后才能再次修改');
     await shot(page, 'list-pending');
 
-    await passFromTodo(page, NEW_CORE, '资料齐全，提交审核');
-    await passFromTodo(page, NEW_NAME, '提交更名申请');
+    // Saving was the submission: neither waits in the handler's own 待办.
+    await page.goto('/op/task/todo');
+    await expect(page.getByTestId('task-todo-list')).toBeVisible(FIRST_LOAD);
+    await expect(rowOf(page.getByTestId('task-todo-list'), NEW_CORE)).toHaveCount(0);
+    await expect(rowOf(page.getByTestId('task-todo-list'), NEW_NAME)).toHaveCount(0);
   });
 
   test('op_director approves the admission and does the initial review of the renaming; the old name stays', async ({ browser }) => {

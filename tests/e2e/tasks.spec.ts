@@ -46,16 +46,15 @@ test.describe.serial('the task centre (issue 6)', () => {
 
   test.beforeAll(async ({ server }) => {
     const [handler, director2]: ApiClient[] = await Promise.all([apiSignIn(server.url, 'op_handler'), apiSignIn(server.url, 'op_director2')]);
-    const pass = (client: ApiClient, taskId: string) => dataOf<Transition>(client, `${API}/tasks/complete`, { taskId, outcome: 'PASS' });
     let code = 0;
-    /** A core-enterprise admission proposed by op_handler: its instance waits at op_handler's Edit step. */
+    /** A core-enterprise admission proposed by op_handler: saving submitted it, its instance waits at the director's review. */
     const admission = (corpName: string) =>
       dataOf<{ instanceId: string; taskId: string }>(handler, `${CHANGES}/core-admissions/save`, {
         corpName, creditCode: `91330200MA2T${RUN.slice(-4).padStart(4, '0')}${(code += 1)}X`.slice(0, 18), legalPersonName: '陈海波',
         legalPersonIdCard: handler.encrypt('11010519491231002X'), managerName: '林晓', managerMobile: handler.encrypt('13812345678'), registeredAddress: '宁波市江北区1号',
       });
 
-    // A component-type process, left at the handler's first step for op_handler to submit in the browser.
+    // A component-type process, submitted by saving: op_director passes it in the browser.
     const agreement = await admission(AGREEMENT);
     // A real-name admission, submitted: its signed initial review (a page-type step) waits for a director.
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6bfd' } }).png().toBuffer();
@@ -69,33 +68,22 @@ test.describe.serial('the task centre (issue 6)', () => {
     const submitted = await dataOf<{ instanceId: string }>(handler, REALNAME_CALLS.submit, { id: record.id });
     // One more, submitted and left open at a director's step, for the auditor to read.
     const open = await admission(OPEN);
-    await pass(handler, open.taskId);
     ids = { agreement: agreement.instanceId, issue: submitted.instanceId, open: open.instanceId, director2 };
   });
 
-  test('op_handler submits its task from 待办 in the shared task view', async ({ page }) => {
+  test("op_handler's saved proposal is submitted: not in their 待办, in 我发起的 at the director's step", async ({ page }) => {
     await signInAs(page, 'op_handler');
-    await page.goto('/op/task/todo');
-    const todo = page.getByTestId('task-todo-list');
-    const row = rowOf(todo, AGREEMENT);
+    await page.goto('/op/task/started');
+    const row = rowOf(page.getByTestId('task-started-list'), AGREEMENT);
     await expect(row).toBeVisible(FIRST_LOAD);
     await expect(row).toContainText('核心企业新增');
-    await expect(row).toContainText('经办提交');
-    await shoot(page, 'todo-handler');
-
-    await row.getByTestId('task-work').click();
-    await expect(page).toHaveURL(/\/op\/task\/view\?taskId=/);
-    const view = page.getByTestId('task-page');
-    await expect(view.getByTestId('task-summary')).toContainText(AGREEMENT, FIRST_LOAD);
-    await view.getByTestId('task-remark').fill('资料齐全，提交审核');
-    await view.getByTestId('task-pass').click();
-    await expect(page.getByText('已通过').first()).toBeVisible();
-    await expect(view.getByTestId('task-actions')).toBeHidden();
-    // 发起 and this 通过: the starter's first step is assigned to them, so there is no 签收.
-    await expect(view.getByTestId('history-entry')).toHaveCount(2);
+    await expect(row).toContainText('主管审核');
+    await expect(row.getByTestId('task-withdraw')).toBeVisible();
+    await shoot(page, 'started-handler');
 
     await page.goto('/op/task/todo');
-    await expect(rowOf(page.getByTestId('task-todo-list'), AGREEMENT)).toHaveCount(0, FIRST_LOAD);
+    await expect(page.getByTestId('task-todo-list')).toBeVisible(FIRST_LOAD);
+    await expect(rowOf(page.getByTestId('task-todo-list'), AGREEMENT)).toHaveCount(0);
   });
 
   test('op_director sees the indicator, passes the agreement with a remark and signs the final approval with the SMS code', async ({ page, server }) => {
@@ -112,7 +100,8 @@ test.describe.serial('the task centre (issue 6)', () => {
     await rowOf(todo, AGREEMENT).getByTestId('task-work').click();
     const view = page.getByTestId('task-page');
     await expect(view.getByTestId('task-summary')).toContainText('主管审核', FIRST_LOAD);
-    await expect(view.getByTestId('history-timeline')).toContainText('资料齐全，提交审核');
+    // The submission, in the history as the handler's, by name.
+    await expect(view.getByTestId('history-timeline')).toContainText('经办人张三');
     await shoot(page, 'view-director');
     await view.getByTestId('task-remark').fill('同意，协议条款无误');
     await view.getByTestId('task-pass').click();

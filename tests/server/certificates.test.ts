@@ -85,7 +85,7 @@ const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT',
 
 /** The handler submits the first step, the director approves. */
 async function approve(started: Started): Promise<void> {
-  await complete(handler, started.taskId, 'PASS');
+  // Saving the application submitted it: started.taskId is the director's review.
   await complete(director, (await openTask(director, started.instanceId)).id, 'PASS');
 }
 
@@ -162,7 +162,7 @@ describe('certificate applications follow their process', () => {
     const { id } = await plant('广州南沙物流有限公司', -150, 215, CERT_STATUS.REVOKED, 'VAT_E_SPECIAL');
     const started = await dataOf<Started>(handler, `${API}/reopen`, { id, validTo: inDays(400), invoiceType: 'VAT_E_SPECIAL' });
     expect((await find(id)).status).toBe(CERT_STATUS.REOPENING);
-    await complete(handler, started.taskId, 'PASS');
+    // Saving the application submitted it: started.taskId is the director's review.
     const review = await openTask(director, started.instanceId);
     expect(review.taskDefinitionKey).toBe('ReopenApprove');
     await complete(director, review.id, 'REJECT', '材料不全');
@@ -185,7 +185,8 @@ describe('certificate applications follow their process', () => {
 
   it('a withdrawn create leaves the certificate 申请未通过 without a serial', async () => {
     const started = await newCertificate('温州瓯江电器有限公司');
-    await complete(handler, started.taskId, 'REJECT', '信息有误');
+    // Withdrawn from 我发起的 before the director acted (the start submitted it).
+    await dataOf(handler, `${WF}/instances/withdraw`, { instanceId: started.instanceId, remark: '信息有误' });
     expect(await find(started.certificate.id)).toMatchObject({ status: CERT_STATUS.REFUSED, serialNo: null, validTo: null });
   });
 });
@@ -287,6 +288,10 @@ describe("the handler's edit step", () => {
     const { id } = await plant('苏州工业园区精密制造有限公司', -350, 12, CERT_STATUS.VALID, 'VAT_NORMAL');
     const started = await dataOf<Started>(handler, `${API}/renew`, { id, validTo: inDays(300), invoiceType: 'VAT_NORMAL' });
     const { application } = started;
+    // Saving submitted it: at the director's review the handler may not edit; a reject returns it to Edit.
+    const atReview = await call(handler, 'applications/update-by-id', { id: application.id, dataVersion: application.dataVersion, validTo: inDays(366), invoiceType: 'VAT_SPECIAL' });
+    expect(refusalOf(atReview).code).toBe('CERT_NOT_EDIT_STEP');
+    await complete(director, started.taskId, 'REJECT', '有效期请改为一年');
     const edited = await dataOf<Application>(handler, `${API}/applications/update-by-id`, { id: application.id, dataVersion: application.dataVersion, validTo: inDays(366), invoiceType: 'VAT_SPECIAL' });
     expect(edited).toMatchObject({ validTo: inDays(366), invoiceType: 'VAT_SPECIAL' });
     const stale = await call(handler, 'applications/update-by-id', { id: application.id, dataVersion: application.dataVersion, validTo: inDays(400), invoiceType: 'VAT_SPECIAL' });
@@ -294,7 +299,7 @@ describe("the handler's edit step", () => {
     const byDirector = await call(director, 'applications/update-by-id', { id: application.id, dataVersion: edited.dataVersion, validTo: inDays(400), invoiceType: 'VAT_SPECIAL' });
     expect(refusalOf(byDirector)).toMatchObject({ code: 'CERT_NOT_EDIT_STEP', message: server.cert.notEditStep });
 
-    await complete(handler, started.taskId, 'PASS');
+    await complete(handler, (await openTask(handler, started.instanceId)).id, 'PASS', '已改为一年');
     const atApprove = await call(handler, 'applications/update-by-id', { id: application.id, dataVersion: edited.dataVersion, validTo: inDays(400), invoiceType: 'VAT_SPECIAL' });
     expect(refusalOf(atApprove).code).toBe('CERT_NOT_EDIT_STEP');
     await complete(director, (await openTask(director, started.instanceId)).id, 'PASS');

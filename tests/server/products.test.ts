@@ -75,7 +75,7 @@ const products = async () => (await dataOf<{ sysPrdModelVOList: Array<{ prdCode:
 
 /** Handler submits, then the director passes (approve) or the director and handler reject (withdrawn). */
 async function walk(proposal: Proposal, end: 'approve' | 'withdraw'): Promise<string> {
-  const { task } = await complete(handler, proposal.taskId, 'PASS');
+  const task = { id: proposal.taskId }; // saving submitted it: the task is the director's review
   if (end === 'approve') return (await complete(director, task!.id, 'PASS', '同意')).instance.status;
   const back = await complete(director, task!.id, 'REJECT', '资料不全');
   return (await complete(handler, back.task!.id, 'REJECT', '撤回')).instance.status;

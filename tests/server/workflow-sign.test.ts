@@ -53,8 +53,8 @@ const complete = (client: ApiClient, task: Task, outcome: 'PASS' | 'REJECT', rem
 let seq = 0;
 /** A real-name admission of a test record (tests/server/test-records.ts), submitted: its open task is the director's signed InitialReview. */
 async function atInitialReview(): Promise<Task> {
-  const started = await ok<Transition>(handler, 'test/start', { processKey: 'Process_CORP_ADMIT', businessKey: `SIGN-${(seq += 1)}`, summary: '实名认证' });
-  const { task } = await ok<Transition>(handler, 'tasks/complete', { taskId: started.task!.id, outcome: 'PASS' });
+  // The start is the submission: the open task is already the director's.
+  const { task } = await ok<Transition>(handler, 'test/start', { processKey: 'Process_CORP_ADMIT', businessKey: `SIGN-${(seq += 1)}`, summary: '实名认证' });
   expect(task).toMatchObject({ taskDefinitionKey: 'InitialReview' });
   return ok<Task>(director, 'tasks/find-by-id', { taskId: task!.id });
 }

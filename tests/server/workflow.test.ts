@@ -145,6 +145,13 @@ const OWNED = [
   // The twelve quota processes (quotas.test.ts, quota-properties.test.ts).
   ...QUOTA_PROCESS_KEYS,
 ];
+/**
+ * The processes whose first step is work of its own (a document set's material review): they start
+ * with it open in the starter's 待办. Every other start is the starter's submission (spec §4.5): the
+ * first step passes at once in the starter's name and the instance waits at the review.
+ */
+const OPEN_AT_START = ['PROCESS_CREDIT_CERTIFICATE_CODE', 'Process_ABS_CERTIFICATE_CODE'];
+const firstOpen = (processKey: string) => (OPEN_AT_START.includes(processKey) ? 0 : 1);
 /** Owned too, by real-name admission and document review, whose records follow the steps walked here. */
 const OWNED_AND_WALKED = ['Process_CORP_ADMIT', 'PROCESS_CREDIT_CERTIFICATE_CODE', 'Process_ABS_CERTIFICATE_CODE'];
 const SCENARIOS: Array<{ name: string; processKey: string; steps: Step[]; atStart?: Record<string, string>; atCoreReview?: Record<string, string> }> = [
@@ -179,8 +186,11 @@ describe('every process, step by step', () => {
   it.each(SCENARIOS)('$name: passes through its steps to APPROVED, with history', async ({ processKey, steps, atStart, atCoreReview }) => {
     const by = workers(steps);
     let { instance, task } = await start(processKey, undefined, atStart);
-    expect(instance).toMatchObject({ processKey, status: 'RUNNING', currentActivity: steps[0][0], startPersonName: '经办人张三' });
-    for (let i = 0; i < steps.length; i += 1) {
+    const first = firstOpen(processKey);
+    expect(instance).toMatchObject({ processKey, status: 'RUNNING', currentActivity: steps[first][0], startPersonName: '经办人张三' });
+    // A submitting start passed the handler's step already: nothing waits in the starter's own 待办.
+    if (first === 1) expect((await todo(handler, { businessKey: instance.businessKey })).total).toBe(0);
+    for (let i = first; i < steps.length; i += 1) {
       expect(task).toMatchObject({ taskDefinitionKey: steps[i][0], workingRole: steps[i][1], status: 'TODO' });
       const variables = steps[i][0] === 'CoreDirectorReview' ? atCoreReview : undefined;
       ({ instance, task } = await complete(by[i], task!, 'PASS', `第${i + 1}步通过`, variables));
@@ -194,6 +204,9 @@ describe('every process, step by step', () => {
       ['START', steps[0][0], 'op_handler'],
       ...steps.map(([key], i) => ['PASS', key, by[i] === handler ? 'op_handler' : by[i] === director ? 'op_director' : 'op_director2']),
     ]);
+    // The submission is in the history as the starter's pass of the first step, with who and when.
+    expect(entries[1]).toMatchObject({ action: 'PASS', taskDefinitionKey: steps[0][0], personName: '经办人张三' });
+    expect(entries[1].createTime).toBeTruthy();
     expect(entries.at(-1)?.remark).toBe(`第${steps.length}步通过`);
   });
 
@@ -201,13 +214,16 @@ describe('every process, step by step', () => {
     const by = workers(steps);
     const businessKey = newBusinessKey(`${processKey}-reject`);
     let { instance, task } = await start(processKey, businessKey, atStart);
-    for (let i = 0; i < steps.length - 1; i += 1) {
+    for (let i = firstOpen(processKey); i < steps.length - 1; i += 1) {
       ({ instance, task } = await complete(by[i], task!, 'PASS', undefined, steps[i][0] === 'CoreDirectorReview' ? atCoreReview : undefined));
     }
     ({ instance, task } = await complete(by.at(-1)!, task!, 'REJECT', '资料不全，退回修改'));
     expect(instance).toMatchObject({ status: 'RUNNING', currentActivity: steps[0][0] });
     expect(task).toMatchObject({ taskDefinitionKey: steps[0][0], workingRole: 'handler', assigneeName: '经办人张三' });
-    expect((await todo(handler, { businessKey })).records.map((t) => t.id)).toEqual([task!.id]);
+    expect((await todo(handler, { businessKey })).records.map((t) => [t.id, (t as Task & { returnedReason: string | null }).returnedReason])).toEqual([[task!.id, '资料不全，退回修改']]);
+    // Back with the starter, 我发起的 offers 撤回 again.
+    const mine = await ok<Page<Instance & { withdrawable: boolean }>>(handler, 'tasks/started/page', { businessKey, pageSize: 500 });
+    expect(mine.records.find((i) => i.id === instance.id)?.withdrawable).toBe(true);
 
     ({ instance, task } = await complete(handler, task!, 'REJECT', '撤回申请'));
     expect(task).toBeNull();
@@ -219,8 +235,7 @@ describe('every process, step by step', () => {
 
 describe('issuance final-approval choice', () => {
   it('refuses to pass the core director review until the form is chosen, and takes only the declared values', async () => {
-    let { task } = await start('Process_CREDIT_ISSUE');
-    ({ task } = await complete(handler, task!, 'PASS'));
+    const { task } = await start('Process_CREDIT_ISSUE');
     const missing = await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
     expect(refusal(missing)).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: '请先选择终审方式' });
     const bad = await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS', variables: { finalApproveMode: 'TRIPLE' } });
@@ -233,7 +248,10 @@ describe('issuance final-approval choice', () => {
   });
 
   it('takes the choice only where the process allows it', async () => {
-    const atSubmit = await start('Process_CREDIT_ISSUE');
+    // Back at Submit after a reject, the handler's resubmission may not choose the form.
+    const review = await start('Process_CREDIT_ISSUE');
+    const atSubmit = await complete(director, review.task!, 'REJECT', '请重新核对');
+    expect(atSubmit.task?.taskDefinitionKey).toBe('Submit');
     const refused = await call(handler, 'tasks/complete', { taskId: atSubmit.task!.id, outcome: 'PASS', variables: { finalApproveMode: 'SINGLE' } });
     expect(refusal(refused).message).toBe('变量 finalApproveMode 不能在此环节设置');
     expect(refusal(await call(handler, 'test/start', { processKey: 'Process_BILL_MANAGE', businessKey: 'B-VAR', variables: { finalApproveMode: 'SINGLE' } })).message).toBe(
@@ -245,7 +263,6 @@ describe('issuance final-approval choice', () => {
 describe('four-eyes', () => {
   it('one director may not do both reviews of a real-name admission; another director may', async () => {
     let { task } = await start('Process_CORP_ADMIT');
-    ({ task } = await complete(handler, task!, 'PASS'));
     ({ task } = await complete(director, task!, 'PASS', '初审通过'));
     expect(task?.taskDefinitionKey).toBe('SecondReview');
 
@@ -261,7 +278,6 @@ describe('four-eyes', () => {
 
   it('holds across rounds: after a reject, the second reviewer may not take the first review', async () => {
     let { task } = await start('Process_CORP_ADMIT');
-    ({ task } = await complete(handler, task!, 'PASS'));
     ({ task } = await complete(director, task!, 'PASS'));
     ({ task } = await complete(director2, task!, 'REJECT', '复审驳回'));
     ({ task } = await complete(handler, task!, 'PASS', '已补充'));
@@ -274,7 +290,6 @@ describe('four-eyes', () => {
   it('binds the admin too, though the admin may work either role', async () => {
     // the handler submits (the admin submitting would bar it from every review: maker-checker)
     let { task } = await start('Process_CORP_ADMIT');
-    ({ task } = await complete(handler, task!, 'PASS'));
     ({ task } = await complete(admin, task!, 'PASS'));
     expect(refusal(await call(admin, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' })).code).toBe('FOUR_EYES');
   });
@@ -284,11 +299,13 @@ describe('working roles and permissions', () => {
   const forbidden = { status: 403, code: 'FORBIDDEN', message: errors.FORBIDDEN };
 
   it('refuses a director on a handler step and a handler on a director step with 403', async () => {
-    const { task } = await start('Process_CREDIT_REDEEM_REGISTER_BIZ');
-    expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' }))).toEqual(forbidden);
-    const { task: review } = await complete(handler, task!, 'PASS');
+    const { task: review } = await start('Process_CREDIT_REDEEM_REGISTER_BIZ');
     expect(refusal(await call(handler, 'tasks/claim', { taskId: review!.id }))).toEqual(forbidden);
     expect(refusal(await call(handler, 'tasks/complete', { taskId: review!.id, outcome: 'PASS' }))).toEqual(forbidden);
+    // Returned to the handler's Register step: a director may not work it.
+    const { task } = await complete(director, review!, 'REJECT', '退回');
+    expect(task?.taskDefinitionKey).toBe('Register');
+    expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' }))).toEqual(forbidden);
     expect(forbidden.message).toBe('您暂无权限操作此页面！');
   });
 
@@ -302,7 +319,7 @@ describe('working roles and permissions', () => {
     expect(refusal(await call(auditor, 'test/start', { processKey: 'Process_BILL_MANAGE', businessKey: 'AUD-1' }))).toEqual(forbidden);
     expect(refusal(await call(auditor, 'tasks/claim', { taskId: task!.id }))).toEqual(forbidden);
     expect(refusal(await call(auditor, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' }))).toEqual(forbidden);
-    expect((await history(instance.id)).history.map((e) => e.action)).toEqual(['START']);
+    expect((await history(instance.id)).history.map((e) => e.action)).toEqual(['START', 'PASS']);
     const all = await ok<Page<Instance>>(auditor, 'instances/page', { processKey: 'Process_BILL_MANAGE', pageSize: 500 });
     expect(all.records.map((i) => i.id)).toContain(instance.id);
     expect(await ok<Instance | null>(auditor, 'instances/find-by-business-key', { businessKey: instance.businessKey })).toMatchObject({ id: instance.id });
@@ -325,7 +342,7 @@ describe('working roles and permissions', () => {
   });
 
   it('claims: the holder keeps it, another of the same role is told who holds it', async () => {
-    const { task } = await complete(handler, (await start('Process_CREDIT_REDEEM_REGISTER_BIZ')).task!, 'PASS');
+    const { task } = await start('Process_CREDIT_REDEEM_REGISTER_BIZ');
     const claimed = await ok<Task>(director, 'tasks/claim', { taskId: task!.id });
     expect(claimed).toMatchObject({ assigneeName: '主管李四', dataVersion: task!.dataVersion + 1 });
     expect(refusal(await call(director2, 'tasks/claim', { taskId: task!.id }))).toEqual({ status: 200, code: 'TASK_CLAIMED', message: '该任务已被 主管李四 签收' });
@@ -339,14 +356,14 @@ describe('working roles and permissions', () => {
 describe('completion is once only', () => {
   it('refuses to complete a completed task and changes nothing', async () => {
     const { task } = await start('Process_BILL_MANAGE');
-    const first = await complete(handler, task!, 'PASS');
-    const again = await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
+    const first = await complete(director, task!, 'PASS');
+    const again = await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
     expect(refusal(again)).toEqual({ status: 200, code: 'TASK_COMPLETED', message: server.workflow.taskCompleted });
-    expect((await history(first.instance.id)).history).toHaveLength(2);
+    expect((await history(first.instance.id)).history).toHaveLength(3);
   });
 
   it('lets exactly one of two simultaneous completions through', async () => {
-    const { task } = await complete(handler, (await start('Process_BILL_MANAGE')).task!, 'PASS');
+    const { task } = await start('Process_BILL_MANAGE');
     const answers = await Promise.all([director, director2].map((d) => call(d, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' })));
     expect(answers.map((a) => a.body.code).sort()).toEqual(['0', expect.stringMatching(/^(TASK_COMPLETED|TASK_CLAIMED|DATA_VERSION_CONFLICT)$/)].sort());
     const winner = answers.find((a) => a.body.code === '0')!.body.data as Transition;
@@ -356,7 +373,7 @@ describe('completion is once only', () => {
 
   it('refuses a stale dataVersion', async () => {
     const { task } = await start('Process_BILL_MANAGE');
-    const stale = await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'PASS', dataVersion: task!.dataVersion + 7 });
+    const stale = await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS', dataVersion: task!.dataVersion + 7 });
     expect(refusal(stale)).toEqual({ status: 200, code: 'DATA_VERSION_CONFLICT', message: errors.DATA_VERSION_CONFLICT });
   });
 });
@@ -382,13 +399,13 @@ describe('bad input changes nothing', () => {
 
   it('refuses a reject without a remark, an unknown outcome and an unknown task', async () => {
     const { instance, task } = await start('Process_CREDIT_REDEEM_REGISTER_BIZ');
-    expect(refusal(await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'REJECT', remark: '  ' }))).toEqual({
+    expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'REJECT', remark: '  ' }))).toEqual({
       status: 200, code: 'VALIDATION_FAILED', message: '驳回时请填写审批意见',
     });
-    expect(refusal(await call(handler, 'tasks/complete', { taskId: task!.id, outcome: 'OK' })).message).toBe('审批结果 outcome 必须是 PASS 或 REJECT');
-    expect(refusal(await call(handler, 'tasks/complete', { taskId: 'no-such-task', outcome: 'PASS' }))).toEqual({ status: 200, code: 'NOT_FOUND', message: '任务不存在' });
+    expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'OK' })).message).toBe('审批结果 outcome 必须是 PASS 或 REJECT');
+    expect(refusal(await call(director, 'tasks/complete', { taskId: 'no-such-task', outcome: 'PASS' }))).toEqual({ status: 200, code: 'NOT_FOUND', message: '任务不存在' });
     expect(refusal(await call(auditor, 'instances/history', { instanceId: 'no-such' }))).toEqual({ status: 200, code: 'NOT_FOUND', message: '流程实例不存在' });
-    expect((await history(instance.id)).history).toHaveLength(1);
+    expect((await history(instance.id)).history).toHaveLength(2);
   });
 });
 
@@ -396,9 +413,7 @@ describe('task lists and the pending count', () => {
   it('counts what is waiting for a director and lists it with the names of process and step', async () => {
     const before = await pendingCount(director);
     // A page-type process; its final review is an operator's (DOUBLE_OPERATOR), so the director's count returns.
-    const { task } = await start('Process_CREDIT_ISSUE', undefined, { finalApproveMode: 'DOUBLE_OPERATOR' });
-    expect(await pendingCount(director)).toBe(before);
-    const { task: review } = await complete(handler, task!, 'PASS');
+    const { task: review } = await start('Process_CREDIT_ISSUE', undefined, { finalApproveMode: 'DOUBLE_OPERATOR' });
     expect(await pendingCount(director)).toBe(before + 1);
     const listed = (await todo(director, { processKey: 'Process_CREDIT_ISSUE' })).records.find((t) => t.id === review!.id);
     expect(listed).toMatchObject({ processName: '白条签发', taskName: '核心主管审核', routePath: '/op/process/Process_CREDIT_ISSUE/taskCoreDirectorReview' });
@@ -435,15 +450,80 @@ describe('task lists and the pending count', () => {
   });
 });
 
+describe('撤回 from 我发起的 (issue 37 item 5)', () => {
+  const withdraw = (by: ApiClient, instanceId: string, remark?: string) => call(by, 'instances/withdraw', { instanceId, remark });
+
+  it('lets the starter withdraw before anyone else acted: the instance ends REJECTED, the review leaves the director\'s 待办', async () => {
+    const { instance, task } = await start('Process_CREDIT_REDEEM_REGISTER_BIZ');
+    expect((await todo(director)).records.map((t) => t.id)).toContain(task!.id);
+    const listed = await ok<Page<Instance & { withdrawable: boolean }>>(handler, 'tasks/started/page', { processKey: 'Process_CREDIT_REDEEM_REGISTER_BIZ', pageSize: 500 });
+    expect(listed.records.find((i) => i.id === instance.id)?.withdrawable).toBe(true);
+    // Only the starter: a director (who could work the open task) may not withdraw it.
+    expect(refusal(await withdraw(director, instance.id))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    const answer = await withdraw(handler, instance.id, '金额填错，撤回重报');
+    expect(answer.body.code).toBe('0');
+    expect((answer.body.data as Transition).instance).toMatchObject({ status: 'REJECTED', currentActivity: null });
+    expect((await todo(director)).records.map((t) => t.id)).not.toContain(task!.id);
+    const entries = (await history(instance.id)).history;
+    expect(entries.map((e) => `${e.action}:${e.taskDefinitionKey}:${e.username}`)).toEqual(['START:Register:op_handler', 'PASS:Register:op_handler', 'WITHDRAW:Approve:op_handler']);
+    expect(entries.at(-1)?.remark).toBe('金额填错，撤回重报');
+    // 我发起的 reads it withdrawn (已撤回), no longer withdrawable.
+    const after = await ok<Page<Instance & { withdrawable: boolean; withdrawn: boolean }>>(handler, 'tasks/started/page', { processKey: 'Process_CREDIT_REDEEM_REGISTER_BIZ', pageSize: 500 });
+    expect(after.records.find((i) => i.id === instance.id)).toMatchObject({ withdrawable: false, withdrawn: true });
+    expect(refusal(await withdraw(handler, instance.id))).toEqual({ status: 200, code: 'WITHDRAW_TOO_LATE', message: server.workflow.withdrawEnded });
+  });
+
+  it('refuses a late withdrawal once a reviewer acted, and changes nothing', async () => {
+    let { instance, task } = await start('Process_CORP_ADMIT');
+    ({ instance, task } = await complete(director, task!, 'PASS', '初审通过'));
+    const listed = await ok<Page<Instance & { withdrawable: boolean }>>(handler, 'tasks/started/page', { processKey: 'Process_CORP_ADMIT', pageSize: 500 });
+    expect(listed.records.find((i) => i.id === instance.id)?.withdrawable).toBe(false);
+    const late = await withdraw(handler, instance.id);
+    expect(refusal(late)).toEqual({ status: 200, code: 'WITHDRAW_TOO_LATE', message: server.workflow.withdrawTooLate });
+    expect(server.workflow.withdrawTooLate).toMatch(/不能撤回/);
+    const found = await ok<Instance & { currentTask: Task | null }>(auditor, 'instances/find-by-business-key', { businessKey: instance.businessKey, processKey: 'Process_CORP_ADMIT' });
+    expect(found).toMatchObject({ status: 'RUNNING', currentActivity: 'SecondReview', currentTask: { id: task!.id, status: 'TODO' } });
+  });
+
+  it('lets the submitter withdraw what a director returned to them, with the reason kept in the history', async () => {
+    const { instance, task } = await start('Process_BILL_MANAGE');
+    const back = await complete(director, task!, 'REJECT', '金额有误');
+    expect(back.task).toMatchObject({ taskDefinitionKey: 'ModifyStatus', assigneeName: '经办人张三' });
+    expect((await ok<Transition>(handler, 'instances/withdraw', { instanceId: instance.id })).instance.status).toBe('REJECTED');
+    const entries = (await history(instance.id)).history;
+    expect(entries.map((e) => e.action)).toEqual(['START', 'PASS', 'REJECT', 'WITHDRAW']);
+    expect(entries[2].remark).toBe('金额有误');
+    expect(entries[3].remark).toBe(server.workflow.withdrawnRemark);
+  });
+
+  it('refuses an unknown instance and a missing id', async () => {
+    expect(refusal(await withdraw(handler, 'no-such'))).toEqual({ status: 200, code: 'NOT_FOUND', message: '流程实例不存在' });
+    expect(refusal(await call(handler, 'instances/withdraw', {})).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('a withdrawal and a director\'s pass at the same moment: exactly one wins', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { instance, task } = await start('Process_BILL_MANAGE');
+      const [withdrawn, passed] = await Promise.all([withdraw(handler, instance.id), call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' })]);
+      const wins = [withdrawn, passed].filter((a) => a.body.code === '0');
+      expect(wins).toHaveLength(1);
+      const loser = wins[0] === withdrawn ? passed : withdrawn;
+      expect(loser.body.code).toMatch(/^(WITHDRAW_TOO_LATE|TASK_COMPLETED|DATA_VERSION_CONFLICT)$/);
+      const { instance: after, history: entries } = await history(instance.id);
+      expect(after.status).toBe(wins[0] === withdrawn ? 'REJECTED' : 'APPROVED');
+      expect(entries.filter((e) => e.action === 'WITHDRAW' || (e.action === 'PASS' && e.taskDefinitionKey === 'Approve'))).toHaveLength(1);
+    }
+  });
+});
+
 describe('the end-of-instance hook', () => {
   it('tells the owning module how each instance of its process ended', async () => {
     const approved = newBusinessKey('ADMIT-HOOK');
     let { task } = await start('Process_CORP_ADMIT', approved);
-    ({ task } = await complete(handler, task!, 'PASS'));
     ({ task } = await complete(director, task!, 'PASS'));
     await complete(director2, task!, 'PASS');
     const withdrawn = newBusinessKey('ADMIT-HOOK');
-    await complete(handler, (await start('Process_CORP_ADMIT', withdrawn)).task!, 'REJECT', '撤回');
+    await ok(handler, 'instances/withdraw', { instanceId: (await start('Process_CORP_ADMIT', withdrawn)).instance.id, remark: '撤回' });
     expect(ended.filter((e) => e.businessKey === approved || e.businessKey === withdrawn)).toEqual([
       { businessKey: approved, status: 'APPROVED', actor: 'op_director2' },
       { businessKey: withdrawn, status: 'REJECTED', actor: 'op_handler' },
@@ -452,7 +532,7 @@ describe('the end-of-instance hook', () => {
   });
 
   it('undoes the completion when a hook fails, so record and approval never disagree', async () => {
-    const { task } = await complete(handler, (await start('Process_BILL_MANAGE', 'BILL-HOOK-FAILS')).task!, 'PASS');
+    const { task } = await start('Process_BILL_MANAGE', 'BILL-HOOK-FAILS');
     const answer = await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
     expect(answer.status).toBe(500);
     const found = await ok<Instance & { currentTask: Task | null }>(auditor, 'instances/find-by-business-key', { businessKey: 'BILL-HOOK-FAILS', processKey: 'Process_BILL_MANAGE' });

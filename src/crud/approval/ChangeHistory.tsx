@@ -31,7 +31,19 @@ export function ChangeHistory({ resource, changes }: { resource: AnyResource; ch
       columns={[
         { key: 'action', title: t('kit:approval.action'), render: (_v, c) => t(`kit:approval.actions.${c.action}`) },
         { key: 'fields', title: t('kit:approval.fields'), render: (_v, c) => Object.keys(c.proposed).map((name) => label(c, name)).filter(Boolean).join('、') },
-        { key: 'status', title: t('kit:approval.status'), render: (_v, c) => <Tag color={STATUS_COLOUR[c.status]} bordered={false}>{t(`kit:approval.statuses.${c.status}`)}</Tag> },
+        {
+          key: 'status',
+          title: t('kit:approval.status'),
+          // A change that did not pass says whether it was rejected or withdrawn, and why.
+          render: (_v, c) => (
+            <>
+              <Tag color={STATUS_COLOUR[c.status]} bordered={false} data-testid="change-status">
+                {t(c.status === 'REJECTED' && c.withdrawn !== undefined ? `kit:approval.statuses.${c.withdrawn ? 'WITHDRAWN' : 'REJECTED_BY_REVIEWER'}` : `kit:approval.statuses.${c.status}`)}
+              </Tag>
+              {c.endRemark ? <span data-testid="change-end-remark">{c.endRemark}</span> : null}
+            </>
+          ),
+        },
         { key: 'createBy', title: t('kit:approval.by'), render: (_v, c) => c.createByName ?? c.createBy },
         { key: 'createTime', title: t('kit:approval.time'), render: (_v, c) => formatDate(c.createTime, DATETIME_FORMAT) },
       ]}

@@ -6,9 +6,9 @@
  * it; 查看 opens the read-only task view. The list reloads whenever its tag is shown again.
  */
 import '../task-view/locale';
-import { EyeOutlined, FormOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EyeOutlined, FormOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import { SearchButtons } from '../../crud/SearchButtons';
-import { Button, DatePicker, Form, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, DatePicker, Form, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router';
 import { DATETIME_FORMAT, useDayjsLocale } from '../../crud/fields';
 import { useReadyPage } from '../../crud/ready-list';
 import { formatDate } from '../../lib/dates';
+import { ApiError } from '../../providers/http';
 import { useUserInfo } from '../../providers/user';
 import { PROCESS_DEFINITIONS } from '../registry';
 import { INSTANCE_STATUS, TASK_OUTCOME } from '../states';
@@ -24,6 +25,7 @@ import type { WorkflowInstance, WorkflowTask } from '../task-types';
 import { canWorkTask } from '../task-view/can-work';
 import { InstanceStatusTag, useProcessNames } from '../task-view/TaskSummary';
 import { workflowApi } from '../task-view/workflow-api';
+import { pendingTasks } from './pending-tasks';
 import { viewTaskLink, workTaskLink } from './task-links';
 import '../../crud/kit.css';
 
@@ -56,6 +58,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
   const { t } = useTranslation(['workflow', 'kit']);
   useDayjsLocale();
   const navigate = useNavigate();
+  const { message } = App.useApp();
   const user = useUserInfo();
   const names = useProcessNames();
   const [form] = Form.useForm<Filters>();
@@ -88,6 +91,19 @@ export function TaskListPage({ list }: { list: TaskList }) {
   // 我发起的 and 全部流程 list instances, the others tasks.
   const instances = list === 'started' || list === 'all';
 
+  // 撤回 (我发起的): the server decides again (someone may have acted since the list was read) and says why not.
+  const withdraw = async (instance: WorkflowInstance) => {
+    try {
+      await workflowApi.withdraw(instance.id);
+      void message.success(t('list.withdrawn'));
+      void pendingTasks.refresh();
+    } catch (error) {
+      // The client already shows its catalogue's 403, timeout and network messages; a business refusal is shown here.
+      if (error instanceof ApiError && error.kind === 'business') void message.error(error.message);
+    }
+    load();
+  };
+
   const search = (values: Filters) => {
     setFilters(values);
     setPaging((p) => ({ ...p, pageNum: 1 }));
@@ -106,7 +122,25 @@ export function TaskListPage({ list }: { list: TaskList }) {
     // The record's own number, not its id (an id says nothing to an operator).
     { key: 'businessNo', dataIndex: 'businessNo', title: t('list.businessKey'), width: 170, render: text },
     // The summary names the record and its party: it wraps in its width rather than pushing 申请人 and the time off screen at 1440 px.
-    { key: 'summary', dataIndex: 'summary', title: t('list.summary'), width: 300, render: text },
+    {
+      key: 'summary',
+      dataIndex: 'summary',
+      title: t('list.summary'),
+      width: 300,
+      // A task back with its submitter says why under its summary, where it is read (the status column is narrow).
+      render: (value: unknown, r) => {
+        const reason = list === 'todo' ? (r as TaskRow).returnedReason : null;
+        if (!reason) return text(value);
+        return (
+          <>
+            <div>{text(value)}</div>
+            <Tag color="warning" bordered={false} style={{ whiteSpace: 'normal', marginTop: 4 }} data-testid="task-returned-reason">
+              {t('list.returnedReason', { reason })}
+            </Tag>
+          </>
+        );
+      },
+    },
     ...(list === 'started' ? [] : [{ key: 'starter', dataIndex: 'startPersonName', title: t('list.starter'), render: text }]),
     list === 'done'
       ? { key: 'time', dataIndex: 'completeTime', title: t('list.completeTime'), render: (v: string) => formatDate(v, DATETIME_FORMAT) }
@@ -115,7 +149,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
       key: 'status',
       title: t('list.status'),
       render: (_v, r) => {
-        if (instances) return <InstanceStatusTag status={r.status} />;
+        if (instances) return <InstanceStatusTag status={r.status} withdrawn={(r as WorkflowInstance).withdrawn === true} />;
         const task = r as TaskRow;
         if (list === 'done') {
           return (
@@ -142,6 +176,13 @@ export function TaskListPage({ list }: { list: TaskList }) {
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(viewTaskLink(instances ? { instanceId: r.id } : { taskId: r.id }))} data-testid="task-view">
             {t('kit:row.show')}
           </Button>
+          {list === 'started' && (r as WorkflowInstance).withdrawable && (
+            <Popconfirm title={t('list.withdrawConfirm')} onConfirm={() => withdraw(r as WorkflowInstance)} okText={t('list.withdraw')}>
+              <Button type="link" size="small" danger icon={<RollbackOutlined />} data-testid="task-withdraw">
+                {t('list.withdraw')}
+              </Button>
+            </Popconfirm>
+          )}
         </Space>
       ),
     },

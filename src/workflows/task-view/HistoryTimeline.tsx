@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATETIME_FORMAT } from '../../crud/fields';
 import { formatDate } from '../../lib/dates';
+import { findProcessDefinition } from '../registry';
 import { HISTORY_ACTION } from '../states';
 import { workflowApi, type HistoryEntry } from './workflow-api';
 
@@ -31,14 +32,19 @@ interface Props {
 
 export function HistoryTimeline({ instanceId, reloadKey }: Props) {
   const { t } = useTranslation('workflow');
-  const [entries, setEntries] = useState<HistoryEntry[]>();
+  const [entries, setEntries] = useState<Array<HistoryEntry & { submitted?: boolean }>>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     let live = true;
     setError(undefined);
     workflowApi.history(instanceId).then(
-      (answer) => live && setEntries(answer.history),
+      (answer) => {
+        if (!live) return;
+        // The starter's pass of the process's first step is their submission: it reads 提交, not 通过.
+        const first = findProcessDefinition(answer.instance.processKey)?.startActivity;
+        setEntries(answer.history.map((e) => (e.action === HISTORY_ACTION.PASS && e.taskDefinitionKey === first && e.userId === answer.instance.startUserId ? { ...e, submitted: true } : e)));
+      },
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
@@ -60,7 +66,7 @@ export function HistoryTimeline({ instanceId, reloadKey }: Props) {
           <div className="task-history-entry" data-testid="history-entry" data-action={entry.action}>
             <div>
               <Typography.Text strong>{entry.taskName ?? entry.taskDefinitionKey}</Typography.Text>
-              <Typography.Text type={entry.action === HISTORY_ACTION.REJECT ? 'danger' : undefined}> · {t(`action.${entry.action}`, { defaultValue: entry.action })}</Typography.Text>
+              <Typography.Text type={entry.action === HISTORY_ACTION.REJECT ? 'danger' : undefined}> · {t(`action.${entry.submitted ? 'SUBMIT' : entry.action}`, { defaultValue: entry.action })}</Typography.Text>
             </div>
             <Typography.Text type="secondary">
               {entry.personName} · {formatDate(entry.createTime, DATETIME_FORMAT)}

@@ -30,8 +30,10 @@ export function useProcessNames() {
   };
 }
 
-export function InstanceStatusTag({ status }: { status: string }) {
+/** `withdrawn`: a REJECTED instance its starter took back reads 已撤回. */
+export function InstanceStatusTag({ status, withdrawn = false }: { status: string; withdrawn?: boolean }) {
   const { t } = useTranslation('workflow');
+  if (withdrawn) return <Tag color="default">{t('instanceStatus.WITHDRAWN')}</Tag>;
   return <Tag color={INSTANCE_COLOR[status]}>{t(`instanceStatus.${status}`, { defaultValue: status })}</Tag>;
 }
 

@@ -62,6 +62,8 @@ export const workflowApi = {
   history: (instanceId: string) => call<InstanceHistory>('instances/history', { instanceId }),
   claim: (taskId: string) => call<WorkflowTask>('tasks/claim', { taskId }),
   complete: (input: CompleteInput) => call<{ instance: WorkflowInstance; task: WorkflowTask | null }>('tasks/complete', input),
+  /** 撤回 from 我发起的: the starter ends a running instance no one else has acted on. */
+  withdraw: (instanceId: string, remark?: string) => call<{ instance: WorkflowInstance; task: null }>('instances/withdraw', { instanceId, remark }),
   page: <T>(list: 'todo' | 'done' | 'started', body: Record<string, unknown>) => call<Page<T>>(`tasks/${list}/page`, body),
   /** Every instance (全部流程), for who holds workflow:instance:list. */
   allInstances: (body: Record<string, unknown>) => call<Page<WorkflowInstance>>('instances/page', body),
