@@ -83,7 +83,7 @@ test.describe.serial('a product whose core enterprise is chosen in the picker', 
     await expect(change.locator('tr[data-field="coreCorpId"]')).toContainText(GROUP, FIRST_LOAD);
     await noIds(pending);
     await shot(page, 'pending-zh');
-    await passFromTodo(page, PRODUCT, '提交审批');
+    // Saving was the submission (spec §4.5): the proposal already waits for a director.
   });
 
   test('op_director approves; the list names the core enterprise, and searches by it', async ({ browser }) => {

@@ -1,9 +1,10 @@
 /**
  * Every task names its record (issue 37, item 4), as an operator meets it at 1440 px: op_handler
- * changes an account's purpose on 企业变更 › 账户用途变更; the task in 待办 names the corporation and
- * the account's bank and last four digits, and its 业务编号 is the account, not an id; the change view
- * labels every field and marks only 账户用途 已修改; 申请人 is the handler's name, not op_handler.
- * op_director approves; after approval the view still marks only the field that moved.
+ * changes an account's purpose on 企业变更 › 账户用途变更; saving submits it, and 我发起的 names it.
+ * In op_director's 待办 the task names the corporation and the account's bank and last four digits,
+ * its 业务编号 is the account, not an id; the change view labels every field and marks only 账户用途
+ * 已修改; 申请人 is the handler's name, not op_handler. op_director approves; after approval the view
+ * still marks only the field that moved.
  */
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -63,16 +64,26 @@ test.describe.serial('every task names its record', () => {
     await form.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('已提交审批，审批通过后生效').first()).toBeVisible(FIRST_LOAD);
 
-    await page.goto('/op/task/todo');
-    const todo = page.getByTestId('task-todo-list');
+    // Saving was the submission: the change is in 我发起的, waiting for a director, named by its record.
+    await page.goto('/op/task/started');
     const summary = `变更账户用途：${account.holder}，${account.bank} 尾号 ${account.last4}`;
-    const task = rowsOf(todo).filter({ hasText: summary });
+    const started = rowsOf(page.getByTestId('task-started-list')).filter({ hasText: summary });
+    await expect(started).toHaveCount(1, FIRST_LOAD);
+    await expect(started).toContainText(`${account.bank} 尾号 ${account.last4}`);
+    await expect(started).not.toContainText(UUID);
+    await shot(page, 'started');
+  });
+
+  test('op_director sees the same names, approves, and the ended change still marks only the field that moved', async ({ browser }) => {
+    const page = await as(browser, 'op_director');
+    await page.goto('/op/task/todo');
+    const summary = `变更账户用途：${account.holder}，${account.bank} 尾号 ${account.last4}`;
+    const task = rowsOf(page.getByTestId('task-todo-list')).filter({ hasText: summary });
     await expect(task).toHaveCount(1, FIRST_LOAD);
     await expect(task).toContainText(`${account.bank} 尾号 ${account.last4}`);
     await expect(task).toContainText(HANDLER_NAME);
     await expect(task).not.toContainText(UUID);
     await shot(page, 'todo');
-
     await task.getByTestId('task-work').click();
     const view = page.getByTestId('task-page');
     const change = view.getByTestId('approval-change-view');
@@ -94,24 +105,7 @@ test.describe.serial('every task names its record', () => {
     await expect(change.getByText('已修改')).toHaveCount(1);
     await expect(field(change, 'usage')).toHaveAttribute('data-changed', 'true');
     await expect(change).not.toContainText(RAW_KEYS);
-    await shot(page, 'task-view-handler');
-
-    await view.getByTestId('task-remark').fill('提交账户用途变更');
-    await view.getByTestId('task-pass').click();
-    await expect(view.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
-  });
-
-  test('op_director sees the same names, approves, and the ended change still marks only the field that moved', async ({ browser }) => {
-    const page = await as(browser, 'op_director');
-    await page.goto('/op/task/todo');
-    const summary = `变更账户用途：${account.holder}，${account.bank} 尾号 ${account.last4}`;
-    const task = rowsOf(page.getByTestId('task-todo-list')).filter({ hasText: summary });
-    await expect(task).toHaveCount(1, FIRST_LOAD);
-    await expect(task).toContainText(HANDLER_NAME);
-    await task.getByTestId('task-work').click();
-    const view = page.getByTestId('task-page');
-    const change = view.getByTestId('approval-change-view');
-    await expect(change).toBeVisible(FIRST_LOAD);
+    await shot(page, 'task-view-director');
     await view.getByTestId('task-remark').fill('同意');
     await view.getByTestId('task-pass').click();
     await expect(view.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
