@@ -186,13 +186,15 @@ export class ApprovableResource {
   }
 
   /** Proposed creations still in approval, newest first (the list shows them above its rows). */
-  async pendingCreations(): Promise<ChangeRow[]> {
+  async pendingCreations(): Promise<Array<ChangeRow & { createByName: string | null }>> {
     const rows = await this.ctx.db
-      .select()
+      .select({ change: approvalChanges, createByName: users.personName })
       .from(approvalChanges)
+      .leftJoin(users, eq(users.username, approvalChanges.createBy))
       .where(and(eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.action, APPROVAL_ACTION.CREATE), eq(approvalChanges.status, RUNNING)))
       .orderBy(desc(approvalChanges.createTime));
-    return Promise.all(rows.map((row) => this.present(row)));
+    // With the proposer's display name: the list's 审批中的新增 names a person, not a login.
+    return Promise.all(rows.map(async ({ change, createByName }) => ({ ...(await this.present(change)), createByName })));
   }
 
   /**

@@ -196,6 +196,8 @@ test.describe.serial('a corporation renamed by two directors', () => {
     const row = list.locator('tbody tr.ant-table-row').filter({ hasText: PRODUCT_NAME });
     await expect(row).toContainText(CORE_NOW, FIRST_LOAD);
     await expect(list).not.toContainText(CORE_THEN);
+    // A product still in approval is listed above by its code and its proposer's name, never a login.
+    await expect(page.getByTestId('products-credit-core-pending-creations')).not.toContainText('op_handler');
     await shot(page, 'product');
     await page.context().close();
   });

@@ -125,6 +125,8 @@ describe('an approvable resource', () => {
     expect(refusalOf(await call(auditor, 'find-by-id', { id: proposal.change.recordId })).code).toBe('NOT_FOUND');
     const pending = await dataOf<Change[]>(auditor, `${API}/pending-creations`, {});
     expect(pending.map((c) => c.id)).toContain(proposal.change.id);
+    // The proposer by name: the list's 审批中的新增 names a person, not a login.
+    expect(pending.find((c) => c.id === proposal.change.id)).toMatchObject({ createBy: 'op_handler', createByName: '经办人张三' });
 
     const instance = await dataOf<{ instance: { businessKey: string; processKey: string } }>(auditor, `${WF}/instances/find-by-id`, { instanceId: proposal.instanceId });
     expect(instance).toMatchObject({ businessKey: proposal.change.recordId, processKey: CREATE_KEY });

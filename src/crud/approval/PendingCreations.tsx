@@ -25,7 +25,7 @@ export function PendingCreations({ resource, reload }: { resource: AnyResource; 
   if (!pending.length) return null;
   const titleOf = (change: PendingChange) => {
     const first = Object.entries(resource.fields).find(([name, schema]) => schema.type === 'string' && typeof change.proposed[name] === 'string');
-    return `${first ? String(change.proposed[first[0]]) : change.recordId} · ${change.createBy ?? ''}`;
+    return `${first ? String(change.proposed[first[0]]) : change.recordId} · ${change.createByName ?? change.createBy ?? ''}`;
   };
   return (
     <Alert
