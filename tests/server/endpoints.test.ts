@@ -151,7 +151,7 @@ describe('/op/v1/userInfo', () => {
         PERMISSIONS.pricePolicy.list, PERMISSIONS.pricePolicy.query, PERMISSIONS.pricePolicy.add,
         PERMISSIONS.quota.list, PERMISSIONS.quota.query, PERMISSIONS.quota.add, PERMISSIONS.quota.edit, PERMISSIONS.quota.dispatch,
         PERMISSIONS.financing.list, PERMISSIONS.financing.query, PERMISSIONS.financing.add, PERMISSIONS.financing.edit, PERMISSIONS.financing.sign,
-        PERMISSIONS.creditNote.list, PERMISSIONS.creditNote.query, PERMISSIONS.creditNote.add, PERMISSIONS.creditNote.generate, PERMISSIONS.creditNote.split,
+        PERMISSIONS.creditNote.list, PERMISSIONS.creditNote.query, PERMISSIONS.creditNote.add, PERMISSIONS.creditNote.generate, PERMISSIONS.creditNote.split, PERMISSIONS.creditNote.export,
         PERMISSIONS.redemption.list, PERMISSIONS.redemption.query, PERMISSIONS.redemption.add, PERMISSIONS.redemption.register,
         PERMISSIONS.bill.list, PERMISSIONS.bill.query, PERMISSIONS.bill.generate, PERMISSIONS.bill.submit, PERMISSIONS.bill.pay, PERMISSIONS.bill.invoice,
         PERMISSIONS.absPackage.list, PERMISSIONS.absPackage.query, PERMISSIONS.absPackage.add, PERMISSIONS.absPackage.edit,
