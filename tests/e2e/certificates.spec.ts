@@ -75,17 +75,10 @@ test.describe('certificates (issue 7)', () => {
     await expect(dialog).not.toContainText('必须晚于当前有效期止');
     await shot(page, 'renew-form');
     await dialog.getByRole('button', { name: /提交申请/ }).click();
-    // It waits in the handler's own 待办 to be submitted, not yet with a director (issue 25).
-    await expect(page.getByText('申请已保存，已进入您的待办任务：请在待办任务中核对并提交，提交后由主管审批')).toBeVisible();
+    // Saving is the submission (spec §4.5, issue 37): it is with a director at once.
+    await expect(page.getByText('申请已提交审批，主管审批通过后生效')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(expiring).toContainText('续期中');
-
-    // The handler's step in the task centre: the requested date is editable there; submit it.
-    await openTodo(page, EXPIRING_HOLDER);
-    await expect(page.getByTestId('certificate-task-view').getByLabel('有效期止', { exact: true })).toHaveValue(newEnd);
-    await shot(page, 'task-handler');
-    await page.getByTestId('task-pass').click();
-    await expect(page.getByTestId('task-actions')).toBeHidden({ timeout: 15_000 });
 
     // The director approves in the task centre.
     const directorContext = await browser.newContext({ baseURL });
