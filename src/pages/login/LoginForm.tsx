@@ -28,7 +28,12 @@ export default function LoginForm() {
   useEffect(() => {
     let timer = 0;
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => usernameRef.current?.focus());
+      // Only while nothing has the focus: an operator (or a test) already typing in the password field
+      // would otherwise have the rest of what they type land in the username.
+      timer = window.setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) usernameRef.current?.focus();
+      });
     });
     return () => {
       cancelAnimationFrame(frame);
