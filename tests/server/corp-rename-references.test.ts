@@ -14,15 +14,12 @@ import { FINANCING_CALLS } from '../../src/lib/financing';
 import { CREDIT_NOTE_API } from '../../src/lib/credit-notes';
 import { QUOTA_API } from '../../src/lib/quotas';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
+import { approveAll as approveAllAs } from './approve-all';
 import { startServer, type TestServer } from './server';
 
 const CHANGES = '/op/v1/corporations/changes';
 const TREE = '/op/v1/group/units';
 
-interface Task {
-  id: string;
-  taskDefinitionKey: string;
-}
 interface Unit {
   id: string;
   parentId: string | null;
@@ -61,29 +58,8 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.close());
 
-/**
- * Walks a process to its approved end: each step is passed by the first of handler, director,
- * director2 the engine lets act on it (a director's second review goes to the other director), so the
- * test holds whatever steps the approval path has before the directors.
- */
-async function approveAll(taskId: string): Promise<void> {
-  const actors = [handler, director, director2];
-  let task: Task | null = { id: taskId, taskDefinitionKey: '' };
-  let from = 0;
-  while (task) {
-    const current: Task = task;
-    task = null;
-    let passed = false;
-    for (let i = from; i < actors.length && !passed; i++) {
-      const answer = await actors[i].call<{ task: Task | null }>('/op/v1/workflow/tasks/complete', { json: { taskId: current.id, outcome: 'PASS', remark: '同意' } });
-      if (answer.body.code !== '0') continue;
-      passed = true;
-      from = i === 0 ? 1 : i + 1;
-      task = answer.body.data!.task;
-    }
-    if (!passed) throw new Error(`no persona could pass task ${current.id}`);
-  }
-}
+/** Walks a process to its approved end as handler, director and director2 (tests/server/approve-all.ts). */
+const approveAll = (taskId: string) => approveAllAs([handler, director, director2], taskId);
 
 async function rename(corpId: string, corpName: string): Promise<void> {
   const record = await dataOf<{ dataVersion: number }>(auditor, `${CHANGES}/renaming/find-by-id`, { id: corpId });
