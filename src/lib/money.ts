@@ -129,17 +129,44 @@ export function formatYi(value: NumericInput): string {
   return formatShifted(value, 8);
 }
 
-export type AmountUnit = 'yuan' | 'wan' | 'yi';
+export type AmountUnit = 'yuan' | 'wan' | 'yi' | 'thousand' | 'million' | 'billion';
 
 /**
- * A headline amount in the largest unit it reaches (元, 万 from 10,000, 亿 from 100,000,000), 2 decimals:
- * 350000000 → { text: "3.50", unit: "yi" }. The unit's label is the caller's (locale) to show.
+ * How a language reads large amounts: Chinese in 万 and 亿 (spec 9), English in thousands, millions
+ * and billions ("264.76万" is "2.65 million"). A locale file names its scheme; the arithmetic is here.
  */
-export function amountWithUnit(value: NumericInput): { text: string; unit: AmountUnit } {
+export type AmountScheme = 'wan' | 'thousands';
+
+/** The scheme's units from the largest, each with the places its decimal point moves. */
+const SCHEME_UNITS: Record<AmountScheme, ReadonlyArray<readonly [AmountUnit, number]>> = {
+  wan: [
+    ['yi', 8],
+    ['wan', 4],
+  ],
+  thousands: [
+    ['billion', 9],
+    ['million', 6],
+    ['thousand', 3],
+  ],
+};
+
+/** The places a scheme's chart axes are drawn in: 万 for Chinese, millions for English. */
+export const AXIS_PLACES: Record<AmountScheme, number> = { wan: 4, thousands: 6 };
+
+/** An amount in units of 10^places, 2 decimals, exact: formatScaled(2647600, 6) → "2.65". */
+export function formatScaled(value: NumericInput, places: number): string {
+  return formatShifted(value, places);
+}
+
+/**
+ * A headline amount in the largest unit of the scheme it reaches (元, 万 from 10,000, 亿 from
+ * 100,000,000; or thousand, million, billion), 2 decimals: 350000000 → { text: "3.50", unit: "yi" }.
+ * The unit's label is the caller's (locale) to show.
+ */
+export function amountWithUnit(value: NumericInput, scheme: AmountScheme = 'wan'): { text: string; unit: AmountUnit } {
   const parsed = parseDecimal(value);
   const intDigits = parsed ? parsed.int.length : 1;
-  if (intDigits > 8) return { text: formatYi(value), unit: 'yi' };
-  if (intDigits > 4) return { text: formatWan(value), unit: 'wan' };
+  for (const [unit, places] of SCHEME_UNITS[scheme]) if (intDigits > places) return { text: formatShifted(value, places), unit };
   return { text: formatMoney(value), unit: 'yuan' };
 }
 

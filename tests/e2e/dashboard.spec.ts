@@ -33,6 +33,12 @@ const scrollSizes = (page: Page) =>
     '({ scrollWidth: document.documentElement.scrollWidth, scrollHeight: document.documentElement.scrollHeight, bodyScrollHeight: document.body.scrollHeight, innerWidth: window.innerWidth, innerHeight: window.innerHeight })',
   );
 
+/** The headline hints and panel figures that do not show whole: a hint wraps to a second line, never loses its end. */
+const cutTexts = (page: Page) =>
+  page.evaluate<string[]>(
+    `[...document.querySelectorAll('.dashboard-kpi-hint, .dashboard-panel-extra span, .dashboard-stat strong')].filter((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)`,
+  );
+
 async function panelBoxes(page: Page) {
   const boxes = [];
   for (const area of PANELS) {
@@ -78,6 +84,7 @@ async function expectFitsOneScreen(page: Page, name: string) {
   expect(size.bodyScrollHeight, `${name}: no vertical scroll`).toBeLessThanOrEqual(size.innerHeight);
   expect(size.scrollWidth, `${name}: no horizontal scroll`).toBeLessThanOrEqual(size.innerWidth);
   for (const a of boxes) expect(a.y + a.height, `${a.area} inside the window`).toBeLessThanOrEqual(size.innerHeight);
+  expect(await cutTexts(page), `${name}: cut texts`).toEqual([]);
   // The dark surface: the page's background is near black.
   await expect(page.getByTestId('data-dashboard')).toHaveCSS('background-image', /rgb\(7, 16, 31\)/);
   await shot(page, name);
@@ -99,7 +106,10 @@ test.describe('the data dashboard', () => {
     // Journeys before this one admit corporations of their own: a count, whatever it is (the server test checks the figure).
     await expect(page.getByTestId('kpi-corporations')).toContainText(/\d+/);
     // The demo's credit notes occupy part of it, and other journeys issue more: the rate is whatever they left.
-    await expect(page.getByTestId('dashboard-panel-quota')).toContainText(/中建华东建设集团有限公司：授信 8,800\.00 万元 · 使用率 \d+\.\d{2}%/);
+    // One core enterprise: its line leaves the name to the chart's first bar (and to the hover title), so it fits the panel.
+    const coreLine = page.getByTestId('dashboard-panel-quota').locator('.dashboard-panel-extra span');
+    await expect(coreLine).toHaveText(/^授信 8,800\.00 万元 · 使用率 \d+\.\d{2}%$/);
+    await expect(coreLine).toHaveAttribute('title', /^中建华东建设集团有限公司：授信 8,800\.00 万元 · 使用率 \d+\.\d{2}%$/);
     await expectFitsOneScreen(page, '1920x1080');
 
     await page.setViewportSize({ width: 1366, height: 768 });
@@ -117,6 +127,40 @@ test.describe('the data dashboard', () => {
     await page.clock.fastForward(61_000);
     expect((await everyMinute).status()).toBe(200);
     await expect(page.getByTestId('dashboard-panel-quota').locator('canvas').first()).toBeVisible();
+  });
+
+  test('in English at 1366×768, 1440, 1920 and on a phone: units and plurals read right, no headline cut, no Chinese words', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, 'op_director', PERSONAS.op_director);
+    await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
+    // The language is the browser's stored choice, read when the app starts.
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('lang', 'en-US'));
+    await page.goto('/op/data-dashboard');
+    const board = page.getByTestId('data-dashboard');
+    await expect(board.getByRole('heading', { name: 'Data dashboard' })).toBeVisible(FIRST_LOAD);
+    // Quota in millions ("88.00 m CNY", "¥88.00m"), never "× 10k CNY"; one note is "1 note".
+    await expect(page.getByTestId('kpi-granted')).toContainText(/^Quota granted88\.00m CNY/);
+    await expect(page.getByTestId('dashboard-panel-quota')).toContainText(/Granted ¥88\.00m · utilisation \d+\.\d{2}%/);
+    await expect(page.getByTestId('kpi-outstanding')).toContainText(/\d+ notes? · financed \d+\.\d{2}%/);
+    await expect(page.getByTestId('dashboard-due-soon')).toContainText(/Due in 30 days\d+ notes? · ¥[\d,]+\.\d{2}(k|m)?/);
+    const text = await board.innerText();
+    expect(text).not.toMatch(/10k|\b1 notes\b|\b1 tasks\b|\b1 accounts\b/);
+    // The demo has one core enterprise: every word on the page is English (the names of parties are drawn on the charts).
+    expect(text.match(/\p{Script=Han}+/gu), 'no Chinese words in English').toBeNull();
+    for (const [width, height] of [[1366, 768], [1440, 900], [1920, 1080]]) {
+      await page.setViewportSize({ width, height });
+      await expect(async () => {
+        const box = (await page.getByTestId('dashboard-panel-tasks').boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(height);
+      }).toPass();
+      expect(await cutTexts(page), `${width}: cut texts`).toEqual([]);
+      const size = await scrollSizes(page);
+      expect(size.scrollHeight, `${width}: no vertical scroll`).toBeLessThanOrEqual(size.innerHeight);
+      await shot(page, `en-${width}x${height}`);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(async () => expect((await scrollSizes(page)).scrollWidth).toBeLessThanOrEqual(390)).toPass();
+    await shot(page, 'en-phone', true);
   });
 
   test('on a phone the panels stack into one column, none wider than the screen', async ({ page }) => {

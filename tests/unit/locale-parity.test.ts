@@ -10,6 +10,13 @@ function leafKeys(value: unknown, prefix = ''): string[] {
   return [prefix];
 }
 
+/**
+ * A key as a language needs it: English writes "1 note" and "2 notes" under `x_one` and `x_other`
+ * (i18next's plural forms), Chinese has one form under `x`. Both count as the key `x`.
+ */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (keys: string[]) => [...new Set(keys.map((key) => key.replace(PLURAL, '')))].sort();
+
 const namespaces = readdirSync(join(root, 'zh-CN')).filter((f) => f.endsWith('.json'));
 
 describe('locale files', () => {
@@ -18,7 +25,14 @@ describe('locale files', () => {
   });
 
   it.each(namespaces)('%s has exactly the same keys in both languages', (file) => {
-    expect(leafKeys(read('en-US', file)).sort()).toEqual(leafKeys(read('zh-CN', file)).sort());
+    expect(baseKeys(leafKeys(read('en-US', file)))).toEqual(baseKeys(leafKeys(read('zh-CN', file))));
+  });
+
+  it.each(namespaces)('%s: a key with plural forms has its `_other` form', (file) => {
+    for (const lang of ['zh-CN', 'en-US']) {
+      const keys = leafKeys(read(lang, file));
+      for (const key of keys.filter((k) => PLURAL.test(k))) expect(keys, `${lang}/${file}: ${key}`).toContain(key.replace(PLURAL, '_other'));
+    }
   });
 
   it.each(namespaces)('%s has no empty message', (file) => {

@@ -16,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CORP_TYPE } from '../../lib/corporations';
 import { DASHBOARD_REFRESH_MS, shareOf, type CountAmount, type DashboardOverview } from '../../lib/dashboard';
-import { amountWithUnit, formatPercent, formatWan } from '../../lib/money';
+import { amountWithUnit, formatPercent } from '../../lib/money';
+import { dashboardAmounts } from './amounts';
 import { HOME_PATH } from '../../routes/static-routes';
 import type { PageProps } from '../../routes/types';
 import { admissionOption, corpTypesOption, financingOption, grantorOption, holdersOption, maturityOption, monthlyOption, pendingOption, quotaUnitsOption, resultsOption } from './chart-options';
@@ -35,7 +36,7 @@ function waitedSince(since: string, now: string, t: TFunction): string {
 }
 
 function Amount({ value, t }: { value: string; t: TFunction }) {
-  const { text, unit } = amountWithUnit(value);
+  const { text, unit } = amountWithUnit(value, dashboardAmounts(t).scheme);
   return (
     <>
       {text}
@@ -74,7 +75,7 @@ function Stat({ label, figures, testId, warn, t }: { label: string; figures: Cou
     <div className={`dashboard-stat${warn && figures.count > 0 ? ' dashboard-stat-warn' : ''}`} data-testid={testId}>
       <span>{label}</span>
       <strong>
-        {t('dashboard:notesCount', { count: figures.count })} · {t('dashboard:amountWan', { value: formatWan(figures.amount) })}
+        {t('dashboard:notesCount', { count: figures.count })} · {dashboardAmounts(t).text(figures.amount)}
       </strong>
     </div>
   );
@@ -103,7 +104,7 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
     }),
     [notes, quotas, tasks, corporations, t],
   );
-  const wan = (amount: string) => t('dashboard:amountWan', { value: formatWan(amount) });
+  const amount = dashboardAmounts(t).text;
   const financedShare = formatPercent(shareOf(notes.financed.amount, notes.outstanding.amount));
   const ended = tasks.ended30d.approved + tasks.ended30d.rejected;
 
@@ -119,9 +120,9 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
         <Kpi testId="kpi-granted" title={t('dashboard:kpi.granted')} value={<Amount value={quotas.totals.granted} t={t} />}
           hint={t('dashboard:kpi.grantedHint', { percent: formatPercent(shareOf(quotas.totals.dispatched, quotas.totals.granted)), count: quotas.totals.accounts, movements: quotas.totals.movements })} />
         <Kpi testId="kpi-available" title={t('dashboard:kpi.available')} value={<Amount value={quotas.totals.available} t={t} />}
-          hint={t('dashboard:kpi.availableHint', { occupied: wan(quotas.totals.occupied) })} />
+          hint={t('dashboard:kpi.availableHint', { occupied: amount(quotas.totals.occupied) })} />
         <Kpi testId="kpi-pending" title={t('dashboard:kpi.pending')}
-          value={<>{tasks.pending}<small>{t('dashboard:tasksUnit')}</small></>}
+          value={<>{tasks.pending}<small>{t('dashboard:tasksUnit', { count: tasks.pending })}</small></>}
           hint={tasks.oldest ? t('dashboard:kpi.pendingHint', { unclaimed: tasks.unclaimed, waited: waitedSince(tasks.oldest, data.generatedAt, t) }) : t('dashboard:kpi.pendingNone')} />
         <Kpi testId="kpi-corporations" title={t('dashboard:kpi.corporations')} value={corporations.total}
           hint={t('dashboard:kpi.corporationsHint', { core: typeCount(CORP_TYPE.core), supplier: typeCount(CORP_TYPE.supplier), finance: typeCount(CORP_TYPE.finance) })} />
@@ -134,7 +135,7 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
           title={t('dashboard:panel.monthly')}
           extra={
             <div className="dashboard-panel-extra">
-              <span>{t('dashboard:panel.monthlyTotals', { issued: wan(notes.issuedThisYear.amount), redeemed: wan(notes.redeemedThisYear.amount) })}</span>
+              <span>{t('dashboard:panel.monthlyTotals', { issued: amount(notes.issuedThisYear.amount), redeemed: amount(notes.redeemedThisYear.amount) })}</span>
             </div>
           }
         >
@@ -145,15 +146,16 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
           title={t('dashboard:panel.quota')}
           extra={
             <div className="dashboard-panel-extra">
-              {quotas.byCore.map((core) => (
-                <span key={core.groupId}>
-                  {t('dashboard:panel.quotaCore', {
-                    name: core.groupName,
-                    granted: wan(core.granted),
-                    rate: formatPercent(shareOf(core.occupied, core.granted)),
-                  })}
-                </span>
-              ))}
+              {quotas.byCore.map((core) => {
+                const figures = { granted: amount(core.granted), rate: formatPercent(shareOf(core.occupied, core.granted)) };
+                // One core enterprise (the usual platform): its name is the chart's first bar, so the line fits the panel.
+                const line = quotas.byCore.length === 1 ? t('dashboard:panel.quotaCoreOnly', figures) : t('dashboard:panel.quotaCore', { name: core.groupName, ...figures });
+                return (
+                  <span key={core.groupId} title={t('dashboard:panel.quotaCore', { name: core.groupName, ...figures })}>
+                    {line}
+                  </span>
+                );
+              })}
             </div>
           }
         >

@@ -1,11 +1,12 @@
 /**
  * The dashboard's chart options, built from the server's sections. Amounts arrive as decimal
- * strings: a bar's length is the amount in 万 (the string's own digits, read once as a number for
- * the geometry), while every label and tooltip shows the exact string through the §9 helpers.
+ * strings: a bar's length is the amount in the axes' unit (万, or millions in English: ./amounts.ts),
+ * read once as a number for the geometry, while every label and tooltip shows the exact string.
  */
 import type { TFunction } from 'i18next';
 import { MATURITY_BUCKETS, type CorporationSection, type NoteSection, type QuotaByUnit, type QuotaSection, type TaskSection } from '../../lib/dashboard';
-import { fenToYuan, formatWan, toFen } from '../../lib/money';
+import { fenToYuan, toFen } from '../../lib/money';
+import { dashboardAmounts, type DashboardAmounts } from './amounts';
 import type { ChartOption } from './echarts';
 
 /** Series colours readable on the dark surface, in the order the panels use them. */
@@ -14,11 +15,6 @@ const AXIS_TEXT = '#9fb3d1';
 const SPLIT_LINE = 'rgba(120, 150, 200, 0.14)';
 const FONT = 12;
 
-/**
- * The amount in 万 as a plain number for a bar's length ("1,234.57" → 1234.57): a number only for
- * the drawing's geometry, never for a figure anyone reads (labels and tooltips show the string).
- */
-const wanNumber = (amount: string) => Number(formatWan(amount).replace(/,/g, ''));
 
 interface AmountDatum {
   value: number;
@@ -39,11 +35,30 @@ const amountOf = (param: TooltipParam) => (param.data as AmountDatum | undefined
 const marker = (param: TooltipParam) => (typeof param.marker === 'string' ? param.marker : '');
 
 const baseText = { color: AXIS_TEXT, fontSize: FONT };
+/** A category label of a few bars: wrapped to about its band's width (px), so long English words never run into the next one. */
+const bandLabel = (width: number) => ({ ...baseText, fontSize: FONT - 1, interval: 0, width, overflow: 'break' as const, lineHeight: 12 });
+
+/**
+ * A long name in at most two lines of about `perLine` characters, the second cut with an ellipsis:
+ * "Finance institution quota: add" and "…: adjust" stay told apart, where a one-line cut made both
+ * "Finance institution qu...". Chinese names are short enough to stay on one line.
+ */
+export function twoLines(name: string, perLine = 24): string {
+  if (name.length <= perLine) return name;
+  const space = name.lastIndexOf(' ', perLine);
+  const cut = space > perLine / 2 ? space : perLine;
+  const rest = name.slice(cut).trim();
+  return `${name.slice(0, cut).trim()}\n${rest.length > perLine ? `${rest.slice(0, perLine - 1)}…` : rest}`;
+}
 const legend = (data: string[]) => ({ top: 0, right: 0, itemWidth: 12, itemHeight: 8, textStyle: baseText, data });
 const tooltip = { backgroundColor: 'rgba(10, 20, 40, 0.92)', borderColor: 'rgba(61, 139, 255, 0.5)', textStyle: { color: '#e6efff', fontSize: FONT } };
 
+/** How many units the quota panel names at once: the most its short 1366×768 panel lines up without overlap. */
+const UNITS_SHOWN = 7;
+
 /** Units of the core enterprises' trees: what each was granted, stacked as dispatched on, occupied and available. */
 export function quotaUnitsOption(section: QuotaSection, t: TFunction): ChartOption {
+  const money = dashboardAmounts(t);
   const rows = section.byUnit;
   const several = new Set(rows.map((r) => r.groupId)).size > 1;
   const label = (row: QuotaByUnit) => (several && row.unitId !== row.groupId ? `${row.groupName.slice(0, 4)}·${row.unitName}` : row.unitName);
@@ -55,13 +70,21 @@ export function quotaUnitsOption(section: QuotaSection, t: TFunction): ChartOpti
     barMaxWidth: 18,
     itemStyle: { color },
     emphasis: { focus: 'series' as const },
-    data: rows.map((row): AmountDatum => ({ value: wanNumber(row[key]), amount: row[key] })),
+    data: rows.map((row): AmountDatum => ({ value: money.number(row[key]), amount: row[key] })),
   });
+  // More units than the panel has lines for: the first ones shown, the rest a scroll away (wheel or the thin slider).
+  const scrolled = rows.length > UNITS_SHOWN;
   return {
     backgroundColor: 'transparent',
     color: PALETTE,
     legend: legend(Object.values(names)),
-    grid: { left: 8, right: 24, top: 28, bottom: 4, containLabel: true },
+    grid: { left: 8, right: scrolled ? 40 : 24, top: 28, bottom: 4, containLabel: true },
+    dataZoom: scrolled
+      ? [
+          { type: 'inside', yAxisIndex: 0, startValue: 0, endValue: UNITS_SHOWN - 1, zoomLock: true, zoomOnMouseWheel: false, moveOnMouseWheel: true },
+          { type: 'slider', yAxisIndex: 0, startValue: 0, endValue: UNITS_SHOWN - 1, zoomLock: true, right: 4, width: 8, showDetail: false, brushSelect: false, handleSize: 0, borderColor: 'transparent', fillerColor: 'rgba(61, 139, 255, 0.45)', backgroundColor: 'rgba(120, 150, 200, 0.12)', dataBackground: { lineStyle: { opacity: 0 }, areaStyle: { opacity: 0 } } },
+        ]
+      : [],
     tooltip: {
       ...tooltip,
       trigger: 'axis',
@@ -69,13 +92,13 @@ export function quotaUnitsOption(section: QuotaSection, t: TFunction): ChartOpti
       formatter: (params: unknown) => {
         const list = params as TooltipParam[];
         const row = rows[list[0]?.dataIndex ?? -1];
-        const head = row ? `${row.unitName}<br/>${t('dashboard:kpi.granted')}：${t('dashboard:amountWan', { value: formatWan(row.granted) })}` : '';
-        return [head, ...list.map((p) => `${marker(p)}${p.seriesName}：${t('dashboard:amountWan', { value: formatWan(amountOf(p)) })}`)].join('<br/>');
+        const head = row ? `${row.unitName}<br/>${t('dashboard:kpi.granted')}：${money.text(row.granted)}` : '';
+        return [head, ...list.map((p) => `${marker(p)}${p.seriesName}：${money.text(amountOf(p))}`)].join('<br/>');
       },
     },
     xAxis: {
       type: 'value',
-      name: t('dashboard:axisWan'),
+      name: money.axisName,
       nameTextStyle: baseText,
       axisLabel: { ...baseText, hideOverlap: true },
       splitLine: { lineStyle: { color: SPLIT_LINE } },
@@ -116,7 +139,7 @@ function doughnut(
       itemHeight: 8,
       itemGap: listed ? 6 : 10,
       formatter: legendText,
-      textStyle: { ...baseText, width: listed ? 260 : 120, overflow: 'truncate' },
+      textStyle: { ...baseText, width: listed ? 300 : 120, overflow: 'truncate' },
     },
     series: [
       {
@@ -137,7 +160,16 @@ function doughnut(
     legend: { itemGap: listed ? 2 : 6 },
     series: [{ radius: listed ? ['24%', '42%'] : ['30%', '50%'], center: ['50%', listed ? '32%' : '40%'] }],
   };
-  return { baseOption: base, media: [{ query: { maxHeight: 230 }, option: short }] };
+  // A narrow panel (five columns on 1366 px): the listed legend's lines no wider than the panel, cut at the end of the name.
+  const legendWidth = (width: number) => (listed ? { legend: { textStyle: { width } } } : {});
+  return {
+    baseOption: base,
+    media: [
+      { query: { maxHeight: 230 }, option: short },
+      { query: { maxWidth: 340 }, option: legendWidth(230) },
+      { query: { maxWidth: 280 }, option: legendWidth(190) },
+    ],
+  };
 }
 
 /** Counts by name for a legend: "供应商 21". */
@@ -145,13 +177,14 @@ const countLegend = (parts: Array<{ name: string; value: number }>) => (name: st
 
 /** The quota granted to core enterprises, by grantor (a bank, a factoring company, the platform). */
 export function grantorOption(section: QuotaSection, t: TFunction): ChartOption {
-  const parts = section.byGrantor.map((g) => ({ name: g.grantorName, value: wanNumber(g.granted), amount: g.granted }));
+  const money = dashboardAmounts(t);
+  const parts = section.byGrantor.map((g) => ({ name: g.grantorName, value: money.number(g.granted), amount: g.granted }));
   const amountByName = new Map(parts.map((p) => [p.name, p.amount]));
   return doughnut(
     parts,
-    (p) => `${marker(p)}${p.name}<br/>${t('dashboard:amountWan', { value: formatWan(amountOf(p)) })}（${p.percent ?? 0}%）`,
+    (p) => `${marker(p)}${p.name}<br/>${money.text(amountOf(p))}（${p.percent ?? 0}%）`,
     // The amount first: a long name is what gets cut on a narrow panel.
-    (name) => `${t('dashboard:amountWan', { value: formatWan(amountByName.get(name)) })}  ${name}`,
+    (name) => `${money.text(amountByName.get(name))}  ${name}`,
     true,
   );
 }
@@ -178,7 +211,7 @@ export function admissionOption(section: CorporationSection, t: TFunction): Char
     backgroundColor: 'transparent',
     tooltip: { ...tooltip, trigger: 'item', formatter: (param: unknown) => `${(param as TooltipParam).name}：${t('dashboard:count', { count: Number((param as TooltipParam).value) })}` },
     grid: { left: 8, right: 8, top: 16, bottom: 4, containLabel: true },
-    xAxis: { type: 'category', data: rows.map((r) => t(`dict:corp_admission_status.${r.code}`, { defaultValue: r.code })), axisLabel: { ...baseText, interval: 0 }, axisTick: { show: false }, axisLine: { lineStyle: { color: SPLIT_LINE } } },
+    xAxis: { type: 'category', data: rows.map((r) => t(`dict:corp_admission_status.${r.code}`, { defaultValue: r.code })), axisLabel: bandLabel(72), axisTick: { show: false }, axisLine: { lineStyle: { color: SPLIT_LINE } } },
     yAxis: { type: 'value', minInterval: 1, axisLabel: baseText, splitLine: { lineStyle: { color: SPLIT_LINE } } },
     series: [
       {
@@ -213,7 +246,7 @@ export function pendingOption(section: TaskSection, t: TFunction): ChartOption {
       type: 'category',
       inverse: true,
       data: rows.map((row) => t(`workflow:process.${row.processKey}`, { defaultValue: row.processKey })),
-      axisLabel: { ...baseText, width: 130, overflow: 'truncate' },
+      axisLabel: { ...baseText, fontSize: FONT - 1, lineHeight: 12, formatter: (name: string) => twoLines(name) },
       axisTick: { show: false },
       axisLine: { lineStyle: { color: SPLIT_LINE } },
     },
@@ -226,11 +259,12 @@ interface CountAmountDatum extends AmountDatum {
 }
 
 /** "1,234.57 万元 · 3 张": a tooltip line of a count and its exact amount. */
-const countAmountText = (t: TFunction, datum: CountAmountDatum | undefined, unit: 'notesCount' | 'movementsCount' = 'notesCount') =>
-  `${t('dashboard:amountWan', { value: formatWan(datum?.amount ?? '0') })} · ${t(`dashboard:${unit}`, { count: datum?.count ?? 0 })}`;
+const countAmountText = (t: TFunction, money: DashboardAmounts, datum: CountAmountDatum | undefined, unit: 'notesCount' | 'movementsCount' = 'notesCount') =>
+  `${money.text(datum?.amount ?? '0')} · ${t(`dashboard:${unit}`, { count: datum?.count ?? 0 })}`;
 
 /** Notes issued (root notes by issue date) and quota recycled by redemption, month by month. */
 export function monthlyOption(section: NoteSection, t: TFunction): ChartOption {
+  const money = dashboardAmounts(t);
   const rows = section.byMonth;
   const names = { issued: t('dashboard:series.issued'), redeemed: t('dashboard:series.redeemed') };
   const series = (key: keyof typeof names, color: string) => ({
@@ -239,7 +273,7 @@ export function monthlyOption(section: NoteSection, t: TFunction): ChartOption {
     barMaxWidth: 14,
     barGap: '20%',
     itemStyle: { color, borderRadius: [3, 3, 0, 0] },
-    data: rows.map((row): CountAmountDatum => ({ value: wanNumber(row[key].amount), amount: row[key].amount, count: row[key].count })),
+    data: rows.map((row): CountAmountDatum => ({ value: money.number(row[key].amount), amount: row[key].amount, count: row[key].count })),
   });
   return {
     backgroundColor: 'transparent',
@@ -252,7 +286,7 @@ export function monthlyOption(section: NoteSection, t: TFunction): ChartOption {
       formatter: (params: unknown) => {
         const list = params as TooltipParam[];
         const month = rows[list[0]?.dataIndex ?? -1]?.month ?? '';
-        return [month, ...list.map((p) => `${marker(p)}${p.seriesName}：${countAmountText(t, p.data as CountAmountDatum, p.seriesName === names.redeemed ? 'movementsCount' : 'notesCount')}`)].join('<br/>');
+        return [month, ...list.map((p) => `${marker(p)}${p.seriesName}：${countAmountText(t, money, p.data as CountAmountDatum, p.seriesName === names.redeemed ? 'movementsCount' : 'notesCount')}`)].join('<br/>');
       },
     },
     xAxis: {
@@ -262,31 +296,32 @@ export function monthlyOption(section: NoteSection, t: TFunction): ChartOption {
       axisTick: { show: false },
       axisLine: { lineStyle: { color: SPLIT_LINE } },
     },
-    yAxis: { type: 'value', name: t('dashboard:axisWan'), nameTextStyle: baseText, axisLabel: { ...baseText, hideOverlap: true }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
+    yAxis: { type: 'value', name: money.axisName, nameTextStyle: baseText, axisLabel: { ...baseText, hideOverlap: true }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
     series: [series('issued', PALETTE[0]), series('redeemed', PALETTE[2])],
   };
 }
 
 /** Outstanding notes by how far off their due date is: overdue, then the next 7, 15 and 30 days. */
 export function maturityOption(section: NoteSection, t: TFunction): ChartOption {
+  const money = dashboardAmounts(t);
   const colors = { overdue: PALETTE[5], d7: PALETTE[6], d15: PALETTE[3], d30: PALETTE[1] };
   return {
     backgroundColor: 'transparent',
     tooltip: {
       ...tooltip,
       trigger: 'item',
-      formatter: (param: unknown) => `${(param as TooltipParam).name}<br/>${countAmountText(t, (param as TooltipParam).data as CountAmountDatum)}`,
+      formatter: (param: unknown) => `${(param as TooltipParam).name}<br/>${countAmountText(t, money, (param as TooltipParam).data as CountAmountDatum)}`,
     },
     grid: { left: 8, right: 8, top: 20, bottom: 4, containLabel: true },
-    xAxis: { type: 'category', data: MATURITY_BUCKETS.map((b) => t(`dashboard:series.${b}`)), axisLabel: { ...baseText, interval: 0 }, axisTick: { show: false }, axisLine: { lineStyle: { color: SPLIT_LINE } } },
-    yAxis: { type: 'value', name: t('dashboard:axisWan'), nameTextStyle: baseText, axisLabel: { ...baseText, hideOverlap: true }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
+    xAxis: { type: 'category', data: MATURITY_BUCKETS.map((b) => t(`dashboard:series.${b}`)), axisLabel: bandLabel(52), axisTick: { show: false }, axisLine: { lineStyle: { color: SPLIT_LINE } } },
+    yAxis: { type: 'value', name: money.axisName, nameTextStyle: baseText, axisLabel: { ...baseText, hideOverlap: true }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
     series: [
       {
         type: 'bar',
         barMaxWidth: 26,
-        label: { show: true, position: 'top', color: '#dce7fb', fontSize: FONT, formatter: (param: unknown) => t('dashboard:notesCount', { count: ((param as TooltipParam).data as CountAmountDatum).count }) },
+        label: { show: true, position: 'top', color: '#dce7fb', fontSize: FONT, formatter: (param: unknown) => t('dashboard:barCount', { count: ((param as TooltipParam).data as CountAmountDatum).count }) },
         data: MATURITY_BUCKETS.map((b): CountAmountDatum & { itemStyle: { color: string } } => ({
-          value: wanNumber(section.maturity[b].amount),
+          value: money.number(section.maturity[b].amount),
           amount: section.maturity[b].amount,
           count: section.maturity[b].count,
           itemStyle: { color: colors[b] },
@@ -298,29 +333,31 @@ export function maturityOption(section: NoteSection, t: TFunction): ChartOption 
 
 /** The outstanding amount, financed against not financed (the difference in whole fen, src/lib/money). */
 export function financingOption(section: NoteSection, t: TFunction): ChartOption {
+  const money = dashboardAmounts(t);
   const unfinanced = fenToYuan((toFen(section.outstanding.amount) ?? 0n) - (toFen(section.financed.amount) ?? 0n));
   const parts = [
-    { name: t('dashboard:series.financed'), value: wanNumber(section.financed.amount), amount: section.financed.amount, itemStyle: { color: PALETTE[4] } },
-    { name: t('dashboard:series.unfinanced'), value: wanNumber(unfinanced), amount: unfinanced, itemStyle: { color: PALETTE[0] } },
+    { name: t('dashboard:series.financed'), value: money.number(section.financed.amount), amount: section.financed.amount, itemStyle: { color: PALETTE[4] } },
+    { name: t('dashboard:series.unfinanced'), value: money.number(unfinanced), amount: unfinanced, itemStyle: { color: PALETTE[0] } },
   ];
   const amountByName = new Map(parts.map((p) => [p.name, p.amount]));
   return doughnut(
     parts,
-    (p) => `${marker(p)}${p.name}<br/>${t('dashboard:amountWan', { value: formatWan(amountOf(p)) })}（${p.percent ?? 0}%）`,
-    (name) => `${name} ${t('dashboard:amountWan', { value: formatWan(amountByName.get(name)) })}`,
+    (p) => `${marker(p)}${p.name}<br/>${money.text(amountOf(p))}（${p.percent ?? 0}%）`,
+    (name) => `${name} ${money.text(amountByName.get(name))}`,
     true,
   );
 }
 
 /** The holders (suppliers) with the most outstanding, largest at the top. */
 export function holdersOption(section: NoteSection, t: TFunction): ChartOption {
+  const money = dashboardAmounts(t);
   const rows = section.topHolders;
   return {
     backgroundColor: 'transparent',
     tooltip: {
       ...tooltip,
       trigger: 'item',
-      formatter: (param: unknown) => `${rows[(param as TooltipParam).dataIndex ?? -1]?.name ?? ''}<br/>${countAmountText(t, (param as TooltipParam).data as CountAmountDatum)}`,
+      formatter: (param: unknown) => `${rows[(param as TooltipParam).dataIndex ?? -1]?.name ?? ''}<br/>${countAmountText(t, money, (param as TooltipParam).data as CountAmountDatum)}`,
     },
     grid: { left: 8, right: 84, top: 4, bottom: 4, containLabel: true },
     xAxis: { type: 'value', show: false },
@@ -337,8 +374,8 @@ export function holdersOption(section: NoteSection, t: TFunction): ChartOption {
         type: 'bar',
         barMaxWidth: 12,
         itemStyle: { color: PALETTE[1], borderRadius: [0, 3, 3, 0] },
-        label: { show: true, position: 'right', color: '#dce7fb', fontSize: FONT - 1, formatter: (param: unknown) => t('dashboard:amountWan', { value: formatWan(((param as TooltipParam).data as CountAmountDatum).amount) }) },
-        data: rows.map((row): CountAmountDatum => ({ value: wanNumber(row.amount), amount: row.amount, count: row.count })),
+        label: { show: true, position: 'right', color: '#dce7fb', fontSize: FONT - 1, formatter: (param: unknown) => money.text(((param as TooltipParam).data as CountAmountDatum).amount) },
+        data: rows.map((row): CountAmountDatum => ({ value: money.number(row.amount), amount: row.amount, count: row.count })),
       },
     ],
   };

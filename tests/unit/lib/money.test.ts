@@ -8,6 +8,7 @@ import {
   formatWan,
   formatYi,
   amountWithUnit,
+  formatScaled,
   moneyInputFen,
   moneyInputText,
   parseDecimal,
@@ -172,6 +173,27 @@ describe('amountWithUnit', () => {
     [null, '0.00', 'yuan'],
   ])('amountWithUnit(%j) is %s %s', (value, text, unit) => {
     expect(amountWithUnit(value)).toEqual({ text, unit });
+  });
+
+  // English reads thousands, millions and billions: 264.76万 is 2.65 million, never "× 10k".
+  it.each<[NumericInput, string, string]>([
+    ['2647600.00', '2.65', 'million'],
+    ['88000000', '88.00', 'million'],
+    ['1234567890.12', '1.23', 'billion'],
+    ['447000.00', '447.00', 'thousand'],
+    ['1000', '1.00', 'thousand'],
+    ['999.99', '999.99', 'yuan'],
+    ['-2647600', '-2.65', 'million'],
+  ])('amountWithUnit(%j, thousands) is %s %s', (value, text, unit) => {
+    expect(amountWithUnit(value, 'thousands')).toEqual({ text, unit });
+  });
+});
+
+describe('formatScaled', () => {
+  it('moves the decimal point exactly, half up', () => {
+    expect(formatScaled('2647600', 6)).toBe('2.65');
+    expect(formatScaled('12345678.90', 4)).toBe('1,234.57');
+    expect(formatScaled('0.01', 6)).toBe('0.00');
   });
 });
 

@@ -1,0 +1,78 @@
+/**
+ * The dashboard's charts in both languages (issue 38 item 9): English amounts in thousands and
+ * millions, never "× 10k CNY"; one note is "1 note"; the quota panel scrolls a large group's units
+ * instead of squeezing every name into 1366×768's short panel; long English process names keep the
+ * words that tell them apart.
+ */
+import zhDashboard from '../../../locales/zh-CN/dashboard.json';
+import enDashboard from '../../../locales/en-US/dashboard.json';
+import type { QuotaByUnit, QuotaSection } from '../../../src/lib/dashboard';
+import { dashboardAmounts } from '../../../src/features/dashboard/amounts';
+import { quotaUnitsOption, twoLines } from '../../../src/features/dashboard/chart-options';
+import i18n, { addLocaleFiles } from '../../../src/providers/i18n';
+
+addLocaleFiles({ '../../locales/en-US/dashboard.json': enDashboard, '../../locales/zh-CN/dashboard.json': zhDashboard });
+
+const unit = (i: number): QuotaByUnit => ({
+  groupId: 'g',
+  groupName: '中建华东建设集团有限公司',
+  unitId: `u${i}`,
+  unitName: `项目部${i}`,
+  unitKind: 'PROJECT',
+  granted: '1000000.00',
+  dispatched: '0.00',
+  occupied: '250000.00',
+  available: '750000.00',
+});
+const section = (units: number): QuotaSection => ({
+  totals: { granted: '0', dispatched: '0', occupied: '0', available: '0', accounts: 0, movements: 0 },
+  byCore: [],
+  byUnit: Array.from({ length: units }, (_, i) => unit(i)),
+  byGrantor: [],
+});
+
+afterAll(() => i18n.changeLanguage('zh-CN'));
+
+describe('dashboard amounts by language', () => {
+  it('writes 万 in Chinese and thousands or millions in English, and draws the axes in the same unit', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const zh = dashboardAmounts(i18n.t);
+    expect(zh.text('2647600.00')).toBe('264.76 万元');
+    expect(zh.number('2647600.00')).toBe(264.76);
+    expect(zh.axisName).toBe('万元');
+    await i18n.changeLanguage('en-US');
+    const en = dashboardAmounts(i18n.t);
+    expect(en.text('2647600.00')).toBe('¥2.65m');
+    expect(en.text('125000.00')).toBe('¥125.00k');
+    expect(en.text('850.5')).toBe('¥850.50');
+    expect(en.number('2647600.00')).toBe(2.65);
+    expect(en.axisName).toBe('¥m');
+    expect(i18n.t('dashboard:notesCount', { count: 1 })).toBe('1 note');
+    expect(i18n.t('dashboard:notesCount', { count: 2 })).toBe('2 notes');
+    expect(i18n.t('dashboard:tasksUnit', { count: 1 })).toBe('task');
+  });
+});
+
+describe('the quota panel', () => {
+  it('names every unit when they fit, and scrolls the rest of a large group instead of overlapping names', () => {
+    const few = quotaUnitsOption(section(6), i18n.t);
+    expect(few.dataZoom).toEqual([]);
+    const many = quotaUnitsOption(section(40), i18n.t);
+    const zooms = many.dataZoom as Array<{ type: string; yAxisIndex: number; startValue: number; endValue: number }>;
+    expect(zooms.map((z) => z.type)).toEqual(['inside', 'slider']);
+    for (const zoom of zooms) expect([zoom.yAxisIndex, zoom.startValue, zoom.endValue]).toEqual([0, 0, 6]);
+  });
+});
+
+describe('twoLines', () => {
+  it('keeps a short name whole and cuts a long one into two lines at a space, the second ending in an ellipsis', () => {
+    expect(twoLines('账户用途')).toBe('账户用途');
+    expect(twoLines('Finance institution quota: add')).toBe('Finance institution\nquota: add');
+    expect(twoLines('Finance institution quota: adjust')).toBe('Finance institution\nquota: adjust');
+    const long = twoLines('Reverse factoring product of a core enterprise with a finance institution');
+    const lines = long.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1].endsWith('…')).toBe(true);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(24);
+  });
+});
