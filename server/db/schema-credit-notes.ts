@@ -126,6 +126,8 @@ export const creditNotes = pgTable(
   (t) => [
     index('credit_notes_holder_status_due_idx').on(t.holderCorpId, t.status, t.dueDate),
     index('credit_notes_status_due_idx').on(t.status, t.dueDate),
+    // The unfiltered list's order (due date, then number): its first and deep pages walk this index, not every note (tests/server/scale-plans.test.ts).
+    index('credit_notes_due_no_idx').on(t.dueDate, t.noteNo),
     index('credit_notes_root_idx').on(t.rootId),
     index('credit_notes_parent_idx').on(t.parentId),
     index('credit_notes_batch_idx').on(t.batchId),

@@ -1,0 +1,215 @@
+/**
+ * A large construction group's year of business, built straight into the database with
+ * `generate_series` (issue 42): corporations, one group tree, quota accounts and their ledger, credit
+ * notes with their splits and holder chains, workflow instances with tasks and history, and the
+ * operation log. Sizes are a fraction of the full year (`scale` 1 = 100,000 corporations, 10,000
+ * units, 5,000 accounts, 10,000,000 ledger rows, 1,000,000 notes, 2,000,000 history rows, 1,000,000
+ * log rows), so CI builds a small world with the same shape and `npm run bench:scale` the full one.
+ *
+ * The world keeps the invariants the product keeps: an account's balances and movement count are what
+ * its ledger rows sum to, a split note is the exact sum of its children (the deferred trigger of
+ * migration 0013 is paused for the bulk insert and the same rule checked once afterwards by
+ * `checkScaleInvariants`), every unit, holder and account a row names exists.
+ *
+ * Every id starts with `sc-`, so a world can be built beside the demo world and told apart from it.
+ */
+
+export type Exec = (statement: string) => Promise<unknown>;
+export type Query = <T>(statement: string) => Promise<T[]>;
+
+/** The full year; a world of scale s holds about s times each (and never less than a few rows). */
+export const FULL_SIZES = {
+  corporations: 100_000,
+  units: 10_000,
+  accounts: 5_000,
+  ledgerRows: 10_000_000,
+  notes: 1_000_000,
+  historyRows: 2_000_000,
+  logRows: 1_000_000,
+} as const;
+
+export type ScaleSizes = { -readonly [K in keyof typeof FULL_SIZES]: number };
+
+export function sizesAt(scale: number): ScaleSizes {
+  const at = (full: number, least: number) => Math.max(least, Math.round(full * scale));
+  const units = at(FULL_SIZES.units, 30);
+  return {
+    corporations: at(FULL_SIZES.corporations, 200),
+    units,
+    // One account per unit at most: the account key is (kind, channel, grantor, unit).
+    accounts: Math.min(units, at(FULL_SIZES.accounts, 20)),
+    ledgerRows: at(FULL_SIZES.ledgerRows, 2_000),
+    notes: at(FULL_SIZES.notes, 1_000),
+    historyRows: at(FULL_SIZES.historyRows, 400),
+    logRows: at(FULL_SIZES.logRows, 500),
+  };
+}
+
+/** The ids the measurements and checks use. */
+export const SCALE_IDS = {
+  group: 'sc-unit-1',
+  groupCorp: 'sc-corp-1',
+  /** A supplier that holds notes (about 1 in 100 of them). */
+  holder: (sizes: ScaleSizes) => `sc-corp-${supplierBase(sizes) + 7}`,
+  account: 'sc-acct-1',
+  branch: 'sc-unit-2',
+} as const;
+
+/** Corporations 1..branches+1 are the group and its branches; the next are finance institutions; the rest suppliers. */
+const branchesOf = (sizes: ScaleSizes) => Math.max(2, Math.round(sizes.units / 100));
+const financeCount = (sizes: ScaleSizes) => Math.max(2, Math.round(sizes.corporations / 1000));
+const supplierBase = (sizes: ScaleSizes) => branchesOf(sizes) + 1 + financeCount(sizes);
+const supplierCount = (sizes: ScaleSizes) => sizes.corporations - supplierBase(sizes);
+
+/** Two-step processes (src/workflows/registry.ts: a handler's Edit, a director's Approve). */
+const PROCESS_KEYS = ['Process_LMT_DISPATCH_AUDIT', 'Process_LMT_APPLY_AUDIT', 'Process_CI_CORE_ADMIT_UPDATE', 'Process_BILL_MANAGE', 'PROCESS_ACCOUNT_USAGE_TEMP', 'Process_PRICE_CONFIG_CREATE'];
+
+/** Builds the world; returns the seconds each part took. */
+export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line: string) => void = () => {}): Promise<Record<string, number>> {
+  const took: Record<string, number> = {};
+  const part = async (name: string, statements: string[]) => {
+    const started = performance.now();
+    for (const statement of statements) await exec(statement);
+    took[name] = +((performance.now() - started) / 1000).toFixed(1);
+    log(`${name}: ${took[name]} s`);
+  };
+  const branches = branchesOf(sizes);
+  const finance = financeCount(sizes);
+  const supBase = supplierBase(sizes);
+  const suppliers = supplierCount(sizes);
+  const depts = sizes.units - 1 - branches;
+
+  await part('corporations', [
+    `INSERT INTO corporations (id, corp_name, credit_code, corp_types, admission_status, create_by, update_by, create_time)
+      SELECT 'sc-corp-' || i,
+        CASE WHEN i = 1 THEN '规模建设集团有限公司' WHEN i <= ${branches + 1} THEN '规模建设第' || (i - 1) || '分公司'
+             WHEN i <= ${supBase} THEN '规模银行' || (i - ${branches + 1}) || '号支行' ELSE '规模供应商' || (i - ${supBase}) || '有限公司' END,
+        '91SC' || lpad(i::text, 14, '0'),
+        CASE WHEN i = 1 THEN ARRAY['CORE_ENTERPRISE'] WHEN i <= ${branches + 1} THEN ARRAY['CORE_ENTERPRISE']
+             WHEN i <= ${supBase} THEN ARRAY['FINANCE_INSTITUTION'] ELSE ARRAY['SUPPLIER'] END,
+        CASE WHEN i = 1 THEN 'ADMITTED' ELSE 'NOT_APPLIED' END,
+        'bench', 'bench', now() - (${sizes.corporations} - i) * interval '5 minutes'
+      FROM generate_series(1, ${sizes.corporations}) AS i`,
+  ]);
+
+  // The root stands for the group's corporation, each branch for its own; project departments have names of their own.
+  await part('group tree', [
+    `INSERT INTO group_units (id, group_id, parent_id, kind, unit_name, corp_id, sort_order, create_by, update_by)
+      SELECT 'sc-unit-' || i, '${SCALE_IDS.group}',
+        CASE WHEN i = 1 THEN NULL WHEN i <= ${branches + 1} THEN '${SCALE_IDS.group}' ELSE 'sc-unit-' || (2 + (i - ${branches + 2}) % ${branches}) END,
+        CASE WHEN i = 1 THEN 'GROUP' WHEN i <= ${branches + 1} THEN 'BRANCH' ELSE 'PROJECT_DEPT' END,
+        CASE WHEN i <= ${branches + 1} THEN NULL ELSE '规模项目部' || (i - ${branches + 1}) END,
+        CASE WHEN i <= ${branches + 1} THEN 'sc-corp-' || i ELSE NULL END,
+        i, 'bench', 'bench'
+      FROM generate_series(1, ${sizes.units}) AS i`,
+  ]);
+
+  // Account a is the platform's quota of unit a. Ledger row i belongs to account 1 + i % A and is the
+  // k-th of it (k = i / A): k = 0 grants 1,000,000.00, odd k occupy 10.00, even k release them again.
+  const A = sizes.accounts;
+  await part('quota accounts and ledger', [
+    `INSERT INTO quota_accounts (id, kind, channel, grantor_id, unit_id, group_id, parent_id, granted, term_end, create_by, update_by)
+      SELECT 'sc-acct-' || a, 'PLATFORM', 'PLATFORM', 'PLATFORM', 'sc-unit-' || a, '${SCALE_IDS.group}', NULL, 0, '2099-12-31', 'bench', 'bench'
+      FROM generate_series(1, ${A}) AS a`,
+    `INSERT INTO quota_ledger (account_id, movement, amount, d_granted, d_used, available_after, process_key, remark, create_by, create_time)
+      SELECT 'sc-acct-' || (1 + i % ${A}),
+        CASE WHEN i / ${A} = 0 THEN 'GRANT' WHEN (i / ${A}) % 2 = 1 THEN 'OCCUPY' ELSE 'RELEASE' END,
+        CASE WHEN i / ${A} = 0 THEN 1000000.00 ELSE 10.00 END,
+        CASE WHEN i / ${A} = 0 THEN 1000000.00 ELSE 0 END,
+        CASE WHEN i / ${A} = 0 THEN 0 WHEN (i / ${A}) % 2 = 1 THEN 10.00 ELSE -10.00 END,
+        CASE WHEN i / ${A} > 0 AND (i / ${A}) % 2 = 1 THEN 999990.00 ELSE 1000000.00 END,
+        CASE WHEN i / ${A} = 0 THEN 'Process_LMT_APPLY_AUDIT' ELSE NULL END,
+        '规模流水', 'bench', now() - (${sizes.ledgerRows} - i) * (interval '1 year' / ${sizes.ledgerRows})
+      FROM generate_series(0, ${sizes.ledgerRows - 1}) AS i`,
+    // What the rows sum to: an even count of movements after the grant leaves 10.00 occupied.
+    `UPDATE quota_accounts a SET movements = l.n, granted = l.granted, used = l.used
+      FROM (SELECT account_id, count(*)::int AS n, sum(d_granted) AS granted, sum(d_used) AS used FROM quota_ledger WHERE account_id LIKE 'sc-acct-%' GROUP BY account_id) l
+      WHERE a.id = l.account_id`,
+  ]);
+
+  // Root notes: issued by project departments to suppliers, a year back to a year ahead; one in ten split in two.
+  const roots = Math.max(1, Math.round(sizes.notes / 1.1));
+  const splits = Math.floor(roots / 10);
+  await part('credit notes', [
+    'ALTER TABLE credit_notes DISABLE TRIGGER credit_notes_split_conserved',
+    `INSERT INTO credit_notes (id, note_no, parent_id, root_id, group_id, issuer_unit_id, issuer_name, quota_account_id, holder_corp_id, holder_name,
+        amount, issue_date, due_date, product_name, status, create_by, update_by, create_time)
+      SELECT 'sc-note-' || i, 'SC' || lpad(i::text, 12, '0'), NULL, 'sc-note-' || i, '${SCALE_IDS.group}',
+        'sc-unit-' || (${branches + 2} + i % ${Math.max(1, depts)}), '规模项目部', 'sc-acct-' || (1 + i % ${A}),
+        'sc-corp-' || (${supBase + 1} + i % ${suppliers}), '规模供应商',
+        1000.00 + (i % 100000), current_date - 365 + (i % 365), current_date - 180 + (i % 540), '规模产品',
+        CASE WHEN i % 10 = 0 THEN 'SPLIT' ELSE (ARRAY['ISSUED', 'ISSUED', 'FINANCED', 'REDEEMED'])[1 + (i / 10) % 4] END,
+        'bench', 'bench', now() - (${roots} - i) * (interval '1 year' / ${roots})
+      FROM generate_series(1, ${roots}) AS i`,
+    // A split note's two children: 60% passed to the next supplier, the rest kept; together exactly the parent.
+    `INSERT INTO credit_notes (id, note_no, parent_id, root_id, group_id, issuer_unit_id, issuer_name, quota_account_id, holder_corp_id, holder_name,
+        amount, issue_date, due_date, product_name, status, create_by, update_by, create_time)
+      SELECT 'sc-note-' || p.i || '-' || c, p.note_no || '-' || c, 'sc-note-' || p.i, 'sc-note-' || p.i, p.group_id, p.issuer_unit_id, p.issuer_name, p.quota_account_id,
+        CASE WHEN c = 1 THEN 'sc-corp-' || (${supBase + 1} + (p.i + 1) % ${suppliers}) ELSE p.holder_corp_id END, p.holder_name,
+        CASE WHEN c = 1 THEN round(p.amount * 0.6, 2) ELSE p.amount - round(p.amount * 0.6, 2) END,
+        p.issue_date, p.due_date, p.product_name, 'ISSUED', 'bench', 'bench', p.create_time
+      FROM (SELECT n.*, substr(n.id, 9)::int AS i FROM credit_notes n WHERE n.id LIKE 'sc-note-%' AND n.status = 'SPLIT') p, generate_series(1, 2) AS c`,
+    'ALTER TABLE credit_notes ENABLE TRIGGER credit_notes_split_conserved',
+    `INSERT INTO credit_note_holds (id, note_id, kind, from_corp_id, from_name, to_corp_id, to_name, amount, create_by, create_time)
+      SELECT 'sc-hold-' || n.id, n.id, CASE WHEN n.parent_id IS NULL THEN 'ISSUE' ELSE 'SPLIT' END, NULL, NULL, n.holder_corp_id, n.holder_name, n.amount, 'bench', n.create_time
+      FROM credit_notes n WHERE n.id LIKE 'sc-note-%'`,
+  ]);
+  log(`credit notes: ${roots} issued, ${splits} split into ${2 * splits}`);
+
+  // Instances of four history rows each (start, claim, two passes); one in fifty still waits for its director.
+  const instances = Math.max(1, Math.floor(sizes.historyRows / 4));
+  await part('workflow', [
+    `INSERT INTO workflow_instances (id, process_key, business_key, summary, business_no, status, current_activity, start_user_id, start_username, start_person_name, end_time, create_by, update_by, create_time)
+      SELECT 'sc-inst-' || i, (ARRAY[${PROCESS_KEYS.map((k) => `'${k}'`).join(', ')}])[1 + i % ${PROCESS_KEYS.length}], 'sc-biz-' || i,
+        '规模业务 ' || i, 'SCB' || lpad(i::text, 10, '0'),
+        CASE WHEN i % 50 = 0 THEN 'RUNNING' ELSE 'APPROVED' END, CASE WHEN i % 50 = 0 THEN 'Approve' ELSE NULL END,
+        'sc-user-' || (i % 100), 'sc_user_' || (i % 100), '规模经办' || (i % 100),
+        CASE WHEN i % 50 = 0 THEN NULL ELSE now() - (${instances} - i) * (interval '1 year' / ${instances}) + interval '1 hour' END,
+        'bench', 'bench', now() - (${instances} - i) * (interval '1 year' / ${instances})
+      FROM generate_series(1, ${instances}) AS i`,
+    `INSERT INTO workflow_tasks (id, instance_id, process_key, task_definition_key, activity_type, working_role, status, assignee_id, assignee_name, outcome, complete_time, create_by, update_by, create_time)
+      SELECT 'sc-task-' || w.id || '-' || s, w.id, w.process_key, CASE WHEN s = 1 THEN 'Edit' ELSE 'Approve' END, CASE WHEN s = 1 THEN 'edit' ELSE 'approve' END,
+        CASE WHEN s = 1 THEN 'handler' ELSE 'director' END,
+        CASE WHEN s = 2 AND w.status = 'RUNNING' THEN 'TODO' ELSE 'DONE' END,
+        CASE WHEN s = 2 AND w.status = 'RUNNING' THEN NULL ELSE w.start_user_id END,
+        CASE WHEN s = 2 AND w.status = 'RUNNING' THEN NULL ELSE w.start_person_name END,
+        CASE WHEN s = 2 AND w.status = 'RUNNING' THEN NULL ELSE 'PASS' END,
+        CASE WHEN s = 2 AND w.status = 'RUNNING' THEN NULL ELSE w.create_time + interval '30 minutes' * s END,
+        'bench', 'bench', w.create_time + interval '1 minute' * s
+      FROM workflow_instances w, generate_series(1, 2) AS s WHERE w.id LIKE 'sc-inst-%'`,
+    `INSERT INTO workflow_history (id, instance_id, task_id, task_definition_key, activity_type, action, user_id, username, person_name, remark, create_time)
+      SELECT 'sc-hist-' || w.id || '-' || s, w.id, 'sc-task-' || w.id || '-' || (CASE WHEN s <= 3 THEN 1 ELSE 2 END),
+        CASE WHEN s <= 3 THEN 'Edit' ELSE 'Approve' END, CASE WHEN s <= 3 THEN 'edit' ELSE 'approve' END,
+        (ARRAY['START', 'CLAIM', 'PASS', 'PASS'])[s], w.start_user_id, w.start_username, w.start_person_name, '同意', w.create_time + interval '1 minute' * s
+      FROM workflow_instances w, generate_series(1, 4) AS s WHERE w.id LIKE 'sc-inst-%' AND NOT (w.status = 'RUNNING' AND s = 4)`,
+  ]);
+
+  await part('operation log', [
+    `INSERT INTO sys_operation_logs (id, user_id, username, person_name, ip_address, resource, record_id, action, fields, before, after, create_time)
+      SELECT 'sc-log-' || i, 'sc-user-' || (i % 100), 'sc_user_' || (i % 100), '规模经办' || (i % 100), '10.0.' || (i % 250) || '.' || (i % 200),
+        (ARRAY['corporations', 'quota-requests', 'credit-notes', 'workflow'])[1 + i % 4], 'sc-rec-' || (i % 50000),
+        (ARRAY['CREATE', 'UPDATE', 'UPDATE', 'DELETE'])[1 + (i / 4) % 4], 'remark',
+        jsonb_build_object('remark', 'before ' || i), jsonb_build_object('remark', 'after ' || i),
+        now() - (${sizes.logRows} - i) * (interval '1 year' / ${sizes.logRows})
+      FROM generate_series(1, ${sizes.logRows}) AS i`,
+  ]);
+
+  await part('analyze', ['ANALYZE']);
+  return took;
+}
+
+/** The invariants the world keeps (and a month-end run must keep): a list of what is broken, empty when none. */
+export async function checkScaleInvariants(query: Query): Promise<string[]> {
+  const broken: string[] = [];
+  const accounts = await query<{ id: string }>(`
+    SELECT a.id FROM quota_accounts a
+      LEFT JOIN (SELECT account_id, count(*) AS n, sum(d_granted) AS g, sum(d_dispatched) AS d, sum(d_frozen) AS f, sum(d_used) AS u FROM quota_ledger GROUP BY account_id) l ON l.account_id = a.id
+     WHERE a.granted <> coalesce(l.g, 0) OR a.dispatched <> coalesce(l.d, 0) OR a.frozen <> coalesce(l.f, 0) OR a.used <> coalesce(l.u, 0) OR a.movements <> coalesce(l.n, 0)
+     LIMIT 5`);
+  for (const { id } of accounts) broken.push(`account ${id}: balances differ from its ledger`);
+  const notes = await query<{ note_no: string }>(`
+    SELECT p.note_no FROM credit_notes p JOIN credit_notes c ON c.parent_id = p.id
+     GROUP BY p.id, p.note_no, p.amount, p.status HAVING p.status <> 'SPLIT' OR p.amount <> sum(c.amount) LIMIT 5`);
+  for (const { note_no } of notes) broken.push(`note ${note_no}: not the exact sum of its split notes`);
+  return broken;
+}

@@ -1,0 +1,99 @@
+/**
+ * The plans of the busiest lists on a large group's data (issue 42 item 2): a small world of the same
+ * shape as `npm run bench:scale`'s (bench/scale/world.ts) is built beside the demo world; each list is
+ * called as an operator's screen calls it, first page and a deep page, and every SELECT the server ran
+ * for it is explained with sequential scans priced out (`enable_seqscan = off`). A plan that still
+ * reads a large table whole has no index to use: at the full size that list would grow with the table,
+ * not with the page. The data is small so that it runs in CI; the plan's shape is what is checked.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { buildScaleWorld, checkScaleInvariants, SCALE_IDS, sizesAt } from '../../bench/scale/world';
+import { signInAs, type ApiClient } from './client';
+import { startServer, type TestServer } from './server';
+
+/** The tables that grow with the business: a whole read of one of them is what the check refuses. */
+const LARGE_TABLES = new Set(['corporations', 'group_units', 'quota_accounts', 'quota_ledger', 'credit_notes', 'credit_note_holds', 'workflow_instances', 'workflow_tasks', 'workflow_history', 'sys_operation_logs']);
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+const seqScans = (node: PlanNode): string[] => [
+  ...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : []),
+  ...(node.Plans ?? []).flatMap(seqScans),
+];
+
+let server: TestServer;
+let pglite: PGlite;
+let admin: ApiClient;
+/** The statements the server sent while `recording` is on. */
+let recorded: Array<{ sql: string; params: unknown[] }> = [];
+let recording = false;
+const sizes = sizesAt(0.002);
+
+beforeAll(async () => {
+  // A server of its own: the scale world adds thousands of rows that the shared server's tests would count.
+  server = await startServer();
+  pglite = server.database.pglite!;
+  await buildScaleWorld((statement) => pglite.exec(statement), sizes);
+  const query = pglite.query.bind(pglite);
+  pglite.query = ((sql: string, params?: unknown[], options?: unknown) => {
+    if (recording) recorded.push({ sql, params: params ?? [] });
+    return query(sql, params as never, options as never);
+  }) as typeof pglite.query;
+  admin = await signInAs(server.baseUrl, 'op_admin');
+}, 180_000);
+
+afterAll(() => server?.close());
+
+/** The large tables the statements of one call read whole, even with sequential scans priced out. */
+async function wholeReads(path: string, body: Record<string, unknown>): Promise<string[]> {
+  recorded = [];
+  recording = true;
+  const answer = await admin.call<unknown>(path, { json: body });
+  recording = false;
+  expect(answer.body.code, `${path}: ${answer.text.slice(0, 200)}`).toBe('0');
+  const statements = recorded.filter((r) => /^\s*(select|with)\b/i.test(r.sql));
+  expect(statements.length, `${path} ran a query`).toBeGreaterThan(0);
+  const found = new Set<string>();
+  await pglite.exec('SET enable_seqscan = off');
+  try {
+    for (const { sql, params } of statements) {
+      const plan = await pglite.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${sql}`, params as never);
+      for (const table of seqScans(plan.rows[0]['QUERY PLAN'][0].Plan)) if (LARGE_TABLES.has(table)) found.add(`${table} (${sql.slice(0, 160)}…)`);
+    }
+  } finally {
+    await pglite.exec('SET enable_seqscan = on');
+  }
+  return [...found];
+}
+
+const DEEP = 40;
+
+/** Each list as its screen calls it: filtered and sorted as the screen allows, page 1 and a deep page. */
+const LISTS: Array<[string, string, Record<string, unknown>]> = [
+  ['credit notes of one holder by status, by due date', '/op/v1/credit-notes/notes/page', { holderCorpId: SCALE_IDS.holder(sizes), status: 'ISSUED', pageSize: 20 }],
+  ['credit notes, all, newest first', '/op/v1/credit-notes/notes/page', { pageSize: 20 }],
+  ['quota ledger of one account', '/op/v1/quotas/ledger/page', { accountId: SCALE_IDS.account, pageSize: 20 }],
+  ['to-do of the director', '/op/v1/workflow/tasks/todo/page', { pageSize: 20 }],
+  ['approval instances', '/op/v1/workflow/instances/page', { pageSize: 20 }],
+  ['corporations, newest first', '/op/v1/corporations/page', { pageSize: 20 }],
+  ['corporations found by name', '/op/v1/corporations/page', { corpName: '规模供应商12', pageSize: 20 }],
+  ['operation log, newest first', '/op/v1/sys/operation-logs/page', { pageSize: 20 }],
+  ['operation log of one action', '/op/v1/sys/operation-logs/page', { action: 'DELETE', pageSize: 20 }],
+];
+
+describe('the plans of the busiest lists on a large group’s data', () => {
+  it('builds a world that keeps the invariants (balances = ledger sums, splits = originals)', async () => {
+    expect(await checkScaleInvariants(async (sql) => (await pglite.query(sql)).rows as never)).toEqual([]);
+    const count = await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM quota_ledger WHERE account_id LIKE 'sc-acct-%'`);
+    expect(count.rows[0].n).toBe(sizes.ledgerRows);
+  });
+
+  it.each(LISTS)('%s: no whole read of a large table, first page and a deep page', async (_label, path, body) => {
+    expect(await wholeReads(path, { ...body, pageNum: 1 })).toEqual([]);
+    expect(await wholeReads(path, { ...body, pageNum: DEEP })).toEqual([]);
+  });
+});
