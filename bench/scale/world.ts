@@ -74,7 +74,6 @@ export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line:
     log(`${name}: ${took[name]} s`);
   };
   const branches = branchesOf(sizes);
-  const finance = financeCount(sizes);
   const supBase = supplierBase(sizes);
   const suppliers = supplierCount(sizes);
   const depts = sizes.units - 1 - branches;

@@ -7,6 +7,7 @@
  * not with the page. The data is small so that it runs in CI; the plan's shape is what is checked.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScaleWorld, checkScaleInvariants, SCALE_IDS, sizesAt } from '../../bench/scale/world';
 import { signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
