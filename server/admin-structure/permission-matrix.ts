@@ -1,19 +1,18 @@
 /**
  * The permission matrix as a page (issue 20 item 7): role or staff account × resource × action,
- * computed at each call from the grants as stored (role_permissions, user_roles) with the same
- * hasPermission the route guards use, over the declared resources' permission strings: what
+ * computed at each call from the grants as stored with the route guard's own decision over each
+ * action's requirement as the declared routes demand it (issue 38 item 3): what
  * `npm run audit:permissions` prints, live. Read with the list permission (auditors, admins);
  * exported as CSV with the export permission only.
  */
 import type { FastifyInstance } from 'fastify';
-import { asc } from 'drizzle-orm';
-import { hasPermission } from '../../src/lib/access';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { filterMatrix, MATRIX_ACTIONS, MATRIX_API, readMatrixFilters, type MatrixAnswer, type MatrixFilters, type MatrixRow, type MatrixSubjectKind } from '../../src/lib/permission-matrix';
-import { storedGrants } from '../audit/permission-matrix';
+import { enforcedPermissions } from '../audit/declared-routes';
+import { cellsOf, roleGrants, storedGrants } from '../audit/permission-matrix';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
-import { rolePermissions, roles, users } from '../db/schema';
+import { users } from '../db/schema';
 import { translate } from '../i18n';
 import { RESOURCES } from '../resources/registry';
 import { route } from '../routes/route';
@@ -31,25 +30,15 @@ async function subjectsOf(db: Db, by: MatrixSubjectKind): Promise<Subject[]> {
     const names = new Map((await db.select({ username: users.username, personName: users.personName }).from(users)).map((u) => [u.username, u.personName]));
     return [...grants].map(([username, held]) => ({ subject: username, subjectName: names.get(username) ?? username, held }));
   }
-  const roleRows = await db.select({ pkRole: roles.pkRole, code: roles.code, roleName: roles.roleName }).from(roles).orderBy(asc(roles.pkRole));
-  const held = new Map<string, string[]>();
-  for (const { pkRole, permission } of await db.select().from(rolePermissions)) held.set(pkRole, [...(held.get(pkRole) ?? []), permission]);
-  return roleRows.map((r) => ({ subject: r.pkRole, subjectName: r.roleName === r.code ? r.code : `${r.roleName}（${r.code}）`, held: held.get(r.pkRole) ?? [] }));
+  return (await roleGrants(db)).map((r) => ({ subject: r.pkRole, subjectName: r.roleName === r.code ? r.code : `${r.roleName}（${r.code}）`, held: r.held }));
 }
 
-/** Every subject × declared resource, each action allowed, denied or not offered (null). */
+/** Every subject × declared resource, each cell the route guard's answer (server/audit/permission-matrix.ts). */
 export async function computeMatrix(db: Db, by: MatrixSubjectKind): Promise<MatrixAnswer> {
   const subjects = await subjectsOf(db, by);
+  const enforced = enforcedPermissions();
   const rows: MatrixRow[] = subjects.flatMap(({ subject, subjectName, held }) =>
-    RESOURCES.map((resource) => {
-      const cells = Object.fromEntries(
-        MATRIX_ACTIONS.map((action) => {
-          const permission = resource.permissions[action];
-          return [action, permission === undefined ? null : hasPermission(held, permission)];
-        }),
-      ) as MatrixRow['cells'];
-      return { subject, subjectName, resource: resource.name, resourceTitle: resource.title, cells };
-    }),
+    RESOURCES.map((resource) => ({ subject, subjectName, resource: resource.name, resourceTitle: resource.title, cells: cellsOf(resource, held, enforced) })),
   );
   return { by, subjects: subjects.map(({ subject, subjectName }) => ({ subject, subjectName })), rows };
 }

@@ -21,6 +21,7 @@ import type { ProtocolHeaders } from '../security/signature';
 import type { Principal } from '../security/sessions';
 import type { BodyValidator } from '../validation';
 import { runWithOrigin } from '../operation-log/origin';
+import { declareRoute } from '../audit/declared-routes';
 
 export type AuthMode = 'public' | 'session';
 
@@ -84,6 +85,8 @@ export function route<B = unknown, A extends AuthMode = AuthMode>(api: FastifyIn
     validate: definition.validate,
     beforePasswordChange: definition.beforePasswordChange ?? false,
   };
+  // The permission matrix reads each route's requirement from here (server/audit/permission-matrix.ts).
+  declareRoute(definition.method, definition.path, rules.permission);
   api.route({
     method: definition.method,
     url: definition.path,

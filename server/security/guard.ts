@@ -67,6 +67,15 @@ function settle(touched: Promise<void> | undefined, done: (error?: Error) => voi
   else done();
 }
 
+/**
+ * The guard's permission decision for a route: what it answers a principal holding `permissions`.
+ * Exported so that the permission matrix (server/audit/permission-matrix.ts) computes every cell
+ * with this very function rather than a copy of the rule.
+ */
+export function permits(permissions: readonly string[], rules: Pick<RouteRules, 'permission'>): boolean {
+  return !rules.permission || hasPermission(permissions, rules.permission);
+}
+
 const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; ledger: NonceLedger; sessions: SessionStore }): void {
@@ -91,7 +100,7 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; l
       // The forced first-login change is the server's rule, not only the browser dialog's.
       if (principal.userStatus === USER_STATUS.INITIAL_PASSWORD && !rules.beforePasswordChange) throw protocolError('PASSWORD_CHANGE_REQUIRED');
       if (rules.csrf && isStateChanging(request.method)) checkCsrf(request, query, principal);
-      if (rules.permission && !hasPermission(principal.permissions, rules.permission)) throw protocolError('FORBIDDEN');
+      if (!permits(principal.permissions, rules)) throw protocolError('FORBIDDEN');
     }
 
     const body = parseBody(request.rawBody);

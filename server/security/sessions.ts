@@ -10,7 +10,7 @@
  * lost the cache is switched off rather than trusted.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/open';
 import type { Authority as RoleRef, CorpRef } from '../../src/protocol/api-types';
 import { corps, rolePermissions, roles, sessions, userCorps, userRoles, users } from '../db/schema';
@@ -68,6 +68,18 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * The permission strings a user's roles grant, as a principal holds them: a disabled role (issue 20)
+ * grants nothing. Shared with the permission matrix, which must read grants as the guard sees them.
+ */
+export function grantedPermissions(userId: AnyColumn | SQL) {
+  return sql<string[]>`coalesce((
+        select array_agg(distinct ${rolePermissions.permission})
+        from ${userRoles} join ${rolePermissions} on ${rolePermissions.pkRole} = ${userRoles.pkRole}
+        join ${roles} on ${roles.pkRole} = ${userRoles.pkRole} and ${roles.status} = ${ROLE_ENABLED}
+        where ${userRoles.userId} = ${userId}), '{}'::text[])`;
+}
+
 function principalQuery(db: Db) {
   return db
     .select({
@@ -87,12 +99,7 @@ function principalQuery(db: Db) {
         select json_agg(json_build_object('code', ${roles.code}, 'roleName', ${roles.roleName}, 'pkRole', ${roles.pkRole}) order by ${roles.pkRole})
         from ${userRoles} join ${roles} on ${roles.pkRole} = ${userRoles.pkRole}
         where ${userRoles.userId} = ${users.id}), '[]'::json)`,
-      // A disabled role (issue 20) grants nothing.
-      permissions: sql<string[]>`coalesce((
-        select array_agg(distinct ${rolePermissions.permission})
-        from ${userRoles} join ${rolePermissions} on ${rolePermissions.pkRole} = ${userRoles.pkRole}
-        join ${roles} on ${roles.pkRole} = ${userRoles.pkRole} and ${roles.status} = ${ROLE_ENABLED}
-        where ${userRoles.userId} = ${users.id}), '{}'::text[])`,
+      permissions: grantedPermissions(users.id),
       corps: sql<CorpRef[]>`coalesce((
         select json_agg(json_build_object('corpId', ${corps.corpId}, 'corpName', ${corps.corpName}) order by ${corps.corpId})
         from ${userCorps} join ${corps} on ${corps.corpId} = ${userCorps.corpId}

@@ -124,6 +124,16 @@ test.describe('system administration structure (issue 20)', () => {
     await expect(matrix.getByRole('row').filter({ hasText: 'admin' }).first().locator('td').nth(4)).toHaveText('允许');
     await page.screenshot({ path: join(ARTIFACTS, 'admin-structure-matrix.png') });
 
+    // The matrix is the enforcer (issue 38 item 3): roles declare only their read permissions, yet the
+    // administrator creates, edits and removes them; the cells are the guard's answer, not "—".
+    await page.getByTestId('matrix-resource').fill('roles');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const adminRolesRow = matrix.getByRole('row').filter({ hasText: 'admin' }).first();
+    for (const cell of [2, 3, 4, 5, 6]) await expect(adminRolesRow.locator('td').nth(cell)).toHaveText('允许');
+    const auditorRolesRow = matrix.getByRole('row').filter({ hasText: 'ROLE_OP_AUDITOR' });
+    for (const cell of [4, 5, 6]) await expect(auditorRolesRow.locator('td').nth(cell)).toHaveText('拒绝');
+    await page.screenshot({ path: join(ARTIFACTS, 'admin-structure-matrix-roles.png') });
+
     // A resource of an area not opened in this session is named by its title (issue 38: `ledger.title`).
     await page.getByTestId('matrix-resource').fill('额度流水');
     await page.getByRole('button', { name: /查\s*询/ }).click();
