@@ -79,7 +79,7 @@ export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line:
   const depts = sizes.units - 1 - branches;
 
   await part('corporations', [
-    `INSERT INTO corporations (id, corp_name, credit_code, corp_types, admission_status, create_by, update_by, create_time)
+    `INSERT INTO corporations (id, corp_name, credit_code, corp_types, admission_status, registered_address, legal_person_name, manager_name, create_by, update_by, create_time)
       SELECT 'sc-corp-' || i,
         CASE WHEN i = 1 THEN '规模建设集团有限公司' WHEN i <= ${branches + 1} THEN '规模建设第' || (i - 1) || '分公司'
              WHEN i <= ${supBase} THEN '规模银行' || (i - ${branches + 1}) || '号支行' ELSE '规模供应商' || (i - ${supBase}) || '有限公司' END,
@@ -87,6 +87,7 @@ export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line:
         CASE WHEN i = 1 THEN ARRAY['CORE_ENTERPRISE'] WHEN i <= ${branches + 1} THEN ARRAY['CORE_ENTERPRISE']
              WHEN i <= ${supBase} THEN ARRAY['FINANCE_INSTITUTION'] ELSE ARRAY['SUPPLIER'] END,
         CASE WHEN i = 1 THEN 'ADMITTED' ELSE 'NOT_APPLIED' END,
+        '上海市浦东新区规模路' || i || '号', '法人' || i, '管理员' || i,
         'bench', 'bench', now() - (${sizes.corporations} - i) * interval '5 minutes'
       FROM generate_series(1, ${sizes.corporations}) AS i`,
   ]);

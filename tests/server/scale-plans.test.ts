@@ -8,7 +8,8 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildScaleWorld, checkScaleInvariants, SCALE_IDS, sizesAt } from '../../bench/scale/world';
+import { busyLists, DEEP_PAGE } from '../../bench/scale/lists';
+import { buildScaleWorld, checkScaleInvariants, sizesAt } from '../../bench/scale/world';
 import { signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
 
@@ -71,21 +72,6 @@ async function wholeReads(path: string, body: Record<string, unknown>): Promise<
   return [...found];
 }
 
-const DEEP = 40;
-
-/** Each list as its screen calls it: filtered and sorted as the screen allows, page 1 and a deep page. */
-const LISTS: Array<[string, string, Record<string, unknown>]> = [
-  ['credit notes of one holder by status, by due date', '/op/v1/credit-notes/notes/page', { holderCorpId: SCALE_IDS.holder(sizes), status: 'ISSUED', pageSize: 20 }],
-  ['credit notes, all, newest first', '/op/v1/credit-notes/notes/page', { pageSize: 20 }],
-  ['quota ledger of one account', '/op/v1/quotas/ledger/page', { accountId: SCALE_IDS.account, pageSize: 20 }],
-  ['to-do of the director', '/op/v1/workflow/tasks/todo/page', { pageSize: 20 }],
-  ['approval instances', '/op/v1/workflow/instances/page', { pageSize: 20 }],
-  ['corporations, newest first', '/op/v1/corporations/page', { pageSize: 20 }],
-  ['corporations found by name', '/op/v1/corporations/page', { corpName: '规模供应商12', pageSize: 20 }],
-  ['operation log, newest first', '/op/v1/sys/operation-logs/page', { pageSize: 20 }],
-  ['operation log of one action', '/op/v1/sys/operation-logs/page', { action: 'DELETE', pageSize: 20 }],
-];
-
 describe('the plans of the busiest lists on a large group’s data', () => {
   it('builds a world that keeps the invariants (balances = ledger sums, splits = originals)', async () => {
     expect(await checkScaleInvariants(async (sql) => (await pglite.query(sql)).rows as never)).toEqual([]);
@@ -93,8 +79,8 @@ describe('the plans of the busiest lists on a large group’s data', () => {
     expect(count.rows[0].n).toBe(sizes.ledgerRows);
   });
 
-  it.each(LISTS)('%s: no whole read of a large table, first page and a deep page', async (_label, path, body) => {
-    expect(await wholeReads(path, { ...body, pageNum: 1 })).toEqual([]);
-    expect(await wholeReads(path, { ...body, pageNum: DEEP })).toEqual([]);
+  it.each(busyLists(sizes).map((call) => [call.label, call] as const))('%s: no whole read of a large table, first page and a deep page', async (_label, call) => {
+    expect(await wholeReads(call.path, { ...call.body, pageNum: 1 })).toEqual([]);
+    expect(await wholeReads(call.path, { ...call.body, pageNum: DEEP_PAGE })).toEqual([]);
   });
 });

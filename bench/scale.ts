@@ -1,0 +1,170 @@
+/**
+ * `npm run bench:scale` (issue 42): a large group's year of business (bench/scale/world.ts) built
+ * straight into a fresh database, then the operators' busiest calls (bench/scale/lists.ts) timed as
+ * signed calls against the real server in a child process, on PGlite and on PostgreSQL side by side,
+ * with the server's resident memory. One table; goals beside the figures.
+ *
+ * Settings: BENCH_SCALE (fraction of the full year, default 1), BENCH_ENGINES (pglite,postgres by
+ * default; PostgreSQL needs Debian's package), BENCH_SAMPLES (timed calls per row, default 100, after
+ * 10 warm-up calls).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createPGlite, pgliteDatabase } from '../server/db/open';
+import { freePort } from '../tests/e2e/support/server';
+import { signInAs, type ApiClient } from '../tests/server/client';
+import { postgresBinDir, startPostgres, type TestPostgres } from '../tests/server/postgres';
+import { busyLists, DEEP_PAGE, SCREEN_CALLS, type ScaleCall } from './scale/lists';
+import { buildScaleWorld, checkScaleInvariants, sizesAt, type Exec, type Query } from './scale/world';
+
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+const samples = Number(process.env.BENCH_SAMPLES ?? 100);
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
+const sizes = sizesAt(scale);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** Resident memory of a process, MB, from /proc (NaN where there is none). */
+function rssMb(pid: number): number {
+  const status = `/proc/${pid}/status`;
+  if (!existsSync(status)) return NaN;
+  const line = readFileSync(status, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return line ? Math.round(Number(line.split(/\s+/)[1]) / 1024) : NaN;
+}
+
+async function waitForHealth(baseUrl: string, deadline = Date.now() + 300_000): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/api/web/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start within 300 s');
+}
+
+async function time(client: ApiClient, call: ScaleCall, body: Record<string, unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < 10 + samples; i++) {
+    const started = performance.now();
+    const answer = await client.call(call.path, { json: body });
+    const elapsed = performance.now() - started;
+    if (answer.body?.code !== '0') throw new Error(`${call.path} failed: ${answer.text.slice(0, 300)}`);
+    if (i >= 10) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: +percentile(times, 50).toFixed(1), p95: +percentile(times, 95).toFixed(1) };
+}
+
+/** The real server (server/main.ts) in a child process over the folder or database: it migrates and seeds as on any start. */
+async function startServer(dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it answered`))));
+  exited.catch(() => {});
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const gone = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await gone;
+  };
+  try {
+    await Promise.race([waitForHealth(baseUrl), exited]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { child, baseUrl, stop };
+}
+
+interface EngineRun {
+  engine: string;
+  build: Record<string, number>;
+  rows: Map<string, { p50: number; p95: number; goalMs: number }>;
+  rssMb: number;
+  broken: string[];
+}
+
+async function runOn(engine: string): Promise<EngineRun> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scf-scale-'));
+  let postgres: TestPostgres | undefined;
+  let databaseUrl = '';
+  let exec: Exec;
+  let query: Query;
+  let close: () => Promise<void>;
+  if (engine === 'postgres') {
+    const binDir = postgresBinDir();
+    if (!binDir) throw new Error('the PostgreSQL run needs PostgreSQL (Debian package postgresql); BENCH_ENGINES=pglite skips it');
+    postgres = await startPostgres(binDir);
+    databaseUrl = await postgres.createDatabase('scale');
+  }
+  // The demo world first, as on a real install (the server migrates and seeds; its seeds read the first
+  // corporations they find), then the year's data beside it. PGlite has one process at a time: the server is stopped first.
+  await (await startServer(dataDir, databaseUrl)).stop();
+  if (engine === 'postgres') {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    exec = (statement) => client.query(statement);
+    query = async <T>(statement: string) => (await client.query(statement)).rows as T[];
+    close = () => client.end();
+  } else {
+    const database = pgliteDatabase(createPGlite(join(dataDir, 'pglite')));
+    exec = (statement) => database.pglite!.exec(statement);
+    query = async <T>(statement: string) => (await database.pglite!.query<T>(statement)).rows;
+    close = () => database.close();
+  }
+  console.log(`${engine}: building the world at scale ${scale}…`);
+  const build = await buildScaleWorld(exec, sizes, (line) => console.log(`  ${line}`));
+  const broken = await checkScaleInvariants(query);
+  await close();
+
+  const rows = new Map<string, { p50: number; p95: number; goalMs: number }>();
+  let rss = NaN;
+  const server = await startServer(dataDir, databaseUrl);
+  try {
+    const admin = await signInAs(server.baseUrl, 'op_admin');
+    for (const call of [...SCREEN_CALLS, ...busyLists(sizes)]) {
+      if (call.paged) {
+        rows.set(`${call.label}, page 1`, { ...(await time(admin, call, { ...call.body, pageNum: 1 })), goalMs: call.goalMs });
+        rows.set(`${call.label}, page ${DEEP_PAGE}`, { ...(await time(admin, call, { ...call.body, pageNum: DEEP_PAGE })), goalMs: call.goalMs });
+      } else {
+        rows.set(call.label, { ...(await time(admin, call, call.body)), goalMs: call.goalMs });
+      }
+      console.log(`  ${engine}: ${call.label} timed`);
+    }
+    rss = rssMb(server.child.pid!);
+  } finally {
+    await server.stop();
+    postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { engine, build, rows, rssMb: rss, broken };
+}
+
+const runs: EngineRun[] = [];
+for (const engine of engines) runs.push(await runOn(engine));
+
+console.log(`\nA large group's year at scale ${scale}: ${Object.entries(sizes).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`);
+const table: Array<Record<string, string | number>> = [];
+for (const label of runs[0].rows.keys()) {
+  const row: Record<string, string | number> = { call: label, 'goal p95 ms': runs[0].rows.get(label)!.goalMs };
+  for (const run of runs) {
+    const figures = run.rows.get(label)!;
+    row[`${run.engine} p50`] = figures.p50;
+    row[`${run.engine} p95`] = figures.p95;
+    row[`${run.engine} met`] = figures.p95 < figures.goalMs ? 'yes' : 'NO';
+  }
+  table.push(row);
+}
+console.table(table);
+for (const run of runs) {
+  console.log(`${run.engine}: built in ${Object.entries(run.build).map(([k, v]) => `${k} ${v} s`).join(', ')}; server RSS after the calls ${run.rssMb} MB; invariants ${run.broken.length ? `BROKEN: ${run.broken.join('; ')}` : 'hold'}`);
+}

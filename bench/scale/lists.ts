@@ -1,0 +1,40 @@
+/**
+ * The calls a large group's operators make most, as their screens make them (filters and sorts the
+ * screen allows), over a world of bench/scale/world.ts. `npm run bench:scale` times them;
+ * tests/server/scale-plans.test.ts checks the plan of every query they run, so a list the benchmark
+ * times is a list whose plan CI checks.
+ */
+import { SCALE_IDS, type ScaleSizes } from './world';
+
+export interface ScaleCall {
+  label: string;
+  path: string;
+  body: Record<string, unknown>;
+  /** The goal for its p95, ms (issue 42). */
+  goalMs: number;
+  /** A paged list: timed at page 1 and at a deep page. */
+  paged: boolean;
+}
+
+export const DEEP_PAGE = 40;
+
+export function busyLists(sizes: ScaleSizes): ScaleCall[] {
+  const list = (label: string, path: string, body: Record<string, unknown>): ScaleCall => ({ label, path, body: { pageSize: 20, ...body }, goalMs: 30, paged: true });
+  return [
+    list('credit notes of one holder, issued, by due date', '/op/v1/credit-notes/notes/page', { holderCorpId: SCALE_IDS.holder(sizes), status: 'ISSUED' }),
+    list('credit notes, all, by due date', '/op/v1/credit-notes/notes/page', {}),
+    list('quota ledger of one account', '/op/v1/quotas/ledger/page', { accountId: SCALE_IDS.account }),
+    list('to-do of the director', '/op/v1/workflow/tasks/todo/page', {}),
+    list('approval instances', '/op/v1/workflow/instances/page', {}),
+    list('corporations, newest first', '/op/v1/corporations/page', {}),
+    list('corporations found by name', '/op/v1/corporations/page', { corpName: '规模供应商12' }),
+    list('operation log, newest first', '/op/v1/sys/operation-logs/page', {}),
+    list('operation log of one action', '/op/v1/sys/operation-logs/page', { action: 'DELETE' }),
+  ];
+}
+
+/** Whole-page calls: the dashboard's figures and the group tree. */
+export const SCREEN_CALLS: ScaleCall[] = [
+  { label: 'data dashboard (every panel)', path: '/op/v1/dashboard/overview', body: {}, goalMs: 100, paged: false },
+  { label: 'group tree', path: '/op/v1/group/units/tree', body: {}, goalMs: 30, paged: false },
+];
