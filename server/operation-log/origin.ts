@@ -28,3 +28,8 @@ export function runWithOrigin<T>(request: FastifyRequest, run: () => T): T {
 export function currentOrigin(): Origin {
   return store.getStore() ?? { ipAddress: null, userAgent: null };
 }
+
+/** Whether the code runs inside a call (route()'s handler and what it awaits): its writes must be logged (guard.ts). */
+export function inCall(): boolean {
+  return store.getStore() !== undefined;
+}
