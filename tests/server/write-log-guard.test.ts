@@ -94,7 +94,7 @@ describe('the guard in the database', () => {
           const touched = (await tx.execute(sql.raw(`update "${name}" set "${column}" = "${column}" where ctid = (select ctid from "${name}" limit 1)`)).catch(() => null)) as { affectedRows?: number; rowCount?: number } | null;
           if (touched === null) {
             ownRule.push(name);
-            tx.rollback();
+            return tx.rollback();
           }
           if ((touched.affectedRows ?? touched.rowCount ?? 0) === 0) {
             empty.push(name);
