@@ -25,6 +25,10 @@ import { CORPORATE_KEY_HEADER, CORPORATE_SUPPORT_API, SUPPORT_API } from '../../
 import { API_BASE } from '../../src/protocol/canonical';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { DEMO_CORPORATE_KEY } from '../../server/support/corporate-routes';
+import { readdirSync, readFileSync } from 'node:fs';
+import { findResource } from '../../server/resources/registry';
+import { isLoggedField, logFieldKey, logResourceKey } from '../../src/features/operation-log/labels';
+import { ROLE_CALLS } from '../../src/resources/staff';
 import { dataOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
 
@@ -228,5 +232,48 @@ describe('online support and the hotline', () => {
     expect(last.before).toMatchObject({ status: 'WRAP_UP' });
     expect(last.after).toMatchObject({ status: 'ENDED', note: '客户询问额度，已解答。' });
     expect(await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, call.id), gt(operationLogs.createTime, since)))).toHaveLength(entries.length);
+  });
+});
+
+/** A key of the locale files ("ns:a.b.c"), looked up in one language's JSON. */
+function localeLookup(language: string): (key: string) => string | undefined {
+  const dir = new URL(`../../locales/${language}/`, import.meta.url);
+  const namespaces = new Map(readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f.slice(0, -5), JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as unknown]));
+  return (key) => {
+    const [ns, path] = key.split(':');
+    let node: unknown = namespaces.get(ns);
+    for (const part of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    return typeof node === 'string' ? node : undefined;
+  };
+}
+
+describe('every name the log holds', () => {
+  it('has a label in zh-CN and en-US: each resource, and each field of each before and after', async () => {
+    // A role edited as the issue met it: name, grants.
+    const created = await dataOf<{ id: string; dataVersion: number }>(admin, ROLE_CALLS.save, {
+      code: `ROLE_LOG_${Date.now()}`, roleName: '日志标签测试', status: '0', permissions: ['system:dict:list'], menuIds: [],
+    });
+    await dataOf(admin, ROLE_CALLS.update, { id: created.id, dataVersion: created.dataVersion, roleName: '日志标签测试二', status: '0', permissions: ['system:dict:list', 'system:dict:query'], menuIds: [] });
+    const [edit] = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, created.id), eq(operationLogs.action, 'UPDATE')));
+    expect(edit.fields?.split(',').sort()).toEqual(['permissions', 'roleName']);
+    expect(Object.keys(edit.after as object).sort()).toEqual(['permissions', 'roleName']);
+
+    const logged = await rows<{ resource: string; field: string | null }>(sql`
+      select distinct resource, null as field from sys_operation_logs
+      union select distinct resource, unnest(string_to_array(fields, ',')) from sys_operation_logs where fields is not null
+      union select distinct resource, jsonb_object_keys(before) from sys_operation_logs where jsonb_typeof(before) = 'object'
+      union select distinct resource, jsonb_object_keys(after) from sys_operation_logs where jsonb_typeof(after) = 'object'`);
+    const missing: string[] = [];
+    for (const language of ['zh-CN', 'en-US']) {
+      const lookup = localeLookup(language);
+      for (const { resource, field } of logged) {
+        const declared = findResource(resource);
+        const key = field === null ? logResourceKey(resource, declared) : isLoggedField(field) ? logFieldKey(field, declared) : null;
+        if (key && lookup(key) === undefined) missing.push(`${language} ${resource}${field ? `.${field}` : ''} → ${key}`);
+      }
+    }
+    if (process.env.LOG_LABELS_DUMP) (await import("node:fs")).writeFileSync(process.env.LOG_LABELS_DUMP, [...new Set(missing)].sort().join("\n"));
+    expect(logged.length).toBeGreaterThan(30);
+    expect([...new Set(missing)].sort()).toEqual([]);
   });
 });
