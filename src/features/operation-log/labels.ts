@@ -18,3 +18,33 @@ export function logFieldKey(field: string, resource: AnyResource | undefined): s
 }
 
 export const isLoggedField = (field: string): boolean => !LOG_BOOKKEEPING_FIELDS.has(field);
+
+/**
+ * How a field the declaration does not describe is shown: amounts as money, times as date-times,
+ * true/false as yes/no, lists one item after another; judged by the field's name and its value.
+ */
+export type LoggedValueKind = 'money' | 'datetime' | 'boolean' | 'list' | 'plain';
+
+const MONEY_NAME = /(^amount$|Amount$)/;
+const TIME_NAME = /(Time|At)$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+export function loggedValueKind(field: string, value: unknown): LoggedValueKind {
+  if (typeof value === 'boolean') return 'boolean';
+  if (Array.isArray(value)) return 'list';
+  if (MONEY_NAME.test(field) && (typeof value === 'number' || (typeof value === 'string' && DECIMAL.test(value)))) return 'money';
+  if (TIME_NAME.test(field) && typeof value === 'string' && ISO_TIME.test(value)) return 'datetime';
+  return 'plain';
+}
+
+/**
+ * A record's id beside the field that names it (coreCorpId beside coreName, noteId beside noteNo,
+ * evidenceFileId beside evidenceName): the name says it to a reader, so the id is not shown.
+ */
+export function namedBySibling(field: string, names: ReadonlySet<string>): boolean {
+  const match = /^(.*?)(Corp)?(File)?Id$/.exec(field);
+  if (!match) return false;
+  const stem = match[1];
+  return ['Name', 'No', 'CorpName'].some((suffix) => names.has(`${stem}${suffix}`));
+}
