@@ -17,7 +17,7 @@ import type { AnyResource, FieldSchema } from '../../crud/resource';
 import { formatDate } from '../../lib/dates';
 import { formatCurrency } from '../../lib/money';
 import { findResource } from '../../resources';
-import { isLoggedField, loggedValueKind, logFieldKey, logResourceKey, namedBySibling } from './labels';
+import { isLoggedField, loggedValueKey, loggedValueKind, logFieldKey, logResourceKey, namedBySibling } from './labels';
 
 type Values = Record<string, unknown> | null | undefined;
 
@@ -44,7 +44,9 @@ export function resourceLabelOf(name: unknown, t: TFunction): string {
 
 const wrap = { wordBreak: 'break-word', overflowWrap: 'anywhere' } as const;
 
-function PlainValue({ name, value, t }: { name: string; value: unknown; t: TFunction }) {
+function PlainValue({ resource, name, value, t }: { resource: string; name: string; value: unknown; t: TFunction }) {
+  const coded = loggedValueKey(resource, name, value);
+  if (coded) return <>{t(coded, { defaultValue: String(value) })}</>;
   switch (loggedValueKind(name, value)) {
     case 'boolean':
       return <>{t(value ? 'kit:value.yes' : 'kit:value.no')}</>;
@@ -113,7 +115,7 @@ export function OperationChange({ entry }: { entry: Record<string, unknown> }) {
   const value = (name: string, v: unknown) => {
     const schema = resource?.fields[name] as FieldSchema | undefined;
     if (v === null || v === undefined || v === '') return <Typography.Text type="secondary">—</Typography.Text>;
-    return schema ? <FieldValue schema={schema} value={v} t={t} /> : <PlainValue name={name} value={v} t={t} />;
+    return schema ? <FieldValue schema={schema} value={v} t={t} /> : <PlainValue resource={String(entry.resource ?? '')} name={name} value={v} t={t} />;
   };
   if (lines.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('resources:operationLog.change.none')} />;
   return (

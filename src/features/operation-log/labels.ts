@@ -48,3 +48,17 @@ export function namedBySibling(field: string, names: ReadonlySet<string>): boole
   const stem = match[1];
   return ['Name', 'No', 'CorpName'].some((suffix) => names.has(`${stem}${suffix}`));
 }
+
+/**
+ * Coded values of resources without a declaration, by the labels their own screens use: the key
+ * prefix under which `<prefix>.<value>` names the value (a conversation's status as 在线客服 shows it).
+ */
+const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'support-conversations': { status: 'messages:support.status' },
+};
+
+/** The locale key naming a coded value, when its resource and field have one. */
+export function loggedValueKey(resource: string, field: string, value: unknown): string | undefined {
+  const prefix = VALUE_LABELS[resource]?.[field];
+  return prefix && typeof value === 'string' && /^[A-Z_]+$/.test(value) ? `${prefix}.${value}` : undefined;
+}
