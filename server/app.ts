@@ -2,6 +2,7 @@
  * Builds the server without listening: the built app (dist/) with its SPA fallback, and /api/web.
  * Tests build it over an in-memory PGlite; server/main.ts over the data folder or PostgreSQL.
  */
+import { guardWrites, installWriteGuards } from './operation-log/guard';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
@@ -255,12 +256,14 @@ interface Services {
 
 async function registerApi(api: FastifyInstance, options: AppOptions, services: Services) {
   const { database } = options;
-  const { db } = database;
+  // Every transaction of a call must write its operation-log entry (server/operation-log/guard.ts).
+  const db = guardWrites(database.db);
   await database.migrate();
   // Test runs only: the test-only resources' tables, which no migration holds.
   if (TEST_TABLES.length) await (await import('./db/test-tables')).createTestTables(db, TEST_TABLES);
   await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost, resources: options.resources });
   await reconcileAdminStructure(db, { demoMode: options.demoMode ?? true, resources: options.resources ?? RESOURCES });
+  await installWriteGuards(db);
   await services.heartbeat.start(db, (error) => api.log.warn({ err: error }, 'process heartbeat failed'));
   api.addHook('onClose', () => services.heartbeat.stop(db));
   await services.exports.failInterrupted();
@@ -360,7 +363,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Unsigned on purpose: the benchmark's bare baseline and a liveness probe; it reads nothing.
   app.get(`${API_BASE}/health`, async () => success({ status: 'ok' }));
 
-  const { db } = options.database;
+  const db = guardWrites(options.database.db);
   const dataDir = resolve(options.dataDir ?? join(tmpdir(), 'scf-op-back-office'));
   const heartbeat = new ProcessHeartbeat();
   const exports = new ExportService(db, dataDir, app.log, heartbeat.id, options.now);

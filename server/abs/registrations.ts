@@ -23,7 +23,8 @@ import { absPackageNotes, absPackages, corporations, creditNotes, users, zdRegis
 import type { Tx } from '../db/tx';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
-import { actorOf, recordOperation } from '../operation-log/record';
+import { actorOf, recordChange, recordOperation } from '../operation-log/record';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
@@ -79,7 +80,9 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
   const certificateName = (no: string, action: RegistrationAction) => `登记证明-${no}-${translate(`abs:actions.${action}`)}.pdf`;
   /** After the commit: the certificate goes to the file service under the id the rows already name. */
   const storeCertificate = async (fileId: string, answer: Extract<RegistryAnswer, { accepted: true }>, action: RegistrationAction, principal: Principal) => {
-    await ctx.files.save({ id: fileId, content: answer.certificate, originalName: certificateName(answer.registrationNo, action), mimeType: 'application/pdf', uploaderId: principal.userId });
+    await ctx.files.save({ id: fileId, content: answer.certificate, originalName: certificateName(answer.registrationNo, action), mimeType: 'application/pdf', uploaderId: principal.userId }, (tx, saved) =>
+      recordChange(tx, principal, { resource: 'files', recordId: saved.id, action: OPERATION_ACTION.create, after: saved }),
+    );
   };
   const historyRow = (registrationId: string, action: RegistrationAction, before: Record<string, unknown> | null, after: Record<string, unknown>, answer: { receiptNo: string }, fileId: string, principal: Principal, remark?: string) => ({
     registrationId, action, before, after, receiptNo: answer.receiptNo, certificateFileId: fileId, remark: remark ?? null, createBy: principal.username,

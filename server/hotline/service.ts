@@ -23,10 +23,17 @@ import { isUniqueViolation } from '../db/tx';
 import { ApiError, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { sensitiveCipherOf } from '../sensitive/values';
+import { recordChange, type Writer } from '../operation-log/record';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import { hotlineCallResource } from '../../src/features/hotline/resources';
 import type { Principal } from '../security/sessions';
 
 export type HotlineCall = typeof hotlineCalls.$inferSelect;
 type Caller = Pick<Principal, 'userId' | 'username' | 'personName' | 'permissions' | 'sensitiveWhitelist'>;
+
+/** What an entry shows of a call: the declaration's fields (its labels and dictionaries), not bookkeeping or ids. */
+const LOGGED_FIELDS = ['corpName', 'contactName', 'phoneMasked', 'status', 'outcome', 'reason', 'dialTime', 'answerTime', 'hangupTime', 'talkSeconds', 'note', 'endTime'] as const;
+const logged = (call: Partial<HotlineCall>) => Object.fromEntries(LOGGED_FIELDS.filter((name) => Object.hasOwn(call, name)).map((name) => [name, call[name]]));
 
 export interface HotlineState {
   state: CallState;
@@ -64,7 +71,7 @@ export class Hotline {
   /** The caller's state, with a dialling call first brought up to what the centre says of it. */
   async stateOf(caller: Caller): Promise<HotlineState> {
     let call = await this.openCallOf(caller.userId);
-    if (call?.status === CALL_STATUS.dialling) call = await this.sync(call);
+    if (call?.status === CALL_STATUS.dialling) call = await this.sync(call, caller);
     const link = await this.centre.link();
     const state = (call?.status ?? CALL_STATE.idle) as CallState;
     const blocks = callBlocks({ menuPerms: caller.permissions, sensitiveWhitelist: caller.sensitiveWhitelist, linkReady: link.ready, state });
@@ -72,7 +79,7 @@ export class Hotline {
   }
 
   /** A dialling call moved to talking (answered) or wrap-up (busy, no answer) when the centre says so. */
-  private async sync(call: HotlineCall): Promise<HotlineCall> {
+  private async sync(call: HotlineCall, caller: Writer): Promise<HotlineCall> {
     if (call.status !== CALL_STATUS.dialling || !call.centreRef) return call;
     const progress = await this.centre.progress(call.centreRef);
     if (progress.state === 'RINGING') return call;
@@ -80,7 +87,8 @@ export class Hotline {
       progress.state === 'ANSWERED'
         ? { status: CALL_STATUS.talking, answerTime: progress.at }
         : { status: CALL_STATUS.wrapUp, outcome: progress.outcome, reason: progress.reason, hangupTime: progress.at };
-    const moved = await this.move(call.id, CALL_STATUS.dialling, change);
+    // Logged as the call's operator: the centre's news is written on their call, in their request.
+    const moved = await this.move(caller, call, CALL_STATUS.dialling, change);
     // Another request moved it first: what it wrote stands.
     return moved ?? (await this.byId(call.id)) ?? call;
   }
@@ -90,13 +98,17 @@ export class Hotline {
     return row;
   }
 
-  private async move(id: string, from: string, change: Partial<HotlineCall>): Promise<HotlineCall | undefined> {
-    const [row] = await this.db
-      .update(hotlineCalls)
-      .set({ ...change, updateTime: new Date(this.now()) })
-      .where(and(eq(hotlineCalls.id, id), eq(hotlineCalls.status, from)))
-      .returning();
-    return row;
+  /** One conditional move and its operation-log entry, in one transaction; undefined when the call was not in `from`. */
+  private async move(writer: Writer, call: HotlineCall, from: string, change: Partial<HotlineCall>): Promise<HotlineCall | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(hotlineCalls)
+        .set({ ...change, updateTime: new Date(this.now()) })
+        .where(and(eq(hotlineCalls.id, call.id), eq(hotlineCalls.status, from)))
+        .returning();
+      if (row) await recordChange(tx, writer, { resource: hotlineCallResource.name, recordId: row.id, action: OPERATION_ACTION.update, before: logged(call), after: logged(row) });
+      return row;
+    });
   }
 
   /**
@@ -140,6 +152,7 @@ export class Hotline {
           throw businessError('CALL_CENTRE_REFUSED', 'hotline:server.centreRefused');
         }
         const [placed] = await tx.update(hotlineCalls).set({ centreRef: ref }).where(eq(hotlineCalls.id, call.id)).returning();
+        await recordChange(tx, caller, { resource: hotlineCallResource.name, recordId: placed.id, action: OPERATION_ACTION.create, after: logged(placed) });
         return placed;
       });
     } catch (error) {
@@ -163,14 +176,14 @@ export class Hotline {
 
   /** Dialling → wrap-up (cancelled) or talking → wrap-up (answered, with the talk time). */
   async hangUp(caller: Caller, id: string): Promise<HotlineCall> {
-    const call = await this.sync(await this.ownCall(caller, id));
+    const call = await this.sync(await this.ownCall(caller, id), caller);
     const time = new Date(this.now());
     let moved: HotlineCall | undefined;
     if (call.status === CALL_STATUS.dialling) {
-      moved = await this.move(call.id, CALL_STATUS.dialling, { status: CALL_STATUS.wrapUp, outcome: CALL_OUTCOME.cancelled, hangupTime: time });
+      moved = await this.move(caller, call, CALL_STATUS.dialling, { status: CALL_STATUS.wrapUp, outcome: CALL_OUTCOME.cancelled, hangupTime: time });
     } else if (call.status === CALL_STATUS.talking) {
       const talkSeconds = call.answerTime ? Math.max(0, Math.round((time.getTime() - call.answerTime.getTime()) / 1000)) : 0;
-      moved = await this.move(call.id, CALL_STATUS.talking, { status: CALL_STATUS.wrapUp, outcome: CALL_OUTCOME.answered, hangupTime: time, talkSeconds });
+      moved = await this.move(caller, call, CALL_STATUS.talking, { status: CALL_STATUS.wrapUp, outcome: CALL_OUTCOME.answered, hangupTime: time, talkSeconds });
     }
     if (!moved) this.refuse((await this.byId(call.id)) ?? call, 'hangUp');
     if (call.centreRef) await this.centre.hangUp(call.centreRef);
@@ -181,7 +194,7 @@ export class Hotline {
   async wrapUp(caller: Caller, id: string, note: string | null): Promise<HotlineCall> {
     if (note !== null && note.length > WRAP_UP_NOTE_MAX) throw validationError(translate('hotline:server.noteTooLong', { max: String(WRAP_UP_NOTE_MAX) }));
     const call = await this.ownCall(caller, id);
-    const moved = await this.move(call.id, CALL_STATUS.wrapUp, { status: CALL_STATUS.ended, note, endTime: new Date(this.now()), updateBy: caller.username });
+    const moved = await this.move(caller, call, CALL_STATUS.wrapUp, { status: CALL_STATUS.ended, note, endTime: new Date(this.now()), updateBy: caller.username });
     if (!moved) this.refuse((await this.byId(call.id)) ?? call, 'wrapUp');
     return moved;
   }

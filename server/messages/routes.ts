@@ -15,11 +15,24 @@ import { protocolError } from '../errors';
 import { route } from '../routes/route';
 import { optionalOneOf, requireBody } from '../workflow/input';
 import { messageView } from './views';
+import { recordChange } from '../operation-log/record';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import type { Principal } from '../security/sessions';
 import { subscribeWorkflowMessages } from './workflow-messages';
 
 const READ_STATES = ['read', 'unread'] as const;
 
 export function messageRoutes(api: FastifyInstance, ctx: AppContext): void {
+  /** Marks messages read, each with its entry (the guard of server/operation-log/guard.ts wants one per write). */
+  const markRead = (principal: Principal, where: SQL | undefined) =>
+    ctx.db.transaction(async (tx) => {
+      const readAt = new Date();
+      const marked = await tx.update(userMessages).set({ readAt }).where(where).returning({ id: userMessages.id });
+      for (const { id } of marked) {
+        await recordChange(tx, principal, { resource: 'messages', recordId: id, action: OPERATION_ACTION.update, before: { readAt: null }, after: { readAt } });
+      }
+    });
+
   subscribeWorkflowMessages(ctx.workflow);
   const permission = PERMISSIONS.message.list;
   const unreadOf = async (userId: string) => {
@@ -84,10 +97,7 @@ export function messageRoutes(api: FastifyInstance, ctx: AppContext): void {
     permission,
     handler: async ({ body, principal }) => {
       const ids = requireIds(requireObject(body));
-      await ctx.db
-        .update(userMessages)
-        .set({ readAt: new Date() })
-        .where(and(eq(userMessages.userId, principal.userId), inArray(userMessages.id, ids), isNull(userMessages.readAt)));
+      await markRead(principal, and(eq(userMessages.userId, principal.userId), inArray(userMessages.id, ids), isNull(userMessages.readAt)));
       return { unread: await unreadOf(principal.userId) };
     },
   });
@@ -98,7 +108,7 @@ export function messageRoutes(api: FastifyInstance, ctx: AppContext): void {
     auth: 'session',
     permission,
     handler: async ({ principal }) => {
-      await ctx.db.update(userMessages).set({ readAt: new Date() }).where(and(eq(userMessages.userId, principal.userId), isNull(userMessages.readAt)));
+      await markRead(principal, and(eq(userMessages.userId, principal.userId), isNull(userMessages.readAt)));
       return { unread: 0 };
     },
   });

@@ -28,3 +28,17 @@ export function runWithOrigin<T>(request: FastifyRequest, run: () => T): T {
 export function currentOrigin(): Origin {
   return store.getStore() ?? { ipAddress: null, userAgent: null };
 }
+
+/** Whether the code runs inside a call (route()'s handler and what it awaits): its writes must be logged (guard.ts). */
+export function inCall(): boolean {
+  return store.getStore() !== undefined;
+}
+
+/**
+ * Runs `run` outside the current call: for the server's own rules of time that a read applies on its
+ * way (a certificate past its validity becomes expired), which are no person's write and so carry no
+ * operation-log entry (guard.ts). Name the rule at the call site; anything a person asked for is logged.
+ */
+export function asServerRule<T>(run: () => T): T {
+  return store.exit(run);
+}

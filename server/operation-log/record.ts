@@ -15,6 +15,7 @@ import { operationLogs } from '../db/schema';
 import type { Principal } from '../security/sessions';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { currentOrigin, originOf } from './origin';
+import { isLoggedField } from '../../src/features/operation-log/labels';
 
 /** Who acted and from where: read from the request and its principal by actorOf. */
 export interface LogActor {
@@ -46,7 +47,22 @@ function writerActor(writer: Writer): LogActor {
   return { userId: writer.userId, username: writer.username, personName: writer.personName, ...currentOrigin() };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+
+/**
+ * Writes one entry. A record before or after (a row, a snapshot) is always kept as changeOf keeps it,
+ * whoever calls: only the fields that differ, bookkeeping left out, secrets masked, and the entry's
+ * fields are those changed fields; so no caller can log a whole row, an unchanged field or a secret.
+ * Lists (a split's new notes) are kept as given.
+ */
 export async function recordOperation(tx: Tx | Db, actor: LogActor, entry: OperationEntry): Promise<void> {
+  const records = (entry.before === undefined || entry.before === null || isRecord(entry.before)) && (entry.after === undefined || entry.after === null || isRecord(entry.after));
+  const change = records && (entry.before || entry.after) ? changeOf({ before: entry.before as Record<string, unknown> | null, after: entry.after as Record<string, unknown> | null }) : null;
+  const fields = change && change.fields.length > 0 ? change.fields : entry.fields;
+  await insertEntry(tx, actor, { ...entry, fields, before: change ? change.before : entry.before, after: change ? change.after : entry.after });
+}
+
+async function insertEntry(tx: Tx | Db, actor: LogActor, entry: OperationEntry): Promise<void> {
   await tx.insert(operationLogs).values({
     ...actor,
     resource: entry.resource,
@@ -79,8 +95,6 @@ export interface ChangeEntry {
   sensitive?: readonly string[];
 }
 
-/** What every write touches and so tells the reader nothing: left out of the change. */
-const BOOKKEEPING = new Set(['id', 'dataVersion', 'createTime', 'createBy', 'updateTime', 'updateBy']);
 
 /** Names that hold a secret wherever they appear (a password, its hash, a token, a key): never stored. */
 const SECRET_NAME = /password|passwd|pwd|token|secret|salt|hash|private/i;
@@ -102,7 +116,7 @@ function loggable(value: unknown): unknown {
 export function changeOf(entry: Pick<ChangeEntry, 'before' | 'after' | 'sensitive'>): { fields: string[]; before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
   const { before, after } = entry;
   const sensitive = new Set(entry.sensitive ?? []);
-  const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((name) => !BOOKKEEPING.has(name));
+  const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(isLoggedField);
   const fields = before && after ? names.filter((name) => comparable(before[name]) !== comparable(after[name])) : names;
   const view = (row: Record<string, unknown> | null | undefined) => {
     if (!row) return null;
@@ -125,5 +139,6 @@ export function changeOf(entry: Pick<ChangeEntry, 'before' | 'after' | 'sensitiv
  */
 export async function recordChange(tx: Tx | Db, writer: Writer, entry: ChangeEntry): Promise<void> {
   const change = changeOf(entry);
-  await recordOperation(tx, writerActor(writer), { resource: entry.resource, recordId: entry.recordId, action: entry.action, ...change });
+  // Already reduced and masked: written as it is (a masked value changed twice would compare equal).
+  await insertEntry(tx, writerActor(writer), { resource: entry.resource, recordId: entry.recordId, action: entry.action, ...change });
 }

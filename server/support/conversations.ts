@@ -12,6 +12,8 @@ import type { Tx } from '../db/tx';
 import { businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { notifyChannel, sendMessages } from '../messages/store';
+import { recordChange } from '../operation-log/record';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { supportMessageView } from '../messages/views';
 import type { Body } from '../workflow/input';
 
@@ -107,17 +109,31 @@ export async function corporateMessage(db: Db, id: string, text: string) {
 
 export interface Operator {
   userId: string;
+  username: string;
   personName: string;
 }
 
-/** Takes an OPEN conversation: one guarded UPDATE, so of two simultaneous takes exactly one wins. */
+/** The operation log's names of support's records (labels under resources:operationLog). */
+export const SUPPORT_LOG_RESOURCE = { conversation: 'support-conversations', message: 'support-messages' } as const;
+
+/** What an entry shows of a conversation: who holds it and in which state. */
+const logged = (row: ConversationRow) => ({ status: row.status, operatorName: row.operatorName, takenAt: row.takenAt, closedAt: row.closedAt });
+
+/** Takes an OPEN conversation: one guarded UPDATE, so of two simultaneous takes exactly one wins; logged with it. */
 export async function takeConversation(db: Db, id: string, operator: Operator) {
   const now = new Date();
-  const [taken] = await db
-    .update(supportConversations)
-    .set({ status: SUPPORT_STATUS.TAKEN, operatorId: operator.userId, operatorName: operator.personName, takenAt: now, dataVersion: sql`${supportConversations.dataVersion} + 1` })
-    .where(and(eq(supportConversations.id, id), eq(supportConversations.status, SUPPORT_STATUS.OPEN)))
-    .returning();
+  const taken = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(supportConversations)
+      .set({ status: SUPPORT_STATUS.TAKEN, operatorId: operator.userId, operatorName: operator.personName, takenAt: now, dataVersion: sql`${supportConversations.dataVersion} + 1` })
+      .where(and(eq(supportConversations.id, id), eq(supportConversations.status, SUPPORT_STATUS.OPEN)))
+      .returning();
+    if (row) {
+      const before = { status: SUPPORT_STATUS.OPEN, operatorName: null, takenAt: null, closedAt: null };
+      await recordChange(tx, operator, { resource: SUPPORT_LOG_RESOURCE.conversation, recordId: id, action: OPERATION_ACTION.update, before, after: logged(row) });
+    }
+    return row;
+  });
   if (taken) return conversationView(taken);
   const [row] = await db.select().from(supportConversations).where(eq(supportConversations.id, id));
   if (!row) throw gone();
@@ -140,6 +156,12 @@ export async function operatorReply(db: Db, id: string, text: string, operator: 
     await heldBy(tx, id, operator);
     const [message] = await tx.insert(supportMessages).values({ conversationId: id, author: 'OPERATOR', authorName: operator.personName, body: text }).returning();
     await tx.update(supportConversations).set({ lastMessageAt: message.createTime, dataVersion: sql`${supportConversations.dataVersion} + 1` }).where(eq(supportConversations.id, id));
+    await recordChange(tx, operator, {
+      resource: SUPPORT_LOG_RESOURCE.message,
+      recordId: message.id,
+      action: OPERATION_ACTION.create,
+      after: { conversationId: id, body: message.body },
+    });
     await notifyChannel(tx, { s: message.id, u: [operator.userId] });
     return supportMessageView(message);
   });
@@ -147,12 +169,13 @@ export async function operatorReply(db: Db, id: string, text: string, operator: 
 
 export async function closeConversation(db: Db, id: string, operator: Operator) {
   return db.transaction(async (tx) => {
-    await heldBy(tx, id, operator);
+    const held = await heldBy(tx, id, operator);
     const [closed] = await tx
       .update(supportConversations)
       .set({ status: SUPPORT_STATUS.CLOSED, closedAt: new Date(), dataVersion: sql`${supportConversations.dataVersion} + 1` })
       .where(eq(supportConversations.id, id))
       .returning();
+    await recordChange(tx, operator, { resource: SUPPORT_LOG_RESOURCE.conversation, recordId: id, action: OPERATION_ACTION.update, before: logged(held), after: logged(closed) });
     return conversationView(closed);
   });
 }

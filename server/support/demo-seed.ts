@@ -19,7 +19,7 @@ export async function seedSupportDemo(ctx: AppContext): Promise<void> {
   if (!handler) return;
   const hour = 3_600_000;
   const ago = (hours: number) => new Date(Date.now() - hours * hour);
-  const operator = { userId: handler.userId, personName: handler.personName };
+  const operator = { userId: handler.userId, username: handler.username, personName: handler.personName };
   await openConversation(ctx.db, { corpName: t('corp1'), contactName: t('contact1'), subject: t('subject1'), body: t('body1') }, ago(2));
   await openConversation(ctx.db, { corpName: t('corp2'), contactName: t('contact2'), subject: t('subject2'), body: t('body2') }, ago(1));
   const taken = await openConversation(ctx.db, { corpName: t('corp3'), contactName: t('contact3'), subject: t('subject3'), body: t('body3') }, ago(5));

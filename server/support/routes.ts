@@ -21,7 +21,7 @@ export function supportRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { support } = PERMISSIONS;
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
     route(api, { method: 'POST', path: `${SUPPORT_API}/${path}`, auth: 'session', permission, handler: ({ body, principal }) => handler(requireBody(body), principal) });
-  const operatorOf = (principal: Principal) => ({ userId: principal.userId, personName: principal.personName });
+  const operatorOf = (principal: Principal) => ({ userId: principal.userId, username: principal.username, personName: principal.personName });
 
   post('conversations/page', support.list, async (body, principal) => {
     const { pageNum, pageSize } = pagingOf(body);

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
+import { DEMO_CORPORATE_KEY } from '../../server/support/corporate-routes';
+import { CORPORATE_KEY_HEADER, CORPORATE_SUPPORT_API } from '../../src/lib/messages';
 
 const FIRST_LOAD = { timeout: 30_000 };
 test.describe.configure({ timeout: 150_000 });
@@ -63,4 +65,117 @@ test('op_admin edits a dictionary item; op_auditor finds the write in 操作日�
   await expect(line).toHaveCount(1);
   await expect(line).toContainText(remark);
   await auditor.screenshot({ path: join(ARTIFACTS, 'operation-log-change.png'), fullPage: true });
+});
+
+test('at 1366 px op_admin edits a role, takes and closes a support conversation, places a call; each entry reads by labels', async ({ browser, server }) => {
+  const run = Date.now();
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const admin = await context.newPage();
+  await signIn(admin, 'op_admin', PERSONAS.op_admin);
+  await expect(admin.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
+  const shot = (name: string) => admin.screenshot({ path: join(ARTIFACTS, `operation-log-${name}.png`), fullPage: true });
+  const tick = async (title: string) => {
+    const tree = admin.getByTestId('role-form').getByTestId('role-grant-tree');
+    await tree.locator('.ant-tree-treenode').filter({ has: admin.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) }).locator('.ant-tree-checkbox').first().click();
+  };
+
+  // A role made and then edited: its name and one more grant change.
+  const code = `ROLE_LOG_${run}`;
+  await admin.goto('/op/system/role');
+  await expect(admin.getByTestId('roles-list')).toBeVisible(FIRST_LOAD);
+  await admin.getByTestId('role-create').click();
+  await admin.getByTestId('role-form').getByLabel('角色名称').fill('日志演练角色');
+  await admin.getByTestId('role-form').getByLabel('角色编码').fill(code);
+  await tick('字典管理');
+  const created = admin.waitForResponse((r) => r.url().includes('/sys/roles/save') && r.status() === 200);
+  await admin.getByTestId('role-form').getByRole('button', { name: /确\s*定/ }).click();
+  const { data: role } = (await (await created).json()) as { data: { id: string } };
+  await admin.getByTestId('roles-list').getByRole('row').filter({ hasText: code }).getByTestId('role-edit').click();
+  const form = admin.getByTestId('role-form');
+  await expect(form.getByLabel('角色名称')).toHaveValue('日志演练角色', FIRST_LOAD);
+  await form.getByLabel('角色名称').fill('日志演练角色（已改）');
+  await tick('字典数据');
+  const updated = admin.waitForResponse((r) => r.url().includes('/sys/roles/update-by-id') && r.status() === 200);
+  await form.getByRole('button', { name: /确\s*定/ }).click();
+  await updated;
+
+  // A conversation the corporate side opens, taken, answered and closed.
+  const subject = `日志演练会话 ${run}`;
+  const opened = (await (
+    await fetch(`${server.url}${CORPORATE_SUPPORT_API}/conversations/open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [CORPORATE_KEY_HEADER]: DEMO_CORPORATE_KEY },
+      body: JSON.stringify({ corpName: '演练企业', contactName: '周敏', subject, body: '请问额度何时生效？' }),
+    })
+  ).json()) as { data: { conversation: { id: string } } };
+  const conversationId = opened.data.conversation.id;
+  await admin.goto('/op/message-center/support');
+  await admin.getByTestId('support-item').filter({ hasText: subject }).click();
+  await admin.getByTestId('support-take').click();
+  await admin.getByTestId('support-reply-input').fill('审批通过后即时生效。');
+  await admin.getByTestId('support-send').click();
+  await expect(admin.getByTestId('support-reply-input')).toHaveValue('', FIRST_LOAD);
+  await admin.getByTestId('support-close').click();
+  await expect(admin.getByTestId('support-take')).toHaveCount(0, FIRST_LOAD);
+
+  // A call placed and summed up.
+  const state = admin.waitForResponse((r) => r.url().includes('/op/v1/hotline/state'));
+  await admin.goto('/op/group/corporation/detail?id=corp-demo-group');
+  await state;
+  const started = admin.waitForResponse((r) => r.url().includes('/op/v1/hotline/start') && r.status() === 200);
+  await admin.getByTestId('call-button').click();
+  const { data: call } = (await (await started).json()) as { data: { id: string } };
+  const bar = admin.getByTestId('call-bar');
+  await bar.getByTestId('call-hang-up').click();
+  await expect(bar.getByTestId('call-state')).toHaveAttribute('data-state', 'WRAP_UP', FIRST_LOAD);
+  await bar.getByTestId('call-note').fill(`演练通话小结 ${run}`);
+  await bar.getByTestId('call-finish').click();
+  await expect(bar).toHaveCount(0, FIRST_LOAD);
+
+  // The log: each entry by its record.
+  await admin.goto('/op/system/operlog');
+  const log = admin.getByTestId('operation-logs-list');
+  await expect(log).toBeVisible(FIRST_LOAD);
+  const find = async (recordId: string) => {
+    await log.getByRole('textbox', { name: /记录编号/ }).fill(recordId);
+    await log.getByRole('button', { name: /搜\s*索/ }).click();
+    return log.locator('tbody tr.ant-table-row');
+  };
+  const roleRows = (await find(role.id)).filter({ hasText: '修改' });
+  await expect(roleRows).toHaveCount(1, FIRST_LOAD);
+  await expect(roleRows).toContainText('角色管理');
+  await expect(roleRows).toContainText(/角色名称/);
+  await expect(roleRows).toContainText(/按钮权限/);
+  await roleRows.getByRole('button', { name: /查\s*看/ }).click();
+  const change = admin.getByTestId('operation-change');
+  await expect(change).toBeVisible(FIRST_LOAD);
+  // Only what changed: the name and the grants, never the code, the status or bookkeeping.
+  const labels = await change.locator('tbody tr td:first-child').allInnerTexts();
+  expect(labels).toEqual(expect.arrayContaining(['角色名称', '按钮权限']));
+  expect(labels.filter((label) => !['角色名称', '按钮权限', '菜单权限'].includes(label))).toEqual([]);
+  await expect(change).toContainText('日志演练角色（已改）');
+  await expect(change).not.toContainText(/dataVersion|updateTime|builtIn|menuIds/);
+  const drawer = admin.locator('.ant-drawer-content');
+  const [tableWidth, drawerWidth] = await Promise.all([change.evaluate((el) => (el as unknown as { scrollWidth: number }).scrollWidth), drawer.evaluate((el) => (el as unknown as { clientWidth: number }).clientWidth)]);
+  expect(tableWidth).toBeLessThanOrEqual(drawerWidth);
+  await shot('role-change-1366');
+  await admin.keyboard.press('Escape');
+
+  const conversationRows = await find(conversationId);
+  await expect(conversationRows).toHaveCount(2, FIRST_LOAD);
+  await expect(conversationRows.first()).toContainText('在线客服会话');
+  await shot('support-entries-1366');
+  await conversationRows.first().getByRole('button', { name: /查\s*看/ }).click();
+  await expect(admin.getByTestId('operation-change')).toContainText('已关闭');
+  await shot('support-change-1366');
+  await admin.keyboard.press('Escape');
+
+  // Start, hang-up and summary (and the centre's answer, when it came before the hang-up).
+  const callRows = await find(call.id);
+  await expect(callRows.nth(2)).toBeVisible(FIRST_LOAD);
+  await expect(callRows.first()).toContainText(/热线|通话/);
+  await callRows.first().getByRole('button', { name: /查\s*看/ }).click();
+  await expect(admin.getByTestId('operation-change')).toContainText(`演练通话小结 ${run}`);
+  await shot('call-change-1366');
+  await context.close();
 });

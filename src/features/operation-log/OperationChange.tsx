@@ -1,16 +1,23 @@
 /**
- * An operation-log entry's change, field by field (修改前 / 修改后): labels and value formats from the
- * resource's declaration when there is one (dictionary tags, dates, money), else from the log's own
- * labels; long texts show what was removed and added (the `diff` library's word diff). Masked
- * values arrive masked: the server never logs a secret (server/operation-log/record.ts).
+ * An operation-log entry's change, field by field (字段 / 修改前 / 修改后): only the fields that
+ * changed, bookkeeping left out (labels.ts), labels and value formats from the resource's declaration
+ * when there is one (dictionary tags, dates, money, referenced records by name), else from the log's
+ * own labels and the value's kind (money with ¥ and separators, date-times, yes/no, lists); an id
+ * beside the field that names its record is not shown. Long texts show what was removed and added
+ * (the `diff` library's word diff). Masked values arrive masked: the server never logs a secret
+ * (server/operation-log/record.ts). The table's columns share the drawer's width and wrap, so a long
+ * list never widens it past the drawer.
  */
 import { Empty, Table, Typography } from 'antd';
 import { diffWords } from 'diff';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { FieldValue } from '../../crud/fields';
+import { DATETIME_FORMAT, FieldValue } from '../../crud/fields';
 import type { AnyResource, FieldSchema } from '../../crud/resource';
+import { formatDate } from '../../lib/dates';
+import { formatCurrency } from '../../lib/money';
 import { findResource } from '../../resources';
+import { isLoggedField, loggedValueKey, loggedValueKind, logFieldKey, logResourceKey, namedBySibling } from './labels';
 
 type Values = Record<string, unknown> | null | undefined;
 
@@ -26,24 +33,39 @@ interface Line {
 const LONG_TEXT = 24;
 
 export function fieldLabelOf(resource: AnyResource | undefined, name: string, t: TFunction): string {
-  const schema = resource?.fields[name] as FieldSchema | undefined;
-  if (schema) return t(schema.label);
-  const key = `resources:operationLog.labels.${name}`;
-  return t(key, { defaultValue: name });
+  return t(logFieldKey(name, resource), { defaultValue: name });
 }
 
 /** The name an entry's resource is shown by: its declaration's title, or the log's own label. */
 export function resourceLabelOf(name: unknown, t: TFunction): string {
   if (typeof name !== 'string') return '';
-  const resource = findResource(name);
-  if (resource) return t(resource.title);
-  return t(`resources:operationLog.resources.${name}`, { defaultValue: name });
+  return t(logResourceKey(name, findResource(name)), { defaultValue: name });
 }
 
-function PlainValue({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
-  if (typeof value === 'object') return <code>{JSON.stringify(value)}</code>;
-  return <>{String(value)}</>;
+const wrap = { wordBreak: 'break-word', overflowWrap: 'anywhere' } as const;
+
+function PlainValue({ resource, name, value, t }: { resource: string; name: string; value: unknown; t: TFunction }) {
+  const coded = loggedValueKey(resource, name, value);
+  if (coded) return <>{t(coded, { defaultValue: String(value) })}</>;
+  switch (loggedValueKind(name, value)) {
+    case 'boolean':
+      return <>{t(value ? 'kit:value.yes' : 'kit:value.no')}</>;
+    case 'money':
+      return <>{formatCurrency(value as string)}</>;
+    case 'datetime':
+      return <>{formatDate(value as string, DATETIME_FORMAT)}</>;
+    case 'list':
+      return (
+        <>
+          {(value as unknown[])
+            .map((item) => (item !== null && typeof item === 'object' ? Object.values(item as object).filter((v) => typeof v === 'string' || typeof v === 'number').join(' ') : String(item)))
+            .join('、')}
+        </>
+      );
+    default:
+      if (value !== null && typeof value === 'object') return <code style={wrap}>{JSON.stringify(value)}</code>;
+      return <>{String(value)}</>;
+  }
 }
 
 function WordDiff({ before, after }: { before: string; after: string }) {
@@ -66,23 +88,34 @@ function WordDiff({ before, after }: { before: string; after: string }) {
   );
 }
 
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The lines an entry shows: changed fields only (an entry written before the server reduced it may hold more). */
+export function changeLines(before: Values, after: Values): Line[] {
+  const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(isLoggedField);
+  const present = new Set(names);
+  return names
+    .filter((name) => !namedBySibling(name, present))
+    .map((name) => ({
+      name,
+      before: before?.[name],
+      after: after?.[name],
+      hadBefore: !!before && Object.hasOwn(before, name),
+      hasAfter: !!after && Object.hasOwn(after, name),
+    }))
+    .filter((line) => !(line.hadBefore && line.hasAfter && same(line.before, line.after)));
+}
+
 export function OperationChange({ entry }: { entry: Record<string, unknown> }) {
   const { t } = useTranslation();
   const before = entry.before as Values;
   const after = entry.after as Values;
   const resource = findResource(String(entry.resource ?? ''));
-  const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const lines: Line[] = names.map((name) => ({
-    name,
-    before: before?.[name],
-    after: after?.[name],
-    hadBefore: !!before && Object.hasOwn(before, name),
-    hasAfter: !!after && Object.hasOwn(after, name),
-  }));
+  const lines = changeLines(before, after);
   const value = (name: string, v: unknown) => {
     const schema = resource?.fields[name] as FieldSchema | undefined;
     if (v === null || v === undefined || v === '') return <Typography.Text type="secondary">—</Typography.Text>;
-    return schema ? <FieldValue schema={schema} value={v} t={t} /> : <PlainValue value={v} />;
+    return schema ? <FieldValue schema={schema} value={v} t={t} /> : <PlainValue resource={String(entry.resource ?? '')} name={name} value={v} t={t} />;
   };
   if (lines.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('resources:operationLog.change.none')} />;
   return (
@@ -96,13 +129,17 @@ export function OperationChange({ entry }: { entry: Record<string, unknown> }) {
         bordered
         pagination={false}
         rowKey="name"
+        tableLayout="fixed"
         dataSource={lines}
         columns={[
-          { key: 'field', title: t('resources:operationLog.change.field'), width: 140, render: (_v, line) => fieldLabelOf(resource, line.name, t) },
-          ...(before ? [{ key: 'before', title: t('resources:operationLog.change.before'), render: (_v: unknown, line: Line) => (line.hadBefore ? value(line.name, line.before) : null) }] : []),
+          { key: 'field', title: t('resources:operationLog.change.field'), width: 120, onCell: () => ({ style: wrap }), render: (_v, line) => fieldLabelOf(resource, line.name, t) },
+          ...(before
+            ? [{ key: 'before', title: t('resources:operationLog.change.before'), onCell: () => ({ style: wrap }), render: (_v: unknown, line: Line) => (line.hadBefore ? value(line.name, line.before) : null) }]
+            : []),
           {
             key: 'after',
             title: t('resources:operationLog.change.after'),
+            onCell: () => ({ style: wrap }),
             render: (_v, line) => {
               if (!line.hasAfter) return null;
               const long = typeof line.before === 'string' && typeof line.after === 'string' && Math.max(line.before.length, line.after.length) > LONG_TEXT;
