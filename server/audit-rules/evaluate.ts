@@ -36,6 +36,9 @@ export interface AppliedException {
   expiresAt: string;
   requestedBy: string;
   approvedBy: string;
+  /** The people's names as their staff records read now (a report names people, not accounts). */
+  requestedByName: string;
+  approvedByName: string;
 }
 
 export interface Finding {
@@ -109,13 +112,24 @@ export async function accessSnapshot(db: Reader, onlyUsers?: readonly string[]):
 /** The approved exceptions in force now, by rule, subject type and subject. */
 export async function exceptionsInForce(db: Reader, now: Date): Promise<Map<string, AppliedException>> {
   const rows = await db
-    .select()
+    .select({
+      id: auditRuleExceptions.id,
+      ruleId: auditRuleExceptions.ruleId,
+      subjectType: auditRuleExceptions.subjectType,
+      subjectId: auditRuleExceptions.subjectId,
+      reason: auditRuleExceptions.reason,
+      expiresAt: auditRuleExceptions.expiresAt,
+      requestedBy: auditRuleExceptions.requestedBy,
+      approvedBy: auditRuleExceptions.approvedBy,
+      requestedByName: sql<string>`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.requestedBy}), ${auditRuleExceptions.requestedBy})`,
+      approvedByName: sql<string>`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.approvedBy}), ${auditRuleExceptions.approvedBy})`,
+    })
     .from(auditRuleExceptions)
     .where(and(eq(auditRuleExceptions.status, 'APPROVED'), gt(auditRuleExceptions.expiresAt, now)));
   return new Map(
-    rows.map((r) => [
-      exceptionKey(r.ruleId, r.subjectType, r.subjectId),
-      { id: r.id, reason: r.reason, expiresAt: r.expiresAt.toISOString(), requestedBy: r.requestedBy, approvedBy: r.approvedBy ?? '' },
+    rows.map(({ ruleId, subjectType, subjectId, expiresAt, approvedBy, ...r }) => [
+      exceptionKey(ruleId, subjectType, subjectId),
+      { ...r, expiresAt: expiresAt.toISOString(), approvedBy: approvedBy ?? '' },
     ]),
   );
 }
@@ -141,7 +155,11 @@ export function accessFinding(v: AccessViolation, rule: AuditRule, exceptions: R
 const REVIEW_TYPES = activityTypesOf('director');
 const MAKER_TYPES = activityTypesOf('handler');
 
-const rowsOf = async <T>(db: Reader, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+/** PGlite answers {rows}, postgres-js an array. */
+const rowsOf = async <T>(db: Reader, query: SQL): Promise<T[]> => {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+};
 const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 
 /**

@@ -33,7 +33,7 @@ export function reportText(report: AuditReport): string {
     ),
   ];
   const shown = report.findings.filter((f) => f.status !== 'MITIGATED');
-  if (shown.length) lines.push('', ...shown.map((f) => `${f.status.padEnd(9)} ${f.ruleId} ${t(`subject.${f.subjectType}`, { name: f.subjectName })}: ${evidenceLine(f)}${f.exception ? ` (exception: ${f.exception.reason}, until ${f.exception.expiresAt}, approved by ${f.exception.approvedBy})` : ''}`));
+  if (shown.length) lines.push('', ...shown.map((f) => `${f.status.padEnd(9)} ${f.ruleId} ${t(`subject.${f.subjectType}`, { name: f.subjectName })}: ${evidenceLine(f)}${f.exception ? ` (exception: ${f.exception.reason}, until ${f.exception.expiresAt}, approved by ${f.exception.approvedByName})` : ''}`));
   lines.push('', report.highBroken ? 'RESULT: a high-severity rule is broken' : 'RESULT: no high-severity rule is broken');
   return lines.join('\n');
 }

@@ -275,3 +275,21 @@ export function evaluateAccessRules(
   }
   return out;
 }
+
+/** The calls of the 审计规则 page (server/audit-rules/routes.ts). */
+export const AUDIT_RULES_API = {
+  overview: '/op/v1/audit-rules/overview',
+  run: '/op/v1/audit-rules/run',
+  lastRun: '/op/v1/audit-rules/last-run',
+  export: '/op/v1/audit-rules/export',
+  exceptions: '/op/v1/audit-rules/exceptions/list',
+  requestException: '/op/v1/audit-rules/exceptions/request',
+  approveException: '/op/v1/audit-rules/exceptions/approve',
+  revokeException: '/op/v1/audit-rules/exceptions/revoke',
+} as const;
+
+export const AUDIT_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
+export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
+
+/** The longest a documented exception may run: a standing exception is a rule change, not an exception. */
+export const AUDIT_EXCEPTION_MAX_DAYS = 366;

@@ -86,7 +86,8 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [TEMPLATE], actions: ['list', 'query', 'approve'] },
       { resources: [FINANCING], actions: ['list', 'query', 'review'] },
       { resources: [REDEMPTION], actions: ['list', 'query', 'audit'] },
-      { permissions: [home.dataDashboard, file.upload, message.list, support.list, support.reply] },
+      // The second person a documented exception to an auditors' rule needs (issue 41): the administrator asks, a director approves.
+      { permissions: [home.dataDashboard, file.upload, message.list, support.list, support.reply, auditRule.approveException] },
     ],
   },
   // The auditor reads everything, a resource declared tomorrow included, and changes nothing.
