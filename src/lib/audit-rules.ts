@@ -250,8 +250,8 @@ export function evaluateAccessRules(
     const mitigated = new Set(rule.kind === 'CONFLICTING_FUNCTIONS' ? (rule.mitigatedRoles ?? []) : []);
     const check = (roles: ReadonlyArray<AccessSnapshot['roles'][number]>): Pick<AccessViolation, 'a' | 'b' | 'mitigated'> | null => {
       if (rule.kind === 'RESTRICTED_FUNCTION') {
-        const a = personHolding(rule.fn, roles).filter((h) => !rule.allowedRoles.includes(h.code));
-        // A step reached by combining roles names the working role; an allowed role's own grant is no breach.
+        // Held through the roles the rule does not list, on their own or together; an allowed role's grant is no breach.
+        const a = personHolding(rule.fn, roles.filter((r) => !rule.allowedRoles.includes(r.code)));
         return a.length ? { a, b: [], mitigated: false } : null;
       }
       const a = personHolding(rule.a, roles);
