@@ -173,12 +173,12 @@ async function fourEyesFindings(db: Reader, rule: FourEyesInFactRule): Promise<F
   if (!keys.length) return [];
   const broken = await rowsOf<{ instance_id: string; user_id: string; username: string; person_name: string; process_key: string; business_no: string | null; made: boolean; reviews: number }>(
     db,
-    sql`select h.instance_id, h.user_id, max(h.username) as username, max(h.person_name) as person_name, i.process_key, i.business_no,
+    sql`select h.instance_id, h.user_id, max(h.username) as username, coalesce((select u.person_name from users u where u.id = h.user_id), max(h.person_name)) as person_name, i.process_key, coalesce(i.business_no, i.summary, i.business_key) as business_no,
           bool_or(h.action in (${HISTORY_ACTION.PASS}, ${HISTORY_ACTION.REJECT}) and h.activity_type = any(${textArray(MAKER_TYPES)})) as made,
           count(distinct h.task_definition_key) filter (where h.action = ${HISTORY_ACTION.PASS} and h.activity_type = any(${textArray(REVIEW_TYPES)}))::int as reviews
         from workflow_history h join workflow_instances i on i.id = h.instance_id
         where i.process_key = any(${textArray(keys)})
-        group by h.instance_id, h.user_id, i.process_key, i.business_no
+        group by h.instance_id, h.user_id, i.process_key, i.business_no, i.summary, i.business_key
         having (bool_or(h.action in (${HISTORY_ACTION.PASS}, ${HISTORY_ACTION.REJECT}) and h.activity_type = any(${textArray(MAKER_TYPES)}))
                 and bool_or(h.action = ${HISTORY_ACTION.PASS} and h.activity_type = any(${textArray(REVIEW_TYPES)})))
             or count(distinct h.task_definition_key) filter (where h.action = ${HISTORY_ACTION.PASS} and h.activity_type = any(${textArray(REVIEW_TYPES)})) > 1
