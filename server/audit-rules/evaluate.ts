@@ -22,6 +22,7 @@ import { activityTypesOf } from '../../src/workflows/activities';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
 import { HISTORY_ACTION } from '../../src/workflows/states';
 import type { Db } from '../db/open';
+import { hasMessage, translate } from '../i18n';
 import type { Tx } from '../db/tx';
 import { auditRuleExceptions, auditRules, roles, users } from '../db/schema';
 
@@ -229,8 +230,9 @@ async function fourEyesFindings(db: Reader, rule: FourEyesInFactRule): Promise<F
       status: 'VIOLATION',
       subjectType: 'change',
       subjectId: c.id,
-      subjectName: `${c.resource} ${c.record_id}`,
-      evidence: { breach: 'APPLIED_WITHOUT_APPROVAL', processKey: c.process_key, instanceId: c.instance_id, instanceStatus: c.instance_status, appliedAt: c.end_time && new Date(c.end_time).toISOString() },
+      // Named by its process (企业自主更名, 账单核算): the record's id is nothing an auditor reads.
+      subjectName: hasMessage(`workflow:process.${c.process_key}`) ? translate(`workflow:process.${c.process_key}`) : c.process_key,
+      evidence: { breach: 'APPLIED_WITHOUT_APPROVAL', processKey: c.process_key, resource: c.resource, recordId: c.record_id, instanceId: c.instance_id, instanceStatus: c.instance_status, appliedAt: c.end_time && new Date(c.end_time).toISOString() },
     });
   }
   return findings;
