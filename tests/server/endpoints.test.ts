@@ -247,6 +247,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
       ['post', '/op/system/post/index', false],
       ['menu', '/op/system/menu/index', false],
       ['permission-matrix', '/op/system/permission-matrix/index', false],
+      ['audit-rules', '/op/system/audit-rules/index', false],
     ]);
     expect(system.children!.find((c) => c.meta.menuUri === 'system:dict')).toEqual({
       name: 'system-dict', path: 'dict', component: '/op/system/dict/index', hidden: false,
