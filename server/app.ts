@@ -38,6 +38,7 @@ import { operationLogRoutes } from './operation-log/routes';
 import { loginLogRoutes } from './login/routes';
 import { onlineSessionRoutes } from './online-sessions/routes';
 import { roleRoutes } from './staff/role-routes';
+import { auditRuleRoutes } from './audit-rules/routes';
 import { staffRoutes } from './staff/staff-routes';
 import { seedCorporationsDemo } from './corporations/demo-seed';
 import { corporationRoutes } from './corporations/routes';
@@ -122,6 +123,7 @@ const API_ROUTE_MODULES: readonly RouteModule[] = [
   onlineSessionRoutes,
   staffRoutes,
   roleRoutes,
+  auditRuleRoutes,
   formDraftRoutes,
   corporationRoutes,
   corporateChangeRoutes,

@@ -20,14 +20,15 @@ import { expandGrants } from '../../src/lib/grants';
 import { knownPermissions, type AnyResource } from '../../src/crud/resource';
 import { hasMessage, translate } from '../i18n';
 import type { Db } from './open';
-import { menus, referenceItems, roleMenus, rolePermissions, roles, sysConfigs, sysDictData, sysDictTypes, users } from './schema';
+import { SHIPPED_AUDIT_RULES } from '../../src/lib/audit-rules';
+import { auditRules, menus, referenceItems, roleMenus, rolePermissions, roles, sysConfigs, sysDictData, sysDictTypes, users } from './schema';
 import { CONFIGS, DICTIONARIES } from './seed-data/dictionaries';
 import { MENU_TREE, type MenuSeed } from './seed-data/menus';
 import { ROLES } from './seed-data/personas';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type MenuRow = typeof menus.$inferInsert & { id: string };
-export type ReferenceKind = 'role' | 'rolePermission' | 'menu' | 'roleMenu' | 'dictType' | 'dictData' | 'config';
+export type ReferenceKind = 'role' | 'rolePermission' | 'menu' | 'roleMenu' | 'dictType' | 'dictData' | 'config' | 'auditRule';
 
 export const menuId = (uri: string) => `m-${uri}`;
 
@@ -133,6 +134,8 @@ export function declaredReference(resources: readonly AnyResource[]) {
       })),
     ),
     config: CONFIGS.map((c) => ({ key: c.configKey, row: { ...c } })),
+    // The shipped auditors' rules (issue 41): an auditor's edit or removal of one stays, as a menu's does.
+    auditRule: SHIPPED_AUDIT_RULES.map((rule) => ({ key: rule.id, row: { id: rule.id, kind: rule.kind, severity: rule.severity, owner: rule.owner, definition: rule } })),
   } satisfies Record<ReferenceKind, Item<unknown>[]>;
 }
 
@@ -195,6 +198,7 @@ export async function reconcileReference(db: Db, resources: readonly AnyResource
     await apply('dictData', declared.dictData, (t, rows) => t.insert(sysDictData).values(rows).onConflictDoNothing());
     await apply('config', declared.config, (t, rows) => t.insert(sysConfigs).values(rows).onConflictDoNothing());
     await apply('menu', declared.menu, (t, rows) => t.insert(menus).values(rows).onConflictDoNothing());
+    await apply('auditRule', declared.auditRule, (t, rows) => t.insert(auditRules).values(rows).onConflictDoNothing());
     // A grant whose role or menu an operator removed has nothing to point at: it is listed, not inserted.
     const roleIds = new Set((await tx.select({ pkRole: roles.pkRole }).from(roles)).map((r) => r.pkRole));
     const menuIds = new Set((await tx.select({ id: menus.id }).from(menus)).map((m) => m.id));

@@ -727,3 +727,4 @@ export * from './schema-help';
 export * from './schema-hotline';
 export * from './schema-redemption';
 export * from './schema-bills';
+export * from './schema-audit-rules';

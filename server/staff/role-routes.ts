@@ -27,6 +27,7 @@ import { menus, roleMenus, rolePermissions, roles, userRoles } from '../db/schem
 import { duplicateError } from '../db/unique-violation';
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
+import { preventiveCheck } from '../audit-rules/preventive';
 import { actorOf, recordOperation } from '../operation-log/record';
 import { RESOURCES } from '../resources/registry';
 import { route } from '../routes/route';
@@ -137,6 +138,7 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
         if (taken) throw businessError('DUPLICATE', 'staff:roleErrors.codeTaken', { code: String(values.code) });
         const grants = await readGrants(tx, body);
         const pkRole = `r-${randomUUID()}`;
+        const rulesCheck = await preventiveCheck(tx, { role: pkRole });
         await tx.insert(roles).values({
           pkRole,
           code: String(values.code),
@@ -146,6 +148,8 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
           updateBy: principal.username,
         });
         await writeGrants(tx, pkRole, grants);
+        // Auditors' rules (issue 41): a role holding conflicting functions is refused before it exists.
+        await rulesCheck.refuseNew(new Date(ctx.now()));
         const after = (await roleWithGrants(tx, pkRole))!;
         await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: pkRole, action: 'CREATE', after });
         return after;
@@ -167,11 +171,14 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
       if (isAdminRole(locked)) throw businessError('BUILT_IN_ROLE', 'staff:roleErrors.builtIn');
       const before = (await roleWithGrants(tx, id))!;
       const grants = await readGrants(tx, body);
+      const rulesCheck = await preventiveCheck(tx, { role: id });
       await tx
         .update(roles)
         .set({ roleName: String(values.roleName), status: String(values.status), dataVersion: sql`${roles.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })
         .where(eq(roles.pkRole, id));
       await writeGrants(tx, id, grants);
+      // Auditors' rules (issue 41): the role, and everyone holding it, checked as the save leaves them.
+      await rulesCheck.refuseNew(new Date(ctx.now()));
       const after = (await roleWithGrants(tx, id))!;
       await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: 'UPDATE', before, after });
       return after;

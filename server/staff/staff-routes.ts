@@ -23,6 +23,7 @@ import { readInput, requireId, requireObject } from '../crud/fields';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
+import { preventiveCheck } from '../audit-rules/preventive';
 import { corps, loginLocks, roles, sessions, userCorps, userRoles, users } from '../db/schema';
 import { loginKey } from '../login/protection';
 import { duplicateError } from '../db/unique-violation';
@@ -217,7 +218,10 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
             updateBy: principal.username,
           })
           .returning({ id: users.id });
+        const rulesCheck = await preventiveCheck(tx, { user: id });
         await writeAssignments(tx, id, assigned);
+        // Auditors' rules (issue 41): roles that together hold conflicting functions are refused.
+        await rulesCheck.refuseNew(new Date(ctx.now()));
         const after = (await staffById(tx, id))!;
         await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: 'CREATE', after });
         return after;
@@ -250,7 +254,9 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
           ...bump(principal),
         })
         .where(eq(users.id, id));
+      const rulesCheck = await preventiveCheck(tx, { user: id });
       await writeAssignments(tx, id, assigned);
+      await rulesCheck.refuseNew(new Date(ctx.now()));
       // A session whose organisation was taken away has no business in it any more.
       if (assigned.corpIds.length === 0) await tx.update(sessions).set({ corpId: null }).where(eq(sessions.userId, id));
       else await tx.update(sessions).set({ corpId: assigned.defaultCorpId }).where(and(eq(sessions.userId, id), notInArray(sessions.corpId, assigned.corpIds)));

@@ -29,7 +29,8 @@ export interface CertificateContent {
 }
 
 let fontCache: Buffer | undefined;
-function cjkFont(): Buffer {
+/** Also the audit rules' PDF report's font (server/audit-rules/export.ts). */
+export function cjkFont(): Buffer {
   if (!fontCache) {
     // The package exports only its index; the fonts sit beside it (../fonts).
     const entry = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');

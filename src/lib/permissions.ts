@@ -39,6 +39,11 @@ export const PERMISSIONS = {
   position: crud('system', 'post'),
   /** Who may do what, computed from the stored grants: read by auditors, exported with its own grant. */
   permissionMatrix: { list: 'system:permmatrix:list', query: 'system:permmatrix:query', export: 'system:permmatrix:export' },
+  /** Auditors' rules (issue 41): read them, run the evaluation, export its report; request and approve a documented exception. */
+  auditRule: {
+    list: 'audit:rule:list', query: 'audit:rule:query', run: 'audit:rule:run', export: 'audit:rule:export',
+    except: 'audit:rule:except', approveException: 'audit:rule:approveException',
+  },
   news: { ...crud('content', 'news'), publish: 'content:news:publish', unpublish: 'content:news:unpublish', pin: 'content:news:pin' },
   notice: { ...crud('content', 'notice'), publish: 'content:notice:publish', unpublish: 'content:notice:unpublish', pin: 'content:notice:pin' },
   certificate: { ...crud('cert', 'certificate'), renew: 'cert:certificate:renew', reopen: 'cert:certificate:reopen' },

@@ -22,6 +22,7 @@ export const OWN_PAGE_PATHS = [
   '/op/system/menu/index',
   '/op/system/dept/index',
   '/op/system/permission-matrix/index',
+  '/op/system/audit-rules/index',
   '/op/platform-content/news/edit/index',
   '/op/platform-content/notice/edit/index',
   '/op/certificate-management/certificate-detail/index',

@@ -58,6 +58,7 @@ const OWN_PAGES: Readonly<Record<OwnPagePath, PageLoader | typeof UNBUILT>> = {
   '/op/system/menu/index': () => import('../features/admin-structure/MenusPage'),
   '/op/system/dept/index': () => import('../features/admin-structure/OrgsPage'),
   '/op/system/permission-matrix/index': () => import('../features/admin-structure/PermissionMatrixPage'),
+  '/op/system/audit-rules/index': () => import('../features/audit-rules/AuditRulesPage'),
   '/op/system/operlog/index': () => import('../features/operation-log/OperationLogPage'),
   '/op/platform-content/news/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NewsPage })),
   '/op/platform-content/notice/edit/index': () => import('../features/content/ContentPage').then((m) => ({ default: m.NoticePage })),

@@ -179,8 +179,12 @@ describe('/op/v1/userInfo', () => {
 
   it('gives the auditor every list and query permission, the dashboard, and nothing that changes data', async () => {
     const info = await userInfo(await signInAs(srv.baseUrl, 'op_auditor'));
-    // The operation log's export is the one exception: an audit takes its evidence away.
-    const expected = [...knownPermissions(RESOURCES).filter((p) => READ_ONLY_ACTIONS.has(permissionAction(p))), PERMISSIONS.home.dataDashboard, PERMISSIONS.operationLog.export];
+    // The exceptions: an audit takes its evidence away (the operation log's export), and runs the
+    // auditors' rules and exports their report (issue 41; a run writes only its own report).
+    const expected = [
+      ...knownPermissions(RESOURCES).filter((p) => READ_ONLY_ACTIONS.has(permissionAction(p))),
+      PERMISSIONS.home.dataDashboard, PERMISSIONS.operationLog.export, PERMISSIONS.auditRule.run, PERMISSIONS.auditRule.export,
+    ];
     expect([...info.menuPerms].sort()).toEqual(expected.sort());
   });
 
@@ -243,6 +247,7 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
       ['post', '/op/system/post/index', false],
       ['menu', '/op/system/menu/index', false],
       ['permission-matrix', '/op/system/permission-matrix/index', false],
+      ['audit-rules', '/op/system/audit-rules/index', false],
     ]);
     expect(system.children!.find((c) => c.meta.menuUri === 'system:dict')).toEqual({
       name: 'system-dict', path: 'dict', component: '/op/system/dict/index', hidden: false,

@@ -10,7 +10,7 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, redemption, bill, absPackage, zdRegistration, financing, permissionMatrix, message, support } = PERMISSIONS;
+const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, redemption, bill, absPackage, zdRegistration, financing, permissionMatrix, auditRule, message, support } = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -41,7 +41,11 @@ export const MENU_TREE: readonly MenuSeed[] = [
   {
     // Its pages are the system resources' (src/resources/system.ts) and the auditor's permission matrix.
     uri: 'system', title: '系统管理', path: '/op/system', icon: 'SettingOutlined', alwaysShow: true,
-    children: [{ uri: 'system:permission-matrix', title: '权限矩阵', path: 'permission-matrix', icon: 'TableOutlined', order: 68, permission: permissionMatrix.list }],
+    children: [
+      { uri: 'system:permission-matrix', title: '权限矩阵', path: 'permission-matrix', icon: 'TableOutlined', order: 68, permission: permissionMatrix.list },
+      // The auditors' rules (issue 41): which segregation-of-duties rules hold, which are broken, by whom.
+      { uri: 'system:audit-rules', title: '审计规则', path: 'audit-rules', icon: 'SafetyCertificateOutlined', order: 69, permission: auditRule.list },
+    ],
   },
   { uri: 'platform-content', title: '平台内容', path: '/op/platform-content', icon: 'ReadOutlined', alwaysShow: true, children: [] },
   {

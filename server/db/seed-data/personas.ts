@@ -31,7 +31,7 @@ export interface RoleSeed {
   grants: readonly GrantRule[] | 'all';
 }
 
-const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, creditNote, redemption, bill, absPackage, zdRegistration, financing, operationLog, message, support, hotline } = PERMISSIONS;
+const { task, realname, certificate, news, notice, home, file, docReview, corporation, bankAccount, groupUnit, corpChange, template, product, agreement, pricePolicy, quota, creditNote, redemption, bill, absPackage, zdRegistration, financing, operationLog, auditRule, message, support, hotline } = PERMISSIONS;
 const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 const [TASK, REALNAME, CERTIFICATE, NEWS, NOTICE, DOC_REVIEW] = [task, realname, certificate, news, notice, docReview].map(resourceOf);
 const [CORPORATION, BANK_ACCOUNT, GROUP_UNIT, CORP_CHANGE] = [corporation, bankAccount, groupUnit, corpChange].map(resourceOf);
@@ -86,12 +86,13 @@ export const ROLES: readonly RoleSeed[] = [
       { resources: [TEMPLATE], actions: ['list', 'query', 'approve'] },
       { resources: [FINANCING], actions: ['list', 'query', 'review'] },
       { resources: [REDEMPTION], actions: ['list', 'query', 'audit'] },
-      { permissions: [home.dataDashboard, file.upload, message.list, support.list, support.reply] },
+      // The second person a documented exception to an auditors' rule needs (issue 41): the administrator asks, a director approves.
+      { permissions: [home.dataDashboard, file.upload, message.list, support.list, support.reply, auditRule.approveException] },
     ],
   },
   // The auditor reads everything, a resource declared tomorrow included, and changes nothing.
   // The operation log is exported too: an audit takes its evidence away.
-  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, roleName: '运营审计', grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard, operationLog.export, message.list] }] },
+  { pkRole: 'r-op-auditor', code: ROLE.OP_AUDITOR, roleName: '运营审计', grants: [{ resources: '*', actions: READ_ACTIONS }, { permissions: [home.dataDashboard, operationLog.export, auditRule.run, auditRule.export, message.list] }] },
   { pkRole: 'r-platform-ag-operator', code: ROLE.PLATFORM_AG_OPERATOR, roleName: '代理运营', grants: [{ resources: [TASK, REALNAME], actions: READ_ACTIONS }, { permissions: [message.list] }] },
 ];
 

@@ -1,0 +1,39 @@
+/** The evaluation's report as text: what `npm run audit:rules` prints, in the server's locale. */
+import { translate } from '../i18n';
+import type { AuditReport, Finding } from './evaluate';
+
+const t = (key: string, params?: Record<string, string>) => translate(`auditRules:${key}`, params);
+
+/** One line of evidence a person can act on: who, through which roles or steps, or which log rows. */
+export function evidenceLine(finding: Finding): string {
+  const e = finding.evidence as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the report's evidence is per kind
+  switch (finding.kind) {
+    case 'CONFLICTING_FUNCTIONS':
+    case 'RESTRICTED_FUNCTION': {
+      const holding = (list: Array<{ roleName: string; permissions: string[]; steps: string[] }>) =>
+        list.map((h) => `${h.roleName} [${[...h.permissions, ...h.steps].join(', ')}]`).join('; ');
+      return finding.kind === 'RESTRICTED_FUNCTION' ? holding(e.a) : `A: ${holding(e.a)} | B: ${holding(e.b)}`;
+    }
+    case 'FOUR_EYES_IN_FACT':
+      if (e.breach === 'APPLIED_WITHOUT_APPROVAL') return `${e.breach} ${e.processKey} instance=${e.instanceId ?? '-'} status=${e.instanceStatus ?? '-'}`;
+      return `${e.breach} ${e.processKey} ${e.person.personName}(${e.person.username}): ${e.steps.map((s: any) => `${s.step} ${s.action} ${s.personName}`).join(' → ')}`; // eslint-disable-line @typescript-eslint/no-explicit-any
+    case 'READ_ONLY_IN_FACT':
+      return `${e.writes} × ${e.logRows.map((r: any) => `${r.action} ${r.resource}#${r.recordId ?? ''} ${r.time}`).slice(0, 5).join('; ')}`; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+}
+
+export function reportText(report: AuditReport): string {
+  const lines = [
+    `${t('title')} · rule set ${report.ruleSetVersion} · ${report.startedAt} → ${report.finishedAt}`,
+    '',
+    ...report.rules.map(
+      (r) =>
+        `${r.passed ? 'PASS' : 'FAIL'}  ${r.id.padEnd(26)} ${t(`severities.${r.severity}`).padEnd(2)} ${t(`kinds.${r.kind}`)} · ${t(r.nameKey)}` +
+        `  violations=${r.violations} excepted=${r.excepted} mitigated=${r.mitigated}`,
+    ),
+  ];
+  const shown = report.findings.filter((f) => f.status !== 'MITIGATED');
+  if (shown.length) lines.push('', ...shown.map((f) => `${f.status.padEnd(9)} ${f.ruleId} ${t(`subject.${f.subjectType}`, { name: f.subjectName })}: ${evidenceLine(f)}${f.exception ? ` (exception: ${f.exception.reason}, until ${f.exception.expiresAt}, approved by ${f.exception.approvedByName})` : ''}`));
+  lines.push('', report.highBroken ? 'RESULT: a high-severity rule is broken' : 'RESULT: no high-severity rule is broken');
+  return lines.join('\n');
+}

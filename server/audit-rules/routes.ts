@@ -1,0 +1,185 @@
+/**
+ * The 审计规则 page's calls (issue 41): the rules with their last result, a run of the evaluation
+ * (stored with its whole report, so the page and the exports show exactly what was found), the
+ * report as .xlsx or PDF, and the documented exceptions: requested with a reason and an expiry,
+ * in force only once a second person approved them. Exception requests, approvals and revocations
+ * are written to the operation log in their own transaction.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUDIT_EXCEPTION_MAX_DAYS, AUDIT_EXPORT_FORMATS, AUDIT_RULES_API, AUDIT_RULE_SET_VERSION, isAccessRule, type AuditExportFormat } from '../../src/lib/audit-rules';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import type { AppContext } from '../context';
+import { requireId, requireObject } from '../crud/fields';
+import type { Db } from '../db/open';
+import { auditRuleExceptions, auditRuleRuns, auditRules, roles, users } from '../db/schema';
+import { duplicateError } from '../db/unique-violation';
+import { businessError, notFoundError, validationError } from '../errors';
+import { translate } from '../i18n';
+import { actorOf, recordOperation } from '../operation-log/record';
+import { route } from '../routes/route';
+import type { Principal } from '../security/sessions';
+import { evaluateRules, type AuditReport } from './evaluate';
+import { reportPdf, reportXlsx, type RunMeta } from './export';
+
+const LOG_RESOURCE = 'audit-rule-exceptions';
+const DAY_MS = 86_400_000;
+
+interface StoredRun extends RunMeta {
+  id: string;
+  runBy: string;
+  report: AuditReport;
+}
+
+async function lastRun(db: Db): Promise<StoredRun | null> {
+  const [row] = await db
+    .select({
+      id: auditRuleRuns.id,
+      runBy: auditRuleRuns.runBy,
+      runByName: sql<string>`coalesce((select u.person_name from users u where u.username = ${auditRuleRuns.runBy}), ${auditRuleRuns.runBy})`,
+      startedAt: auditRuleRuns.startedAt,
+      finishedAt: auditRuleRuns.finishedAt,
+      ruleSetVersion: auditRuleRuns.ruleSetVersion,
+      report: auditRuleRuns.report,
+    })
+    .from(auditRuleRuns)
+    .orderBy(desc(auditRuleRuns.finishedAt))
+    .limit(1);
+  return row ? { ...row, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt.toISOString(), report: row.report as AuditReport } : null;
+}
+
+const runSummary = ({ report: _report, ...meta }: StoredRun) => meta;
+
+/** The exception a request body describes, checked; refusals name what is wrong and change nothing. */
+async function readExceptionRequest(db: Db, body: Record<string, unknown>, now: number) {
+  const ruleId = typeof body.ruleId === 'string' ? body.ruleId : '';
+  const [rule] = ruleId ? await db.select({ definition: auditRules.definition }).from(auditRules).where(eq(auditRules.id, ruleId)) : [];
+  if (!rule) throw validationError(translate('auditRules:errors.unknownRule', { id: ruleId.slice(0, 60) }));
+  if (!isAccessRule(rule.definition)) throw validationError(translate('auditRules:errors.notAccessRule'));
+  const subjectType = body.subjectType;
+  if (subjectType !== 'role' && subjectType !== 'user') throw validationError(translate('auditRules:errors.subjectType'));
+  const subjectId = typeof body.subjectId === 'string' ? body.subjectId : '';
+  const [subject] = subjectId
+    ? subjectType === 'role'
+      ? await db.select({ id: roles.pkRole }).from(roles).where(eq(roles.pkRole, subjectId))
+      : await db.select({ id: users.id }).from(users).where(eq(users.id, subjectId))
+    : [];
+  if (!subject) throw validationError(translate('auditRules:errors.unknownSubject', { id: subjectId.slice(0, 60) }));
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (!reason || reason.length > 500) throw validationError(translate('auditRules:errors.reasonRequired'));
+  const expiresAt = typeof body.expiresAt === 'string' ? new Date(body.expiresAt) : new Date(NaN);
+  const time = expiresAt.getTime();
+  if (!Number.isFinite(time) || time <= now || time > now + AUDIT_EXCEPTION_MAX_DAYS * DAY_MS) throw validationError(translate('auditRules:errors.expiryInvalid'));
+  return { ruleId, subjectType, subjectId, reason, expiresAt };
+}
+
+export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const post = <T>(path: string, permission: string, handler: (body: Record<string, unknown>, principal: Principal, request: FastifyRequest) => Promise<T>) =>
+    route(api, { method: 'POST', path, auth: 'session', permission, handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request) });
+  const { auditRule } = PERMISSIONS;
+
+  post(AUDIT_RULES_API.overview, auditRule.list, async () => {
+    const rules = await ctx.db.select().from(auditRules).orderBy(auditRules.id);
+    const last = await lastRun(ctx.db);
+    const results = new Map((last?.report.rules ?? []).map((r) => [r.id, r]));
+    return {
+      ruleSetVersion: AUDIT_RULE_SET_VERSION,
+      lastRun: last && runSummary(last),
+      rules: rules.map((r) => ({ id: r.id, kind: r.kind, severity: r.severity, owner: r.owner, enabled: r.enabled, definition: r.definition, lastResult: results.get(r.id) ?? null })),
+    };
+  });
+
+  post(AUDIT_RULES_API.lastRun, auditRule.query, async () => lastRun(ctx.db));
+
+  // A run reads everything and writes only its own report: the auditor's read-only promise holds.
+  post(AUDIT_RULES_API.run, auditRule.run, async (_body, principal) => {
+    const report = await evaluateRules(ctx.db, { now: () => new Date(ctx.now()) });
+    await ctx.db.insert(auditRuleRuns).values({
+      ruleSetVersion: report.ruleSetVersion,
+      runBy: principal.username,
+      startedAt: new Date(report.startedAt),
+      finishedAt: new Date(report.finishedAt),
+      report,
+    });
+    return lastRun(ctx.db);
+  });
+
+  post(AUDIT_RULES_API.export, auditRule.export, async (body) => {
+    const format = body.format as AuditExportFormat;
+    if (!AUDIT_EXPORT_FORMATS.includes(format)) throw validationError(translate('auditRules:errors.format'));
+    const last = await lastRun(ctx.db);
+    if (!last) throw businessError('AUDIT_NOT_RUN', 'auditRules:errors.noRun');
+    const content = format === 'xlsx' ? await reportXlsx(last.report, last) : await reportPdf(last.report, last);
+    const stamp = last.finishedAt.replace(/\D/g, '').slice(0, 14);
+    return {
+      fileName: `${translate('auditRules:title')}_${stamp}.${format}`,
+      mimeType: format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf',
+      base64: content.toString('base64'),
+    };
+  });
+
+  post(AUDIT_RULES_API.exceptions, auditRule.list, async () =>
+    ctx.db
+      .select({
+        id: auditRuleExceptions.id,
+        ruleId: auditRuleExceptions.ruleId,
+        subjectType: auditRuleExceptions.subjectType,
+        subjectId: auditRuleExceptions.subjectId,
+        subjectName: sql<string>`case when ${auditRuleExceptions.subjectType} = 'role'
+          then (select r.role_name from roles r where r.pk_role = ${auditRuleExceptions.subjectId})
+          else (select u.person_name from users u where u.id = ${auditRuleExceptions.subjectId}) end`,
+        reason: auditRuleExceptions.reason,
+        expiresAt: auditRuleExceptions.expiresAt,
+        status: auditRuleExceptions.status,
+        requestedByName: sql<string>`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.requestedBy}), ${auditRuleExceptions.requestedBy})`,
+        approvedByName: sql<string | null>`(select u.person_name from users u where u.username = ${auditRuleExceptions.approvedBy})`,
+        approvedAt: auditRuleExceptions.approvedAt,
+        createTime: auditRuleExceptions.createTime,
+      })
+      .from(auditRuleExceptions)
+      .orderBy(desc(auditRuleExceptions.createTime)),
+  );
+
+  post(AUDIT_RULES_API.requestException, auditRule.except, async (body, principal, request) => {
+    const values = await readExceptionRequest(ctx.db, body, ctx.now());
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const [created] = await tx.insert(auditRuleExceptions).values({ ...values, requestedBy: principal.username }).returning();
+        await recordOperation(tx, actorOf(request, principal), { resource: LOG_RESOURCE, recordId: created.id, action: 'CREATE', after: created });
+        return created;
+      });
+    } catch (error) {
+      if (duplicateError(error)) throw businessError('DUPLICATE', 'auditRules:errors.exceptionLive');
+      throw error;
+    }
+  });
+
+  post(AUDIT_RULES_API.approveException, auditRule.approveException, async (body, principal, request) => {
+    const id = requireId(body);
+    return ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(auditRuleExceptions).where(eq(auditRuleExceptions.id, id)).for('update');
+      if (!before) throw notFoundError(translate('server:crud.notFound'));
+      if (before.status !== 'PENDING') throw businessError('EXCEPTION_NOT_PENDING', 'auditRules:errors.exceptionNotPending');
+      // The second person of "approved by a second person": the table's check holds it too.
+      if (before.requestedBy === principal.username) throw businessError('MAKER_CHECKER', 'auditRules:errors.secondPerson');
+      const [after] = await tx
+        .update(auditRuleExceptions)
+        .set({ status: 'APPROVED', approvedBy: principal.username, approvedAt: new Date(ctx.now()) })
+        .where(and(eq(auditRuleExceptions.id, id), eq(auditRuleExceptions.status, 'PENDING')))
+        .returning();
+      await recordOperation(tx, actorOf(request, principal), { resource: LOG_RESOURCE, recordId: id, action: 'UPDATE', before, after });
+      return after;
+    });
+  });
+
+  post(AUDIT_RULES_API.revokeException, auditRule.except, async (body, principal, request) => {
+    const id = requireId(body);
+    return ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(auditRuleExceptions).where(and(eq(auditRuleExceptions.id, id), inArray(auditRuleExceptions.status, ['PENDING', 'APPROVED']))).for('update');
+      if (!before) throw notFoundError(translate('server:crud.notFound'));
+      const [after] = await tx.update(auditRuleExceptions).set({ status: 'REVOKED' }).where(eq(auditRuleExceptions.id, id)).returning();
+      await recordOperation(tx, actorOf(request, principal), { resource: LOG_RESOURCE, recordId: id, action: 'UPDATE', before, after });
+      return after;
+    });
+  });
+}
