@@ -1,1 +1,0 @@
-CREATE INDEX "credit_notes_due_no_idx" ON "credit_notes" USING btree ("due_date","note_no");
