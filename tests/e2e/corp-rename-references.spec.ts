@@ -73,8 +73,9 @@ test.describe.serial('a corporation renamed by two directors', () => {
     branchAccountId = (await accounts()).find((a) => a.unitId === branch.id)!.id;
     await dataOf(handler, FINANCING_CALLS.start, { supplierCorpId: SUPPLIER_ID, coreCorpId: corpId, prdCode: 'CREDIT-ICBC-E' });
     // A platform credit product of the new core enterprise: its parties name it by reference.
+    const [version] = (await dataOf<{ records: Array<{ id: string }> }>(handler, '/op/v1/products/templates/page', { templateCode: 'CREDIT-MASTER', status: 'APPROVED', refLabel: 'CREDIT-MASTER@2' })).records;
     const product = await dataOf<{ taskId: string }>(handler, '/op/v1/products/credit/core/save', {
-      prdCode: PRODUCT_CODE, prdName: PRODUCT_NAME, prdShortName: '旭日授信', coreCorpId: corpId, tenorMinDays: 30, tenorMaxDays: 180, amountMin: '1000.00', amountMax: '2000000.00', templateVersions: 'CREDIT-MASTER@2',
+      prdCode: PRODUCT_CODE, prdName: PRODUCT_NAME, prdShortName: '旭日授信', coreCorpId: corpId, tenorMinDays: 30, tenorMaxDays: 180, amountMin: '1000.00', amountMax: '2000000.00', templateVersionIds: [version.id],
     });
     await approveAll(actors, product.taskId);
   });
