@@ -156,9 +156,12 @@ export class ApprovableResource {
       const proposed = toJson({ ...plain, ...(await readSealed(this.ctx, this.options, body, row)) });
       const current = toJson(row);
       const unchanged = await this.sameValue(current);
-      const changed = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => !unchanged(k, v)));
-      if (!Object.keys(changed).length) throw validationError(translate('server:approval.nothingChanged'));
-      await this.check(tx, fromJson(this.options, changed), 'update', { id, before: row, principal });
+      const asked = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => !unchanged(k, v)));
+      if (!Object.keys(asked).length) throw validationError(translate('server:approval.nothingChanged'));
+      const checked = fromJson(this.options, asked);
+      await this.check(tx, checked, 'update', { id, before: row, principal });
+      // What a hook adds (an agreement's parties and figures as signed) is proposed too, where it differs.
+      const changed = { ...asked, ...Object.fromEntries(Object.entries(toJson(checked)).filter(([k, v]) => !Object.hasOwn(asked, k) && !unchanged(k, v))) };
       const previous = Object.fromEntries(Object.keys(changed).map((k) => [k, current[k] ?? null]));
       return this.open(tx, principal, APPROVAL_ACTION.UPDATE, id, changed, previous, row);
     }, id);

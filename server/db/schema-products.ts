@@ -97,6 +97,15 @@ export const agreements = pgTable(
     /** The parties' names as signed: a snapshot taken when proposed, kept whatever they are renamed to later. */
     financeCorpName: text('finance_corp_name'),
     coreCorpName: text('core_corp_name'),
+    /**
+     * The product's figures the agreement was signed with, copied from the product when proposed (and so
+     * as approved): a later change of the product leaves them. Null for an agreement signed before they
+     * were recorded (the figures of that moment are not known).
+     */
+    signedTenorMinDays: integer('signed_tenor_min_days'),
+    signedTenorMaxDays: integer('signed_tenor_max_days'),
+    signedAmountMin: numeric('signed_amount_min', { precision: 16, scale: 2 }),
+    signedAmountMax: numeric('signed_amount_max', { precision: 16, scale: 2 }),
     /** The approved template version it is built on; null only for a row the upgrade could not map. */
     templateId: text('template_id').references(() => agreementTemplates.id),
     legacyTemplateCode: text('template_code'),

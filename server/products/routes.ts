@@ -37,6 +37,24 @@ async function snapshotParties(tx: Tx, values: Row): Promise<void> {
   }
 }
 
+/**
+ * The product's figures as the agreement is proposed (and so as approved and signed): tenor range and
+ * amount limits copied beside the product reference, so a later change of the product does not
+ * rewrite what was signed. Taken whenever the proposal names the product (a creation, or a change of product).
+ */
+async function snapshotFigures(tx: Tx, values: Row): Promise<void> {
+  if (typeof values.productId !== 'string') return;
+  const [product] = await tx
+    .select({ tenorMinDays: products.tenorMinDays, tenorMaxDays: products.tenorMaxDays, amountMin: products.amountMin, amountMax: products.amountMax })
+    .from(products)
+    .where(eq(products.id, values.productId));
+  // The kit's reference check ran first: the product exists.
+  values.signedTenorMinDays = product.tenorMinDays;
+  values.signedTenorMaxDays = product.tenorMaxDays;
+  values.signedAmountMin = product.amountMin;
+  values.signedAmountMax = product.amountMax;
+}
+
 function checkPlaceholders(values: Row): void {
   if (typeof values.content !== 'string') return;
   const unknown = unknownPlaceholders(values.content);
@@ -109,6 +127,7 @@ function agreementRoutes(api: FastifyInstance, ctx: AppContext): void {
         async beforeWrite(tx, values) {
           // Product (of this category), parties and the finalised template version are references the kit checked against their filters.
           await snapshotParties(tx, values);
+          await snapshotFigures(tx, values);
         },
       },
     });

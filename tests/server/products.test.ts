@@ -290,3 +290,41 @@ describe('a product\'s template versions, several references', () => {
     expect(removal).toMatch(/violates foreign key constraint "product_template_versions_template_id/);
   });
 });
+
+describe('an agreement keeps the figures it was signed with', () => {
+  it('stores the product\'s tenor and amount limits when proposed, shows them in the change, and keeps them when the product changes', async () => {
+    // A product of its own, approved, then an agreement on it.
+    const product: Record<string, unknown> = { ...CASES[1].body(), tenorMinDays: 15, tenorMaxDays: 90, amountMin: '500.00', amountMax: '800000.50' };
+    const created = await dataOf<Proposal>(handler, `${BASE}/credit/core-finance/save`, product);
+    await walk(created, 'approve');
+    const productId = created.change.recordId;
+    const signed = { signedTenorMinDays: 15, signedTenorMaxDays: 90, signedAmountMin: '500.00', signedAmountMax: '800000.50' };
+    const body = { ...CASES[6].body(), productId };
+    const proposal = await dataOf<Proposal & { change: { proposed: Rec } }>(handler, `${BASE}/agreements/credit/save`, body);
+    // The director reviews the figures the agreement will be signed with.
+    expect(proposal.change.proposed).toMatchObject(signed);
+    await walk(proposal, 'approve');
+    const agreement = async () => dataOf<Rec>(auditor, `${BASE}/agreements/credit/find-by-id`, { id: proposal.change.recordId });
+    expect(await agreement()).toMatchObject(signed);
+
+    // The product's limits change (approved): the agreement still says what was signed; a figure sent by a client is ignored.
+    const current = await dataOf<Rec>(auditor, `${BASE}/credit/core-finance/find-by-id`, { id: productId });
+    await walk(await dataOf<Proposal>(handler, `${BASE}/credit/core-finance/update-by-id`, { id: productId, dataVersion: current.dataVersion, tenorMaxDays: 180, amountMax: '2000000.00' }), 'approve');
+    expect(await dataOf<Rec>(auditor, `${BASE}/credit/core-finance/find-by-id`, { id: productId })).toMatchObject({ tenorMaxDays: 180, amountMax: '2000000.00' });
+    const kept = await agreement();
+    expect(kept).toMatchObject(signed);
+    const renamed = await dataOf<Proposal & { change: { proposed: Rec } }>(handler, `${BASE}/agreements/credit/update-by-id`, { id: kept.id, dataVersion: kept.dataVersion, agreementName: '改名的协议', signedAmountMax: '1.00' });
+    expect(renamed.change.proposed).toEqual({ agreementName: '改名的协议' });
+    await walk(renamed, 'approve');
+    expect(await agreement()).toMatchObject({ agreementName: '改名的协议', ...signed });
+
+    // Moving the agreement to another product is a new signing: it takes that product's figures, proposed beside the change.
+    const moved = await agreement();
+    const other = await dataOf<Rec>(auditor, `${BASE}/credit/core-finance/find-by-id`, { id: pid('CREDIT-HD-CMB') });
+    const change = await dataOf<Proposal & { change: { proposed: Rec; previous: Rec } }>(handler, `${BASE}/agreements/credit/update-by-id`, { id: moved.id, dataVersion: moved.dataVersion, productId: other.id });
+    expect(change.change.proposed).toMatchObject({ productId: other.id, signedTenorMaxDays: other.tenorMaxDays, signedAmountMax: other.amountMax });
+    expect(change.change.previous).toMatchObject({ signedTenorMaxDays: 90, signedAmountMax: '800000.50' });
+    await walk(change, 'withdraw');
+    expect(await agreement()).toMatchObject(signed);
+  });
+});

@@ -132,6 +132,11 @@ function agreementResource(c: ProductCategory) {
       // The parties' names as the agreement was proposed and approved: a snapshot on purpose (DOMAIN.md), set by the server, never edited.
       financeCorpName: { type: 'string', label: f('financeCorpSigned'), readOnly: true, column: false },
       coreCorpName: { type: 'string', label: f('coreCorpSigned'), readOnly: true, column: false },
+      // The product's figures as signed (DOMAIN.md: what was decided keeps its numbers), set by the server from the product, never edited.
+      signedTenorMinDays: { type: 'integer', label: f('signedTenorMinDays'), readOnly: true, column: false },
+      signedTenorMaxDays: { type: 'integer', label: f('signedTenorMaxDays'), readOnly: true, column: false },
+      signedAmountMin: { type: 'money', label: f('signedAmountMin'), readOnly: true, column: false },
+      signedAmountMax: { type: 'money', label: f('signedAmountMax'), readOnly: true, column: false },
       // One finalised version of the standard library: the text the agreement is signed on (an approved version never changes).
       templateId: {
         type: 'reference', label: f('templateId'), required: true, search: 'contains', width: 260,
