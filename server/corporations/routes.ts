@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { approvableResource } from '../crud/approvals';
 import { crudRoutes, type Row } from '../crud/routes';
 import type { Db } from '../db/open';
-import { corpBankAccounts, corporations, creditNoteApplications, financingApplications, groupUnits, quotaAccounts, realnameRecords, users } from '../db/schema';
+import { corpBankAccounts, corporations, creditNoteApplications, financingApplications, groupUnits, hotlineCalls, quotaAccounts, realnameRecords, users } from '../db/schema';
 import { unitNameOf } from './unit-name';
 import { businessError } from '../errors';
 import { groupTreeRoutes } from './group-tree';
@@ -92,6 +92,13 @@ export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
           .where(and(inArray(corporations.id, ids), exists(tx.select({ id: creditNoteApplications.id }).from(creditNoteApplications).where(eq(creditNoteApplications.payeeCorpId, corporations.id)))))
           .limit(1);
         if (payee) throw businessError('CORP_REFERENCED', 'corporations:server.payeeOfApplication', { corpName: payee.corpName });
+        // The hotline's call log references the corporation called (its contact history stays readable).
+        const [called] = await tx
+          .select({ corpName: corporations.corpName })
+          .from(corporations)
+          .where(and(inArray(corporations.id, ids), exists(tx.select({ id: hotlineCalls.id }).from(hotlineCalls).where(eq(hotlineCalls.corpId, corporations.id)))))
+          .limit(1);
+        if (called) throw businessError('CORP_REFERENCED', 'corporations:server.calledOnHotline', { corpName: called.corpName });
       },
     },
   });

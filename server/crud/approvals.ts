@@ -29,6 +29,7 @@ import { presentSensitive, sensitiveCipherOf } from '../sensitive/values';
 import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import type { Actor } from '../workflow/rules';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf } from './checks';
+import { splitLinks, withLinks, writeLinks } from './links';
 import { checkReferences, withReferenceLabels } from './references';
 import { fieldLabel, readInput, requireId } from './fields';
 import { ownedFieldCheck } from './owned-fields';
@@ -145,17 +146,22 @@ export class ApprovableResource {
     const plain = readInput(this.options.resource, body, 'update');
     const refuseOwned = await ownedFieldCheck(this.ctx, this.options);
     return this.inTransaction(async (tx) => {
-      const [row] = (await tx.select().from(this.table).where(eq(columnsOf(this.table).id, id)).for('update')) as Row[];
-      if (!row) throw notFoundError(translate('server:crud.notFound'));
-      if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+      const [locked] = (await tx.select().from(this.table).where(eq(columnsOf(this.table).id, id)).for('update')) as Row[];
+      if (!locked) throw notFoundError(translate('server:crud.notFound'));
+      if (locked.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+      // Several-record references are compared and shown as the record holds them now.
+      const [row] = await withLinks(tx, this.options.links, [locked]);
       if (await this.runningChange(tx, id)) throw pendingRefusal();
       refuseOwned(body, row);
       const proposed = toJson({ ...plain, ...(await readSealed(this.ctx, this.options, body, row)) });
       const current = toJson(row);
       const unchanged = await this.sameValue(current);
-      const changed = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => !unchanged(k, v)));
-      if (!Object.keys(changed).length) throw validationError(translate('server:approval.nothingChanged'));
-      await this.check(tx, fromJson(this.options, changed), 'update', { id, before: row, principal });
+      const asked = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => !unchanged(k, v)));
+      if (!Object.keys(asked).length) throw validationError(translate('server:approval.nothingChanged'));
+      const checked = fromJson(this.options, asked);
+      await this.check(tx, checked, 'update', { id, before: row, principal });
+      // What a hook adds (an agreement's parties and figures as signed) is proposed too, where it differs.
+      const changed = { ...asked, ...Object.fromEntries(Object.entries(toJson(checked)).filter(([k, v]) => !Object.hasOwn(asked, k) && !unchanged(k, v))) };
       const previous = Object.fromEntries(Object.keys(changed).map((k) => [k, current[k] ?? null]));
       return this.open(tx, principal, APPROVAL_ACTION.UPDATE, id, changed, previous, row);
     }, id);
@@ -334,20 +340,25 @@ export class ApprovableResource {
     await checkUnique(tx, this.options, values, change.action === APPROVAL_ACTION.UPDATE ? change.recordId : undefined);
     // So is a referenced record: it may have gone, or left the field's filter, while the change waited.
     await checkReferences(tx, this.options.resource, values);
+    const { columns: own, linked } = splitLinks(this.options.links, values);
+    // The record as written, with its several-record references (the operation log's after).
+    const written = async () => (await withLinks(tx, this.options.links, (await tx.select().from(this.table).where(eq(columns.id, change.recordId))) as Row[]))[0];
     if (change.action === APPROVAL_ACTION.CREATE) {
-      const insert = { ...values, id: change.recordId, dataVersion: 0, createBy: change.createBy, updateBy: by };
-      const [created] = (await tx.insert(this.table).values(insert as PgTable['$inferInsert']).returning()) as Row[];
-      await logWrite(tx, this.options, { kind: 'create', id: change.recordId, after: created, writer: approver });
+      const insert = { ...own, id: change.recordId, dataVersion: 0, createBy: change.createBy, updateBy: by };
+      await tx.insert(this.table).values(insert as PgTable['$inferInsert']);
+      await writeLinks(tx, this.options.links, change.recordId, linked);
+      await logWrite(tx, this.options, { kind: 'create', id: change.recordId, after: await written(), writer: approver });
       return;
     }
-    const [row] = (await tx.select().from(this.table).where(eq(columns.id, change.recordId)).for('update')) as Row[];
-    if (!row) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
-    const [updated] = (await tx
+    const [locked] = (await tx.select().from(this.table).where(eq(columns.id, change.recordId)).for('update')) as Row[];
+    if (!locked) throw protocolError('NOT_FOUND', translate('server:crud.notFound'));
+    const [row] = await withLinks(tx, this.options.links, [locked]);
+    await tx
       .update(this.table)
-      .set({ ...values, dataVersion: Number(row.dataVersion) + 1, updateTime: now, updateBy: by })
-      .where(eq(columns.id, change.recordId))
-      .returning()) as Row[];
-    await logWrite(tx, this.options, { kind: 'update', id: change.recordId, before: row, after: updated, writer: approver });
+      .set({ ...own, dataVersion: Number(row.dataVersion) + 1, updateTime: now, updateBy: by })
+      .where(eq(columns.id, change.recordId));
+    await writeLinks(tx, this.options.links, change.recordId, linked);
+    await logWrite(tx, this.options, { kind: 'update', id: change.recordId, before: row, after: await written(), writer: approver });
   }
 
   private async inTransaction<T>(run: (tx: Tx) => Promise<T>, recordId?: string): Promise<T> {

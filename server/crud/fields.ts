@@ -39,6 +39,11 @@ function checkRules(schema: FieldSchema, value: unknown): void {
 
 function checkValue(name: string, schema: FieldSchema, value: unknown): unknown {
   const field = fieldLabel(schema);
+  if (schema.type === 'reference' && schema.multiple) {
+    // Only the form of each id here, as for one reference; the records are checked in the write's transaction.
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && REFERENCE_ID.test(v))) throw validationError(translate('server:crud.notReferenceId', { field }));
+    return [...new Set(value as string[])];
+  }
   if (schema.type === 'dict' && schema.multiple) {
     if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== '')) throw validationError(translate('server:crud.notString', { field }));
     return [...new Set(value as string[])];
@@ -107,13 +112,13 @@ export function readInput(resource: AnyResource, body: Record<string, unknown>, 
     // A create that leaves a field out takes its declared default, as the form would have sent it.
     const value = mode === 'create' && body[name] === undefined && schema.defaultValue !== undefined ? schema.defaultValue : body[name];
     // An empty list is empty only for a field that takes a list; elsewhere it is a wrong value (a money field refuses it as money).
-    const empty = isEmpty(value) || (schema.type === 'dict' && schema.multiple && Array.isArray(value) && value.length === 0) || (typeof value === 'string' && value.trim() === '');
+    const empty = isEmpty(value) || (schema.multiple && Array.isArray(value) && value.length === 0) || (typeof value === 'string' && value.trim() === '');
     if (empty) {
       if (schema.required && (mode === 'create' || value !== undefined)) {
         throw aboutField(validationError(translate('server:crud.required', { field: fieldLabel(schema) })), name);
       }
       // Free text (remarks), an image and an optional reference can be cleared; other optional fields keep their value or column default.
-      if (value !== undefined && (schema.type === 'text' || schema.type === 'image' || schema.type === 'reference')) values[name] = null;
+      if (value !== undefined && (schema.type === 'text' || schema.type === 'image' || schema.type === 'reference')) values[name] = schema.multiple ? [] : null;
       continue;
     }
     let checked: unknown;

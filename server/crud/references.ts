@@ -62,8 +62,11 @@ export async function checkReferences(tx: Tx, resource: AnyResource, values: Row
     const value = values[name];
     if (value === undefined || value === null) continue;
     const target = targetOf(schema);
-    const [found] = await tx.select({ id: target.id }).from(target.table).where(and(eq(target.id, String(value)), ...choosable(schema, target))).limit(1);
-    if (!found) {
+    // Several references (multiple): every id must name a choosable record; one query for them all.
+    const ids = Array.isArray(value) ? [...new Set(value.map(String))] : [String(value)];
+    if (!ids.length) continue;
+    const found = await tx.select({ id: target.id }).from(target.table).where(and(inArray(target.id, ids), ...choosable(schema, target)));
+    if (found.length !== ids.length) {
       const rule = translate(schema.reference!.filterLabel ?? target.resource.title);
       throw aboutField(validationError(translate('server:crud.notReference', { field: fieldLabel(schema), rule })), name);
     }
@@ -74,7 +77,7 @@ export async function checkReferences(tx: Tx, resource: AnyResource, values: Row
 async function labelsOf(db: Db | Tx, resource: AnyResource, rows: readonly Row[]): Promise<Map<string, Map<string, string>>> {
   const labels = new Map<string, Map<string, string>>();
   for (const [name, schema] of referenceFieldsOf(resource)) {
-    const ids = [...new Set(rows.map((row) => row[name]).filter((id): id is string => typeof id === 'string' && REFERENCE_ID.test(id)))];
+    const ids = [...new Set(rows.flatMap((row) => (Array.isArray(row[name]) ? row[name] : [row[name]])).filter((id): id is string => typeof id === 'string' && REFERENCE_ID.test(id)))];
     const found = new Map<string, string>();
     if (ids.length) {
       const target = targetOf(schema);
@@ -88,7 +91,7 @@ async function labelsOf(db: Db | Tx, resource: AnyResource, rows: readonly Row[]
 
 /**
  * Rows with `<field>Label` beside each reference field's id: the current label, or null when the id
- * names no record. What page, find-by-id, export and a change's proposed and previous values answer.
+ * names no record (for several references, the list of their labels). What page, find-by-id, export and a change's proposed and previous values answer.
  */
 export async function withReferenceLabels<T extends Row>(db: Db | Tx, resource: AnyResource, rows: T[]): Promise<T[]> {
   const fields = referenceFieldsOf(resource);
@@ -99,7 +102,9 @@ export async function withReferenceLabels<T extends Row>(db: Db | Tx, resource: 
     for (const [name] of fields) {
       if (!Object.hasOwn(row, name)) continue;
       const id = row[name];
-      added[referenceLabelKey(name)] = typeof id === 'string' ? (labels.get(name)!.get(id) ?? null) : null;
+      const labelOf = (one: unknown) => (typeof one === 'string' ? (labels.get(name)!.get(one) ?? null) : null);
+      // Several references: the labels in the order of the ids.
+      added[referenceLabelKey(name)] = Array.isArray(id) ? id.map(labelOf) : labelOf(id);
     }
     return { ...row, ...added };
   });

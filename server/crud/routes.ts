@@ -29,6 +29,7 @@ import { ApprovableResource } from './approvals';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf, findById } from './checks';
 import { readInput, requireId, requireIds, requireObject } from './fields';
 import { ownedFieldCheck } from './owned-fields';
+import { checkLinksDeclared, splitLinks, withLinks, writeLinks } from './links';
 import { checkReferences, registerReferenceTarget } from './references';
 import { filterConditions, orderOf, pagingOf, whereOf } from './query';
 import { hasSensitiveFields, presentRows, readSealed } from './sensitive-fields';
@@ -99,9 +100,12 @@ async function save(ctx: AppContext, options: CrudOptions, body: Row, principal:
       await checkReferences(tx, options.resource, values);
       await options.hooks?.beforeWrite?.(tx, values, 'create', { principal });
       await checkUnique(tx, options, values);
-      const insert = { ...values, dataVersion: 0, createBy: principal.username, updateBy: principal.username };
+      const { columns, linked } = splitLinks(options.links, values);
+      const insert = { ...columns, dataVersion: 0, createBy: principal.username, updateBy: principal.username };
       // The values were checked against the field schema above; the table's own insert type cannot know them statically.
-      const [row] = (await tx.insert(options.table).values(insert as PgTable['$inferInsert']).returning()) as Row[];
+      const [inserted] = (await tx.insert(options.table).values(insert as PgTable['$inferInsert']).returning()) as Row[];
+      await writeLinks(tx, options.links, String(inserted.id), linked);
+      const [row] = await withLinks(tx, options.links, [inserted]);
       await written(tx, options, { kind: 'create', id: String(row.id), after: row, principal });
       return row;
     });
@@ -122,8 +126,9 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
   try {
     return await ctx.db.transaction(async (tx) => {
       // Locked first, so the hooks see the row as it is until this write commits.
-      const [before] = (await tx.select().from(options.table).where(eq(columns.id, id)).for('update')) as Row[];
-      if (!before) throw notFoundError(translate('server:crud.notFound'));
+      const [locked] = (await tx.select().from(options.table).where(eq(columns.id, id)).for('update')) as Row[];
+      if (!locked) throw notFoundError(translate('server:crud.notFound'));
+      const [before] = await withLinks(tx, options.links, [locked]);
       if (before.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
       refuseOwned(body, before);
       const values = hasSensitiveFields(options.resource) ? { ...plainValues, ...(await readSealed(ctx, options, body, before)) } : plainValues;
@@ -132,8 +137,11 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
       await checkReferences(tx, options.resource, values);
       await options.hooks?.beforeWrite?.(tx, values, 'update', { id, before, principal });
       await checkUnique(tx, options, values, id);
-      const changes = { ...values, dataVersion: sql`${columns.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username };
-      const [row] = (await tx.update(options.table).set(changes).where(eq(columns.id, id)).returning()) as Row[];
+      const { columns: own, linked } = splitLinks(options.links, values);
+      const changes = { ...own, dataVersion: sql`${columns.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username };
+      const [updated] = (await tx.update(options.table).set(changes).where(eq(columns.id, id)).returning()) as Row[];
+      await writeLinks(tx, options.links, id, linked);
+      const [row] = await withLinks(tx, options.links, [updated]);
       await written(tx, options, { kind: 'update', id, before, after: row, principal });
       return row;
     });
@@ -195,6 +203,7 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
       handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
     });
   };
+  checkLinksDeclared(options.resource, options.links);
   // Other declarations may reference this one by name (FieldSchema.reference): its rows are the ones its list shows.
   registerReferenceTarget({ resource: options.resource, table: options.table, listScope: options.listScope });
   const presentOne = async (row: Row, sessionKey: string | null = null) => (await presentRows(ctx, options, [row], sessionKey))[0];

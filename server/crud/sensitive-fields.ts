@@ -9,6 +9,7 @@ import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
 import { presentSensitive, readSensitiveValue, sensitiveCipherOf } from '../sensitive/values';
 import { fieldLabel } from './fields';
+import { withLinks } from './links';
 import { withReferenceLabels } from './references';
 import type { CrudOptions, Row } from './types';
 
@@ -48,11 +49,11 @@ export async function readSealed(ctx: AppContext, options: CrudOptions, body: Ro
 }
 
 /**
- * Rows as answers show them: each reference's current label (references.ts), the resource's own additions, then every sensitive value masked; with a
+ * Rows as answers show them: the ids of several-record references (links.ts), each reference's current label (references.ts), the resource's own additions, then every sensitive value masked; with a
  * whitelisted caller's session key also revealed in full (server/sensitive presentSensitive).
  */
 export async function presentRows(ctx: AppContext, options: CrudOptions, rows: Row[], sessionKey: string | null = null): Promise<Row[]> {
-  const labelled = await withReferenceLabels(ctx.db, options.resource, rows);
+  const labelled = await withReferenceLabels(ctx.db, options.resource, await withLinks(ctx.db, options.links, rows));
   const shown = options.hooks?.present ? await options.hooks.present(ctx.db, labelled) : labelled;
   const fields = sensitiveFieldsOf(options.resource).map(([name]) => name);
   if (!fields.length) return shown;

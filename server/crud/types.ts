@@ -6,6 +6,7 @@ import type { Tx } from '../db/tx';
 import type { Principal } from '../security/sessions';
 import type { FieldSchema } from '../../src/crud/resource';
 import type { AnyResource, Mode } from './fields';
+import type { Links } from './links';
 
 export type Row = Record<string, unknown>;
 
@@ -68,6 +69,8 @@ export interface CrudOptions {
    * lists them: its updates refuse to change them unless it is that process's own (server/crud/owned-fields.ts).
    */
   ownedFields?: Readonly<Record<string, FieldSchema>>;
+  /** The link table of each several-record reference field (FieldSchema multiple reference), by field name (server/crud/links.ts). */
+  links?: Links;
   /** What an approved change writes besides the proposed values (e.g. an admission's status), given the change's action. */
   approvalApplies?(action: 'create' | 'update', values: Row): Row;
 }

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgSequence, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from './columns';
-import { corporations, groupUnits, quotaAccounts } from './schema';
+import { corporations, groupUnits, products, quotaAccounts } from './schema';
 
 
 /** The daily sequence of note numbers (CN + date + six digits). */
@@ -38,7 +38,10 @@ export const creditNoteApplications = pgTable(
       .references(() => corporations.id, { onDelete: 'restrict' }),
     amount: amount('amount'),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    productId: text('product_id').notNull(),
+    /** The product (products.id), keyed like the unit, account and payee (issue 37). */
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
     contractNo: text('contract_no').notNull(),
     remark: text('remark'),
     /** RUNNING, APPROVED, BATCHED, ISSUED or REJECTED. */

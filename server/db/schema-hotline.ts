@@ -7,17 +7,21 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, recordColumns } from './columns';
+import { corporations } from './schema';
 
 export const hotlineCalls = pgTable(
   'hotline_calls',
   {
     id: idColumn(),
-    // No foreign keys: the log outlives a removed corporation or user (it keeps their names), and
-    // this file stays free of an import cycle with schema.ts.
+    // The operator is not keyed: the log keeps the name of whoever placed the call.
     operatorId: text('operator_id').notNull(),
     operatorName: text('operator_name').notNull(),
-    corpId: text('corp_id').notNull(),
-    corpName: text('corp_name').notNull(),
+    /**
+     * The corporation called, a reference (issue 37): every call is placed from a corporation's record
+     * to its contact, so the callee is always a known corporation, named by its current name; a
+     * corporation with calls is not removed (the log is its contact history).
+     */
+    corpId: text('corp_id').notNull().references(() => corporations.id, { onDelete: 'restrict' }),
     contactName: text('contact_name'),
     /** The dialled number as the log shows it: masked, the full number never stored here. */
     phoneMasked: text('phone_masked').notNull(),

@@ -4,7 +4,7 @@
  * resources: a row exists once its process ended approved (the proposal waits in approval_changes).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn as id, recordColumns as record } from './columns';
 import { corporations } from './schema';
 
@@ -60,11 +60,26 @@ export const products = pgTable(
     tenorMaxDays: integer('tenor_max_days').notNull(),
     amountMin: numeric('amount_min', { precision: 16, scale: 2 }).notNull(),
     amountMax: numeric('amount_max', { precision: 16, scale: 2 }).notNull(),
-    /** The template versions the product uses: CODE@version, comma-separated. */
-    templateVersions: text('template_versions').notNull(),
+    /** The template versions as text (CODE@version, comma-separated) before they were referenced: product_template_versions holds them now. */
+    legacyTemplateVersions: text('template_versions'),
     ...record(),
   },
   (t) => [index('products_kind_idx').on(t.category, t.offerType)],
+);
+
+/**
+ * The finalised template versions a product uses, one row each, by id with a key on both sides: a
+ * version cannot be removed while a product names it, and a product's removal takes its rows along.
+ * `position` keeps the order the operator picked them in.
+ */
+export const productTemplateVersions = pgTable(
+  'product_template_versions',
+  {
+    productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    templateId: text('template_id').notNull().references(() => agreementTemplates.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.templateId] }), index('product_template_versions_template_idx').on(t.templateId)],
 );
 
 export const agreements = pgTable(
@@ -82,6 +97,15 @@ export const agreements = pgTable(
     /** The parties' names as signed: a snapshot taken when proposed, kept whatever they are renamed to later. */
     financeCorpName: text('finance_corp_name'),
     coreCorpName: text('core_corp_name'),
+    /**
+     * The product's figures the agreement was signed with, copied from the product when proposed (and so
+     * as approved): a later change of the product leaves them. Null for an agreement signed before they
+     * were recorded (the figures of that moment are not known).
+     */
+    signedTenorMinDays: integer('signed_tenor_min_days'),
+    signedTenorMaxDays: integer('signed_tenor_max_days'),
+    signedAmountMin: numeric('signed_amount_min', { precision: 16, scale: 2 }),
+    signedAmountMax: numeric('signed_amount_max', { precision: 16, scale: 2 }),
     /** The approved template version it is built on; null only for a row the upgrade could not map. */
     templateId: text('template_id').references(() => agreementTemplates.id),
     legacyTemplateCode: text('template_code'),

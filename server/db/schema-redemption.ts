@@ -7,15 +7,19 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { amountColumn as amount, idColumn as id, recordColumns as record } from './columns';
 import { creditNotes } from './schema-credit-notes';
+import { groupUnits } from './schema';
 
 
 export const creditPayments = pgTable(
   'credit_payments',
   {
     id: id(),
-    /** The issuing unit that pays (group_units.id) and its name when recorded. */
-    payerUnitId: text('payer_unit_id').notNull(),
-    payerName: text('payer_name').notNull(),
+    /**
+     * The issuing unit that pays, a reference (issue 37): named by the tree's current name wherever the
+     * payment is shown. A payment is a bank transfer recorded for audit, not a document issued to a
+     * party, so nothing of the payer's name is kept as it was (README "References and snapshots").
+     */
+    payerUnitId: text('payer_unit_id').notNull().references(() => groupUnits.id, { onDelete: 'restrict' }),
     amount: amount('amount'),
     valueDate: date('value_date', { mode: 'string' }).notNull(),
     bankSerialNo: text('bank_serial_no').notNull(),

@@ -716,7 +716,7 @@ export const approvalChanges = pgTable(
   ],
 );
 
-export { agreementTemplates, agreements, pricePolicies, products, referenceMappingReport } from './schema-products';
+export { agreementTemplates, agreements, pricePolicies, productTemplateVersions, products, referenceMappingReport } from './schema-products';
 export { loginLocks, loginLogs } from './schema-login';
 export * from './schema-quotas';
 export * from './schema-credit-notes';

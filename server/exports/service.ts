@@ -155,7 +155,11 @@ export class ExportService {
             if (schema.type === 'dict' && schema.dictType) return [name, labels.get(schema.dictType)?.get(String(value)) ?? value];
             if (schema.type === 'boolean') return [name, translate(value ? 'server:export.yes' : 'server:export.no')];
             // The referenced record's label as the rows were presented (its current name), never the id.
-            if (schema.type === 'reference') return [name, row[referenceLabelKey(name)] ?? null];
+            if (schema.type === 'reference') {
+              const label = row[referenceLabelKey(name)];
+              // Several references: their labels in one cell, as the list shows them.
+              return [name, Array.isArray(label) ? label.filter((l) => l !== null).join(translate('kit:value.listSeparator')) : (label ?? null)];
+            }
             return [name, value ?? null];
           }),
         ),

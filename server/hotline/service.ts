@@ -28,7 +28,9 @@ import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { hotlineCallResource } from '../../src/features/hotline/resources';
 import type { Principal } from '../security/sessions';
 
-export type HotlineCall = typeof hotlineCalls.$inferSelect;
+type CallRow = typeof hotlineCalls.$inferSelect;
+/** A call as answered: the corporation called by its current name (null only for a call kept from before its corporation was removed). */
+export type HotlineCall = CallRow & { corpName: string | null };
 type Caller = Pick<Principal, 'userId' | 'username' | 'personName' | 'permissions' | 'sensitiveWhitelist'>;
 
 /** What an entry shows of a call: the declaration's fields (its labels and dictionaries), not bookkeeping or ids. */
@@ -60,7 +62,7 @@ export class Hotline {
     private readonly now: () => number,
   ) {}
 
-  private async openCallOf(userId: string): Promise<HotlineCall | null> {
+  private async openCallOf(userId: string): Promise<CallRow | null> {
     const [call] = await this.db
       .select()
       .from(hotlineCalls)
@@ -75,11 +77,11 @@ export class Hotline {
     const link = await this.centre.link();
     const state = (call?.status ?? CALL_STATE.idle) as CallState;
     const blocks = callBlocks({ menuPerms: caller.permissions, sensitiveWhitelist: caller.sensitiveWhitelist, linkReady: link.ready, state });
-    return { state, call, linkReady: link.ready, linkReason: link.reason ?? null, blocks };
+    return { state, call: call && (await this.named(call)), linkReady: link.ready, linkReason: link.reason ?? null, blocks };
   }
 
   /** A dialling call moved to talking (answered) or wrap-up (busy, no answer) when the centre says so. */
-  private async sync(call: HotlineCall, caller: Writer): Promise<HotlineCall> {
+  private async sync(call: CallRow, caller: Writer): Promise<CallRow> {
     if (call.status !== CALL_STATUS.dialling || !call.centreRef) return call;
     const progress = await this.centre.progress(call.centreRef);
     if (progress.state === 'RINGING') return call;
@@ -93,13 +95,19 @@ export class Hotline {
     return moved ?? (await this.byId(call.id)) ?? call;
   }
 
-  private async byId(id: string): Promise<HotlineCall | undefined> {
+  /** The call with its corporation's name as it is now (a reference, never a copy). */
+  private async named(call: CallRow): Promise<HotlineCall> {
+    const [corp] = await this.db.select({ corpName: corporations.corpName }).from(corporations).where(eq(corporations.id, call.corpId));
+    return { ...call, corpName: corp?.corpName ?? null };
+  }
+
+  private async byId(id: string): Promise<CallRow | undefined> {
     const [row] = await this.db.select().from(hotlineCalls).where(eq(hotlineCalls.id, id));
     return row;
   }
 
   /** One conditional move and its operation-log entry, in one transaction; undefined when the call was not in `from`. */
-  private async move(writer: Writer, call: HotlineCall, from: string, change: Partial<HotlineCall>): Promise<HotlineCall | undefined> {
+  private async move(writer: Writer, call: CallRow, from: string, change: Partial<CallRow>): Promise<CallRow | undefined> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(hotlineCalls)
@@ -135,7 +143,6 @@ export class Hotline {
             operatorId: caller.userId,
             operatorName: caller.personName,
             corpId: corp.id,
-            corpName: corp.corpName,
             contactName: corp.managerName,
             phoneMasked: maskValue(number),
             status: CALL_STATUS.dialling,
@@ -152,8 +159,9 @@ export class Hotline {
           throw businessError('CALL_CENTRE_REFUSED', 'hotline:server.centreRefused');
         }
         const [placed] = await tx.update(hotlineCalls).set({ centreRef: ref }).where(eq(hotlineCalls.id, call.id)).returning();
-        await recordChange(tx, caller, { resource: hotlineCallResource.name, recordId: placed.id, action: OPERATION_ACTION.create, after: logged(placed) });
-        return placed;
+        const named = { ...placed, corpName: corp.corpName };
+        await recordChange(tx, caller, { resource: hotlineCallResource.name, recordId: placed.id, action: OPERATION_ACTION.create, after: logged(named) });
+        return named;
       });
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -163,13 +171,13 @@ export class Hotline {
   }
 
   /** The caller's own open call by id; another operator's call does not exist for them. */
-  private async ownCall(caller: Caller, id: string): Promise<HotlineCall> {
+  private async ownCall(caller: Caller, id: string): Promise<CallRow> {
     const [call] = await this.db.select().from(hotlineCalls).where(and(eq(hotlineCalls.id, id), eq(hotlineCalls.operatorId, caller.userId)));
     if (!call) throw notFoundError(translate('hotline:server.callNotFound'));
     return call;
   }
 
-  private refuse(call: HotlineCall, action: 'hangUp' | 'wrapUp'): never {
+  private refuse(call: CallRow, action: 'hangUp' | 'wrapUp'): never {
     const state = call.status === CALL_STATUS.ended ? CALL_STATE.idle : call.status;
     throw businessError('CALL_STATE_INVALID', `hotline:server.invalid.${action}`, { state: stateLabel(state) });
   }
@@ -178,7 +186,7 @@ export class Hotline {
   async hangUp(caller: Caller, id: string): Promise<HotlineCall> {
     const call = await this.sync(await this.ownCall(caller, id), caller);
     const time = new Date(this.now());
-    let moved: HotlineCall | undefined;
+    let moved: CallRow | undefined;
     if (call.status === CALL_STATUS.dialling) {
       moved = await this.move(caller, call, CALL_STATUS.dialling, { status: CALL_STATUS.wrapUp, outcome: CALL_OUTCOME.cancelled, hangupTime: time });
     } else if (call.status === CALL_STATUS.talking) {
@@ -187,7 +195,7 @@ export class Hotline {
     }
     if (!moved) this.refuse((await this.byId(call.id)) ?? call, 'hangUp');
     if (call.centreRef) await this.centre.hangUp(call.centreRef);
-    return moved;
+    return this.named(moved);
   }
 
   /** Wrap-up → idle: the call is closed with the operator's note. */
@@ -196,6 +204,6 @@ export class Hotline {
     const call = await this.ownCall(caller, id);
     const moved = await this.move(caller, call, CALL_STATUS.wrapUp, { status: CALL_STATUS.ended, note, endTime: new Date(this.now()), updateBy: caller.username });
     if (!moved) this.refuse((await this.byId(call.id)) ?? call, 'wrapUp');
-    return moved;
+    return this.named(moved);
   }
 }

@@ -71,21 +71,23 @@ export async function seedProductsDemo(ctx: AppContext): Promise<void> {
     const proposal = await approvableResource(ctx, resource)!.proposeCreate(handler, values);
     if (stop === 'approved' && proposal.taskId) await ctx.workflow.complete(director, { taskId: proposal.taskId, outcome: 'PASS', remark: '同意' });
   };
-  const limits = { tenorMinDays: 30, tenorMaxDays: 360, amountMin: '10000.00', amountMax: '50000000.00' };
-
-  await propose('products-credit-finance', { prdCode: 'CREDIT-ICBC-E', prdName: '工银e信融资', prdShortName: 'e信融', financeCorpId: icbc, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
-  await propose('products-credit-core-finance', { prdCode: 'CREDIT-HD-CMB', prdName: '华东建设招银白条', prdShortName: '华东白条', financeCorpId: cmb, coreCorpId: group, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
-  await propose('products-rf-core', { prdCode: 'RF-HD-PLATFORM', prdName: '华东建设反向保理', prdShortName: '华东保理', coreCorpId: group, ...limits, tenorMaxDays: 180, templateVersions: 'RF-MASTER@1' }, 'approved');
-  await propose('products-credit-core', { prdCode: 'CREDIT-HD-PLAT', prdName: '华东建设平台白条', prdShortName: '平台白条', coreCorpId: group, ...limits, templateVersions: 'CREDIT-MASTER@1' }, 'review');
-  await propose('products-rf-finance', { prdCode: 'RF-FACT-STD', prdName: '华东保理标准反保', prdShortName: '标准反保', financeCorpId: factoring, ...limits, templateVersions: 'RF-MASTER@1' }, 'review');
-  // An approved product of every kind, so each tab of 产品配置 shows a product in effect on first start.
-  await propose('products-credit-core', { prdCode: 'CREDIT-HD-SUPPLY', prdName: '华东建设供应链白条', prdShortName: '供应链白条', coreCorpId: group, ...limits, templateVersions: 'CREDIT-MASTER@2' }, 'approved');
-  await propose('products-rf-finance', { prdCode: 'RF-FACT-QUICK', prdName: '华东保理极速反保', prdShortName: '极速反保', financeCorpId: factoring, ...limits, tenorMaxDays: 180, templateVersions: 'RF-MASTER@1' }, 'approved');
-  await propose('products-rf-core-finance', { prdCode: 'RF-HD-CMB', prdName: '华东建设招银反保', prdShortName: '招银反保', financeCorpId: cmb, coreCorpId: group, ...limits, templateVersions: 'RF-MASTER@1' }, 'approved');
-
-  // Agreements and policies name an approved product by id.
+  // Products, agreements and policies name template versions by id.
   const templateIdOf = async (code: string, version: number) =>
     (await ctx.db.select({ id: agreementTemplates.id }).from(agreementTemplates).where(and(eq(agreementTemplates.templateCode, code), eq(agreementTemplates.version, version))))[0].id;
+  const [creditV1, creditV2, rfV1] = [await templateIdOf('CREDIT-MASTER', 1), await templateIdOf('CREDIT-MASTER', 2), await templateIdOf('RF-MASTER', 1)];
+  const limits = { tenorMinDays: 30, tenorMaxDays: 360, amountMin: '10000.00', amountMax: '50000000.00' };
+
+  await propose('products-credit-finance', { prdCode: 'CREDIT-ICBC-E', prdName: '工银e信融资', prdShortName: 'e信融', financeCorpId: icbc, ...limits, templateVersionIds: [creditV2] }, 'approved');
+  await propose('products-credit-core-finance', { prdCode: 'CREDIT-HD-CMB', prdName: '华东建设招银白条', prdShortName: '华东白条', financeCorpId: cmb, coreCorpId: group, ...limits, templateVersionIds: [creditV2] }, 'approved');
+  await propose('products-rf-core', { prdCode: 'RF-HD-PLATFORM', prdName: '华东建设反向保理', prdShortName: '华东保理', coreCorpId: group, ...limits, tenorMaxDays: 180, templateVersionIds: [rfV1] }, 'approved');
+  await propose('products-credit-core', { prdCode: 'CREDIT-HD-PLAT', prdName: '华东建设平台白条', prdShortName: '平台白条', coreCorpId: group, ...limits, templateVersionIds: [creditV1] }, 'review');
+  await propose('products-rf-finance', { prdCode: 'RF-FACT-STD', prdName: '华东保理标准反保', prdShortName: '标准反保', financeCorpId: factoring, ...limits, templateVersionIds: [rfV1] }, 'review');
+  // An approved product of every kind, so each tab of 产品配置 shows a product in effect on first start.
+  await propose('products-credit-core', { prdCode: 'CREDIT-HD-SUPPLY', prdName: '华东建设供应链白条', prdShortName: '供应链白条', coreCorpId: group, ...limits, templateVersionIds: [creditV2] }, 'approved');
+  await propose('products-rf-finance', { prdCode: 'RF-FACT-QUICK', prdName: '华东保理极速反保', prdShortName: '极速反保', financeCorpId: factoring, ...limits, tenorMaxDays: 180, templateVersionIds: [rfV1] }, 'approved');
+  await propose('products-rf-core-finance', { prdCode: 'RF-HD-CMB', prdName: '华东建设招银反保', prdShortName: '招银反保', financeCorpId: cmb, coreCorpId: group, ...limits, templateVersionIds: [rfV1] }, 'approved');
+
+  // Agreements and policies name an approved product by id.
   const productIdOf = async (prdCode: string) => (await ctx.db.select({ id: products.id }).from(products).where(eq(products.prdCode, prdCode)))[0].id;
   await propose('agreements-credit', { agreementCode: 'AGR-CREDIT-001', agreementName: '华东建设招银白条授信协议', productId: await productIdOf('CREDIT-HD-CMB'), financeCorpId: cmb, coreCorpId: group, templateId: await templateIdOf('CREDIT-MASTER', 2) }, 'approved');
   await propose('agreements-rf', { agreementCode: 'AGR-RF-000', agreementName: '华东建设招银反保协议', productId: await productIdOf('RF-HD-CMB'), financeCorpId: cmb, coreCorpId: group, templateId: await templateIdOf('RF-MASTER', 1) }, 'approved');

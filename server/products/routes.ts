@@ -3,20 +3,20 @@
  * the standard library's template versions (written at once; 定稿 freezes a version), and products,
  * agreements and price policies as approvable resources whose processes (spec 4.5) apply them only
  * when they end approved. What the kit cannot know is checked here, inside the write's transaction:
- * ranges, the parties' corporate types, referenced template versions, and non-overlapping tenor bands.
+ * ranges and non-overlapping tenor bands (the parties and template versions are the kit's references).
  */
 import { and, eq, max, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AGREEMENT_KINDS, AGREEMENT_SCOPE, PRODUCT_KINDS, PRODUCT_SCOPE, pricePolicyResource, productChoiceResource, templateResource } from '../../src/features/products/resources';
 import {
-  PRICE_POLICY_PROCESS, TEMPLATE_STATUS, amountAtMost, firstOverlap, isBandOrdered, parseTemplateRefs, unknownPlaceholders, type TemplateRef,
+  PRICE_POLICY_PROCESS, TEMPLATE_STATUS, amountAtMost, firstOverlap, isBandOrdered, unknownPlaceholders,
 } from '../../src/lib/products';
 import { APPROVAL_ACTION } from '../../src/crud/resource';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import type { Row } from '../crud/routes';
 import { crudRoutes } from '../crud/routes';
-import { agreementTemplates, agreements, approvalChanges, corporations, pricePolicies, products } from '../db/schema';
+import { agreementTemplates, agreements, approvalChanges, corporations, pricePolicies, productTemplateVersions, products } from '../db/schema';
 import type { Tx } from '../db/tx';
 import { aboutField, businessError, validationError } from '../errors';
 import { translate } from '../i18n';
@@ -37,16 +37,22 @@ async function snapshotParties(tx: Tx, values: Row): Promise<void> {
   }
 }
 
-/** Every referenced template version exists and is approved (a draft may still change under the product). */
-async function checkTemplateRefs(tx: Tx, refs: readonly TemplateRef[], field: string): Promise<void> {
-  for (const ref of refs) {
-    const [version] = await tx
-      .select({ status: agreementTemplates.status })
-      .from(agreementTemplates)
-      .where(and(eq(agreementTemplates.templateCode, ref.templateCode), eq(agreementTemplates.version, ref.version)));
-    if (!version) throw refuse(field, 'products:server.templateMissing', { ref: `${ref.templateCode}@${ref.version}` });
-    if (version.status !== TEMPLATE_STATUS.approved) throw refuse(field, 'products:server.templateDraft', { ref: `${ref.templateCode}@${ref.version}` });
-  }
+/**
+ * The product's figures as the agreement is proposed (and so as approved and signed): tenor range and
+ * amount limits copied beside the product reference, so a later change of the product does not
+ * rewrite what was signed. Taken whenever the proposal names the product (a creation, or a change of product).
+ */
+async function snapshotFigures(tx: Tx, values: Row): Promise<void> {
+  if (typeof values.productId !== 'string') return;
+  const [product] = await tx
+    .select({ tenorMinDays: products.tenorMinDays, tenorMaxDays: products.tenorMaxDays, amountMin: products.amountMin, amountMax: products.amountMax })
+    .from(products)
+    .where(eq(products.id, values.productId));
+  // The kit's reference check ran first: the product exists.
+  values.signedTenorMinDays = product.tenorMinDays;
+  values.signedTenorMaxDays = product.tenorMaxDays;
+  values.signedAmountMin = product.amountMin;
+  values.signedAmountMax = product.amountMax;
 }
 
 function checkPlaceholders(values: Row): void {
@@ -94,18 +100,15 @@ function productRoutes(api: FastifyInstance, ctx: AppContext): void {
       table: products,
       approvalScope: PRODUCT_SCOPE,
       listScope: and(eq(products.category, category), eq(products.offerType, offerType)),
+      links: { templateVersionIds: { table: productTemplateVersions, owner: productTemplateVersions.productId, target: productTemplateVersions.templateId, position: productTemplateVersions.position } },
       approvalApplies: (action) => (action === APPROVAL_ACTION.CREATE ? { category, offerType } : {}),
       hooks: {
-        async beforeWrite(tx, values, _mode, { before }) {
+        async beforeWrite(_tx, values, _mode, { before }) {
           const merged = { ...before, ...values };
           if (Number(merged.tenorMinDays) > Number(merged.tenorMaxDays)) throw refuse('tenorMaxDays', 'products:server.tenorRange');
           if (!amountAtMost(String(merged.amountMin), String(merged.amountMax))) throw refuse('amountMax', 'products:server.amountRange');
-          // The parties are references: the kit checked each is a corporation of the right type (its declared filter).
-          if (typeof values.templateVersions === 'string') {
-            const refs = parseTemplateRefs(values.templateVersions) ?? [];
-            await checkTemplateRefs(tx, refs, 'templateVersions');
-            values.templateVersions = refs.map((r) => `${r.templateCode}@${r.version}`).join(',');
-          }
+          // The parties and the template versions are references: the kit checked each is a corporation of the
+          // right type and a finalised version (their declared filters), and writes the versions' link rows.
         },
       },
     });
@@ -124,6 +127,7 @@ function agreementRoutes(api: FastifyInstance, ctx: AppContext): void {
         async beforeWrite(tx, values) {
           // Product (of this category), parties and the finalised template version are references the kit checked against their filters.
           await snapshotParties(tx, values);
+          await snapshotFigures(tx, values);
         },
       },
     });

@@ -7,7 +7,7 @@
  * each note's amount on its quota account through the ledger (server/quotas/ledger.ts), all in one
  * transaction; a reject changes nothing but the payment. The auditor is never the payment's recorder.
  */
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import { NOTE_STATUS, OUTSTANDING_STATUSES, dayOf } from '../../src/lib/credit-notes';
 import { formatMoney, toFen } from '../../src/lib/money';
 import { fenOf, isQuotaDate, QUOTA_MOVEMENT, yuan } from '../../src/lib/quotas';
@@ -18,7 +18,7 @@ import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import type { AppContext } from '../context';
 import { pagingOf } from '../crud/query';
 import { creditNotes, creditPaymentNotes, creditPayments, creditRedeemRegistrations, groupUnits } from '../db/schema';
-import { unitNameOf } from '../corporations/unit-name';
+import { unitNameById, unitNameOf } from '../corporations/unit-name';
 import type { Tx } from '../db/tx';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
 import { hasMessage, translate } from '../i18n';
@@ -29,6 +29,9 @@ import { requireMoney } from '../validation';
 import { optionalOneOf, optionalText, type Body } from '../workflow/input';
 
 export type PaymentRow = typeof creditPayments.$inferSelect;
+
+/** A payment as answered: the payer named as the group tree names it now (a reference, never a copy). */
+const paymentColumns = { ...getTableColumns(creditPayments), payerName: unitNameById(creditPayments.payerUnitId) };
 type NoteRow = typeof creditNotes.$inferSelect;
 
 export const PAYMENT_LOG = 'credit-payments';
@@ -150,7 +153,7 @@ export function paymentsOf(ctx: AppContext) {
     const where = status ? eq(creditPayments.status, status) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(creditPayments).where(where);
     const records = await ctx.db
-      .select()
+      .select(paymentColumns)
       .from(creditPayments)
       .where(where)
       .orderBy(desc(creditPayments.createTime), asc(creditPayments.id))
@@ -161,7 +164,7 @@ export function paymentsOf(ctx: AppContext) {
   };
 
   const find = async (id: string) => {
-    const [payment] = await ctx.db.select().from(creditPayments).where(eq(creditPayments.id, id));
+    const [payment] = await ctx.db.select(paymentColumns).from(creditPayments).where(eq(creditPayments.id, id));
     if (!payment) throw notFoundError(translate('redemption:server.paymentNotFound'));
     const notes = await ctx.db
       .select({ id: creditNotes.id, noteNo: creditNotes.noteNo, issuerName: creditNotes.issuerName, holderName: creditNotes.holderName, dueDate: creditNotes.dueDate, status: creditNotes.status, amount: creditPaymentNotes.amount })
@@ -198,7 +201,7 @@ export function paymentsOf(ctx: AppContext) {
       if (dup) throw refuse('bankSerialNo', 'serialTaken', { serial });
       const [payment] = await tx
         .insert(creditPayments)
-        .values({ payerUnitId: payer.id, payerName: payer.unitName, amount: yuan(amount), valueDate, bankSerialNo: serial, remark, createBy: principal.username, updateBy: principal.username })
+        .values({ payerUnitId: payer.id, amount: yuan(amount), valueDate, bankSerialNo: serial, remark, createBy: principal.username, updateBy: principal.username })
         .onConflictDoNothing({ target: creditPayments.bankSerialNo })
         .returning();
       // A simultaneous record of the same bank transfer won the unique serial.

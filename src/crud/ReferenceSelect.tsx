@@ -20,8 +20,10 @@ export const REFERENCE_PAGE_SIZE = 20;
 
 interface Props {
   schema: FieldSchema;
-  /** The current label of the value the form was loaded with (`<field>Label` of the record). */
+  /** The current label of the value the form was loaded with (`<field>Label` of the record; for several references, their labels). */
   initialLabel?: unknown;
+  /** For several references: the ids the form was loaded with, whose labels initialLabel holds in the same order. */
+  initialValue?: unknown;
   placeholder?: string;
   value?: unknown;
   onChange?: (value: unknown) => void;
@@ -29,7 +31,7 @@ interface Props {
   disabled?: boolean;
 }
 
-export function ReferenceSelect({ schema, initialLabel, placeholder, ...rest }: Props) {
+export function ReferenceSelect({ schema, initialLabel, initialValue, placeholder, ...rest }: Props) {
   const { t } = useTranslation();
   const reference = schema.reference!;
   const target = findResource(reference.resource);
@@ -58,6 +60,34 @@ export function ReferenceSelect({ schema, initialLabel, placeholder, ...rest }: 
   }
   // The loaded value is shown by its label even when it is not on the page of options fetched.
   const options = [...(selectProps.options ?? [])];
+  if (schema.multiple) {
+    // Several references: every id held is named by the label the record came with, or the one picked here.
+    const ids = Array.isArray(rest.value) ? rest.value.map(String) : [];
+    const loaded = Array.isArray(initialLabel) ? initialLabel : [];
+    const loadedIds = Array.isArray(initialValue) ? initialValue.map(String) : [];
+    ids.forEach((id) => {
+      const at = loadedIds.indexOf(id);
+      const held = chosen[id] ?? (at >= 0 && typeof loaded[at] === 'string' ? (loaded[at] as string) : undefined);
+      if (held !== undefined && !options.some((o) => o.value === id)) options.unshift({ value: id, label: held });
+    });
+    return (
+      <Select<string[]>
+        {...(selectProps as unknown as SelectProps<string[]>)}
+        {...rest}
+        mode="multiple"
+        value={ids}
+        options={options}
+        onChange={(value, option) => {
+          const picked = Array.isArray(option) ? option : [];
+          setChosen((known) => ({ ...known, ...Object.fromEntries(picked.flatMap((o) => (o && typeof o.value === 'string' && typeof o.label === 'string' ? [[o.value, o.label]] : []))) }));
+          rest.onChange?.(value ?? []);
+        }}
+        allowClear={!schema.required}
+        placeholder={placeholder ?? t('kit:form.referencePlaceholder', { label })}
+        data-testid={`reference-${reference.resource}`}
+      />
+    );
+  }
   const read = valueRecord?.id === rest.value ? valueRecord?.[reference.labelField] : undefined;
   const held = typeof rest.value === 'string' ? (chosen[rest.value] ?? (typeof initialLabel === 'string' ? initialLabel : typeof read === 'string' ? read : undefined)) : undefined;
   if (held !== undefined && !options.some((o) => o.value === rest.value)) options.unshift({ value: rest.value as string, label: held });

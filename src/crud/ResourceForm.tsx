@@ -67,6 +67,7 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps, fixed
                   placeholder={schema.type === 'reference' ? undefined : t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })}
                   disabled={locked}
                   initialLabel={referenceLabelOf(schema, name, formProps.initialValues as Record<string, unknown> | undefined)}
+                  initialValue={original}
                 />
               </Form.Item>
             );

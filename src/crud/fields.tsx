@@ -109,11 +109,11 @@ function DictSelect({ dictType, placeholder, multiple, ...rest }: { dictType: st
   return <Select allowClear mode={multiple ? 'multiple' : undefined} placeholder={placeholder} options={options} {...rest} />;
 }
 
-/** The control that edits a field in a form; `initialLabel` names a reference's loaded value (its record's `<field>Label`). */
-export function FieldInput({ schema, placeholder, initialLabel, ...rest }: { schema: FieldSchema; placeholder?: string; disabled?: boolean; initialLabel?: unknown }) {
+/** The control that edits a field in a form; `initialLabel` names a reference's loaded value `initialValue` (its record's `<field>Label`). */
+export function FieldInput({ schema, placeholder, initialLabel, initialValue, ...rest }: { schema: FieldSchema; placeholder?: string; disabled?: boolean; initialLabel?: unknown; initialValue?: unknown }) {
   switch (schema.type) {
     case 'reference':
-      return <ReferenceSelect schema={schema} initialLabel={initialLabel} placeholder={placeholder} {...rest} />;
+      return <ReferenceSelect schema={schema} initialLabel={initialLabel} initialValue={initialValue} placeholder={placeholder} {...rest} />;
     case 'dict':
       return <DictSelect dictType={schema.dictType ?? ''} multiple={schema.multiple} placeholder={placeholder} {...rest} />;
     case 'integer':
@@ -166,6 +166,20 @@ export function FieldValue({ schema, value, t, label }: { schema: FieldSchema; v
   if (value === undefined || value === null || value === '') return null;
   switch (schema.type) {
     case 'reference':
+      // Several references: each by its label, in the order picked, separated as Chinese lists are.
+      if (Array.isArray(value)) {
+        const labels = Array.isArray(label) ? label : [];
+        return (
+          <>
+            {value.map((id, i) => (
+              <span key={String(id)}>
+                {i > 0 && t('kit:value.listSeparator')}
+                <FieldValue schema={{ ...schema, multiple: false }} value={id} t={t} label={Array.isArray(label) ? (labels[i] ?? null) : undefined} />
+              </span>
+            ))}
+          </>
+        );
+      }
       // null: the server answered and the record is gone; undefined: no label came with the value (a logged change), so it is read.
       if (label === undefined) return <ReferenceLabel schema={schema} id={String(value)} t={t} />;
       return <>{typeof label === 'string' && label !== '' ? label : t('kit:form.referenceMissing')}</>;

@@ -74,7 +74,12 @@ export interface FieldSchema {
   validator?: ValidatorName;
   /** For type 'dict': the dictionary type whose items label the values (and tag colours). */
   dictType?: string;
-  /** For type 'dict': several values (a string array; its `eq` search matches a record holding the value). */
+  /**
+   * Several values, a string array on the wire. For type 'dict', a text[] column (its `eq` search
+   * matches a record holding the value); for type 'reference', several records, stored one row each
+   * in a link table with a key to each side (the server's CrudOptions.links names it), answered as
+   * the ids in the order picked with their current labels in `<field>Label`.
+   */
   multiple?: boolean;
   /** For type 'reference': the resource referenced, its label field and which records may be chosen. Its `contains` search matches the label, `eq` the id. */
   reference?: ReferenceDeclaration;

@@ -49,29 +49,6 @@ export function unknownPlaceholders(content: string): string[] {
   return placeholdersIn(content).filter((name) => !known.has(name));
 }
 
-/** A template version reference as products list them: CODE@version. */
-export interface TemplateRef {
-  templateCode: string;
-  version: number;
-}
-
-const REF = /^([A-Z0-9][A-Z0-9_-]{1,39})@([1-9]\d{0,3})$/;
-export const TEMPLATE_REFS_PATTERN = '^[A-Z0-9][A-Z0-9_-]{1,39}@[1-9]\\d{0,3}(,[A-Z0-9][A-Z0-9_-]{1,39}@[1-9]\\d{0,3})*$';
-
-/** 'CREDIT-MASTER@2,CREDIT-FEE@1' → refs; undefined when any part is malformed. */
-export function parseTemplateRefs(value: string): TemplateRef[] | undefined {
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
-  const refs: TemplateRef[] = [];
-  for (const part of parts) {
-    const m = REF.exec(part);
-    if (!m) return undefined;
-    refs.push({ templateCode: m[1], version: Number(m[2]) });
-  }
-  return refs;
-}
-
-export const formatTemplateRef = (ref: TemplateRef) => `${ref.templateCode}@${ref.version}`;
-
 /** A tenor band of a price policy, in days, both ends included. */
 export interface TenorBand {
   tenorFromDays: number;

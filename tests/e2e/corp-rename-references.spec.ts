@@ -30,6 +30,11 @@ const CORE_NOW = '旭日城建集团有限公司';
 const BRANCH = '旭日建设第一分公司';
 const PRODUCT_CODE = `E2E-XR-${randomUUID().slice(0, 6).toUpperCase()}`;
 const PRODUCT_NAME = '旭日平台授信';
+const TEMPLATE_LABEL = 'CREDIT-MASTER@2 授信协议标准文本';
+const CALL_NOTE = `端到端：与旭日联系人确认准入资料 ${PRODUCT_CODE}`;
+// The demo's approved payment, paid by 南京's project department (a unit with a name of its own).
+const PAYMENT_SERIAL = 'ICBC2026111800519';
+const PAYER_UNIT = 'unit-demo-dept-nj';
 
 async function as(browser: Browser, persona: Persona): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1480, height: 1000 } })).newPage();
@@ -73,10 +78,16 @@ test.describe.serial('a corporation renamed by two directors', () => {
     branchAccountId = (await accounts()).find((a) => a.unitId === branch.id)!.id;
     await dataOf(handler, FINANCING_CALLS.start, { supplierCorpId: SUPPLIER_ID, coreCorpId: corpId, prdCode: 'CREDIT-ICBC-E' });
     // A platform credit product of the new core enterprise: its parties name it by reference.
+    const [version] = (await dataOf<{ records: Array<{ id: string }> }>(handler, '/op/v1/products/templates/page', { templateCode: 'CREDIT-MASTER', status: 'APPROVED', refLabel: 'CREDIT-MASTER@2' })).records;
     const product = await dataOf<{ taskId: string }>(handler, '/op/v1/products/credit/core/save', {
-      prdCode: PRODUCT_CODE, prdName: PRODUCT_NAME, prdShortName: '旭日授信', coreCorpId: corpId, tenorMinDays: 30, tenorMaxDays: 180, amountMin: '1000.00', amountMax: '2000000.00', templateVersions: 'CREDIT-MASTER@2',
+      prdCode: PRODUCT_CODE, prdName: PRODUCT_NAME, prdShortName: '旭日授信', coreCorpId: corpId, tenorMinDays: 30, tenorMaxDays: 180, amountMin: '1000.00', amountMax: '2000000.00', templateVersionIds: [version.id],
     });
     await approveAll(actors, product.taskId);
+    // op_admin (on the sensitive-data whitelist, the one who may call) calls the new core enterprise's contact from the hotline.
+    const admin = await apiSignIn(server.url, 'op_admin');
+    const call = await dataOf<{ id: string }>(admin, '/op/v1/hotline/start', { corpId });
+    await dataOf(admin, '/op/v1/hotline/hang-up', { id: call.id });
+    await dataOf(admin, '/op/v1/hotline/wrap-up', { id: call.id, note: CALL_NOTE });
   });
 
   test('before: the tree shows the names the corporations have now', async ({ browser }) => {
@@ -175,9 +186,53 @@ test.describe.serial('a corporation renamed by two directors', () => {
     const row = list.locator('tbody tr.ant-table-row').filter({ hasText: PRODUCT_NAME });
     await expect(row).toContainText(CORE_NOW, FIRST_LOAD);
     await expect(list).not.toContainText(CORE_THEN);
+    // Its template versions are references too: named by CODE@version and name, never by an id.
+    await expect(row).toContainText(TEMPLATE_LABEL);
+    await expect(row).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    await row.getByRole('button', { name: /查\s*看/ }).click();
+    await expect(page.locator('.ant-drawer-body')).toContainText(TEMPLATE_LABEL, FIRST_LOAD);
+    await shot(page, 'product-show');
+    await page.keyboard.press('Escape');
     // A product still in approval is listed above by its code and its proposer's name, never a login.
     await expect(page.getByTestId('products-credit-core-pending-creations')).not.toContainText('op_handler');
     await shot(page, 'product');
     await page.context().close();
+  });
+
+  test('the hotline\'s call log names the corporation called by its new name', async ({ browser }) => {
+    const page = await as(browser, 'op_auditor');
+    await page.goto('/op/group/hotline-calls');
+    const row = page.locator('tbody tr.ant-table-row').filter({ hasText: CALL_NOTE });
+    await expect(row).toContainText(CORE_NOW, FIRST_LOAD);
+    await expect(page.locator('tbody')).not.toContainText(CORE_THEN);
+    await expect(row).not.toContainText(corpId);
+    await shot(page, 'hotline-calls');
+    await page.context().close();
+  });
+
+  test('a payment names its payer as the group tree names it now', async ({ browser }) => {
+    type Unit = { id: string; unitName: string; dataVersion: number };
+    const unit = async () => (await dataOf<Unit[]>(handler, `${TREE}/tree`, {})).find((u) => u.id === PAYER_UNIT)!;
+    const rename = async (unitName: string) => dataOf(handler, `${TREE}/rename`, { id: PAYER_UNIT, dataVersion: (await unit()).dataVersion, unitName });
+    const then = (await unit()).unitName;
+    const now = `${then}（更名）`;
+    // The department is renamed in the tree (a unit with its own name is renamed there; one standing for a corporation follows 企业自主更名).
+    await rename(now);
+    try {
+      const page = await as(browser, 'op_director');
+      await page.goto('/op/abs/credit-recycling-manage/audit');
+      await page.locator('.ant-segmented-item').filter({ hasText: '已通过' }).click(FIRST_LOAD);
+      const row = page.locator('tbody tr.ant-table-row').filter({ hasText: PAYMENT_SERIAL });
+      await expect(row).toContainText(now, FIRST_LOAD);
+      await row.getByRole('button', { name: /详\s*情/ }).click();
+      const drawer = page.locator('.ant-drawer-body');
+      await expect(drawer).toContainText(now, FIRST_LOAD);
+      await expect(drawer).toContainText('27,000.00');
+      await shot(page, 'payment');
+      await page.context().close();
+    } finally {
+      // Other journeys of this worker pick the department by its demo name.
+      await rename(then);
+    }
   });
 });

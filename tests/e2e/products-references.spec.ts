@@ -14,6 +14,8 @@ const FIRST_LOAD = { timeout: 30_000 };
 const RUN = Date.now().toString(36).toUpperCase().slice(-5);
 const PRODUCT = `E2E-REF-${RUN}`;
 const GROUP = '中建华东建设集团有限公司';
+/** The product's template versions as every view names them: labels in the order picked. */
+const TEMPLATES = 'CREDIT-MASTER@2 授信协议标准文本、CREDIT-MASTER@1 授信协议标准文本';
 const TAB = { zh: '核心企业平台授信产品', en: 'Credit products of core enterprises on the platform' };
 
 async function as(browser: Browser, persona: Persona, lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<Page> {
@@ -29,7 +31,11 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACT
 const rowOf = (scope: Locator, ...texts: string[]) => texts.reduce((rows, text) => rows.filter({ hasText: text }), scope.locator('tbody tr.ant-table-row'));
 const dialog = (page: Page) => page.getByRole('dialog');
 /** Nothing on screen may read as a stored id: the demo corporations' ids all start so. */
-const noIds = async (scope: Locator) => expect(scope).not.toContainText('corp-demo-');
+const noIds = async (scope: Locator) => {
+  await expect(scope).not.toContainText('corp-demo-');
+  // Template versions are referenced by UUID: only their labels may show.
+  await expect(scope).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
+};
 
 async function passFromTodo(page: Page, text: string, remark: string): Promise<void> {
   await page.goto('/op/task/todo');
@@ -73,7 +79,20 @@ test.describe.serial('a product whose core enterprise is chosen in the picker', 
     await form.getByLabel('最长期限（天）').fill('360');
     await form.getByLabel('单笔最低金额（元）').fill('10000');
     await form.getByLabel('单笔最高金额（元）').fill('5000000');
-    await form.getByLabel('使用的模板版本').fill('CREDIT-MASTER@2');
+    // Several finalised versions, picked by code and named CODE@version and name (issue 37): a draft (@3) is not offered.
+    const versions = form.getByLabel('使用的模板版本', { exact: true });
+    // A several-value picker takes typing once it has the focus.
+    await versions.click();
+    await versions.fill('CREDIT-MASTER');
+    const offered = (await openedDropdown(page)).locator('.ant-select-item-option');
+    await expect(offered.filter({ hasText: 'CREDIT-MASTER@2 授信协议标准文本' })).toBeVisible(FIRST_LOAD);
+    await expect(offered.filter({ hasText: 'CREDIT-MASTER@3' })).toHaveCount(0);
+    await offered.filter({ hasText: 'CREDIT-MASTER@2' }).click();
+    await versions.fill('CREDIT-MASTER@1');
+    await offered.filter({ hasText: 'CREDIT-MASTER@1 授信协议标准文本' }).click();
+    await form.locator('.ant-modal-title').click();
+    await expect(form.locator('.ant-select-selection-item').filter({ hasText: 'CREDIT-MASTER@1 授信协议标准文本' })).toBeVisible();
+    await shot(page, 'template-versions-picked');
     await form.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('已提交审批，审批通过后生效').first()).toBeVisible(FIRST_LOAD);
 
@@ -81,6 +100,7 @@ test.describe.serial('a product whose core enterprise is chosen in the picker', 
     await pending.getByText(PRODUCT).click();
     const change = pending.getByTestId('products-credit-core-change');
     await expect(change.locator('tr[data-field="coreCorpId"]')).toContainText(GROUP, FIRST_LOAD);
+    await expect(change.locator('tr[data-field="templateVersionIds"]')).toContainText(TEMPLATES);
     await noIds(pending);
     await shot(page, 'pending-zh');
     // Saving was the submission (spec §4.5): the proposal already waits for a director.
@@ -96,6 +116,7 @@ test.describe.serial('a product whose core enterprise is chosen in the picker', 
     const list = page.getByTestId('products-credit-core-list');
     const row = rowOf(list, PRODUCT);
     await expect(row).toContainText(GROUP, FIRST_LOAD);
+    await expect(row).toContainText(TEMPLATES);
     await noIds(list);
     // The list searches the column by the name it shows.
     await page.locator('#products-credit-core-search_coreCorpId').fill('华东建设');
@@ -104,6 +125,8 @@ test.describe.serial('a product whose core enterprise is chosen in the picker', 
     await shot(page, 'list-zh');
     await row.getByRole('button', { name: /修\s*改/ }).click();
     await expect(dialog(page).locator('.ant-select-selection-item').filter({ hasText: GROUP })).toBeVisible(FIRST_LOAD);
+    // The versions picked come back as their labels, in the order picked.
+    await expect(dialog(page).locator('.ant-select-selection-item').filter({ hasText: 'CREDIT-MASTER@' })).toHaveText(['CREDIT-MASTER@2 授信协议标准文本', 'CREDIT-MASTER@1 授信协议标准文本']);
     await shot(page, 'edit-zh');
   });
 

@@ -137,7 +137,10 @@ test.describe.serial('products, agreements and price policies', () => {
     await form.getByLabel('最长期限（天）').fill('360');
     await form.getByLabel('单笔最低金额（元）').fill('10000');
     await form.getByLabel('单笔最高金额（元）').fill('5000000');
-    await form.getByLabel('使用的模板版本').fill(`${TEMPLATE}@1`);
+    // A several-value picker takes typing once it has the focus.
+    await form.getByLabel('使用的模板版本', { exact: true }).click();
+    await choose(page, '使用的模板版本', TEMPLATE, `${TEMPLATE}@1`);
+    await form.locator('.ant-modal-title').click();
     await submitForm(page);
     await expect(page.getByTestId('products-credit-finance-pending-creations')).toContainText(PRODUCT);
     await shot(page, 'product-pending');

@@ -18,6 +18,7 @@ import { startServer, type TestServer } from './server';
 interface Call {
   id: string;
   corpId: string;
+  corpName?: string | null;
   status: string;
   outcome: string | null;
   reason: string | null;
@@ -133,6 +134,36 @@ describe('hotline: the state machine', () => {
     const log = await dataOf<{ records: Call[] }>(auditor, `${LOG}/page`, { corpId });
     expect(log.records.find((r) => r.id === call.id)).toMatchObject({ status: 'ENDED', outcome: 'ANSWERED', note: '确认下周提交额度申请' });
     expect(log.records.every((r) => r.corpId === corpId)).toBe(true);
+
+    // The corporation called is a reference (issue 37): a renaming shows at once on the log and the call bar's answer.
+    const [corp] = await srv.database.db.select({ corpName: corporations.corpName }).from(corporations).where(eq(corporations.id, corpId));
+    expect(log.records.find((r) => r.id === call.id)).toMatchObject({ corpIdLabel: corp.corpName });
+    const renamed = `${corp.corpName}（更名）`;
+    await srv.database.db.update(corporations).set({ corpName: renamed }).where(eq(corporations.id, corpId));
+    try {
+      expect((await dataOf<Call & { corpIdLabel: string }>(auditor, `${LOG}/find-by-id`, { id: call.id })).corpIdLabel).toBe(renamed);
+      const next = ok(await start(admin, corpId));
+      expect(next.corpName).toBe(renamed);
+      expect((await stateOf(admin)).call).toMatchObject({ corpId, corpName: renamed });
+      ok(await hangUp(admin, next.id));
+      expect(ok(await wrapUp(admin, next.id)).corpName).toBe(renamed);
+    } finally {
+      await srv.database.db.update(corporations).set({ corpName: corp.corpName }).where(eq(corporations.id, corpId));
+    }
+  });
+
+  it('refuses to remove a corporation with calls on record, saying why (the log is its contact history)', async () => {
+    const cipher = await sensitiveCipherOf(srv.database.db);
+    const [corp] = await srv.database.db
+      .insert(corporations)
+      .values({ corpName: '热线删除测试有限公司', creditCode: '91310000MAHOTL01XX', corpTypes: ['SUPPLIER'], managerName: '测联系', managerMobile: cipher.seal('13900000001') })
+      .returning();
+    const call = ok(await start(admin, corp.id));
+    ok(await hangUp(admin, call.id));
+    ok(await wrapUp(admin, call.id));
+    const removal = refusalOf(await admin.call('/op/v1/corporations/remove-by-ids', { json: { ids: [corp.id] } }));
+    expect(removal).toMatchObject({ status: 200, code: 'CORP_REFERENCED', message: '“热线删除测试有限公司”有热线通话记录，不能删除' });
+    expect((await srv.database.db.select().from(corporations).where(eq(corporations.id, corp.id))).length).toBe(1);
   });
 
   it('moves a busy call from dialling to wrap-up with the centre reason', async () => {

@@ -41,8 +41,8 @@ it('maps stored names and codes to ids, reports what names nothing, and keeps ev
       ('c-core', '华东核心集团', '91310000MA1MIGR01X', '{CORE_ENTERPRISE}'),
       ('c-bank', '迁移测试银行', '91310000MA1MIGR02X', '{FINANCE_INSTITUTION}');
     INSERT INTO products (id, prd_code, prd_name, prd_short_name, category, offer_type, finance_corp_name, core_corp_name, tenor_min_days, tenor_max_days, amount_min, amount_max, template_versions) VALUES
-      ('p-1', 'MIGR-CF', '迁移联合授信', '联合授信', 'CREDIT', 'CORE_FINANCE', '迁移测试银行', '华东核心集团', 30, 180, 1000, 2000000, 'CREDIT-MASTER@1'),
-      ('p-2', 'MIGR-GONE', '改名前的产品', '旧产品', 'CREDIT', 'CORE', NULL, '早已更名的核心企业', 30, 180, 1000, 2000000, 'CREDIT-MASTER@1');
+      ('p-1', 'MIGR-CF', '迁移联合授信', '联合授信', 'CREDIT', 'CORE_FINANCE', '迁移测试银行', '华东核心集团', 30, 180, 1000, 2000000, 'MIGR-TPL@1'),
+      ('p-2', 'MIGR-GONE', '改名前的产品', '旧产品', 'CREDIT', 'CORE', NULL, '早已更名的核心企业', 30, 180, 1000, 2000000, 'MIGR-TPL@1');
     INSERT INTO agreement_templates (id, template_code, template_name, version, content, status) VALUES ('t-1', 'MIGR-TPL', '迁移模板', 1, '<p>{{corpName}}</p>', 'APPROVED');
     INSERT INTO agreements (id, agreement_code, agreement_name, category, prd_code, finance_corp_name, core_corp_name, template_code, template_version) VALUES
       ('a-1', 'MIGR-AGR', '迁移协议', 'CREDIT', 'MIGR-CF', '迁移测试银行', '华东核心集团', 'MIGR-TPL', 1),

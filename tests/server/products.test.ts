@@ -4,7 +4,8 @@
  * as one table, the nine processes of products, agreements and price policies: each proposal is
  * applied only when its instance ends approved (a withdrawal creates nothing), its key is refused by
  * the generic start, approved products join the global config; and the rules the kit cannot know
- * (ranges, parties, template versions, overlapping tenor bands, also when proposed at once).
+ * (ranges, parties, template versions, overlapping tenor bands, also when proposed at once); a
+ * product's template versions are several references (rows of product_template_versions), named by their labels.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEMO_CORP } from '../../server/corporations/demo-seed';
 import { openDatabase } from '../../server/db/open';
-import { corporations } from '../../server/db/schema';
+import { agreementTemplates, corporations, productTemplateVersions } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { postgresBinDir, startPostgres, type TestPostgres } from './postgres';
 import { startServer, type TestServer } from './server';
@@ -94,12 +95,12 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { processKey: 'Process_CREDIT_PRODUCT_FINANCE', api: 'credit/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CF'), prdName: '测试资方授信', prdShortName: '资方授信', financeCorpId: ICBC, ...limits, templateVersions: 'CREDIT-MASTER@2' }) },
-  { processKey: 'Process_CREDIT_PRODUCT_CORE_FINANCE', api: 'credit/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CCF'), prdName: '测试联合授信', prdShortName: '联合授信', financeCorpId: CMB, coreCorpId: GROUP, ...limits, templateVersions: 'CREDIT-MASTER@1,CREDIT-MASTER@2' }) },
-  { processKey: 'Process_CREDIT_PRODUCT_CORE', api: 'credit/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('CC'), prdName: '测试平台授信', prdShortName: '平台授信', coreCorpId: GROUP, ...limits, templateVersions: 'CREDIT-MASTER@2' }) },
-  { processKey: 'Process_RF_PROD_FINANCE', api: 'rf/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFF'), prdName: '测试资方反保', prdShortName: '资方反保', financeCorpId: ICBC, ...limits, templateVersions: 'RF-MASTER@1' }) },
-  { processKey: 'Process_RF_PROD_CORE_FINANCE', api: 'rf/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFCF'), prdName: '测试联合反保', prdShortName: '联合反保', financeCorpId: CMB, coreCorpId: GROUP, ...limits, templateVersions: 'RF-MASTER@1' }) },
-  { processKey: 'Process_RF_PROD_CORE', api: 'rf/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFC'), prdName: '测试平台反保', prdShortName: '平台反保', coreCorpId: GROUP, ...limits, templateVersions: 'RF-MASTER@1' }) },
+  { processKey: 'Process_CREDIT_PRODUCT_FINANCE', api: 'credit/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CF'), prdName: '测试资方授信', prdShortName: '资方授信', financeCorpId: ICBC, ...limits, templateVersionIds: [tid('CREDIT-MASTER@2')] }) },
+  { processKey: 'Process_CREDIT_PRODUCT_CORE_FINANCE', api: 'credit/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CCF'), prdName: '测试联合授信', prdShortName: '联合授信', financeCorpId: CMB, coreCorpId: GROUP, ...limits, templateVersionIds: [tid('CREDIT-MASTER@1'), tid('CREDIT-MASTER@2')] }) },
+  { processKey: 'Process_CREDIT_PRODUCT_CORE', api: 'credit/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('CC'), prdName: '测试平台授信', prdShortName: '平台授信', coreCorpId: GROUP, ...limits, templateVersionIds: [tid('CREDIT-MASTER@2')] }) },
+  { processKey: 'Process_RF_PROD_FINANCE', api: 'rf/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFF'), prdName: '测试资方反保', prdShortName: '资方反保', financeCorpId: ICBC, ...limits, templateVersionIds: [tid('RF-MASTER@1')] }) },
+  { processKey: 'Process_RF_PROD_CORE_FINANCE', api: 'rf/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFCF'), prdName: '测试联合反保', prdShortName: '联合反保', financeCorpId: CMB, coreCorpId: GROUP, ...limits, templateVersionIds: [tid('RF-MASTER@1')] }) },
+  { processKey: 'Process_RF_PROD_CORE', api: 'rf/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFC'), prdName: '测试平台反保', prdShortName: '平台反保', coreCorpId: GROUP, ...limits, templateVersionIds: [tid('RF-MASTER@1')] }) },
   { processKey: 'Process_CREDIT_AGREEMENT', api: 'agreements/credit', key: 'agreementCode', body: () => ({ agreementCode: code('AC'), agreementName: '测试授信协议', productId: pid('CREDIT-HD-CMB'), financeCorpId: CMB, coreCorpId: GROUP, templateId: tid('CREDIT-MASTER@2') }) },
   { processKey: 'Process_RF_AGREEMENT', api: 'agreements/rf', key: 'agreementCode', body: () => ({ agreementCode: code('AR'), agreementName: '测试反保协议', productId: pid('RF-HD-PLATFORM'), financeCorpId: CMB, coreCorpId: GROUP, templateId: tid('RF-MASTER@1') }) },
   { processKey: 'Process_PRICE_CONFIG_CREATE', api: 'price-policies', key: 'policyName', body: () => ({ policyName: code('策略'), productId: pid('CREDIT-ICBC-E'), coreCorpId: GROUP, tenorFromDays: 1 + seq * 10, tenorToDays: 5 + seq * 10, financingRate: '4.05', serviceFeeRate: '0.25' }) },
@@ -182,8 +183,11 @@ describe('rules the kit cannot know', () => {
     ['a bank as the core enterprise', { coreCorpId: ICBC }, 'coreCorpId', '所选的核心企业不在可选范围（核心企业）内'],
     ['a corporation that does not exist', { coreCorpId: 'no-such-corp' }, 'coreCorpId', '所选的核心企业不在可选范围'],
     ['a typed name instead of a chosen corporation', { coreCorpId: GROUP_NAME }, 'coreCorpId', '核心企业必须从列表中选择'],
-    ['a draft template version', { templateVersions: 'CREDIT-MASTER@3' }, 'templateVersions', '尚未定稿'],
-    ['a missing template version', { templateVersions: 'CREDIT-MASTER@9' }, 'templateVersions', '不存在'],
+    ['a draft template version beside a finalised one', { templateVersionIds: [tid('CREDIT-MASTER@2'), tid('CREDIT-MASTER@3')] }, 'templateVersionIds', '所选的使用的模板版本不在可选范围（已定稿的模板版本）内'],
+    ['a template version that does not exist', { templateVersionIds: ['no-such-version'] }, 'templateVersionIds', '不在可选范围（已定稿的模板版本）内'],
+    ['a typed CODE@version instead of a chosen version', { templateVersionIds: ['CREDIT-MASTER@2'] }, 'templateVersionIds', '使用的模板版本必须从列表中选择'],
+    ['one version id where a list is due', { templateVersionIds: 'CREDIT-MASTER@2' }, 'templateVersionIds', '使用的模板版本必须从列表中选择'],
+    ['no template version', { templateVersionIds: [] }, 'templateVersionIds', '使用的模板版本不能为空'],
   ])('refuses a product with %s, naming the field', async (_name, change, field, message) => {
     const answer = await handler.call(`${BASE}/credit/core-finance/save`, { json: { ...product(), ...change } });
     expect(refusalOf(answer)).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining(message) });
@@ -251,5 +255,76 @@ describe('parties by reference', () => {
     expect(all.records.every((p) => String(p.prdCode).startsWith('RF'))).toBe(true);
     // CREDIT-HD-PLAT waits in review: no product yet.
     expect([...productIds.keys()]).not.toContain('CREDIT-HD-PLAT');
+  });
+});
+
+describe('a product\'s template versions, several references', () => {
+  const api = 'credit/core-finance';
+  const versionsOf = async (productId: string) =>
+    (await srv.database.db.select().from(productTemplateVersions).where(eq(productTemplateVersions.productId, productId)).orderBy(productTemplateVersions.position)).map((r) => r.templateId);
+
+  it('stores the picked versions as link rows in the order picked, answers their labels, and changes them only through an approved update', async () => {
+    const body: Record<string, unknown> = { ...CASES[1].body(), templateVersionIds: [tid('CREDIT-MASTER@2'), tid('CREDIT-MASTER@1')] };
+    const proposal = await dataOf<Proposal>(handler, `${BASE}/${api}/save`, body);
+    expect(await versionsOf(proposal.change.recordId)).toEqual([]);
+    await walk(proposal, 'approve');
+    expect(await versionsOf(proposal.change.recordId)).toEqual([tid('CREDIT-MASTER@2'), tid('CREDIT-MASTER@1')]);
+    const row = await dataOf<Rec>(auditor, `${BASE}/${api}/find-by-id`, { id: proposal.change.recordId });
+    expect(row).toMatchObject({ templateVersionIds: [tid('CREDIT-MASTER@2'), tid('CREDIT-MASTER@1')], templateVersionIdsLabel: ['CREDIT-MASTER@2 授信协议标准文本', 'CREDIT-MASTER@1 授信协议标准文本'] });
+
+    // The same versions sent back are no change; another set is proposed with both sides labelled, and applied when approved.
+    expect(refusalOf(await handler.call(`${BASE}/${api}/update-by-id`, { json: { id: row.id, dataVersion: row.dataVersion, templateVersionIds: row.templateVersionIds } })).message).toContain('没有修改任何内容');
+    const update = await dataOf<Proposal & { change: { proposed: Rec; previous: Rec } }>(handler, `${BASE}/${api}/update-by-id`, { id: row.id, dataVersion: row.dataVersion, templateVersionIds: [tid('CREDIT-MASTER@1')] });
+    const pending = (await dataOf<Rec & { pendingChange: { proposed: Rec; previous: Rec } }>(auditor, `${BASE}/${api}/find-by-id`, { id: row.id })).pendingChange;
+    expect(pending.proposed).toMatchObject({ templateVersionIds: [tid('CREDIT-MASTER@1')], templateVersionIdsLabel: ['CREDIT-MASTER@1 授信协议标准文本'] });
+    expect(pending.previous).toMatchObject({ templateVersionIdsLabel: ['CREDIT-MASTER@2 授信协议标准文本', 'CREDIT-MASTER@1 授信协议标准文本'] });
+    expect(await versionsOf(row.id)).toHaveLength(2);
+    await walk(update, 'approve');
+    expect(await versionsOf(row.id)).toEqual([tid('CREDIT-MASTER@1')]);
+    expect((await page(api, { prdCode: String(body.prdCode) }))[0]).toMatchObject({ templateVersionIdsLabel: ['CREDIT-MASTER@1 授信协议标准文本'] });
+  });
+
+  it('keeps a version a product names: the database refuses its removal', async () => {
+    // CREDIT-MASTER@1 is named by products only (the demo's agreements cite @2): the link table's key holds it.
+    const removal = await srv.database.db.delete(agreementTemplates).where(eq(agreementTemplates.id, tid('CREDIT-MASTER@1'))).then(() => undefined, (error: { cause?: { message?: string } }) => error.cause?.message);
+    expect(removal).toMatch(/violates foreign key constraint "product_template_versions_template_id/);
+  });
+});
+
+describe('an agreement keeps the figures it was signed with', () => {
+  it('stores the product\'s tenor and amount limits when proposed, shows them in the change, and keeps them when the product changes', async () => {
+    // A product of its own, approved, then an agreement on it.
+    const product: Record<string, unknown> = { ...CASES[1].body(), tenorMinDays: 15, tenorMaxDays: 90, amountMin: '500.00', amountMax: '800000.50' };
+    const created = await dataOf<Proposal>(handler, `${BASE}/credit/core-finance/save`, product);
+    await walk(created, 'approve');
+    const productId = created.change.recordId;
+    const signed = { signedTenorMinDays: 15, signedTenorMaxDays: 90, signedAmountMin: '500.00', signedAmountMax: '800000.50' };
+    const body = { ...CASES[6].body(), productId };
+    const proposal = await dataOf<Proposal & { change: { proposed: Rec } }>(handler, `${BASE}/agreements/credit/save`, body);
+    // The director reviews the figures the agreement will be signed with.
+    expect(proposal.change.proposed).toMatchObject(signed);
+    await walk(proposal, 'approve');
+    const agreement = async () => dataOf<Rec>(auditor, `${BASE}/agreements/credit/find-by-id`, { id: proposal.change.recordId });
+    expect(await agreement()).toMatchObject(signed);
+
+    // The product's limits change (approved): the agreement still says what was signed; a figure sent by a client is ignored.
+    const current = await dataOf<Rec>(auditor, `${BASE}/credit/core-finance/find-by-id`, { id: productId });
+    await walk(await dataOf<Proposal>(handler, `${BASE}/credit/core-finance/update-by-id`, { id: productId, dataVersion: current.dataVersion, tenorMaxDays: 180, amountMax: '2000000.00' }), 'approve');
+    expect(await dataOf<Rec>(auditor, `${BASE}/credit/core-finance/find-by-id`, { id: productId })).toMatchObject({ tenorMaxDays: 180, amountMax: '2000000.00' });
+    const kept = await agreement();
+    expect(kept).toMatchObject(signed);
+    const renamed = await dataOf<Proposal & { change: { proposed: Rec } }>(handler, `${BASE}/agreements/credit/update-by-id`, { id: kept.id, dataVersion: kept.dataVersion, agreementName: '改名的协议', signedAmountMax: '1.00' });
+    expect(renamed.change.proposed).toEqual({ agreementName: '改名的协议' });
+    await walk(renamed, 'approve');
+    expect(await agreement()).toMatchObject({ agreementName: '改名的协议', ...signed });
+
+    // Moving the agreement to another product is a new signing: it takes that product's figures, proposed beside the change.
+    const moved = await agreement();
+    const other = await dataOf<Rec>(auditor, `${BASE}/credit/core-finance/find-by-id`, { id: pid('CREDIT-HD-CMB') });
+    const change = await dataOf<Proposal & { change: { proposed: Rec; previous: Rec } }>(handler, `${BASE}/agreements/credit/update-by-id`, { id: moved.id, dataVersion: moved.dataVersion, productId: other.id });
+    expect(change.change.proposed).toMatchObject({ productId: other.id, signedTenorMaxDays: other.tenorMaxDays, signedAmountMax: other.amountMax });
+    expect(change.change.previous).toMatchObject({ signedTenorMaxDays: 90, signedAmountMax: '800000.50' });
+    await walk(change, 'withdraw');
+    expect(await agreement()).toMatchObject(signed);
   });
 });

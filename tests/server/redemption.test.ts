@@ -14,7 +14,7 @@ import { FILE_CALLS } from '../../src/lib/files';
 import { fenOf, QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import { REDEMPTION_CALLS } from '../../src/lib/redemption';
 import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
-import { creditNotes, operationLogs, quotaAccounts, quotaLedger } from '../../server/db/schema';
+import { creditNotes, groupUnits, operationLogs, quotaAccounts, quotaLedger } from '../../server/db/schema';
 import { grantorNameOf } from '../../server/quotas/names';
 import { recordMovement } from '../../server/quotas/requests';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
@@ -105,6 +105,28 @@ describe('payments and their audit', () => {
     expect(await recycledRows(a.noteNo)).toHaveLength(1);
     // A redeemed note cannot be matched again.
     expect(refusalOf(await pay([a], '12345.67'))).toMatchObject({ code: 'CREDIT_PAYMENT_NOT_REDEEMABLE', message: `白条 ${a.noteNo} 当前为已兑付，不能兑付` });
+  });
+
+  it('names the payer as the group tree names it now, in the list and the drawer (a reference, not a copy)', async () => {
+    const recorded = await pay([await issuedNote('10.00')], '10.00');
+    expect(recorded.body.code, recorded.text).toBe('0');
+    const payment = recorded.body.data as Payment;
+    const [unit] = await db().select({ unitName: groupUnits.ownName }).from(groupUnits).where(eq(groupUnits.id, UNIT));
+    const nameOf = async () => ({
+      listed: (await dataOf<{ records: Array<{ id: string; payerName: string }> }>(director, REDEMPTION_CALLS.payments, { status: 'PENDING', pageSize: 100 })).records.find((r) => r.id === payment.id)?.payerName,
+      shown: (await dataOf<{ payment: { payerName: string } }>(director, REDEMPTION_CALLS.payment, { id: payment.id })).payment.payerName,
+    });
+    expect(await nameOf()).toEqual({ listed: unit.unitName, shown: unit.unitName });
+    const renamed = `${unit.unitName}（更名）`;
+    await db().update(groupUnits).set({ ownName: renamed }).where(eq(groupUnits.id, UNIT));
+    try {
+      expect(await nameOf()).toEqual({ listed: renamed, shown: renamed });
+    } finally {
+      await db().update(groupUnits).set({ ownName: unit.unitName }).where(eq(groupUnits.id, UNIT));
+      await audit(director, payment.id, 'REJECT', '测试结束');
+    }
+    // The payer is a key: a unit that does not exist is refused by the route before the database sees it.
+    expect(refusalOf(await pay([await issuedNote('10.00')], '10.00', { payerUnitId: 'no-such-unit' })).code).toBe('VALIDATION_FAILED');
   });
 
   it('a rejected audit changes nothing but the payment; a reject needs an opinion', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasChanges, templateDiff, templateText } from '../../src/features/products/template-diff';
-import { bandsOverlap, firstOverlap, parseTemplateRefs, placeholdersIn, unknownPlaceholders } from '../../src/lib/products';
+import { bandsOverlap, firstOverlap, placeholdersIn, unknownPlaceholders } from '../../src/lib/products';
 
 describe('template versions', () => {
   it('reads sanitised HTML as lines of text', () => {
@@ -16,11 +16,9 @@ describe('template versions', () => {
     expect(hasChanges(templateDiff('<p>同样</p>', '<p>同样</p>'))).toBe(false);
   });
 
-  it('knows its placeholders and template references', () => {
+  it('knows its placeholders', () => {
     expect(placeholdersIn('{{corpName}} {{ amount }} {{corpName}}')).toEqual(['corpName', 'amount']);
     expect(unknownPlaceholders('{{corpName}} {{corpNmae}}')).toEqual(['corpNmae']);
-    expect(parseTemplateRefs('CREDIT-MASTER@2, RF-MASTER@1')).toEqual([{ templateCode: 'CREDIT-MASTER', version: 2 }, { templateCode: 'RF-MASTER', version: 1 }]);
-    expect(parseTemplateRefs('CREDIT-MASTER@0')).toBeUndefined();
   });
 });
 

@@ -40,7 +40,7 @@ export function CallBar() {
       {t(`state.${state.state}`)}
     </Tag>
   );
-  const party = { corpName: call.corpName, contact: call.contactName ?? '', phone: call.phoneMasked };
+  const party = { corpName: call.corpName ?? '', contact: call.contactName ?? '', phone: call.phoneMasked };
   const who = t(state.state === CALL_STATE.dialling ? 'panel.calling' : 'panel.party', party);
   let body;
   if (state.state === CALL_STATE.dialling) {

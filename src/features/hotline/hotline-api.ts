@@ -7,7 +7,8 @@ export const HOTLINE_BASE = '/op/v1/hotline';
 export interface HotlineCall {
   id: string;
   corpId: string;
-  corpName: string;
+  /** The corporation's current name, read when answered (null for a call whose corporation was removed before it became a reference). */
+  corpName: string | null;
   contactName: string | null;
   phoneMasked: string;
   status: CallStatus;

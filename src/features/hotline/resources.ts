@@ -18,8 +18,8 @@ export const hotlineCallResource = defineResource({
   defaultSort: { field: 'dialTime', order: 'desc' },
   fields: {
     dialTime: { type: 'datetime', label: field('dialTime'), readOnly: true, search: 'range', sortable: true, width: 180 },
-    corpId: { type: 'string', label: field('corpId'), readOnly: true, search: 'eq', column: false },
-    corpName: { type: 'string', label: field('corpName'), readOnly: true, search: 'contains', sortable: true, width: 200 },
+    // The corporation called, by reference: shown by its current name, searched by picking it (a corporation's own call log fixes it).
+    corpId: { type: 'reference', label: field('corpName'), readOnly: true, search: 'eq', width: 220, reference: { resource: 'corporations', labelField: 'corpName' } },
     contactName: { type: 'string', label: field('contactName'), readOnly: true, width: 100 },
     phoneMasked: { type: 'string', label: field('phoneMasked'), readOnly: true, width: 130 },
     operatorName: { type: 'string', label: field('operatorName'), readOnly: true, search: 'contains', width: 110 },

@@ -10,7 +10,7 @@ import { CORP_TYPE } from '../../lib/corporations';
 import { PERMISSIONS } from '../../lib/permissions';
 import {
   AGREEMENT_PROCESS, OFFER_TYPE, PRICE_POLICY_PROCESS, PRODUCT_CATEGORY, PRODUCT_PROCESS,
-  TEMPLATE_REFS_PATTERN, TEMPLATE_STATUS, TEMPLATE_STATUS_DICT, partiesOf, type OfferType, type ProductCategory,
+  TEMPLATE_STATUS, TEMPLATE_STATUS_DICT, partiesOf, type OfferType, type ProductCategory,
 } from '../../lib/products';
 
 export const PRODUCTS_API = '/op/v1/products';
@@ -70,6 +70,9 @@ const productRef = (label: string, category?: ProductCategory): FieldSchema => (
   reference: { resource: 'products-all', labelField: 'prdName', filterLabel: 'products:reference.products', ...(category ? { filter: { category } } : {}) },
 });
 
+/** A finalised version of the standard library (an approved version never changes), named and searched by CODE@version and name. */
+const finalTemplate = { resource: 'agreement-templates', labelField: 'refLabel', filter: { status: TEMPLATE_STATUS.approved }, filterLabel: 'products:reference.finalTemplates' };
+
 const category = (c: ProductCategory) => (c === PRODUCT_CATEGORY.credit ? 'credit' : 'rf');
 /** The offer type as locale keys and as names and paths spell it. */
 const offer = (o: OfferType) => ({ FINANCE: 'finance', CORE_FINANCE: 'coreFinance', CORE: 'core' })[o];
@@ -96,7 +99,8 @@ function productResource(c: ProductCategory, o: OfferType) {
       tenorMaxDays: { type: 'integer', label: f('tenorMaxDays'), required: true, min: 1, max: 3650, width: 110 },
       amountMin: { type: 'money', label: f('amountMin'), required: true, min: 0, width: 150 },
       amountMax: { type: 'money', label: f('amountMax'), required: true, min: 0, width: 150 },
-      templateVersions: { type: 'string', label: f('templateVersions'), required: true, maxLength: 200, pattern: { source: TEMPLATE_REFS_PATTERN, message: 'products:rules.templateRefs' }, width: 220 },
+      // The finalised versions of the standard library it uses, several, picked by CODE@version and name (product_template_versions).
+      templateVersionIds: { type: 'reference', multiple: true, label: f('templateVersions'), required: true, width: 260, reference: finalTemplate },
       createTime,
     },
     approval: { create: PRODUCT_PROCESS[c][o], update: PRODUCT_PROCESS[c][o] },
@@ -128,10 +132,15 @@ function agreementResource(c: ProductCategory) {
       // The parties' names as the agreement was proposed and approved: a snapshot on purpose (DOMAIN.md), set by the server, never edited.
       financeCorpName: { type: 'string', label: f('financeCorpSigned'), readOnly: true, column: false },
       coreCorpName: { type: 'string', label: f('coreCorpSigned'), readOnly: true, column: false },
+      // The product's figures as signed (DOMAIN.md: what was decided keeps its numbers), set by the server from the product, never edited.
+      signedTenorMinDays: { type: 'integer', label: f('signedTenorMinDays'), readOnly: true, column: false },
+      signedTenorMaxDays: { type: 'integer', label: f('signedTenorMaxDays'), readOnly: true, column: false },
+      signedAmountMin: { type: 'money', label: f('signedAmountMin'), readOnly: true, column: false },
+      signedAmountMax: { type: 'money', label: f('signedAmountMax'), readOnly: true, column: false },
       // One finalised version of the standard library: the text the agreement is signed on (an approved version never changes).
       templateId: {
         type: 'reference', label: f('templateId'), required: true, search: 'contains', width: 260,
-        reference: { resource: 'agreement-templates', labelField: 'refLabel', filter: { status: TEMPLATE_STATUS.approved }, filterLabel: 'products:reference.finalTemplates' },
+        reference: finalTemplate,
       },
       createTime,
     },

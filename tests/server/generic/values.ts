@@ -183,7 +183,9 @@ export function validValue(schema: FieldSchema, n: number, dictValues: DictValue
       return undefined;
     case 'reference':
       // A well-formed id that names no record: refused naming the field, after which the suite takes the field from a stored row (submit).
-      return sample && name && sample[name] ? sample[name] : `00000000-0000-4000-8000-${digits(n, 12)}`;
+      // Several references (multiple) are a list of such ids.
+      if (sample && name && sample[name]) return sample[name];
+      return schema.multiple ? [`00000000-0000-4000-8000-${digits(n, 12)}`] : `00000000-0000-4000-8000-${digits(n, 12)}`;
     case 'richText':
       return `<p>通用测试正文 ${n}</p>`;
     default: {
