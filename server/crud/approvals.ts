@@ -180,13 +180,14 @@ export class ApprovableResource {
     if (!instanceId) throw validationError(translate('server:approval.instanceRequired'));
     const refuseOwned = await ownedFieldCheck(this.ctx, this.options);
     return this.inTransaction(async (tx) => {
+      // The instance first, then the change: the order a withdrawal or an approval locks them in.
+      const { instance } = await this.ctx.workflow.returnedStep(tx, principal, instanceId);
       const [change] = await tx
         .select()
         .from(approvalChanges)
         .where(and(eq(approvalChanges.instanceId, instanceId), eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.status, RUNNING)))
         .for('update');
       if (!change) throw notFoundError(translate('server:workflow.instanceNotFound'));
-      const { instance } = await this.ctx.workflow.returnedStep(tx, principal, instanceId);
       const action = change.action as ApprovalAction;
       let proposed: Row;
       let previous: Row = {};

@@ -305,10 +305,13 @@ export class WorkflowEngine {
     if (input.outcome === TASK_OUTCOME.REJECT && !remark) throw validationError(translate('server:workflow.remarkRequired'));
     const run = async (tx: Tx): Promise<Transition> => {
       const task = await this.workableTask(tx, actor, input.taskId);
+      // Locked first, in the order a withdrawal takes them (instance, then task, then what the
+      // listeners and guards touch): on PostgreSQL the opposite order let a 撤回 and a 通过 sent at
+      // once deadlock, and one of them failed with a 500.
+      const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, task.instanceId)).for('update');
       // In the completion's own transaction, so what a guard read cannot change before the task does.
       await this.guards.check({ actor, task, outcome: input.outcome }, tx);
       if (input.dataVersion !== undefined && input.dataVersion !== task.dataVersion) throw protocolError('DATA_VERSION_CONFLICT');
-      const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, task.instanceId));
       const definition = definitionOf(instance.processKey);
       const given = input.variables ?? {};
       checkVariables(definition, given, task.taskDefinitionKey);
@@ -426,11 +429,13 @@ export class WorkflowEngine {
    * instance an earlier release started there, never left): the only moment what the instance carries
    * may be changed before it is resubmitted (spec §4.5, "change and resubmit"). Refused for anyone but
    * the starter (403), and with NOT_RETURNED while a reviewer holds it or once it has ended. Read in the
-   * caller's transaction with the open task locked, so a withdrawal or a completion racing the revision
-   * waits for it. A process whose first step is work of its own (submitsAtStart false) has nothing to resubmit.
+   * caller's transaction with the instance and its open task locked (in that order, as every move
+   * locks them; call it before locking the record's own rows), so a withdrawal or a completion racing
+   * the revision waits for it. A process whose first step is work of its own (submitsAtStart false) has nothing to resubmit.
    */
   async returnedStep(tx: Tx, actor: Actor, instanceId: string): Promise<{ instance: InstanceRow; task: TaskRow }> {
-    const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, instanceId));
+    // Instance, then its open task: the order every move of an instance locks them in.
+    const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, instanceId)).for('update');
     if (!instance) throw notFoundError(translate('server:workflow.instanceNotFound'));
     if (instance.startUserId !== actor.userId) throw forbidden();
     const definition = definitionOf(instance.processKey);

@@ -44,8 +44,8 @@ export default function ApprovalChangeView({ instance, activityKey, working, reg
     return () => {
       live = false;
     };
-    // Read again when the step moves: a resubmission has replaced what the change proposes.
-  }, [instance.id, instance.status, activityKey, reportRecord]);
+    // Read again when the step moves or its work is done: a resubmission has replaced what the change proposes.
+  }, [instance.id, instance.status, activityKey, working, reportRecord]);
 
   if (state.status === 'loading') return <Skeleton active />;
   // The frame says what is wrong (task-record-problem) and holds the actions back.
