@@ -4,10 +4,19 @@
  * {resource, change, record} — the resource's name (the browser renders it from its declaration),
  * the change the instance carries and the record as it is now (null for a proposed creation) — or
  * null when no approvable resource's change belongs to the instance.
+ *
+ * POST /op/v1/approvals/resubmit {instanceId, ...the resource's fields} replaces what a returned
+ * change proposes (ApprovableResource.revise), for its submitter at their own step; the task view
+ * then completes that step. Behind the task permission and the resource's own add (a proposed
+ * creation) or edit permission, the one its first submission needed.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { canPerform } from '../../src/lib/access';
 import { PERMISSIONS } from '../../src/lib/permissions';
+import { APPROVAL_ACTION } from '../../src/crud/resource';
+import { notFoundError, protocolError } from '../errors';
+import { translate } from '../i18n';
 import type { AppContext } from '../context';
 import { approvalChanges } from '../db/schema';
 import { route } from '../routes/route';
@@ -32,6 +41,22 @@ export function approvalRoutes(api: FastifyInstance, ctx: AppContext): void {
       const { table } = served.crud;
       const [record] = await ctx.db.select().from(table).where(eq(columnsOf(table).id, change.recordId));
       return { resource: change.resource, change: await served.present(change), record: record ? (await presentRows(ctx, served.crud, [record]))[0] : null };
+    },
+  });
+
+  route(api, {
+    method: 'POST',
+    path: `${APPROVALS_API}/resubmit`,
+    auth: 'session',
+    permission: PERMISSIONS.task.handle,
+    handler: async ({ body, principal }) => {
+      const values = requireBody(body);
+      const instanceId = requireText(values, 'instanceId', 'server:approval.instanceRequired');
+      const [change] = await ctx.db.select().from(approvalChanges).where(eq(approvalChanges.instanceId, instanceId));
+      const served = change && approvableResource(ctx, change.resource);
+      if (!change || !served) throw notFoundError(translate('server:workflow.instanceNotFound'));
+      if (!canPerform(principal.permissions, served.crud.resource.permissions, change.action === APPROVAL_ACTION.CREATE ? 'create' : 'edit')) throw protocolError('FORBIDDEN');
+      return served.revise(principal, values);
     },
   });
 }

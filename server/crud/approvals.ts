@@ -71,6 +71,11 @@ function fromJson(options: CrudOptions, values: Row): Row {
   );
 }
 
+/** The sealed (sensitive) values a stored proposal holds: kept by a revision that leaves them masked. */
+function pickSealed(options: CrudOptions, proposal: Row): Row {
+  return Object.fromEntries(sensitiveFieldsOf(options.resource).flatMap(([name]) => (Object.hasOwn(proposal, name) ? [[name, proposal[name]]] : [])));
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export class ApprovableResource {
@@ -167,6 +172,68 @@ export class ApprovableResource {
     }, id);
   }
 
+  /**
+   * 重新提交 of a change a reviewer returned (spec §4.5): its submitter, at their own step again,
+   * replaces what the change proposes. The values are checked exactly as a first submission's (field
+   * rules, dictionaries, references, owned fields, hooks, unique values, sealed values); a sensitive
+   * value left masked keeps the one proposed before. The change stays RUNNING and the record
+   * untouched: only the approved end applies it. The instance's summary follows the new values. The
+   * task view then completes the submitter's step (the history's 重新提交); a refusal here leaves the
+   * change, the instance and its open task as they were.
+   */
+  async revise(principal: Proposer, body: Row) {
+    const instanceId = typeof body.instanceId === 'string' && body.instanceId ? body.instanceId : undefined;
+    if (!instanceId) throw validationError(translate('server:approval.instanceRequired'));
+    const refuseOwned = await ownedFieldCheck(this.ctx, this.options);
+    return this.inTransaction(async (tx) => {
+      // The instance first, then the change: the order a withdrawal or an approval locks them in.
+      const { instance } = await this.ctx.workflow.returnedStep(tx, principal, instanceId);
+      const [change] = await tx
+        .select()
+        .from(approvalChanges)
+        .where(and(eq(approvalChanges.instanceId, instanceId), eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.status, RUNNING)))
+        .for('update');
+      if (!change) throw notFoundError(translate('server:workflow.instanceNotFound'));
+      const action = change.action as ApprovalAction;
+      let proposed: Row;
+      let previous: Row = {};
+      let current: Row | undefined;
+      if (action === APPROVAL_ACTION.CREATE) {
+        // What the submitter did not retype (a masked sealed value) stays as proposed before.
+        // Read as a creation's values (createOnly ones included), with the earlier proposal as what is stored.
+        const creating = { ...this.options, resource: { ...this.options.resource, fields: Object.fromEntries(Object.entries(this.options.resource.fields).map(([k, f]) => [k, { ...f, createOnly: undefined }])) } };
+        const sealed = await readSealed(this.ctx, creating, body, change.proposed);
+        proposed = toJson({ ...readInput(this.options.resource, body, 'create'), ...pickSealed(this.options, change.proposed), ...sealed });
+        await this.check(tx, fromJson(this.options, proposed), 'create', { principal }, change.recordId);
+      } else {
+        const [row] = (await tx.select().from(this.table).where(eq(columnsOf(this.table).id, change.recordId)).for('update')) as Row[];
+        if (!row) throw notFoundError(translate('server:crud.notFound'));
+        current = row;
+        refuseOwned(body, row);
+        // Left masked, a sealed value keeps what the change proposed for it (or, when it proposed none, the record's).
+        const kept = pickSealed(this.options, change.proposed);
+        const all = toJson({ ...readInput(this.options.resource, body, 'update'), ...kept, ...(await readSealed(this.ctx, this.options, body, row)) });
+        const stored = toJson(row);
+        const unchanged = await this.sameValue(stored);
+        proposed = Object.fromEntries(Object.entries(all).filter(([k, v]) => !unchanged(k, v)));
+        if (!Object.keys(proposed).length) throw validationError(translate('server:approval.nothingChanged'));
+        await this.check(tx, fromJson(this.options, proposed), 'update', { id: change.recordId, before: row, principal });
+        previous = Object.fromEntries(Object.keys(proposed).map((k) => [k, stored[k] ?? null]));
+      }
+      const [revised] = await tx
+        .update(approvalChanges)
+        .set({ proposed, previous, updateTime: new Date(), updateBy: principal.username })
+        .where(eq(approvalChanges.id, change.id))
+        .returning();
+      await this.ctx.workflow.restate(tx, instance, await this.summaryRecord(tx, action, proposed, current));
+      await recordChange(tx, principal, {
+        resource: this.options.resource.name, recordId: change.recordId, action: OPERATION_ACTION.propose, before: change.proposed, after: proposed,
+        sensitive: sensitiveFieldsOf(this.options.resource).map(([name]) => name),
+      });
+      return { change: await this.present(revised), instanceId };
+    }); 
+  }
+
   /** Refuses to remove (or otherwise touch) records that carry a pending change. */
   async refuseIfPending(tx: Tx, ids: string[]): Promise<void> {
     if (!ids.length) return;
@@ -242,13 +309,14 @@ export class ApprovableResource {
     return (name, value) => (sensitive.has(name) ? open(value) === open(current[name]) : same(value, current[name]));
   }
 
-  private async check(tx: Tx, values: Row, mode: 'create' | 'update', target: WriteTarget): Promise<void> {
+  /** `proposedFor`: the record a revised creation will make, whose own change does not take its values from itself. */
+  private async check(tx: Tx, values: Row, mode: 'create' | 'update', target: WriteTarget, proposedFor?: string): Promise<void> {
     await checkDictValues(tx, this.options, values);
     await checkFileValues(tx, this.options, values);
     await checkReferences(tx, this.options.resource, values);
     await this.options.hooks?.beforeWrite?.(tx, values, mode, target);
     await checkUnique(tx, this.options, values, target.id);
-    await this.checkUniqueAgainstPending(tx, values, target.id);
+    await this.checkUniqueAgainstPending(tx, values, target.id ?? proposedFor);
   }
 
   /**

@@ -305,10 +305,13 @@ export class WorkflowEngine {
     if (input.outcome === TASK_OUTCOME.REJECT && !remark) throw validationError(translate('server:workflow.remarkRequired'));
     const run = async (tx: Tx): Promise<Transition> => {
       const task = await this.workableTask(tx, actor, input.taskId);
+      // Locked first, in the order a withdrawal takes them (instance, then task, then what the
+      // listeners and guards touch): on PostgreSQL the opposite order let a 撤回 and a 通过 sent at
+      // once deadlock, and one of them failed with a 500.
+      const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, task.instanceId)).for('update');
       // In the completion's own transaction, so what a guard read cannot change before the task does.
       await this.guards.check({ actor, task, outcome: input.outcome }, tx);
       if (input.dataVersion !== undefined && input.dataVersion !== task.dataVersion) throw protocolError('DATA_VERSION_CONFLICT');
-      const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, task.instanceId));
       const definition = definitionOf(instance.processKey);
       const given = input.variables ?? {};
       checkVariables(definition, given, task.taskDefinitionKey);
@@ -419,6 +422,43 @@ export class WorkflowEngine {
       for (const listener of this.listeners.get(moved.processKey) ?? []) await listener(event, tx);
       return { instance: moved, task: null };
     });
+  }
+
+  /**
+   * The submitter's own step of a running instance, open again after a reviewer's 驳回 (or, for an
+   * instance an earlier release started there, never left): the only moment what the instance carries
+   * may be changed before it is resubmitted (spec §4.5, "change and resubmit"). Refused for anyone but
+   * the starter (403), and with NOT_RETURNED while a reviewer holds it or once it has ended. Read in the
+   * caller's transaction with the instance and its open task locked (in that order, as every move
+   * locks them; call it before locking the record's own rows), so a withdrawal or a completion racing
+   * the revision waits for it. A process whose first step is work of its own (submitsAtStart false) has nothing to resubmit.
+   */
+  async returnedStep(tx: Tx, actor: Actor, instanceId: string): Promise<{ instance: InstanceRow; task: TaskRow }> {
+    // Instance, then its open task: the order every move of an instance locks them in.
+    const [instance] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, instanceId)).for('update');
+    if (!instance) throw notFoundError(translate('server:workflow.instanceNotFound'));
+    if (instance.startUserId !== actor.userId) throw forbidden();
+    const definition = definitionOf(instance.processKey);
+    const [open] = await tx
+      .select()
+      .from(workflowTasks)
+      .where(and(eq(workflowTasks.instanceId, instance.id), eq(workflowTasks.status, TASK_STATUS.TODO)))
+      .for('update');
+    if (instance.status !== INSTANCE_STATUS.RUNNING || !open || open.taskDefinitionKey !== definition.startActivity || !submitsAtStart(definition)) {
+      throw businessError('NOT_RETURNED', 'server:workflow.notReturned');
+    }
+    return { instance, task: open };
+  }
+
+  /**
+   * The summary and number of an instance whose record was revised at the submitter's step: the
+   * process's rule over the record as it now is, so the reviewer's 待办 names what is resubmitted.
+   */
+  async restate(tx: Tx, instance: InstanceRow, record: SummaryRecord): Promise<void> {
+    const definition = definitionOf(instance.processKey);
+    const said = summaryOf(definition, { processKey: instance.processKey, businessKey: instance.businessKey, record });
+    if (said.summary === null) return;
+    await tx.update(workflowInstances).set({ summary: said.summary, businessNo: said.number ?? instance.businessNo, updateTime: new Date() }).where(eq(workflowInstances.id, instance.id));
   }
 
   /** The task, checked: it exists, is open, the actor works its role, holds it or may take it, and maker-checker and four-eyes allow. */

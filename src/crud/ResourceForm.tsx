@@ -41,37 +41,7 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps, fixed
       maskClosable={false}
     >
       <Form {...formProps} name={`${resource.name}-${mode}`} layout="horizontal" labelCol={{ flex: `${labelWidth}px` }} labelWrap wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }} data-testid={`${resource.name}-${mode}-form`}>
-        {fieldsOf(resource)
-          .filter(([, schema]) => !schema.readOnly)
-          .map(([name, schema]) => {
-            const label = t(schema.label);
-            const original = (formProps.initialValues as Record<string, unknown> | undefined)?.[name];
-            if (mode === 'edit' && ownedElsewhere(schema, resource)) {
-              // Shown, not a form value: it is neither sent nor validated, and the hint says where it changes.
-              return (
-                <Form.Item key={name} label={label} extra={t('kit:form.ownedBy', { where: t(schema.ownedBy!.where) })}>
-                  <Input value={String(referenceLabelOf(schema, name, formProps.initialValues as Record<string, unknown> | undefined) ?? original ?? '')} disabled data-testid={`owned-${name}`} />
-                </Form.Item>
-              );
-            }
-            // A value that cannot be changed here is not checked here either (the server ignores it).
-            const locked = (mode === 'edit' && !!schema.createOnly) || fixed.includes(name);
-            const rules = locked ? [] : mode === 'edit' ? editRules(name, schema, t, original) : fieldRules(schema, t);
-            const keptMask = mode === 'edit' && schema.sensitive && !locked && isMasked(original);
-            return (
-              // The asterisk is said outright: antd cannot read `required` from rules that decide at validation time (editRules).
-              <Form.Item key={name} name={name} label={label} rules={rules} required={!locked && !!schema.required} extra={keptMask ? t('kit:form.maskedKept', { label }) : undefined} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
-                <FieldInput
-                  schema={schema}
-                  // A picker says how to choose (type a name to search) itself.
-                  placeholder={schema.type === 'reference' ? undefined : t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })}
-                  disabled={locked}
-                  initialLabel={referenceLabelOf(schema, name, formProps.initialValues as Record<string, unknown> | undefined)}
-                  initialValue={original}
-                />
-              </Form.Item>
-            );
-          })}
+        <ResourceFormFields resource={resource} mode={mode} initialValues={formProps.initialValues as Record<string, unknown> | undefined} fixed={fixed} />
         {mode === 'edit' && (
           <Form.Item name="dataVersion" hidden>
             <input type="hidden" />
@@ -79,5 +49,58 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps, fixed
         )}
       </Form>
     </Modal>
+  );
+}
+
+interface FieldsProps {
+  resource: AnyResource;
+  mode: 'create' | 'edit';
+  /** The values the form opens with: the record, or a returned change's proposal over it. */
+  initialValues?: Record<string, unknown>;
+  fixed?: readonly string[];
+}
+
+/**
+ * The form items of a resource's create or edit form, inside the caller's antd Form: the list's modal
+ * and the task view's form of a returned change (src/crud/approval/ResubmitForm.tsx) show the same
+ * fields with the same rules.
+ */
+export function ResourceFormFields({ resource, mode, initialValues, fixed = [] }: FieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {fieldsOf(resource)
+        .filter(([, schema]) => !schema.readOnly)
+        .map(([name, schema]) => {
+          const label = t(schema.label);
+          const original = initialValues?.[name];
+          if (mode === 'edit' && ownedElsewhere(schema, resource)) {
+            // Shown, not a form value: it is neither sent nor validated, and the hint says where it changes.
+            return (
+              <Form.Item key={name} label={label} extra={t('kit:form.ownedBy', { where: t(schema.ownedBy!.where) })}>
+                <Input value={String(referenceLabelOf(schema, name, initialValues) ?? original ?? '')} disabled data-testid={`owned-${name}`} />
+              </Form.Item>
+            );
+          }
+          // A value that cannot be changed here is not checked here either (the server ignores it).
+          const locked = (mode === 'edit' && !!schema.createOnly) || fixed.includes(name);
+          // A masked value (an edit's, or a returned proposal's) is checked only once changed (editRules).
+          const keptMask = !!schema.sensitive && !locked && isMasked(original);
+          const rules = locked ? [] : mode === 'edit' || keptMask ? editRules(name, schema, t, original) : fieldRules(schema, t);
+          return (
+            // The asterisk is said outright: antd cannot read `required` from rules that decide at validation time (editRules).
+            <Form.Item key={name} name={name} label={label} rules={rules} required={!locked && !!schema.required} extra={keptMask ? t('kit:form.maskedKept', { label }) : undefined} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
+              <FieldInput
+                schema={schema}
+                // A picker says how to choose (type a name to search) itself.
+                placeholder={schema.type === 'reference' ? undefined : t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })}
+                disabled={locked}
+                initialLabel={referenceLabelOf(schema, name, initialValues)}
+                initialValue={original}
+              />
+            </Form.Item>
+          );
+        })}
+    </>
   );
 }

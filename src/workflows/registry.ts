@@ -114,6 +114,9 @@ export const TASK_COMPONENT = {
   BILL: 'Bill',
   /** A page-type process's record for the shared task view (查看), which its page shows too. */
   CREDIT_ISSUE: 'CreditIssue',
+  /** Page-type processes' records for the shared task view (查看): real-name admission, price policies. */
+  REALNAME: 'Realname',
+  PRICE_POLICY: 'PricePolicy',
 } as const;
 export const CREDIT_FINAL_APPROVE_URL = '/op/credit/final-approve/approve';
 
@@ -169,10 +172,10 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
       ['InitialReview', 'approve', { url: '/op/admit/realname/oapprove', detailPageUrl: REALNAME_CHECK, sign: true }],
       ['SecondReview', 'approve', { url: '/op/admit/realname/mapprove', detailPageUrl: REALNAME_CHECK }],
     ],
-    { type: 'page', url: REALNAME_CHECK },
+    { type: 'page', url: REALNAME_CHECK, component: TASK_COMPONENT.REALNAME },
   ),
   twoStep('Process_CORP_MANAGER_UPDATE'),
-  twoStep('Process_PRICE_CONFIG_CREATE', { type: 'page', url: '/op/price/config' }),
+  twoStep('Process_PRICE_CONFIG_CREATE', { type: 'page', url: '/op/price/config', component: TASK_COMPONENT.PRICE_POLICY }),
   // The handler submits the new name; two different directors review it (four-eyes), the name changes at the second's pass.
   linear('Process_CORP_RENAMING', [['Submit', 'edit'], ['InitialReview', 'approve'], ['SecondReview', 'APPROVE']]),
   twoStep('PROCESS_ACCOUNT_USAGE_TEMP'),

@@ -27,6 +27,8 @@ export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {
   [TASK_COMPONENT.REDEEM_REGISTRATION]: () => import('../features/redemption/RegistrationTaskView'),
   [TASK_COMPONENT.BILL]: () => import('../features/bills/BillTaskView'),
   [TASK_COMPONENT.CREDIT_ISSUE]: () => import('../features/credit-notes/CreditIssueTaskView'),
+  [TASK_COMPONENT.REALNAME]: () => import('./pages/RealnameTaskView'),
+  [TASK_COMPONENT.PRICE_POLICY]: () => import('./pages/PricePolicyTaskView'),
 };
 
 /** The component name that shows this process at this step, if any. */

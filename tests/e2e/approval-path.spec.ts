@@ -1,7 +1,9 @@
 /**
  * One approval path (spec §4.5, issue 37 item 5), as operators meet it: op_handler saves a change of
  * a core enterprise and it is submitted at once — in op_director's 待办, not the handler's; the
- * director rejects it with a reason and it comes back to op_handler's 待办 with that reason; op_handler
+ * director rejects it with a reason and it comes back to op_handler's 待办 with that reason, in the
+ * resource's form: op_handler changes the address (an emptied one is refused first) and resubmits it, the
+ * director sees the new address and 重新提交 in the history and returns it again; op_handler
  * withdraws it from 我发起的 and the record shows it withdrawn, unchanged. A second change is withdrawn
  * from 我发起的 before anyone acted.
  */
@@ -18,6 +20,8 @@ const ADDRESS = '浙江省杭州市滨江区江南大道1号';
 const PROPOSED = '浙江省杭州市滨江区江南大道99号';
 const SECOND = '浙江省杭州市滨江区江南大道188号';
 const REASON = `地址与营业执照不一致${RUN}`;
+const REVISED = '浙江省杭州市滨江区江南大道66号';
+const AGAIN = `门牌号仍需核实${RUN}`;
 
 async function as(browser: Browser, persona: Persona): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1480, height: 1000 } })).newPage();
@@ -111,6 +115,44 @@ test.describe.serial('one approval path (issue 37 item 5)', () => {
     await shot(handler, 'handler-task-returned');
   });
 
+  test('op_handler changes the returned change in its form and resubmits it; op_director reads the new address and returns it again', async ({ browser }) => {
+    const handler = await as(browser, 'op_handler');
+    await handler.goto('/op/task/todo');
+    await rowOf(handler.getByTestId('task-todo-list'), CORP).getByTestId('task-work').click();
+    const form = handler.getByTestId('resubmit-form');
+    await expect(form.getByLabel('注册地址')).toHaveValue(PROPOSED, FIRST_LOAD);
+    // The fields another process owns are shown, not offered.
+    await expect(form.getByTestId('owned-corpName')).toBeDisabled();
+    await expect(handler.getByTestId('task-pass')).toHaveText(/重新提交/);
+    await expect(handler.getByTestId('task-reject')).toHaveText(/撤\s*回/);
+    await shot(handler, 'handler-resubmit-form');
+
+    // An emptied address is refused as at the first submission, and nothing is sent.
+    await form.getByLabel('注册地址').fill('');
+    await handler.getByTestId('task-pass').click();
+    await expect(handler.getByTestId('task-action-error')).toHaveText('请先修正表单中标出的错误，再重新提交');
+    await expect(form.locator('.ant-form-item').filter({ hasText: '注册地址' }).locator('.ant-form-item-explain-error')).toHaveText('此处不能为空');
+    await shot(handler, 'handler-resubmit-refused');
+
+    await form.getByLabel('注册地址').fill(REVISED);
+    await handler.getByTestId('task-pass').click();
+    await expect(handler.getByText('已重新提交').first()).toBeVisible(FIRST_LOAD);
+    await expect(handler.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
+    await expect(handler.getByTestId('approval-change-view')).toContainText(REVISED, FIRST_LOAD);
+
+    const director = await as(browser, 'op_director');
+    await director.goto('/op/task/todo');
+    await rowOf(director.getByTestId('task-todo-list'), CORP).getByTestId('task-work').click();
+    const view = director.getByTestId('task-page');
+    await expect(view.getByTestId('approval-change-view')).toContainText(REVISED, FIRST_LOAD);
+    await expect(view.getByTestId('approval-change-view')).not.toContainText(PROPOSED);
+    await expect(view.locator('[data-testid="history-entry"][data-action="PASS"]').last()).toContainText('经办提交 · 重新提交');
+    await shot(director, 'director-resubmitted');
+    await view.getByTestId('task-remark').fill(AGAIN);
+    await view.getByTestId('task-reject').click();
+    await expect(view.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
+  });
+
   test('op_handler withdraws it from 我发起的: the record shows it withdrawn, unchanged', async ({ browser }) => {
     const handler = await as(browser, 'op_handler');
     await withdrawFromStarted(handler);
@@ -128,6 +170,7 @@ test.describe.serial('one approval path (issue 37 item 5)', () => {
     // Unchanged: the address it had, not the one withdrawn.
     await expect(handler.getByText(ADDRESS, { exact: true })).toBeVisible();
     await expect(handler.getByText(PROPOSED, { exact: true })).toHaveCount(0);
+    await expect(handler.getByText(REVISED, { exact: true })).toHaveCount(0);
     const ended = history.locator('tbody tr').first();
     await expect(ended.getByTestId('change-status')).toHaveText('已撤回');
     await expect(ended).toContainText('经办人张三');

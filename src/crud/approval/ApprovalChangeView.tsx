@@ -4,7 +4,8 @@
  * from its declaration, each field's current value beside the proposed one. So an approvable
  * resource needs no task component of its own. An instance that carries no such change (or whose
  * change cannot be read) has no record to show: the frame is told (reportRecord), says so and keeps
- * 通过 / 驳回 disabled.
+ * 通过 / 驳回 disabled. Back at its submitter's step after a 驳回, the change opens in the resource's
+ * form for them to change and resubmit (ResubmitForm).
  */
 import { Card, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -14,11 +15,13 @@ import type { TaskComponentProps } from '../../workflows/task-types';
 import { recordStateOf } from '../../workflows/task-view/record-state';
 import { approvalApi, type InstanceChange } from './approval-api';
 import { ChangeTable } from './ChangeTable';
+import { ResubmitForm } from './ResubmitForm';
+import { isSubmitterStep } from '../../workflows/submitter-step';
 import '../kit.css';
 
 type State = { status: 'loading' } | { status: 'ready'; found: InstanceChange | null } | { status: 'error'; message: string };
 
-export default function ApprovalChangeView({ instance, reportRecord }: TaskComponentProps) {
+export default function ApprovalChangeView({ instance, activityKey, working, registerBeforeComplete, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ status: 'loading' });
 
@@ -41,7 +44,8 @@ export default function ApprovalChangeView({ instance, reportRecord }: TaskCompo
     return () => {
       live = false;
     };
-  }, [instance.id, instance.status, reportRecord]);
+    // Read again when the step moves or its work is done: a resubmission has replaced what the change proposes.
+  }, [instance.id, instance.status, activityKey, working, reportRecord]);
 
   if (state.status === 'loading') return <Skeleton active />;
   // The frame says what is wrong (task-record-problem) and holds the actions back.
@@ -55,7 +59,12 @@ export default function ApprovalChangeView({ instance, reportRecord }: TaskCompo
       {change.status !== 'RUNNING' && (
         <Typography.Paragraph type="secondary">{t(`kit:approval.ended.${change.status}`)}</Typography.Paragraph>
       )}
-      <ChangeTable resource={resource} record={found.record} change={change} />
+      {working && change.status === 'RUNNING' && isSubmitterStep(instance.processKey, activityKey) ? (
+        // Returned to its submitter: what it proposes is theirs to change before resubmitting.
+        <ResubmitForm resource={resource} instanceId={instance.id} change={change} record={found.record} registerBeforeComplete={registerBeforeComplete} />
+      ) : (
+        <ChangeTable resource={resource} record={found.record} change={change} />
+      )}
     </Card>
   );
 }

@@ -32,7 +32,7 @@ interface Props {
 
 export function HistoryTimeline({ instanceId, reloadKey }: Props) {
   const { t } = useTranslation('workflow');
-  const [entries, setEntries] = useState<Array<HistoryEntry & { submitted?: boolean }>>();
+  const [entries, setEntries] = useState<Array<HistoryEntry & { submitted?: 'SUBMIT' | 'RESUBMIT' }>>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
@@ -41,9 +41,17 @@ export function HistoryTimeline({ instanceId, reloadKey }: Props) {
     workflowApi.history(instanceId).then(
       (answer) => {
         if (!live) return;
-        // The starter's pass of the process's first step is their submission: it reads 提交, not 通过.
+        // The starter's pass of the process's first step is their submission: it reads 提交, not 通过;
+        // every later one follows a reviewer's 驳回 and reads 重新提交.
         const first = findProcessDefinition(answer.instance.processKey)?.startActivity;
-        setEntries(answer.history.map((e) => (e.action === HISTORY_ACTION.PASS && e.taskDefinitionKey === first && e.userId === answer.instance.startUserId ? { ...e, submitted: true } : e)));
+        let submissions = 0;
+        setEntries(
+          answer.history.map((e) => {
+            if (!(e.action === HISTORY_ACTION.PASS && e.taskDefinitionKey === first && e.userId === answer.instance.startUserId)) return e;
+            submissions += 1;
+            return { ...e, submitted: submissions === 1 ? 'SUBMIT' : 'RESUBMIT' };
+          }),
+        );
       },
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
     );
@@ -66,7 +74,7 @@ export function HistoryTimeline({ instanceId, reloadKey }: Props) {
           <div className="task-history-entry" data-testid="history-entry" data-action={entry.action}>
             <div>
               <Typography.Text strong>{entry.taskName ?? entry.taskDefinitionKey}</Typography.Text>
-              <Typography.Text type={entry.action === HISTORY_ACTION.REJECT ? 'danger' : undefined}> · {t(`action.${entry.submitted ? 'SUBMIT' : entry.action}`, { defaultValue: entry.action })}</Typography.Text>
+              <Typography.Text type={entry.action === HISTORY_ACTION.REJECT ? 'danger' : undefined}> · {t(`action.${entry.submitted ?? entry.action}`, { defaultValue: entry.action })}</Typography.Text>
             </div>
             <Typography.Text type="secondary">
               {entry.personName} · {formatDate(entry.createTime, DATETIME_FORMAT)}

@@ -27,6 +27,7 @@ import { TASK_OUTCOME, type TaskOutcome } from '../states';
 import type { BeforeComplete, WorkflowInstance, WorkflowTask } from '../task-types';
 import { stepNeedsSignature, taskSignScope } from '../task-sign';
 import { canWorkTask } from './can-work';
+import { isSubmitterStep } from '../submitter-step';
 import { MAX_WORKFLOW_TEXT } from '../limits';
 import { workflowApi } from './workflow-api';
 
@@ -73,6 +74,8 @@ export function TaskActions({ task, instance, beforeComplete, onCompleted, disab
   const variables = useMemo(() => variablesAt(task.processKey, task.taskDefinitionKey), [task.processKey, task.taskDefinitionKey]);
 
   if (!canWorkTask(user, task)) return null;
+  // Back at the submitter's own step, a pass is the resubmission and a reject the withdrawal.
+  const returned = isSubmitterStep(task.processKey, task.taskDefinitionKey);
 
   const run = async (outcome: TaskOutcome) => {
     if (disabled) return;
@@ -113,7 +116,7 @@ export function TaskActions({ task, instance, beforeComplete, onCompleted, disab
         variables: Object.keys(given).length > 0 ? given : undefined,
         dataVersion,
       });
-      void message.success(t(pass ? 'actions.passed' : 'actions.rejected'));
+      void message.success(t(returned ? (pass ? 'actions.resubmitted' : 'actions.withdrawn') : pass ? 'actions.passed' : 'actions.rejected'));
       void pendingTasks.refresh();
       // An approval may have put a product into effect: the shell's product names follow at once.
       if (!result.task) void reloadGlobalConfig();
@@ -138,16 +141,16 @@ export function TaskActions({ task, instance, beforeComplete, onCompleted, disab
             />
           </Form.Item>
         ))}
-        <Form.Item name="remark" label={t('actions.remark')} rules={[{ required: true, whitespace: true, message: t('actions.remarkRequired') }]} required={false}>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} maxLength={MAX_WORKFLOW_TEXT} showCount placeholder={t('actions.remarkPlaceholder')} data-testid="task-remark" />
+        <Form.Item name="remark" label={t('actions.remark')} rules={[{ required: true, whitespace: true, message: t(returned ? 'actions.withdrawRemarkRequired' : 'actions.remarkRequired') }]} required={false}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} maxLength={MAX_WORKFLOW_TEXT} showCount placeholder={t(returned ? 'actions.withdrawRemarkPlaceholder' : 'actions.remarkPlaceholder')} data-testid="task-remark" />
         </Form.Item>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="task-action-error" />}
         <Space>
           <Button type="primary" onClick={() => void run(TASK_OUTCOME.PASS)} loading={busy === TASK_OUTCOME.PASS} disabled={disabled || busy !== undefined} data-testid="task-pass">
-            {t('actions.pass')}
+            {t(returned ? 'actions.resubmit' : 'actions.pass')}
           </Button>
           <Button danger onClick={() => void run(TASK_OUTCOME.REJECT)} loading={busy === TASK_OUTCOME.REJECT} disabled={disabled || busy !== undefined} data-testid="task-reject">
-            {t('actions.reject')}
+            {t(returned ? 'actions.withdraw' : 'actions.reject')}
           </Button>
         </Space>
       </Form>

@@ -1,0 +1,15 @@
+/**
+ * A price-policy instance in the shared task view (查看): the policy it carries and the bands around
+ * it, as its task page (/op/price/config) shows them; without this a link to the instance opened the
+ * process header alone.
+ */
+import { PricePolicyTask } from '../../features/products/PricePolicyTask';
+import type { TaskComponentProps } from '../task-types';
+
+export default function PricePolicyTaskView({ instance }: TaskComponentProps) {
+  return (
+    <div data-testid="task-record">
+      <PricePolicyTask instanceId={instance.id} />
+    </div>
+  );
+}
