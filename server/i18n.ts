@@ -117,3 +117,12 @@ export function menuTitle(menuUri: string, title: string, locale: ServerLocale =
   const own = catalogues.get(locale)!.get('menu')?.[menuUri];
   return typeof own === 'string' && own ? own : title;
 }
+
+/**
+ * The values a reference carries as given (names, numbers, amounts: record data, not the catalogue's
+ * words), so a screen can mark them as what operators typed (src/crud/fields.tsx TypedIn).
+ */
+export function typedValuesOf(ref: MessageRef | null | undefined): string[] {
+  if (!ref) return [];
+  return Object.values(ref.params ?? {}).flatMap((value) => (typeof value === 'string' ? (value.trim() ? [value] : []) : typedValuesOf(value)));
+}

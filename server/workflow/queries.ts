@@ -19,7 +19,7 @@ import type { Page } from '../crud/routes';
 import { pagingOf, whereOf } from '../crud/query';
 import type { Db } from '../db/open';
 import { users, workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
-import { renderStored, translate, type MessageRef } from '../i18n';
+import { renderStored, translate, typedValuesOf, type MessageRef } from '../i18n';
 import type { InstanceRow } from './engine';
 import { optionalOneOf, optionalText, optionalTime, type Body } from './input';
 import { mayWithdraw, mayWork, reviewBarOf, todoCondition, wasWithdrawn, type Actor } from './rules';
@@ -93,6 +93,8 @@ function said<R extends { summary: string | null; summaryRef: MessageRef | null;
     ...rest,
     summary: row.summary === null ? null : renderStored(row.summary, summaryRef),
     businessNo: row.businessNo === null ? null : renderStored(row.businessNo, businessNoRef),
+    /** The record's values within the summary (names, numbers), which screens show as typed, not as the interface's words. */
+    summaryValues: typedValuesOf(summaryRef),
   };
 }
 
