@@ -99,7 +99,8 @@ test.describe('English all the way (issue 38 item 8)', () => {
     expect(pages.length).toBeGreaterThan(30);
     const settled = quietAfterRequests(page);
     await signIn(page, 'op_admin', PERSONAS.op_admin);
-    await expect(page.getByTestId('welcome')).toBeVisible();
+    // The first load of the whole app: on a machine under load it shows 加载中… for well over the default 15 s.
+    await expect(page.getByTestId('welcome')).toBeVisible({ timeout: 60_000 });
     // The language switch, as an operator uses it.
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
