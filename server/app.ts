@@ -18,7 +18,7 @@ import { fileDemoOutbox, type DemoOutbox } from './demo-outbox';
 import { seedIfEmpty } from './db/seed';
 import { duplicateError } from './db/unique-violation';
 import { ApiError, protocolError, success } from './errors';
-import { translate } from './i18n';
+import { localeOf, translate } from './i18n';
 import { ProcessHeartbeat } from './process-heartbeat';
 import { installGuard } from './security/guard';
 import { installSecurityHeaders } from './security/headers';
@@ -213,7 +213,10 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
   // Forms read data.field (the one field to mark); data.fields lists every field the refusal is about.
   const fields = apiError.fields?.length ? apiError.fields : apiError.field ? [apiError.field] : undefined;
   const data = fields ? { field: apiError.field ?? fields[0], fields } : undefined;
-  return reply.code(apiError.httpStatus).send(data ? { code: apiError.code, message: apiError.message, data } : { code: apiError.code, message: apiError.message });
+  // A catalogue message is said again in the caller's language (issue 38 item 8): a refusal of the guard's
+  // first checks was rendered before the request's language was in reach.
+  const message = apiError.messageKey ? translate(apiError.messageKey.key, apiError.messageKey.params, localeOf(request.headers['accept-language'])) : apiError.message;
+  return reply.code(apiError.httpStatus).send(data ? { code: apiError.code, message, data } : { code: apiError.code, message });
 }
 
 function notBuiltPage(): string {

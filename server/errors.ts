@@ -17,6 +17,18 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /**
+   * The locale key and values the message was rendered from, when it came from the catalogue: the
+   * error handler renders it again in the request's language, for refusals raised where no request's
+   * language is in reach (the protocol guard's first checks run before any handler).
+   */
+  messageKey?: { key: string; params: Record<string, string> };
+}
+
+function keyed(error: ApiError, key: string, params: Record<string, string> = {}): ApiError {
+  error.messageKey = { key, params };
+  return error;
 }
 
 /** Marks a refusal as being about one input field, unless an inner check already named one. */
@@ -26,8 +38,9 @@ export function aboutField<E>(error: E, field: string): E {
 }
 
 /** A protocol error of §5 or §7: the status from ERROR_STATUS, the message from errors.json unless given. */
-export function protocolError(code: ErrorCode, message: string = translate(`errors:${code}`)): ApiError {
-  return new ApiError(code, message, ERROR_STATUS[code]);
+export function protocolError(code: ErrorCode, message?: string): ApiError {
+  if (message !== undefined) return new ApiError(code, message, ERROR_STATUS[code]);
+  return keyed(new ApiError(code, translate(`errors:${code}`), ERROR_STATUS[code]), `errors:${code}`);
 }
 
 /**
@@ -45,12 +58,12 @@ export function validationError(message: string): ApiError {
 
 /** The body parsed as anything but JSON; not in ERROR_STATUS, so it carries its own code and status. */
 export function malformedJsonError(): ApiError {
-  return new ApiError('MALFORMED_JSON', translate('errors:MALFORMED_JSON'), 400);
+  return keyed(new ApiError('MALFORMED_JSON', translate('errors:MALFORMED_JSON'), 400), 'errors:MALFORMED_JSON');
 }
 
 /** A business refusal: HTTP 200 with its own code (spec §8: the client shows the message). */
 export function businessError(code: string, messageKey: string, params: Record<string, string> = {}): ApiError {
-  return new ApiError(code, translate(messageKey, params), 200);
+  return keyed(new ApiError(code, translate(messageKey, params), 200), messageKey, params);
 }
 
 export function success<T>(data: T): ApiEnvelope<T | null> {

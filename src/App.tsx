@@ -4,6 +4,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router';
 import { guardedHistory } from './components/form-guard/guarded-history';
 import { CancelOnNavigate } from './components/CancelOnNavigate';
+import { RefetchOnLanguage } from './components/RefetchOnLanguage';
 import { FullScreenLoading } from './components/FullScreenLoading';
 import { RequireSession } from './components/RequireSession';
 import { ThemeRoot } from './layout/theme/ThemeRoot';
@@ -71,6 +72,7 @@ export default function App() {
           options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } } }}
         >
           <CancelOnNavigate />
+          <RefetchOnLanguage />
           <Routes>
             <Route path="/auth-redirect" element={page(<AuthRedirect />)} />
             <Route path="/bind" element={page(<PublicNotice kind="bind" />)} />

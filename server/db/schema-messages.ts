@@ -10,7 +10,8 @@
  * staying readable with its messages.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MessageRef } from '../i18n';
 import { createdAt as time, idColumn as id } from './columns';
 
 
@@ -24,6 +25,13 @@ export const userMessages = pgTable(
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
+    /**
+     * Title and body as their locale key and values (server/i18n.ts), rendered in the reader's
+     * language when read; title and body keep the zh-CN text. Null on rows written before (plain
+     * text, shown as written) and on messages that are a person's own words.
+     */
+    titleRef: jsonb('title_ref').$type<MessageRef>(),
+    bodyRef: jsonb('body_ref').$type<MessageRef>(),
     /** The in-app address the message opens, or null. */
     link: text('link'),
     /** What the message is about (a task, an instance, a conversation): its id. */

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, recordColumns } from './columns';
+import type { MessageRef } from '../i18n';
 
 export const corps = pgTable('corps', {
   corpId: text('corp_id').primaryKey(),
@@ -248,6 +249,13 @@ export const workflowInstances = pgTable(
     summary: text('summary'),
     /** The record's own number or name (a batch number, a corporation's name), from its process's summary rule: what the task views show as 业务编号 instead of the key. */
     businessNo: text('business_no'),
+    /**
+     * The summary and number as their locale key and values (server/i18n.ts MessageRef), rendered in
+     * each reader's language; summary and business_no keep the zh-CN text (searchable, and what an
+     * instance written before keys were kept shows). Null for a summary given as text.
+     */
+    summaryRef: jsonb('summary_ref').$type<MessageRef>(),
+    businessNoRef: jsonb('business_no_ref').$type<MessageRef>(),
     /** Values the process branches on (e.g. issuance's finalApproveMode). */
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
     /** RUNNING, APPROVED or REJECTED. */

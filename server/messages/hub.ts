@@ -15,6 +15,7 @@ import { isSessionEndReason, MESSAGE_SOCKET_PATH, SESSION_END_CHANNEL, SOCKET_AU
 import type { Database, Db } from '../db/open';
 import { sessions, supportMessages, userMessages } from '../db/schema';
 import { protocolError } from '../errors';
+import { localeOf, type ServerLocale } from '../i18n';
 import { MESSAGE_CHANNEL, type ChannelPayload } from './store';
 import { messageView, supportMessageView } from './views';
 
@@ -27,17 +28,27 @@ interface Client {
   socket: WebSocket;
   userId: string;
   tokenHash: string;
+  /** The language the tab reads (its auth frame, then its language frames): messages pushed to it are rendered in it. */
+  locale: ServerLocale;
 }
 
-function parseAuth(data: unknown): string | null {
+type Frame = { type?: unknown; wsToken?: unknown; language?: unknown };
+
+function parseFrame(data: unknown): Frame | null {
   const text = Buffer.isBuffer(data) ? data.toString('utf8') : typeof data === 'string' ? data : '';
   if (!text || text.length > MAX_AUTH_FRAME) return null;
   try {
-    const frame = JSON.parse(text) as { type?: unknown; wsToken?: unknown };
-    return frame && frame.type === 'auth' && typeof frame.wsToken === 'string' && frame.wsToken ? frame.wsToken : null;
+    const frame = JSON.parse(text) as unknown;
+    return frame && typeof frame === 'object' ? (frame as Frame) : null;
   } catch {
     return null;
   }
+}
+
+function parseAuth(data: unknown): { wsToken: string; locale: ServerLocale } | null {
+  const frame = parseFrame(data);
+  if (!frame || frame.type !== 'auth' || typeof frame.wsToken !== 'string' || !frame.wsToken) return null;
+  return { wsToken: frame.wsToken, locale: localeOf(typeof frame.language === 'string' ? frame.language : undefined) };
 }
 
 export class MessageHub {
@@ -86,17 +97,17 @@ export class MessageHub {
     socket.once('close', () => clearTimeout(timer));
     socket.once('message', (data) => {
       clearTimeout(timer);
-      const wsToken = parseAuth(data);
-      if (!wsToken) return socket.close(SOCKET_CLOSE.UNAUTHORIZED, 'unauthorized');
-      this.authenticate(socket, wsToken).catch(() => socket.close(1011, 'server error'));
+      const auth = parseAuth(data);
+      if (!auth) return socket.close(SOCKET_CLOSE.UNAUTHORIZED, 'unauthorized');
+      this.authenticate(socket, auth.wsToken, auth.locale).catch(() => socket.close(1011, 'server error'));
     });
   }
 
-  private async authenticate(socket: WebSocket, wsToken: string): Promise<void> {
+  private async authenticate(socket: WebSocket, wsToken: string, locale: ServerLocale): Promise<void> {
     const [session] = await this.db.select({ userId: sessions.userId, tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.wsToken, wsToken)).limit(1);
     if (!session) return socket.close(SOCKET_CLOSE.UNAUTHORIZED, 'unauthorized');
     if (socket.readyState !== socket.OPEN) return;
-    const client: Client = { socket, ...session };
+    const client: Client = { socket, ...session, locale };
     let set = this.byUser.get(client.userId);
     if (!set) this.byUser.set(client.userId, (set = new Set()));
     set.add(client);
@@ -104,8 +115,11 @@ export class MessageHub {
       set.delete(client);
       if (set.size === 0 && this.byUser.get(client.userId) === set) this.byUser.delete(client.userId);
     });
-    // Frames after auth carry nothing the server acts on (replies are signed calls); a ping is answered by ws itself.
-    socket.on('message', () => undefined);
+    // After auth a frame only tells the tab's new language (replies are signed calls); a ping is answered by ws itself.
+    socket.on('message', (data) => {
+      const frame = parseFrame(data);
+      if (frame?.type === 'language' && typeof frame.language === 'string') client.locale = localeOf(frame.language);
+    });
     // The session may have ended between the lookup and the registration: check once more.
     const [still] = await this.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.tokenHash, session.tokenHash));
     if (!still) return socket.close(SOCKET_CLOSE.SESSION_ENDED, 'session ended');
@@ -152,7 +166,7 @@ export class MessageHub {
       const ids = payload.m.filter(([, userId]) => this.byUser.has(userId)).map(([id]) => id);
       if (ids.length === 0) return;
       const rows = await this.db.select().from(userMessages).where(inArray(userMessages.id, ids));
-      for (const row of rows) this.sendTo(row.userId, { type: 'message', message: messageView(row) });
+      for (const row of rows) for (const client of this.byUser.get(row.userId) ?? []) send(client, { type: 'message', message: messageView(row, client.locale) });
       return;
     }
     const users = payload.u.filter((u) => this.byUser.has(u));

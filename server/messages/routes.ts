@@ -61,7 +61,7 @@ export function messageRoutes(api: FastifyInstance, ctx: AppContext): void {
         .orderBy(desc(userMessages.createTime), desc(userMessages.id))
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize);
-      return { records: rows.map(messageView), total, pageNum, pageSize, unread: await unreadOf(principal.userId) };
+      return { records: rows.map((row) => messageView(row)), total, pageNum, pageSize, unread: await unreadOf(principal.userId) };
     },
   });
 

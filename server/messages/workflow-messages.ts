@@ -16,20 +16,25 @@ import { findActivity, findProcessDefinition, PROCESS_KEYS } from '../../src/wor
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
 import { roles, userRoles, users, workflowHistory, workflowTasks } from '../db/schema';
 import type { Tx } from '../db/tx';
-import { translate } from '../i18n';
+import type { MessageRef } from '../i18n';
 import type { InstanceEndEvent, InstanceRow, TransitionEvent, WorkflowEngine } from '../workflow/engine';
-import { sendMessages } from './store';
+import { keptAsKey, sendMessages } from './store';
 
 /** The shared task view (src/routes/static-routes.ts TASK_VIEW_PATH); it opens a page-type step's own page. */
 const TASK_VIEW_PATH = '/op/task/view';
 
-const names = (instance: InstanceRow, stepKey: string | null) => {
+/**
+ * The process, step and summary a message names, as references: the message keeps them as keys and
+ * values and is rendered in each reader's language when read (server/i18n.ts), so an English reader of
+ * a message a Chinese colleague's approval caused reads it in English.
+ */
+const names = (instance: InstanceRow, stepKey: string | null): Record<string, string | MessageRef> => {
   const definition = findProcessDefinition(instance.processKey);
   const activity = definition && stepKey ? findActivity(definition, stepKey) : undefined;
   return {
-    processName: definition ? translate(definition.processName) : instance.processKey,
-    taskName: activity ? translate(activity.label) : (stepKey ?? ''),
-    summary: instance.summary ?? instance.businessKey,
+    processName: definition ? { key: definition.processName } : instance.processKey,
+    taskName: activity ? { key: activity.label } : (stepKey ?? ''),
+    summary: instance.summaryRef ?? instance.summary ?? instance.businessKey,
   };
 };
 
@@ -81,11 +86,10 @@ async function taskArrived(tx: Tx, event: TransitionEvent): Promise<void> {
       .map((userId) => ({
         userId,
         kind: MESSAGE_KIND.TASK_ARRIVED,
-        title: translate('messages:server.taskArrived', params),
-        body: translate(event.outcome === TASK_OUTCOME.REJECT ? 'messages:server.taskReturnedBody' : 'messages:server.taskArrivedBody', {
-          ...params,
-          actor: event.actor.personName,
-          remark: event.remark ?? '',
+        title: keptAsKey({ key: 'messages:server.taskArrived', params }),
+        body: keptAsKey({
+          key: event.outcome === TASK_OUTCOME.REJECT ? 'messages:server.taskReturnedBody' : 'messages:server.taskArrivedBody',
+          params: { ...params, actor: event.actor.personName, remark: event.remark ?? '' },
         }),
         link: `${TASK_VIEW_PATH}?taskId=${encodeURIComponent(task.id)}`,
         subjectId: task.id,
@@ -101,8 +105,8 @@ async function instanceEnded(tx: Tx, event: InstanceEndEvent): Promise<void> {
     {
       userId: instance.startUserId,
       kind: approved ? MESSAGE_KIND.INSTANCE_APPROVED : MESSAGE_KIND.INSTANCE_REJECTED,
-      title: translate(approved ? 'messages:server.approved' : 'messages:server.rejected', params),
-      body: translate(approved ? 'messages:server.approvedBody' : 'messages:server.rejectedBody', params),
+      title: keptAsKey({ key: approved ? 'messages:server.approved' : 'messages:server.rejected', params }),
+      body: keptAsKey({ key: approved ? 'messages:server.approvedBody' : 'messages:server.rejectedBody', params }),
       link: `${TASK_VIEW_PATH}?instanceId=${encodeURIComponent(instance.id)}&readonly=1`,
       subjectId: instance.id,
     },

@@ -22,6 +22,7 @@ import type { Principal } from '../security/sessions';
 import type { BodyValidator } from '../validation';
 import { runWithOrigin } from '../operation-log/origin';
 import { declareRoute } from '../audit/declared-routes';
+import { localeOf, runInLocale } from '../i18n';
 
 export type AuthMode = 'public' | 'session';
 
@@ -95,13 +96,16 @@ export function route<B = unknown, A extends AuthMode = AuthMode>(api: FastifyIn
     // principal) is sent at once instead of one promise and microtask turn later.
     handler: (request, reply) => {
       // Run with the caller's address in reach, so the operation log of any write below can name it.
-      const data = runWithOrigin(request, () =>
-        definition.handler({
-          request,
-          reply,
-          body: request.validBody as B,
-          principal: request.principal as HandlerContext<B, A>['principal'],
-        }),
+      // …and in the caller's language, so every message rendered below speaks it (server/i18n.ts).
+      const data = runInLocale(localeOf(request.headers['accept-language']), () =>
+        runWithOrigin(request, () =>
+          definition.handler({
+            request,
+            reply,
+            body: request.validBody as B,
+            principal: request.principal as HandlerContext<B, A>['principal'],
+          }),
+        ),
       );
       // A handler that answered itself returns the reply (itself a thenable): nothing more to send.
       if (data === reply) return undefined;

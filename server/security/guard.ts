@@ -17,6 +17,7 @@ import { hasPermission } from '../../src/lib/access';
 import { USER_STATUS } from '../../src/lib/codes';
 import { CSRF_QUERY_KEY, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
 import { malformedJsonError, protocolError, validationError } from '../errors';
+import { localeOf, runInLocale } from '../i18n';
 import { checkInput } from './input-gate';
 import type { NonceLedger } from './nonce-ledger';
 import type { NonceStore } from './nonces';
@@ -145,7 +146,8 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; l
     ledger.claim(headers.nonce).then((claimed) => {
       if (!claimed) return done(protocolError('NONCE_REPLAYED'));
       try {
-        admitRoute(request, query, done);
+        // In the caller's language: a body's refusal names its field in the words the caller reads.
+        runInLocale(localeOf(request.headers['accept-language']), () => admitRoute(request, query, done));
       } catch (error) {
         done(error as Error);
       }

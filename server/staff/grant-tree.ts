@@ -20,7 +20,7 @@ import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
 import { declaredMenuTree, flattenMenus } from '../db/reference';
 import { menus } from '../db/schema';
-import { hasMessage, translate } from '../i18n';
+import { hasMessage, menuTitle, translate } from '../i18n';
 
 export const MENU_KEY = 'm:';
 export const BUTTON_KEY = 'p:';
@@ -69,7 +69,7 @@ export async function grantTree(db: Db | Tx, resources: readonly AnyResource[]):
       const buttons = area && !placed.has(area) ? known.filter((p) => permissionResource(p) === area) : [];
       if (area) placed.add(area);
       const children = [...build(row.id), ...buttons.map((p): GrantTreeNode => ({ key: `${BUTTON_KEY}${p}`, title: buttonTitle(p), kind: 'button', value: p }))];
-      return { key: `${MENU_KEY}${row.id}`, title: row.title, kind: 'menu', value: row.id, ...(children.length ? { children } : {}) };
+      return { key: `${MENU_KEY}${row.id}`, title: menuTitle(row.menuUri, row.title), kind: 'menu', value: row.id, ...(children.length ? { children } : {}) };
     });
   const tree = build(null);
   const rest = known.filter((p) => !placed.has(permissionResource(p)));

@@ -11,7 +11,7 @@ import { supportConversations, supportMessages } from '../db/schema';
 import type { Tx } from '../db/tx';
 import { businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
-import { notifyChannel, sendMessages } from '../messages/store';
+import { keptAsKey, notifyChannel, sendMessages } from '../messages/store';
 import { recordChange } from '../operation-log/record';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { supportMessageView } from '../messages/views';
@@ -95,7 +95,7 @@ export async function corporateMessage(db: Db, id: string, text: string) {
         {
           userId: row.operatorId,
           kind: MESSAGE_KIND.SUPPORT_MESSAGE,
-          title: translate('messages:server.supportMessage', { corpName: row.corpName, contactName: row.contactName }),
+          title: keptAsKey({ key: 'messages:server.supportMessage', params: { corpName: row.corpName, contactName: row.contactName } }),
           body: text,
           link: `${SUPPORT_PATH}?id=${encodeURIComponent(id)}`,
           subjectId: id,

@@ -36,13 +36,13 @@ import { isActivityType, isReviewStep, workingRoleOf } from '../../src/workflows
 import {
   findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, submitsAtStart, variableGivenAt, type ProcessDefinition,
 } from '../../src/workflows/registry';
-import { summaryOf as summarize, summaryRuleOf, type SummaryRecord } from '../../src/workflows/summaries';
+import { summaryOf as summarize, summaryRefOf, summaryRuleOf, type SummaryRecord } from '../../src/workflows/summaries';
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS, type HistoryAction, type TaskOutcome } from '../../src/workflows/states';
 import { isUniqueViolation, type Tx } from '../db/tx';
 import type { Db } from '../db/open';
 import { workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
-import { translate } from '../i18n';
+import { DEFAULT_SERVER_LOCALE, translate, type MessageRef } from '../i18n';
 import { OPERATION_ACTION, WORKFLOW_LOG_RESOURCE } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
 import { CompletionGuards } from './guards';
@@ -74,10 +74,18 @@ export interface StartInput {
  * given. An instance started without a record (the demo's seeded reviews, the test routes) has a
  * readable business key made for it, which is then its number.
  */
-function summaryOf(definition: ProcessDefinition, input: StartInput): { summary: string | null; number: string | null } {
+function summaryOf(
+  definition: ProcessDefinition,
+  input: StartInput,
+): { summary: string | null; number: string | null; summaryRef: MessageRef | null; numberRef: MessageRef | null } {
   const rule = summaryRuleOf(definition);
-  if (input.record && rule) return summarize(rule, input.record, translate);
-  return { summary: input.summary ?? null, number: input.businessKey };
+  if (input.record && rule) {
+    // The text in the source language (searchable, the fallback), the key and values for every reader's own.
+    const text = summarize(rule, input.record, (key, values) => translate(key, values, DEFAULT_SERVER_LOCALE));
+    const ref = summaryRefOf(rule, input.record);
+    return { ...text, summaryRef: ref.summary, numberRef: typeof ref.number === 'string' || text.number === null ? null : ref.number };
+  }
+  return { summary: input.summary ?? null, number: input.businessKey, summaryRef: null, numberRef: null };
 }
 
 export interface CompleteInput {
@@ -239,6 +247,8 @@ export class WorkflowEngine {
           businessType: input.businessType ?? null,
           summary: said.summary,
           businessNo: said.number,
+          summaryRef: said.summaryRef,
+          businessNoRef: said.numberRef,
           variables,
           status: INSTANCE_STATUS.RUNNING,
           currentActivity: firstKey,

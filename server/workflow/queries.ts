@@ -19,7 +19,7 @@ import type { Page } from '../crud/routes';
 import { pagingOf, whereOf } from '../crud/query';
 import type { Db } from '../db/open';
 import { users, workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
-import { translate } from '../i18n';
+import { renderStored, translate, typedValuesOf, type MessageRef } from '../i18n';
 import type { InstanceRow } from './engine';
 import { optionalOneOf, optionalText, optionalTime, type Body } from './input';
 import { mayWithdraw, mayWork, reviewBarOf, todoCondition, wasWithdrawn, type Actor } from './rules';
@@ -61,7 +61,9 @@ const taskColumns = {
   businessKey: workflowInstances.businessKey,
   businessType: workflowInstances.businessType,
   businessNo: workflowInstances.businessNo,
+  businessNoRef: workflowInstances.businessNoRef,
   summary: workflowInstances.summary,
+  summaryRef: workflowInstances.summaryRef,
   instanceStatus: workflowInstances.status,
   variables: workflowInstances.variables,
   startUserId: workflowInstances.startUserId,
@@ -84,11 +86,23 @@ const selectInstances = (db: Db) =>
     .leftJoin(starter, eq(starter.id, workflowInstances.startUserId));
 type TaskListRow = Awaited<ReturnType<typeof selectTasks>>[number];
 
+/** The summary and number in the reader's language, where they were kept as keys; the refs stay off the wire. */
+function said<R extends { summary: string | null; summaryRef: MessageRef | null; businessNo: string | null; businessNoRef: MessageRef | null }>(row: R) {
+  const { summaryRef, businessNoRef, ...rest } = row;
+  return {
+    ...rest,
+    summary: row.summary === null ? null : renderStored(row.summary, summaryRef),
+    businessNo: row.businessNo === null ? null : renderStored(row.businessNo, businessNoRef),
+    /** The record's values within the summary (names, numbers), which screens show as typed, not as the interface's words. */
+    summaryValues: typedValuesOf(summaryRef),
+  };
+}
+
 /** A task as the lists show it: with the names of its process and step, and its page route for page-type processes. */
 function taskView(row: TaskListRow) {
   const definition = findProcessDefinition(row.processKey);
   return {
-    ...row,
+    ...said(row),
     processName: processNameOf(row.processKey),
     taskName: stepNameOf(row.processKey, row.taskDefinitionKey),
     processType: definition?.type ?? null,
@@ -97,7 +111,7 @@ function taskView(row: TaskListRow) {
 }
 
 export function instanceView(row: InstanceRow) {
-  return { ...row, processName: processNameOf(row.processKey), currentActivityName: stepNameOf(row.processKey, row.currentActivity) };
+  return { ...said(row), processName: processNameOf(row.processKey), currentActivityName: stepNameOf(row.processKey, row.currentActivity) };
 }
 
 /** The flat filters of the task lists: processKey (exact), businessKey (exact), createTime range. */

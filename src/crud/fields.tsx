@@ -6,6 +6,7 @@ import { DatePicker, Input, InputNumber, Select, Spin, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { Typed } from '../components/Typed';
 import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -162,6 +163,8 @@ export function SearchInput({ schema, placeholder, t, ...rest }: { schema: Field
  * A value as a cell or a detail line shows it. A reference is shown by `label`, the referenced
  * record's current label the server answers beside the id (referenceLabelOf), never by its id.
  */
+export { Typed, TypedIn } from '../components/Typed';
+
 export function FieldValue({ schema, value, t, label }: { schema: FieldSchema; value: unknown; t: TFunction; label?: unknown }) {
   if (value === undefined || value === null || value === '') return null;
   switch (schema.type) {
@@ -182,7 +185,7 @@ export function FieldValue({ schema, value, t, label }: { schema: FieldSchema; v
       }
       // null: the server answered and the record is gone; undefined: no label came with the value (a logged change), so it is read.
       if (label === undefined) return <ReferenceLabel schema={schema} id={String(value)} t={t} />;
-      return <>{typeof label === 'string' && label !== '' ? label : t('kit:form.referenceMissing')}</>;
+      return typeof label === 'string' && label !== '' ? <Typed>{label}</Typed> : <>{t('kit:form.referenceMissing')}</>;
     case 'dict':
       return Array.isArray(value) ? (
         <>
@@ -201,9 +204,11 @@ export function FieldValue({ schema, value, t, label }: { schema: FieldSchema; v
       return <>{formatMoney(value as string, schema.money?.decimal ?? 2)}</>;
     case 'richText':
       return (
-        <Loading>
-          <ContentHtml html={String(value)} />
-        </Loading>
+        <Typed block>
+          <Loading>
+            <ContentHtml html={String(value)} />
+          </Loading>
+        </Typed>
       );
     case 'image':
       return (
@@ -212,7 +217,7 @@ export function FieldValue({ schema, value, t, label }: { schema: FieldSchema; v
         </Loading>
       );
     default:
-      return <>{String(value)}</>;
+      return <Typed>{String(value)}</Typed>;
   }
 }
 
@@ -230,7 +235,7 @@ function ReferenceLabel({ schema, id, t }: { schema: FieldSchema; id: string; t:
   if (!allowed || query.isError) return <>—</>;
   if (query.isLoading) return <Spin size="small" />;
   const label = result?.[reference.labelField];
-  return <>{typeof label === 'string' ? label : t('kit:form.referenceMissing')}</>;
+  return typeof label === 'string' ? <Typed>{label}</Typed> : <>{t('kit:form.referenceMissing')}</>;
 }
 
 /** Date pickers name months and weekdays in the operator's language. */

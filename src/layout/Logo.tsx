@@ -25,7 +25,8 @@ export function Logo({ collapsed, dark }: { collapsed: boolean; dark: boolean })
   return (
     <Link to="/op" className={`sidebar-logo ${dark ? 'is-dark' : ''}`} aria-label={t('productName')}>
       <LogoMark />
-      {!collapsed && <span className="sidebar-logo-title">{opshort || t('productName')}</span>}
+      {/* The short name is the operators' own setting (a system parameter), shown as written in every language. */}
+      {!collapsed && (opshort ? <span className="sidebar-logo-title" data-record="">{opshort}</span> : <span className="sidebar-logo-title">{t('productName')}</span>)}
     </Link>
   );
 }

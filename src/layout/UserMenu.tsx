@@ -36,7 +36,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     >
       <button type="button" aria-label={t('user.menu')} data-testid="user-menu" className="user-menu-trigger">
         <Avatar size="small" icon={<UserOutlined />} src={user?.avatar ? `/api/web${user.avatar}` : undefined} alt="" />
-        <span data-testid="person-name" className={compact ? 'visually-hidden' : 'user-menu-name'}>
+        <span data-testid="person-name" data-record="" className={compact ? 'visually-hidden' : 'user-menu-name'}>
           {user?.personName}
         </span>
         <DownOutlined style={{ fontSize: 10 }} />

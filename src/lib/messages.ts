@@ -57,6 +57,8 @@ export interface UserMessage {
   subjectId: string | null;
   readAt: string | null;
   createTime: string;
+  /** The values within title and body that are record data or people's words (names, numbers), shown as typed, not as the interface's words. */
+  values?: string[];
 }
 
 export interface SupportMessage {

@@ -6,6 +6,8 @@ export const HEADER = {
   sign: 'X-Sign',
   sysType: 'X-Sys-Type',
   authToken: 'X-Auth-Token',
+  /** Not in PROTOCOL.md §3's table: the standard header, naming the user's language for the server's messages. */
+  acceptLanguage: 'Accept-Language',
 } as const;
 
 export const SYS_TYPE_OP_WEB = 'OP_WEB';

@@ -26,6 +26,12 @@ export interface PrepareRequestInput {
   csrfCookie?: string;
   now?: number;
   nonce?: string;
+  /**
+   * The language the user chose (zh-CN, en-US), sent as Accept-Language: the server answers its
+   * refusals and renders messages in it (issue 38 item 8). A plain header outside the signature (§4),
+   * so the signature stays what PROTOCOL.md fixes.
+   */
+  language?: string;
 }
 
 export interface PreparedRequest {
@@ -70,5 +76,6 @@ export function prepareRequest(input: PrepareRequestInput): PreparedRequest {
   if (input.encryptedSessionKey) headers[HEADER.sessionKey] = input.encryptedSessionKey;
   if (authToken) headers[HEADER.authToken] = authToken;
   if (input.csrf) headers[input.csrf.headerName] = input.csrf.token;
+  if (input.language) headers[HEADER.acceptLanguage] = input.language;
   return { url: `${pathPart}?${encodeQuery(sent)}`, headers };
 }

@@ -3,7 +3,8 @@
  * here beside it so that the 待办, 已办 and 我发起的 rows and the task view's header name the record
  * and its party the same way wherever the process is started. A starter passes the record
  * (`start(principal, { businessKey, record })`); the engine asks the process's rule for the text's
- * locale key and values and stores the translated text on the instance, so the lists read one column.
+ * locale key and values and stores both: the key and values (summaryRefOf), which each reader's lists
+ * render in their own language, and the zh-CN text beside them (searchable, and the fallback).
  *
  * A rule is pure: it reads the record it is given and returns a locale key with its values, and the
  * record's own number (业务编号, below); a value
@@ -201,3 +202,20 @@ export function summaryOf(rule: SummaryRule, record: SummaryRecord, t: Translate
 
 /** The summary text alone. */
 export const summaryText = (rule: SummaryRule, record: SummaryRecord, t: Translate): string => summaryOf(rule, record, t).summary;
+
+/** A summary as a locale key and values, to be rendered when read (the server's MessageRef, server/i18n.ts). */
+export interface SummaryRef {
+  key: string;
+  params: Record<string, string | { key: string }>;
+}
+
+const refOf = ({ key, values }: SummaryText): SummaryRef => ({ key, params: { ...values } });
+
+/**
+ * The summary and the record's number a rule makes, kept as keys and values: the server stores them
+ * and renders them in each reader's language (issue 38 item 8). A number that is plain text stays text.
+ */
+export function summaryRefOf(rule: SummaryRule, record: SummaryRecord): { summary: SummaryRef; number: string | SummaryRef } {
+  const made = rule(record);
+  return { summary: refOf(made), number: typeof made.number === 'string' ? made.number : refOf(made.number) };
+}

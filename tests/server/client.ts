@@ -49,6 +49,8 @@ export class ApiClient {
   wsToken = '';
   csrf: CsrfInfo | undefined;
   csrfCookie: string | undefined;
+  /** The language the client reads, sent as the browser client sends it (Accept-Language); none: the server's default. */
+  language: string | undefined;
 
   constructor(readonly baseUrl: string) {}
 
@@ -95,6 +97,7 @@ export class ApiClient {
       csrfCookie: options.withoutCsrf ? undefined : this.csrfCookie,
       now: options.now,
       nonce: options.nonce,
+      language: this.language,
     });
     const outgoing: OutgoingRequest = { ...prepared, method, body };
     if (body !== undefined) outgoing.headers['Content-Type'] = options.contentType ?? 'application/json;charset=UTF-8';

@@ -28,6 +28,14 @@ describe('prepareRequest', () => {
     });
   });
 
+  it("names the user's language in Accept-Language, outside the signature", () => {
+    const english = prepareRequest({ ...base, language: 'en-US' });
+    expect(english.headers['Accept-Language']).toBe('en-US');
+    // The same request in either language carries the same signature: the header is not signed.
+    expect(english.headers['X-Sign']).toBe(prepareRequest({ ...base, language: 'zh-CN' }).headers['X-Sign']);
+    expect(prepareRequest(base).headers['Accept-Language']).toBeUndefined();
+  });
+
   it('appends _csrf and x-vrandom, which the server can verify from the URL alone', () => {
     const prepared = prepareRequest(base);
     const { path, query } = parseRequestUrl(prepared.url);

@@ -5,6 +5,7 @@
 import { Alert, Collapse } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Typed } from '../../components/Typed';
 import { api } from '../../providers/http';
 import type { AnyResource, PendingChange } from '../resource';
 import { ChangeTable } from './ChangeTable';
@@ -25,7 +26,8 @@ export function PendingCreations({ resource, reload }: { resource: AnyResource; 
   if (!pending.length) return null;
   const titleOf = (change: PendingChange) => {
     const first = Object.entries(resource.fields).find(([name, schema]) => schema.type === 'string' && typeof change.proposed[name] === 'string');
-    return `${first ? String(change.proposed[first[0]]) : change.recordId} · ${change.createByName ?? change.createBy ?? ''}`;
+    // The proposed record's name and its proposer's: data, shown as typed in every language.
+    return <Typed>{`${first ? String(change.proposed[first[0]]) : change.recordId} · ${change.createByName ?? change.createBy ?? ''}`}</Typed>;
   };
   return (
     <Alert

@@ -13,7 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { FieldInput, fieldRules } from '../../crud/fields';
 import type { FieldSchema } from '../../crud/resource';
 import { useResourceAccess } from '../../crud/use-resource-access';
+import { Typed } from '../../components/Typed';
 import { MenuIcon, MENU_ICON_NAMES } from '../../layout/menu-icons';
+import { useTitle } from '../../routes/titles';
 import { api } from '../../providers/http';
 import { menuButtonResource, menuResource } from '../../resources/menus';
 import { allRows, showRefusal, subtreeIds, toTree, type Row, type TreeRow } from './tree-api';
@@ -156,6 +158,7 @@ function ButtonsModal({ menu, writable, onClose }: { menu: MenuRow; writable: bo
 
 export default function MenusPage() {
   const { t } = useTranslation();
+  const titleOf = useTitle();
   const { message, modal } = App.useApp();
   const may = useResourceAccess(menuResource);
   const [rows, setRows] = useState<MenuRow[]>([]);
@@ -198,7 +201,16 @@ export default function MenusPage() {
 
   const f = menuResource.fields;
   const columns: ColumnsType<TreeRow<MenuRow>> = [
-    { title: t(f.title.label), dataIndex: 'title', width: 220, render: (value: string, row) => <Space><MenuIcon name={row.icon} />{value}</Space> },
+    {
+      title: t(f.title.label),
+      dataIndex: 'title',
+      width: 220,
+      // A seeded menu by its name in the operator's language (as the sidebar names it); one the locale does not name by the title operators gave it.
+      render: (value: string, row) => {
+        const shown = titleOf({ title: value, titleKey: row.menuUri });
+        return <Space><MenuIcon name={row.icon} />{shown === value ? <Typed>{value}</Typed> : shown}</Space>;
+      },
+    },
     { title: t(f.menuUri.label), dataIndex: 'menuUri', width: 220 },
     { title: t(f.path.label), dataIndex: 'path', width: 180 },
     { title: t(f.component.label), dataIndex: 'component', ellipsis: true },

@@ -14,6 +14,7 @@ import { DictTag } from '../../components/DictTag';
 import { FieldInput, fieldRules } from '../../crud/fields';
 import type { FieldSchema } from '../../crud/resource';
 import { useResourceAccess } from '../../crud/use-resource-access';
+import { Typed } from '../../components/Typed';
 import { api } from '../../providers/http';
 import { orgResource } from '../../resources/orgs';
 import { allRows, showRefusal, subtreeIds, toTree, type Row, type TreeRow } from './tree-api';
@@ -119,10 +120,10 @@ export default function OrgsPage() {
 
   const f = orgResource.fields;
   const columns: ColumnsType<TreeRow<OrgRow>> = [
-    { title: t(f.orgName.label), dataIndex: 'orgName', width: 230 },
+    { title: t(f.orgName.label), dataIndex: 'orgName', width: 230, render: (value: string) => <Typed>{value}</Typed> },
     { title: t(f.orgCode.label), dataIndex: 'orgCode', width: 130 },
     { title: t(f.orderNum.label), dataIndex: 'orderNum', width: 80 },
-    { title: t(f.leader.label), dataIndex: 'leader', width: 100 },
+    { title: t(f.leader.label), dataIndex: 'leader', width: 100, render: (value: string | null) => <Typed>{value}</Typed> },
     { title: t(f.phone.label), dataIndex: 'phone', width: 120 },
     { title: t(f.status.label), dataIndex: 'status', width: 80, render: (value: string) => <DictTag dictType="sys_normal_disable" value={value} /> },
     {

@@ -7,6 +7,7 @@ import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table } fr
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Typed } from '../../components/Typed';
 import { Link } from 'react-router';
 import { BILL_STATUSES } from '../../lib/bills';
 import { formatMoney } from '../../lib/money';
@@ -96,7 +97,7 @@ export default function BillsPage() {
         scroll={{ x: 1100 }}
         columns={[
           { title: t('fields.billNo'), dataIndex: 'billNo', width: 170, render: (v: string, row) => <Link to={billLink(row.id)}>{v}</Link> },
-          { title: t('fields.corpName'), dataIndex: 'corpName', width: 220 },
+          { title: t('fields.corpName'), dataIndex: 'corpName', width: 220, render: (value: string) => <Typed>{value}</Typed> },
           { title: t('fields.period'), dataIndex: 'period', width: 90 },
           { title: t('fields.issuedAmount'), dataIndex: 'issuedAmount', align: 'right', width: 150, render: (v: string) => formatMoney(v) },
           { title: t('fields.financedAmount'), dataIndex: 'financedAmount', align: 'right', width: 150, render: (v: string) => formatMoney(v) },

@@ -4,6 +4,7 @@ import { ResourceList } from '../../crud/ResourceList';
 import { detailLink } from './paths';
 import { PendingChangeTag, pendingChangeOf } from './PendingCorporateChange';
 import { corporationResource } from './resources';
+import { Typed } from '../../components/Typed';
 import { Space } from 'antd';
 
 export default function CorporationListPage() {
@@ -15,7 +16,7 @@ export default function CorporationListPage() {
       // A change in approval shows beside the name it may change (DOMAIN.md: pending beside current).
       renderers={{ corpName: (value, record) => (
         <Space size={4} wrap>
-          {String(value ?? '')}
+          <Typed>{String(value ?? '')}</Typed>
           <PendingChangeTag change={pendingChangeOf(record)} />
         </Space>
       ) }}

@@ -10,6 +10,7 @@ import { Alert, App, Button, Card, DatePicker, Form, Input, Select, Skeleton, Sp
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Typed } from '../../components/Typed';
 import { Link } from 'react-router';
 import { TipBar } from '../../components/TipBar';
 import { APPLY_LEVEL, type ApplyLevel } from '../../lib/credit-notes';
@@ -175,11 +176,11 @@ function ApplicationsPage({ level }: { level: ApplyLevel }) {
           // status and its review at the right, in view (issue 37: 状态 and 申请时间 were past the edge).
           scroll={{ x: 1250 }}
           columns={[
-            { title: t('fields.unitName'), dataIndex: 'unitName', width: 170, fixed: 'left' },
-            { title: t('fields.payeeName'), dataIndex: 'payeeName', width: 200 },
+            { title: t('fields.unitName'), dataIndex: 'unitName', width: 170, fixed: 'left', render: (value: string | null) => <Typed>{value}</Typed> },
+            { title: t('fields.payeeName'), dataIndex: 'payeeName', width: 200, render: (value: string | null) => <Typed>{value}</Typed> },
             { title: t('fields.amount'), dataIndex: 'amount', align: 'right', width: 130, render: (v: string) => formatMoney(v) },
             { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
-            { title: t('fields.productName'), dataIndex: 'productName', width: 160 },
+            { title: t('fields.productName'), dataIndex: 'productName', width: 160, render: (value: string | null) => <Typed>{value}</Typed> },
             { title: t('fields.contractNo'), dataIndex: 'contractNo', width: 140 },
             { title: t('fields.createTime'), dataIndex: 'createTime', width: 150, fixed: 'right', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
             { title: t('fields.status'), dataIndex: 'status', width: 90, fixed: 'right', render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`applicationStatus.${v}`)}</Tag> },

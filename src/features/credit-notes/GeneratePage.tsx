@@ -8,6 +8,7 @@ import { Alert, App, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Typed } from '../../components/Typed';
 import { Link } from 'react-router';
 import { TipBar } from '../../components/TipBar';
 import { HasPermi } from '../../components/access/HasAccess';
@@ -76,11 +77,11 @@ export default function GeneratePage() {
           scroll={{ x: 1000 }}
           columns={[
             { title: t('fields.level'), dataIndex: 'level', width: 110, render: (v: string) => t(`level.${v}`) },
-            { title: t('fields.unitName'), dataIndex: 'unitName', width: 180 },
-            { title: t('fields.payeeName'), dataIndex: 'payeeName', width: 220 },
+            { title: t('fields.unitName'), dataIndex: 'unitName', width: 180, render: (value: string | null) => <Typed>{value}</Typed> },
+            { title: t('fields.payeeName'), dataIndex: 'payeeName', width: 220, render: (value: string | null) => <Typed>{value}</Typed> },
             { title: t('fields.amount'), dataIndex: 'amount', align: 'right', width: 150, render: (v: string) => formatMoney(v) },
             { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 120 },
-            { title: t('fields.productName'), dataIndex: 'productName', width: 170 },
+            { title: t('fields.productName'), dataIndex: 'productName', width: 170, render: (value: string | null) => <Typed>{value}</Typed> },
             { title: t('fields.contractNo'), dataIndex: 'contractNo', width: 140 },
           ]}
         />

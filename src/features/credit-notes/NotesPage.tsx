@@ -7,6 +7,7 @@ import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Typed } from '../../components/Typed';
 import { Link } from 'react-router';
 import { daysUntil, dayOf, NOTE_STATUS } from '../../lib/credit-notes';
 import { formatMoney } from '../../lib/money';
@@ -105,8 +106,8 @@ export default function NotesPage() {
         scroll={{ x: 1150 }}
         columns={[
           { title: t('fields.noteNo'), dataIndex: 'noteNo', width: 190, fixed: 'left', render: (v: string, row) => <Link to={noteLink(row.id)}>{v}</Link> },
-          { title: t('fields.issuerName'), dataIndex: 'issuerName', width: 200 },
-          { title: t('fields.holderName'), dataIndex: 'holderName', width: 220 },
+          { title: t('fields.issuerName'), dataIndex: 'issuerName', width: 200, render: (value: string | null) => <Typed>{value}</Typed> },
+          { title: t('fields.holderName'), dataIndex: 'holderName', width: 220, render: (value: string | null) => <Typed>{value}</Typed> },
           { title: t('fields.amount'), dataIndex: 'amount', align: 'right', width: 130, render: (v: string) => formatMoney(v) },
           { title: t('fields.issueDate'), dataIndex: 'issueDate', width: 110 },
           { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },

@@ -7,6 +7,7 @@ import { ArrowLeftOutlined, EditOutlined, SearchOutlined } from '@ant-design/ico
 import { Alert, Button, Card, Empty, Input, List, Menu, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Typed } from '../../components/Typed';
 import { useNavigate, useSearchParams } from 'react-router';
 import { HasPermi } from '../../components/access/HasAccess';
 import { DictTag } from '../../components/DictTag';
@@ -168,10 +169,10 @@ export default function HelpCenterPage() {
                     <List.Item.Meta
                       title={
                         <Typography.Link data-testid="help-result" onClick={() => update({ id: item.id })}>
-                          {item.title}
+                          <Typed>{item.title}</Typed>
                         </Typography.Link>
                       }
-                      description={item.summary}
+                      description={<Typed>{item.summary}</Typed>}
                     />
                   </List.Item>
                 )}

@@ -8,6 +8,7 @@ import type { TableColumnsType } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { TypedIn } from '../../crud/fields';
 import { MESSAGE_API, type UserMessage } from '../../lib/messages';
 import { api } from '../../providers/http';
 import { liveMessages, useLiveMessages } from './live';
@@ -80,8 +81,12 @@ export default function MessagesPage() {
       dataIndex: 'title',
       render: (_: string, message) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text strong={!message.readAt}>{message.title}</Typography.Text>
-          <Typography.Text type="secondary">{message.body}</Typography.Text>
+          <Typography.Text strong={!message.readAt}>
+            <TypedIn text={message.title} values={message.values ?? []} />
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            <TypedIn text={message.body} values={message.values ?? []} />
+          </Typography.Text>
         </Space>
       ),
     },

@@ -9,6 +9,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { isSessionEndReason, MESSAGE_API, MESSAGE_SOCKET_PATH, MESSAGE_SOCKET_TOKEN_CALL, SESSION_END_REASON, SOCKET_CLOSE, type SocketEvent, type SupportMessage, type UserMessage } from '../../lib/messages';
+import i18n from 'i18next';
 import { api, sessionEnded } from '../../providers/http';
 
 const RECENT = 8;
@@ -72,13 +73,20 @@ async function refresh(): Promise<void> {
   }
 }
 
+// A language switch: the socket renders what it pushes in the new language, and the recent list is read again in it.
+i18n.on('languageChanged', (language: string) => {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'language', language }));
+  if (!stopped && withMessages) void refresh();
+});
+
 async function connect(): Promise<void> {
   const wsToken = await wsTokenOfTab();
   if (stopped || !wsToken || socket) return;
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   const ws = new WebSocket(`${protocol}//${window.location.host}${MESSAGE_SOCKET_PATH}`);
   socket = ws;
-  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', wsToken }));
+  // The tab's language: messages pushed to it are rendered in it (server/messages/hub.ts).
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', wsToken, language: i18n.language }));
   ws.onmessage = (frame) => {
     let event: SocketEvent;
     try {

@@ -9,6 +9,7 @@ import { Alert, App, Button, Card, Descriptions, Drawer, Input, Modal, Popconfir
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Typed } from '../../components/Typed';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { PERMISSIONS } from '../../lib/permissions';
@@ -69,7 +70,7 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
         <Descriptions.Item label={t('fields.status')}>
           <Tag color={PAYMENT_COLOR[payment.status]}>{t(`paymentStatus.${payment.status}`)}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.payerName')}>{payment.payerName}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.payerName')}><Typed>{payment.payerName}</Typed></Descriptions.Item>
         <Descriptions.Item label={t('fields.amount')}>{formatMoney(payment.amount)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.valueDate')}>{payment.valueDate}</Descriptions.Item>
         <Descriptions.Item label={t('fields.createBy')}>{payment.createByName ?? payment.createBy}</Descriptions.Item>
@@ -83,7 +84,7 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
         dataSource={notes}
         columns={[
           { title: t('fields.noteNo'), dataIndex: 'noteNo', render: (v: string, row) => <Link to={noteLink(row.id)}>{v}</Link> },
-          { title: t('fields.holderName'), dataIndex: 'holderName' },
+          { title: t('fields.holderName'), dataIndex: 'holderName', render: (value: string | null) => <Typed>{value}</Typed> },
           { title: t('fields.noteAmount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
           { title: t('fields.dueDate'), dataIndex: 'dueDate' },
           { title: t('fields.noteStatus'), dataIndex: 'status', render: (v: string) => <NoteStatusTag status={v} /> },
@@ -91,7 +92,7 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
       />
       {payment.status !== PAYMENT_STATUS.pending ? (
         <Descriptions title={t('page.auditInfo')} bordered size="small" column={2}>
-          <Descriptions.Item label={t('fields.auditorName')}>{payment.auditorName}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.auditorName')}><Typed>{payment.auditorName}</Typed></Descriptions.Item>
           <Descriptions.Item label={t('fields.auditTime')}>{time(payment.auditTime)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.opinion')} span={2}>{payment.auditOpinion}</Descriptions.Item>
         </Descriptions>
@@ -162,11 +163,11 @@ function PaymentsTab() {
         scroll={{ x: 1150 }}
         columns={[
           { title: t('fields.bankSerialNo'), dataIndex: 'bankSerialNo', width: 190 },
-          { title: t('fields.payerName'), dataIndex: 'payerName', width: 200 },
+          { title: t('fields.payerName'), dataIndex: 'payerName', width: 200, render: (value: string | null) => <Typed>{value}</Typed> },
           { title: t('fields.amount'), dataIndex: 'amount', align: 'right', width: 150, render: (v: string) => formatMoney(v) },
           { title: t('fields.valueDate'), dataIndex: 'valueDate', width: 110 },
           { title: t('fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={PAYMENT_COLOR[v]}>{t(`paymentStatus.${v}`)}</Tag> },
-          { title: t('fields.createBy'), dataIndex: 'createByName', width: 110 },
+          { title: t('fields.createBy'), dataIndex: 'createByName', width: 110, render: (value: string | null) => <Typed>{value}</Typed> },
           { title: t('fields.createTime'), dataIndex: 'createTime', width: 150, render: time },
           {
             title: t('page.detail'),
@@ -220,9 +221,9 @@ function RegistrationsTab() {
           { title: t('fields.noteNo'), dataIndex: 'noteNo', width: 200, render: (v: string, row) => <Link to={noteLink(row.noteId)}>{v}</Link> },
           { title: t('fields.noteAmount'), dataIndex: 'amount', align: 'right', width: 140, render: (v: string) => formatMoney(v) },
           { title: t('fields.paidDate'), dataIndex: 'paidDate', width: 110 },
-          { title: t('fields.evidenceName'), dataIndex: 'evidenceName', width: 200 },
+          { title: t('fields.evidenceName'), dataIndex: 'evidenceName', width: 200, render: (value: string | null) => <Typed>{value}</Typed> },
           { title: t('fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={REGISTRATION_COLOR[v]}>{t(`registrationStatus.${v}`)}</Tag> },
-          { title: t('fields.createBy'), dataIndex: 'createByName', width: 110 },
+          { title: t('fields.createBy'), dataIndex: 'createByName', width: 110, render: (value: string | null) => <Typed>{value}</Typed> },
           { title: t('fields.createTime'), dataIndex: 'createTime', width: 150, render: time },
           { title: t('page.detail'), key: 'task', width: 90, fixed: 'right', render: (_, row) => (row.instanceId ? <Link to={viewTaskLink({ instanceId: row.instanceId })}>{t('page.detail')}</Link> : null) },
         ]}

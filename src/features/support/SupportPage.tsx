@@ -120,12 +120,14 @@ export default function SupportPage() {
                 <List.Item.Meta
                   title={
                     <Space size={6}>
-                      <Typography.Text strong>{item.subject}</Typography.Text>
+                      <Typography.Text strong data-record="">
+                        {item.subject}
+                      </Typography.Text>
                     </Space>
                   }
                   description={
                     <Space direction="vertical" size={0}>
-                      <span>
+                      <span data-record="">
                         {item.corpName} · {item.contactName}
                       </span>
                       <Typography.Text type="secondary">{formatTime(item.lastMessageAt)}</Typography.Text>

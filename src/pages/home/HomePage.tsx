@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { PERMISSIONS } from '../../lib/permissions';
+import { TypedIn } from '../../components/Typed';
 import { MenuIcon } from '../../layout/menu-icons';
 import { useGrants } from '../../routes/grants-store';
 import { DATA_DASHBOARD_PATH, HOME_PAGE_KEY } from '../../routes/static-routes';
@@ -42,9 +43,11 @@ export default function HomePage() {
       <section className="home-panel home-welcome">
         <div>
           <h1 className="home-welcome-title" data-testid="welcome">
-            {t('home.welcome', { name: user.personName })}
+            <TypedIn text={t('home.welcome', { name: user.personName })} values={[user.personName]} />
           </h1>
-          <p className="home-muted">{t('home.corp', { corp: user.corpName })}</p>
+          <p className="home-muted">
+            <TypedIn text={t('home.corp', { corp: user.corpName })} values={[user.corpName]} />
+          </p>
         </div>
         {canOpenDashboard && (
           <Button type="primary" size="large" icon={<DashboardOutlined />} role="link" onClick={() => navigate(DATA_DASHBOARD_PATH)}>
@@ -79,7 +82,7 @@ export default function HomePage() {
             <dt>{t('home.roles')}</dt>
             <dd>
               {user.authorities.map((role) => (
-                <Tag key={role.pkRole} color="blue">
+                <Tag key={role.pkRole} color="blue" data-record="">
                   {role.roleName}
                 </Tag>
               ))}

@@ -117,6 +117,8 @@ async function send<T>(method: 'GET' | 'POST', url: string, data: unknown, optio
     encryptedSessionKey: keys?.encryptedSessionKey,
     csrf: getCsrf(),
     csrfCookie: cookies.csrfCookie,
+    // The server answers in the language the user reads (server/i18n.ts).
+    language: i18n.language,
   });
 
   const controller = new AbortController();

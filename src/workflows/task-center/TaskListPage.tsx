@@ -14,7 +14,7 @@ import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DATETIME_FORMAT, useDayjsLocale } from '../../crud/fields';
+import { DATETIME_FORMAT, Typed, TypedIn, useDayjsLocale } from '../../crud/fields';
 import { useReadyPage } from '../../crud/ready-list';
 import { formatDate } from '../../lib/dates';
 import { ApiError } from '../../providers/http';
@@ -120,7 +120,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
       ? { key: 'step', title: t('list.currentStep'), render: (_v, r) => names.stepName(r.processKey, (r as WorkflowInstance).currentActivity, (r as WorkflowInstance).currentActivityName) }
       : { key: 'step', title: t('list.step'), render: (_v, r) => names.stepName(r.processKey, (r as TaskRow).taskDefinitionKey, (r as TaskRow).taskName) },
     // The record's own number, not its id (an id says nothing to an operator).
-    { key: 'businessNo', dataIndex: 'businessNo', title: t('list.businessKey'), width: 170, render: text },
+    { key: 'businessNo', dataIndex: 'businessNo', title: t('list.businessKey'), width: 170, render: (value: unknown) => <Typed>{text(value)}</Typed> },
     // The summary names the record and its party: it wraps in its width rather than pushing 申请人 and the time off screen at 1440 px.
     {
       key: 'summary',
@@ -130,18 +130,20 @@ export function TaskListPage({ list }: { list: TaskList }) {
       // A task back with its submitter says why under its summary, where it is read (the status column is narrow).
       render: (value: unknown, r) => {
         const reason = list === 'todo' ? (r as TaskRow).returnedReason : null;
-        if (!reason) return text(value);
+        // The record's names and numbers within the summary are its data; the words around them follow the language.
+        const summary = <TypedIn text={text(value)} values={(r as { summaryValues?: string[] }).summaryValues ?? []} />;
+        if (!reason) return summary;
         return (
           <>
-            <div>{text(value)}</div>
+            <div>{summary}</div>
             <Tag color="warning" bordered={false} style={{ whiteSpace: 'normal', marginTop: 4 }} data-testid="task-returned-reason">
-              {t('list.returnedReason', { reason })}
+              <TypedIn text={t('list.returnedReason', { reason })} values={[reason]} />
             </Tag>
           </>
         );
       },
     },
-    ...(list === 'started' ? [] : [{ key: 'starter', dataIndex: 'startPersonName', title: t('list.starter'), render: text }]),
+    ...(list === 'started' ? [] : [{ key: 'starter', dataIndex: 'startPersonName', title: t('list.starter'), render: (value: unknown) => <Typed>{text(value)}</Typed> }]),
     list === 'done'
       ? { key: 'time', dataIndex: 'completeTime', title: t('list.completeTime'), render: (v: string) => formatDate(v, DATETIME_FORMAT) }
       : { key: 'time', dataIndex: 'createTime', title: t(list === 'todo' ? 'list.arriveTime' : 'list.startTime'), render: (v: string) => formatDate(v, DATETIME_FORMAT) },
@@ -159,7 +161,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
             </Space>
           );
         }
-        return task.assigneeName ? <Tag color="processing">{t('list.claimedBy', { name: task.assigneeName })}</Tag> : <Tag>{t('list.unclaimed')}</Tag>;
+        return task.assigneeName ? <Tag color="processing"><TypedIn text={t('list.claimedBy', { name: task.assigneeName })} values={[task.assigneeName]} /></Tag> : <Tag>{t('list.unclaimed')}</Tag>;
       },
     },
     {

@@ -49,7 +49,9 @@ export default function GroupTreePage() {
   const titleOf = (unit: GroupUnit) => (
     <span className="group-unit" data-testid={`unit-${unit.unitName}`}>
       <DictTag dictType={UNIT_KIND_DICT} value={unit.kind} />
-      <Typography.Text mark={!!keyword.trim() && unit.unitName.includes(keyword.trim())}>{unit.unitName}</Typography.Text>
+      <Typography.Text mark={!!keyword.trim() && unit.unitName.includes(keyword.trim())} data-record="">
+        {unit.unitName}
+      </Typography.Text>
       {unit.kind === UNIT_KIND.member && unit.creditCode && <Typography.Text type="secondary"> {unit.creditCode}</Typography.Text>}
     </span>
   );
