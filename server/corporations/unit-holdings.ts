@@ -6,6 +6,7 @@
  */
 import type { Tx } from '../crud/routes';
 import type { Db } from '../db/open';
+import { unguarded } from '../operation-log/guard';
 
 /** One thing a unit still holds, named for the operator (e.g. 额度 ¥1,000,000.00, 未兑付白条 3 张). */
 export interface UnitHolding {
@@ -17,7 +18,9 @@ export type UnitHoldingCheck = (tx: Tx, unitIds: readonly string[]) => Promise<U
 
 const registries = new WeakMap<Db, Set<UnitHoldingCheck>>();
 
-function checksOf(db: Db): Set<UnitHoldingCheck> {
+function checksOf(handle: Db): Set<UnitHoldingCheck> {
+  // The server holds the guarded handle, a test may register on the plain one: both name one database.
+  const db = unguarded(handle);
   let checks = registries.get(db);
   if (!checks) registries.set(db, (checks = new Set()));
   return checks;

@@ -35,6 +35,7 @@ export const UNGUARDED_TABLES: Readonly<Record<string, string>> = {
   sys_login_locks: 'the count of failed sign-ins',
   sms_sign_codes: 'SMS sign codes sent and spent',
   file_export_records: 'export jobs: an export reads, it changes nothing',
+  audit_rule_runs: 'an audit run’s stored report: a run reads the grants and the history, it changes nothing (and logging it would make the auditor a writer to the read-only rule)',
   export_runners: 'which process runs an export',
   download_tickets: 'one-time download tickets of an export',
   server_processes: 'process heartbeats',
@@ -72,7 +73,9 @@ export class UnloggedWriteError extends Error {
  * a guarded table is refused. Outside a call it is the plain handle.
  */
 export function guardWrites(db: Db): Db {
-  return new Proxy(db, {
+  const known = guarded.get(db);
+  if (known) return known;
+  const proxy: Db = new Proxy(db, {
     get(target, property, receiver) {
       if (property === 'transaction') {
         const transaction: Db['transaction'] = (run, config) =>
@@ -92,7 +95,18 @@ export function guardWrites(db: Db): Db {
       return Reflect.get(target, property, receiver);
     },
   });
+  guarded.set(db, proxy);
+  rawOf.set(proxy, db);
+  return proxy;
 }
+
+// One guarded handle per database (the app wraps it in two places), and the way back to the handle it
+// wraps: what keys a per-database registry (server/corporations/unit-holdings.ts), where a test holds the plain one.
+const guarded = new WeakMap<Db, Db>();
+const rawOf = new WeakMap<Db, Db>();
+
+/** The plain handle a guarded one wraps (itself when it wraps none). */
+export const unguarded = (db: Db): Db => rawOf.get(db) ?? db;
 
 /**
  * The functions, the note table and one trigger per guarded table, made where missing. Under an

@@ -468,7 +468,11 @@ export class WorkflowEngine {
     const definition = definitionOf(instance.processKey);
     const said = summaryOf(definition, { processKey: instance.processKey, businessKey: instance.businessKey, record });
     if (said.summary === null) return;
-    await tx.update(workflowInstances).set({ summary: said.summary, businessNo: said.number ?? instance.businessNo, updateTime: new Date() }).where(eq(workflowInstances.id, instance.id));
+    // The text and its key with values together: a reader in another language renders the ref (server/i18n.ts renderStored).
+    await tx
+      .update(workflowInstances)
+      .set({ summary: said.summary, summaryRef: said.summaryRef, businessNo: said.number ?? instance.businessNo, businessNoRef: said.number ? said.numberRef : instance.businessNoRef, updateTime: new Date() })
+      .where(eq(workflowInstances.id, instance.id));
   }
 
   /** The task, checked: it exists, is open, the actor works its role, holds it or may take it, and maker-checker and four-eyes allow. */

@@ -56,8 +56,8 @@ describe('demo seed', () => {
     const grants = await database.db.select().from(rolePermissions);
     expect(grants.filter((g) => g.pkRole === 'r-admin').map((g) => g.permission)).toEqual([ALL_PERMISSIONS_WILDCARD]);
     const auditor = grants.filter((g) => g.pkRole === 'r-op-auditor').map((g) => g.permission);
-    // Beyond reading: the dashboard, and the operation log's export (an audit takes its evidence away).
-    expect(auditor.filter((p) => !READ_ONLY_ACTIONS.has(permissionAction(p))).sort()).toEqual(['index:home:data-dashboard', 'system:operlog:export']);
+    // Beyond reading: the dashboard, the operation log's export and the audit rules' run and report (an audit takes its evidence away; a run reads and changes nothing).
+    expect(auditor.filter((p) => !READ_ONLY_ACTIONS.has(permissionAction(p))).sort()).toEqual(['audit:rule:export', 'audit:rule:run', 'index:home:data-dashboard', 'system:operlog:export']);
   });
 
   it('gives every menu a unique menuUri and a parent that exists', async () => {
