@@ -10,7 +10,9 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import { HEADER } from '../../src/protocol/headers';
 import type { RouteModule } from '../../server/app';
 import { sysConfigs } from '../../server/db/schema';
+import { recordChange } from '../../server/operation-log/record';
 import { route } from '../../server/routes/route';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { requireStrings } from '../../server/validation';
 import { ApiClient, passwordOf, signInAs, type ApiResponse, type OutgoingRequest } from './client';
 import { startServer, type TestServer } from './server';
@@ -38,8 +40,12 @@ const configEditRoute: RouteModule = (api, ctx) =>
     auth: 'session',
     permission: PERMISSIONS.config.edit,
     validate: setValueBody,
-    handler: async ({ body }) => {
-      await ctx.db.update(sysConfigs).set({ configValue: body.configValue }).where(eq(sysConfigs.configKey, body.configKey));
+    // Logged like every write of a call (server/operation-log/guard.ts refuses a commit without its entry).
+    handler: async ({ body, principal }) => {
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(sysConfigs).set({ configValue: body.configValue }).where(eq(sysConfigs.configKey, body.configKey));
+        await recordChange(tx, principal, { resource: 'sys-configs', recordId: body.configKey, action: OPERATION_ACTION.update, after: { configValue: body.configValue } });
+      });
       return null;
     },
   });

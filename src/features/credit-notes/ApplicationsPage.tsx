@@ -13,7 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { Typed } from '../../components/Typed';
 import { Link } from 'react-router';
 import { TipBar } from '../../components/TipBar';
+import { useHasPermission } from '../../crud/use-resource-access';
 import { APPLY_LEVEL, type ApplyLevel } from '../../lib/credit-notes';
+import { PERMISSIONS } from '../../lib/permissions';
 import { formatMoney } from '../../lib/money';
 import { parseAmount } from '../../lib/quotas';
 import { viewTaskLink } from '../../workflows/task-center/task-links';
@@ -136,6 +138,8 @@ function ApplicationsPage({ level }: { level: ApplyLevel }) {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
   const [adding, setAdding] = useState(false);
+  // The same permission applications/add demands: without it (the auditor) no 新建签发申请 is offered.
+  const mayApply = useHasPermission()(PERMISSIONS.creditNote.add);
   const load = useCallback(() => {
     setLoading(true);
     creditApi
@@ -154,12 +158,14 @@ function ApplicationsPage({ level }: { level: ApplyLevel }) {
       <Card
         title={t('apply.title', { level: levelLabel })}
         extra={
-          <Button type="primary" onClick={() => setAdding((v) => !v)}>
-            {t('apply.new')}
-          </Button>
+          mayApply && (
+            <Button type="primary" onClick={() => setAdding((v) => !v)}>
+              {t('apply.new')}
+            </Button>
+          )
         }
       >
-        {adding && (
+        {adding && mayApply && (
           <div style={{ marginBottom: 24 }}>
             <ApplicationForm level={level} onDone={() => { setAdding(false); load(); }} />
           </div>
