@@ -16,7 +16,7 @@ import { POSITIONS } from '../../src/lib/access';
 import { resourcePermissions, type AnyResource } from '../../src/crud/resource';
 import type { Db } from '../db/open';
 import { declaredMenuTree, flattenMenus, menuId } from '../db/reference';
-import { menus, referenceItems, users } from '../db/schema';
+import { menus, referenceGaps, referenceItems, users } from '../db/schema';
 import { PERSONAS } from '../db/seed-data/personas';
 import type { Tx } from '../db/tx';
 import { hasMessage, translate } from '../i18n';
@@ -136,6 +136,8 @@ export async function reconcileAdminStructure(db: Db, options: AdminStructureOpt
       for (const persona of PERSONAS.filter((p) => orgIds.has(p.orgId))) {
         // Only an account in no department: one the administrator placed keeps its place.
         const moved = await tx.update(users).set({ orgId: persona.orgId }).where(and(eq(users.id, persona.id), isNull(users.orgId))).returning({ id: users.id });
+        // The upgrade reported the persona as placed nowhere (migration 0020 ran before the demo tree existed): it is placed now.
+        if (moved.length) await tx.delete(referenceGaps).where(and(eq(referenceGaps.tableName, 'users'), eq(referenceGaps.columnName, 'org_id'), eq(referenceGaps.rowId, persona.id)));
         placed ||= moved.length > 0;
       }
       const present = await tx.select({ id: users.id }).from(users).where(inArray(users.id, PERSONAS.map((p) => p.id)));
