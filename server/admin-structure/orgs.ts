@@ -12,9 +12,12 @@ import { orgResource } from '../../src/resources/orgs';
 import type { AppContext } from '../context';
 import { crudRoutes } from '../crud/routes';
 import type { Tx } from '../db/tx';
-import { aboutField, businessError, validationError } from '../errors';
+import { aboutField, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { sysOrgs } from '../resources/admin-structure.table';
+import { requireId, requireObject } from '../crud/fields';
+import { route } from '../routes/route';
+import { departmentMembers } from '../staff/staff-routes';
 import { checkParent, parentOf, type TreeTable } from './tree';
 
 const ORG_TREE: TreeTable = { table: sysOrgs, id: sysOrgs.id, parentId: sysOrgs.parentId, lockKey: 7243102 };
@@ -50,6 +53,19 @@ async function refuseIfMembers(tx: Tx, ids: string[]): Promise<void> {
 }
 
 export function orgRoutes(api: FastifyInstance, ctx: AppContext): void {
+  // 成员: who belongs to a department (a read under the tree's own query permission, like find-by-id).
+  route(api, {
+    method: 'POST',
+    path: `${orgResource.apiBase}/members`,
+    auth: 'session',
+    permission: orgResource.permissions.query,
+    handler: async ({ body }) => {
+      const id = requireId(requireObject(body ?? {}));
+      const [org] = await ctx.db.select({ id: sysOrgs.id }).from(sysOrgs).where(eq(sysOrgs.id, id));
+      if (!org) throw notFoundError(translate('server:crud.notFound'));
+      return departmentMembers(ctx.db, id);
+    },
+  });
   crudRoutes(api, ctx, {
     resource: orgResource,
     table: sysOrgs,

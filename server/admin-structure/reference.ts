@@ -7,20 +7,22 @@
  *  - menuButton ("menuUri|permission"): the buttons under a resource's menu, one per permission its
  *    declarations name beside the menu's own;
  *  - position (a code): the four authorisation positions of spec §6;
- *  - demoOrgs, demoUserPositions: the demo world's organisation tree and the personas' positions.
+ *  - demoOrgs, demoUserPositions: the demo world's organisation tree and the personas' positions;
+ *  - demoUserOrgs: the personas' departments, given once to a persona that has none (a fresh install,
+ *    or one an earlier release made before departments, whose migration could not place them).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { POSITIONS } from '../../src/lib/access';
 import { resourcePermissions, type AnyResource } from '../../src/crud/resource';
 import type { Db } from '../db/open';
 import { declaredMenuTree, flattenMenus, menuId } from '../db/reference';
-import { menus, referenceItems, users } from '../db/schema';
+import { menus, referenceGaps, referenceItems, users } from '../db/schema';
 import { PERSONAS } from '../db/seed-data/personas';
 import type { Tx } from '../db/tx';
 import { hasMessage, translate } from '../i18n';
 import { menuButtons, sysOrgs, sysPositions, sysUserPositions } from '../resources/admin-structure.table';
 
-type Kind = 'menuPermission' | 'menuButton' | 'position' | 'demoOrgs' | 'demoUserPositions';
+type Kind = 'menuPermission' | 'menuButton' | 'position' | 'demoOrgs' | 'demoUserPositions' | 'demoUserOrgs';
 
 /** The demo world's organisation tree: the platform's operating company, its departments and branches. */
 export const DEMO_ORGS = [
@@ -127,6 +129,19 @@ export async function reconcileAdminStructure(db: Db, options: AdminStructureOpt
       const valid = links.filter((l) => heldIds.has(l.positionId));
       if (valid.length) await tx.insert(sysUserPositions).values(valid).onConflictDoNothing();
       if (present.size) await ledger(tx, 'demoUserPositions', ['v1']);
+    }
+    if (!(await received(tx, 'demoUserOrgs')).has('v1')) {
+      const orgIds = new Set((await tx.select({ id: sysOrgs.id }).from(sysOrgs)).map((o) => o.id));
+      let placed = false;
+      for (const persona of PERSONAS.filter((p) => orgIds.has(p.orgId))) {
+        // Only an account in no department: one the administrator placed keeps its place.
+        const moved = await tx.update(users).set({ orgId: persona.orgId }).where(and(eq(users.id, persona.id), isNull(users.orgId))).returning({ id: users.id });
+        // The upgrade reported the persona as placed nowhere (migration 0020 ran before the demo tree existed): it is placed now.
+        if (moved.length) await tx.delete(referenceGaps).where(and(eq(referenceGaps.tableName, 'users'), eq(referenceGaps.columnName, 'org_id'), eq(referenceGaps.rowId, persona.id)));
+        placed ||= moved.length > 0;
+      }
+      const present = await tx.select({ id: users.id }).from(users).where(inArray(users.id, PERSONAS.map((p) => p.id)));
+      if (placed || present.length) await ledger(tx, 'demoUserOrgs', ['v1']);
     }
   });
 }

@@ -3,7 +3,8 @@
  * (`npm run db:generate`); the same migrations serve PGlite and PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sysOrgs } from '../resources/admin-structure.table';
 import { createdAt, idColumn, recordColumns } from './columns';
 import type { MessageRef } from '../i18n';
 
@@ -27,6 +28,13 @@ export const users = pgTable('users', {
   /** '0' enabled, '1' disabled (dictionary sys_normal_disable): a disabled user cannot sign in and has no session (issue 20). */
   status: text('status').notNull().default('0'),
   defaultCorpId: text('default_corp_id').references(() => corps.corpId),
+  /**
+   * The department of the organisation tree (组织机构) the account belongs to (issue 38 item 5). The
+   * server requires one on every create and edit; null only for an account an earlier release made
+   * that the upgrade could not place (reported in reference_gaps). The key keeps a department with
+   * members from being removed.
+   */
+  orgId: text('org_id').references((): AnyPgColumn => sysOrgs.id),
   ...recordColumns(),
 });
 

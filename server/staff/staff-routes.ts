@@ -27,16 +27,19 @@ import { preventiveCheck } from '../audit-rules/preventive';
 import { corps, loginLocks, roles, sessions, userCorps, userRoles, users } from '../db/schema';
 import { loginKey } from '../login/protection';
 import { duplicateError } from '../db/unique-violation';
-import { businessError, notFoundError, protocolError, validationError } from '../errors';
+import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { actorOf, recordOperation } from '../operation-log/record';
 import { route } from '../routes/route';
+import { sysOrgs } from '../resources/admin-structure.table';
 import { hashPassword } from '../security/password-hash';
 import type { Principal } from '../security/sessions';
 import { holdsAdminRole, lockAdminRole, refuseLosingLastAdmin } from './admins';
 import { encryptedPassword, positionList, requireVersion, stringList } from './input';
 
 const API = staffResource.apiBase;
+/** sys_orgs.status, dictionary sys_normal_disable: '1' disabled. */
+const ORG_DISABLED = '1';
 const RESOURCE = staffResource.name;
 
 const COLUMNS: Columns = {
@@ -44,6 +47,7 @@ const COLUMNS: Columns = {
   username: users.username,
   personName: users.personName,
   status: users.status,
+  orgId: users.orgId,
   createTime: users.createTime,
 };
 
@@ -57,6 +61,8 @@ const selection = {
   personPosition: users.personPosition,
   sensitiveWhitelist: users.sensitiveWhitelist,
   defaultCorpId: users.defaultCorpId,
+  orgId: users.orgId,
+  orgName: sql<string | null>`(select o.org_name from sys_orgs o where o.id = "users"."org_id")`,
   dataVersion: users.dataVersion,
   createTime: users.createTime,
   updateTime: users.updateTime,
@@ -90,6 +96,10 @@ export function presentStaff(row: StaffRow) {
     corpIds: row.corpIds,
     corpNames: row.corpNames.join('、'),
     defaultCorpId: row.defaultCorpId,
+    orgId: row.orgId,
+    orgName: row.orgName,
+    // The kit's list draws a reference column from its label beside the id (src/crud/resource.ts referenceLabelKey).
+    orgIdLabel: row.orgName,
     sensitiveWhitelist: row.sensitiveWhitelist,
     mustChangePassword: row.userStatus === USER_STATUS.INITIAL_PASSWORD,
     lockedUntil: row.lockedUntil,
@@ -108,13 +118,25 @@ function lockShown<T extends { lockedUntil: string | null }>(account: T, now: nu
   return { ...account, lockedUntil: locked ? account.lockedUntil : null, locked };
 }
 
+/**
+ * The members of one department (组织机构's 成员): every account placed in it, disabled ones included
+ * and marked, with the positions they hold by name. Accounts in its sub-departments are theirs.
+ */
+export async function departmentMembers(db: Db, orgId: string) {
+  const rows = await selectStaff(db, eq(users.orgId, orgId)).orderBy(asc(users.personName), asc(users.username));
+  return rows.map((row) => {
+    const member = presentStaff(row);
+    return { id: member.id, username: member.username, personName: member.personName, status: member.status, positionNames: member.positionNames, roleNames: member.roleNames };
+  });
+}
+
 async function staffById(db: Db | Tx, id: string) {
   const [row] = await selectStaff(db, eq(users.id, id));
   return row ? presentStaff(row) : null;
 }
 
 /** The roles, positions and organisations an account holds, read and checked against the database. */
-async function readAssignments(tx: Tx, body: Record<string, unknown>) {
+async function readAssignments(tx: Tx, body: Record<string, unknown>, currentOrgId: string | null = null) {
   const roleIds = stringList(body, 'roleIds', 'staff:staff.fields.roles');
   const positions = positionList(body);
   const corpIds = stringList(body, 'corpIds', 'staff:staff.fields.corps');
@@ -133,7 +155,22 @@ async function readAssignments(tx: Tx, body: Record<string, unknown>) {
     throw validationError(translate('staff:errors.defaultCorpNotAssigned'));
   }
   const defaultCorpId = typeof given === 'string' && given !== '' ? given : (corpIds[0] ?? null);
-  return { roleIds, positions, corpIds, defaultCorpId };
+  return { roleIds, positions, corpIds, defaultCorpId, orgId: await readDepartment(tx, body.orgId, currentOrgId) };
+}
+
+/**
+ * The department (组织机构) an account belongs to: required (the spec names no account outside the
+ * organisation), an existing node, and an enabled one (unless the account is in it already). The node is read FOR SHARE, so a removal of it
+ * waits for this write and then meets the new member.
+ */
+async function readDepartment(tx: Tx, value: unknown, current: string | null): Promise<string> {
+  if (value === undefined || value === null || value === '') throw aboutField(validationError(translate('staff:errors.orgRequired')), 'orgId');
+  if (typeof value !== 'string' || value.length > 200) throw aboutField(validationError(translate('staff:errors.unknownOrg', { id: String(value).slice(0, 50) })), 'orgId');
+  const [org] = await tx.select({ id: sysOrgs.id, orgName: sysOrgs.orgName, status: sysOrgs.status }).from(sysOrgs).where(eq(sysOrgs.id, value)).for('share');
+  if (!org) throw aboutField(validationError(translate('staff:errors.unknownOrg', { id: value.slice(0, 50) })), 'orgId');
+  // A department disabled since the account joined it does not stop an edit of the account's other fields.
+  if (org.status === ORG_DISABLED && org.id !== current) throw aboutField(validationError(translate('staff:errors.orgDisabled', { name: org.orgName })), 'orgId');
+  return org.id;
 }
 
 async function writeAssignments(tx: Tx, userId: string, assigned: { roleIds: string[]; corpIds: string[] }) {
@@ -189,6 +226,8 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('options', staff.query, async () => ({
     roles: await ctx.db.select({ id: roles.pkRole, roleName: roles.roleName, code: roles.code, status: roles.status }).from(roles).orderBy(asc(roles.createTime), asc(roles.pkRole)),
     corps: await ctx.db.select({ id: corps.corpId, corpName: corps.corpName }).from(corps).orderBy(asc(corps.corpId)),
+    // The organisation tree, flat (the form builds the tree-select from parentId); disabled nodes marked.
+    orgs: await ctx.db.select({ id: sysOrgs.id, parentId: sysOrgs.parentId, orgName: sysOrgs.orgName, status: sysOrgs.status }).from(sysOrgs).orderBy(asc(sysOrgs.orderNum), asc(sysOrgs.orgName)),
     positions: Object.values(POSITIONS).map((code) => ({ id: code, name: positionName(code) })),
   }));
 
@@ -214,6 +253,7 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
             status: ACCOUNT_STATUS.enabled,
             personPosition: assigned.positions.join(','),
             defaultCorpId: assigned.defaultCorpId,
+            orgId: assigned.orgId,
             createBy: principal.username,
             updateBy: principal.username,
           })
@@ -239,7 +279,7 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     return ctx.db.transaction(async (tx) => {
       const adminRole = await lockAdminRole(tx);
       const before = await lockedStaff(tx, id, version);
-      const assigned = await readAssignments(tx, body);
+      const assigned = await readAssignments(tx, body, before.orgId);
       // Taking the administrator role from the last enabled administrator would leave nobody to administer.
       if (adminRole && before.status === ACCOUNT_STATUS.enabled && (await holdsAdminRole(tx, adminRole, id)) && !assigned.roleIds.includes(adminRole)) {
         await refuseLosingLastAdmin(tx, adminRole, id);
@@ -251,6 +291,7 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
           sensitiveWhitelist: values.sensitiveWhitelist === true,
           personPosition: assigned.positions.join(','),
           defaultCorpId: assigned.defaultCorpId,
+          orgId: assigned.orgId,
           ...bump(principal),
         })
         .where(eq(users.id, id));

@@ -33,6 +33,9 @@ export const staffResource = defineResource({
     username: { type: 'string', label: f('staff', 'username'), required: true, minLength: 3, maxLength: 50, pattern: USERNAME_PATTERN, unique: true, createOnly: true, search: 'contains', sortable: true, width: 150 },
     personName: { type: 'string', label: f('staff', 'personName'), required: true, maxLength: 50, search: 'contains', sortable: true, width: 130 },
     status: { type: 'dict', label: f('staff', 'status'), dictType: 'sys_normal_disable', readOnly: true, search: 'eq', width: 150 },
+    // The department of the organisation tree (组织机构); the list shows its name and filters by it; beside the
+    // name, so it is in view at 1366 px.
+    orgId: { type: 'reference', label: f('staff', 'orgId'), reference: { resource: 'orgs', labelField: 'orgName' }, readOnly: true, search: 'eq', width: 160 },
     roleNames: { type: 'string', label: f('staff', 'roles'), readOnly: true, width: 200 },
     positionNames: { type: 'string', label: f('staff', 'positions'), readOnly: true, width: 200 },
     corpNames: { type: 'string', label: f('staff', 'corps'), readOnly: true, width: 220 },

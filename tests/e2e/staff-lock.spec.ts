@@ -22,7 +22,7 @@ async function login(baseUrl: string, password: string): Promise<string> {
 
 test('op_admin sees a locked account on 用户管理 and unlocks it; it signs in again', async ({ browser, server }) => {
   const adminApi = await apiSignIn(server.url, 'op_admin');
-  await dataOf(adminApi, '/op/v1/sys/staffs/save', { username: USERNAME, personName: PERSON, password: adminApi.encrypt(PASSWORD), roleIds: ['r-op-auditor'] });
+  await dataOf(adminApi, '/op/v1/sys/staffs/save', { username: USERNAME, personName: PERSON, password: adminApi.encrypt(PASSWORD), roleIds: ['r-op-auditor'], orgId: 'org-ops' });
   for (let i = 0; i < 5; i += 1) await login(server.url, 'Wrong-Passw0rd!');
   expect(await login(server.url, PASSWORD)).toBe('LOGIN_LOCKED');
 

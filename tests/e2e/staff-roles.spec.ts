@@ -91,6 +91,9 @@ test.describe('staff accounts and roles (issue 20)', () => {
     await staffForm.getByTestId('staff-corps').click();
     await (await openedDropdown(admin)).getByTitle('供应链金融服务平台运营中心').click();
     await staffForm.getByText('新增用户').click();
+    // Every account belongs to a department of 组织机构 (issue 38 item 5).
+    await staffForm.getByTestId('staff-org').click();
+    await (await openedDropdown(admin)).getByTitle('运营管理部', { exact: true }).click();
     await admin.screenshot({ path: join(ARTIFACTS, 'staff-roles-staff-form.png') });
     const staffSaved = admin.waitForResponse((r) => r.url().includes('/sys/staffs/save') && r.status() === 200);
     await staffForm.getByRole('button', { name: /确\s*定|OK/ }).click();

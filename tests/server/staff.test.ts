@@ -51,7 +51,7 @@ interface Role {
 }
 
 const createStaff = (by: ApiClient, values: Record<string, unknown>) =>
-  by.call<Staff>(STAFF_CALLS.save, { json: { personName: '测试用户', password: by.encrypt(INITIAL), corpIds: ['CORP-HQ'], ...values } });
+  by.call<Staff>(STAFF_CALLS.save, { json: { personName: '测试用户', password: by.encrypt(INITIAL), corpIds: ['CORP-HQ'], orgId: 'org-ops', ...values } });
 
 /** Signs in with the initial password, changes it (spec 4.1) and signs in again. */
 async function firstSignIn(username: string): Promise<ApiClient> {
@@ -148,7 +148,7 @@ describe('staff accounts', () => {
     const username = uniqueName('mover');
     const created = (await createStaff(admin, { username, roleIds: ['r-op-auditor'] })).body.data!;
     const edited = await dataOf<Staff & Record<string, unknown>>(admin, STAFF_CALLS.update, {
-      id: created.id, dataVersion: created.dataVersion, personName: '改名', roleIds: ['r-op-handler'], positions: ['DEPT_AUTH_DIRECTOR'], corpIds: ['CORP-EAST', 'CORP-SOUTH'], defaultCorpId: 'CORP-SOUTH', sensitiveWhitelist: true,
+      id: created.id, dataVersion: created.dataVersion, personName: '改名', roleIds: ['r-op-handler'], positions: ['DEPT_AUTH_DIRECTOR'], corpIds: ['CORP-EAST', 'CORP-SOUTH'], defaultCorpId: 'CORP-SOUTH', sensitiveWhitelist: true, orgId: 'org-south',
     });
     expect(edited).toMatchObject({ username, personName: '改名', roleIds: ['r-op-handler'], positions: ['DEPT_AUTH_DIRECTOR'], corpIds: ['CORP-EAST', 'CORP-SOUTH'], defaultCorpId: 'CORP-SOUTH', sensitiveWhitelist: true });
     // The username is the account's name for good; a stale version is refused.
@@ -162,7 +162,7 @@ describe('staff accounts', () => {
   it('refuses disabling oneself and taking the administrator role from the last administrator', async () => {
     expect(refusalOf(await admin.call(STAFF_CALLS.disable, { json: { id: 'u-op-admin' } }))).toMatchObject({ code: 'CANNOT_DISABLE_SELF', message: '不能停用自己的账号' });
     const me = await dataOf<Staff>(admin, `${staffResource.apiBase}/find-by-id`, { id: 'u-op-admin' });
-    const demote = await admin.call(STAFF_CALLS.update, { json: { id: me.id, dataVersion: me.dataVersion, personName: '系统管理员', roleIds: ['r-op-auditor'], corpIds: ['CORP-HQ'] } });
+    const demote = await admin.call(STAFF_CALLS.update, { json: { id: me.id, dataVersion: me.dataVersion, personName: '系统管理员', roleIds: ['r-op-auditor'], corpIds: ['CORP-HQ'], orgId: 'org-hq' } });
     expect(refusalOf(demote)).toMatchObject({ code: 'LAST_ADMIN', message: '不能停用最后一个管理员，也不能移除其管理员角色' });
     expect((await dataOf<Staff>(admin, `${staffResource.apiBase}/find-by-id`, { id: 'u-op-admin' })).roleIds).toContain('r-admin');
   });

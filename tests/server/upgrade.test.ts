@@ -11,7 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { roles, sysDictData } from '../../server/db/schema';
+import { referenceGaps, roles, sysDictData, users } from '../../server/db/schema';
+import { PERSONAS as SEEDED_PERSONAS } from '../../server/db/seed-data/personas';
 import { DICTIONARIES } from '../../server/db/seed-data/dictionaries';
 import pg from 'pg';
 import { defineResource, type AnyResource } from '../../src/crud/resource';
@@ -141,6 +142,11 @@ async function checkUpgrade(database: Database) {
       { pkRole: 'r-op-director', code: 'ROLE_OP_DIRECTOR', roleName: '运营主管' },
       { pkRole: 'r-op-handler', code: 'ROLE_OP_HANDLER', roleName: '运营经办' },
     ]);
+    // Release 0.1.0 had no organisation tree: the personas are placed in the demo tree's departments, and
+    // no account is left reported as placed nowhere (issue 38 item 5).
+    const placed = await database.db.select({ id: users.id, orgId: users.orgId }).from(users);
+    expect(Object.fromEntries(placed.map((u) => [u.id, u.orgId]))).toEqual(Object.fromEntries(SEEDED_PERSONAS.map((p) => [p.id, p.orgId])));
+    expect(await database.db.select().from(referenceGaps).where(eq(referenceGaps.migration, '0027_staff_department'))).toEqual([]);
     const dict = await database.db.select().from(sysDictData).where(eq(sysDictData.dictType, 'content_status')).orderBy(sysDictData.dictSort);
     expect(dict.map((d) => [d.dictValue, d.dictLabel])).toEqual([['DRAFT', '草稿（运营改）'], ['PUBLISHED', '已发布']]);
     const admin = await signInAs(srv.baseUrl, 'op_admin');

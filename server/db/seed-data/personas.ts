@@ -107,35 +107,37 @@ export interface PersonaSeed {
   sensitiveWhitelist: boolean;
   /** The first one is the user's default corporate entity. */
   corps: readonly CorpId[];
+  /** The department of the demo organisation tree (server/admin-structure/reference.ts DEMO_ORGS) the persona works in. */
+  orgId: string;
 }
 
 export const PERSONAS: readonly PersonaSeed[] = [
   {
     id: 'u-op-admin', username: 'op_admin', password: 'Admin@2026!', personName: '系统管理员', role: ROLE.ADMIN,
-    userStatus: USER_STATUS.NORMAL, positions: [], sensitiveWhitelist: true, corps: ['CORP-HQ', 'CORP-EAST', 'CORP-SOUTH'],
+    userStatus: USER_STATUS.NORMAL, positions: [], sensitiveWhitelist: true, corps: ['CORP-HQ', 'CORP-EAST', 'CORP-SOUTH'], orgId: 'org-hq',
   },
   {
     id: 'u-op-handler', username: 'op_handler', password: 'Handler@2026!', personName: '经办人张三', role: ROLE.OP_HANDLER,
-    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.systemAuthOperator], sensitiveWhitelist: false, corps: ['CORP-EAST', 'CORP-HQ'],
+    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.systemAuthOperator], sensitiveWhitelist: false, corps: ['CORP-EAST', 'CORP-HQ'], orgId: 'org-ops-review',
   },
   {
     id: 'u-op-director', username: 'op_director', password: 'Director@2026!', personName: '主管李四', role: ROLE.OP_DIRECTOR,
-    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.systemAuthDirector], sensitiveWhitelist: false, corps: ['CORP-EAST', 'CORP-HQ'],
+    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.systemAuthDirector], sensitiveWhitelist: false, corps: ['CORP-EAST', 'CORP-HQ'], orgId: 'org-ops',
   },
   {
     id: 'u-op-director2', username: 'op_director2', password: 'Director2@2026!', personName: '主管王五', role: ROLE.OP_DIRECTOR,
-    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.systemAuthDirector, POSITIONS.departmentAuthDirector], sensitiveWhitelist: false, corps: ['CORP-HQ'],
+    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.systemAuthDirector, POSITIONS.departmentAuthDirector], sensitiveWhitelist: false, corps: ['CORP-HQ'], orgId: 'org-risk',
   },
   {
     id: 'u-op-auditor', username: 'op_auditor', password: 'Auditor@2026!', personName: '审计员赵六', role: ROLE.OP_AUDITOR,
-    userStatus: USER_STATUS.NORMAL, positions: [], sensitiveWhitelist: false, corps: ['CORP-HQ'],
+    userStatus: USER_STATUS.NORMAL, positions: [], sensitiveWhitelist: false, corps: ['CORP-HQ'], orgId: 'org-audit',
   },
   {
     id: 'u-op-agent', username: 'op_agent', password: 'Agent@2026!', personName: '代理运营孙七', role: ROLE.PLATFORM_AG_OPERATOR,
-    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.departmentAuthOperator], sensitiveWhitelist: false, corps: ['CORP-SOUTH'],
+    userStatus: USER_STATUS.NORMAL, positions: [POSITIONS.departmentAuthOperator], sensitiveWhitelist: false, corps: ['CORP-SOUTH'], orgId: 'org-south',
   },
   {
     id: 'u-op-newbie', username: 'op_newbie', password: 'Newbie@2026!', personName: '新员工周八', role: ROLE.OP_HANDLER,
-    userStatus: USER_STATUS.INITIAL_PASSWORD, positions: [POSITIONS.systemAuthOperator], sensitiveWhitelist: false, corps: ['CORP-EAST'],
+    userStatus: USER_STATUS.INITIAL_PASSWORD, positions: [POSITIONS.systemAuthOperator], sensitiveWhitelist: false, corps: ['CORP-EAST'], orgId: 'org-ops-review',
   },
 ];

@@ -5,7 +5,7 @@
  * and removes a bare leaf (the server refuses one with children or members). Readers see the tree
  * with no write button.
  */
-import { DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined, StopOutlined, CheckCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Modal, Space, Table, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -24,6 +24,36 @@ type Editing = { mode: 'create'; parentId: string | null } | { mode: 'edit'; row
 
 const FORM_FIELDS = ['orgName', 'orgCode', 'orderNum', 'leader', 'phone', 'status'] as const;
 const DISABLED = '1';
+
+interface Member {
+  id: string;
+  username: string;
+  personName: string;
+  status: string;
+  positionNames: string;
+  roleNames: string;
+}
+
+/** 成员: the accounts placed in one department (用户管理's 所属部门), by name, with their positions and roles. */
+function MembersModal({ org, onClose }: { org: OrgRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [members, setMembers] = useState<Member[]>();
+  useEffect(() => {
+    api.post<Member[]>(`${orgResource.apiBase}/members`, { id: org.id }).then(setMembers, () => setMembers([]));
+  }, [org.id]);
+  const columns: ColumnsType<Member> = [
+    { title: t('staff:staff.fields.personName'), dataIndex: 'personName', width: 140 },
+    { title: t('staff:staff.fields.username'), dataIndex: 'username', width: 140 },
+    { title: t('staff:staff.fields.positions'), dataIndex: 'positionNames', width: 180, render: (value: string) => value || '—' },
+    { title: t('staff:staff.fields.roles'), dataIndex: 'roleNames', width: 160, render: (value: string) => value || '—' },
+    { title: t('staff:staff.fields.status'), dataIndex: 'status', width: 90, render: (value: string) => <DictTag dictType="sys_normal_disable" value={value} /> },
+  ];
+  return (
+    <Modal open title={t('admin:org.membersTitle', { name: org.orgName })} onCancel={onClose} footer={null} width={760} destroyOnHidden>
+      <Table<Member> rowKey="id" size="small" loading={!members} columns={columns} dataSource={members} pagination={false} locale={{ emptyText: t('admin:org.noMembers') }} data-testid="org-members" />
+    </Modal>
+  );
+}
 
 function ParentSelect({ rows, blocked, ...rest }: { rows: OrgRow[]; blocked: Set<string>; value?: string; onChange?: (value: string) => void; placeholder?: string }) {
   const treeData = useMemo(() => {
@@ -93,6 +123,7 @@ export default function OrgsPage() {
   const [rows, setRows] = useState<OrgRow[]>([]);
   const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [showingMembers, setShowingMembers] = useState<OrgRow | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -128,9 +159,10 @@ export default function OrgsPage() {
     { title: t(f.status.label), dataIndex: 'status', width: 80, render: (value: string) => <DictTag dictType="sys_normal_disable" value={value} /> },
     {
       // Pinned right: at 1,366–1,440 px the tree's columns scroll and 停用 / 删除 were cut off.
-      title: t('kit:table.actions'), key: 'actions', width: 320, fixed: 'right',
+      title: t('kit:table.actions'), key: 'actions', width: 380, fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0} wrap>
+          {may('show') && <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => setShowingMembers(row)} data-testid={`org-members-${row.orgCode}`}>{t('admin:org.members')}</Button>}
           {may('edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })} data-testid={`org-edit-${row.orgCode}`}>{t('kit:row.edit')}</Button>}
           {may('create') && row.status !== DISABLED && <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: row.id })} data-testid={`org-add-child-${row.orgCode}`}>{t('admin:org.addChild')}</Button>}
           {may('edit') && <Button type="link" size="small" icon={<DragOutlined />} onClick={() => setEditing({ mode: 'move', row })} data-testid={`org-move-${row.orgCode}`}>{t('admin:org.move')}</Button>}
@@ -161,9 +193,10 @@ export default function OrgsPage() {
         // Open on first show: the tree is small and an operator looks for a department by its place.
         key={tree.length ? 'loaded' : 'empty'}
         expandable={{ defaultExpandAllRows: true }}
-        scroll={{ x: 1060 }}
+        scroll={{ x: 1120 }}
         data-testid="org-table"
       />
+      {showingMembers && <MembersModal org={showingMembers} onClose={() => setShowingMembers(null)} />}
       {editing && <OrgForm editing={editing} rows={rows} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void load(); }} />}
     </Card>
   );

@@ -1,6 +1,6 @@
 import { EditOutlined, KeyOutlined, LockOutlined, PlusOutlined, StopOutlined, CheckCircleOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useInvalidate } from '@refinedev/core';
-import { App, Button, Form, Input, Modal, Select, Space, Switch, Tag, Tooltip } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATETIME_FORMAT, FieldValue } from '../../crud/fields';
@@ -23,6 +23,7 @@ interface StaffRow {
   positions: string[];
   corpIds: string[];
   defaultCorpId: string | null;
+  orgId: string | null;
   sensitiveWhitelist: boolean;
   /** Locked by five failed sign-ins, until lockedUntil (the server says whether it still holds). */
   locked: boolean;
@@ -34,6 +35,39 @@ interface Options {
   roles: Array<{ id: string; roleName: string; code: string; status: string }>;
   corps: Array<{ id: string; corpName: string }>;
   positions: Array<{ id: string; name: string }>;
+  orgs: OrgOption[];
+}
+
+interface OrgOption {
+  id: string;
+  parentId: string | null;
+  orgName: string;
+  status: string;
+}
+
+interface OrgNode {
+  value: string;
+  title: string;
+  disabled: boolean;
+  children: OrgNode[];
+}
+
+/**
+ * The organisation tree for the department picker, by name. A disabled department cannot take a new
+ * member (the server refuses it too) but stays shown, marked, where the account already is.
+ */
+function orgTree(orgs: readonly OrgOption[], current: string | null, disabledLabel: string): OrgNode[] {
+  const nodes = new Map<string, OrgNode>();
+  for (const o of orgs) {
+    const disabled = o.status !== ACCOUNT_STATUS.enabled;
+    nodes.set(o.id, { value: o.id, title: disabled ? `${o.orgName}（${disabledLabel}）` : o.orgName, disabled: disabled && o.id !== current, children: [] });
+  }
+  const roots: OrgNode[] = [];
+  for (const o of orgs) {
+    const parent = o.parentId ? nodes.get(o.parentId) : undefined;
+    (parent ? parent.children : roots).push(nodes.get(o.id)!);
+  }
+  return roots;
 }
 
 /** The form's choices: every role, organisation and position (the server checks them again). */
@@ -108,6 +142,16 @@ function StaffFormModal({ editing, open, onClose }: { editing: StaffRow | null; 
             <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
           </Form.Item>
         )}
+        <Form.Item name="orgId" label={t('staff:staff.fields.orgId')} rules={[{ required: true, message: t('staff:errors.orgRequired') }]}>
+          <TreeSelect
+            showSearch
+            treeNodeFilterProp="title"
+            treeDefaultExpandAll
+            placeholder={t('staff:errors.orgRequired')}
+            treeData={options ? orgTree(options.orgs, editing?.orgId ?? null, t('dict:sys_normal_disable.1')) : []}
+            data-testid="staff-org"
+          />
+        </Form.Item>
         <Form.Item name="roleIds" label={t('staff:staff.fields.roles')}>
           <Select
             mode="multiple"
