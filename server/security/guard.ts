@@ -116,13 +116,20 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; l
     if (rules.auth !== 'session') return settle(admit(request, rules, query, null), done);
     const authToken = request.protocolHeaders!.authToken;
     const cached = sessions.cached(authToken);
-    if (cached) return settle(admit(request, rules, query, cached), done);
-    sessions.principal(authToken).then((principal) => {
+    if (cached && !sessions.isIdle(cached)) return settle(admit(request, rules, query, cached), done);
+    const admitLive = (principal: Principal | null) => {
       try {
         settle(admit(request, rules, query, principal), done);
       } catch (error) {
         done(error as Error);
       }
+    };
+    sessions.principal(authToken).then((principal) => {
+      // Idle past the timeout by this process's last-seen time, and not yet swept (the sweep runs each
+      // second): the database decides (endIfIdle); a session idle there is ended with its reason, so
+      // the session's other tabs leave too, and this request is refused.
+      if (!principal || !sessions.isIdle(principal)) return admitLive(principal);
+      sessions.endIfIdle(principal).then((over) => admitLive(over ? null : principal), done);
     }, done);
   }
 
