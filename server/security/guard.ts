@@ -15,7 +15,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission } from '../../src/lib/access';
 import { USER_STATUS } from '../../src/lib/codes';
-import { CSRF_QUERY_KEY, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
+import { BACKGROUND_CALL_HEADER, CSRF_QUERY_KEY, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
 import { malformedJsonError, protocolError, validationError } from '../errors';
 import { checkInput } from './input-gate';
 import type { NonceLedger } from './nonce-ledger';
@@ -36,6 +36,7 @@ function sameSecret(given: string | undefined, principal: Principal): boolean {
 }
 
 const CSRF_HEADER = DEFAULT_CSRF_HEADER.toLowerCase();
+const BACKGROUND_HEADER = BACKGROUND_CALL_HEADER.toLowerCase();
 
 function checkCsrf(request: FastifyRequest, query: ReadonlyArray<[string, string]>, principal: Principal): void {
   const headerValue = request.headers[CSRF_HEADER];
@@ -105,7 +106,8 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; l
     }
 
     request.principal = principal;
-    return principal ? sessions.touch(principal) : undefined;
+    // A screen's own timer (a badge count) is not activity: it must not keep an idle session alive.
+    return principal && request.headers[BACKGROUND_HEADER] !== '1' ? sessions.touch(principal) : undefined;
   }
 
   /** The checks after the nonce: the route's rules, with the principal read if it is not cached. */

@@ -59,7 +59,7 @@ test('two tabs left idle past the timeout both go to the login page within 2 s, 
     await second.screenshot({ path: join(ARTIFACTS, 'session-timeout-login.png'), fullPage: true });
 
     // The same message in English for a browser that chose it (the locale is kept in local storage).
-    await first.evaluate(() => localStorage.setItem('lang', 'en-US'));
+    await first.evaluate("localStorage.setItem('lang', 'en-US')");
     await first.reload();
     await expect(first.getByTestId('login-ended')).toHaveText('You were signed out after a long time without activity. Please sign in again.', FIRST_LOAD);
     await first.screenshot({ path: join(ARTIFACTS, 'session-timeout-login-en.png'), fullPage: true });

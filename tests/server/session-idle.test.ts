@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../server/db/schema';
 import { hashToken } from '../../server/security/sessions';
 import { MESSAGE_SOCKET_PATH, SESSION_END_REASON, SOCKET_CLOSE } from '../../src/lib/messages';
+import { BACKGROUND_CALL_HEADER } from '../../src/protocol/headers';
 import { ApiClient, refusalOf, signInAs } from './client';
 import { startServer, type TestServer } from './server';
 
@@ -89,6 +90,23 @@ describe('the idle timeout', () => {
     expect(await sessionRow(director)).toBeUndefined();
     expect(refusalOf(await userInfo(director))).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
     expect((await userInfo(bystander)).body.code).toBe('0');
+  });
+
+  it("does not count a screen's own timer (a background call) as activity", async () => {
+    const handler = await signInAs(srv.baseUrl, 'op_handler');
+    const live = openSocket(srv.baseUrl, handler);
+    await live.ready;
+    const background = () => handler.call('/op/v1/userInfo', { method: 'GET', tamper: (r) => (r.headers[BACKGROUND_CALL_HEADER] = '1') });
+    // Badge counts every few minutes are answered, but leave the recorded last-seen time where it was.
+    const signedInAt = (await sessionRow(handler)).lastSeenAt.getTime();
+    for (let i = 0; i < 3; i += 1) {
+      clock += 10 * 60_000 - 60_000;
+      expect((await background()).body.code).toBe('0');
+      expect((await sessionRow(handler)).lastSeenAt.getTime()).toBe(signedInAt);
+    }
+    clock += 3 * 60_000 + PAST_RESOLUTION_MS;
+    expect(await live.closed).toMatchObject({ code: SOCKET_CLOSE.SESSION_ENDED, reason: SESSION_END_REASON.TIMEOUT });
+    expect(refusalOf(await background())).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
 
   it('refuses a request of an idle session at once, before any sweep, and tells its tabs TIMEOUT', async () => {
