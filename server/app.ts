@@ -155,6 +155,8 @@ export interface AppOptions {
   dataDir?: string;
   /** The clock of time-limited rules such as SMS code expiry; tests pass one they can move. Defaults to Date.now. */
   now?: () => number;
+  /** A session idle this long ends (README SESSION_IDLE_MINUTES; default 30 minutes, spec §9). */
+  sessionIdleMs?: number;
   /** Largest file upload accepted, in bytes (default 10 MB). */
   maxUploadBytes?: number;
   /** Told of every route as it is registered, the unsigned GETs included (the fuzz suite enumerates them so). */
@@ -277,11 +279,13 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   services.fileGrants.useKey(await loadOrCreateSecret(db, FILE_GRANTS_SECRET));
 
   const passwordCost = options.passwordCost ?? PRODUCTION_SCRYPT_COST;
-  const sessions = new SessionStore(db);
+  const sessions = new SessionStore(db, { idleMs: options.sessionIdleMs, now: options.now });
   const unwatch = await sessions.watch(database, (error) =>
     api.log.error({ err: error }, 'database notifications lost; principal cache switched off'),
   );
   api.addHook('onClose', () => unwatch());
+  sessions.startSweeping((error) => api.log.warn({ err: error }, 'ending idle sessions failed'));
+  api.addHook('onClose', () => sessions.stopSweeping());
   await services.messageHub.start(database, (error) => api.log.error({ err: error }, 'message notifications lost; sockets closed'));
   api.addHook('onClose', () => services.messageHub.stop());
   const ctx: AppContext = {

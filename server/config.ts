@@ -1,4 +1,4 @@
-/** Settings from the environment (README: PORT, HOST, DATA_DIR, DATABASE_URL). */
+/** Settings from the environment (README: PORT, HOST, DATA_DIR, DATABASE_URL, SESSION_IDLE_MINUTES …). */
 import { resolve } from 'node:path';
 
 export interface ServerConfig {
@@ -13,6 +13,8 @@ export interface ServerConfig {
   staticDir: string;
   /** UPLOAD_MAX_MB: the largest file upload accepted. */
   maxUploadBytes: number;
+  /** SESSION_IDLE_MINUTES: a session with no request for this long ends (decimals allowed). */
+  sessionIdleMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -20,6 +22,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const uploadMb = Number(env.UPLOAD_MAX_MB ?? 10);
   if (!(uploadMb > 0)) throw new Error(`UPLOAD_MAX_MB must be a positive number of megabytes, got ${env.UPLOAD_MAX_MB}`);
+  const idleMinutes = Number(env.SESSION_IDLE_MINUTES ?? 30);
+  if (!(idleMinutes > 0) || !Number.isFinite(idleMinutes)) throw new Error(`SESSION_IDLE_MINUTES must be a positive number of minutes, got ${env.SESSION_IDLE_MINUTES}`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -29,5 +33,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoMode: env.DEMO_MODE !== '0' && env.DEMO_MODE !== 'false',
     staticDir: resolve(env.STATIC_DIR || './dist'),
     maxUploadBytes: Math.floor(uploadMb * 1024 * 1024),
+    sessionIdleMs: Math.round(idleMinutes * 60_000),
   };
 }

@@ -8,7 +8,7 @@ import { PERSONAS } from './db/seed-data/personas';
 
 const config = readConfig();
 const database = openDatabase(config);
-const app = buildApp({ database, logger: { level: config.logLevel }, demoMode: config.demoMode, staticDir: config.staticDir, dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes });
+const app = buildApp({ database, logger: { level: config.logLevel }, demoMode: config.demoMode, staticDir: config.staticDir, dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes, sessionIdleMs: config.sessionIdleMs });
 
 let stopBackups: (() => Promise<void>) | undefined;
 let stopMaintenance: (() => void) | undefined;

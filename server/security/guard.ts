@@ -15,7 +15,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission } from '../../src/lib/access';
 import { USER_STATUS } from '../../src/lib/codes';
-import { CSRF_QUERY_KEY, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
+import { BACKGROUND_CALL_HEADER, CSRF_QUERY_KEY, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
 import { malformedJsonError, protocolError, validationError } from '../errors';
 import { localeOf, runInLocale } from '../i18n';
 import { checkInput } from './input-gate';
@@ -37,6 +37,7 @@ function sameSecret(given: string | undefined, principal: Principal): boolean {
 }
 
 const CSRF_HEADER = DEFAULT_CSRF_HEADER.toLowerCase();
+const BACKGROUND_HEADER = BACKGROUND_CALL_HEADER.toLowerCase();
 
 function checkCsrf(request: FastifyRequest, query: ReadonlyArray<[string, string]>, principal: Principal): void {
   const headerValue = request.headers[CSRF_HEADER];
@@ -115,7 +116,8 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; l
     }
 
     request.principal = principal;
-    return principal ? sessions.touch(principal) : undefined;
+    // A screen's own timer (a badge count) is not activity: it must not keep an idle session alive.
+    return principal && request.headers[BACKGROUND_HEADER] !== '1' ? sessions.touch(principal) : undefined;
   }
 
   /** The checks after the nonce: the route's rules, with the principal read if it is not cached. */
@@ -126,13 +128,20 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; l
     if (rules.auth !== 'session') return settle(admit(request, rules, query, null), done);
     const authToken = request.protocolHeaders!.authToken;
     const cached = sessions.cached(authToken);
-    if (cached) return settle(admit(request, rules, query, cached), done);
-    sessions.principal(authToken).then((principal) => {
+    if (cached && !sessions.isIdle(cached)) return settle(admit(request, rules, query, cached), done);
+    const admitLive = (principal: Principal | null) => {
       try {
         settle(admit(request, rules, query, principal), done);
       } catch (error) {
         done(error as Error);
       }
+    };
+    sessions.principal(authToken).then((principal) => {
+      // Idle past the timeout by this process's last-seen time, and not yet swept (the sweep runs each
+      // second): the database decides (endIfIdle); a session idle there is ended with its reason, so
+      // the session's other tabs leave too, and this request is refused.
+      if (!principal || !sessions.isIdle(principal)) return admitLive(principal);
+      sessions.endIfIdle(principal).then((over) => admitLive(over ? null : principal), done);
     }, done);
   }
 

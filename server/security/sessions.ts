@@ -10,7 +10,7 @@
  * lost the cache is switched off rather than trusted.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/open';
 import type { Authority as RoleRef, CorpRef } from '../../src/protocol/api-types';
 import { corps, rolePermissions, roles, sessions, userCorps, userRoles, users } from '../db/schema';
@@ -58,8 +58,23 @@ async function announceEnd(db: Db, tokenHashes: readonly string[], reason: Sessi
   for (const hash of tokenHashes) await db.execute(sql`select pg_notify(${SESSION_END_CHANNEL}, ${`${hash}:${reason}`})`);
 }
 const SESSION_PAYLOAD_PREFIX = 'session:';
-/** last_seen_at is written at most this often per session: a write per request would double the load. */
-const LAST_SEEN_RESOLUTION_MS = 60_000;
+/** Spec §9's login-marker lifetime, the idleness the browser measured before the server did (README SESSION_IDLE_MINUTES). */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+/**
+ * last_seen_at is written at most this often per session, not on every request (a write per request
+ * would double the load): the requests between two writes only compare the cached time. The recorded
+ * time is therefore at most this much older than the last request, so a session ends when it has been
+ * idle for the timeout plus this (never early, at most 10 s late); a short timeout (tests) gets a
+ * finer resolution.
+ */
+const lastSeenResolution = (idleMs: number) => Math.min(10_000, Math.max(100, Math.floor(idleMs / 10)));
+/**
+ * How often each process looks for idle sessions: a thirtieth of the timeout, at most every 10 s (a
+ * 30-minute timeout: a tab leaves within 10 s of it, one small query per 10 s per process) and at
+ * least every 250 ms (a test's 15-second timeout: within half a second). A fixed second cost every
+ * process, tests included, a transaction a second on a single-connection PGlite.
+ */
+const idleSweepInterval = (idleMs: number) => Math.min(10_000, Math.max(250, Math.floor(idleMs / 30)));
 const CACHE_LIMIT = 10_000;
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -119,9 +134,87 @@ export class SessionStore {
   private generation = 0;
   private cacheEnabled = true;
   private readonly findPrincipal: ReturnType<typeof principalQuery>;
+  /** A session whose recorded last-seen time is older than this has timed out. */
+  private readonly expiresAfterMs: number;
+  private readonly resolutionMs: number;
+  private readonly now: () => number;
+  private sweeper: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> | undefined;
+  private readonly sweepEveryMs: number;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    options: { idleMs?: number; now?: () => number } = {},
+  ) {
     this.findPrincipal = principalQuery(db);
+    const idleMs = options.idleMs ?? DEFAULT_SESSION_IDLE_MS;
+    this.resolutionMs = lastSeenResolution(idleMs);
+    this.expiresAfterMs = idleMs + this.resolutionMs;
+    this.sweepEveryMs = idleSweepInterval(idleMs);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether a session last seen at this time has been idle past the timeout. */
+  isIdle(principal: Pick<Principal, 'lastSeenAt'>, nowMs = this.now()): boolean {
+    return nowMs - principal.lastSeenAt.getTime() > this.expiresAfterMs;
+  }
+
+  /**
+   * Ends every session idle past the timeout, telling its tabs TIMEOUT (announceEnd). Several
+   * processes on one PostgreSQL sweep at once: SKIP LOCKED gives each idle session to one of them,
+   * and the last-seen condition is checked again on the locked row, so a request that touched the
+   * session meanwhile keeps it. Returns the ended sessions' token hashes.
+   */
+  sweepIdle(nowMs = this.now()): Promise<string[]> {
+    return this.endIdle(nowMs);
+  }
+
+  /**
+   * For a principal that looks idle by its cached last-seen time. last_seen_at writes do not notify
+   * the other processes (a cache flush per write would undo the cache), so another process may have
+   * seen the session since: the database decides. Ends the session (TIMEOUT) when it is idle there too
+   * and says whether it is over; otherwise takes the recorded time into the cached principal.
+   */
+  async endIfIdle(principal: Principal, nowMs = this.now()): Promise<boolean> {
+    const [row] = await this.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, principal.tokenHash));
+    if (row && !this.isIdle(row, nowMs)) {
+      principal.lastSeenAt = row.lastSeenAt;
+      return false;
+    }
+    if (row) await this.endIdle(nowMs, principal.tokenHash);
+    this.forget(principal.tokenHash);
+    return true;
+  }
+
+  private async endIdle(nowMs: number, tokenHash?: string): Promise<string[]> {
+    const cutoff = new Date(nowMs - this.expiresAfterMs);
+    const idleWhere = tokenHash ? and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeenAt, cutoff)) : lt(sessions.lastSeenAt, cutoff);
+    const ended = await this.db.transaction(async (tx) => {
+      const idle = await tx.select({ tokenHash: sessions.tokenHash }).from(sessions).where(idleWhere).for('update', { skipLocked: true });
+      if (idle.length === 0) return [];
+      const hashes = idle.map((s) => s.tokenHash);
+      // Told before the delete, in the same transaction: the reason reaches the sockets first (announceEnd).
+      await announceEnd(tx, hashes, SESSION_END_REASON.TIMEOUT);
+      await tx.delete(sessions).where(inArray(sessions.tokenHash, hashes));
+      return hashes;
+    });
+    for (const hash of ended) this.forget(hash);
+    return ended;
+  }
+
+  /** Sweeps every sweepEveryMs until stopSweeping; a sweep still running is not doubled. */
+  startSweeping(onError: (error: unknown) => void): void {
+    this.sweeper = setInterval(() => {
+      this.sweeping ??= this.sweepIdle()
+        .catch(onError)
+        .finally(() => (this.sweeping = undefined));
+    }, this.sweepEveryMs);
+    this.sweeper.unref();
+  }
+
+  async stopSweeping(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.sweeping;
   }
 
   /** Subscribes the cache to the database's change notifications; resolves to the unsubscribe function. */
@@ -145,6 +238,8 @@ export class SessionStore {
       csrfToken: session.csrfToken,
       wsToken: session.wsToken,
       corpId,
+      // The store's clock, not the database's: an injected clock (tests) then decides idleness alone.
+      lastSeenAt: new Date(this.now()),
       ...origin,
     });
     return session;
@@ -174,11 +269,11 @@ export class SessionStore {
   }
 
   /**
-   * Records activity, at most once per LAST_SEEN_RESOLUTION_MS. Returns undefined when there was
-   * nothing to write (nearly always), so that the caller need not wait for a promise.
+   * Records activity, at most once per resolution (lastSeenResolution). Returns undefined when there
+   * was nothing to write (nearly always), so that the caller need not wait for a promise.
    */
-  touch(principal: Principal, nowMs = Date.now()): Promise<void> | undefined {
-    if (nowMs - principal.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return undefined;
+  touch(principal: Principal, nowMs = this.now()): Promise<void> | undefined {
+    if (nowMs - principal.lastSeenAt.getTime() < this.resolutionMs) return undefined;
     const now = new Date(nowMs);
     principal.lastSeenAt = now;
     return this.db
@@ -188,9 +283,9 @@ export class SessionStore {
       .then(() => undefined);
   }
 
-  async end(tokenHash: string): Promise<void> {
+  async end(tokenHash: string, reason: SessionEndReason = SESSION_END_REASON.LOGOUT): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await announceEnd(tx, [tokenHash], SESSION_END_REASON.LOGOUT);
+      await announceEnd(tx, [tokenHash], reason);
       await tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     });
     this.forget(tokenHash);

@@ -24,6 +24,8 @@ export const SESSION_END_REASON = {
   DISABLED: 'DISABLED',
   PASSWORD_RESET: 'PASSWORD_RESET',
   PASSWORD_CHANGED: 'PASSWORD_CHANGED',
+  /** Idle past the server's timeout (README SESSION_IDLE_MINUTES). */
+  TIMEOUT: 'TIMEOUT',
   ENDED: 'ENDED',
 } as const;
 export type SessionEndReason = (typeof SESSION_END_REASON)[keyof typeof SESSION_END_REASON];

@@ -16,6 +16,13 @@ export const CSRF_QUERY_KEY = '_csrf';
 export const VRANDOM_QUERY_KEY = 'x-vrandom';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const AUTH_TOKEN_COOKIE = 'Admin-Token';
+/**
+ * Sent ('1') by the screens' own timers (badge counts, the periodic user refresh): such a call is not
+ * the operator's activity, so the server does not count it against the idle timeout (README
+ * SESSION_IDLE_MINUTES) nor the browser renew its login marker. Unsigned on purpose: leaving it out
+ * only keeps one's own session alive longer, as any real request would.
+ */
+export const BACKGROUND_CALL_HEADER = 'X-Background-Call';
 
 /** Largest accepted |now - X-Timestamp|. */
 export const TIMESTAMP_WINDOW_MS = 300_000;

@@ -21,10 +21,10 @@ function setUnseen(count: number): void {
 }
 
 export const exportBadge = {
-  /** Asks the server for the number of records not seen yet. */
-  async refresh(): Promise<void> {
+  /** Asks the server for the number of records not seen yet; `background` when the badge's timer asks (not activity for the idle timeout). */
+  async refresh({ background = false }: { background?: boolean } = {}): Promise<void> {
     try {
-      setUnseen(await api.post<number>(`${BASE}/count-new`, {}, { silent: true, keepOnNavigate: true }));
+      setUnseen(await api.post<number>(`${BASE}/count-new`, {}, { silent: true, keepOnNavigate: true, background }));
     } catch {
       // The badge is a hint: without an answer it keeps what it showed.
     }

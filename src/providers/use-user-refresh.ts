@@ -8,7 +8,7 @@ export function useUserRefresh(): void {
   const periodic = needsPeriodicRefresh(user);
   useEffect(() => {
     if (!periodic) return;
-    const timer = window.setInterval(() => void loadUserInfo().catch(() => undefined), USER_REFRESH_INTERVAL_MS);
+    const timer = window.setInterval(() => void loadUserInfo({ background: true }).catch(() => undefined), USER_REFRESH_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [periodic]);
 }

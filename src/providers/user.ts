@@ -33,9 +33,10 @@ let loading: Promise<UserInfo> | undefined;
  * share one request, so the store, and every screen that follows it, changes once. `silent` leaves
  * reporting a failure to the caller.
  */
-export function loadUserInfo({ silent = false }: { silent?: boolean } = {}): Promise<UserInfo> {
+/** `background`: the periodic refresh's timer asks, not the operator (not activity for the idle timeout). */
+export function loadUserInfo({ silent = false, background = false }: { silent?: boolean; background?: boolean } = {}): Promise<UserInfo> {
   loading ??= api
-    .post<UserInfo>('/op/v1/userInfo', undefined, { keepOnNavigate: true, silent })
+    .post<UserInfo>('/op/v1/userInfo', undefined, { keepOnNavigate: true, silent, background })
     .then((info) => {
       userStore.set(info);
       return info;

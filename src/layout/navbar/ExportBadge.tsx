@@ -30,7 +30,7 @@ function Badge() {
   useEffect(() => {
     // The first count waits for the first screen to be up: nobody reads it before.
     const cancel = whenIdle(() => void exportBadge.refresh());
-    const timer = setInterval(() => void exportBadge.refresh(), REFRESH_MS);
+    const timer = setInterval(() => void exportBadge.refresh({ background: true }), REFRESH_MS);
     return () => {
       cancel();
       clearInterval(timer);

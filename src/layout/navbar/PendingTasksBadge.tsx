@@ -26,7 +26,7 @@ export function PendingTasksBadge() {
     if (!mayList) return;
     // The first count waits for the first screen to be up: nobody reads it before.
     const cancel = whenIdle(() => void pendingTasks.refresh());
-    const timer = setInterval(() => void pendingTasks.refresh(), REFRESH_MS);
+    const timer = setInterval(() => void pendingTasks.refresh({ background: true }), REFRESH_MS);
     return () => {
       cancel();
       clearInterval(timer);

@@ -4,7 +4,7 @@
  */
 import axios, { type AxiosResponse } from 'axios';
 import i18n from 'i18next';
-import { API_BASE, REQUEST_TIMEOUT_MS, paramsToPairs, prepareRequest, type ApiEnvelope } from '../../protocol';
+import { API_BASE, BACKGROUND_CALL_HEADER, REQUEST_TIMEOUT_MS, paramsToPairs, prepareRequest, type ApiEnvelope } from '../../protocol';
 import { getCsrf, getSessionKeys, readSessionCookies, renewAuthToken } from '../session';
 import { ApiError, CATALOGUE_MESSAGE_KEYS, classifyResponse, type ErrorKind } from './errors';
 import { isReadCall, keepEarly, learnCall, takeEarlyAnswer, takeReadyAnswer } from './first-screen';
@@ -20,6 +20,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' for a file answer; an envelope (an error) still comes back as JSON and is classified. */
   responseType?: 'json' | 'blob';
+  /** A screen's own timer asks, not the operator: not activity for the idle timeout (BACKGROUND_CALL_HEADER). */
+  background?: boolean;
 }
 
 const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
@@ -133,7 +135,11 @@ async function send<T>(method: 'GET' | 'POST', url: string, data: unknown, optio
       method,
       url: prepared.url,
       data: multipart ? data : body,
-      headers: body === undefined ? prepared.headers : { ...prepared.headers, 'Content-Type': JSON_CONTENT_TYPE },
+      headers: {
+        ...prepared.headers,
+        ...(body === undefined ? {} : { 'Content-Type': JSON_CONTENT_TYPE }),
+        ...(options.background ? { [BACKGROUND_CALL_HEADER]: '1' } : {}),
+      },
       signal: controller.signal,
       responseType: options.responseType ?? 'json',
     });
@@ -157,7 +163,7 @@ async function send<T>(method: 'GET' | 'POST', url: string, data: unknown, optio
 
   const verdict = classifyResponse(response.status, response.data);
   if (verdict.kind === 'ok') {
-    renewAuthToken();
+    if (!options.background) renewAuthToken();
     return (response.data as ApiEnvelope<T>).data as T;
   }
   if (verdict.kind === 'unauthorized') {

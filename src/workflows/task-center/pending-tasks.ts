@@ -10,9 +10,10 @@ let count = 0;
 const listeners = new Set<() => void>();
 
 export const pendingTasks = {
-  async refresh(): Promise<void> {
+  /** `background`: asked by the indicator's timer, not by the operator (not activity for the idle timeout). */
+  async refresh({ background = false }: { background?: boolean } = {}): Promise<void> {
     try {
-      const answer = await api.post<{ count: number }>('/op/v1/workflow/tasks/pending-count', {}, { silent: true, keepOnNavigate: true });
+      const answer = await api.post<{ count: number }>('/op/v1/workflow/tasks/pending-count', {}, { silent: true, keepOnNavigate: true, background });
       count = answer.count;
       listeners.forEach((notify) => notify());
     } catch {
