@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { expiryOf, FINANCED_STATUS, noteRefusal, PACKAGE_STATUS, packageRefusal, type PoolNote } from '../../src/lib/abs';
-import { addDays, dayOf } from '../../src/lib/credit-notes';
+import { addDays, dayOf } from '../../src/lib/dates';
 import { toFen } from '../../src/lib/money';
 import type { AppContext } from '../context';
 import { DEMO_CORP } from '../corporations/demo-seed';

@@ -4,6 +4,7 @@ import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
 import { optionalMoney, requireMoney } from '../validation';
 import { optionalText, type Body } from '../workflow/input';
+import { isCalendarDay } from '../../src/lib/dates';
 
 const label = (field: string) => translate(`abs:fields.${field}`);
 const refuse = (field: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(key, { field: label(field), ...params })), field);
@@ -30,11 +31,10 @@ export function optionalAmount(body: Body, field: string): string | undefined {
   return text === undefined ? undefined : fenToYuan(toFen(text)!);
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function requireDate(body: Body, field: string): string {
   const value = body[field];
   if (value === undefined || value === null || value === '') throw refuse(field, 'server:crud.required');
-  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
+  if (!isCalendarDay(value)) {
     throw refuse(field, 'abs:server.dateInvalid');
   }
   return value;

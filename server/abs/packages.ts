@@ -13,7 +13,7 @@ import {
   ABS_API, concentrationOf, ELIGIBILITY_RULE, FINANCED_STATUS, NEXT_PACKAGE_STATUS, NODES_BEFORE, noteRefusal, PACKAGE_STATUS, packageRefusal, poolFigures, poolRefusal,
   shareBasisPoints, sharePercent, type PackageRules, type PackageStatus, type PoolNote,
 } from '../../src/lib/abs';
-import { dayOf, NOTE_STATUS } from '../../src/lib/credit-notes';
+import { NOTE_STATUS } from '../../src/lib/credit-notes';
 import { DOC_PROPERTY_TYPE } from '../../src/features/doc-review/rules';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
@@ -30,6 +30,7 @@ import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
 import { optionalDocuments, requireAmount, requireIds, requireInteger, requireString, requireVersion } from './input';
+import { dayOf } from '../../src/lib/dates';
 
 export const ABS_MATERIAL_PROCESS = 'Process_ABS_CERTIFICATE_CODE';
 const RESOURCE = 'abs-packages';

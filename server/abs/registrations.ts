@@ -10,11 +10,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  expiringSoon, expiryOf, EXPIRY_WARNING_DAYS, MAX_PERIOD_YEARS, MIN_PERIOD_YEARS, PACKAGE_STATUS, REGISTRATION_ACTION, REGISTRATION_STATUS,
-  REGISTRATION_SUBJECT, REGISTRATION_TYPE, remainingDays, ZD_API, type RegistrationAction,
-} from '../../src/lib/abs';
-import { addDays, dayOf, NOTE_STATUS } from '../../src/lib/credit-notes';
+import { expiringSoon, expiryOf, EXPIRY_WARNING_DAYS, MAX_PERIOD_YEARS, MIN_PERIOD_YEARS, PACKAGE_STATUS, REGISTRATION_ACTION, REGISTRATION_STATUS, REGISTRATION_SUBJECT, REGISTRATION_TYPE, ZD_API, type RegistrationAction } from '../../src/lib/abs';
+import { NOTE_STATUS } from '../../src/lib/credit-notes';
 import { fenToYuan, formatCurrency, toFen } from '../../src/lib/money';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
@@ -31,6 +28,7 @@ import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow
 import { standInRegistry } from '../zd-registry/stand-in';
 import type { CentralRegistry, RegistryAnswer, RegistryFiling, RegistryRecord } from '../zd-registry';
 import { optionalAmount, requireAmount, requireIds, requireInteger, requireOneOf, requireString, requireVersion } from './input';
+import { addDays, dayOf, daysBetween } from '../../src/lib/dates';
 
 type RegistrationRow = typeof zdRegistrations.$inferSelect;
 /** How the server reaches the registry; the stand-in reads the platform's copy through the caller's transaction. */
@@ -57,7 +55,7 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
     if (!row) throw aboutField(notFoundError(translate('abs:server.registrationNotFound')), 'id');
     return row;
   };
-  const flagged = (row: RegistrationRow, today: string) => ({ ...row, daysLeft: remainingDays(row.expireDate, today), expiringSoon: expiringSoon(row.expireDate, row.status, today) });
+  const flagged = (row: RegistrationRow, today: string) => ({ ...row, daysLeft: daysBetween(today, row.expireDate), expiringSoon: expiringSoon(row.expireDate, row.status, today) });
   const party = async (db: AppContext['db'] | Tx, field: string, id: string) => {
     const [row] = await db.select({ id: corporations.id, name: corporations.corpName }).from(corporations).where(eq(corporations.id, id));
     if (!row) throw aboutField(notFoundError(translate('abs:server.partyNotFound', { field: translate(`abs:fields.${field}`) })), field);

@@ -13,7 +13,7 @@ import {
   BILL_BASIS, BILL_BUSINESS_TYPE, BILL_PROCESS_KEY, BILL_STATUS, billFee, billNumber, invoiceNumber, isPeriod, lineFeeFen, nextBillStatus,
   periodRange, type BillAction, type BillBasis,
 } from '../../src/lib/bills';
-import { dayOf } from '../../src/lib/credit-notes';
+import { dayOf } from '../../src/lib/dates';
 import { FINANCING_STATUS } from '../../src/lib/financing';
 import { INVOICE_TYPE_DICT } from '../../src/lib/certificates';
 import { fenToYuan, toFen } from '../../src/lib/money';

@@ -8,8 +8,8 @@
  * redeemed one recycles its quota through the ledger like a payment audit would.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { APPLY_LEVEL, NOTE_STATUS, addDays, dayOf, type ApplyLevel } from '../../src/lib/credit-notes';
-import { fenOf, QUOTA_MOVEMENT } from '../../src/lib/quotas';
+import { APPLY_LEVEL, NOTE_STATUS, type ApplyLevel } from '../../src/lib/credit-notes';
+import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import { FINAL_APPROVE_MODE } from '../../src/workflows/registry';
 import { TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
@@ -23,6 +23,8 @@ import type { Principal } from '../security/sessions';
 import type { Actor } from '../workflow/engine';
 import { creditIssuanceOf } from './issuance';
 import { splitNote } from './notes';
+import { fenOf } from '../../src/lib/money';
+import { addDays, dayOf } from '../../src/lib/dates';
 
 const FILES = { contract: 'f-credit-demo-contract', invoice: 'f-credit-demo-invoice' } as const;
 

@@ -11,13 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { UNIT_KIND } from '../../src/lib/corporations';
-import {
-  APPLICATION_STATUS, APPLY_LEVELS, BATCH_STATUS, CREDIT_DOC_PROCESS, CREDIT_DOC_TYPES, CREDIT_ISSUE_PROCESS, HOLD_KIND, NOTE_STATUS,
-  addDays, daysUntil, dayOf, noteNumber, type ApplyLevel,
-} from '../../src/lib/credit-notes';
-import { formatMoney, toFen } from '../../src/lib/money';
+import { APPLICATION_STATUS, APPLY_LEVELS, BATCH_STATUS, CREDIT_DOC_PROCESS, CREDIT_DOC_TYPES, CREDIT_ISSUE_PROCESS, HOLD_KIND, NOTE_STATUS, noteNumber, type ApplyLevel } from '../../src/lib/credit-notes';
+import { fenOf, formatMoney, toFen, yuan } from '../../src/lib/money';
 import { PRODUCT_CATEGORY } from '../../src/lib/products';
-import { availableOf, fenOf, QUOTA_MOVEMENT, yuan, isQuotaDate } from '../../src/lib/quotas';
+import { availableOf, QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import {
@@ -37,6 +34,7 @@ import type { Principal } from '../security/sessions';
 import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import { requireMoney } from '../validation';
 import { optionalText, type Body } from '../workflow/input';
+import { addDays, dayOf, daysBetween, isCalendarDay } from '../../src/lib/dates';
 
 /**
  * An application as it is read: the issuing unit, the payee and the product by their current names
@@ -143,9 +141,9 @@ export class CreditIssuance {
       }
       const dueDate = body.dueDate;
       if (dueDate === undefined || dueDate === null || dueDate === '') throw required('dueDate');
-      if (!isQuotaDate(dueDate)) throw refuse('dueDate', 'dateInvalid');
+      if (!isCalendarDay(dueDate)) throw refuse('dueDate', 'dateInvalid');
       const today = this.today();
-      const tenor = daysUntil(dueDate, today);
+      const tenor = daysBetween(today, dueDate);
       if (tenor < product.tenorMinDays || tenor > product.tenorMaxDays) {
         throw refuse('dueDate', 'tenorOutOfProduct', { from: addDays(today, product.tenorMinDays), to: addDays(today, product.tenorMaxDays), product: product.prdName });
       }

@@ -8,9 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, arrayContains, asc, count, eq, gte, ilike, inArray, lt, lte, notInArray, type SQL } from 'drizzle-orm';
 import { CORP_TYPE } from '../../src/lib/corporations';
-import { HOLD_KIND, NOTE_STATUS, OUTSTANDING_STATUSES, STORED_NOTE_STATUSES, dayOf, effectiveStatus, splitAmounts } from '../../src/lib/credit-notes';
+import { HOLD_KIND, NOTE_STATUS, OUTSTANDING_STATUSES, STORED_NOTE_STATUSES, effectiveStatus, splitAmounts } from '../../src/lib/credit-notes';
 import { formatMoney, toFen } from '../../src/lib/money';
-import { isQuotaDate } from '../../src/lib/quotas';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
 import { corporations, creditNoteHolds, creditNotes } from '../db/schema';
@@ -22,6 +21,7 @@ import { claimedNotes } from '../redemption/payments';
 import { requireMoney } from '../validation';
 import { optionalText, type Body } from '../workflow/input';
 import type { NoteRow } from './issuance';
+import { dayOf, isCalendarDay } from '../../src/lib/dates';
 
 const refuse = (name: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(`creditNotes:server.${key}`, params)), name);
 
@@ -35,7 +35,7 @@ export const viewOf = (row: NoteRow, today: string): NoteView => ({ ...row, disp
 function optionalDate(body: Body, name: string): string | undefined {
   const value = body[name];
   if (value === undefined || value === null || value === '') return undefined;
-  if (!isQuotaDate(value)) throw refuse(name, 'dateInvalid');
+  if (!isCalendarDay(value)) throw refuse(name, 'dateInvalid');
   return value;
 }
 

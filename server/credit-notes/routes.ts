@@ -6,11 +6,11 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { UNIT_KIND } from '../../src/lib/corporations';
-import { APPLICATION_STATUS, BATCH_FIGURES, BATCH_STATUS, CREDIT_NOTE_API, dayOf } from '../../src/lib/credit-notes';
+import { APPLICATION_STATUS, BATCH_FIGURES, BATCH_STATUS, CREDIT_NOTE_API } from '../../src/lib/credit-notes';
 import { toChineseCapital } from '../../src/lib/numerals';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { PRODUCT_CATEGORY } from '../../src/lib/products';
-import { fenOf, yuan } from '../../src/lib/quotas';
+import { fenOf, yuan } from '../../src/lib/money';
 import { TASK_SEGMENT } from '../../src/features/doc-review/rules';
 import { creditBatchExportResource } from '../../src/features/credit-notes/batch-export';
 import type { AppContext } from '../context';
@@ -28,6 +28,7 @@ import type { Principal } from '../security/sessions';
 import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
 import { applicationColumns, creditIssuanceOf, requireLevel, sumsByAccount } from './issuance';
 import { listNotes, noteDetail, splitNote, supplierOptions, viewOf } from './notes';
+import { dayOf } from '../../src/lib/dates';
 
 const requireId = (body: Body, name = 'id') => {
   const id = optionalText(body, name, 100);

@@ -7,13 +7,14 @@
  * calendar that issues notes and computes overdue.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, lt, max, sql, type SQL } from 'drizzle-orm';
-import { addDays, dayOf, OUTSTANDING_STATUSES, NOTE_STATUS } from '../../src/lib/credit-notes';
+import { OUTSTANDING_STATUSES, NOTE_STATUS } from '../../src/lib/credit-notes';
 import type { CountAmount, MaturityBucket, NoteSection, NotesMonth } from '../../src/lib/dashboard';
 import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import { creditNotes, quotaLedger } from '../db/schema';
 import { qualified } from '../db/qualified';
 import { dashboardSource } from './source';
 import { countAmount, intCount, moneySum, numericSum } from './sql';
+import { addDays, dayOf } from '../../src/lib/dates';
 
 const n = creditNotes;
 const l = quotaLedger;

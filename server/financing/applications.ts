@@ -40,6 +40,7 @@ import { optionalMoney } from '../validation';
 import { optionalInteger, optionalText, type Body } from '../workflow/input';
 import { mayWork, reviewBarOf } from '../workflow/rules';
 import type { SmsSignService } from '../workflow/sms-sign';
+import { formatInBusinessZone } from '../../src/lib/dates';
 
 type StoredRow = typeof financingApplications.$inferSelect;
 
@@ -87,7 +88,7 @@ function requireVersion(body: Body): number {
  */
 async function applicationNo(tx: Tx, now: Date): Promise<string> {
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
+  const stamp = formatInBusinessZone(now, 'YYYYMMDDHHmmss');
   const [{ seq }] = await tx.select({ seq: sql<string>`nextval('financing_application_no_seq')::text` }).from(sql`(select 1) as one`);
   return `FA${stamp}${p(Number(BigInt(seq) % 10_000n), 4)}`;
 }

@@ -15,12 +15,12 @@ import { DEMO_CORP, DEMO_UNIT } from '../corporations/demo-seed';
 import { groupUnits, quotaRequests } from '../db/schema';
 import type { Principal } from '../security/sessions';
 import { quotaRequestsOf } from './requests';
+import { dayOf } from '../../src/lib/dates';
 
 
 /** A term end a year and a half after the demo is seeded. */
 function termEnd(ctx: AppContext): string {
-  const d = new Date(ctx.now());
-  return `${d.getFullYear() + 1}-12-31`;
+  return `${Number(dayOf(ctx.now()).slice(0, 4)) + 1}-12-31`;
 }
 
 export async function seedQuotasDemo(ctx: AppContext): Promise<void> {

@@ -4,8 +4,7 @@
  * neither moved nor removed, so a tree's quota always sits where its dispatches put it.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { formatCurrency } from '../../src/lib/money';
-import { fenOf, yuan } from '../../src/lib/quotas';
+import { fenOf, formatCurrency, yuan } from '../../src/lib/money';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import { registerUnitHoldingCheck, type UnitHolding } from '../corporations/unit-holdings';
 import type { Db } from '../db/open';

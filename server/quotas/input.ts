@@ -1,6 +1,6 @@
 /** Reading the quota calls' bodies: every refusal names its field and writes nothing. */
 import { toFen } from '../../src/lib/money';
-import { isQuotaDate } from '../../src/lib/quotas';
+import { isCalendarDay } from '../../src/lib/dates';
 import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
 import { requireMoney } from '../validation';
@@ -23,7 +23,7 @@ export function requireAmount(body: Body, field = 'amount', allowZero = false): 
 export function requireTermEnd(body: Body, today: string): string {
   const value = body.termEnd;
   if (value === undefined || value === null || value === '') throw aboutField(validationError(translate('server:crud.required', { field: label('termEnd') })), 'termEnd');
-  if (!isQuotaDate(value)) throw aboutField(validationError(translate('quotas:server.dateInvalid', { field: label('termEnd') })), 'termEnd');
+  if (!isCalendarDay(value)) throw aboutField(validationError(translate('quotas:server.dateInvalid', { field: label('termEnd') })), 'termEnd');
   if (value <= today) throw aboutField(validationError(translate('quotas:server.termPast', { today })), 'termEnd');
   return value;
 }

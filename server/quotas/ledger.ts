@@ -7,13 +7,12 @@
  * any other path fails the statement), and a deferred trigger holds a dispatch's totals conserved.
  */
 import { eq, sql } from 'drizzle-orm';
-import {
-  applyDeltas, availableOf, balancesValid, deltasOf, fenOf, takeRefusal, yuan, type QuotaBalances, type QuotaMovement, type QuotaRefusal,
-} from '../../src/lib/quotas';
+import { applyDeltas, availableOf, balancesValid, deltasOf, takeRefusal, type QuotaBalances, type QuotaMovement, type QuotaRefusal } from '../../src/lib/quotas';
 import type { Tx } from '../db/tx';
 import { quotaAccounts, quotaLedger } from '../db/schema';
 import { businessError, notFoundError } from '../errors';
 import { translate } from '../i18n';
+import { fenOf, yuan } from '../../src/lib/money';
 
 export type QuotaAccountRow = typeof quotaAccounts.$inferSelect;
 export type QuotaLedgerRow = typeof quotaLedger.$inferSelect;

@@ -9,10 +9,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
-import {
-  channelOf, DISPATCH_UNIT_KINDS, dispatchRefusal, fenOf, lineDelta, PLATFORM_GRANTOR, QUOTA_KIND, QUOTA_MOVEMENT, QUOTA_PROCESS_KEYS,
-  QUOTA_REQUEST_TYPE, quotaProcessKey, takeRefusal, yuan, availableOf, type DispatchLine, type DispatchTarget, type QuotaKind, type QuotaMovement, type QuotaRequestType,
-} from '../../src/lib/quotas';
+import { channelOf, DISPATCH_UNIT_KINDS, dispatchRefusal, lineDelta, PLATFORM_GRANTOR, QUOTA_KIND, QUOTA_MOVEMENT, QUOTA_PROCESS_KEYS, QUOTA_REQUEST_TYPE, quotaProcessKey, takeRefusal, availableOf, type DispatchLine, type DispatchTarget, type QuotaKind, type QuotaMovement, type QuotaRequestType } from '../../src/lib/quotas';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/tx';
@@ -28,6 +25,8 @@ import type { Body } from '../workflow/input';
 import { balancesOf, lockAccount, move, refusalError, type QuotaAccountRow } from './ledger';
 import { dispatchTargetsOf, quotaFamilyOf, reservationsOf } from './reservations';
 import { requireAmount, requireReason, requireString, requireTermEnd } from './input';
+import { fenOf, yuan } from '../../src/lib/money';
+import { dayOf } from '../../src/lib/dates';
 
 export type QuotaRequestRow = typeof quotaRequests.$inferSelect;
 type Unit = UnitRow;
@@ -89,8 +88,7 @@ export class QuotaRequests {
   }
 
   today(): string {
-    const now = new Date(this.ctx.now());
-    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    return dayOf(this.ctx.now());
   }
 
   /** 额度申请: a new quota for a group, from the platform, a finance institution or a third party. */

@@ -5,13 +5,14 @@
  * the way the approval would. The dispatch screen's figures and the submission's check read this.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { availableOf, fenOf, reservedByAccount, type DispatchTarget, type PendingQuotaRequest } from '../../src/lib/quotas';
+import { availableOf, reservedByAccount, type DispatchTarget, type PendingQuotaRequest } from '../../src/lib/quotas';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
 import { groupUnits, quotaAccounts, quotaRequestLines, quotaRequests } from '../db/schema';
 import { unitNameOf } from '../corporations/unit-name';
 import { balancesOf, type QuotaAccountRow } from './ledger';
+import { fenOf } from '../../src/lib/money';
 
 /** Every account of the quota `account` belongs to, in its group (the account included). */
 export function quotaFamilyOf(tx: Tx | Db, account: Pick<QuotaAccountRow, 'kind' | 'channel' | 'grantorId' | 'groupId'>): Promise<QuotaAccountRow[]> {

@@ -7,7 +7,7 @@ import { aliasedTable, and, asc, count, desc, eq, getTableColumns, gte, ilike, l
 import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
-import { DISPATCH_UNIT_KINDS, QUOTA_API, QUOTA_KIND, QUOTA_MOVEMENT, yuan, type QuotaAccount } from '../../src/lib/quotas';
+import { DISPATCH_UNIT_KINDS, QUOTA_API, QUOTA_KIND, QUOTA_MOVEMENT, type QuotaAccount } from '../../src/lib/quotas';
 import { quotaLedgerResource } from '../../src/features/quotas/resources';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
@@ -24,6 +24,7 @@ import { quotaRequestsOf } from './requests';
 import { quotaFamilyOf, reservationsOf } from './reservations';
 import { grantorNameOf } from './names';
 import { unitColumns, unitNameOf } from '../corporations/unit-name';
+import { yuan } from '../../src/lib/money';
 
 const parentAccounts = aliasedTable(quotaAccounts, 'parent_accounts');
 const parentUnits = aliasedTable(groupUnits, 'parent_units');

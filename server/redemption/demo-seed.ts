@@ -6,7 +6,7 @@
  * and a note paid outside the platform registered with its evidence, waiting for the director.
  */
 import { count, eq, inArray } from 'drizzle-orm';
-import { APPLY_LEVEL, addDays, dayOf } from '../../src/lib/credit-notes';
+import { APPLY_LEVEL } from '../../src/lib/credit-notes';
 import { AUDIT_OUTCOME } from '../../src/lib/redemption';
 import { FINAL_APPROVE_MODE } from '../../src/workflows/registry';
 import { TASK_OUTCOME } from '../../src/workflows/states';
@@ -21,6 +21,7 @@ import type { Principal } from '../security/sessions';
 import type { Actor } from '../workflow/engine';
 import { paymentsOf } from './payments';
 import { registrationsOf } from './registrations';
+import { addDays, dayOf } from '../../src/lib/dates';
 
 const FILES = { contract: 'f-redeem-demo-contract', invoice: 'f-redeem-demo-invoice', evidence: 'f-redeem-demo-evidence' } as const;
 /** The notes' amounts, in the order of their contracts (HT-2026-1201 …). */

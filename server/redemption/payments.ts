@@ -8,9 +8,9 @@
  * transaction; a reject changes nothing but the payment. The auditor is never the payment's recorder.
  */
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
-import { NOTE_STATUS, OUTSTANDING_STATUSES, dayOf } from '../../src/lib/credit-notes';
-import { formatMoney, toFen } from '../../src/lib/money';
-import { fenOf, isQuotaDate, QUOTA_MOVEMENT, yuan } from '../../src/lib/quotas';
+import { NOTE_STATUS, OUTSTANDING_STATUSES } from '../../src/lib/credit-notes';
+import { fenOf, formatMoney, toFen, yuan } from '../../src/lib/money';
+import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import {
   AUDIT_OUTCOME, MAX_MATCHED_NOTES, PAYMENT_STATUS, PAYMENT_STATUSES, REGISTRATION_STATUS, isBankSerial, matchRefusal, type MatchRefusal,
 } from '../../src/lib/redemption';
@@ -27,6 +27,7 @@ import { lockAccount, move } from '../quotas/ledger';
 import { withRecorderNames } from './people';
 import { requireMoney } from '../validation';
 import { optionalOneOf, optionalText, type Body } from '../workflow/input';
+import { dayOf, isCalendarDay } from '../../src/lib/dates';
 
 export type PaymentRow = typeof creditPayments.$inferSelect;
 
@@ -51,7 +52,7 @@ export function requireString(body: Body, name: string, max = 100): string {
 export function requireDate(body: Body, name: string): string {
   const value = body[name];
   if (value === undefined || value === null || value === '') throw required(name);
-  if (!isQuotaDate(value)) throw refuse(name, 'dateInvalid');
+  if (!isCalendarDay(value)) throw refuse(name, 'dateInvalid');
   return value;
 }
 

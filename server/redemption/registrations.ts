@@ -7,7 +7,7 @@
  * with that instance). A rejected or withdrawn end changes nothing but the registration.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { OUTSTANDING_STATUSES, dayOf, effectiveStatus } from '../../src/lib/credit-notes';
+import { OUTSTANDING_STATUSES, effectiveStatus } from '../../src/lib/credit-notes';
 import { REDEEM_REGISTER_PROCESS, REGISTRATION_STATUS } from '../../src/lib/redemption';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
@@ -23,6 +23,7 @@ import { optionalOneOf, optionalText, type Body } from '../workflow/input';
 import { pagingOf } from '../crud/query';
 import { claimedNotes, lockNotes, redeemNotes, refuse, requireDate, requireString } from './payments';
 import { withRecorderNames } from './people';
+import { dayOf } from '../../src/lib/dates';
 
 export const REGISTRATION_BUSINESS_TYPE = 'CREDIT_REDEEM_REGISTRATION';
 const LOG = 'credit-redeem-registrations';

@@ -14,6 +14,7 @@ import { creditNotes, sysDictData, zdRegistrationNotes, zdRegistrations } from '
 import { translate } from '../i18n';
 import { certificatePdf } from './certificate';
 import type { CentralRegistry, RegistryAct, RegistryAnswer, RegistryFiling, RegistryRecord } from './index';
+import { dayOf } from '../../src/lib/dates';
 
 // The registry's own name of a registration type, as its certificates print it (not the platform's dictionary word).
 const TYPE_LABEL = { TRANSFER: '应收账款转让登记', PLEDGE: '应收账款质押登记' } as const;
@@ -22,7 +23,7 @@ const refuse = (key: string, params: Record<string, string> = {}): RegistryAnswe
 
 export function standInRegistry(db: Db | Tx, now: () => Date = () => new Date()): CentralRegistry {
   const next = async () => Number((await db.select({ n: sql<string>`nextval('zd_registry_no_seq')::text` }).from(sql`(select 1) as one`))[0].n);
-  const stamp = () => now().toISOString().slice(0, 10).replaceAll('-', '');
+  const stamp = () => dayOf(now()).replaceAll('-', '');
 
   /** A live registration of the same type over any of these notes, other than `except`. */
   const conflicting = async (filing: RegistryFiling, except?: string) => {

@@ -5,6 +5,7 @@
  * by debtor) are computed here from the notes, in whole fen and whole days, never in binary floats.
  */
 import { fenToYuan, formatPercent, toFen } from './money';
+import { addYears, daysBetween } from './dates';
 
 export const ABS_API = '/op/v1/abs';
 export const ZD_API = '/op/v1/zd-registrations';
@@ -60,9 +61,6 @@ export interface PoolNote {
 
 export const FINANCED_STATUS = 'FINANCED';
 
-export function remainingDays(dueDate: string, today: string): number {
-  return Math.round((Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
 
 /** Share as parts per 10,000 (the four decimals the package stores), or null when not a share in (0, 1]. */
 export function shareBasisPoints(share: string): number | null {
@@ -76,7 +74,7 @@ export function shareBasisPoints(share: string): number | null {
 export function noteRefusal(note: PoolNote, rules: PackageRules, today: string, packageId?: string): EligibilityRule | null {
   if (note.packageId && note.packageId !== packageId) return ELIGIBILITY_RULE.inAnotherPackage;
   if (note.status !== FINANCED_STATUS) return ELIGIBILITY_RULE.notFinanced;
-  const days = remainingDays(note.dueDate, today);
+  const days = daysBetween(today, note.dueDate);
   if (days < 0) return ELIGIBILITY_RULE.overdue;
   if (days < rules.minTenorDays) return ELIGIBILITY_RULE.tenorShort;
   if (days > rules.maxTenorDays) return ELIGIBILITY_RULE.tenorLong;
@@ -174,7 +172,7 @@ export interface PoolFigures {
 
 export function poolFigures(pool: readonly PoolNote[], today: string): PoolFigures {
   const total = pool.reduce((s, n) => s + (toFen(n.amount) ?? 0n), 0n);
-  const weighted = pool.reduce((s, n) => s + (toFen(n.amount) ?? 0n) * BigInt(Math.max(0, remainingDays(n.dueDate, today))), 0n);
+  const weighted = pool.reduce((s, n) => s + (toFen(n.amount) ?? 0n) * BigInt(Math.max(0, daysBetween(today, n.dueDate))), 0n);
   const tenths = total === 0n ? 0n : (weighted * 10n * 2n + total) / (2n * total);
   const concentration = concentrationOf(pool);
   return {
@@ -203,16 +201,10 @@ export const MAX_PERIOD_YEARS = 30;
 export const EXPIRY_WARNING_DAYS = 30;
 
 /** The day a registration of `years` starting `start` (YYYY-MM-DD) expires: the same calendar day, `years` later (29 Feb → 28 Feb). */
-export function expiryOf(start: string, years: number): string {
-  const [y, m, d] = start.split('-').map(Number);
-  const target = new Date(Date.UTC(y + years, m - 1, 1));
-  const lastDay = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
-}
+export const expiryOf = (start: string, years: number): string => addYears(start, years);
 
 export function expiringSoon(expireDate: string, status: string, today: string): boolean {
   if (status !== REGISTRATION_STATUS.registered) return false;
-  const days = remainingDays(expireDate, today);
+  const days = daysBetween(today, expireDate);
   return days >= 0 && days <= EXPIRY_WARNING_DAYS;
 }

@@ -3,7 +3,7 @@
  * application levels, the statuses of an application, a batch (issuance data) and a note, a note's
  * number, overdue computed from the due date, and a split's arithmetic in whole fen (src/lib/quotas).
  */
-import { fenOf, yuan } from './quotas';
+import { fenOf, yuan } from './money';
 
 export const CREDIT_NOTE_API = '/op/v1/credit-notes';
 
@@ -66,10 +66,6 @@ export function effectiveStatus(status: string, dueDate: string, today: string):
   return OUTSTANDING_STATUSES.includes(status) && dueDate < today ? NOTE_STATUS.overdue : status;
 }
 
-/** Days from `today` to the due date (negative once past). */
-export function daysUntil(dueDate: string, today: string): number {
-  return Math.round((Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
 
 /** What a split leaves: the part transferred and the remainder kept, exactly summing to the original. */
 export function splitAmounts(original: string, part: bigint): { part: string; rest: string } | null {
@@ -83,14 +79,3 @@ export function sumAmounts(values: readonly string[]): string {
   return yuan(values.reduce((sum, v) => sum + fenOf(v), 0n));
 }
 
-/** A calendar date 'YYYY-MM-DD' of a timestamp in the server's zone. */
-export function dayOf(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/** Adds days to a calendar date. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
-  return d.toISOString().slice(0, 10);
-}

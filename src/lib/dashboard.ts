@@ -4,6 +4,8 @@
  * decimal strings in yuan; counts are integers. A later area (credit notes, financing) adds its
  * section here and one module on the server; the screen shows the sections it receives.
  */
+import { fenOf } from './money';
+
 export const DASHBOARD_API = '/op/v1/dashboard';
 
 /** How often the screen reloads its figures on its own (issue 21: every minute). */
@@ -152,7 +154,7 @@ export interface DashboardOverview extends DashboardSections {
  * "47000000.00" of "88000000.00" → "53.4090". Zero when the whole is zero. For formatPercent.
  */
 export function shareOf(part: string, whole: string): string {
-  const [p, w] = [toCents(part), toCents(whole)];
+  const [p, w] = [fenOf(part), fenOf(whole)];
   if (w === 0n) return '0';
   const scaled = (p * 1_000_000n) / w; // percent × 10^4
   const negative = scaled < 0n;
@@ -160,10 +162,3 @@ export function shareOf(part: string, whole: string): string {
   return `${negative ? '-' : ''}${digits.slice(0, -4)}.${digits.slice(-4)}`;
 }
 
-/** A decimal string as whole cents; the server sends 2 places. */
-function toCents(value: string): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
-  if (!match) return 0n;
-  const cents = BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
-  return match[1] === '-' ? -cents : cents;
-}

@@ -1,4 +1,20 @@
+/**
+ * The one date module (issue 39 item 4): formatting, the business day of an instant, and calendar-day
+ * arithmetic. Business dates (issue, due, start, expiry) are calendar days 'YYYY-MM-DD' counted in the
+ * business time zone, whatever zone the server or the browser runs in: a note due on the 28th is due
+ * on the 28th in Shanghai, also for a server whose clock says UTC and whose day begins eight hours later.
+ */
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The platform's customers and its operators are in mainland China: their day is Shanghai's. */
+export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
+/** A calendar day as the wire and the database carry it. */
+export const DAY_FORMAT = 'YYYY-MM-DD';
 
 /** The spec's default date format, yyyyMMdd, in dayjs tokens. */
 export const DEFAULT_DATE_FORMAT = 'YYYYMMDD';
@@ -17,4 +33,35 @@ export function formatDate(value: dayjs.ConfigType, format: string = DEFAULT_DAT
 export function lastTwelveMonths(now: Date = new Date()): string[] {
   const current = dayjs(now).startOf('month');
   return Array.from({ length: 12 }, (_, i) => current.subtract(i, 'month').format('YYYY-MM'));
+}
+
+/** The business day (YYYY-MM-DD in BUSINESS_TIME_ZONE) of an instant: "today" is dayOf(now). */
+export function dayOf(instant: number | Date): string {
+  return dayjs(instant).tz(BUSINESS_TIME_ZONE).format(DAY_FORMAT);
+}
+
+/** An instant written in the business time zone with dayjs tokens (a number's stamp: 'YYYYMMDDHHmmss'). */
+export function formatInBusinessZone(instant: number | Date, format: string): string {
+  return dayjs(instant).tz(BUSINESS_TIME_ZONE).format(format);
+}
+
+/** Whole days from one calendar day to another (negative when `to` is earlier): daysBetween('2026-02-27', '2026-03-01') is 2. */
+export function daysBetween(from: string, to: string): number {
+  // Both read as UTC midnights: no daylight-saving hour can make a day 23 or 25 hours long.
+  return dayjs.utc(to).diff(dayjs.utc(from), 'day');
+}
+
+/** A calendar day moved by whole days. */
+export function addDays(day: string, days: number): string {
+  return dayjs.utc(day).add(days, 'day').format(DAY_FORMAT);
+}
+
+/** The same calendar day `years` later; a 29 February lands on the 28th in a common year. */
+export function addYears(day: string, years: number): string {
+  return dayjs.utc(day).add(years, 'year').format(DAY_FORMAT);
+}
+
+/** Whether a text is a real calendar day in DAY_FORMAT (2026-02-30 is not). */
+export function isCalendarDay(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs.utc(value).format(DAY_FORMAT) === value;
 }

@@ -220,6 +220,18 @@ export function fenToYuan(fen: bigint): string {
   return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/** Fen as the wire's decimal string ("-12.30" for a negative). */
+export const yuan = (fen: bigint): string => (fen < 0n ? `-${fenToYuan(-fen)}` : fenToYuan(fen));
+
+/** A database numeric (or any decimal string) as fen; a value with more decimals is a fault. */
+export function fenOf(value: string | null | undefined): bigint {
+  if (value === null || value === undefined) return 0n;
+  const negative = value.trim().startsWith('-');
+  const fen = toFen(negative ? value.trim().slice(1) : value);
+  if (fen === null) throw new RangeError(`not an amount: ${value}`);
+  return negative ? -fen : fen;
+}
+
 /**
  * Digits a typed amount may have (spec 5.4's amount: 14 integer digits, 2 decimals). Fourteen keeps
  * every money input well inside the numeric(16,2) and numeric(18,2) columns that store it.

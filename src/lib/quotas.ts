@@ -9,7 +9,7 @@
  * (granted += x) in one transaction, so a tree's total is conserved and a unit never holds more than
  * its parent dispatched to it.
  */
-import { fenToYuan, formatCurrency, moneyInputFen, toFen } from './money';
+import { fenOf, formatCurrency, moneyInputFen, yuan } from './money';
 
 export const QUOTA_API = '/op/v1/quotas';
 
@@ -142,18 +142,6 @@ export function parseAmount(value: unknown, allowZero = false): bigint | null {
   return fen > 0n || (allowZero && fen === 0n) ? fen : null;
 }
 
-/** Fen as the wire's decimal string ("-12.30" for a negative). */
-export const yuan = (fen: bigint): string => (fen < 0n ? `-${fenToYuan(-fen)}` : fenToYuan(fen));
-
-/** A database numeric (or any decimal string) as fen; a value with more decimals is a fault. */
-export function fenOf(value: string | null | undefined): bigint {
-  if (value === null || value === undefined) return 0n;
-  const negative = value.trim().startsWith('-');
-  const fen = toFen(negative ? value.trim().slice(1) : value);
-  if (fen === null) throw new RangeError(`not an amount: ${value}`);
-  return negative ? -fen : fen;
-}
-
 /** One line of a dispatch: a unit right below the source and the amount (added, or for a re-dispatch the new total). */
 export interface DispatchLine {
   unitId: string;
@@ -275,13 +263,6 @@ export function sumYuan(values: readonly (string | null | undefined)[]): string 
   return yuan(values.reduce((sum, v) => sum + fenOf(v ?? '0'), 0n));
 }
 
-/** A calendar day 'YYYY-MM-DD' that exists (2026-02-30 does not). */
-export function isQuotaDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 /** The unit kinds a quota is dispatched to (member customers, the suppliers, hold none). */
 export const DISPATCH_UNIT_KINDS: readonly string[] = ['BRANCH', 'PROJECT_DEPT'];

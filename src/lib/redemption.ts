@@ -6,7 +6,8 @@
  * server's checks and the screens' hints alike; amounts are compared in whole fen, never as floats.
  */
 import { NOTE_STATUS, OUTSTANDING_STATUSES } from './credit-notes';
-import { fenOf, parseAmount } from './quotas';
+import { parseAmount } from './quotas';
+import { fenOf } from './money';
 
 export const REDEMPTION_API = '/op/v1/credit-redemption';
 

@@ -5,6 +5,7 @@
 import type { RuleObject } from 'antd/es/form';
 import zhCN from '../../locales/zh-CN/validation.json' with { type: 'json' };
 import enUS from '../../locales/en-US/validation.json' with { type: 'json' };
+import { dayOf } from './dates';
 
 export type ValidatorName =
   | 'mobile'
@@ -108,10 +109,10 @@ export function idCardCheckChar(first17: string): string {
   return ID_CARD_CHECK_CHARS[sum % 11];
 }
 
-/** A birth date is a day that has come: compared as YYYYMMDD with today's local calendar date. */
+/** A birth date is a day that has come: compared as YYYYMMDD with today's business day. */
 function bornBy(year: number, month: number, day: number, today: Date): boolean {
   const born = year * 10000 + month * 100 + day;
-  return born <= today.getFullYear() * 10000 + (today.getMonth() + 1) * 100 + today.getDate();
+  return born <= Number(dayOf(today).replaceAll('-', ''));
 }
 
 /** Spec 5.4: the pattern checks the birth date, which must be a real day and not after today. */

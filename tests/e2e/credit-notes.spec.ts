@@ -10,9 +10,8 @@
  */
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { addDays, dayOf } from '../../src/lib/credit-notes';
-import { formatMoney } from '../../src/lib/money';
-import { fenOf, yuan } from '../../src/lib/quotas';
+import { addDays, dayOf } from '../../src/lib/dates';
+import { fenOf, formatMoney, yuan } from '../../src/lib/money';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { smsCodesFor } from '../server/demo-outbox';
 import { expect, openedDropdown, PERSONAS, signIn, test, todoOfProcess, type Persona } from './support/fixtures';

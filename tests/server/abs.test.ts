@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ABS_API, packageRefusal, ZD_API, type PoolNote } from '../../src/lib/abs';
-import { addDays, dayOf } from '../../src/lib/credit-notes';
+import { addDays, dayOf } from '../../src/lib/dates';
 import { DOC_REVIEW_CALLS, type DocMaterialsAnswer } from '../../src/features/doc-review/rules';
 import { creditNotes, absPackageNotes, absPackages, zdRegistrations, operationLogs } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';

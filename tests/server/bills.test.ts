@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gte, isNull, lt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BILL_PROCESS_KEY, periodRange, shiftPeriod } from '../../src/lib/bills';
-import { addDays } from '../../src/lib/credit-notes';
+import { addDays, dayOf } from '../../src/lib/dates';
 import { DEMO_CORP } from '../../server/corporations/demo-seed';
 import { billLines, bills, creditNoteApplications, creditNotes, financingApplications, operationLogs, products } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
@@ -158,8 +158,7 @@ describe("a month's bill, from generation to invoice", { shuffle: false }, () =>
 
     it('refuses a period that is malformed or not yet ended, and an auditor', async () => {
       expect(refusalOf(await post(handler, 'generate', { period: '2024-13' })).message).toBe('账期格式应为 YYYY-MM');
-      const now = new Date();
-      const current = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+      const current = dayOf(Date.now()).slice(0, 7);
       expect(refusalOf(await post(handler, 'generate', { period: current })).message).toBe('账期尚未结束，不能生成该月账单');
       expect(refusalOf(await post(handler, 'generate', {})).message).toContain('账期');
       expect(refusalOf(await post(auditor, 'generate', { period: '2024-01' })).code).toBe('FORBIDDEN');

@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { addDays, dayOf } from '../../src/lib/credit-notes';
+import { addDays, dayOf } from '../../src/lib/dates';
 import { FILE_CALLS } from '../../src/lib/files';
 import { SMS_RESEND_WAIT_MS } from '../../src/lib/sms-sign';
-import { fenOf, yuan } from '../../src/lib/quotas';
+import { fenOf, yuan } from '../../src/lib/money';
 import { taskSignScope } from '../../src/workflows/task-sign';
 import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
 import { creditNoteBatches, creditNoteBatchQuotas, creditNotes, products } from '../../server/db/schema';

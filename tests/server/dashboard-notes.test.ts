@@ -8,14 +8,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayOf, OUTSTANDING_STATUSES } from '../../src/lib/credit-notes';
+import { OUTSTANDING_STATUSES } from '../../src/lib/credit-notes';
 import type { CountAmount, DashboardOverview, NoteSection } from '../../src/lib/dashboard';
-import { fenOf, QUOTA_MOVEMENT, yuan } from '../../src/lib/quotas';
+import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import { corporations, creditNotes, quotaAccounts, quotaLedger } from '../../server/db/schema';
 import { recordMovement } from '../../server/quotas/requests';
 import { lastMonths } from '../../server/dashboard/notes';
 import { dataOf, signInAs, type ApiClient } from './client';
 import { sharedServer, type TestServer } from './server';
+import { fenOf, yuan } from '../../src/lib/money';
+import { addDays, dayOf } from '../../src/lib/dates';
 
 const OVERVIEW = '/op/v1/dashboard/overview';
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORP_TYPE } from '../../src/lib/corporations';
 import type { DashboardOverview } from '../../src/lib/dashboard';
-import { fenOf, yuan } from '../../src/lib/quotas';
+import { fenOf, yuan } from '../../src/lib/money';
 import { corporations, groupUnits, products, quotaAccounts, quotaLedger, workflowInstances, workflowTasks } from '../../server/db/schema';
 import { unitNameOf } from '../../server/corporations/unit-name';
 import { grantorNameOf } from '../../server/quotas/names';

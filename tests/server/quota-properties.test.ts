@@ -17,8 +17,9 @@ import { demoActorOf } from '../../server/demo-actor';
 import { balancesOf, ledgerSums } from '../../server/quotas/ledger';
 import { quotaRequestsOf, recordMovement } from '../../server/quotas/requests';
 import type { Principal } from '../../server/security/sessions';
-import { applyDeltas, balancesValid, deltasOf, yuan, ZERO_DELTAS, type QuotaBalances, type QuotaMovement } from '../../src/lib/quotas';
+import { applyDeltas, balancesValid, deltasOf, ZERO_DELTAS, type QuotaBalances, type QuotaMovement } from '../../src/lib/quotas';
 import { startServer, type TestServer } from './server';
+import { yuan } from '../../src/lib/money';
 
 const RUNS = Number(process.env.QUOTA_PROPERTY_RUNS ?? 8);
 const TERM = `${new Date().getFullYear() + 2}-12-31`;

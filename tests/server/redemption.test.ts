@@ -9,9 +9,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { addDays, dayOf } from '../../src/lib/credit-notes';
+import { addDays, dayOf } from '../../src/lib/dates';
 import { FILE_CALLS } from '../../src/lib/files';
-import { fenOf, QUOTA_MOVEMENT } from '../../src/lib/quotas';
+import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import { REDEMPTION_CALLS } from '../../src/lib/redemption';
 import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
 import { creditNotes, groupUnits, operationLogs, quotaAccounts, quotaLedger } from '../../server/db/schema';
@@ -19,6 +19,7 @@ import { grantorNameOf } from '../../server/quotas/names';
 import { recordMovement } from '../../server/quotas/requests';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { sharedServer, type TestServer } from './server';
+import { fenOf } from '../../src/lib/money';
 
 const WF = '/op/v1/workflow';
 const UNIT = DEMO_UNIT.projectDepts[1];

@@ -11,13 +11,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { HasPermi } from '../../components/access/HasAccess';
 import { DictTag } from '../../components/DictTag';
 import { FileUpload } from '../../components/files/FileUpload';
-import { exceedsConcentration, PACKAGE_ACTION, PACKAGE_STATUS, PACKAGE_STATUS_DICT, remainingDays } from '../../lib/abs';
+import { exceedsConcentration, PACKAGE_ACTION, PACKAGE_STATUS, PACKAGE_STATUS_DICT } from '../../lib/abs';
 import { formatMoney } from '../../lib/money';
 import { PERMISSIONS } from '../../lib/permissions';
 import { absApi, type AssetPackage, type Page, type PackageDetail, type PoolNoteView } from './abs-api';
 import { ConcentrationChart } from './ConcentrationChart';
 import './locale';
 import { toastPageFailure } from '../../components/page-failure';
+import { daysBetween } from '../../lib/dates';
 
 const PATH = '/op/abs/assets/assets-manage';
 const percent = (share: string) => `${(Number(share) * 100).toFixed(2)}%`;
@@ -147,7 +148,7 @@ function PackageView({ id }: { id: string }) {
     { title: t('fields.debtorName'), dataIndex: 'debtorName', width: 180, ellipsis: true },
     { title: t('fields.holderName'), dataIndex: 'holderName', width: 200, ellipsis: true },
     { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
-    { title: t('fields.remainingDays'), key: 'days', width: 110, align: 'right' as const, render: (_: unknown, r: PoolNoteView) => remainingDays(r.dueDate, pkg.today) },
+    { title: t('fields.remainingDays'), key: 'days', width: 110, align: 'right' as const, render: (_: unknown, r: PoolNoteView) => daysBetween(pkg.today, r.dueDate) },
   ];
 
   return (

@@ -9,11 +9,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Typed } from '../../components/Typed';
 import { Link } from 'react-router';
-import { daysUntil, dayOf, NOTE_STATUS } from '../../lib/credit-notes';
+import { NOTE_STATUS } from '../../lib/credit-notes';
 import { formatMoney } from '../../lib/money';
 import { useReadyPage } from '../../crud/ready-list';
 import { creditApi, noteLink, type Note } from './credit-api';
 import './locale';
+import { dayOf, daysBetween } from '../../lib/dates';
 
 export const NOTE_COLOR: Record<string, string> = { ISSUED: 'blue', SPLIT: 'default', FINANCED: 'purple', REDEEMED: 'success', OVERDUE: 'error' };
 
@@ -116,9 +117,9 @@ export default function NotesPage() {
             key: 'days',
             width: 100,
             render: (_, row) => {
-              if (row.displayStatus === NOTE_STATUS.overdue) return <span style={{ color: '#cf1322' }}>{t('notes.overdueDays', { days: -daysUntil(row.dueDate, today) })}</span>;
+              if (row.displayStatus === NOTE_STATUS.overdue) return <span style={{ color: '#cf1322' }}>{t('notes.overdueDays', { days: -daysBetween(today, row.dueDate) })}</span>;
               if (row.displayStatus !== NOTE_STATUS.issued && row.displayStatus !== NOTE_STATUS.financed) return null;
-              const days = daysUntil(row.dueDate, today);
+              const days = daysBetween(today, row.dueDate);
               return <span style={days <= 30 ? { color: '#d46b08' } : undefined}>{t('notes.dueIn', { days })}</span>;
             },
           },

@@ -7,8 +7,8 @@ import { Alert, App, Button, DatePicker, Form, Input, Select, Table, Tag, Typogr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../lib/money';
-import { parseAmount, yuan } from '../../lib/quotas';
+import { formatMoney, yuan } from '../../lib/money';
+import { parseAmount } from '../../lib/quotas';
 import { matchedFen } from '../../lib/redemption';
 import { NoteStatusTag } from '../credit-notes/NotesPage';
 import { redemptionApi, type MatchableNote } from './redemption-api';

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { formatDate, lastTwelveMonths } from '../../../src/lib/dates';
+import { addDays, addYears, dayOf, daysBetween, formatDate, formatInBusinessZone, isCalendarDay, lastTwelveMonths } from '../../../src/lib/dates';
 
 describe('formatDate', () => {
   it.each<[dayjs.ConfigType, string | undefined, string]>([
@@ -36,5 +36,39 @@ describe('lastTwelveMonths', () => {
     const months = lastTwelveMonths();
     expect(months).toHaveLength(12);
     expect(months[0]).toBe(dayjs().format('YYYY-MM'));
+  });
+});
+
+describe('business days (issue 39 item 4: one date module)', () => {
+  it('reads an instant as the day in Shanghai, whatever the zone the code runs in', () => {
+    // 17:00 UTC on the 28th is 01:00 on the 29th in Shanghai: a note due on the 28th is overdue there.
+    expect(dayOf(Date.parse('2026-11-28T17:00:00Z'))).toBe('2026-11-29');
+    expect(dayOf(Date.parse('2026-11-28T15:59:59Z'))).toBe('2026-11-28');
+    expect(dayOf(new Date('2026-12-31T16:00:00Z'))).toBe('2027-01-01');
+    expect(formatInBusinessZone(Date.parse('2026-11-28T17:02:03Z'), 'YYYYMMDDHHmmss')).toBe('20261129010203');
+  });
+
+  it.each([
+    ['2026-02-27', '2026-03-01', 2],
+    ['2024-02-27', '2024-03-01', 3],
+    ['2026-03-01', '2026-02-27', -2],
+    ['2026-11-28', '2026-11-28', 0],
+    ['2026-03-28', '2026-03-30', 2],
+  ])('daysBetween(%s, %s) is %i', (from, to, days) => {
+    expect(daysBetween(from, to)).toBe(days);
+    expect(addDays(from, days)).toBe(to);
+  });
+
+  it('adds years on the same calendar day, a 29 February landing on the 28th', () => {
+    expect(addYears('2024-02-29', 1)).toBe('2025-02-28');
+    expect(addYears('2024-02-29', 4)).toBe('2028-02-29');
+    expect(addYears('2026-11-28', 30)).toBe('2056-11-28');
+  });
+
+  it.each([
+    ['2024-02-29', true], ['2026-02-29', false], ['2026-02-30', false], ['2026-13-01', false], ['2026-1-01', false],
+    ['2026-11-28T00:00', false], ['', false], [20261128, false], [null, false],
+  ])('isCalendarDay(%j) is %s', (value, expected) => {
+    expect(isCalendarDay(value)).toBe(expected);
   });
 });

@@ -274,7 +274,7 @@ describe('idCard properties', () => {
       const first17 = `110105${date}002`;
       return first17 + checkChar(first17);
     };
-    const today = new Date(2026, 10, 25);
+    const today = new Date('2026-11-25T04:00:00Z'); // noon of the 25th in Shanghai, the business day
     expect(isIdCard(card('20261125'), today)).toBe(true);
     expect(isIdCard(card('20261126'), today)).toBe(false);
     expect(isIdCard(card('20270101'), today)).toBe(false);
