@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
-  CERT_KIND, CERT_PROCESS_KEY, CERT_RENEWABLE, CERT_REOPENABLE, CERT_RUNNING_STATUS, CERT_STATUS, certDateOf, type CertKind, type CertStatus,
+  CERT_KIND, CERT_PROCESS_KEY, CERT_RENEWABLE, CERT_REOPENABLE, CERT_RUNNING_STATUS, CERT_STATUS, type CertKind, type CertStatus,
 } from '../../src/lib/certificates';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import { findProcessDefinition } from '../../src/workflows/registry';
@@ -24,6 +24,7 @@ import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import type { Body } from '../workflow/input';
 import { mayWork } from '../workflow/rules';
 import { optionalRemark, requireCertDate, requireCertText, requireInvoiceType } from './input';
+import { dayOf } from '../../src/lib/dates';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type ApplicationRow = typeof certificateApplications.$inferSelect;
@@ -96,7 +97,7 @@ export class CertificateApplications {
   }
 
   today(): string {
-    return certDateOf(new Date(this.ctx.now()));
+    return dayOf(this.ctx.now());
   }
 
   /** 新增证书申请: a certificate in 申请中 and its first application. */

@@ -3,7 +3,8 @@
  * naming the field, thrown before anything is read or written.
  */
 import { and, eq } from 'drizzle-orm';
-import { INVOICE_TYPE_DICT, isCertDate } from '../../src/lib/certificates';
+import { INVOICE_TYPE_DICT } from '../../src/lib/certificates';
+import { isCalendarDay } from '../../src/lib/dates';
 import { isValid, validationMessage, type ValidatorName } from '../../src/lib/validators';
 import type { Tx } from '../db/tx';
 import { sysDictData } from '../db/schema';
@@ -25,7 +26,7 @@ export function requireCertText(body: Body, field: string, validator?: Validator
 export function requireCertDate(body: Body, field: string): string {
   const value = body[field];
   if (value === undefined || value === null || value === '') throw validationError(translate('server:crud.required', { field: label(field) }));
-  if (!isCertDate(value)) throw validationError(translate('server:cert.notDate', { field: label(field) }));
+  if (!isCalendarDay(value)) throw validationError(translate('server:cert.notDate', { field: label(field) }));
   return value;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { AnyResource, FieldSchema } from '../../src/crud/resource';
 import { CONTENT_FILE_ID, contentHasSubstance } from '../../src/lib/html-policy';
+import { isCalendarDay } from '../../src/lib/dates';
 import { isValid, validationMessage } from '../../src/lib/validators';
 import { DEFAULT_MONEY_DIGITS, ruleFailure } from '../../src/crud/field-rules';
 import { sanitizeContentHtml } from '../content/sanitize-html';
@@ -84,6 +85,10 @@ function checkValue(name: string, schema: FieldSchema, value: unknown): unknown 
       if (!time || Number.isNaN(time.getTime())) throw validationError(translate('server:crud.notDatetime', { field }));
       return time;
     }
+    case 'date':
+      // Stored as the day itself: read through a Date it would shift by the server's zone.
+      if (!isCalendarDay(value)) throw validationError(translate('server:crud.notDate', { field }));
+      return value;
     default: {
       if (typeof value !== 'string') throw validationError(translate('server:crud.notString', { field }));
       const text = value.trim();

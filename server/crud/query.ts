@@ -7,6 +7,7 @@ import { and, arrayContains, asc, desc, eq, gte, ilike, lte, type SQL } from 'dr
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { defaultSortOf, type FieldSchema } from '../../src/crud/resource';
 import { MAX_PAGE_SIZE } from '../../src/protocol/envelope';
+import { isCalendarDay } from '../../src/lib/dates';
 import { validationError } from '../errors';
 import { translate } from '../i18n';
 import { fieldLabel, type AnyResource } from './fields';
@@ -25,6 +26,10 @@ function filterValue(schema: FieldSchema, key: string, value: unknown): unknown 
     const time = typeof value === 'string' ? new Date(value) : undefined;
     if (!time || Number.isNaN(time.getTime())) throw validationError(translate('server:crud.notDatetime', { field: `${fieldLabel(schema)} (${key})` }));
     return time;
+  }
+  if (schema.type === 'date') {
+    if (!isCalendarDay(value)) throw validationError(translate('server:crud.notDate', { field: `${fieldLabel(schema)} (${key})` }));
+    return value;
   }
   if (schema.type === 'integer') {
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw validationError(translate('server:crud.notInteger', { field: fieldLabel(schema) }));

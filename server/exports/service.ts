@@ -144,7 +144,7 @@ export class ExportService {
       header: translate(schema.label),
       key: name,
       width: Math.max(12, Math.round((schema.width ?? 120) / 8)),
-      ...(schema.type === 'datetime' ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}),
+      ...(schema.type === 'datetime' ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : schema.type === 'date' ? { style: { numFmt: 'yyyy-mm-dd' } } : {}),
     }));
     sheet.getRow(1).font = { bold: true };
     for (const row of rows) {

@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { errorNotification, filtersToBody, sortersToOrderBy } from '../providers/data-provider';
 import { exportBadge } from '../providers/export-records';
 import { MY_EXPORT_PATH } from '../routes/static-routes';
+import { DAY_FORMAT } from '../lib/dates';
 import { useColumnSettings } from './column-settings';
 import { createValues, FieldValue, fieldsOf, referenceLabelOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
@@ -70,7 +71,9 @@ function toFilters(resource: AnyResource, values: SearchValues, fixed: Record<st
     const value = values[name];
     if (schema.search === 'range') {
       const [from, to] = (value as [Dayjs | null, Dayjs | null] | undefined) ?? [];
-      filters.push({ field: name, operator: 'between', value: [from?.startOf('day').toISOString(), to?.endOf('day').toISOString()] });
+      // A calendar day is sent as the day (both ends included); a time range spans the chosen days in the operator's zone.
+      const bounds = schema.type === 'date' ? [from?.format(DAY_FORMAT), to?.format(DAY_FORMAT)] : [from?.startOf('day').toISOString(), to?.endOf('day').toISOString()];
+      filters.push({ field: name, operator: 'between', value: bounds });
     } else {
       filters.push({ field: name, operator: schema.search === 'contains' ? 'contains' : 'eq', value: typeof value === 'string' ? value.trim() : value });
     }

@@ -11,7 +11,7 @@ import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DictTag } from '../components/DictTag';
-import { formatDate } from '../lib/dates';
+import { DAY_FORMAT, formatDate } from '../lib/dates';
 import { antdRule } from '../lib/validators';
 import { isMasked, isUntouchedMask } from '../lib/masking';
 import { formatMoney } from '../lib/money';
@@ -110,6 +110,12 @@ function DictSelect({ dictType, placeholder, multiple, ...rest }: { dictType: st
   return <Select allowClear mode={multiple ? 'multiple' : undefined} placeholder={placeholder} options={options} {...rest} />;
 }
 
+/** A calendar day's picker: the form holds the day as the wire carries it ('YYYY-MM-DD'), never a time. */
+function DayPicker({ value, onChange, ...rest }: { value?: unknown; onChange?: (value: string | undefined) => void; placeholder?: string; disabled?: boolean; id?: string }) {
+  const day = typeof value === 'string' && value ? dayjs(value, DAY_FORMAT) : null;
+  return <DatePicker format={DAY_FORMAT} style={{ width: '100%' }} value={day} onChange={(d) => onChange?.(d ? d.format(DAY_FORMAT) : undefined)} {...rest} />;
+}
+
 /** The control that edits a field in a form; `initialLabel` names a reference's loaded value `initialValue` (its record's `<field>Label`). */
 export function FieldInput({ schema, placeholder, initialLabel, initialValue, ...rest }: { schema: FieldSchema; placeholder?: string; disabled?: boolean; initialLabel?: unknown; initialValue?: unknown }) {
   switch (schema.type) {
@@ -128,6 +134,8 @@ export function FieldInput({ schema, placeholder, initialLabel, initialValue, ..
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={schema.maxLength} showCount={!!schema.maxLength} placeholder={placeholder} {...rest} />;
     case 'datetime':
       return <DatePicker showTime format={DATETIME_FORMAT} style={{ width: '100%' }} {...rest} />;
+    case 'date':
+      return <DayPicker placeholder={placeholder} {...rest} />;
     case 'richText':
       return (
         <Loading>
@@ -200,6 +208,8 @@ export function FieldValue({ schema, value, t, label }: { schema: FieldSchema; v
       return <>{t(value ? 'kit:value.yes' : 'kit:value.no')}</>;
     case 'datetime':
       return <>{formatDate(value as string, DATETIME_FORMAT)}</>;
+    case 'date':
+      return <>{formatDate(value as string, DAY_FORMAT)}</>;
     case 'money':
       return <>{formatMoney(value as string, schema.money?.decimal ?? 2)}</>;
     case 'richText':

@@ -16,7 +16,8 @@ import type { ValidatorName } from '../lib/validators';
  * 'reference': the id of a record of another declared resource (`reference`), a uuid column with a
  * foreign key; chosen in a searchable picker, shown everywhere by that record's current label.
  */
-export type FieldType = 'string' | 'text' | 'integer' | 'money' | 'boolean' | 'datetime' | 'dict' | 'richText' | 'image' | 'reference';
+/** 'date' is a calendar day (YYYY-MM-DD, a `date` column): a due or start date, with no time and no zone. */
+export type FieldType = 'string' | 'text' | 'integer' | 'money' | 'boolean' | 'datetime' | 'date' | 'dict' | 'richText' | 'image' | 'reference';
 
 /**
  * What a 'reference' field points at. The record is named by id, never by a copy of its name, so a

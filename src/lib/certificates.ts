@@ -4,6 +4,7 @@
  * Validity dates are calendar days, 'YYYY-MM-DD', compared as text (the format sorts as dates do).
  */
 import dayjs from 'dayjs';
+import { addDays } from './dates';
 
 /** Base of the certificate calls (README "Certificates"). */
 export const CERTIFICATE_API = '/op/v1/certificates';
@@ -50,17 +51,11 @@ export const CERT_REOPENABLE: readonly CertStatus[] = [CERT_STATUS.REVOKED, CERT
 export const CERT_STATUS_DICT = 'cert_status';
 export const INVOICE_TYPE_DICT = 'invoice_type';
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written 'YYYY-MM-DD' (2026-02-30 is not). */
-export function isCertDate(value: unknown): value is string {
-  return typeof value === 'string' && DATE_PATTERN.test(value) && dayjs(value).format(CERT_DATE_FORMAT) === value;
-}
-
-export const certDateOf = (date: Date | dayjs.Dayjs): string => dayjs(date).format(CERT_DATE_FORMAT);
+/** A day picked in a date picker, as the wire carries it (a picked day is a calendar day: no zone applies). */
+export const certDateOf = (picked: dayjs.Dayjs): string => picked.format(CERT_DATE_FORMAT);
 
 /** The last day a certificate may end on and still count as expiring soon, seen on `today`. */
-export const expiringUntil = (today: string): string => dayjs(today).add(CERT_EXPIRING_DAYS, 'day').format(CERT_DATE_FORMAT);
+export const expiringUntil = (today: string): string => addDays(today, CERT_EXPIRING_DAYS);
 
 /** A valid certificate whose validity ends today or within CERT_EXPIRING_DAYS days. */
 export function isExpiringSoon(certificate: { status: string; validTo: string | null }, today: string): boolean {

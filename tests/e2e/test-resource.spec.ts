@@ -84,6 +84,9 @@ test.describe('a resource declared in two test files (issue 25, item 6)', () => 
     await dialog.getByLabel('机构编码', { exact: true }).fill('bad code');
     await dialog.getByLabel('参数名称', { exact: true }).fill('演示部件');
     await dialog.getByLabel('到账金额（元）', { exact: true }).fill('1234.5');
+    // The kit's calendar day (type 'date'): typed as the picker shows it, kept and listed as that day.
+    await dialog.getByLabel('到期日', { exact: true }).fill('2026-12-31');
+    await dialog.getByLabel('到期日', { exact: true }).press('Enter');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog.getByText('只能输入中文、字母和数字')).toBeVisible();
     await dialog.getByLabel('机构编码', { exact: true }).fill('W-20261126');
@@ -92,6 +95,7 @@ test.describe('a resource declared in two test files (issue 25, item 6)', () => 
     const row = rows(widgets).filter({ hasText: 'W-20261126' });
     await expect(row).toContainText('演示部件');
     await expect(row).toContainText('1,234.50');
+    await expect(row).toContainText('2026-12-31');
     await expect(row).toContainText('正常');
 
     // A second record with the same code: DUPLICATE, named under the field.

@@ -2,7 +2,7 @@
  * The test-only resource's table. No migration holds it: in test runs the server creates it from
  * this definition after migrating (server/db/test-tables.ts), so test runs alone ever see it.
  */
-import { boolean, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { serveResource } from '../../server/crud/served';
 import { idColumn, recordColumns } from '../../server/db/columns';
 import { corporations } from '../../server/db/schema';
@@ -18,6 +18,7 @@ export const testWidgets = pgTable('test_widgets', {
   contactMobile: text('contact_mobile'),
   active: boolean('active').notNull().default(true),
   note: text('note'),
+  dueDate: date('due_date', { mode: 'string' }),
   coreCorpId: text('core_corp_id').references(() => corporations.id),
   ...recordColumns(),
 });

@@ -21,6 +21,7 @@ const LABELS = {
   contactMobile: 'resources:realname.fields.mobilePhone',
   active: 'resources:dictData.fields.isShow',
   note: 'resources:config.fields.remark',
+  dueDate: 'resources:operationLog.labels.termEnd',
   coreCorpId: 'products:product.fields.coreCorpName',
   createTime: 'resources:common.createTime',
 } as const;
@@ -43,6 +44,8 @@ export const testWidgetResource = defineResource({
     contactMobile: { type: 'string', label: f('contactMobile'), validator: 'mobile' },
     active: { type: 'boolean', label: f('active'), defaultValue: true },
     note: { type: 'text', label: f('note'), maxLength: 200 },
+    // A calendar day (the kit's 'date'): searched by a range of days, sorted, exported as a date cell.
+    dueDate: { type: 'date', label: f('dueDate'), search: 'range', sortable: true },
     // A reference with a filter (tests/server/reference-field.test.ts): core enterprises only, searched by name.
     coreCorpId: {
       type: 'reference', label: f('coreCorpId'), search: 'contains', width: 220,

@@ -8,7 +8,8 @@ import dayjs from 'dayjs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import server from '../../locales/zh-CN/server.json';
-import { CERT_EXPIRING_DAYS, CERT_STATUS, certDateOf, type CertStatus } from '../../src/lib/certificates';
+import { CERT_EXPIRING_DAYS, CERT_STATUS, type CertStatus } from '../../src/lib/certificates';
+import { addDays, dayOf } from '../../src/lib/dates';
 import type { DictItem } from '../../src/protocol/api-types';
 import { certificates } from '../../server/db/schema';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
@@ -67,8 +68,8 @@ beforeAll(async () => {
   [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
 });
 
-const today = () => certDateOf(new Date());
-const inDays = (days: number) => certDateOf(dayjs().add(days, 'day'));
+const today = () => dayOf(Date.now());
+const inDays = (days: number) => addDays(today(), days);
 const find = (id: string) => dataOf<Certificate & { applications: Application[] }>(auditor, `${API}/find-by-id`, { id });
 const page = (filters: Record<string, unknown> = {}) => dataOf<Page<Certificate>>(auditor, `${API}/page`, { pageSize: 100, ...filters });
 const call = (client: ApiClient, path: string, json: unknown) => client.call(`${API}/${path}`, { json });

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dayOf } from '../../src/lib/dates';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const CACHE = join(ROOT, 'node_modules/.cache');
@@ -28,7 +29,8 @@ function sourceKey(): string {
     hash.update(path.slice(ROOT.length)).update(readFileSync(path));
   };
   for (const source of SOURCES) add(join(ROOT, source));
-  hash.update(new Date().toISOString().slice(0, 10));
+  // The business day the demo world is dated from (src/lib/dates), not the UTC one: they differ eight hours a day.
+  hash.update(dayOf(Date.now()));
   return (keyMemo = hash.digest('hex').slice(0, 20));
 }
 

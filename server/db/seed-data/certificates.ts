@@ -2,8 +2,8 @@
  * Demo certificates (证书管理), dated relative to the day of the first start so the list always shows
  * some valid ones, one expiring within CERT_EXPIRING_DAYS, one expired and one revoked.
  */
-import dayjs from 'dayjs';
-import { CERT_STATUS, certDateOf, type CertStatus } from '../../../src/lib/certificates';
+import { CERT_STATUS, type CertStatus } from '../../../src/lib/certificates';
+import { addDays, dayOf } from '../../../src/lib/dates';
 
 export interface CertificateSeed {
   id: string;
@@ -29,7 +29,7 @@ const DEMO: ReadonlyArray<readonly [string, string, string, string, number, numb
 ];
 
 export function demoCertificates(today: Date): CertificateSeed[] {
-  const day = (offset: number) => certDateOf(dayjs(today).add(offset, 'day'));
+  const day = (offset: number) => addDays(dayOf(today), offset);
   return DEMO.map(([id, holderCorpName, holderCorpId, serialNo, from, to, status, invoiceType]) => ({
     id, holderCorpName, holderCorpId, serialNo, issuer: ISSUER, validFrom: day(from), validTo: day(to), status, invoiceType,
   }));

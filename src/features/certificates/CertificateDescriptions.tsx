@@ -1,7 +1,8 @@
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../components/DictTag';
-import { CERT_STATUS_DICT, certDateOf, INVOICE_TYPE_DICT, isPastValidity } from '../../lib/certificates';
+import { CERT_STATUS_DICT, INVOICE_TYPE_DICT, isPastValidity } from '../../lib/certificates';
+import { dayOf } from '../../lib/dates';
 import type { Certificate } from './certificate-api';
 
 /** A certificate's fields, as the detail drawer and the task view show them. */
@@ -17,7 +18,7 @@ export function CertificateDescriptions({ certificate }: { certificate: Certific
       <Descriptions.Item label={t('fields.validity')}>
         <span data-testid="certificate-validity">{validity}</span>{' '}
         {certificate.expiringSoon && <Tag color="warning">{t('expiringTag')}</Tag>}
-        {isPastValidity(certificate.validTo, certDateOf(new Date())) && <Tag color="error">{t('expiredTag')}</Tag>}
+        {isPastValidity(certificate.validTo, dayOf(Date.now())) && <Tag color="error">{t('expiredTag')}</Tag>}
       </Descriptions.Item>
       <Descriptions.Item label={t('fields.status')}>
         <DictTag dictType={CERT_STATUS_DICT} value={certificate.status} />

@@ -16,7 +16,7 @@ import { DictTag } from '../../components/DictTag';
 import { SearchInput } from '../../crud/fields';
 import '../../crud/kit.css';
 import {
-  CERT_EXPIRING_DAYS, CERT_KIND, CERT_RENEWABLE, CERT_REOPENABLE, CERT_STATUS_DICT, INVOICE_TYPE_DICT, certDateOf, isPastValidity,
+  CERT_EXPIRING_DAYS, CERT_KIND, CERT_RENEWABLE, CERT_REOPENABLE, CERT_STATUS_DICT, INVOICE_TYPE_DICT, isPastValidity,
   type CertKind, type CertStatus,
 } from '../../lib/certificates';
 import { PERMISSIONS } from '../../lib/permissions';
@@ -27,6 +27,7 @@ import { ApplicationModal, CERTIFICATE_DRAFT } from './ApplicationModal';
 import { certificateApi, type Certificate } from './certificate-api';
 import './certificates.css';
 import './locale';
+import { dayOf } from '../../lib/dates';
 
 const PAGE_SIZES = [10, 20, 50];
 const STATUS_SCHEMA = { type: 'dict', dictType: CERT_STATUS_DICT, label: '' } as const;
@@ -72,7 +73,7 @@ export default function CertificatePage() {
     errorNotification,
   });
   const page = result.data as PageAnswer<Certificate> | undefined;
-  const today = certDateOf(new Date());
+  const today = dayOf(Date.now());
 
   const runSearch = (values: SearchValues) => {
     const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() || undefined : v || undefined]));

@@ -7,6 +7,7 @@
 import type { AnyResource, FieldSchema } from '../../../src/crud/resource';
 import { DEFAULT_MONEY_DIGITS } from '../../../src/crud/field-rules';
 import { idCardCheckChar, isValid, validationMessage, type ValidatorName } from '../../../src/lib/validators';
+import { addDays } from '../../../src/lib/dates';
 import { translate } from '../../../server/i18n';
 
 export type Mode = 'create' | 'update';
@@ -179,6 +180,8 @@ export function validValue(schema: FieldSchema, n: number, dictValues: DictValue
     }
     case 'datetime':
       return new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+    case 'date':
+      return addDays('2026-01-01', n % 3650);
     case 'image':
       return undefined;
     case 'reference':
@@ -234,6 +237,10 @@ export function breakersOf(name: string, schema: FieldSchema): Breaker[] {
   if (schema.required) add('required', schema.type === 'dict' && schema.multiple ? [] : '', translate('server:crud.required', { field: label }));
   if (schema.type === 'integer') add('integer', 'abc', translate('server:crud.notInteger', { field: label }));
   if (schema.type === 'boolean') add('boolean', 'yes', translate('server:crud.notBoolean', { field: label }));
+  if (schema.type === 'date') {
+    add('date', '2026-02-30', translate('server:crud.notDate', { field: label }));
+    add('date format', '2026-1-5', translate('server:crud.notDate', { field: label }));
+  }
   if (schema.type === 'dict') {
     add('dictionary', schema.multiple ? ['__none__'] : '__none__', translate('server:crud.notInDict', { field: label, value: '__none__' }));
   }

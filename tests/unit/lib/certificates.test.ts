@@ -1,4 +1,5 @@
-import { CERT_EXPIRING_DAYS, CERT_STATUS, expiringUntil, isCertDate, isExpiringSoon, isPastValidity } from '../../../src/lib/certificates';
+import { CERT_EXPIRING_DAYS, CERT_STATUS, expiringUntil, isExpiringSoon, isPastValidity } from '../../../src/lib/certificates';
+import { isCalendarDay } from '../../../src/lib/dates';
 import { shownInvoiceTypes } from '../../../src/lib/invoice-types';
 
 const TODAY = '2026-11-22';
@@ -42,7 +43,7 @@ describe('certificate dates', () => {
     [20261122, false],
     [null, false],
   ])('%s is a date: %s', (value, expected) => {
-    expect(isCertDate(value)).toBe(expected);
+    expect(isCalendarDay(value)).toBe(expected);
   });
 });
 
