@@ -50,6 +50,7 @@ const playwrightCount = (json) => (ok) => {
 };
 
 stage('lint', bin('eslint'), ['.', '--max-warnings=0']);
+stage('dead code (knip)', bin('knip'), []);
 stage('typecheck (app)', TSC, ['-p', 'tsconfig.json', '--noEmit']);
 stage('typecheck (server)', TSC, ['-p', 'tsconfig.server.json', '--noEmit']);
 stage('schema matches migrations', process.execPath, [join(root, 'scripts/check-migrations.mjs')]);

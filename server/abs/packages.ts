@@ -55,8 +55,6 @@ export async function poolOf(db: AppContext['db'] | Tx, packageId: string) {
     .orderBy(asc(creditNotes.dueDate), asc(creditNotes.noteNo));
 }
 
-const ruleMessage = (rule: string, noteNo: string) => translate('abs:server.noteRefused', { noteNo, rule: translate(`abs:rules.${rule}`) });
-
 export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { absPackage } = PERMISSIONS;
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
@@ -294,4 +292,3 @@ function stringifyFigures(f: ReturnType<typeof poolFigures>) {
   return { ...f, concentration: f.concentration.map(({ fen: _fen, ...rest }) => rest) };
 }
 
-export { ruleMessage };

@@ -34,7 +34,6 @@ import type { InstanceEndEvent, OwnedProcess, TransitionEvent } from '../workflo
 import { optionalInteger, optionalText, type Body } from '../workflow/input';
 
 export type BillRow = typeof bills.$inferSelect;
-export type BillLineRow = typeof billLines.$inferSelect;
 export type InvoiceRow = typeof billInvoices.$inferSelect;
 type PolicyRow = typeof pricePolicies.$inferSelect & { prdCode: string };
 

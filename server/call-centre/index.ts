@@ -36,4 +36,4 @@ export interface CallCentre {
   hangUp(ref: string): Promise<void>;
 }
 
-export { standInCallCentre, type StandInOptions } from './stand-in';
+export { standInCallCentre } from './stand-in';

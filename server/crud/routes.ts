@@ -36,10 +36,9 @@ import { hasSensitiveFields, presentRows, readSealed } from './sensitive-fields'
 import { written } from './write-log';
 import type { CrudOptions, Row, RowActionChange } from './types';
 
-export type { CrudHooks, CrudOptions, Row, RowActionChange, WriteEvent, WriteTarget } from './types';
+export type { CrudOptions, Row, RowActionChange, WriteEvent, WriteTarget } from './types';
 /** The transaction type lives in the database layer (server/db/tx.ts); re-exported for the modules that take it from here. */
 export type { Tx } from '../db/tx';
-export { presentRows } from './sensitive-fields';
 
 export interface Page<T = Row> {
   records: T[];

@@ -26,7 +26,7 @@ export interface SeedOptions {
   resources?: readonly AnyResource[];
 }
 
-export { flattenMenus, menuId } from './reference';
+export { menuId } from './reference';
 
 /** Reconciles the reference data, then writes the first-start data if the database has no user; true when it did. */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {

@@ -22,7 +22,7 @@ import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import {
   DECIDED_VERDICTS, EDITABLE_STATUSES, FINANCING_BUSINESS_TYPE, FINANCING_PROCESS_KEY, FINANCING_SIGN_SCOPE, FINANCING_STATUS,
   MATERIAL_KINDS, MAX_FILES_PER_KIND, MAX_REMARK, MOBILE_PATTERN, OPEN_STATUSES, REQUIRED_KINDS, reviewCompletion, VERDICT,
-  type FinancingStatus, type MaterialKind, type Verdict,
+  type FinancingStatus, type Verdict,
 } from '../../src/lib/financing';
 import { isActivityType, workingRoleOf } from '../../src/workflows/activities';
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
@@ -92,7 +92,6 @@ async function applicationNo(tx: Tx, now: Date): Promise<string> {
   const [{ seq }] = await tx.select({ seq: sql<string>`nextval('financing_application_no_seq')::text` }).from(sql`(select 1) as one`);
   return `FA${stamp}${p(Number(BigInt(seq) % 10_000n), 4)}`;
 }
-
 
 export class FinancingApplications {
   private readonly process: OwnedProcess;
@@ -436,4 +435,3 @@ export class FinancingApplications {
   }
 }
 
-export const isMaterialKind = (value: unknown): value is MaterialKind => typeof value === 'string' && (MATERIAL_KINDS as readonly string[]).includes(value);

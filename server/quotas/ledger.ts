@@ -15,7 +15,6 @@ import { translate } from '../i18n';
 import { fenOf, yuan } from '../../src/lib/money';
 
 export type QuotaAccountRow = typeof quotaAccounts.$inferSelect;
-export type QuotaLedgerRow = typeof quotaLedger.$inferSelect;
 
 export const balancesOf = (row: QuotaAccountRow): QuotaBalances => ({
   granted: fenOf(row.granted),

@@ -29,8 +29,6 @@ import { requireMoney } from '../validation';
 import { optionalOneOf, optionalText, type Body } from '../workflow/input';
 import { dayOf, isCalendarDay } from '../../src/lib/dates';
 
-export type PaymentRow = typeof creditPayments.$inferSelect;
-
 /** A payment as answered: the payer named as the group tree names it now (a reference, never a copy). */
 const paymentColumns = { ...getTableColumns(creditPayments), payerName: unitNameById(creditPayments.payerUnitId) };
 type NoteRow = typeof creditNotes.$inferSelect;

@@ -33,8 +33,6 @@ const FilePreview = lazy(() => import('../components/files/FilePreview'));
 
 const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<Spin size="small" />}>{children}</Suspense>;
 
-
-
 export type FieldEntry = [name: string, schema: FieldSchema];
 
 /** The label the server answered for a reference field of this record (`<field>Label`); undefined for other fields. */
@@ -42,10 +40,6 @@ export const referenceLabelOf = (schema: FieldSchema, name: string, record: Read
   schema.type === 'reference' ? record?.[referenceLabelKey(name)] : undefined;
 
 export const fieldsOf = (resource: AnyResource): FieldEntry[] => Object.entries(resource.fields);
-
-/** The dictionaries a resource's fields are labelled from. */
-export const dictTypesOf = (resource: AnyResource): string[] =>
-  [...new Set(fieldsOf(resource).flatMap(([, schema]) => (schema.dictType ? [schema.dictType] : [])))];
 
 /** A new record's starting values: the declared defaults, then the page's own. */
 export function createValues(resource: AnyResource, extra?: Record<string, unknown>): Record<string, unknown> {

@@ -224,9 +224,6 @@ export function defineResource<F extends Record<string, FieldSchema>>(declaratio
   return declaration;
 }
 
-/** Fields every record carries (PROTOCOL.md §7), read-only everywhere. */
-export const RECORD_FIELDS = ['id', 'dataVersion', 'createTime', 'updateTime'] as const;
-
 /** Every permission string a resource names: its CRUD permissions and its row actions'. */
 export function resourcePermissions(resource: AnyResource): string[] {
   const own = Object.values(resource.permissions).filter((p): p is string => typeof p === 'string');

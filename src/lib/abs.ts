@@ -27,7 +27,6 @@ export const PACKAGE_ACTION: Readonly<Record<PackageStatus, 'lock' | 'issue' | '
 /** The programme's milestones, in the order they happen (dictionary abs_issue_node). */
 export const ISSUE_NODES = ['PROJECT', 'ACCEPTED', 'APPROVED', 'ISSUED', 'ESTABLISHED', 'REDEEMED'] as const;
 export type IssueNode = (typeof ISSUE_NODES)[number];
-export const ISSUE_NODE_DICT = 'abs_issue_node';
 
 /** The rule an ineligible note breaks (locale abs:rules.*). */
 export const ELIGIBILITY_RULE = {
@@ -60,7 +59,6 @@ export interface PoolNote {
 }
 
 export const FINANCED_STATUS = 'FINANCED';
-
 
 /** Share as parts per 10,000 (the four decimals the package stores), or null when not a share in (0, 1]. */
 export function shareBasisPoints(share: string): number | null {
@@ -186,7 +184,6 @@ export function poolFigures(pool: readonly PoolNote[], today: string): PoolFigur
 
 /** Central-registry registrations (中登登记). */
 export const REGISTRATION_TYPE = { transfer: 'TRANSFER', pledge: 'PLEDGE' } as const;
-export type RegistrationType = (typeof REGISTRATION_TYPE)[keyof typeof REGISTRATION_TYPE];
 export const REGISTRATION_TYPE_DICT = 'zd_registration_type';
 export const REGISTRATION_STATUS = { registered: 'REGISTERED', cancelled: 'CANCELLED' } as const;
 export const REGISTRATION_STATUS_DICT = 'zd_registration_status';

@@ -15,8 +15,6 @@ import { PERMISSIONS } from './permissions';
 import { activityTypesOf, isActivityType, WORKING_ROLE_CODE, workingRoleOf } from '../workflows/activities';
 import { PROCESS_DEFINITIONS } from '../workflows/registry';
 
-export const AUDIT_RULE_KINDS = ['CONFLICTING_FUNCTIONS', 'RESTRICTED_FUNCTION', 'FOUR_EYES_IN_FACT', 'READ_ONLY_IN_FACT'] as const;
-export type AuditRuleKind = (typeof AUDIT_RULE_KINDS)[number];
 export const AUDIT_SEVERITIES = ['high', 'medium', 'low'] as const;
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 

@@ -12,24 +12,15 @@ export const APPLY_LEVEL = { projectDept: 'PROJECT_DEPT', branch: 'BRANCH', grou
 export type ApplyLevel = (typeof APPLY_LEVEL)[keyof typeof APPLY_LEVEL];
 export const APPLY_LEVELS: readonly ApplyLevel[] = Object.values(APPLY_LEVEL);
 
-/** The page of each level (the menu's 签发管理). */
-export const LEVEL_PAGE: Readonly<Record<ApplyLevel, string>> = {
-  PROJECT_DEPT: '/op/issue/project-dept/detail',
-  BRANCH: '/op/issue/branch-comp/detail',
-  GROUP: '/op/issue/group/detail',
-};
-
 /**
  * An application: RUNNING while its documents are reviewed (PROCESS_CREDIT_CERTIFICATE_CODE),
  * APPROVED once they pass, BATCHED while its issuance data waits for the final approval, ISSUED when
  * that approves it; REJECTED by either review.
  */
 export const APPLICATION_STATUS = { running: 'RUNNING', approved: 'APPROVED', batched: 'BATCHED', issued: 'ISSUED', rejected: 'REJECTED' } as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUS)[keyof typeof APPLICATION_STATUS];
 
 /** Issuance data: RUNNING in Process_CREDIT_ISSUE, then APPROVED (notes issued) or REJECTED (quota released). */
 export const BATCH_STATUS = { running: 'RUNNING', approved: 'APPROVED', rejected: 'REJECTED' } as const;
-export type BatchStatus = (typeof BATCH_STATUS)[keyof typeof BATCH_STATUS];
 /**
  * Where a batch's quota figures come from: LIVE (it runs: today's balance, labelled as such),
  * DECIDED (kept when its final approval ended) or NOT_KEPT (an earlier release decided it and its
@@ -43,7 +34,6 @@ export type BatchFigures = (typeof BATCH_FIGURES)[keyof typeof BATCH_FIGURES];
  * (已融资), REDEEMED (已兑付). OVERDUE (已逾期) is never stored: an outstanding note past its due date.
  */
 export const NOTE_STATUS = { issued: 'ISSUED', split: 'SPLIT', financed: 'FINANCED', redeemed: 'REDEEMED', overdue: 'OVERDUE' } as const;
-export type NoteStatus = (typeof NOTE_STATUS)[keyof typeof NOTE_STATUS];
 export const STORED_NOTE_STATUSES = [NOTE_STATUS.issued, NOTE_STATUS.split, NOTE_STATUS.financed, NOTE_STATUS.redeemed] as const;
 /** Statuses whose note is still owed by its issuer (may fall overdue). */
 export const OUTSTANDING_STATUSES: readonly string[] = [NOTE_STATUS.issued, NOTE_STATUS.financed];
@@ -65,7 +55,6 @@ export function noteNumber(issueDate: string, sequence: number): string {
 export function effectiveStatus(status: string, dueDate: string, today: string): string {
   return OUTSTANDING_STATUSES.includes(status) && dueDate < today ? NOTE_STATUS.overdue : status;
 }
-
 
 /** What a split leaves: the part transferred and the remainder kept, exactly summing to the original. */
 export function splitAmounts(original: string, part: bigint): { part: string; rest: string } | null {

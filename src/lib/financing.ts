@@ -60,7 +60,6 @@ export const DECIDED_VERDICTS: readonly Verdict[] = [VERDICT.pass, VERDICT.noPas
 
 /** The signing flow of spec §4.4, in order. */
 export const SIGNING_STEPS = ['selectSupplier', 'startApplication', 'completeInformation', 'reviewPassed', 'signed'] as const;
-export type SigningStep = (typeof SIGNING_STEPS)[number];
 
 export interface SigningProgress {
   /** Index in SIGNING_STEPS of the step now open (or the last one once signed). */
@@ -103,8 +102,6 @@ export function reviewCompletion(verdicts: readonly Verdict[]): ReviewCompletion
   };
 }
 
-/** A financing amount in yuan: up to 14 integer digits and 2 decimals, positive (spec §5.4). */
-export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,13})(\.\d{1,2})?$/;
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const MAX_REMARK = 500;
 

@@ -12,7 +12,6 @@ export type CallState = (typeof CALL_STATE)[keyof typeof CALL_STATE];
 /** A call's status in the log (dictionary hotline_call_status): an open state, or ENDED. */
 export const CALL_STATUS = { dialling: 'DIALLING', talking: 'TALKING', wrapUp: 'WRAP_UP', ended: 'ENDED' } as const;
 export type CallStatus = (typeof CALL_STATUS)[keyof typeof CALL_STATUS];
-export const OPEN_CALL_STATUSES: readonly CallStatus[] = [CALL_STATUS.dialling, CALL_STATUS.talking, CALL_STATUS.wrapUp];
 
 /** How a call went (dictionary hotline_call_outcome). */
 export const CALL_OUTCOME = { answered: 'ANSWERED', busy: 'BUSY', noAnswer: 'NO_ANSWER', cancelled: 'CANCELLED', failed: 'FAILED' } as const;

@@ -35,11 +35,6 @@ export const SESSION_END_PARAM = 'ended';
 /** The database channel the server announces ends on (payload `<tokenHash>:<reason>`). */
 export const SESSION_END_CHANNEL = 'session_ended';
 
-/** What the client sends first, within AUTH_TIMEOUT_MS of opening. */
-export interface SocketAuth {
-  type: 'auth';
-  wsToken: string;
-}
 export const SOCKET_AUTH_TIMEOUT_MS = 5_000;
 
 export const MESSAGE_KIND = {

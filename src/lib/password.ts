@@ -2,11 +2,11 @@
  * The change-password rules of spec 5.1, used by the forced change-password modal, the
  * change-password page and the server's /op/v1/staffs/password.
  */
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;
 
 /** 8 to 20 characters with an uppercase letter, a lowercase letter, a digit and a special character; no whitespace. */
-const STRONG_PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9\s])\S{8,20}$/;
+const STRONG_PASSWORD = new RegExp(`^(?=.*[A-Z])(?=.*[a-z])(?=.*\\d)(?=.*[^A-Za-z0-9\\s])\\S{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`);
 
 /** Locale keys (namespace auth) of the messages quoted by spec 5.1. */
 export const PASSWORD_MESSAGES = {

@@ -34,7 +34,6 @@ export const TEMPLATE_STATUS_DICT = 'std_template_status';
 
 /** The named placeholders a template may hold, written {{name}}; filled when an agreement is signed. */
 export const TEMPLATE_PLACEHOLDERS = ['corpName', 'coreCorpName', 'financeCorpName', 'prdName', 'amount', 'amountInWords', 'tenorDays', 'signDate'] as const;
-export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 
 const PLACEHOLDER = /\{\{\s*([^{}\s]*)\s*\}\}/g;
 

@@ -9,7 +9,7 @@
  * (granted += x) in one transaction, so a tree's total is conserved and a unit never holds more than
  * its parent dispatched to it.
  */
-import { fenOf, formatCurrency, moneyInputFen, yuan } from './money';
+import { formatCurrency, moneyInputFen, yuan } from './money';
 
 export const QUOTA_API = '/op/v1/quotas';
 
@@ -20,7 +20,6 @@ export const QUOTA_KIND_DICT = 'quota_kind';
 /** Who a third-party quota is for (its processes differ): the platform or a finance institution. */
 export const QUOTA_CHANNEL = { platform: 'PLATFORM', finance: 'FINANCE' } as const;
 export type QuotaChannel = (typeof QUOTA_CHANNEL)[keyof typeof QUOTA_CHANNEL];
-export const QUOTA_CHANNEL_DICT = 'quota_channel';
 
 /** The grantor id of a platform quota (the others name a corporation). */
 export const PLATFORM_GRANTOR = 'PLATFORM';
@@ -257,12 +256,6 @@ export function dispatchRefusal(source: QuotaFigures, lines: readonly DispatchLi
   }
   return takeRefusal(source, dispatchNeed(lines, afresh));
 }
-
-/** The sum of decimal strings, exactly ('0.1' + '0.2' = '0.30'). */
-export function sumYuan(values: readonly (string | null | undefined)[]): string {
-  return yuan(values.reduce((sum, v) => sum + fenOf(v ?? '0'), 0n));
-}
-
 
 /** The unit kinds a quota is dispatched to (member customers, the suppliers, hold none). */
 export const DISPATCH_UNIT_KINDS: readonly string[] = ['BRANCH', 'PROJECT_DEPT'];

@@ -34,7 +34,6 @@ export type AuditOutcome = (typeof AUDIT_OUTCOME)[keyof typeof AUDIT_OUTCOME];
 
 /** A registration of a note paid outside the platform: RUNNING in its approval, then APPROVED or REJECTED. */
 export const REGISTRATION_STATUS = { running: 'RUNNING', approved: 'APPROVED', rejected: 'REJECTED' } as const;
-export type RegistrationStatus = (typeof REGISTRATION_STATUS)[keyof typeof REGISTRATION_STATUS];
 
 export const REDEEM_REGISTER_PROCESS = 'Process_CREDIT_REDEEM_REGISTER_BIZ';
 

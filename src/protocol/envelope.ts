@@ -29,9 +29,5 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export function isSuccess(envelope: unknown): envelope is ApiEnvelope {
-  return typeof envelope === 'object' && envelope !== null && (envelope as ApiEnvelope).code === SUCCESS_CODE;
-}
-
 /** The CRUD page call (PROTOCOL.md §7): pageSize at most 500. */
 export const MAX_PAGE_SIZE = 500;

@@ -1,9 +1,7 @@
 /** Status and action codes of workflow instances and tasks, shared by the server and the task views (labels in locales/workflow.json). */
 export const INSTANCE_STATUS = { RUNNING: 'RUNNING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' } as const;
-export type InstanceStatus = (typeof INSTANCE_STATUS)[keyof typeof INSTANCE_STATUS];
 
 export const TASK_STATUS = { TODO: 'TODO', DONE: 'DONE' } as const;
-export type TaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS];
 
 /** What the worker of a step decides: a pass moves on, a reject returns to the handler's first step. */
 export const TASK_OUTCOME = { PASS: 'PASS', REJECT: 'REJECT' } as const;

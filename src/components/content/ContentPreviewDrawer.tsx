@@ -3,7 +3,7 @@ import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ContentArticle, type ArticleValues } from './ContentArticle';
 
-export function ContentPreviewDrawer({ item, onClose }: { item: ArticleValues | undefined; onClose: () => void }) {
+function ContentPreviewDrawer({ item, onClose }: { item: ArticleValues | undefined; onClose: () => void }) {
   const { t } = useTranslation('content');
   return (
     <Drawer open={item !== undefined} onClose={onClose} title={t('preview.title')} width={860} destroyOnHidden>

@@ -198,7 +198,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
   );
 }
 
-export function RichTextEditor({ value, onChange, placeholder, disabled, id }: RichTextEditorProps) {
+function RichTextEditor({ value, onChange, placeholder, disabled, id }: RichTextEditorProps) {
   // The HTML this editor last handed out: a value equal to it is its own echo, not new content.
   const emitted = useRef<string | null>(null);
   const themeVars = useContentThemeVars();

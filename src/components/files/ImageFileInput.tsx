@@ -11,7 +11,7 @@ export interface ImageFileInputProps {
   disabled?: boolean;
 }
 
-export function ImageFileInput({ value, onChange, disabled }: ImageFileInputProps) {
+function ImageFileInput({ value, onChange, disabled }: ImageFileInputProps) {
   return <FileUpload accept={IMAGE_UPLOAD_TYPES} maxCount={1} value={value ? [value] : []} onChange={(ids) => onChange?.(ids[0] ?? null)} disabled={disabled} />;
 }
 

@@ -1,3 +1,2 @@
 /** Column settings (表头设置) for list pages; the dialog itself is loaded on first use, never from here. */
-export { useColumnSettings, type ColumnSettings, type SettingsColumn, type SettingsColumns } from './use-column-settings';
-export type { ColumnSettingsState, FixedColumnKind } from './model';
+export { useColumnSettings, type SettingsColumns } from './use-column-settings';
