@@ -16,6 +16,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/open';
 import { fileDemoOutbox, type DemoOutbox } from './demo-outbox';
 import { seedIfEmpty } from './db/seed';
+import { demoSeedOrder, discoverAreas, type RouteModule } from './areas';
 import { duplicateError } from './db/unique-violation';
 import { ApiError, protocolError, success } from './errors';
 import { localeOf, translate } from './i18n';
@@ -30,117 +31,21 @@ import { SessionStore } from './security/sessions';
 import { loadOrCreateSecret } from './security/shared-secrets';
 import { ExportService } from './exports/service';
 import { FileGrants } from './files/grants';
-import { DEFAULT_MAX_UPLOAD_BYTES, fileRoutes, registerFileGets } from './files/routes';
+import { DEFAULT_MAX_UPLOAD_BYTES, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
-import { adminStructureRoutes } from './admin-structure/routes';
 import { reconcileAdminStructure } from './admin-structure/reference';
-import { operationLogRoutes } from './operation-log/routes';
-import { loginLogRoutes } from './login/routes';
-import { onlineSessionRoutes } from './online-sessions/routes';
-import { roleRoutes } from './staff/role-routes';
-import { auditRuleRoutes } from './audit-rules/routes';
-import { staffRoutes } from './staff/staff-routes';
-import { seedCorporationsDemo } from './corporations/demo-seed';
-import { corporationRoutes } from './corporations/routes';
-import { realnameRoutes } from './realname/routes';
-import { invoiceTypeRoutes } from './certificates/invoice-types';
-import { certificateRoutes } from './certificates/routes';
-import { approvalRoutes } from './crud/approval-routes';
 import { crudRoutes } from './crud/routes';
 import { RESOURCES, SERVED_RESOURCES, TEST_TABLES } from './resources/registry';
-import { corporateChangeRoutes } from './corporations/changes';
-import { seedCorporateChangesDemo } from './corporations/changes-demo';
-import { productAreaRoutes } from './products/routes';
-import { seedProductsDemo } from './products/demo-seed';
-import { quotaRoutes } from './quotas/routes';
-import { absRoutes } from './abs/routes';
-import { seedAbsDemo } from './abs/demo-seed';
-import { billRoutes } from './bills/routes';
-import { seedBillsDemo } from './bills/demo-seed';
-import { creditNoteRoutes } from './credit-notes/routes';
-import { seedCreditNotesDemo } from './credit-notes/demo-seed';
-import { redemptionRoutes } from './redemption/routes';
-import { seedRedemptionDemo } from './redemption/demo-seed';
-import { seedQuotasDemo } from './quotas/demo-seed';
-import { financingRoutes } from './financing/routes';
-import { seedFinancingDemo } from './financing/demo-seed';
-import { dashboardRoutes } from './dashboard/routes';
-import { configRoutes } from './resources/configs';
-import { newsRoutes, noticeRoutes } from './content/routes';
 import { standInCallCentre, type CallCentre } from './call-centre';
-import { helpRoutes } from './help/routes';
-import { seedHelpDemo } from './help/demo-seed';
-import { hotlineRoutes } from './hotline/routes';
-import { seedHotlineDemo } from './hotline/demo-seed';
-import { dictDataRoutes } from './resources/dict-datas';
-import { dictTypeRoutes } from './resources/dict-types';
-import { formDraftRoutes } from './routes/form-drafts';
-import { DOWNLOAD_PATH, exportRecordRoutes, registerTicketDownload } from './routes/export-records';
-import { platformConfigRoutes } from './routes/platform-config';
-import { securityElementRoutes } from './routes/security-elements';
-import { sysConfigRoutes } from './routes/sys-config';
-import { uaaRoutes } from './routes/uaa';
-import { userRoutes } from './routes/user';
-import { docReviewRoutes } from './doc-review/routes';
-import { seedDocReviews } from './doc-review/seed';
+import { DOWNLOAD_PATH, registerTicketDownload } from './routes/export-records';
 import { MessageHub } from './messages/hub';
-import { messageRoutes } from './messages/routes';
 import { registerCorporateSupport } from './support/corporate-routes';
-import { seedSupportDemo } from './support/demo-seed';
-import { supportRoutes } from './support/routes';
 import { WorkflowEngine } from './workflow/engine';
-import { workflowRoutes } from './workflow/routes';
-import { signatureRoutes } from './workflow/signature-routes';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 const FILE_GRANTS_SECRET = 'file-grants';
 
-/** A module adding routes to /api/web; later areas add theirs to API_ROUTE_MODULES. */
-export type RouteModule = (api: FastifyInstance, ctx: AppContext) => void;
-
-const API_ROUTE_MODULES: readonly RouteModule[] = [
-  uaaRoutes,
-  userRoutes,
-  sysConfigRoutes,
-  securityElementRoutes,
-  dictTypeRoutes,
-  dictDataRoutes,
-  configRoutes,
-  exportRecordRoutes,
-  workflowRoutes,
-  approvalRoutes,
-  signatureRoutes,
-  platformConfigRoutes,
-  fileRoutes,
-  docReviewRoutes,
-  realnameRoutes,
-  certificateRoutes,
-  invoiceTypeRoutes,
-  newsRoutes,
-  noticeRoutes,
-  operationLogRoutes,
-  loginLogRoutes,
-  onlineSessionRoutes,
-  staffRoutes,
-  roleRoutes,
-  auditRuleRoutes,
-  formDraftRoutes,
-  corporationRoutes,
-  corporateChangeRoutes,
-  productAreaRoutes,
-  quotaRoutes,
-  absRoutes,
-  creditNoteRoutes,
-  redemptionRoutes,
-  billRoutes,
-  financingRoutes,
-  adminStructureRoutes,
-  dashboardRoutes,
-  messageRoutes,
-  supportRoutes,
-  helpRoutes,
-  hotlineRoutes,
-];
+export type { RouteModule } from './areas';
 
 export interface AppOptions {
   database: Database;
@@ -318,24 +223,12 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   });
   installGuard(api, { nonces: new NonceStore(), ledger, sessions });
 
-  for (const register of [...API_ROUTE_MODULES, ...(options.extraRoutes ?? [])]) register(api, ctx);
+  // Each area's routes (server/areas.ts: found, not listed), then a test's own.
+  const areas = await discoverAreas();
+  for (const register of [...areas.flatMap((area) => area.routes ?? []), ...(options.extraRoutes ?? [])]) register(api, ctx);
   // Resources whose table file is all their server needs (server/crud/served.ts): found, not listed.
   for (const served of SERVED_RESOURCES) crudRoutes(api, ctx, served.options);
-  if (ctx.demoMode) await seedDocReviews(ctx);
-  if (ctx.demoMode) await seedCorporationsDemo(ctx);
-  if (ctx.demoMode) await seedCorporateChangesDemo(ctx);
-  if (ctx.demoMode) await seedProductsDemo(ctx);
-  if (ctx.demoMode) await seedQuotasDemo(ctx);
-  if (ctx.demoMode) await seedCreditNotesDemo(ctx);
-  if (ctx.demoMode) await seedRedemptionDemo(ctx);
-  // After the notes: a package pools financed ones.
-  if (ctx.demoMode) await seedAbsDemo(ctx);
-  if (ctx.demoMode) await seedFinancingDemo(ctx);
-  // After the notes and the financings: bills are computed from them.
-  if (ctx.demoMode) await seedBillsDemo(ctx);
-  if (ctx.demoMode) await seedSupportDemo(ctx);
-  if (ctx.demoMode) await seedHelpDemo(ctx);
-  if (ctx.demoMode) await seedHotlineDemo(ctx);
+  if (ctx.demoMode) for (const area of demoSeedOrder(areas)) await area.demo!.seed(ctx);
 
   // Unknown routes pass the signature checks like any other call, then answer NOT_FOUND.
   api.all('/*', async () => {
