@@ -6,8 +6,9 @@
  * history rules are set-based SQL (one grouped pass over the history, one over the log), so the cost
  * grows with the rows, not with rows × people.
  */
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  AUDIT_RULE_CHANGE_SCOPE,
   AUDIT_RULE_SET_VERSION,
   evaluateAccessRules,
   type AccessSnapshot,
@@ -20,11 +21,11 @@ import {
 import { ACCOUNT_STATUS } from '../../src/resources/staff';
 import { activityTypesOf } from '../../src/workflows/activities';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
-import { HISTORY_ACTION } from '../../src/workflows/states';
+import { HISTORY_ACTION, INSTANCE_STATUS } from '../../src/workflows/states';
 import type { Db } from '../db/open';
 import { hasMessage, translate } from '../i18n';
 import type { Tx } from '../db/tx';
-import { auditRuleExceptions, auditRules, roles, users } from '../db/schema';
+import { approvalChanges, auditRuleExceptions, auditRules, roles, users } from '../db/schema';
 
 type Reader = Db | Tx;
 
@@ -60,7 +61,9 @@ export interface RuleResult {
   kind: AuditRule['kind'];
   severity: AuditSeverity;
   owner: string;
-  nameKey: string;
+  /** The shipped rule's locale key, or the name a person gave it (a report stored before names were editable has nameKey alone). */
+  nameKey?: string;
+  name?: string;
   passed: boolean;
   violations: number;
   excepted: number;
@@ -277,6 +280,18 @@ async function readOnlyFindings(db: Reader, rule: ReadOnlyInFactRule): Promise<F
   return [...byUser.values()];
 }
 
+/**
+ * The rule set's version a report names: the release's, and how many rule changes were applied since
+ * (2026.11-1+3), so a report made before an edit and one made after never claim the same rules.
+ */
+export async function ruleSetVersion(db: Reader): Promise<string> {
+  const [{ applied }] = await db
+    .select({ applied: count() })
+    .from(approvalChanges)
+    .where(and(eq(approvalChanges.scope, AUDIT_RULE_CHANGE_SCOPE), eq(approvalChanges.status, INSTANCE_STATUS.APPROVED)));
+  return applied ? `${AUDIT_RULE_SET_VERSION}+${applied}` : AUDIT_RULE_SET_VERSION;
+}
+
 /** Evaluates every enabled rule (or those given) against the database; nothing is written. */
 export async function evaluateRules(db: Reader, options: { now: () => Date; rules?: readonly AuditRule[] }): Promise<AuditReport> {
   const startedAt = options.now();
@@ -292,10 +307,10 @@ export async function evaluateRules(db: Reader, options: { now: () => Date; rule
   const results: RuleResult[] = rules.map((rule) => {
     const own = findings.filter((f) => f.ruleId === rule.id);
     const count = (status: Finding['status']) => own.filter((f) => f.status === status).length;
-    return { id: rule.id, kind: rule.kind, severity: rule.severity, owner: rule.owner, nameKey: rule.nameKey, passed: count('VIOLATION') === 0, violations: count('VIOLATION'), excepted: count('EXCEPTED'), mitigated: count('MITIGATED') };
+    return { id: rule.id, kind: rule.kind, severity: rule.severity, owner: rule.owner, ...(rule.name ? { name: rule.name } : { nameKey: rule.nameKey }), passed: count('VIOLATION') === 0, violations: count('VIOLATION'), excepted: count('EXCEPTED'), mitigated: count('MITIGATED') };
   });
   return {
-    ruleSetVersion: AUDIT_RULE_SET_VERSION,
+    ruleSetVersion: await ruleSetVersion(db),
     startedAt: startedAt.toISOString(),
     finishedAt: options.now().toISOString(),
     rules: results,

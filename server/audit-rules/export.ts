@@ -5,6 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { nameOf } from '../../src/lib/audit-rules';
 import { translate } from '../i18n';
 import { cjkFont } from '../zd-registry/certificate';
 import type { AuditReport, Finding } from './evaluate';
@@ -31,7 +32,7 @@ export async function reportXlsx(report: AuditReport, meta: RunMeta): Promise<Bu
   rules.addRow([]);
   rules.addRow([t('report.columns.id'), t('report.columns.name'), t('report.columns.kind'), t('report.columns.severity'), t('report.columns.result'), t('report.columns.violations'), t('report.columns.excepted'), t('report.columns.mitigated')]).font = { bold: true };
   for (const r of report.rules) {
-    rules.addRow([r.id, t(r.nameKey), t(`kinds.${r.kind}`), t(`severities.${r.severity}`), t(r.passed ? 'report.passed' : 'report.failed'), r.violations, r.excepted, r.mitigated]);
+    rules.addRow([r.id, nameOf(r, (key) => translate(key)), t(`kinds.${r.kind}`), t(`severities.${r.severity}`), t(r.passed ? 'report.passed' : 'report.failed'), r.violations, r.excepted, r.mitigated]);
   }
   rules.columns.forEach((column, i) => (column.width = [28, 36, 14, 8, 10, 10, 10, 10][i]));
   const findings = workbook.addWorksheet(t('report.findingsSheet'));
@@ -57,7 +58,7 @@ export function reportPdf(report: AuditReport, meta: RunMeta): Promise<Buffer> {
     doc.moveDown(1).fontSize(13).text(t('report.rulesSheet'));
     doc.moveDown(0.3).fontSize(9);
     for (const r of report.rules) {
-      doc.text(`${t(r.passed ? 'report.passed' : 'report.failed')}  ${r.id}  ${t(r.nameKey)}（${t(`kinds.${r.kind}`)}，${t('report.columns.severity')}：${t(`severities.${r.severity}`)}）  ${t('report.counts', { violations: String(r.violations), excepted: String(r.excepted), mitigated: String(r.mitigated) })}`);
+      doc.text(`${t(r.passed ? 'report.passed' : 'report.failed')}  ${r.id}  ${nameOf(r, (key) => translate(key))}（${t(`kinds.${r.kind}`)}，${t('report.columns.severity')}：${t(`severities.${r.severity}`)}）  ${t('report.counts', { violations: String(r.violations), excepted: String(r.excepted), mitigated: String(r.mitigated) })}`);
     }
     const listed = report.findings.filter((f) => f.status !== 'MITIGATED');
     doc.moveDown(1).fontSize(13).text(t('report.findingsSheet'));
