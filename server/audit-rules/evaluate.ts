@@ -6,7 +6,7 @@
  * history rules are set-based SQL (one grouped pass over the history, one over the log), so the cost
  * grows with the rows, not with rows × people.
  */
-import { and, asc, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_RULE_CHANGE_SCOPE,
   AUDIT_RULE_SET_VERSION,
@@ -70,6 +70,56 @@ export interface RuleResult {
   mitigated: number;
 }
 
+/** Where a documented exception stands: waiting for its second person, in force, past its expiry, or revoked. */
+export type ExceptionState = 'PENDING' | 'APPROVED' | 'EXPIRED' | 'REVOKED';
+
+/** A documented exception as the page and the reports list it: the people by name, its state at the time asked. */
+export interface ExceptionListing {
+  id: string;
+  ruleId: string;
+  subjectType: 'role' | 'user';
+  subjectId: string;
+  subjectName: string | null;
+  reason: string;
+  expiresAt: string;
+  status: ExceptionState;
+  requestedByName: string;
+  approvedByName: string | null;
+  approvedAt: string | null;
+  createTime: string;
+}
+
+/** Every documented exception, newest first; an approved one past its expiry reads EXPIRED (it excuses nothing any more). */
+export async function listExceptions(db: Reader, now: Date): Promise<ExceptionListing[]> {
+  const rows = await db
+    .select({
+      id: auditRuleExceptions.id,
+      ruleId: auditRuleExceptions.ruleId,
+      subjectType: auditRuleExceptions.subjectType,
+      subjectId: auditRuleExceptions.subjectId,
+      subjectName: sql<string | null>`case when ${auditRuleExceptions.subjectType} = 'role'
+        then (select r.role_name from roles r where r.pk_role = ${auditRuleExceptions.subjectId})
+        else (select u.person_name from users u where u.id = ${auditRuleExceptions.subjectId}) end`,
+      reason: auditRuleExceptions.reason,
+      expiresAt: auditRuleExceptions.expiresAt,
+      status: auditRuleExceptions.status,
+      requestedByName: sql<string>`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.requestedBy}), ${auditRuleExceptions.requestedBy})`,
+      approvedByName: sql<string | null>`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.approvedBy}), ${auditRuleExceptions.approvedBy})`,
+      approvedAt: auditRuleExceptions.approvedAt,
+      createTime: auditRuleExceptions.createTime,
+    })
+    .from(auditRuleExceptions)
+    .orderBy(desc(auditRuleExceptions.createTime), asc(auditRuleExceptions.id));
+  return rows.map((r) => ({
+    ...r,
+    subjectType: r.subjectType as ExceptionListing['subjectType'],
+    status: (r.status === 'APPROVED' && r.expiresAt <= now ? 'EXPIRED' : r.status) as ExceptionState,
+    expiresAt: r.expiresAt.toISOString(),
+    approvedAt: r.approvedAt ? r.approvedAt.toISOString() : null,
+    createTime: r.createTime.toISOString(),
+  }));
+}
+
 export interface AuditReport {
   ruleSetVersion: string;
   startedAt: string;
@@ -78,6 +128,8 @@ export interface AuditReport {
   findings: Finding[];
   /** Whether a rule of severity high is broken: the command's exit status. */
   highBroken: boolean;
+  /** The documented exceptions as they stood at the run (absent from reports stored before they were listed). */
+  exceptions?: ExceptionListing[];
 }
 
 /** The enabled rules as stored (the shipped set arrives through the reference ledger). */
@@ -316,5 +368,6 @@ export async function evaluateRules(db: Reader, options: { now: () => Date; rule
     rules: results,
     findings,
     highBroken: results.some((r) => r.severity === 'high' && !r.passed),
+    exceptions: await listExceptions(db, startedAt),
   };
 }

@@ -5,7 +5,7 @@
  * in force only once a second person approved them. Exception requests, approvals and revocations
  * are written to the operation log in their own transaction.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUDIT_EXCEPTION_MAX_DAYS, AUDIT_EXPORT_FORMATS, AUDIT_RULES_API, isAccessRule, type AuditExportFormat } from '../../src/lib/audit-rules';
 import { PERMISSIONS } from '../../src/lib/permissions';
@@ -20,7 +20,7 @@ import { actorOf, recordOperation } from '../operation-log/record';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { AuditRuleChanges } from './changes';
-import { evaluateRules, ruleSetVersion, type AuditReport } from './evaluate';
+import { evaluateRules, listExceptions, ruleSetVersion, type AuditReport } from './evaluate';
 import { reportPdf, reportXlsx, type RunMeta } from './export';
 
 const LOG_RESOURCE = 'audit-rule-exceptions';
@@ -131,27 +131,7 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  post(AUDIT_RULES_API.exceptions, auditRule.list, async () =>
-    ctx.db
-      .select({
-        id: auditRuleExceptions.id,
-        ruleId: auditRuleExceptions.ruleId,
-        subjectType: auditRuleExceptions.subjectType,
-        subjectId: auditRuleExceptions.subjectId,
-        subjectName: sql<string>`case when ${auditRuleExceptions.subjectType} = 'role'
-          then (select r.role_name from roles r where r.pk_role = ${auditRuleExceptions.subjectId})
-          else (select u.person_name from users u where u.id = ${auditRuleExceptions.subjectId}) end`,
-        reason: auditRuleExceptions.reason,
-        expiresAt: auditRuleExceptions.expiresAt,
-        status: auditRuleExceptions.status,
-        requestedByName: sql<string>`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.requestedBy}), ${auditRuleExceptions.requestedBy})`,
-        approvedByName: sql<string | null>`(select u.person_name from users u where u.username = ${auditRuleExceptions.approvedBy})`,
-        approvedAt: auditRuleExceptions.approvedAt,
-        createTime: auditRuleExceptions.createTime,
-      })
-      .from(auditRuleExceptions)
-      .orderBy(desc(auditRuleExceptions.createTime)),
-  );
+  post(AUDIT_RULES_API.exceptions, auditRule.list, async () => listExceptions(ctx.db, new Date(ctx.now())));
 
   post(AUDIT_RULES_API.requestException, auditRule.except, async (body, principal, request) => {
     const values = await readExceptionRequest(ctx.db, body, ctx.now());
@@ -188,8 +168,9 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
   post(AUDIT_RULES_API.revokeException, auditRule.except, async (body, principal, request) => {
     const id = requireId(body);
     return ctx.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(auditRuleExceptions).where(and(eq(auditRuleExceptions.id, id), inArray(auditRuleExceptions.status, ['PENDING', 'APPROVED']))).for('update');
+      const [before] = await tx.select().from(auditRuleExceptions).where(eq(auditRuleExceptions.id, id)).for('update');
       if (!before) throw notFoundError(translate('server:crud.notFound'));
+      if (before.status === 'REVOKED') throw businessError('EXCEPTION_REVOKED', 'auditRules:errors.exceptionNotLive');
       const [after] = await tx.update(auditRuleExceptions).set({ status: 'REVOKED' }).where(eq(auditRuleExceptions.id, id)).returning();
       await recordOperation(tx, actorOf(request, principal), { resource: LOG_RESOURCE, recordId: id, action: 'UPDATE', before, after });
       return after;

@@ -6,6 +6,10 @@
  * it. Bad input is refused with its message and stores nothing; a proposal from a stale version is
  * refused, and so is the approval of a change whose rule changed meanwhile. Only a holder of
  * audit:rule:edit proposes: never the auditor, who is read-only by rule.
+ *
+ * The documented exceptions (issue 41 item 2): listed with who asked, who approved and where each
+ * stands (in force, expired, revoked), in the report's exports too; an expired exception excuses
+ * nothing any more, neither at a save nor in a run; a revocation is logged.
  */
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
@@ -13,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_RULES_API, AUDIT_RULE_CHANGE_PROCESS, AUDIT_RULE_CHANGE_SCOPE, AUDIT_RULE_SET_VERSION, type AuditRule, type AuditRuleChange } from '../../src/lib/audit-rules';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { ROLE_CALLS } from '../../src/resources/staff';
-import { approvalChanges, auditRules, operationLogs } from '../../server/db/schema';
-import type { AuditReport } from '../../server/audit-rules/evaluate';
+import { approvalChanges, auditRuleExceptions, auditRules, operationLogs } from '../../server/db/schema';
+import type { AuditReport, ExceptionListing } from '../../server/audit-rules/evaluate';
 import { ApiClient, dataOf, refusalOf, signInAs } from './client';
 import { startServer, type TestServer } from './server';
 
@@ -229,5 +233,72 @@ describe('refusals change nothing', () => {
   it('is its own process, owned by the rules: the generic start starts none', async () => {
     const refused = await admin.call(`${WF}/instances/start`, { json: { processKey: AUDIT_RULE_CHANGE_PROCESS, businessKey: 'MADE-UP', summary: 'x' } });
     expect(refusalOf(refused).code).toBe('PROCESS_OWNED');
+  });
+});
+
+describe('documented exceptions', () => {
+  const { redemption } = PERMISSIONS;
+  const RULE = 'SOD-PAYMENT-RECORD-AUDIT';
+  const stamp = Date.now().toString(36).toUpperCase();
+  const exceptions = () => dataOf<ExceptionListing[]>(auditor, AUDIT_RULES_API.exceptions);
+  const expire = (id: string) => srv.database.db.update(auditRuleExceptions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(auditRuleExceptions.id, id));
+  const grant = async (subjectId: string, reason: string) => {
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const asked = await dataOf<{ id: string }>(admin, AUDIT_RULES_API.requestException, { ruleId: RULE, subjectType: 'role', subjectId, reason, expiresAt });
+    await dataOf(director, AUDIT_RULES_API.approveException, { id: asked.id });
+    return asked.id;
+  };
+  const makeRole = async (code: string) => dataOf<{ id: string; dataVersion: number }>(admin, ROLE_CALLS.save, { roleName: `出纳${code}`, code, status: '0', permissions: [redemption.list, redemption.add], menuIds: [] });
+  const addAudit = (role: { id: string; dataVersion: number }, code: string) =>
+    admin.call(ROLE_CALLS.update, { json: { id: role.id, dataVersion: role.dataVersion, roleName: `出纳${code}`, status: '0', permissions: [redemption.list, redemption.add, redemption.audit] } });
+
+  it('an exception in force lets a save through and is listed with its people; expired, it excuses nothing, at a save or in a run', async () => {
+    const code = `ROLE_T_EXC_${stamp}`;
+    const role = await makeRole(code);
+    const id = await grant(role.id, '月末结账临时兼岗');
+    expect((await addAudit(role, code)).body.code).toBe('0');
+    const listed = (await exceptions()).find((e) => e.id === id)!;
+    expect(listed).toMatchObject({ ruleId: RULE, subjectType: 'role', subjectName: `出纳${code}`, status: 'APPROVED', requestedByName: '系统管理员', approvedByName: '主管李四' });
+    let run = await dataOf<{ report: AuditReport }>(auditor, AUDIT_RULES_API.run);
+    expect(run.report.findings.find((f) => f.subjectId === role.id && f.ruleId === RULE)).toMatchObject({ status: 'EXCEPTED', exception: { reason: '月末结账临时兼岗' } });
+
+    await expire(id);
+    expect((await exceptions()).find((e) => e.id === id)!.status).toBe('EXPIRED');
+    run = await dataOf<{ report: AuditReport }>(auditor, AUDIT_RULES_API.run);
+    expect(run.report.findings.find((f) => f.subjectId === role.id && f.ruleId === RULE)!.status).toBe('VIOLATION');
+    expect(run.report.exceptions!.find((e) => e.id === id)!.status).toBe('EXPIRED');
+
+    // At a save: a second role granted the same way under an exception that has expired is refused.
+    const code2 = `ROLE_T_EXC2_${stamp}`;
+    const second = await makeRole(code2);
+    await expire(await grant(second.id, '临时兼岗'));
+    expect(refusalOf(await addAudit(second, code2)).code).toBe('AUDIT_RULE_BROKEN');
+
+    // The exports list the exceptions with their state.
+    const xlsx = await dataOf<{ base64: string }>(auditor, AUDIT_RULES_API.export, { format: 'xlsx' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(xlsx.base64, 'base64') as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('例外')!;
+    const rows: string[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
+    expect(rows[0]).toEqual(['规则', '对象', '原因', '有效至', '申请人', '批准人', '状态']);
+    expect(rows).toContainEqual([RULE, `角色“出纳${code}”`, '月末结账临时兼岗', expect.any(String), '系统管理员', '主管李四', '已过期']);
+    const pdf = await dataOf<{ base64: string; mimeType: string }>(auditor, AUDIT_RULES_API.export, { format: 'pdf' });
+    expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('a revoked exception excuses nothing; the revocation is logged and cannot be repeated', async () => {
+    const code = `ROLE_T_REV_${stamp}`;
+    const role = await makeRole(code);
+    const id = await grant(role.id, '项目期间兼岗');
+    expect((await addAudit(role, code)).body.code).toBe('0');
+    expect(refusalOf(await auditor.call(AUDIT_RULES_API.revokeException, { json: { id } })).status).toBe(403);
+    await dataOf(admin, AUDIT_RULES_API.revokeException, { id });
+    expect((await exceptions()).find((e) => e.id === id)!.status).toBe('REVOKED');
+    expect(refusalOf(await admin.call(AUDIT_RULES_API.revokeException, { json: { id } }))).toMatchObject({ code: 'EXCEPTION_REVOKED', message: '该例外已撤销，不能再撤销' });
+    const logged = await srv.database.db.select({ action: operationLogs.action, username: operationLogs.username }).from(operationLogs).where(eq(operationLogs.recordId, id));
+    expect(logged.map((l) => `${l.action}:${l.username}`).sort()).toEqual(['CREATE:op_admin', 'UPDATE:op_admin', 'UPDATE:op_director']);
+    const run = await dataOf<{ report: AuditReport }>(auditor, AUDIT_RULES_API.run);
+    expect(run.report.findings.find((f) => f.subjectId === role.id && f.ruleId === RULE)!.status).toBe('VIOLATION');
   });
 });
