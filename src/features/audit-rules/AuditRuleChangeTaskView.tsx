@@ -52,7 +52,7 @@ export default function AuditRuleChangeTaskView({ instance, reportRecord }: Task
     <div data-testid="task-record">
       <Descriptions size="small" bordered column={2} title={t('auditRules:change.title')} data-testid="audit-rule-change">
         <Descriptions.Item label={t('auditRules:change.rule')}>
-          {nameOf(change.after.definition, t)} <Typography.Text code>{change.ruleId}</Typography.Text>
+          <span data-record={change.after.definition.name ? '' : undefined}>{nameOf(change.after.definition, t)}</span> <Typography.Text code>{change.ruleId}</Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('auditRules:change.action')}>
           <Tag color={change.action === 'retire' ? 'red' : change.action === 'create' ? 'green' : 'blue'}>{t(`auditRules:changeAction.${change.action}`)}</Tag>
