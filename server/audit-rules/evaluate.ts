@@ -138,8 +138,16 @@ export async function storedRules(db: Reader): Promise<AuditRule[]> {
   return rows.map((row) => row.definition);
 }
 
-/** Every role with its permissions, and every enabled account (or those named) with its roles: what the guard reads. */
-export async function accessSnapshot(db: Reader, onlyUsers?: readonly string[]): Promise<AccessSnapshot> {
+/**
+ * Every role with its permissions, and every enabled account (or those named) with its roles: what the
+ * guard reads. Narrowed to some people (a save's preventive check), it reads only the roles those people
+ * hold and the roles named, so a save's cost follows what it touches, not the number of roles.
+ */
+export async function accessSnapshot(db: Reader, onlyUsers?: readonly string[], onlyRoles: readonly string[] = []): Promise<AccessSnapshot> {
+  const scoped = onlyUsers
+    ? sql`("roles"."pk_role" in (select ur.pk_role from user_roles ur where ur.user_id = any(${textArray(onlyUsers)}))
+          or "roles"."pk_role" = any(${textArray(onlyRoles)}))`
+    : undefined;
   const roleRows = await db
     .select({
       pkRole: roles.pkRole,
@@ -149,7 +157,8 @@ export async function accessSnapshot(db: Reader, onlyUsers?: readonly string[]):
       // Qualified by hand: drizzle leaves names unqualified in a one-table select, and both tables have pk_role.
       permissions: sql<string[]>`coalesce((select array_agg(rp.permission) from role_permissions rp where rp.pk_role = "roles"."pk_role"), '{}'::text[])`,
     })
-    .from(roles);
+    .from(roles)
+    .where(scoped);
   const userRows = await db
     .select({
       userId: users.id,

@@ -46,7 +46,7 @@ export async function preventiveCheck(tx: Tx, touched: { role?: string; user?: s
   const holders = touched.role ? (await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.pkRole, touched.role))).map((r) => r.userId) : [];
   const userIds = [...holders, ...(touched.user ? [touched.user] : [])];
   const scope = { roles: new Set(touched.role ? [touched.role] : []), users: new Set(userIds) };
-  const evaluate = async () => evaluateAccessRules(await accessSnapshot(tx, userIds), rules, scope);
+  const evaluate = async () => evaluateAccessRules(await accessSnapshot(tx, userIds, touched.role ? [touched.role] : []), rules, scope);
   const before = new Set((await evaluate()).map(violationKey));
   return {
     async refuseNew(now: Date) {
