@@ -305,7 +305,8 @@ async function fourEyesFindings(db: Reader, rule: FourEyesInFactRule): Promise<F
 /** Read-only in fact: every write in the operation log by a holder of a named role, per person, with the first rows as evidence. */
 async function readOnlyFindings(db: Reader, rule: ReadOnlyInFactRule): Promise<Finding[]> {
   if (!rule.roles.length) return [];
-  const ignored = rule.ignoredActions.length ? rule.ignoredActions : ['\u0000'];
+  // An empty list is an empty array (nothing ignored): PostgreSQL refuses a NUL in text, so no placeholder stands in for it.
+  const ignored = rule.ignoredActions;
   const rows = await rowsOf<{ user_id: string; username: string; person_name: string; total: number; id: string; resource: string; record_id: string | null; action: string; create_time: string; roles: string[] }>(
     db,
     sql`with holders as (

@@ -141,6 +141,15 @@ describe('a change of a rule', () => {
     expect((await logOf('SOD-REDEEM-BILL-PAY')).map((l) => `${l.action}:${l.username}`).sort()).toEqual(['CREATE:op_director', 'PROPOSE:op_admin']);
   });
 
+  it('a read-only rule that ignores no action, approved, runs (an empty list is no placeholder)', async () => {
+    const rule = { name: '经办人员事实上只读（演练）', severity: 'low', owner: 'ROLE_OP_AUDITOR', kind: 'READ_ONLY_IN_FACT', roles: ['ROLE_PLATFORM_AG_OPERATOR'], ignoredActions: [] };
+    const proposed = await propose(admin, { action: 'create', ruleId: 'READ-ONLY-AGENT', rule });
+    expect(proposed.body.code).toBe('0');
+    await dataOf(director, `${WF}/tasks/complete`, { taskId: (await openTask(proposed.body.data!.instanceId))!.id, outcome: 'PASS' });
+    const run = await dataOf<{ report: AuditReport }>(auditor, AUDIT_RULES_API.run);
+    expect(run.report.rules.find((r) => r.id === 'READ-ONLY-AGENT')).toMatchObject({ kind: 'READ_ONLY_IN_FACT', name: '经办人员事实上只读（演练）' });
+  });
+
   it('a retirement rejected and withdrawn applies nothing; approved, the rule is no longer checked', async () => {
     const rule = (await ruleOf('SOD-REDEEM-BILL-PAY'))!;
     const first = await propose(admin, { action: 'retire', ruleId: rule.id, dataVersion: rule.dataVersion });
