@@ -6,8 +6,9 @@
  * history rules are set-based SQL (one grouped pass over the history, one over the log), so the cost
  * grows with the rows, not with rows × people.
  */
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  AUDIT_RULE_CHANGE_SCOPE,
   AUDIT_RULE_SET_VERSION,
   evaluateAccessRules,
   type AccessSnapshot,
@@ -20,11 +21,11 @@ import {
 import { ACCOUNT_STATUS } from '../../src/resources/staff';
 import { activityTypesOf } from '../../src/workflows/activities';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
-import { HISTORY_ACTION } from '../../src/workflows/states';
+import { HISTORY_ACTION, INSTANCE_STATUS } from '../../src/workflows/states';
 import type { Db } from '../db/open';
 import { hasMessage, translate } from '../i18n';
 import type { Tx } from '../db/tx';
-import { auditRuleExceptions, auditRules, roles, users } from '../db/schema';
+import { approvalChanges, auditRuleExceptions, auditRules, roles, users } from '../db/schema';
 
 type Reader = Db | Tx;
 
@@ -60,11 +61,63 @@ export interface RuleResult {
   kind: AuditRule['kind'];
   severity: AuditSeverity;
   owner: string;
-  nameKey: string;
+  /** The shipped rule's locale key, or the name a person gave it (a report stored before names were editable has nameKey alone). */
+  nameKey?: string;
+  name?: string;
   passed: boolean;
   violations: number;
   excepted: number;
   mitigated: number;
+}
+
+/** Where a documented exception stands: waiting for its second person, in force, past its expiry, or revoked. */
+export type ExceptionState = 'PENDING' | 'APPROVED' | 'EXPIRED' | 'REVOKED';
+
+/** A documented exception as the page and the reports list it: the people by name, its state at the time asked. */
+export interface ExceptionListing {
+  id: string;
+  ruleId: string;
+  subjectType: 'role' | 'user';
+  subjectId: string;
+  subjectName: string | null;
+  reason: string;
+  expiresAt: string;
+  status: ExceptionState;
+  requestedByName: string;
+  approvedByName: string | null;
+  approvedAt: string | null;
+  createTime: string;
+}
+
+/** Every documented exception, newest first; an approved one past its expiry reads EXPIRED (it excuses nothing any more). */
+export async function listExceptions(db: Reader, now: Date): Promise<ExceptionListing[]> {
+  const rows = await db
+    .select({
+      id: auditRuleExceptions.id,
+      ruleId: auditRuleExceptions.ruleId,
+      subjectType: auditRuleExceptions.subjectType,
+      subjectId: auditRuleExceptions.subjectId,
+      subjectName: sql<string | null>`case when ${auditRuleExceptions.subjectType} = 'role'
+        then (select r.role_name from roles r where r.pk_role = ${auditRuleExceptions.subjectId})
+        else (select u.person_name from users u where u.id = ${auditRuleExceptions.subjectId}) end`,
+      reason: auditRuleExceptions.reason,
+      expiresAt: auditRuleExceptions.expiresAt,
+      status: auditRuleExceptions.status,
+      requestedByName: sql<string>`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.requestedBy}), ${auditRuleExceptions.requestedBy})`,
+      approvedByName: sql<string | null>`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.approvedBy}), ${auditRuleExceptions.approvedBy})`,
+      approvedAt: auditRuleExceptions.approvedAt,
+      createTime: auditRuleExceptions.createTime,
+    })
+    .from(auditRuleExceptions)
+    .orderBy(desc(auditRuleExceptions.createTime), asc(auditRuleExceptions.id));
+  return rows.map((r) => ({
+    ...r,
+    subjectType: r.subjectType as ExceptionListing['subjectType'],
+    status: (r.status === 'APPROVED' && r.expiresAt <= now ? 'EXPIRED' : r.status) as ExceptionState,
+    expiresAt: r.expiresAt.toISOString(),
+    approvedAt: r.approvedAt ? r.approvedAt.toISOString() : null,
+    createTime: r.createTime.toISOString(),
+  }));
 }
 
 export interface AuditReport {
@@ -75,6 +128,8 @@ export interface AuditReport {
   findings: Finding[];
   /** Whether a rule of severity high is broken: the command's exit status. */
   highBroken: boolean;
+  /** The documented exceptions as they stood at the run (absent from reports stored before they were listed). */
+  exceptions?: ExceptionListing[];
 }
 
 /** The enabled rules as stored (the shipped set arrives through the reference ledger). */
@@ -83,8 +138,16 @@ export async function storedRules(db: Reader): Promise<AuditRule[]> {
   return rows.map((row) => row.definition);
 }
 
-/** Every role with its permissions, and every enabled account (or those named) with its roles: what the guard reads. */
-export async function accessSnapshot(db: Reader, onlyUsers?: readonly string[]): Promise<AccessSnapshot> {
+/**
+ * Every role with its permissions, and every enabled account (or those named) with its roles: what the
+ * guard reads. Narrowed to some people (a save's preventive check), it reads only the roles those people
+ * hold and the roles named, so a save's cost follows what it touches, not the number of roles.
+ */
+export async function accessSnapshot(db: Reader, onlyUsers?: readonly string[], onlyRoles: readonly string[] = []): Promise<AccessSnapshot> {
+  const scoped = onlyUsers
+    ? sql`("roles"."pk_role" in (select ur.pk_role from user_roles ur where ur.user_id = any(${textArray(onlyUsers)}))
+          or "roles"."pk_role" = any(${textArray(onlyRoles)}))`
+    : undefined;
   const roleRows = await db
     .select({
       pkRole: roles.pkRole,
@@ -94,7 +157,8 @@ export async function accessSnapshot(db: Reader, onlyUsers?: readonly string[]):
       // Qualified by hand: drizzle leaves names unqualified in a one-table select, and both tables have pk_role.
       permissions: sql<string[]>`coalesce((select array_agg(rp.permission) from role_permissions rp where rp.pk_role = "roles"."pk_role"), '{}'::text[])`,
     })
-    .from(roles);
+    .from(roles)
+    .where(scoped);
   const userRows = await db
     .select({
       userId: users.id,
@@ -241,7 +305,8 @@ async function fourEyesFindings(db: Reader, rule: FourEyesInFactRule): Promise<F
 /** Read-only in fact: every write in the operation log by a holder of a named role, per person, with the first rows as evidence. */
 async function readOnlyFindings(db: Reader, rule: ReadOnlyInFactRule): Promise<Finding[]> {
   if (!rule.roles.length) return [];
-  const ignored = rule.ignoredActions.length ? rule.ignoredActions : ['\u0000'];
+  // An empty list is an empty array (nothing ignored): PostgreSQL refuses a NUL in text, so no placeholder stands in for it.
+  const ignored = rule.ignoredActions;
   const rows = await rowsOf<{ user_id: string; username: string; person_name: string; total: number; id: string; resource: string; record_id: string | null; action: string; create_time: string; roles: string[] }>(
     db,
     sql`with holders as (
@@ -277,6 +342,18 @@ async function readOnlyFindings(db: Reader, rule: ReadOnlyInFactRule): Promise<F
   return [...byUser.values()];
 }
 
+/**
+ * The rule set's version a report names: the release's, and how many rule changes were applied since
+ * (2026.11-1+3), so a report made before an edit and one made after never claim the same rules.
+ */
+export async function ruleSetVersion(db: Reader): Promise<string> {
+  const [{ applied }] = await db
+    .select({ applied: count() })
+    .from(approvalChanges)
+    .where(and(eq(approvalChanges.scope, AUDIT_RULE_CHANGE_SCOPE), eq(approvalChanges.status, INSTANCE_STATUS.APPROVED)));
+  return applied ? `${AUDIT_RULE_SET_VERSION}+${applied}` : AUDIT_RULE_SET_VERSION;
+}
+
 /** Evaluates every enabled rule (or those given) against the database; nothing is written. */
 export async function evaluateRules(db: Reader, options: { now: () => Date; rules?: readonly AuditRule[] }): Promise<AuditReport> {
   const startedAt = options.now();
@@ -292,14 +369,15 @@ export async function evaluateRules(db: Reader, options: { now: () => Date; rule
   const results: RuleResult[] = rules.map((rule) => {
     const own = findings.filter((f) => f.ruleId === rule.id);
     const count = (status: Finding['status']) => own.filter((f) => f.status === status).length;
-    return { id: rule.id, kind: rule.kind, severity: rule.severity, owner: rule.owner, nameKey: rule.nameKey, passed: count('VIOLATION') === 0, violations: count('VIOLATION'), excepted: count('EXCEPTED'), mitigated: count('MITIGATED') };
+    return { id: rule.id, kind: rule.kind, severity: rule.severity, owner: rule.owner, ...(rule.name ? { name: rule.name } : { nameKey: rule.nameKey }), passed: count('VIOLATION') === 0, violations: count('VIOLATION'), excepted: count('EXCEPTED'), mitigated: count('MITIGATED') };
   });
   return {
-    ruleSetVersion: AUDIT_RULE_SET_VERSION,
+    ruleSetVersion: await ruleSetVersion(db),
     startedAt: startedAt.toISOString(),
     finishedAt: options.now().toISOString(),
     rules: results,
     findings,
     highBroken: results.some((r) => r.severity === 'high' && !r.passed),
+    exceptions: await listExceptions(db, startedAt),
   };
 }

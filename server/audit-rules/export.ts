@@ -5,9 +5,10 @@
  */
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { nameOf } from '../../src/lib/audit-rules';
 import { translate } from '../i18n';
 import { cjkFont } from '../zd-registry/certificate';
-import type { AuditReport, Finding } from './evaluate';
+import type { AuditReport, ExceptionListing, Finding } from './evaluate';
 import { evidenceLine } from './report-text';
 
 const t = (key: string, params?: Record<string, string>) => translate(`auditRules:${key}`, params);
@@ -21,6 +22,18 @@ export interface RunMeta {
   ruleSetVersion: string;
 }
 
+const EXCEPTION_COLUMNS = ['rule', 'subject', 'reason', 'expiresAt', 'requestedBy', 'approvedBy', 'status'] as const;
+/** One exception's cells, in EXCEPTION_COLUMNS' order: people by name, its state as the page words it. */
+const exceptionCells = (e: ExceptionListing): string[] => [
+  e.ruleId,
+  t(`subject.${e.subjectType}`, { name: e.subjectName ?? '-' }),
+  e.reason,
+  shownTime(e.expiresAt),
+  e.requestedByName,
+  e.approvedByName ?? '-',
+  t(`page.exceptionStatus.${e.status}`),
+];
+
 const statusLabel = (f: Finding) => t(`report.status.${f.status}`);
 const subjectLabel = (f: Finding) => t(`subject.${f.subjectType}`, { name: f.subjectName });
 
@@ -31,7 +44,7 @@ export async function reportXlsx(report: AuditReport, meta: RunMeta): Promise<Bu
   rules.addRow([]);
   rules.addRow([t('report.columns.id'), t('report.columns.name'), t('report.columns.kind'), t('report.columns.severity'), t('report.columns.result'), t('report.columns.violations'), t('report.columns.excepted'), t('report.columns.mitigated')]).font = { bold: true };
   for (const r of report.rules) {
-    rules.addRow([r.id, t(r.nameKey), t(`kinds.${r.kind}`), t(`severities.${r.severity}`), t(r.passed ? 'report.passed' : 'report.failed'), r.violations, r.excepted, r.mitigated]);
+    rules.addRow([r.id, nameOf(r, (key) => translate(key)), t(`kinds.${r.kind}`), t(`severities.${r.severity}`), t(r.passed ? 'report.passed' : 'report.failed'), r.violations, r.excepted, r.mitigated]);
   }
   rules.columns.forEach((column, i) => (column.width = [28, 36, 14, 8, 10, 10, 10, 10][i]));
   const findings = workbook.addWorksheet(t('report.findingsSheet'));
@@ -40,6 +53,10 @@ export async function reportXlsx(report: AuditReport, meta: RunMeta): Promise<Bu
     findings.addRow([f.ruleId, statusLabel(f), subjectLabel(f), evidenceLine(f), f.exception ? t('report.exceptionLine', { reason: f.exception.reason, until: shownTime(f.exception.expiresAt), by: f.exception.approvedByName }) : '']);
   }
   findings.columns.forEach((column, i) => (column.width = [28, 10, 30, 100, 50][i]));
+  const exceptions = workbook.addWorksheet(t('report.exceptionsSheet'));
+  exceptions.addRow(EXCEPTION_COLUMNS.map((c) => t(`report.exceptionColumns.${c}`))).font = { bold: true };
+  for (const e of report.exceptions ?? []) exceptions.addRow(exceptionCells(e));
+  exceptions.columns.forEach((column, i) => (column.width = [28, 24, 40, 20, 12, 12, 10][i]));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -57,7 +74,7 @@ export function reportPdf(report: AuditReport, meta: RunMeta): Promise<Buffer> {
     doc.moveDown(1).fontSize(13).text(t('report.rulesSheet'));
     doc.moveDown(0.3).fontSize(9);
     for (const r of report.rules) {
-      doc.text(`${t(r.passed ? 'report.passed' : 'report.failed')}  ${r.id}  ${t(r.nameKey)}（${t(`kinds.${r.kind}`)}，${t('report.columns.severity')}：${t(`severities.${r.severity}`)}）  ${t('report.counts', { violations: String(r.violations), excepted: String(r.excepted), mitigated: String(r.mitigated) })}`);
+      doc.text(`${t(r.passed ? 'report.passed' : 'report.failed')}  ${r.id}  ${nameOf(r, (key) => translate(key))}（${t(`kinds.${r.kind}`)}，${t('report.columns.severity')}：${t(`severities.${r.severity}`)}）  ${t('report.counts', { violations: String(r.violations), excepted: String(r.excepted), mitigated: String(r.mitigated) })}`);
     }
     const listed = report.findings.filter((f) => f.status !== 'MITIGATED');
     doc.moveDown(1).fontSize(13).text(t('report.findingsSheet'));
@@ -67,6 +84,15 @@ export function reportPdf(report: AuditReport, meta: RunMeta): Promise<Buffer> {
       doc.text(`${statusLabel(f)}  ${f.ruleId}  ${subjectLabel(f)}`);
       doc.text(evidenceLine(f), { indent: 12 });
       if (f.exception) doc.text(t('report.exceptionLine', { reason: f.exception.reason, until: shownTime(f.exception.expiresAt), by: f.exception.approvedByName }), { indent: 12 });
+      doc.moveDown(0.3);
+    }
+    doc.moveDown(1).fontSize(13).text(t('report.exceptionsSheet'));
+    doc.moveDown(0.3).fontSize(9);
+    if (!report.exceptions?.length) doc.text(t('report.noExceptions'));
+    for (const e of report.exceptions ?? []) {
+      const [rule, subject, reason, until, requestedBy, approvedBy, status] = exceptionCells(e);
+      doc.text(`${status}  ${rule}  ${subject}`);
+      doc.text(`${t('report.exceptionColumns.reason')}：${reason}；${t('report.exceptionColumns.expiresAt')} ${until}；${t('report.exceptionColumns.requestedBy')} ${requestedBy}；${t('report.exceptionColumns.approvedBy')} ${approvedBy}`, { indent: 12 });
       doc.moveDown(0.3);
     }
     doc.end();

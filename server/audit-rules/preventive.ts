@@ -7,7 +7,7 @@
  * cost does not grow with the number of people.
  */
 import { eq } from 'drizzle-orm';
-import { evaluateAccessRules, isAccessRule, type AccessViolation, type AuditRule } from '../../src/lib/audit-rules';
+import { evaluateAccessRules, isAccessRule, nameOf, type AccessViolation, type AuditRule, type Named } from '../../src/lib/audit-rules';
 import type { Tx } from '../db/tx';
 import { userRoles } from '../db/schema';
 import { businessError } from '../errors';
@@ -16,18 +16,18 @@ import { accessFinding, accessSnapshot, exceptionsInForce, storedRules } from '.
 
 export const AUDIT_RULE_BROKEN = 'AUDIT_RULE_BROKEN';
 
-const name = (key: string) => translate(`auditRules:${key}`);
+const name = (named: Named) => nameOf(named, (key) => translate(key));
 
 function refusal(v: AccessViolation, rule: AuditRule) {
   const subject = translate(`auditRules:subject.${v.subjectType}`, { name: v.subjectName });
   if (rule.kind === 'RESTRICTED_FUNCTION') {
     return businessError(AUDIT_RULE_BROKEN, 'auditRules:errors.restricted', {
-      rule: name(rule.nameKey), id: rule.id, subject, fn: name(rule.fn.nameKey), roles: v.a.map((h) => h.roleName).join('、'),
+      rule: name(rule), id: rule.id, subject, fn: name(rule.fn), roles: v.a.map((h) => h.roleName).join('、'),
     });
   }
   if (rule.kind !== 'CONFLICTING_FUNCTIONS') throw new Error(`not an access rule: ${rule.id}`);
   return businessError(AUDIT_RULE_BROKEN, 'auditRules:errors.conflict', {
-    rule: name(rule.nameKey), id: rule.id, subject, a: name(rule.a.nameKey), b: name(rule.b.nameKey),
+    rule: name(rule), id: rule.id, subject, a: name(rule.a), b: name(rule.b),
     aRoles: v.a.map((h) => h.roleName).join('、'), bRoles: v.b.map((h) => h.roleName).join('、'),
   });
 }
@@ -46,7 +46,7 @@ export async function preventiveCheck(tx: Tx, touched: { role?: string; user?: s
   const holders = touched.role ? (await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.pkRole, touched.role))).map((r) => r.userId) : [];
   const userIds = [...holders, ...(touched.user ? [touched.user] : [])];
   const scope = { roles: new Set(touched.role ? [touched.role] : []), users: new Set(userIds) };
-  const evaluate = async () => evaluateAccessRules(await accessSnapshot(tx, userIds), rules, scope);
+  const evaluate = async () => evaluateAccessRules(await accessSnapshot(tx, userIds, touched.role ? [touched.role] : []), rules, scope);
   const before = new Set((await evaluate()).map(violationKey));
   return {
     async refuseNew(now: Date) {

@@ -1,4 +1,5 @@
 /** The evaluation's report as text: what `npm run audit:rules` prints, in the server's locale. */
+import { nameOf } from '../../src/lib/audit-rules';
 import { translate } from '../i18n';
 import type { AuditReport, Finding } from './evaluate';
 
@@ -28,7 +29,7 @@ export function reportText(report: AuditReport): string {
     '',
     ...report.rules.map(
       (r) =>
-        `${r.passed ? 'PASS' : 'FAIL'}  ${r.id.padEnd(26)} ${t(`severities.${r.severity}`).padEnd(2)} ${t(`kinds.${r.kind}`)} · ${t(r.nameKey)}` +
+        `${r.passed ? 'PASS' : 'FAIL'}  ${r.id.padEnd(26)} ${t(`severities.${r.severity}`).padEnd(2)} ${t(`kinds.${r.kind}`)} · ${nameOf(r, (key) => translate(key))}` +
         `  violations=${r.violations} excepted=${r.excepted} mitigated=${r.mitigated}`,
     ),
   ];

@@ -5,9 +5,9 @@
  * in force only once a second person approved them. Exception requests, approvals and revocations
  * are written to the operation log in their own transaction.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUDIT_EXCEPTION_MAX_DAYS, AUDIT_EXPORT_FORMATS, AUDIT_RULES_API, AUDIT_RULE_SET_VERSION, isAccessRule, type AuditExportFormat } from '../../src/lib/audit-rules';
+import { AUDIT_EXCEPTION_MAX_DAYS, AUDIT_EXPORT_FORMATS, AUDIT_RULES_API, isAccessRule, type AuditExportFormat } from '../../src/lib/audit-rules';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { requireId, requireObject } from '../crud/fields';
@@ -19,7 +19,8 @@ import { translate } from '../i18n';
 import { actorOf, recordOperation } from '../operation-log/record';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { evaluateRules, type AuditReport } from './evaluate';
+import { AuditRuleChanges } from './changes';
+import { evaluateRules, listExceptions, ruleSetVersion, type AuditReport } from './evaluate';
 import { reportPdf, reportXlsx, type RunMeta } from './export';
 
 const LOG_RESOURCE = 'audit-rule-exceptions';
@@ -83,10 +84,22 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
     const last = await lastRun(ctx.db);
     const results = new Map((last?.report.rules ?? []).map((r) => [r.id, r]));
     return {
-      ruleSetVersion: AUDIT_RULE_SET_VERSION,
+      ruleSetVersion: await ruleSetVersion(ctx.db),
       lastRun: last && runSummary(last),
-      rules: rules.map((r) => ({ id: r.id, kind: r.kind, severity: r.severity, owner: r.owner, enabled: r.enabled, definition: r.definition, lastResult: results.get(r.id) ?? null })),
+      rules: rules.map((r) => ({ id: r.id, kind: r.kind, severity: r.severity, owner: r.owner, enabled: r.enabled, dataVersion: r.dataVersion, definition: r.definition, lastResult: results.get(r.id) ?? null })),
     };
+  });
+
+  // Rule edits (issue 41 item 1): proposed here, applied by the approval's end (server/audit-rules/changes.ts).
+  const changes = new AuditRuleChanges(ctx);
+  post(AUDIT_RULES_API.changeOptions, auditRule.edit, () => changes.options());
+  post(AUDIT_RULES_API.proposeChange, auditRule.edit, (body, principal) => changes.propose(principal, body));
+  post(AUDIT_RULES_API.runningChanges, auditRule.list, () => changes.running());
+  // The task view's record: whoever may open a task reads the change it carries (the approver, the auditor).
+  post(AUDIT_RULES_API.changeByInstance, PERMISSIONS.task.query, (body) => {
+    const instanceId = typeof body.instanceId === 'string' ? body.instanceId : '';
+    if (!instanceId) throw validationError(translate('server:approval.instanceRequired'));
+    return changes.byInstance(instanceId);
   });
 
   post(AUDIT_RULES_API.lastRun, auditRule.query, async () => lastRun(ctx.db));
@@ -118,27 +131,7 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  post(AUDIT_RULES_API.exceptions, auditRule.list, async () =>
-    ctx.db
-      .select({
-        id: auditRuleExceptions.id,
-        ruleId: auditRuleExceptions.ruleId,
-        subjectType: auditRuleExceptions.subjectType,
-        subjectId: auditRuleExceptions.subjectId,
-        subjectName: sql<string>`case when ${auditRuleExceptions.subjectType} = 'role'
-          then (select r.role_name from roles r where r.pk_role = ${auditRuleExceptions.subjectId})
-          else (select u.person_name from users u where u.id = ${auditRuleExceptions.subjectId}) end`,
-        reason: auditRuleExceptions.reason,
-        expiresAt: auditRuleExceptions.expiresAt,
-        status: auditRuleExceptions.status,
-        requestedByName: sql<string>`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.requestedBy}), ${auditRuleExceptions.requestedBy})`,
-        approvedByName: sql<string | null>`(select u.person_name from users u where u.username = ${auditRuleExceptions.approvedBy})`,
-        approvedAt: auditRuleExceptions.approvedAt,
-        createTime: auditRuleExceptions.createTime,
-      })
-      .from(auditRuleExceptions)
-      .orderBy(desc(auditRuleExceptions.createTime)),
-  );
+  post(AUDIT_RULES_API.exceptions, auditRule.list, async () => listExceptions(ctx.db, new Date(ctx.now())));
 
   post(AUDIT_RULES_API.requestException, auditRule.except, async (body, principal, request) => {
     const values = await readExceptionRequest(ctx.db, body, ctx.now());
@@ -175,8 +168,9 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
   post(AUDIT_RULES_API.revokeException, auditRule.except, async (body, principal, request) => {
     const id = requireId(body);
     return ctx.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(auditRuleExceptions).where(and(eq(auditRuleExceptions.id, id), inArray(auditRuleExceptions.status, ['PENDING', 'APPROVED']))).for('update');
+      const [before] = await tx.select().from(auditRuleExceptions).where(eq(auditRuleExceptions.id, id)).for('update');
       if (!before) throw notFoundError(translate('server:crud.notFound'));
+      if (before.status === 'REVOKED') throw businessError('EXCEPTION_REVOKED', 'auditRules:errors.exceptionNotLive');
       const [after] = await tx.update(auditRuleExceptions).set({ status: 'REVOKED' }).where(eq(auditRuleExceptions.id, id)).returning();
       await recordOperation(tx, actorOf(request, principal), { resource: LOG_RESOURCE, recordId: id, action: 'UPDATE', before, after });
       return after;

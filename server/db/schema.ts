@@ -70,7 +70,8 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => roles.pkRole, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.pkRole] })],
+  // By role too: a role's save checks the auditors' rules for everyone holding it (server/audit-rules/preventive.ts).
+  (t) => [primaryKey({ columns: [t.userId, t.pkRole] }), index('user_roles_role_idx').on(t.pkRole)],
 );
 
 export const rolePermissions = pgTable(

@@ -15,6 +15,7 @@ import { PERMISSIONS } from './permissions';
 import { activityTypesOf, isActivityType, WORKING_ROLE_CODE, workingRoleOf } from '../workflows/activities';
 import { PROCESS_DEFINITIONS } from '../workflows/registry';
 
+export const AUDIT_RULE_KINDS = ['CONFLICTING_FUNCTIONS', 'RESTRICTED_FUNCTION', 'FOUR_EYES_IN_FACT', 'READ_ONLY_IN_FACT'] as const;
 export const AUDIT_SEVERITIES = ['high', 'medium', 'low'] as const;
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 
@@ -27,16 +28,20 @@ export interface ProcessStepRef {
 
 /** What someone can do, as permission codes (any of them) or process steps (any of them). */
 export interface AuditFunction {
-  /** Locale key (auditRules namespace) of its name. */
-  nameKey: string;
+  /** Locale key (auditRules namespace) of its name: the shipped rules' functions. */
+  nameKey?: string;
+  /** Its name as a person wrote it: a function proposed through a rule change (one of the two is set). */
+  name?: string;
   permissions?: readonly string[];
   steps?: readonly ProcessStepRef[];
 }
 
 interface RuleBase {
   id: string;
-  /** Locale key (auditRules namespace) of the rule's name. */
-  nameKey: string;
+  /** Locale key (auditRules namespace) of the rule's name: the shipped rules. */
+  nameKey?: string;
+  /** The rule's name as a person wrote it: a rule proposed or renamed through a rule change (one of the two is set). */
+  name?: string;
   severity: AuditSeverity;
   /** Who answers for the rule (a role code). */
   owner: string;
@@ -274,6 +279,43 @@ export function evaluateAccessRules(
   return out;
 }
 
+/** Something named by a locale key (the shipped rules) or by the text a person wrote (a proposed change). */
+export interface Named {
+  nameKey?: string;
+  name?: string;
+}
+
+/** A rule's or a function's name in the reader's language: the written name as written, a shipped one translated. */
+export const nameOf = (named: Named, t: (key: string) => string): string => named.name ?? (named.nameKey ? t(`auditRules:${named.nameKey}`) : '');
+
+/**
+ * Rule edits (issue 41 item 1) go through an approval process of their own: proposed by one person,
+ * in effect once a second person approved it (server/audit-rules/changes.ts).
+ */
+export const AUDIT_RULE_CHANGE_PROCESS = 'Process_AUDIT_RULE_CHANGE';
+/** The changes' scope and resource in approval_changes and the operation log. */
+export const AUDIT_RULE_CHANGE_SCOPE = 'audit-rules';
+export const AUDIT_RULE_CHANGE_ACTIONS = ['create', 'update', 'retire'] as const;
+export type AuditRuleChangeAction = (typeof AUDIT_RULE_CHANGE_ACTIONS)[number];
+/** A new rule's id: upper-case letters, digits and hyphens, as the shipped ones (SOD-PAYMENT-RECORD-AUDIT). */
+export const AUDIT_RULE_ID_PATTERN = /^[A-Z][A-Z0-9-]{2,39}$/;
+export const AUDIT_RULE_NAME_MAX = 60;
+
+/** A rule change as the server answers it: the rule before (null for a new one) and after, and where it stands. */
+export interface AuditRuleChange {
+  id: string;
+  ruleId: string;
+  action: AuditRuleChangeAction;
+  instanceId: string | null;
+  status: 'RUNNING' | 'APPROVED' | 'REJECTED';
+  before: { definition: AuditRule; enabled: boolean; dataVersion: number } | null;
+  after: { definition: AuditRule; enabled: boolean };
+  createByName: string | null;
+  createTime: string;
+  /** Role code → the role's name, for the codes the rule names. */
+  roleNames: Record<string, string>;
+}
+
 /** The calls of the 审计规则 page (server/audit-rules/routes.ts). */
 export const AUDIT_RULES_API = {
   overview: '/op/v1/audit-rules/overview',
@@ -284,6 +326,13 @@ export const AUDIT_RULES_API = {
   requestException: '/op/v1/audit-rules/exceptions/request',
   approveException: '/op/v1/audit-rules/exceptions/approve',
   revokeException: '/op/v1/audit-rules/exceptions/revoke',
+  /** What a rule form offers: the role codes, the known permissions, the processes and their steps. */
+  changeOptions: '/op/v1/audit-rules/changes/options',
+  proposeChange: '/op/v1/audit-rules/changes/propose',
+  /** The change an instance of the rule-change process carries (the task view's record). */
+  changeByInstance: '/op/v1/audit-rules/changes/find-by-instance',
+  /** The running changes, one per rule at most (the page marks the rule 审批中). */
+  runningChanges: '/op/v1/audit-rules/changes/running',
 } as const;
 
 export const AUDIT_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;

@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   auditRule: {
     list: 'audit:rule:list', query: 'audit:rule:query', run: 'audit:rule:run', export: 'audit:rule:export',
     except: 'audit:rule:except', approveException: 'audit:rule:approveException',
+    /** Propose a new rule, a change to a rule or its retirement: in effect only once a second person approved it. */
+    edit: 'audit:rule:edit',
   },
   news: { ...crud('content', 'news'), publish: 'content:news:publish', unpublish: 'content:news:unpublish', pin: 'content:news:pin' },
   notice: { ...crud('content', 'notice'), publish: 'content:notice:publish', unpublish: 'content:notice:unpublish', pin: 'content:notice:pin' },

@@ -117,6 +117,8 @@ export const TASK_COMPONENT = {
   /** Page-type processes' records for the shared task view (查看): real-name admission, price policies. */
   REALNAME: 'Realname',
   PRICE_POLICY: 'PricePolicy',
+  /** A proposed change of an auditors' rule: the rule before and after (src/features/audit-rules). */
+  AUDIT_RULE_CHANGE: 'AuditRuleChange',
 } as const;
 export const CREDIT_FINAL_APPROVE_URL = '/op/credit/final-approve/approve';
 
@@ -204,6 +206,8 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   linear('Process_BILL_MANAGE', [['ModifyStatus', 'modifyStatus'], ['Approve', 'approve']], { component: TASK_COMPONENT.BILL }),
   // Not among spec §4.5's keys: the financing qualification (融资资格申请, DOMAIN.md "Financing") needs an approval of its own.
   twoStep('Process_FINANCING_SIGN_UP', { component: TASK_COMPONENT.FINANCING }),
+  // Not among spec §4.5's keys: an auditors' rule changes only once a second person approved it (issue 41 item 1).
+  twoStep('Process_AUDIT_RULE_CHANGE', { component: TASK_COMPONENT.AUDIT_RULE_CHANGE }),
   linear('Process_ABS_CERTIFICATE_CODE', [['MaterialReview', 'applyEdit'], ['TransferReview', 'applyApprove']], { component: TASK_COMPONENT.DOC_REVIEW, submitsAtStart: false }),
 ];
 

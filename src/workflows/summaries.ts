@@ -171,6 +171,12 @@ export const SUMMARY_RULES: Readonly<Record<string, SummaryRule>> = {
     values: { billNo: text(record, 'billNo'), corpName: text(record, 'corpName'), period: text(record, 'period'), fee: money(record, 'feeAmount') },
     number: text(record, 'billNo'),
   }),
+  // An auditors' rule change: what is done to which rule (a shipped rule's name by its key, a written one as written).
+  Process_AUDIT_RULE_CHANGE: (record) => ({
+    key: 'auditRules:summary',
+    values: { action: { key: `auditRules:changeAction.${text(record, 'action') || 'update'}` }, id: text(record, 'id'), name: text(record, 'nameKey') ? { key: `auditRules:${text(record, 'nameKey')}` } : text(record, 'name') },
+    number: text(record, 'id'),
+  }),
   Process_FINANCING_SIGN_UP: (record) => ({
     key: 'financing:server.summary',
     values: { supplier: text(record, 'supplierName'), core: text(record, 'coreName'), product: text(record, 'prdName') },

@@ -29,6 +29,7 @@ export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {
   [TASK_COMPONENT.CREDIT_ISSUE]: () => import('../features/credit-notes/CreditIssueTaskView'),
   [TASK_COMPONENT.REALNAME]: () => import('./pages/RealnameTaskView'),
   [TASK_COMPONENT.PRICE_POLICY]: () => import('./pages/PricePolicyTaskView'),
+  [TASK_COMPONENT.AUDIT_RULE_CHANGE]: () => import('../features/audit-rules/AuditRuleChangeTaskView'),
 };
 
 /** The component name that shows this process at this step, if any. */

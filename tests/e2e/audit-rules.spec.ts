@@ -3,6 +3,11 @@
  * it, opens a finding's evidence (a role excepted from the payment rule, with the exception's reason
  * and the director who approved it) and exports the report as Excel and PDF; op_admin, building a
  * role that both records and audits payments, is refused with the rule and the pair named.
+ *
+ * A rule change (item 1): op_admin proposes a new name and severity for a rule on 审计规则, the rule
+ * stays as it was (marked 变更审批中) until op_director approves it from 待办, whose task view shows the
+ * rule before → after; op_auditor then reads the changed rule and the moved rule-set version, and the
+ * 例外 tab with an exception's people and state (item 2), and is offered no edit.
  */
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -10,7 +15,7 @@ import { AUDIT_RULES_API } from '../../src/lib/audit-rules';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { ROLE_CALLS } from '../../src/resources/staff';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
-import { expect, PERSONAS, signIn, test } from './support/fixtures';
+import { expect, openedDropdown, PERSONAS, signIn, signOutQuietly, test, todoOfProcess } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -69,6 +74,7 @@ test.describe('auditors’ rules (issue 41)', () => {
     await expect(excepted).toContainText('credit:redeem:audit');
     await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-evidence.png') });
     await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: /^例外/ }).click();
     await expect(page.getByTestId('audit-rules-exceptions')).toContainText('生效中');
 
     const xlsx = page.waitForEvent('download');
@@ -100,5 +106,77 @@ test.describe('auditors’ rules (issue 41)', () => {
     await expect(refusal.first()).toContainText('“审核付款”');
     // Nothing saved: the form stays open with what was entered.
     await expect(page.getByRole('dialog', { name: '新增角色' })).toBeVisible();
+  });
+
+  test('a rule change proposed by op_admin takes effect once op_director approves it; the exceptions tab', async ({ page, server }) => {
+    const newName = `协议模板起草与定稿须两人完成${stamp}`;
+    await signInAs(page, 'op_admin');
+    await page.goto('/op/system/audit-rules');
+    const row = page.getByTestId('audit-rules-table').getByRole('row').filter({ hasText: 'SOD-TEMPLATE' });
+    await expect(row).toContainText('协议模板起草与定稿不相容', FIRST_LOAD);
+    await page.getByTestId('audit-rule-edit-SOD-TEMPLATE').click();
+    const dialog = page.getByRole('dialog', { name: '修改审计规则 SOD-TEMPLATE' });
+    await expect(dialog.getByLabel('规则名称')).toHaveValue('协议模板起草与定稿不相容', FIRST_LOAD);
+    await dialog.getByLabel('规则名称').fill(newName);
+    await dialog.locator('.ant-form-item').filter({ hasText: /^严重程度/ }).locator('.ant-select').click();
+    await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: /^高$/ }).click();
+    await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-change-form.png') });
+    await dialog.getByRole('button', { name: '提交审批' }).click();
+    await expect(page.getByText('已提交审批，经另一人批准后生效')).toBeVisible(FIRST_LOAD);
+    // Until a second person approves, the rule is as it was, marked as changing.
+    await expect(page.getByTestId('audit-rule-changing-SOD-TEMPLATE')).toBeVisible();
+    await expect(row).toContainText('协议模板起草与定稿不相容');
+    await expect(page.getByTestId('audit-rules-running')).toContainText(`修改 ${newName}（SOD-TEMPLATE）· 提出人 系统管理员`);
+    await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-change-proposed.png'), fullPage: true });
+
+    await signOutQuietly(page);
+    await signInAs(page, 'op_director');
+    await page.goto('/op/task/todo');
+    const todo = (await todoOfProcess(page, '审计规则变更')).locator('tbody tr.ant-table-row').filter({ hasText: 'SOD-TEMPLATE' });
+    await expect(todo.first()).toContainText(`修改审计规则“${newName}”（SOD-TEMPLATE）`, FIRST_LOAD);
+    await todo.first().getByTestId('task-work').click();
+    await expect(page.getByTestId('audit-rule-change')).toContainText('系统管理员', FIRST_LOAD);
+    const lines = page.getByTestId('audit-rule-change-lines');
+    await expect(lines.getByRole('row').filter({ hasText: '规则名称' })).toContainText(`协议模板起草与定稿不相容${newName}`);
+    await expect(lines.getByRole('row').filter({ hasText: '严重程度' })).toContainText('中高');
+    await expect(lines.getByRole('row').filter({ hasText: '职责 A' })).toContainText('起草协议模板');
+    await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-change-task.png'), fullPage: true });
+    await page.getByTestId('task-remark').fill('同意');
+    await page.getByTestId('task-pass').click();
+    await expect(page.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
+
+    // An exception for the tab, asked by the administrator and approved by the director.
+    const [adminApi, directorApi] = await Promise.all(['op_admin', 'op_director'].map((u) => apiSignIn(server.url, u)));
+    const role = await dataOf<{ id: string }>(adminApi, ROLE_CALLS.save, {
+      roleName: `出纳临岗${stamp}`, code: `ROLE_E2E_TEMP_${stamp}`, status: '0', permissions: [PERMISSIONS.redemption.list, PERMISSIONS.redemption.add], menuIds: [],
+    });
+    const asked = await dataOf<{ id: string }>(adminApi, AUDIT_RULES_API.requestException, {
+      ruleId: 'SOD-PAYMENT-RECORD-AUDIT', subjectType: 'role', subjectId: role.id, reason: '节假日值班兼岗', expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
+    await dataOf(directorApi, AUDIT_RULES_API.approveException, { id: asked.id });
+
+    await signOutQuietly(page);
+    await signInAs(page, 'op_auditor');
+    await page.goto('/op/system/audit-rules');
+    await expect(row).toContainText(newName, FIRST_LOAD);
+    await expect(row).toContainText('高');
+    await expect(page.getByTestId('audit-rule-changing-SOD-TEMPLATE')).toHaveCount(0);
+    await expect(page.getByTestId('audit-rules-add')).toHaveCount(0);
+    await expect(page.getByTestId('audit-rule-edit-SOD-TEMPLATE')).toHaveCount(0);
+    await page.getByTestId('audit-rules-run').click();
+    await expect(page.getByText('检查完成')).toBeVisible(FIRST_LOAD);
+    await expect(page.getByTestId('audit-rules-last-run')).toContainText(/规则集版本 \S+\+\d+ · 运行于/);
+    await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-changed.png'), fullPage: true });
+
+    await page.getByRole('tab', { name: /^例外/ }).click();
+    const exception = page.getByTestId('audit-rules-exceptions').getByRole('row').filter({ hasText: `出纳临岗${stamp}` });
+    await expect(exception).toContainText('节假日值班兼岗');
+    await expect(exception).toContainText('生效中');
+    await expect(exception).toContainText('系统管理员');
+    await expect(exception).toContainText('主管李四');
+    await expect(exception).toContainText('付款登记与付款审核不相容');
+    // The auditor reads; revoking is for whoever may request an exception.
+    await expect(page.getByTestId(`audit-exception-revoke-${asked.id}`)).toHaveCount(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-exceptions.png'), fullPage: true });
   });
 });

@@ -23,7 +23,7 @@ const SPEC_PROCESS_KEYS = [
   'Process_BILL_MANAGE', 'Process_ABS_CERTIFICATE_CODE',
 ];
 /** Keys the spec's table does not list, each added for a business record that needs its own approval (DOMAIN.md). */
-const BEYOND_SPEC_KEYS = ['Process_FINANCING_SIGN_UP'];
+const BEYOND_SPEC_KEYS = ['Process_FINANCING_SIGN_UP', 'Process_AUDIT_RULE_CHANGE'];
 
 /** The exceptions of spec §4.5 as [step key, type] in pass order; every other process is the default. */
 const EXCEPTIONS: Record<string, Array<[string, string]>> = {

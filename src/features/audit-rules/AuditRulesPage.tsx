@@ -2,21 +2,26 @@
  * 审计规则 (issue 41): the auditors' rules, each with its last result; a run of the evaluation (what
  * `npm run audit:rules` does) by whoever may run it; each rule's findings with their evidence (the
  * person, the roles and grants that make the conflict; the instance, its steps and who did them; the
- * log rows); the report as .xlsx or PDF; and the documented exceptions in force or waiting.
+ * log rows); the report as .xlsx or PDF; and, on a tab of their own, the documented exceptions with
+ * where each stands (待批准, 生效中, 已过期, 已撤销), revocable by whoever may request one.
+ *
+ * 新增规则, 修改 and 停用 (audit:rule:edit) propose a change of the rule set: it takes effect once a
+ * second person approves it in the task centre; until then the rule is marked 变更审批中.
  */
-import { DownloadOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Drawer, Empty, List, Space, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Descriptions, Drawer, Empty, List, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATETIME_FORMAT } from '../../crud/fields';
 import { useHasPermission } from '../../crud/use-resource-access';
-import { AUDIT_RULES_API, type AuditExportFormat, type AuditRule } from '../../lib/audit-rules';
+import { AUDIT_RULES_API, nameOf, type AuditExportFormat, type AuditRule, type AuditRuleChange, type Named } from '../../lib/audit-rules';
 import { PERMISSIONS } from '../../lib/permissions';
 import { api } from '../../providers/http';
 import { useNamespaces } from '../../providers/lazy-namespaces';
 import { PROCESS_DEFINITIONS } from '../../workflows/registry';
+import { AuditRuleForm, type RuleOptions } from './AuditRuleForm';
 
 /** The server's report shapes (server/audit-rules/evaluate.ts), as the page reads them. */
 interface RuleResult {
@@ -56,6 +61,7 @@ interface RuleRow {
   kind: AuditRule['kind'];
   severity: AuditRule['severity'];
   enabled: boolean;
+  dataVersion: number;
   definition: AuditRule;
   lastResult: RuleResult | null;
 }
@@ -71,9 +77,17 @@ interface ExceptionRow {
   subjectName: string | null;
   reason: string;
   expiresAt: string;
-  status: string;
+  status: 'PENDING' | 'APPROVED' | 'EXPIRED' | 'REVOKED';
   requestedByName: string;
   approvedByName: string | null;
+  approvedAt: string | null;
+}
+const EXCEPTION_COLOR = { PENDING: 'processing', APPROVED: 'success', EXPIRED: 'default', REVOKED: 'default' } as const;
+
+/** A rule's name: a written one is what a person typed ([data-record], which the English walk reads as such), a shipped one is translated. */
+function RuleName({ named }: { named: Named }) {
+  const { t } = useTranslation();
+  return <span data-record={named.name ? '' : undefined}>{nameOf(named, t)}</span>;
 }
 
 const SEVERITY_COLOR = { high: 'red', medium: 'orange', low: 'default' } as const;
@@ -115,11 +129,11 @@ function Evidence({ finding, rule }: { finding: Finding; rule: AuditRule | undef
         <Descriptions.Item label={t('auditRules:page.roles')}>{roles}</Descriptions.Item>
         {rule?.kind === 'CONFLICTING_FUNCTIONS' ? (
           <>
-            <Descriptions.Item label={t(`auditRules:${rule.a.nameKey}`)}><HoldingList holdings={e.a as Holding[]} /></Descriptions.Item>
-            <Descriptions.Item label={t(`auditRules:${rule.b.nameKey}`)}><HoldingList holdings={e.b as Holding[]} /></Descriptions.Item>
+            <Descriptions.Item label={nameOf(rule.a, t)}><HoldingList holdings={e.a as Holding[]} /></Descriptions.Item>
+            <Descriptions.Item label={nameOf(rule.b, t)}><HoldingList holdings={e.b as Holding[]} /></Descriptions.Item>
           </>
         ) : (
-          <Descriptions.Item label={rule?.kind === 'RESTRICTED_FUNCTION' ? t(`auditRules:${rule.fn.nameKey}`) : ''}><HoldingList holdings={e.a as Holding[]} /></Descriptions.Item>
+          <Descriptions.Item label={rule?.kind === 'RESTRICTED_FUNCTION' ? nameOf(rule.fn, t) : ''}><HoldingList holdings={e.a as Holding[]} /></Descriptions.Item>
         )}
       </Descriptions>
     );
@@ -184,19 +198,26 @@ export default function AuditRulesPage() {
   const [loading, setLoading] = useState(false);
   const [running, setRunning] = useState(false);
   const [opened, setOpened] = useState<RuleRow | null>(null);
+  const [changes, setRunningChanges] = useState<AuditRuleChange[]>([]);
+  const [options, setOptions] = useState<RuleOptions | null>(null);
+  const [editing, setEditing] = useState<{ row?: RuleRow } | null>(null);
+  const mayEdit = may(PERMISSIONS.auditRule.edit);
+  const mayExcept = may(PERMISSIONS.auditRule.except);
 
   const fail = useCallback((error: unknown) => void message.error(error instanceof Error ? error.message : String(error)), [message]);
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const [next, last, listed] = await Promise.all([
+      const [next, last, listed, changing] = await Promise.all([
         api.post<Overview>(AUDIT_RULES_API.overview, {}),
         api.post<Run | null>(AUDIT_RULES_API.lastRun, {}),
         api.post<ExceptionRow[]>(AUDIT_RULES_API.exceptions, {}),
+        api.post<AuditRuleChange[]>(AUDIT_RULES_API.runningChanges, {}),
       ]);
       setOverview(next);
       setRun(last);
       setExceptions(listed);
+      setRunningChanges(changing);
     } catch (error) {
       fail(error);
     } finally {
@@ -218,6 +239,40 @@ export default function AuditRulesPage() {
     }
   };
 
+  // What the rule form offers is read once, when a person who may propose opens it.
+  const openForm = async (row?: RuleRow) => {
+    try {
+      if (!options) setOptions(await api.post<RuleOptions>(AUDIT_RULES_API.changeOptions, {}));
+      setEditing({ row });
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const proposed = () => {
+    setEditing(null);
+    void message.success(t('auditRules:form.submitted'));
+    void load();
+  };
+  const retire = async (row: RuleRow) => {
+    try {
+      await api.post(AUDIT_RULES_API.proposeChange, { action: 'retire', ruleId: row.id, dataVersion: row.dataVersion });
+      proposed();
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const revoke = async (row: ExceptionRow) => {
+    try {
+      await api.post(AUDIT_RULES_API.revokeException, { id: row.id });
+      void message.success(t('auditRules:page.revoked'));
+      await load();
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const changingIds = new Set(changes.map((c) => c.ruleId));
+  const ruleDefinitions = new Map((overview?.rules ?? []).map((r) => [r.id, r.definition]));
+
   const download = async (format: AuditExportFormat) => {
     try {
       const file = await api.post<{ fileName: string; mimeType: string; base64: string }>(AUDIT_RULES_API.export, { format });
@@ -233,7 +288,7 @@ export default function AuditRulesPage() {
 
   const columns: ColumnsType<RuleRow> = [
     { title: t('auditRules:report.columns.id'), dataIndex: 'id', width: 220, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-    { title: t('auditRules:report.columns.name'), key: 'name', render: (_: unknown, row) => t(`auditRules:${row.definition.nameKey}`) },
+    { title: t('auditRules:report.columns.name'), key: 'name', width: 240, render: (_: unknown, row) => <RuleName named={row.definition} /> },
     { title: t('auditRules:report.columns.kind'), dataIndex: 'kind', width: 110, render: (v: string) => t(`auditRules:kinds.${v}`) },
     { title: t('auditRules:report.columns.severity'), dataIndex: 'severity', width: 90, render: (v: AuditRule['severity']) => <Tag color={SEVERITY_COLOR[v]}>{t(`auditRules:severities.${v}`)}</Tag> },
     {
@@ -255,6 +310,62 @@ export default function AuditRulesPage() {
           <Button type="link" size="small" onClick={() => setOpened(row)} data-testid={`audit-rule-open-${row.id}`}>{t('auditRules:page.openEvidence')}</Button>
         ) : null,
     },
+    {
+      title: t('auditRules:page.ruleStatus'),
+      key: 'status',
+      width: 130,
+      render: (_: unknown, row) => (
+        <Space size={4} wrap>
+          {row.enabled ? <Tag color="success">{t('auditRules:page.enabled')}</Tag> : <Tag>{t('auditRules:page.disabled')}</Tag>}
+          {changingIds.has(row.id) && <Tag color="processing" data-testid={`audit-rule-changing-${row.id}`}>{t('auditRules:page.changeRunning')}</Tag>}
+        </Space>
+      ),
+    },
+    ...(mayEdit
+      ? [
+          {
+            title: t('auditRules:page.operations'),
+            key: 'operations',
+            width: 120,
+            fixed: 'right' as const,
+            render: (_: unknown, row: RuleRow) =>
+              row.enabled && !changingIds.has(row.id) ? (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => void openForm(row)} data-testid={`audit-rule-edit-${row.id}`}>{t('auditRules:page.edit')}</Button>
+                  <Popconfirm title={t('auditRules:page.retireConfirm', { name: nameOf(row.definition, t) })} onConfirm={() => retire(row)}>
+                    <Button type="link" size="small" danger data-testid={`audit-rule-retire-${row.id}`}>{t('auditRules:page.retire')}</Button>
+                  </Popconfirm>
+                </Space>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
+  const exceptionColumns: ColumnsType<ExceptionRow> = [
+    { title: t('auditRules:report.exceptionColumns.rule'), dataIndex: 'ruleId', width: 220, render: (v: string) => <>{ruleDefinitions.has(v) && <RuleName named={ruleDefinitions.get(v)!} />} <Typography.Text code>{v}</Typography.Text></> },
+    { title: t('auditRules:report.columns.subject'), key: 'subject', render: (_: unknown, row) => t(`auditRules:subject.${row.subjectType}`, { name: row.subjectName ?? '-' }) },
+    { title: t('auditRules:page.reason'), dataIndex: 'reason' },
+    { title: t('auditRules:page.expiresAt'), dataIndex: 'expiresAt', width: 170, render: (v: string) => time(v) },
+    { title: t('auditRules:report.columns.status'), dataIndex: 'status', width: 90, render: (v: ExceptionRow['status']) => <Tag color={EXCEPTION_COLOR[v]}>{t(`auditRules:page.exceptionStatus.${v}`)}</Tag> },
+    { title: t('auditRules:page.requestedBy'), dataIndex: 'requestedByName', width: 110 },
+    { title: t('auditRules:page.approvedBy'), dataIndex: 'approvedByName', width: 110, render: (v: string | null) => v ?? '-' },
+    { title: t('auditRules:page.approvedAt'), dataIndex: 'approvedAt', width: 170, render: (v: string | null) => (v ? time(v) : '-') },
+    ...(mayExcept
+      ? [
+          {
+            title: t('auditRules:page.operations'),
+            key: 'operations',
+            width: 80,
+            render: (_: unknown, row: ExceptionRow) =>
+              row.status === 'PENDING' || row.status === 'APPROVED' ? (
+                <Popconfirm title={t('auditRules:page.revokeConfirm')} onConfirm={() => revoke(row)}>
+                  <Button type="link" size="small" danger data-testid={`audit-exception-revoke-${row.id}`}>{t('auditRules:page.revoke')}</Button>
+                </Popconfirm>
+              ) : null,
+          },
+        ]
+      : []),
   ];
 
   const findings = opened && run ? run.report.findings.filter((f) => f.ruleId === opened.id) : [];
@@ -265,6 +376,7 @@ export default function AuditRulesPage() {
       title={t('auditRules:title')}
       extra={
         <Space>
+          {mayEdit && <Button icon={<PlusOutlined />} onClick={() => void openForm()} data-testid="audit-rules-add">{t('auditRules:page.add')}</Button>}
           {may(PERMISSIONS.auditRule.run) && <Button type="primary" icon={<PlayCircleOutlined />} loading={running} onClick={() => void runNow()} data-testid="audit-rules-run">{t('auditRules:page.run')}</Button>}
           {may(PERMISSIONS.auditRule.export) && last && (
             <>
@@ -279,30 +391,49 @@ export default function AuditRulesPage() {
       <Typography.Paragraph data-testid="audit-rules-last-run">
         {last ? t('auditRules:report.heading', { version: last.ruleSetVersion, time: time(last.finishedAt), person: last.runByName }) : t('auditRules:errors.noRun')}
       </Typography.Paragraph>
-      <Table<RuleRow> rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={overview?.rules ?? []} pagination={false} scroll={{ x: 1000 }} data-testid="audit-rules-table" />
-
-      <Typography.Title level={5} style={{ marginTop: 24 }}>{t('auditRules:page.exceptions')}</Typography.Title>
-      <Table<ExceptionRow>
-        rowKey="id"
-        size="small"
-        bordered
-        pagination={false}
-        dataSource={exceptions}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('auditRules:page.noExceptions')} /> }}
-        columns={[
-          { title: t('auditRules:report.columns.id'), dataIndex: 'ruleId', width: 220 },
-          { title: t('auditRules:report.columns.subject'), key: 'subject', render: (_: unknown, row) => t(`auditRules:subject.${row.subjectType}`, { name: row.subjectName ?? '-' }) },
-          { title: t('auditRules:page.reason'), dataIndex: 'reason' },
-          { title: t('auditRules:page.expiresAt'), dataIndex: 'expiresAt', width: 170, render: (v: string) => time(v) },
-          { title: t('auditRules:report.columns.status'), dataIndex: 'status', width: 100, render: (v: string) => t(`auditRules:page.exceptionStatus.${v}`) },
-          { title: t('auditRules:page.requestedBy'), dataIndex: 'requestedByName', width: 120 },
-          { title: t('auditRules:page.approvedBy'), dataIndex: 'approvedByName', width: 120, render: (v: string | null) => v ?? '-' },
+      <Tabs
+        data-testid="audit-rules-tabs"
+        items={[
+          {
+            key: 'rules',
+            label: t('auditRules:page.tabs.rules'),
+            children: (
+              <>
+                <Table<RuleRow> rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={overview?.rules ?? []} pagination={false} scroll={{ x: 'max-content' }} data-testid="audit-rules-table" />
+                {changes.length > 0 && (
+                  <Space direction="vertical" size={2} style={{ marginTop: 12 }} data-testid="audit-rules-running">
+                    {changes.map((c) => (
+                      <Typography.Text key={c.id} type="secondary">
+                        {t('auditRules:page.changeRunning')}：{t(`auditRules:changeAction.${c.action}`)} <RuleName named={c.after.definition} />（{c.ruleId}）· {t('auditRules:change.proposer')} {c.createByName ?? '-'}
+                      </Typography.Text>
+                    ))}
+                  </Space>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'exceptions',
+            label: `${t('auditRules:page.tabs.exceptions')} (${exceptions.length})`,
+            children: (
+              <Table<ExceptionRow>
+                rowKey="id"
+                size="small"
+                bordered
+                pagination={false}
+                dataSource={exceptions}
+                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('auditRules:page.noExceptions')} /> }}
+                columns={exceptionColumns}
+                scroll={{ x: 'max-content' }}
+                data-testid="audit-rules-exceptions"
+              />
+            ),
+          },
         ]}
-        scroll={{ x: 1000 }}
-        data-testid="audit-rules-exceptions"
       />
+      <AuditRuleForm open={editing !== null} rule={editing?.row?.definition} dataVersion={editing?.row?.dataVersion} options={options} onClose={() => setEditing(null)} onProposed={proposed} />
 
-      <Drawer width={760} open={opened !== null} onClose={() => setOpened(null)} title={opened ? t(`auditRules:${opened.definition.nameKey}`) : ''} data-testid="audit-rule-evidence">
+      <Drawer width={760} open={opened !== null} onClose={() => setOpened(null)} title={opened ? <RuleName named={opened.definition} /> : ''} data-testid="audit-rule-evidence">
         <List
           dataSource={findings}
           renderItem={(f) => (

@@ -1,0 +1,314 @@
+/**
+ * Rule edits through an approval process of their own (issue 41 item 1): a new rule, a change to a
+ * rule or its retirement is proposed (stored in approval_changes under the scope audit-rules, with the
+ * rule as it is and as it would be) and starts Process_AUDIT_RULE_CHANGE in the same transaction; it
+ * takes effect only when that instance ends approved, by someone other than the proposer (the engine's
+ * maker-checker), inside the ending transaction. A reject or a withdrawal closes the change and
+ * applies nothing. The proposal and the applied write are both in the operation log. The rule set's
+ * version moves with every applied change, so a report says which rules it checked.
+ *
+ * A proposal is read whole and checked before anything is written: the rule's name, severity, owner
+ * (a role code that exists), kind and its parameters (known permissions, steps and processes of the
+ * registry, role codes that exist); an edit names the version of the rule it was made from, and a
+ * rule changed since is refused, at the proposal and again at the approval.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { knownPermissions } from '../../src/crud/resource';
+import {
+  AUDIT_RULE_CHANGE_ACTIONS,
+  AUDIT_RULE_CHANGE_PROCESS,
+  AUDIT_RULE_CHANGE_SCOPE,
+  AUDIT_RULE_ID_PATTERN,
+  AUDIT_RULE_KINDS,
+  AUDIT_RULE_NAME_MAX,
+  AUDIT_SEVERITIES,
+  type AuditFunction,
+  type AuditRule,
+  type AuditRuleChange,
+  type AuditRuleChangeAction,
+  type ProcessStepRef,
+} from '../../src/lib/audit-rules';
+import { OPERATION_ACTION } from '../../src/resources/operation-log';
+import { PROCESS_DEFINITIONS, PROCESS_KEYS } from '../../src/workflows/registry';
+import { INSTANCE_STATUS } from '../../src/workflows/states';
+import type { AppContext } from '../context';
+import type { Db } from '../db/open';
+import { approvalChanges, auditRules, roles, users } from '../db/schema';
+import type { Tx } from '../db/tx';
+import { isUniqueViolation } from '../db/unique-violation';
+import { businessError, notFoundError, protocolError, validationError } from '../errors';
+import { hasMessage, translate } from '../i18n';
+import { recordChange } from '../operation-log/record';
+import { RESOURCES } from '../resources/registry';
+import type { Principal } from '../security/sessions';
+import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
+
+type Reader = Db | Tx;
+type Body = Record<string, unknown>;
+
+const RUNNING = INSTANCE_STATUS.RUNNING;
+const invalid = (key: string, params?: Record<string, string>) => validationError(translate(`auditRules:errors.${key}`, params));
+const pendingRefusal = () => businessError('APPROVAL_PENDING', 'auditRules:errors.changePending');
+
+/** What the stored change keeps on each side: the rule's definition and whether it is in force. */
+interface RuleState {
+  definition: AuditRule;
+  enabled: boolean;
+}
+
+const strings = (value: unknown): string[] | null => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...new Set(value as string[])] : null);
+
+/** What a proposal may name, read once per proposal: role codes, permissions, process steps. */
+async function vocabulary(db: Reader) {
+  const codes = new Set((await db.select({ code: roles.code }).from(roles)).map((r) => r.code));
+  return { codes, permissions: new Set(knownPermissions(RESOURCES)) };
+}
+type Vocabulary = Awaited<ReturnType<typeof vocabulary>>;
+
+/** A name: a shipped locale key kept as it was, or the text a person wrote. */
+function readName(value: Body, what: string): { nameKey: string } | { name: string } {
+  if (typeof value.nameKey === 'string' && value.name === undefined) {
+    if (!hasMessage(`auditRules:${value.nameKey}`)) throw invalid('nameRequired', { what });
+    return { nameKey: value.nameKey };
+  }
+  const name = typeof value.name === 'string' ? value.name.trim() : '';
+  if (!name || name.length > AUDIT_RULE_NAME_MAX) throw invalid('nameRequired', { what });
+  return { name };
+}
+
+function readRoles(value: unknown, vocab: Vocabulary, field: string, required: boolean): string[] {
+  const list = value === undefined && !required ? [] : strings(value);
+  if (!list || (required && !list.length)) throw invalid('rolesRequired', { field: translate(`auditRules:form.${field}`) });
+  const unknown = list.find((code) => !vocab.codes.has(code));
+  if (unknown !== undefined) throw invalid('unknownRole', { code: unknown.slice(0, 60) });
+  return list;
+}
+
+function readFunction(value: unknown, vocab: Vocabulary, field: string): AuditFunction {
+  const what = translate(`auditRules:form.${field}`);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('functionRequired', { what });
+  const fn = value as Body;
+  const permissions = fn.permissions === undefined ? [] : strings(fn.permissions);
+  if (!permissions) throw invalid('functionRequired', { what });
+  const unknown = permissions.find((p) => !vocab.permissions.has(p));
+  if (unknown !== undefined) throw invalid('unknownPermission', { permission: unknown.slice(0, 80) });
+  const rawSteps = fn.steps === undefined ? [] : fn.steps;
+  if (!Array.isArray(rawSteps)) throw invalid('functionRequired', { what });
+  const steps: ProcessStepRef[] = rawSteps.map((s) => {
+    const ref = (s ?? {}) as Body;
+    const processKey = typeof ref.processKey === 'string' ? ref.processKey : '';
+    const step = typeof ref.step === 'string' ? ref.step : '';
+    if (!Object.hasOwn(PROCESS_DEFINITIONS, processKey) || !Object.hasOwn(PROCESS_DEFINITIONS[processKey].activities, step)) {
+      throw invalid('unknownStep', { step: `${processKey}.${step}`.slice(0, 100) });
+    }
+    return { processKey, step };
+  });
+  if (!permissions.length && !steps.length) throw invalid('functionEmpty', { what });
+  return { ...readName(fn, what), ...(permissions.length ? { permissions } : {}), ...(steps.length ? { steps } : {}) };
+}
+
+/** The rule a proposal describes, checked whole; a refusal names what is wrong and nothing is written. */
+export function readRule(id: string, value: unknown, vocab: Vocabulary): AuditRule {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('ruleRequired');
+  const body = value as Body;
+  const named = readName(body, translate('auditRules:form.name'));
+  const severity = body.severity as AuditRule['severity'];
+  if (!AUDIT_SEVERITIES.includes(severity)) throw invalid('severity');
+  const owner = typeof body.owner === 'string' ? body.owner : '';
+  if (!vocab.codes.has(owner)) throw invalid('owner');
+  const kind = body.kind as AuditRule['kind'];
+  if (!AUDIT_RULE_KINDS.includes(kind)) throw invalid('kind');
+  const base = { id, ...named, severity, owner };
+  switch (kind) {
+    case 'CONFLICTING_FUNCTIONS': {
+      const mitigatedRoles = readRoles(body.mitigatedRoles, vocab, 'mitigatedRoles', false);
+      return { ...base, kind, a: readFunction(body.a, vocab, 'a'), b: readFunction(body.b, vocab, 'b'), ...(mitigatedRoles.length ? { mitigatedRoles } : {}) };
+    }
+    case 'RESTRICTED_FUNCTION':
+      return { ...base, kind, fn: readFunction(body.fn, vocab, 'fn'), allowedRoles: readRoles(body.allowedRoles, vocab, 'allowedRoles', true) };
+    case 'FOUR_EYES_IN_FACT': {
+      if (body.processKeys === '*') return { ...base, kind, processKeys: '*' };
+      const keys = strings(body.processKeys);
+      if (!keys || !keys.length) throw invalid('processesRequired');
+      const unknown = keys.find((k) => !PROCESS_KEYS.includes(k));
+      if (unknown !== undefined) throw invalid('unknownProcess', { processKey: unknown.slice(0, 60) });
+      return { ...base, kind, processKeys: keys };
+    }
+    case 'READ_ONLY_IN_FACT': {
+      const ignored = body.ignoredActions === undefined ? [] : strings(body.ignoredActions);
+      const actions = new Set<string>(Object.values(OPERATION_ACTION));
+      if (!ignored || ignored.some((a) => !actions.has(a))) throw invalid('ignoredActions');
+      return { ...base, kind, roles: readRoles(body.roles, vocab, 'roles', true), ignoredActions: ignored };
+    }
+  }
+}
+
+/** JSON with every object's keys sorted: two definitions are the same rule whatever order their parts were written in. */
+const canonical = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(canonical).join(',')}]`
+    : value && typeof value === 'object'
+      ? `{${Object.keys(value).sort().filter((k) => (value as Body)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((value as Body)[k])}`).join(',')}}`
+      : JSON.stringify(value);
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/** A stored change as the page and the task view read it, the proposer named as a person. */
+async function presentChanges(db: Reader, rows: Array<typeof approvalChanges.$inferSelect>): Promise<AuditRuleChange[]> {
+  const names = new Map(
+    rows.length
+      ? (await db.select({ username: users.username, personName: users.personName }).from(users).where(inArray(users.username, [...new Set(rows.map((r) => r.createBy ?? ''))]))).map((u) => [u.username, u.personName])
+      : [],
+  );
+  // Role codes a rule names, with the roles' names: the view names roles as people know them.
+  const roleNames = rows.length ? Object.fromEntries((await db.select({ code: roles.code, roleName: roles.roleName }).from(roles)).map((r) => [r.code, r.roleName])) : {};
+  return rows.map((row) => ({
+    roleNames,
+    id: row.id,
+    ruleId: row.recordId,
+    action: row.action as AuditRuleChangeAction,
+    instanceId: row.instanceId,
+    status: row.status as AuditRuleChange['status'],
+    before: Object.keys(row.previous).length ? (row.previous as unknown as AuditRuleChange['before']) : null,
+    after: row.proposed as unknown as AuditRuleChange['after'],
+    createByName: (row.createBy && names.get(row.createBy)) ?? null,
+    createTime: row.createTime.toISOString(),
+  }));
+}
+
+export class AuditRuleChanges {
+  private readonly process: OwnedProcess;
+
+  constructor(private readonly ctx: AppContext) {
+    this.process = ctx.workflow.own(AUDIT_RULE_CHANGE_PROCESS, 'audit-rules');
+    ctx.workflow.onInstanceEnd(AUDIT_RULE_CHANGE_PROCESS, (event, tx) => this.ended(event, tx));
+  }
+
+  /** What the rule form offers: the roles by code and name, and every permission the server knows. */
+  async options() {
+    const roleRows = await this.ctx.db.select({ code: roles.code, roleName: roles.roleName }).from(roles).orderBy(roles.code);
+    return { roles: roleRows, permissions: knownPermissions(RESOURCES).sort() };
+  }
+
+  async byInstance(instanceId: string): Promise<AuditRuleChange | null> {
+    const rows = await this.ctx.db
+      .select()
+      .from(approvalChanges)
+      .where(and(eq(approvalChanges.scope, AUDIT_RULE_CHANGE_SCOPE), eq(approvalChanges.instanceId, instanceId)));
+    return (await presentChanges(this.ctx.db, rows))[0] ?? null;
+  }
+
+  async running(): Promise<AuditRuleChange[]> {
+    const rows = await this.ctx.db
+      .select()
+      .from(approvalChanges)
+      .where(and(eq(approvalChanges.scope, AUDIT_RULE_CHANGE_SCOPE), eq(approvalChanges.status, RUNNING)))
+      .orderBy(desc(approvalChanges.createTime));
+    return presentChanges(this.ctx.db, rows);
+  }
+
+  /**
+   * Stores the proposal and starts its approval. `{action: create, ruleId, rule}`,
+   * `{action: update, ruleId, dataVersion, rule}` or `{action: retire, ruleId, dataVersion}`.
+   */
+  async propose(principal: Principal, body: Body): Promise<{ change: AuditRuleChange; instanceId: string }> {
+    const action = body.action as AuditRuleChangeAction;
+    if (!AUDIT_RULE_CHANGE_ACTIONS.includes(action)) throw invalid('changeAction');
+    const ruleId = typeof body.ruleId === 'string' ? body.ruleId.trim() : '';
+    const vocab = await vocabulary(this.ctx.db);
+    try {
+      return await this.ctx.db.transaction(async (tx) => {
+        // One proposal per rule id at a time, whoever proposes it (the running-change index holds it too).
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${AUDIT_RULE_CHANGE_SCOPE}:${ruleId}`}))`);
+        const [current] = ruleId ? await tx.select().from(auditRules).where(eq(auditRules.id, ruleId)).for('update') : [];
+        let before: (RuleState & { dataVersion: number }) | null = null;
+        let after: RuleState;
+        if (action === 'create') {
+          if (!AUDIT_RULE_ID_PATTERN.test(ruleId)) throw invalid('ruleId');
+          if (current) throw businessError('DUPLICATE', 'auditRules:errors.ruleExists', { id: ruleId });
+          after = { definition: readRule(ruleId, body.rule, vocab), enabled: true };
+        } else {
+          if (!current) throw notFoundError(translate('auditRules:errors.unknownRule', { id: ruleId.slice(0, 60) }));
+          const version = body.dataVersion;
+          if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
+          if (current.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+          if (!current.enabled) throw businessError('RULE_RETIRED', 'auditRules:errors.retired', { id: ruleId });
+          before = { definition: current.definition, enabled: current.enabled, dataVersion: current.dataVersion };
+          if (action === 'retire') {
+            after = { definition: current.definition, enabled: false };
+          } else {
+            after = { definition: readRule(ruleId, body.rule, vocab), enabled: true };
+            if (same(after.definition, current.definition)) throw invalid('nothingChanged');
+          }
+        }
+        const [running] = await tx
+          .select({ id: approvalChanges.id })
+          .from(approvalChanges)
+          .where(and(eq(approvalChanges.scope, AUDIT_RULE_CHANGE_SCOPE), eq(approvalChanges.recordId, ruleId), eq(approvalChanges.status, RUNNING)));
+        if (running) throw pendingRefusal();
+        const [change] = await tx
+          .insert(approvalChanges)
+          .values({
+            resource: AUDIT_RULE_CHANGE_SCOPE, scope: AUDIT_RULE_CHANGE_SCOPE, recordId: ruleId, action, processKey: AUDIT_RULE_CHANGE_PROCESS,
+            proposed: after as unknown as Record<string, unknown>, previous: (before ?? {}) as unknown as Record<string, unknown>,
+            createBy: principal.username, updateBy: principal.username,
+          })
+          .returning();
+        const shown = after.definition;
+        const record = { action, id: ruleId, name: shown.name ?? '', nameKey: shown.nameKey ?? '' };
+        const { instance } = await this.process.start(principal, { businessKey: change.id, businessType: AUDIT_RULE_CHANGE_SCOPE, record }, tx);
+        const [started] = await tx.update(approvalChanges).set({ instanceId: instance.id }).where(eq(approvalChanges.id, change.id)).returning();
+        // The proposal in the operation log; the rule's own write is logged when the approval applies it.
+        await recordChange(tx, principal, { resource: AUDIT_RULE_CHANGE_SCOPE, recordId: ruleId, action: OPERATION_ACTION.propose, before: before && flat(before), after: flat(after) });
+        return { change: (await presentChanges(tx, [started]))[0], instanceId: instance.id };
+      });
+    } catch (error) {
+      // Two proposals for one rule raced past the check: the running-change index refused the second.
+      if (isUniqueViolation(error)) throw pendingRefusal();
+      throw error;
+    }
+  }
+
+  /** Applies the running change this instance carries when it ended approved; closes it either way. */
+  private async ended(event: InstanceEndEvent, tx: Tx): Promise<void> {
+    const [change] = await tx
+      .select()
+      .from(approvalChanges)
+      .where(and(eq(approvalChanges.instanceId, event.instance.id), eq(approvalChanges.scope, AUDIT_RULE_CHANGE_SCOPE), eq(approvalChanges.status, RUNNING)))
+      .for('update');
+    if (!change) return;
+    const now = new Date(this.ctx.now());
+    if (event.status === INSTANCE_STATUS.APPROVED) await this.apply(tx, change, now, event.actor);
+    await tx.update(approvalChanges).set({ status: event.status, endTime: now, updateTime: now, updateBy: event.actor.username }).where(eq(approvalChanges.id, change.id));
+  }
+
+  /**
+   * Writes the approved rule as the approver (who is logged as its writer). A rule changed since the
+   * proposal (by a release's data, or in the database) refuses the approval: the completion is undone
+   * and the reviewer is told to reject it, so nobody approves a change of a rule they did not see.
+   */
+  private async apply(tx: Tx, change: typeof approvalChanges.$inferSelect, now: Date, approver: Actor): Promise<void> {
+    const after = change.proposed as unknown as RuleState;
+    const previous = change.previous as unknown as Partial<RuleState & { dataVersion: number }>;
+    const [current] = await tx.select().from(auditRules).where(eq(auditRules.id, change.recordId)).for('update');
+    const definition = after.definition;
+    const row = { kind: definition.kind, severity: definition.severity, owner: definition.owner, definition, enabled: after.enabled };
+    if (change.action === 'create') {
+      if (current) throw businessError('DUPLICATE', 'auditRules:errors.ruleExists', { id: change.recordId });
+      await tx.insert(auditRules).values({ id: change.recordId, ...row, createBy: change.createBy, updateBy: approver.username });
+      await recordChange(tx, approver, { resource: AUDIT_RULE_CHANGE_SCOPE, recordId: change.recordId, action: OPERATION_ACTION.create, before: null, after: flat(after) });
+      return;
+    }
+    if (!current || current.dataVersion !== previous.dataVersion) throw businessError('DATA_VERSION_CONFLICT', 'auditRules:errors.staleChange', { id: change.recordId });
+    await tx.update(auditRules).set({ ...row, dataVersion: current.dataVersion + 1, updateTime: now, updateBy: approver.username }).where(eq(auditRules.id, change.recordId));
+    await recordChange(tx, approver, {
+      resource: AUDIT_RULE_CHANGE_SCOPE, recordId: change.recordId, action: OPERATION_ACTION.update,
+      before: flat({ definition: current.definition, enabled: current.enabled }), after: flat(after),
+    });
+  }
+}
+
+/** A rule as the operation log keeps it: one field per part (name, severity, kind, parameters, in force), so the log shows what changed. */
+function flat(state: RuleState): Record<string, unknown> {
+  const { id: _id, ...definition } = state.definition;
+  return { ...definition, enabled: state.enabled };
+}
