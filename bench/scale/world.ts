@@ -64,6 +64,46 @@ const supplierCount = (sizes: ScaleSizes) => sizes.corporations - supplierBase(s
 /** Two-step processes (src/workflows/registry.ts: a handler's Edit, a director's Approve). */
 const PROCESS_KEYS = ['Process_LMT_DISPATCH_AUDIT', 'Process_LMT_APPLY_AUDIT', 'Process_CI_CORE_ADMIT_UPDATE', 'Process_BILL_MANAGE', 'PROCESS_ACCOUNT_USAGE_TEMP', 'Process_PRICE_CONFIG_CREATE'];
 
+/** The corporations and the group tree: the first parts of the world, and all a tree journey needs (tests/e2e/group-tree-scale.spec.ts). */
+function treeParts(sizes: ScaleSizes): Array<[string, string[]]> {
+  const branches = branchesOf(sizes);
+  const supBase = supplierBase(sizes);
+  return [
+    ['corporations', [
+      `INSERT INTO corporations (id, corp_name, credit_code, corp_types, admission_status, registered_address, legal_person_name, manager_name, create_by, update_by, create_time)
+        SELECT 'sc-corp-' || i,
+          CASE WHEN i = 1 THEN '规模建设集团有限公司' WHEN i <= ${branches + 1} THEN '规模建设第' || (i - 1) || '分公司'
+               WHEN i <= ${supBase} THEN '规模银行' || (i - ${branches + 1}) || '号支行' ELSE '规模供应商' || (i - ${supBase}) || '有限公司' END,
+          '91SC' || lpad(i::text, 14, '0'),
+          CASE WHEN i = 1 THEN ARRAY['CORE_ENTERPRISE'] WHEN i <= ${branches + 1} THEN ARRAY['CORE_ENTERPRISE']
+               WHEN i <= ${supBase} THEN ARRAY['FINANCE_INSTITUTION'] ELSE ARRAY['SUPPLIER'] END,
+          CASE WHEN i = 1 THEN 'ADMITTED' ELSE 'NOT_APPLIED' END,
+          '上海市浦东新区规模路' || i || '号', '法人' || i, '管理员' || i,
+          'bench', 'bench', now() - (${sizes.corporations} - i) * interval '5 minutes'
+        FROM generate_series(1, ${sizes.corporations}) AS i`,
+    ]],
+
+    // The root stands for the group's corporation, each branch for its own; project departments have names of their own.
+    ['group tree', [
+      `INSERT INTO group_units (id, group_id, parent_id, kind, unit_name, corp_id, sort_order, create_by, update_by)
+        SELECT 'sc-unit-' || i, '${SCALE_IDS.group}',
+          CASE WHEN i = 1 THEN NULL WHEN i <= ${branches + 1} THEN '${SCALE_IDS.group}' ELSE 'sc-unit-' || (2 + (i - ${branches + 2}) % ${branches}) END,
+          CASE WHEN i = 1 THEN 'GROUP' WHEN i <= ${branches + 1} THEN 'BRANCH' ELSE 'PROJECT_DEPT' END,
+          CASE WHEN i <= ${branches + 1} THEN NULL ELSE '规模项目部' || (i - ${branches + 1}) END,
+          CASE WHEN i <= ${branches + 1} THEN 'sc-corp-' || i ELSE NULL END,
+          i, 'bench', 'bench'
+        FROM generate_series(1, ${sizes.units}) AS i`,
+    ]],
+  ];
+}
+
+/** Only the corporations and the group tree of a world of these sizes, analysed: for a journey through the tree at scale. */
+export async function buildScaleTree(exec: Exec, sizes: ScaleSizes): Promise<void> {
+  for (const [, statements] of treeParts(sizes)) for (const statement of statements) await exec(statement);
+  await exec('ANALYZE corporations');
+  await exec('ANALYZE group_units');
+}
+
 /** Builds the world; returns the seconds each part took. */
 export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line: string) => void = () => {}): Promise<Record<string, number>> {
   const took: Record<string, number> = {};
@@ -78,31 +118,7 @@ export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line:
   const suppliers = supplierCount(sizes);
   const depts = sizes.units - 1 - branches;
 
-  await part('corporations', [
-    `INSERT INTO corporations (id, corp_name, credit_code, corp_types, admission_status, registered_address, legal_person_name, manager_name, create_by, update_by, create_time)
-      SELECT 'sc-corp-' || i,
-        CASE WHEN i = 1 THEN '规模建设集团有限公司' WHEN i <= ${branches + 1} THEN '规模建设第' || (i - 1) || '分公司'
-             WHEN i <= ${supBase} THEN '规模银行' || (i - ${branches + 1}) || '号支行' ELSE '规模供应商' || (i - ${supBase}) || '有限公司' END,
-        '91SC' || lpad(i::text, 14, '0'),
-        CASE WHEN i = 1 THEN ARRAY['CORE_ENTERPRISE'] WHEN i <= ${branches + 1} THEN ARRAY['CORE_ENTERPRISE']
-             WHEN i <= ${supBase} THEN ARRAY['FINANCE_INSTITUTION'] ELSE ARRAY['SUPPLIER'] END,
-        CASE WHEN i = 1 THEN 'ADMITTED' ELSE 'NOT_APPLIED' END,
-        '上海市浦东新区规模路' || i || '号', '法人' || i, '管理员' || i,
-        'bench', 'bench', now() - (${sizes.corporations} - i) * interval '5 minutes'
-      FROM generate_series(1, ${sizes.corporations}) AS i`,
-  ]);
-
-  // The root stands for the group's corporation, each branch for its own; project departments have names of their own.
-  await part('group tree', [
-    `INSERT INTO group_units (id, group_id, parent_id, kind, unit_name, corp_id, sort_order, create_by, update_by)
-      SELECT 'sc-unit-' || i, '${SCALE_IDS.group}',
-        CASE WHEN i = 1 THEN NULL WHEN i <= ${branches + 1} THEN '${SCALE_IDS.group}' ELSE 'sc-unit-' || (2 + (i - ${branches + 2}) % ${branches}) END,
-        CASE WHEN i = 1 THEN 'GROUP' WHEN i <= ${branches + 1} THEN 'BRANCH' ELSE 'PROJECT_DEPT' END,
-        CASE WHEN i <= ${branches + 1} THEN NULL ELSE '规模项目部' || (i - ${branches + 1}) END,
-        CASE WHEN i <= ${branches + 1} THEN 'sc-corp-' || i ELSE NULL END,
-        i, 'bench', 'bench'
-      FROM generate_series(1, ${sizes.units}) AS i`,
-  ]);
+  for (const [name, statements] of treeParts(sizes)) await part(name, statements);
 
   // Account a is the platform's quota of unit a. Ledger row i belongs to account 1 + i % A and is the
   // k-th of it (k = i / A): k = 0 grants 1,000,000.00, odd k occupy 10.00, even k release them again.
