@@ -744,3 +744,4 @@ export * from './schema-hotline';
 export * from './schema-redemption';
 export * from './schema-bills';
 export * from './schema-audit-rules';
+export * from './schema-dashboard';

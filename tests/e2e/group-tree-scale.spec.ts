@@ -13,12 +13,19 @@ import { buildScaleTree, sizesAt } from '../../bench/scale/world';
 import { createPGlite } from '../../server/db/open';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { expect, PERSONAS, signIn, test } from './support/fixtures';
-import { navigate } from './support/menu-walk';
 import { ARTIFACTS, startServer } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
 const GROUP = '规模建设集团有限公司';
 const BRANCH_1 = '规模建设第1分公司';
+/** Client-side navigation, as a menu click does (support/menu-walk.ts has one too, but it brings the client's page registry into the server's type check). */
+const navigate = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    // This file is type-checked as server code (no DOM types): the browser's globals are named by hand.
+    const browser = globalThis as unknown as { history: { pushState(state: object, unused: string, url: string): void }; dispatchEvent(event: unknown): void; PopStateEvent: new (type: string) => unknown };
+    browser.history.pushState({}, '', to);
+    browser.dispatchEvent(new browser.PopStateEvent('popstate'));
+  }, path);
 const unit = (page: Page, name: string) => page.getByTestId(`unit-${name}`);
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `group-tree-scale-${name}.png`), fullPage: false });
 
