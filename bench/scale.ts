@@ -6,7 +6,7 @@
  *
  * Settings: BENCH_SCALE (fraction of the full year, default 1), BENCH_ENGINES (pglite,postgres by
  * default; PostgreSQL needs Debian's package), BENCH_SAMPLES (timed calls per row, default 100, after
- * 10 warm-up calls).
+ * 10 warm-up calls), BENCH_ONLY (a part of the call labels: time those calls alone).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,12 +17,14 @@ import { createPGlite, pgliteDatabase } from '../server/db/open';
 import { freePort } from '../tests/e2e/support/server';
 import { signInAs, type ApiClient } from '../tests/server/client';
 import { postgresBinDir, startPostgres, type TestPostgres } from '../tests/server/postgres';
-import { busyLists, DEEP_PAGE, SCREEN_CALLS, type ScaleCall } from './scale/lists';
+import { busyLists, DEEP_PAGE, screenCalls, type ScaleCall } from './scale/lists';
 import { buildScaleWorld, checkScaleInvariants, sizesAt, type Exec, type Query } from './scale/world';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const samples = Number(process.env.BENCH_SAMPLES ?? 100);
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
+/** BENCH_ONLY: a part of the call labels (e.g. "group tree") to time those alone. */
+const only = process.env.BENCH_ONLY;
 const sizes = sizesAt(scale);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -131,7 +133,7 @@ async function runOn(engine: string): Promise<EngineRun> {
   const server = await startServer(dataDir, databaseUrl);
   try {
     const admin = await signInAs(server.baseUrl, 'op_admin');
-    for (const call of [...SCREEN_CALLS, ...busyLists(sizes)]) {
+    for (const call of [...screenCalls(sizes), ...busyLists(sizes)].filter((c) => !only || c.label.includes(only))) {
       if (call.paged) {
         rows.set(`${call.label}, page 1`, { ...(await time(admin, call, { ...call.body, pageNum: 1 })), goalMs: call.goalMs });
         rows.set(`${call.label}, page ${DEEP_PAGE}`, { ...(await time(admin, call, { ...call.body, pageNum: DEEP_PAGE })), goalMs: call.goalMs });

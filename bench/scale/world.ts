@@ -64,6 +64,46 @@ const supplierCount = (sizes: ScaleSizes) => sizes.corporations - supplierBase(s
 /** Two-step processes (src/workflows/registry.ts: a handler's Edit, a director's Approve). */
 const PROCESS_KEYS = ['Process_LMT_DISPATCH_AUDIT', 'Process_LMT_APPLY_AUDIT', 'Process_CI_CORE_ADMIT_UPDATE', 'Process_BILL_MANAGE', 'PROCESS_ACCOUNT_USAGE_TEMP', 'Process_PRICE_CONFIG_CREATE'];
 
+/** The corporations and the group tree: the first parts of the world, and all a tree journey needs (tests/e2e/group-tree-scale.spec.ts). */
+function treeParts(sizes: ScaleSizes): Array<[string, string[]]> {
+  const branches = branchesOf(sizes);
+  const supBase = supplierBase(sizes);
+  return [
+    ['corporations', [
+      `INSERT INTO corporations (id, corp_name, credit_code, corp_types, admission_status, registered_address, legal_person_name, manager_name, create_by, update_by, create_time)
+        SELECT 'sc-corp-' || i,
+          CASE WHEN i = 1 THEN '规模建设集团有限公司' WHEN i <= ${branches + 1} THEN '规模建设第' || (i - 1) || '分公司'
+               WHEN i <= ${supBase} THEN '规模银行' || (i - ${branches + 1}) || '号支行' ELSE '规模供应商' || (i - ${supBase}) || '有限公司' END,
+          '91SC' || lpad(i::text, 14, '0'),
+          CASE WHEN i = 1 THEN ARRAY['CORE_ENTERPRISE'] WHEN i <= ${branches + 1} THEN ARRAY['CORE_ENTERPRISE']
+               WHEN i <= ${supBase} THEN ARRAY['FINANCE_INSTITUTION'] ELSE ARRAY['SUPPLIER'] END,
+          CASE WHEN i = 1 THEN 'ADMITTED' ELSE 'NOT_APPLIED' END,
+          '上海市浦东新区规模路' || i || '号', '法人' || i, '管理员' || i,
+          'bench', 'bench', now() - (${sizes.corporations} - i) * interval '5 minutes'
+        FROM generate_series(1, ${sizes.corporations}) AS i`,
+    ]],
+
+    // The root stands for the group's corporation, each branch for its own; project departments have names of their own.
+    ['group tree', [
+      `INSERT INTO group_units (id, group_id, parent_id, kind, unit_name, corp_id, sort_order, create_by, update_by)
+        SELECT 'sc-unit-' || i, '${SCALE_IDS.group}',
+          CASE WHEN i = 1 THEN NULL WHEN i <= ${branches + 1} THEN '${SCALE_IDS.group}' ELSE 'sc-unit-' || (2 + (i - ${branches + 2}) % ${branches}) END,
+          CASE WHEN i = 1 THEN 'GROUP' WHEN i <= ${branches + 1} THEN 'BRANCH' ELSE 'PROJECT_DEPT' END,
+          CASE WHEN i <= ${branches + 1} THEN NULL ELSE '规模项目部' || (i - ${branches + 1}) END,
+          CASE WHEN i <= ${branches + 1} THEN 'sc-corp-' || i ELSE NULL END,
+          i, 'bench', 'bench'
+        FROM generate_series(1, ${sizes.units}) AS i`,
+    ]],
+  ];
+}
+
+/** Only the corporations and the group tree of a world of these sizes, analysed: for a journey through the tree at scale. */
+export async function buildScaleTree(exec: Exec, sizes: ScaleSizes): Promise<void> {
+  for (const [, statements] of treeParts(sizes)) for (const statement of statements) await exec(statement);
+  await exec('ANALYZE corporations');
+  await exec('ANALYZE group_units');
+}
+
 /** Builds the world; returns the seconds each part took. */
 export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line: string) => void = () => {}): Promise<Record<string, number>> {
   const took: Record<string, number> = {};
@@ -78,36 +118,14 @@ export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line:
   const suppliers = supplierCount(sizes);
   const depts = sizes.units - 1 - branches;
 
-  await part('corporations', [
-    `INSERT INTO corporations (id, corp_name, credit_code, corp_types, admission_status, registered_address, legal_person_name, manager_name, create_by, update_by, create_time)
-      SELECT 'sc-corp-' || i,
-        CASE WHEN i = 1 THEN '规模建设集团有限公司' WHEN i <= ${branches + 1} THEN '规模建设第' || (i - 1) || '分公司'
-             WHEN i <= ${supBase} THEN '规模银行' || (i - ${branches + 1}) || '号支行' ELSE '规模供应商' || (i - ${supBase}) || '有限公司' END,
-        '91SC' || lpad(i::text, 14, '0'),
-        CASE WHEN i = 1 THEN ARRAY['CORE_ENTERPRISE'] WHEN i <= ${branches + 1} THEN ARRAY['CORE_ENTERPRISE']
-             WHEN i <= ${supBase} THEN ARRAY['FINANCE_INSTITUTION'] ELSE ARRAY['SUPPLIER'] END,
-        CASE WHEN i = 1 THEN 'ADMITTED' ELSE 'NOT_APPLIED' END,
-        '上海市浦东新区规模路' || i || '号', '法人' || i, '管理员' || i,
-        'bench', 'bench', now() - (${sizes.corporations} - i) * interval '5 minutes'
-      FROM generate_series(1, ${sizes.corporations}) AS i`,
-  ]);
-
-  // The root stands for the group's corporation, each branch for its own; project departments have names of their own.
-  await part('group tree', [
-    `INSERT INTO group_units (id, group_id, parent_id, kind, unit_name, corp_id, sort_order, create_by, update_by)
-      SELECT 'sc-unit-' || i, '${SCALE_IDS.group}',
-        CASE WHEN i = 1 THEN NULL WHEN i <= ${branches + 1} THEN '${SCALE_IDS.group}' ELSE 'sc-unit-' || (2 + (i - ${branches + 2}) % ${branches}) END,
-        CASE WHEN i = 1 THEN 'GROUP' WHEN i <= ${branches + 1} THEN 'BRANCH' ELSE 'PROJECT_DEPT' END,
-        CASE WHEN i <= ${branches + 1} THEN NULL ELSE '规模项目部' || (i - ${branches + 1}) END,
-        CASE WHEN i <= ${branches + 1} THEN 'sc-corp-' || i ELSE NULL END,
-        i, 'bench', 'bench'
-      FROM generate_series(1, ${sizes.units}) AS i`,
-  ]);
+  for (const [name, statements] of treeParts(sizes)) await part(name, statements);
 
   // Account a is the platform's quota of unit a. Ledger row i belongs to account 1 + i % A and is the
   // k-th of it (k = i / A): k = 0 grants 1,000,000.00, odd k occupy 10.00, even k release them again.
   const A = sizes.accounts;
+  // The ledger's bulk insert with the dashboard's summary trigger off (a row-by-row upsert over millions), the summaries made once afterwards.
   await part('quota accounts and ledger', [
+    'ALTER TABLE quota_ledger DISABLE TRIGGER quota_ledger_summaries',
     `INSERT INTO quota_accounts (id, kind, channel, grantor_id, unit_id, group_id, parent_id, granted, term_end, create_by, update_by)
       SELECT 'sc-acct-' || a, 'PLATFORM', 'PLATFORM', 'PLATFORM', 'sc-unit-' || a, '${SCALE_IDS.group}', NULL, 0, '2099-12-31', 'bench', 'bench'
       FROM generate_series(1, ${A}) AS a`,
@@ -125,6 +143,8 @@ export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line:
     `UPDATE quota_accounts a SET movements = l.n, granted = l.granted, used = l.used
       FROM (SELECT account_id, count(*)::int AS n, sum(d_granted) AS granted, sum(d_used) AS used FROM quota_ledger WHERE account_id LIKE 'sc-acct-%' GROUP BY account_id) l
       WHERE a.id = l.account_id`,
+    'ALTER TABLE quota_ledger ENABLE TRIGGER quota_ledger_summaries',
+    'SELECT quota_ledger_summaries_rebuild()',
   ]);
 
   // Root notes: issued by project departments to suppliers, a year back to a year ahead; one in ten split in two.
@@ -198,7 +218,7 @@ export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line:
   return took;
 }
 
-/** The invariants the world keeps (and a month-end run must keep): a list of what is broken, empty when none. */
+/** The invariants the world keeps (and a month-end run must keep), the dashboard's summaries among them: a list of what is broken, empty when none. */
 export async function checkScaleInvariants(query: Query): Promise<string[]> {
   const broken: string[] = [];
   const accounts = await query<{ id: string }>(`
@@ -211,5 +231,12 @@ export async function checkScaleInvariants(query: Query): Promise<string[]> {
     SELECT p.note_no FROM credit_notes p JOIN credit_notes c ON c.parent_id = p.id
      GROUP BY p.id, p.note_no, p.amount, p.status HAVING p.status <> 'SPLIT' OR p.amount <> sum(c.amount) LIMIT 5`);
   for (const { note_no } of notes) broken.push(`note ${note_no}: not the exact sum of its split notes`);
+  // The dashboard's summaries (server/db/schema-dashboard.ts) are the ledger's sums, kept by its trigger.
+  const summaries = await query<{ account_id: string }>(`
+    SELECT coalesce(t.account_id, l.account_id) AS account_id FROM quota_ledger_totals t
+      FULL JOIN (SELECT account_id, count(*)::int AS n, sum(d_granted) AS g, sum(d_dispatched) AS d, sum(d_frozen) AS f, sum(d_used) AS u FROM quota_ledger GROUP BY account_id) l ON l.account_id = t.account_id
+     WHERE t.movements IS DISTINCT FROM l.n OR t.d_granted IS DISTINCT FROM l.g OR t.d_dispatched IS DISTINCT FROM l.d OR t.d_frozen IS DISTINCT FROM l.f OR t.d_used IS DISTINCT FROM l.u
+     LIMIT 5`);
+  for (const { account_id } of summaries) broken.push(`account ${account_id}: the dashboard's ledger totals differ from its ledger`);
   return broken;
 }

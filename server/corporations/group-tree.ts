@@ -1,16 +1,21 @@
 /**
- * The group tree calls under /op/v1/group/units (企业集团树, DOMAIN.md): the whole tree, and add,
- * rename, move and remove of a unit. What may hang under what is src/lib/corporations.ts; a move
+ * The group tree calls under /op/v1/group/units (企业集团树, DOMAIN.md): a level of the tree at a time
+ * (`children`, each unit with its number of children), a search by name that answers the matches with
+ * the path down to each, and add, rename, move and remove of a unit. A group of 10,000 units is never
+ * read whole by the page or by a rule: a level is one index range, a path walks up by primary key, a
+ * subtree walks down the parent index (issue 42). `tree`, the whole forest at once, stays for callers
+ * that want every unit (tests, tools); the page does not call it. What may hang under what is src/lib/corporations.ts; a move
  * stays inside its group and never under the unit itself; a unit that (or whose subtree) still holds
  * quota or notes (unit-holdings.ts) is neither moved nor removed. Every refusal changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CORP_TYPE, canHangUnder, moveRuleBroken, UNIT_KIND, type UnitKind } from '../../src/lib/corporations';
+import { CORP_TYPE, canHangUnder, moveRuleBroken, UNIT_KIND, type TreeUnit, type UnitKind } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { requireId, requireObject } from '../crud/fields';
+import { escapeLike } from '../crud/query';
 import type { Tx } from '../crud/routes';
 import { corporations, groupUnits } from '../db/schema';
 import { businessError, protocolError, validationError } from '../errors';
@@ -31,6 +36,16 @@ type Unit = UnitRow;
 export const GROUP_TREE_BASE = '/op/v1/group/units';
 const UNIT_KINDS = Object.values(UNIT_KIND) as string[];
 const MAX_NAME = 80;
+/** Deeper than any tree the kinds allow (group, branches within branches, a department): a walk stops here. */
+const MAX_DEPTH = 64;
+/** The matches a search answers at most; more says `truncated`, and the operator types a longer name. */
+export const SEARCH_LIMIT = 50;
+
+/** PGlite answers {rows}, postgres-js an array. */
+async function rowsOf<T>(tx: Tx | AppContext['db'], query: SQL): Promise<T[]> {
+  const result: unknown = await tx.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
 
 const refuse = (key: string, params: Record<string, string> = {}) => businessError('GROUP_TREE_RULE', `corporations:tree.server.${key}`, params);
 
@@ -61,12 +76,31 @@ async function lockUnit(tx: Tx, id: string): Promise<Unit> {
   return unit;
 }
 
-/** The unit and every unit below it. */
+/** The unit and every unit below it, walked down the parent index (not the whole group read and filtered). */
 async function subtreeOf(tx: Tx, unit: Unit): Promise<Unit[]> {
-  const all = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.groupId, unit.groupId));
-  const below: Unit[] = [unit];
-  for (let i = 0; i < below.length; i++) below.push(...all.filter((u) => u.parentId === below[i].id));
-  return below;
+  return tx
+    .select(unitColumns)
+    .from(groupUnits)
+    .where(
+      sql`${groupUnits.id} in (with recursive below(id) as (select ${unit.id}::text union all select k.id from group_units k join below on k.parent_id = below.id) select id from below)`,
+    );
+}
+
+/**
+ * A unit and every unit above it, up to its group's root: what the move rule needs to see whether a
+ * new parent lies below the unit moved (it does exactly when the unit is on the parent's path). The
+ * depth bound stops a cycle a broken row might hold instead of looping.
+ */
+async function pathUp(tx: Tx, id: string): Promise<TreeUnit[]> {
+  const rows = await rowsOf<{ id: string; group_id: string; parent_id: string | null; kind: string }>(
+    tx,
+    sql`with recursive up(id, group_id, parent_id, kind, depth) as (
+          select id, group_id, parent_id, kind, 0 from group_units where id = ${id}
+          union all
+          select g.id, g.group_id, g.parent_id, g.kind, up.depth + 1 from group_units g join up on g.id = up.parent_id where up.depth < ${MAX_DEPTH})
+        select id, group_id, parent_id, kind from up`,
+  );
+  return rows.map((r) => ({ id: r.id, groupId: r.group_id, parentId: r.parent_id, kind: r.kind }));
 }
 
 /** Refuses when the units still hold something (quota, notes), naming the first. */
@@ -151,8 +185,8 @@ async function checkMove(ctx: AppContext, tx: Tx, body: Body): Promise<{ unit: U
   const unit = await lockUnit(tx, id);
   if (unit.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
   const parent = await lockUnit(tx, parentId);
-  const group = await tx.select().from(groupUnits).where(eq(groupUnits.groupId, unit.groupId));
-  const broken = moveRuleBroken(unit, parent, group);
+  // The rule sees the parent's path up to the root: the unit lies on it exactly when the parent is below the unit.
+  const broken = moveRuleBroken(unit, parent, [unit, ...(await pathUp(tx, parent.id))]);
   if (broken) throw refuse(broken);
   await refuseHoldings(ctx, tx, await subtreeOf(tx, unit), 'move');
   return { unit, parent };
@@ -184,9 +218,9 @@ async function removeUnit(ctx: AppContext, body: Body, principal: Principal): Pr
   const id = requireId(body);
   return ctx.db.transaction(async (tx) => {
     const unit = await lockUnit(tx, id);
-    const subtree = await subtreeOf(tx, unit);
-    if (subtree.length > 1) throw refuse('hasChildren', { unitName: unit.unitName });
-    await refuseHoldings(ctx, tx, subtree, 'remove');
+    const [child] = await tx.select({ id: groupUnits.id }).from(groupUnits).where(eq(groupUnits.parentId, id)).limit(1);
+    if (child) throw refuse('hasChildren', { unitName: unit.unitName });
+    await refuseHoldings(ctx, tx, [unit], 'remove');
     // Records that reference the unit by key (an issuance application, even a finished one) keep it: say so, not a 5xx.
     try {
       await tx.transaction(async (savepoint) => {
@@ -201,11 +235,82 @@ async function removeUnit(ctx: AppContext, body: Body, principal: Principal): Pr
   });
 }
 
+/** A unit as the tree lists it: its row, its current name, its corporation's name and credit code, and how many units hang under it. */
+const listedColumns = {
+  unit: groupUnits,
+  corpName: corporations.corpName,
+  creditCode: corporations.creditCode,
+  // One range of the parent index per unit listed: the page draws an expander (or not) without asking again.
+  childCount: sql<number>`(select count(*) from group_units k where k.parent_id = ${groupUnits.id})`.mapWith(Number),
+};
+
+async function listUnits(ctx: AppContext, where: SQL) {
+  const rows = await ctx.db
+    .select(listedColumns)
+    .from(groupUnits)
+    .leftJoin(corporations, eq(corporations.id, groupUnits.corpId))
+    .where(where)
+    .orderBy(asc(groupUnits.sortOrder), asc(groupUnits.createTime));
+  // The same rule as unitNameOf, on the join this list makes anyway.
+  return rows.map(({ unit, corpName, creditCode, childCount }) => ({ ...unit, unitName: corpName ?? unit.ownName ?? '', corpName, creditCode, childCount }));
+}
+
+/** One level: the roots (every group) without a parent id, else the units right under that unit. */
+async function childrenOf(ctx: AppContext, body: Body) {
+  const parentId = body.parentId;
+  if (parentId !== undefined && parentId !== null && (typeof parentId !== 'string' || !parentId)) throw validationError(translate('corporations:tree.server.badParentId'));
+  return listUnits(ctx, typeof parentId === 'string' ? eq(groupUnits.parentId, parentId) : isNull(groupUnits.parentId));
+}
+
+
+/**
+ * The units whose name contains the keyword (an own name, or the name of the corporation a unit
+ * stands for), at most SEARCH_LIMIT, each with its path from its root, and every unit on those paths
+ * listed once, so the page draws the matches where they hang and opens the way to them. Both names
+ * are found through trigram indexes (a keyword of three characters or more) and the corporation's
+ * units through the unit's corporation index; the paths walk up by primary key.
+ */
+async function searchUnits(ctx: AppContext, body: Body) {
+  const keyword = typeof body.keyword === 'string' ? body.keyword.trim() : '';
+  if (!keyword) throw validationError(translate('server:crud.required', { field: translate('corporations:tree.fields.keyword') }));
+  if (Array.from(keyword).length > MAX_NAME) throw validationError(translate('server:crud.tooLong', { field: translate('corporations:tree.fields.keyword'), max: String(MAX_NAME) }));
+  const pattern = `%${escapeLike(keyword)}%`;
+  const paths = await rowsOf<{ match_id: string; id: string; depth: number }>(
+    ctx.db,
+    sql`with recursive hit(id) as (
+          (select u.id from group_units u where u.corp_id is null and u.unit_name ilike ${pattern}
+           union
+           select u.id from group_units u where u.corp_id in (select c.id from corporations c where c.corp_name ilike ${pattern}))
+          limit ${SEARCH_LIMIT + 1}),
+        up(match_id, id, parent_id, depth) as (
+          select u.id, u.id, u.parent_id, 0 from group_units u join hit on hit.id = u.id
+          union all
+          select up.match_id, g.id, g.parent_id, up.depth + 1 from group_units g join up on g.id = up.parent_id where up.depth < ${MAX_DEPTH})
+        select match_id, id, depth from up`,
+  );
+  const pathOf = new Map<string, Array<{ id: string; depth: number }>>();
+  for (const row of paths) pathOf.set(row.match_id, [...(pathOf.get(row.match_id) ?? []), { id: row.id, depth: Number(row.depth) }]);
+  const matchIds = [...pathOf.keys()].sort();
+  const truncated = matchIds.length > SEARCH_LIMIT;
+  const kept = matchIds.slice(0, SEARCH_LIMIT);
+  const matches = kept.map((id) => ({
+    id,
+    // From the root down to the match's parent.
+    path: pathOf.get(id)!.filter((p) => p.depth > 0).sort((a, b) => b.depth - a.depth).map((p) => p.id),
+  }));
+  const ids = [...new Set(matches.flatMap((m) => [...m.path, m.id]))];
+  const units = ids.length ? await listUnits(ctx, inArray(groupUnits.id, ids)) : [];
+  return { matches, units, truncated };
+}
+
 export function groupTreeRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { groupUnit } = PERMISSIONS;
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
     route(api, { method: 'POST', path: `${GROUP_TREE_BASE}/${path}`, auth: 'session', permission, handler: ({ body, principal }) => handler(requireObject(body ?? {}), principal) });
 
+  post('children', groupUnit.list, (body) => childrenOf(ctx, body));
+  post('search', groupUnit.list, (body) => searchUnits(ctx, body));
+  // Every unit at once: for callers that want them all (tests, tools); the page reads a level at a time.
   post('tree', groupUnit.list, async () => {
     const rows = await ctx.db
       .select({ unit: groupUnits, corpName: corporations.corpName, creditCode: corporations.creditCode })

@@ -10,7 +10,8 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, lt, max, sql, type SQL }
 import { OUTSTANDING_STATUSES, NOTE_STATUS } from '../../src/lib/credit-notes';
 import type { CountAmount, MaturityBucket, NoteSection, NotesMonth } from '../../src/lib/dashboard';
 import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
-import { creditNotes, quotaLedger } from '../db/schema';
+import { creditNotes, quotaLedger, quotaRecycleBins } from '../db/schema';
+import type { Tx } from '../db/tx';
 import { qualified } from '../db/qualified';
 import { dashboardSource } from './source';
 import { countAmount, intCount, moneySum, numericSum } from './sql';
@@ -46,81 +47,111 @@ export function lastMonths(today: string, count = MONTHS): string[] {
 
 const none = (): CountAmount => ({ count: 0, amount: '0.00' });
 
-export const noteSource = dashboardSource({
-  key: 'notes',
-  load: async (tx, now): Promise<NoteSection> => {
-    const today = dayOf(now.getTime());
-    const yearStart = `${today.slice(0, 4)}-01-01`;
-    const due = (from: number, to: number): SQL => and(outstanding, gte(n.dueDate, addDays(today, from)), lte(n.dueDate, addDays(today, to)))!;
-    const overdue = and(outstanding, lt(n.dueDate, today))!;
-    const buckets: Record<MaturityBucket, SQL> = { overdue, d7: due(0, 7), d15: due(8, 15), d30: due(16, 30) };
-
-    const [figures] = await tx
-      .select({
-        outstanding: countAmount(n.amount, outstanding),
-        financed: countAmount(n.amount, and(outstanding, eq(n.status, NOTE_STATUS.financed))),
-        dueSoon: countAmount(n.amount, due(0, 30)),
-        overdue: countAmount(n.amount, overdue),
-        issuedThisYear: countAmount(n.amount, and(isRoot, gte(n.issueDate, yearStart), lte(n.issueDate, today))),
-      })
-      .from(n);
-    const [maturity] = await tx
-      .select({
-        overdue: countAmount(n.amount, buckets.overdue),
-        d7: countAmount(n.amount, buckets.d7),
-        d15: countAmount(n.amount, buckets.d15),
-        d30: countAmount(n.amount, buckets.d30),
-      })
-      .from(n);
-
+/**
+ * Notes paid (RECYCLE movements) since the year's and the twelve months' first day: from the quota
+ * ledger's rows, or from their quarter-hour sums that the database keeps with each row
+ * (quota_recycle_bins, schema-dashboard.ts). A bin lies within one day of the server's calendar.
+ */
+async function redeemed(tx: Tx, yearStart: string, firstDay: string, from: 'rows' | 'bins') {
+  if (from === 'rows') {
     const [redeemedThisYear] = await tx
       .select(countAmount(l.amount))
       .from(l)
       .where(and(recycled, sql`${localTime} >= ${yearStart}::timestamp`));
-
-    const months = lastMonths(today);
-    const firstDay = `${months[0]}-01`;
-    const issuedByMonth = await tx
-      .select({ month: monthOfIssue, count: intCount(), amount: moneySum(n.amount) })
-      .from(n)
-      .where(and(isRoot, gte(n.issueDate, firstDay), lte(n.issueDate, today)))
-      .groupBy(monthOfIssue);
     const redeemedByMonth = await tx
       .select({ month: monthOfRecycle, count: intCount(), amount: moneySum(l.amount) })
       .from(l)
       .where(and(recycled, sql`${localTime} >= ${firstDay}::timestamp`))
       .groupBy(monthOfRecycle);
-    const byMonth = months.map(
-      (month): NotesMonth => ({
-        month,
-        issued: pick(issuedByMonth, month),
-        redeemed: pick(redeemedByMonth, month),
-      }),
-    );
+    return { redeemedThisYear, redeemedByMonth };
+  }
+  const b = quotaRecycleBins;
+  const localBin = sql`(${b.bin} at time zone ${SERVER_ZONE})`;
+  const monthOfBin = sql<string>`to_char(${localBin}, 'YYYY-MM')`;
+  const count = sql<number>`coalesce(sum(${b.movements}), 0)::int`;
+  const [redeemedThisYear] = await tx
+    .select({ count, amount: moneySum(b.amount) })
+    .from(b)
+    .where(sql`${localBin} >= ${yearStart}::timestamp`);
+  const redeemedByMonth = await tx
+    .select({ month: monthOfBin, count, amount: moneySum(b.amount) })
+    .from(b)
+    .where(sql`${localBin} >= ${firstDay}::timestamp`)
+    .groupBy(monthOfBin);
+  return { redeemedThisYear, redeemedByMonth };
+}
 
-    const topHolders = await tx
-      // A ranking of suppliers as they are now: their current name, the notes' own (as issued) only for one no longer on file.
-      .select({ corpId: n.holderCorpId, name: sql<string>`coalesce((select c.corp_name from corporations c where c.id = ${qualified(n.holderCorpId)}), ${max(n.holderName)})`, count: intCount(), amount: moneySum(n.amount) })
-      .from(n)
-      .where(outstanding)
-      .groupBy(n.holderCorpId)
-      .orderBy(desc(numericSum(n.amount)), asc(n.holderCorpId))
-      .limit(TOP_HOLDERS);
+/** The credit-note section with the notes paid read from the ledger's rows: what the summaries must always equal (tests). */
+export const noteSectionFromRows = (tx: Tx, now: Date) => noteSection(tx, now, 'rows');
 
-    return {
-      today,
-      outstanding: figures.outstanding,
-      financed: figures.financed,
-      dueSoon: figures.dueSoon,
-      overdue: figures.overdue,
-      maturity,
-      issuedThisYear: figures.issuedThisYear,
-      redeemedThisYear,
-      byMonth,
-      topHolders,
-    };
-  },
+export const noteSource = dashboardSource({
+  key: 'notes',
+  load: (tx, now) => noteSection(tx, now, 'bins'),
 });
+
+async function noteSection(tx: Tx, now: Date, from: 'rows' | 'bins'): Promise<NoteSection> {
+  const today = dayOf(now.getTime());
+  const yearStart = `${today.slice(0, 4)}-01-01`;
+  const due = (from: number, to: number): SQL => and(outstanding, gte(n.dueDate, addDays(today, from)), lte(n.dueDate, addDays(today, to)))!;
+  const overdue = and(outstanding, lt(n.dueDate, today))!;
+  const buckets: Record<MaturityBucket, SQL> = { overdue, d7: due(0, 7), d15: due(8, 15), d30: due(16, 30) };
+
+  const [figures] = await tx
+    .select({
+      outstanding: countAmount(n.amount, outstanding),
+      financed: countAmount(n.amount, and(outstanding, eq(n.status, NOTE_STATUS.financed))),
+      dueSoon: countAmount(n.amount, due(0, 30)),
+      overdue: countAmount(n.amount, overdue),
+      issuedThisYear: countAmount(n.amount, and(isRoot, gte(n.issueDate, yearStart), lte(n.issueDate, today))),
+    })
+    .from(n);
+  const [maturity] = await tx
+    .select({
+      overdue: countAmount(n.amount, buckets.overdue),
+      d7: countAmount(n.amount, buckets.d7),
+      d15: countAmount(n.amount, buckets.d15),
+      d30: countAmount(n.amount, buckets.d30),
+    })
+    .from(n);
+
+  const months = lastMonths(today);
+  const firstDay = `${months[0]}-01`;
+  const issuedByMonth = await tx
+    .select({ month: monthOfIssue, count: intCount(), amount: moneySum(n.amount) })
+    .from(n)
+    .where(and(isRoot, gte(n.issueDate, firstDay), lte(n.issueDate, today)))
+    .groupBy(monthOfIssue);
+  const { redeemedThisYear, redeemedByMonth } = await redeemed(tx, yearStart, firstDay, from);
+  const byMonth = months.map(
+    (month): NotesMonth => ({
+      month,
+      issued: pick(issuedByMonth, month),
+      redeemed: pick(redeemedByMonth, month),
+    }),
+  );
+
+  const topHolders = await tx
+    // A ranking of suppliers as they are now: their current name, the notes' own (as issued) only for one no longer on file.
+    .select({ corpId: n.holderCorpId, name: sql<string>`coalesce((select c.corp_name from corporations c where c.id = ${qualified(n.holderCorpId)}), ${max(n.holderName)})`, count: intCount(), amount: moneySum(n.amount) })
+    .from(n)
+    .where(outstanding)
+    .groupBy(n.holderCorpId)
+    .orderBy(desc(numericSum(n.amount)), asc(n.holderCorpId))
+    .limit(TOP_HOLDERS);
+
+  return {
+    today,
+    outstanding: figures.outstanding,
+    financed: figures.financed,
+    dueSoon: figures.dueSoon,
+    overdue: figures.overdue,
+    maturity,
+    issuedThisYear: figures.issuedThisYear,
+    redeemedThisYear,
+    byMonth,
+    topHolders,
+  };
+}
 
 function pick(rows: Array<{ month: string } & CountAmount>, month: string): CountAmount {
   const row = rows.find((r) => r.month === month);

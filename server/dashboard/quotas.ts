@@ -4,83 +4,110 @@
  * enterprise (a group tree) granted and dispatched are its group-level accounts' (quota that came
  * from outside, and the part handed down to its units); occupied and available are summed over the
  * whole tree, which the ledger keeps conserved (granted = occupied + available across the tree).
+ *
+ * The sums are read from quota_ledger_totals, the ledger's sums per account that the database keeps in
+ * the transaction appending each row (schema-dashboard.ts): 5,000 account rows instead of 10,000,000
+ * ledger rows (issue 42). `quotaSectionFromLedger` reads the same figures from the raw rows; the tests
+ * hold the two equal after every kind of movement.
  */
-import { aliasedTable, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { UNIT_KIND } from '../../src/lib/corporations';
 import type { QuotaSection } from '../../src/lib/dashboard';
-import { groupUnits, quotaAccounts, quotaLedger } from '../db/schema';
+import { groupUnits, quotaAccounts, quotaLedger, quotaLedgerTotals } from '../db/schema';
 import { unitNameOf } from '../corporations/unit-name';
 import { grantorNameOf } from '../quotas/names';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/tx';
 import { dashboardSource } from './source';
 import { intCount, moneySum, numericSum } from './sql';
 
-const l = quotaLedger;
 const groups = aliasedTable(groupUnits, 'dashboard_groups');
 const isRoot = isNull(quotaAccounts.parentId);
-const rootOnly = (column: typeof l.dGranted) => sql`case when ${isRoot} then ${column} else 0 end`;
-const occupied = sql`${l.dFrozen} + ${l.dUsed}`;
-const available = sql`${l.dGranted} - ${l.dDispatched} - ${l.dFrozen} - ${l.dUsed}`;
 
 /** Group, branch, project department, member: the tree's order from the top. */
 const kindOrder = sql`case ${groupUnits.kind} when ${UNIT_KIND.group} then 0 when ${UNIT_KIND.branch} then 1 when ${UNIT_KIND.projectDept} then 2 else 3 end`;
 
+/** Where the deltas are read: the ledger's rows, or its per-account sums; `movements` is how many rows a source row stands for. */
+type LedgerSource = { table: PgTable; accountId: AnyPgColumn; d: Record<'granted' | 'dispatched' | 'frozen' | 'used', AnyPgColumn>; movements: SQL<number> };
+
+const ledgerRows: LedgerSource = {
+  table: quotaLedger,
+  accountId: quotaLedger.accountId,
+  d: { granted: quotaLedger.dGranted, dispatched: quotaLedger.dDispatched, frozen: quotaLedger.dFrozen, used: quotaLedger.dUsed },
+  movements: intCount(),
+};
+const ledgerTotals: LedgerSource = {
+  table: quotaLedgerTotals,
+  accountId: quotaLedgerTotals.accountId,
+  d: { granted: quotaLedgerTotals.dGranted, dispatched: quotaLedgerTotals.dDispatched, frozen: quotaLedgerTotals.dFrozen, used: quotaLedgerTotals.dUsed },
+  movements: sql<number>`coalesce(sum(${quotaLedgerTotals.movements}), 0)::int`,
+};
+
+/** The quota section from the ledger's rows themselves: what the summaries must always equal (tests). */
+export const quotaSectionFromLedger = (tx: Tx) => quotaSection(tx, ledgerRows);
+
 export const quotaSource = dashboardSource({
   key: 'quotas',
-  load: async (tx): Promise<QuotaSection> => {
-    const [totals] = await tx
-      .select({
-        granted: moneySum(rootOnly(l.dGranted)),
-        dispatched: moneySum(rootOnly(l.dDispatched)),
-        occupied: moneySum(occupied),
-        available: moneySum(available),
-        accounts: sql<number>`count(distinct ${l.accountId})::int`,
-        movements: intCount(),
-      })
-      .from(l)
-      .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId));
-
-    const byCore = await tx
-      .select({
-        groupId: quotaAccounts.groupId,
-        groupName: unitNameOf(groups),
-        granted: moneySum(rootOnly(l.dGranted)),
-        dispatched: moneySum(rootOnly(l.dDispatched)),
-        occupied: moneySum(occupied),
-        available: moneySum(available),
-        units: sql<number>`count(distinct ${quotaAccounts.unitId})::int`,
-      })
-      .from(l)
-      .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId))
-      .innerJoin(groups, eq(groups.id, quotaAccounts.groupId))
-      .groupBy(quotaAccounts.groupId, groups.corpId, groups.ownName)
-      .orderBy(desc(numericSum(rootOnly(l.dGranted))), asc(unitNameOf(groups)));
-
-    const byUnit = await tx
-      .select({
-        groupId: quotaAccounts.groupId,
-        groupName: unitNameOf(groups),
-        unitId: quotaAccounts.unitId,
-        unitName: unitNameOf(groupUnits),
-        unitKind: groupUnits.kind,
-        granted: moneySum(l.dGranted),
-        dispatched: moneySum(l.dDispatched),
-        occupied: moneySum(occupied),
-        available: moneySum(available),
-      })
-      .from(l)
-      .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId))
-      .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
-      .innerJoin(groups, eq(groups.id, quotaAccounts.groupId))
-      .groupBy(quotaAccounts.groupId, groups.corpId, groups.ownName, quotaAccounts.unitId, groupUnits.corpId, groupUnits.ownName, groupUnits.kind, groupUnits.sortOrder)
-      .orderBy(asc(unitNameOf(groups)), asc(kindOrder), asc(groupUnits.sortOrder), asc(unitNameOf(groupUnits)));
-
-    const byGrantor = await tx
-      .select({ grantorName: grantorNameOf(quotaAccounts), kind: quotaAccounts.kind, granted: moneySum(l.dGranted) })
-      .from(l)
-      .innerJoin(quotaAccounts, and(eq(quotaAccounts.id, l.accountId), isRoot))
-      .groupBy(quotaAccounts.grantorId, quotaAccounts.grantorCorpId, quotaAccounts.kind)
-      .orderBy(desc(numericSum(l.dGranted)), asc(grantorNameOf(quotaAccounts)));
-
-    return { totals, byCore, byUnit, byGrantor };
-  },
+  load: (tx): Promise<QuotaSection> => quotaSection(tx, ledgerTotals),
 });
+
+async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
+  const rootOnly = (column: AnyPgColumn) => sql`case when ${isRoot} then ${column} else 0 end`;
+  const occupied = sql`${l.d.frozen} + ${l.d.used}`;
+  const available = sql`${l.d.granted} - ${l.d.dispatched} - ${l.d.frozen} - ${l.d.used}`;
+  const [totals] = await tx
+    .select({
+      granted: moneySum(rootOnly(l.d.granted)),
+      dispatched: moneySum(rootOnly(l.d.dispatched)),
+      occupied: moneySum(occupied),
+      available: moneySum(available),
+      accounts: sql<number>`count(distinct ${l.accountId})::int`,
+      movements: l.movements,
+    })
+    .from(l.table)
+    .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId));
+
+  const byCore = await tx
+    .select({
+      groupId: quotaAccounts.groupId,
+      groupName: unitNameOf(groups),
+      granted: moneySum(rootOnly(l.d.granted)),
+      dispatched: moneySum(rootOnly(l.d.dispatched)),
+      occupied: moneySum(occupied),
+      available: moneySum(available),
+      units: sql<number>`count(distinct ${quotaAccounts.unitId})::int`,
+    })
+    .from(l.table)
+    .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId))
+    .innerJoin(groups, eq(groups.id, quotaAccounts.groupId))
+    .groupBy(quotaAccounts.groupId, groups.corpId, groups.ownName)
+    .orderBy(desc(numericSum(rootOnly(l.d.granted))), asc(unitNameOf(groups)));
+
+  const byUnit = await tx
+    .select({
+      groupId: quotaAccounts.groupId,
+      groupName: unitNameOf(groups),
+      unitId: quotaAccounts.unitId,
+      unitName: unitNameOf(groupUnits),
+      unitKind: groupUnits.kind,
+      granted: moneySum(l.d.granted),
+      dispatched: moneySum(l.d.dispatched),
+      occupied: moneySum(occupied),
+      available: moneySum(available),
+    })
+    .from(l.table)
+    .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId))
+    .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
+    .innerJoin(groups, eq(groups.id, quotaAccounts.groupId))
+    .groupBy(quotaAccounts.groupId, groups.corpId, groups.ownName, quotaAccounts.unitId, groupUnits.corpId, groupUnits.ownName, groupUnits.kind, groupUnits.sortOrder)
+    .orderBy(asc(unitNameOf(groups)), asc(kindOrder), asc(groupUnits.sortOrder), asc(unitNameOf(groupUnits)));
+
+  const byGrantor = await tx
+    .select({ grantorName: grantorNameOf(quotaAccounts), kind: quotaAccounts.kind, granted: moneySum(l.d.granted) })
+    .from(l.table)
+    .innerJoin(quotaAccounts, and(eq(quotaAccounts.id, l.accountId), isRoot))
+    .groupBy(quotaAccounts.grantorId, quotaAccounts.grantorCorpId, quotaAccounts.kind)
+    .orderBy(desc(numericSum(l.d.granted)), asc(grantorNameOf(quotaAccounts)));
+
+  return { totals, byCore, byUnit, byGrantor };
+}

@@ -61,6 +61,33 @@ describe('the group tree', () => {
     expect(tree.map((u) => u.unitName)).toContain('杭州地铁项目部');
   });
 
+  it('lists a level at a time, each unit with the number of units under it, in order', async () => {
+    const roots = await dataOf<Array<Unit & { childCount: number }>>(auditor, `${TREE}/children`, {});
+    expect(roots.every((u) => u.parentId === null)).toBe(true);
+    expect(roots.find((u) => u.id === units.group.id)).toMatchObject({ unitName: CORE_NAME, childCount: 2 });
+    const below = await dataOf<Array<Unit & { childCount: number }>>(auditor, `${TREE}/children`, { parentId: units.group.id });
+    expect(below.map((u) => [u.unitName, u.childCount])).toEqual([['华东分公司', 1], ['华南分公司', 0]]);
+    expect(await dataOf<unknown[]>(auditor, `${TREE}/children`, { parentId: units.dept.id })).toEqual([]);
+    for (const parentId of [42, '', ['x']]) expect(refusalOf(await auditor.call(`${TREE}/children`, { json: { parentId } })).message).toBe('上级单位标识不正确');
+  });
+
+  it('finds units by a part of their name or their corporation’s, with the path from the root to each', async () => {
+    const found = await dataOf<{ matches: Array<{ id: string; path: string[] }>; units: Array<Unit & { childCount: number }>; truncated: boolean }>(auditor, `${TREE}/search`, { keyword: '杭州地铁' });
+    expect(found.matches).toContainEqual({ id: units.dept.id, path: [units.group.id, units.east.id] });
+    expect(found.truncated).toBe(false);
+    for (const id of [units.group.id, units.east.id, units.dept.id]) expect(found.units.map((u) => u.id)).toContain(id);
+    // The group is found by its corporation's name; a keyword too short for a trigram still finds; a LIKE wildcard is a plain character.
+    const byCorp = await dataOf<{ matches: Array<{ id: string; path: string[] }> }>(auditor, `${TREE}/search`, { keyword: `建设集团${RUN}` });
+    expect(byCorp.matches).toEqual([{ id: units.group.id, path: [] }]);
+    expect((await dataOf<{ matches: Array<{ id: string }> }>(auditor, `${TREE}/search`, { keyword: '华东' })).matches.map((m) => m.id)).toContain(units.east.id);
+    expect((await dataOf<{ matches: unknown[] }>(auditor, `${TREE}/search`, { keyword: '%' })).matches).toEqual([]);
+    for (const keyword of [undefined, '', '  ', 7, 'x'.repeat(81)]) {
+      const refused = refusalOf(await auditor.call(`${TREE}/search`, { json: { keyword } }));
+      expect(refused.code).not.toBe('0');
+      expect(refused.message).toContain('搜索关键字');
+    }
+  });
+
   it('attaches a supplier to a group as member customer, once, and only a supplier, only under a group', async () => {
     const member = await add({ kind: 'MEMBER_CUSTOMER', parentId: units.group.id, corpId: supplierId });
     expect(member.unitName).toBe(SUPPLIER_NAME);

@@ -5,10 +5,15 @@
  * for it is explained with sequential scans priced out (`enable_seqscan = off`). A plan that still
  * reads a large table whole has no index to use: at the full size that list would grow with the table,
  * not with the page. The data is small so that it runs in CI; the plan's shape is what is checked.
+ *
+ * A plan can also read a table whole through an index (an index scan with no bound, or one whose
+ * filter drops nearly everything it read): each statement is also run under EXPLAIN ANALYZE and an
+ * index node of a large table that examined (returned plus removed by its filter, times its loops) at
+ * least 90% of the table's rows, on a table of 500 rows or more, counts as a whole read too.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { busyLists, DEEP_PAGE } from '../../bench/scale/lists';
+import { busyLists, DEEP_PAGE, treeCalls } from '../../bench/scale/lists';
 import { buildScaleWorld, checkScaleInvariants, sizesAt } from '../../bench/scale/world';
 import { signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
@@ -19,8 +24,24 @@ const LARGE_TABLES = new Set(['corporations', 'group_units', 'quota_accounts', '
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
   Plans?: PlanNode[];
 }
+
+/** Index nodes of the plan with what each examined: rows returned and rows its filter or recheck removed, over every loop. */
+const indexReads = (node: PlanNode, parentRelation?: string): Array<{ relation: string; index: string; examined: number }> => {
+  // A bitmap index scan names no relation: its parent bitmap heap scan does.
+  const relation = node['Relation Name'] ?? parentRelation;
+  const own =
+    /Index/.test(node['Node Type']) && relation
+      ? [{ relation, index: node['Index Name'] ?? node['Node Type'], examined: ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * (node['Actual Loops'] ?? 1) }]
+      : [];
+  return [...own, ...(node.Plans ?? []).flatMap((child) => indexReads(child, node['Node Type'] === 'Bitmap Heap Scan' ? relation : undefined))];
+};
 
 const seqScans = (node: PlanNode): string[] => [
   ...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : []),
@@ -45,10 +66,28 @@ beforeAll(async () => {
     if (recording) recorded.push({ sql, params: params ?? [] });
     return query(sql, params as never, options as never);
   }) as typeof pglite.query;
+  // A call's transaction (a move's checks, the dashboard's snapshot) sends its statements through the transaction's own handle.
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.transaction = ((callback: (tx: Parameters<Parameters<typeof pglite.transaction>[0]>[0]) => Promise<unknown>) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((sql: string, params?: unknown[], options?: unknown) => {
+        if (recording) recorded.push({ sql, params: params ?? [] });
+        return txQuery(sql, params as never, options as never);
+      }) as typeof tx.query;
+      return callback(tx);
+    })) as typeof pglite.transaction;
   admin = await signInAs(server.baseUrl, 'op_admin');
 }, 180_000);
 
 afterAll(() => server?.close());
+
+const counted = new Map<string, number>();
+/** A table's rows (counted once: the calls checked here do not add rows that matter to the ratio). */
+async function tableRows(table: string): Promise<number> {
+  if (!counted.has(table)) counted.set(table, (await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n);
+  return counted.get(table)!;
+}
 
 /** The large tables the statements of one call read whole, even with sequential scans priced out. */
 async function wholeReads(path: string, body: Record<string, unknown>): Promise<string[]> {
@@ -65,6 +104,13 @@ async function wholeReads(path: string, body: Record<string, unknown>): Promise<
     for (const { sql, params } of statements) {
       const plan = await pglite.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${sql}`, params as never);
       for (const table of seqScans(plan.rows[0]['QUERY PLAN'][0].Plan)) if (LARGE_TABLES.has(table)) found.add(`${table} (${sql.slice(0, 160)}…)`);
+      // Run, to see what each index node examined (reads only: the calls' SELECTs).
+      const analysed = await pglite.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params as never);
+      for (const read of indexReads(analysed.rows[0]['QUERY PLAN'][0].Plan)) {
+        if (!LARGE_TABLES.has(read.relation)) continue;
+        const rows = await tableRows(read.relation);
+        if (rows >= 500 && read.examined >= 0.9 * rows) found.add(`${read.relation} walked whole by ${read.index}: ${read.examined} of ${rows} rows (${sql.slice(0, 160)}…)`);
+      }
     }
   } finally {
     await pglite.exec('SET enable_seqscan = on');
@@ -79,8 +125,36 @@ describe('the plans of the busiest lists on a large group’s data', () => {
     expect(count.rows[0].n).toBe(sizes.ledgerRows);
   });
 
-  it.each(busyLists(sizes).map((call) => [call.label, call] as const))('%s: no whole read of a large table, first page and a deep page', async (_label, call) => {
-    expect(await wholeReads(call.path, { ...call.body, pageNum: 1 })).toEqual([]);
-    expect(await wholeReads(call.path, { ...call.body, pageNum: DEEP_PAGE })).toEqual([]);
+  it.each(busyLists(sizes).map((call) => [call.label, call] as const))('%s: no whole read of a large table, first page and a deep page', async (label, call) => {
+    const reads = [...(await wholeReads(call.path, { ...call.body, pageNum: 1 })), ...(await wholeReads(call.path, { ...call.body, pageNum: DEEP_PAGE }))];
+    const left = LISTS_WHOLE_READS_LEFT[label] ?? [];
+    // What a list still reads whole is named below (issue 42 item 3, left); anything else is a regression.
+    expect(reads.filter((r) => !left.some((known) => r.includes(known)))).toEqual([]);
+  });
+
+  it.each(treeCalls(sizes).map((call) => [call.label, call] as const))('%s: no whole read of a large table', async (_label, call) => {
+    expect(await wholeReads(call.path, call.body)).toEqual([]);
+  });
+
+  it('the dashboard reads no ledger row: its quota figures and notes paid come from the summaries', async () => {
+    const reads = await wholeReads('/op/v1/dashboard/overview', {});
+    expect(reads.filter((r) => r.startsWith('quota_ledger'))).toEqual([]);
+    // What it still reads whole (issue 42, left: the credit-note, task and corporation figures are not yet summarised); a table
+    // added here is a regression, one gone is progress to write down.
+    expect([...new Set(reads.map((r) => r.split(/[ (]/)[0]))].sort()).toEqual(DASHBOARD_WHOLE_READS_LEFT);
   });
 });
+
+/** The large tables the dashboard still reads whole. */
+const DASHBOARD_WHOLE_READS_LEFT = ['corporations', 'credit_notes', 'workflow_instances'];
+
+/**
+ * Whole reads the lists still make (issue 42, left), each named by a text its finding contains: the
+ * page call counts every row its filters admit for the pager's total (item 3: a bounded count or a
+ * keyset pager is the fix), and the instances list has no index in its own order.
+ */
+const LISTS_WHOLE_READS_LEFT: Record<string, string[]> = {
+  'credit notes, all, by due date': ['select count(*) from "credit_notes"'],
+  'approval instances': ['select count(*) from "workflow_instances"', 'walked whole by workflow_instances_starter_idx'],
+  'operation log, newest first': ['select count(*) from "sys_operation_logs"'],
+};

@@ -8,6 +8,8 @@
  * PostgreSQL too: TEST_POSTGRES_URL naming an empty database the test may wipe, else a throwaway one
  * started from Debian's package (tests/server/postgres.ts), skipped with a message only without it.
  */
+import { noteSectionFromRows, noteSource } from '../../server/dashboard/notes';
+import { quotaSectionFromLedger, quotaSource } from '../../server/dashboard/quotas';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
@@ -153,6 +155,15 @@ async function checkUpgrade(database: Database) {
     const config = async (configKey: string) => (await admin.call<string | null>('/op/v1/sys/configs/find-value-by-config-key', { json: { configKey } })).body.data;
     expect(await config('scf.cert.issuer')).toBe('运营改的签发机构');
     expect(await config('ops.own.param')).toBe('1');
+    // The dashboard's ledger summaries (issue 42), filled by their migration, answer what the ledger's rows answer.
+    const now = new Date();
+    await database.db.transaction(
+      async (tx) => {
+        expect(await quotaSource.load(tx, now)).toEqual(await quotaSectionFromLedger(tx));
+        expect(await noteSource.load(tx, now)).toEqual(await noteSectionFromRows(tx, now));
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
   } finally {
     await srv.close();
   }

@@ -5,74 +5,183 @@
  * unit. A move that breaks a rule is refused before anything is asked: the tree's rules at once
  * (src/lib/corporations moveRuleBroken, the server's own), what the unit still holds by the server's
  * move-check; only a move both allow asks for confirmation. The server checks all again when it moves.
+ * The tree is read a level at a time (issue 42: a group may hold 10,000 units): the first view opens
+ * levels while they fit in FIRST_VIEW_ROWS rows, any other level loads when it is opened, and the
+ * search asks the server for the matches and the paths down to them.
  */
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Input, Space, Spin, Tooltip, Tree, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Input, Space, Spin, Tooltip, Tree, Typography } from 'antd';
 import type { TreeProps } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/DictTag';
 import { moveRuleBroken, UNIT_KIND, UNIT_KIND_DICT } from '../../../lib/corporations';
+import { debounce } from '../../../lib/debounce';
 import { PERMISSIONS } from '../../../lib/permissions';
 import { useHasPermission } from '../../../crud/use-resource-access';
 import { showRefusal } from '../refusal';
 import { groupTreeApi } from './group-tree-api';
 import { UnitFormModal, type UnitFormMode } from './UnitFormModal';
-import { buildTree, dropTarget, searchTree, type GroupUnit, type UnitNode } from './tree-data';
+import { dropTarget, emptyLoaded, ROOTS, searchView, toOpen, withLevel, type GroupUnit, type Loaded, type SearchAnswer } from './tree-data';
 
 const perm = PERMISSIONS.groupUnit;
+/** The rows the first view opens at most: a demo group opens whole, a group of 10,000 units shows its first levels. */
+const FIRST_VIEW_ROWS = 200;
+
+type TreeNode = { key: string; title: React.ReactNode; unit: GroupUnit; isLeaf: boolean; children?: TreeNode[] };
 
 export default function GroupTreePage() {
   const { t } = useTranslation(['corporations', 'kit']);
   const { modal, message } = App.useApp();
   const may = useHasPermission();
-  const [units, setUnits] = useState<GroupUnit[]>();
+  const [loaded, setLoaded] = useState<Loaded>();
   const [keyword, setKeyword] = useState('');
+  const [found, setFound] = useState<{ keyword: string; answer: SearchAnswer }>();
   const [selected, setSelected] = useState<GroupUnit>();
   const [expanded, setExpanded] = useState<string[]>([]);
+  const [searchExpanded, setSearchExpanded] = useState<string[]>([]);
   const [form, setForm] = useState<UnitFormMode>();
-
-  const load = useCallback(async () => {
-    const rows = await groupTreeApi.tree();
-    setUnits(rows);
-    setSelected((current) => rows.find((u) => u.id === current?.id));
-    return rows;
+  // The latest loaded tree, for the loaders below (they run after awaits; state may have moved on).
+  const current = useRef<Loaded>(emptyLoaded);
+  const commit = useCallback((next: Loaded) => {
+    current.current = next;
+    setLoaded(next);
+    setSelected((unit) => (unit ? next.units.get(unit.id) : undefined));
   }, []);
 
+  const loadLevel = useCallback(
+    async (parentId: string | null) => {
+      const children = await groupTreeApi.children(parentId);
+      commit(withLevel(current.current, parentId, children));
+      return children;
+    },
+    [commit],
+  );
+
+  /** The groups, then level after level opened while the rows shown stay within FIRST_VIEW_ROWS. */
+  const firstView = useCallback(async () => {
+    current.current = emptyLoaded;
+    let level = await loadLevel(null);
+    let shown = level.length;
+    const opened: string[] = [];
+    while (level.length) {
+      const next = toOpen(level, shown, FIRST_VIEW_ROWS);
+      shown = next.shown;
+      const lists = await Promise.all(next.open.map((unit) => groupTreeApi.children(unit.id)));
+      let tree = current.current;
+      next.open.forEach((unit, i) => (tree = withLevel(tree, unit.id, lists[i])));
+      commit(tree);
+      opened.push(...next.open.map((u) => u.id));
+      level = lists.flat();
+    }
+    setExpanded(opened);
+  }, [commit, loadLevel]);
+
+  /** Every level loaded so far, again (after a change): what was open stays open where it still is. */
+  const reload = useCallback(async () => {
+    const parents = [...current.current.levels.keys()];
+    const lists = await Promise.all(parents.map((p) => groupTreeApi.children(p === ROOTS ? null : p)));
+    let tree: Loaded = emptyLoaded;
+    parents.forEach((p, i) => (tree = withLevel(tree, p === ROOTS ? null : p, lists[i])));
+    // A level whose parent is gone (removed, or moved out of every loaded level) is dropped with it.
+    const levels = new Map([...tree.levels].filter(([p]) => p === ROOTS || tree.units.has(p)));
+    commit({ units: tree.units, levels });
+    setExpanded((keys) => keys.filter((k) => levels.has(k)));
+    setFound(undefined);
+  }, [commit]);
+
   useEffect(() => {
-    void load().then((rows) => setExpanded(rows.filter((u) => u.kind !== UNIT_KIND.projectDept && u.kind !== UNIT_KIND.member).map((u) => u.id)), () => setUnits([]));
-  }, [load]);
+    void firstView().catch(() => commit(emptyLoaded));
+  }, [commit, firstView]);
 
-  const roots = useMemo(() => buildTree(units ?? []), [units]);
-  const found = useMemo(() => searchTree(roots, keyword), [roots, keyword]);
+  // The search asks the server (a group's units are not all loaded); the newest keyword's answer wins.
+  const asked = useRef(0);
+  const search = useMemo(
+    () =>
+      debounce((text: string) => {
+        const ask = ++asked.current;
+        groupTreeApi.search(text).then(
+          (answer) => {
+            if (ask !== asked.current) return;
+            setFound({ keyword: text, answer });
+            setSearchExpanded(searchView(current.current, answer).expanded);
+          },
+          (error: unknown) => ask === asked.current && showRefusal(message, error),
+        );
+      }, 250),
+    [message],
+  );
+  useEffect(() => () => search.cancel(), [search]);
+  const onKeyword = (text: string) => {
+    setKeyword(text);
+    if (text.trim()) search(text.trim());
+    else {
+      search.cancel();
+      asked.current++;
+      setFound(undefined);
+    }
+  };
+  const searching = !!keyword.trim();
 
-  const titleOf = (unit: GroupUnit) => (
+  const view = useMemo(() => {
+    if (!loaded) return undefined;
+    if (!searching || !found) return { loaded, expanded, matched: new Set<string>() };
+    return { ...searchView(loaded, found.answer), expanded: searchExpanded };
+  }, [loaded, searching, found, expanded, searchExpanded]);
+
+  const titleOf = (unit: GroupUnit, matched: boolean) => (
     <span className="group-unit" data-testid={`unit-${unit.unitName}`}>
       <DictTag dictType={UNIT_KIND_DICT} value={unit.kind} />
-      <Typography.Text mark={!!keyword.trim() && unit.unitName.includes(keyword.trim())} data-record="">
+      <Typography.Text mark={matched} data-record="">
         {unit.unitName}
       </Typography.Text>
       {unit.kind === UNIT_KIND.member && unit.creditCode && <Typography.Text type="secondary"> {unit.creditCode}</Typography.Text>}
+      {unit.childCount > 0 && (
+        <Typography.Text type="secondary" className="group-unit-count">
+          {' '}
+          {t('tree.childCount', { count: unit.childCount })}
+        </Typography.Text>
+      )}
     </span>
   );
-  type TreeNode = { key: string; title: React.ReactNode; unit: GroupUnit; children: TreeNode[]; selectable?: boolean };
-  const toTreeData = (nodes: UnitNode[]): TreeNode[] => nodes.map((n) => ({ key: n.key, title: titleOf(n.unit), unit: n.unit, children: toTreeData(n.children) }));
+
+  const treeData = useMemo(() => {
+    if (!view) return [];
+    const build = (parent: string): TreeNode[] =>
+      (view.loaded.levels.get(parent) ?? []).flatMap((id) => {
+        const unit = view.loaded.units.get(id);
+        if (!unit) return [];
+        const level = view.loaded.levels.get(id);
+        // A level not loaded yet has no children here: antd draws the expander and asks loadData on opening.
+        return [{ key: id, title: titleOf(unit, view.matched.has(id)), unit, isLeaf: unit.childCount === 0, children: level ? build(id) : undefined }];
+      });
+    return build(ROOTS);
+    // titleOf reads t only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view, t]);
+
+  const loadData = async (node: TreeNode) => {
+    if (current.current.levels.has(node.key) || node.unit.childCount === 0) return;
+    await loadLevel(node.key);
+  };
 
   const onDrop: TreeProps<TreeNode>['onDrop'] = (info) => {
+    const tree = current.current;
     const moving = info.dragNode.unit;
     const target = info.node.unit;
     const relative = info.dropPosition - Number(info.node.pos.split('-').at(-1));
-    const { parentId, position } = dropTarget(units ?? [], target, info.dropToGap, relative);
-    const parent = units?.find((u) => u.id === parentId);
+    const { parentId, position } = dropTarget(tree, target, info.dropToGap, relative);
+    const parent = parentId ? tree.units.get(parentId) : undefined;
     if (!parent || (parent.id === moving.parentId && info.dropToGap === false)) return;
-    const broken = moveRuleBroken(moving, parent, units ?? []);
+    // The loaded units hold the new parent's whole path (it is on screen): what the rule needs to see.
+    const broken = moveRuleBroken(moving, parent, [...tree.units.values()]);
     if (broken) return void message.error(t(`tree.server.${broken}`));
     groupTreeApi.moveCheck(moving, parent.id).then(
       () => confirmMove(moving, parent, position),
       (error: unknown) => {
         showRefusal(message, error);
         // The tree may have changed meanwhile (a stale version is refused too): show it as it is.
-        void load();
+        void reload();
       },
     );
   };
@@ -86,13 +195,16 @@ export default function GroupTreePage() {
       // A refusal says why (a business refusal is the page's to show); the tree is reloaded either way.
       onOk: () =>
         groupTreeApi.move(moving, parent.id, position).then(
-          () => {
+          async () => {
             void message.success(t('tree.moved'));
-            return load();
+            await reload();
+            // The unit shows where it went: its new parent's level opened.
+            if (!current.current.levels.has(parent.id)) await loadLevel(parent.id);
+            setExpanded((keys) => [...new Set([...keys, parent.id])]);
           },
           (error: unknown) => {
             showRefusal(message, error);
-            return load();
+            return reload();
           },
         ),
     });
@@ -109,7 +221,7 @@ export default function GroupTreePage() {
           () => {
             void message.success(t('tree.removed'));
             setSelected(undefined);
-            return load();
+            return reload();
           },
           (error: unknown) => showRefusal(message, error),
         ),
@@ -149,24 +261,29 @@ export default function GroupTreePage() {
               {t('tree.remove')}
             </Button>
           )}
-          <Button icon={<ReloadOutlined />} aria-label={t('kit:toolbar.refresh')} onClick={() => void load()} />
+          <Button icon={<ReloadOutlined />} aria-label={t('kit:toolbar.refresh')} onClick={() => void reload()} />
         </Space>
       }
     >
-      <Input.Search allowClear placeholder={t('tree.search')} style={{ maxWidth: 360, marginBottom: 12 }} onChange={(e) => setKeyword(e.target.value)} data-testid="tree-search" />
+      <Input.Search allowClear placeholder={t('tree.search')} style={{ maxWidth: 360, marginBottom: 12 }} onChange={(e) => onKeyword(e.target.value)} data-testid="tree-search" />
       {may(perm.edit) && <Typography.Paragraph type="secondary">{t('tree.selectHint')}</Typography.Paragraph>}
-      {units === undefined ? (
+      {searching && found?.answer.truncated && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('tree.searchTruncated', { keyword: found.keyword, count: found.answer.matches.length })} />}
+      {view === undefined || (searching && !found) ? (
         <Spin />
-      ) : found.nodes.length === 0 ? (
-        <Empty description={t('tree.empty')} />
+      ) : treeData.length === 0 ? (
+        <Empty description={searching ? t('tree.searchNone', { keyword: keyword.trim() }) : t('tree.empty')} />
       ) : (
         <Tree<TreeNode>
           blockNode
           showLine
-          draggable={canMove ? { icon: false, nodeDraggable: (node) => (node as TreeNode).unit.kind !== UNIT_KIND.group } : false}
-          treeData={toTreeData(found.nodes)}
-          expandedKeys={keyword.trim() ? found.expanded : expanded}
-          onExpand={(keys) => setExpanded(keys.map(String))}
+          // While searching a level shows its matches only, so a drop's place among siblings is not known: moves wait for the whole view.
+          draggable={canMove && !searching ? { icon: false, nodeDraggable: (node) => (node as TreeNode).unit.kind !== UNIT_KIND.group } : false}
+          treeData={treeData}
+          loadData={loadData}
+          // Controlled: a level dropped by a reload is loaded again when its unit is opened.
+          loadedKeys={[...(view?.loaded.levels.keys() ?? [])].filter((k) => k !== ROOTS)}
+          expandedKeys={searching ? searchExpanded : expanded}
+          onExpand={(keys) => (searching ? setSearchExpanded : setExpanded)(keys.map(String))}
           selectedKeys={selected ? [selected.id] : []}
           onSelect={(_keys, info) => setSelected(info.selected ? info.node.unit : undefined)}
           onDrop={onDrop}
@@ -180,7 +297,12 @@ export default function GroupTreePage() {
           onSaved={() => {
             setForm(undefined);
             void message.success(t('tree.saved'));
-            void load().then(() => form.kind === 'child' && setExpanded((keys) => [...new Set([...keys, form.parent.id])]));
+            void reload().then(async () => {
+              if (form.kind !== 'child') return;
+              // The new unit shows under its parent, opened (its level loaded if it was not).
+              await loadLevel(form.parent.id);
+              setExpanded((keys) => [...new Set([...keys, form.parent.id])]);
+            });
           }}
         />
       )}

@@ -1,7 +1,7 @@
 /** The group tree calls (server/corporations/group-tree.ts) as the page uses them. */
 import { api } from '../../../providers/http';
 import type { UnitKind } from '../../../lib/corporations';
-import type { GroupUnit } from './tree-data';
+import type { GroupUnit, SearchAnswer } from './tree-data';
 
 const BASE = '/op/v1/group/units';
 
@@ -13,7 +13,10 @@ export interface NewUnit {
 }
 
 export const groupTreeApi = {
-  tree: () => api.post<GroupUnit[]>(`${BASE}/tree`, {}),
+  /** One level: the groups without a parent, else the units right under the parent, each with its child count. */
+  children: (parentId: string | null) => api.post<GroupUnit[]>(`${BASE}/children`, parentId ? { parentId } : {}),
+  /** The units whose name contains the keyword, with the path from the root to each. */
+  search: (keyword: string) => api.post<SearchAnswer>(`${BASE}/search`, { keyword }),
   add: (unit: NewUnit) => api.post<GroupUnit>(`${BASE}/save`, unit),
   rename: (unit: GroupUnit, unitName: string) => api.post<GroupUnit>(`${BASE}/rename`, { id: unit.id, dataVersion: unit.dataVersion, unitName }),
   move: (unit: GroupUnit, parentId: string, position: number) => api.post<GroupUnit>(`${BASE}/move`, { id: unit.id, dataVersion: unit.dataVersion, parentId, position }),

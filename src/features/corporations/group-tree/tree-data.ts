@@ -1,8 +1,10 @@
 /**
- * The group tree as antd's Tree draws it, built from the flat rows of `tree`: children in their
- * order, and a search that keeps the matching units with the path down to them, opened.
+ * The group tree as the page holds it: the units it has loaded so far, a level at a time (the server's
+ * `children`), or a search's matches with the paths down to them (`search`). A group of 10,000 units
+ * is never loaded whole (issue 42): the page starts with the groups and opens levels while a small
+ * budget of rows allows, and loads any other level when the operator opens it.
  */
-import type { UnitKind } from '../../../lib/corporations';
+import { UNIT_KIND, type UnitKind } from '../../../lib/corporations';
 
 export interface GroupUnit {
   id: string;
@@ -15,48 +17,85 @@ export interface GroupUnit {
   creditCode: string | null;
   sortOrder: number;
   dataVersion: number;
+  /** How many units hang right under it (0: a leaf, nothing to load). */
+  childCount: number;
 }
 
-export interface UnitNode {
-  key: string;
-  unit: GroupUnit;
-  children: UnitNode[];
+/** A search's answer: at most the server's limit of matches, each with the ids from its root down to its parent. */
+export interface SearchAnswer {
+  matches: Array<{ id: string; path: string[] }>;
+  units: GroupUnit[];
+  truncated: boolean;
 }
 
-export function buildTree(units: readonly GroupUnit[]): UnitNode[] {
-  const nodes = new Map(units.map((unit) => [unit.id, { key: unit.id, unit, children: [] as UnitNode[] }]));
-  const roots: UnitNode[] = [];
-  for (const unit of units) {
-    const node = nodes.get(unit.id)!;
-    const parent = unit.parentId ? nodes.get(unit.parentId) : undefined;
-    (parent ? parent.children : roots).push(node);
+/** The key of the roots' level in a Levels map. */
+export const ROOTS = '';
+
+/** The units loaded, by id, and the levels loaded: a parent's id (ROOTS for the groups) to its children's ids in order. */
+export interface Loaded {
+  units: ReadonlyMap<string, GroupUnit>;
+  levels: ReadonlyMap<string, readonly string[]>;
+}
+
+export const emptyLoaded: Loaded = { units: new Map(), levels: new Map() };
+
+const ordered = (units: readonly GroupUnit[]) => [...units].sort((a, b) => a.sortOrder - b.sortOrder);
+
+/** The loaded tree with one level (re)loaded: the units of the level replace what was known of them. */
+export function withLevel(loaded: Loaded, parentId: string | null, children: readonly GroupUnit[]): Loaded {
+  const units = new Map(loaded.units);
+  for (const unit of children) units.set(unit.id, unit);
+  const levels = new Map(loaded.levels);
+  levels.set(parentId ?? ROOTS, ordered(children).map((u) => u.id));
+  return { units, levels };
+}
+
+/** Units the page opens at first: a group or branch with units under it, never a project department or a member customer (leaves). */
+export const opensAtFirst = (unit: GroupUnit) => unit.childCount > 0 && unit.kind !== UNIT_KIND.projectDept && unit.kind !== UNIT_KIND.member;
+
+/**
+ * Which of the units to open next, level by level, so that the rows shown stay within `budget`: a
+ * small tree opens as a whole (as before), a group with a hundred branches of a hundred departments
+ * each shows its branches, closed.
+ */
+export function toOpen(candidates: readonly GroupUnit[], shown: number, budget: number): { open: GroupUnit[]; shown: number } {
+  const open: GroupUnit[] = [];
+  for (const unit of candidates) {
+    if (!opensAtFirst(unit) || shown + unit.childCount > budget) continue;
+    shown += unit.childCount;
+    open.push(unit);
   }
-  const sort = (list: UnitNode[]) => {
-    list.sort((a, b) => a.unit.sortOrder - b.unit.sortOrder);
-    list.forEach((n) => sort(n.children));
-  };
-  sort(roots);
-  return roots;
+  return { open, shown };
 }
 
-/** The nodes that match the keyword or lead to a match, and the keys to open so every match shows. */
-export function searchTree(roots: readonly UnitNode[], keyword: string): { nodes: UnitNode[]; expanded: string[] } {
-  const needle = keyword.trim().toLowerCase();
-  if (!needle) return { nodes: [...roots], expanded: [] };
-  const expanded: string[] = [];
-  const visit = (node: UnitNode): UnitNode | null => {
-    const children = node.children.map(visit).filter((n): n is UnitNode => n !== null);
-    const matches = node.unit.unitName.toLowerCase().includes(needle) || (node.unit.corpName ?? '').toLowerCase().includes(needle);
-    if (children.length) expanded.push(node.key);
-    return matches || children.length ? { ...node, children: matches && !children.length ? node.children : children } : null;
-  };
-  return { nodes: roots.map(visit).filter((n): n is UnitNode => n !== null), expanded };
+/**
+ * What a search shows: the matches where they hang, the units on their paths (opened), and below a
+ * match the levels already loaded (a match with no match below it may be opened like any unit).
+ */
+export function searchView(loaded: Loaded, answer: SearchAnswer): { loaded: Loaded; expanded: string[]; matched: Set<string> } {
+  const units = new Map(loaded.units);
+  for (const unit of answer.units) units.set(unit.id, unit);
+  const below = new Map<string, Set<string>>();
+  const onPath = new Set<string>();
+  for (const { id, path } of answer.matches) {
+    const line = [ROOTS, ...path, id];
+    for (let i = 1; i < line.length; i++) {
+      if (!below.has(line[i - 1])) below.set(line[i - 1], new Set());
+      below.get(line[i - 1])!.add(line[i]);
+    }
+    path.forEach((p) => onPath.add(p));
+  }
+  const levels = new Map<string, readonly string[]>();
+  for (const [parent, ids] of below) levels.set(parent, ordered([...ids].map((i) => units.get(i)!).filter(Boolean)).map((u) => u.id));
+  // A match with nothing matched below it shows what it holds, as far as it is loaded (else it loads on opening).
+  for (const { id } of answer.matches) if (!below.has(id) && loaded.levels.has(id)) levels.set(id, loaded.levels.get(id)!);
+  return { loaded: { units, levels }, expanded: [...onPath], matched: new Set(answer.matches.map((m) => m.id)) };
 }
 
-/** Where a drop lands: the new parent and the position among its children (antd's dropPosition rules). */
-export function dropTarget(units: readonly GroupUnit[], target: GroupUnit, dropToGap: boolean, relative: number): { parentId: string | null; position: number } {
+/** Where a drop lands: the new parent and the position among its children (antd's dropPosition rules), by the level loaded. */
+export function dropTarget(loaded: Loaded, target: GroupUnit, dropToGap: boolean, relative: number): { parentId: string | null; position: number } {
   if (!dropToGap) return { parentId: target.id, position: 0 };
-  const siblings = units.filter((u) => u.parentId === target.parentId).sort((a, b) => a.sortOrder - b.sortOrder);
-  const index = siblings.findIndex((u) => u.id === target.id);
+  const siblings = loaded.levels.get(target.parentId ?? ROOTS) ?? [];
+  const index = siblings.indexOf(target.id);
   return { parentId: target.parentId, position: relative < 0 ? index : index + 1 };
 }
