@@ -22,10 +22,6 @@ interface Task {
   taskDefinitionKey: string;
   summary: string | null;
 }
-interface Page<T> {
-  records: T[];
-  total: number;
-}
 
 let srv: TestServer;
 let handler: ApiClient;
