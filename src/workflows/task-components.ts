@@ -40,6 +40,7 @@ export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {
  */
 export const RESUBMIT_FORMS: Readonly<Record<string, Loader>> = {
   [TASK_COMPONENT.QUOTA]: () => import('../features/quotas/QuotaResubmitForm'),
+  [TASK_COMPONENT.REDEEM_REGISTRATION]: () => import('../features/redemption/RegistrationResubmitForm'),
 };
 
 /** The component name that shows this process at this step, if any. */

@@ -6,7 +6,16 @@
  * applies; an invalid changed value is refused with the first submission's Chinese message and changes
  * nothing; only the submitter may change it; a stale version is refused; nothing applies before the end.
  */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayOf } from '../../src/lib/credit-notes';
+import { FILE_CALLS } from '../../src/lib/files';
+import { fenOf, QUOTA_MOVEMENT } from '../../src/lib/quotas';
+import { REDEMPTION_CALLS } from '../../src/lib/redemption';
+import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
+import { creditNotes, quotaAccounts } from '../../server/db/schema';
+import { recordMovement } from '../../server/quotas/requests';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { sharedServer, type TestServer } from './server';
 
@@ -151,9 +160,70 @@ function quotaCases(): Case[] {
   ];
 }
 
+// ---- redemption registration ---------------------------------------------------------------------
+
+const RUN = randomUUID().slice(0, 8).toUpperCase();
+let noteSeq = 0;
+
+/** An issued note of a demo project department, its amount frozen and occupied as the final approval leaves it. */
+async function issuedNote(amount: string): Promise<{ id: string; noteNo: string }> {
+  const db = srv.database.db;
+  const unitId = DEMO_UNIT.projectDepts[1];
+  const [account] = await db.select().from(quotaAccounts).where(eq(quotaAccounts.unitId, unitId)).limit(1);
+  const id = randomUUID();
+  const noteNo = `CNRSB${RUN}${String(++noteSeq).padStart(3, '0')}`;
+  const today = dayOf(Date.now());
+  await db.transaction(async (tx) => {
+    await recordMovement(tx, account.id, QUOTA_MOVEMENT.freeze, fenOf(amount), 'op_handler', noteNo);
+    await recordMovement(tx, account.id, QUOTA_MOVEMENT.occupy, fenOf(amount), 'op_handler', noteNo);
+    await tx.insert(creditNotes).values({
+      id, noteNo, rootId: id, groupId: DEMO_UNIT.group, issuerUnitId: unitId, issuerName: '重提签发单位', quotaAccountId: account.id, holderCorpId: DEMO_CORP.supplier(1),
+      holderName: '重提供应商', amount, issueDate: today, dueDate: addDays(today, 60), productName: '测试产品', status: 'ISSUED',
+    });
+  });
+  return { id, noteNo };
+}
+
+async function evidence(name: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'))]), name);
+  const answer = await handler.upload<{ id: string }>(FILE_CALLS.upload, form);
+  expect(answer.body.code, answer.text).toBe('0');
+  return answer.body.data!.id;
+}
+
+function redemptionCase(): Case {
+  let note = { id: '', noteNo: '' };
+  let second = '';
+  const today = dayOf(Date.now());
+  const read = async (id: string) => {
+    const { registration } = await dataOf<{ registration: { dataVersion: number; paidDate: string; evidenceName: string; remark: string | null; status: string } }>(auditor, REDEMPTION_CALLS.registration, { id });
+    return { dataVersion: registration.dataVersion, proposed: { paidDate: registration.paidDate, evidenceName: registration.evidenceName, remark: registration.remark, status: registration.status } };
+  };
+  const noteStatus = async () => (await srv.database.db.select().from(creditNotes).where(eq(creditNotes.id, note.id)))[0].status;
+  return {
+    name: '线下兑付登记 (Process_CREDIT_REDEEM_REGISTER_BIZ)',
+    submit: async () => {
+      note = await issuedNote('77.77');
+      second = await evidence('补充付款回单.pdf');
+      const s = await dataOf<{ instanceId: string; registration: { id: string } }>(handler, REDEMPTION_CALLS.register, { noteId: note.id, paidDate: today, evidenceFileId: await evidence('付款回单.pdf'), remark: '线下转账' });
+      return { instanceId: s.instanceId, businessKey: s.registration.id };
+    },
+    read,
+    changed: () => ({ paidDate: addDays(today, -1), evidenceFileId: second, remark: '补充回单，付款日为昨日' }),
+    invalid: () => ({ paidDate: addDays(today, 1), evidenceFileId: second }),
+    invalidMessage: /日期不能晚于今天/,
+    notApplied: async () => expect(await noteStatus()).toBe('ISSUED'),
+    applied: async (id) => {
+      expect(await noteStatus()).toBe('REDEEMED');
+      expect((await read(id)).proposed).toMatchObject({ paidDate: addDays(today, -1), evidenceName: '补充付款回单.pdf', remark: '补充回单，付款日为昨日', status: 'APPROVED' });
+    },
+  };
+}
+
 // ---- the loop -------------------------------------------------------------------------------------
 
-const CASES: Case[] = [...quotaCases()];
+const CASES: Case[] = [...quotaCases(), redemptionCase()];
 
 describe('a returned business record is changed by its submitter and resubmitted', () => {
   for (const c of CASES) {
