@@ -221,9 +221,38 @@ function redemptionCase(): Case {
   };
 }
 
+// ---- certificates ----------------------------------------------------------------------------------
+
+function certificateCase(): Case {
+  const CERTS = '/op/v1/certificates';
+  let certificateId = '';
+  const today = dayOf(Date.now());
+  const read = async (id: string) => {
+    const { application } = await dataOf<{ application: { dataVersion: number; validFrom: string; validTo: string; invoiceType: string } }>(auditor, `${CERTS}/applications/find-by-id`, { id });
+    return { dataVersion: application.dataVersion, proposed: { validFrom: application.validFrom, validTo: application.validTo, invoiceType: application.invoiceType } };
+  };
+  const certificate = () => dataOf<{ status: string; validTo: string | null; invoiceType: string }>(auditor, `${CERTS}/find-by-id`, { id: certificateId });
+  return {
+    name: '证书申请 (Process_AUTH_SOFT_CA_CREATE)',
+    submit: async () => {
+      const s = await dataOf<{ certificate: { id: string }; application: { id: string }; instanceId: string }>(handler, `${CERTS}/save`, {
+        holderCorpName: `重提证书持有企业${RUN}`, holderCorpId: `91350200RSB${RUN.slice(0, 7)}`, validFrom: today, validTo: addDays(today, 365), invoiceType: 'VAT_NORMAL',
+      });
+      certificateId = s.certificate.id;
+      return { instanceId: s.instanceId, businessKey: s.application.id };
+    },
+    read,
+    changed: () => ({ validFrom: today, validTo: addDays(today, 730), invoiceType: 'VAT_SPECIAL' }),
+    invalid: () => ({ validFrom: addDays(today, 10), validTo: addDays(today, 5), invoiceType: 'VAT_SPECIAL' }),
+    invalidMessage: /有效期止必须晚于有效期起/,
+    notApplied: async () => expect((await certificate()).status).toBe('APPLYING'),
+    applied: async () => expect(await certificate()).toMatchObject({ status: 'VALID', validTo: addDays(today, 730), invoiceType: 'VAT_SPECIAL' }),
+  };
+}
+
 // ---- the loop -------------------------------------------------------------------------------------
 
-const CASES: Case[] = [...quotaCases(), redemptionCase()];
+const CASES: Case[] = [...quotaCases(), redemptionCase(), certificateCase()];
 
 describe('a returned business record is changed by its submitter and resubmitted', () => {
   for (const c of CASES) {
