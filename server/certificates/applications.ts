@@ -9,20 +9,18 @@ import {
   CERT_KIND, CERT_PROCESS_KEY, CERT_RENEWABLE, CERT_REOPENABLE, CERT_RUNNING_STATUS, CERT_STATUS, type CertKind, type CertStatus,
 } from '../../src/lib/certificates';
 import { CONFIG_KEY } from '../../src/lib/codes';
-import { findProcessDefinition } from '../../src/workflows/registry';
-import { INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
+import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { isUniqueViolation, type Tx } from '../db/tx';
 import type { Db } from '../db/open';
-import { certificateApplications, certificates, sysConfigs, workflowTasks } from '../db/schema';
+import { certificateApplications, certificates, sysConfigs } from '../db/schema';
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
-import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
+import type { InstanceEndEvent, InstanceRow, OwnedProcess } from '../workflow/engine';
 import type { Body } from '../workflow/input';
-import { mayWork } from '../workflow/rules';
 import { optionalRemark, requireCertDate, requireCertText, requireInvoiceType } from './input';
 import { dayOf } from '../../src/lib/dates';
 
@@ -93,6 +91,7 @@ export class CertificateApplications {
     for (const kind of Object.values(CERT_KIND)) {
       this.processes[kind] = ctx.workflow.own(CERT_PROCESS_KEY[kind], 'certificates');
       ctx.workflow.onInstanceEnd(CERT_PROCESS_KEY[kind], (event, tx) => this.ended(event, tx));
+      this.processes[kind].revise((tx, principal, { instance, body }) => this.revise(tx, principal, instance, body));
     }
   }
 
@@ -138,54 +137,46 @@ export class CertificateApplications {
   }
 
   /**
-   * The handler's first step edits the requested validity and invoice type. Only the worker of that
-   * open step may, and only over the version they read.
+   * 重新提交 of a returned application through the engine (workflow/instances/resubmit: its starter,
+   * at their own step): the requested validity and invoice type read and checked as the
+   * application's kind asks at its first submission, over the version read.
    */
-  updateRequested(principal: Principal, body: Body) {
-    return this.ctx.db.transaction(async (tx) => {
-      const id = requireCertText(body, 'id');
-      const dataVersion = body.dataVersion;
-      if (typeof dataVersion !== 'number' || !Number.isSafeInteger(dataVersion)) throw validationError(translate('server:crud.dataVersionRequired'));
-      const [application] = await tx.select().from(certificateApplications).where(eq(certificateApplications.id, id)).for('update');
-      if (!application) throw notFoundError(translate('server:cert.applicationNotFound'));
-      if (application.status !== INSTANCE_STATUS.RUNNING) throw businessError('CERT_APPLICATION_ENDED', 'server:cert.applicationEnded');
-      await this.requireEditStep(tx, principal, application);
-      if (application.dataVersion !== dataVersion) throw protocolError('DATA_VERSION_CONFLICT');
-
-      const certificate = await lockCertificate(tx, application.certificateId);
-      const today = this.today();
-      let requested: Requested;
-      if (application.kind === CERT_KIND.CREATE) {
-        const validFrom = requireCertDate(body, 'validFrom');
-        const validTo = requireCertDate(body, 'validTo');
-        if (validFrom < today) throw validationError(translate('server:cert.validFromPast', { today }));
-        if (validTo <= validFrom) throw validationError(translate('server:cert.validToBeforeFrom'));
-        requested = { validFrom, validTo, invoiceType: await requireInvoiceType(tx, body), remark: undefined };
-      } else {
-        requested = await readExtension(tx, body, certificate, application.kind as CertKind, today);
-      }
-      const [updated] = await tx
-        .update(certificateApplications)
-        .set({
-          validFrom: requested.validFrom, validTo: requested.validTo, invoiceType: requested.invoiceType,
-          dataVersion: application.dataVersion + 1, updateTime: new Date(), updateBy: principal.username,
-        })
-        .where(eq(certificateApplications.id, id))
-        .returning();
-      await recordChange(tx, principal, { resource: LOG_APPLICATIONS, recordId: id, action: OPERATION_ACTION.update, before: application, after: updated });
-      return updated;
-    });
+  private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: Body) {
+    const dataVersion = body.dataVersion;
+    if (typeof dataVersion !== 'number' || !Number.isSafeInteger(dataVersion)) throw validationError(translate('server:crud.dataVersionRequired'));
+    const [application] = await tx.select().from(certificateApplications).where(eq(certificateApplications.id, instance.businessKey)).for('update');
+    if (!application || application.instanceId !== instance.id || application.status !== INSTANCE_STATUS.RUNNING) throw notFoundError(translate('server:cert.applicationNotFound'));
+    if (application.dataVersion !== dataVersion) throw protocolError('DATA_VERSION_CONFLICT');
+    const updated = await this.changeRequested(tx, principal, application, body);
+    const [certificate] = await tx.select().from(certificates).where(eq(certificates.id, application.certificateId));
+    return { record: { kind: application.kind, holderCorpName: certificate.holderCorpName }, view: { application: updated, instanceId: instance.id } };
   }
 
-  /** The application's instance is at its first step, and the caller works that step now. */
-  private async requireEditStep(tx: Tx, principal: Principal, application: ApplicationRow): Promise<void> {
-    const definition = findProcessDefinition(CERT_PROCESS_KEY[application.kind as CertKind])!;
-    const [task] = await tx
-      .select()
-      .from(workflowTasks)
-      .where(and(eq(workflowTasks.instanceId, application.instanceId ?? ''), eq(workflowTasks.status, TASK_STATUS.TODO)));
-    const ownStep = task?.taskDefinitionKey === definition.startActivity && mayWork(principal, 'handler') && (task.assigneeId === null || task.assigneeId === principal.userId);
-    if (!ownStep) throw businessError('CERT_NOT_EDIT_STEP', 'server:cert.notEditStep');
+  /** The requested validity and invoice type, read and checked as the application's kind asks, written over the application. */
+  private async changeRequested(tx: Tx, principal: Principal, application: ApplicationRow, body: Body) {
+    const id = application.id;
+    const certificate = await lockCertificate(tx, application.certificateId);
+    const today = this.today();
+    let requested: Requested;
+    if (application.kind === CERT_KIND.CREATE) {
+      const validFrom = requireCertDate(body, 'validFrom');
+      const validTo = requireCertDate(body, 'validTo');
+      if (validFrom < today) throw validationError(translate('server:cert.validFromPast', { today }));
+      if (validTo <= validFrom) throw validationError(translate('server:cert.validToBeforeFrom'));
+      requested = { validFrom, validTo, invoiceType: await requireInvoiceType(tx, body), remark: undefined };
+    } else {
+      requested = await readExtension(tx, body, certificate, application.kind as CertKind, today);
+    }
+    const [updated] = await tx
+      .update(certificateApplications)
+      .set({
+        validFrom: requested.validFrom, validTo: requested.validTo, invoiceType: requested.invoiceType,
+        dataVersion: application.dataVersion + 1, updateTime: new Date(), updateBy: principal.username,
+      })
+      .where(eq(certificateApplications.id, id))
+      .returning();
+    await recordChange(tx, principal, { resource: LOG_APPLICATIONS, recordId: id, action: OPERATION_ACTION.update, before: application, after: updated });
+    return updated;
   }
 
   private async open(tx: Tx, principal: Principal, certificate: CertificateRow, kind: CertKind, requested: Requested, previousStatus: string) {

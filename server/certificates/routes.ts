@@ -1,7 +1,8 @@
 /**
  * The certificate calls under /op/v1/certificates (README "Certificates"): list and detail need the
- * list / query permissions; create, renew and reopen each need their own and start their process; the
- * handler's first step edits the requested validity through applications/update-by-id.
+ * list / query permissions; create, renew and reopen each need their own and start their process; a
+ * returned application's requested validity is changed through workflow/instances/resubmit (its reviser
+ * is in applications.ts).
  */
 import { asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -110,5 +111,4 @@ export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { application, certificate: view(await findCertificate(application.certificateId)) };
   });
 
-  post('applications/update-by-id', task.handle, (body, principal) => applications.updateRequested(principal, body));
 }

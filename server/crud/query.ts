@@ -11,7 +11,8 @@ import { isCalendarDay } from '../../src/lib/dates';
 import { validationError } from '../errors';
 import { translate } from '../i18n';
 import { fieldLabel, type AnyResource } from './fields';
-import { referenceFilter } from './references';
+import type { Links } from './links';
+import { multiReferenceFilter, multiReferenceOrder, referenceFilter, referenceOrder } from './references';
 
 export type Columns = Record<string, PgColumn>;
 
@@ -45,11 +46,23 @@ function filterValue(schema: FieldSchema, key: string, value: unknown): unknown 
 
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-/** The WHERE conditions of the body's filters; absent or empty filters are ignored. */
-export function filterConditions(resource: AnyResource, columns: Columns, body: Record<string, unknown>): SQL[] {
+/**
+ * The WHERE conditions of the body's filters; absent or empty filters are ignored. `links`: the link
+ * tables of the resource's several-record references (CrudOptions.links), which have no column of
+ * their own and are searched through them.
+ */
+export function filterConditions(resource: AnyResource, columns: Columns, body: Record<string, unknown>, links?: Links): SQL[] {
   const conditions: SQL[] = [];
   for (const [name, schema] of Object.entries(resource.fields)) {
     const column = columns[name];
+    const link = schema.type === 'reference' && schema.multiple ? links?.[name] : undefined;
+    if (schema.search && link && columns.id) {
+      const value = body[name];
+      if (!given(value)) continue;
+      const typed = String(filterValue(schema, name, value));
+      conditions.push(multiReferenceFilter(schema, link, columns.id, typed, `%${escapeLike(typed)}%`));
+      continue;
+    }
     if (!schema.search || !column) continue;
     if (schema.search === 'range') {
       const start = body[`${name}Start`];
@@ -93,15 +106,23 @@ function readOrderBy(value: unknown): OrderItem[] {
 
 /**
  * ORDER BY: the asked sortable fields first, in the order asked, then the declaration's default
- * order for ties (fields already asked are not repeated); the id last, so pages never overlap.
+ * order for ties (fields already asked are not repeated); the id last, so pages never overlap. A
+ * reference sorts by the referenced record's current label (several: through their link table, `links`).
  */
-export function orderOf(resource: AnyResource, columns: Columns, body: Record<string, unknown>): SQL[] {
+export function orderOf(resource: AnyResource, columns: Columns, body: Record<string, unknown>, links?: Links): SQL[] {
   const asked = readOrderBy(body.orderBy);
+  const link = (field: string) => (resource.fields[field]?.type === 'reference' && resource.fields[field].multiple ? links?.[field] : undefined);
   for (const { field } of asked) {
-    if (!resource.fields[field]?.sortable || !columns[field]) throw validationError(translate('server:crud.notSortable', { field }));
+    if (!resource.fields[field]?.sortable || !(columns[field] || link(field))) throw validationError(translate('server:crud.notSortable', { field }));
   }
+  const sortKey = (field: string): SQL | PgColumn => {
+    const schema = resource.fields[field];
+    const linked = link(field);
+    if (linked) return multiReferenceOrder(schema, linked, columns.id);
+    return schema?.type === 'reference' && schema.reference ? referenceOrder(schema, columns[field]) : columns[field];
+  };
   const items = [...asked, ...defaultSortOf(resource).filter((d) => !asked.some((a) => a.field === d.field))];
-  return [...items.map(({ field, order }) => (order === 'desc' ? desc(columns[field]) : asc(columns[field]))), asc(columns.id)];
+  return [...items.map(({ field, order }) => (order === 'desc' ? desc(sortKey(field)) : asc(sortKey(field)))), asc(columns.id)];
 }
 
 export interface Paging {

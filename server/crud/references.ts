@@ -17,6 +17,7 @@ import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
 import { fieldLabel } from './fields';
 import { filterConditions } from './query';
+import type { LinkTable } from './links';
 import type { Row } from './types';
 
 interface Target {
@@ -121,4 +122,33 @@ export function referenceFilter(schema: FieldSchema, column: PgColumn, value: st
     return eq(column, value);
   }
   return sql`${column} in (select ${target.id} from ${target.table} where ${target.label} ilike ${pattern})`;
+}
+
+/**
+ * The list filter of a several-record reference (its ids in a link table, the owner's table has no
+ * column for it): `contains` keeps the records that name at least one record whose label matches,
+ * `eq` those that name that record. One statement, the link and target tables read in subqueries.
+ */
+export function multiReferenceFilter(schema: FieldSchema, link: LinkTable, ownerId: PgColumn, value: string, pattern: string): SQL {
+  const target = targetOf(schema);
+  if (schema.search === 'eq') {
+    if (!REFERENCE_ID.test(value)) throw validationError(translate('server:crud.notReferenceId', { field: fieldLabel(schema) }));
+    return sql`${ownerId} in (select ${link.owner} from ${link.table} where ${link.target} = ${value})`;
+  }
+  return sql`${ownerId} in (select ${link.owner} from ${link.table} where ${link.target} in (select ${target.id} from ${target.table} where ${target.label} ilike ${pattern}))`;
+}
+
+/**
+ * What a reference column sorts by: the referenced record's label as the column shows it now, never
+ * its id (a record naming nothing sorts as an empty label, last ascending). Several references sort by
+ * their labels joined in the order picked, as the column reads them.
+ */
+export function referenceOrder(schema: FieldSchema, column: PgColumn): SQL {
+  const target = targetOf(schema);
+  return sql`(select ${target.label} from ${target.table} where ${target.id} = ${column})`;
+}
+
+export function multiReferenceOrder(schema: FieldSchema, link: LinkTable, ownerId: PgColumn): SQL {
+  const target = targetOf(schema);
+  return sql`(select string_agg(${target.label}, '、' order by ${link.position}) from ${link.table} join ${target.table} on ${target.id} = ${link.target} where ${link.owner} = ${ownerId})`;
 }

@@ -61,9 +61,9 @@ const TOTAL = '__total';
 export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: ReturnType<typeof eq>[] = []): Promise<Page> {
   const columns = columnsOf(options.table);
   const { pageNum, pageSize } = pagingOf(body);
-  const conditions = [...scope, ...filterConditions(options.resource, columns, body)];
+  const conditions = [...scope, ...filterConditions(options.resource, columns, body, options.links)];
   const where = whereOf(conditions);
-  const order = orderOf(options.resource, columns, body);
+  const order = orderOf(options.resource, columns, body, options.links);
   const offset = (pageNum - 1) * pageSize;
   const countAll = async () => (await db.select({ total: count() }).from(options.table).where(where))[0].total;
 
@@ -86,8 +86,8 @@ export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: Ret
 /** Every row of the filtered list, in the page order: what an export writes. */
 export async function listOf(db: Db, options: CrudOptions, body: Row): Promise<Row[]> {
   const columns = columnsOf(options.table);
-  const where = whereOf(filterConditions(options.resource, columns, body));
-  return db.select().from(options.table).where(where).orderBy(...orderOf(options.resource, columns, body)).limit(MAX_EXPORT_ROWS);
+  const where = whereOf(filterConditions(options.resource, columns, body, options.links));
+  return db.select().from(options.table).where(where).orderBy(...orderOf(options.resource, columns, body, options.links)).limit(MAX_EXPORT_ROWS);
 }
 
 async function save(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
@@ -233,8 +233,8 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
   if (approvals) post('pending-creations', actionPermission(permissions, 'list'), () => approvals.pendingCreations());
   post('export', actionPermission(permissions, 'export'), async (body, principal) => {
     // Filters are checked now, so a bad one is refused before any record is made.
-    filterConditions(options.resource, columnsOf(options.table), body);
-    orderOf(options.resource, columnsOf(options.table), body);
+    filterConditions(options.resource, columnsOf(options.table), body, options.links);
+    orderOf(options.resource, columnsOf(options.table), body, options.links);
     return ctx.exports.start(principal, options.resource, async () => presentRows(ctx, options, await listOf(ctx.db, options, body)));
   });
   for (const [name, action] of Object.entries(options.resource.actions ?? {})) {

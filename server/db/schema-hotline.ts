@@ -7,15 +7,20 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, recordColumns } from './columns';
-import { corporations } from './schema';
+import { corporations, users } from './schema';
 
 export const hotlineCalls = pgTable(
   'hotline_calls',
   {
     id: idColumn(),
-    // The operator is not keyed: the log keeps the name of whoever placed the call.
-    operatorId: text('operator_id').notNull(),
-    operatorName: text('operator_name').notNull(),
+    /**
+     * The staff member who placed the call, a reference (issue 37): named by their current name
+     * wherever the log is read, so a renamed colleague shows as they are called now. Staff accounts
+     * are disabled, never removed, so the log keeps its caller.
+     */
+    operatorId: text('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     /**
      * The corporation called, a reference (issue 37): every call is placed from a corporation's record
      * to its contact, so the callee is always a known corporation, named by its current name; a

@@ -149,5 +149,6 @@ export function ownDocReview(ctx: AppContext, processKey: string): OwnedProcess 
       if (!material) throw notFoundError(translate('server:docReview.materialsMissing'));
       return owned.start(actor, input, tx);
     },
+    revise: (reviser) => owned.revise(reviser),
   };
 }

@@ -37,7 +37,7 @@ export async function seedHotlineDemo(ctx: AppContext): Promise<void> {
     const hangup = new Date((answer ?? dial).getTime() + (c.talk ?? 20) * 1000);
     return [
       {
-        operatorId: admin.id, operatorName: admin.personName, corpId: corp.id, contactName: corp.managerName,
+        operatorId: admin.id, corpId: corp.id, contactName: corp.managerName,
         phoneMasked: corp.managerMobile ? maskValue(cipher.open(corp.managerMobile)) : '',
         centreRef: `demo:${i}`, status: CALL_STATUS.ended, outcome: c.outcome, reason: c.reason, note: c.note,
         dialTime: dial, answerTime: answer, hangupTime: hangup, endTime: new Date(hangup.getTime() + 60_000), talkSeconds: c.talk,

@@ -141,7 +141,6 @@ export class Hotline {
           .insert(hotlineCalls)
           .values({
             operatorId: caller.userId,
-            operatorName: caller.personName,
             corpId: corp.id,
             contactName: corp.managerName,
             phoneMasked: maskValue(number),

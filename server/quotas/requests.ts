@@ -8,20 +8,22 @@
  * nothing but the request's status.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { hasPermission } from '../../src/lib/access';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
+import { PERMISSIONS } from '../../src/lib/permissions';
 import { channelOf, DISPATCH_UNIT_KINDS, dispatchRefusal, lineDelta, PLATFORM_GRANTOR, QUOTA_KIND, QUOTA_MOVEMENT, QUOTA_PROCESS_KEYS, QUOTA_REQUEST_TYPE, quotaProcessKey, takeRefusal, availableOf, type DispatchLine, type DispatchTarget, type QuotaKind, type QuotaMovement, type QuotaRequestType } from '../../src/lib/quotas';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/tx';
 import { corporations, groupUnits, quotaAccounts, quotaRequestLines, quotaRequests } from '../db/schema';
 import { unitColumns, type UnitRow } from '../corporations/unit-name';
-import { aboutField, ApiError, businessError, notFoundError, validationError } from '../errors';
+import { aboutField, ApiError, businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
-import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
-import type { Body } from '../workflow/input';
+import type { Actor, InstanceEndEvent, InstanceRow, OwnedProcess } from '../workflow/engine';
+import { optionalInteger, type Body } from '../workflow/input';
 import { balancesOf, lockAccount, move, refusalError, type QuotaAccountRow } from './ledger';
 import { dispatchTargetsOf, quotaFamilyOf, reservationsOf } from './reservations';
 import { requireAmount, requireReason, requireString, requireTermEnd } from './input';
@@ -84,6 +86,7 @@ export class QuotaRequests {
     for (const key of QUOTA_PROCESS_KEYS) {
       this.processes.set(key, ctx.workflow.own(key, 'quotas'));
       ctx.workflow.onInstanceEnd(key, (event, tx) => this.ended(event, tx));
+      this.processes.get(key)!.revise((tx, principal, { instance, body }) => this.revise(tx, principal, instance, body));
     }
   }
 
@@ -181,6 +184,68 @@ export class QuotaRequests {
       await tx.insert(quotaRequestLines).values(lines.map((line) => ({ requestId: request.id, unitId: line.unitId, amount: yuan(line.amount), current: yuan(line.current) })));
       return this.submit(tx, principal, request, await unitOf(tx, account.unitId));
     });
+  }
+
+  /**
+   * 重新提交 of a returned request (its instance back at the submitter's Edit step): the amount, term
+   * and reason (a dispatch: its lines and reason) replace what it asked, read and checked exactly as
+   * its first submission (the same rules, the account locked, what other running requests hold back
+   * counted, its own old figures not). Who it was granted to or dispatched from stays: that is another
+   * request. The request stays RUNNING; only the approved end moves money. The version the submitter
+   * read must still be the request's (a stale one: DATA_VERSION_CONFLICT).
+   */
+  private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: Body) {
+    const version = optionalInteger(body, 'dataVersion', 'server:crud.dataVersionRequired');
+    if (version === undefined) throw aboutField(validationError(translate('server:crud.dataVersionRequired')), 'dataVersion');
+    const [request] = await tx.select().from(quotaRequests).where(eq(quotaRequests.id, instance.businessKey)).for('update');
+    if (!request || request.instanceId !== instance.id || request.status !== INSTANCE_STATUS.RUNNING) throw notFoundError(translate('quotas:server.requestNotFound'));
+    // The permission its first submission needed.
+    const { quota } = PERMISSIONS;
+    const needed = request.type === QUOTA_REQUEST_TYPE.apply ? quota.add : request.type === QUOTA_REQUEST_TYPE.modify ? quota.edit : quota.dispatch;
+    if (!hasPermission(principal.permissions, needed)) throw protocolError('FORBIDDEN');
+    if (request.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+    const reason = requireReason(body);
+    let changes: Partial<QuotaRequestRow>;
+    if (request.type === QUOTA_REQUEST_TYPE.apply) {
+      const amount = requireAmount(body, 'amount');
+      const termEnd = requireTermEnd(body, this.today());
+      const [existing] = await tx
+        .select({ id: quotaAccounts.id })
+        .from(quotaAccounts)
+        .where(and(eq(quotaAccounts.kind, request.kind), eq(quotaAccounts.channel, request.channel), eq(quotaAccounts.grantorId, request.grantorId), eq(quotaAccounts.unitId, request.unitId)));
+      if (existing) throw businessError('QUOTA_ACCOUNT_EXISTS', 'quotas:server.accountExists', { unit: (await unitOf(tx, request.unitId)).unitName });
+      changes = { amount: yuan(amount), termEnd };
+    } else {
+      const account = await lockAccount(tx, request.accountId!);
+      const family = await quotaFamilyOf(tx, account);
+      const reserved = await reservationsOf(tx, family, request.id);
+      if (request.type === QUOTA_REQUEST_TYPE.modify) {
+        const amount = requireAmount(body, 'amount', true);
+        const termEnd = requireTermEnd(body, this.today());
+        const current = balancesOf(account);
+        if (amount === current.granted && termEnd === account.termEnd) throw businessError('QUOTA_NOTHING_CHANGED', 'quotas:server.nothingChanged');
+        const refusal = takeRefusal({ available: availableOf(current), reserved: reserved.get(account.id) ?? 0n }, current.granted - amount);
+        if (refusal) throw refusalError(refusal);
+        changes = { amount: yuan(amount), previousAmount: account.granted, termEnd };
+      } else {
+        const afresh = request.type === QUOTA_REQUEST_TYPE.redispatch;
+        const lines = await this.readLines(tx, account, body, afresh);
+        const targets = await dispatchTargetsOf(tx, account, family, reserved, lines.map((line) => line.unitId));
+        const refusal = dispatchRefusal({ available: availableOf(balancesOf(account)), reserved: reserved.get(account.id) ?? 0n }, lines, targets, afresh);
+        if (refusal) throw refusalError(refusal);
+        await tx.delete(quotaRequestLines).where(eq(quotaRequestLines.requestId, request.id));
+        await tx.insert(quotaRequestLines).values(lines.map((line) => ({ requestId: request.id, unitId: line.unitId, amount: yuan(line.amount), current: yuan(line.current) })));
+        changes = { amount: yuan(lines.reduce((sum, line) => sum + line.amount, 0n)) };
+      }
+    }
+    const [saved] = await tx
+      .update(quotaRequests)
+      .set({ ...changes, reason, dataVersion: request.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
+      .where(eq(quotaRequests.id, request.id))
+      .returning();
+    await recordChange(tx, principal, { resource: QUOTA_REQUEST_LOG_RESOURCE, recordId: saved.id, action: OPERATION_ACTION.propose, before: request, after: saved });
+    const unit = await unitOf(tx, saved.unitId);
+    return { record: { ...saved, unitName: unit.unitName }, view: { request: saved, instanceId: instance.id } };
   }
 
   /** The id of a unit's account of one quota, if it has one. */

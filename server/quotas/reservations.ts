@@ -4,7 +4,7 @@
  * requests touch, so reading them and their running requests is enough to price every reservation
  * the way the approval would. The dispatch screen's figures and the submission's check read this.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { availableOf, reservedByAccount, type DispatchTarget, type PendingQuotaRequest } from '../../src/lib/quotas';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { Db } from '../db/open';
@@ -22,14 +22,17 @@ export function quotaFamilyOf(tx: Tx | Db, account: Pick<QuotaAccountRow, 'kind'
     .where(and(eq(quotaAccounts.kind, account.kind), eq(quotaAccounts.channel, account.channel), eq(quotaAccounts.grantorId, account.grantorId), eq(quotaAccounts.groupId, account.groupId)));
 }
 
-/** What the running requests of one quota family hold back, by account id (fen). */
-export async function reservationsOf(tx: Tx | Db, family: readonly QuotaAccountRow[]): Promise<Map<string, bigint>> {
+/**
+ * What the running requests of one quota family hold back, by account id (fen). `except`: a request
+ * being changed before its resubmission, whose old figures its new ones replace.
+ */
+export async function reservationsOf(tx: Tx | Db, family: readonly QuotaAccountRow[], except?: string): Promise<Map<string, bigint>> {
   if (family.length === 0) return new Map();
   const byId = new Map(family.map((row) => [row.id, row]));
   const running = await tx
     .select()
     .from(quotaRequests)
-    .where(and(eq(quotaRequests.status, INSTANCE_STATUS.RUNNING), inArray(quotaRequests.accountId, [...byId.keys()])));
+    .where(and(eq(quotaRequests.status, INSTANCE_STATUS.RUNNING), inArray(quotaRequests.accountId, [...byId.keys()]), except ? ne(quotaRequests.id, except) : undefined));
   if (running.length === 0) return new Map();
   const lines = await tx.select().from(quotaRequestLines).where(inArray(quotaRequestLines.requestId, running.map((r) => r.id)));
   const childAccount = (sourceId: string, unitId: string) => family.find((row) => row.parentId === sourceId && row.unitId === unitId)?.id ?? null;

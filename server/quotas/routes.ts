@@ -100,7 +100,8 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     const held = await quotaFamilyOf(ctx.db, account);
     const byUnit = new Map(held.map((row) => [row.unitId, row]));
     // What running requests hold back, priced as at submission: the screen shows the figures the submission checks.
-    const reserved = await reservationsOf(ctx.db, held);
+    // A returned request changed before its resubmission is not counted against itself (exceptRequestId), as its reviser does not.
+    const reserved = await reservationsOf(ctx.db, held, optionalText(body, 'exceptRequestId'));
     const reservedOf = (accountId: string | undefined) => yuan(accountId ? (reserved.get(accountId) ?? 0n) : 0n);
     interface Node {
       unitId: string;

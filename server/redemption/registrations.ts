@@ -7,19 +7,21 @@
  * with that instance). A rejected or withdrawn end changes nothing but the registration.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { hasPermission } from '../../src/lib/access';
 import { OUTSTANDING_STATUSES, effectiveStatus } from '../../src/lib/credit-notes';
+import { PERMISSIONS } from '../../src/lib/permissions';
 import { REDEEM_REGISTER_PROCESS, REGISTRATION_STATUS } from '../../src/lib/redemption';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { creditNotes, creditRedeemRegistrations, storedFiles } from '../db/schema';
 import type { Tx } from '../db/tx';
-import { aboutField, businessError, notFoundError } from '../errors';
+import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { recordChange } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
-import type { InstanceEndEvent, OwnedProcess } from '../workflow/engine';
-import { optionalOneOf, optionalText, type Body } from '../workflow/input';
+import type { InstanceEndEvent, InstanceRow, OwnedProcess } from '../workflow/engine';
+import { optionalInteger, optionalOneOf, optionalText, type Body } from '../workflow/input';
 import { pagingOf } from '../crud/query';
 import { claimedNotes, lockNotes, redeemNotes, refuse, requireDate, requireString } from './payments';
 import { withRecorderNames } from './people';
@@ -45,6 +47,7 @@ export class Registrations {
   constructor(private readonly ctx: AppContext) {
     this.process = ctx.workflow.own(REDEEM_REGISTER_PROCESS, 'redemption');
     ctx.workflow.onInstanceEnd(REDEEM_REGISTER_PROCESS, (event, tx) => this.ended(event, tx));
+    this.process.revise((tx, principal, { instance, body }) => this.revise(tx, principal, instance, body));
   }
 
   async page(body: Body) {
@@ -98,6 +101,43 @@ export class Registrations {
       await recordChange(tx, principal, { resource: LOG, recordId: row.id, action: OPERATION_ACTION.create, after: saved });
       return { registration: saved, instanceId: started.instance.id, taskId: submitted.task?.id ?? null };
     });
+  }
+
+  /**
+   * 重新提交 of a returned registration: the date paid, the evidence and the remark replace what it
+   * said, checked as at registration (a date not in the future, a stored file, the note still
+   * outstanding); the note stays (another note is another registration). The version read must still
+   * be the registration's. Nothing reaches the note before the approval.
+   */
+  private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: Body) {
+    const version = optionalInteger(body, 'dataVersion', 'server:crud.dataVersionRequired');
+    if (version === undefined) throw aboutField(validationError(translate('server:crud.dataVersionRequired')), 'dataVersion');
+    const [row] = await tx
+      .select()
+      .from(creditRedeemRegistrations)
+      .where(and(eq(creditRedeemRegistrations.id, instance.businessKey), eq(creditRedeemRegistrations.instanceId, instance.id)))
+      .for('update');
+    if (!row || row.status !== REGISTRATION_STATUS.running) throw notFoundError(translate('redemption:server.registrationNotFound'));
+    if (!hasPermission(principal.permissions, PERMISSIONS.redemption.register)) throw protocolError('FORBIDDEN');
+    if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+    const paidDate = requireDate(body, 'paidDate');
+    if (paidDate > dayOf(this.ctx.now())) throw refuse('paidDate', 'valueDateFuture');
+    const evidenceFileId = requireString(body, 'evidenceFileId');
+    const remark = optionalText(body, 'remark', 500) ?? null;
+    const [note] = await lockNotes(tx, [row.noteId]);
+    if (!note || !OUTSTANDING_STATUSES.includes(note.status)) {
+      throw aboutField(businessError('CREDIT_NOTE_NOT_REDEEMABLE', 'redemption:server.notRedeemable', { noteNo: row.noteNo, status: note ? translate(`creditNotes:status.${note.status}`) : '' }), 'noteId');
+    }
+    const [file] = await tx.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, evidenceFileId));
+    if (!file) throw refuse('evidenceFileId', 'fileNotFound');
+    const [saved] = await tx
+      .update(creditRedeemRegistrations)
+      .set({ paidDate, evidenceFileId: file.id, evidenceName: file.name, remark, dataVersion: row.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
+      .where(eq(creditRedeemRegistrations.id, row.id))
+      .returning();
+    await recordChange(tx, principal, { resource: LOG, recordId: row.id, action: OPERATION_ACTION.propose, before: row, after: saved });
+    const record = { noteNo: note.noteNo, issuerName: note.issuerName, amount: note.amount, paidDate, fileName: file.name };
+    return { record, view: { registration: saved, instanceId: instance.id } };
   }
 
   /** The approval's end: approved redeems the note and recycles its quota; any other end changes nothing else. */

@@ -21,6 +21,7 @@ import { ACCOUNT_STATUS, STAFF_ACTION, staffResource } from '../../src/resources
 import type { AppContext } from '../context';
 import { readInput, requireId, requireObject } from '../crud/fields';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
+import { registerReferenceTarget } from '../crud/references';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
 import { preventiveCheck } from '../audit-rules/preventive';
@@ -206,6 +207,8 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
       handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
     });
   const { staff } = PERMISSIONS;
+  // Staff accounts are referenced by records that name a person (the hotline's caller): their current name is read from here.
+  registerReferenceTarget({ resource: staffResource, table: users });
 
   post('page', staff.list, async (body) => {
     const { pageNum, pageSize } = pagingOf(body);

@@ -45,6 +45,7 @@ import { businessError, notFoundError, protocolError, validationError } from '..
 import { DEFAULT_SERVER_LOCALE, translate, type MessageRef } from '../i18n';
 import { OPERATION_ACTION, WORKFLOW_LOG_RESOURCE } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
+import type { Principal } from '../security/sessions';
 import { CompletionGuards } from './guards';
 import { mayWithdraw, mayWork, reviewBarOf, type Actor } from './rules';
 
@@ -127,10 +128,21 @@ export interface Transition {
   task: TaskRow | null;
 }
 
+/**
+ * What a module does with a returned instance's changed values (重新提交, spec §4.5): reads them as
+ * its first submission reads them, re-checks every rule of that submission over the record as it is
+ * (the version the submitter read included), and stores them as what the instance now proposes;
+ * nothing applies before the last approval. It runs in the engine's transaction with the instance and
+ * its open task locked; it answers the record for the process's summary rule and what the caller sees.
+ */
+export type Reviser = (tx: Tx, principal: Principal, input: { instance: InstanceRow; body: Record<string, unknown> }) => Promise<{ record: SummaryRecord; view: unknown }>;
+
 /** The start a module that owns a process key holds (WorkflowEngine.own): the key is its own. */
 export interface OwnedProcess {
   readonly processKey: string;
   start(actor: Actor, input: Omit<StartInput, 'processKey'>, tx?: Tx): Promise<Transition>;
+  /** Declares how a returned instance of this key is changed before it is resubmitted (WorkflowEngine.resubmit). */
+  revise(reviser: Reviser): void;
 }
 
 export function definitionOf(processKey: string): ProcessDefinition {
@@ -163,6 +175,7 @@ export class WorkflowEngine {
   private readonly listeners = new Map<string, InstanceEndListener[]>();
   private readonly transitionListeners = new Map<string, TransitionListener[]>();
   private readonly owners = new Map<string, string>();
+  private readonly revisers = new Map<string, Reviser>();
 
   /** `guards`: the checks processes put on completing their tasks (server/workflow/guards.ts). */
   constructor(
@@ -196,7 +209,33 @@ export class WorkflowEngine {
     const current = this.owners.get(processKey);
     if (current !== undefined && current !== owner) throw new Error(`Process ${processKey} is owned by ${current}; ${owner} cannot own it too`);
     this.owners.set(processKey, owner);
-    return { processKey, start: (actor, input, tx) => this.begin(actor, { ...input, processKey }, tx) };
+    return {
+      processKey,
+      start: (actor, input, tx) => this.begin(actor, { ...input, processKey }, tx),
+      revise: (reviser) => void this.revisers.set(processKey, reviser),
+    };
+  }
+
+  /** Whether a returned instance of this key can be changed before it is resubmitted (its owner declared how). */
+  revisable(processKey: string): boolean {
+    return this.revisers.has(processKey);
+  }
+
+  /**
+   * 重新提交's change (workflow/instances/resubmit): the starter of an instance back at their own step
+   * replaces what it proposes through the reviser its owning module declared, which checks the values
+   * as a first submission is checked; the summary follows the new values. The task view then completes
+   * the submitter's step. A refusal changes nothing: the instance, its task and the record stay as they were.
+   */
+  async resubmit(principal: Principal, instanceId: string, body: Record<string, unknown>): Promise<unknown> {
+    return this.db.transaction(async (tx) => {
+      const { instance } = await this.returnedStep(tx, principal, instanceId);
+      const reviser = this.revisers.get(instance.processKey);
+      if (!reviser) throw businessError('NOT_REVISABLE', 'server:workflow.notRevisable');
+      const { record, view } = await reviser(tx, principal, { instance, body });
+      await this.restate(tx, instance, record);
+      return view;
+    });
   }
 
   /** The module that owns this process key, if any. */

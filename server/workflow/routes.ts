@@ -30,6 +30,8 @@ function processDefinitionList(engine: WorkflowEngine) {
     processKey: definition.processKey,
     // The module that starts it with its record (null: none yet, so no instance of it can start).
     owner: engine.ownerOf(definition.processKey) ?? null,
+    // Whether a returned instance can be changed and resubmitted (its owner declared a reviser).
+    revisable: engine.revisable(definition.processKey),
     processName: translate(definition.processName),
     type: definition.type,
     url: definition.url ?? null,
@@ -138,6 +140,11 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
   // 撤回 from 我发起的: only the starter, only before someone else acted (the engine checks both).
   post('instances/withdraw', task.handle, async (body, principal) =>
     transitionView(await ctx.workflow.withdraw(principal, { instanceId: requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'), remark: optionalText(body, 'remark') })),
+  );
+
+  // 重新提交's change of a returned instance: only its starter, at their own step; the owning module checks the values.
+  post('instances/resubmit', task.handle, async (body, principal) =>
+    ctx.workflow.resubmit(principal, requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'), body),
   );
 
   post('tasks/claim', task.handle, (body, principal) => ctx.workflow.claim(principal, requireText(body, 'taskId', 'server:workflow.taskIdRequired')));

@@ -12,6 +12,7 @@
  */
 import type { ComponentType } from 'react';
 import { findActivity, findProcessDefinition, TASK_COMPONENT } from './registry';
+import { isSubmitterStep } from './submitter-step';
 import type { TaskComponentProps } from './task-types';
 
 export type { BeforeComplete, TaskComponentProps, WorkflowInstance, WorkflowTask } from './task-types';
@@ -32,6 +33,17 @@ export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {
   [TASK_COMPONENT.AUDIT_RULE_CHANGE]: () => import('../features/audit-rules/AuditRuleChangeTaskView'),
 };
 
+/**
+ * The submitter's forms of a returned instance (src/workflows/resubmit.tsx), by the component name
+ * of the process they change: the form the change was made with, prefilled with what it proposes.
+ * Opened at the submitter's step only; a reader who does not work the task sees the record read-only.
+ * Each feature adds its own line; its server module declares the matching reviser.
+ */
+export const RESUBMIT_FORMS: Readonly<Record<string, Loader>> = {
+  [TASK_COMPONENT.QUOTA]: () => import('../features/quotas/QuotaResubmitForm'),
+  [TASK_COMPONENT.REDEEM_REGISTRATION]: () => import('../features/redemption/RegistrationResubmitForm'),
+};
+
 /** The component name that shows this process at this step, if any. */
 export function taskComponentName(processKey: string, activityKey: string | null): string | undefined {
   const definition = findProcessDefinition(processKey);
@@ -49,6 +61,7 @@ const approvalChangeView: Loader = () => import('../crud/approval/ApprovalChange
 
 export function taskComponentLoader(processKey: string, activityKey: string | null): Loader | undefined {
   const name = taskComponentName(processKey, activityKey);
+  if (name && isSubmitterStep(processKey, activityKey) && Object.hasOwn(RESUBMIT_FORMS, name)) return RESUBMIT_FORMS[name];
   if (name) return Object.hasOwn(TASK_COMPONENTS, name) ? TASK_COMPONENTS[name] : undefined;
   return findProcessDefinition(processKey)?.type === 'component' ? approvalChangeView : undefined;
 }

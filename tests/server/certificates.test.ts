@@ -285,24 +285,26 @@ describe('the list', () => {
 });
 
 describe("the handler's edit step", () => {
-  it('edits the requested validity while at Edit, refuses a stale version and anyone but the step worker', async () => {
+  const resubmit = (client: ApiClient, instanceId: string, body: Record<string, unknown>) => client.call('/op/v1/workflow/instances/resubmit', { json: { instanceId, ...body } });
+
+  it('changes the requested validity once returned, by its submitter only, refusing a stale version', async () => {
     const { id } = await plant('苏州工业园区精密制造有限公司', -350, 12, CERT_STATUS.VALID, 'VAT_NORMAL');
     const started = await dataOf<Started>(handler, `${API}/renew`, { id, validTo: inDays(300), invoiceType: 'VAT_NORMAL' });
     const { application } = started;
-    // Saving submitted it: at the director's review the handler may not edit; a reject returns it to Edit.
-    const atReview = await call(handler, 'applications/update-by-id', { id: application.id, dataVersion: application.dataVersion, validTo: inDays(366), invoiceType: 'VAT_SPECIAL' });
-    expect(refusalOf(atReview).code).toBe('CERT_NOT_EDIT_STEP');
+    // Saving submitted it: at the director's review the handler may not change it; a reject returns it to Edit.
+    const atReview = await resubmit(handler, started.instanceId, { dataVersion: application.dataVersion, validTo: inDays(366), invoiceType: 'VAT_SPECIAL' });
+    expect(refusalOf(atReview).code).toBe('NOT_RETURNED');
     await complete(director, started.taskId, 'REJECT', '有效期请改为一年');
-    const edited = await dataOf<Application>(handler, `${API}/applications/update-by-id`, { id: application.id, dataVersion: application.dataVersion, validTo: inDays(366), invoiceType: 'VAT_SPECIAL' });
+    const edited = (await dataOf<{ application: Application }>(handler, '/op/v1/workflow/instances/resubmit', { instanceId: started.instanceId, dataVersion: application.dataVersion, validTo: inDays(366), invoiceType: 'VAT_SPECIAL' })).application;
     expect(edited).toMatchObject({ validTo: inDays(366), invoiceType: 'VAT_SPECIAL' });
-    const stale = await call(handler, 'applications/update-by-id', { id: application.id, dataVersion: application.dataVersion, validTo: inDays(400), invoiceType: 'VAT_SPECIAL' });
+    const stale = await resubmit(handler, started.instanceId, { dataVersion: application.dataVersion, validTo: inDays(400), invoiceType: 'VAT_SPECIAL' });
     expect(refusalOf(stale).code).toBe('DATA_VERSION_CONFLICT');
-    const byDirector = await call(director, 'applications/update-by-id', { id: application.id, dataVersion: edited.dataVersion, validTo: inDays(400), invoiceType: 'VAT_SPECIAL' });
-    expect(refusalOf(byDirector)).toMatchObject({ code: 'CERT_NOT_EDIT_STEP', message: server.cert.notEditStep });
+    const byDirector = await resubmit(director, started.instanceId, { dataVersion: edited.dataVersion, validTo: inDays(400), invoiceType: 'VAT_SPECIAL' });
+    expect(refusalOf(byDirector).status).toBe(403);
 
     await complete(handler, (await openTask(handler, started.instanceId)).id, 'PASS', '已改为一年');
-    const atApprove = await call(handler, 'applications/update-by-id', { id: application.id, dataVersion: edited.dataVersion, validTo: inDays(400), invoiceType: 'VAT_SPECIAL' });
-    expect(refusalOf(atApprove).code).toBe('CERT_NOT_EDIT_STEP');
+    const atApprove = await resubmit(handler, started.instanceId, { dataVersion: edited.dataVersion, validTo: inDays(400), invoiceType: 'VAT_SPECIAL' });
+    expect(refusalOf(atApprove).code).toBe('NOT_RETURNED');
     await complete(director, (await openTask(director, started.instanceId)).id, 'PASS');
     expect(await find(id)).toMatchObject({ status: CERT_STATUS.VALID, validTo: inDays(366), invoiceType: 'VAT_SPECIAL', expiringSoon: false });
 

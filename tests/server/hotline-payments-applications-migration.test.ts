@@ -64,7 +64,8 @@ it('keys the call log, payments and applications, mapping a product code, report
   ]);
   // The copies are gone; the names they held are in the report, beside what names nothing.
   expect(await rows(client, "SELECT column_name FROM information_schema.columns WHERE (table_name = 'hotline_calls' AND column_name = 'corp_name') OR (table_name = 'credit_payments' AND column_name = 'payer_name')")).toEqual([]);
-  expect(await rows(client, 'SELECT table_name, row_id, column_name, value, name_then FROM reference_gaps ORDER BY table_name')).toEqual([
+  // The operator's own key came later (hotline-operator-migration.test.ts); its report is read there.
+  expect(await rows(client, "SELECT table_name, row_id, column_name, value, name_then FROM reference_gaps WHERE column_name <> 'operator_id' ORDER BY table_name")).toEqual([
     { table_name: 'credit_note_applications', row_id: 'app-gone', column_name: 'product_id', value: 'GONE-P', name_then: null },
     { table_name: 'credit_payments', row_id: 'pay-2', column_name: 'payer_unit_id', value: 'u-gone', name_then: '早已删除的单位' },
     { table_name: 'hotline_calls', row_id: 'h-2', column_name: 'corp_id', value: 'c-gone', name_then: '早已删除的企业' },
@@ -75,7 +76,9 @@ it('keys the call log, payments and applications, mapping a product code, report
     { conname: 'credit_payments_payer_unit_id_group_units_id_fk', convalidated: false },
     { conname: 'hotline_calls_corp_id_corporations_id_fk', convalidated: false },
   ]);
-  await expect(client.exec("INSERT INTO hotline_calls (id, operator_id, operator_name, corp_id, phone_masked, status, dial_time) VALUES ('h-3', 'u-op', '系统管理员', 'c-none', '1390****0003', 'ENDED', now())")).rejects.toThrow(/foreign key/);
+  // The operator named is a staff account (a later key): only the corporation names nothing.
+  await client.exec("INSERT INTO users (id, username, password_hash, person_name) VALUES ('u-op', 'mig_op', 'x', '系统管理员')");
+  await expect(client.exec("INSERT INTO hotline_calls (id, operator_id, corp_id, phone_masked, status, dial_time) VALUES ('h-3', 'u-op', 'c-none', '1390****0003', 'ENDED', now())")).rejects.toThrow(/hotline_calls_corp_id_corporations_id_fk/);
   await expect(client.exec("INSERT INTO credit_payments (id, payer_unit_id, amount, value_date, bank_serial_no) VALUES ('pay-3', 'u-none', 5, '2026-11-01', 'MIGR-SERIAL-3')")).rejects.toThrow(/foreign key/);
   await expect(client.exec("UPDATE credit_note_applications SET product_id = 'NONE' WHERE id = 'app-id'")).rejects.toThrow(/foreign key/);
   await client.close();

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standInCallCentre } from '../../server/call-centre';
 import { DEMO_CORP } from '../../server/corporations/demo-seed';
-import { corporations, hotlineCalls } from '../../server/db/schema';
+import { corporations, hotlineCalls, users } from '../../server/db/schema';
 import { sensitiveCipherOf } from '../../server/sensitive/values';
 import { hotlineCallResource } from '../../src/features/hotline/resources';
 import { CALL_BLOCK } from '../../src/lib/hotline';
@@ -25,7 +25,7 @@ interface Call {
   note: string | null;
   phoneMasked: string;
   talkSeconds: number | null;
-  operatorName: string;
+  operatorId: string;
 }
 interface State {
   state: string;
@@ -105,7 +105,8 @@ describe('hotline: the state machine', () => {
   it('moves an answered call idle → dialling → talking → wrap-up → idle and logs it against the corporation', async () => {
     const corpId = corpEndingIn['1'];
     const call = ok(await start(admin, corpId));
-    expect(call).toMatchObject({ status: 'DIALLING', outcome: null, corpId, operatorName: '系统管理员' });
+    const [operator] = await srv.database.db.select().from(users).where(eq(users.username, 'op_admin'));
+    expect(call).toMatchObject({ status: 'DIALLING', outcome: null, corpId, operatorId: operator.id });
     expect(call.phoneMasked).toMatch(/^\d{4}\*{4}\d{4}$/);
     expect(await stateOf(admin)).toMatchObject({ state: 'DIALLING', blocks: [CALL_BLOCK.notIdle] });
 
@@ -149,6 +150,20 @@ describe('hotline: the state machine', () => {
       expect(ok(await wrapUp(admin, next.id)).corpName).toBe(renamed);
     } finally {
       await srv.database.db.update(corporations).set({ corpName: corp.corpName }).where(eq(corporations.id, corpId));
+    }
+
+    // The operator is a reference too: named by the staff member's current name, searched by it.
+    expect((await dataOf<Call & { operatorIdLabel: string }>(auditor, `${LOG}/find-by-id`, { id: call.id })).operatorIdLabel).toBe(operator.personName);
+    const newName = `${operator.personName}（改名）`;
+    await srv.database.db.update(users).set({ personName: newName }).where(eq(users.id, operator.id));
+    try {
+      expect((await dataOf<Call & { operatorIdLabel: string }>(auditor, `${LOG}/find-by-id`, { id: call.id })).operatorIdLabel).toBe(newName);
+      const found = await dataOf<{ records: Array<Call & { operatorIdLabel: string }> }>(auditor, `${LOG}/page`, { operatorId: '改名', pageSize: 100 });
+      expect(found.records.map((r) => r.id)).toContain(call.id);
+      expect(found.records.every((r) => r.operatorIdLabel === newName)).toBe(true);
+      expect((await dataOf<{ records: Call[] }>(auditor, `${LOG}/page`, { operatorId: '无此人', pageSize: 100 })).records).toHaveLength(0);
+    } finally {
+      await srv.database.db.update(users).set({ personName: operator.personName }).where(eq(users.id, operator.id));
     }
   });
 

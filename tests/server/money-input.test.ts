@@ -25,9 +25,9 @@ import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
 import { VERIFICATION_BASE } from '../../server/corporations/verification/routes';
 import { writableFields } from '../../server/crud/fields';
 import { actionPermission } from '../../src/lib/access';
-import { absPackages, financingApplications, operationLogs, quotaAccounts, workflowInstances, zdRegistrations } from '../../server/db/schema';
+import { absPackages, financingApplications, operationLogs, quotaAccounts, quotaRequests, workflowInstances, zdRegistrations } from '../../server/db/schema';
 import { RESOURCES } from '../../server/resources/registry';
-import { signInAs, type ApiClient } from './client';
+import { dataOf, signInAs, type ApiClient } from './client';
 import { sharedServer, type TestServer } from './server';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -77,6 +77,45 @@ const rootAccount = () => firstRow(db().select().from(quotaAccounts).where(and(e
 const registration = () => firstRow(db().select().from(zdRegistrations).where(eq(zdRegistrations.status, 'REGISTERED')).limit(1));
 const draftApplication = () => firstRow(db().select().from(financingApplications).where(eq(financingApplications.status, 'DRAFT')).limit(1));
 
+/**
+ * A quota application (or an adjustment) of op_admin's, returned by op_director: what 重新提交 changes
+ * (workflow/instances/resubmit, the quota reviser's reads). Made once, on a group of its own, before
+ * any case counts what the calls write.
+ */
+const returned = new Map<string, Promise<{ instanceId: string; requestId: string }>>();
+function returnedQuota(type: 'apply' | 'modify') {
+  if (!returned.has(type)) {
+    returned.set(type, (async () => {
+      const director = await signInAs(srv.baseUrl, 'op_director');
+      const group = await dataOf<{ id: string }>(admin, '/op/v1/group/units/save', { kind: 'GROUP', corpId: DEMO_CORP.westCore });
+      const base = { termEnd: '2099-12-31', reason: '金额规则测试' };
+      let submitted = await dataOf<{ instanceId: string; taskId: string; request: { id: string } }>(admin, '/op/v1/quotas/requests/apply', { kind: 'PLATFORM', unitId: group.id, amount: '100.00', ...base });
+      if (type === 'modify') {
+        await dataOf(director, '/op/v1/workflow/tasks/complete', { taskId: submitted.taskId, outcome: 'PASS', remark: '同意' });
+        const [account] = await db().select().from(quotaAccounts).where(and(eq(quotaAccounts.unitId, group.id), isNull(quotaAccounts.parentId)));
+        submitted = await dataOf(admin, '/op/v1/quotas/requests/modify', { accountId: account.id, amount: '200.00', ...base });
+      }
+      await dataOf(director, '/op/v1/workflow/tasks/complete', { taskId: submitted.taskId, outcome: 'REJECT', remark: '请修改' });
+      return { instanceId: submitted.instanceId, requestId: submitted.request.id };
+    })());
+  }
+  return returned.get(type)!;
+}
+// Made before any case counts the log and the instances: the set-up writes both.
+beforeAll(async () => {
+  await returnedQuota('apply');
+  await returnedQuota('modify');
+});
+const quotaRequestState = async (type: 'apply' | 'modify') => {
+  const { requestId } = await returnedQuota(type);
+  return (await db().select().from(quotaRequests).where(eq(quotaRequests.id, requestId))).map((r) => [r.amount, r.dataVersion]);
+};
+const resubmitBody = async (type: 'apply' | 'modify', amount: unknown) => {
+  const { instanceId, requestId } = await returnedQuota(type);
+  const [request] = await db().select().from(quotaRequests).where(eq(quotaRequests.id, requestId));
+  return { instanceId, dataVersion: request.dataVersion, amount, termEnd: '2099-12-31', reason: '金额规则测试' };
+};
+
 const CASES: Case[] = [
   {
     source: 'server/abs/packages.ts', field: 'targetSize', path: `${ABS_API}/packages/save`,
@@ -112,6 +151,17 @@ const CASES: Case[] = [
   {
     source: 'server/quotas/requests.ts', field: 'amount', path: '/op/v1/quotas/requests/redispatch',
     body: async (amount) => ({ accountId: (await rootAccount()).id, reason: '金额规则测试', lines: [{ unitId: DEMO_UNIT.branches[0], amount }] }),
+  },
+  // 重新提交 of a returned application and adjustment: the quota reviser reads the amount as a first submission does.
+  {
+    source: 'server/quotas/requests.ts', field: 'amount', path: '/op/v1/workflow/instances/resubmit',
+    body: (amount) => resubmitBody('apply', amount),
+    state: () => quotaRequestState('apply'),
+  },
+  {
+    source: 'server/quotas/requests.ts', field: 'amount', path: '/op/v1/workflow/instances/resubmit',
+    body: (amount) => resubmitBody('modify', amount),
+    state: () => quotaRequestState('modify'),
   },
   {
     source: 'server/credit-notes/issuance.ts', field: 'amount', path: '/op/v1/credit-notes/applications/add',

@@ -1,11 +1,12 @@
 /**
  * The task component of the three certificate processes (TASK_COMPONENT.CERTIFICATE): the certificate
  * and the application behind the instance (its businessKey is the application id). At the handler's
- * first step (Edit / ReopenEdit), its worker may change the requested validity and invoice type;
- * they are saved before a pass, over the version read, so a stale edit is refused. Read-only otherwise.
+ * first step (Edit / ReopenEdit, where a 驳回 returns it to its submitter), they may change the
+ * requested validity and invoice type; 重新提交 sends them first (src/workflows/resubmit.tsx), over the
+ * version read, so a stale edit is refused. Read-only otherwise.
  */
 import { Card, Descriptions, Form, Space, Spin, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../components/DictTag';
 import { CERT_PROCESS_KEY, INVOICE_TYPE_DICT, type CertKind } from '../../lib/certificates';
@@ -13,7 +14,7 @@ import { certificateApi, type Certificate, type CertificateApplication } from '.
 import { CertificateDescriptions } from './CertificateDescriptions';
 import { pickerDate, requestedBody, RequestedFields, type RequestedValues } from './RequestedFields';
 import { findProcessDefinition } from '../../workflows/registry';
-import { TASK_OUTCOME } from '../../workflows/states';
+import { ResubmitFrame, useResubmit } from '../../workflows/resubmit';
 import type { TaskComponentProps } from '../../workflows/task-types';
 import { useTaskRecord } from '../../workflows/task-view/use-task-record';
 import './locale';
@@ -31,26 +32,22 @@ export function isEditStep(kind: CertKind, activityKey: string): boolean {
 export default function CertificateTaskView({ instance, activityKey, working, registerBeforeComplete, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation('certificates');
   const [form] = Form.useForm<RequestedValues>();
-  const { loaded, error, setLoaded } = useTaskRecord<Loaded>(reportRecord, () => certificateApi.findApplication(instance.businessKey), [instance.businessKey, instance.status, activityKey]);
+  const { loaded, error } = useTaskRecord<Loaded>(reportRecord, () => certificateApi.findApplication(instance.businessKey), [instance.businessKey, instance.status, activityKey]);
 
   const editing = !!loaded && working && isEditStep(loaded.application.kind, activityKey);
 
-  useEffect(() => {
-    if (!editing || !loaded) return undefined;
-    const { application } = loaded;
-    return registerBeforeComplete(async (outcome) => {
-      // A reject at the first step withdraws the application: nothing to save.
-      if (outcome !== TASK_OUTCOME.PASS) return;
-      let values: RequestedValues;
-      try {
-        values = await form.validateFields();
-      } catch {
-        throw new Error(t('kit:form.required'));
-      }
-      const saved = await certificateApi.updateApplication({ id: application.id, dataVersion: application.dataVersion, ...requestedBody(values, application.kind) });
-      setLoaded((current) => current && { ...current, application: saved });
-    });
-  }, [editing, loaded, setLoaded, registerBeforeComplete, form, t]);
+  // Back at the handler's first step after a 驳回: the requested validity and invoice type are changed
+  // there and sent with 重新提交 (src/workflows/resubmit.tsx), over the version read.
+  const collect = useCallback(async () => {
+    let values: RequestedValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      throw new Error(t('kit:approval.resubmit.invalid'));
+    }
+    return { dataVersion: loaded!.application.dataVersion, ...requestedBody(values, loaded!.application.kind) };
+  }, [form, loaded, t]);
+  useResubmit({ instance, working, registerBeforeComplete }, editing ? collect : undefined);
 
   // The frame says the record is missing or failed (task-record-problem) and holds the actions back.
   if (error) return null;
@@ -64,16 +61,18 @@ export default function CertificateTaskView({ instance, activityKey, working, re
       </Card>
       <Card size="small" title={`${t('task.application')} · ${t(`kind.${application.kind}`)}`}>
         {editing ? (
-          <Form<RequestedValues>
-            form={form}
-            layout="vertical"
-            name="certificate-task"
-            style={{ maxWidth: 420 }}
-            initialValues={{ validFrom: pickerDate(application.validFrom), validTo: pickerDate(application.validTo), invoiceType: application.invoiceType ?? undefined }}
-          >
-            <Typography.Paragraph type="secondary">{t('task.editHint')}</Typography.Paragraph>
-            <RequestedFields kind={application.kind} currentValidTo={certificate.validTo} />
-          </Form>
+          <ResubmitFrame>
+            <Form<RequestedValues>
+              form={form}
+              layout="vertical"
+              name="certificate-task"
+              style={{ maxWidth: 420 }}
+              initialValues={{ validFrom: pickerDate(application.validFrom), validTo: pickerDate(application.validTo), invoiceType: application.invoiceType ?? undefined }}
+            >
+              <Typography.Paragraph type="secondary">{t('task.editHint')}</Typography.Paragraph>
+              <RequestedFields kind={application.kind} currentValidTo={certificate.validTo} />
+            </Form>
+          </ResubmitFrame>
         ) : (
           <Descriptions size="small" column={1}>
             <Descriptions.Item label={t('task.requestedValidity')}>

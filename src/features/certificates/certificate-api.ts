@@ -57,6 +57,4 @@ export const certificateApi = {
   apply: (kind: CertKind, input: ApplicationInput) => api.post<{ instanceId: string }>(`${CERTIFICATE_API}/${APPLY_PATH[kind]}`, input, { silent: true }),
   findApplication: (id: string) =>
     api.post<{ application: CertificateApplication; certificate: Certificate }>(`${CERTIFICATE_API}/applications/find-by-id`, { id }, { silent: true }),
-  updateApplication: (input: { id: string; dataVersion: number; validFrom?: string; validTo: string; invoiceType: string }) =>
-    api.post<CertificateApplication>(`${CERTIFICATE_API}/applications/update-by-id`, input, { silent: true }),
 };

@@ -99,8 +99,9 @@ function productResource(c: ProductCategory, o: OfferType) {
       tenorMaxDays: { type: 'integer', label: f('tenorMaxDays'), required: true, min: 1, max: 3650, width: 110 },
       amountMin: { type: 'money', label: f('amountMin'), required: true, min: 0, width: 150 },
       amountMax: { type: 'money', label: f('amountMax'), required: true, min: 0, width: 150 },
-      // The finalised versions of the standard library it uses, several, picked by CODE@version and name (product_template_versions).
-      templateVersionIds: { type: 'reference', multiple: true, label: f('templateVersions'), required: true, width: 260, reference: finalTemplate },
+      // The finalised versions of the standard library it uses, several, picked by CODE@version and name (product_template_versions);
+      // the list finds a product by any of them (CODE@version or name) and sorts by them as the column reads them.
+      templateVersionIds: { type: 'reference', multiple: true, label: f('templateVersions'), required: true, search: 'contains', sortable: true, width: 260, reference: finalTemplate },
       createTime,
     },
     approval: { create: PRODUCT_PROCESS[c][o], update: PRODUCT_PROCESS[c][o] },

@@ -2,23 +2,21 @@
  * 额度申请 and 额度调整: amount, term and reason (and, applying, the kind, grantor and group). The rules
  * are src/lib/quotas' (amounts in fen, never floats); the server checks them again and names the field.
  */
-import { Form, Input, Modal, Select, DatePicker, App, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Form, Modal, Select, App, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCurrency } from '../../lib/money';
-import { parseAmount, QUOTA_CHANNEL, QUOTA_KIND } from '../../lib/quotas';
+import { QUOTA_CHANNEL, QUOTA_KIND } from '../../lib/quotas';
 import { pageMessageOf } from '../../providers/http';
 import { quotaApi, type QuotaAccount, type Submitted } from './quota-api';
+import { amountBody, QuotaAmountFields, type AmountValues } from './QuotaAmountFields';
 
-interface Values {
+interface Values extends AmountValues {
   kind?: string;
   channel?: string;
   grantorId?: string;
   unitId?: string;
-  amount?: string;
-  termEnd?: Dayjs;
-  reason?: string;
 }
 
 interface Props {
@@ -45,16 +43,12 @@ export function QuotaRequestModal({ account, onClose }: Props) {
     }
   }, [account, message]);
 
-  const amountRule = {
-    validator: (_: unknown, value: string | undefined) =>
-      !value || parseAmount(value.trim(), !!account) !== null ? Promise.resolve() : Promise.reject(new Error(t(account ? 'validation.amountOrZero' : 'validation.amount'))),
-  };
 
   const submit = async () => {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      const body = { ...values, amount: values.amount?.trim(), termEnd: values.termEnd?.format('YYYY-MM-DD'), reason: values.reason?.trim() };
+      const body = { ...values, ...amountBody(values) };
       const submitted = account ? await quotaApi.modify({ accountId: account.id, amount: body.amount, termEnd: body.termEnd, reason: body.reason }) : await quotaApi.apply(body);
       message.success(t('accounts.submitted'));
       onClose(submitted);
@@ -99,15 +93,7 @@ export function QuotaRequestModal({ account, onClose }: Props) {
             </Form.Item>
           </>
         )}
-        <Form.Item name="amount" label={t(account ? 'fields.newAmount' : 'fields.amount')} rules={[required, amountRule]}>
-          <Input inputMode="decimal" maxLength={18} addonAfter={t('yuan')} />
-        </Form.Item>
-        <Form.Item name="termEnd" label={t('fields.termEnd')} rules={[required]}>
-          <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} disabledDate={(d) => !d.isAfter(dayjs(), 'day')} />
-        </Form.Item>
-        <Form.Item name="reason" label={t('fields.reason')} rules={[required, { max: 500 }]}>
-          <Input.TextArea rows={3} maxLength={500} />
-        </Form.Item>
+        <QuotaAmountFields modifying={!!account} />
       </Form>
     </Modal>
   );

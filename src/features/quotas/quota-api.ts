@@ -35,6 +35,8 @@ export interface QuotaRequest {
   termEnd: string | null;
   reason: string;
   status: string;
+  instanceId: string | null;
+  dataVersion: number;
   createBy: string | null;
   createTime: string;
 }
@@ -76,7 +78,8 @@ export interface Submitted {
 export const quotaApi = {
   accounts: (filters: Record<string, unknown>) => api.post<Page<QuotaAccount>>(`${QUOTA_API}/accounts/page`, filters),
   account: (id: string) => api.post<QuotaAccount>(`${QUOTA_API}/accounts/find-by-id`, { id }),
-  tree: (id: string) => api.post<{ account: QuotaAccount & { reserved: string }; tree: TreeNode[] }>(`${QUOTA_API}/accounts/tree`, { id }),
+  /** exceptRequestId: a returned request being changed, whose own reservation its change replaces. */
+  tree: (id: string, exceptRequestId?: string) => api.post<{ account: QuotaAccount & { reserved: string }; tree: TreeNode[] }>(`${QUOTA_API}/accounts/tree`, { id, exceptRequestId }),
   options: () => api.post<{ grantors: Array<{ id: string; corpName: string }>; groups: Array<{ id: string; unitName: string }> }>(`${QUOTA_API}/options`, {}),
   apply: (body: Record<string, unknown>) => api.post<Submitted>(`${QUOTA_API}/requests/apply`, body),
   modify: (body: Record<string, unknown>) => api.post<Submitted>(`${QUOTA_API}/requests/modify`, body),

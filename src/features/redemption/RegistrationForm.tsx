@@ -3,30 +3,16 @@
  * service; submitting starts its approval (Process_CREDIT_REDEEM_REGISTER_BIZ). The note changes only
  * when the director approves it.
  */
-import { Alert, App, Button, DatePicker, Form, Input, Select, Skeleton } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, App, Button, Form, Select } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/money';
 import { redemptionApi, type MatchableNote } from './redemption-api';
+import { paymentBody, RegistrationPaymentFields, type PaymentValues } from './RegistrationPaymentFields';
 import './locale';
 
-const FileUpload = lazy(() => import('../../components/files/FileUpload'));
-
-/** One evidence file (the form item hands its value to the upload through this wrapper). */
-function EvidenceUpload(props: { value?: string[]; onChange?: (ids: string[]) => void }) {
-  return (
-    <Suspense fallback={<Skeleton.Button active />}>
-      <FileUpload {...props} accept={['application/pdf', 'image/png', 'image/jpeg']} maxCount={1} />
-    </Suspense>
-  );
-}
-
-interface Values {
+interface Values extends PaymentValues {
   noteId?: string;
-  paidDate?: Dayjs;
-  evidenceFileId?: string[];
-  remark?: string;
 }
 
 export function RegistrationForm({ onDone }: { onDone: () => void }) {
@@ -43,7 +29,7 @@ export function RegistrationForm({ onDone }: { onDone: () => void }) {
     setSaving(true);
     setError(undefined);
     try {
-      await redemptionApi.register({ noteId: values.noteId ?? '', paidDate: values.paidDate?.format('YYYY-MM-DD') ?? '', evidenceFileId: values.evidenceFileId?.[0] ?? '', remark: values.remark?.trim() || undefined });
+      await redemptionApi.register({ noteId: values.noteId ?? '', ...paymentBody(values) });
       message.success(t('page.registered'));
       form.resetFields();
       onDone();
@@ -62,15 +48,7 @@ export function RegistrationForm({ onDone }: { onDone: () => void }) {
       <Form.Item name="noteId" label={t('fields.noteId')} rules={required}>
         <Select showSearch optionFilterProp="label" options={notes.map((n) => ({ value: n.id, label: `${n.noteNo} · ${n.issuerName} · ${formatMoney(n.amount)}` }))} />
       </Form.Item>
-      <Form.Item name="paidDate" label={t('fields.paidDate')} rules={required}>
-        <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
-      </Form.Item>
-      <Form.Item name="evidenceFileId" label={t('fields.evidenceFileId')} rules={required}>
-        <EvidenceUpload />
-      </Form.Item>
-      <Form.Item name="remark" label={t('fields.remark')}>
-        <Input.TextArea maxLength={500} rows={2} />
-      </Form.Item>
+      <RegistrationPaymentFields />
       <Button type="primary" htmlType="submit" loading={saving}>
         {t('page.register')}
       </Button>

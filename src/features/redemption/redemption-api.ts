@@ -48,6 +48,7 @@ export interface Registration {
   remark: string | null;
   status: string;
   instanceId: string | null;
+  dataVersion: number;
   createBy: string | null;
   /** The recorder's display name (server/redemption/people.ts). */
   createByName: string | null;

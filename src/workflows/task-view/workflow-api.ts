@@ -62,6 +62,8 @@ export const workflowApi = {
   history: (instanceId: string) => call<InstanceHistory>('instances/history', { instanceId }),
   claim: (taskId: string) => call<WorkflowTask>('tasks/claim', { taskId }),
   complete: (input: CompleteInput) => call<{ instance: WorkflowInstance; task: WorkflowTask | null }>('tasks/complete', input),
+  /** 重新提交's change of a returned instance: the values its owning module's reviser checks as a first submission. */
+  resubmit: (instanceId: string, values: Record<string, unknown>) => call<unknown>('instances/resubmit', { ...values, instanceId }),
   /** 撤回 from 我发起的: the starter ends a running instance no one else has acted on. */
   withdraw: (instanceId: string, remark?: string) => call<{ instance: WorkflowInstance; task: null }>('instances/withdraw', { instanceId, remark }),
   page: <T>(list: 'todo' | 'done' | 'started', body: Record<string, unknown>) => call<Page<T>>(`tasks/${list}/page`, body),
