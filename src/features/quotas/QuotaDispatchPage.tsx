@@ -18,6 +18,7 @@ import { pageMessageOf } from '../../providers/http';
 import { usePageReadOnly } from '../../routes/page-access';
 import { QUOTA_PATHS, quotaApi, type QuotaAccount, type TreeNode } from './quota-api';
 import './locale';
+import { Typed, typedCell } from '../../components/Typed';
 
 const money = (value: string) => formatMoney(value);
 
@@ -114,7 +115,7 @@ export default function QuotaDispatchPage() {
     {
       title: t('fields.unitName'), dataIndex: 'unitName', width: 360,
       // One line: the tree's indent and the name stay together however deep the unit sits.
-      render: (name: string, row: TreeNode) => <span style={{ whiteSpace: 'nowrap' }}>{name} <DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} /></span>,
+      render: (name: string, row: TreeNode) => <span style={{ whiteSpace: 'nowrap' }}><Typed>{name}</Typed> <DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} /></span>,
     },
     { title: t('fields.granted'), dataIndex: 'granted', align: 'right' as const, width: 150, render: money },
     { title: t('fields.dispatched'), dataIndex: 'dispatched', align: 'right' as const, width: 150, render: money },
@@ -152,9 +153,9 @@ export default function QuotaDispatchPage() {
   return (
     <Card data-testid="quota-dispatch" title={t(afresh ? 'dispatch.titleAfresh' : 'dispatch.title')} extra={<Button disabled={false} onClick={() => navigate(QUOTA_PATHS.accounts)}>{t('dispatch.back')}</Button>}>
       <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label={t('dispatch.source')}>{account.unitName}</Descriptions.Item>
+        <Descriptions.Item label={t('dispatch.source')}>{typedCell(account.unitName)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.kind')}><DictTag dictType={QUOTA_KIND_DICT} value={account.kind} /></Descriptions.Item>
-        <Descriptions.Item label={t('fields.grantorName')}>{account.grantorName}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.grantorName')}>{typedCell(account.grantorName)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.available')}><span data-testid="dispatch-available">{formatCurrency(account.available)}</span></Descriptions.Item>
         <Descriptions.Item label={t('dispatch.reserved')}><span data-testid="dispatch-reserved">{formatCurrency(account.reserved)}</span></Descriptions.Item>
         <Descriptions.Item label={t('dispatch.free')}><span data-testid="dispatch-free">{formatCurrency(yuan(free))}</span></Descriptions.Item>
