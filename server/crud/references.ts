@@ -33,6 +33,9 @@ export function registerReferenceTarget(target: Target): void {
   targets.set(target.resource.name, target);
 }
 
+/** The table a served resource's records live in (the operation log names an entry's record from it). */
+export const servedTableOf = (resource: string): PgTable | undefined => targets.get(resource)?.table;
+
 /** The form of a record id (PROTOCOL.md §7: text; a random UUID, or a seed's own such as corp-demo-group): anything else is refused unread. */
 export const REFERENCE_ID = /^[A-Za-z0-9-]{1,64}$/;
 

@@ -146,6 +146,8 @@ test('at 1366 px op_admin edits a role, takes and closes a support conversation,
   await expect(roleRows).toContainText('角色管理');
   await expect(roleRows).toContainText(/角色名称/);
   await expect(roleRows).toContainText(/按钮权限/);
+  // The record by its name above its id.
+  await expect(roleRows.getByTestId('operation-record')).toContainText('日志演练角色（已改）');
   await roleRows.getByRole('button', { name: /查\s*看/ }).click();
   const change = admin.getByTestId('operation-change');
   await expect(change).toBeVisible(FIRST_LOAD);
@@ -155,10 +157,19 @@ test('at 1366 px op_admin edits a role, takes and closes a support conversation,
   expect(labels.filter((label) => !['角色名称', '按钮权限', '菜单权限'].includes(label))).toEqual([]);
   await expect(change).toContainText('日志演练角色（已改）');
   await expect(change).not.toContainText(/dataVersion|updateTime|builtIn|menuIds/);
+  // The grants by name, only what changed: the buttons 字典数据 brought, as "menu · action", none taken
+  // away; never a permission code or a menu's id.
+  const buttons = change.locator('tbody tr').filter({ has: admin.locator('td:first-child', { hasText: /^按钮权限$/ }) });
+  await expect(buttons.getByTestId('operation-change-added')).toContainText(/^新增：.*字典数据 · /);
+  await expect(buttons.getByTestId('operation-change-removed')).toHaveText('移除：无');
+  await expect(buttons).not.toContainText('字典管理 · ');
+  await expect(change).not.toContainText(/system:dict|[0-9a-f]{8}-[0-9a-f]{4}-/);
   const drawer = admin.locator('.ant-drawer-content');
   const [tableWidth, drawerWidth] = await Promise.all([change.evaluate((el) => (el as unknown as { scrollWidth: number }).scrollWidth), drawer.evaluate((el) => (el as unknown as { clientWidth: number }).clientWidth)]);
   expect(tableWidth).toBeLessThanOrEqual(drawerWidth);
   await shot('role-change-1366');
+  // The drawer scrolls: the change table itself, whole.
+  await change.screenshot({ path: join(ARTIFACTS, 'operation-log-role-change-table-1366.png') });
   await admin.keyboard.press('Escape');
 
   const conversationRows = await find(conversationId);

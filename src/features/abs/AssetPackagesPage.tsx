@@ -18,7 +18,9 @@ import { absApi, type AssetPackage, type Page, type PackageDetail, type PoolNote
 import { ConcentrationChart } from './ConcentrationChart';
 import './locale';
 import { toastPageFailure } from '../../components/page-failure';
-import { daysBetween } from '../../lib/dates';
+import { Typed, typedCell } from '../../components/Typed';
+import { DATETIME_FORMAT } from '../../crud/fields';
+import { daysBetween, formatDate } from '../../lib/dates';
 
 const PATH = '/op/abs/assets/assets-manage';
 const percent = (share: string) => `${(Number(share) * 100).toFixed(2)}%`;
@@ -77,14 +79,15 @@ function PackageList() {
         pagination={{ current: paging.pageNum, pageSize: paging.pageSize, total: page?.total, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) }}
         onRow={(row) => ({ onClick: () => navigate(`${PATH}?id=${row.id}`), style: { cursor: 'pointer' } })}
         columns={[
-          { title: t('fields.packageNo'), dataIndex: 'packageNo', width: 130 },
-          { title: t('fields.packageName'), dataIndex: 'packageName', ellipsis: true },
-          { title: t('fields.programme'), dataIndex: 'programme', width: 200, ellipsis: true },
+          // Number, name, programme and parties are the records' own text: marked as typed, whole on hover where cut.
+          { title: t('fields.packageNo'), dataIndex: 'packageNo', width: 130, render: typedCell },
+          { title: t('fields.packageName'), dataIndex: 'packageName', ellipsis: { showTitle: false }, render: typedCell },
+          { title: t('fields.programme'), dataIndex: 'programme', width: 200, ellipsis: { showTitle: false }, render: typedCell },
           { title: t('fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <DictTag dictType={PACKAGE_STATUS_DICT} value={v} /> },
           { title: t('fields.noteCount'), dataIndex: 'noteCount', width: 90, align: 'right' },
           { title: t('fields.poolTotal'), dataIndex: 'poolTotal', width: 170, align: 'right', render: (v: string) => formatMoney(v) },
           { title: t('fields.targetSize'), dataIndex: 'targetSize', width: 170, align: 'right', render: (v: string) => formatMoney(v) },
-          { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: (v: string) => new Date(v).toLocaleString('zh-CN', { hour12: false }) },
+          { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: (v: string) => formatDate(v, DATETIME_FORMAT) },
         ]}
       />
       <Modal open={creating} title={t('packages.create')} onOk={create} onCancel={() => setCreating(false)} destroyOnHidden>
@@ -143,10 +146,10 @@ function PackageView({ id }: { id: string }) {
   const progress = Math.min(100, Math.round((Number(pkg.figures.total) / Number(pkg.targetSize)) * 100));
   const noteColumns = [
     // The amount right after the number: the pool's card is narrow, and an amount scrolled out of sight hides what the pool holds.
-    { title: t('fields.noteNo'), dataIndex: 'noteNo', width: 190 },
+    { title: t('fields.noteNo'), dataIndex: 'noteNo', width: 190, render: typedCell },
     { title: t('fields.noteAmount'), dataIndex: 'amount', width: 150, align: 'right' as const, render: (v: string) => formatMoney(v) },
-    { title: t('fields.debtorName'), dataIndex: 'debtorName', width: 180, ellipsis: true },
-    { title: t('fields.holderName'), dataIndex: 'holderName', width: 200, ellipsis: true },
+    { title: t('fields.debtorName'), dataIndex: 'debtorName', width: 180, ellipsis: { showTitle: false }, render: typedCell },
+    { title: t('fields.holderName'), dataIndex: 'holderName', width: 200, ellipsis: { showTitle: false }, render: typedCell },
     { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
     { title: t('fields.remainingDays'), key: 'days', width: 110, align: 'right' as const, render: (_: unknown, r: PoolNoteView) => daysBetween(pkg.today, r.dueDate) },
   ];
@@ -154,7 +157,7 @@ function PackageView({ id }: { id: string }) {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="abs-package">
       <Card
-        title={<Space>{pkg.packageName}<DictTag dictType={PACKAGE_STATUS_DICT} value={pkg.status} /></Space>}
+        title={<Space><Typed>{pkg.packageName}</Typed><DictTag dictType={PACKAGE_STATUS_DICT} value={pkg.status} /></Space>}
         extra={
           <Space>
             {action && (
@@ -169,8 +172,8 @@ function PackageView({ id }: { id: string }) {
         }
       >
         <Descriptions size="small" column={3}>
-          <Descriptions.Item label={t('fields.packageNo')}>{pkg.packageNo}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.programme')}>{pkg.programme}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.packageNo')}>{typedCell(pkg.packageNo)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.programme')}>{typedCell(pkg.programme)}</Descriptions.Item>
           <Descriptions.Item label={t('packages.rulesTitle')}>{t('packages.rulesText', { min: pkg.minTenorDays, max: pkg.maxTenorDays, share: percent(pkg.maxDebtorShare) })}</Descriptions.Item>
         </Descriptions>
         <Row gutter={16} style={{ marginTop: 8 }}>
@@ -195,7 +198,7 @@ function PackageView({ id }: { id: string }) {
             <Table
               size="small" rowKey="debtorId" pagination={false} dataSource={pkg.figures.concentration} style={{ marginTop: 8 }}
               columns={[
-                { title: t('fields.debtorName'), dataIndex: 'debtorName', ellipsis: true },
+                { title: t('fields.debtorName'), dataIndex: 'debtorName', ellipsis: { showTitle: false }, render: typedCell },
                 { title: t('fields.noteCount'), dataIndex: 'noteCount', width: 70, align: 'right' },
                 { title: t('fields.noteAmount'), dataIndex: 'amount', width: 140, align: 'right', render: (v: string) => formatMoney(v) },
                 { title: t('packages.share'), dataIndex: 'share', width: 80, align: 'right', render: percent },

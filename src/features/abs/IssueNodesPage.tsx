@@ -16,6 +16,7 @@ import { PERMISSIONS } from '../../lib/permissions';
 import { absApi, type AssetPackage, type IssueNodeView } from './abs-api';
 import './locale';
 import { toastPageFailure } from '../../components/page-failure';
+import { Typed, typedSelect } from '../../components/Typed';
 
 export default function IssueNodesPage() {
   const { t } = useTranslation('abs');
@@ -57,7 +58,7 @@ export default function IssueNodesPage() {
       title={t('nodesPage.title')}
       extra={
         <Select style={{ width: 360 }} placeholder={t('nodesPage.pickPackage')} value={packageId} onChange={(v) => setParams({ packageId: v })}
-          options={packages.map((p) => ({ value: p.id, label: `${p.packageNo} ${p.packageName}` }))} />
+          options={packages.map((p) => ({ value: p.id, label: `${p.packageNo} ${p.packageName}` }))} {...typedSelect} />
       }
     >
       <Alert type="info" showIcon message={t('nodesPage.order')} style={{ marginBottom: 16 }} />
@@ -74,7 +75,7 @@ export default function IssueNodesPage() {
                     <Button size="small" type="link" onClick={() => open(node)}>{node.nodeDate ? t('nodesPage.edit') : t('nodesPage.register')}</Button>
                   </HasPermi>
                 </Space>
-                {node.remark && <div><Typography.Text type="secondary">{node.remark}</Typography.Text></div>}
+                {node.remark && <div><Typography.Text type="secondary"><Typed>{node.remark}</Typed></Typography.Text></div>}
                 {node.documents.length > 0 && <FilePreview fileIds={node.documents.map((d) => d.fileId)} names={Object.fromEntries(node.documents.map((d) => [d.fileId, d.fileName]))} thumbnailType="SMALL" />}
               </div>
             ),

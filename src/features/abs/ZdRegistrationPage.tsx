@@ -19,6 +19,9 @@ import { PERMISSIONS } from '../../lib/permissions';
 import { absApi, type Page, type Registration, type RegistrationDetail, type RegistrationSubjects } from './abs-api';
 import './locale';
 import { toastPageFailure } from '../../components/page-failure';
+import { Typed, typedCell, typedSelect } from '../../components/Typed';
+import { DATETIME_FORMAT } from '../../crud/fields';
+import { formatDate } from '../../lib/dates';
 
 type Act = 'amend' | 'extend' | 'cancel';
 
@@ -66,14 +69,15 @@ export default function ZdRegistrationPage() {
         <Form.Item><Button htmlType="submit" type="primary">{t('kit:search.submit')}</Button></Form.Item>
       </Form>
       <Table<Registration>
-        rowKey="id" dataSource={page?.records} loading={!page} scroll={{ x: 1300 }}
+        rowKey="id" dataSource={page?.records} loading={!page} scroll={{ x: 1340 }}
         pagination={{ current: paging.pageNum, pageSize: paging.pageSize, total: page?.total, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) }}
         onRow={(row) => ({ onClick: () => setDetailId(row.id), style: { cursor: 'pointer' } })}
         columns={[
-          { title: t('fields.registrationNo'), dataIndex: 'registrationNo', width: 200 },
-          { title: t('fields.registrationType'), dataIndex: 'registrationType', width: 130, render: (v: string) => <DictTag dictType={REGISTRATION_TYPE_DICT} value={v} /> },
-          { title: t('fields.transferorName'), dataIndex: 'transferorName', width: 200, ellipsis: true },
-          { title: t('fields.transfereeName'), dataIndex: 'transfereeName', width: 200, ellipsis: true },
+          { title: t('fields.registrationNo'), dataIndex: 'registrationNo', width: 200, render: typedCell },
+          { title: t('fields.registrationType'), dataIndex: 'registrationType', width: 170, render: (v: string) => <DictTag dictType={REGISTRATION_TYPE_DICT} value={v} /> },
+          // The parties are records' names: marked as typed, whole on hover where the column cuts them.
+          { title: t('fields.transferorName'), dataIndex: 'transferorName', width: 200, ellipsis: { showTitle: false }, render: typedCell },
+          { title: t('fields.transfereeName'), dataIndex: 'transfereeName', width: 200, ellipsis: { showTitle: false }, render: typedCell },
           { title: t('fields.amount'), dataIndex: 'amount', width: 150, align: 'right', render: (v: string) => formatMoney(v) },
           { title: t('fields.periodYears'), dataIndex: 'periodYears', width: 90, align: 'right' },
           {
@@ -123,20 +127,20 @@ function RegisterModal({ onClose, onDone }: { onClose: () => void; onDone: (id: 
           <Radio.Group options={Object.values(REGISTRATION_TYPE).map((value) => ({ value, label: <DictTag dictType={REGISTRATION_TYPE_DICT} value={value} /> }))} />
         </Form.Item>
         <Space.Compact block>
-          <Form.Item name="transferorId" label={t('fields.transferorId')} rules={[{ required: true }]} style={{ flex: 1 }}><Select showSearch optionFilterProp="label" options={parties} /></Form.Item>
-          <Form.Item name="transfereeId" label={t('fields.transfereeId')} rules={[{ required: true }]} style={{ flex: 1 }}><Select showSearch optionFilterProp="label" options={parties} /></Form.Item>
+          <Form.Item name="transferorId" label={t('fields.transferorId')} rules={[{ required: true }]} style={{ flex: 1 }}><Select showSearch optionFilterProp="label" options={parties} {...typedSelect} /></Form.Item>
+          <Form.Item name="transfereeId" label={t('fields.transfereeId')} rules={[{ required: true }]} style={{ flex: 1 }}><Select showSearch optionFilterProp="label" options={parties} {...typedSelect} /></Form.Item>
         </Space.Compact>
         <Form.Item name="subjectKind" label={t('fields.subjectKind')} rules={[{ required: true }]}>
           <Radio.Group options={[{ value: 'NOTES', label: t('registrations.subjectNotes') }, { value: 'PACKAGE', label: t('registrations.subjectPackage') }]} />
         </Form.Item>
         {subjectKind === 'PACKAGE' ? (
           <Form.Item name="packageId" label={t('registrations.package')} rules={[{ required: true }]}>
-            <Select options={subjects?.packages.map((p) => ({ value: p.id, label: `${p.packageNo} ${p.packageName}` }))} />
+            <Select options={subjects?.packages.map((p) => ({ value: p.id, label: `${p.packageNo} ${p.packageName}` }))} {...typedSelect} />
           </Form.Item>
         ) : (
           <Form.Item name="noteIds" label={t('fields.noteIds')} rules={[{ required: true }]}>
             <Select mode="multiple" showSearch optionFilterProp="label" data-testid="zd-notes"
-              options={subjects?.notes.map((n) => ({ value: n.id, label: `${n.noteNo} · ${n.holderName} · ${formatMoney(n.amount)}` }))} />
+              options={subjects?.notes.map((n) => ({ value: n.id, label: `${n.noteNo} · ${n.holderName} · ${formatMoney(n.amount)}` }))} {...typedSelect} />
           </Form.Item>
         )}
         <Form.Item name="amount" label={t('fields.amount')} rules={[{ required: true }]} extra={amount ? amountToChinese(String(amount)) : undefined}>
@@ -207,22 +211,22 @@ function RegistrationDrawer({ id, onClose, onChanged }: { id: string; onClose: (
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label={t('fields.registrationType')}><DictTag dictType={REGISTRATION_TYPE_DICT} value={detail.registrationType} /></Descriptions.Item>
             <Descriptions.Item label={t('fields.status')}><DictTag dictType={REGISTRATION_STATUS_DICT} value={detail.status} /></Descriptions.Item>
-            <Descriptions.Item label={t('fields.transferorName')}>{detail.transferorName}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.transfereeName')}>{detail.transfereeName}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.transferorName')}>{typedCell(detail.transferorName)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.transfereeName')}>{typedCell(detail.transfereeName)}</Descriptions.Item>
             <Descriptions.Item label={t('fields.amount')}>{formatMoney(detail.amount)}（{amountToChinese(detail.amount)}）</Descriptions.Item>
             <Descriptions.Item label={t('fields.periodYears')}>{detail.periodYears}</Descriptions.Item>
             <Descriptions.Item label={t('fields.startDate')}>{detail.startDate}</Descriptions.Item>
             <Descriptions.Item label={t('fields.expireDate')}>
               <Space>{detail.expireDate}{detail.expiringSoon && <Tag color="warning">{t('registrations.expiring', { days: detail.daysLeft })}</Tag>}</Space>
             </Descriptions.Item>
-            {detail.package && <Descriptions.Item label={t('registrations.package')} span={2}>{detail.package.packageNo} {detail.package.packageName}</Descriptions.Item>}
-            <Descriptions.Item label={t('fields.description')} span={2}>{detail.description}</Descriptions.Item>
+            {detail.package && <Descriptions.Item label={t('registrations.package')} span={2}><Typed>{detail.package.packageNo} {detail.package.packageName}</Typed></Descriptions.Item>}
+            <Descriptions.Item label={t('fields.description')} span={2}>{typedCell(detail.description)}</Descriptions.Item>
           </Descriptions>
           <Card size="small" title={t('registrations.notes')}>
             <Table size="small" rowKey="id" pagination={{ pageSize: 5 }} dataSource={detail.notes}
               columns={[
                 { title: t('fields.noteNo'), dataIndex: 'noteNo' },
-                { title: t('fields.holderName'), dataIndex: 'holderName', ellipsis: true },
+                { title: t('fields.holderName'), dataIndex: 'holderName', ellipsis: { showTitle: false }, render: typedCell },
                 { title: t('fields.noteAmount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
                 { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
               ]} />
@@ -235,13 +239,13 @@ function RegistrationDrawer({ id, onClose, onChanged }: { id: string; onClose: (
                   <div>
                     <Space wrap>
                       <DictTag dictType={REGISTRATION_ACTION_DICT} value={h.action} />
-                      <span>{new Date(h.createTime).toLocaleString('zh-CN', { hour12: false })}</span>
+                      <span>{formatDate(h.createTime, DATETIME_FORMAT)}</span>
                       <span>{t('registrations.receiptNo')} {h.receiptNo}</span>
-                      <span>{h.createByName ?? h.createBy}</span>
+                      <Typed>{h.createByName ?? h.createBy}</Typed>
                       {h.certificateFileId && <Button size="small" type="link" onClick={() => void openCertificate(h.certificateFileId!)}>{t('registrations.certificate')}</Button>}
                     </Space>
                     {h.before && <ChangeLine before={h.before} after={h.after} />}
-                    {h.remark && <div style={{ color: '#888' }}>{h.remark}</div>}
+                    {h.remark && <div style={{ color: '#888' }}><Typed>{h.remark}</Typed></div>}
                   </div>
                 ),
               }))}

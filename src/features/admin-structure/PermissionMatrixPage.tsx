@@ -14,6 +14,7 @@ import { MATRIX_ACTIONS, MATRIX_API, type MatrixAnswer, type MatrixFilters, type
 import { PERMISSIONS } from '../../lib/permissions';
 import { api } from '../../providers/http';
 import { useNamespaces } from '../../providers/lazy-namespaces';
+import { Typed, typedSelect } from '../../components/Typed';
 
 function Cell({ value }: { value: boolean | null }) {
   const { t } = useTranslation();
@@ -66,7 +67,7 @@ export default function PermissionMatrixPage() {
 
   const clean = (values: Omit<MatrixFilters, 'by'>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as Omit<MatrixFilters, 'by'>;
   const columns: ColumnsType<MatrixRow> = [
-    { title: t(`admin:matrix.by.${by}`), dataIndex: 'subject', width: 200, render: (_: unknown, row) => <Space direction="vertical" size={0}><span>{row.subjectName}</span><Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.subject}</Typography.Text></Space> },
+    { title: t(`admin:matrix.by.${by}`), dataIndex: 'subject', width: 200, render: (_: unknown, row) => <Space direction="vertical" size={0}><Typed>{row.subjectName}</Typed><Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.subject}</Typography.Text></Space> },
     { title: t('admin:matrix.resource'), dataIndex: 'resource', width: 220, render: (_: unknown, row) => <Space direction="vertical" size={0}><span>{t(row.resourceTitle)}</span><Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.resource}</Typography.Text></Space> },
     ...MATRIX_ACTIONS.map((action) => ({ title: t(`admin:matrix.actions.${action}`), key: action, width: 90, align: 'center' as const, render: (_: unknown, row: MatrixRow) => <Cell value={row.cells[action]} /> })),
   ];
@@ -87,7 +88,7 @@ export default function PermissionMatrixPage() {
         />
         <Form form={form} layout="inline" onFinish={(values) => setFilters(clean(values))} data-testid="matrix-filters">
           <Form.Item name="subject" label={t('admin:matrix.filters.subject')}>
-            <Select allowClear showSearch optionFilterProp="label" style={{ width: 220 }} options={subjects.map((s) => ({ value: s.subject, label: `${s.subjectName} (${s.subject})` }))} placeholder={t('admin:matrix.filters.all')} />
+            <Select allowClear showSearch optionFilterProp="label" style={{ width: 220 }} options={subjects.map((s) => ({ value: s.subject, label: `${s.subjectName} (${s.subject})` }))} {...typedSelect} placeholder={t('admin:matrix.filters.all')} />
           </Form.Item>
           <Form.Item name="resource" label={t('admin:matrix.filters.resource')}>
             <Input allowClear style={{ width: 180 }} data-testid="matrix-resource" />

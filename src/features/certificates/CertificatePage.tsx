@@ -28,6 +28,7 @@ import { certificateApi, type Certificate } from './certificate-api';
 import './certificates.css';
 import './locale';
 import { dayOf } from '../../lib/dates';
+import { typedCell } from '../../components/Typed';
 
 const PAGE_SIZES = [10, 20, 50];
 const STATUS_SCHEMA = { type: 'dict', dictType: CERT_STATUS_DICT, label: '' } as const;
@@ -90,7 +91,8 @@ export default function CertificatePage() {
   const columns: ColumnType<Certificate>[] = [
     { key: '__index', title: t('kit:table.index'), width: 64, align: 'center', render: (_v, _r, i) => (paging.pageNum - 1) * paging.pageSize + i + 1 },
     // Credit code and issuer are in the detail: the validity, its tags and the status stay in view without scrolling.
-    { ...text('holderCorpName'), sorter: true },
+    // The holder is a corporation's name, as its record has it.
+    { ...text('holderCorpName'), sorter: true, render: typedCell },
     text('serialNo'),
     {
       key: 'validTo',

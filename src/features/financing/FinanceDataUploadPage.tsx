@@ -5,6 +5,7 @@
  * completed). Files go through the file service and join the kind at once; the last step leads to
  * upload/success. Only an application in DRAFT or RETURNED takes files (the server says so too).
  */
+import { Typed, typedSelect } from '../../components/Typed';
 import { App, Alert, Button, Card, Select, Space, Steps, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,7 @@ function ApplicationPicker() {
         loading={!open}
         data-testid="pick-application"
         options={open?.map((a) => ({ value: a.id, label: `${a.applicationNo} · ${a.supplierName} · ${a.prdName}` }))}
+        {...typedSelect}
         onChange={(id: string) => navigate(withApplication(FINANCE_DATA_PATHS.upload.BASIC_INFO, id))}
       />
     </Space>
@@ -81,7 +83,9 @@ function UploadStep({ kind }: { kind: MaterialKind }) {
       <Steps size="small" current={index} items={MATERIAL_KINDS.map((k) => ({ title: t(`title.upload.${k}`) }))} data-testid="upload-steps" />
       {app && (
         <Typography.Text>
-          {app.applicationNo} · {app.supplierName} · {app.coreName} · {app.prdName}
+          <Typed>
+            {app.applicationNo} · {app.supplierName} · {app.coreName} · {app.prdName}
+          </Typed>
         </Typography.Text>
       )}
       {app && !editable && <Alert type="warning" showIcon message={t('messages.readOnly', { status: t(`status.${app.status}`) })} />}

@@ -4,6 +4,7 @@
  * Approve step gives each file 通过 / 不通过 (a remark required for the latter); the server decides
  * whether the caller may, and its refusal is shown as it says it.
  */
+import { Typed, typedCell } from '../../components/Typed';
 import { App, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,15 +100,15 @@ export function MaterialsPanel({ materials, reviewing = false, onRemove, onChang
                   render: (name: string, m) =>
                     urls[m.fileId] ? (
                       <a href={urls[m.fileId]} target="_blank" rel="noreferrer">
-                        {name}
+                        <Typed>{name}</Typed>
                       </a>
                     ) : (
-                      name
+                      <Typed>{name}</Typed>
                     ),
                 },
                 { title: t('fields.verdict'), dataIndex: 'verdict', width: 100, render: (v: Verdict) => <VerdictTag verdict={v} /> },
-                { title: t('fields.reviewRemark'), dataIndex: 'remark', render: (v: string | null) => v ?? '-' },
-                { title: t('fields.reviewerName'), dataIndex: 'reviewerName', width: 110, render: (v: string | null) => v ?? '-' },
+                { title: t('fields.reviewRemark'), dataIndex: 'remark', render: (v: string | null) => typedCell(v) ?? '-' },
+                { title: t('fields.reviewerName'), dataIndex: 'reviewerName', width: 110, render: (v: string | null) => typedCell(v) ?? '-' },
                 ...(reviewing
                   ? [
                       {

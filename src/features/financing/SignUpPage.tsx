@@ -15,6 +15,9 @@ import {
   APPLICATION_QUERY, EDITABLE_STATUSES, FINANCE_DATA_PATHS, FINANCING_SIGN_SCOPE, FINANCING_STATUS, FINANCING_STATUSES, MATERIAL_KIND,
   type FinancingApplication, type FinancingStatus,
 } from '../../lib/financing';
+import { typedCell, typedSelect } from '../../components/Typed';
+import { DATETIME_FORMAT } from '../../crud/fields';
+import { formatDate } from '../../lib/dates';
 import { PERMISSIONS } from '../../lib/permissions';
 import { SIGN_RESULT } from '../../lib/sms-sign';
 import { usePermission, useUserInfo } from '../../providers/user';
@@ -61,6 +64,7 @@ function StartForm({ onStarted }: { onStarted: (app: FinancingApplication) => vo
           showSearch
           optionFilterProp="label"
           options={options?.cores.map((c) => ({ value: c.corpId, label: c.corpName }))}
+          {...typedSelect}
           onChange={() => form.setFieldsValue({ supplierCorpId: undefined, prdCode: undefined })}
           data-testid="start-core"
         />
@@ -73,11 +77,12 @@ function StartForm({ onStarted }: { onStarted: (app: FinancingApplication) => vo
           placeholder={core ? undefined : t('messages.chooseSupplierFirst')}
           disabled={!core}
           options={core?.suppliers.map((s) => ({ value: s.corpId, label: s.corpName }))}
+          {...typedSelect}
           data-testid="start-supplier"
         />
       </Form.Item>
       <Form.Item name="prdCode" label={t('fields.prdCode')}>
-        <Select style={{ width: 210 }} disabled={!core} options={productsOfCore.map((p) => ({ value: p.prdCode, label: p.prdName }))} data-testid="start-product" />
+        <Select style={{ width: 210 }} disabled={!core} options={productsOfCore.map((p) => ({ value: p.prdCode, label: p.prdName }))} {...typedSelect} data-testid="start-product" />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={busy}>
@@ -149,12 +154,13 @@ function ApplicationList({ onOpen, reloadKey }: { onOpen: (id: string) => void; 
         locale={{ emptyText: t('messages.empty') }}
         pagination={{ current: page.pageNum, pageSize: page.pageSize, total: data.total, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
         columns={[
-          { title: t('fields.applicationNo'), dataIndex: 'applicationNo' },
-          { title: t('fields.supplierName'), dataIndex: 'supplierName' },
-          { title: t('fields.coreName'), dataIndex: 'coreName' },
-          { title: t('fields.prdName'), dataIndex: 'prdName' },
+          // Number, parties and product are the records' own text (typed by operators or the demo), shown as written.
+          { title: t('fields.applicationNo'), dataIndex: 'applicationNo', render: typedCell },
+          { title: t('fields.supplierName'), dataIndex: 'supplierName', render: typedCell },
+          { title: t('fields.coreName'), dataIndex: 'coreName', render: typedCell },
+          { title: t('fields.prdName'), dataIndex: 'prdName', render: typedCell },
           { title: t('fields.status'), dataIndex: 'status', render: (s: FinancingStatus) => <FinancingStatusTag status={s} /> },
-          { title: t('fields.createTime'), dataIndex: 'createTime', render: (v: string) => new Date(v).toLocaleString('zh-CN', { hour12: false }) },
+          { title: t('fields.createTime'), dataIndex: 'createTime', render: (v: string) => formatDate(v, DATETIME_FORMAT) },
           {
             title: '',
             key: 'open',
@@ -267,7 +273,7 @@ function ApplicationView({ id, onBack }: { id: string; onBack: () => void }) {
                   <Input maxLength={11} style={{ width: 160 }} />
                 </Form.Item>
                 <Form.Item name="settlementAccountId" label={t('fields.settlementAccountId')}>
-                  <Select style={{ width: 360 }} options={accountOptions} data-testid="settlement-account" />
+                  <Select style={{ width: 360 }} options={accountOptions} {...typedSelect} data-testid="settlement-account" />
                 </Form.Item>
               </Space>
               <Form.Item name="remark" label={t('fields.remark')}>

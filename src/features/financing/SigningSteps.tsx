@@ -32,6 +32,9 @@ export function SigningSteps({ status, size = 'default' }: { status: FinancingSt
   return (
     <Steps
       size={size}
+      // Titles under the icons, each wrapping in its fifth of the width: beside them, the English titles
+      // (Complete signing information) were cut at 1366 px.
+      labelPlacement="vertical"
       current={progress.current}
       status={progress.status}
       data-testid="signing-steps"

@@ -3,6 +3,7 @@
  * applications with a core enterprise and a product on the five steps of spec §4.4, linking to the
  * application. A supplier without one stands at the first step.
  */
+import { Typed } from '../../components/Typed';
 import { Button, Card, Empty, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,8 +41,12 @@ export function SupplierSigningTab({ supplierCorpId }: { supplierCorpId: string 
           data-testid="supplier-signing-application"
           title={
             <Space>
-              <Typography.Text strong>{a.coreName}</Typography.Text>
-              <Typography.Text>{a.prdName}</Typography.Text>
+              <Typography.Text strong>
+                <Typed>{a.coreName}</Typed>
+              </Typography.Text>
+              <Typography.Text>
+                <Typed>{a.prdName}</Typed>
+              </Typography.Text>
               <FinancingStatusTag status={a.status} />
             </Space>
           }

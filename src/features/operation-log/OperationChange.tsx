@@ -7,11 +7,18 @@
  * (the `diff` library's word diff). Masked values arrive masked: the server never logs a secret
  * (server/operation-log/record.ts). The table's columns share the drawer's width and wrap, so a long
  * list never widens it past the drawer.
+ *
+ * Ids and codes are shown by what they name: the server answers each entry with `names` (field → id →
+ * name, server/operation-log/names.ts), so a role's menus and buttons read by their titles and an
+ * instanceId as its record's number. A list changed in place (a role's grants, a user's roles) shows
+ * what was removed and what was added, not both whole lists.
  */
 import { Empty, Table, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { diffWords } from 'diff';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Typed } from '../../components/Typed';
 import { DATETIME_FORMAT, FieldValue } from '../../crud/fields';
 import type { AnyResource, FieldSchema } from '../../crud/resource';
 import { formatDate } from '../../lib/dates';
@@ -20,6 +27,32 @@ import { findResource } from '../../resources';
 import { isLoggedField, loggedValueKey, loggedValueKind, logFieldKey, logResourceKey, namedBySibling } from './labels';
 
 type Values = Record<string, unknown> | null | undefined;
+
+/** field → id (or code) → name, as the server answers an entry (server/operation-log/names.ts EntryNames). */
+export type EntryNames = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/**
+ * A role's grants are named from the grant tree in the reader's language (interface words); every
+ * other name is a record's own (a corporation, a bill number) and is marked as typed.
+ */
+const INTERFACE_NAMED = new Set(['menuIds', 'permissions']);
+
+/** The names of a value's ids when the server named every one of them; else undefined (the value is shown by kind). */
+export function namesOf(names: EntryNames | undefined, field: string, value: unknown): string[] | undefined {
+  const known = names?.[field];
+  if (!known) return undefined;
+  const ids = Array.isArray(value) ? value : [value];
+  if (!ids.length || !ids.every((id) => typeof id === 'string' && Object.hasOwn(known, id))) return undefined;
+  return ids.map((id) => known[id as string]);
+}
+
+/** What a list changed in place lost and gained, in its order. */
+export function listChange(before: unknown[], after: unknown[]): { removed: unknown[]; added: unknown[] } {
+  const key = (item: unknown) => JSON.stringify(item);
+  const had = new Set(before.map(key));
+  const has = new Set(after.map(key));
+  return { removed: before.filter((item) => !has.has(key(item))), added: after.filter((item) => !had.has(key(item))) };
+}
 
 interface Line {
   name: string;
@@ -111,11 +144,28 @@ export function OperationChange({ entry }: { entry: Record<string, unknown> }) {
   const before = entry.before as Values;
   const after = entry.after as Values;
   const resource = findResource(String(entry.resource ?? ''));
+  const names = entry.names as EntryNames | undefined;
   const lines = changeLines(before, after);
-  const value = (name: string, v: unknown) => {
+  const value = (name: string, v: unknown): ReactNode => {
     const schema = resource?.fields[name] as FieldSchema | undefined;
-    if (v === null || v === undefined || v === '') return <Typography.Text type="secondary">—</Typography.Text>;
+    if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return <Typography.Text type="secondary">—</Typography.Text>;
+    const named = namesOf(names, name, v);
+    if (named) return INTERFACE_NAMED.has(name) ? named.join('、') : <Typed>{named.join('、')}</Typed>;
+    // A list whose items the server could not all name: each item by its name where it has one.
+    if (Array.isArray(v) && names?.[name]) return v.map((item) => (typeof item === 'string' && names[name][item]) || String(item)).join('、');
     return schema ? <FieldValue schema={schema} value={v} t={t} /> : <PlainValue resource={String(entry.resource ?? '')} name={name} value={v} t={t} />;
+  };
+  /** A list changed in place: the before column shows what was removed, the after column what was added. */
+  const inPlace = (line: Line) => line.hadBefore && line.hasAfter && Array.isArray(line.before) && Array.isArray(line.after);
+  const part = (label: 'removed' | 'added', line: Line) => {
+    const change = listChange(line.before as unknown[], line.after as unknown[]);
+    const items = change[label];
+    return (
+      <span data-testid={`operation-change-${label}`}>
+        {t(`resources:operationLog.change.${label}`)}
+        {items.length ? value(line.name, items) : t('resources:operationLog.change.unchanged')}
+      </span>
+    );
   };
   if (lines.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('resources:operationLog.change.none')} />;
   return (
@@ -134,7 +184,7 @@ export function OperationChange({ entry }: { entry: Record<string, unknown> }) {
         columns={[
           { key: 'field', title: t('resources:operationLog.change.field'), width: 120, onCell: () => ({ style: wrap }), render: (_v, line) => fieldLabelOf(resource, line.name, t) },
           ...(before
-            ? [{ key: 'before', title: t('resources:operationLog.change.before'), onCell: () => ({ style: wrap }), render: (_v: unknown, line: Line) => (line.hadBefore ? value(line.name, line.before) : null) }]
+            ? [{ key: 'before', title: t('resources:operationLog.change.before'), onCell: () => ({ style: wrap }), render: (_v: unknown, line: Line) => (inPlace(line) ? part('removed', line) : line.hadBefore ? value(line.name, line.before) : null) }]
             : []),
           {
             key: 'after',
@@ -142,6 +192,7 @@ export function OperationChange({ entry }: { entry: Record<string, unknown> }) {
             onCell: () => ({ style: wrap }),
             render: (_v, line) => {
               if (!line.hasAfter) return null;
+              if (inPlace(line)) return part('added', line);
               const long = typeof line.before === 'string' && typeof line.after === 'string' && Math.max(line.before.length, line.after.length) > LONG_TEXT;
               return long ? <WordDiff before={line.before as string} after={line.after as string} /> : value(line.name, line.after);
             },

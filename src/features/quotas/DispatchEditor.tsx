@@ -11,6 +11,7 @@
  * counted against itself, exceptRequestId). `collectRef` receives the check that answers the body to
  * send, or throws an Error with the message to show.
  */
+import { Typed, typedCell } from '../../components/Typed';
 import { Alert, Card, Descriptions, Input, Space, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -126,7 +127,7 @@ export function DispatchEditor({ accountId, afresh, exceptRequestId, initial, re
     {
       title: t('fields.unitName'), dataIndex: 'unitName', width: 360,
       // One line: the tree's indent and the name stay together however deep the unit sits.
-      render: (name: string, row: TreeNode) => <span style={{ whiteSpace: 'nowrap' }}>{name} <DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} /></span>,
+      render: (name: string, row: TreeNode) => <span style={{ whiteSpace: 'nowrap' }}><Typed>{name}</Typed> <DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} /></span>,
     },
     { title: t('fields.granted'), dataIndex: 'granted', align: 'right' as const, width: 150, render: money },
     { title: t('fields.dispatched'), dataIndex: 'dispatched', align: 'right' as const, width: 150, render: money },
@@ -164,9 +165,9 @@ export function DispatchEditor({ accountId, afresh, exceptRequestId, initial, re
   return (
     <>
       <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label={t('dispatch.source')}>{account.unitName}</Descriptions.Item>
+        <Descriptions.Item label={t('dispatch.source')}>{typedCell(account.unitName)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.kind')}><DictTag dictType={QUOTA_KIND_DICT} value={account.kind} /></Descriptions.Item>
-        <Descriptions.Item label={t('fields.grantorName')}>{account.grantorName}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.grantorName')}>{typedCell(account.grantorName)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.available')}><span data-testid="dispatch-available">{formatCurrency(account.available)}</span></Descriptions.Item>
         <Descriptions.Item label={t('dispatch.reserved')}><span data-testid="dispatch-reserved">{formatCurrency(account.reserved)}</span></Descriptions.Item>
         <Descriptions.Item label={t('dispatch.free')}><span data-testid="dispatch-free">{formatCurrency(yuan(free))}</span></Descriptions.Item>

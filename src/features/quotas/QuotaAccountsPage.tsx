@@ -17,6 +17,7 @@ import { UNIT_KIND, UNIT_KIND_DICT } from '../../lib/corporations';
 import { dispatchLink, ledgerLink, quotaApi, type Page, type QuotaAccount } from './quota-api';
 import { QuotaRequestModal } from './QuotaRequestModal';
 import './locale';
+import { Typed, typedCell } from '../../components/Typed';
 
 const perm = PERMISSIONS.quota;
 const money = (value: string) => <span className="quota-money">{formatMoney(value)}</span>;
@@ -41,10 +42,11 @@ export default function QuotaAccountsPage() {
   useEffect(load, [load]);
 
   const columns = [
-    { title: t('fields.unitName'), dataIndex: 'unitName', width: 220, render: (name: string, row: QuotaAccount) => <Space size={4}>{name}<DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} /></Space> },
-    { title: t('fields.kind'), dataIndex: 'kind', width: 120, render: (v: string) => <DictTag dictType={QUOTA_KIND_DICT} value={v} /> },
-    { title: t('fields.grantorName'), dataIndex: 'grantorName', width: 200 },
-    { title: t('fields.parentUnitName'), dataIndex: 'parentUnitName', width: 160, render: (v: string | null) => v ?? '-' },
+    { title: t('fields.unitName'), dataIndex: 'unitName', width: 250, render: (name: string, row: QuotaAccount) => <Space size={4}><Typed>{name}</Typed><DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} /></Space> },
+    // Wide enough for the English tag (Finance institution quota), which overlapped the grantor at 120.
+    { title: t('fields.kind'), dataIndex: 'kind', width: 190, render: (v: string) => <DictTag dictType={QUOTA_KIND_DICT} value={v} /> },
+    { title: t('fields.grantorName'), dataIndex: 'grantorName', width: 200, render: typedCell },
+    { title: t('fields.parentUnitName'), dataIndex: 'parentUnitName', width: 160, render: (v: string | null) => typedCell(v) ?? '-' },
     { title: t('fields.granted'), dataIndex: 'granted', align: 'right' as const, width: 150, render: money },
     { title: t('fields.dispatched'), dataIndex: 'dispatched', align: 'right' as const, width: 150, render: money },
     { title: t('fields.frozen'), dataIndex: 'frozen', align: 'right' as const, width: 120, render: money },
@@ -107,7 +109,7 @@ export default function QuotaAccountsPage() {
         loading={loading}
         columns={columns}
         dataSource={page?.records ?? []}
-        scroll={{ x: 1700 }}
+        scroll={{ x: 1800 }}
         locale={{ emptyText: t('accounts.empty') }}
         pagination={{ current: paging.pageNum, pageSize: paging.pageSize, total: page?.total ?? 0, showSizeChanger: true, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) }}
       />

@@ -15,6 +15,9 @@ import { QUOTA_KIND_DICT, QUOTA_MOVEMENT, QUOTA_MOVEMENT_DICT } from '../../lib/
 import { pageMessageOf } from '../../providers/http';
 import { QUOTA_PATHS, quotaApi, type LedgerEntry, type Page, type QuotaAccount } from './quota-api';
 import './locale';
+import { typedCell } from '../../components/Typed';
+import { DATETIME_FORMAT } from '../../crud/fields';
+import { formatDate } from '../../lib/dates';
 
 interface Filters {
   movement?: string;
@@ -69,22 +72,22 @@ export default function QuotaLedgerPage() {
   const money = (value: string) => formatMoney(value);
   const columns = [
     { title: t('ledger.fields.id'), dataIndex: 'id', width: 90 },
-    { title: t('ledger.fields.createTime'), dataIndex: 'createTime', width: 180, render: (v: string) => new Date(v).toLocaleString('zh-CN', { hour12: false }) },
+    { title: t('ledger.fields.createTime'), dataIndex: 'createTime', width: 180, render: (v: string) => formatDate(v, DATETIME_FORMAT) },
     { title: t('ledger.fields.movement'), dataIndex: 'movement', width: 100, render: (v: string) => <DictTag dictType={QUOTA_MOVEMENT_DICT} value={v} /> },
     { title: t('ledger.fields.amount'), dataIndex: 'amount', align: 'right' as const, width: 150, render: money },
     { title: t('ledger.fields.availableAfter'), dataIndex: 'availableAfter', align: 'right' as const, width: 160, render: money },
-    { title: t('ledger.fields.counterpartUnit'), dataIndex: 'counterpartUnit', width: 200, render: (v: string | null) => v ?? '-' },
-    { title: t('ledger.fields.remark'), dataIndex: 'remark', width: 200, render: (v: string | null, row: LedgerEntry) => v ?? row.reference ?? '-' },
-    { title: t('ledger.fields.createBy'), dataIndex: 'createByName', width: 110 },
+    { title: t('ledger.fields.counterpartUnit'), dataIndex: 'counterpartUnit', width: 200, render: (v: string | null) => typedCell(v) ?? '-' },
+    { title: t('ledger.fields.remark'), dataIndex: 'remark', width: 200, render: (v: string | null, row: LedgerEntry) => typedCell(v ?? row.reference) ?? '-' },
+    { title: t('ledger.fields.createBy'), dataIndex: 'createByName', width: 110, render: typedCell },
   ];
 
   return (
     <Card data-testid="quota-ledger" title={t('ledger.title')} extra={<Button onClick={() => navigate(QUOTA_PATHS.accounts)}>{t('dispatch.back')}</Button>}>
       {account && (
         <Descriptions size="small" column={4} style={{ marginBottom: 12 }} data-testid="ledger-account">
-          <Descriptions.Item label={t('ledger.account')}>{account.unitName}</Descriptions.Item>
+          <Descriptions.Item label={t('ledger.account')}>{typedCell(account.unitName)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.kind')}><DictTag dictType={QUOTA_KIND_DICT} value={account.kind} /></Descriptions.Item>
-          <Descriptions.Item label={t('fields.grantorName')}>{account.grantorName}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.grantorName')}>{typedCell(account.grantorName)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.termEnd')}>{account.termEnd ?? '-'}</Descriptions.Item>
           <Descriptions.Item label={t('fields.granted')}>{formatCurrency(account.granted)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.dispatched')}>{formatCurrency(account.dispatched)}</Descriptions.Item>

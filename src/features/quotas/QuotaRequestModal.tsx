@@ -11,6 +11,7 @@ import { QUOTA_CHANNEL, QUOTA_KIND } from '../../lib/quotas';
 import { pageMessageOf } from '../../providers/http';
 import { quotaApi, type QuotaAccount, type Submitted } from './quota-api';
 import { amountBody, QuotaAmountFields, type AmountValues } from './QuotaAmountFields';
+import { Typed, typedSelect } from '../../components/Typed';
 
 interface Values extends AmountValues {
   kind?: string;
@@ -71,7 +72,7 @@ export function QuotaRequestModal({ account, onClose }: Props) {
       >
         {account ? (
           <Typography.Paragraph data-testid="quota-modify-current">
-            {account.unitName} · {t(`kind.${account.kind}`)} · {t('accounts.current')} {formatCurrency(account.granted)}
+            <Typed>{account.unitName}</Typed> · {t(`kind.${account.kind}`)} · {t('accounts.current')} {formatCurrency(account.granted)}
           </Typography.Paragraph>
         ) : (
           <>
@@ -85,11 +86,11 @@ export function QuotaRequestModal({ account, onClose }: Props) {
             )}
             {kind && kind !== QUOTA_KIND.platform && (
               <Form.Item name="grantorId" label={t('fields.grantorId')} rules={[required]}>
-                <Select showSearch optionFilterProp="label" options={options.grantors.map((g) => ({ value: g.id, label: g.corpName }))} />
+                <Select showSearch optionFilterProp="label" options={options.grantors.map((g) => ({ value: g.id, label: g.corpName }))} {...typedSelect} />
               </Form.Item>
             )}
             <Form.Item name="unitId" label={t('fields.unitId')} rules={[required]}>
-              <Select showSearch optionFilterProp="label" options={options.groups.map((g) => ({ value: g.id, label: g.unitName }))} />
+              <Select showSearch optionFilterProp="label" options={options.groups.map((g) => ({ value: g.id, label: g.unitName }))} {...typedSelect} />
             </Form.Item>
           </>
         )}

@@ -12,6 +12,7 @@ import type { TaskComponentProps } from '../../workflows/task-types';
 import { useTaskRecord } from '../../workflows/task-view/use-task-record';
 import { quotaApi, type RequestLine } from './quota-api';
 import './locale';
+import { typedCell } from '../../components/Typed';
 
 export default function QuotaTaskView({ instance, activityKey, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation('quotas');
@@ -29,8 +30,8 @@ export default function QuotaTaskView({ instance, activityKey, reportRecord }: T
       <Card size="small" title={<Space>{t('task.request')}<DictTag dictType={QUOTA_REQUEST_TYPE_DICT} value={request.type} /></Space>}>
         <Descriptions size="small" column={2}>
           <Descriptions.Item label={t('fields.kind')}><DictTag dictType={QUOTA_KIND_DICT} value={request.kind} /></Descriptions.Item>
-          <Descriptions.Item label={t('fields.grantorName')}>{request.grantorName}</Descriptions.Item>
-          <Descriptions.Item label={isDispatch ? t('dispatch.source') : t('fields.unitId')}>{unitName}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.grantorName')}>{typedCell(request.grantorName)}</Descriptions.Item>
+          <Descriptions.Item label={isDispatch ? t('dispatch.source') : t('fields.unitId')}>{typedCell(unitName)}</Descriptions.Item>
           <Descriptions.Item label={request.type === QUOTA_REQUEST_TYPE.modify ? t('fields.newAmount') : t('fields.amount')}>
             <span data-testid="quota-task-amount">{formatCurrency(request.amount)}</span>
           </Descriptions.Item>
@@ -47,7 +48,7 @@ export default function QuotaTaskView({ instance, activityKey, reportRecord }: T
             pagination={false}
             dataSource={lines}
             columns={[
-              { title: t('fields.unitName'), dataIndex: 'unitName' },
+              { title: t('fields.unitName'), dataIndex: 'unitName', render: typedCell },
               { title: t(request.type === QUOTA_REQUEST_TYPE.redispatch ? 'dispatch.inputAfresh' : 'dispatch.input'), dataIndex: 'amount', align: 'right', render: money },
               { title: t('task.current'), dataIndex: 'current', align: 'right', render: money },
               { title: t('task.grantedNow'), dataIndex: 'grantedNow', align: 'right', render: money },

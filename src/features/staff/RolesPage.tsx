@@ -10,6 +10,7 @@ import { ALL_PERMISSIONS_WILDCARD, PERMISSIONS } from '../../lib/permissions';
 import { api } from '../../providers/http';
 import { ACCOUNT_STATUS, ROLE_CALLS, ROLE_CODE_PATTERN, roleResource, type GrantTreeNode, type RoleGrants } from '../../resources/staff';
 import { useSubmit } from './shared';
+import { Typed } from '../../components/Typed';
 
 interface RoleRow {
   id: string;
@@ -191,7 +192,8 @@ export default function RolesPage() {
         renderers={{
           roleName: (value, record) => (
             <>
-              {String(value)}
+              {/* A role's name is its record's own text (the seeded ones as the release wrote them). */}
+              <Typed>{String(value)}</Typed>
               {record.builtIn === true && <Tag color="gold" style={{ marginLeft: 8 }}>{t('staff:role.builtIn')}</Tag>}
             </>
           ),

@@ -1,0 +1,260 @@
+/**
+ * What an operation-log entry's ids and codes name (issue 38 item 2): an entry keeps the ids a write
+ * touched (a role's menuIds and permission codes, a bill's instanceId, a request's accountId …), and a
+ * reader needs the records they name. Read when the entry is answered, in the reader's language, and
+ * answered beside it as `names`: field → id → name. Nothing is stored: a name read now follows a
+ * renaming, and an entry written before this existed is named as well. An id whose record is gone
+ * has no name (the screen then shows the id).
+ *
+ * Where a name comes from:
+ * - a role's grants: the grant tree the role form shows (menus by their titles, a button as its
+ *   menu's title and the action's label), so the entry reads as the form did;
+ * - a declared resource's reference fields: the kit's own labels (server/crud/references.ts);
+ * - other ids, by the field's name: FIELD_NAMES below (a person, a corporation, a group unit, a
+ *   quota account, a process instance's business number, a bill, a note, a file …);
+ * - the entry's own record (names.recordId): RECORD_NAMES, else the naming column of the table the
+ *   kit serves the resource from.
+ * tests/server/operation-log-names.test.ts fails on an id field of a logged entry that none of these names.
+ */
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { referenceFieldsOf, servedTableOf, withReferenceLabels } from '../crud/references';
+import type { Row } from '../crud/types';
+import { referenceLabelKey } from '../../src/crud/resource';
+import { permissionAction } from '../../src/lib/permissions';
+import { PLATFORM_GRANTOR } from '../../src/lib/quotas';
+import { roleResource, type GrantTreeNode } from '../../src/resources/staff';
+import type { Db } from '../db/open';
+import {
+  absPackages, agreementTemplates, bills, corpBankAccounts, corporations, creditNotes, financingApplications, groupUnits, products, quotaAccounts,
+  roles, storedFiles, supportConversations, users, workflowInstances,
+} from '../db/schema';
+import { hasMessage, renderStored, translate } from '../i18n';
+import { RESOURCES, findResource } from '../resources/registry';
+import { grantTree } from '../staff/grant-tree';
+
+/** field → id (or code) → the name a reader reads. */
+export type EntryNames = Record<string, Record<string, string>>;
+
+type Lookup = (db: Db, ids: string[]) => Promise<Array<readonly [string, string]>>;
+
+const corporationNames: Lookup = async (db, ids) => (await db.select({ id: corporations.id, name: corporations.corpName }).from(corporations).where(inArray(corporations.id, ids))).map((r) => [r.id, r.name]);
+
+/** A group unit by its own name, or the corporation it stands for. */
+const unitNames: Lookup = async (db, ids) =>
+  (
+    await db
+      .select({ id: groupUnits.id, name: sql<string>`coalesce(${groupUnits.ownName}, ${corporations.corpName})` })
+      .from(groupUnits)
+      .leftJoin(corporations, eq(corporations.id, groupUnits.corpId))
+      .where(inArray(groupUnits.id, ids))
+  ).map((r) => [r.id, r.name]);
+
+const personNames: Lookup = async (db, ids) => (await db.select({ id: users.id, name: users.personName }).from(users).where(inArray(users.id, ids))).map((r) => [r.id, r.name]);
+
+const fileNames: Lookup = async (db, ids) => (await db.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(inArray(storedFiles.id, ids))).map((r) => [r.id, r.name]);
+
+/** The platform, or the granting corporation (a quota's grantor). */
+const grantorNames: Lookup = async (db, ids) => [
+  ...(ids.includes(PLATFORM_GRANTOR) ? [[PLATFORM_GRANTOR, translate('quotas:platformGrantor')] as const] : []),
+  ...(await corporationNames(
+    db,
+    ids.filter((id) => id !== PLATFORM_GRANTOR),
+  )),
+];
+
+/** A quota account by the unit holding it and its grantor ("第一分公司 · 招商银行"). */
+const quotaAccountNames: Lookup = async (db, ids) => {
+  const rows = await db.select({ id: quotaAccounts.id, unitId: quotaAccounts.unitId, grantorId: quotaAccounts.grantorId }).from(quotaAccounts).where(inArray(quotaAccounts.id, ids));
+  const units = new Map(await unitNames(db, [...new Set(rows.map((r) => r.unitId))]));
+  const grantors = new Map(await grantorNames(db, [...new Set(rows.map((r) => r.grantorId))]));
+  return rows.map((r) => [r.id, [units.get(r.unitId), grantors.get(r.grantorId)].filter(Boolean).join(' · ')]);
+};
+
+/** A process instance by its record's number or name, in the reader's language where it was kept as a key. */
+const instanceNames: Lookup = async (db, ids) =>
+  (await db.select({ id: workflowInstances.id, no: workflowInstances.businessNo, ref: workflowInstances.businessNoRef }).from(workflowInstances).where(inArray(workflowInstances.id, ids)))
+    .filter((r) => r.no)
+    .map((r) => [r.id, renderStored(r.no!, r.ref)]);
+
+const bankAccountNames: Lookup = async (db, ids) =>
+  (await db.select({ id: corpBankAccounts.id, bank: corpBankAccounts.bankName, branch: corpBankAccounts.branchName, name: corpBankAccounts.accountName }).from(corpBankAccounts).where(inArray(corpBankAccounts.id, ids))).map(
+    // The account number is sealed (a sensitive value): the bank and the holder name the account.
+    (r) => [r.id, [r.bank, r.branch, r.name].filter(Boolean).join(' · ')],
+  );
+
+const templateNames: Lookup = async (db, ids) =>
+  (await db.select({ id: agreementTemplates.id, name: agreementTemplates.templateName, version: agreementTemplates.version }).from(agreementTemplates).where(inArray(agreementTemplates.id, ids))).map((r) => [
+    r.id,
+    `${r.name} v${r.version}`,
+  ]);
+
+/**
+ * Ids named by the field that holds them, wherever it is logged. A field here names one kind of
+ * record in every resource that logs it (corpId is a corporation's id everywhere).
+ */
+const FIELD_NAMES: Readonly<Record<string, Lookup>> = {
+  corpId: corporationNames,
+  coreCorpId: corporationNames,
+  supplierCorpId: corporationNames,
+  financeCorpId: corporationNames,
+  grantorCorpId: corporationNames,
+  holderCorpId: corporationNames,
+  grantorId: grantorNames,
+  unitId: unitNames,
+  payerUnitId: unitNames,
+  parentUnitId: unitNames,
+  accountId: quotaAccountNames,
+  quotaAccountId: quotaAccountNames,
+  instanceId: instanceNames,
+  reviewerId: personNames,
+  userId: personNames,
+  uploaderId: personNames,
+  settlementAccountId: bankAccountNames,
+  evidenceFileId: fileNames,
+  certificateFileId: fileNames,
+  fileId: fileNames,
+  templateId: templateNames,
+  templateVersionIds: templateNames,
+  billId: async (db, ids) => (await db.select({ id: bills.id, name: bills.billNo }).from(bills).where(inArray(bills.id, ids))).map((r) => [r.id, r.name]),
+  noteId: async (db, ids) => (await db.select({ id: creditNotes.id, name: creditNotes.noteNo }).from(creditNotes).where(inArray(creditNotes.id, ids))).map((r) => [r.id, r.name]),
+  conversationId: async (db, ids) =>
+    (await db.select({ id: supportConversations.id, name: supportConversations.subject }).from(supportConversations).where(inArray(supportConversations.id, ids))).map((r) => [r.id, r.name]),
+  productId: async (db, ids) => (await db.select({ id: products.id, name: products.prdName }).from(products).where(inArray(products.id, ids))).map((r) => [r.id, r.name]),
+  packageId: async (db, ids) =>
+    (await db.select({ id: absPackages.id, no: absPackages.packageNo, name: absPackages.packageName }).from(absPackages).where(inArray(absPackages.id, ids))).map((r) => [r.id, `${r.no} ${r.name}`]),
+  financingApplicationId: async (db, ids) =>
+    (await db.select({ id: financingApplications.id, name: financingApplications.applicationNo }).from(financingApplications).where(inArray(financingApplications.id, ids))).map((r) => [r.id, r.name]),
+};
+
+/** Fields whose names end in Id but hold a value, not a record's id: shown as they are. */
+export const VALUES_NOT_IDS: ReadonlySet<string> = new Set([
+  // An invoice title's taxpayer identification number (纳税人识别号).
+  'taxId',
+]);
+
+/** The fields of a role's entry that hold grants: named from the grant tree. */
+const GRANT_FIELDS = ['menuIds', 'permissions'] as const;
+
+/**
+ * An entry's own record (its recordId), by the resource that logged it: the records whose routes are
+ * their own, and (below) any resource the kit serves, by the first naming column its table has.
+ */
+const RECORD_NAMES: Readonly<Record<string, Lookup>> = {
+  'workflow-instances': instanceNames,
+  roles: async (db, ids) => (await db.select({ id: roles.pkRole, name: roles.roleName }).from(roles).where(inArray(roles.pkRole, ids))).map((r) => [r.id, r.name]),
+  staffs: personNames,
+  bills: FIELD_NAMES.billId,
+  'credit-notes': FIELD_NAMES.noteId,
+  'support-conversations': FIELD_NAMES.conversationId,
+  'financing-applications': FIELD_NAMES.financingApplicationId,
+  'abs-packages': FIELD_NAMES.packageId,
+};
+
+/** The columns that name a record, most telling first: a table's first one of them names its records. */
+const NAMING_COLUMNS = ['corpName', 'roleName', 'prdName', 'templateName', 'packageName', 'applicationNo', 'billNo', 'noteNo', 'registrationNo', 'title', 'subject', 'dictLabel', 'dictName', 'configName', 'postName', 'orgName', 'menuName', 'personName'];
+
+function servedRecordNames(resource: string): Lookup | undefined {
+  const table = servedTableOf(resource);
+  if (!table) return undefined;
+  const columns = getTableColumns(table);
+  const label = NAMING_COLUMNS.find((name) => Object.hasOwn(columns, name));
+  if (!label || !columns.id) return undefined;
+  return async (db, ids) => (await db.select({ id: columns.id, name: columns[label] }).from(table).where(inArray(columns.id, ids))).map((r) => [String(r.id), String(r.name)]);
+}
+
+const recordNamesOf = (resource: string): Lookup | undefined => RECORD_NAMES[resource] ?? servedRecordNames(resource);
+
+/** Whether FIELD_NAMES or the grant tree names this field of this resource's entries (the names test's question). */
+export const namesField = (resource: string, field: string): boolean => Object.hasOwn(FIELD_NAMES, field) || (resource === roleResource.name && (GRANT_FIELDS as readonly string[]).includes(field));
+
+const isRecord = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const idsIn = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
+
+/** Menus by their titles and buttons as "menu title · action", as the role form's tree shows them now. */
+async function grantNames(db: Db): Promise<{ menuIds: Map<string, string>; permissions: Map<string, string> }> {
+  const menuIds = new Map<string, string>();
+  const permissions = new Map<string, string>();
+  const actionLabel = (permission: string) => {
+    const action = permissionAction(permission);
+    const key = `staff:role.actions.${action}`;
+    return hasMessage(key) ? translate(key) : action;
+  };
+  const walk = (nodes: readonly GrantTreeNode[], parentTitle: string) => {
+    for (const node of nodes) {
+      if (node.kind === 'menu') menuIds.set(node.value, node.title);
+      if (node.kind === 'button') permissions.set(node.value, `${parentTitle} · ${actionLabel(node.value)}`);
+      if (node.children) walk(node.children, node.title);
+    }
+  };
+  walk(await grantTree(db, RESOURCES), '');
+  return { menuIds, permissions };
+}
+
+/**
+ * The entries with `names` beside them: for each entry, every id its before and after hold in a
+ * field this module can name, mapped to the name. Lookups are batched over the entries given (a page).
+ */
+export async function withEntryNames(db: Db, rows: Row[]): Promise<Row[]> {
+  const wanted = new Map<string, Set<string>>();
+  const want = (field: string, ids: string[]) => {
+    if (!ids.length) return;
+    const set = wanted.get(field) ?? new Set<string>();
+    for (const id of ids) set.add(id);
+    wanted.set(field, set);
+  };
+  let roleEntries = false;
+  for (const row of rows) {
+    for (const values of [row.before, row.after]) {
+      if (!isRecord(values)) continue;
+      for (const [field, value] of Object.entries(values)) if (Object.hasOwn(FIELD_NAMES, field)) want(field, idsIn(value));
+      if (row.resource === roleResource.name && GRANT_FIELDS.some((field) => Object.hasOwn(values, field))) roleEntries = true;
+    }
+  }
+  const found = new Map<string, Map<string, string>>();
+  for (const [field, ids] of wanted) found.set(field, new Map(await FIELD_NAMES[field](db, [...ids])));
+  // Each entry's own record, by its resource's lookup (one query per resource on the page).
+  const records = new Map<string, Map<string, string>>();
+  const byResource = new Map<string, Set<string>>();
+  for (const row of rows) {
+    if (typeof row.resource !== 'string' || typeof row.recordId !== 'string') continue;
+    byResource.set(row.resource, (byResource.get(row.resource) ?? new Set()).add(row.recordId));
+  }
+  for (const [resource, ids] of byResource) {
+    const lookup = recordNamesOf(resource);
+    if (lookup) records.set(resource, new Map(await lookup(db, [...ids])));
+  }
+  const grants = roleEntries ? await grantNames(db) : null;
+
+  const named: Row[] = [];
+  for (const row of rows) {
+    const names: EntryNames = {};
+    const add = (field: string, id: string, name: string | null | undefined) => {
+      if (typeof name !== 'string' || name === '') return;
+      (names[field] ??= {})[id] = name;
+    };
+    if (typeof row.recordId === 'string') add('recordId', row.recordId, records.get(String(row.resource))?.get(row.recordId));
+    const declared = typeof row.resource === 'string' ? findResource(row.resource) : undefined;
+    const references = declared ? referenceFieldsOf(declared).map(([field]) => field) : [];
+    for (const values of [row.before, row.after]) {
+      if (!isRecord(values)) continue;
+      for (const [field, value] of Object.entries(values)) {
+        for (const id of idsIn(value)) {
+          add(field, id, found.get(field)?.get(id));
+          if (grants && row.resource === roleResource.name && (field === 'menuIds' || field === 'permissions')) add(field, id, grants[field].get(id));
+        }
+      }
+      // A declared resource's references: the kit's own labels, as its screens show them.
+      if (declared && references.some((field) => Object.hasOwn(values, field))) {
+        const [labelled] = await withReferenceLabels(db, declared, [values]);
+        for (const field of references) {
+          const ids = idsIn(values[field]);
+          const labels = labelled[referenceLabelKey(field)];
+          ids.forEach((id, index) => add(field, id, (Array.isArray(labels) ? labels[index] : labels) as string | null | undefined));
+        }
+      }
+    }
+    named.push({ ...row, names });
+  }
+  return named;
+}

@@ -1,0 +1,106 @@
+/**
+ * An entry a person can read (issue 38 item 2): an operation-log entry names what its ids and codes
+ * stand for. A role's edit answers its menus and buttons by the titles of the role form's tree, in the
+ * reader's language, the codes nowhere among them; a demo bill's instanceId answers its record's
+ * number; and no id field any logged entry holds is left without a way to name it.
+ */
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { operationLogs, workflowInstances } from '../../server/db/schema';
+import { namesField, VALUES_NOT_IDS, withEntryNames, type EntryNames } from '../../server/operation-log/names';
+import { referenceFieldsOf } from '../../server/crud/references';
+import { findResource } from '../../server/resources/registry';
+import { isLoggedField, namedBySibling } from '../../src/features/operation-log/labels';
+import { operationLogResource } from '../../src/resources/operation-log';
+import { ROLE_CALLS } from '../../src/resources/staff';
+import { dataOf, signInAs, type ApiClient } from './client';
+import { sharedServer, type TestServer } from './server';
+
+const LOG = operationLogResource.apiBase;
+const HAN = /\p{Script=Han}/u;
+let srv: TestServer;
+let admin: ApiClient;
+let auditor: ApiClient;
+
+beforeAll(async () => {
+  srv = await sharedServer();
+  [admin, auditor] = await Promise.all(['op_admin', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
+});
+
+type Entry = { id: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; names: EntryNames };
+
+describe('an operation-log entry names its ids', () => {
+  it("names a role's added and removed menus and buttons by their titles, in the reader's language", async () => {
+    const role = await dataOf<{ id: string; dataVersion: number }>(admin, ROLE_CALLS.save, {
+      code: `ROLE_NAMES_${Date.now()}`, roleName: '日志名称测试', status: '0', permissions: ['system:dict:list', 'system:config:list'], menuIds: [],
+    });
+    await dataOf(admin, ROLE_CALLS.update, { id: role.id, dataVersion: role.dataVersion, roleName: '日志名称测试', status: '0', permissions: ['system:dict:list', 'system:dict:query'], menuIds: [] });
+    const [row] = await srv.database.db.select({ id: operationLogs.id }).from(operationLogs).where(and(eq(operationLogs.recordId, role.id), eq(operationLogs.action, 'UPDATE')));
+
+    const zh = await dataOf<Entry>(auditor, `${LOG}/find-by-id`, { id: row.id });
+    expect(zh.before?.permissions).toEqual(['system:config:list', 'system:dict:list']);
+    expect(zh.after?.permissions).toEqual(['system:dict:list', 'system:dict:query']);
+    // The entry's own record by its name, not its id.
+    expect(zh.names.recordId[role.id]).toBe('日志名称测试');
+    const buttons = zh.names.permissions;
+    // Each code the entry holds is named, by its menu and its action, never by the code itself.
+    for (const code of ['system:config:list', 'system:dict:list', 'system:dict:query']) {
+      expect(buttons[code], code).toMatch(/ · /);
+      expect(buttons[code]).not.toContain(code);
+      expect(buttons[code]).toMatch(HAN);
+    }
+    expect(buttons['system:dict:query']).not.toEqual(buttons['system:dict:list']);
+    // The menus the grants brought and took away: by their titles.
+    const menuIds = [...new Set([...((zh.before?.menuIds as string[]) ?? []), ...((zh.after?.menuIds as string[]) ?? [])])];
+    expect(menuIds.length).toBeGreaterThan(0);
+    for (const id of menuIds) expect(zh.names.menuIds[id], id).toMatch(HAN);
+
+    auditor.language = 'en-US';
+    try {
+      const en = await dataOf<Entry>(auditor, `${LOG}/find-by-id`, { id: row.id });
+      for (const name of [...Object.values(en.names.permissions), ...Object.values(en.names.menuIds)]) expect(name).not.toMatch(HAN);
+    } finally {
+      auditor.language = undefined;
+    }
+  });
+
+  it('names a demo process instance by its record number and a corporation by its name', async () => {
+    // The demo's writes: its financing applications and bills went through their processes.
+    const entries = (await srv.database.db.select().from(operationLogs)) as unknown as Entry[];
+    const holding = (field: string) => entries.find((e) => [e.before, e.after].some((v) => typeof v?.[field] === 'string'));
+    const withInstance = holding('instanceId');
+    const withCorp = holding('supplierCorpId') ?? holding('corpId');
+    expect(withInstance).toBeDefined();
+    expect(withCorp).toBeDefined();
+    const [instanceEntry, corpEntry] = (await withEntryNames(srv.database.db, [withInstance!, withCorp!] as unknown as Array<Record<string, unknown>>)) as unknown as Entry[];
+    const idOf = (entry: Entry, field: string) => String(entry.after?.[field] ?? entry.before?.[field]);
+    const instance = instanceEntry.names.instanceId[idOf(instanceEntry, 'instanceId')];
+    // The record's own number or name, as the task views show it (业务编号), not the instance's id.
+    const [started] = await srv.database.db.select({ businessNo: workflowInstances.businessNo }).from(workflowInstances).where(eq(workflowInstances.id, idOf(instanceEntry, 'instanceId')));
+    expect(started.businessNo).toBeTruthy();
+    expect(instance).toBe(started.businessNo);
+    expect(instance).not.toBe(idOf(instanceEntry, 'instanceId'));
+    const corpField = corpEntry.names.supplierCorpId ? 'supplierCorpId' : 'corpId';
+    expect(corpEntry.names[corpField][idOf(corpEntry, corpField)]).toMatch(HAN);
+  });
+
+  it('leaves no id field of a logged entry without a way to name it', async () => {
+    const entries = await srv.database.db.select({ resource: operationLogs.resource, before: operationLogs.before, after: operationLogs.after }).from(operationLogs);
+    const unnamed = new Set<string>();
+    for (const entry of entries) {
+      const declared = findResource(entry.resource);
+      const references = new Set(declared ? referenceFieldsOf(declared).map(([field]) => field) : []);
+      for (const values of [entry.before, entry.after]) {
+        if (!values || typeof values !== 'object' || Array.isArray(values)) continue;
+        const present = new Set(Object.keys(values));
+        for (const field of present) {
+          if (!/(Id|Ids)$/.test(field) || !isLoggedField(field) || VALUES_NOT_IDS.has(field)) continue;
+          if (namedBySibling(field, present) || references.has(field) || namesField(entry.resource, field)) continue;
+          unnamed.add(`${entry.resource}.${field}`);
+        }
+      }
+    }
+    expect(entries.length).toBeGreaterThan(20);
+    expect([...unnamed].sort()).toEqual([]);
+  });
+});
