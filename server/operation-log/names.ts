@@ -26,7 +26,7 @@ import { roleResource, type GrantTreeNode } from '../../src/resources/staff';
 import type { Db } from '../db/open';
 import {
   absPackages, agreementTemplates, bills, corpBankAccounts, corporations, creditNotes, financingApplications, groupUnits, products, quotaAccounts,
-  roles, storedFiles, supportConversations, users, workflowInstances,
+  auditRules, roles, storedFiles, supportConversations, users, workflowInstances,
 } from '../db/schema';
 import { hasMessage, renderStored, translate } from '../i18n';
 import { RESOURCES, findResource } from '../resources/registry';
@@ -88,6 +88,19 @@ const templateNames: Lookup = async (db, ids) =>
     `${r.name} v${r.version}`,
   ]);
 
+/** An audit rule by its name (a shipped rule's name is a locale key, one an operator wrote is text). */
+const auditRuleNames: Lookup = async (db, ids) =>
+  (await db.select({ id: auditRules.id, definition: auditRules.definition }).from(auditRules).where(inArray(auditRules.id, ids))).map((r) => [
+    r.id,
+    r.definition.nameKey ? translate(r.definition.nameKey) : (r.definition.name ?? r.id),
+  ]);
+
+/** An exception's subject: a person or a role (its subjectType says which; the ids never collide). */
+const personOrRoleNames: Lookup = async (db, ids) => [
+  ...(await personNames(db, ids)),
+  ...(await db.select({ id: roles.pkRole, name: roles.roleName }).from(roles).where(inArray(roles.pkRole, ids))).map((r) => [r.id, r.name] as const),
+];
+
 /**
  * Ids named by the field that holds them, wherever it is logged. A field here names one kind of
  * record in every resource that logs it (corpId is a corporation's id everywhere).
@@ -113,6 +126,10 @@ const FIELD_NAMES: Readonly<Record<string, Lookup>> = {
   evidenceFileId: fileNames,
   certificateFileId: fileNames,
   fileId: fileNames,
+  ruleId: auditRuleNames,
+  subjectId: personOrRoleNames,
+  requestedBy: personNames,
+  approvedBy: personNames,
   templateId: templateNames,
   templateVersionIds: templateNames,
   billId: async (db, ids) => (await db.select({ id: bills.id, name: bills.billNo }).from(bills).where(inArray(bills.id, ids))).map((r) => [r.id, r.name]),

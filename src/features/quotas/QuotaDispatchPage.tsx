@@ -12,7 +12,6 @@ import { usePageReadOnly } from '../../routes/page-access';
 import { DispatchEditor, type DispatchCollect } from './DispatchEditor';
 import { QUOTA_PATHS, quotaApi } from './quota-api';
 import './locale';
-import { Typed, typedCell } from '../../components/Typed';
 
 export default function QuotaDispatchPage() {
   const { t } = useTranslation('quotas');
