@@ -92,8 +92,12 @@ const templateNames: Lookup = async (db, ids) =>
 const auditRuleNames: Lookup = async (db, ids) =>
   (await db.select({ id: auditRules.id, definition: auditRules.definition }).from(auditRules).where(inArray(auditRules.id, ids))).map((r) => [
     r.id,
-    r.definition.nameKey ? translate(r.definition.nameKey) : (r.definition.name ?? r.id),
+    r.definition.nameKey ? translate(`auditRules:${r.definition.nameKey}`) : (r.definition.name ?? r.id),
   ]);
+
+/** A person by the username a record keeps (an audit-rule exception's requester and approver). */
+const namesOfUsernames: Lookup = async (db, usernames) =>
+  (await db.select({ username: users.username, name: users.personName }).from(users).where(inArray(users.username, usernames))).map((r) => [r.username, r.name]);
 
 /** An exception's subject: a person or a role (its subjectType says which; the ids never collide). */
 const personOrRoleNames: Lookup = async (db, ids) => [
@@ -128,8 +132,8 @@ const FIELD_NAMES: Readonly<Record<string, Lookup>> = {
   fileId: fileNames,
   ruleId: auditRuleNames,
   subjectId: personOrRoleNames,
-  requestedBy: personNames,
-  approvedBy: personNames,
+  requestedBy: namesOfUsernames,
+  approvedBy: namesOfUsernames,
   templateId: templateNames,
   templateVersionIds: templateNames,
   billId: async (db, ids) => (await db.select({ id: bills.id, name: bills.billNo }).from(bills).where(inArray(bills.id, ids))).map((r) => [r.id, r.name]),

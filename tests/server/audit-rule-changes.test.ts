@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_RULES_API, AUDIT_RULE_CHANGE_PROCESS, AUDIT_RULE_CHANGE_SCOPE, AUDIT_RULE_SET_VERSION, type AuditRule, type AuditRuleChange } from '../../src/lib/audit-rules';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { ROLE_CALLS } from '../../src/resources/staff';
+import { operationLogResource } from '../../src/resources/operation-log';
 import { approvalChanges, auditRuleExceptions, auditRules, operationLogs } from '../../server/db/schema';
 import type { AuditReport, ExceptionListing } from '../../server/audit-rules/evaluate';
 import { ApiClient, dataOf, refusalOf, signInAs } from './client';
@@ -307,6 +308,15 @@ describe('documented exceptions', () => {
     expect(refusalOf(await admin.call(AUDIT_RULES_API.revokeException, { json: { id } }))).toMatchObject({ code: 'EXCEPTION_REVOKED', message: '该例外已撤销，不能再撤销' });
     const logged = await srv.database.db.select({ action: operationLogs.action, username: operationLogs.username }).from(operationLogs).where(eq(operationLogs.recordId, id));
     expect(logged.map((l) => `${l.action}:${l.username}`).sort()).toEqual(['CREATE:op_admin', 'UPDATE:op_admin', 'UPDATE:op_director']);
+    // The entries read by names (issue 38 item 2): the rule, the role excused, who asked and who approved, no id among them.
+    const entryNames = async (action: string, username: string) => {
+      const [entry] = await srv.database.db.select({ id: operationLogs.id }).from(operationLogs).where(and(eq(operationLogs.recordId, id), eq(operationLogs.action, action), eq(operationLogs.username, username)));
+      return (await dataOf<{ names: Record<string, Record<string, string>> }>(auditor, `${operationLogResource.apiBase}/find-by-id`, { id: entry.id })).names;
+    };
+    const asked = await entryNames('CREATE', 'op_admin');
+    expect(asked).toMatchObject({ ruleId: { [RULE]: expect.stringMatching(/\p{Script=Han}/u) }, subjectId: { [role.id]: `出纳${code}` } });
+    expect(Object.values(asked.requestedBy ?? {})).toEqual(['系统管理员']);
+    expect(Object.values((await entryNames('UPDATE', 'op_director')).approvedBy ?? {})).toEqual(['主管李四']);
     const run = await dataOf<{ report: AuditReport }>(auditor, AUDIT_RULES_API.run);
     expect(run.report.findings.find((f) => f.subjectId === role.id && f.ruleId === RULE)!.status).toBe('VIOLATION');
   });
