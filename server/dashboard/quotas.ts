@@ -67,6 +67,7 @@ async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
     .from(l.table)
     .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId));
 
+  // Each order ends on ids: two groups or units of one name (a test's, or a renamed pair) keep one order on every read.
   const byCore = await tx
     .select({
       groupId: quotaAccounts.groupId,
@@ -81,7 +82,7 @@ async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
     .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId))
     .innerJoin(groups, eq(groups.id, quotaAccounts.groupId))
     .groupBy(quotaAccounts.groupId, groups.corpId, groups.ownName)
-    .orderBy(desc(numericSum(rootOnly(l.d.granted))), asc(unitNameOf(groups)));
+    .orderBy(desc(numericSum(rootOnly(l.d.granted))), asc(unitNameOf(groups)), asc(quotaAccounts.groupId));
 
   const byUnit = await tx
     .select({
@@ -100,14 +101,14 @@ async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
     .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
     .innerJoin(groups, eq(groups.id, quotaAccounts.groupId))
     .groupBy(quotaAccounts.groupId, groups.corpId, groups.ownName, quotaAccounts.unitId, groupUnits.corpId, groupUnits.ownName, groupUnits.kind, groupUnits.sortOrder)
-    .orderBy(asc(unitNameOf(groups)), asc(kindOrder), asc(groupUnits.sortOrder), asc(unitNameOf(groupUnits)));
+    .orderBy(asc(unitNameOf(groups)), asc(quotaAccounts.groupId), asc(kindOrder), asc(groupUnits.sortOrder), asc(unitNameOf(groupUnits)), asc(quotaAccounts.unitId));
 
   const byGrantor = await tx
     .select({ grantorName: grantorNameOf(quotaAccounts), kind: quotaAccounts.kind, granted: moneySum(l.d.granted) })
     .from(l.table)
     .innerJoin(quotaAccounts, and(eq(quotaAccounts.id, l.accountId), isRoot))
     .groupBy(quotaAccounts.grantorId, quotaAccounts.grantorCorpId, quotaAccounts.kind)
-    .orderBy(desc(numericSum(l.d.granted)), asc(grantorNameOf(quotaAccounts)));
+    .orderBy(desc(numericSum(l.d.granted)), asc(grantorNameOf(quotaAccounts)), asc(quotaAccounts.grantorId), asc(quotaAccounts.kind));
 
   return { totals, byCore, byUnit, byGrantor };
 }

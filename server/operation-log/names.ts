@@ -26,7 +26,7 @@ import { roleResource, type GrantTreeNode } from '../../src/resources/staff';
 import type { Db } from '../db/open';
 import {
   absPackages, agreementTemplates, bills, corpBankAccounts, corporations, creditNotes, financingApplications, groupUnits, products, quotaAccounts,
-  auditRules, roles, storedFiles, supportConversations, users, workflowInstances,
+  auditRules, certificates, realnameRecords, roles, storedFiles, supportConversations, users, workflowInstances,
 } from '../db/schema';
 import { hasMessage, renderStored, translate } from '../i18n';
 import { RESOURCES, findResource } from '../resources/registry';
@@ -131,6 +131,16 @@ const FIELD_NAMES: Readonly<Record<string, Lookup>> = {
   certificateFileId: fileNames,
   fileId: fileNames,
   ruleId: auditRuleNames,
+  materialInstanceId: instanceNames,
+  groupId: unitNames,
+  creatorId: personNames,
+  licenceFileId: fileNames,
+  noteIds: async (db, ids) => (await db.select({ id: creditNotes.id, name: creditNotes.noteNo }).from(creditNotes).where(inArray(creditNotes.id, ids))).map((r) => [r.id, r.name]),
+  certificateId: async (db, ids) =>
+    (await db.select({ id: certificates.id, no: certificates.serialNo, holder: certificates.holderCorpName }).from(certificates).where(inArray(certificates.id, ids))).map((r) => [r.id, [r.holder, r.no].filter(Boolean).join(' ')]),
+  realnameRecordId: async (db, ids) =>
+    (await db.select({ id: realnameRecords.id, name: realnameRecords.corpName }).from(realnameRecords).where(inArray(realnameRecords.id, ids))).map((r) => [r.id, r.name]),
+  menuId: async (db, ids) => (await recordNamesOf('menus')?.(db, ids)) ?? [],
   subjectId: personOrRoleNames,
   requestedBy: namesOfUsernames,
   approvedBy: namesOfUsernames,
@@ -169,6 +179,7 @@ const RECORD_NAMES: Readonly<Record<string, Lookup>> = {
   'support-conversations': FIELD_NAMES.conversationId,
   'financing-applications': FIELD_NAMES.financingApplicationId,
   'abs-packages': FIELD_NAMES.packageId,
+  'group-units': unitNames,
 };
 
 /** The columns that name a record, most telling first: a table's first one of them names its records. */
@@ -186,7 +197,11 @@ function servedRecordNames(resource: string): Lookup | undefined {
 const recordNamesOf = (resource: string): Lookup | undefined => RECORD_NAMES[resource] ?? servedRecordNames(resource);
 
 /** Whether FIELD_NAMES or the grant tree names this field of this resource's entries (the names test's question). */
-export const namesField = (resource: string, field: string): boolean => Object.hasOwn(FIELD_NAMES, field) || (resource === roleResource.name && (GRANT_FIELDS as readonly string[]).includes(field));
+/** Fields that name another record of the entry's own resource (a tree's parent): named by that resource's lookup. */
+const OWN_RESOURCE_FIELDS: ReadonlySet<string> = new Set(['parentId']);
+
+export const namesField = (resource: string, field: string): boolean =>
+  Object.hasOwn(FIELD_NAMES, field) || (OWN_RESOURCE_FIELDS.has(field) && recordNamesOf(resource) !== undefined) || (resource === roleResource.name && (GRANT_FIELDS as readonly string[]).includes(field));
 
 const isRecord = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -238,8 +253,14 @@ export async function withEntryNames(db: Db, rows: Row[]): Promise<Row[]> {
   const records = new Map<string, Map<string, string>>();
   const byResource = new Map<string, Set<string>>();
   for (const row of rows) {
-    if (typeof row.resource !== 'string' || typeof row.recordId !== 'string') continue;
-    byResource.set(row.resource, (byResource.get(row.resource) ?? new Set()).add(row.recordId));
+    if (typeof row.resource !== 'string') continue;
+    const ids = byResource.get(row.resource) ?? new Set<string>();
+    if (typeof row.recordId === 'string') ids.add(row.recordId);
+    // A parent is a record of the same resource: named by the same lookup.
+    for (const values of [row.before, row.after]) {
+      if (isRecord(values)) for (const field of OWN_RESOURCE_FIELDS) for (const id of idsIn(values[field])) ids.add(id);
+    }
+    if (ids.size) byResource.set(row.resource, ids);
   }
   for (const [resource, ids] of byResource) {
     const lookup = recordNamesOf(resource);
@@ -261,7 +282,7 @@ export async function withEntryNames(db: Db, rows: Row[]): Promise<Row[]> {
       if (!isRecord(values)) continue;
       for (const [field, value] of Object.entries(values)) {
         for (const id of idsIn(value)) {
-          add(field, id, found.get(field)?.get(id));
+          add(field, id, OWN_RESOURCE_FIELDS.has(field) ? records.get(String(row.resource))?.get(id) : found.get(field)?.get(id));
           if (grants && row.resource === roleResource.name && (field === 'menuIds' || field === 'permissions')) add(field, id, grants[field].get(id));
         }
       }

@@ -94,7 +94,8 @@ function said<R extends { summary: string | null; summaryRef: MessageRef | null;
     summary: row.summary === null ? null : renderStored(row.summary, summaryRef),
     businessNo: row.businessNo === null ? null : renderStored(row.businessNo, businessNoRef),
     /** The record's values within the summary (names, numbers), which screens show as typed, not as the interface's words. */
-    summaryValues: typedValuesOf(summaryRef),
+    // A summary kept as text, not as a key (the demo's seeded reviews): written as it stands, so all of it is data.
+    summaryValues: summaryRef ? typedValuesOf(summaryRef) : row.summary ? [row.summary] : [],
   };
 }
 

@@ -90,11 +90,11 @@ describe('preventive: a save that would break a rule is refused', () => {
     expect([recorder.body.code, checker.body.code]).toEqual(['0', '0']);
     const username = unique('clerk');
     const made = await admin.call<{ id: string; dataVersion: number }>(STAFF_CALLS.save, {
-      json: { username, personName: '出纳钱九', password: admin.encrypt('Init@2026!'), corpIds: ['CORP-HQ'], roleIds: [recorder.body.data!.id] },
+      json: { username, personName: '出纳钱九', password: admin.encrypt('Init@2026!'), corpIds: ['CORP-HQ'], orgId: 'org-ops', roleIds: [recorder.body.data!.id] },
     });
     expect(made.body.code).toBe('0');
     const person = made.body.data!;
-    const both = { id: person.id, dataVersion: person.dataVersion, personName: '出纳钱九', corpIds: ['CORP-HQ'], roleIds: [recorder.body.data!.id, checker.body.data!.id] };
+    const both = { id: person.id, dataVersion: person.dataVersion, personName: '出纳钱九', corpIds: ['CORP-HQ'], orgId: 'org-ops', roleIds: [recorder.body.data!.id, checker.body.data!.id] };
     const refused = await admin.call(STAFF_CALLS.update, { json: both });
     expect(refused.body.code).toBe('AUDIT_RULE_BROKEN');
     expect(refused.body.message).toContain('人员“出纳钱九”');
