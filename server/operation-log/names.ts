@@ -135,6 +135,7 @@ const FIELD_NAMES: Readonly<Record<string, Lookup>> = {
   groupId: unitNames,
   creatorId: personNames,
   licenceFileId: fileNames,
+  coverFileId: fileNames,
   noteIds: async (db, ids) => (await db.select({ id: creditNotes.id, name: creditNotes.noteNo }).from(creditNotes).where(inArray(creditNotes.id, ids))).map((r) => [r.id, r.name]),
   certificateId: async (db, ids) =>
     (await db.select({ id: certificates.id, no: certificates.serialNo, holder: certificates.holderCorpName }).from(certificates).where(inArray(certificates.id, ids))).map((r) => [r.id, [r.holder, r.no].filter(Boolean).join(' ')]),

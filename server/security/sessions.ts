@@ -232,14 +232,17 @@ export class SessionStore {
 
   async create(userId: string, corpId: string | null, origin: { ipAddress: string | null; userAgent: string | null } = { ipAddress: null, userAgent: null }): Promise<NewSession> {
     const session = { authToken: newToken(), wsToken: newToken(), csrfToken: newToken() };
+    const now = new Date(this.now());
     await this.db.insert(sessions).values({
       tokenHash: hashToken(session.authToken),
       userId,
       csrfToken: session.csrfToken,
       wsToken: session.wsToken,
       corpId,
-      // The store's clock, not the database's: an injected clock (tests) then decides idleness alone.
-      lastSeenAt: new Date(this.now()),
+      // The store's clock, not the database's, for both: an injected clock (tests) then decides idleness
+      // alone, and a session is never last seen a millisecond before it began (two clocks disagreed).
+      createdAt: now,
+      lastSeenAt: now,
       ...origin,
     });
     return session;
