@@ -6,11 +6,12 @@
  * bank statement) after a wrong try the dialog counts down from the server; op_auditor sees the tree, the page and its history but no button.
  */
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { microPaymentsTo } from '../server/demo-outbox';
 import { ARTIFACTS } from './support/server';
+import { dragOnto } from './support/drag';
 
 const FIRST_LOAD = { timeout: 30_000 };
 const SUPPLIER = '杭州钱塘混凝土有限公司';
@@ -24,18 +25,6 @@ async function as(browser: Browser, persona: Persona): Promise<Page> {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `corporations-${name}.png`), fullPage: true });
 const unit = (page: Page, name: string) => page.getByTestId(`unit-${name}`);
-
-/** Drags one tree node onto the middle of another, a little to the right (a drop inside it). */
-async function dragOnto(page: Page, source: Locator, target: Locator): Promise<void> {
-  const from = (await source.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + 10, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 30, from.y + from.height / 2 + 5, { steps: 5 });
-  await page.mouse.move(to.x + 60, to.y + to.height / 2, { steps: 10 });
-  await page.mouse.move(to.x + 64, to.y + to.height / 2 + 2, { steps: 2 });
-  await page.mouse.up();
-}
 
 interface TreeUnit {
   id: string;

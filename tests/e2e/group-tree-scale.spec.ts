@@ -8,12 +8,13 @@
  * onto the group is checked and moved.
  */
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { buildScaleTree, sizesAt } from '../../bench/scale/world';
 import { createPGlite } from '../../server/db/open';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { expect, PERSONAS, signIn, test } from './support/fixtures';
 import { ARTIFACTS, startServer } from './support/server';
+import { dragOnto } from './support/drag';
 
 const FIRST_LOAD = { timeout: 30_000 };
 const GROUP = '规模建设集团有限公司';
@@ -28,18 +29,6 @@ const navigate = (page: Page, path: string) =>
   }, path);
 const unit = (page: Page, name: string) => page.getByTestId(`unit-${name}`);
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `group-tree-scale-${name}.png`), fullPage: false });
-
-/** Drags one tree node onto the middle of another, a little to the right (a drop inside it). */
-async function dragOnto(page: Page, source: Locator, target: Locator): Promise<void> {
-  const from = (await source.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + 10, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 30, from.y + from.height / 2 + 5, { steps: 5 });
-  await page.mouse.move(to.x + 60, to.y + to.height / 2, { steps: 10 });
-  await page.mouse.move(to.x + 64, to.y + to.height / 2 + 2, { steps: 2 });
-  await page.mouse.up();
-}
 
 test('a group of 10,000 units: the tree shows its first levels at once, opens a branch, finds departments and moves one', async ({ browser }, testInfo) => {
   test.setTimeout(240_000);
