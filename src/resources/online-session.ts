@@ -24,7 +24,8 @@ export const onlineSessionResource = defineResource({
     ipAddress: { type: 'string', label: f('ipAddress'), readOnly: true, search: 'contains', width: 140 },
     createTime: { type: 'datetime', label: f('createTime'), readOnly: true, sortable: true, width: 180 },
     lastSeenAt: { type: 'datetime', label: f('lastSeenAt'), readOnly: true, sortable: true, width: 180 },
-    userAgent: { type: 'text', label: f('userAgent'), readOnly: true },
+    // Shown in the list (cut short, whole on hover): the browser tells one of a user's sessions from another.
+    userAgent: { type: 'text', label: f('userAgent'), readOnly: true, column: true },
   },
 });
 
