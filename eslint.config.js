@@ -4,7 +4,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-profile', 'dist-test', 'node_modules', 'data', '.data-*', 'test-results', 'playwright-report', 'tests/e2e/artifacts', 'server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'dist-profile',
+      'dist-test',
+      'node_modules',
+      'data',
+      '.data-*',
+      'test-results',
+      'playwright-report',
+      'tests/e2e/artifacts',
+      'server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

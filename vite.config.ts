@@ -38,12 +38,20 @@ function precompress(): Plugin {
  * kit never shows markdown, and these packages have no side effects, so saying so lets the bundler
  * drop them from the list pages (about a third of their code).
  */
-const SIDE_EFFECT_FREE = /node_modules\/(rc-[a-z-]+|@rc-component\/[a-z-]+|papaparse|react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unified|vfile[^/]*|property-information|hast-[^/]+|unist-[^/]+|space-separated-tokens|comma-separated-tokens|style-to-object|inline-style-parser|bail|trough|is-plain-obj|extend|decode-named-character-reference|character-entities[^/]*|ccount|markdown-table|longest-streak|zwitch|escape-string-regexp|parse-entities|is-[a-z-]+|repeat-string|trim-lines)\//;
+const SIDE_EFFECT_FREE =
+  /node_modules\/(rc-[a-z-]+|@rc-component\/[a-z-]+|papaparse|react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unified|vfile[^/]*|property-information|hast-[^/]+|unist-[^/]+|space-separated-tokens|comma-separated-tokens|style-to-object|inline-style-parser|bail|trough|is-plain-obj|extend|decode-named-character-reference|character-entities[^/]*|ccount|markdown-table|longest-streak|zwitch|escape-string-regexp|parse-entities|is-[a-z-]+|repeat-string|trim-lines)\//;
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), staticLoadingScreen(), antdStaticStyles(), firstScreenChunks({ configFile: fileURLToPath(import.meta.url) }), routePreloads(), precompress()],
+  plugins: [
+    react(),
+    staticLoadingScreen(),
+    antdStaticStyles(),
+    firstScreenChunks({ configFile: fileURLToPath(import.meta.url) }),
+    routePreloads(),
+    precompress(),
+  ],
   resolve: {
     // qs's side-channel on the built-in WeakMap and Map, without its 30 KB of helpers (the shim says why).
     alias: [{ find: /^side-channel$/, replacement: fileURLToPath(new URL('./scripts/build/shims/side-channel.cjs', import.meta.url)) }],

@@ -75,7 +75,11 @@ async function runOn(engine: string): Promise<EngineRun> {
     console.log(`${engine}: the demo world, then the rules' world at scale ${scale}…`);
     await database.migrate();
     await seedIfEmpty(database.db, { demoMode: true, passwordCost: { N: 1024, r: 8, p: 1 } });
-    const build = await buildAuditWorld((statement) => database.db.execute(sql.raw(statement)), sizes, (line) => console.log(`  ${line}`));
+    const build = await buildAuditWorld(
+      (statement) => database.db.execute(sql.raw(statement)),
+      sizes,
+      (line) => console.log(`  ${line}`),
+    );
 
     const evaluation: number[] = [];
     let findings: Record<string, number> = {};
@@ -91,15 +95,18 @@ async function runOn(engine: string): Promise<EngineRun> {
     // swapped), checked over the role and every holder, as /sys/roles/update-by-id runs it.
     const { dictType } = PERMISSIONS;
     const roleSave = await timeSaves(database, async (tx, i) => {
-      const role = `ab-role-${1 + (i * 37) % sizes.roles}`;
+      const role = `ab-role-${1 + ((i * 37) % sizes.roles)}`;
       const check = await preventiveCheck(tx, { role });
       await tx.delete(rolePermissions).where(eq(rolePermissions.pkRole, role));
-      await tx.insert(rolePermissions).values([{ pkRole: role, permission: dictType.list }, { pkRole: role, permission: dictType.query }]);
+      await tx.insert(rolePermissions).values([
+        { pkRole: role, permission: dictType.list },
+        { pkRole: role, permission: dictType.query },
+      ]);
       await check.refuseNew(new Date());
     });
     // A person's save: their two roles replaced by two others, as /staffs/update-by-id runs it.
     const personSave = await timeSaves(database, async (tx, i) => {
-      const user = `ab-user-${1 + (i * 389) % sizes.people}`;
+      const user = `ab-user-${1 + ((i * 389) % sizes.people)}`;
       const check = await preventiveCheck(tx, { user });
       await tx.delete(userRoles).where(eq(userRoles.userId, user));
       await tx.insert(userRoles).values([2, 3].map((k) => ({ userId: user, pkRole: `ab-role-${1 + ((i * 11 + k * 3) % sizes.roles)}` })));
@@ -121,7 +128,11 @@ async function runOn(engine: string): Promise<EngineRun> {
 const runs: EngineRun[] = [];
 for (const engine of engines) runs.push(await runOn(engine));
 
-console.log(`\nThe auditors' rules at scale ${scale}: ${Object.entries(sizes).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`);
+console.log(
+  `\nThe auditors' rules at scale ${scale}: ${Object.entries(sizes)
+    .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
+    .join(', ')}`,
+);
 const row = (measure: string, goal: string, figure: (run: EngineRun) => [string | number, boolean]) => {
   const out: Record<string, string | number> = { measure, goal };
   for (const run of runs) {
@@ -139,7 +150,15 @@ console.table([
   row("preventive check, a person's save, p95 ms", `< ${GOALS.saveP95Ms} ms`, (r) => [r.personSave.p95, r.personSave.p95 < GOALS.saveP95Ms]),
 ]);
 for (const run of runs) {
-  console.log(`${run.engine}: built in ${Object.entries(run.build).map(([k, v]) => `${k} ${v} s`).join(', ')}; violations found: ${Object.entries(run.findings).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  console.log(
+    `${run.engine}: built in ${Object.entries(run.build)
+      .map(([k, v]) => `${k} ${v} s`)
+      .join(', ')}; violations found: ${
+      Object.entries(run.findings)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none'
+    }`,
+  );
 }
 const missed = runs.some((r) => Math.max(...r.evaluation) >= GOALS.evaluationS || r.roleSave.p95 >= GOALS.saveP95Ms || r.personSave.p95 >= GOALS.saveP95Ms);
 process.exitCode = missed ? 1 : 0;

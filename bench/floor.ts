@@ -32,7 +32,7 @@ const DIST = join(WORK, 'dist');
 function dictionaryList(tree: string): { path: string; call: string } {
   const source = readFileSync(join(tree, 'src/resources/system.ts'), 'utf8');
   const declaration = /name: 'dict-types',[\s\S]*?apiBase: '([^']+)'[\s\S]*?menu: \{[^}]*path: '([^']+)'/.exec(source);
-  if (!declaration) throw new Error("bench:floor: the dict-types declaration not found in src/resources/system.ts; update bench/floor.ts");
+  if (!declaration) throw new Error('bench:floor: the dict-types declaration not found in src/resources/system.ts; update bench/floor.ts');
   return { call: `${declaration[1]}/page`, path: declaration[2] };
 }
 
@@ -66,7 +66,7 @@ function makeTree(): void {
   const list = dictionaryList(SRC);
   const mainFile = join(SRC, 'src/main.tsx');
   let main = readFileSync(mainFile, 'utf8');
-  main = replaceOnce(main, "import { takeArrivalParams }", "import { api } from './providers/http';\nimport { takeArrivalParams }", 'the session import');
+  main = replaceOnce(main, 'import { takeArrivalParams }', "import { api } from './providers/http';\nimport { takeArrivalParams }", 'the session import');
   main = replaceOnce(
     main,
     '  fetchEarly(pathname);\n',

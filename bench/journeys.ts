@@ -37,7 +37,9 @@ const ONLY = process.env.JOURNEY_ONLY?.split(',');
 /** REFINE_STARTER, or ../shared/anchors/refine-starter beside the checkout (or beside its worktrees' folder). */
 const ANCHOR =
   process.env.REFINE_STARTER ??
-  [resolve(ROOT, '../shared/anchors/refine-starter'), resolve(ROOT, '../../shared/anchors/refine-starter')].find((dir) => existsSync(join(dir, 'package.json'))) ??
+  [resolve(ROOT, '../shared/anchors/refine-starter'), resolve(ROOT, '../../shared/anchors/refine-starter')].find((dir) =>
+    existsSync(join(dir, 'package.json')),
+  ) ??
   resolve(ROOT, '../shared/anchors/refine-starter');
 const STARTER_DIR = join(tmpdir(), 'scf-refine-starter');
 const MOCK_API_PORT = 4010; // the starter's App.tsx names it
@@ -121,7 +123,12 @@ async function serveStarter(): Promise<{ url: string; children: ChildProcess[] }
     await waitFor(`http://127.0.0.1:${MOCK_API_PORT}/posts?_start=0&_end=1`, 'the starter mock API');
   }
   const port = await freePort();
-  children.push(spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: STARTER_DIR, stdio: 'ignore' }));
+  children.push(
+    spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+      cwd: STARTER_DIR,
+      stdio: 'ignore',
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url, 'the starter preview server');
   return { url, children };
@@ -135,7 +142,11 @@ async function measure(page: Page, cdp: CDPSession, url: string, goal: Goal, rat
     // From a blank page, so that the wait below cannot read the previous load's times.
     await page.goto('about:blank');
     await page.goto(url, { waitUntil: 'domcontentloaded' });
-    const handle = await page.waitForFunction((g: Goal) => (globalThis as unknown as { __journey?: Record<string, number> }).__journey?.[g], { timeout: 60_000, polling: 50 }, goal);
+    const handle = await page.waitForFunction(
+      (g: Goal) => (globalThis as unknown as { __journey?: Record<string, number> }).__journey?.[g],
+      { timeout: 60_000, polling: 50 },
+      goal,
+    );
     const ms = (await handle.jsonValue()) as number;
     const jsBytes = await page.evaluate(() =>
       performance
@@ -177,12 +188,18 @@ async function main(): Promise<void> {
   const servers = [await startServer('bench-journeys', { env: { STATIC_DIR: dist } })];
   if (compareDist) servers.push(await startServer('bench-journeys-b', { env: { STATIC_DIR: resolve(compareDist) } }));
   const starter = await serveStarter();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args], envVars: { ...process.env, ...BROWSER.env } });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args],
+    envVars: { ...process.env, ...BROWSER.env },
+  });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     const anchor = await newTab(browser);
     const tabs = new Map<Page, CDPSession>([[anchor.page, anchor.cdp]]);
-    const journeys: Journey[] = [{ name: 'starter /posts (first row)', app: 'starter', goal: 'row', tab: () => anchor.page, url: () => `${starter.url}/posts` }];
+    const journeys: Journey[] = [
+      { name: 'starter /posts (first row)', app: 'starter', goal: 'row', tab: () => anchor.page, url: () => `${starter.url}/posts` },
+    ];
     for (const [index, server] of servers.entries()) {
       const mark = index === 0 ? '' : ' [B]';
       const taskId = await firstTodoTask(server.url, 'op_handler');
@@ -195,7 +212,13 @@ async function main(): Promise<void> {
         { name: `dictionary list (first row)${mark}`, app: 'project', goal: 'row', tab: () => admin.page, url: () => `${server.url}/op/system/dict` },
         { name: `notes list (first row)${mark}`, app: 'project', goal: 'row', tab: () => handler.page, url: () => `${server.url}/op/issue/notes` },
         { name: `to-do list (first row)${mark}`, app: 'project', goal: 'row', tab: () => handler.page, url: () => `${server.url}/op/task/todo` },
-        { name: `task page (approve clickable)${mark}`, app: 'project', goal: 'approve', tab: () => handler.page, url: () => `${server.url}/op/task/view?taskId=${taskId}` },
+        {
+          name: `task page (approve clickable)${mark}`,
+          app: 'project',
+          goal: 'approve',
+          tab: () => handler.page,
+          url: () => `${server.url}/op/task/view?taskId=${taskId}`,
+        },
       );
     }
     if (ONLY) journeys.splice(0, journeys.length, ...journeys.filter((j) => j.app === 'starter' || ONLY.some((o) => j.name.includes(o))));
@@ -213,7 +236,11 @@ async function main(): Promise<void> {
 
     const samples = new Map<string, Sample[]>();
     const loads: number[] = [];
-    console.log(`${RUNS} runs, CPU rates ${RATES.join(', ')}, interleaved; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `${RUNS} runs, CPU rates ${RATES.join(', ')}, interleaved; load average at start ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     for (let run = 0; run < RUNS; run++) {
       for (const rate of RATES) {
         // Rotated each run, so that no journey always follows the same one.

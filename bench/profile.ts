@@ -181,7 +181,10 @@ function inclusive(profile: Profile, samples: number[], timeDeltas: number[]): M
   return out;
 }
 
-function selfTimes(profile: Profile, only?: { samples: number[]; timeDeltas: number[] }): { byFile: Map<string, number>; byFn: Map<string, number>; total: number } {
+function selfTimes(
+  profile: Profile,
+  only?: { samples: number[]; timeDeltas: number[] },
+): { byFile: Map<string, number>; byFn: Map<string, number>; total: number } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   const samples = only?.samples ?? profile.samples;
@@ -216,17 +219,28 @@ async function profileLoad(page: Page, cdp: CDPSession, url: string): Promise<Pr
 
 function printTop(title: string, runs: Map<string, number>[], top: number): void {
   const keys = new Set(runs.flatMap((m) => [...m.keys()]));
-  const rows = [...keys].map((k) => [k, median(runs.map((m) => m.get(k) ?? 0))] as const).sort((a, b) => b[1] - a[1]).slice(0, top);
+  const rows = [...keys]
+    .map((k) => [k, median(runs.map((m) => m.get(k) ?? 0))] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top);
   console.log(`\n${title} (median self ms at ${RATE}× CPU)`);
   for (const [k, ms] of rows) console.log(`${ms.toFixed(0).padStart(7)}  ${k}`);
 }
 
 async function main(): Promise<void> {
   if (!existsSync(join(OUT, '.vite/manifest.json')) || process.env.PROFILE_BUILD === '1') {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--sourcemap', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--sourcemap', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
   }
   const server = await startServer('bench-profile', { env: { STATIC_DIR: OUT } });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args], envVars: { ...process.env, ...BROWSER.env } });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args],
+    envVars: { ...process.env, ...BROWSER.env },
+  });
   const files: Map<string, number>[] = [];
   const fns: Map<string, number>[] = [];
   const totals: number[] = [];

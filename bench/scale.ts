@@ -33,7 +33,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 function rssMb(pid: number): number {
   const status = `/proc/${pid}/status`;
   if (!existsSync(status)) return NaN;
-  const line = readFileSync(status, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(status, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return line ? Math.round(Number(line.split(/\s+/)[1]) / 1024) : NaN;
 }
 
@@ -154,7 +156,11 @@ async function runOn(engine: string): Promise<EngineRun> {
 const runs: EngineRun[] = [];
 for (const engine of engines) runs.push(await runOn(engine));
 
-console.log(`\nA large group's year at scale ${scale}: ${Object.entries(sizes).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`);
+console.log(
+  `\nA large group's year at scale ${scale}: ${Object.entries(sizes)
+    .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
+    .join(', ')}`,
+);
 const table: Array<Record<string, string | number>> = [];
 for (const label of runs[0].rows.keys()) {
   const row: Record<string, string | number> = { call: label, 'goal p95 ms': runs[0].rows.get(label)!.goalMs };
@@ -168,5 +174,9 @@ for (const label of runs[0].rows.keys()) {
 }
 console.table(table);
 for (const run of runs) {
-  console.log(`${run.engine}: built in ${Object.entries(run.build).map(([k, v]) => `${k} ${v} s`).join(', ')}; server RSS after the calls ${run.rssMb} MB; invariants ${run.broken.length ? `BROKEN: ${run.broken.join('; ')}` : 'hold'}`);
+  console.log(
+    `${run.engine}: built in ${Object.entries(run.build)
+      .map(([k, v]) => `${k} ${v} s`)
+      .join(', ')}; server RSS after the calls ${run.rssMb} MB; invariants ${run.broken.length ? `BROKEN: ${run.broken.join('; ')}` : 'hold'}`,
+  );
 }

@@ -169,7 +169,12 @@ const BENCH_NOTE_ROWS = Number(process.env.BENCH_NOTE_ROWS ?? 1_000_000);
 const BENCH_NOTE_HOLDER = 'bench-holder-7';
 
 /** Which parts run: each ONLY variable runs its part alone; none runs them all. */
-const only = { quota: process.env.BENCH_QUOTA_ONLY === '1', notes: process.env.BENCH_NOTES_ONLY === '1', dict: process.env.BENCH_DICT_ONLY === '1', throughput: process.env.BENCH_THROUGHPUT_ONLY === '1' };
+const only = {
+  quota: process.env.BENCH_QUOTA_ONLY === '1',
+  notes: process.env.BENCH_NOTES_ONLY === '1',
+  dict: process.env.BENCH_DICT_ONLY === '1',
+  throughput: process.env.BENCH_THROUGHPUT_ONLY === '1',
+};
 const anyOnly = Object.values(only).some(Boolean);
 const parts = { quota: only.quota || !anyOnly, notes: only.notes || !anyOnly, dict: only.dict || !anyOnly, throughput: only.throughput || !anyOnly };
 
@@ -197,7 +202,8 @@ async function seedCreditNotes(exec: (statement: string) => Promise<unknown>): P
 
 async function creditNoteList(admin: ApiClient): Promise<void> {
   console.log(`credit notes: ${BENCH_NOTE_ROWS} notes, one holder's (${BENCH_NOTE_ROWS / 100}) filtered by status, sorted by due date:`);
-  const page = (label: string, body: Record<string, unknown>) => timeQuotaCall(admin, label, '/op/v1/credit-notes/notes/page', { holderCorpId: BENCH_NOTE_HOLDER, pageSize: 20, ...body });
+  const page = (label: string, body: Record<string, unknown>) =>
+    timeQuotaCall(admin, label, '/op/v1/credit-notes/notes/page', { holderCorpId: BENCH_NOTE_HOLDER, pageSize: 20, ...body });
   const rows = [
     await page('已签发, page 1', { status: 'ISSUED', pageNum: 1 }),
     await page('已签发, page 50', { status: 'ISSUED', pageNum: 50 }),
@@ -239,7 +245,8 @@ async function seedQuotaLedger(exec: (statement: string) => Promise<unknown>): P
   console.log(`quota ledger: ${n} rows seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // The database's own time for the two reads, without HTTP, the protocol or a busy machine's queue.
   const executionMs = async (query: string) => {
-    const answer = (await exec(`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`)) as { rows: Array<Record<string, unknown>> } | Array<{ rows: Array<Record<string, unknown>> }>;
+    const answer = (await exec(`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`)) as
+      { rows: Array<Record<string, unknown>> } | Array<{ rows: Array<Record<string, unknown>> }>;
     const rows = Array.isArray(answer) ? answer[0].rows : answer.rows;
     return (rows[0]['QUERY PLAN'] as Array<{ 'Execution Time': number }>)[0]['Execution Time'];
   };
@@ -282,7 +289,11 @@ async function quotaLedger(admin: ApiClient): Promise<void> {
     await timeQuotaCall(admin, 'balance (accounts/find-by-id)', '/op/v1/quotas/accounts/find-by-id', { id: BENCH_QUOTA_ACCOUNT }),
     await timeQuotaCall(admin, 'ledger page 1, newest first', '/op/v1/quotas/ledger/page', { accountId: BENCH_QUOTA_ACCOUNT, pageNum: 1, pageSize: 20 }),
     await timeQuotaCall(admin, 'ledger page 1, one day', '/op/v1/quotas/ledger/page', {
-      accountId: BENCH_QUOTA_ACCOUNT, pageNum: 1, pageSize: 20, createTimeStart: day.toISOString(), createTimeEnd: new Date(day.getTime() + 24 * 3600_000).toISOString(),
+      accountId: BENCH_QUOTA_ACCOUNT,
+      pageNum: 1,
+      pageSize: 20,
+      createTimeStart: day.toISOString(),
+      createTimeEnd: new Date(day.getTime() + 24 * 3600_000).toISOString(),
     }),
   ];
   // The same signed round trip with (almost) no data: what the protocol, HTTP and a busy machine cost.
@@ -307,7 +318,12 @@ async function timeDictPage(client: ApiClient, dictLabel: string, dictType = BEN
     if (i >= warmUp) times.push(elapsed);
   }
   times.sort((a, b) => a - b);
-  return { filter: `${dictType}: dictLabel contains '${dictLabel}'`, matches: total, 'p50 ms': +percentile(times, 50).toFixed(2), 'p95 ms': +percentile(times, 95).toFixed(2) };
+  return {
+    filter: `${dictType}: dictLabel contains '${dictLabel}'`,
+    matches: total,
+    'p50 ms': +percentile(times, 50).toFixed(2),
+    'p95 ms': +percentile(times, 95).toFixed(2),
+  };
 }
 
 await seedDictItems();

@@ -48,12 +48,26 @@ const WATCH = `(() => {
   }).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
-interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: Record<string, unknown> }
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: Record<string, unknown>;
+}
 
 const server = await startServer('bench-timeline', { env: { STATIC_DIR: DIST } });
 const PAGE_TEMPLATE = process.env.PROBE_PAGE ?? '/op/system/dict';
 const PAGE = PAGE_TEMPLATE.includes('{task}') ? PAGE_TEMPLATE.replace('{task}', await firstTodoTask(server.url, PERSONA)) : PAGE_TEMPLATE;
-const chrome = await chromeLauncher.launch({ chromePath: BROWSER.executablePath, chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args], envVars: { ...process.env, ...BROWSER.env } });
+const chrome = await chromeLauncher.launch({
+  chromePath: BROWSER.executablePath,
+  chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args],
+  envVars: { ...process.env, ...BROWSER.env },
+});
 try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   const page = await browser.newPage();
@@ -75,7 +89,9 @@ try {
     await cdp.send('Network.clearBrowserCache');
     await page.goto('about:blank');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
-    await page.tracing.start({ categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'blink'] });
+    await page.tracing.start({
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'blink'],
+    });
     await page.goto(`${server.url}${PAGE}`, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => (globalThis as unknown as { __journey?: { row?: number } }).__journey?.row, { timeout: 60_000, polling: 50 });
     await new Promise((r) => setTimeout(r, 300));
@@ -85,8 +101,18 @@ try {
     const marks = await page.evaluate(() => (globalThis as unknown as { __journey: Record<string, number> }).__journey);
     writeFileSync('/tmp/probe-trace.json', buffer!);
     const events = (JSON.parse(Buffer.from(buffer!).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-    const nav = events.find((e) => e.name === 'navigationStart' && (e.args?.data as { isLoadingMainFrame?: boolean } | undefined)?.isLoadingMainFrame && String((e.args?.data as { documentLoaderURL?: string }).documentLoaderURL ?? '').includes(PAGE.split('?')[0]));
-    const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'navigationStart'));
+    const nav = events.find(
+      (e) =>
+        e.name === 'navigationStart' &&
+        (e.args?.data as { isLoadingMainFrame?: boolean } | undefined)?.isLoadingMainFrame &&
+        String((e.args?.data as { documentLoaderURL?: string }).documentLoaderURL ?? '').includes(PAGE.split('?')[0]),
+    );
+    const main = events.find(
+      (e) =>
+        e.name === 'thread_name' &&
+        (e.args as { name?: string })?.name === 'CrRendererMain' &&
+        events.some((x) => x.pid === e.pid && x.name === 'navigationStart'),
+    );
     const t0 = nav?.ts ?? 0;
     const rel = (ts: number) => Math.round((ts - t0) / 1000);
     const onMain = events.filter((e) => e.pid === main?.pid && e.tid === main?.tid && e.ph === 'X' && e.ts >= t0);
@@ -98,10 +124,16 @@ try {
     console.log(`run ${run}/${RUNS}: row at ${Math.round(marks.row)} ms, main-thread CPU up to it ${Math.round(cpu)} ms`);
     if (!last) continue;
     const resources = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as unknown as Array<{ name: string; startTime: number; responseEnd: number }>).map((e) => ({ name: new URL(e.name).pathname, start: Math.round(e.startTime), end: Math.round(e.responseEnd) })),
+      (performance.getEntriesByType('resource') as unknown as Array<{ name: string; startTime: number; responseEnd: number }>).map((e) => ({
+        name: new URL(e.name).pathname,
+        start: Math.round(e.startTime),
+        end: Math.round(e.responseEnd),
+      })),
     );
     // Strings: the bench's type check has no DOM types.
-    const generated = (await page.evaluate(`[...document.querySelectorAll('style')].flatMap((style) => style.textContent?.match(/\\.ant-[a-z-]+/)?.[0] ?? [])`)) as string[];
+    const generated = (await page.evaluate(
+      `[...document.querySelectorAll('style')].flatMap((style) => style.textContent?.match(/\\.ant-[a-z-]+/)?.[0] ?? [])`,
+    )) as string[];
     const sheets = (await page.evaluate(`[...document.querySelectorAll('link[rel=stylesheet]')].map((link) => link.getAttribute('href'))`)) as string[];
     console.log('\nstylesheets:', sheets.join(' '), '\nantd styles generated at run time:', generated.join(' ') || 'none');
     console.log('marks (ms):', JSON.stringify(marks));
@@ -112,14 +144,44 @@ try {
     for (const task of tasks) {
       const inside = onMain.filter((e) => e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur! && e !== task && (e.dur ?? 0) > 2000);
       const byName = new Map<string, number>();
-      for (const e of inside) if (['FunctionCall', 'EvaluateScript', 'v8.compile', 'Layout', 'UpdateLayoutTree', 'Paint', 'ParseHTML', 'v8.compileModule', 'v8.evaluateModule', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'MajorGC', 'MinorGC', 'RunMicrotasks', 'ParseAuthorStyleSheet', 'PrePaint', 'Commit'].includes(e.name)) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
-      const detail = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, d]) => `${n} ${Math.round(d)}`).join(', ');
+      for (const e of inside)
+        if (
+          [
+            'FunctionCall',
+            'EvaluateScript',
+            'v8.compile',
+            'Layout',
+            'UpdateLayoutTree',
+            'Paint',
+            'ParseHTML',
+            'v8.compileModule',
+            'v8.evaluateModule',
+            'TimerFire',
+            'FireAnimationFrame',
+            'EventDispatch',
+            'MajorGC',
+            'MinorGC',
+            'RunMicrotasks',
+            'ParseAuthorStyleSheet',
+            'PrePaint',
+            'Commit',
+          ].includes(e.name)
+        )
+          byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+      const detail = [...byName]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([n, d]) => `${n} ${Math.round(d)}`)
+        .join(', ');
       console.log(`  ${String(rel(task.ts)).padStart(5)} +${String(Math.round(task.dur! / 1000)).padStart(4)}  ${detail}`);
     }
     const busy = tasks.reduce((s, t) => s + t.dur! / 1000, 0);
     console.log(`\nbusy in tasks > 8 ms: ${Math.round(busy)} ms up to the row at ${Math.round(marks.row)} ms`);
   }
-  if (RUNS > 1) console.log(`\n${RUNS} loads at ${RATE}× CPU, medians: row at ${Math.round(median(rows))} ms, main-thread CPU up to it ${Math.round(median(cpus))} ms (min ${Math.round(Math.min(...cpus))}, max ${Math.round(Math.max(...cpus))})`);
+  if (RUNS > 1)
+    console.log(
+      `\n${RUNS} loads at ${RATE}× CPU, medians: row at ${Math.round(median(rows))} ms, main-thread CPU up to it ${Math.round(median(cpus))} ms (min ${Math.round(Math.min(...cpus))}, max ${Math.round(Math.max(...cpus))})`,
+    );
   await browser.disconnect();
 } finally {
   await chrome.kill();

@@ -68,24 +68,32 @@ async function main(): Promise<void> {
     execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
   // BENCH_URL measures a server already running (e.g. a deployment); otherwise one is started here.
-  const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => undefined } : await startServer('bench-web', { env: { STATIC_DIR: dist } });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args], envVars: { ...process.env, ...BROWSER.env } });
+  const server = process.env.BENCH_URL
+    ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => undefined }
+    : await startServer('bench-web', { env: { STATIC_DIR: dist } });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: [...CHROMIUM_ARGS, ...BROWSER.args],
+    envVars: { ...process.env, ...BROWSER.env },
+  });
   const rows: Row[] = [];
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    for (let run = 1; run <= RUNS; run++) for (const formFactor of FORM_FACTORS) {
-      const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
-      if (PAGES.includes('/login/op')) rows.push(summarise('/login/op', formFactor, await lighthouse(`${server.url}/login/op`, flags, configs[formFactor]), run));
-      if (!PAGES.includes('/op')) continue;
+    for (let run = 1; run <= RUNS; run++)
+      for (const formFactor of FORM_FACTORS) {
+        const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
+        if (PAGES.includes('/login/op'))
+          rows.push(summarise('/login/op', formFactor, await lighthouse(`${server.url}/login/op`, flags, configs[formFactor]), run));
+        if (!PAGES.includes('/op')) continue;
 
-      const page = await browser.newPage();
-      await signIn(page, server.url);
-      const session = await page.createCDPSession();
-      await session.send('Network.clearBrowserCache');
-      await session.detach();
-      rows.push(summarise('/op', formFactor, await lighthouse(`${server.url}/op`, { ...flags, disableStorageReset: true }, configs[formFactor], page), run));
-      await page.close();
-    }
+        const page = await browser.newPage();
+        await signIn(page, server.url);
+        const session = await page.createCDPSession();
+        await session.send('Network.clearBrowserCache');
+        await session.detach();
+        rows.push(summarise('/op', formFactor, await lighthouse(`${server.url}/op`, { ...flags, disableStorageReset: true }, configs[formFactor], page), run));
+        await page.close();
+      }
     await browser.disconnect();
   } finally {
     chrome.kill();
@@ -113,7 +121,9 @@ const formatMetric = (id: string, value: number) => (id === 'cumulative-layout-s
 function printTable(title: string, rows: Row[]): void {
   console.log(`\n${title}\npage        form factor  performance  accessibility  ` + METRICS.map((m) => m.replace(/-/g, ' ')).join(' | '));
   for (const row of rows) {
-    console.log(`${row.page.padEnd(11)} ${row.formFactor.padEnd(12)} ${String(row.performance).padStart(11)}  ${String(row.accessibility).padStart(13)}  ${METRICS.map((m) => formatMetric(m, row.metrics[m])).join(' | ')}`);
+    console.log(
+      `${row.page.padEnd(11)} ${row.formFactor.padEnd(12)} ${String(row.performance).padStart(11)}  ${String(row.accessibility).padStart(13)}  ${METRICS.map((m) => formatMetric(m, row.metrics[m])).join(' | ')}`,
+    );
   }
 }
 

@@ -69,7 +69,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const screen of measure(dist)) {
     const ok = screen.kb <= screen.budgetKb;
     over ||= !ok;
-    console.log(`${ok ? 'ok  ' : 'OVER'} ${screen.path.padEnd(10)} ${screen.kb.toFixed(1).padStart(7)} KB gzip of JavaScript (budget ${screen.budgetKb} KB, ${screen.files.length} files)`);
+    console.log(
+      `${ok ? 'ok  ' : 'OVER'} ${screen.path.padEnd(10)} ${screen.kb.toFixed(1).padStart(7)} KB gzip of JavaScript (budget ${screen.budgetKb} KB, ${screen.files.length} files)`,
+    );
   }
   process.exit(over ? 1 : 0);
 }

@@ -15,10 +15,16 @@ mkdirSync(scratch, { recursive: true });
 const out = join(scratch, 'migrations');
 cpSync(committed, out, { recursive: true });
 const config = join(scratch, 'drizzle.config.mjs');
-writeFileSync(config, `export default { dialect: 'postgresql', schema: ['./server/db/schema.ts', './server/resources/*.table.ts'], out: './${relativeScratch}/migrations' };\n`);
+writeFileSync(
+  config,
+  `export default { dialect: 'postgresql', schema: ['./server/db/schema.ts', './server/resources/*.table.ts'], out: './${relativeScratch}/migrations' };\n`,
+);
 
 const before = new Set(readdirSync(out));
-const result = spawnSync(join(root, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config, '--name', 'unmigrated_schema_change'], { cwd: root, encoding: 'utf8' });
+const result = spawnSync(join(root, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config, '--name', 'unmigrated_schema_change'], {
+  cwd: root,
+  encoding: 'utf8',
+});
 const added = readdirSync(out).filter((file) => !before.has(file));
 rmSync(scratch, { recursive: true, force: true });
 
@@ -29,7 +35,9 @@ if (result.status !== 0 || /\bError\b|ENOENT/.test(`${result.stdout}${result.std
   process.exit(1);
 }
 if (added.length) {
-  console.error(`check-migrations: the schema (server/db/schema.ts, server/resources/*.table.ts) has changes no migration holds (drizzle-kit would write ${added.join(', ')}).`);
+  console.error(
+    `check-migrations: the schema (server/db/schema.ts, server/resources/*.table.ts) has changes no migration holds (drizzle-kit would write ${added.join(', ')}).`,
+  );
   console.error('Run `npx drizzle-kit generate --name <what>` and commit the new migration.');
   process.exit(1);
 }

@@ -57,7 +57,11 @@ await client.query(`
 await client.end();
 
 // psql meta-commands (\restrict) are not SQL: PGlite and a driver's query cannot run them.
-const dump = execFileSync('pg_dump', ['--no-owner', '--no-privileges', '--no-comments', '--inserts', '--exclude-table-data=public.rsa_keys', '--exclude-table-data=public.data_keys', url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+const dump = execFileSync(
+  'pg_dump',
+  ['--no-owner', '--no-privileges', '--no-comments', '--inserts', '--exclude-table-data=public.rsa_keys', '--exclude-table-data=public.data_keys', url],
+  { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+)
   .split('\n')
   .filter((line) => !line.startsWith('\\'))
   .join('\n');

@@ -74,7 +74,9 @@ function printProfile() {
   const vitest = vitestFiles().sort((a, b) => b.ms - a.ms);
   if (vitest.length) {
     const sum = vitest.reduce((n, f) => n + f.ms, 0);
-    console.log(`\nSlowest ${Math.min(TOP, vitest.length)} of ${vitest.length} vitest files (their times summed: ${seconds(sum).trim()}; files run side by side on the workers)`);
+    console.log(
+      `\nSlowest ${Math.min(TOP, vitest.length)} of ${vitest.length} vitest files (their times summed: ${seconds(sum).trim()}; files run side by side on the workers)`,
+    );
     for (const file of vitest.slice(0, TOP)) console.log(`  ${seconds(file.ms)}  ${String(file.tests).padStart(4)} tests  ${file.name}`);
   }
 
@@ -89,12 +91,15 @@ function printProfile() {
     const tests = playwrightTests(report).sort((a, b) => b.ms - a.ms);
     if (!tests.length) continue;
     const retried = tests.filter((t) => t.tries > 1);
-    console.log(`\nSlowest ${Math.min(TOP, tests.length)} of ${tests.length} ${label} (run took ${seconds(report.stats?.duration ?? 0).trim()}; ${retried.length} retried)`);
+    console.log(
+      `\nSlowest ${Math.min(TOP, tests.length)} of ${tests.length} ${label} (run took ${seconds(report.stats?.duration ?? 0).trim()}; ${retried.length} retried)`,
+    );
     for (const test of tests.slice(0, TOP)) {
       const note = test.tries > 1 ? `  [${test.tries} tries, ${test.status}]` : '';
       console.log(`  ${seconds(test.ms)}  ${test.name}${note}`);
     }
-    for (const test of retried.filter((t) => !tests.slice(0, TOP).includes(t))) console.log(`  ${seconds(test.ms)}  ${test.name}  [${test.tries} tries, ${test.status}]`);
+    for (const test of retried.filter((t) => !tests.slice(0, TOP).includes(t)))
+      console.log(`  ${seconds(test.ms)}  ${test.name}  [${test.tries} tries, ${test.status}]`);
   }
 }
 

@@ -51,18 +51,27 @@ const playwrightCount = (json) => (ok) => {
 
 stage('lint', bin('eslint'), ['.', '--max-warnings=0']);
 stage('dead code (knip)', bin('knip'), []);
+stage('format (prettier)', bin('prettier'), ['--check', '.', '--log-level=warn']);
 stage('typecheck (app)', TSC, ['-p', 'tsconfig.json', '--noEmit']);
 stage('typecheck (server)', TSC, ['-p', 'tsconfig.server.json', '--noEmit']);
 stage('schema matches migrations', process.execPath, [join(root, 'scripts/check-migrations.mjs')]);
 
 const vitestJson = join(results, 'vitest.json');
-stage('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--reporter=./tests/support/file-times-reporter.ts', `--outputFile.json=${vitestJson}`], {
-  count: (ok) => {
-    const vitest = readJson(vitestJson);
-    if (!vitest) return { passed: 0, failed: ok ? 0 : 1 };
-    return { passed: vitest.numPassedTests, failed: vitest.numFailedTests + (vitest.numFailedTestSuites && !vitest.numFailedTests ? vitest.numFailedTestSuites : 0) };
+stage(
+  'vitest',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', '--reporter=./tests/support/file-times-reporter.ts', `--outputFile.json=${vitestJson}`],
+  {
+    count: (ok) => {
+      const vitest = readJson(vitestJson);
+      if (!vitest) return { passed: 0, failed: ok ? 0 : 1 };
+      return {
+        passed: vitest.numPassedTests,
+        failed: vitest.numFailedTests + (vitest.numFailedTestSuites && !vitest.numFailedTests ? vitest.numFailedTestSuites : 0),
+      };
+    },
   },
-});
+);
 
 const buildOk = stage('build', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
 

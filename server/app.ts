@@ -122,7 +122,9 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
   const data = fields ? { field: apiError.field ?? fields[0], fields } : undefined;
   // A catalogue message is said again in the caller's language (issue 38 item 8): a refusal of the guard's
   // first checks was rendered before the request's language was in reach.
-  const message = apiError.messageKey ? translate(apiError.messageKey.key, apiError.messageKey.params, localeOf(request.headers['accept-language'])) : apiError.message;
+  const message = apiError.messageKey
+    ? translate(apiError.messageKey.key, apiError.messageKey.params, localeOf(request.headers['accept-language']))
+    : apiError.message;
   return reply.code(apiError.httpStatus).send(data ? { code: apiError.code, message, data } : { code: apiError.code, message });
 }
 
@@ -132,7 +134,10 @@ function notBuiltPage(): string {
 
 /** Static files of the built app; any other GET of a path without an extension is a deep link into the SPA. */
 function registerFrontEnd(app: FastifyInstance, staticDir: string, resources: readonly AnyResource[]) {
-  const html = preloadingHtml(staticDir, resources.flatMap((resource) => (resource.menu ? [resource.menu.path] : [])));
+  const html = preloadingHtml(
+    staticDir,
+    resources.flatMap((resource) => (resource.menu ? [resource.menu.path] : [])),
+  );
   app.register(fastifyStatic, {
     root: staticDir,
     // The build writes .br and .gz beside every asset; sending them spares compressing per request.
@@ -185,9 +190,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
 
   const passwordCost = options.passwordCost ?? PRODUCTION_SCRYPT_COST;
   const sessions = new SessionStore(db, { idleMs: options.sessionIdleMs, now: options.now });
-  const unwatch = await sessions.watch(database, (error) =>
-    api.log.error({ err: error }, 'database notifications lost; principal cache switched off'),
-  );
+  const unwatch = await sessions.watch(database, (error) => api.log.error({ err: error }, 'database notifications lost; principal cache switched off'));
   api.addHook('onClose', () => unwatch());
   sessions.startSweeping((error) => api.log.warn({ err: error }, 'ending idle sessions failed'));
   api.addHook('onClose', () => sessions.stopSweeping());

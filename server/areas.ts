@@ -29,13 +29,15 @@ export interface ServerArea {
 
 const SERVER_DIR = fileURLToPath(new URL('.', import.meta.url));
 
-const isArea = (value: unknown): value is ServerArea =>
-  typeof value === 'object' && value !== null && typeof (value as ServerArea).name === 'string';
+const isArea = (value: unknown): value is ServerArea => typeof value === 'object' && value !== null && typeof (value as ServerArea).name === 'string';
 
 /** Every server/<folder>/index.ts that exports an `area`, by folder name; the folder must be the area's name. */
 export async function discoverAreas(dir: string = SERVER_DIR): Promise<ServerArea[]> {
   const areas: ServerArea[] = [];
-  const folders = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const folders = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   for (const folder of folders) {
     const index = join(dir, folder, 'index.ts');
     if (!existsSync(index)) continue;
@@ -63,7 +65,10 @@ export function demoSeedOrder(areas: readonly ServerArea[]): ServerArea[] {
   }
   const order: ServerArea[] = [];
   while (waiting.size) {
-    const ready = [...waiting].filter(([, after]) => after.size === 0).map(([name]) => name).sort();
+    const ready = [...waiting]
+      .filter(([, after]) => after.size === 0)
+      .map(([name]) => name)
+      .sort();
     if (!ready.length) throw new Error(`demo seeds wait on each other: ${[...waiting.keys()].join(', ')}`);
     const next = ready[0];
     waiting.delete(next);

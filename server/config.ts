@@ -23,7 +23,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const uploadMb = Number(env.UPLOAD_MAX_MB ?? 10);
   if (!(uploadMb > 0)) throw new Error(`UPLOAD_MAX_MB must be a positive number of megabytes, got ${env.UPLOAD_MAX_MB}`);
   const idleMinutes = Number(env.SESSION_IDLE_MINUTES ?? 30);
-  if (!(idleMinutes > 0) || !Number.isFinite(idleMinutes)) throw new Error(`SESSION_IDLE_MINUTES must be a positive number of minutes, got ${env.SESSION_IDLE_MINUTES}`);
+  if (!(idleMinutes > 0) || !Number.isFinite(idleMinutes))
+    throw new Error(`SESSION_IDLE_MINUTES must be a positive number of minutes, got ${env.SESSION_IDLE_MINUTES}`);
   return {
     port,
     host: env.HOST || '127.0.0.1',

@@ -44,7 +44,9 @@ export interface DemoOutbox {
 
 /** Who or what a delivery went to, without its secret: what the log may say. */
 const recipientOf = (delivery: DemoDelivery) =>
-  delivery.kind === 'SMS_SIGN_CODE' ? { username: delivery.username, businessType: delivery.businessType } : { bankName: delivery.bankName, account: delivery.account };
+  delivery.kind === 'SMS_SIGN_CODE'
+    ? { username: delivery.username, businessType: delivery.businessType }
+    : { bankName: delivery.bankName, account: delivery.account };
 
 export function fileDemoOutbox(dataDir: string, log: FastifyBaseLogger, now: () => number = Date.now): DemoOutbox {
   const file = join(dataDir, DEMO_OUTBOX_FILE);

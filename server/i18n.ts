@@ -98,7 +98,8 @@ export interface MessageRef {
 /** Renders a stored message reference in the request's language (or the one given). */
 export function renderRef(ref: MessageRef, locale: ServerLocale = currentLocale()): string {
   const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(ref.params ?? {})) params[name] = typeof value === 'string' ? value : hasMessage(value.key) ? renderRef(value, locale) : value.key;
+  for (const [name, value] of Object.entries(ref.params ?? {}))
+    params[name] = typeof value === 'string' ? value : hasMessage(value.key) ? renderRef(value, locale) : value.key;
   return translate(ref.key, params, locale);
 }
 

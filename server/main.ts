@@ -8,7 +8,15 @@ import { PERSONAS } from './db/seed-data/personas';
 
 const config = readConfig();
 const database = openDatabase(config);
-const app = buildApp({ database, logger: { level: config.logLevel }, demoMode: config.demoMode, staticDir: config.staticDir, dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes, sessionIdleMs: config.sessionIdleMs });
+const app = buildApp({
+  database,
+  logger: { level: config.logLevel },
+  demoMode: config.demoMode,
+  staticDir: config.staticDir,
+  dataDir: config.dataDir,
+  maxUploadBytes: config.maxUploadBytes,
+  sessionIdleMs: config.sessionIdleMs,
+});
 
 let stopBackups: (() => Promise<void>) | undefined;
 let stopMaintenance: (() => void) | undefined;
@@ -54,8 +62,8 @@ try {
 
 /** A line for the person who just ran `npm start`: where to go and whom to sign in as (passwords stay in the README). */
 function printWelcome(): void {
-  const personas = config.demoMode ? PERSONAS.map((p) => `  ${p.username.padEnd(13)} ${p.role}`).join('\n') : '  op_admin (must change the published password at first login)';
-  process.stdout.write(
-    `\nBack office: http://${config.host}:${config.port}/login/op\nSeeded personas (passwords: README, "Quick start"):\n${personas}\n\n`,
-  );
+  const personas = config.demoMode
+    ? PERSONAS.map((p) => `  ${p.username.padEnd(13)} ${p.role}`).join('\n')
+    : '  op_admin (must change the published password at first login)';
+  process.stdout.write(`\nBack office: http://${config.host}:${config.port}/login/op\nSeeded personas (passwords: README, "Quick start"):\n${personas}\n\n`);
 }

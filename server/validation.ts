@@ -42,7 +42,10 @@ export function moneyValue(value: unknown, field: string, label: string, options
   const digits = options.digits ?? MONEY_INPUT_DIGITS;
   const text = moneyInputText(value, digits);
   if (text === null) {
-    throw aboutField(validationError(translate('server:validation.money', { field: label, integer: String(digits.integer), decimal: String(digits.decimal) })), field);
+    throw aboutField(
+      validationError(translate('server:validation.money', { field: label, integer: String(digits.integer), decimal: String(digits.decimal) })),
+      field,
+    );
   }
   if (!options.allowZero && /^[0.]+$/.test(text)) throw aboutField(validationError(translate('server:validation.moneyPositive', { field: label })), field);
   return text;

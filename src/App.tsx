@@ -47,9 +47,7 @@ function ShellOrForbidden() {
   if (pathname === '/') return <Navigate to={HOME_PATH} replace />;
   if (!isShellPath(pathname)) return <Navigate to="/403" replace />;
   const Shell = (shellComponent ??= loadedShell ?? SignedInLazy);
-  return (
-    <RequireSession>{page(<Shell />)}</RequireSession>
-  );
+  return <RequireSession>{page(<Shell />)}</RequireSession>;
 }
 
 /**
@@ -69,7 +67,12 @@ export default function App() {
           accessControlProvider={accessControlProvider}
           i18nProvider={i18nProvider}
           notificationProvider={useNotificationProvider}
-          options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } } }}
+          options={{
+            disableTelemetry: true,
+            syncWithLocation: false,
+            warnWhenUnsavedChanges: false,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
+          }}
         >
           <CancelOnNavigate />
           <RefetchOnLanguage />

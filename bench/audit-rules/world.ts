@@ -19,11 +19,23 @@ export type AuditSizes = { -readonly [K in keyof typeof FULL_AUDIT_SIZES]: numbe
 
 export function auditSizesAt(scale: number): AuditSizes {
   const at = (full: number, least: number) => Math.max(least, Math.round(full * scale));
-  return { roles: at(FULL_AUDIT_SIZES.roles, 40), people: at(FULL_AUDIT_SIZES.people, 200), historyRows: at(FULL_AUDIT_SIZES.historyRows, 400), logRows: at(FULL_AUDIT_SIZES.logRows, 200) };
+  return {
+    roles: at(FULL_AUDIT_SIZES.roles, 40),
+    people: at(FULL_AUDIT_SIZES.people, 200),
+    historyRows: at(FULL_AUDIT_SIZES.historyRows, 400),
+    logRows: at(FULL_AUDIT_SIZES.logRows, 200),
+  };
 }
 
 /** The money processes the four-eyes rule names (two steps: a handler's Edit, a director's Approve). */
-const PROCESSES = ['Process_LMT_DISPATCH_AUDIT', 'Process_LMT_APPLY_AUDIT', 'Process_CREDIT_REDEEM_REGISTER_BIZ', 'Process_BILL_MANAGE', 'Process_FINANCING_SIGN_UP', 'Process_CI_CORE_ADMIT_UPDATE'];
+const PROCESSES = [
+  'Process_LMT_DISPATCH_AUDIT',
+  'Process_LMT_APPLY_AUDIT',
+  'Process_CREDIT_REDEEM_REGISTER_BIZ',
+  'Process_BILL_MANAGE',
+  'Process_FINANCING_SIGN_UP',
+  'Process_CI_CORE_ADMIT_UPDATE',
+];
 const quoted = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]`;
 
 /** Builds the world; returns the seconds each part took. */
@@ -81,6 +93,14 @@ export async function buildAuditWorld(exec: Exec, sizes: AuditSizes, log: (line:
         (ARRAY['CREATE', 'UPDATE', 'REVEAL'])[1 + i % 3], now() - (${sizes.logRows} - i) * (interval '1 year' / ${sizes.logRows})
       FROM (SELECT i, CASE WHEN i % 50000 = 0 THEN 200 WHEN (1 + i % ${people}) % 200 = 0 THEN i % ${people} ELSE 1 + i % ${people} END AS u FROM generate_series(1, ${sizes.logRows}) AS i) AS g`,
   ]);
-  await part('analyze', ['ANALYZE roles', 'ANALYZE role_permissions', 'ANALYZE users', 'ANALYZE user_roles', 'ANALYZE workflow_instances', 'ANALYZE workflow_history', 'ANALYZE sys_operation_logs']);
+  await part('analyze', [
+    'ANALYZE roles',
+    'ANALYZE role_permissions',
+    'ANALYZE users',
+    'ANALYZE user_roles',
+    'ANALYZE workflow_instances',
+    'ANALYZE workflow_history',
+    'ANALYZE sys_operation_logs',
+  ]);
   return took;
 }

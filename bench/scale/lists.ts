@@ -19,7 +19,13 @@ export interface ScaleCall {
 export const DEEP_PAGE = 40;
 
 export function busyLists(sizes: ScaleSizes): ScaleCall[] {
-  const list = (label: string, path: string, body: Record<string, unknown>): ScaleCall => ({ label, path, body: { pageSize: 20, ...body }, goalMs: 30, paged: true });
+  const list = (label: string, path: string, body: Record<string, unknown>): ScaleCall => ({
+    label,
+    path,
+    body: { pageSize: 20, ...body },
+    goalMs: 30,
+    paged: true,
+  });
   return [
     list('credit notes of one holder, issued, by due date', '/op/v1/credit-notes/notes/page', { holderCorpId: SCALE_IDS.holder(sizes), status: 'ISSUED' }),
     list('credit notes, all, by due date', '/op/v1/credit-notes/notes/page', {}),

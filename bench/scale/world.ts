@@ -62,15 +62,24 @@ const supplierBase = (sizes: ScaleSizes) => branchesOf(sizes) + 1 + financeCount
 const supplierCount = (sizes: ScaleSizes) => sizes.corporations - supplierBase(sizes);
 
 /** Two-step processes (src/workflows/registry.ts: a handler's Edit, a director's Approve). */
-const PROCESS_KEYS = ['Process_LMT_DISPATCH_AUDIT', 'Process_LMT_APPLY_AUDIT', 'Process_CI_CORE_ADMIT_UPDATE', 'Process_BILL_MANAGE', 'PROCESS_ACCOUNT_USAGE_TEMP', 'Process_PRICE_CONFIG_CREATE'];
+const PROCESS_KEYS = [
+  'Process_LMT_DISPATCH_AUDIT',
+  'Process_LMT_APPLY_AUDIT',
+  'Process_CI_CORE_ADMIT_UPDATE',
+  'Process_BILL_MANAGE',
+  'PROCESS_ACCOUNT_USAGE_TEMP',
+  'Process_PRICE_CONFIG_CREATE',
+];
 
 /** The corporations and the group tree: the first parts of the world, and all a tree journey needs (tests/e2e/group-tree-scale.spec.ts). */
 function treeParts(sizes: ScaleSizes): Array<[string, string[]]> {
   const branches = branchesOf(sizes);
   const supBase = supplierBase(sizes);
   return [
-    ['corporations', [
-      `INSERT INTO corporations (id, corp_name, credit_code, corp_types, admission_status, registered_address, legal_person_name, manager_name, create_by, update_by, create_time)
+    [
+      'corporations',
+      [
+        `INSERT INTO corporations (id, corp_name, credit_code, corp_types, admission_status, registered_address, legal_person_name, manager_name, create_by, update_by, create_time)
         SELECT 'sc-corp-' || i,
           CASE WHEN i = 1 THEN '规模建设集团有限公司' WHEN i <= ${branches + 1} THEN '规模建设第' || (i - 1) || '分公司'
                WHEN i <= ${supBase} THEN '规模银行' || (i - ${branches + 1}) || '号支行' ELSE '规模供应商' || (i - ${supBase}) || '有限公司' END,
@@ -81,11 +90,14 @@ function treeParts(sizes: ScaleSizes): Array<[string, string[]]> {
           '上海市浦东新区规模路' || i || '号', '法人' || i, '管理员' || i,
           'bench', 'bench', now() - (${sizes.corporations} - i) * interval '5 minutes'
         FROM generate_series(1, ${sizes.corporations}) AS i`,
-    ]],
+      ],
+    ],
 
     // The root stands for the group's corporation, each branch for its own; project departments have names of their own.
-    ['group tree', [
-      `INSERT INTO group_units (id, group_id, parent_id, kind, unit_name, corp_id, sort_order, create_by, update_by)
+    [
+      'group tree',
+      [
+        `INSERT INTO group_units (id, group_id, parent_id, kind, unit_name, corp_id, sort_order, create_by, update_by)
         SELECT 'sc-unit-' || i, '${SCALE_IDS.group}',
           CASE WHEN i = 1 THEN NULL WHEN i <= ${branches + 1} THEN '${SCALE_IDS.group}' ELSE 'sc-unit-' || (2 + (i - ${branches + 2}) % ${branches}) END,
           CASE WHEN i = 1 THEN 'GROUP' WHEN i <= ${branches + 1} THEN 'BRANCH' ELSE 'PROJECT_DEPT' END,
@@ -93,7 +105,8 @@ function treeParts(sizes: ScaleSizes): Array<[string, string[]]> {
           CASE WHEN i <= ${branches + 1} THEN 'sc-corp-' || i ELSE NULL END,
           i, 'bench', 'bench'
         FROM generate_series(1, ${sizes.units}) AS i`,
-    ]],
+      ],
+    ],
   ];
 }
 

@@ -36,9 +36,15 @@ export function antdStaticCss({ colorPrimary, pages = false }) {
   const h = React.createElement;
   const cache = createCache();
   renderToString(
-    h(StyleProvider, { cache },
-      h(ConfigProvider, { theme: { algorithm: theme.defaultAlgorithm, token: { colorPrimary } } },
-        h(App, null,
+    h(
+      StyleProvider,
+      { cache },
+      h(
+        ConfigProvider,
+        { theme: { algorithm: theme.defaultAlgorithm, token: { colorPrimary } } },
+        h(
+          App,
+          null,
           // the login form
           h(Form, { layout: 'vertical' }, h(Form.Item, { label: 'x' }, h(Input)), h(Form.Item, null, h(Input.Password))),
           h(Alert, { message: 'x', showIcon: true }),
@@ -64,13 +70,51 @@ export function antdStaticCss({ colorPrimary, pages = false }) {
 
 /** What list and task pages render besides the shell: the kit's list, search form, forms and drawers, the task view. */
 function pageComponents(h, antd) {
-  const { Card, Checkbox, Col, Collapse, DatePicker, Descriptions, Divider, Flex, Form, Input, InputNumber, Modal, Pagination, Popconfirm, Popover, Radio, Result, Row, Segmented, Select, Skeleton, Space, Steps, Switch, Table, Tabs, Tag, Timeline, Typography, Upload } = antd;
+  const {
+    Card,
+    Checkbox,
+    Col,
+    Collapse,
+    DatePicker,
+    Descriptions,
+    Divider,
+    Flex,
+    Form,
+    Input,
+    InputNumber,
+    Modal,
+    Pagination,
+    Popconfirm,
+    Popover,
+    Radio,
+    Result,
+    Row,
+    Segmented,
+    Select,
+    Skeleton,
+    Space,
+    Steps,
+    Switch,
+    Table,
+    Tabs,
+    Tag,
+    Timeline,
+    Typography,
+    Upload,
+  } = antd;
   const columns = [
     { title: 'a', dataIndex: 'a', sorter: true, fixed: 'left' },
     { title: 'b', dataIndex: 'b', filters: [{ text: 'x', value: 'x' }] },
   ];
   return [
-    h(Table, { rowKey: 'a', columns, dataSource: [{ a: '1', b: '2' }], rowSelection: {}, scroll: { x: 'max-content' }, pagination: { total: 100, showSizeChanger: true, showQuickJumper: true, showTotal: () => 'x' } }),
+    h(Table, {
+      rowKey: 'a',
+      columns,
+      dataSource: [{ a: '1', b: '2' }],
+      rowSelection: {},
+      scroll: { x: 'max-content' },
+      pagination: { total: 100, showSizeChanger: true, showQuickJumper: true, showTotal: () => 'x' },
+    }),
     h(Pagination, { total: 100, showSizeChanger: true }),
     h(Form, { layout: 'inline' }, h(Row, null, h(Col, { span: 8 }, h(Form.Item, { label: 'x' }, h(Select, { options: [] }))))),
     h(Select, { mode: 'multiple', options: [] }),

@@ -105,7 +105,9 @@ export function firstScreenChunks({ configFile }: { configFile: string }): Plugi
       const kit = new Set(screenFiles(graph, [KIT_PAGE_MODULE]));
       // With it, what most pages load (cards, tabs): one file more for half the pages is less than a
       // round trip less for the other half.
-      const pageModules = [...registeredPageModules(readFileSync(join(root, REGISTRY), 'utf8'), new Set(Object.values(graph).flatMap((chunk) => chunk.modules))).values()];
+      const pageModules = [
+        ...registeredPageModules(readFileSync(join(root, REGISTRY), 'utf8'), new Set(Object.values(graph).flatMap((chunk) => chunk.modules))).values(),
+      ];
       const pageClosures = pageModules.map((module) => new Set(screenFiles(graph, [module])));
       // What a first screen loads lazily by the device or the operator's layout (the phone's sidebar
       // drawer, the header-only layout) stays apart: a phone's /op would otherwise download every page's
@@ -121,13 +123,21 @@ export function firstScreenChunks({ configFile }: { configFile: string }): Plugi
         const inLogin = login.has(file);
         const inOp = op.has(file);
         const name =
-          inLogin && inOp ? 'boot'
-          : inOp ? 'shell'
-          : inLogin ? (importedElsewhere(file) ? undefined : 'login')
-          : byLayout.has(file) ? undefined
-          : kit.has(file) || common(file) ? 'pages'
-          : tasks.has(file) ? 'tasks'
-          : undefined;
+          inLogin && inOp
+            ? 'boot'
+            : inOp
+              ? 'shell'
+              : inLogin
+                ? importedElsewhere(file)
+                  ? undefined
+                  : 'login'
+                : byLayout.has(file)
+                  ? undefined
+                  : kit.has(file) || common(file)
+                    ? 'pages'
+                    : tasks.has(file)
+                      ? 'tasks'
+                      : undefined;
         if (name) for (const id of chunk.moduleIds) group.set(id, name);
       }
       return {
@@ -153,7 +163,10 @@ export function firstScreenChunks({ configFile }: { configFile: string }): Plugi
         const chunks = Object.values(ctx.bundle ?? {}).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
         const graph = chunkGraph(root, chunks);
         const atStart = new Set(screenFiles(graph, ['src/main.tsx']));
-        const own = (screen: keyof typeof SCREENS) => screenFiles(graph, SCREENS[screen].roots).filter((file) => !atStart.has(file)).map((file) => `/${file}`);
+        const own = (screen: keyof typeof SCREENS) =>
+          screenFiles(graph, SCREENS[screen].roots)
+            .filter((file) => !atStart.has(file))
+            .map((file) => `/${file}`);
         const script = `<script>(function (p) {
       var files = p === '/login' || p.indexOf('/login/') === 0 ? ${JSON.stringify(own('/login/op'))} : p === '/op' || p.indexOf('/op/') === 0 ? ${JSON.stringify(own('/op'))} : [];
       files.forEach(function (href) { var link = document.createElement('link'); link.rel = 'modulepreload'; link.crossOrigin = ''; link.href = href; document.head.appendChild(link); });

@@ -13,4 +13,3 @@ export function registeredPageModules(registrySource: string, modules: ReadonlyS
   }
   return found;
 }
-

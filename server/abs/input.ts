@@ -7,7 +7,8 @@ import { optionalText, type Body } from '../workflow/input';
 import { isCalendarDay } from '../../src/lib/dates';
 
 const label = (field: string) => translate(`abs:fields.${field}`);
-const refuse = (field: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(key, { field: label(field), ...params })), field);
+const refuse = (field: string, key: string, params: Record<string, string> = {}) =>
+  aboutField(validationError(translate(key, { field: label(field), ...params })), field);
 
 export function requireString(body: Body, field: string, max = 100): string {
   const value = optionalText(body, field, max);
@@ -18,7 +19,8 @@ export function requireString(body: Body, field: string, max = 100): string {
 export function requireInteger(body: Body, field: string, min: number, max: number): number {
   const value = body[field];
   if (value === undefined || value === null || value === '') throw refuse(field, 'server:crud.required');
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) throw refuse(field, 'abs:server.integerRange', { min: String(min), max: String(max) });
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max)
+    throw refuse(field, 'abs:server.integerRange', { min: String(min), max: String(max) });
   return value;
 }
 
@@ -51,7 +53,8 @@ export function requireOneOf<T extends string>(body: Body, field: string, allowe
 export function requireIds(body: Body, field: string, max = 200): string[] {
   const value = body[field];
   if (!Array.isArray(value) || value.length === 0) throw refuse(field, 'server:crud.required');
-  if (value.length > max || !value.every((v) => typeof v === 'string' && v !== '' && v.length <= 100)) throw refuse(field, 'abs:server.idsInvalid', { max: String(max) });
+  if (value.length > max || !value.every((v) => typeof v === 'string' && v !== '' && v.length <= 100))
+    throw refuse(field, 'abs:server.idsInvalid', { max: String(max) });
   return [...new Set(value as string[])];
 }
 
@@ -74,7 +77,19 @@ export interface DocumentRef {
 export function optionalDocuments(body: Body, field = 'documents'): Array<Required<DocumentRef>> {
   const value = body[field];
   if (value === undefined || value === null) return [];
-  const ok = Array.isArray(value) && value.length <= 20 && value.every((d) => d && typeof d === 'object' && typeof d.fileId === 'string' && d.fileId !== '' && d.fileId.length <= 100 && (d.fileName === undefined || (typeof d.fileName === 'string' && d.fileName.length <= 200)) && (d.docFileType === undefined || (DOC_FILE_TYPES as readonly string[]).includes(d.docFileType)));
+  const ok =
+    Array.isArray(value) &&
+    value.length <= 20 &&
+    value.every(
+      (d) =>
+        d &&
+        typeof d === 'object' &&
+        typeof d.fileId === 'string' &&
+        d.fileId !== '' &&
+        d.fileId.length <= 100 &&
+        (d.fileName === undefined || (typeof d.fileName === 'string' && d.fileName.length <= 200)) &&
+        (d.docFileType === undefined || (DOC_FILE_TYPES as readonly string[]).includes(d.docFileType)),
+    );
   if (!ok) throw refuse(field, 'abs:server.documentsInvalid');
   return (value as DocumentRef[]).map((d) => ({ fileId: d.fileId, fileName: d.fileName ?? '', docFileType: d.docFileType ?? 'BASIC_INFO' }));
 }

@@ -24,14 +24,22 @@ const nodeLabel = (node: string) => translate(`abs:nodes.${node}`);
 export function absIssueNodeRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { absPackage } = PERMISSIONS;
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
-    route(api, { method: 'POST', path: `${ABS_API}/issue-nodes/${path}`, auth: 'session', permission, handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request) });
+    route(api, {
+      method: 'POST',
+      path: `${ABS_API}/issue-nodes/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request),
+    });
 
   post('list', absPackage.query, async (body) => {
     const packageId = requireString(body, 'packageId');
     const [pkg] = await ctx.db.select({ id: absPackages.id }).from(absPackages).where(eq(absPackages.id, packageId));
     if (!pkg) throw aboutField(notFoundError(translate('abs:server.packageNotFound')), 'packageId');
     const rows = await ctx.db.select().from(absIssueNodes).where(eq(absIssueNodes.packageId, packageId)).orderBy(asc(absIssueNodes.nodeDate));
-    return ISSUE_NODES.map((node) => rows.find((r) => r.node === node) ?? { node, packageId, nodeDate: null, remark: null, documents: [], id: null, dataVersion: null });
+    return ISSUE_NODES.map(
+      (node) => rows.find((r) => r.node === node) ?? { node, packageId, nodeDate: null, remark: null, documents: [], id: null, dataVersion: null },
+    );
   });
 
   post('save', absPackage.edit, async (body, principal, request) => {
@@ -49,25 +57,49 @@ export function absIssueNodeRoutes(api: FastifyInstance, ctx: AppContext): void 
       const [pkg] = await tx.select().from(absPackages).where(eq(absPackages.id, packageId)).for('update');
       if (!pkg) throw aboutField(notFoundError(translate('abs:server.packageNotFound')), 'packageId');
       // 发行 and what follows it happen to a fixed pool: not to a package still taking notes.
-      if (NODES_AFTER_LOCK.includes(node) && pkg.status === PACKAGE_STATUS.building) throw aboutField(businessError('PACKAGE_NOT_LOCKED', 'abs:server.nodeNeedsLock', { node: nodeLabel(node) }), 'node');
+      if (NODES_AFTER_LOCK.includes(node) && pkg.status === PACKAGE_STATUS.building)
+        throw aboutField(businessError('PACKAGE_NOT_LOCKED', 'abs:server.nodeNeedsLock', { node: nodeLabel(node) }), 'node');
       const existing = await tx.select().from(absIssueNodes).where(eq(absIssueNodes.packageId, packageId));
       const index = ISSUE_NODES.indexOf(node);
       const previous = index > 0 ? existing.find((r) => r.node === ISSUE_NODES[index - 1]) : undefined;
-      if (index > 0 && !previous) throw aboutField(businessError('NODE_OUT_OF_ORDER', 'abs:server.nodeNeedsPrevious', { node: nodeLabel(node), previous: nodeLabel(ISSUE_NODES[index - 1]) }), 'node');
+      if (index > 0 && !previous)
+        throw aboutField(
+          businessError('NODE_OUT_OF_ORDER', 'abs:server.nodeNeedsPrevious', { node: nodeLabel(node), previous: nodeLabel(ISSUE_NODES[index - 1]) }),
+          'node',
+        );
       if (previous && nodeDate < previous.nodeDate) {
-        throw aboutField(businessError('NODE_DATE_ORDER', 'abs:server.nodeBeforePrevious', { node: nodeLabel(node), previous: nodeLabel(previous.node), date: previous.nodeDate }), 'nodeDate');
+        throw aboutField(
+          businessError('NODE_DATE_ORDER', 'abs:server.nodeBeforePrevious', {
+            node: nodeLabel(node),
+            previous: nodeLabel(previous.node),
+            date: previous.nodeDate,
+          }),
+          'nodeDate',
+        );
       }
       const following = existing.find((r) => r.node === ISSUE_NODES[index + 1]);
       if (following && nodeDate > following.nodeDate) {
-        throw aboutField(businessError('NODE_DATE_ORDER', 'abs:server.nodeAfterNext', { node: nodeLabel(node), next: nodeLabel(following.node), date: following.nodeDate }), 'nodeDate');
+        throw aboutField(
+          businessError('NODE_DATE_ORDER', 'abs:server.nodeAfterNext', { node: nodeLabel(node), next: nodeLabel(following.node), date: following.nodeDate }),
+          'nodeDate',
+        );
       }
       const current = existing.find((r) => r.node === node);
       const values = { nodeDate, remark, documents, updateBy: principal.username, updateTime: new Date() };
       const [saved] = current
-        ? await tx.update(absIssueNodes).set({ ...values, dataVersion: current.dataVersion + 1 }).where(and(eq(absIssueNodes.id, current.id))).returning()
-        : await tx.insert(absIssueNodes).values({ packageId, node, ...values, createBy: principal.username }).returning();
+        ? await tx
+            .update(absIssueNodes)
+            .set({ ...values, dataVersion: current.dataVersion + 1 })
+            .where(and(eq(absIssueNodes.id, current.id)))
+            .returning()
+        : await tx
+            .insert(absIssueNodes)
+            .values({ packageId, node, ...values, createBy: principal.username })
+            .returning();
       await recordOperation(tx, actorOf(request, principal), {
-        resource: 'abs-issue-nodes', recordId: saved.id, action: current ? 'UPDATE' : 'CREATE',
+        resource: 'abs-issue-nodes',
+        recordId: saved.id,
+        action: current ? 'UPDATE' : 'CREATE',
         before: current ? { nodeDate: current.nodeDate, remark: current.remark, documents: current.documents } : undefined,
         after: { node, nodeDate, remark, documents },
       });

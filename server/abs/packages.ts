@@ -10,8 +10,22 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  ABS_API, concentrationOf, ELIGIBILITY_RULE, FINANCED_STATUS, NEXT_PACKAGE_STATUS, NODES_BEFORE, noteRefusal, PACKAGE_STATUS, packageRefusal, poolFigures, poolRefusal,
-  shareBasisPoints, sharePercent, type PackageRules, type PackageStatus, type PoolNote,
+  ABS_API,
+  concentrationOf,
+  ELIGIBILITY_RULE,
+  FINANCED_STATUS,
+  NEXT_PACKAGE_STATUS,
+  NODES_BEFORE,
+  noteRefusal,
+  PACKAGE_STATUS,
+  packageRefusal,
+  poolFigures,
+  poolRefusal,
+  shareBasisPoints,
+  sharePercent,
+  type PackageRules,
+  type PackageStatus,
+  type PoolNote,
 } from '../../src/lib/abs';
 import { NOTE_STATUS } from '../../src/lib/credit-notes';
 import { DOC_PROPERTY_TYPE } from '../../src/features/doc-review/rules';
@@ -38,12 +52,23 @@ const RESOURCE = 'abs-packages';
 type PackageRow = typeof absPackages.$inferSelect;
 
 const noteColumns = {
-  id: creditNotes.id, noteNo: creditNotes.noteNo, amount: creditNotes.amount, dueDate: creditNotes.dueDate, status: creditNotes.status,
-  debtorId: creditNotes.issuerUnitId, debtorName: creditNotes.issuerName, holderName: creditNotes.holderName, productName: creditNotes.productName,
+  id: creditNotes.id,
+  noteNo: creditNotes.noteNo,
+  amount: creditNotes.amount,
+  dueDate: creditNotes.dueDate,
+  status: creditNotes.status,
+  debtorId: creditNotes.issuerUnitId,
+  debtorName: creditNotes.issuerName,
+  holderName: creditNotes.holderName,
+  productName: creditNotes.productName,
   packageId: absPackageNotes.packageId,
 };
 
-export const rulesOf = (pkg: PackageRow): PackageRules => ({ minTenorDays: pkg.minTenorDays, maxTenorDays: pkg.maxTenorDays, maxDebtorShare: pkg.maxDebtorShare });
+export const rulesOf = (pkg: PackageRow): PackageRules => ({
+  minTenorDays: pkg.minTenorDays,
+  maxTenorDays: pkg.maxTenorDays,
+  maxDebtorShare: pkg.maxDebtorShare,
+});
 
 /** The notes of a package (or of none, for candidates), as the rules read them. */
 export async function poolOf(db: AppContext['db'] | Tx, packageId: string) {
@@ -58,7 +83,13 @@ export async function poolOf(db: AppContext['db'] | Tx, packageId: string) {
 export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { absPackage } = PERMISSIONS;
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
-    route(api, { method: 'POST', path: `${ABS_API}/packages/${path}`, auth: 'session', permission, handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request) });
+    route(api, {
+      method: 'POST',
+      path: `${ABS_API}/packages/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request),
+    });
 
   const findPackage = async (db: AppContext['db'] | Tx, id: string, lock = false) => {
     const query = db.select().from(absPackages).where(eq(absPackages.id, id));
@@ -87,7 +118,11 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(absPackages).where(where);
     const sums = ctx.db
-      .select({ packageId: absPackageNotes.packageId, noteCount: sql<number>`count(*)::int`.as('note_count'), poolTotal: sql<string>`sum(${creditNotes.amount})::numeric(18,2)::text`.as('pool_total') })
+      .select({
+        packageId: absPackageNotes.packageId,
+        noteCount: sql<number>`count(*)::int`.as('note_count'),
+        poolTotal: sql<string>`sum(${creditNotes.amount})::numeric(18,2)::text`.as('pool_total'),
+      })
       .from(absPackageNotes)
       .innerJoin(creditNotes, eq(creditNotes.id, absPackageNotes.noteId))
       .groupBy(absPackageNotes.packageId)
@@ -119,7 +154,17 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
       const packageNo = `ABS${dayOf(ctx.now()).slice(0, 4)}${seq.padStart(4, '0')}`;
       const [row] = await tx
         .insert(absPackages)
-        .values({ packageNo, packageName, programme, minTenorDays, maxTenorDays, maxDebtorShare: share, targetSize, createBy: principal.username, updateBy: principal.username })
+        .values({
+          packageNo,
+          packageName,
+          programme,
+          minTenorDays,
+          maxTenorDays,
+          maxDebtorShare: share,
+          targetSize,
+          createBy: principal.username,
+          updateBy: principal.username,
+        })
         .returning();
       await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: row.id, action: 'CREATE', after: row });
       return row;
@@ -135,13 +180,25 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
     if (noteNo) conditions.push(ilike(creditNotes.noteNo, `%${escapeLike(noteNo)}%`));
     const where = and(...conditions);
     const from = () => ctx.db.select(noteColumns).from(creditNotes).leftJoin(absPackageNotes, eq(absPackageNotes.noteId, creditNotes.id));
-    const [{ total }] = await ctx.db.select({ total: count() }).from(creditNotes).leftJoin(absPackageNotes, eq(absPackageNotes.noteId, creditNotes.id)).where(where);
-    const rows = await from().where(where).orderBy(asc(creditNotes.dueDate), asc(creditNotes.noteNo)).limit(pageSize).offset((pageNum - 1) * pageSize);
+    const [{ total }] = await ctx.db
+      .select({ total: count() })
+      .from(creditNotes)
+      .leftJoin(absPackageNotes, eq(absPackageNotes.noteId, creditNotes.id))
+      .where(where);
+    const rows = await from()
+      .where(where)
+      .orderBy(asc(creditNotes.dueDate), asc(creditNotes.noteNo))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
     const pool = await poolOf(ctx.db, pkg.id);
     const today = dayOf(ctx.now());
     // refusal: a rule the note itself breaks (it cannot join). poolWarning: the pool's cap, were this note
     // added alone; notes of other debtors added with it can make the pool hold, so it only warns.
-    const records = rows.map((note) => ({ ...note, refusal: noteRefusal(note, rulesOf(pkg), today, pkg.id), poolWarning: poolRefusal([...pool, note], rulesOf(pkg)) }));
+    const records = rows.map((note) => ({
+      ...note,
+      refusal: noteRefusal(note, rulesOf(pkg), today, pkg.id),
+      poolWarning: poolRefusal([...pool, note], rulesOf(pkg)),
+    }));
     return { records, total, pageNum, pageSize };
   });
 
@@ -166,19 +223,44 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
         for (const note of notes) {
           if (note.packageId === pkg.id) throw aboutField(validationError(translate('abs:server.alreadyInPackage', { noteNo: note.noteNo })), 'noteIds');
           const rule = noteRefusal(note, rulesOf(pkg), today, pkg.id);
-          if (rule) throw aboutField(businessError('NOTE_INELIGIBLE', 'abs:server.noteRefused', { noteNo: note.noteNo, rule: translate(`abs:rules.${rule}`) }), 'noteIds');
+          if (rule)
+            throw aboutField(
+              businessError('NOTE_INELIGIBLE', 'abs:server.noteRefused', { noteNo: note.noteNo, rule: translate(`abs:rules.${rule}`) }),
+              'noteIds',
+            );
           pool.push(note);
         }
         // The cap holds for the pool as the add leaves it, the first note included.
-        if (poolRefusal(pool, rulesOf(pkg))) throw aboutField(businessError('NOTE_INELIGIBLE', 'abs:server.poolRefused', { ...capParams(pool, pkg), rule: translate(`abs:rules.${ELIGIBILITY_RULE.concentration}`) }), 'noteIds');
+        if (poolRefusal(pool, rulesOf(pkg)))
+          throw aboutField(
+            businessError('NOTE_INELIGIBLE', 'abs:server.poolRefused', {
+              ...capParams(pool, pkg),
+              rule: translate(`abs:rules.${ELIGIBILITY_RULE.concentration}`),
+            }),
+            'noteIds',
+          );
         await tx.insert(absPackageNotes).values(notes.map((n) => ({ packageId: pkg.id, noteId: n.id, createBy: principal.username })));
-        const [updated] = await tx.update(absPackages).set({ dataVersion: pkg.dataVersion + 1, updateBy: principal.username, updateTime: new Date() }).where(eq(absPackages.id, pkg.id)).returning();
-        await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: pkg.id, action: 'ADD_NOTES', before: { noteIds: [] }, after: { noteIds: notes.map((n) => n.id), noteNos: notes.map((n) => n.noteNo) } });
+        const [updated] = await tx
+          .update(absPackages)
+          .set({ dataVersion: pkg.dataVersion + 1, updateBy: principal.username, updateTime: new Date() })
+          .where(eq(absPackages.id, pkg.id))
+          .returning();
+        await recordOperation(tx, actorOf(request, principal), {
+          resource: RESOURCE,
+          recordId: pkg.id,
+          action: 'ADD_NOTES',
+          before: { noteIds: [] },
+          after: { noteIds: notes.map((n) => n.id), noteNos: notes.map((n) => n.noteNo) },
+        });
         return updated;
       });
     } catch (error) {
       // Another package took one of the notes between our read and our insert.
-      if (isUniqueViolation(error)) throw aboutField(businessError('NOTE_INELIGIBLE', 'abs:server.noteRefused', { noteNo: '', rule: translate(`abs:rules.${ELIGIBILITY_RULE.inAnotherPackage}`) }), 'noteIds');
+      if (isUniqueViolation(error))
+        throw aboutField(
+          businessError('NOTE_INELIGIBLE', 'abs:server.noteRefused', { noteNo: '', rule: translate(`abs:rules.${ELIGIBILITY_RULE.inAnotherPackage}`) }),
+          'noteIds',
+        );
       throw error;
     }
   });
@@ -189,10 +271,23 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
     return ctx.db.transaction(async (tx) => {
       const pkg = await findPackage(tx, id, true);
       if (pkg.status !== PACKAGE_STATUS.building) throw businessError('PACKAGE_LOCKED', 'abs:server.packageNotBuilding');
-      const removed = await tx.delete(absPackageNotes).where(and(eq(absPackageNotes.packageId, id), eq(absPackageNotes.noteId, noteId))).returning();
+      const removed = await tx
+        .delete(absPackageNotes)
+        .where(and(eq(absPackageNotes.packageId, id), eq(absPackageNotes.noteId, noteId)))
+        .returning();
       if (removed.length === 0) throw aboutField(notFoundError(translate('abs:server.noteNotInPackage')), 'noteId');
-      const [updated] = await tx.update(absPackages).set({ dataVersion: pkg.dataVersion + 1, updateBy: principal.username, updateTime: new Date() }).where(eq(absPackages.id, id)).returning();
-      await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: 'REMOVE_NOTE', before: { noteId }, after: { noteId: null } });
+      const [updated] = await tx
+        .update(absPackages)
+        .set({ dataVersion: pkg.dataVersion + 1, updateBy: principal.username, updateTime: new Date() })
+        .where(eq(absPackages.id, id))
+        .returning();
+      await recordOperation(tx, actorOf(request, principal), {
+        resource: RESOURCE,
+        recordId: id,
+        action: 'REMOVE_NOTE',
+        before: { noteId },
+        after: { noteId: null },
+      });
       return updated;
     });
   });
@@ -212,17 +307,26 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
           if (action === 'lock' && pool.length === 0) throw businessError('PACKAGE_EMPTY', 'abs:server.packageEmpty');
           const broken = packageRefusal(pool, rulesOf(pkg), dayOf(ctx.now()), id);
           const act = translate(`abs:packages.${action}`);
-          if (broken?.noteNo) throw businessError('PACKAGE_RULES_BROKEN', 'abs:server.packageNoteBroken', { noteNo: broken.noteNo, rule: translate(`abs:rules.${broken.rule}`), action: act });
+          if (broken?.noteNo)
+            throw businessError('PACKAGE_RULES_BROKEN', 'abs:server.packageNoteBroken', {
+              noteNo: broken.noteNo,
+              rule: translate(`abs:rules.${broken.rule}`),
+              action: act,
+            });
           if (broken) throw businessError('PACKAGE_RULES_BROKEN', 'abs:server.packageCapBroken', { ...capParams(pool, pkg), action: act });
         }
-        if (action === 'issue' && (await materialStatus(tx, pkg)) !== INSTANCE_STATUS.APPROVED) throw businessError('MATERIALS_PENDING', 'abs:server.materialsPending');
+        if (action === 'issue' && (await materialStatus(tx, pkg)) !== INSTANCE_STATUS.APPROVED)
+          throw businessError('MATERIALS_PENDING', 'abs:server.materialsPending');
         // Its status follows its issue nodes: not issued before 获批 and 发行 are registered, not settled before 兑付.
         const needed = action === 'lock' ? [] : (NODES_BEFORE[action] ?? []);
         if (needed.length) {
           const dated = new Set((await tx.select({ node: absIssueNodes.node }).from(absIssueNodes).where(eq(absIssueNodes.packageId, id))).map((r) => r.node));
           const missing = needed.filter((node) => !dated.has(node));
           if (missing.length) {
-            throw businessError('PACKAGE_NODES_MISSING', 'abs:server.nodesMissing', { nodes: missing.map((node) => `“${translate(`abs:nodes.${node}`)}”`).join('、'), action: translate(`abs:packages.${action}`) });
+            throw businessError('PACKAGE_NODES_MISSING', 'abs:server.nodesMissing', {
+              nodes: missing.map((node) => `“${translate(`abs:nodes.${node}`)}”`).join('、'),
+              action: translate(`abs:packages.${action}`),
+            });
           }
         }
         if (action === 'settle') {
@@ -234,8 +338,18 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
           if (open > 0) throw businessError('PACKAGE_OPEN_NOTES', 'abs:server.notesOutstanding', { count: String(open) });
         }
         const status = NEXT_PACKAGE_STATUS[from]!;
-        const [updated] = await tx.update(absPackages).set({ status, dataVersion: pkg.dataVersion + 1, updateBy: principal.username, updateTime: new Date() }).where(eq(absPackages.id, id)).returning();
-        await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: action.toUpperCase(), before: { status: pkg.status }, after: { status } });
+        const [updated] = await tx
+          .update(absPackages)
+          .set({ status, dataVersion: pkg.dataVersion + 1, updateBy: principal.username, updateTime: new Date() })
+          .where(eq(absPackages.id, id))
+          .returning();
+        await recordOperation(tx, actorOf(request, principal), {
+          resource: RESOURCE,
+          recordId: id,
+          action: action.toUpperCase(),
+          before: { status: pkg.status },
+          after: { status },
+        });
         return updated;
       });
     });
@@ -263,20 +377,49 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
       // A new round replaces the materials of a rejected one.
       const old = await tx.select({ id: docMaterials.id }).from(docMaterials).where(eq(docMaterials.businessKey, id));
       if (old.length) {
-        await tx.delete(docFiles).where(inArray(docFiles.docMaterialId, old.map((m) => m.id)));
+        await tx.delete(docFiles).where(
+          inArray(
+            docFiles.docMaterialId,
+            old.map((m) => m.id),
+          ),
+        );
         await tx.delete(docMaterials).where(eq(docMaterials.businessKey, id));
         await tx.delete(docProperties).where(eq(docProperties.businessKey, id));
       }
       const by = { createBy: principal.username, updateBy: principal.username };
       const types = [...new Set(documents.map((d) => d.docFileType))];
-      const materials = await tx.insert(docMaterials).values(types.map((docFileType, i) => ({ businessKey: id, docFileType, sortOrder: i, ...by }))).returning();
+      const materials = await tx
+        .insert(docMaterials)
+        .values(types.map((docFileType, i) => ({ businessKey: id, docFileType, sortOrder: i, ...by })))
+        .returning();
       await tx.insert(docFiles).values(
-        documents.map((d, i) => ({ docMaterialId: materials.find((m) => m.docFileType === d.docFileType)!.id, fileId: d.fileId, fileName: d.fileName, extraParams: { id: `${pkg.packageNo}-${i + 1}` }, sortOrder: i, ...by })),
+        documents.map((d, i) => ({
+          docMaterialId: materials.find((m) => m.docFileType === d.docFileType)!.id,
+          fileId: d.fileId,
+          fileName: d.fileName,
+          extraParams: { id: `${pkg.packageNo}-${i + 1}` },
+          sortOrder: i,
+          ...by,
+        })),
       );
-      await tx.insert(docProperties).values({ businessKey: id, propertyType: DOC_PROPERTY_TYPE.DATA_PERMISSION, components: [{ busiKey: pkg.packageNo, componentName: '资产包明细' }], ...by });
+      await tx.insert(docProperties).values({
+        businessKey: id,
+        propertyType: DOC_PROPERTY_TYPE.DATA_PERMISSION,
+        components: [{ busiKey: pkg.packageNo, componentName: '资产包明细' }],
+        ...by,
+      });
       const started = await ownDocReview(ctx, ABS_MATERIAL_PROCESS).start(principal, { businessKey: id, businessType: 'ABS', record: pkg }, tx);
-      const [updated] = await tx.update(absPackages).set({ materialInstanceId: started.instance.id, dataVersion: pkg.dataVersion + 1, updateBy: principal.username, updateTime: new Date() }).where(eq(absPackages.id, id)).returning();
-      await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: 'START_REVIEW', after: { instanceId: started.instance.id, files: documents.map((d) => d.fileName) } });
+      const [updated] = await tx
+        .update(absPackages)
+        .set({ materialInstanceId: started.instance.id, dataVersion: pkg.dataVersion + 1, updateBy: principal.username, updateTime: new Date() })
+        .where(eq(absPackages.id, id))
+        .returning();
+      await recordOperation(tx, actorOf(request, principal), {
+        resource: RESOURCE,
+        recordId: id,
+        action: 'START_REVIEW',
+        after: { instanceId: started.instance.id, files: documents.map((d) => d.fileName) },
+      });
       return { package: updated, instanceId: started.instance.id, taskId: started.task?.id ?? null };
     });
   });
@@ -291,4 +434,3 @@ function capParams(pool: readonly PoolNote[], pkg: PackageRow): Record<string, s
 function stringifyFigures(f: ReturnType<typeof poolFigures>) {
   return { ...f, concentration: f.concentration.map(({ fen: _fen, ...rest }) => rest) };
 }
-

@@ -10,7 +10,20 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { expiringSoon, expiryOf, EXPIRY_WARNING_DAYS, MAX_PERIOD_YEARS, MIN_PERIOD_YEARS, PACKAGE_STATUS, REGISTRATION_ACTION, REGISTRATION_STATUS, REGISTRATION_SUBJECT, REGISTRATION_TYPE, ZD_API, type RegistrationAction } from '../../src/lib/abs';
+import {
+  expiringSoon,
+  expiryOf,
+  EXPIRY_WARNING_DAYS,
+  MAX_PERIOD_YEARS,
+  MIN_PERIOD_YEARS,
+  PACKAGE_STATUS,
+  REGISTRATION_ACTION,
+  REGISTRATION_STATUS,
+  REGISTRATION_SUBJECT,
+  REGISTRATION_TYPE,
+  ZD_API,
+  type RegistrationAction,
+} from '../../src/lib/abs';
 import { NOTE_STATUS } from '../../src/lib/credit-notes';
 import { fenToYuan, formatCurrency, toFen } from '../../src/lib/money';
 import { PERMISSIONS } from '../../src/lib/permissions';
@@ -40,11 +53,25 @@ const CLOSED_NOTE_STATUSES: readonly string[] = [NOTE_STATUS.split, NOTE_STATUS.
 export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, connect: RegistryConnector = standInRegistry): void {
   const { zdRegistration } = PERMISSIONS;
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
-    route(api, { method: 'POST', path: `${ZD_API}/${path}`, auth: 'session', permission, handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request) });
+    route(api, {
+      method: 'POST',
+      path: `${ZD_API}/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request),
+    });
 
   const notesOf = (db: AppContext['db'] | Tx, registrationId: string) =>
     db
-      .select({ id: creditNotes.id, noteNo: creditNotes.noteNo, amount: creditNotes.amount, dueDate: creditNotes.dueDate, status: creditNotes.status, holderName: creditNotes.holderName, issuerName: creditNotes.issuerName })
+      .select({
+        id: creditNotes.id,
+        noteNo: creditNotes.noteNo,
+        amount: creditNotes.amount,
+        dueDate: creditNotes.dueDate,
+        status: creditNotes.status,
+        holderName: creditNotes.holderName,
+        issuerName: creditNotes.issuerName,
+      })
       .from(zdRegistrationNotes)
       .innerJoin(creditNotes, eq(creditNotes.id, zdRegistrationNotes.noteId))
       .where(eq(zdRegistrationNotes.registrationId, registrationId))
@@ -55,7 +82,11 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
     if (!row) throw aboutField(notFoundError(translate('abs:server.registrationNotFound')), 'id');
     return row;
   };
-  const flagged = (row: RegistrationRow, today: string) => ({ ...row, daysLeft: daysBetween(today, row.expireDate), expiringSoon: expiringSoon(row.expireDate, row.status, today) });
+  const flagged = (row: RegistrationRow, today: string) => ({
+    ...row,
+    daysLeft: daysBetween(today, row.expireDate),
+    expiringSoon: expiringSoon(row.expireDate, row.status, today),
+  });
   const party = async (db: AppContext['db'] | Tx, field: string, id: string) => {
     const [row] = await db.select({ id: corporations.id, name: corporations.corpName }).from(corporations).where(eq(corporations.id, id));
     if (!row) throw aboutField(notFoundError(translate('abs:server.partyNotFound', { field: translate(`abs:fields.${field}`) })), field);
@@ -65,10 +96,17 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
     const notes = await notesOf(db, row.id);
     const [pkg] = row.packageId ? await db.select({ packageNo: absPackages.packageNo }).from(absPackages).where(eq(absPackages.id, row.packageId)) : [];
     return {
-      registrationNo: row.registrationNo, status: row.status as RegistryRecord['status'], registrationType: row.registrationType as RegistryFiling['registrationType'],
-      transferor: { id: row.transferorId, name: row.transferorName }, transferee: { id: row.transfereeId, name: row.transfereeName },
+      registrationNo: row.registrationNo,
+      status: row.status as RegistryRecord['status'],
+      registrationType: row.registrationType as RegistryFiling['registrationType'],
+      transferor: { id: row.transferorId, name: row.transferorName },
+      transferee: { id: row.transfereeId, name: row.transfereeName },
       subject: { kind: row.subjectKind as 'NOTES' | 'PACKAGE', packageNo: pkg?.packageNo, noteNos: notes.map((n) => n.noteNo) },
-      amount: row.amount, periodYears: row.periodYears, startDate: row.startDate, expireDate: row.expireDate, description: row.description,
+      amount: row.amount,
+      periodYears: row.periodYears,
+      startDate: row.startDate,
+      expireDate: row.expireDate,
+      description: row.description,
     };
   };
   const accepted = (answer: RegistryAnswer): Extract<RegistryAnswer, { accepted: true }> => {
@@ -78,16 +116,46 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
   const certificateName = (no: string, action: RegistrationAction) => `登记证明-${no}-${translate(`abs:actions.${action}`)}.pdf`;
   /** After the commit: the certificate goes to the file service under the id the rows already name. */
   const storeCertificate = async (fileId: string, answer: Extract<RegistryAnswer, { accepted: true }>, action: RegistrationAction, principal: Principal) => {
-    await ctx.files.save({ id: fileId, content: answer.certificate, originalName: certificateName(answer.registrationNo, action), mimeType: 'application/pdf', uploaderId: principal.userId }, (tx, saved) =>
-      recordChange(tx, principal, { resource: 'files', recordId: saved.id, action: OPERATION_ACTION.create, after: saved }),
+    await ctx.files.save(
+      {
+        id: fileId,
+        content: answer.certificate,
+        originalName: certificateName(answer.registrationNo, action),
+        mimeType: 'application/pdf',
+        uploaderId: principal.userId,
+      },
+      (tx, saved) => recordChange(tx, principal, { resource: 'files', recordId: saved.id, action: OPERATION_ACTION.create, after: saved }),
     );
   };
-  const historyRow = (registrationId: string, action: RegistrationAction, before: Record<string, unknown> | null, after: Record<string, unknown>, answer: { receiptNo: string }, fileId: string, principal: Principal, remark?: string) => ({
-    registrationId, action, before, after, receiptNo: answer.receiptNo, certificateFileId: fileId, remark: remark ?? null, createBy: principal.username,
+  const historyRow = (
+    registrationId: string,
+    action: RegistrationAction,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown>,
+    answer: { receiptNo: string },
+    fileId: string,
+    principal: Principal,
+    remark?: string,
+  ) => ({
+    registrationId,
+    action,
+    before,
+    after,
+    receiptNo: answer.receiptNo,
+    certificateFileId: fileId,
+    remark: remark ?? null,
+    createBy: principal.username,
   });
   const snapshot = (row: RegistrationRow) => ({
-    registrationType: row.registrationType, transferorName: row.transferorName, transfereeName: row.transfereeName, amount: row.amount,
-    periodYears: row.periodYears, startDate: row.startDate, expireDate: row.expireDate, description: row.description, status: row.status,
+    registrationType: row.registrationType,
+    transferorName: row.transferorName,
+    transfereeName: row.transfereeName,
+    amount: row.amount,
+    periodYears: row.periodYears,
+    startDate: row.startDate,
+    expireDate: row.expireDate,
+    description: row.description,
+    status: row.status,
   });
 
   post('page', zdRegistration.list, async (body) => {
@@ -99,15 +167,28 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
     const status = optionalOneOf(body, 'status', Object.values(REGISTRATION_STATUS), 'abs:server.valueUnknownPlain');
     if (status) conditions.push(eq(zdRegistrations.status, status));
     const partyName = optionalText(body, 'partyName', 100);
-    if (partyName) conditions.push(or(ilike(zdRegistrations.transferorName, `%${escapeLike(partyName)}%`), ilike(zdRegistrations.transfereeName, `%${escapeLike(partyName)}%`))!);
+    if (partyName)
+      conditions.push(
+        or(ilike(zdRegistrations.transferorName, `%${escapeLike(partyName)}%`), ilike(zdRegistrations.transfereeName, `%${escapeLike(partyName)}%`))!,
+      );
     const registrationNo = optionalText(body, 'registrationNo', 40);
     if (registrationNo) conditions.push(ilike(zdRegistrations.registrationNo, `%${escapeLike(registrationNo)}%`));
     if (body.expiringOnly === true) {
-      conditions.push(eq(zdRegistrations.status, REGISTRATION_STATUS.registered), gte(zdRegistrations.expireDate, today), lte(zdRegistrations.expireDate, addDays(today, EXPIRY_WARNING_DAYS)));
+      conditions.push(
+        eq(zdRegistrations.status, REGISTRATION_STATUS.registered),
+        gte(zdRegistrations.expireDate, today),
+        lte(zdRegistrations.expireDate, addDays(today, EXPIRY_WARNING_DAYS)),
+      );
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(zdRegistrations).where(where);
-    const rows = await ctx.db.select().from(zdRegistrations).where(where).orderBy(desc(zdRegistrations.createTime), asc(zdRegistrations.id)).limit(pageSize).offset((pageNum - 1) * pageSize);
+    const rows = await ctx.db
+      .select()
+      .from(zdRegistrations)
+      .where(where)
+      .orderBy(desc(zdRegistrations.createTime), asc(zdRegistrations.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
     return { records: rows.map((r) => flagged(r, today)), total, pageNum, pageSize };
   });
 
@@ -117,24 +198,49 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
       notesOf(ctx.db, row.id),
       ctx.db.select().from(zdRegistrationHistory).where(eq(zdRegistrationHistory.registrationId, row.id)).orderBy(asc(zdRegistrationHistory.id)),
     ]);
-    const [pkg] = row.packageId ? await ctx.db.select({ packageNo: absPackages.packageNo, packageName: absPackages.packageName }).from(absPackages).where(eq(absPackages.id, row.packageId)) : [];
+    const [pkg] = row.packageId
+      ? await ctx.db
+          .select({ packageNo: absPackages.packageNo, packageName: absPackages.packageName })
+          .from(absPackages)
+          .where(eq(absPackages.id, row.packageId))
+      : [];
     // Who acted, by the name people know them by (the row keeps the username, which stays unique).
     const usernames = [...new Set(history.map((h) => h.createBy).filter((u): u is string => !!u))];
-    const people = usernames.length ? await ctx.db.select({ username: users.username, personName: users.personName }).from(users).where(inArray(users.username, usernames)) : [];
+    const people = usernames.length
+      ? await ctx.db.select({ username: users.username, personName: users.personName }).from(users).where(inArray(users.username, usernames))
+      : [];
     const nameOf = (username: string | null) => people.find((p) => p.username === username)?.personName ?? username;
-    return { ...flagged(row, dayOf(ctx.now())), notes, history: history.map((h) => ({ ...h, id: String(h.id), createByName: nameOf(h.createBy) })), package: pkg ?? null };
+    return {
+      ...flagged(row, dayOf(ctx.now())),
+      notes,
+      history: history.map((h) => ({ ...h, id: String(h.id), createByName: nameOf(h.createBy) })),
+      package: pkg ?? null,
+    };
   });
 
   /** Financed or issued notes and locked packages a registration may cover (the register form's choices). */
   post('subjects', zdRegistration.add, async (body) => {
     const noteNo = optionalText(body, 'noteNo', 40);
     const notes = await ctx.db
-      .select({ id: creditNotes.id, noteNo: creditNotes.noteNo, amount: creditNotes.amount, holderName: creditNotes.holderName, holderCorpId: creditNotes.holderCorpId, status: creditNotes.status })
+      .select({
+        id: creditNotes.id,
+        noteNo: creditNotes.noteNo,
+        amount: creditNotes.amount,
+        holderName: creditNotes.holderName,
+        holderCorpId: creditNotes.holderCorpId,
+        status: creditNotes.status,
+      })
       .from(creditNotes)
-      .where(and(inArray(creditNotes.status, [NOTE_STATUS.issued, NOTE_STATUS.financed]), noteNo ? ilike(creditNotes.noteNo, `%${escapeLike(noteNo)}%`) : undefined))
+      .where(
+        and(inArray(creditNotes.status, [NOTE_STATUS.issued, NOTE_STATUS.financed]), noteNo ? ilike(creditNotes.noteNo, `%${escapeLike(noteNo)}%`) : undefined),
+      )
       .orderBy(asc(creditNotes.noteNo))
       .limit(50);
-    const packages = await ctx.db.select({ id: absPackages.id, packageNo: absPackages.packageNo, packageName: absPackages.packageName, status: absPackages.status }).from(absPackages).where(inArray(absPackages.status, [PACKAGE_STATUS.locked, PACKAGE_STATUS.issued])).orderBy(asc(absPackages.packageNo));
+    const packages = await ctx.db
+      .select({ id: absPackages.id, packageNo: absPackages.packageNo, packageName: absPackages.packageName, status: absPackages.status })
+      .from(absPackages)
+      .where(inArray(absPackages.status, [PACKAGE_STATUS.locked, PACKAGE_STATUS.issued]))
+      .orderBy(asc(absPackages.packageNo));
     const parties = await ctx.db.select({ id: corporations.id, name: corporations.corpName }).from(corporations).orderBy(asc(corporations.corpName));
     return { notes, packages, parties };
   });
@@ -157,34 +263,68 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
       let pkg: { id: string; packageNo: string; status: string } | undefined;
       let noteIds = pickedNotes;
       if (packageId) {
-        [pkg] = await tx.select({ id: absPackages.id, packageNo: absPackages.packageNo, status: absPackages.status }).from(absPackages).where(eq(absPackages.id, packageId)).for('share');
+        [pkg] = await tx
+          .select({ id: absPackages.id, packageNo: absPackages.packageNo, status: absPackages.status })
+          .from(absPackages)
+          .where(eq(absPackages.id, packageId))
+          .for('share');
         if (!pkg) throw aboutField(notFoundError(translate('abs:server.packageNotFound')), 'packageId');
         if (pkg.status === PACKAGE_STATUS.building) throw aboutField(businessError('PACKAGE_NOT_LOCKED', 'abs:server.registerNeedsLock'), 'packageId');
         noteIds = (await tx.select({ id: absPackageNotes.noteId }).from(absPackageNotes).where(eq(absPackageNotes.packageId, packageId))).map((r) => r.id);
       }
       // The subject's notes are locked: a second registration over them waits and then meets the first.
-      const notes = noteIds.length ? await tx.select().from(creditNotes).where(inArray(creditNotes.id, noteIds)).orderBy(asc(creditNotes.noteNo)).for('update') : [];
-      if (notes.length !== noteIds.length || notes.length === 0) throw aboutField(notFoundError(translate('abs:server.noteNotFound')), packageId ? 'packageId' : 'noteIds');
+      const notes = noteIds.length
+        ? await tx.select().from(creditNotes).where(inArray(creditNotes.id, noteIds)).orderBy(asc(creditNotes.noteNo)).for('update')
+        : [];
+      if (notes.length !== noteIds.length || notes.length === 0)
+        throw aboutField(notFoundError(translate('abs:server.noteNotFound')), packageId ? 'packageId' : 'noteIds');
       const closed = notes.find((n) => CLOSED_NOTE_STATUSES.includes(n.status));
       if (closed) throw aboutField(businessError('NOTE_CLOSED', 'abs:server.noteClosed', { noteNo: closed.noteNo }), 'noteIds');
       const subjectFen = notes.reduce((s, n) => s + (toFen(n.amount) ?? 0n), 0n);
-      if ((toFen(amount) ?? 0n) > subjectFen) throw aboutField(validationError(translate('abs:server.amountOverSubject', { total: formatCurrency(fenToYuan(subjectFen)) })), 'amount');
+      if ((toFen(amount) ?? 0n) > subjectFen)
+        throw aboutField(validationError(translate('abs:server.amountOverSubject', { total: formatCurrency(fenToYuan(subjectFen)) })), 'amount');
       const expireDate = expiryOf(startDate, periodYears);
       const filing: RegistryFiling = {
-        registrationType, transferor, transferee, amount, periodYears, startDate, expireDate, description,
+        registrationType,
+        transferor,
+        transferee,
+        amount,
+        periodYears,
+        startDate,
+        expireDate,
+        description,
         subject: { kind: subjectKind, packageNo: pkg?.packageNo, noteNos: notes.map((n) => n.noteNo) },
       };
       const answer = accepted(await connect(tx).register(filing));
       const [row] = await tx
         .insert(zdRegistrations)
         .values({
-          registrationNo: answer.registrationNo, registrationType, transferorId, transferorName: transferor.name, transfereeId, transfereeName: transferee.name,
-          subjectKind, packageId, amount, periodYears, startDate, expireDate, description, certificateFileId: fileId, createBy: principal.username, updateBy: principal.username,
+          registrationNo: answer.registrationNo,
+          registrationType,
+          transferorId,
+          transferorName: transferor.name,
+          transfereeId,
+          transfereeName: transferee.name,
+          subjectKind,
+          packageId,
+          amount,
+          periodYears,
+          startDate,
+          expireDate,
+          description,
+          certificateFileId: fileId,
+          createBy: principal.username,
+          updateBy: principal.username,
         })
         .returning();
       await tx.insert(zdRegistrationNotes).values(notes.map((n) => ({ registrationId: row.id, noteId: n.id })));
       await tx.insert(zdRegistrationHistory).values(historyRow(row.id, REGISTRATION_ACTION.register, null, snapshot(row), answer, fileId, principal));
-      await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: row.id, action: REGISTRATION_ACTION.register, after: snapshot(row) });
+      await recordOperation(tx, actorOf(request, principal), {
+        resource: RESOURCE,
+        recordId: row.id,
+        action: REGISTRATION_ACTION.register,
+        after: snapshot(row),
+      });
       return { row, answer };
     });
     await storeCertificate(fileId, answer, REGISTRATION_ACTION.register, principal);
@@ -192,7 +332,10 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
   });
 
   /** amend, extend, cancel: the registry's answer decides; the row, its history and the log change together. */
-  const act = (action: Exclude<RegistrationAction, 'REGISTER'>, change: (row: RegistrationRow, body: Body, tx: Tx) => Promise<{ answer: RegistryAnswer; set: Partial<RegistrationRow>; remark?: string }>) =>
+  const act = (
+    action: Exclude<RegistrationAction, 'REGISTER'>,
+    change: (row: RegistrationRow, body: Body, tx: Tx) => Promise<{ answer: RegistryAnswer; set: Partial<RegistrationRow>; remark?: string }>,
+  ) =>
     post(action.toLowerCase(), zdRegistration.edit, async (body, principal, request) => {
       const id = requireString(body, 'id');
       const dataVersion = requireVersion(body);
@@ -222,8 +365,10 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
     const description = optionalText(body, 'description', 1000) ?? current.description;
     const record = await filingOf(tx, current);
     const subjectFen = (await notesOf(tx, current.id)).reduce((s, n) => s + (toFen(n.amount) ?? 0n), 0n);
-    if ((toFen(amount) ?? 0n) > subjectFen) throw aboutField(validationError(translate('abs:server.amountOverSubject', { total: formatCurrency(fenToYuan(subjectFen)) })), 'amount');
-    if (transferee.id === current.transfereeId && toFen(amount) === toFen(current.amount) && description === current.description) throw validationError(translate('abs:server.nothingChanged'));
+    if ((toFen(amount) ?? 0n) > subjectFen)
+      throw aboutField(validationError(translate('abs:server.amountOverSubject', { total: formatCurrency(fenToYuan(subjectFen)) })), 'amount');
+    if (transferee.id === current.transfereeId && toFen(amount) === toFen(current.amount) && description === current.description)
+      throw validationError(translate('abs:server.nothingChanged'));
     const answer = await connect(tx).amend(record, { ...record, transferee, amount, description });
     return { answer, set: { transfereeId: transferee.id, transfereeName: transferee.name, amount, description } };
   });

@@ -38,10 +38,12 @@ async function grantNewMenu(tx: Tx, menu: Row): Promise<void> {
   const byRole = new Map<string, string[]>();
   for (const { pkRole, permission } of held) byRole.set(pkRole, [...(byRole.get(pkRole) ?? []), permission]);
   const permission = typeof menu.permission === 'string' && menu.permission ? menu.permission : undefined;
-  const roles = [...byRole].filter(([, perms]) => (permission ? hasPermission(perms, permission) : perms.includes(ALL_PERMISSIONS_WILDCARD))).map(([pkRole]) => pkRole);
+  const roles = [...byRole]
+    .filter(([, perms]) => (permission ? hasPermission(perms, permission) : perms.includes(ALL_PERMISSIONS_WILDCARD)))
+    .map(([pkRole]) => pkRole);
   if (!roles.length) return;
   const chain: string[] = [];
-  for (let at: string | null = String(menu.id); at !== null && !chain.includes(at); ) {
+  for (let at: string | null = String(menu.id); at !== null && !chain.includes(at);) {
     chain.push(at);
     const [row] = await tx.select({ parentId: menus.parentId }).from(menus).where(eq(menus.id, at));
     at = row?.parentId ?? null;
@@ -92,7 +94,11 @@ export function menuRoutes(api: FastifyInstance, ctx: AppContext): void {
       async beforeWrite(tx, values, mode) {
         if (mode !== 'create') return;
         // The menu is read FOR SHARE: its removal waits for this button, then removes it with the menu.
-        const [menu] = await tx.select({ id: menus.id }).from(menus).where(eq(menus.id, String(values.menuId))).for('share');
+        const [menu] = await tx
+          .select({ id: menus.id })
+          .from(menus)
+          .where(eq(menus.id, String(values.menuId)))
+          .for('share');
         if (!menu) throw aboutField(validationError(translate('admin:errors.menuParentMissing')), 'menuId');
       },
     },

@@ -7,7 +7,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../src/lib/permissions';
-import { filterMatrix, MATRIX_ACTIONS, MATRIX_API, readMatrixFilters, type MatrixAnswer, type MatrixFilters, type MatrixRow, type MatrixSubjectKind } from '../../src/lib/permission-matrix';
+import {
+  filterMatrix,
+  MATRIX_ACTIONS,
+  MATRIX_API,
+  readMatrixFilters,
+  type MatrixAnswer,
+  type MatrixFilters,
+  type MatrixRow,
+  type MatrixSubjectKind,
+} from '../../src/lib/permission-matrix';
 import { enforcedPermissions } from '../audit/declared-routes';
 import { cellsOf, roleGrants, storedGrants } from '../audit/permission-matrix';
 import type { AppContext } from '../context';
@@ -47,7 +56,12 @@ const csvField = (value: string) => (/[",\n\r]/.test(value) || /^[=+\-@]/.test(v
 const mark = (cell: boolean | null) => translate(`admin:matrix.${cell === null ? 'none' : cell ? 'allowed' : 'denied'}`);
 
 export function matrixCsv(rows: readonly MatrixRow[], by: MatrixSubjectKind): string {
-  const header = [translate(`admin:matrix.by.${by}`), translate('admin:matrix.subjectName'), translate('admin:matrix.resource'), ...MATRIX_ACTIONS.map((a) => translate(`admin:matrix.actions.${a}`))];
+  const header = [
+    translate(`admin:matrix.by.${by}`),
+    translate('admin:matrix.subjectName'),
+    translate('admin:matrix.resource'),
+    ...MATRIX_ACTIONS.map((a) => translate(`admin:matrix.actions.${a}`)),
+  ];
   const lines = rows.map((row) => [row.subject, row.subjectName, translate(row.resourceTitle), ...MATRIX_ACTIONS.map((a) => mark(row.cells[a]))]);
   // A BOM, so that spreadsheet programs read the Chinese as UTF-8.
   return `\uFEFF${[header, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
@@ -55,7 +69,8 @@ export function matrixCsv(rows: readonly MatrixRow[], by: MatrixSubjectKind): st
 
 const validMatrixBody: BodyValidator<MatrixFilters> = (body) => {
   const filters = readMatrixFilters(body);
-  if ('invalid' in filters) return { ok: false, error: translate('admin:errors.matrixFilterInvalid', { field: translate(`admin:matrix.filters.${filters.invalid}`) }) };
+  if ('invalid' in filters)
+    return { ok: false, error: translate('admin:errors.matrixFilterInvalid', { field: translate(`admin:matrix.filters.${filters.invalid}`) }) };
   return { ok: true, value: filters };
 };
 

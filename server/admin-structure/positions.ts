@@ -15,7 +15,11 @@ export function positionRoutes(api: FastifyInstance, ctx: AppContext): void {
       async beforeRemove(tx, rows) {
         const ids = rows.map((row) => String(row.id));
         if (!ids.length) return;
-        const [held] = await tx.select({ positionId: sysUserPositions.positionId }).from(sysUserPositions).where(inArray(sysUserPositions.positionId, ids)).limit(1);
+        const [held] = await tx
+          .select({ positionId: sysUserPositions.positionId })
+          .from(sysUserPositions)
+          .where(inArray(sysUserPositions.positionId, ids))
+          .limit(1);
         if (!held) return;
         const name = String(rows.find((row) => row.id === held.positionId)?.positionName ?? '');
         throw businessError('POSITION_HELD', 'admin:errors.positionHeld', { name });

@@ -68,7 +68,12 @@ export function declaredButtons(resources: readonly AnyResource[]) {
         seen.add(permission);
         const action = permission.slice(permission.lastIndexOf(':') + 1);
         const rank = ACTION_ORDER.indexOf(action);
-        buttons.push({ menuUri, permission, title: `${named.get(permission) ?? permission}${suffix}`, orderNum: (rank < 0 ? ACTION_ORDER.length + buttons.length : rank + 1) * 10 });
+        buttons.push({
+          menuUri,
+          permission,
+          title: `${named.get(permission) ?? permission}${suffix}`,
+          orderNum: (rank < 0 ? ACTION_ORDER.length + buttons.length : rank + 1) * 10,
+        });
       }
     }
   }
@@ -80,7 +85,11 @@ async function received(tx: Tx, kind: Kind): Promise<Set<string>> {
 }
 
 async function ledger(tx: Tx, kind: Kind, keys: readonly string[]): Promise<void> {
-  if (keys.length) await tx.insert(referenceItems).values(keys.map((key) => ({ kind, key }))).onConflictDoNothing();
+  if (keys.length)
+    await tx
+      .insert(referenceItems)
+      .values(keys.map((key) => ({ kind, key })))
+      .onConflictDoNothing();
 }
 
 export interface AdminStructureOptions {
@@ -97,9 +106,16 @@ export async function reconcileAdminStructure(db: Db, options: AdminStructureOpt
     const permissionsDone = await received(tx, 'menuPermission');
     const withPermission = flattenMenus(declaredMenuTree(options.resources)).filter((row) => row.permission && !permissionsDone.has(row.menuUri));
     for (const row of withPermission) {
-      await tx.update(menus).set({ permission: row.permission }).where(and(eq(menus.menuUri, row.menuUri), isNull(menus.permission)));
+      await tx
+        .update(menus)
+        .set({ permission: row.permission })
+        .where(and(eq(menus.menuUri, row.menuUri), isNull(menus.permission)));
     }
-    await ledger(tx, 'menuPermission', withPermission.map((row) => row.menuUri));
+    await ledger(
+      tx,
+      'menuPermission',
+      withPermission.map((row) => row.menuUri),
+    );
 
     const buttonsDone = await received(tx, 'menuButton');
     const buttons = declaredButtons(options.resources).filter((b) => !buttonsDone.has(`${b.menuUri}|${b.permission}`));
@@ -110,20 +126,43 @@ export async function reconcileAdminStructure(db: Db, options: AdminStructureOpt
         .values(live.map((b) => ({ menuId: menuId(b.menuUri), title: b.title, permission: b.permission, orderNum: b.orderNum })))
         .onConflictDoNothing();
     }
-    await ledger(tx, 'menuButton', buttons.map((b) => `${b.menuUri}|${b.permission}`));
+    await ledger(
+      tx,
+      'menuButton',
+      buttons.map((b) => `${b.menuUri}|${b.permission}`),
+    );
 
     const positionsDone = await received(tx, 'position');
     const positions = declaredPositions().filter((p) => !positionsDone.has(p.positionCode));
     if (positions.length) await tx.insert(sysPositions).values(positions).onConflictDoNothing();
-    await ledger(tx, 'position', positions.map((p) => p.positionCode));
+    await ledger(
+      tx,
+      'position',
+      positions.map((p) => p.positionCode),
+    );
 
     if (!options.demoMode) return;
     if (!(await received(tx, 'demoOrgs')).has('v1')) {
-      await tx.insert(sysOrgs).values(DEMO_ORGS.map((o) => ({ ...o }))).onConflictDoNothing();
+      await tx
+        .insert(sysOrgs)
+        .values(DEMO_ORGS.map((o) => ({ ...o })))
+        .onConflictDoNothing();
       await ledger(tx, 'demoOrgs', ['v1']);
     }
     if (!(await received(tx, 'demoUserPositions')).has('v1')) {
-      const present = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, PERSONAS.map((p) => p.id)))).map((u) => u.id));
+      const present = new Set(
+        (
+          await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              inArray(
+                users.id,
+                PERSONAS.map((p) => p.id),
+              ),
+            )
+        ).map((u) => u.id),
+      );
       const heldIds = new Set((await tx.select({ id: sysPositions.id }).from(sysPositions)).map((p) => p.id));
       const links = PERSONAS.filter((p) => present.has(p.id)).flatMap((p) => p.positions.map((code) => ({ userId: p.id, positionId: positionId(code) })));
       const valid = links.filter((l) => heldIds.has(l.positionId));
@@ -135,12 +174,27 @@ export async function reconcileAdminStructure(db: Db, options: AdminStructureOpt
       let placed = false;
       for (const persona of PERSONAS.filter((p) => orgIds.has(p.orgId))) {
         // Only an account in no department: one the administrator placed keeps its place.
-        const moved = await tx.update(users).set({ orgId: persona.orgId }).where(and(eq(users.id, persona.id), isNull(users.orgId))).returning({ id: users.id });
+        const moved = await tx
+          .update(users)
+          .set({ orgId: persona.orgId })
+          .where(and(eq(users.id, persona.id), isNull(users.orgId)))
+          .returning({ id: users.id });
         // The upgrade reported the persona as placed nowhere (migration 0020 ran before the demo tree existed): it is placed now.
-        if (moved.length) await tx.delete(referenceGaps).where(and(eq(referenceGaps.tableName, 'users'), eq(referenceGaps.columnName, 'org_id'), eq(referenceGaps.rowId, persona.id)));
+        if (moved.length)
+          await tx
+            .delete(referenceGaps)
+            .where(and(eq(referenceGaps.tableName, 'users'), eq(referenceGaps.columnName, 'org_id'), eq(referenceGaps.rowId, persona.id)));
         placed ||= moved.length > 0;
       }
-      const present = await tx.select({ id: users.id }).from(users).where(inArray(users.id, PERSONAS.map((p) => p.id)));
+      const present = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            PERSONAS.map((p) => p.id),
+          ),
+        );
       if (placed || present.length) await ledger(tx, 'demoUserOrgs', ['v1']);
     }
   });

@@ -30,7 +30,7 @@ export async function checkParent(tx: Tx, tree: TreeTable, parentId: string | nu
   if (id === undefined) return { ok: true, parent };
   // Up from the new parent: meeting the node itself means the node would sit below its own subtree.
   const seen = new Set<string>();
-  for (let at: string | null = parentId; at !== null && !seen.has(at); ) {
+  for (let at: string | null = parentId; at !== null && !seen.has(at);) {
     if (at === id) return { ok: false, reason: 'cycle' };
     seen.add(at);
     const [row] = (await tx.select({ parentId: tree.parentId }).from(tree.table).where(eq(tree.id, at))) as Array<{ parentId: string | null }>;

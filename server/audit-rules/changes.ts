@@ -56,7 +56,8 @@ interface RuleState {
   enabled: boolean;
 }
 
-const strings = (value: unknown): string[] | null => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...new Set(value as string[])] : null);
+const strings = (value: unknown): string[] | null =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...new Set(value as string[])] : null;
 
 /** What a proposal may name, read once per proposal: role codes, permissions, process steps. */
 async function vocabulary(db: Reader) {
@@ -148,7 +149,11 @@ const canonical = (value: unknown): string =>
   Array.isArray(value)
     ? `[${value.map(canonical).join(',')}]`
     : value && typeof value === 'object'
-      ? `{${Object.keys(value).sort().filter((k) => (value as Body)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((value as Body)[k])}`).join(',')}}`
+      ? `{${Object.keys(value)
+          .sort()
+          .filter((k) => (value as Body)[k] !== undefined)
+          .map((k) => `${JSON.stringify(k)}:${canonical((value as Body)[k])}`)
+          .join(',')}}`
       : JSON.stringify(value);
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
@@ -156,11 +161,18 @@ const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 async function presentChanges(db: Reader, rows: Array<typeof approvalChanges.$inferSelect>): Promise<AuditRuleChange[]> {
   const names = new Map(
     rows.length
-      ? (await db.select({ username: users.username, personName: users.personName }).from(users).where(inArray(users.username, [...new Set(rows.map((r) => r.createBy ?? ''))]))).map((u) => [u.username, u.personName])
+      ? (
+          await db
+            .select({ username: users.username, personName: users.personName })
+            .from(users)
+            .where(inArray(users.username, [...new Set(rows.map((r) => r.createBy ?? ''))]))
+        ).map((u) => [u.username, u.personName])
       : [],
   );
   // Role codes a rule names, with the roles' names: the view names roles as people know them.
-  const roleNames = rows.length ? Object.fromEntries((await db.select({ code: roles.code, roleName: roles.roleName }).from(roles)).map((r) => [r.code, r.roleName])) : {};
+  const roleNames = rows.length
+    ? Object.fromEntries((await db.select({ code: roles.code, roleName: roles.roleName }).from(roles)).map((r) => [r.code, r.roleName]))
+    : {};
   return rows.map((row) => ({
     roleNames,
     id: row.id,
@@ -248,9 +260,15 @@ export class AuditRuleChanges {
         const [change] = await tx
           .insert(approvalChanges)
           .values({
-            resource: AUDIT_RULE_CHANGE_SCOPE, scope: AUDIT_RULE_CHANGE_SCOPE, recordId: ruleId, action, processKey: AUDIT_RULE_CHANGE_PROCESS,
-            proposed: after as unknown as Record<string, unknown>, previous: (before ?? {}) as unknown as Record<string, unknown>,
-            createBy: principal.username, updateBy: principal.username,
+            resource: AUDIT_RULE_CHANGE_SCOPE,
+            scope: AUDIT_RULE_CHANGE_SCOPE,
+            recordId: ruleId,
+            action,
+            processKey: AUDIT_RULE_CHANGE_PROCESS,
+            proposed: after as unknown as Record<string, unknown>,
+            previous: (before ?? {}) as unknown as Record<string, unknown>,
+            createBy: principal.username,
+            updateBy: principal.username,
           })
           .returning();
         const shown = after.definition;
@@ -258,7 +276,13 @@ export class AuditRuleChanges {
         const { instance } = await this.process.start(principal, { businessKey: change.id, businessType: AUDIT_RULE_CHANGE_SCOPE, record }, tx);
         const [started] = await tx.update(approvalChanges).set({ instanceId: instance.id }).where(eq(approvalChanges.id, change.id)).returning();
         // The proposal in the operation log; the rule's own write is logged when the approval applies it.
-        await recordChange(tx, principal, { resource: AUDIT_RULE_CHANGE_SCOPE, recordId: ruleId, action: OPERATION_ACTION.propose, before: before && flat(before), after: flat(after) });
+        await recordChange(tx, principal, {
+          resource: AUDIT_RULE_CHANGE_SCOPE,
+          recordId: ruleId,
+          action: OPERATION_ACTION.propose,
+          before: before && flat(before),
+          after: flat(after),
+        });
         return { change: (await presentChanges(tx, [started]))[0], instanceId: instance.id };
       });
     } catch (error) {
@@ -278,7 +302,10 @@ export class AuditRuleChanges {
     if (!change) return;
     const now = new Date(this.ctx.now());
     if (event.status === INSTANCE_STATUS.APPROVED) await this.apply(tx, change, now, event.actor);
-    await tx.update(approvalChanges).set({ status: event.status, endTime: now, updateTime: now, updateBy: event.actor.username }).where(eq(approvalChanges.id, change.id));
+    await tx
+      .update(approvalChanges)
+      .set({ status: event.status, endTime: now, updateTime: now, updateBy: event.actor.username })
+      .where(eq(approvalChanges.id, change.id));
   }
 
   /**
@@ -295,14 +322,27 @@ export class AuditRuleChanges {
     if (change.action === 'create') {
       if (current) throw businessError('DUPLICATE', 'auditRules:errors.ruleExists', { id: change.recordId });
       await tx.insert(auditRules).values({ id: change.recordId, ...row, createBy: change.createBy, updateBy: approver.username });
-      await recordChange(tx, approver, { resource: AUDIT_RULE_CHANGE_SCOPE, recordId: change.recordId, action: OPERATION_ACTION.create, before: null, after: flat(after) });
+      await recordChange(tx, approver, {
+        resource: AUDIT_RULE_CHANGE_SCOPE,
+        recordId: change.recordId,
+        action: OPERATION_ACTION.create,
+        before: null,
+        after: flat(after),
+      });
       return;
     }
-    if (!current || current.dataVersion !== previous.dataVersion) throw businessError('DATA_VERSION_CONFLICT', 'auditRules:errors.staleChange', { id: change.recordId });
-    await tx.update(auditRules).set({ ...row, dataVersion: current.dataVersion + 1, updateTime: now, updateBy: approver.username }).where(eq(auditRules.id, change.recordId));
+    if (!current || current.dataVersion !== previous.dataVersion)
+      throw businessError('DATA_VERSION_CONFLICT', 'auditRules:errors.staleChange', { id: change.recordId });
+    await tx
+      .update(auditRules)
+      .set({ ...row, dataVersion: current.dataVersion + 1, updateTime: now, updateBy: approver.username })
+      .where(eq(auditRules.id, change.recordId));
     await recordChange(tx, approver, {
-      resource: AUDIT_RULE_CHANGE_SCOPE, recordId: change.recordId, action: OPERATION_ACTION.update,
-      before: flat({ definition: current.definition, enabled: current.enabled }), after: flat(after),
+      resource: AUDIT_RULE_CHANGE_SCOPE,
+      recordId: change.recordId,
+      action: OPERATION_ACTION.update,
+      before: flat({ definition: current.definition, enabled: current.enabled }),
+      after: flat(after),
     });
   }
 }

@@ -104,7 +104,9 @@ export async function listExceptions(db: Reader, now: Date): Promise<ExceptionLi
       expiresAt: auditRuleExceptions.expiresAt,
       status: auditRuleExceptions.status,
       requestedByName: sql<string>`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.requestedBy}), ${auditRuleExceptions.requestedBy})`,
-      approvedByName: sql<string | null>`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.approvedBy}), ${auditRuleExceptions.approvedBy})`,
+      approvedByName: sql<
+        string | null
+      >`coalesce((select u.person_name from users u where u.username = ${auditRuleExceptions.approvedBy}), ${auditRuleExceptions.approvedBy})`,
       approvedAt: auditRuleExceptions.approvedAt,
       createTime: auditRuleExceptions.createTime,
     })
@@ -225,7 +227,11 @@ const rowsOf = async <T>(db: Reader, query: SQL): Promise<T[]> => {
   const result: unknown = await db.execute(query);
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 };
-const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * Four eyes in fact, as the engine's own two rules over what happened: nobody both submitted (passed
@@ -236,7 +242,16 @@ const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map
 async function fourEyesFindings(db: Reader, rule: FourEyesInFactRule): Promise<Finding[]> {
   const keys = rule.processKeys === '*' ? PROCESS_KEYS : rule.processKeys;
   if (!keys.length) return [];
-  const broken = await rowsOf<{ instance_id: string; user_id: string; username: string; person_name: string; process_key: string; business_no: string | null; made: boolean; reviews: number }>(
+  const broken = await rowsOf<{
+    instance_id: string;
+    user_id: string;
+    username: string;
+    person_name: string;
+    process_key: string;
+    business_no: string | null;
+    made: boolean;
+    reviews: number;
+  }>(
     db,
     sql`select h.instance_id, h.user_id, max(h.username) as username, coalesce((select u.person_name from users u where u.id = h.user_id), max(h.person_name)) as person_name, i.process_key, coalesce(i.business_no, i.summary, i.business_key) as business_no,
           bool_or(h.action in (${HISTORY_ACTION.PASS}, ${HISTORY_ACTION.REJECT}) and h.activity_type = any(${textArray(MAKER_TYPES)})) as made,
@@ -252,7 +267,15 @@ async function fourEyesFindings(db: Reader, rule: FourEyesInFactRule): Promise<F
   const steps = new Map<string, unknown[]>();
   const ids = [...new Set(broken.map((b) => b.instance_id))];
   if (ids.length) {
-    const history = await rowsOf<{ instance_id: string; action: string; task_definition_key: string; activity_type: string; username: string; person_name: string; create_time: string }>(
+    const history = await rowsOf<{
+      instance_id: string;
+      action: string;
+      task_definition_key: string;
+      activity_type: string;
+      username: string;
+      person_name: string;
+      create_time: string;
+    }>(
       db,
       sql`select h.instance_id, h.action, h.task_definition_key, h.activity_type, h.username, coalesce(u.person_name, h.person_name) as person_name, h.create_time
           from workflow_history h left join users u on u.id = h.user_id
@@ -260,7 +283,14 @@ async function fourEyesFindings(db: Reader, rule: FourEyesInFactRule): Promise<F
     );
     for (const row of history) {
       const list = steps.get(row.instance_id) ?? [];
-      list.push({ action: row.action, step: row.task_definition_key, activityType: row.activity_type, username: row.username, personName: row.person_name, time: new Date(row.create_time).toISOString() });
+      list.push({
+        action: row.action,
+        step: row.task_definition_key,
+        activityType: row.activity_type,
+        username: row.username,
+        personName: row.person_name,
+        time: new Date(row.create_time).toISOString(),
+      });
       steps.set(row.instance_id, list);
     }
   }
@@ -279,7 +309,15 @@ async function fourEyesFindings(db: Reader, rule: FourEyesInFactRule): Promise<F
       steps: steps.get(b.instance_id) ?? [],
     },
   }));
-  const unapproved = await rowsOf<{ id: string; resource: string; record_id: string; process_key: string; instance_id: string | null; instance_status: string | null; end_time: string | null }>(
+  const unapproved = await rowsOf<{
+    id: string;
+    resource: string;
+    record_id: string;
+    process_key: string;
+    instance_id: string | null;
+    instance_status: string | null;
+    end_time: string | null;
+  }>(
     db,
     sql`select c.id, c.resource, c.record_id, c.process_key, c.instance_id, i.status as instance_status, c.end_time
         from approval_changes c left join workflow_instances i on i.id = c.instance_id
@@ -296,7 +334,15 @@ async function fourEyesFindings(db: Reader, rule: FourEyesInFactRule): Promise<F
       subjectId: c.id,
       // Named by its process (企业自主更名, 账单核算): the record's id is nothing an auditor reads.
       subjectName: hasMessage(`workflow:process.${c.process_key}`) ? translate(`workflow:process.${c.process_key}`) : c.process_key,
-      evidence: { breach: 'APPLIED_WITHOUT_APPROVAL', processKey: c.process_key, resource: c.resource, recordId: c.record_id, instanceId: c.instance_id, instanceStatus: c.instance_status, appliedAt: c.end_time && new Date(c.end_time).toISOString() },
+      evidence: {
+        breach: 'APPLIED_WITHOUT_APPROVAL',
+        processKey: c.process_key,
+        resource: c.resource,
+        recordId: c.record_id,
+        instanceId: c.instance_id,
+        instanceStatus: c.instance_status,
+        appliedAt: c.end_time && new Date(c.end_time).toISOString(),
+      },
     });
   }
   return findings;
@@ -307,7 +353,18 @@ async function readOnlyFindings(db: Reader, rule: ReadOnlyInFactRule): Promise<F
   if (!rule.roles.length) return [];
   // An empty list is an empty array (nothing ignored): PostgreSQL refuses a NUL in text, so no placeholder stands in for it.
   const ignored = rule.ignoredActions;
-  const rows = await rowsOf<{ user_id: string; username: string; person_name: string; total: number; id: string; resource: string; record_id: string | null; action: string; create_time: string; roles: string[] }>(
+  const rows = await rowsOf<{
+    user_id: string;
+    username: string;
+    person_name: string;
+    total: number;
+    id: string;
+    resource: string;
+    record_id: string | null;
+    action: string;
+    create_time: string;
+    roles: string[];
+  }>(
     db,
     sql`with holders as (
           select ur.user_id, array_agg(distinct r.role_name) as roles from user_roles ur join roles r on r.pk_role = ur.pk_role
@@ -337,7 +394,13 @@ async function readOnlyFindings(db: Reader, rule: ReadOnlyInFactRule): Promise<F
       };
       byUser.set(row.user_id, finding);
     }
-    (finding.evidence.logRows as unknown[]).push({ id: row.id, resource: row.resource, recordId: row.record_id, action: row.action, time: new Date(row.create_time).toISOString() });
+    (finding.evidence.logRows as unknown[]).push({
+      id: row.id,
+      resource: row.resource,
+      recordId: row.record_id,
+      action: row.action,
+      time: new Date(row.create_time).toISOString(),
+    });
   }
   return [...byUser.values()];
 }
@@ -369,7 +432,17 @@ export async function evaluateRules(db: Reader, options: { now: () => Date; rule
   const results: RuleResult[] = rules.map((rule) => {
     const own = findings.filter((f) => f.ruleId === rule.id);
     const count = (status: Finding['status']) => own.filter((f) => f.status === status).length;
-    return { id: rule.id, kind: rule.kind, severity: rule.severity, owner: rule.owner, ...(rule.name ? { name: rule.name } : { nameKey: rule.nameKey }), passed: count('VIOLATION') === 0, violations: count('VIOLATION'), excepted: count('EXCEPTED'), mitigated: count('MITIGATED') };
+    return {
+      id: rule.id,
+      kind: rule.kind,
+      severity: rule.severity,
+      owner: rule.owner,
+      ...(rule.name ? { name: rule.name } : { nameKey: rule.nameKey }),
+      passed: count('VIOLATION') === 0,
+      violations: count('VIOLATION'),
+      excepted: count('EXCEPTED'),
+      mitigated: count('MITIGATED'),
+    };
   });
   return {
     ruleSetVersion: await ruleSetVersion(db),

@@ -42,15 +42,45 @@ export async function reportXlsx(report: AuditReport, meta: RunMeta): Promise<Bu
   const rules = workbook.addWorksheet(t('report.rulesSheet'));
   rules.addRow([t('report.heading', { version: meta.ruleSetVersion, time: shownTime(meta.finishedAt), person: meta.runByName })]).font = { bold: true };
   rules.addRow([]);
-  rules.addRow([t('report.columns.id'), t('report.columns.name'), t('report.columns.kind'), t('report.columns.severity'), t('report.columns.result'), t('report.columns.violations'), t('report.columns.excepted'), t('report.columns.mitigated')]).font = { bold: true };
+  rules.addRow([
+    t('report.columns.id'),
+    t('report.columns.name'),
+    t('report.columns.kind'),
+    t('report.columns.severity'),
+    t('report.columns.result'),
+    t('report.columns.violations'),
+    t('report.columns.excepted'),
+    t('report.columns.mitigated'),
+  ]).font = { bold: true };
   for (const r of report.rules) {
-    rules.addRow([r.id, nameOf(r, (key) => translate(key)), t(`kinds.${r.kind}`), t(`severities.${r.severity}`), t(r.passed ? 'report.passed' : 'report.failed'), r.violations, r.excepted, r.mitigated]);
+    rules.addRow([
+      r.id,
+      nameOf(r, (key) => translate(key)),
+      t(`kinds.${r.kind}`),
+      t(`severities.${r.severity}`),
+      t(r.passed ? 'report.passed' : 'report.failed'),
+      r.violations,
+      r.excepted,
+      r.mitigated,
+    ]);
   }
   rules.columns.forEach((column, i) => (column.width = [28, 36, 14, 8, 10, 10, 10, 10][i]));
   const findings = workbook.addWorksheet(t('report.findingsSheet'));
-  findings.addRow([t('report.columns.id'), t('report.columns.status'), t('report.columns.subject'), t('report.columns.evidence'), t('report.columns.exception')]).font = { bold: true };
+  findings.addRow([
+    t('report.columns.id'),
+    t('report.columns.status'),
+    t('report.columns.subject'),
+    t('report.columns.evidence'),
+    t('report.columns.exception'),
+  ]).font = { bold: true };
   for (const f of report.findings) {
-    findings.addRow([f.ruleId, statusLabel(f), subjectLabel(f), evidenceLine(f), f.exception ? t('report.exceptionLine', { reason: f.exception.reason, until: shownTime(f.exception.expiresAt), by: f.exception.approvedByName }) : '']);
+    findings.addRow([
+      f.ruleId,
+      statusLabel(f),
+      subjectLabel(f),
+      evidenceLine(f),
+      f.exception ? t('report.exceptionLine', { reason: f.exception.reason, until: shownTime(f.exception.expiresAt), by: f.exception.approvedByName }) : '',
+    ]);
   }
   findings.columns.forEach((column, i) => (column.width = [28, 10, 30, 100, 50][i]));
   const exceptions = workbook.addWorksheet(t('report.exceptionsSheet'));
@@ -70,11 +100,16 @@ export function reportPdf(report: AuditReport, meta: RunMeta): Promise<Buffer> {
     doc.registerFont('cjk', cjkFont());
     doc.font('cjk');
     doc.fontSize(18).text(t('report.pdfTitle'), { align: 'center' });
-    doc.moveDown(0.5).fontSize(10).text(t('report.heading', { version: meta.ruleSetVersion, time: shownTime(meta.finishedAt), person: meta.runByName }), { align: 'center' });
+    doc
+      .moveDown(0.5)
+      .fontSize(10)
+      .text(t('report.heading', { version: meta.ruleSetVersion, time: shownTime(meta.finishedAt), person: meta.runByName }), { align: 'center' });
     doc.moveDown(1).fontSize(13).text(t('report.rulesSheet'));
     doc.moveDown(0.3).fontSize(9);
     for (const r of report.rules) {
-      doc.text(`${t(r.passed ? 'report.passed' : 'report.failed')}  ${r.id}  ${nameOf(r, (key) => translate(key))}（${t(`kinds.${r.kind}`)}，${t('report.columns.severity')}：${t(`severities.${r.severity}`)}）  ${t('report.counts', { violations: String(r.violations), excepted: String(r.excepted), mitigated: String(r.mitigated) })}`);
+      doc.text(
+        `${t(r.passed ? 'report.passed' : 'report.failed')}  ${r.id}  ${nameOf(r, (key) => translate(key))}（${t(`kinds.${r.kind}`)}，${t('report.columns.severity')}：${t(`severities.${r.severity}`)}）  ${t('report.counts', { violations: String(r.violations), excepted: String(r.excepted), mitigated: String(r.mitigated) })}`,
+      );
     }
     const listed = report.findings.filter((f) => f.status !== 'MITIGATED');
     doc.moveDown(1).fontSize(13).text(t('report.findingsSheet'));
@@ -83,7 +118,10 @@ export function reportPdf(report: AuditReport, meta: RunMeta): Promise<Buffer> {
     for (const f of listed) {
       doc.text(`${statusLabel(f)}  ${f.ruleId}  ${subjectLabel(f)}`);
       doc.text(evidenceLine(f), { indent: 12 });
-      if (f.exception) doc.text(t('report.exceptionLine', { reason: f.exception.reason, until: shownTime(f.exception.expiresAt), by: f.exception.approvedByName }), { indent: 12 });
+      if (f.exception)
+        doc.text(t('report.exceptionLine', { reason: f.exception.reason, until: shownTime(f.exception.expiresAt), by: f.exception.approvedByName }), {
+          indent: 12,
+        });
       doc.moveDown(0.3);
     }
     doc.moveDown(1).fontSize(13).text(t('report.exceptionsSheet'));
@@ -92,7 +130,10 @@ export function reportPdf(report: AuditReport, meta: RunMeta): Promise<Buffer> {
     for (const e of report.exceptions ?? []) {
       const [rule, subject, reason, until, requestedBy, approvedBy, status] = exceptionCells(e);
       doc.text(`${status}  ${rule}  ${subject}`);
-      doc.text(`${t('report.exceptionColumns.reason')}：${reason}；${t('report.exceptionColumns.expiresAt')} ${until}；${t('report.exceptionColumns.requestedBy')} ${requestedBy}；${t('report.exceptionColumns.approvedBy')} ${approvedBy}`, { indent: 12 });
+      doc.text(
+        `${t('report.exceptionColumns.reason')}：${reason}；${t('report.exceptionColumns.expiresAt')} ${until}；${t('report.exceptionColumns.requestedBy')} ${requestedBy}；${t('report.exceptionColumns.approvedBy')} ${approvedBy}`,
+        { indent: 12 },
+      );
       doc.moveDown(0.3);
     }
     doc.end();

@@ -22,13 +22,22 @@ function refusal(v: AccessViolation, rule: AuditRule) {
   const subject = translate(`auditRules:subject.${v.subjectType}`, { name: v.subjectName });
   if (rule.kind === 'RESTRICTED_FUNCTION') {
     return businessError(AUDIT_RULE_BROKEN, 'auditRules:errors.restricted', {
-      rule: name(rule), id: rule.id, subject, fn: name(rule.fn), roles: v.a.map((h) => h.roleName).join('、'),
+      rule: name(rule),
+      id: rule.id,
+      subject,
+      fn: name(rule.fn),
+      roles: v.a.map((h) => h.roleName).join('、'),
     });
   }
   if (rule.kind !== 'CONFLICTING_FUNCTIONS') throw new Error(`not an access rule: ${rule.id}`);
   return businessError(AUDIT_RULE_BROKEN, 'auditRules:errors.conflict', {
-    rule: name(rule), id: rule.id, subject, a: name(rule.a), b: name(rule.b),
-    aRoles: v.a.map((h) => h.roleName).join('、'), bRoles: v.b.map((h) => h.roleName).join('、'),
+    rule: name(rule),
+    id: rule.id,
+    subject,
+    a: name(rule.a),
+    b: name(rule.b),
+    aRoles: v.a.map((h) => h.roleName).join('、'),
+    bRoles: v.b.map((h) => h.roleName).join('、'),
   });
 }
 
@@ -43,7 +52,9 @@ const violationKey = (v: AccessViolation) => `${v.ruleId}\u0000${v.subjectType}\
 export async function preventiveCheck(tx: Tx, touched: { role?: string; user?: string }): Promise<{ refuseNew(now: Date): Promise<void> }> {
   const rules = (await storedRules(tx)).filter(isAccessRule);
   if (!rules.length) return { refuseNew: async () => {} };
-  const holders = touched.role ? (await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.pkRole, touched.role))).map((r) => r.userId) : [];
+  const holders = touched.role
+    ? (await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.pkRole, touched.role))).map((r) => r.userId)
+    : [];
   const userIds = [...holders, ...(touched.user ? [touched.user] : [])];
   const scope = { roles: new Set(touched.role ? [touched.role] : []), users: new Set(userIds) };
   const evaluate = async () => evaluateAccessRules(await accessSnapshot(tx, userIds, touched.role ? [touched.role] : []), rules, scope);

@@ -17,9 +17,12 @@ export function evidenceLine(finding: Finding): string {
     }
     case 'FOUR_EYES_IN_FACT':
       if (e.breach === 'APPLIED_WITHOUT_APPROVAL') return `${e.breach} ${e.processKey} instance=${e.instanceId ?? '-'} status=${e.instanceStatus ?? '-'}`;
-      return `${e.breach} ${e.processKey} ${e.person.personName}(${e.person.username}): ${e.steps.map((s: any) => `${s.step} ${s.action} ${s.personName}`).join(' → ')}`; // eslint-disable-line @typescript-eslint/no-explicit-any
+      return `${e.breach} ${e.processKey} ${e.person.personName}(${e.person.username}): ${e.steps.map((s: { step: string; action: string; personName: string }) => `${s.step} ${s.action} ${s.personName}`).join(' → ')}`;
     case 'READ_ONLY_IN_FACT':
-      return `${e.writes} × ${e.logRows.map((r: any) => `${r.action} ${r.resource}#${r.recordId ?? ''} ${r.time}`).slice(0, 5).join('; ')}`; // eslint-disable-line @typescript-eslint/no-explicit-any
+      return `${e.writes} × ${e.logRows
+        .map((r: { action: string; resource: string; recordId?: string; time: string }) => `${r.action} ${r.resource}#${r.recordId ?? ''} ${r.time}`)
+        .slice(0, 5)
+        .join('; ')}`;
   }
 }
 
@@ -34,7 +37,14 @@ export function reportText(report: AuditReport): string {
     ),
   ];
   const shown = report.findings.filter((f) => f.status !== 'MITIGATED');
-  if (shown.length) lines.push('', ...shown.map((f) => `${f.status.padEnd(9)} ${f.ruleId} ${t(`subject.${f.subjectType}`, { name: f.subjectName })}: ${evidenceLine(f)}${f.exception ? ` (exception: ${f.exception.reason}, until ${f.exception.expiresAt}, approved by ${f.exception.approvedByName})` : ''}`));
+  if (shown.length)
+    lines.push(
+      '',
+      ...shown.map(
+        (f) =>
+          `${f.status.padEnd(9)} ${f.ruleId} ${t(`subject.${f.subjectType}`, { name: f.subjectName })}: ${evidenceLine(f)}${f.exception ? ` (exception: ${f.exception.reason}, until ${f.exception.expiresAt}, approved by ${f.exception.approvedByName})` : ''}`,
+      ),
+    );
   lines.push('', report.highBroken ? 'RESULT: a high-severity rule is broken' : 'RESULT: no high-severity rule is broken');
   return lines.join('\n');
 }

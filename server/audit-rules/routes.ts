@@ -70,13 +70,20 @@ async function readExceptionRequest(db: Db, body: Record<string, unknown>, now: 
   if (!reason || reason.length > 500) throw validationError(translate('auditRules:errors.reasonRequired'));
   const expiresAt = typeof body.expiresAt === 'string' ? new Date(body.expiresAt) : new Date(NaN);
   const time = expiresAt.getTime();
-  if (!Number.isFinite(time) || time <= now || time > now + AUDIT_EXCEPTION_MAX_DAYS * DAY_MS) throw validationError(translate('auditRules:errors.expiryInvalid'));
+  if (!Number.isFinite(time) || time <= now || time > now + AUDIT_EXCEPTION_MAX_DAYS * DAY_MS)
+    throw validationError(translate('auditRules:errors.expiryInvalid'));
   return { ruleId, subjectType, subjectId, reason, expiresAt };
 }
 
 export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
   const post = <T>(path: string, permission: string, handler: (body: Record<string, unknown>, principal: Principal, request: FastifyRequest) => Promise<T>) =>
-    route(api, { method: 'POST', path, auth: 'session', permission, handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request) });
+    route(api, {
+      method: 'POST',
+      path,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
+    });
   const { auditRule } = PERMISSIONS;
 
   post(AUDIT_RULES_API.overview, auditRule.list, async () => {
@@ -86,7 +93,16 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
     return {
       ruleSetVersion: await ruleSetVersion(ctx.db),
       lastRun: last && runSummary(last),
-      rules: rules.map((r) => ({ id: r.id, kind: r.kind, severity: r.severity, owner: r.owner, enabled: r.enabled, dataVersion: r.dataVersion, definition: r.definition, lastResult: results.get(r.id) ?? null })),
+      rules: rules.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        severity: r.severity,
+        owner: r.owner,
+        enabled: r.enabled,
+        dataVersion: r.dataVersion,
+        definition: r.definition,
+        lastResult: results.get(r.id) ?? null,
+      })),
     };
   });
 
@@ -137,7 +153,10 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
     const values = await readExceptionRequest(ctx.db, body, ctx.now());
     try {
       return await ctx.db.transaction(async (tx) => {
-        const [created] = await tx.insert(auditRuleExceptions).values({ ...values, requestedBy: principal.username }).returning();
+        const [created] = await tx
+          .insert(auditRuleExceptions)
+          .values({ ...values, requestedBy: principal.username })
+          .returning();
         await recordOperation(tx, actorOf(request, principal), { resource: LOG_RESOURCE, recordId: created.id, action: 'CREATE', after: created });
         return created;
       });

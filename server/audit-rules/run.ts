@@ -35,7 +35,8 @@ export async function runAuditRules(options: { demo: boolean; env?: NodeJS.Proce
     }
     await database.migrate();
     if (options.demo) await seedIfEmpty(database.db, { demoMode: true, passwordCost: DEMO_SCRYPT_COST });
-    if (!(await storedRules(database.db)).length) throw new AuditRunRefused('No audit rule is enabled in this database (has a server of this release started on it?).');
+    if (!(await storedRules(database.db)).length)
+      throw new AuditRunRefused('No audit rule is enabled in this database (has a server of this release started on it?).');
     return await evaluateRules(database.db, { now: () => new Date() });
   } finally {
     await database.close();

@@ -44,7 +44,11 @@ export function requirementOf(resource: Resource, action: AuditAction, enforced:
 }
 
 /** One resource's cells for a holder of `held`: the guard's answer, or null where nothing is offered. */
-export function cellsOf(resource: Resource, held: readonly string[], enforced: ReadonlySet<string> = enforcedPermissions()): Record<AuditAction, boolean | null> {
+export function cellsOf(
+  resource: Resource,
+  held: readonly string[],
+  enforced: ReadonlySet<string> = enforcedPermissions(),
+): Record<AuditAction, boolean | null> {
   return Object.fromEntries(
     AUDIT_ACTIONS.map((action) => {
       const permission = requirementOf(resource, action, enforced);
@@ -56,7 +60,10 @@ export function cellsOf(resource: Resource, held: readonly string[], enforced: R
 /** Each staff account's grants as its session's principal would hold them; a disabled account none. */
 export async function storedGrants(db: Db): Promise<Map<string, string[]>> {
   const rows = await db
-    .select({ username: users.username, permissions: sql<string[]>`case when ${users.status} = ${ACCOUNT_STATUS.enabled} then ${grantedPermissions(users.id)} else '{}'::text[] end` })
+    .select({
+      username: users.username,
+      permissions: sql<string[]>`case when ${users.status} = ${ACCOUNT_STATUS.enabled} then ${grantedPermissions(users.id)} else '{}'::text[] end`,
+    })
     .from(users)
     .orderBy(asc(users.username));
   return new Map(rows.map((r) => [r.username, r.permissions ?? []]));
@@ -64,10 +71,18 @@ export async function storedGrants(db: Db): Promise<Map<string, string[]>> {
 
 /** Each role's grants; a disabled role grants nothing, as in the principal. */
 export async function roleGrants(db: Db): Promise<Array<{ pkRole: string; code: string; roleName: string; held: string[] }>> {
-  const roleRows = await db.select({ pkRole: roles.pkRole, code: roles.code, roleName: roles.roleName, status: roles.status }).from(roles).orderBy(asc(roles.pkRole));
+  const roleRows = await db
+    .select({ pkRole: roles.pkRole, code: roles.code, roleName: roles.roleName, status: roles.status })
+    .from(roles)
+    .orderBy(asc(roles.pkRole));
   const held = new Map<string, string[]>();
   for (const { pkRole, permission } of await db.select().from(rolePermissions)) held.set(pkRole, [...(held.get(pkRole) ?? []), permission]);
-  return roleRows.map((r) => ({ pkRole: r.pkRole, code: r.code, roleName: r.roleName, held: r.status === ACCOUNT_STATUS.enabled ? (held.get(r.pkRole) ?? []) : [] }));
+  return roleRows.map((r) => ({
+    pkRole: r.pkRole,
+    code: r.code,
+    roleName: r.roleName,
+    held: r.status === ACCOUNT_STATUS.enabled ? (held.get(r.pkRole) ?? []) : [],
+  }));
 }
 
 export interface MatrixCell {
@@ -84,7 +99,13 @@ export function permissionMatrix(grants: ReadonlyMap<string, readonly string[]>)
   return [...grants].flatMap(([username, held]) =>
     RESOURCES.flatMap((resource) => {
       const cells = cellsOf(resource, held, enforced);
-      return AUDIT_ACTIONS.map((action) => ({ username, resource: resource.name, action, permission: requirementOf(resource, action, enforced), allowed: cells[action] === true }));
+      return AUDIT_ACTIONS.map((action) => ({
+        username,
+        resource: resource.name,
+        action,
+        permission: requirementOf(resource, action, enforced),
+        allowed: cells[action] === true,
+      }));
     }),
   );
 }
@@ -100,7 +121,11 @@ export function matrixTable(cells: readonly MatrixCell[]): string {
     lines.push([group[0].username, group[0].resource, ...group.map(mark)]);
   }
   const widths = header.map((h, c) => Math.max(h.length, ...lines.map((l) => l[c].length)));
-  const format = (line: string[]) => line.map((v, c) => v.padEnd(widths[c])).join('  ').trimEnd();
+  const format = (line: string[]) =>
+    line
+      .map((v, c) => v.padEnd(widths[c]))
+      .join('  ')
+      .trimEnd();
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n');
 }
 
@@ -110,4 +135,3 @@ export function matrixCsv(cells: readonly MatrixCell[]): string {
   const rows = cells.map((c) => [c.username, c.resource, c.action, c.permission ?? '', mark(c)].map(csvField).join(','));
   return ['persona,resource,action,permission,result', ...rows].join('\n');
 }
-

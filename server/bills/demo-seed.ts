@@ -36,7 +36,12 @@ export async function seedBillsDemo(ctx: AppContext): Promise<void> {
   const [oldest, ...rest] = made;
   const latest = rest.pop();
   const confirmed = await confirm(oldest);
-  const paid = await service.pay(handler, { id: confirmed.id, dataVersion: confirmed.dataVersion, paidDate: `${shiftPeriod(oldest.period, -1)}-10`, remark: '网银转账' });
+  const paid = await service.pay(handler, {
+    id: confirmed.id,
+    dataVersion: confirmed.dataVersion,
+    paidDate: `${shiftPeriod(oldest.period, -1)}-10`,
+    remark: '网银转账',
+  });
   await service.invoice(handler, { id: paid.id, dataVersion: paid.dataVersion, invoiceType: 'VAT_SPECIAL', bankAccountId: `acct-${paid.corpId}` });
   for (const bill of rest) await confirm(bill);
   if (latest) await submit(latest);

@@ -23,7 +23,13 @@ export function billRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { bill } = PERMISSIONS;
   const service = billServiceOf(ctx);
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
-    route(api, { method: 'POST', path: `${BILL_API}/${path}`, auth: 'session', permission, handler: ({ body, principal }) => handler(requireBody(body ?? {}), principal) });
+    route(api, {
+      method: 'POST',
+      path: `${BILL_API}/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal }) => handler(requireBody(body ?? {}), principal),
+    });
 
   post('page', bill.list, async (body) => {
     const { pageNum, pageSize } = pagingOf(body);
@@ -52,7 +58,10 @@ export function billRoutes(api: FastifyInstance, ctx: AppContext): void {
   /** One bill by id, or by the instance that reviews it (the task page knows only the instance). */
   post('find-by-id', bill.query, async (body) => {
     const instanceId = optionalText(body, 'instanceId', 100);
-    const [row] = await ctx.db.select().from(bills).where(instanceId ? eq(bills.instanceId, instanceId) : eq(bills.id, requireId(body)));
+    const [row] = await ctx.db
+      .select()
+      .from(bills)
+      .where(instanceId ? eq(bills.instanceId, instanceId) : eq(bills.id, requireId(body)));
     if (!row) throw notFoundError(translate('bills:server.billNotFound'));
     const lines = await ctx.db.select().from(billLines).where(eq(billLines.billId, row.id)).orderBy(asc(billLines.basis), asc(billLines.tenorFromDays));
     const [invoice] = await ctx.db.select().from(billInvoices).where(eq(billInvoices.billId, row.id));
@@ -66,8 +75,13 @@ export function billRoutes(api: FastifyInstance, ctx: AppContext): void {
     const existing = await ctx.db.select({ corpId: bills.corpId }).from(bills).where(eq(bills.period, period));
     const billed = new Set(existing.map((b) => b.corpId));
     return computed.map((b) => ({
-      corpId: b.corpId, corpName: b.corpName, issuedAmount: fenToYuan(b.issuedFen), financedAmount: fenToYuan(b.financedFen),
-      unpricedAmount: fenToYuan(b.unpricedFen), lineCount: b.lines.length, exists: billed.has(b.corpId),
+      corpId: b.corpId,
+      corpName: b.corpName,
+      issuedAmount: fenToYuan(b.issuedFen),
+      financedAmount: fenToYuan(b.financedFen),
+      unpricedAmount: fenToYuan(b.unpricedFen),
+      lineCount: b.lines.length,
+      exists: billed.has(b.corpId),
     }));
   });
 

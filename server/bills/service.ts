@@ -10,8 +10,19 @@
  */
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
-  BILL_BASIS, BILL_BUSINESS_TYPE, BILL_PROCESS_KEY, BILL_STATUS, billFee, billNumber, invoiceNumber, isPeriod, lineFeeFen, nextBillStatus,
-  periodRange, type BillAction, type BillBasis,
+  BILL_BASIS,
+  BILL_BUSINESS_TYPE,
+  BILL_PROCESS_KEY,
+  BILL_STATUS,
+  billFee,
+  billNumber,
+  invoiceNumber,
+  isPeriod,
+  lineFeeFen,
+  nextBillStatus,
+  periodRange,
+  type BillAction,
+  type BillBasis,
 } from '../../src/lib/bills';
 import { dayOf } from '../../src/lib/dates';
 import { FINANCING_STATUS } from '../../src/lib/financing';
@@ -21,8 +32,18 @@ import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { INSTANCE_STATUS, TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import {
-  billInvoices, billLines, bills, corpBankAccounts, corporations, creditNoteApplications, creditNotes, financingApplications, groupUnits,
-  pricePolicies, products, sysDictData,
+  billInvoices,
+  billLines,
+  bills,
+  corpBankAccounts,
+  corporations,
+  creditNoteApplications,
+  creditNotes,
+  financingApplications,
+  groupUnits,
+  pricePolicies,
+  products,
+  sysDictData,
 } from '../db/schema';
 import type { Tx } from '../db/tx';
 import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
@@ -162,7 +183,11 @@ export class BillService {
       .groupBy(corporations.id, corporations.corpName, financingApplications.prdCode);
     // A policy names its product by id; a bill line keeps the product's code as billed.
     const policies = (
-      await tx.select({ policy: pricePolicies, prdCode: products.prdCode }).from(pricePolicies).leftJoin(products, eq(products.id, pricePolicies.productId)).orderBy(asc(pricePolicies.tenorFromDays), asc(pricePolicies.id))
+      await tx
+        .select({ policy: pricePolicies, prdCode: products.prdCode })
+        .from(pricePolicies)
+        .leftJoin(products, eq(products.id, pricePolicies.productId))
+        .orderBy(asc(pricePolicies.tenorFromDays), asc(pricePolicies.id))
     ).map(({ policy, prdCode }): PolicyRow => ({ ...policy, prdCode: prdCode ?? '' }));
     const byId = new Map(policies.map((p) => [p.id, p]));
 
@@ -185,7 +210,8 @@ export class BillService {
         line.itemCount += items;
       } else bill.lines.push({ basis, policy, basisFen: amount, itemCount: items });
     };
-    for (const row of issued) add(billOf(row.corpId, row.corpName), BILL_BASIS.issued, row.policyId ? byId.get(row.policyId) : undefined, fen(row.basis), row.items);
+    for (const row of issued)
+      add(billOf(row.corpId, row.corpName), BILL_BASIS.issued, row.policyId ? byId.get(row.policyId) : undefined, fen(row.basis), row.items);
     for (const row of financed) {
       // A financing carries no tenor: the product's first band (the policies are in tenor order) prices it.
       const policy = policies.find((p) => p.prdCode === row.prdCode && p.coreCorpId === row.corpId);
@@ -215,9 +241,17 @@ export class BillService {
         const [row] = await tx
           .insert(bills)
           .values({
-            billNo: billNumber(period, Number(seq)), corpId: bill.corpId, corpName: bill.corpName, period,
-            issuedAmount: fenToYuan(bill.issuedFen), financedAmount: fenToYuan(bill.financedFen), unpricedAmount: fenToYuan(bill.unpricedFen),
-            feeAmount: billFee(lines.map((l) => ({ feeAmount: fenToYuan(l.feeFen) }))), status: BILL_STATUS.draft, createBy: principal.username, updateBy: principal.username,
+            billNo: billNumber(period, Number(seq)),
+            corpId: bill.corpId,
+            corpName: bill.corpName,
+            period,
+            issuedAmount: fenToYuan(bill.issuedFen),
+            financedAmount: fenToYuan(bill.financedFen),
+            unpricedAmount: fenToYuan(bill.unpricedFen),
+            feeAmount: billFee(lines.map((l) => ({ feeAmount: fenToYuan(l.feeFen) }))),
+            status: BILL_STATUS.draft,
+            createBy: principal.username,
+            updateBy: principal.username,
           })
           // The other generation of this period got there first: its bill stands.
           .onConflictDoNothing({ target: [bills.corpId, bills.period] })
@@ -226,9 +260,17 @@ export class BillService {
         if (lines.length) {
           await tx.insert(billLines).values(
             lines.map((l) => ({
-              billId: row.id, basis: l.basis, policyId: l.policy.id, policyName: l.policy.policyName, prdCode: l.policy.prdCode,
-              tenorFromDays: l.policy.tenorFromDays, tenorToDays: l.policy.tenorToDays, rate: l.policy.serviceFeeRate,
-              basisAmount: fenToYuan(l.basisFen), itemCount: l.itemCount, feeAmount: fenToYuan(l.feeFen),
+              billId: row.id,
+              basis: l.basis,
+              policyId: l.policy.id,
+              policyName: l.policy.policyName,
+              prdCode: l.policy.prdCode,
+              tenorFromDays: l.policy.tenorFromDays,
+              tenorToDays: l.policy.tenorToDays,
+              rate: l.policy.serviceFeeRate,
+              basisAmount: fenToYuan(l.basisFen),
+              itemCount: l.itemCount,
+              feeAmount: fenToYuan(l.feeFen),
             })),
           );
         }
@@ -285,7 +327,10 @@ export class BillService {
   /** A director's reject sends it back to the handler: the reason is kept on the bill, its status waits for the end. */
   private async moved(event: TransitionEvent, tx: Tx): Promise<void> {
     if (event.outcome !== TASK_OUTCOME.REJECT || event.to === null) return;
-    await tx.update(bills).set({ rejectRemark: event.remark ?? '' }).where(and(eq(bills.id, event.instance.businessKey), eq(bills.instanceId, event.instance.id)));
+    await tx
+      .update(bills)
+      .set({ rejectRemark: event.remark ?? '' })
+      .where(and(eq(bills.id, event.instance.businessKey), eq(bills.instanceId, event.instance.id)));
   }
 
   /** The instance's end: approved confirms the bill; rejected (withdrawn by its handler) returns it to draft. */
@@ -315,13 +360,23 @@ export class BillService {
     const [bill] = await this.ctx.db.select().from(bills).where(eq(bills.id, id));
     if (!bill) throw notFoundError(translate('bills:server.billNotFound'));
     const [corp] = await this.ctx.db.select().from(corporations).where(eq(corporations.id, bill.corpId));
-    const accounts = await this.ctx.db.select().from(corpBankAccounts).where(eq(corpBankAccounts.corpId, bill.corpId)).orderBy(asc(corpBankAccounts.createTime));
+    const accounts = await this.ctx.db
+      .select()
+      .from(corpBankAccounts)
+      .where(eq(corpBankAccounts.corpId, bill.corpId))
+      .orderBy(asc(corpBankAccounts.createTime));
     const cipher = await sensitiveCipherOf(this.ctx.db);
     return {
       title: corp?.corpName ?? bill.corpName,
       taxId: corp?.creditCode ?? '',
       address: corp?.registeredAddress ?? '',
-      accounts: accounts.map((a) => ({ id: a.id, bankName: a.bankName, branchName: a.branchName, accountName: a.accountName, accountNoMasked: maskAccount(cipher.open(a.accountNo)) })),
+      accounts: accounts.map((a) => ({
+        id: a.id,
+        bankName: a.bankName,
+        branchName: a.branchName,
+        accountName: a.accountName,
+        accountNoMasked: maskAccount(cipher.open(a.accountNo)),
+      })),
       amount: bill.feeAmount,
     };
   }
@@ -335,7 +390,8 @@ export class BillService {
     return this.ctx.db.transaction(async (tx) => {
       const bill = await this.lock(tx, requireId(body), requireVersion(body));
       if (bill.status === BILL_STATUS.invoiced) throw businessError('BILL_ALREADY_INVOICED', 'bills:server.alreadyInvoiced', { billNo: bill.billNo });
-      if (bill.status !== BILL_STATUS.paid) throw businessError('BILL_NOT_PAID', 'bills:server.notPaid', { billNo: bill.billNo, status: translate(`bills:status.${bill.status}`) });
+      if (bill.status !== BILL_STATUS.paid)
+        throw businessError('BILL_NOT_PAID', 'bills:server.notPaid', { billNo: bill.billNo, status: translate(`bills:status.${bill.status}`) });
       const invoiceType = await requireInvoiceType(tx, body);
       const [corp] = await tx.select().from(corporations).where(eq(corporations.id, bill.corpId));
       if (!corp) throw notFoundError(translate('bills:server.corpNotFound'));
@@ -345,24 +401,42 @@ export class BillService {
       if (!/^[0-9A-Z]{15,20}$/.test(taxId)) throw refuse('taxId', 'taxIdInvalid');
       if (!address) throw required('address');
       const accountId = requireId(body, 'bankAccountId');
-      const [account] = await tx.select().from(corpBankAccounts).where(and(eq(corpBankAccounts.id, accountId), eq(corpBankAccounts.corpId, corp.id)));
+      const [account] = await tx
+        .select()
+        .from(corpBankAccounts)
+        .where(and(eq(corpBankAccounts.id, accountId), eq(corpBankAccounts.corpId, corp.id)));
       if (!account) throw refuse('bankAccountId', 'accountNotCorps', { corpName: corp.corpName });
       const [{ seq }] = await tx.select({ seq: sql<string>`nextval('bill_invoice_no_seq')::text` }).from(sql`(select 1) as one`);
       const today = this.today();
       const [invoice] = await tx
         .insert(billInvoices)
         .values({
-          billId: bill.id, invoiceNo: invoiceNumber(today, Number(seq)), invoiceType, title, taxId, address,
+          billId: bill.id,
+          invoiceNo: invoiceNumber(today, Number(seq)),
+          invoiceType,
+          title,
+          taxId,
+          address,
           bankName: [account.bankName, account.branchName].filter(Boolean).join(' '),
           // Still sealed: the invoice keeps the account as the corporation's record keeps it.
           accountNo: account.accountNo,
-          amount: bill.feeAmount, invoiceDate: today, remark: optionalText(body, 'remark', 500) ?? null, createBy: principal.username, updateBy: principal.username,
+          amount: bill.feeAmount,
+          invoiceDate: today,
+          remark: optionalText(body, 'remark', 500) ?? null,
+          createBy: principal.username,
+          updateBy: principal.username,
         })
         .onConflictDoNothing({ target: billInvoices.billId })
         .returning();
       if (!invoice) throw businessError('BILL_ALREADY_INVOICED', 'bills:server.alreadyInvoiced', { billNo: bill.billNo });
       const saved = await this.move(tx, bill, 'invoice', principal.username);
-      await recordChange(tx, principal, { resource: BILL_INVOICE_RESOURCE, recordId: invoice.id, action: OPERATION_ACTION.create, after: invoice, sensitive: ['accountNo'] });
+      await recordChange(tx, principal, {
+        resource: BILL_INVOICE_RESOURCE,
+        recordId: invoice.id,
+        action: OPERATION_ACTION.create,
+        after: invoice,
+        sensitive: ['accountNo'],
+      });
       await recordChange(tx, principal, { resource: BILL_RESOURCE, recordId: bill.id, action: OPERATION_ACTION.update, before: bill, after: saved });
       return { bill: saved, invoice: await invoiceView(this.ctx, invoice) };
     });

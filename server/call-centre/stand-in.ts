@@ -46,7 +46,8 @@ export function standInCallCentre(options: StandInOptions = {}): CallCentre {
       const script = match[2] as Script;
       const elapsed = now() - dialledAt;
       if (script === 'BUSY' && elapsed >= failAfter) return { state: 'UNANSWERED', outcome: 'BUSY', reason: '对方忙线', at: new Date(dialledAt + failAfter) };
-      if (script === 'NO_ANSWER' && elapsed >= noAnswerAfter) return { state: 'UNANSWERED', outcome: 'NO_ANSWER', reason: '无人接听', at: new Date(dialledAt + noAnswerAfter) };
+      if (script === 'NO_ANSWER' && elapsed >= noAnswerAfter)
+        return { state: 'UNANSWERED', outcome: 'NO_ANSWER', reason: '无人接听', at: new Date(dialledAt + noAnswerAfter) };
       if (script === 'ANSWER' && elapsed >= answerAfter) return { state: 'ANSWERED', at: new Date(dialledAt + answerAfter) };
       return { state: 'RINGING' };
     },

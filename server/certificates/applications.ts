@@ -6,7 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
-  CERT_KIND, CERT_PROCESS_KEY, CERT_RENEWABLE, CERT_REOPENABLE, CERT_RUNNING_STATUS, CERT_STATUS, type CertKind, type CertStatus,
+  CERT_KIND,
+  CERT_PROCESS_KEY,
+  CERT_RENEWABLE,
+  CERT_REOPENABLE,
+  CERT_RUNNING_STATUS,
+  CERT_STATUS,
+  type CertKind,
+  type CertStatus,
 } from '../../src/lib/certificates';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
@@ -106,8 +113,12 @@ export class CertificateApplications {
       const [certificate] = await tx
         .insert(certificates)
         .values({
-          holderCorpName, holderCorpId, status: CERT_RUNNING_STATUS.CREATE, invoiceType: requested.invoiceType,
-          createBy: principal.username, updateBy: principal.username,
+          holderCorpName,
+          holderCorpId,
+          status: CERT_RUNNING_STATUS.CREATE,
+          invoiceType: requested.invoiceType,
+          createBy: principal.username,
+          updateBy: principal.username,
         })
         .returning();
       return this.open(tx, principal, certificate, CERT_KIND.CREATE, requested, CERT_STATUS.REFUSED);
@@ -145,7 +156,8 @@ export class CertificateApplications {
     const dataVersion = body.dataVersion;
     if (typeof dataVersion !== 'number' || !Number.isSafeInteger(dataVersion)) throw validationError(translate('server:crud.dataVersionRequired'));
     const [application] = await tx.select().from(certificateApplications).where(eq(certificateApplications.id, instance.businessKey)).for('update');
-    if (!application || application.instanceId !== instance.id || application.status !== INSTANCE_STATUS.RUNNING) throw notFoundError(translate('server:cert.applicationNotFound'));
+    if (!application || application.instanceId !== instance.id || application.status !== INSTANCE_STATUS.RUNNING)
+      throw notFoundError(translate('server:cert.applicationNotFound'));
     if (application.dataVersion !== dataVersion) throw protocolError('DATA_VERSION_CONFLICT');
     const updated = await this.changeRequested(tx, principal, application, body);
     const [certificate] = await tx.select().from(certificates).where(eq(certificates.id, application.certificateId));
@@ -170,8 +182,12 @@ export class CertificateApplications {
     const [updated] = await tx
       .update(certificateApplications)
       .set({
-        validFrom: requested.validFrom, validTo: requested.validTo, invoiceType: requested.invoiceType,
-        dataVersion: application.dataVersion + 1, updateTime: new Date(), updateBy: principal.username,
+        validFrom: requested.validFrom,
+        validTo: requested.validTo,
+        invoiceType: requested.invoiceType,
+        dataVersion: application.dataVersion + 1,
+        updateTime: new Date(),
+        updateBy: principal.username,
       })
       .where(eq(certificateApplications.id, id))
       .returning();
@@ -183,14 +199,30 @@ export class CertificateApplications {
     const [application] = await tx
       .insert(certificateApplications)
       .values({
-        certificateId: certificate.id, kind, validFrom: requested.validFrom, validTo: requested.validTo, invoiceType: requested.invoiceType,
-        remark: requested.remark ?? null, previousStatus, createBy: principal.username, updateBy: principal.username,
+        certificateId: certificate.id,
+        kind,
+        validFrom: requested.validFrom,
+        validTo: requested.validTo,
+        invoiceType: requested.invoiceType,
+        remark: requested.remark ?? null,
+        previousStatus,
+        createBy: principal.username,
+        updateBy: principal.username,
       })
       .returning();
     const record = { kind, holderCorpName: certificate.holderCorpName };
     const { instance, task } = await this.processes[kind].start(principal, { businessKey: application.id, businessType: CERT_BUSINESS_TYPE, record }, tx);
-    const [started] = await tx.update(certificateApplications).set({ instanceId: instance.id }).where(eq(certificateApplications.id, application.id)).returning();
-    await recordChange(tx, principal, { resource: LOG_APPLICATIONS, recordId: started.id, action: OPERATION_ACTION.submit, after: { ...started, certificateStatus: certificate.status } });
+    const [started] = await tx
+      .update(certificateApplications)
+      .set({ instanceId: instance.id })
+      .where(eq(certificateApplications.id, application.id))
+      .returning();
+    await recordChange(tx, principal, {
+      resource: LOG_APPLICATIONS,
+      recordId: started.id,
+      action: OPERATION_ACTION.submit,
+      after: { ...started, certificateStatus: certificate.status },
+    });
     return { certificate, application: started, instanceId: instance.id, taskId: task?.id ?? null };
   }
 
@@ -221,7 +253,11 @@ export class CertificateApplications {
     const logged = (after: CertificateRow) =>
       recordChange(tx, event.actor, { resource: LOG_CERTIFICATES, recordId: certificate.id, action: OPERATION_ACTION.update, before: certificate, after });
     if (event.status === INSTANCE_STATUS.REJECTED) {
-      const [back] = await tx.update(certificates).set({ status: application.previousStatus, ...version }).where(eq(certificates.id, certificate.id)).returning();
+      const [back] = await tx
+        .update(certificates)
+        .set({ status: application.previousStatus, ...version })
+        .where(eq(certificates.id, certificate.id))
+        .returning();
       await logged(back);
       return;
     }

@@ -22,7 +22,13 @@ export function invoiceTypeRoutes(api: FastifyInstance, ctx: AppContext): void {
     auth: 'session',
     handler: (): Promise<DictItem[]> =>
       ctx.db
-        .select({ dictLabel: sysDictData.dictLabel, dictValue: sysDictData.dictValue, listClass: sysDictData.listClass, isShow: sysDictData.isShow, dictSort: sysDictData.dictSort })
+        .select({
+          dictLabel: sysDictData.dictLabel,
+          dictValue: sysDictData.dictValue,
+          listClass: sysDictData.listClass,
+          isShow: sysDictData.isShow,
+          dictSort: sysDictData.dictSort,
+        })
         .from(sysDictData)
         .where(and(eq(sysDictData.dictType, INVOICE_TYPE_DICT), eq(sysDictData.status, ENABLED)))
         .orderBy(asc(sysDictData.dictSort), asc(sysDictData.id)),

@@ -67,7 +67,13 @@ export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
   const applications = new CertificateApplications(ctx);
   const view = (row: CertificateRow): CertificateView => ({ ...row, expiringSoon: isExpiringSoon(row, applications.today()) });
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
-    route(api, { method: 'POST', path: `${CERTIFICATE_API}/${path}`, auth: 'session', permission, handler: ({ body, principal }) => handler(requireBody(body), principal) });
+    route(api, {
+      method: 'POST',
+      path: `${CERTIFICATE_API}/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal }) => handler(requireBody(body), principal),
+    });
 
   const findCertificate = async (id: string) => {
     const [row] = await ctx.db.select().from(certificates).where(eq(certificates.id, id));
@@ -83,7 +89,13 @@ export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
     // The rule of time, applied by the server on the way to the list: no operator's write (origin.ts).
     await asServerRule(() => expireLapsed(ctx.db, today));
     const [{ total }] = await ctx.db.select({ total: count() }).from(certificates).where(where);
-    const rows = await ctx.db.select().from(certificates).where(where).orderBy(...order).limit(pageSize).offset((pageNum - 1) * pageSize);
+    const rows = await ctx.db
+      .select()
+      .from(certificates)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
     return { records: rows.map(view), total, pageNum, pageSize };
   });
 
@@ -110,5 +122,4 @@ export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
     if (!application) throw notFoundError(translate('server:cert.applicationNotFound'));
     return { application, certificate: view(await findCertificate(application.certificateId)) };
   });
-
 }

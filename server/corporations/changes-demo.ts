@@ -15,8 +15,8 @@ import { approvalChanges, corpBankAccounts, corporations } from '../db/schema';
 import type { Row } from '../crud/types';
 import { DEMO_CORP } from './demo-seed';
 
-const sealForRequest = (ctx: AppContext, value: string) => publicEncrypt({ key: ctx.keys.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(value)).toString('base64');
-
+const sealForRequest = (ctx: AppContext, value: string) =>
+  publicEncrypt({ key: ctx.keys.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(value)).toString('base64');
 
 /**
  * Where a seeded change is left: the first review (saving it submitted it), back with the handler
@@ -31,7 +31,8 @@ export async function seedCorporateChangesDemo(ctx: AppContext): Promise<void> {
   const [handler, director, director2] = await Promise.all(['op_handler', 'op_director', 'op_director2'].map((u) => demoActorOf(ctx, u)));
   if (!group || !handler || !director || !director2) return;
 
-  const current = async (table: typeof corporations | typeof corpBankAccounts, id: string) => (await ctx.db.select().from(table).where(eq(table.id, id)))[0] as Row;
+  const current = async (table: typeof corporations | typeof corpBankAccounts, id: string) =>
+    (await ctx.db.select().from(table).where(eq(table.id, id)))[0] as Row;
   const walk = async (taskId: string | null, stop: Stop) => {
     if (stop === 'review' || !taskId) return;
     const pass = (actor: Proposer, id: string, remark?: string) => ctx.workflow.complete(actor, { taskId: id, outcome: 'PASS', remark });
@@ -62,9 +63,13 @@ export async function seedCorporateChangesDemo(ctx: AppContext): Promise<void> {
   await update('corp-account-changes', corpBankAccounts, `acct-${DEMO_CORP.supplier(8)}`, { bankName: '招商银行', branchName: '南京分行营业部' }, 'review');
 
   const admission = await approvableResource(ctx, 'core-admissions')!.proposeCreate(handler, {
-    corpName: '浙江之江建设集团有限公司', creditCode: '91330000MA2ZJCORE8', legalPersonName: '陈志远', managerName: '潘静',
+    corpName: '浙江之江建设集团有限公司',
+    creditCode: '91330000MA2ZJCORE8',
+    legalPersonName: '陈志远',
+    managerName: '潘静',
     // Sensitive values arrive RSA-encrypted under the server's key, as the browser sends them.
-    legalPersonIdCard: sealForRequest(ctx, `33010619820315441${idCardCheckChar('33010619820315441')}`), managerMobile: sealForRequest(ctx, '13957112468'),
+    legalPersonIdCard: sealForRequest(ctx, `33010619820315441${idCardCheckChar('33010619820315441')}`),
+    managerMobile: sealForRequest(ctx, '13957112468'),
     registeredAddress: '浙江省杭州市西湖区之江路88号',
   });
   await walk(admission.taskId, 'review');

@@ -7,7 +7,13 @@
 import { arrayContains, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  accountChangeResource, accountUsageResource, CORP_CHANGE_SCOPE, CORP_OWNED_FIELDS, coreAdmissionResource, managerChangeResource, renamingResource,
+  accountChangeResource,
+  accountUsageResource,
+  CORP_CHANGE_SCOPE,
+  CORP_OWNED_FIELDS,
+  coreAdmissionResource,
+  managerChangeResource,
+  renamingResource,
 } from '../../src/features/corporations/changes';
 import { ADMISSION_STATUS, CORP_TYPE } from '../../src/lib/corporations';
 import type { AnyResource } from '../../src/crud/resource';
@@ -19,7 +25,14 @@ import { corpBankAccounts, corporations } from '../db/schema';
 /** Bank-account rows with the name of the corporation that holds them. */
 async function withHolder(db: Db, rows: Row[]): Promise<Row[]> {
   const ids = [...new Set(rows.map((r) => String(r.corpId)))];
-  const names = ids.length ? new Map((await db.select({ id: corporations.id, corpName: corporations.corpName }).from(corporations).where(inArray(corporations.id, ids))).map((c) => [c.id, c.corpName])) : new Map<string, string>();
+  const names = ids.length
+    ? new Map(
+        (await db.select({ id: corporations.id, corpName: corporations.corpName }).from(corporations).where(inArray(corporations.id, ids))).map((c) => [
+          c.id,
+          c.corpName,
+        ]),
+      )
+    : new Map<string, string>();
   return rows.map((row) => ({ ...row, holderName: names.get(String(row.corpId)) ?? null }));
 }
 
@@ -52,4 +65,3 @@ export function corporateChangeRoutes(api: FastifyInstance, ctx: AppContext): vo
   crudRoutes(api, ctx, { ...account, resource: accountChangeResource, hooks: { present: declaredOnly(accountChangeResource, withHolder) } });
   crudRoutes(api, ctx, { ...account, resource: accountUsageResource, hooks: { present: declaredOnly(accountUsageResource, withHolder) } });
 }
-

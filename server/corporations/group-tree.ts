@@ -58,7 +58,8 @@ function requireVersion(body: Body): number {
 function requireName(body: Body): string {
   const name = typeof body.unitName === 'string' ? body.unitName.trim() : '';
   if (!name) throw validationError(translate('server:crud.required', { field: translate('corporations:tree.fields.unitName') }));
-  if (Array.from(name).length > MAX_NAME) throw validationError(translate('server:crud.tooLong', { field: translate('corporations:tree.fields.unitName'), max: String(MAX_NAME) }));
+  if (Array.from(name).length > MAX_NAME)
+    throw validationError(translate('server:crud.tooLong', { field: translate('corporations:tree.fields.unitName'), max: String(MAX_NAME) }));
   return name;
 }
 
@@ -105,7 +106,11 @@ async function pathUp(tx: Tx, id: string): Promise<TreeUnit[]> {
 
 /** Refuses when the units still hold something (quota, notes), naming the first. */
 async function refuseHoldings(ctx: AppContext, tx: Tx, units: Unit[], action: 'move' | 'remove'): Promise<void> {
-  const [held] = await unitHoldings(ctx.db, tx, units.map((u) => u.id));
+  const [held] = await unitHoldings(
+    ctx.db,
+    tx,
+    units.map((u) => u.id),
+  );
   if (!held) return;
   const unitName = units.find((u) => u.id === held.unitId)?.unitName ?? '';
   throw businessError('GROUP_UNIT_HOLDS', `corporations:tree.server.${action === 'move' ? 'holdsMove' : 'holdsRemove'}`, { unitName, what: held.what });
@@ -134,7 +139,10 @@ async function addUnit(ctx: AppContext, body: Body, principal: Principal): Promi
     // A unit standing for a corporation is named by it (unit-name.ts): a name typed beside it is not kept.
     const ownName = corp ? null : requireName(body);
     if (corp && parent) {
-      const [taken] = await tx.select({ id: groupUnits.id }).from(groupUnits).where(and(eq(groupUnits.groupId, parent.groupId), eq(groupUnits.corpId, corp.id)));
+      const [taken] = await tx
+        .select({ id: groupUnits.id })
+        .from(groupUnits)
+        .where(and(eq(groupUnits.groupId, parent.groupId), eq(groupUnits.corpId, corp.id)));
       if (taken) throw refuse('corpTaken', { corpName: corp.corpName });
     }
     const id = randomUUID();
@@ -144,7 +152,17 @@ async function addUnit(ctx: AppContext, body: Body, principal: Principal): Promi
       .where(parent ? eq(groupUnits.parentId, parent.id) : sql`${groupUnits.parentId} is null`);
     const [unit] = await tx
       .insert(groupUnits)
-      .values({ id, groupId: parent?.groupId ?? id, parentId: parent?.id ?? null, kind, ownName, corpId: corp?.id ?? null, sortOrder: next, createBy: principal.username, updateBy: principal.username })
+      .values({
+        id,
+        groupId: parent?.groupId ?? id,
+        parentId: parent?.id ?? null,
+        kind,
+        ownName,
+        corpId: corp?.id ?? null,
+        sortOrder: next,
+        createBy: principal.username,
+        updateBy: principal.username,
+      })
       .returning();
     const added = { ...unit, unitName: corp?.corpName ?? ownName ?? '' };
     await recordChange(tx, principal, { resource: LOG_RESOURCE, recordId: unit.id, action: OPERATION_ACTION.create, after: added });
@@ -258,10 +276,10 @@ async function listUnits(ctx: AppContext, where: SQL) {
 /** One level: the roots (every group) without a parent id, else the units right under that unit. */
 async function childrenOf(ctx: AppContext, body: Body) {
   const parentId = body.parentId;
-  if (parentId !== undefined && parentId !== null && (typeof parentId !== 'string' || !parentId)) throw validationError(translate('corporations:tree.server.badParentId'));
+  if (parentId !== undefined && parentId !== null && (typeof parentId !== 'string' || !parentId))
+    throw validationError(translate('corporations:tree.server.badParentId'));
   return listUnits(ctx, typeof parentId === 'string' ? eq(groupUnits.parentId, parentId) : isNull(groupUnits.parentId));
 }
-
 
 /**
  * The units whose name contains the keyword (an own name, or the name of the corporation a unit
@@ -273,7 +291,8 @@ async function childrenOf(ctx: AppContext, body: Body) {
 async function searchUnits(ctx: AppContext, body: Body) {
   const keyword = typeof body.keyword === 'string' ? body.keyword.trim() : '';
   if (!keyword) throw validationError(translate('server:crud.required', { field: translate('corporations:tree.fields.keyword') }));
-  if (Array.from(keyword).length > MAX_NAME) throw validationError(translate('server:crud.tooLong', { field: translate('corporations:tree.fields.keyword'), max: String(MAX_NAME) }));
+  if (Array.from(keyword).length > MAX_NAME)
+    throw validationError(translate('server:crud.tooLong', { field: translate('corporations:tree.fields.keyword'), max: String(MAX_NAME) }));
   const pattern = `%${escapeLike(keyword)}%`;
   const paths = await rowsOf<{ match_id: string; id: string; depth: number }>(
     ctx.db,
@@ -296,7 +315,11 @@ async function searchUnits(ctx: AppContext, body: Body) {
   const matches = kept.map((id) => ({
     id,
     // From the root down to the match's parent.
-    path: pathOf.get(id)!.filter((p) => p.depth > 0).sort((a, b) => b.depth - a.depth).map((p) => p.id),
+    path: pathOf
+      .get(id)!
+      .filter((p) => p.depth > 0)
+      .sort((a, b) => b.depth - a.depth)
+      .map((p) => p.id),
   }));
   const ids = [...new Set(matches.flatMap((m) => [...m.path, m.id]))];
   const units = ids.length ? await listUnits(ctx, inArray(groupUnits.id, ids)) : [];
@@ -306,7 +329,13 @@ async function searchUnits(ctx: AppContext, body: Body) {
 export function groupTreeRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { groupUnit } = PERMISSIONS;
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
-    route(api, { method: 'POST', path: `${GROUP_TREE_BASE}/${path}`, auth: 'session', permission, handler: ({ body, principal }) => handler(requireObject(body ?? {}), principal) });
+    route(api, {
+      method: 'POST',
+      path: `${GROUP_TREE_BASE}/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal }) => handler(requireObject(body ?? {}), principal),
+    });
 
   post('children', groupUnit.list, (body) => childrenOf(ctx, body));
   post('search', groupUnit.list, (body) => searchUnits(ctx, body));

@@ -9,5 +9,10 @@ export const area: ServerArea = {
   name: 'corporations',
   routes: [corporationRoutes, corporateChangeRoutes],
   // The changes in approval are made on the seeded corporations.
-  demo: { seed: async (ctx) => { await seedCorporationsDemo(ctx); await seedCorporateChangesDemo(ctx); } },
+  demo: {
+    seed: async (ctx) => {
+      await seedCorporationsDemo(ctx);
+      await seedCorporateChangesDemo(ctx);
+    },
+  },
 };

@@ -13,7 +13,17 @@ import type { AppContext } from '../context';
 import { approvableResource } from '../crud/approvals';
 import { crudRoutes, type Row } from '../crud/routes';
 import type { Db } from '../db/open';
-import { corpBankAccounts, corporations, creditNoteApplications, financingApplications, groupUnits, hotlineCalls, quotaAccounts, realnameRecords, users } from '../db/schema';
+import {
+  corpBankAccounts,
+  corporations,
+  creditNoteApplications,
+  financingApplications,
+  groupUnits,
+  hotlineCalls,
+  quotaAccounts,
+  realnameRecords,
+  users,
+} from '../db/schema';
 import { unitNameOf } from './unit-name';
 import { businessError } from '../errors';
 import { groupTreeRoutes } from './group-tree';
@@ -28,13 +38,14 @@ import { verificationRoutes } from './verification/routes';
 async function withRealname(db: Db, rows: Row[]): Promise<Row[]> {
   const linked = rows.map((r) => r.realnameRecordId).filter((id): id is string => typeof id === 'string');
   const codes = rows.map((r) => r.creditCode).filter((code): code is string => typeof code === 'string' && code !== '');
-  const found = linked.length || codes.length
-    ? await db
-        .select({ id: realnameRecords.id, status: realnameRecords.status, creditCode: realnameRecords.creditCode })
-        .from(realnameRecords)
-        .where(or(linked.length ? inArray(realnameRecords.id, linked) : undefined, codes.length ? inArray(realnameRecords.creditCode, codes) : undefined))
-        .orderBy(desc(realnameRecords.createTime))
-    : [];
+  const found =
+    linked.length || codes.length
+      ? await db
+          .select({ id: realnameRecords.id, status: realnameRecords.status, creditCode: realnameRecords.creditCode })
+          .from(realnameRecords)
+          .where(or(linked.length ? inArray(realnameRecords.id, linked) : undefined, codes.length ? inArray(realnameRecords.creditCode, codes) : undefined))
+          .orderBy(desc(realnameRecords.createTime))
+      : [];
   const byId = new Map(found.map((r) => [r.id, r]));
   const byCode = new Map<string, (typeof found)[number]>();
   for (const record of found) if (record.creditCode && !byCode.has(record.creditCode)) byCode.set(record.creditCode, record);
@@ -54,8 +65,22 @@ export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
     const changes = approvableResource(ctx, coreAdmissionResource.name);
     if (!changes || !rows.length) return rows;
     const pending = await changes.withPending(rows);
-    const proposers = [...new Set(pending.flatMap((row) => { const by = (row[PENDING_CHANGE_FIELD] as { createBy?: string | null } | null)?.createBy; return by ? [by] : []; }))];
-    const names = proposers.length ? new Map((await db.select({ username: users.username, personName: users.personName }).from(users).where(inArray(users.username, proposers))).map((u) => [u.username, u.personName])) : new Map<string, string>();
+    const proposers = [
+      ...new Set(
+        pending.flatMap((row) => {
+          const by = (row[PENDING_CHANGE_FIELD] as { createBy?: string | null } | null)?.createBy;
+          return by ? [by] : [];
+        }),
+      ),
+    ];
+    const names = proposers.length
+      ? new Map(
+          (await db.select({ username: users.username, personName: users.personName }).from(users).where(inArray(users.username, proposers))).map((u) => [
+            u.username,
+            u.personName,
+          ]),
+        )
+      : new Map<string, string>();
     return pending.map((row) => {
       const change = row[PENDING_CHANGE_FIELD] as { createBy?: string | null } | null;
       return change ? { ...row, [PENDING_CHANGE_FIELD]: { ...change, createByName: names.get(change.createBy ?? '') ?? null } } : row;
@@ -75,28 +100,54 @@ export function corporationRoutes(api: FastifyInstance, ctx: AppContext): void {
       },
       async beforeRemove(tx, rows) {
         const ids = rows.map((r) => r.id as string);
-        const [inTree] = await tx.select({ corpId: groupUnits.corpId, unitName: unitNameOf(groupUnits) }).from(groupUnits).where(inArray(groupUnits.corpId, ids)).limit(1);
+        const [inTree] = await tx
+          .select({ corpId: groupUnits.corpId, unitName: unitNameOf(groupUnits) })
+          .from(groupUnits)
+          .where(inArray(groupUnits.corpId, ids))
+          .limit(1);
         if (inTree) throw businessError('CORP_IN_GROUP_TREE', 'corporations:server.inGroupTree', { unitName: inTree.unitName });
         // Quotas and financing applications reference their parties by key: say which, rather than let the key refuse.
-        const [grantor] = await tx.select({ corpName: corporations.corpName }).from(quotaAccounts).innerJoin(corporations, eq(corporations.id, quotaAccounts.grantorCorpId)).where(inArray(quotaAccounts.grantorCorpId, ids)).limit(1);
+        const [grantor] = await tx
+          .select({ corpName: corporations.corpName })
+          .from(quotaAccounts)
+          .innerJoin(corporations, eq(corporations.id, quotaAccounts.grantorCorpId))
+          .where(inArray(quotaAccounts.grantorCorpId, ids))
+          .limit(1);
         if (grantor) throw businessError('CORP_REFERENCED', 'corporations:server.grantsQuota', { corpName: grantor.corpName });
         const [party] = await tx
           .select({ corpName: corporations.corpName })
           .from(corporations)
-          .where(and(inArray(corporations.id, ids), exists(tx.select({ id: financingApplications.id }).from(financingApplications).where(or(eq(financingApplications.supplierCorpId, corporations.id), eq(financingApplications.coreCorpId, corporations.id))))))
+          .where(
+            and(
+              inArray(corporations.id, ids),
+              exists(
+                tx
+                  .select({ id: financingApplications.id })
+                  .from(financingApplications)
+                  .where(or(eq(financingApplications.supplierCorpId, corporations.id), eq(financingApplications.coreCorpId, corporations.id))),
+              ),
+            ),
+          )
           .limit(1);
         if (party) throw businessError('CORP_REFERENCED', 'corporations:server.inFinancing', { corpName: party.corpName });
         const [payee] = await tx
           .select({ corpName: corporations.corpName })
           .from(corporations)
-          .where(and(inArray(corporations.id, ids), exists(tx.select({ id: creditNoteApplications.id }).from(creditNoteApplications).where(eq(creditNoteApplications.payeeCorpId, corporations.id)))))
+          .where(
+            and(
+              inArray(corporations.id, ids),
+              exists(tx.select({ id: creditNoteApplications.id }).from(creditNoteApplications).where(eq(creditNoteApplications.payeeCorpId, corporations.id))),
+            ),
+          )
           .limit(1);
         if (payee) throw businessError('CORP_REFERENCED', 'corporations:server.payeeOfApplication', { corpName: payee.corpName });
         // The hotline's call log references the corporation called (its contact history stays readable).
         const [called] = await tx
           .select({ corpName: corporations.corpName })
           .from(corporations)
-          .where(and(inArray(corporations.id, ids), exists(tx.select({ id: hotlineCalls.id }).from(hotlineCalls).where(eq(hotlineCalls.corpId, corporations.id)))))
+          .where(
+            and(inArray(corporations.id, ids), exists(tx.select({ id: hotlineCalls.id }).from(hotlineCalls).where(eq(hotlineCalls.corpId, corporations.id)))),
+          )
           .limit(1);
         if (called) throw businessError('CORP_REFERENCED', 'corporations:server.calledOnHotline', { corpName: called.corpName });
       },

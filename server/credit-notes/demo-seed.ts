@@ -31,25 +31,54 @@ const FILES = { contract: 'f-credit-demo-contract', invoice: 'f-credit-demo-invo
 export async function seedCreditNotesDemo(ctx: AppContext): Promise<void> {
   const [{ n }] = await ctx.db.select({ n: count() }).from(creditNoteApplications);
   if (n > 0) return;
-  const [handler, director, director2] = (await Promise.all(['op_handler', 'op_director', 'op_director2'].map((u) => demoActorOf(ctx, u)))) as unknown as Array<Principal | undefined>;
+  const [handler, director, director2] = (await Promise.all(['op_handler', 'op_director', 'op_director2'].map((u) => demoActorOf(ctx, u)))) as unknown as Array<
+    Principal | undefined
+  >;
   const [product] = await ctx.db.select().from(products).where(eq(products.prdCode, 'CREDIT-HD-CMB'));
   if (!handler || !director || !director2 || !product) return;
   const account = async (unitId: string) => {
-    const [row] = await ctx.db.select({ id: quotaAccounts.id }).from(quotaAccounts).where(eq(quotaAccounts.unitId, unitId)).orderBy(grantorNameOf(quotaAccounts)).limit(1);
+    const [row] = await ctx.db
+      .select({ id: quotaAccounts.id })
+      .from(quotaAccounts)
+      .where(eq(quotaAccounts.unitId, unitId))
+      .orderBy(grantorNameOf(quotaAccounts))
+      .limit(1);
     return row?.id;
   };
   const [nj, east, group] = await Promise.all([account(DEMO_UNIT.projectDepts[1]), account(DEMO_UNIT.branches[0]), account(DEMO_UNIT.group)]);
   if (!nj || !east || !group) return;
 
-  if (!(await ctx.files.find(FILES.contract))) await ctx.files.save({ id: FILES.contract, content: demoPdf('Purchase contract HT-2026-0801'), originalName: '采购合同-HT-2026-0801.pdf', mimeType: 'application/pdf', uploaderId: handler.userId });
-  if (!(await ctx.files.find(FILES.invoice))) await ctx.files.save({ id: FILES.invoice, content: await demoPng('INVOICE 2026-0801'), originalName: '增值税发票-0801.png', mimeType: 'image/png', uploaderId: handler.userId });
+  if (!(await ctx.files.find(FILES.contract)))
+    await ctx.files.save({
+      id: FILES.contract,
+      content: demoPdf('Purchase contract HT-2026-0801'),
+      originalName: '采购合同-HT-2026-0801.pdf',
+      mimeType: 'application/pdf',
+      uploaderId: handler.userId,
+    });
+  if (!(await ctx.files.find(FILES.invoice)))
+    await ctx.files.save({
+      id: FILES.invoice,
+      content: await demoPng('INVOICE 2026-0801'),
+      originalName: '增值税发票-0801.png',
+      mimeType: 'image/png',
+      uploaderId: handler.userId,
+    });
 
   const issuance = creditIssuanceOf(ctx);
   const today = dayOf(ctx.now());
   const apply = async (level: ApplyLevel, unitId: string, quotaAccountId: string, supplier: number, amount: string, days: number, contractNo: string) =>
     issuance.apply(handler, {
-      level, unitId, quotaAccountId, payeeCorpId: DEMO_CORP.supplier(supplier), amount, dueDate: addDays(today, days), productId: product.id, contractNo,
-      contractFileIds: [FILES.contract], invoiceFileIds: [FILES.invoice],
+      level,
+      unitId,
+      quotaAccountId,
+      payeeCorpId: DEMO_CORP.supplier(supplier),
+      amount,
+      dueDate: addDays(today, days),
+      productId: product.id,
+      contractNo,
+      contractFileIds: [FILES.contract],
+      invoiceFileIds: [FILES.invoice],
     });
   /** The handler passes every file and the audit step; the director passes the review. */
   const review = async (started: { application: { id: string }; taskId: string | null; instanceId: string }) => {
@@ -58,14 +87,23 @@ export async function seedCreditNotesDemo(ctx: AppContext): Promise<void> {
       .from(docFiles)
       .innerJoin(docMaterials, eq(docMaterials.id, docFiles.docMaterialId))
       .where(eq(docMaterials.businessKey, started.application.id));
-    await ctx.db.insert(docFileApprovals).values(files.map((f) => ({ docFileId: f.id, taskSegment: 'AUDIT', approveResult: 'PASS', approverId: handler.userId, approverName: handler.personName })));
+    await ctx.db
+      .insert(docFileApprovals)
+      .values(
+        files.map((f) => ({ docFileId: f.id, taskSegment: 'AUDIT', approveResult: 'PASS', approverId: handler.userId, approverName: handler.personName })),
+      );
     const passed = await ctx.workflow.complete(handler as Actor, { taskId: started.taskId!, outcome: TASK_OUTCOME.PASS });
     await ctx.workflow.complete(director as Actor, { taskId: passed.task!.id, outcome: TASK_OUTCOME.PASS, remark: '资料齐全' });
     return started.application.id;
   };
   const issue = async (ids: string[]) => {
     const generated = await issuance.generate(handler, { applicationIds: ids });
-    const core = await ctx.workflow.complete(director as Actor, { taskId: generated.taskId!, outcome: TASK_OUTCOME.PASS, remark: '同意', variables: { [FINAL_APPROVE_MODE.variable]: FINAL_APPROVE_MODE.SINGLE } });
+    const core = await ctx.workflow.complete(director as Actor, {
+      taskId: generated.taskId!,
+      outcome: TASK_OUTCOME.PASS,
+      remark: '同意',
+      variables: { [FINAL_APPROVE_MODE.variable]: FINAL_APPROVE_MODE.SINGLE },
+    });
     await ctx.workflow.complete(director2 as Actor, { taskId: core.task!.id, outcome: TASK_OUTCOME.PASS, remark: '同意签发' });
     return generated.batch.id;
   };
@@ -83,7 +121,10 @@ export async function seedCreditNotesDemo(ctx: AppContext): Promise<void> {
   const notes = await ctx.db.select().from(creditNotes).where(eq(creditNotes.batchId, batchId)).orderBy(creditNotes.noteNo);
   const byApplication = (id: string) => notes.find((note) => note.applicationId === id)!;
   const backdate = (id: string, issueDate: string, dueDate: string, status?: string) =>
-    ctx.db.update(creditNotes).set({ issueDate, dueDate, ...(status ? { status } : {}) }).where(eq(creditNotes.rootId, id));
+    ctx.db
+      .update(creditNotes)
+      .set({ issueDate, dueDate, ...(status ? { status } : {}) })
+      .where(eq(creditNotes.rootId, id));
 
   // Due within 30 days, overdue, redeemed (its quota recycled), financed; one split by its holder.
   await backdate(byApplication(issuedIds[1]).id, addDays(today, -70), addDays(today, 20));
@@ -91,7 +132,9 @@ export async function seedCreditNotesDemo(ctx: AppContext): Promise<void> {
   await backdate(byApplication(issuedIds[2]).id, addDays(today, -120), addDays(today, -15), NOTE_STATUS.financed);
   const redeemed = byApplication(issuedIds[3]);
   await backdate(redeemed.id, addDays(today, -200), addDays(today, -20), NOTE_STATUS.redeemed);
-  await ctx.db.transaction((tx) => recordMovement(tx, redeemed.quotaAccountId, QUOTA_MOVEMENT.recycle, fenOf(redeemed.amount), handler.username, redeemed.noteNo));
+  await ctx.db.transaction((tx) =>
+    recordMovement(tx, redeemed.quotaAccountId, QUOTA_MOVEMENT.recycle, fenOf(redeemed.amount), handler.username, redeemed.noteNo),
+  );
   await backdate(byApplication(issuedIds[4]).id, addDays(today, -30), addDays(today, 120), NOTE_STATUS.financed);
   // A second financed note, of another issuer, left for the second asset package to take (server/abs/demo-seed.ts).
   await backdate(byApplication(issuedIds[5]).id, addDays(today, -20), addDays(today, 220), NOTE_STATUS.financed);

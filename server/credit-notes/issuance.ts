@@ -11,15 +11,36 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { UNIT_KIND } from '../../src/lib/corporations';
-import { APPLICATION_STATUS, APPLY_LEVELS, BATCH_STATUS, CREDIT_DOC_PROCESS, CREDIT_DOC_TYPES, CREDIT_ISSUE_PROCESS, HOLD_KIND, NOTE_STATUS, noteNumber, type ApplyLevel } from '../../src/lib/credit-notes';
+import {
+  APPLICATION_STATUS,
+  APPLY_LEVELS,
+  BATCH_STATUS,
+  CREDIT_DOC_PROCESS,
+  CREDIT_DOC_TYPES,
+  CREDIT_ISSUE_PROCESS,
+  HOLD_KIND,
+  NOTE_STATUS,
+  noteNumber,
+  type ApplyLevel,
+} from '../../src/lib/credit-notes';
 import { fenOf, formatMoney, toFen, yuan } from '../../src/lib/money';
 import { PRODUCT_CATEGORY } from '../../src/lib/products';
 import { availableOf, QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import {
-  corporations, creditNoteApplications, creditNoteBatchQuotas, creditNoteBatches, creditNoteHolds, creditNotes, docFiles, docMaterials,
-  groupUnits, products, quotaAccounts, storedFiles,
+  corporations,
+  creditNoteApplications,
+  creditNoteBatchQuotas,
+  creditNoteBatches,
+  creditNoteHolds,
+  creditNotes,
+  docFiles,
+  docMaterials,
+  groupUnits,
+  products,
+  quotaAccounts,
+  storedFiles,
 } from '../db/schema';
 import { unitColumns, unitNameById, unitNameOf } from '../corporations/unit-name';
 import { qualified } from '../db/qualified';
@@ -63,7 +84,8 @@ const UNIT_KIND_OF_LEVEL: Readonly<Record<ApplyLevel, string>> = {
 };
 
 const field = (name: string) => translate(`creditNotes:fields.${name}`);
-const refuse = (name: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(`creditNotes:server.${key}`, params)), name);
+const refuse = (name: string, key: string, params: Record<string, string> = {}) =>
+  aboutField(validationError(translate(`creditNotes:server.${key}`, params)), name);
 const required = (name: string) => aboutField(validationError(translate('server:crud.required', { field: field(name) })), name);
 
 function requireString(body: Body, name: string, max = 100): string {
@@ -123,8 +145,12 @@ export class CreditIssuance {
       const unitId = requireString(body, 'unitId');
       const [unit] = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.id, unitId));
       if (!unit) throw refuse('unitId', 'unitNotFound');
-      if (unit.kind !== UNIT_KIND_OF_LEVEL[level]) throw refuse('unitId', 'unitWrongLevel', { unit: unit.unitName, level: translate(`creditNotes:level.${level}`) });
-      const [account] = await tx.select().from(quotaAccounts).where(and(eq(quotaAccounts.id, requireString(body, 'quotaAccountId')), eq(quotaAccounts.unitId, unit.id)));
+      if (unit.kind !== UNIT_KIND_OF_LEVEL[level])
+        throw refuse('unitId', 'unitWrongLevel', { unit: unit.unitName, level: translate(`creditNotes:level.${level}`) });
+      const [account] = await tx
+        .select()
+        .from(quotaAccounts)
+        .where(and(eq(quotaAccounts.id, requireString(body, 'quotaAccountId')), eq(quotaAccounts.unitId, unit.id)));
       if (!account) throw refuse('quotaAccountId', 'accountNotUnits', { unit: unit.unitName });
       const payeeCorpId = requireString(body, 'payeeCorpId');
       const [payee] = await tx
@@ -134,7 +160,10 @@ export class CreditIssuance {
         .where(and(eq(groupUnits.groupId, unit.groupId), eq(groupUnits.kind, UNIT_KIND.member), eq(groupUnits.corpId, payeeCorpId)));
       if (!payee) throw refuse('payeeCorpId', 'payeeNotMember');
       const amount = toFen(requireMoney(body, 'amount', field('amount')))!;
-      const [product] = await tx.select().from(products).where(eq(products.id, requireString(body, 'productId')));
+      const [product] = await tx
+        .select()
+        .from(products)
+        .where(eq(products.id, requireString(body, 'productId')));
       if (!product || product.category !== PRODUCT_CATEGORY.credit) throw refuse('productId', 'productNotCredit');
       if (amount < fenOf(product.amountMin) || amount > fenOf(product.amountMax)) {
         throw refuse('amount', 'amountOutOfProduct', { min: formatMoney(product.amountMin), max: formatMoney(product.amountMax), product: product.prdName });
@@ -145,10 +174,21 @@ export class CreditIssuance {
       const today = this.today();
       const tenor = daysBetween(today, dueDate);
       if (tenor < product.tenorMinDays || tenor > product.tenorMaxDays) {
-        throw refuse('dueDate', 'tenorOutOfProduct', { from: addDays(today, product.tenorMinDays), to: addDays(today, product.tenorMaxDays), product: product.prdName });
+        throw refuse('dueDate', 'tenorOutOfProduct', {
+          from: addDays(today, product.tenorMinDays),
+          to: addDays(today, product.tenorMaxDays),
+          product: product.prdName,
+        });
       }
       if (amount > availableOf(balancesOf(account))) {
-        throw aboutField(businessError('CREDIT_QUOTA_INSUFFICIENT', 'creditNotes:server.quotaShort', { unit: unit.unitName, available: formatMoney(account.available), amount: formatMoney(yuan(amount)) }), 'amount');
+        throw aboutField(
+          businessError('CREDIT_QUOTA_INSUFFICIENT', 'creditNotes:server.quotaShort', {
+            unit: unit.unitName,
+            available: formatMoney(account.available),
+            amount: formatMoney(yuan(amount)),
+          }),
+          'amount',
+        );
       }
       const contractNo = requireString(body, 'contractNo', 64);
       const remark = optionalText(body, 'remark', 500) ?? null;
@@ -160,8 +200,17 @@ export class CreditIssuance {
       const [inserted] = await tx
         .insert(creditNoteApplications)
         .values({
-          level, groupId: unit.groupId, unitId: unit.id, quotaAccountId: account.id, payeeCorpId: payee.id,
-          amount: yuan(amount), dueDate, productId: product.id, contractNo, remark, ...by,
+          level,
+          groupId: unit.groupId,
+          unitId: unit.id,
+          quotaAccountId: account.id,
+          payeeCorpId: payee.id,
+          amount: yuan(amount),
+          dueDate,
+          productId: product.id,
+          contractNo,
+          remark,
+          ...by,
         })
         .returning();
       // The process record carries the names the task's summary shows.
@@ -171,13 +220,27 @@ export class CreditIssuance {
         { docFileType: CREDIT_DOC_TYPES.invoice, ids: invoiceFiles },
       ];
       for (const [i, material] of materials.entries()) {
-        const [row] = await tx.insert(docMaterials).values({ businessKey: application.id, docFileType: material.docFileType, sortOrder: i, ...by }).returning();
+        const [row] = await tx
+          .insert(docMaterials)
+          .values({ businessKey: application.id, docFileType: material.docFileType, sortOrder: i, ...by })
+          .returning();
         await tx.insert(docFiles).values(
-          material.ids.map((fileId, j) => ({ docMaterialId: row.id, fileId, fileName: files.get(fileId)!, extraParams: { id: `${contractNo}-${j + 1}` }, sortOrder: j, ...by })),
+          material.ids.map((fileId, j) => ({
+            docMaterialId: row.id,
+            fileId,
+            fileName: files.get(fileId)!,
+            extraParams: { id: `${contractNo}-${j + 1}` },
+            sortOrder: j,
+            ...by,
+          })),
         );
       }
       const started = await this.docReview.start(principal, { businessKey: application.id, businessType: APPLICATION_BUSINESS_TYPE, record: application }, tx);
-      const [stored] = await tx.update(creditNoteApplications).set({ instanceId: started.instance.id }).where(eq(creditNoteApplications.id, application.id)).returning();
+      const [stored] = await tx
+        .update(creditNoteApplications)
+        .set({ instanceId: started.instance.id })
+        .where(eq(creditNoteApplications.id, application.id))
+        .returning();
       const saved = { ...application, ...stored };
       if (log) await recordOperation(tx, log, { resource: 'credit-note-applications', recordId: application.id, action: 'CREATE', after: saved });
       return { application: saved, instanceId: started.instance.id, taskId: started.task?.id ?? null };
@@ -195,7 +258,11 @@ export class CreditIssuance {
 
   /** The document review decided the application. */
   private async reviewEnded(event: InstanceEndEvent, tx: Tx): Promise<void> {
-    const [application] = await tx.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.id, event.instance.businessKey)).for('update');
+    const [application] = await tx
+      .select(applicationColumns)
+      .from(creditNoteApplications)
+      .where(eq(creditNoteApplications.id, event.instance.businessKey))
+      .for('update');
     // The demo's other document sets and any other instance are not this application's.
     if (!application || application.status !== APPLICATION_STATUS.running || application.instanceId !== event.instance.id) return;
     const status = event.status === INSTANCE_STATUS.APPROVED ? APPLICATION_STATUS.approved : APPLICATION_STATUS.rejected;
@@ -213,10 +280,19 @@ export class CreditIssuance {
   generate(principal: Principal, body: Body, log?: LogActor) {
     return this.ctx.db.transaction(async (tx) => {
       const ids = requireIds(body, 'applicationIds', MAX_BATCH).sort();
-      const rows = await tx.select(applicationColumns).from(creditNoteApplications).where(inArray(creditNoteApplications.id, ids)).orderBy(asc(creditNoteApplications.id)).for('update');
+      const rows = await tx
+        .select(applicationColumns)
+        .from(creditNoteApplications)
+        .where(inArray(creditNoteApplications.id, ids))
+        .orderBy(asc(creditNoteApplications.id))
+        .for('update');
       if (rows.length !== ids.length) throw refuse('applicationIds', 'applicationNotFound');
       const notReady = rows.find((r) => r.status !== APPLICATION_STATUS.approved || r.batchId);
-      if (notReady) throw businessError('CREDIT_APPLICATION_NOT_APPROVED', 'creditNotes:server.applicationNotReady', { payee: notReady.payeeName, amount: formatMoney(notReady.amount) });
+      if (notReady)
+        throw businessError('CREDIT_APPLICATION_NOT_APPROVED', 'creditNotes:server.applicationNotReady', {
+          payee: notReady.payeeName,
+          amount: formatMoney(notReady.amount),
+        });
       const groupId = rows[0].groupId;
       if (rows.some((r) => r.groupId !== groupId)) throw refuse('applicationIds', 'mixedGroups');
       const [group] = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.id, groupId));
@@ -234,10 +310,20 @@ export class CreditIssuance {
       }
       await tx
         .update(creditNoteApplications)
-        .set({ status: APPLICATION_STATUS.batched, batchId: batch.id, dataVersion: sql`${creditNoteApplications.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })
+        .set({
+          status: APPLICATION_STATUS.batched,
+          batchId: batch.id,
+          dataVersion: sql`${creditNoteApplications.dataVersion} + 1`,
+          updateTime: new Date(),
+          updateBy: principal.username,
+        })
         .where(inArray(creditNoteApplications.id, ids));
       // The start is the submission: the engine passes the Submit step, the core director's review is open.
-      const started = await this.issue.start(principal, { businessKey: batch.id, businessType: BATCH_BUSINESS_TYPE, record: { batchNo, count: String(rows.length), amount: batch.totalAmount } }, tx);
+      const started = await this.issue.start(
+        principal,
+        { businessKey: batch.id, businessType: BATCH_BUSINESS_TYPE, record: { batchNo, count: String(rows.length), amount: batch.totalAmount } },
+        tx,
+      );
       const submitted = started;
       const [saved] = await tx.update(creditNoteBatches).set({ instanceId: started.instance.id }).where(eq(creditNoteBatches.id, batch.id)).returning();
       if (log) await recordOperation(tx, log, { resource: 'credit-note-batches', recordId: batch.id, action: 'CREATE', after: saved });
@@ -250,7 +336,12 @@ export class CreditIssuance {
     const [batch] = await tx.select().from(creditNoteBatches).where(eq(creditNoteBatches.id, event.instance.businessKey)).for('update');
     if (!batch || batch.status !== BATCH_STATUS.running || batch.instanceId !== event.instance.id) return;
     // Read with the parties' names of this moment: the notes issued below keep them as issued.
-    const rows = await tx.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).for('update');
+    const rows = await tx
+      .select(applicationColumns)
+      .from(creditNoteApplications)
+      .where(eq(creditNoteApplications.batchId, batch.id))
+      .orderBy(asc(creditNoteApplications.id))
+      .for('update');
     const actor = event.actor;
     const approved = event.status === INSTANCE_STATUS.APPROVED;
     const figures: Array<typeof creditNoteBatchQuotas.$inferInsert> = [];
@@ -266,7 +357,11 @@ export class CreditIssuance {
       const unit = names ? { name: names.unitName } : undefined;
       // What the batch froze may no longer be there (the account changed since): the approval is refused, never overdrawn.
       if (approved && balances.frozen < amount) {
-        throw businessError('CREDIT_QUOTA_OVERDRAWN', 'creditNotes:server.overdrawn', { unit: unit?.name ?? account.unitId, frozen: formatMoney(account.frozen), amount: formatMoney(yuan(amount)) });
+        throw businessError('CREDIT_QUOTA_OVERDRAWN', 'creditNotes:server.overdrawn', {
+          unit: unit?.name ?? account.unitId,
+          frozen: formatMoney(account.frozen),
+          amount: formatMoney(yuan(amount)),
+        });
       }
       const movement = approved ? QUOTA_MOVEMENT.occupy : QUOTA_MOVEMENT.release;
       const updated = await move(tx, account, { movement, amount, actor: actor.username, processKey: CREDIT_ISSUE_PROCESS, reference: batch.batchNo });
@@ -274,19 +369,34 @@ export class CreditIssuance {
       // Occupying leaves available as it was (the batch had it frozen); without the batch it was higher by the amount.
       const after = fenOf(updated.available);
       figures.push({
-        batchId: batch.id, quotaAccountId: accountId, unitName: unit?.name ?? account.unitId, grantorName: names?.grantorName ?? account.grantorId,
-        amount: yuan(amount), availableBefore: yuan(approved ? after + amount : after), availableAfter: yuan(after),
+        batchId: batch.id,
+        quotaAccountId: accountId,
+        unitName: unit?.name ?? account.unitId,
+        grantorName: names?.grantorName ?? account.grantorId,
+        amount: yuan(amount),
+        availableBefore: yuan(approved ? after + amount : after),
+        availableAfter: yuan(after),
       });
     }
     if (figures.length) await tx.insert(creditNoteBatchQuotas).values(figures);
     if (approved) await this.issueNotes(tx, batch, rows, actor);
     await tx
       .update(creditNoteApplications)
-      .set({ status: approved ? APPLICATION_STATUS.issued : APPLICATION_STATUS.rejected, dataVersion: sql`${creditNoteApplications.dataVersion} + 1`, updateTime: new Date(), updateBy: actor.username })
+      .set({
+        status: approved ? APPLICATION_STATUS.issued : APPLICATION_STATUS.rejected,
+        dataVersion: sql`${creditNoteApplications.dataVersion} + 1`,
+        updateTime: new Date(),
+        updateBy: actor.username,
+      })
       .where(eq(creditNoteApplications.batchId, batch.id));
     await tx
       .update(creditNoteBatches)
-      .set({ status: approved ? BATCH_STATUS.approved : BATCH_STATUS.rejected, dataVersion: batch.dataVersion + 1, updateTime: new Date(), updateBy: actor.username })
+      .set({
+        status: approved ? BATCH_STATUS.approved : BATCH_STATUS.rejected,
+        dataVersion: batch.dataVersion + 1,
+        updateTime: new Date(),
+        updateBy: actor.username,
+      })
       .where(eq(creditNoteBatches.id, batch.id));
   }
 
@@ -296,11 +406,36 @@ export class CreditIssuance {
       const [{ seq }] = await tx.select({ seq: sql<string>`nextval('credit_note_no_seq')::text` }).from(sql`(select 1) as one`);
       const id = randomUUID();
       await tx.insert(creditNotes).values({
-        id, noteNo: noteNumber(issueDate, Number(seq)), parentId: null, rootId: id, batchId: batch.id, applicationId: row.id, groupId: row.groupId,
-        issuerUnitId: row.unitId, issuerName: row.unitName, quotaAccountId: row.quotaAccountId, holderCorpId: row.payeeCorpId, holderName: row.payeeName,
-        amount: row.amount, issueDate, dueDate: row.dueDate, productName: row.productName, status: NOTE_STATUS.issued, createBy: actor.username, updateBy: actor.username,
+        id,
+        noteNo: noteNumber(issueDate, Number(seq)),
+        parentId: null,
+        rootId: id,
+        batchId: batch.id,
+        applicationId: row.id,
+        groupId: row.groupId,
+        issuerUnitId: row.unitId,
+        issuerName: row.unitName,
+        quotaAccountId: row.quotaAccountId,
+        holderCorpId: row.payeeCorpId,
+        holderName: row.payeeName,
+        amount: row.amount,
+        issueDate,
+        dueDate: row.dueDate,
+        productName: row.productName,
+        status: NOTE_STATUS.issued,
+        createBy: actor.username,
+        updateBy: actor.username,
       });
-      await tx.insert(creditNoteHolds).values({ noteId: id, kind: HOLD_KIND.issue, fromCorpId: null, fromName: row.unitName, toCorpId: row.payeeCorpId, toName: row.payeeName, amount: row.amount, createBy: actor.username });
+      await tx.insert(creditNoteHolds).values({
+        noteId: id,
+        kind: HOLD_KIND.issue,
+        fromCorpId: null,
+        fromName: row.unitName,
+        toCorpId: row.payeeCorpId,
+        toName: row.payeeName,
+        amount: row.amount,
+        createBy: actor.username,
+      });
     }
   }
 }

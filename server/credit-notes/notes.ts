@@ -23,7 +23,8 @@ import { optionalText, type Body } from '../workflow/input';
 import type { NoteRow } from './issuance';
 import { dayOf, isCalendarDay } from '../../src/lib/dates';
 
-const refuse = (name: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(`creditNotes:server.${key}`, params)), name);
+const refuse = (name: string, key: string, params: Record<string, string> = {}) =>
+  aboutField(validationError(translate(`creditNotes:server.${key}`, params)), name);
 
 export interface NoteView extends NoteRow {
   /** The status shown: OVERDUE for an outstanding note past its due date. */
@@ -90,7 +91,11 @@ export async function noteDetail(ctx: AppContext, id: string) {
   for (let at: NoteRow | undefined = note; at; at = at.parentId ? byId.get(at.parentId) : undefined) lineage.unshift(at.id);
   // A split note's own chain would end before its split (issue 37): its parts' holds say what became of it.
   const parts = tree.filter((n) => n.parentId === note.id).map((n) => n.id);
-  const holds = await ctx.db.select().from(creditNoteHolds).where(inArray(creditNoteHolds.noteId, [...lineage, ...parts])).orderBy(asc(creditNoteHolds.createTime), asc(creditNoteHolds.id));
+  const holds = await ctx.db
+    .select()
+    .from(creditNoteHolds)
+    .where(inArray(creditNoteHolds.noteId, [...lineage, ...parts]))
+    .orderBy(asc(creditNoteHolds.createTime), asc(creditNoteHolds.id));
   const chain = [...lineage, ...parts].flatMap((noteId) => holds.filter((h) => h.noteId === noteId).map((h) => ({ ...h, noteNo: byId.get(noteId)!.noteNo })));
   return { note: viewOf(note, today), chain, tree: tree.map((n) => viewOf(n, today)) };
 }
@@ -109,8 +114,16 @@ export async function splitNote(ctx: AppContext, principal: Principal, body: Bod
   return ctx.db.transaction(async (tx) => {
     const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.id, noteId)).for('update');
     if (!note) throw notFoundError(translate('creditNotes:server.noteNotFound'));
-    if (note.status !== NOTE_STATUS.issued) throw businessError('CREDIT_NOTE_NOT_SPLITTABLE', 'creditNotes:server.notSplittable', { noteNo: note.noteNo, status: translate(`creditNotes:status.${note.status}`) });
-    if (note.dueDate < today) throw businessError('CREDIT_NOTE_NOT_SPLITTABLE', 'creditNotes:server.notSplittable', { noteNo: note.noteNo, status: translate('creditNotes:status.OVERDUE') });
+    if (note.status !== NOTE_STATUS.issued)
+      throw businessError('CREDIT_NOTE_NOT_SPLITTABLE', 'creditNotes:server.notSplittable', {
+        noteNo: note.noteNo,
+        status: translate(`creditNotes:status.${note.status}`),
+      });
+    if (note.dueDate < today)
+      throw businessError('CREDIT_NOTE_NOT_SPLITTABLE', 'creditNotes:server.notSplittable', {
+        noteNo: note.noteNo,
+        status: translate('creditNotes:status.OVERDUE'),
+      });
     // A payment waiting for audit or a registration in approval names this note and its amount: split,
     // the note would close under it, and the audit would redeem a note that no longer stands. The lock
     // above orders this against a payment being recorded (it locks the same row).
@@ -124,23 +137,68 @@ export async function splitNote(ctx: AppContext, principal: Principal, body: Bod
     if (!to) throw refuse('toCorpId', 'notSupplier');
     if (to.id === note.holderCorpId) throw refuse('toCorpId', 'sameHolder');
     const by = { createBy: principal.username, updateBy: principal.username };
-    await tx.update(creditNotes).set({ status: NOTE_STATUS.split, dataVersion: note.dataVersion + 1, updateTime: new Date(), updateBy: principal.username }).where(eq(creditNotes.id, note.id));
+    await tx
+      .update(creditNotes)
+      .set({ status: NOTE_STATUS.split, dataVersion: note.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
+      .where(eq(creditNotes.id, note.id));
     const base = {
-      parentId: note.id, rootId: note.rootId, batchId: note.batchId, applicationId: note.applicationId, groupId: note.groupId, issuerUnitId: note.issuerUnitId,
-      issuerName: note.issuerName, quotaAccountId: note.quotaAccountId, issueDate: note.issueDate, dueDate: note.dueDate, productName: note.productName,
-      status: NOTE_STATUS.issued, ...by,
+      parentId: note.id,
+      rootId: note.rootId,
+      batchId: note.batchId,
+      applicationId: note.applicationId,
+      groupId: note.groupId,
+      issuerUnitId: note.issuerUnitId,
+      issuerName: note.issuerName,
+      quotaAccountId: note.quotaAccountId,
+      issueDate: note.issueDate,
+      dueDate: note.dueDate,
+      productName: note.productName,
+      status: NOTE_STATUS.issued,
+      ...by,
     };
     const children = [
       { id: randomUUID(), noteNo: `${note.noteNo}-1`, holderCorpId: to.id, holderName: to.corpName, amount: amounts.part, kind: HOLD_KIND.split },
-      { id: randomUUID(), noteNo: `${note.noteNo}-2`, holderCorpId: note.holderCorpId, holderName: note.holderName, amount: amounts.rest, kind: HOLD_KIND.keep },
+      {
+        id: randomUUID(),
+        noteNo: `${note.noteNo}-2`,
+        holderCorpId: note.holderCorpId,
+        holderName: note.holderName,
+        amount: amounts.rest,
+        kind: HOLD_KIND.keep,
+      },
     ];
     // A split of a split numbers on: CN...-1-2; the unique number refuses a replay.
     await tx.insert(creditNotes).values(children.map(({ kind: _kind, ...c }) => ({ ...base, ...c })));
     await tx.insert(creditNoteHolds).values(
-      children.map((c) => ({ noteId: c.id, kind: c.kind, fromCorpId: note.holderCorpId, fromName: note.holderName, toCorpId: c.holderCorpId, toName: c.holderName, amount: c.amount, createBy: principal.username })),
+      children.map((c) => ({
+        noteId: c.id,
+        kind: c.kind,
+        fromCorpId: note.holderCorpId,
+        fromName: note.holderName,
+        toCorpId: c.holderCorpId,
+        toName: c.holderName,
+        amount: c.amount,
+        createBy: principal.username,
+      })),
     );
-    if (log) await recordOperation(tx, log, { resource: 'credit-notes', recordId: note.id, action: 'SPLIT', before: { status: note.status, amount: note.amount }, after: children.map((c) => ({ noteNo: c.noteNo, amount: c.amount, holder: c.holderName })) });
-    const rows = await tx.select().from(creditNotes).where(inArray(creditNotes.id, children.map((c) => c.id))).orderBy(asc(creditNotes.noteNo));
+    if (log)
+      await recordOperation(tx, log, {
+        resource: 'credit-notes',
+        recordId: note.id,
+        action: 'SPLIT',
+        before: { status: note.status, amount: note.amount },
+        after: children.map((c) => ({ noteNo: c.noteNo, amount: c.amount, holder: c.holderName })),
+      });
+    const rows = await tx
+      .select()
+      .from(creditNotes)
+      .where(
+        inArray(
+          creditNotes.id,
+          children.map((c) => c.id),
+        ),
+      )
+      .orderBy(asc(creditNotes.noteNo));
     return { parent: note.noteNo, children: rows.map((r) => viewOf(r, today)) };
   });
 }

@@ -43,7 +43,10 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   const issuance = creditIssuanceOf(ctx);
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal, log: ReturnType<typeof actorOf>) => Promise<unknown>) =>
     route(api, {
-      method: 'POST', path: `${CREDIT_NOTE_API}/${path}`, auth: 'session', permission,
+      method: 'POST',
+      path: `${CREDIT_NOTE_API}/${path}`,
+      auth: 'session',
+      permission,
       handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, actorOf(request, principal)),
     });
 
@@ -67,7 +70,10 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
 
   post('applications/find-by-id', creditNote.query, async (body) => {
-    const [application] = await ctx.db.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.id, requireId(body)));
+    const [application] = await ctx.db
+      .select(applicationColumns)
+      .from(creditNoteApplications)
+      .where(eq(creditNoteApplications.id, requireId(body)));
     if (!application) throw notFoundError(translate('creditNotes:server.applicationNotFound'));
     return { application, materials: await listMaterials(ctx.db, application.id, TASK_SEGMENT.REVIEW) };
   });
@@ -75,11 +81,23 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   /** What a level's form offers: its units with their quota accounts, each group's member customers, the approved credit products. */
   post('applications/options', creditNote.add, async (body) => {
     const level = requireLevel(body);
-    const units = await ctx.db.select(unitColumns).from(groupUnits).where(eq(groupUnits.kind, UNIT_KIND_OF[level])).orderBy(asc(groupUnits.sortOrder), asc(unitNameOf(groupUnits)));
+    const units = await ctx.db
+      .select(unitColumns)
+      .from(groupUnits)
+      .where(eq(groupUnits.kind, UNIT_KIND_OF[level]))
+      .orderBy(asc(groupUnits.sortOrder), asc(unitNameOf(groupUnits)));
     const unitIds = units.map((u) => u.id);
     const accounts = unitIds.length
       ? await ctx.db
-          .select({ id: quotaAccounts.id, unitId: quotaAccounts.unitId, kind: quotaAccounts.kind, grantorName: grantorNameOf(quotaAccounts), available: quotaAccounts.available, frozen: quotaAccounts.frozen, used: quotaAccounts.used })
+          .select({
+            id: quotaAccounts.id,
+            unitId: quotaAccounts.unitId,
+            kind: quotaAccounts.kind,
+            grantorName: grantorNameOf(quotaAccounts),
+            available: quotaAccounts.available,
+            frozen: quotaAccounts.frozen,
+            used: quotaAccounts.used,
+          })
           .from(quotaAccounts)
           .where(inArray(quotaAccounts.unitId, unitIds))
           .orderBy(asc(grantorNameOf(quotaAccounts)))
@@ -94,7 +112,15 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
           .orderBy(asc(corporations.corpName))
       : [];
     const productRows = await ctx.db
-      .select({ id: products.id, prdCode: products.prdCode, prdName: products.prdName, tenorMinDays: products.tenorMinDays, tenorMaxDays: products.tenorMaxDays, amountMin: products.amountMin, amountMax: products.amountMax })
+      .select({
+        id: products.id,
+        prdCode: products.prdCode,
+        prdName: products.prdName,
+        tenorMinDays: products.tenorMinDays,
+        tenorMaxDays: products.tenorMaxDays,
+        amountMin: products.amountMin,
+        amountMax: products.amountMax,
+      })
       .from(products)
       .where(eq(products.category, PRODUCT_CATEGORY.credit))
       .orderBy(asc(products.prdName));
@@ -116,7 +142,13 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
     const status = optionalOneOf(body, 'status', Object.values(BATCH_STATUS), 'creditNotes:server.statusUnknown');
     const where = status ? eq(creditNoteBatches.status, status) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(creditNoteBatches).where(where);
-    const records = await ctx.db.select().from(creditNoteBatches).where(where).orderBy(desc(creditNoteBatches.createTime), asc(creditNoteBatches.id)).limit(pageSize).offset((pageNum - 1) * pageSize);
+    const records = await ctx.db
+      .select()
+      .from(creditNoteBatches)
+      .where(where)
+      .orderBy(desc(creditNoteBatches.createTime), asc(creditNoteBatches.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
     return { records, total, pageNum, pageSize };
   });
 
@@ -140,20 +172,49 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
    */
   post('batches/find-by-id', creditNote.query, async (body) => {
     const batch = await batchOf(body);
-    const applications = await ctx.db.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id));
-    const documents = await Promise.all(applications.map(async (a) => ({ applicationId: a.id, materials: (await listMaterials(ctx.db, a.id, TASK_SEGMENT.REVIEW)).docMaterials })));
+    const applications = await ctx.db
+      .select(applicationColumns)
+      .from(creditNoteApplications)
+      .where(eq(creditNoteApplications.batchId, batch.id))
+      .orderBy(asc(creditNoteApplications.id));
+    const documents = await Promise.all(
+      applications.map(async (a) => ({ applicationId: a.id, materials: (await listMaterials(ctx.db, a.id, TASK_SEGMENT.REVIEW)).docMaterials })),
+    );
     const { figures, quotas } = await batchFigures(batch, applications);
     const notes = await ctx.db.select().from(creditNotes).where(eq(creditNotes.batchId, batch.id)).orderBy(asc(creditNotes.noteNo));
     const today = dayOf(ctx.now());
-    return { batch, totalCapital: toChineseCapital(batch.totalAmount), applications, documents, figures, quotas, notes: notes.filter((n) => n.parentId === null).map((n) => viewOf(n, today)) };
+    return {
+      batch,
+      totalCapital: toChineseCapital(batch.totalAmount),
+      applications,
+      documents,
+      figures,
+      quotas,
+      notes: notes.filter((n) => n.parentId === null).map((n) => viewOf(n, today)),
+    };
   });
 
   const batchFigures = async (batch: typeof creditNoteBatches.$inferSelect, applications: Array<typeof creditNoteApplications.$inferSelect>) => {
     const sums = sumsByAccount(applications);
     if (batch.status !== BATCH_STATUS.running) {
-      const kept = await ctx.db.select().from(creditNoteBatchQuotas).where(eq(creditNoteBatchQuotas.batchId, batch.id)).orderBy(asc(creditNoteBatchQuotas.quotaAccountId));
+      const kept = await ctx.db
+        .select()
+        .from(creditNoteBatchQuotas)
+        .where(eq(creditNoteBatchQuotas.batchId, batch.id))
+        .orderBy(asc(creditNoteBatchQuotas.quotaAccountId));
       if (kept.length) {
-        return { figures: BATCH_FIGURES.decided, quotas: kept.map((k) => ({ id: k.quotaAccountId, unitName: k.unitName, grantorName: k.grantorName, amount: k.amount, availableBefore: k.availableBefore, availableAfter: k.availableAfter, decidedAt: k.decidedAt })) };
+        return {
+          figures: BATCH_FIGURES.decided,
+          quotas: kept.map((k) => ({
+            id: k.quotaAccountId,
+            unitName: k.unitName,
+            grantorName: k.grantorName,
+            amount: k.amount,
+            availableBefore: k.availableBefore,
+            availableAfter: k.availableAfter,
+            decidedAt: k.decidedAt,
+          })),
+        };
       }
     }
     const accountRows = sums.length
@@ -161,13 +222,19 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
           .select({ id: quotaAccounts.id, unitName: unitNameOf(groupUnits), grantorName: grantorNameOf(quotaAccounts), available: quotaAccounts.available })
           .from(quotaAccounts)
           .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
-          .where(inArray(quotaAccounts.id, sums.map(([id]) => id)))
+          .where(
+            inArray(
+              quotaAccounts.id,
+              sums.map(([id]) => id),
+            ),
+          )
       : [];
     const running = batch.status === BATCH_STATUS.running;
     const quotas = sums.map(([id, fen]) => {
       const row = accountRows.find((a) => a.id === id);
       // While it runs the batch's amount is frozen: without it the account had it available too.
-      const live = running && row ? { availableBefore: yuan(fenOf(row.available) + fen), availableAfter: row.available } : { availableBefore: null, availableAfter: null };
+      const live =
+        running && row ? { availableBefore: yuan(fenOf(row.available) + fen), availableAfter: row.available } : { availableBefore: null, availableAfter: null };
       return { id, unitName: row?.unitName ?? '', grantorName: row?.grantorName ?? '', amount: yuan(fen), ...live, decidedAt: null };
     });
     return { figures: running ? BATCH_FIGURES.live : BATCH_FIGURES.notKept, quotas };
@@ -176,10 +243,23 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('batches/export', creditNote.export, async (body, principal) => {
     const batch = await batchOf(body);
     return ctx.exports.start(principal, creditBatchExportResource, async () => {
-      const rows = await ctx.db.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.batchId, batch.id)).orderBy(asc(creditNoteApplications.id)).limit(MAX_EXPORT_ROWS);
+      const rows = await ctx.db
+        .select(applicationColumns)
+        .from(creditNoteApplications)
+        .where(eq(creditNoteApplications.batchId, batch.id))
+        .orderBy(asc(creditNoteApplications.id))
+        .limit(MAX_EXPORT_ROWS);
       return rows.map((r) => ({
-        batchNo: batch.batchNo, levelLabel: translate(`creditNotes:level.${r.level}`), unitName: r.unitName, payeeName: r.payeeName, amount: r.amount,
-        amountCapital: toChineseCapital(r.amount), dueDate: r.dueDate, productName: r.productName, contractNo: r.contractNo, statusLabel: translate(`creditNotes:applicationStatus.${r.status}`),
+        batchNo: batch.batchNo,
+        levelLabel: translate(`creditNotes:level.${r.level}`),
+        unitName: r.unitName,
+        payeeName: r.payeeName,
+        amount: r.amount,
+        amountCapital: toChineseCapital(r.amount),
+        dueDate: r.dueDate,
+        productName: r.productName,
+        contractNo: r.contractNo,
+        statusLabel: translate(`creditNotes:applicationStatus.${r.status}`),
       }));
     });
   });

@@ -39,7 +39,10 @@ export function approvalRoutes(api: FastifyInstance, ctx: AppContext): void {
       const served = change && approvableResource(ctx, change.resource);
       if (!change || !served) return null;
       const { table } = served.crud;
-      const [record] = await ctx.db.select().from(table).where(eq(columnsOf(table).id, change.recordId));
+      const [record] = await ctx.db
+        .select()
+        .from(table)
+        .where(eq(columnsOf(table).id, change.recordId));
       return { resource: change.resource, change: await served.present(change), record: record ? (await presentRows(ctx, served.crud, [record]))[0] : null };
     },
   });
@@ -55,7 +58,8 @@ export function approvalRoutes(api: FastifyInstance, ctx: AppContext): void {
       const [change] = await ctx.db.select().from(approvalChanges).where(eq(approvalChanges.instanceId, instanceId));
       const served = change && approvableResource(ctx, change.resource);
       if (!change || !served) throw notFoundError(translate('server:workflow.instanceNotFound'));
-      if (!canPerform(principal.permissions, served.crud.resource.permissions, change.action === APPROVAL_ACTION.CREATE ? 'create' : 'edit')) throw protocolError('FORBIDDEN');
+      if (!canPerform(principal.permissions, served.crud.resource.permissions, change.action === APPROVAL_ACTION.CREATE ? 'create' : 'edit'))
+        throw protocolError('FORBIDDEN');
       return served.revise(principal, values);
     },
   });

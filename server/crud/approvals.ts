@@ -112,7 +112,9 @@ export class ApprovableResource {
     if (!change) return change;
     const owner = approvableResource(this.ctx, change.resource) ?? this;
     // A referenced record is named by its current label on both sides of the change (the ids alone say nothing to a reader).
-    const [proposed, previous] = await Promise.all([change.proposed, change.previous].map(async (values) => (await withReferenceLabels(this.ctx.db, owner.options.resource, [values ?? {}]))[0]));
+    const [proposed, previous] = await Promise.all(
+      [change.proposed, change.previous].map(async (values) => (await withReferenceLabels(this.ctx.db, owner.options.resource, [values ?? {}]))[0]),
+    );
     change = { ...change, proposed, previous };
     const fields = sensitiveFieldsOf(owner.options.resource).map(([name]) => name);
     if (!fields.length) return change;
@@ -151,7 +153,11 @@ export class ApprovableResource {
     const plain = readInput(this.options.resource, body, 'update');
     const refuseOwned = await ownedFieldCheck(this.ctx, this.options);
     return this.inTransaction(async (tx) => {
-      const [locked] = (await tx.select().from(this.table).where(eq(columnsOf(this.table).id, id)).for('update')) as Row[];
+      const [locked] = (await tx
+        .select()
+        .from(this.table)
+        .where(eq(columnsOf(this.table).id, id))
+        .for('update')) as Row[];
       if (!locked) throw notFoundError(translate('server:crud.notFound'));
       if (locked.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
       // Several-record references are compared and shown as the record holds them now.
@@ -201,12 +207,22 @@ export class ApprovableResource {
       if (action === APPROVAL_ACTION.CREATE) {
         // What the submitter did not retype (a masked sealed value) stays as proposed before.
         // Read as a creation's values (createOnly ones included), with the earlier proposal as what is stored.
-        const creating = { ...this.options, resource: { ...this.options.resource, fields: Object.fromEntries(Object.entries(this.options.resource.fields).map(([k, f]) => [k, { ...f, createOnly: undefined }])) } };
+        const creating = {
+          ...this.options,
+          resource: {
+            ...this.options.resource,
+            fields: Object.fromEntries(Object.entries(this.options.resource.fields).map(([k, f]) => [k, { ...f, createOnly: undefined }])),
+          },
+        };
         const sealed = await readSealed(this.ctx, creating, body, change.proposed);
         proposed = toJson({ ...readInput(this.options.resource, body, 'create'), ...pickSealed(this.options, change.proposed), ...sealed });
         await this.check(tx, fromJson(this.options, proposed), 'create', { principal }, change.recordId);
       } else {
-        const [row] = (await tx.select().from(this.table).where(eq(columnsOf(this.table).id, change.recordId)).for('update')) as Row[];
+        const [row] = (await tx
+          .select()
+          .from(this.table)
+          .where(eq(columnsOf(this.table).id, change.recordId))
+          .for('update')) as Row[];
         if (!row) throw notFoundError(translate('server:crud.notFound'));
         current = row;
         refuseOwned(body, row);
@@ -227,11 +243,15 @@ export class ApprovableResource {
         .returning();
       await this.ctx.workflow.restate(tx, instance, await this.summaryRecord(tx, action, proposed, current));
       await recordChange(tx, principal, {
-        resource: this.options.resource.name, recordId: change.recordId, action: OPERATION_ACTION.propose, before: change.proposed, after: proposed,
+        resource: this.options.resource.name,
+        recordId: change.recordId,
+        action: OPERATION_ACTION.propose,
+        before: change.proposed,
+        after: proposed,
         sensitive: sensitiveFieldsOf(this.options.resource).map(([name]) => name),
       });
       return { change: await this.present(revised), instanceId };
-    }); 
+    });
   }
 
   /** Refuses to remove (or otherwise touch) records that carry a pending change. */
@@ -264,7 +284,9 @@ export class ApprovableResource {
       .select({ change: approvalChanges, createByName: users.personName })
       .from(approvalChanges)
       .leftJoin(users, eq(users.username, approvalChanges.createBy))
-      .where(and(eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.action, APPROVAL_ACTION.CREATE), eq(approvalChanges.status, RUNNING)))
+      .where(
+        and(eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.action, APPROVAL_ACTION.CREATE), eq(approvalChanges.status, RUNNING)),
+      )
       .orderBy(desc(approvalChanges.createTime));
     // With the proposer's display name: the list's 审批中的新增 names a person, not a login.
     return Promise.all(rows.map(async ({ change, createByName }) => ({ ...(await this.present(change)), createByName })));
@@ -334,7 +356,11 @@ export class ApprovableResource {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${this.scope}:${name}:${text}`}))`);
       const conditions = [eq(approvalChanges.scope, this.scope), eq(approvalChanges.status, RUNNING), sql`${approvalChanges.proposed} ->> ${name} = ${text}`];
       if (exceptRecordId) conditions.push(ne(approvalChanges.recordId, exceptRecordId));
-      const [taken] = await tx.select({ id: approvalChanges.id }).from(approvalChanges).where(and(...conditions)).limit(1);
+      const [taken] = await tx
+        .select({ id: approvalChanges.id })
+        .from(approvalChanges)
+        .where(and(...conditions))
+        .limit(1);
       if (taken) throw aboutField(businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(schema) }), name);
     }
   }
@@ -353,14 +379,28 @@ export class ApprovableResource {
     const processKey = resource.approval![action]!;
     const [change] = await tx
       .insert(approvalChanges)
-      .values({ resource: resource.name, scope: this.scope, recordId, action, processKey, proposed: toJson(proposed), previous, createBy: principal.username, updateBy: principal.username })
+      .values({
+        resource: resource.name,
+        scope: this.scope,
+        recordId,
+        action,
+        processKey,
+        proposed: toJson(proposed),
+        previous,
+        createBy: principal.username,
+        updateBy: principal.username,
+      })
       .returning();
     const record = await this.summaryRecord(tx, action, proposed, current);
     const { instance, task } = await this.processes[action]!.start(principal, { businessKey: recordId, businessType: resource.name, record }, tx);
     const [started] = await tx.update(approvalChanges).set({ instanceId: instance.id }).where(eq(approvalChanges.id, change.id)).returning();
     // The proposal in the operation log: the record's values now and the ones proposed (the write itself is logged when approved).
     await recordChange(tx, principal, {
-      resource: resource.name, recordId, action: OPERATION_ACTION.propose, before: action === APPROVAL_ACTION.CREATE ? null : previous, after: toJson(proposed),
+      resource: resource.name,
+      recordId,
+      action: OPERATION_ACTION.propose,
+      before: action === APPROVAL_ACTION.CREATE ? null : previous,
+      after: toJson(proposed),
       sensitive: sensitiveFieldsOf(resource).map(([name]) => name),
     });
     return { change: started, instanceId: instance.id, taskId: task?.id ?? null };
@@ -375,7 +415,15 @@ export class ApprovableResource {
   private async summaryRecord(tx: Tx, action: ApprovalAction, proposed: Row, current?: Row): Promise<Row> {
     const fields = sensitiveFieldsOf(this.options.resource).map(([name]) => name);
     const cipher = fields.length ? await sensitiveCipherOf(this.ctx.db) : undefined;
-    const mask = (row: Row) => (cipher ? presentSensitive(row, fields.filter((f) => Object.hasOwn(row, f)), cipher, null) : row);
+    const mask = (row: Row) =>
+      cipher
+        ? presentSensitive(
+            row,
+            fields.filter((f) => Object.hasOwn(row, f)),
+            cipher,
+            null,
+          )
+        : row;
     const present = this.options.hooks?.present;
     // A transaction reads as the database does; the hook is declared over Db because lists call it outside one.
     const shown = current ? mask(present ? (await present(tx as unknown as Db, [current]))[0] : current) : null;
@@ -389,7 +437,9 @@ export class ApprovableResource {
     const [change] = await tx
       .select()
       .from(approvalChanges)
-      .where(and(eq(approvalChanges.instanceId, event.instance.id), eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.status, RUNNING)))
+      .where(
+        and(eq(approvalChanges.instanceId, event.instance.id), eq(approvalChanges.resource, this.options.resource.name), eq(approvalChanges.status, RUNNING)),
+      )
       .for('update');
     if (!change) return;
     const now = new Date();
@@ -410,7 +460,8 @@ export class ApprovableResource {
     await checkReferences(tx, this.options.resource, values);
     const { columns: own, linked } = splitLinks(this.options.links, values);
     // The record as written, with its several-record references (the operation log's after).
-    const written = async () => (await withLinks(tx, this.options.links, (await tx.select().from(this.table).where(eq(columns.id, change.recordId))) as Row[]))[0];
+    const written = async () =>
+      (await withLinks(tx, this.options.links, (await tx.select().from(this.table).where(eq(columns.id, change.recordId))) as Row[]))[0];
     if (change.action === APPROVAL_ACTION.CREATE) {
       const insert = { ...own, id: change.recordId, dataVersion: 0, createBy: change.createBy, updateBy: by };
       await tx.insert(this.table).values(insert as PgTable['$inferInsert']);

@@ -54,13 +54,20 @@ export async function checkUnique(tx: Tx, options: CrudOptions, values: Row, exc
     if (!schema.unique || values[name] === undefined) continue;
     const conditions = [eq(columns[name], values[name])];
     if (exceptId) conditions.push(ne(columns.id, exceptId));
-    const [taken] = await tx.select({ id: columns.id }).from(options.table).where(and(...conditions)).limit(1);
+    const [taken] = await tx
+      .select({ id: columns.id })
+      .from(options.table)
+      .where(and(...conditions))
+      .limit(1);
     if (taken) throw aboutField(businessError('DUPLICATE', 'server:crud.duplicate', { field: fieldLabel(schema) }), name);
   }
 }
 
 export async function findById(db: Db | Tx, table: PgTable, id: string): Promise<Row> {
-  const [row] = await db.select().from(table).where(eq(columnsOf(table).id, id));
+  const [row] = await db
+    .select()
+    .from(table)
+    .where(eq(columnsOf(table).id, id));
   if (!row) throw notFoundError(translate('server:crud.notFound'));
   return row;
 }

@@ -42,7 +42,8 @@ function checkValue(name: string, schema: FieldSchema, value: unknown): unknown 
   const field = fieldLabel(schema);
   if (schema.type === 'reference' && schema.multiple) {
     // Only the form of each id here, as for one reference; the records are checked in the write's transaction.
-    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && REFERENCE_ID.test(v))) throw validationError(translate('server:crud.notReferenceId', { field }));
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && REFERENCE_ID.test(v)))
+      throw validationError(translate('server:crud.notReferenceId', { field }));
     return [...new Set(value as string[])];
   }
   if (schema.type === 'dict' && schema.multiple) {

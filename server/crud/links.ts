@@ -25,12 +25,17 @@ export type Links = Readonly<Record<string, LinkTable>>;
 
 /** The declaration's several-record reference fields. */
 export const multiReferenceFieldsOf = (resource: AnyResource): string[] =>
-  Object.entries(resource.fields).filter(([, schema]) => schema.type === 'reference' && schema.multiple).map(([name]) => name);
+  Object.entries(resource.fields)
+    .filter(([, schema]) => schema.type === 'reference' && schema.multiple)
+    .map(([name]) => name);
 
 /** A several-record reference without its link table would be written nowhere: said plainly when the routes are built. */
 export function checkLinksDeclared(resource: AnyResource, links: Links | undefined): void {
   for (const name of multiReferenceFieldsOf(resource)) {
-    if (!links?.[name]) throw new Error(`Resource "${resource.name}" declares field "${name}" as several references, but its routes give no link table for it (CrudOptions.links)`);
+    if (!links?.[name])
+      throw new Error(
+        `Resource "${resource.name}" declares field "${name}" as several references, but its routes give no link table for it (CrudOptions.links)`,
+      );
   }
 }
 
@@ -54,7 +59,9 @@ export async function writeLinks(tx: Tx, links: Links | undefined, ownerId: stri
     if (!ids.length) continue;
     const columns = link.table as unknown as Record<string, PgColumn>;
     const key = (column: PgColumn) => Object.keys(columns).find((k) => columns[k] === column)!;
-    await tx.insert(link.table).values(ids.map((id, position) => ({ [key(link.owner)]: ownerId, [key(link.target)]: id, [key(link.position)]: position })) as PgTable['$inferInsert'][]);
+    await tx
+      .insert(link.table)
+      .values(ids.map((id, position) => ({ [key(link.owner)]: ownerId, [key(link.target)]: id, [key(link.position)]: position })) as PgTable['$inferInsert'][]);
   }
 }
 
@@ -65,7 +72,11 @@ export async function withLinks<T extends Row>(db: Db | Tx, links: Links | undef
   if (!ids.length) return rows;
   const added = new Map<string, Row>(ids.map((id) => [id, {}]));
   for (const [name, link] of Object.entries(links)) {
-    const read = await db.select({ owner: link.owner, target: link.target }).from(link.table).where(inArray(link.owner, ids)).orderBy(asc(link.owner), asc(link.position));
+    const read = await db
+      .select({ owner: link.owner, target: link.target })
+      .from(link.table)
+      .where(inArray(link.owner, ids))
+      .orderBy(asc(link.owner), asc(link.position));
     for (const id of ids) added.get(id)![name] = [];
     for (const { owner, target } of read) (added.get(String(owner))![name] as string[]).push(String(target));
   }

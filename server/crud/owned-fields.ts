@@ -34,14 +34,18 @@ export async function ownedFieldCheck(ctx: AppContext, options: CrudOptions): Pr
   // values; one that does not decrypt is no value of it, so a change.
   const sent = (schema: FieldSchema, value: unknown): string | null =>
     schema.sensitive ? (value === '' ? '' : typeof value === 'string' ? ctx.keys.decrypt(value) : null) : textOf(value);
-  const kept = (schema: FieldSchema, value: unknown): string => (schema.sensitive && typeof value === 'string' && value !== '' ? cipher!.open(value) : textOf(value)).trim();
+  const kept = (schema: FieldSchema, value: unknown): string =>
+    (schema.sensitive && typeof value === 'string' && value !== '' ? cipher!.open(value) : textOf(value)).trim();
   return (body, stored) => {
     for (const [name, schema] of owned) {
       // Absent keeps the value; so does null for a sealed one (server/sensitive readSensitiveValue).
       if (body[name] === undefined || (schema.sensitive && body[name] === null)) continue;
       const value = sent(schema, body[name]);
       if (value !== null && value.trim() === kept(schema, stored[name])) continue;
-      throw aboutField(businessError('FIELD_OWNED_BY_PROCESS', 'server:crud.ownedByProcess', { field: translate(schema.label), where: translate(schema.ownedBy!.where) }), name);
+      throw aboutField(
+        businessError('FIELD_OWNED_BY_PROCESS', 'server:crud.ownedByProcess', { field: translate(schema.label), where: translate(schema.ownedBy!.where) }),
+        name,
+      );
     }
   };
 }

@@ -47,7 +47,8 @@ function targetOf(schema: FieldSchema): Target & { id: PgColumn; label: PgColumn
   const declared = schema.reference!;
   const target = targets.get(declared.resource);
   const columns = target ? (target.table as unknown as Record<string, PgColumn>) : undefined;
-  if (!target || !columns?.[declared.labelField]) throw new Error(`Reference field "${schema.label}" names resource "${declared.resource}" / label "${declared.labelField}", which no crudRoutes serves`);
+  if (!target || !columns?.[declared.labelField])
+    throw new Error(`Reference field "${schema.label}" names resource "${declared.resource}" / label "${declared.labelField}", which no crudRoutes serves`);
   return { ...target, id: columns.id, label: columns[declared.labelField] };
 }
 
@@ -69,7 +70,10 @@ export async function checkReferences(tx: Tx, resource: AnyResource, values: Row
     // Several references (multiple): every id must name a choosable record; one query for them all.
     const ids = Array.isArray(value) ? [...new Set(value.map(String))] : [String(value)];
     if (!ids.length) continue;
-    const found = await tx.select({ id: target.id }).from(target.table).where(and(inArray(target.id, ids), ...choosable(schema, target)));
+    const found = await tx
+      .select({ id: target.id })
+      .from(target.table)
+      .where(and(inArray(target.id, ids), ...choosable(schema, target)));
     if (found.length !== ids.length) {
       const rule = translate(schema.reference!.filterLabel ?? target.resource.title);
       throw aboutField(validationError(translate('server:crud.notReference', { field: fieldLabel(schema), rule })), name);
@@ -81,7 +85,13 @@ export async function checkReferences(tx: Tx, resource: AnyResource, values: Row
 async function labelsOf(db: Db | Tx, resource: AnyResource, rows: readonly Row[]): Promise<Map<string, Map<string, string>>> {
   const labels = new Map<string, Map<string, string>>();
   for (const [name, schema] of referenceFieldsOf(resource)) {
-    const ids = [...new Set(rows.flatMap((row) => (Array.isArray(row[name]) ? row[name] : [row[name]])).filter((id): id is string => typeof id === 'string' && REFERENCE_ID.test(id)))];
+    const ids = [
+      ...new Set(
+        rows
+          .flatMap((row) => (Array.isArray(row[name]) ? row[name] : [row[name]]))
+          .filter((id): id is string => typeof id === 'string' && REFERENCE_ID.test(id)),
+      ),
+    ];
     const found = new Map<string, string>();
     if (ids.length) {
       const target = targetOf(schema);

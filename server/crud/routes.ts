@@ -78,7 +78,12 @@ export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: Ret
     const total = rows.length ? Number(rows[0][TOTAL]) : offset === 0 ? 0 : await countAll();
     return { records: rows.map(({ [TOTAL]: _total, ...record }) => record), total, pageNum, pageSize };
   }
-  const records = await db.select().from(options.table).orderBy(...order).limit(pageSize).offset(offset);
+  const records = await db
+    .select()
+    .from(options.table)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset(offset);
   const total = offset === 0 && records.length < pageSize ? records.length : await countAll();
   return { records, total, pageNum, pageSize };
 }
@@ -87,7 +92,12 @@ export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: Ret
 export async function listOf(db: Db, options: CrudOptions, body: Row): Promise<Row[]> {
   const columns = columnsOf(options.table);
   const where = whereOf(filterConditions(options.resource, columns, body, options.links));
-  return db.select().from(options.table).where(where).orderBy(...orderOf(options.resource, columns, body, options.links)).limit(MAX_EXPORT_ROWS);
+  return db
+    .select()
+    .from(options.table)
+    .where(where)
+    .orderBy(...orderOf(options.resource, columns, body, options.links))
+    .limit(MAX_EXPORT_ROWS);
 }
 
 async function save(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
@@ -102,7 +112,10 @@ async function save(ctx: AppContext, options: CrudOptions, body: Row, principal:
       const { columns, linked } = splitLinks(options.links, values);
       const insert = { ...columns, dataVersion: 0, createBy: principal.username, updateBy: principal.username };
       // The values were checked against the field schema above; the table's own insert type cannot know them statically.
-      const [inserted] = (await tx.insert(options.table).values(insert as PgTable['$inferInsert']).returning()) as Row[];
+      const [inserted] = (await tx
+        .insert(options.table)
+        .values(insert as PgTable['$inferInsert'])
+        .returning()) as Row[];
       await writeLinks(tx, options.links, String(inserted.id), linked);
       const [row] = await withLinks(tx, options.links, [inserted]);
       await written(tx, options, { kind: 'create', id: String(row.id), after: row, principal });
@@ -154,7 +167,15 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Row, prin
  * A row action: the record must still be at the version the caller read and in a state the action
  * applies to; then its change is written, one version on. A refusal changes nothing.
  */
-async function runAction(ctx: AppContext, options: CrudOptions, name: string, change: RowActionChange, body: Row, principal: Principal, approvals?: ApprovableResource): Promise<Row> {
+async function runAction(
+  ctx: AppContext,
+  options: CrudOptions,
+  name: string,
+  change: RowActionChange,
+  body: Row,
+  principal: Principal,
+  approvals?: ApprovableResource,
+): Promise<Row> {
   const action = options.resource.actions![name];
   const id = requireId(body);
   const version = body.dataVersion;

@@ -33,7 +33,8 @@ export async function readSealed(ctx: AppContext, options: CrudOptions, body: Ro
       if (schema.required) throw validationError(translate('server:crud.required', { field }));
       return null;
     }
-    if (schema.maxLength !== undefined && value.length > schema.maxLength) throw validationError(translate('server:crud.tooLong', { field, max: String(schema.maxLength) }));
+    if (schema.maxLength !== undefined && value.length > schema.maxLength)
+      throw validationError(translate('server:crud.tooLong', { field, max: String(schema.maxLength) }));
     return cipher.seal(value);
   };
   for (const [name, schema] of fields) {

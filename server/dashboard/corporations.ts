@@ -15,7 +15,10 @@ export const corporationSource = dashboardSource({
   key: 'corporations',
   load: async (tx): Promise<CorporationSection> => {
     const [{ total }] = await tx.select({ total: intCount() }).from(corporations);
-    const typed = tx.select({ code: corpType.as('code') }).from(corporations).as('typed');
+    const typed = tx
+      .select({ code: corpType.as('code') })
+      .from(corporations)
+      .as('typed');
     const byType = await tx.select({ code: typed.code, count: intCount() }).from(typed).groupBy(typed.code).orderBy(asc(typed.code));
     const coreAdmission = await tx
       .select({ code: corporations.admissionStatus, count: intCount() })

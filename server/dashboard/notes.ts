@@ -122,17 +122,20 @@ async function noteSection(tx: Tx, now: Date, from: 'rows' | 'bins'): Promise<No
     .where(and(isRoot, gte(n.issueDate, firstDay), lte(n.issueDate, today)))
     .groupBy(monthOfIssue);
   const { redeemedThisYear, redeemedByMonth } = await redeemed(tx, yearStart, firstDay, from);
-  const byMonth = months.map(
-    (month): NotesMonth => ({
-      month,
-      issued: pick(issuedByMonth, month),
-      redeemed: pick(redeemedByMonth, month),
-    }),
-  );
+  const byMonth = months.map((month): NotesMonth => ({
+    month,
+    issued: pick(issuedByMonth, month),
+    redeemed: pick(redeemedByMonth, month),
+  }));
 
   const topHolders = await tx
     // A ranking of suppliers as they are now: their current name, the notes' own (as issued) only for one no longer on file.
-    .select({ corpId: n.holderCorpId, name: sql<string>`coalesce((select c.corp_name from corporations c where c.id = ${qualified(n.holderCorpId)}), ${max(n.holderName)})`, count: intCount(), amount: moneySum(n.amount) })
+    .select({
+      corpId: n.holderCorpId,
+      name: sql<string>`coalesce((select c.corp_name from corporations c where c.id = ${qualified(n.holderCorpId)}), ${max(n.holderName)})`,
+      count: intCount(),
+      amount: moneySum(n.amount),
+    })
     .from(n)
     .where(outstanding)
     .groupBy(n.holderCorpId)

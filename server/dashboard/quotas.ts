@@ -100,8 +100,24 @@ async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
     .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId))
     .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
     .innerJoin(groups, eq(groups.id, quotaAccounts.groupId))
-    .groupBy(quotaAccounts.groupId, groups.corpId, groups.ownName, quotaAccounts.unitId, groupUnits.corpId, groupUnits.ownName, groupUnits.kind, groupUnits.sortOrder)
-    .orderBy(asc(unitNameOf(groups)), asc(quotaAccounts.groupId), asc(kindOrder), asc(groupUnits.sortOrder), asc(unitNameOf(groupUnits)), asc(quotaAccounts.unitId));
+    .groupBy(
+      quotaAccounts.groupId,
+      groups.corpId,
+      groups.ownName,
+      quotaAccounts.unitId,
+      groupUnits.corpId,
+      groupUnits.ownName,
+      groupUnits.kind,
+      groupUnits.sortOrder,
+    )
+    .orderBy(
+      asc(unitNameOf(groups)),
+      asc(quotaAccounts.groupId),
+      asc(kindOrder),
+      asc(groupUnits.sortOrder),
+      asc(unitNameOf(groupUnits)),
+      asc(quotaAccounts.unitId),
+    );
 
   const byGrantor = await tx
     .select({ grantorName: grantorNameOf(quotaAccounts), kind: quotaAccounts.kind, granted: moneySum(l.d.granted) })

@@ -10,8 +10,7 @@ export const moneySum = (expression: SQLWrapper, where?: SQL): SQL<string> =>
     ? sql<string>`coalesce(sum(${expression}) filter (where ${where}), 0)::numeric(18,2)::text`
     : sql<string>`coalesce(sum(${expression}), 0)::numeric(18,2)::text`;
 
-export const intCount = (where?: SQL): SQL<number> =>
-  where ? sql<number>`(count(*) filter (where ${where}))::int` : sql<number>`count(*)::int`;
+export const intCount = (where?: SQL): SQL<number> => (where ? sql<number>`(count(*) filter (where ${where}))::int` : sql<number>`count(*)::int`);
 
 /** A count and its amount over the rows `where` admits (all rows without it). */
 export const countAmount = (amount: SQLWrapper, where?: SQL) => ({ count: intCount(where), amount: moneySum(amount, where) });

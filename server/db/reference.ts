@@ -135,7 +135,10 @@ export function declaredReference(resources: readonly AnyResource[]) {
     ),
     config: CONFIGS.map((c) => ({ key: c.configKey, row: { ...c } })),
     // The shipped auditors' rules (issue 41): an auditor's edit or removal of one stays, as a menu's does.
-    auditRule: SHIPPED_AUDIT_RULES.map((rule) => ({ key: rule.id, row: { id: rule.id, kind: rule.kind, severity: rule.severity, owner: rule.owner, definition: rule } })),
+    auditRule: SHIPPED_AUDIT_RULES.map((rule) => ({
+      key: rule.id,
+      row: { id: rule.id, kind: rule.kind, severity: rule.severity, owner: rule.owner, definition: rule },
+    })),
   } satisfies Record<ReferenceKind, Item<unknown>[]>;
 }
 
@@ -178,7 +181,11 @@ export async function reconcileReference(db: Db, resources: readonly AnyResource
       const [{ users: existing }] = await tx.select({ users: count() }).from(users);
       if (existing > 0) {
         const baseline = Object.entries(preLedgerKeys()).flatMap(([kind, keys]) => keys.map((key) => ({ kind, key })));
-        for (let i = 0; i < baseline.length; i += 500) await tx.insert(referenceItems).values(baseline.slice(i, i + 500)).onConflictDoNothing();
+        for (let i = 0; i < baseline.length; i += 500)
+          await tx
+            .insert(referenceItems)
+            .values(baseline.slice(i, i + 500))
+            .onConflictDoNothing();
         ledger.push(...baseline);
       }
     }
@@ -188,8 +195,14 @@ export async function reconcileReference(db: Db, resources: readonly AnyResource
     const apply = async <T>(kind: ReferenceKind, items: Item<T>[], insert: (tx: Tx, rows: T[]) => Promise<unknown>) => {
       const todo = fresh(kind, items);
       if (!todo.length) return;
-      await insert(tx, todo.map((item) => item.row));
-      await tx.insert(referenceItems).values(todo.map((item) => ({ kind, key: item.key }))).onConflictDoNothing();
+      await insert(
+        tx,
+        todo.map((item) => item.row),
+      );
+      await tx
+        .insert(referenceItems)
+        .values(todo.map((item) => ({ kind, key: item.key })))
+        .onConflictDoNothing();
       added[kind] = todo.map((item) => item.key);
     };
 

@@ -8,7 +8,6 @@ import { bigserial, check, pgSequence, date, index, integer, jsonb, numeric, pgT
 import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from './columns';
 import { creditNotes } from './schema-credit-notes';
 
-
 export const absPackages = pgTable(
   'abs_packages',
   {

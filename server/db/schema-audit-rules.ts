@@ -50,7 +50,9 @@ export const auditRuleExceptions = pgTable(
     index('audit_rule_exceptions_subject_idx').on(t.subjectType, t.subjectId),
     // One live exception per rule and subject.
     check('audit_rule_exceptions_second_person_ck', sql`${t.approvedBy} is null or ${t.approvedBy} <> ${t.requestedBy}`),
-    uniqueIndex('audit_rule_exceptions_live_uq').on(t.ruleId, t.subjectType, t.subjectId).where(sql`${t.status} in ('PENDING', 'APPROVED')`),
+    uniqueIndex('audit_rule_exceptions_live_uq')
+      .on(t.ruleId, t.subjectType, t.subjectId)
+      .where(sql`${t.status} in ('PENDING', 'APPROVED')`),
   ],
 );
 

@@ -10,7 +10,6 @@ import { check, date, index, integer, numeric, pgSequence, pgTable, primaryKey, 
 import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from './columns';
 import { corporations, groupUnits, products, quotaAccounts } from './schema';
 
-
 /** The daily sequence of note numbers (CN + date + six digits). */
 export const creditNoteNoSeq = pgSequence('credit_note_no_seq', { startWith: 1, increment: 1 });
 export const creditBatchNoSeq = pgSequence('credit_batch_no_seq', { startWith: 1, increment: 1 });
@@ -158,4 +157,3 @@ export const creditNoteHolds = pgTable(
   },
   (t) => [index('credit_note_holds_note_idx').on(t.noteId, t.createTime)],
 );
-

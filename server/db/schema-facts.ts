@@ -31,7 +31,10 @@ export interface UniqueIndex {
 }
 
 /** schema.ts's tables and the resources' table files' (server/crud/served.ts). */
-export const schemaTables: readonly PgTable[] = [...(Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)), ...RESOURCE_TABLES];
+export const schemaTables: readonly PgTable[] = [
+  ...(Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)),
+  ...RESOURCE_TABLES,
+];
 
 /** Property name by SQL column name: index declarations hold copies of the columns, not the columns. */
 function propertyNames(table: PgTable): Map<string, string> {

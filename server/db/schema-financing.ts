@@ -11,7 +11,6 @@ import { check, index, numeric, pgSequence, pgTable, text, timestamp, uniqueInde
 import { idColumn as id, recordColumns as record } from './columns';
 import { corporations, products } from './schema';
 
-
 /** The application number's last four digits: two applications in one second never draw the same. */
 export const financingApplicationNoSeq = pgSequence('financing_application_no_seq', { startWith: 1, increment: 1 });
 

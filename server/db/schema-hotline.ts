@@ -26,7 +26,9 @@ export const hotlineCalls = pgTable(
      * to its contact, so the callee is always a known corporation, named by its current name; a
      * corporation with calls is not removed (the log is its contact history).
      */
-    corpId: text('corp_id').notNull().references(() => corporations.id, { onDelete: 'restrict' }),
+    corpId: text('corp_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'restrict' }),
     contactName: text('contact_name'),
     /** The dialled number as the log shows it: masked, the full number never stored here. */
     phoneMasked: text('phone_masked').notNull(),
@@ -48,7 +50,9 @@ export const hotlineCalls = pgTable(
     ...recordColumns(),
   },
   (t) => [
-    uniqueIndex('hotline_calls_one_open_per_operator').on(t.operatorId).where(sql`${t.status} <> 'ENDED'`),
+    uniqueIndex('hotline_calls_one_open_per_operator')
+      .on(t.operatorId)
+      .where(sql`${t.status} <> 'ENDED'`),
     index('hotline_calls_corp_idx').on(t.corpId, t.dialTime),
     index('hotline_calls_order_idx').on(t.dialTime),
     check('hotline_calls_status_check', sql`${t.status} IN ('DIALLING', 'TALKING', 'WRAP_UP', 'ENDED')`),

@@ -22,10 +22,7 @@ export const loginLogs = pgTable(
     userAgent: text('user_agent'),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('sys_login_logs_create_time_idx').on(table.createTime),
-    index('sys_login_logs_username_idx').on(table.username, table.createTime),
-  ],
+  (table) => [index('sys_login_logs_create_time_idx').on(table.createTime), index('sys_login_logs_username_idx').on(table.username, table.createTime)],
 );
 
 export const loginLocks = pgTable('sys_login_locks', {

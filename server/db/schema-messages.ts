@@ -14,7 +14,6 @@ import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-
 import type { MessageRef } from '../i18n';
 import { createdAt as time, idColumn as id } from './columns';
 
-
 export const userMessages = pgTable(
   'user_messages',
   {
@@ -41,7 +40,9 @@ export const userMessages = pgTable(
   },
   (t) => [
     index('user_messages_user_time_idx').on(t.userId, t.createTime),
-    index('user_messages_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('user_messages_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 
@@ -82,5 +83,8 @@ export const supportMessages = pgTable(
     body: text('body').notNull(),
     createTime: time('create_time'),
   },
-  (t) => [index('support_messages_conversation_idx').on(t.conversationId, t.createTime), check('support_messages_author_ck', sql`${t.author} in ('CORPORATE', 'OPERATOR')`)],
+  (t) => [
+    index('support_messages_conversation_idx').on(t.conversationId, t.createTime),
+    check('support_messages_author_ck', sql`${t.author} in ('CORPORATE', 'OPERATOR')`),
+  ],
 );

@@ -15,7 +15,6 @@ import { corporations } from './schema';
  * agreement's parties, which are kept on purpose: the names as signed (DOMAIN.md).
  */
 
-
 /**
  * One version of an agreement template: a new version is a new row (templateCode + version unique);
  * once APPROVED its text never changes (the routes refuse it), so agreements can cite it for good.
@@ -75,8 +74,12 @@ export const products = pgTable(
 export const productTemplateVersions = pgTable(
   'product_template_versions',
   {
-    productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    templateId: text('template_id').notNull().references(() => agreementTemplates.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => agreementTemplates.id),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.templateId] }), index('product_template_versions_template_idx').on(t.templateId)],

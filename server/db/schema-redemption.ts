@@ -9,7 +9,6 @@ import { amountColumn as amount, idColumn as id, recordColumns as record } from 
 import { creditNotes } from './schema-credit-notes';
 import { groupUnits } from './schema';
 
-
 export const creditPayments = pgTable(
   'credit_payments',
   {
@@ -19,7 +18,9 @@ export const creditPayments = pgTable(
      * payment is shown. A payment is a bank transfer recorded for audit, not a document issued to a
      * party, so nothing of the payer's name is kept as it was (README "References and snapshots").
      */
-    payerUnitId: text('payer_unit_id').notNull().references(() => groupUnits.id, { onDelete: 'restrict' }),
+    payerUnitId: text('payer_unit_id')
+      .notNull()
+      .references(() => groupUnits.id, { onDelete: 'restrict' }),
     amount: amount('amount'),
     valueDate: date('value_date', { mode: 'string' }).notNull(),
     bankSerialNo: text('bank_serial_no').notNull(),
@@ -77,6 +78,8 @@ export const creditRedeemRegistrations = pgTable(
   (t) => [
     index('credit_redeem_registrations_status_idx').on(t.status, t.createTime),
     // One registration in its approval per note at a time.
-    uniqueIndex('credit_redeem_registrations_running_uq').on(t.noteId).where(sql`${t.status} = 'RUNNING'`),
+    uniqueIndex('credit_redeem_registrations_running_uq')
+      .on(t.noteId)
+      .where(sql`${t.status} = 'RUNNING'`),
   ],
 );

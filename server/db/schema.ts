@@ -205,7 +205,9 @@ export const sysDictData = pgTable(
     // (bench/server.ts: p95 from about 80 ms to a few ms over 100,000 items); shorter terms scan.
     // fastupdate off: PGlite runs no autovacuum, so GIN's pending list would grow with every insert
     // and every search would read it through; dictionary items are written rarely.
-    index('sys_dict_data_label_trgm_idx').using('gin', sql`${t.dictLabel} gin_trgm_ops`).with({ fastupdate: 'off' }),
+    index('sys_dict_data_label_trgm_idx')
+      .using('gin', sql`${t.dictLabel} gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
   ],
 );
 
@@ -279,7 +281,9 @@ export const workflowInstances = pgTable(
   },
   (t) => [
     // One approval at a time per business record and process.
-    uniqueIndex('workflow_instances_running_uq').on(t.processKey, t.businessKey).where(sql`${t.status} = 'RUNNING'`),
+    uniqueIndex('workflow_instances_running_uq')
+      .on(t.processKey, t.businessKey)
+      .where(sql`${t.status} = 'RUNNING'`),
     index('workflow_instances_business_idx').on(t.businessKey),
     index('workflow_instances_starter_idx').on(t.startUserId, t.createTime),
   ],
@@ -311,7 +315,9 @@ export const workflowTasks = pgTable(
   },
   (t) => [
     // An instance has at most one open task: a second transition cannot slip in beside the first.
-    uniqueIndex('workflow_tasks_open_uq').on(t.instanceId).where(sql`${t.status} = 'TODO'`),
+    uniqueIndex('workflow_tasks_open_uq')
+      .on(t.instanceId)
+      .where(sql`${t.status} = 'TODO'`),
     index('workflow_tasks_todo_idx').on(t.status, t.workingRole, t.createTime),
     index('workflow_tasks_assignee_idx').on(t.assigneeId, t.status, t.completeTime),
   ],
@@ -369,7 +375,6 @@ export const smsSignCodes = pgTable(
     dataVersion: integer('data_version').notNull().default(0),
   },
   (t) => [index('sms_sign_codes_user_idx').on(t.userId, t.sentAt)],
-
 );
 
 /**
@@ -549,7 +554,9 @@ export const certificateApplications = pgTable(
   },
   (t) => [
     // One running application per certificate.
-    uniqueIndex('certificate_applications_running_uq').on(t.certificateId).where(sql`${t.status} = 'RUNNING'`),
+    uniqueIndex('certificate_applications_running_uq')
+      .on(t.certificateId)
+      .where(sql`${t.status} = 'RUNNING'`),
     index('certificate_applications_certificate_idx').on(t.certificateId, t.createTime),
   ],
 );
@@ -598,7 +605,10 @@ export const corporations = pgTable(
     id: idColumn(),
     corpName: text('corp_name').notNull(),
     creditCode: text('credit_code').notNull().unique(),
-    corpTypes: text('corp_types').array().notNull().default(sql`'{}'::text[]`),
+    corpTypes: text('corp_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     legalPersonName: text('legal_person_name'),
     legalPersonIdCard: text('legal_person_id_card'),
     managerName: text('manager_name'),
@@ -612,7 +622,9 @@ export const corporations = pgTable(
     index('corporations_name_idx').on(t.corpName),
     index('corporations_order_idx').on(t.createTime),
     // A name contained in a corporation's name (the group tree's search, the list's name filter), among 100,000 corporations.
-    index('corporations_name_trgm_idx').using('gin', sql`${t.corpName} gin_trgm_ops`).with({ fastupdate: 'off' }),
+    index('corporations_name_trgm_idx')
+      .using('gin', sql`${t.corpName} gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
   ],
 );
 
@@ -679,7 +691,9 @@ export const groupUnits = pgTable(
     uniqueIndex('group_units_group_corp_uq').on(t.groupId, t.corpId),
     // The tree's search by name (issue 42): the units of the corporations whose name matches, and own names containing the keyword.
     index('group_units_corp_idx').on(t.corpId),
-    index('group_units_name_trgm_idx').using('gin', sql`${t.ownName} gin_trgm_ops`).with({ fastupdate: 'off' }),
+    index('group_units_name_trgm_idx')
+      .using('gin', sql`${t.ownName} gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
     check('group_units_name_ck', sql`(${t.corpId} IS NULL) <> (${t.ownName} IS NULL)`),
   ],
 );
@@ -735,7 +749,9 @@ export const approvalChanges = pgTable(
   },
   (t) => [
     // One pending change per record: a second save while one runs is refused.
-    uniqueIndex('approval_changes_running_uq').on(t.scope, t.recordId).where(sql`${t.status} = 'RUNNING'`),
+    uniqueIndex('approval_changes_running_uq')
+      .on(t.scope, t.recordId)
+      .where(sql`${t.status} = 'RUNNING'`),
     index('approval_changes_record_idx').on(t.scope, t.recordId, t.createTime),
     index('approval_changes_instance_idx').on(t.instanceId),
   ],

@@ -41,7 +41,10 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   const hashes = await Promise.all(personas.map((p) => hashPassword(p.password, options.passwordCost)));
 
   await db.transaction(async (tx) => {
-    await tx.insert(corps).values([...CORPS]).onConflictDoNothing();
+    await tx
+      .insert(corps)
+      .values([...CORPS])
+      .onConflictDoNothing();
     await tx
       .insert(users)
       .values(
@@ -57,9 +60,15 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
         })),
       )
       .onConflictDoNothing();
-    await tx.insert(userCorps).values(personas.flatMap((p) => p.corps.map((corpId) => ({ userId: p.id, corpId })))).onConflictDoNothing();
+    await tx
+      .insert(userCorps)
+      .values(personas.flatMap((p) => p.corps.map((corpId) => ({ userId: p.id, corpId }))))
+      .onConflictDoNothing();
     const pkRoleOf = new Map(ROLES.map((r) => [r.code, r.pkRole]));
-    await tx.insert(userRoles).values(personas.map((p) => ({ userId: p.id, pkRole: pkRoleOf.get(p.role)! }))).onConflictDoNothing();
+    await tx
+      .insert(userRoles)
+      .values(personas.map((p) => ({ userId: p.id, pkRole: pkRoleOf.get(p.role)! })))
+      .onConflictDoNothing();
 
     if (options.demoMode) await tx.insert(certificates).values(demoCertificates(new Date())).onConflictDoNothing();
   });

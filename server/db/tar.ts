@@ -45,7 +45,10 @@ export function* entriesOf(tar: Buffer): Generator<TarEntry> {
     if (block.every((b) => b === 0)) return;
     const name = block.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
     const size = parseInt(block.subarray(124, 136).toString('latin1').replace(/\0.*$/s, '').trim() || '0', 8);
-    const stored = block.subarray(148, 156).toString('latin1').replace(/[\0 ].*$/s, '');
+    const stored = block
+      .subarray(148, 156)
+      .toString('latin1')
+      .replace(/[\0 ].*$/s, '');
     const sum = Buffer.concat([block.subarray(0, 148), Buffer.from('        ', 'latin1'), block.subarray(156)]).reduce((s, b) => s + b, 0);
     if (parseInt(stored, 8) !== sum) throw new Error(`not a backup archive: bad header at byte ${at}`);
     const start = at + BLOCK;

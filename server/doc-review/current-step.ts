@@ -48,7 +48,10 @@ export async function requireCurrentStep(db: Db, tx: Tx, actor: Actor, businessK
     throw businessError('TASK_CLAIMED', 'server:workflow.taskClaimedByOther', { personName: task.assigneeName ?? '' });
   }
   if (isReviewStep(task.activityType)) {
-    const [barred] = await tx.select({ id: workflowTasks.id }).from(workflowTasks).where(and(eq(workflowTasks.id, task.id), fourEyesBarred(db, actor)));
+    const [barred] = await tx
+      .select({ id: workflowTasks.id })
+      .from(workflowTasks)
+      .where(and(eq(workflowTasks.id, task.id), fourEyesBarred(db, actor)));
     if (barred) throw businessError('FOUR_EYES', 'server:workflow.fourEyes');
   }
 }

@@ -5,9 +5,20 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
-  APPROVE_RESULT, REASON_PROPERTY, segmentCompletion, TASK_SEGMENT, TASK_SEGMENTS,
-  type ApproveInfo, type ApproveResult, type DocFile, type DocMaterial, type DocMaterialsAnswer, type DocProperty,
-  type DocPropertyType, type SegmentCompletion, type TaskSegment,
+  APPROVE_RESULT,
+  REASON_PROPERTY,
+  segmentCompletion,
+  TASK_SEGMENT,
+  TASK_SEGMENTS,
+  type ApproveInfo,
+  type ApproveResult,
+  type DocFile,
+  type DocMaterial,
+  type DocMaterialsAnswer,
+  type DocProperty,
+  type DocPropertyType,
+  type SegmentCompletion,
+  type TaskSegment,
 } from '../../src/features/doc-review/rules';
 import type { Tx } from '../db/tx';
 import type { Db } from '../db/open';
@@ -18,7 +29,12 @@ type ApprovalRow = typeof docFileApprovals.$inferSelect;
 type FileRow = typeof docFiles.$inferSelect;
 
 const waiting = (taskSegment: TaskSegment): ApproveInfo => ({
-  taskSegment, approveResult: APPROVE_RESULT.WAIT, approveRemark: null, approverName: null, approveTime: null, fromAudit: false,
+  taskSegment,
+  approveResult: APPROVE_RESULT.WAIT,
+  approveRemark: null,
+  approverName: null,
+  approveTime: null,
+  fromAudit: false,
 });
 
 const infoOf = (row: ApprovalRow, taskSegment: TaskSegment, fromAudit: boolean): ApproveInfo => ({
@@ -49,12 +65,19 @@ export function docFileView(file: FileRow, approvals: readonly ApprovalRow[], se
     fileName: file.fileName,
     dataVersion: file.dataVersion,
     extraParams: { ...file.extraParams, id: file.extraParams.id ?? file.id },
-    approveInfoList: approveInfoList(approvals.filter((a) => a.docFileId === file.id), segment),
+    approveInfoList: approveInfoList(
+      approvals.filter((a) => a.docFileId === file.id),
+      segment,
+    ),
   };
 }
 
 async function filesOf(db: Reader, businessKey: string) {
-  const materials = await db.select().from(docMaterials).where(eq(docMaterials.businessKey, businessKey)).orderBy(asc(docMaterials.sortOrder), asc(docMaterials.id));
+  const materials = await db
+    .select()
+    .from(docMaterials)
+    .where(eq(docMaterials.businessKey, businessKey))
+    .orderBy(asc(docMaterials.sortOrder), asc(docMaterials.id));
   const materialIds = materials.map((m) => m.id);
   const files = materialIds.length
     ? await db.select().from(docFiles).where(inArray(docFiles.docMaterialId, materialIds)).orderBy(asc(docFiles.sortOrder), asc(docFiles.id))
@@ -92,7 +115,13 @@ export async function readProperty(db: Reader, businessKey: string, propertyType
 /** Whether `segment` may be passed now: every file decided, and a reason when any did not pass. */
 export async function completionOf(db: Reader, businessKey: string, segment: TaskSegment): Promise<SegmentCompletion> {
   const { files, approvals } = await filesOf(db, businessKey);
-  const results = files.map((f) => approveInfoList(approvals.filter((a) => a.docFileId === f.id), segment).find((i) => i.taskSegment === segment)!.approveResult);
+  const results = files.map(
+    (f) =>
+      approveInfoList(
+        approvals.filter((a) => a.docFileId === f.id),
+        segment,
+      ).find((i) => i.taskSegment === segment)!.approveResult,
+  );
   const reason = await readProperty(db, businessKey, REASON_PROPERTY[segment]);
   return segmentCompletion(segment, results, reason?.content);
 }

@@ -9,8 +9,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import {
-  APPROVE_RESULT, DECIDED_RESULTS, DOC_REVIEW_CALLS, DOC_REVIEW_PROCESS_KEYS, MAX_APPROVE_REMARK, MAX_REASON, REASON_PROPERTY,
-  segmentOfStep, TASK_SEGMENT, type ApproveResult, type SegmentCompletion, type TaskSegment,
+  APPROVE_RESULT,
+  DECIDED_RESULTS,
+  DOC_REVIEW_CALLS,
+  DOC_REVIEW_PROCESS_KEYS,
+  MAX_APPROVE_REMARK,
+  MAX_REASON,
+  REASON_PROPERTY,
+  segmentOfStep,
+  TASK_SEGMENT,
+  type ApproveResult,
+  type SegmentCompletion,
+  type TaskSegment,
 } from '../../src/features/doc-review/rules';
 import { TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
@@ -94,8 +104,11 @@ export function docReviewRoutes(api: FastifyInstance, ctx: AppContext): void {
         await tx.delete(docFileApprovals).where(and(eq(docFileApprovals.docFileId, docFileId), eq(docFileApprovals.taskSegment, TASK_SEGMENT.REVIEW)));
       }
       await recordChange(tx, principal, {
-        resource: 'doc-files', recordId: docFileId, action: OPERATION_ACTION.update,
-        before: null, after: { businessKey: found.businessKey, taskSegment: segment, approveResult, approveRemark },
+        resource: 'doc-files',
+        recordId: docFileId,
+        action: OPERATION_ACTION.update,
+        before: null,
+        after: { businessKey: found.businessKey, taskSegment: segment, approveResult, approveRemark },
       });
       const approvals = await tx.select().from(docFileApprovals).where(eq(docFileApprovals.docFileId, docFileId));
       return docFileView(file, approvals, segment);
@@ -145,7 +158,11 @@ export function ownDocReview(ctx: AppContext, processKey: string): OwnedProcess 
   return {
     processKey,
     async start(actor, input, tx) {
-      const [material] = await (tx ?? ctx.db).select({ id: docMaterials.id }).from(docMaterials).where(eq(docMaterials.businessKey, input.businessKey)).limit(1);
+      const [material] = await (tx ?? ctx.db)
+        .select({ id: docMaterials.id })
+        .from(docMaterials)
+        .where(eq(docMaterials.businessKey, input.businessKey))
+        .limit(1);
       if (!material) throw notFoundError(translate('server:docReview.materialsMissing'));
       return owned.start(actor, input, tx);
     },

@@ -15,7 +15,6 @@ import { sniffAllowedType } from '../files/sniff';
 import { demoPdf, demoPng } from './demo-files';
 import { ownDocReview } from './routes';
 
-
 async function storeFile(ctx: AppContext, file: DocFileSeed, uploaderId: string): Promise<void> {
   if (await ctx.files.find(file.fileId)) return;
   const content = file.kind === 'png' ? await demoPng(file.caption) : demoPdf(file.caption);
@@ -37,16 +36,32 @@ export async function seedDocReviews(ctx: AppContext): Promise<boolean> {
   await ctx.db.transaction(async (tx) => {
     for (const review of DOC_REVIEW_SEEDS) {
       const by = { createBy: starter.username, updateBy: starter.username };
-      await tx.insert(docMaterials).values(review.materials.map((m, i) => ({ id: m.id, businessKey: review.businessKey, docFileType: m.docFileType, sortOrder: i, ...by })));
+      await tx
+        .insert(docMaterials)
+        .values(review.materials.map((m, i) => ({ id: m.id, businessKey: review.businessKey, docFileType: m.docFileType, sortOrder: i, ...by })));
       await tx.insert(docFiles).values(
         review.materials.flatMap((m) =>
-          m.files.map((f, i) => ({ id: f.id, docMaterialId: m.id, fileId: f.fileId, fileName: f.fileName, extraParams: { id: f.extraId }, sortOrder: i, ...by })),
+          m.files.map((f, i) => ({
+            id: f.id,
+            docMaterialId: m.id,
+            fileId: f.fileId,
+            fileName: f.fileName,
+            extraParams: { id: f.extraId },
+            sortOrder: i,
+            ...by,
+          })),
         ),
       );
       if (review.dataPermission.length > 0) {
-        await tx.insert(docProperties).values({ businessKey: review.businessKey, propertyType: DOC_PROPERTY_TYPE.DATA_PERMISSION, components: [...review.dataPermission], ...by });
+        await tx
+          .insert(docProperties)
+          .values({ businessKey: review.businessKey, propertyType: DOC_PROPERTY_TYPE.DATA_PERMISSION, components: [...review.dataPermission], ...by });
       }
-      await ownDocReview(ctx, review.processKey).start(starter, { businessKey: review.businessKey, businessType: review.businessType, summary: review.summary }, tx);
+      await ownDocReview(ctx, review.processKey).start(
+        starter,
+        { businessKey: review.businessKey, businessType: review.businessType, summary: review.summary },
+        tx,
+      );
     }
   });
   return true;

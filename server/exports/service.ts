@@ -68,7 +68,9 @@ export class ExportService {
       .select({ one: sql`1` })
       .from(exportRunners)
       .innerJoin(serverProcesses, eq(serverProcesses.id, exportRunners.processId))
-      .where(and(eq(exportRunners.recordId, fileExportRecords.id), sql`${serverProcesses.seenAt} > now() - ${PROCESS_GONE_MS}::int * interval '1 millisecond'`));
+      .where(
+        and(eq(exportRunners.recordId, fileExportRecords.id), sql`${serverProcesses.seenAt} > now() - ${PROCESS_GONE_MS}::int * interval '1 millisecond'`),
+      );
     const failed = await this.db
       .update(fileExportRecords)
       .set({ status: EXPORT_STATUS.failure, message: translate('server:export.interrupted'), updateTime: new Date() })

@@ -36,7 +36,10 @@ export class DownloadTickets {
 
   /** The grant, removed on the first use whether or not it is still valid. */
   async take(ticket: string): Promise<TicketGrant | undefined> {
-    const [row] = await this.db.delete(downloadTickets).where(eq(downloadTickets.ticketHash, hashTicket(ticket))).returning();
+    const [row] = await this.db
+      .delete(downloadTickets)
+      .where(eq(downloadTickets.ticketHash, hashTicket(ticket)))
+      .returning();
     if (!row || row.expiresAt.getTime() <= this.now()) return undefined;
     return { recordId: row.recordId, userId: row.userId, filePath: row.filePath, fileName: row.fileName };
   }

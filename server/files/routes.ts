@@ -51,10 +51,12 @@ export function fileInfo(row: StoredFile) {
   return { id: row.id, fileName: row.originalName, mimeType: row.mimeType, size: row.sizeBytes, sha256: row.sha256, createTime: row.createTime.toISOString() };
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** The name as the user knows it: no folders, no control characters, a bounded length. */
 function cleanName(fileName: string): string {
-  // eslint-disable-next-line no-control-regex
-  const name = basename(fileName.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const name = basename(fileName.replace(/\\/g, '/')).replace(CONTROL_CHARACTERS, '').trim();
   return name.length > MAX_NAME_LENGTH ? name.slice(name.length - MAX_NAME_LENGTH) : name;
 }
 
@@ -217,7 +219,8 @@ export function registerFileGets(app: FastifyInstance, deps: FileGetDeps): void 
 
   app.get<{ Params: Params; Querystring: Query }>(`${API_BASE}${FILE_GET_ROUTES.snapshot}`, async (request, reply) => {
     const { id, thumbnailType } = request.params;
-    if (!THUMBNAIL_TYPES.includes(thumbnailType as ThumbnailType)) throw protocolError('NOT_FOUND', translate('server:file.thumbnailType', { allowed: THUMBNAIL_TYPES.join(', ') }));
+    if (!THUMBNAIL_TYPES.includes(thumbnailType as ThumbnailType))
+      throw protocolError('NOT_FOUND', translate('server:file.thumbnailType', { allowed: THUMBNAIL_TYPES.join(', ') }));
     const file = await grantedFile(deps, id, request.query[FILE_GRANT_QUERY_KEY]);
     if (!isImageMimeType(file.mimeType)) throw protocolError('NOT_FOUND', translate('server:file.notImage'));
     const snapshot = await deps.files.snapshot(file, thumbnailType as ThumbnailType);

@@ -62,7 +62,10 @@ export class FileStore {
 
   async findMany(ids: readonly string[]): Promise<StoredFile[]> {
     if (ids.length === 0) return [];
-    return this.db.select().from(storedFiles).where(inArray(storedFiles.id, [...ids]));
+    return this.db
+      .select()
+      .from(storedFiles)
+      .where(inArray(storedFiles.id, [...ids]));
   }
 
   /**

@@ -20,16 +20,39 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import {
-  DECIDED_VERDICTS, EDITABLE_STATUSES, FINANCING_BUSINESS_TYPE, FINANCING_PROCESS_KEY, FINANCING_SIGN_SCOPE, FINANCING_STATUS,
-  MATERIAL_KINDS, MAX_FILES_PER_KIND, MAX_REMARK, MOBILE_PATTERN, OPEN_STATUSES, REQUIRED_KINDS, reviewCompletion, VERDICT,
-  type FinancingStatus, type Verdict,
+  DECIDED_VERDICTS,
+  EDITABLE_STATUSES,
+  FINANCING_BUSINESS_TYPE,
+  FINANCING_PROCESS_KEY,
+  FINANCING_SIGN_SCOPE,
+  FINANCING_STATUS,
+  MATERIAL_KINDS,
+  MAX_FILES_PER_KIND,
+  MAX_REMARK,
+  MOBILE_PATTERN,
+  OPEN_STATUSES,
+  REQUIRED_KINDS,
+  reviewCompletion,
+  VERDICT,
+  type FinancingStatus,
+  type Verdict,
 } from '../../src/lib/financing';
 import { isActivityType, workingRoleOf } from '../../src/workflows/activities';
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/tx';
 import type { Db } from '../db/open';
-import { corpBankAccounts, corporations, financingApplications, financingMaterials, groupUnits, products, storedFiles, workflowInstances, workflowTasks } from '../db/schema';
+import {
+  corpBankAccounts,
+  corporations,
+  financingApplications,
+  financingMaterials,
+  groupUnits,
+  products,
+  storedFiles,
+  workflowInstances,
+  workflowTasks,
+} from '../db/schema';
 import { qualified } from '../db/qualified';
 import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
 import { hasMessage, translate } from '../i18n';
@@ -57,7 +80,9 @@ export const applicationColumns = {
   coreName: corpNameOf(financingApplications.coreCorpId),
   prdName: productOf<string>('prd_name'),
   // The product names its finance institution by reference (products.finance_corp_id): its current name.
-  financeCorpName: sql<string | null>`(select c.corp_name from products p join corporations c on c.id = p.finance_corp_id where p.prd_code = ${qualified(financingApplications.prdCode)})`,
+  financeCorpName: sql<
+    string | null
+  >`(select c.corp_name from products p join corporations c on c.id = p.finance_corp_id where p.prd_code = ${qualified(financingApplications.prdCode)})`,
 };
 
 export type ApplicationRow = StoredRow & { supplierName: string; coreName: string; prdName: string; financeCorpName: string | null };
@@ -160,27 +185,46 @@ export class FinancingApplications {
       const coreCorpId = requireString(body, 'coreCorpId');
       const prdCode = requireString(body, 'prdCode');
       const [supplier] = await tx.select().from(corporations).where(eq(corporations.id, supplierCorpId));
-      if (!supplier || !supplier.corpTypes.includes(CORP_TYPE.supplier)) throw aboutField(businessError('FINANCING_NOT_SUPPLIER', 'financing:server.notSupplier'), 'supplierCorpId');
+      if (!supplier || !supplier.corpTypes.includes(CORP_TYPE.supplier))
+        throw aboutField(businessError('FINANCING_NOT_SUPPLIER', 'financing:server.notSupplier'), 'supplierCorpId');
       const [core] = await tx.select().from(corporations).where(eq(corporations.id, coreCorpId));
       if (!core || !core.corpTypes.includes(CORP_TYPE.core)) throw aboutField(businessError('FINANCING_NOT_CORE', 'financing:server.notCore'), 'coreCorpId');
       if (!(await this.isMemberOf(tx, supplierCorpId, coreCorpId))) {
-        throw aboutField(businessError('FINANCING_NOT_MEMBER', 'financing:server.notMember', { supplier: supplier.corpName, core: core.corpName }), 'supplierCorpId');
+        throw aboutField(
+          businessError('FINANCING_NOT_MEMBER', 'financing:server.notMember', { supplier: supplier.corpName, core: core.corpName }),
+          'supplierCorpId',
+        );
       }
       const [product] = await tx.select().from(products).where(eq(products.prdCode, prdCode));
       if (!product) throw aboutField(businessError('FINANCING_PRODUCT_UNKNOWN', 'financing:server.productUnknown'), 'prdCode');
       if (product.coreCorpId && product.coreCorpId !== core.id) {
-        throw aboutField(businessError('FINANCING_PRODUCT_OTHER_CORE', 'financing:server.productOtherCore', { product: product.prdName, core: core.corpName }), 'prdCode');
+        throw aboutField(
+          businessError('FINANCING_PRODUCT_OTHER_CORE', 'financing:server.productOtherCore', { product: product.prdName, core: core.corpName }),
+          'prdCode',
+        );
       }
       const [open] = await tx
         .select({ applicationNo: financingApplications.applicationNo })
         .from(financingApplications)
-        .where(and(eq(financingApplications.supplierCorpId, supplierCorpId), eq(financingApplications.coreCorpId, coreCorpId), eq(financingApplications.prdCode, prdCode), inArray(financingApplications.status, [...OPEN_STATUSES])));
+        .where(
+          and(
+            eq(financingApplications.supplierCorpId, supplierCorpId),
+            eq(financingApplications.coreCorpId, coreCorpId),
+            eq(financingApplications.prdCode, prdCode),
+            inArray(financingApplications.status, [...OPEN_STATUSES]),
+          ),
+        );
       if (open) throw businessError('FINANCING_APPLICATION_OPEN', 'financing:server.alreadyOpen', { applicationNo: open.applicationNo });
       const [row] = await tx
         .insert(financingApplications)
         .values({
           applicationNo: await applicationNo(tx, new Date(this.ctx.now())),
-          supplierCorpId, coreCorpId, prdCode, status: FINANCING_STATUS.draft, createBy: actor.username, updateBy: actor.username,
+          supplierCorpId,
+          coreCorpId,
+          prdCode,
+          status: FINANCING_STATUS.draft,
+          createBy: actor.username,
+          updateBy: actor.username,
         })
         .returning();
       await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'CREATE', after: row });
@@ -190,12 +234,24 @@ export class FinancingApplications {
 
   /** Whether the supplier hangs under the group whose root is the core enterprise, as its member customer. */
   private async isMemberOf(tx: Tx, supplierCorpId: string, coreCorpId: string): Promise<boolean> {
-    const groups = await tx.select({ groupId: groupUnits.groupId }).from(groupUnits).where(and(eq(groupUnits.corpId, coreCorpId), eq(groupUnits.kind, UNIT_KIND.group)));
+    const groups = await tx
+      .select({ groupId: groupUnits.groupId })
+      .from(groupUnits)
+      .where(and(eq(groupUnits.corpId, coreCorpId), eq(groupUnits.kind, UNIT_KIND.group)));
     if (groups.length === 0) return false;
     const [member] = await tx
       .select({ id: groupUnits.id })
       .from(groupUnits)
-      .where(and(eq(groupUnits.corpId, supplierCorpId), eq(groupUnits.kind, UNIT_KIND.member), inArray(groupUnits.groupId, groups.map((g) => g.groupId))))
+      .where(
+        and(
+          eq(groupUnits.corpId, supplierCorpId),
+          eq(groupUnits.kind, UNIT_KIND.member),
+          inArray(
+            groupUnits.groupId,
+            groups.map((g) => g.groupId),
+          ),
+        ),
+      )
       .limit(1);
     return Boolean(member);
   }
@@ -220,7 +276,10 @@ export class FinancingApplications {
       if (body.settlementAccountId !== undefined) {
         const accountId = optionalText(body, 'settlementAccountId', 100) ?? null;
         if (accountId !== null) {
-          const [account] = await tx.select({ id: corpBankAccounts.id }).from(corpBankAccounts).where(and(eq(corpBankAccounts.id, accountId), eq(corpBankAccounts.corpId, row.supplierCorpId)));
+          const [account] = await tx
+            .select({ id: corpBankAccounts.id })
+            .from(corpBankAccounts)
+            .where(and(eq(corpBankAccounts.id, accountId), eq(corpBankAccounts.corpId, row.supplierCorpId)));
           if (!account) throw aboutField(businessError('FINANCING_ACCOUNT_NOT_SUPPLIERS', 'financing:server.accountNotSuppliers'), 'settlementAccountId');
         }
         changes.settlementAccountId = accountId;
@@ -242,7 +301,8 @@ export class FinancingApplications {
       const row = await this.lock(tx, requireString(body, 'applicationId'));
       this.requireStatus(row, EDITABLE_STATUSES);
       const kind = body.kind;
-      if (typeof kind !== 'string' || !(MATERIAL_KINDS as readonly string[]).includes(kind)) throw aboutField(validationError(translate('financing:server.kindInvalid')), 'kind');
+      if (typeof kind !== 'string' || !(MATERIAL_KINDS as readonly string[]).includes(kind))
+        throw aboutField(validationError(translate('financing:server.kindInvalid')), 'kind');
       const ids = body.fileIds;
       if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 100)) {
         throw aboutField(validationError(translate('financing:server.filesRequired')), 'fileIds');
@@ -258,7 +318,9 @@ export class FinancingApplications {
       const added = files.length
         ? await tx
             .insert(financingMaterials)
-            .values(files.map((f) => ({ applicationId: row.id, kind, fileId: f.id, fileName: f.originalName, createBy: actor.username, updateBy: actor.username })))
+            .values(
+              files.map((f) => ({ applicationId: row.id, kind, fileId: f.id, fileName: f.originalName, createBy: actor.username, updateBy: actor.username })),
+            )
             .returning()
         : [];
       if (added.length) await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'CREATE', fields: ['materials'], after: added });
@@ -284,13 +346,17 @@ export class FinancingApplications {
     for (const name of ['amount', 'contactName', 'contactMobile', 'settlementAccountId'] as const) {
       if (row[name] === null) throw aboutField(businessError('FINANCING_INFO_INCOMPLETE', 'financing:server.infoIncomplete', { field: field(name) }), name);
     }
-    const kinds = new Set((await tx.select({ kind: financingMaterials.kind }).from(financingMaterials).where(eq(financingMaterials.applicationId, row.id))).map((m) => m.kind));
+    const kinds = new Set(
+      (await tx.select({ kind: financingMaterials.kind }).from(financingMaterials).where(eq(financingMaterials.applicationId, row.id))).map((m) => m.kind),
+    );
     const missing = REQUIRED_KINDS.find((k) => !kinds.has(k));
     if (missing) throw businessError('FINANCING_MATERIAL_MISSING', 'financing:server.materialMissing', { kind: translate(`financing:kind.${missing}`) });
   }
 
   private async requireReviewed(tx: Tx, applicationId: string): Promise<void> {
-    const verdicts = (await tx.select({ verdict: financingMaterials.verdict }).from(financingMaterials).where(eq(financingMaterials.applicationId, applicationId))).map((m) => m.verdict as Verdict);
+    const verdicts = (
+      await tx.select({ verdict: financingMaterials.verdict }).from(financingMaterials).where(eq(financingMaterials.applicationId, applicationId))
+    ).map((m) => m.verdict as Verdict);
     const completion = reviewCompletion(verdicts);
     if (completion.waitCount > 0) throw businessError('FINANCING_FILES_WAITING', 'financing:server.filesWaiting', { count: String(completion.waitCount) });
     if (completion.noPassCount > 0) throw businessError('FINANCING_FILES_REFUSED', 'financing:server.filesRefused', { count: String(completion.noPassCount) });
@@ -313,12 +379,23 @@ export class FinancingApplications {
         // the start's transition stores the instance on the application, so the pass finds what it moves.
         passed = await this.process.start(principal, { businessKey: row.id, businessType: FINANCING_BUSINESS_TYPE, record: row }, tx);
       } else {
-        const [open] = await tx.select({ id: workflowTasks.id }).from(workflowTasks).where(and(eq(workflowTasks.instanceId, row.instanceId ?? ''), eq(workflowTasks.status, TASK_STATUS.TODO)));
-        if (!open) throw businessError('FINANCING_STATUS_NOT_ALLOWED', 'financing:server.statusNotAllowed', { status: translate(`financing:status.${row.status}`) });
+        const [open] = await tx
+          .select({ id: workflowTasks.id })
+          .from(workflowTasks)
+          .where(and(eq(workflowTasks.instanceId, row.instanceId ?? ''), eq(workflowTasks.status, TASK_STATUS.TODO)));
+        if (!open)
+          throw businessError('FINANCING_STATUS_NOT_ALLOWED', 'financing:server.statusNotAllowed', { status: translate(`financing:status.${row.status}`) });
         passed = await this.ctx.workflow.complete(principal, { taskId: open.id, outcome: TASK_OUTCOME.PASS }, tx);
       }
       const saved = await this.find(tx, row.id);
-      await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'UPDATE', fields: ['status'], before: { status: row.status }, after: { status: saved.status } });
+      await recordOperation(tx, actor, {
+        resource: LOG_RESOURCE,
+        recordId: row.id,
+        action: 'UPDATE',
+        fields: ['status'],
+        before: { status: row.status },
+        after: { status: saved.status },
+      });
       return { application: saved, instanceId: passed.instance.id, taskId: passed.task?.id ?? null };
     });
   }
@@ -330,7 +407,8 @@ export class FinancingApplications {
     return this.ctx.db.transaction(async (tx) => {
       const id = requireString(body, 'id');
       const verdict = body.verdict;
-      if (typeof verdict !== 'string' || !(DECIDED_VERDICTS as readonly string[]).includes(verdict)) throw aboutField(validationError(translate('financing:server.verdictInvalid')), 'verdict');
+      if (typeof verdict !== 'string' || !(DECIDED_VERDICTS as readonly string[]).includes(verdict))
+        throw aboutField(validationError(translate('financing:server.verdictInvalid')), 'verdict');
       const remark = optionalText(body, 'remark', MAX_REMARK) ?? null;
       if (verdict === VERDICT.noPass && !remark) throw aboutField(validationError(translate('financing:server.remarkRequired')), 'remark');
       const version = requireVersion(body);
@@ -341,7 +419,16 @@ export class FinancingApplications {
       await this.requireApproveWorker(tx, principal, row);
       const [saved] = await tx
         .update(financingMaterials)
-        .set({ verdict, remark, reviewerId: principal.userId, reviewerName: principal.personName, reviewTime: new Date(), dataVersion: material.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
+        .set({
+          verdict,
+          remark,
+          reviewerId: principal.userId,
+          reviewerName: principal.personName,
+          reviewTime: new Date(),
+          dataVersion: material.dataVersion + 1,
+          updateTime: new Date(),
+          updateBy: principal.username,
+        })
         .where(and(eq(financingMaterials.id, id), eq(financingMaterials.dataVersion, version)))
         .returning();
       if (!saved) throw protocolError('DATA_VERSION_CONFLICT');
@@ -355,9 +442,19 @@ export class FinancingApplications {
     const [task] = await tx
       .select()
       .from(workflowTasks)
-      .where(and(eq(workflowTasks.instanceId, row.instanceId ?? ''), eq(workflowTasks.status, TASK_STATUS.TODO), eq(workflowTasks.taskDefinitionKey, 'Approve'), or(isNull(workflowTasks.assigneeId), eq(workflowTasks.assigneeId, principal.userId))));
+      .where(
+        and(
+          eq(workflowTasks.instanceId, row.instanceId ?? ''),
+          eq(workflowTasks.status, TASK_STATUS.TODO),
+          eq(workflowTasks.taskDefinitionKey, 'Approve'),
+          or(isNull(workflowTasks.assigneeId), eq(workflowTasks.assigneeId, principal.userId)),
+        ),
+      );
     if (!task) {
-      const [claimed] = await tx.select().from(workflowTasks).where(and(eq(workflowTasks.instanceId, row.instanceId ?? ''), eq(workflowTasks.status, TASK_STATUS.TODO)));
+      const [claimed] = await tx
+        .select()
+        .from(workflowTasks)
+        .where(and(eq(workflowTasks.instanceId, row.instanceId ?? ''), eq(workflowTasks.status, TASK_STATUS.TODO)));
       if (claimed?.assigneeId) throw businessError('TASK_CLAIMED', 'server:workflow.taskClaimedByOther', { personName: claimed.assigneeName ?? '' });
       throw businessError('FINANCING_NOT_IN_REVIEW', 'financing:server.notInReview');
     }
@@ -379,7 +476,8 @@ export class FinancingApplications {
     const corpName = principal.corps.find((c) => c.corpId === principal.corpId)?.corpName;
     if (corpName && (await this.sms.isOpen(corpName))) {
       const scope = { businessKeys: [before.id], ...FINANCING_SIGN_SCOPE };
-      if (!(await this.sms.hasVerified(principal, scope, before.qualifiedAt ?? before.updateTime))) throw businessError('SIGNATURE_REQUIRED', 'financing:server.signatureRequired');
+      if (!(await this.sms.hasVerified(principal, scope, before.qualifiedAt ?? before.updateTime)))
+        throw businessError('SIGNATURE_REQUIRED', 'financing:server.signatureRequired');
     }
     return this.ctx.db.transaction(async (tx) => {
       const row = await this.lock(tx, id);
@@ -387,11 +485,28 @@ export class FinancingApplications {
       const now = new Date();
       const [saved] = await tx
         .update(financingApplications)
-        .set({ status: FINANCING_STATUS.signed, signedAt: now, signedBy: principal.personName, dataVersion: row.dataVersion + 1, updateTime: now, updateBy: principal.username })
+        .set({
+          status: FINANCING_STATUS.signed,
+          signedAt: now,
+          signedBy: principal.personName,
+          dataVersion: row.dataVersion + 1,
+          updateTime: now,
+          updateBy: principal.username,
+        })
         .where(and(eq(financingApplications.id, row.id), eq(financingApplications.status, FINANCING_STATUS.approved)))
         .returning();
-      if (!saved) throw businessError('FINANCING_STATUS_NOT_ALLOWED', 'financing:server.statusNotAllowed', { status: translate(`financing:status.${FINANCING_STATUS.signed}`) });
-      await recordOperation(tx, actor, { resource: LOG_RESOURCE, recordId: row.id, action: 'UPDATE', fields: ['status'], before: { status: row.status }, after: { status: saved.status } });
+      if (!saved)
+        throw businessError('FINANCING_STATUS_NOT_ALLOWED', 'financing:server.statusNotAllowed', {
+          status: translate(`financing:status.${FINANCING_STATUS.signed}`),
+        });
+      await recordOperation(tx, actor, {
+        resource: LOG_RESOURCE,
+        recordId: row.id,
+        action: 'UPDATE',
+        fields: ['status'],
+        before: { status: row.status },
+        after: { status: saved.status },
+      });
       return this.find(tx, row.id);
     });
   }
@@ -434,4 +549,3 @@ export class FinancingApplications {
     else await this.setStatus(tx, row, FINANCING_STATUS.withdrawn);
   }
 }
-

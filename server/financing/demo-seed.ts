@@ -47,9 +47,21 @@ const FILES: ReadonlyArray<{ kind: MaterialKind; name: string; png: boolean }> =
   { kind: MATERIAL_KIND.other, name: '近三个月银行流水.pdf', png: false },
 ];
 
-const logActorOf = (p: { userId: string; username: string; personName: string }): LogActor => ({ userId: p.userId, username: p.username, personName: p.personName, ipAddress: null, userAgent: null });
+const logActorOf = (p: { userId: string; username: string; personName: string }): LogActor => ({
+  userId: p.userId,
+  username: p.username,
+  personName: p.personName,
+  ipAddress: null,
+  userAgent: null,
+});
 
-async function storeFiles(ctx: AppContext, seed: Seed, supplierName: string, uploaderId: string, kinds: readonly MaterialKind[]): Promise<Array<{ kind: MaterialKind; id: string }>> {
+async function storeFiles(
+  ctx: AppContext,
+  seed: Seed,
+  supplierName: string,
+  uploaderId: string,
+  kinds: readonly MaterialKind[],
+): Promise<Array<{ kind: MaterialKind; id: string }>> {
   const stored: Array<{ kind: MaterialKind; id: string }> = [];
   for (const file of FILES.filter((f) => kinds.includes(f.kind))) {
     const id = `file-demo-fin-${String(seed.supplier).padStart(2, '0')}-${file.kind.toLowerCase().replace('_', '-')}`;
@@ -65,7 +77,10 @@ async function storeFiles(ctx: AppContext, seed: Seed, supplierName: string, upl
 }
 
 async function openTask(ctx: AppContext, instanceId: string): Promise<string> {
-  const [task] = await ctx.db.select({ id: workflowTasks.id }).from(workflowTasks).where(and(eq(workflowTasks.instanceId, instanceId), eq(workflowTasks.status, TASK_STATUS.TODO)));
+  const [task] = await ctx.db
+    .select({ id: workflowTasks.id })
+    .from(workflowTasks)
+    .where(and(eq(workflowTasks.instanceId, instanceId), eq(workflowTasks.status, TASK_STATUS.TODO)));
   return task.id;
 }
 
@@ -77,11 +92,17 @@ async function walk(ctx: AppContext, service: FinancingApplications, seed: Seed,
   const h = logActorOf(handler);
   const d = logActorOf(director);
   let app = await service.start(h, { supplierCorpId, coreCorpId: DEMO_CORP.group, prdCode: seed.prdCode });
-  const kinds = seed.stop === 'draft' ? [MATERIAL_KIND.basic] : [MATERIAL_KIND.basic, MATERIAL_KIND.contract, MATERIAL_KIND.invoice, ...(seed.supplier % 2 ? [MATERIAL_KIND.other] : [])];
+  const kinds =
+    seed.stop === 'draft'
+      ? [MATERIAL_KIND.basic]
+      : [MATERIAL_KIND.basic, MATERIAL_KIND.contract, MATERIAL_KIND.invoice, ...(seed.supplier % 2 ? [MATERIAL_KIND.other] : [])];
   const files = await storeFiles(ctx, seed, supplier.corpName, handler.userId, kinds);
   for (const kind of kinds) await service.addFiles(h, { applicationId: app.id, kind, fileIds: files.filter((f) => f.kind === kind).map((f) => f.id) });
   app = await service.update(h, {
-    id: app.id, dataVersion: app.dataVersion, amount: seed.amount, contactName: seed.contactName,
+    id: app.id,
+    dataVersion: app.dataVersion,
+    amount: seed.amount,
+    contactName: seed.contactName,
     ...(seed.stop === 'draft' ? {} : { contactMobile: seed.contactMobile, settlementAccountId: `acct-${supplierCorpId}` }),
   });
   if (seed.stop === 'draft') return;

@@ -44,7 +44,13 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
   const service = new FinancingApplications(ctx, new SmsSignService({ db: ctx.db, now: ctx.now, outbox: ctx.demoOutbox, log: api.log }));
   services.set(ctx, service);
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
-    route(api, { method: 'POST', path, auth: 'session', permission, handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request) });
+    route(api, {
+      method: 'POST',
+      path,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request),
+    });
 
   post(FINANCING_CALLS.page, financing.list, async (body) => {
     const { pageNum, pageSize } = pagingOf(body);
@@ -71,7 +77,13 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
     const row = await service.find(ctx.db, optionalText(body, 'id', 100) ?? '');
     const [application] = await withAccounts(ctx.db, [row]);
     const accounts = await ctx.db
-      .select({ id: corpBankAccounts.id, bankName: corpBankAccounts.bankName, branchName: corpBankAccounts.branchName, accountName: corpBankAccounts.accountName, usage: corpBankAccounts.usage })
+      .select({
+        id: corpBankAccounts.id,
+        bankName: corpBankAccounts.bankName,
+        branchName: corpBankAccounts.branchName,
+        accountName: corpBankAccounts.accountName,
+        usage: corpBankAccounts.usage,
+      })
       .from(corpBankAccounts)
       .where(eq(corpBankAccounts.corpId, row.supplierCorpId))
       .orderBy(asc(corpBankAccounts.createTime));
@@ -81,7 +93,11 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
   // The onboarding record's signing flow: every application of one supplier, newest first.
   post(FINANCING_CALLS.ofSupplier, financing.query, async (body) => {
     const supplierCorpId = optionalText(body, 'supplierCorpId', 100) ?? '';
-    const rows = await ctx.db.select(applicationColumns).from(financingApplications).where(eq(financingApplications.supplierCorpId, supplierCorpId)).orderBy(desc(financingApplications.createTime));
+    const rows = await ctx.db
+      .select(applicationColumns)
+      .from(financingApplications)
+      .where(eq(financingApplications.supplierCorpId, supplierCorpId))
+      .orderBy(desc(financingApplications.createTime));
     return { records: await withAccounts(ctx.db, rows) };
   });
 
@@ -98,7 +114,15 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
           .select({ groupId: groupUnits.groupId, corpId: corporations.id, corpName: corporations.corpName })
           .from(groupUnits)
           .innerJoin(corporations, eq(corporations.id, groupUnits.corpId))
-          .where(and(eq(groupUnits.kind, UNIT_KIND.member), inArray(groupUnits.groupId, cores.map((c) => c.groupId))))
+          .where(
+            and(
+              eq(groupUnits.kind, UNIT_KIND.member),
+              inArray(
+                groupUnits.groupId,
+                cores.map((c) => c.groupId),
+              ),
+            ),
+          )
           .orderBy(asc(groupUnits.sortOrder))
       : [];
     // A product names its parties by id: their names now, as the sign-up form shows them.
@@ -111,7 +135,11 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
       .leftJoin(financeCorp, eq(financeCorp.id, products.financeCorpId))
       .orderBy(asc(products.prdCode));
     return {
-      cores: cores.map((c) => ({ corpId: c.corpId, corpName: c.corpName, suppliers: members.filter((m) => m.groupId === c.groupId).map(({ corpId, corpName }) => ({ corpId, corpName })) })),
+      cores: cores.map((c) => ({
+        corpId: c.corpId,
+        corpName: c.corpName,
+        suppliers: members.filter((m) => m.groupId === c.groupId).map(({ corpId, corpName }) => ({ corpId, corpName })),
+      })),
       products: productRows,
     };
   });

@@ -65,7 +65,9 @@ export function preloadingHtml(staticDir: string, resourceMenuPaths: readonly st
         // crossorigin on both: Vite's loader asks for a page's stylesheet as it does for its scripts (crossOrigin
         // ''), and a preload made in another credentials mode is not used (Chrome warns and fetches it again).
         const links = found.files
-          .map((file) => (file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`))
+          .map((file) =>
+            file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`,
+          )
           .join('');
         const at = index.indexOf('</head>');
         const text = withPageStyles(at < 0 ? index : `${index.slice(0, at)}${links}${index.slice(at)}`, preloads.antdStyles);

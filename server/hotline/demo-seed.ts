@@ -24,7 +24,14 @@ export async function seedHotlineDemo(ctx: AppContext): Promise<void> {
   const byId = new Map(corps.map((c) => [c.id, c]));
   const now = ctx.now();
   const calls = [
-    { corpId: DEMO_CORP.group, daysAgo: 3, outcome: CALL_OUTCOME.answered, talk: 312, reason: null, note: '与联系人确认本季度额度下发计划，对方将于下周提交分公司的下发申请。' },
+    {
+      corpId: DEMO_CORP.group,
+      daysAgo: 3,
+      outcome: CALL_OUTCOME.answered,
+      talk: 312,
+      reason: null,
+      note: '与联系人确认本季度额度下发计划，对方将于下周提交分公司的下发申请。',
+    },
     { corpId: DEMO_CORP.supplier(1), daysAgo: 2, outcome: CALL_OUTCOME.busy, talk: null, reason: '对方忙线', note: '对方忙线，稍后再联系。' },
     { corpId: DEMO_CORP.supplier(1), daysAgo: 2, outcome: CALL_OUTCOME.answered, talk: 145, reason: null, note: '提醒补充上传营业执照副本，对方已知悉。' },
     { corpId: DEMO_CORP.supplier(2), daysAgo: 1, outcome: CALL_OUTCOME.noAnswer, talk: null, reason: '无人接听', note: '无人接听，已发送短信提醒回电。' },
@@ -37,11 +44,22 @@ export async function seedHotlineDemo(ctx: AppContext): Promise<void> {
     const hangup = new Date((answer ?? dial).getTime() + (c.talk ?? 20) * 1000);
     return [
       {
-        operatorId: admin.id, corpId: corp.id, contactName: corp.managerName,
+        operatorId: admin.id,
+        corpId: corp.id,
+        contactName: corp.managerName,
         phoneMasked: corp.managerMobile ? maskValue(cipher.open(corp.managerMobile)) : '',
-        centreRef: `demo:${i}`, status: CALL_STATUS.ended, outcome: c.outcome, reason: c.reason, note: c.note,
-        dialTime: dial, answerTime: answer, hangupTime: hangup, endTime: new Date(hangup.getTime() + 60_000), talkSeconds: c.talk,
-        createBy: admin.username, updateBy: admin.username,
+        centreRef: `demo:${i}`,
+        status: CALL_STATUS.ended,
+        outcome: c.outcome,
+        reason: c.reason,
+        note: c.note,
+        dialTime: dial,
+        answerTime: answer,
+        hangupTime: hangup,
+        endTime: new Date(hangup.getTime() + 60_000),
+        talkSeconds: c.talk,
+        createBy: admin.username,
+        updateBy: admin.username,
       },
     ];
   });

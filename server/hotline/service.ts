@@ -6,16 +6,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { maskValue } from '../../src/lib/masking';
-import {
-  CALL_BLOCK,
-  CALL_OUTCOME,
-  CALL_STATE,
-  CALL_STATUS,
-  WRAP_UP_NOTE_MAX,
-  callBlocks,
-  type CallBlock,
-  type CallState,
-} from '../../src/lib/hotline';
+import { CALL_BLOCK, CALL_OUTCOME, CALL_STATE, CALL_STATUS, WRAP_UP_NOTE_MAX, callBlocks, type CallBlock, type CallState } from '../../src/lib/hotline';
 import type { CallCentre } from '../call-centre';
 import type { Db } from '../db/open';
 import { corporations, hotlineCalls } from '../db/schema';
@@ -34,7 +25,20 @@ export type HotlineCall = CallRow & { corpName: string | null };
 type Caller = Pick<Principal, 'userId' | 'username' | 'personName' | 'permissions' | 'sensitiveWhitelist'>;
 
 /** What an entry shows of a call: the declaration's fields (its labels and dictionaries), not bookkeeping or ids. */
-const LOGGED_FIELDS = ['corpName', 'contactName', 'phoneMasked', 'status', 'outcome', 'reason', 'dialTime', 'answerTime', 'hangupTime', 'talkSeconds', 'note', 'endTime'] as const;
+const LOGGED_FIELDS = [
+  'corpName',
+  'contactName',
+  'phoneMasked',
+  'status',
+  'outcome',
+  'reason',
+  'dialTime',
+  'answerTime',
+  'hangupTime',
+  'talkSeconds',
+  'note',
+  'endTime',
+] as const;
 const logged = (call: Partial<HotlineCall>) => Object.fromEntries(LOGGED_FIELDS.filter((name) => Object.hasOwn(call, name)).map((name) => [name, call[name]]));
 
 export interface HotlineState {
@@ -114,7 +118,14 @@ export class Hotline {
         .set({ ...change, updateTime: new Date(this.now()) })
         .where(and(eq(hotlineCalls.id, call.id), eq(hotlineCalls.status, from)))
         .returning();
-      if (row) await recordChange(tx, writer, { resource: hotlineCallResource.name, recordId: row.id, action: OPERATION_ACTION.update, before: logged(call), after: logged(row) });
+      if (row)
+        await recordChange(tx, writer, {
+          resource: hotlineCallResource.name,
+          recordId: row.id,
+          action: OPERATION_ACTION.update,
+          before: logged(call),
+          after: logged(row),
+        });
       return row;
     });
   }
@@ -171,7 +182,10 @@ export class Hotline {
 
   /** The caller's own open call by id; another operator's call does not exist for them. */
   private async ownCall(caller: Caller, id: string): Promise<CallRow> {
-    const [call] = await this.db.select().from(hotlineCalls).where(and(eq(hotlineCalls.id, id), eq(hotlineCalls.operatorId, caller.userId)));
+    const [call] = await this.db
+      .select()
+      .from(hotlineCalls)
+      .where(and(eq(hotlineCalls.id, id), eq(hotlineCalls.operatorId, caller.userId)));
     if (!call) throw notFoundError(translate('hotline:server.callNotFound'));
     return call;
   }
@@ -201,7 +215,12 @@ export class Hotline {
   async wrapUp(caller: Caller, id: string, note: string | null): Promise<HotlineCall> {
     if (note !== null && note.length > WRAP_UP_NOTE_MAX) throw validationError(translate('hotline:server.noteTooLong', { max: String(WRAP_UP_NOTE_MAX) }));
     const call = await this.ownCall(caller, id);
-    const moved = await this.move(caller, call, CALL_STATUS.wrapUp, { status: CALL_STATUS.ended, note, endTime: new Date(this.now()), updateBy: caller.username });
+    const moved = await this.move(caller, call, CALL_STATUS.wrapUp, {
+      status: CALL_STATUS.ended,
+      note,
+      endTime: new Date(this.now()),
+      updateBy: caller.username,
+    });
     if (!moved) this.refuse((await this.byId(call.id)) ?? call, 'wrapUp');
     return this.named(moved);
   }

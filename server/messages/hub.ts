@@ -104,7 +104,11 @@ export class MessageHub {
   }
 
   private async authenticate(socket: WebSocket, wsToken: string, locale: ServerLocale): Promise<void> {
-    const [session] = await this.db.select({ userId: sessions.userId, tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.wsToken, wsToken)).limit(1);
+    const [session] = await this.db
+      .select({ userId: sessions.userId, tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(eq(sessions.wsToken, wsToken))
+      .limit(1);
     if (!session) return socket.close(SOCKET_CLOSE.UNAUTHORIZED, 'unauthorized');
     if (socket.readyState !== socket.OPEN) return;
     const client: Client = { socket, ...session, locale };
@@ -155,7 +159,12 @@ export class MessageHub {
     const open = [...this.clients()];
     if (open.length === 0) return;
     const live = new Set(
-      (await this.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(inArray(sessions.tokenHash, [...new Set(open.map((c) => c.tokenHash))]))).map((r) => r.tokenHash),
+      (
+        await this.db
+          .select({ tokenHash: sessions.tokenHash })
+          .from(sessions)
+          .where(inArray(sessions.tokenHash, [...new Set(open.map((c) => c.tokenHash))]))
+      ).map((r) => r.tokenHash),
     );
     for (const c of open) if (!live.has(c.tokenHash)) c.socket.close(SOCKET_CLOSE.SESSION_ENDED, 'session ended');
   }
@@ -166,7 +175,8 @@ export class MessageHub {
       const ids = payload.m.filter(([, userId]) => this.byUser.has(userId)).map(([id]) => id);
       if (ids.length === 0) return;
       const rows = await this.db.select().from(userMessages).where(inArray(userMessages.id, ids));
-      for (const row of rows) for (const client of this.byUser.get(row.userId) ?? []) send(client, { type: 'message', message: messageView(row, client.locale) });
+      for (const row of rows)
+        for (const client of this.byUser.get(row.userId) ?? []) send(client, { type: 'message', message: messageView(row, client.locale) });
       return;
     }
     const users = payload.u.filter((u) => this.byUser.has(u));

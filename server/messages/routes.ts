@@ -36,7 +36,10 @@ export function messageRoutes(api: FastifyInstance, ctx: AppContext): void {
   subscribeWorkflowMessages(ctx.workflow);
   const permission = PERMISSIONS.message.list;
   const unreadOf = async (userId: string) => {
-    const [{ total }] = await ctx.db.select({ total: count() }).from(userMessages).where(and(eq(userMessages.userId, userId), isNull(userMessages.readAt)));
+    const [{ total }] = await ctx.db
+      .select({ total: count() })
+      .from(userMessages)
+      .where(and(eq(userMessages.userId, userId), isNull(userMessages.readAt)));
     return total;
   };
 

@@ -11,7 +11,9 @@ export function messageView(row: typeof userMessages.$inferSelect, locale: Serve
     title: renderStored(row.title, row.titleRef, locale),
     body: renderStored(row.body, row.bodyRef, locale),
     // A title or body without a reference is someone's own words (a customer's message) or a row from before keys were kept: shown as written.
-    values: [...new Set([...(row.titleRef ? typedValuesOf(row.titleRef) : [row.title]), ...(row.bodyRef ? typedValuesOf(row.bodyRef) : [row.body])].filter(Boolean))],
+    values: [
+      ...new Set([...(row.titleRef ? typedValuesOf(row.titleRef) : [row.title]), ...(row.bodyRef ? typedValuesOf(row.bodyRef) : [row.body])].filter(Boolean)),
+    ],
     link: row.link,
     subjectId: row.subjectId,
     readAt: row.readAt ? row.readAt.toISOString() : null,

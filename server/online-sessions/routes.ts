@@ -67,7 +67,11 @@ export function onlineSessionRoutes(api: FastifyInstance, ctx: AppContext): void
       const { pageNum, pageSize } = pagingOf(input);
       const where = whereOf(filterConditions(onlineSessionResource, COLUMNS, input));
       const order = orderOf(onlineSessionResource, COLUMNS, input);
-      const rows = await baseQuery(ctx.db).where(where).orderBy(...order).limit(pageSize).offset((pageNum - 1) * pageSize);
+      const rows = await baseQuery(ctx.db)
+        .where(where)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize);
       const [{ total }] = await ctx.db.select({ total: count() }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
       return { records: rows.map((row) => present(row, principal)), total, pageNum, pageSize };
     },
@@ -100,7 +104,12 @@ export function onlineSessionRoutes(api: FastifyInstance, ctx: AppContext): void
         // Two administrators forcing the same session out: the second finds it gone.
         if (!(await ctx.sessions.endById(id, tx))) throw businessError('SESSION_GONE', 'server:login.sessionGone');
         const { tokenHash: hash, ...before } = row;
-        await recordOperation(tx, actorOf(request, principal), { resource: onlineSessionResource.name, recordId: id, action: OPERATION_ACTION.forceLogout, before });
+        await recordOperation(tx, actorOf(request, principal), {
+          resource: onlineSessionResource.name,
+          recordId: id,
+          action: OPERATION_ACTION.forceLogout,
+          before,
+        });
         return hash;
       });
       ctx.sessions.forgetSession(tokenHash);

@@ -35,7 +35,8 @@ export const UNGUARDED_TABLES: Readonly<Record<string, string>> = {
   sys_login_locks: 'the count of failed sign-ins',
   sms_sign_codes: 'SMS sign codes sent and spent',
   file_export_records: 'export jobs: an export reads, it changes nothing',
-  audit_rule_runs: 'an audit run’s stored report: a run reads the grants and the history, it changes nothing (and logging it would make the auditor a writer to the read-only rule)',
+  audit_rule_runs:
+    'an audit run’s stored report: a run reads the grants and the history, it changes nothing (and logging it would make the auditor a writer to the read-only rule)',
   export_runners: 'which process runs an export',
   download_tickets: 'one-time download tickets of an export',
   server_processes: 'process heartbeats',
@@ -150,10 +151,14 @@ END $$`),
     )) as unknown as { rows: { name: string }[] };
     const has = new Set(existing.rows.map((row) => row.name));
     if (!has.has('sys_operation_logs'))
-      await tx.execute(sql.raw(`CREATE TRIGGER scf_operation_logged AFTER INSERT ON sys_operation_logs FOR EACH STATEMENT EXECUTE FUNCTION scf_operation_logged()`));
+      await tx.execute(
+        sql.raw(`CREATE TRIGGER scf_operation_logged AFTER INSERT ON sys_operation_logs FOR EACH STATEMENT EXECUTE FUNCTION scf_operation_logged()`),
+      );
     if (!has.has('sys_unlogged_writes'))
       await tx.execute(
-        sql.raw(`CREATE CONSTRAINT TRIGGER scf_require_operation_log AFTER INSERT ON sys_unlogged_writes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION scf_require_operation_log()`),
+        sql.raw(
+          `CREATE CONSTRAINT TRIGGER scf_require_operation_log AFTER INSERT ON sys_unlogged_writes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION scf_require_operation_log()`,
+        ),
       );
     for (const name of guardedTableNames()) {
       if (has.has(name)) continue;

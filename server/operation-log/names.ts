@@ -25,8 +25,24 @@ import { PLATFORM_GRANTOR } from '../../src/lib/quotas';
 import { roleResource, type GrantTreeNode } from '../../src/resources/staff';
 import type { Db } from '../db/open';
 import {
-  absPackages, agreementTemplates, bills, corpBankAccounts, corporations, creditNotes, financingApplications, groupUnits, products, quotaAccounts,
-  auditRules, certificates, realnameRecords, roles, storedFiles, supportConversations, users, workflowInstances,
+  absPackages,
+  agreementTemplates,
+  bills,
+  corpBankAccounts,
+  corporations,
+  creditNotes,
+  financingApplications,
+  groupUnits,
+  products,
+  quotaAccounts,
+  auditRules,
+  certificates,
+  realnameRecords,
+  roles,
+  storedFiles,
+  supportConversations,
+  users,
+  workflowInstances,
 } from '../db/schema';
 import { hasMessage, renderStored, translate } from '../i18n';
 import { RESOURCES, findResource } from '../resources/registry';
@@ -37,7 +53,8 @@ export type EntryNames = Record<string, Record<string, string>>;
 
 type Lookup = (db: Db, ids: string[]) => Promise<Array<readonly [string, string]>>;
 
-const corporationNames: Lookup = async (db, ids) => (await db.select({ id: corporations.id, name: corporations.corpName }).from(corporations).where(inArray(corporations.id, ids))).map((r) => [r.id, r.name]);
+const corporationNames: Lookup = async (db, ids) =>
+  (await db.select({ id: corporations.id, name: corporations.corpName }).from(corporations).where(inArray(corporations.id, ids))).map((r) => [r.id, r.name]);
 
 /** A group unit by its own name, or the corporation it stands for. */
 const unitNames: Lookup = async (db, ids) =>
@@ -49,9 +66,11 @@ const unitNames: Lookup = async (db, ids) =>
       .where(inArray(groupUnits.id, ids))
   ).map((r) => [r.id, r.name]);
 
-const personNames: Lookup = async (db, ids) => (await db.select({ id: users.id, name: users.personName }).from(users).where(inArray(users.id, ids))).map((r) => [r.id, r.name]);
+const personNames: Lookup = async (db, ids) =>
+  (await db.select({ id: users.id, name: users.personName }).from(users).where(inArray(users.id, ids))).map((r) => [r.id, r.name]);
 
-const fileNames: Lookup = async (db, ids) => (await db.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(inArray(storedFiles.id, ids))).map((r) => [r.id, r.name]);
+const fileNames: Lookup = async (db, ids) =>
+  (await db.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(inArray(storedFiles.id, ids))).map((r) => [r.id, r.name]);
 
 /** The platform, or the granting corporation (a quota's grantor). */
 const grantorNames: Lookup = async (db, ids) => [
@@ -64,7 +83,10 @@ const grantorNames: Lookup = async (db, ids) => [
 
 /** A quota account by the unit holding it and its grantor ("第一分公司 · 招商银行"). */
 const quotaAccountNames: Lookup = async (db, ids) => {
-  const rows = await db.select({ id: quotaAccounts.id, unitId: quotaAccounts.unitId, grantorId: quotaAccounts.grantorId }).from(quotaAccounts).where(inArray(quotaAccounts.id, ids));
+  const rows = await db
+    .select({ id: quotaAccounts.id, unitId: quotaAccounts.unitId, grantorId: quotaAccounts.grantorId })
+    .from(quotaAccounts)
+    .where(inArray(quotaAccounts.id, ids));
   const units = new Map(await unitNames(db, [...new Set(rows.map((r) => r.unitId))]));
   const grantors = new Map(await grantorNames(db, [...new Set(rows.map((r) => r.grantorId))]));
   return rows.map((r) => [r.id, [units.get(r.unitId), grantors.get(r.grantorId)].filter(Boolean).join(' · ')]);
@@ -72,21 +94,33 @@ const quotaAccountNames: Lookup = async (db, ids) => {
 
 /** A process instance by its record's number or name, in the reader's language where it was kept as a key. */
 const instanceNames: Lookup = async (db, ids) =>
-  (await db.select({ id: workflowInstances.id, no: workflowInstances.businessNo, ref: workflowInstances.businessNoRef }).from(workflowInstances).where(inArray(workflowInstances.id, ids)))
+  (
+    await db
+      .select({ id: workflowInstances.id, no: workflowInstances.businessNo, ref: workflowInstances.businessNoRef })
+      .from(workflowInstances)
+      .where(inArray(workflowInstances.id, ids))
+  )
     .filter((r) => r.no)
     .map((r) => [r.id, renderStored(r.no!, r.ref)]);
 
 const bankAccountNames: Lookup = async (db, ids) =>
-  (await db.select({ id: corpBankAccounts.id, bank: corpBankAccounts.bankName, branch: corpBankAccounts.branchName, name: corpBankAccounts.accountName }).from(corpBankAccounts).where(inArray(corpBankAccounts.id, ids))).map(
+  (
+    await db
+      .select({ id: corpBankAccounts.id, bank: corpBankAccounts.bankName, branch: corpBankAccounts.branchName, name: corpBankAccounts.accountName })
+      .from(corpBankAccounts)
+      .where(inArray(corpBankAccounts.id, ids))
+  ).map(
     // The account number is sealed (a sensitive value): the bank and the holder name the account.
     (r) => [r.id, [r.bank, r.branch, r.name].filter(Boolean).join(' · ')],
   );
 
 const templateNames: Lookup = async (db, ids) =>
-  (await db.select({ id: agreementTemplates.id, name: agreementTemplates.templateName, version: agreementTemplates.version }).from(agreementTemplates).where(inArray(agreementTemplates.id, ids))).map((r) => [
-    r.id,
-    `${r.name} v${r.version}`,
-  ]);
+  (
+    await db
+      .select({ id: agreementTemplates.id, name: agreementTemplates.templateName, version: agreementTemplates.version })
+      .from(agreementTemplates)
+      .where(inArray(agreementTemplates.id, ids))
+  ).map((r) => [r.id, `${r.name} v${r.version}`]);
 
 /** An audit rule by its name (a shipped rule's name is a locale key, one an operator wrote is text). */
 const auditRuleNames: Lookup = async (db, ids) =>
@@ -97,7 +131,10 @@ const auditRuleNames: Lookup = async (db, ids) =>
 
 /** A person by the username a record keeps (an audit-rule exception's requester and approver). */
 const namesOfUsernames: Lookup = async (db, usernames) =>
-  (await db.select({ username: users.username, name: users.personName }).from(users).where(inArray(users.username, usernames))).map((r) => [r.username, r.name]);
+  (await db.select({ username: users.username, name: users.personName }).from(users).where(inArray(users.username, usernames))).map((r) => [
+    r.username,
+    r.name,
+  ]);
 
 /** An exception's subject: a person or a role (its subjectType says which; the ids never collide). */
 const personOrRoleNames: Lookup = async (db, ids) => [
@@ -136,11 +173,20 @@ const FIELD_NAMES: Readonly<Record<string, Lookup>> = {
   creatorId: personNames,
   licenceFileId: fileNames,
   coverFileId: fileNames,
-  noteIds: async (db, ids) => (await db.select({ id: creditNotes.id, name: creditNotes.noteNo }).from(creditNotes).where(inArray(creditNotes.id, ids))).map((r) => [r.id, r.name]),
+  noteIds: async (db, ids) =>
+    (await db.select({ id: creditNotes.id, name: creditNotes.noteNo }).from(creditNotes).where(inArray(creditNotes.id, ids))).map((r) => [r.id, r.name]),
   certificateId: async (db, ids) =>
-    (await db.select({ id: certificates.id, no: certificates.serialNo, holder: certificates.holderCorpName }).from(certificates).where(inArray(certificates.id, ids))).map((r) => [r.id, [r.holder, r.no].filter(Boolean).join(' ')]),
+    (
+      await db
+        .select({ id: certificates.id, no: certificates.serialNo, holder: certificates.holderCorpName })
+        .from(certificates)
+        .where(inArray(certificates.id, ids))
+    ).map((r) => [r.id, [r.holder, r.no].filter(Boolean).join(' ')]),
   realnameRecordId: async (db, ids) =>
-    (await db.select({ id: realnameRecords.id, name: realnameRecords.corpName }).from(realnameRecords).where(inArray(realnameRecords.id, ids))).map((r) => [r.id, r.name]),
+    (await db.select({ id: realnameRecords.id, name: realnameRecords.corpName }).from(realnameRecords).where(inArray(realnameRecords.id, ids))).map((r) => [
+      r.id,
+      r.name,
+    ]),
   menuId: async (db, ids) => (await recordNamesOf('menus')?.(db, ids)) ?? [],
   subjectId: personOrRoleNames,
   requestedBy: namesOfUsernames,
@@ -148,14 +194,28 @@ const FIELD_NAMES: Readonly<Record<string, Lookup>> = {
   templateId: templateNames,
   templateVersionIds: templateNames,
   billId: async (db, ids) => (await db.select({ id: bills.id, name: bills.billNo }).from(bills).where(inArray(bills.id, ids))).map((r) => [r.id, r.name]),
-  noteId: async (db, ids) => (await db.select({ id: creditNotes.id, name: creditNotes.noteNo }).from(creditNotes).where(inArray(creditNotes.id, ids))).map((r) => [r.id, r.name]),
+  noteId: async (db, ids) =>
+    (await db.select({ id: creditNotes.id, name: creditNotes.noteNo }).from(creditNotes).where(inArray(creditNotes.id, ids))).map((r) => [r.id, r.name]),
   conversationId: async (db, ids) =>
-    (await db.select({ id: supportConversations.id, name: supportConversations.subject }).from(supportConversations).where(inArray(supportConversations.id, ids))).map((r) => [r.id, r.name]),
-  productId: async (db, ids) => (await db.select({ id: products.id, name: products.prdName }).from(products).where(inArray(products.id, ids))).map((r) => [r.id, r.name]),
+    (
+      await db
+        .select({ id: supportConversations.id, name: supportConversations.subject })
+        .from(supportConversations)
+        .where(inArray(supportConversations.id, ids))
+    ).map((r) => [r.id, r.name]),
+  productId: async (db, ids) =>
+    (await db.select({ id: products.id, name: products.prdName }).from(products).where(inArray(products.id, ids))).map((r) => [r.id, r.name]),
   packageId: async (db, ids) =>
-    (await db.select({ id: absPackages.id, no: absPackages.packageNo, name: absPackages.packageName }).from(absPackages).where(inArray(absPackages.id, ids))).map((r) => [r.id, `${r.no} ${r.name}`]),
+    (
+      await db.select({ id: absPackages.id, no: absPackages.packageNo, name: absPackages.packageName }).from(absPackages).where(inArray(absPackages.id, ids))
+    ).map((r) => [r.id, `${r.no} ${r.name}`]),
   financingApplicationId: async (db, ids) =>
-    (await db.select({ id: financingApplications.id, name: financingApplications.applicationNo }).from(financingApplications).where(inArray(financingApplications.id, ids))).map((r) => [r.id, r.name]),
+    (
+      await db
+        .select({ id: financingApplications.id, name: financingApplications.applicationNo })
+        .from(financingApplications)
+        .where(inArray(financingApplications.id, ids))
+    ).map((r) => [r.id, r.name]),
 };
 
 /** Fields whose names end in Id but hold a value, not a record's id: shown as they are. */
@@ -173,7 +233,8 @@ const GRANT_FIELDS = ['menuIds', 'permissions'] as const;
  */
 const RECORD_NAMES: Readonly<Record<string, Lookup>> = {
   'workflow-instances': instanceNames,
-  roles: async (db, ids) => (await db.select({ id: roles.pkRole, name: roles.roleName }).from(roles).where(inArray(roles.pkRole, ids))).map((r) => [r.id, r.name]),
+  roles: async (db, ids) =>
+    (await db.select({ id: roles.pkRole, name: roles.roleName }).from(roles).where(inArray(roles.pkRole, ids))).map((r) => [r.id, r.name]),
   staffs: personNames,
   bills: FIELD_NAMES.billId,
   'credit-notes': FIELD_NAMES.noteId,
@@ -184,7 +245,26 @@ const RECORD_NAMES: Readonly<Record<string, Lookup>> = {
 };
 
 /** The columns that name a record, most telling first: a table's first one of them names its records. */
-const NAMING_COLUMNS = ['corpName', 'roleName', 'prdName', 'templateName', 'packageName', 'applicationNo', 'billNo', 'noteNo', 'registrationNo', 'title', 'subject', 'dictLabel', 'dictName', 'configName', 'postName', 'orgName', 'menuName', 'personName'];
+const NAMING_COLUMNS = [
+  'corpName',
+  'roleName',
+  'prdName',
+  'templateName',
+  'packageName',
+  'applicationNo',
+  'billNo',
+  'noteNo',
+  'registrationNo',
+  'title',
+  'subject',
+  'dictLabel',
+  'dictName',
+  'configName',
+  'postName',
+  'orgName',
+  'menuName',
+  'personName',
+];
 
 function servedRecordNames(resource: string): Lookup | undefined {
   const table = servedTableOf(resource);
@@ -192,7 +272,8 @@ function servedRecordNames(resource: string): Lookup | undefined {
   const columns = getTableColumns(table);
   const label = NAMING_COLUMNS.find((name) => Object.hasOwn(columns, name));
   if (!label || !columns.id) return undefined;
-  return async (db, ids) => (await db.select({ id: columns.id, name: columns[label] }).from(table).where(inArray(columns.id, ids))).map((r) => [String(r.id), String(r.name)]);
+  return async (db, ids) =>
+    (await db.select({ id: columns.id, name: columns[label] }).from(table).where(inArray(columns.id, ids))).map((r) => [String(r.id), String(r.name)]);
 }
 
 const recordNamesOf = (resource: string): Lookup | undefined => RECORD_NAMES[resource] ?? servedRecordNames(resource);
@@ -202,7 +283,9 @@ const recordNamesOf = (resource: string): Lookup | undefined => RECORD_NAMES[res
 const OWN_RESOURCE_FIELDS: ReadonlySet<string> = new Set(['parentId']);
 
 export const namesField = (resource: string, field: string): boolean =>
-  Object.hasOwn(FIELD_NAMES, field) || (OWN_RESOURCE_FIELDS.has(field) && recordNamesOf(resource) !== undefined) || (resource === roleResource.name && (GRANT_FIELDS as readonly string[]).includes(field));
+  Object.hasOwn(FIELD_NAMES, field) ||
+  (OWN_RESOURCE_FIELDS.has(field) && recordNamesOf(resource) !== undefined) ||
+  (resource === roleResource.name && (GRANT_FIELDS as readonly string[]).includes(field));
 
 const isRecord = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
 

@@ -47,7 +47,8 @@ function writerActor(writer: Writer): LogActor {
   return { userId: writer.userId, username: writer.username, personName: writer.personName, ...currentOrigin() };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
 
 /**
  * Writes one entry. A record before or after (a row, a snapshot) is always kept as changeOf keeps it,
@@ -56,8 +57,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
  * Lists (a split's new notes) are kept as given.
  */
 export async function recordOperation(tx: Tx | Db, actor: LogActor, entry: OperationEntry): Promise<void> {
-  const records = (entry.before === undefined || entry.before === null || isRecord(entry.before)) && (entry.after === undefined || entry.after === null || isRecord(entry.after));
-  const change = records && (entry.before || entry.after) ? changeOf({ before: entry.before as Record<string, unknown> | null, after: entry.after as Record<string, unknown> | null }) : null;
+  const records =
+    (entry.before === undefined || entry.before === null || isRecord(entry.before)) &&
+    (entry.after === undefined || entry.after === null || isRecord(entry.after));
+  const change =
+    records && (entry.before || entry.after)
+      ? changeOf({ before: entry.before as Record<string, unknown> | null, after: entry.after as Record<string, unknown> | null })
+      : null;
   const fields = change && change.fields.length > 0 ? change.fields : entry.fields;
   await insertEntry(tx, actor, { ...entry, fields, before: change ? change.before : entry.before, after: change ? change.after : entry.after });
 }
@@ -95,7 +101,6 @@ export interface ChangeEntry {
   sensitive?: readonly string[];
 }
 
-
 /** Names that hold a secret wherever they appear (a password, its hash, a token, a key): never stored. */
 const SECRET_NAME = /password|passwd|pwd|token|secret|salt|hash|private/i;
 
@@ -113,7 +118,11 @@ function loggable(value: unknown): unknown {
  * The change as the log keeps it: on an update only the fields that differ, on a create the values
  * written, on a delete the values removed; bookkeeping left out, secrets and sensitive values masked.
  */
-export function changeOf(entry: Pick<ChangeEntry, 'before' | 'after' | 'sensitive'>): { fields: string[]; before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
+export function changeOf(entry: Pick<ChangeEntry, 'before' | 'after' | 'sensitive'>): {
+  fields: string[];
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+} {
   const { before, after } = entry;
   const sensitive = new Set(entry.sensitive ?? []);
   const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(isLoggedField);

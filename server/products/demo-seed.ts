@@ -13,7 +13,6 @@ import { agreementTemplates, corporations, products } from '../db/schema';
 import type { Row } from '../crud/types';
 import { DEMO_CORP } from '../corporations/demo-seed';
 
-
 const p = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
 
 const CREDIT_V1 = [
@@ -23,9 +22,13 @@ const CREDIT_V1 = [
   p('第二条 每笔融资期限不超过 {{tenorDays}} 天，到期由核心企业按约付款。'),
   p('第三条 本协议自双方签署之日（{{signDate}}）起生效。'),
 ].join('');
-const CREDIT_V2 = CREDIT_V1
-  .replace('第二条 每笔融资期限不超过 {{tenorDays}} 天，到期由核心企业按约付款。', '第二条 每笔融资期限不超过 {{tenorDays}} 天，到期由核心企业按约付款；逾期的，按日万分之五计收违约金。')
-  .replace('第三条 本协议自双方签署之日（{{signDate}}）起生效。', '第三条 因本协议产生的争议，提交甲方所在地人民法院诉讼解决。</p><p>第四条 本协议自双方签署之日（{{signDate}}）起生效。');
+const CREDIT_V2 = CREDIT_V1.replace(
+  '第二条 每笔融资期限不超过 {{tenorDays}} 天，到期由核心企业按约付款。',
+  '第二条 每笔融资期限不超过 {{tenorDays}} 天，到期由核心企业按约付款；逾期的，按日万分之五计收违约金。',
+).replace(
+  '第三条 本协议自双方签署之日（{{signDate}}）起生效。',
+  '第三条 因本协议产生的争议，提交甲方所在地人民法院诉讼解决。</p><p>第四条 本协议自双方签署之日（{{signDate}}）起生效。',
+);
 const CREDIT_V3 = CREDIT_V2.replace('按日万分之五', '按日万分之三');
 const RF_V1 = [
   '<h2>反向保理协议</h2>',
@@ -61,8 +64,15 @@ export async function seedProductsDemo(ctx: AppContext): Promise<void> {
     const version = (versions.get(t.code) ?? 0) + 1;
     versions.set(t.code, version);
     await ctx.db.insert(agreementTemplates).values({
-      templateCode: t.code, templateName: t.name, version, content: t.content, changeNote: t.note, status: t.status,
-      approveTime: t.status === TEMPLATE_STATUS.approved ? new Date() : null, createBy: 'op_handler', updateBy: t.status === TEMPLATE_STATUS.approved ? 'op_director' : 'op_handler',
+      templateCode: t.code,
+      templateName: t.name,
+      version,
+      content: t.content,
+      changeNote: t.note,
+      status: t.status,
+      approveTime: t.status === TEMPLATE_STATUS.approved ? new Date() : null,
+      createBy: 'op_handler',
+      updateBy: t.status === TEMPLATE_STATUS.approved ? 'op_director' : 'op_handler',
     });
   }
 
@@ -73,28 +83,142 @@ export async function seedProductsDemo(ctx: AppContext): Promise<void> {
   };
   // Products, agreements and policies name template versions by id.
   const templateIdOf = async (code: string, version: number) =>
-    (await ctx.db.select({ id: agreementTemplates.id }).from(agreementTemplates).where(and(eq(agreementTemplates.templateCode, code), eq(agreementTemplates.version, version))))[0].id;
+    (
+      await ctx.db
+        .select({ id: agreementTemplates.id })
+        .from(agreementTemplates)
+        .where(and(eq(agreementTemplates.templateCode, code), eq(agreementTemplates.version, version)))
+    )[0].id;
   const [creditV1, creditV2, rfV1] = [await templateIdOf('CREDIT-MASTER', 1), await templateIdOf('CREDIT-MASTER', 2), await templateIdOf('RF-MASTER', 1)];
   const limits = { tenorMinDays: 30, tenorMaxDays: 360, amountMin: '10000.00', amountMax: '50000000.00' };
 
-  await propose('products-credit-finance', { prdCode: 'CREDIT-ICBC-E', prdName: '工银e信融资', prdShortName: 'e信融', financeCorpId: icbc, ...limits, templateVersionIds: [creditV2] }, 'approved');
-  await propose('products-credit-core-finance', { prdCode: 'CREDIT-HD-CMB', prdName: '华东建设招银白条', prdShortName: '华东白条', financeCorpId: cmb, coreCorpId: group, ...limits, templateVersionIds: [creditV2] }, 'approved');
-  await propose('products-rf-core', { prdCode: 'RF-HD-PLATFORM', prdName: '华东建设反向保理', prdShortName: '华东保理', coreCorpId: group, ...limits, tenorMaxDays: 180, templateVersionIds: [rfV1] }, 'approved');
-  await propose('products-credit-core', { prdCode: 'CREDIT-HD-PLAT', prdName: '华东建设平台白条', prdShortName: '平台白条', coreCorpId: group, ...limits, templateVersionIds: [creditV1] }, 'review');
-  await propose('products-rf-finance', { prdCode: 'RF-FACT-STD', prdName: '华东保理标准反保', prdShortName: '标准反保', financeCorpId: factoring, ...limits, templateVersionIds: [rfV1] }, 'review');
+  await propose(
+    'products-credit-finance',
+    { prdCode: 'CREDIT-ICBC-E', prdName: '工银e信融资', prdShortName: 'e信融', financeCorpId: icbc, ...limits, templateVersionIds: [creditV2] },
+    'approved',
+  );
+  await propose(
+    'products-credit-core-finance',
+    {
+      prdCode: 'CREDIT-HD-CMB',
+      prdName: '华东建设招银白条',
+      prdShortName: '华东白条',
+      financeCorpId: cmb,
+      coreCorpId: group,
+      ...limits,
+      templateVersionIds: [creditV2],
+    },
+    'approved',
+  );
+  await propose(
+    'products-rf-core',
+    {
+      prdCode: 'RF-HD-PLATFORM',
+      prdName: '华东建设反向保理',
+      prdShortName: '华东保理',
+      coreCorpId: group,
+      ...limits,
+      tenorMaxDays: 180,
+      templateVersionIds: [rfV1],
+    },
+    'approved',
+  );
+  await propose(
+    'products-credit-core',
+    { prdCode: 'CREDIT-HD-PLAT', prdName: '华东建设平台白条', prdShortName: '平台白条', coreCorpId: group, ...limits, templateVersionIds: [creditV1] },
+    'review',
+  );
+  await propose(
+    'products-rf-finance',
+    { prdCode: 'RF-FACT-STD', prdName: '华东保理标准反保', prdShortName: '标准反保', financeCorpId: factoring, ...limits, templateVersionIds: [rfV1] },
+    'review',
+  );
   // An approved product of every kind, so each tab of 产品配置 shows a product in effect on first start.
-  await propose('products-credit-core', { prdCode: 'CREDIT-HD-SUPPLY', prdName: '华东建设供应链白条', prdShortName: '供应链白条', coreCorpId: group, ...limits, templateVersionIds: [creditV2] }, 'approved');
-  await propose('products-rf-finance', { prdCode: 'RF-FACT-QUICK', prdName: '华东保理极速反保', prdShortName: '极速反保', financeCorpId: factoring, ...limits, tenorMaxDays: 180, templateVersionIds: [rfV1] }, 'approved');
-  await propose('products-rf-core-finance', { prdCode: 'RF-HD-CMB', prdName: '华东建设招银反保', prdShortName: '招银反保', financeCorpId: cmb, coreCorpId: group, ...limits, templateVersionIds: [rfV1] }, 'approved');
+  await propose(
+    'products-credit-core',
+    { prdCode: 'CREDIT-HD-SUPPLY', prdName: '华东建设供应链白条', prdShortName: '供应链白条', coreCorpId: group, ...limits, templateVersionIds: [creditV2] },
+    'approved',
+  );
+  await propose(
+    'products-rf-finance',
+    {
+      prdCode: 'RF-FACT-QUICK',
+      prdName: '华东保理极速反保',
+      prdShortName: '极速反保',
+      financeCorpId: factoring,
+      ...limits,
+      tenorMaxDays: 180,
+      templateVersionIds: [rfV1],
+    },
+    'approved',
+  );
+  await propose(
+    'products-rf-core-finance',
+    {
+      prdCode: 'RF-HD-CMB',
+      prdName: '华东建设招银反保',
+      prdShortName: '招银反保',
+      financeCorpId: cmb,
+      coreCorpId: group,
+      ...limits,
+      templateVersionIds: [rfV1],
+    },
+    'approved',
+  );
 
   // Agreements and policies name an approved product by id.
   const productIdOf = async (prdCode: string) => (await ctx.db.select({ id: products.id }).from(products).where(eq(products.prdCode, prdCode)))[0].id;
-  await propose('agreements-credit', { agreementCode: 'AGR-CREDIT-001', agreementName: '华东建设招银白条授信协议', productId: await productIdOf('CREDIT-HD-CMB'), financeCorpId: cmb, coreCorpId: group, templateId: await templateIdOf('CREDIT-MASTER', 2) }, 'approved');
-  await propose('agreements-rf', { agreementCode: 'AGR-RF-000', agreementName: '华东建设招银反保协议', productId: await productIdOf('RF-HD-CMB'), financeCorpId: cmb, coreCorpId: group, templateId: await templateIdOf('RF-MASTER', 1) }, 'approved');
-  await propose('agreements-rf', { agreementCode: 'AGR-RF-001', agreementName: '华东建设反向保理协议', productId: await productIdOf('RF-HD-PLATFORM'), financeCorpId: factoring, coreCorpId: group, templateId: await templateIdOf('RF-MASTER', 1) }, 'review');
+  await propose(
+    'agreements-credit',
+    {
+      agreementCode: 'AGR-CREDIT-001',
+      agreementName: '华东建设招银白条授信协议',
+      productId: await productIdOf('CREDIT-HD-CMB'),
+      financeCorpId: cmb,
+      coreCorpId: group,
+      templateId: await templateIdOf('CREDIT-MASTER', 2),
+    },
+    'approved',
+  );
+  await propose(
+    'agreements-rf',
+    {
+      agreementCode: 'AGR-RF-000',
+      agreementName: '华东建设招银反保协议',
+      productId: await productIdOf('RF-HD-CMB'),
+      financeCorpId: cmb,
+      coreCorpId: group,
+      templateId: await templateIdOf('RF-MASTER', 1),
+    },
+    'approved',
+  );
+  await propose(
+    'agreements-rf',
+    {
+      agreementCode: 'AGR-RF-001',
+      agreementName: '华东建设反向保理协议',
+      productId: await productIdOf('RF-HD-PLATFORM'),
+      financeCorpId: factoring,
+      coreCorpId: group,
+      templateId: await templateIdOf('RF-MASTER', 1),
+    },
+    'review',
+  );
 
   const policy = { productId: await productIdOf('CREDIT-HD-CMB'), coreCorpId: group };
-  await propose('price-policies', { ...policy, policyName: '华东白条短期', tenorFromDays: 1, tenorToDays: 90, financingRate: '3.85', serviceFeeRate: '0.30' }, 'approved');
-  await propose('price-policies', { ...policy, policyName: '华东白条中期', tenorFromDays: 91, tenorToDays: 180, financingRate: '4.10', serviceFeeRate: '0.35' }, 'approved');
-  await propose('price-policies', { ...policy, policyName: '华东白条长期', tenorFromDays: 181, tenorToDays: 360, financingRate: '4.35', serviceFeeRate: '0.40' }, 'review');
+  await propose(
+    'price-policies',
+    { ...policy, policyName: '华东白条短期', tenorFromDays: 1, tenorToDays: 90, financingRate: '3.85', serviceFeeRate: '0.30' },
+    'approved',
+  );
+  await propose(
+    'price-policies',
+    { ...policy, policyName: '华东白条中期', tenorFromDays: 91, tenorToDays: 180, financingRate: '4.10', serviceFeeRate: '0.35' },
+    'approved',
+  );
+  await propose(
+    'price-policies',
+    { ...policy, policyName: '华东白条长期', tenorFromDays: 181, tenorToDays: 360, financingRate: '4.35', serviceFeeRate: '0.40' },
+    'review',
+  );
 }

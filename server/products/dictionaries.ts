@@ -2,5 +2,12 @@
 import type { DictSeed } from '../db/seed-data/dictionaries';
 
 export const PRODUCT_DICTIONARIES: readonly DictSeed[] = [
-  { dictType: 'std_template_status', dictName: '模板版本状态', items: [['DRAFT', '草稿', 'default'], ['APPROVED', '已定稿', 'success']] },
+  {
+    dictType: 'std_template_status',
+    dictName: '模板版本状态',
+    items: [
+      ['DRAFT', '草稿', 'default'],
+      ['APPROVED', '已定稿', 'success'],
+    ],
+  },
 ];

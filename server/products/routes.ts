@@ -7,10 +7,16 @@
  */
 import { and, eq, max, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AGREEMENT_KINDS, AGREEMENT_SCOPE, PRODUCT_KINDS, PRODUCT_SCOPE, pricePolicyResource, productChoiceResource, templateResource } from '../../src/features/products/resources';
 import {
-  PRICE_POLICY_PROCESS, TEMPLATE_STATUS, amountAtMost, firstOverlap, isBandOrdered, unknownPlaceholders,
-} from '../../src/lib/products';
+  AGREEMENT_KINDS,
+  AGREEMENT_SCOPE,
+  PRODUCT_KINDS,
+  PRODUCT_SCOPE,
+  pricePolicyResource,
+  productChoiceResource,
+  templateResource,
+} from '../../src/features/products/resources';
+import { PRICE_POLICY_PROCESS, TEMPLATE_STATUS, amountAtMost, firstOverlap, isBandOrdered, unknownPlaceholders } from '../../src/lib/products';
 import { APPROVAL_ACTION } from '../../src/crud/resource';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
@@ -28,7 +34,10 @@ const refuse = (field: string, key: string, params: Record<string, string> = {})
  * purpose beside the references, which follow a renaming while these keep what was signed.
  */
 async function snapshotParties(tx: Tx, values: Row): Promise<void> {
-  for (const [idField, nameField] of [['financeCorpId', 'financeCorpName'], ['coreCorpId', 'coreCorpName']] as const) {
+  for (const [idField, nameField] of [
+    ['financeCorpId', 'financeCorpName'],
+    ['coreCorpId', 'coreCorpName'],
+  ] as const) {
     const id = values[idField];
     if (typeof id !== 'string') continue;
     const [corp] = await tx.select({ corpName: corporations.corpName }).from(corporations).where(eq(corporations.id, id));
@@ -80,9 +89,13 @@ function templateRoutes(api: FastifyInstance, ctx: AppContext): void {
           .select({ version: agreementTemplates.version })
           .from(agreementTemplates)
           .where(and(eq(agreementTemplates.templateCode, String(values.templateCode)), eq(agreementTemplates.status, TEMPLATE_STATUS.draft)));
-        if (open) throw businessError('TEMPLATE_DRAFT_OPEN', 'products:server.templateDraftOpen', { code: String(values.templateCode), version: String(open.version) });
+        if (open)
+          throw businessError('TEMPLATE_DRAFT_OPEN', 'products:server.templateDraftOpen', { code: String(values.templateCode), version: String(open.version) });
         // A new version is a new row: the next number of its code (the unique index settles two at once).
-        const [{ last }] = await tx.select({ last: max(agreementTemplates.version) }).from(agreementTemplates).where(eq(agreementTemplates.templateCode, String(values.templateCode)));
+        const [{ last }] = await tx
+          .select({ last: max(agreementTemplates.version) })
+          .from(agreementTemplates)
+          .where(eq(agreementTemplates.templateCode, String(values.templateCode)));
         values.version = (last ?? 0) + 1;
         values.status = TEMPLATE_STATUS.draft;
       },
@@ -100,7 +113,14 @@ function productRoutes(api: FastifyInstance, ctx: AppContext): void {
       table: products,
       approvalScope: PRODUCT_SCOPE,
       listScope: and(eq(products.category, category), eq(products.offerType, offerType)),
-      links: { templateVersionIds: { table: productTemplateVersions, owner: productTemplateVersions.productId, target: productTemplateVersions.templateId, position: productTemplateVersions.position } },
+      links: {
+        templateVersionIds: {
+          table: productTemplateVersions,
+          owner: productTemplateVersions.productId,
+          target: productTemplateVersions.templateId,
+          position: productTemplateVersions.position,
+        },
+      },
       approvalApplies: (action) => (action === APPROVAL_ACTION.CREATE ? { category, offerType } : {}),
       hooks: {
         async beforeWrite(_tx, values, _mode, { before }) {
@@ -149,13 +169,15 @@ async function bandsOf(tx: Tx, productId: string, coreCorpId: string, exceptId?:
   const running = await tx
     .select({ recordId: approvalChanges.recordId, proposed: approvalChanges.proposed })
     .from(approvalChanges)
-    .where(and(
-      eq(approvalChanges.resource, pricePolicyResource.name),
-      eq(approvalChanges.status, INSTANCE_STATUS.RUNNING),
-      sql`${approvalChanges.proposed}->>'productId' = ${productId}`,
-      sql`${approvalChanges.proposed}->>'coreCorpId' = ${coreCorpId}`,
-      ...(exceptId ? [ne(approvalChanges.recordId, exceptId)] : []),
-    ));
+    .where(
+      and(
+        eq(approvalChanges.resource, pricePolicyResource.name),
+        eq(approvalChanges.status, INSTANCE_STATUS.RUNNING),
+        sql`${approvalChanges.proposed}->>'productId' = ${productId}`,
+        sql`${approvalChanges.proposed}->>'coreCorpId' = ${coreCorpId}`,
+        ...(exceptId ? [ne(approvalChanges.recordId, exceptId)] : []),
+      ),
+    );
   const pending = running.map(({ proposed }) => proposed as unknown as Band);
   return [...approved.filter((b) => b.id !== exceptId), ...pending];
 }
@@ -173,7 +195,11 @@ async function checkBand(tx: Tx, values: Row, exceptId?: string): Promise<void> 
     const [core] = await tx.select({ corpName: corporations.corpName }).from(corporations).where(eq(corporations.id, coreCorpId));
     throw aboutField(
       businessError('PRICE_BAND_OVERLAP', 'products:server.bandOverlap', {
-        name: clash.policyName, from: String(clash.tenorFromDays), to: String(clash.tenorToDays), prdCode: product?.prdCode ?? '', core: core?.corpName ?? '',
+        name: clash.policyName,
+        from: String(clash.tenorFromDays),
+        to: String(clash.tenorToDays),
+        prdCode: product?.prdCode ?? '',
+        core: core?.corpName ?? '',
       }),
       'tenorFromDays',
     );

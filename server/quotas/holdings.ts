@@ -18,10 +18,18 @@ export function registerQuotaHoldings(db: Db): () => void {
     const accounts = await tx
       .select({ unitId: quotaAccounts.unitId, granted: quotaAccounts.granted })
       .from(quotaAccounts)
-      .where(and(inArray(quotaAccounts.unitId, ids), sql`(${quotaAccounts.granted} > 0 OR ${quotaAccounts.dispatched} > 0 OR ${quotaAccounts.frozen} > 0 OR ${quotaAccounts.used} > 0)`));
+      .where(
+        and(
+          inArray(quotaAccounts.unitId, ids),
+          sql`(${quotaAccounts.granted} > 0 OR ${quotaAccounts.dispatched} > 0 OR ${quotaAccounts.frozen} > 0 OR ${quotaAccounts.used} > 0)`,
+        ),
+      );
     const held = new Map<string, bigint>();
     for (const row of accounts) held.set(row.unitId, (held.get(row.unitId) ?? 0n) + fenOf(row.granted));
-    const found: UnitHolding[] = [...held].map(([unitId, fen]) => ({ unitId, what: translate('quotas:server.holding', { amount: formatCurrency(yuan(fen)) }) }));
+    const found: UnitHolding[] = [...held].map(([unitId, fen]) => ({
+      unitId,
+      what: translate('quotas:server.holding', { amount: formatCurrency(yuan(fen)) }),
+    }));
     const running = await tx
       .selectDistinct({ unitId: quotaRequests.unitId, lineUnitId: quotaRequestLines.unitId })
       .from(quotaRequests)

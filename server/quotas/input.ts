@@ -22,7 +22,8 @@ export function requireAmount(body: Body, field = 'amount', allowZero = false): 
 /** The term's last day, after today. */
 export function requireTermEnd(body: Body, today: string): string {
   const value = body.termEnd;
-  if (value === undefined || value === null || value === '') throw aboutField(validationError(translate('server:crud.required', { field: label('termEnd') })), 'termEnd');
+  if (value === undefined || value === null || value === '')
+    throw aboutField(validationError(translate('server:crud.required', { field: label('termEnd') })), 'termEnd');
   if (!isCalendarDay(value)) throw aboutField(validationError(translate('quotas:server.dateInvalid', { field: label('termEnd') })), 'termEnd');
   if (value <= today) throw aboutField(validationError(translate('quotas:server.termPast', { today })), 'termEnd');
   return value;

@@ -7,7 +7,16 @@
  * any other path fails the statement), and a deferred trigger holds a dispatch's totals conserved.
  */
 import { eq, sql } from 'drizzle-orm';
-import { applyDeltas, availableOf, balancesValid, deltasOf, takeRefusal, type QuotaBalances, type QuotaMovement, type QuotaRefusal } from '../../src/lib/quotas';
+import {
+  applyDeltas,
+  availableOf,
+  balancesValid,
+  deltasOf,
+  takeRefusal,
+  type QuotaBalances,
+  type QuotaMovement,
+  type QuotaRefusal,
+} from '../../src/lib/quotas';
 import type { Tx } from '../db/tx';
 import { quotaAccounts, quotaLedger } from '../db/schema';
 import { businessError, notFoundError } from '../errors';
@@ -28,11 +37,18 @@ export const refusalError = (refusal: QuotaRefusal) => businessError(refusal.cod
 
 /** 额度不足: the account cannot afford the movement (its available, and what was asked). */
 export function insufficient(row: QuotaAccountRow, needed: bigint) {
-  return refusalError(takeRefusal({ available: availableOf(balancesOf(row)), reserved: 0n }, needed) ?? { code: 'QUOTA_INSUFFICIENT', key: 'server.insufficientPlain', params: {} });
+  return refusalError(
+    takeRefusal({ available: availableOf(balancesOf(row)), reserved: 0n }, needed) ?? {
+      code: 'QUOTA_INSUFFICIENT',
+      key: 'server.insufficientPlain',
+      params: {},
+    },
+  );
 }
 
 /** A movement that would leave something else negative (unfreezing more than is frozen, ...). */
-const impossible = (movement: QuotaMovement) => businessError('QUOTA_MOVEMENT_INVALID', 'quotas:server.movementInvalid', { movement: translate(`quotas:movement.${movement}`) });
+const impossible = (movement: QuotaMovement) =>
+  businessError('QUOTA_MOVEMENT_INVALID', 'quotas:server.movementInvalid', { movement: translate(`quotas:movement.${movement}`) });
 
 export async function lockAccount(tx: Tx, id: string): Promise<QuotaAccountRow> {
   const [row] = await tx.select().from(quotaAccounts).where(eq(quotaAccounts.id, id)).for('update');

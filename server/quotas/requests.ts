@@ -11,7 +11,25 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { hasPermission } from '../../src/lib/access';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
-import { channelOf, DISPATCH_UNIT_KINDS, dispatchRefusal, lineDelta, PLATFORM_GRANTOR, QUOTA_KIND, QUOTA_MOVEMENT, QUOTA_PROCESS_KEYS, QUOTA_REQUEST_TYPE, quotaProcessKey, takeRefusal, availableOf, type DispatchLine, type DispatchTarget, type QuotaKind, type QuotaMovement, type QuotaRequestType } from '../../src/lib/quotas';
+import {
+  channelOf,
+  DISPATCH_UNIT_KINDS,
+  dispatchRefusal,
+  lineDelta,
+  PLATFORM_GRANTOR,
+  QUOTA_KIND,
+  QUOTA_MOVEMENT,
+  QUOTA_PROCESS_KEYS,
+  QUOTA_REQUEST_TYPE,
+  quotaProcessKey,
+  takeRefusal,
+  availableOf,
+  type DispatchLine,
+  type DispatchTarget,
+  type QuotaKind,
+  type QuotaMovement,
+  type QuotaRequestType,
+} from '../../src/lib/quotas';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/tx';
@@ -104,24 +122,53 @@ export class QuotaRequests {
       if (!channel) throw aboutField(validationError(translate('quotas:server.channelRequired')), 'channel');
       const grantor = await grantorOf(tx, kind, body);
       const unit = await unitOf(tx, requireString(body, 'unitId'));
-      if (unit.kind !== UNIT_KIND.group) throw aboutField(businessError('QUOTA_UNIT_NOT_GROUP', 'quotas:server.unitNotGroup', { unit: unit.unitName }), 'unitId');
+      if (unit.kind !== UNIT_KIND.group)
+        throw aboutField(businessError('QUOTA_UNIT_NOT_GROUP', 'quotas:server.unitNotGroup', { unit: unit.unitName }), 'unitId');
       const amount = requireAmount(body, 'amount');
       const termEnd = requireTermEnd(body, this.today());
       const reason = requireReason(body);
       const [existing] = await tx
         .select({ id: quotaAccounts.id })
         .from(quotaAccounts)
-        .where(and(eq(quotaAccounts.kind, kind), eq(quotaAccounts.channel, channel), eq(quotaAccounts.grantorId, grantor.grantorId), eq(quotaAccounts.unitId, unit.id)));
+        .where(
+          and(
+            eq(quotaAccounts.kind, kind),
+            eq(quotaAccounts.channel, channel),
+            eq(quotaAccounts.grantorId, grantor.grantorId),
+            eq(quotaAccounts.unitId, unit.id),
+          ),
+        );
       if (existing) throw businessError('QUOTA_ACCOUNT_EXISTS', 'quotas:server.accountExists', { unit: unit.unitName });
       const [running] = await tx
         .select({ id: quotaRequests.id })
         .from(quotaRequests)
-        .where(and(eq(quotaRequests.type, QUOTA_REQUEST_TYPE.apply), eq(quotaRequests.status, INSTANCE_STATUS.RUNNING), eq(quotaRequests.kind, kind), eq(quotaRequests.channel, channel), eq(quotaRequests.grantorId, grantor.grantorId), eq(quotaRequests.unitId, unit.id)));
+        .where(
+          and(
+            eq(quotaRequests.type, QUOTA_REQUEST_TYPE.apply),
+            eq(quotaRequests.status, INSTANCE_STATUS.RUNNING),
+            eq(quotaRequests.kind, kind),
+            eq(quotaRequests.channel, channel),
+            eq(quotaRequests.grantorId, grantor.grantorId),
+            eq(quotaRequests.unitId, unit.id),
+          ),
+        );
       if (running) throw businessError('QUOTA_REQUEST_RUNNING', 'quotas:server.applyRunning', { unit: unit.unitName });
       const processKey = quotaProcessKey(kind, channel, QUOTA_REQUEST_TYPE.apply)!;
       const [request] = await tx
         .insert(quotaRequests)
-        .values({ type: QUOTA_REQUEST_TYPE.apply, kind, channel, processKey, ...grantor, unitId: unit.id, amount: yuan(amount), termEnd, reason, createBy: principal.username, updateBy: principal.username })
+        .values({
+          type: QUOTA_REQUEST_TYPE.apply,
+          kind,
+          channel,
+          processKey,
+          ...grantor,
+          unitId: unit.id,
+          amount: yuan(amount),
+          termEnd,
+          reason,
+          createBy: principal.username,
+          updateBy: principal.username,
+        })
         .returning();
       return this.submit(tx, principal, request, unit);
     });
@@ -146,8 +193,19 @@ export class QuotaRequests {
       const [request] = await tx
         .insert(quotaRequests)
         .values({
-          type: QUOTA_REQUEST_TYPE.modify, kind: account.kind, channel: account.channel, processKey, grantorId: account.grantorId,
-          unitId: account.unitId, accountId: account.id, amount: yuan(amount), previousAmount: account.granted, termEnd, reason, createBy: principal.username, updateBy: principal.username,
+          type: QUOTA_REQUEST_TYPE.modify,
+          kind: account.kind,
+          channel: account.channel,
+          processKey,
+          grantorId: account.grantorId,
+          unitId: account.unitId,
+          accountId: account.id,
+          amount: yuan(amount),
+          previousAmount: account.granted,
+          termEnd,
+          reason,
+          createBy: principal.username,
+          updateBy: principal.username,
         })
         .returning();
       return this.submit(tx, principal, request, await unitOf(tx, account.unitId));
@@ -170,18 +228,36 @@ export class QuotaRequests {
       // The same rule as the form and the approval, counting what running requests already hold back.
       const family = await quotaFamilyOf(tx, account);
       const reserved = await reservationsOf(tx, family);
-      const targets = await dispatchTargetsOf(tx, account, family, reserved, lines.map((line) => line.unitId));
+      const targets = await dispatchTargetsOf(
+        tx,
+        account,
+        family,
+        reserved,
+        lines.map((line) => line.unitId),
+      );
       const refusal = dispatchRefusal({ available: availableOf(balancesOf(account)), reserved: reserved.get(account.id) ?? 0n }, lines, targets, afresh);
       if (refusal) throw refusalError(refusal);
       const total = lines.reduce((sum, line) => sum + line.amount, 0n);
       const [request] = await tx
         .insert(quotaRequests)
         .values({
-          type, kind: account.kind, channel: account.channel, processKey, grantorId: account.grantorId,
-          unitId: account.unitId, accountId: account.id, amount: yuan(total), termEnd: account.termEnd, reason, createBy: principal.username, updateBy: principal.username,
+          type,
+          kind: account.kind,
+          channel: account.channel,
+          processKey,
+          grantorId: account.grantorId,
+          unitId: account.unitId,
+          accountId: account.id,
+          amount: yuan(total),
+          termEnd: account.termEnd,
+          reason,
+          createBy: principal.username,
+          updateBy: principal.username,
         })
         .returning();
-      await tx.insert(quotaRequestLines).values(lines.map((line) => ({ requestId: request.id, unitId: line.unitId, amount: yuan(line.amount), current: yuan(line.current) })));
+      await tx
+        .insert(quotaRequestLines)
+        .values(lines.map((line) => ({ requestId: request.id, unitId: line.unitId, amount: yuan(line.amount), current: yuan(line.current) })));
       return this.submit(tx, principal, request, await unitOf(tx, account.unitId));
     });
   }
@@ -198,7 +274,8 @@ export class QuotaRequests {
     const version = optionalInteger(body, 'dataVersion', 'server:crud.dataVersionRequired');
     if (version === undefined) throw aboutField(validationError(translate('server:crud.dataVersionRequired')), 'dataVersion');
     const [request] = await tx.select().from(quotaRequests).where(eq(quotaRequests.id, instance.businessKey)).for('update');
-    if (!request || request.instanceId !== instance.id || request.status !== INSTANCE_STATUS.RUNNING) throw notFoundError(translate('quotas:server.requestNotFound'));
+    if (!request || request.instanceId !== instance.id || request.status !== INSTANCE_STATUS.RUNNING)
+      throw notFoundError(translate('quotas:server.requestNotFound'));
     // The permission its first submission needed.
     const { quota } = PERMISSIONS;
     const needed = request.type === QUOTA_REQUEST_TYPE.apply ? quota.add : request.type === QUOTA_REQUEST_TYPE.modify ? quota.edit : quota.dispatch;
@@ -212,7 +289,14 @@ export class QuotaRequests {
       const [existing] = await tx
         .select({ id: quotaAccounts.id })
         .from(quotaAccounts)
-        .where(and(eq(quotaAccounts.kind, request.kind), eq(quotaAccounts.channel, request.channel), eq(quotaAccounts.grantorId, request.grantorId), eq(quotaAccounts.unitId, request.unitId)));
+        .where(
+          and(
+            eq(quotaAccounts.kind, request.kind),
+            eq(quotaAccounts.channel, request.channel),
+            eq(quotaAccounts.grantorId, request.grantorId),
+            eq(quotaAccounts.unitId, request.unitId),
+          ),
+        );
       if (existing) throw businessError('QUOTA_ACCOUNT_EXISTS', 'quotas:server.accountExists', { unit: (await unitOf(tx, request.unitId)).unitName });
       changes = { amount: yuan(amount), termEnd };
     } else {
@@ -230,11 +314,19 @@ export class QuotaRequests {
       } else {
         const afresh = request.type === QUOTA_REQUEST_TYPE.redispatch;
         const lines = await this.readLines(tx, account, body, afresh);
-        const targets = await dispatchTargetsOf(tx, account, family, reserved, lines.map((line) => line.unitId));
+        const targets = await dispatchTargetsOf(
+          tx,
+          account,
+          family,
+          reserved,
+          lines.map((line) => line.unitId),
+        );
         const refusal = dispatchRefusal({ available: availableOf(balancesOf(account)), reserved: reserved.get(account.id) ?? 0n }, lines, targets, afresh);
         if (refusal) throw refusalError(refusal);
         await tx.delete(quotaRequestLines).where(eq(quotaRequestLines.requestId, request.id));
-        await tx.insert(quotaRequestLines).values(lines.map((line) => ({ requestId: request.id, unitId: line.unitId, amount: yuan(line.amount), current: yuan(line.current) })));
+        await tx
+          .insert(quotaRequestLines)
+          .values(lines.map((line) => ({ requestId: request.id, unitId: line.unitId, amount: yuan(line.amount), current: yuan(line.current) })));
         changes = { amount: yuan(lines.reduce((sum, line) => sum + line.amount, 0n)) };
       }
     }
@@ -243,7 +335,13 @@ export class QuotaRequests {
       .set({ ...changes, reason, dataVersion: request.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
       .where(eq(quotaRequests.id, request.id))
       .returning();
-    await recordChange(tx, principal, { resource: QUOTA_REQUEST_LOG_RESOURCE, recordId: saved.id, action: OPERATION_ACTION.propose, before: request, after: saved });
+    await recordChange(tx, principal, {
+      resource: QUOTA_REQUEST_LOG_RESOURCE,
+      recordId: saved.id,
+      action: OPERATION_ACTION.propose,
+      before: request,
+      after: saved,
+    });
     const unit = await unitOf(tx, saved.unitId);
     return { record: { ...saved, unitName: unit.unitName }, view: { request: saved, instanceId: instance.id } };
   }
@@ -291,7 +389,10 @@ export class QuotaRequests {
   }
 
   private childUnits(tx: Tx, unitId: string): Promise<Unit[]> {
-    return tx.select(unitColumns).from(groupUnits).where(and(eq(groupUnits.parentId, unitId), inArray(groupUnits.kind, [...DISPATCH_UNIT_KINDS])));
+    return tx
+      .select(unitColumns)
+      .from(groupUnits)
+      .where(and(eq(groupUnits.parentId, unitId), inArray(groupUnits.kind, [...DISPATCH_UNIT_KINDS])));
   }
 
   /** The accounts the source has dispatched to, by unit. */
@@ -330,7 +431,13 @@ export class QuotaRequests {
       .set({ status: event.status, accountId, dataVersion: request.dataVersion + 1, updateTime: new Date(), updateBy: event.actor.username })
       .where(eq(quotaRequests.id, request.id))
       .returning();
-    await recordChange(tx, event.actor, { resource: QUOTA_REQUEST_LOG_RESOURCE, recordId: request.id, action: OPERATION_ACTION.update, before: request, after: ended });
+    await recordChange(tx, event.actor, {
+      resource: QUOTA_REQUEST_LOG_RESOURCE,
+      recordId: request.id,
+      action: OPERATION_ACTION.update,
+      before: request,
+      after: ended,
+    });
   }
 
   private async applyApproved(tx: Tx, request: QuotaRequestRow, actor: Actor): Promise<string> {
@@ -340,12 +447,28 @@ export class QuotaRequests {
       const unit = await unitOf(tx, request.unitId);
       await tx
         .insert(quotaAccounts)
-        .values({ kind: request.kind, channel: request.channel, grantorId: request.grantorId, unitId: unit.id, groupId: unit.groupId, termEnd: request.termEnd, createBy: by, updateBy: by })
+        .values({
+          kind: request.kind,
+          channel: request.channel,
+          grantorId: request.grantorId,
+          unitId: unit.id,
+          groupId: unit.groupId,
+          termEnd: request.termEnd,
+          createBy: by,
+          updateBy: by,
+        })
         .onConflictDoNothing();
       const [found] = await tx
         .select({ id: quotaAccounts.id })
         .from(quotaAccounts)
-        .where(and(eq(quotaAccounts.kind, request.kind), eq(quotaAccounts.channel, request.channel), eq(quotaAccounts.grantorId, request.grantorId), eq(quotaAccounts.unitId, unit.id)));
+        .where(
+          and(
+            eq(quotaAccounts.kind, request.kind),
+            eq(quotaAccounts.channel, request.channel),
+            eq(quotaAccounts.grantorId, request.grantorId),
+            eq(quotaAccounts.unitId, unit.id),
+          ),
+        );
       const account = await lockAccount(tx, found.id);
       await move(tx, account, { ...trail, movement: QUOTA_MOVEMENT.grant, amount: fenOf(request.amount) });
       await tx.update(quotaAccounts).set({ termEnd: request.termEnd }).where(eq(quotaAccounts.id, account.id));
@@ -366,7 +489,12 @@ export class QuotaRequests {
    * Moves each line between the source and the unit's account (made on first dispatch), cuts first
    * so that what a re-dispatch takes back is there for what it gives. Lines lock in unit order.
    */
-  private async applyDispatch(tx: Tx, request: QuotaRequestRow, source: QuotaAccountRow, trail: { actor: string; requestId: string; processKey: string; remark: string }) {
+  private async applyDispatch(
+    tx: Tx,
+    request: QuotaRequestRow,
+    source: QuotaAccountRow,
+    trail: { actor: string; requestId: string; processKey: string; remark: string },
+  ) {
     const afresh = request.type === QUOTA_REQUEST_TYPE.redispatch;
     const rows = await tx.select().from(quotaRequestLines).where(eq(quotaRequestLines.requestId, request.id)).orderBy(asc(quotaRequestLines.unitId));
     const children = await this.childUnits(tx, source.unitId);
@@ -379,14 +507,28 @@ export class QuotaRequests {
       await tx
         .insert(quotaAccounts)
         .values({
-          kind: source.kind, channel: source.channel, grantorId: source.grantorId, unitId: unit.id, groupId: unit.groupId,
-          parentId: source.id, termEnd: source.termEnd, createBy: trail.actor, updateBy: trail.actor,
+          kind: source.kind,
+          channel: source.channel,
+          grantorId: source.grantorId,
+          unitId: unit.id,
+          groupId: unit.groupId,
+          parentId: source.id,
+          termEnd: source.termEnd,
+          createBy: trail.actor,
+          updateBy: trail.actor,
         })
         .onConflictDoNothing();
       const [found] = await tx
         .select({ id: quotaAccounts.id })
         .from(quotaAccounts)
-        .where(and(eq(quotaAccounts.kind, source.kind), eq(quotaAccounts.channel, source.channel), eq(quotaAccounts.grantorId, source.grantorId), eq(quotaAccounts.unitId, unit.id)));
+        .where(
+          and(
+            eq(quotaAccounts.kind, source.kind),
+            eq(quotaAccounts.channel, source.channel),
+            eq(quotaAccounts.grantorId, source.grantorId),
+            eq(quotaAccounts.unitId, unit.id),
+          ),
+        );
       const child = await lockAccount(tx, found.id);
       const balances = balancesOf(child);
       const line = { unitId: unit.id, amount: fenOf(row.amount), current: balances.granted };

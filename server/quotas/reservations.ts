@@ -19,7 +19,14 @@ export function quotaFamilyOf(tx: Tx | Db, account: Pick<QuotaAccountRow, 'kind'
   return tx
     .select()
     .from(quotaAccounts)
-    .where(and(eq(quotaAccounts.kind, account.kind), eq(quotaAccounts.channel, account.channel), eq(quotaAccounts.grantorId, account.grantorId), eq(quotaAccounts.groupId, account.groupId)));
+    .where(
+      and(
+        eq(quotaAccounts.kind, account.kind),
+        eq(quotaAccounts.channel, account.channel),
+        eq(quotaAccounts.grantorId, account.grantorId),
+        eq(quotaAccounts.groupId, account.groupId),
+      ),
+    );
 }
 
 /**
@@ -32,15 +39,31 @@ export async function reservationsOf(tx: Tx | Db, family: readonly QuotaAccountR
   const running = await tx
     .select()
     .from(quotaRequests)
-    .where(and(eq(quotaRequests.status, INSTANCE_STATUS.RUNNING), inArray(quotaRequests.accountId, [...byId.keys()]), except ? ne(quotaRequests.id, except) : undefined));
+    .where(
+      and(
+        eq(quotaRequests.status, INSTANCE_STATUS.RUNNING),
+        inArray(quotaRequests.accountId, [...byId.keys()]),
+        except ? ne(quotaRequests.id, except) : undefined,
+      ),
+    );
   if (running.length === 0) return new Map();
-  const lines = await tx.select().from(quotaRequestLines).where(inArray(quotaRequestLines.requestId, running.map((r) => r.id)));
+  const lines = await tx
+    .select()
+    .from(quotaRequestLines)
+    .where(
+      inArray(
+        quotaRequestLines.requestId,
+        running.map((r) => r.id),
+      ),
+    );
   const childAccount = (sourceId: string, unitId: string) => family.find((row) => row.parentId === sourceId && row.unitId === unitId)?.id ?? null;
   const pending: PendingQuotaRequest[] = running.map((request) => ({
     type: request.type,
     accountId: request.accountId,
     amount: fenOf(request.amount),
-    lines: lines.filter((line) => line.requestId === request.id).map((line) => ({ accountId: childAccount(request.accountId!, line.unitId), amount: fenOf(line.amount) })),
+    lines: lines
+      .filter((line) => line.requestId === request.id)
+      .map((line) => ({ accountId: childAccount(request.accountId!, line.unitId), amount: fenOf(line.amount) })),
   }));
   return reservedByAccount(pending, (id) => (byId.has(id) ? balancesOf(byId.get(id)!).granted : 0n));
 }
@@ -49,9 +72,18 @@ export async function reservationsOf(tx: Tx | Db, family: readonly QuotaAccountR
  * The units right below a source as a dispatch check reads them: each unit's name and its account's
  * figures (zeros before its first dispatch), with what running requests hold back (none at approval).
  */
-export async function dispatchTargetsOf(tx: Tx | Db, source: QuotaAccountRow, family: readonly QuotaAccountRow[], reserved: ReadonlyMap<string, bigint>, unitIds: readonly string[]): Promise<Map<string, DispatchTarget>> {
+export async function dispatchTargetsOf(
+  tx: Tx | Db,
+  source: QuotaAccountRow,
+  family: readonly QuotaAccountRow[],
+  reserved: ReadonlyMap<string, bigint>,
+  unitIds: readonly string[],
+): Promise<Map<string, DispatchTarget>> {
   if (unitIds.length === 0) return new Map();
-  const units = await tx.select({ id: groupUnits.id, unitName: unitNameOf(groupUnits) }).from(groupUnits).where(inArray(groupUnits.id, [...unitIds]));
+  const units = await tx
+    .select({ id: groupUnits.id, unitName: unitNameOf(groupUnits) })
+    .from(groupUnits)
+    .where(inArray(groupUnits.id, [...unitIds]));
   const targets = new Map<string, DispatchTarget>();
   for (const unit of units) {
     const row = family.find((a) => a.parentId === source.id && a.unitId === unit.id);

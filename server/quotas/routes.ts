@@ -33,11 +33,27 @@ const parentUnits = aliasedTable(groupUnits, 'parent_units');
 const requestColumns = { ...getTableColumns(quotaRequests), grantorName: grantorNameOf(quotaRequests) };
 
 const accountColumns = {
-  id: quotaAccounts.id, kind: quotaAccounts.kind, channel: quotaAccounts.channel, grantorId: quotaAccounts.grantorId, grantorName: grantorNameOf(quotaAccounts),
-  unitId: quotaAccounts.unitId, unitName: unitNameOf(groupUnits), unitKind: groupUnits.kind, groupId: quotaAccounts.groupId, parentId: quotaAccounts.parentId,
-  parentUnitName: unitNameOf(parentUnits), granted: quotaAccounts.granted, dispatched: quotaAccounts.dispatched, frozen: quotaAccounts.frozen,
-  used: quotaAccounts.used, available: quotaAccounts.available, termEnd: quotaAccounts.termEnd, movements: quotaAccounts.movements,
-  dataVersion: quotaAccounts.dataVersion, createTime: quotaAccounts.createTime, updateTime: quotaAccounts.updateTime,
+  id: quotaAccounts.id,
+  kind: quotaAccounts.kind,
+  channel: quotaAccounts.channel,
+  grantorId: quotaAccounts.grantorId,
+  grantorName: grantorNameOf(quotaAccounts),
+  unitId: quotaAccounts.unitId,
+  unitName: unitNameOf(groupUnits),
+  unitKind: groupUnits.kind,
+  groupId: quotaAccounts.groupId,
+  parentId: quotaAccounts.parentId,
+  parentUnitName: unitNameOf(parentUnits),
+  granted: quotaAccounts.granted,
+  dispatched: quotaAccounts.dispatched,
+  frozen: quotaAccounts.frozen,
+  used: quotaAccounts.used,
+  available: quotaAccounts.available,
+  termEnd: quotaAccounts.termEnd,
+  movements: quotaAccounts.movements,
+  dataVersion: quotaAccounts.dataVersion,
+  createTime: quotaAccounts.createTime,
+  updateTime: quotaAccounts.updateTime,
 };
 
 /** An account as the screens read it: the balances (decimal strings), its unit and where it was dispatched from. */
@@ -52,7 +68,13 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
   const requests = quotaRequestsOf(ctx);
   registerQuotaHoldings(ctx.db);
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
-    route(api, { method: 'POST', path: `${QUOTA_API}/${path}`, auth: 'session', permission, handler: ({ body, principal }) => handler(requireBody(body ?? {}), principal) });
+    route(api, {
+      method: 'POST',
+      path: `${QUOTA_API}/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal }) => handler(requireBody(body ?? {}), principal),
+    });
 
   const accountsQuery = () =>
     ctx.db
@@ -96,7 +118,11 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
    */
   post('accounts/tree', quota.query, async (body) => {
     const account = await findAccount(requireString(body, 'id'));
-    const units = await ctx.db.select(unitColumns).from(groupUnits).where(eq(groupUnits.groupId, account.groupId)).orderBy(asc(groupUnits.sortOrder), asc(groupUnits.createTime));
+    const units = await ctx.db
+      .select(unitColumns)
+      .from(groupUnits)
+      .where(eq(groupUnits.groupId, account.groupId))
+      .orderBy(asc(groupUnits.sortOrder), asc(groupUnits.createTime));
     const held = await quotaFamilyOf(ctx.db, account);
     const byUnit = new Map(held.map((row) => [row.unitId, row]));
     // What running requests hold back, priced as at submission: the screen shows the figures the submission checks.
@@ -121,8 +147,15 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
       const own = byUnit.get(unit.id);
       const children = units.filter((u) => u.parentId === unit.id && DISPATCH_UNIT_KINDS.includes(u.kind)).map(nodeOf);
       return {
-        unitId: unit.id, unitName: unit.unitName, unitKind: unit.kind, accountId: own?.id ?? null,
-        granted: own?.granted ?? '0.00', dispatched: own?.dispatched ?? '0.00', frozen: own?.frozen ?? '0.00', used: own?.used ?? '0.00', available: own?.available ?? '0.00',
+        unitId: unit.id,
+        unitName: unit.unitName,
+        unitKind: unit.kind,
+        accountId: own?.id ?? null,
+        granted: own?.granted ?? '0.00',
+        dispatched: own?.dispatched ?? '0.00',
+        frozen: own?.frozen ?? '0.00',
+        used: own?.used ?? '0.00',
+        available: own?.available ?? '0.00',
         reserved: reservedOf(own?.id),
         dispatchable: unit.parentId === account.unitId,
         ...(children.length ? { children } : {}),
@@ -133,8 +166,15 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
 
   post('options', quota.list, async () => {
-    const grantors = await ctx.db.select({ id: corporations.id, corpName: corporations.corpName, corpTypes: corporations.corpTypes }).from(corporations).orderBy(asc(corporations.corpName));
-    const groups = await ctx.db.select({ id: groupUnits.id, unitName: unitNameOf(groupUnits) }).from(groupUnits).where(eq(groupUnits.kind, UNIT_KIND.group)).orderBy(asc(unitNameOf(groupUnits)));
+    const grantors = await ctx.db
+      .select({ id: corporations.id, corpName: corporations.corpName, corpTypes: corporations.corpTypes })
+      .from(corporations)
+      .orderBy(asc(corporations.corpName));
+    const groups = await ctx.db
+      .select({ id: groupUnits.id, unitName: unitNameOf(groupUnits) })
+      .from(groupUnits)
+      .where(eq(groupUnits.kind, UNIT_KIND.group))
+      .orderBy(asc(unitNameOf(groupUnits)));
     return { grantors: grantors.filter((g) => g.corpTypes.includes(CORP_TYPE.finance)).map(({ id, corpName }) => ({ id, corpName })), groups };
   });
 
@@ -148,7 +188,10 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     const id = requireString(body, 'id');
     const [request] = await ctx.db.select(requestColumns).from(quotaRequests).where(eq(quotaRequests.id, id));
     if (!request) throw notFoundError(translate('quotas:server.requestNotFound'));
-    const [unit] = await ctx.db.select({ unitName: unitNameOf(groupUnits) }).from(groupUnits).where(eq(groupUnits.id, request.unitId));
+    const [unit] = await ctx.db
+      .select({ unitName: unitNameOf(groupUnits) })
+      .from(groupUnits)
+      .where(eq(groupUnits.id, request.unitId));
     const account = request.accountId ? await findAccount(request.accountId) : null;
     const lineRows = await ctx.db
       .select({ unitId: quotaRequestLines.unitId, unitName: unitNameOf(groupUnits), amount: quotaRequestLines.amount, current: quotaRequestLines.current })
@@ -157,7 +200,10 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
       .where(eq(quotaRequestLines.requestId, id))
       .orderBy(asc(groupUnits.sortOrder));
     const held = account
-      ? await ctx.db.select({ unitId: quotaAccounts.unitId, granted: quotaAccounts.granted, available: quotaAccounts.available }).from(quotaAccounts).where(eq(quotaAccounts.parentId, account.id))
+      ? await ctx.db
+          .select({ unitId: quotaAccounts.unitId, granted: quotaAccounts.granted, available: quotaAccounts.available })
+          .from(quotaAccounts)
+          .where(eq(quotaAccounts.parentId, account.id))
       : [];
     const lines = lineRows.map((line) => {
       const now = held.find((h) => h.unitId === line.unitId);
@@ -171,7 +217,13 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     const accountId = requireString(body, 'accountId');
     const where = eq(quotaRequests.accountId, accountId);
     const [{ total }] = await ctx.db.select({ total: count() }).from(quotaRequests).where(where);
-    const records = await ctx.db.select(requestColumns).from(quotaRequests).where(where).orderBy(desc(quotaRequests.createTime)).limit(pageSize).offset((pageNum - 1) * pageSize);
+    const records = await ctx.db
+      .select(requestColumns)
+      .from(quotaRequests)
+      .where(where)
+      .orderBy(desc(quotaRequests.createTime))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
     return { records, total, pageNum, pageSize };
   });
 
@@ -193,10 +245,22 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
   const ledgerRows = (where: SQL) =>
     ctx.db
       .select({
-        id: quotaLedger.id, createTime: quotaLedger.createTime, movement: quotaLedger.movement, amount: quotaLedger.amount, availableAfter: quotaLedger.availableAfter,
-        dGranted: quotaLedger.dGranted, dDispatched: quotaLedger.dDispatched, dFrozen: quotaLedger.dFrozen, dUsed: quotaLedger.dUsed,
-        counterpartId: quotaLedger.counterpartId, counterpartUnit: unitNameOf(counterpartUnits), requestId: quotaLedger.requestId, processKey: quotaLedger.processKey,
-        reference: quotaLedger.reference, remark: quotaLedger.remark, createBy: quotaLedger.createBy,
+        id: quotaLedger.id,
+        createTime: quotaLedger.createTime,
+        movement: quotaLedger.movement,
+        amount: quotaLedger.amount,
+        availableAfter: quotaLedger.availableAfter,
+        dGranted: quotaLedger.dGranted,
+        dDispatched: quotaLedger.dDispatched,
+        dFrozen: quotaLedger.dFrozen,
+        dUsed: quotaLedger.dUsed,
+        counterpartId: quotaLedger.counterpartId,
+        counterpartUnit: unitNameOf(counterpartUnits),
+        requestId: quotaLedger.requestId,
+        processKey: quotaLedger.processKey,
+        reference: quotaLedger.reference,
+        remark: quotaLedger.remark,
+        createBy: quotaLedger.createBy,
         // 操作人 by the staff record's name now; the username only when no staff record has it (a system movement).
         createByName: sql<string | null>`coalesce(${operators.personName}, ${quotaLedger.createBy})`,
       })
@@ -213,7 +277,9 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     const { accountId, filtered, where } = ledgerFilters(body);
     const account = await findAccount(accountId);
     const total = filtered ? (await ctx.db.select({ total: count() }).from(quotaLedger).where(where))[0].total : account.movements;
-    const records = await ledgerRows(where).limit(pageSize).offset((pageNum - 1) * pageSize);
+    const records = await ledgerRows(where)
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
     return { records: records.map((r) => ({ ...r, id: String(r.id) })), total, pageNum, pageSize };
   });
 
@@ -222,6 +288,7 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     await findAccount(accountId);
     // The export's 操作人 column (createBy) reads the person's name, as the page does.
     return ctx.exports.start(principal, quotaLedgerResource, async () =>
-      (await ledgerRows(where).limit(MAX_EXPORT_ROWS)).map(({ createByName, ...r }) => ({ ...r, id: String(r.id), createBy: createByName })));
+      (await ledgerRows(where).limit(MAX_EXPORT_ROWS)).map(({ createByName, ...r }) => ({ ...r, id: String(r.id), createBy: createByName })),
+    );
   });
 }

@@ -12,7 +12,14 @@ import { NOTE_STATUS, OUTSTANDING_STATUSES } from '../../src/lib/credit-notes';
 import { fenOf, formatMoney, toFen, yuan } from '../../src/lib/money';
 import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import {
-  AUDIT_OUTCOME, MAX_MATCHED_NOTES, PAYMENT_STATUS, PAYMENT_STATUSES, REGISTRATION_STATUS, isBankSerial, matchRefusal, type MatchRefusal,
+  AUDIT_OUTCOME,
+  MAX_MATCHED_NOTES,
+  PAYMENT_STATUS,
+  PAYMENT_STATUSES,
+  REGISTRATION_STATUS,
+  isBankSerial,
+  matchRefusal,
+  type MatchRefusal,
 } from '../../src/lib/redemption';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import type { AppContext } from '../context';
@@ -38,7 +45,8 @@ export const NOTE_LOG = 'credit-notes';
 
 /** A field's label; a name the namespace does not know is shown as it came. */
 const field = (name: string) => (hasMessage(`redemption:fields.${name}`) ? translate(`redemption:fields.${name}`) : name);
-export const refuse = (name: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(`redemption:server.${key}`, params)), name);
+export const refuse = (name: string, key: string, params: Record<string, string> = {}) =>
+  aboutField(validationError(translate(`redemption:server.${key}`, params)), name);
 export const required = (name: string) => aboutField(validationError(translate('server:crud.required', { field: field(name) })), name);
 
 export function requireString(body: Body, name: string, max = 100): string {
@@ -69,7 +77,13 @@ export async function claimedNotes(tx: Tx, noteIds: readonly string[], exceptPay
     .select({ noteId: creditPaymentNotes.noteId })
     .from(creditPaymentNotes)
     .innerJoin(creditPayments, eq(creditPayments.id, creditPaymentNotes.paymentId))
-    .where(and(inArray(creditPaymentNotes.noteId, [...noteIds]), eq(creditPayments.status, PAYMENT_STATUS.pending), exceptPaymentId ? ne(creditPayments.id, exceptPaymentId) : undefined));
+    .where(
+      and(
+        inArray(creditPaymentNotes.noteId, [...noteIds]),
+        eq(creditPayments.status, PAYMENT_STATUS.pending),
+        exceptPaymentId ? ne(creditPayments.id, exceptPaymentId) : undefined,
+      ),
+    );
   const registered = await tx
     .select({ noteId: creditRedeemRegistrations.noteId })
     .from(creditRedeemRegistrations)
@@ -78,7 +92,10 @@ export async function claimedNotes(tx: Tx, noteIds: readonly string[], exceptPay
 }
 
 const notRedeemable = (note: NoteRow) =>
-  businessError('CREDIT_NOTE_NOT_REDEEMABLE', 'redemption:server.notRedeemable', { noteNo: note.noteNo, status: translate(`creditNotes:status.${note.status}`) });
+  businessError('CREDIT_NOTE_NOT_REDEEMABLE', 'redemption:server.notRedeemable', {
+    noteNo: note.noteNo,
+    status: translate(`creditNotes:status.${note.status}`),
+  });
 
 /** A refused match as its answer (each code with its one message, as the error catalogue reads them). */
 function matchError(refusal: MatchRefusal, payerName: string) {
@@ -89,11 +106,17 @@ function matchError(refusal: MatchRefusal, payerName: string) {
     case 'tooManyNotes':
       return businessError('CREDIT_PAYMENT_TOO_MANY_NOTES', 'redemption:server.tooManyNotes', params);
     case 'notRedeemable':
-      return businessError('CREDIT_PAYMENT_NOT_REDEEMABLE', 'redemption:server.notRedeemable', { noteNo: params.noteNo, status: translate(`creditNotes:status.${params.status}`) });
+      return businessError('CREDIT_PAYMENT_NOT_REDEEMABLE', 'redemption:server.notRedeemable', {
+        noteNo: params.noteNo,
+        status: translate(`creditNotes:status.${params.status}`),
+      });
     case 'otherIssuer':
       return businessError('CREDIT_PAYMENT_OTHER_ISSUER', 'redemption:server.otherIssuer', { noteNo: params.noteNo, payer: payerName });
     case 'amountMismatch':
-      return businessError('CREDIT_PAYMENT_AMOUNT_MISMATCH', 'redemption:server.amountMismatch', { paid: formatMoney(yuan(BigInt(params.paid))), matched: formatMoney(yuan(BigInt(params.matched))) });
+      return businessError('CREDIT_PAYMENT_AMOUNT_MISMATCH', 'redemption:server.amountMismatch', {
+        paid: formatMoney(yuan(BigInt(params.paid))),
+        matched: formatMoney(yuan(BigInt(params.matched))),
+      });
   }
 }
 
@@ -109,7 +132,13 @@ export async function redeemNotes(tx: Tx, notes: readonly NoteRow[], actor: Writ
       .update(creditNotes)
       .set({ status: NOTE_STATUS.redeemed, dataVersion: note.dataVersion + 1, updateTime: new Date(), updateBy: actor.username })
       .where(eq(creditNotes.id, note.id));
-    await recordChange(tx, actor, { resource: NOTE_LOG, recordId: note.id, action: OPERATION_ACTION.update, before: { status: note.status }, after: { status: NOTE_STATUS.redeemed } });
+    await recordChange(tx, actor, {
+      resource: NOTE_LOG,
+      recordId: note.id,
+      action: OPERATION_ACTION.update,
+      before: { status: note.status },
+      after: { status: NOTE_STATUS.redeemed },
+    });
   }
   const byAccount = new Map<string, NoteRow[]>();
   for (const note of notes) byAccount.set(note.quotaAccountId, [...(byAccount.get(note.quotaAccountId) ?? []), note]);
@@ -117,13 +146,26 @@ export async function redeemNotes(tx: Tx, notes: readonly NoteRow[], actor: Writ
     let account = await lockAccount(tx, accountId);
     // One ledger row per note: the ledger names the note it recycled.
     for (const note of byAccount.get(accountId)!) {
-      account = await move(tx, account, { movement: QUOTA_MOVEMENT.recycle, amount: fenOf(note.amount), actor: actor.username, processKey, reference: note.noteNo, remark: reference });
+      account = await move(tx, account, {
+        movement: QUOTA_MOVEMENT.recycle,
+        amount: fenOf(note.amount),
+        actor: actor.username,
+        processKey,
+        reference: note.noteNo,
+        remark: reference,
+      });
     }
   }
 }
 
 /** Locks notes in id order. */
-export const lockNotes = (tx: Tx, ids: readonly string[]) => tx.select().from(creditNotes).where(inArray(creditNotes.id, [...ids])).orderBy(asc(creditNotes.id)).for('update');
+export const lockNotes = (tx: Tx, ids: readonly string[]) =>
+  tx
+    .select()
+    .from(creditNotes)
+    .where(inArray(creditNotes.id, [...ids]))
+    .orderBy(asc(creditNotes.id))
+    .for('update');
 
 export function paymentsOf(ctx: AppContext) {
   /** The issuing units that have notes still to redeem (the payers a payment may name). */
@@ -140,8 +182,18 @@ export function paymentsOf(ctx: AppContext) {
     const issuerUnitId = optionalText(body, 'issuerUnitId', 100);
     const conditions: SQL[] = [inArray(creditNotes.status, [...OUTSTANDING_STATUSES])];
     if (issuerUnitId) conditions.push(eq(creditNotes.issuerUnitId, issuerUnitId));
-    const rows = await ctx.db.select().from(creditNotes).where(and(...conditions)).orderBy(asc(creditNotes.dueDate), asc(creditNotes.noteNo)).limit(500);
-    const claimed = await ctx.db.transaction((tx) => claimedNotes(tx, rows.map((r) => r.id)));
+    const rows = await ctx.db
+      .select()
+      .from(creditNotes)
+      .where(and(...conditions))
+      .orderBy(asc(creditNotes.dueDate), asc(creditNotes.noteNo))
+      .limit(500);
+    const claimed = await ctx.db.transaction((tx) =>
+      claimedNotes(
+        tx,
+        rows.map((r) => r.id),
+      ),
+    );
     const today = dayOf(ctx.now());
     return rows.filter((r) => !claimed.has(r.id)).map((r) => ({ ...r, overdue: r.dueDate < today }));
   };
@@ -166,7 +218,15 @@ export function paymentsOf(ctx: AppContext) {
     const [payment] = await ctx.db.select(paymentColumns).from(creditPayments).where(eq(creditPayments.id, id));
     if (!payment) throw notFoundError(translate('redemption:server.paymentNotFound'));
     const notes = await ctx.db
-      .select({ id: creditNotes.id, noteNo: creditNotes.noteNo, issuerName: creditNotes.issuerName, holderName: creditNotes.holderName, dueDate: creditNotes.dueDate, status: creditNotes.status, amount: creditPaymentNotes.amount })
+      .select({
+        id: creditNotes.id,
+        noteNo: creditNotes.noteNo,
+        issuerName: creditNotes.issuerName,
+        holderName: creditNotes.holderName,
+        dueDate: creditNotes.dueDate,
+        status: creditNotes.status,
+        amount: creditPaymentNotes.amount,
+      })
       .from(creditPaymentNotes)
       .innerJoin(creditNotes, eq(creditNotes.id, creditPaymentNotes.noteId))
       .where(eq(creditPaymentNotes.paymentId, id))
@@ -179,7 +239,10 @@ export function paymentsOf(ctx: AppContext) {
   const add = (principal: Writer, body: Body) =>
     ctx.db.transaction(async (tx) => {
       const payerUnitId = requireString(body, 'payerUnitId');
-      const [payer] = await tx.select({ id: groupUnits.id, unitName: unitNameOf(groupUnits) }).from(groupUnits).where(eq(groupUnits.id, payerUnitId));
+      const [payer] = await tx
+        .select({ id: groupUnits.id, unitName: unitNameOf(groupUnits) })
+        .from(groupUnits)
+        .where(eq(groupUnits.id, payerUnitId));
       if (!payer) throw refuse('payerUnitId', 'payerNotFound');
       const amount = toFen(requireMoney(body, 'amount', field('amount')))!;
       const valueDate = requireDate(body, 'valueDate');
@@ -200,13 +263,26 @@ export function paymentsOf(ctx: AppContext) {
       if (dup) throw refuse('bankSerialNo', 'serialTaken', { serial });
       const [payment] = await tx
         .insert(creditPayments)
-        .values({ payerUnitId: payer.id, amount: yuan(amount), valueDate, bankSerialNo: serial, remark, createBy: principal.username, updateBy: principal.username })
+        .values({
+          payerUnitId: payer.id,
+          amount: yuan(amount),
+          valueDate,
+          bankSerialNo: serial,
+          remark,
+          createBy: principal.username,
+          updateBy: principal.username,
+        })
         .onConflictDoNothing({ target: creditPayments.bankSerialNo })
         .returning();
       // A simultaneous record of the same bank transfer won the unique serial.
       if (!payment) throw refuse('bankSerialNo', 'serialTaken', { serial });
       await tx.insert(creditPaymentNotes).values(notes.map((n) => ({ paymentId: payment.id, noteId: n.id, amount: n.amount })));
-      await recordChange(tx, principal, { resource: PAYMENT_LOG, recordId: payment.id, action: OPERATION_ACTION.create, after: { ...payment, notes: notes.map((n) => n.noteNo).join(',') } });
+      await recordChange(tx, principal, {
+        resource: PAYMENT_LOG,
+        recordId: payment.id,
+        action: OPERATION_ACTION.create,
+        after: { ...payment, notes: notes.map((n) => n.noteNo).join(',') },
+      });
       return payment;
     });
 
@@ -224,23 +300,39 @@ export function paymentsOf(ctx: AppContext) {
       const [payment] = await tx.select().from(creditPayments).where(eq(creditPayments.id, id)).for('update');
       if (!payment) throw notFoundError(translate('redemption:server.paymentNotFound'));
       if (payment.status !== PAYMENT_STATUS.pending) {
-        throw businessError('CREDIT_PAYMENT_AUDITED', 'redemption:server.alreadyAudited', { serial: payment.bankSerialNo, status: translate(`redemption:paymentStatus.${payment.status}`) });
+        throw businessError('CREDIT_PAYMENT_AUDITED', 'redemption:server.alreadyAudited', {
+          serial: payment.bankSerialNo,
+          status: translate(`redemption:paymentStatus.${payment.status}`),
+        });
       }
       if (payment.createBy === principal.username) throw businessError('CREDIT_PAYMENT_FOUR_EYES', 'redemption:server.fourEyes');
       if (outcome === AUDIT_OUTCOME.pass) {
         const links = await tx.select().from(creditPaymentNotes).where(eq(creditPaymentNotes.paymentId, payment.id));
-        const notes = await lockNotes(tx, links.map((l) => l.noteId));
+        const notes = await lockNotes(
+          tx,
+          links.map((l) => l.noteId),
+        );
         // The notes' amounts cannot have changed (a split closes a note instead), but the sum is checked again: money moves here.
         const refusal = matchRefusal(fenOf(payment.amount), payment.payerUnitId, notes);
         if (refusal?.key === 'notRedeemable') throw notRedeemable(notes.find((n) => n.noteNo === refusal.params.noteNo)!);
-        if (refusal) throw businessError('CREDIT_PAYMENT_MISMATCH', 'redemption:server.amountMismatch', { paid: formatMoney(payment.amount), matched: formatMoney(yuan(notes.reduce((s, n) => s + fenOf(n.amount), 0n))) });
+        if (refusal)
+          throw businessError('CREDIT_PAYMENT_MISMATCH', 'redemption:server.amountMismatch', {
+            paid: formatMoney(payment.amount),
+            matched: formatMoney(yuan(notes.reduce((s, n) => s + fenOf(n.amount), 0n))),
+          });
         await redeemNotes(tx, notes, principal, payment.bankSerialNo, null);
       }
       const [saved] = await tx
         .update(creditPayments)
         .set({
-          status: outcome === AUDIT_OUTCOME.pass ? PAYMENT_STATUS.approved : PAYMENT_STATUS.rejected, auditOpinion: opinion ?? null, auditBy: principal.username,
-          auditorName: principal.personName ?? principal.username, auditTime: new Date(), dataVersion: payment.dataVersion + 1, updateTime: new Date(), updateBy: principal.username,
+          status: outcome === AUDIT_OUTCOME.pass ? PAYMENT_STATUS.approved : PAYMENT_STATUS.rejected,
+          auditOpinion: opinion ?? null,
+          auditBy: principal.username,
+          auditorName: principal.personName ?? principal.username,
+          auditTime: new Date(),
+          dataVersion: payment.dataVersion + 1,
+          updateTime: new Date(),
+          updateBy: principal.username,
         })
         .where(eq(creditPayments.id, payment.id))
         .returning();
@@ -250,4 +342,3 @@ export function paymentsOf(ctx: AppContext) {
 
   return { payers, matchable, page, find, add, audit };
 }
-

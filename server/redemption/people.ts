@@ -7,9 +7,14 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { users } from '../db/schema';
 
-export async function withRecorderNames<T extends { createBy: string | null }>(db: Db, rows: readonly T[]): Promise<Array<T & { createByName: string | null }>> {
+export async function withRecorderNames<T extends { createBy: string | null }>(
+  db: Db,
+  rows: readonly T[],
+): Promise<Array<T & { createByName: string | null }>> {
   const names = [...new Set(rows.map((r) => r.createBy).filter((u): u is string => !!u))];
-  const found = names.length ? await db.select({ username: users.username, personName: users.personName }).from(users).where(inArray(users.username, names)) : [];
+  const found = names.length
+    ? await db.select({ username: users.username, personName: users.personName }).from(users).where(inArray(users.username, names))
+    : [];
   const byUsername = new Map(found.map((u) => [u.username, u.personName]));
   return rows.map((r) => ({ ...r, createByName: r.createBy ? (byUsername.get(r.createBy) ?? r.createBy) : null }));
 }

@@ -84,20 +84,41 @@ export class Registrations {
       const [note] = await lockNotes(tx, [noteId]);
       if (!note) throw refuse('noteId', 'noteNotFound');
       if (!OUTSTANDING_STATUSES.includes(note.status)) {
-        throw aboutField(businessError('CREDIT_NOTE_NOT_REDEEMABLE', 'redemption:server.notRedeemable', { noteNo: note.noteNo, status: translate(`creditNotes:status.${note.status}`) }), 'noteId');
+        throw aboutField(
+          businessError('CREDIT_NOTE_NOT_REDEEMABLE', 'redemption:server.notRedeemable', {
+            noteNo: note.noteNo,
+            status: translate(`creditNotes:status.${note.status}`),
+          }),
+          'noteId',
+        );
       }
-      if ((await claimedNotes(tx, [note.id])).size) throw aboutField(businessError('CREDIT_NOTE_CLAIMED', 'redemption:server.noteClaimed', { noteNo: note.noteNo }), 'noteId');
+      if ((await claimedNotes(tx, [note.id])).size)
+        throw aboutField(businessError('CREDIT_NOTE_CLAIMED', 'redemption:server.noteClaimed', { noteNo: note.noteNo }), 'noteId');
       const [file] = await tx.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, evidenceFileId));
       if (!file) throw refuse('evidenceFileId', 'fileNotFound');
       const [row] = await tx
         .insert(creditRedeemRegistrations)
-        .values({ noteId: note.id, noteNo: note.noteNo, amount: note.amount, paidDate, evidenceFileId: file.id, evidenceName: file.name, remark, createBy: principal.username, updateBy: principal.username })
+        .values({
+          noteId: note.id,
+          noteNo: note.noteNo,
+          amount: note.amount,
+          paidDate,
+          evidenceFileId: file.id,
+          evidenceName: file.name,
+          remark,
+          createBy: principal.username,
+          updateBy: principal.username,
+        })
         .returning();
       const record = { noteNo: note.noteNo, issuerName: note.issuerName, amount: note.amount, paidDate, fileName: file.name };
       // The start is the submission: the engine passes the Register step, the director's review is open.
       const started = await this.process.start(principal, { businessKey: row.id, businessType: REGISTRATION_BUSINESS_TYPE, record }, tx);
       const submitted = started;
-      const [saved] = await tx.update(creditRedeemRegistrations).set({ instanceId: started.instance.id }).where(eq(creditRedeemRegistrations.id, row.id)).returning();
+      const [saved] = await tx
+        .update(creditRedeemRegistrations)
+        .set({ instanceId: started.instance.id })
+        .where(eq(creditRedeemRegistrations.id, row.id))
+        .returning();
       await recordChange(tx, principal, { resource: LOG, recordId: row.id, action: OPERATION_ACTION.create, after: saved });
       return { registration: saved, instanceId: started.instance.id, taskId: submitted.task?.id ?? null };
     });
@@ -126,13 +147,27 @@ export class Registrations {
     const remark = optionalText(body, 'remark', 500) ?? null;
     const [note] = await lockNotes(tx, [row.noteId]);
     if (!note || !OUTSTANDING_STATUSES.includes(note.status)) {
-      throw aboutField(businessError('CREDIT_NOTE_NOT_REDEEMABLE', 'redemption:server.notRedeemable', { noteNo: row.noteNo, status: note ? translate(`creditNotes:status.${note.status}`) : '' }), 'noteId');
+      throw aboutField(
+        businessError('CREDIT_NOTE_NOT_REDEEMABLE', 'redemption:server.notRedeemable', {
+          noteNo: row.noteNo,
+          status: note ? translate(`creditNotes:status.${note.status}`) : '',
+        }),
+        'noteId',
+      );
     }
     const [file] = await tx.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, evidenceFileId));
     if (!file) throw refuse('evidenceFileId', 'fileNotFound');
     const [saved] = await tx
       .update(creditRedeemRegistrations)
-      .set({ paidDate, evidenceFileId: file.id, evidenceName: file.name, remark, dataVersion: row.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
+      .set({
+        paidDate,
+        evidenceFileId: file.id,
+        evidenceName: file.name,
+        remark,
+        dataVersion: row.dataVersion + 1,
+        updateTime: new Date(),
+        updateBy: principal.username,
+      })
       .where(eq(creditRedeemRegistrations.id, row.id))
       .returning();
     await recordChange(tx, principal, { resource: LOG, recordId: row.id, action: OPERATION_ACTION.propose, before: row, after: saved });
@@ -153,10 +188,14 @@ export class Registrations {
     if (approved) await redeemNotes(tx, await lockNotes(tx, [row.noteId]), actor, row.noteNo, REDEEM_REGISTER_PROCESS);
     const [saved] = await tx
       .update(creditRedeemRegistrations)
-      .set({ status: approved ? REGISTRATION_STATUS.approved : REGISTRATION_STATUS.rejected, dataVersion: row.dataVersion + 1, updateTime: new Date(), updateBy: actor.username })
+      .set({
+        status: approved ? REGISTRATION_STATUS.approved : REGISTRATION_STATUS.rejected,
+        dataVersion: row.dataVersion + 1,
+        updateTime: new Date(),
+        updateBy: actor.username,
+      })
       .where(eq(creditRedeemRegistrations.id, row.id))
       .returning();
     await recordChange(tx, actor, { resource: LOG, recordId: row.id, action: OPERATION_ACTION.update, before: row, after: saved });
   }
 }
-

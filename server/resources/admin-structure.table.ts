@@ -27,10 +27,7 @@ export const sysOrgs = pgTable(
     status: text('status').notNull().default('0'),
     ...recordColumns(),
   },
-  (t) => [
-    index('sys_orgs_parent_idx').on(t.parentId, t.orderNum),
-    foreignKey({ name: 'sys_orgs_parent_fk', columns: [t.parentId], foreignColumns: [t.id] }),
-  ],
+  (t) => [index('sys_orgs_parent_idx').on(t.parentId, t.orderNum), foreignKey({ name: 'sys_orgs_parent_fk', columns: [t.parentId], foreignColumns: [t.id] })],
 );
 
 /** A position (岗位): the four authorisation positions of spec §6 are seeded under their codes (src/lib/access.ts POSITIONS). */

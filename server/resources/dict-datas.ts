@@ -17,7 +17,6 @@ import { route } from '../routes/route';
 import type { DictItem } from '../../src/protocol/api-types';
 import { requireStrings } from '../validation';
 
-
 const itemColumns = {
   dictType: sysDictData.dictType,
   dictLabel: sysDictData.dictLabel,
@@ -52,7 +51,10 @@ export function dictDataRoutes(api: FastifyInstance, ctx: AppContext): void {
     hooks: {
       async beforeWrite(tx, values) {
         if (values.dictType === undefined) return; // createOnly: only a new item names its type
-        const [type] = await tx.select({ id: sysDictTypes.id }).from(sysDictTypes).where(eq(sysDictTypes.dictType, String(values.dictType)));
+        const [type] = await tx
+          .select({ id: sysDictTypes.id })
+          .from(sysDictTypes)
+          .where(eq(sysDictTypes.dictType, String(values.dictType)));
         if (!type) throw businessError('DICT_TYPE_MISSING', 'server:dict.typeMissing', { dictType: String(values.dictType) });
       },
     },

@@ -52,7 +52,9 @@ async function importAll(files: readonly string[]): Promise<Record<string, unkno
   return modules;
 }
 
-const declarationFiles = [...RESOURCE_GLOBS, ...(WITH_TEST_RESOURCES ? [TEST_RESOURCE_GLOB] : [])].flatMap(filesOf).filter((file) => !NOT_DECLARATIONS.test(file));
+const declarationFiles = [...RESOURCE_GLOBS, ...(WITH_TEST_RESOURCES ? [TEST_RESOURCE_GLOB] : [])]
+  .flatMap(filesOf)
+  .filter((file) => !NOT_DECLARATIONS.test(file));
 const tableModules = await importAll([...TABLE_GLOBS, ...(WITH_TEST_RESOURCES ? [TEST_TABLE_GLOB] : [])].flatMap(filesOf));
 const testTableFiles = WITH_TEST_RESOURCES ? new Set(filesOf(TEST_TABLE_GLOB).map(keyOf)) : new Set<string>();
 
@@ -72,7 +74,9 @@ export const SERVED_RESOURCES: readonly ServedResource[] = Object.keys(tableModu
 const tablesOf = (module: unknown) => Object.values(module as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 
 /** Every table the table files define, beside server/db/schema.ts's (schema-facts reads both). */
-export const RESOURCE_TABLES: readonly PgTable[] = Object.keys(tableModules).sort().flatMap((path) => tablesOf(tableModules[path]));
+export const RESOURCE_TABLES: readonly PgTable[] = Object.keys(tableModules)
+  .sort()
+  .flatMap((path) => tablesOf(tableModules[path]));
 
 /** The tables of the test-only resources: no migration holds them; in test runs the server creates them (server/db/test-tables.ts). */
 export const TEST_TABLES: readonly PgTable[] = Object.entries(tableModules)

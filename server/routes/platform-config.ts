@@ -74,8 +74,13 @@ export function platformConfigRoutes(api: FastifyInstance, ctx: AppContext): voi
       const configured = parseProducts(values[CONFIG_KEY.products]);
       // Approved products (a row exists only once its process ended approved) join the configured list.
       const listed = new Set(configured.map((p) => p.prdCode));
-      const approved = await db.select({ prdCode: products.prdCode, prdName: products.prdName, prdShortName: products.prdShortName }).from(products).orderBy(products.prdCode);
-      const models = approved.filter((p) => !listed.has(p.prdCode)).map((p): ProductModel => ({ prdCode: p.prdCode, extAttrMap: { prdName: p.prdName, prdShortName: p.prdShortName } }));
+      const approved = await db
+        .select({ prdCode: products.prdCode, prdName: products.prdName, prdShortName: products.prdShortName })
+        .from(products)
+        .orderBy(products.prdCode);
+      const models = approved
+        .filter((p) => !listed.has(p.prdCode))
+        .map((p): ProductModel => ({ prdCode: p.prdCode, extAttrMap: { prdName: p.prdName, prdShortName: p.prdShortName } }));
       return { sysPrdModelVOList: [...configured, ...models] };
     },
   });

@@ -11,9 +11,7 @@ import type { AppContext } from '../context';
 import { requireStrings } from '../validation';
 import { route } from './route';
 
-const permissionsOf = (...groups: object[]) => [
-  ...new Set(groups.flatMap((g) => Object.values(g).filter((p): p is string => typeof p === 'string'))),
-];
+const permissionsOf = (...groups: object[]) => [...new Set(groups.flatMap((g) => Object.values(g).filter((p): p is string => typeof p === 'string')))];
 
 /** Page key (with .html) → the permission strings its buttons and links are guarded by. */
 export const PAGE_ELEMENTS: Readonly<Record<string, readonly string[]>> = {

@@ -20,8 +20,7 @@ const loginBody = requireStrings('username', 'password');
 
 export function uaaRoutes(api: FastifyInstance, ctx: AppContext): void {
   const protection = new LoginProtection(ctx.db, ctx.now);
-  const lockedError = (lockedUntil: number) =>
-    businessError('LOGIN_LOCKED', 'server:login.locked', { minutes: String(minutesLeft(lockedUntil, ctx.now())) });
+  const lockedError = (lockedUntil: number) => businessError('LOGIN_LOCKED', 'server:login.locked', { minutes: String(minutesLeft(lockedUntil, ctx.now())) });
 
   route(api, {
     method: 'POST',

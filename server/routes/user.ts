@@ -130,8 +130,11 @@ export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
         await ctx.sessions.endAllForUser(principal.userId, tx, SESSION_END_REASON.PASSWORD_CHANGED);
         // Which account changed its password and that its sessions ended; the hash is never logged (record.ts masks it).
         await recordChange(tx, principal, {
-          resource: 'users', recordId: principal.userId, action: OPERATION_ACTION.passwordChange,
-          before: { userStatus: principal.userStatus, passwordHash: user.passwordHash }, after: { userStatus: USER_STATUS.NORMAL, passwordHash },
+          resource: 'users',
+          recordId: principal.userId,
+          action: OPERATION_ACTION.passwordChange,
+          before: { userStatus: principal.userStatus, passwordHash: user.passwordHash },
+          after: { userStatus: USER_STATUS.NORMAL, passwordHash },
         });
       });
       return null;

@@ -29,8 +29,7 @@ export class InputRefused extends ApiError {
 
 const NUL = String.fromCharCode(0);
 
-const pathOf = (parent: string, key: string | number) =>
-  typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key;
+const pathOf = (parent: string, key: string | number) => (typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key);
 
 function checkText(text: string, field: string): void {
   if (!UNREADABLE.test(text)) return;

@@ -110,4 +110,3 @@ export class NonceLedger {
     while (this.inFlight) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
-

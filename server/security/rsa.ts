@@ -19,7 +19,10 @@ export class RsaKeys {
   private readonly modulusBytes: number;
   private readonly sessionKeys = new Map<string, string | null>();
 
-  constructor(readonly publicKeyPem: string, privateKeyPem: string) {
+  constructor(
+    readonly publicKeyPem: string,
+    privateKeyPem: string,
+  ) {
     this.privateKey = forge.pki.privateKeyFromPem(privateKeyPem) as forge.pki.rsa.PrivateKey;
     this.modulusBytes = Math.ceil(this.privateKey.n.bitLength() / 8);
   }

@@ -96,35 +96,37 @@ export function grantedPermissions(userId: AnyColumn | SQL) {
 }
 
 function principalQuery(db: Db) {
-  return db
-    .select({
-      tokenHash: sessions.tokenHash,
-      userId: sessions.userId,
-      csrfToken: sessions.csrfToken,
-      wsToken: sessions.wsToken,
-      corpId: sessions.corpId,
-      lastSeenAt: sessions.lastSeenAt,
-      username: users.username,
-      personName: users.personName,
-      avatar: users.avatar,
-      userStatus: users.userStatus,
-      personPosition: users.personPosition,
-      sensitiveWhitelist: users.sensitiveWhitelist,
-      roles: sql<RoleRef[]>`coalesce((
+  return (
+    db
+      .select({
+        tokenHash: sessions.tokenHash,
+        userId: sessions.userId,
+        csrfToken: sessions.csrfToken,
+        wsToken: sessions.wsToken,
+        corpId: sessions.corpId,
+        lastSeenAt: sessions.lastSeenAt,
+        username: users.username,
+        personName: users.personName,
+        avatar: users.avatar,
+        userStatus: users.userStatus,
+        personPosition: users.personPosition,
+        sensitiveWhitelist: users.sensitiveWhitelist,
+        roles: sql<RoleRef[]>`coalesce((
         select json_agg(json_build_object('code', ${roles.code}, 'roleName', ${roles.roleName}, 'pkRole', ${roles.pkRole}) order by ${roles.pkRole})
         from ${userRoles} join ${roles} on ${roles.pkRole} = ${userRoles.pkRole}
         where ${userRoles.userId} = ${users.id}), '[]'::json)`,
-      permissions: grantedPermissions(users.id),
-      corps: sql<CorpRef[]>`coalesce((
+        permissions: grantedPermissions(users.id),
+        corps: sql<CorpRef[]>`coalesce((
         select json_agg(json_build_object('corpId', ${corps.corpId}, 'corpName', ${corps.corpName}) order by ${corps.corpId})
         from ${userCorps} join ${corps} on ${corps.corpId} = ${userCorps.corpId}
         where ${userCorps.userId} = ${users.id}), '[]'::json)`,
-    })
-    .from(sessions)
-    // A disabled account (issue 20) has no live session, whatever rows remain.
-    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.status, ACCOUNT_STATUS.enabled)))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .prepare('principal_by_token_hash');
+      })
+      .from(sessions)
+      // A disabled account (issue 20) has no live session, whatever rows remain.
+      .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.status, ACCOUNT_STATUS.enabled)))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('principal_by_token_hash')
+  );
 }
 
 export class SessionStore {
@@ -230,7 +232,11 @@ export class SessionStore {
     );
   }
 
-  async create(userId: string, corpId: string | null, origin: { ipAddress: string | null; userAgent: string | null } = { ipAddress: null, userAgent: null }): Promise<NewSession> {
+  async create(
+    userId: string,
+    corpId: string | null,
+    origin: { ipAddress: string | null; userAgent: string | null } = { ipAddress: null, userAgent: null },
+  ): Promise<NewSession> {
     const session = { authToken: newToken(), wsToken: newToken(), csrfToken: newToken() };
     const now = new Date(this.now());
     await this.db.insert(sessions).values({
@@ -313,7 +319,11 @@ export class SessionStore {
   /** Takes the caller's transaction when the end must commit together with another change. */
   async endAllForUser(userId: string, db: Db = this.db, reason: SessionEndReason = SESSION_END_REASON.ENDED): Promise<void> {
     const held = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, userId));
-    await announceEnd(db, held.map((s) => s.tokenHash), reason);
+    await announceEnd(
+      db,
+      held.map((s) => s.tokenHash),
+      reason,
+    );
     await db.delete(sessions).where(eq(sessions.userId, userId));
     this.forgetAll();
   }

@@ -10,7 +10,10 @@ import { serverSecrets } from '../db/schema';
 /** The stored secret named id, made (32 random bytes) by the first process to ask. */
 export async function loadOrCreateSecret(db: Db, id: string): Promise<Buffer> {
   // Two processes starting together: the first insert wins, and both read back the same row.
-  await db.insert(serverSecrets).values({ id, secret: randomBytes(32).toString('base64') }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ id, secret: randomBytes(32).toString('base64') })
+    .onConflictDoNothing();
   const [row] = await db.select({ secret: serverSecrets.secret }).from(serverSecrets).where(eq(serverSecrets.id, id));
   return Buffer.from(row.secret, 'base64');
 }

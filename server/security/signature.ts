@@ -41,9 +41,12 @@ export function readProtocolHeaders(headers: IncomingHttpHeaders, now = Date.now
   const sign = header(headers, SIGN);
   if (
     sysType !== SYS_TYPE_OP_WEB ||
-    !nonce || !NONCE_PATTERN.test(nonce) ||
-    !timestamp || !TIMESTAMP_PATTERN.test(timestamp) ||
-    !sign || !SIGN_PATTERN.test(sign)
+    !nonce ||
+    !NONCE_PATTERN.test(nonce) ||
+    !timestamp ||
+    !TIMESTAMP_PATTERN.test(timestamp) ||
+    !sign ||
+    !SIGN_PATTERN.test(sign)
   ) {
     throw protocolError('BAD_REQUEST');
   }

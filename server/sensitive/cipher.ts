@@ -20,7 +20,10 @@ export class SensitiveCipher {
   /** Loads the stored key, making and storing it on first use. */
   static async loadOrCreate(db: Db): Promise<SensitiveCipher> {
     // Two instances starting together: the first insert wins and both read it back.
-    await db.insert(dataKeys).values({ id: KEY_ID, keyMaterial: randomBytes(32).toString('base64') }).onConflictDoNothing();
+    await db
+      .insert(dataKeys)
+      .values({ id: KEY_ID, keyMaterial: randomBytes(32).toString('base64') })
+      .onConflictDoNothing();
     const [row] = await db.select().from(dataKeys).where(eq(dataKeys.id, KEY_ID));
     return new SensitiveCipher(Buffer.from(row.keyMaterial, 'base64'));
   }

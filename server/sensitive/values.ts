@@ -26,7 +26,12 @@ export interface SensitiveReadContext {
  * refused with a message saying how to keep or change the field, instead of being stored or taken
  * for "unchanged" by a guess. Forms leave an untouched mask out (src/lib/masking sensitiveFieldsToSend).
  */
-export function readSensitiveValue(value: unknown, label: string, validator: ValidatorName | undefined, context: SensitiveReadContext): string | null | undefined {
+export function readSensitiveValue(
+  value: unknown,
+  label: string,
+  validator: ValidatorName | undefined,
+  context: SensitiveReadContext,
+): string | null | undefined {
   if (value === undefined || value === null) return undefined;
   if (value === '') return null;
   const masked = () => validationError(translate('server:realname.masked', { field: label }));
@@ -39,7 +44,8 @@ export function readSensitiveValue(value: unknown, label: string, validator: Val
   const text = plain.trim();
   if (text === '') return null;
   if (isMasked(text)) throw masked();
-  if (validator && !isValid(validator, text)) throw validationError(translate('server:realname.invalid', { field: label, message: validationMessage(validator) }));
+  if (validator && !isValid(validator, text))
+    throw validationError(translate('server:realname.invalid', { field: label, message: validationMessage(validator) }));
   return text;
 }
 
@@ -73,9 +79,17 @@ export function revealSensitive(plain: Readonly<Record<string, string | null>>, 
  * A stored row as an answer shows it: each sealed field opened and masked, and for a whitelisted
  * caller (`sessionKey`) also `revealed: {field: DES ciphertext}`. Ciphertext at rest never leaves.
  */
-export function presentSensitive<T extends Record<string, unknown>>(row: T, fields: readonly string[], cipher: SensitiveCipher, sessionKey: string | null): T & { revealed?: Record<string, string> } {
+export function presentSensitive<T extends Record<string, unknown>>(
+  row: T,
+  fields: readonly string[],
+  cipher: SensitiveCipher,
+  sessionKey: string | null,
+): T & { revealed?: Record<string, string> } {
   if (!fields.length) return row;
-  const plain = Object.fromEntries(fields.map((f) => [f, typeof row[f] === 'string' && row[f] !== '' ? cipher.open(row[f] as string) : null])) as Record<string, string | null>;
+  const plain = Object.fromEntries(fields.map((f) => [f, typeof row[f] === 'string' && row[f] !== '' ? cipher.open(row[f] as string) : null])) as Record<
+    string,
+    string | null
+  >;
   const view: Record<string, unknown> = { ...row };
   for (const field of fields) view[field] = plain[field] === null ? null : maskValue(plain[field]);
   if (sessionKey) view.revealed = revealSensitive(plain, sessionKey);

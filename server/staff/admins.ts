@@ -38,6 +38,9 @@ export async function refuseLosingLastAdmin(tx: Tx, adminRole: string | null, us
 /** Whether the account holds the administrator role now. */
 export async function holdsAdminRole(tx: Tx, adminRole: string | null, userId: string): Promise<boolean> {
   if (!adminRole) return false;
-  const [row] = await tx.select({ userId: userRoles.userId }).from(userRoles).where(and(eq(userRoles.pkRole, adminRole), eq(userRoles.userId, userId)));
+  const [row] = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.pkRole, adminRole), eq(userRoles.userId, userId)));
   return row !== undefined;
 }

@@ -47,7 +47,10 @@ const buttonTitle = (permission: string) => {
 };
 
 async function menuRows(db: Db | Tx): Promise<MenuRow[]> {
-  return db.select({ id: menus.id, parentId: menus.parentId, menuUri: menus.menuUri, title: menus.title, orderNum: menus.orderNum }).from(menus).orderBy(asc(menus.orderNum), asc(menus.id));
+  return db
+    .select({ id: menus.id, parentId: menus.parentId, menuUri: menus.menuUri, title: menus.title, orderNum: menus.orderNum })
+    .from(menus)
+    .orderBy(asc(menus.orderNum), asc(menus.id));
 }
 
 export async function grantTree(db: Db | Tx, resources: readonly AnyResource[]): Promise<GrantTreeNode[]> {
@@ -68,7 +71,10 @@ export async function grantTree(db: Db | Tx, resources: readonly AnyResource[]):
       const area = opened ? permissionResource(opened) : null;
       const buttons = area && !placed.has(area) ? known.filter((p) => permissionResource(p) === area) : [];
       if (area) placed.add(area);
-      const children = [...build(row.id), ...buttons.map((p): GrantTreeNode => ({ key: `${BUTTON_KEY}${p}`, title: buttonTitle(p), kind: 'button', value: p }))];
+      const children = [
+        ...build(row.id),
+        ...buttons.map((p): GrantTreeNode => ({ key: `${BUTTON_KEY}${p}`, title: buttonTitle(p), kind: 'button', value: p })),
+      ];
       return { key: `${MENU_KEY}${row.id}`, title: menuTitle(row.menuUri, row.title), kind: 'menu', value: row.id, ...(children.length ? { children } : {}) };
     });
   const tree = build(null);
@@ -89,7 +95,12 @@ export async function grantTree(db: Db | Tx, resources: readonly AnyResource[]):
  * The menus a role is granted: the chosen ones, each menu whose permission it holds, and every
  * directory above those (the sidebar cannot show a page under a directory it does not have).
  */
-export async function menusToGrant(db: Db | Tx, resources: readonly AnyResource[], chosen: readonly string[], permissions: readonly string[]): Promise<string[]> {
+export async function menusToGrant(
+  db: Db | Tx,
+  resources: readonly AnyResource[],
+  chosen: readonly string[],
+  permissions: readonly string[],
+): Promise<string[]> {
   const rows = await menuRows(db);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const opens = declaredMenuPermissions(resources);

@@ -67,7 +67,9 @@ const roleRows = (db: Db | Tx) => db.select(selection).from(roles);
 const present = (row: RoleRow) => ({ ...row, builtIn: isAdminRole(row) });
 
 async function grantsOf(db: Db | Tx, pkRole: string): Promise<Omit<RoleGrants, 'builtIn'>> {
-  const permissions = (await db.select({ p: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.pkRole, pkRole))).map((r) => r.p).sort();
+  const permissions = (await db.select({ p: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.pkRole, pkRole)))
+    .map((r) => r.p)
+    .sort();
   const menuIds = (await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.pkRole, pkRole))).map((r) => r.id).sort();
   return { menuIds, permissions };
 }
@@ -116,7 +118,11 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf(filterConditions(roleResource, COLUMNS, body));
     const order = orderOf(roleResource, COLUMNS, body);
-    const rows = await roleRows(ctx.db).where(where).orderBy(...order).limit(pageSize).offset((pageNum - 1) * pageSize);
+    const rows = await roleRows(ctx.db)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
     const [{ total }] = await ctx.db.select({ total: count() }).from(roles).where(where);
     return { records: rows.map(present), total, pageNum, pageSize };
   });
@@ -134,7 +140,10 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
     try {
       return await ctx.db.transaction(async (tx) => {
         await checkDictValues(tx, DICT_CHECK, values);
-        const [taken] = await tx.select({ pkRole: roles.pkRole }).from(roles).where(eq(roles.code, String(values.code)));
+        const [taken] = await tx
+          .select({ pkRole: roles.pkRole })
+          .from(roles)
+          .where(eq(roles.code, String(values.code)));
         if (taken) throw businessError('DUPLICATE', 'staff:roleErrors.codeTaken', { code: String(values.code) });
         const grants = await readGrants(tx, body);
         const pkRole = `r-${randomUUID()}`;
@@ -174,7 +183,13 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
       const rulesCheck = await preventiveCheck(tx, { role: id });
       await tx
         .update(roles)
-        .set({ roleName: String(values.roleName), status: String(values.status), dataVersion: sql`${roles.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username })
+        .set({
+          roleName: String(values.roleName),
+          status: String(values.status),
+          dataVersion: sql`${roles.dataVersion} + 1`,
+          updateTime: new Date(),
+          updateBy: principal.username,
+        })
         .where(eq(roles.pkRole, id));
       await writeGrants(tx, id, grants);
       // Auditors' rules (issue 41): the role, and everyone holding it, checked as the save leaves them.
@@ -188,7 +203,11 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('remove-by-ids', role.remove, async (body, principal, request) => {
     const ids = requireIds(body);
     return ctx.db.transaction(async (tx) => {
-      const rows = await tx.select({ pkRole: roles.pkRole, code: roles.code, roleName: roles.roleName }).from(roles).where(inArray(roles.pkRole, ids)).for('update');
+      const rows = await tx
+        .select({ pkRole: roles.pkRole, code: roles.code, roleName: roles.roleName })
+        .from(roles)
+        .where(inArray(roles.pkRole, ids))
+        .for('update');
       const builtIn = rows.find(isAdminRole);
       if (builtIn) throw businessError('BUILT_IN_ROLE', 'staff:roleErrors.builtIn');
       // Refused rather than taken from its holders: removing what people work with should be a deliberate two-step act.

@@ -69,11 +69,17 @@ const selection = {
   updateTime: users.updateTime,
   // Spelt out qualified: drizzle leaves column names unqualified in a one-table select, and user_roles and roles share pk_role.
   roleIds: sql<string[]>`coalesce((select array_agg(ur.pk_role order by ur.pk_role) from user_roles ur where ur.user_id = "users"."id"), '{}'::text[])`,
-  roleNames: sql<string[]>`coalesce((select array_agg(r.role_name order by r.pk_role) from user_roles ur join roles r on r.pk_role = ur.pk_role where ur.user_id = "users"."id"), '{}'::text[])`,
+  roleNames: sql<
+    string[]
+  >`coalesce((select array_agg(r.role_name order by r.pk_role) from user_roles ur join roles r on r.pk_role = ur.pk_role where ur.user_id = "users"."id"), '{}'::text[])`,
   corpIds: sql<string[]>`coalesce((select array_agg(uc.corp_id order by uc.corp_id) from user_corps uc where uc.user_id = "users"."id"), '{}'::text[])`,
-  corpNames: sql<string[]>`coalesce((select array_agg(c.corp_name order by c.corp_id) from user_corps uc join corps c on c.corp_id = uc.corp_id where uc.user_id = "users"."id"), '{}'::text[])`,
+  corpNames: sql<
+    string[]
+  >`coalesce((select array_agg(c.corp_name order by c.corp_id) from user_corps uc join corps c on c.corp_id = uc.corp_id where uc.user_id = "users"."id"), '{}'::text[])`,
   // The login lock of the name (five failures, server/login/protection.ts); whether it still holds is the server clock's to say.
-  lockedUntil: sql<string | null>`(select to_char(l.locked_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from sys_login_locks l where l.username = "users"."username")`,
+  lockedUntil: sql<
+    string | null
+  >`(select to_char(l.locked_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from sys_login_locks l where l.username = "users"."username")`,
 };
 
 type StaffRow = Awaited<ReturnType<typeof selectStaff>>[number];
@@ -127,7 +133,14 @@ export async function departmentMembers(db: Db, orgId: string) {
   const rows = await selectStaff(db, eq(users.orgId, orgId)).orderBy(asc(users.personName), asc(users.username));
   return rows.map((row) => {
     const member = presentStaff(row);
-    return { id: member.id, username: member.username, personName: member.personName, status: member.status, positionNames: member.positionNames, roleNames: member.roleNames };
+    return {
+      id: member.id,
+      username: member.username,
+      personName: member.personName,
+      status: member.status,
+      positionNames: member.positionNames,
+      roleNames: member.roleNames,
+    };
   });
 }
 
@@ -166,11 +179,13 @@ async function readAssignments(tx: Tx, body: Record<string, unknown>, currentOrg
  */
 async function readDepartment(tx: Tx, value: unknown, current: string | null): Promise<string> {
   if (value === undefined || value === null || value === '') throw aboutField(validationError(translate('staff:errors.orgRequired')), 'orgId');
-  if (typeof value !== 'string' || value.length > 200) throw aboutField(validationError(translate('staff:errors.unknownOrg', { id: String(value).slice(0, 50) })), 'orgId');
+  if (typeof value !== 'string' || value.length > 200)
+    throw aboutField(validationError(translate('staff:errors.unknownOrg', { id: String(value).slice(0, 50) })), 'orgId');
   const [org] = await tx.select({ id: sysOrgs.id, orgName: sysOrgs.orgName, status: sysOrgs.status }).from(sysOrgs).where(eq(sysOrgs.id, value)).for('share');
   if (!org) throw aboutField(validationError(translate('staff:errors.unknownOrg', { id: value.slice(0, 50) })), 'orgId');
   // A department disabled since the account joined it does not stop an edit of the account's other fields.
-  if (org.status === ORG_DISABLED && org.id !== current) throw aboutField(validationError(translate('staff:errors.orgDisabled', { name: org.orgName })), 'orgId');
+  if (org.status === ORG_DISABLED && org.id !== current)
+    throw aboutField(validationError(translate('staff:errors.orgDisabled', { name: org.orgName })), 'orgId');
   return org.id;
 }
 
@@ -214,7 +229,13 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf(filterConditions(staffResource, COLUMNS, body));
     const order = orderOf(staffResource, COLUMNS, body);
-    const rows = await ctx.db.select(selection).from(users).where(where).orderBy(...order).limit(pageSize).offset((pageNum - 1) * pageSize);
+    const rows = await ctx.db
+      .select(selection)
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
     const [{ total }] = await ctx.db.select({ total: count() }).from(users).where(where);
     return { records: rows.map((row) => lockShown(presentStaff(row), ctx.now())), total, pageNum, pageSize };
   });
@@ -227,10 +248,16 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   // The choices of the account form: every role (disabled ones marked), position and organisation.
   post('options', staff.query, async () => ({
-    roles: await ctx.db.select({ id: roles.pkRole, roleName: roles.roleName, code: roles.code, status: roles.status }).from(roles).orderBy(asc(roles.createTime), asc(roles.pkRole)),
+    roles: await ctx.db
+      .select({ id: roles.pkRole, roleName: roles.roleName, code: roles.code, status: roles.status })
+      .from(roles)
+      .orderBy(asc(roles.createTime), asc(roles.pkRole)),
     corps: await ctx.db.select({ id: corps.corpId, corpName: corps.corpName }).from(corps).orderBy(asc(corps.corpId)),
     // The organisation tree, flat (the form builds the tree-select from parentId); disabled nodes marked.
-    orgs: await ctx.db.select({ id: sysOrgs.id, parentId: sysOrgs.parentId, orgName: sysOrgs.orgName, status: sysOrgs.status }).from(sysOrgs).orderBy(asc(sysOrgs.orderNum), asc(sysOrgs.orgName)),
+    orgs: await ctx.db
+      .select({ id: sysOrgs.id, parentId: sysOrgs.parentId, orgName: sysOrgs.orgName, status: sysOrgs.status })
+      .from(sysOrgs)
+      .orderBy(asc(sysOrgs.orderNum), asc(sysOrgs.orgName)),
     positions: Object.values(POSITIONS).map((code) => ({ id: code, name: positionName(code) })),
   }));
 
@@ -242,7 +269,10 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     try {
       return await ctx.db.transaction(async (tx) => {
         const assigned = await readAssignments(tx, body);
-        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, String(values.username)));
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.username, String(values.username)));
         if (taken) throw businessError('DUPLICATE', 'staff:errors.usernameTaken', { username: String(values.username) });
         const [{ id }] = await tx
           .insert(users)
@@ -303,31 +333,45 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
       await rulesCheck.refuseNew(new Date(ctx.now()));
       // A session whose organisation was taken away has no business in it any more.
       if (assigned.corpIds.length === 0) await tx.update(sessions).set({ corpId: null }).where(eq(sessions.userId, id));
-      else await tx.update(sessions).set({ corpId: assigned.defaultCorpId }).where(and(eq(sessions.userId, id), notInArray(sessions.corpId, assigned.corpIds)));
+      else
+        await tx
+          .update(sessions)
+          .set({ corpId: assigned.defaultCorpId })
+          .where(and(eq(sessions.userId, id), notInArray(sessions.corpId, assigned.corpIds)));
       const after = (await staffById(tx, id))!;
       await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: 'UPDATE', before, after });
       return after;
     });
   });
 
-  const setStatus = (target: (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS]) => async (body: Record<string, unknown>, principal: Principal, request: FastifyRequest) => {
-    const id = requireId(body);
-    const disabling = target === ACCOUNT_STATUS.disabled;
-    if (disabling && id === principal.userId) throw businessError('CANNOT_DISABLE_SELF', 'staff:errors.cannotDisableSelf');
-    const after = await ctx.db.transaction(async (tx) => {
-      const adminRole = disabling ? await lockAdminRole(tx) : null;
-      const before = await lockedStaff(tx, id);
-      if (before.status === target) throw businessError('STATUS_UNCHANGED', disabling ? 'staff:errors.alreadyDisabled' : 'staff:errors.alreadyEnabled');
-      if (disabling && (await holdsAdminRole(tx, adminRole, id))) await refuseLosingLastAdmin(tx, adminRole, id);
-      await tx.update(users).set({ status: target, ...bump(principal) }).where(eq(users.id, id));
-      // A disabled account's sessions end with it, in the same transaction.
-      if (disabling) await ctx.sessions.endAllForUser(id, tx, SESSION_END_REASON.DISABLED);
-      const changed = (await staffById(tx, id))!;
-      await recordOperation(tx, actorOf(request, principal), { resource: RESOURCE, recordId: id, action: disabling ? STAFF_ACTION.disable : STAFF_ACTION.enable, before, after: changed });
-      return changed;
-    });
-    return after;
-  };
+  const setStatus =
+    (target: (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS]) => async (body: Record<string, unknown>, principal: Principal, request: FastifyRequest) => {
+      const id = requireId(body);
+      const disabling = target === ACCOUNT_STATUS.disabled;
+      if (disabling && id === principal.userId) throw businessError('CANNOT_DISABLE_SELF', 'staff:errors.cannotDisableSelf');
+      const after = await ctx.db.transaction(async (tx) => {
+        const adminRole = disabling ? await lockAdminRole(tx) : null;
+        const before = await lockedStaff(tx, id);
+        if (before.status === target) throw businessError('STATUS_UNCHANGED', disabling ? 'staff:errors.alreadyDisabled' : 'staff:errors.alreadyEnabled');
+        if (disabling && (await holdsAdminRole(tx, adminRole, id))) await refuseLosingLastAdmin(tx, adminRole, id);
+        await tx
+          .update(users)
+          .set({ status: target, ...bump(principal) })
+          .where(eq(users.id, id));
+        // A disabled account's sessions end with it, in the same transaction.
+        if (disabling) await ctx.sessions.endAllForUser(id, tx, SESSION_END_REASON.DISABLED);
+        const changed = (await staffById(tx, id))!;
+        await recordOperation(tx, actorOf(request, principal), {
+          resource: RESOURCE,
+          recordId: id,
+          action: disabling ? STAFF_ACTION.disable : STAFF_ACTION.enable,
+          before,
+          after: changed,
+        });
+        return changed;
+      });
+      return after;
+    };
   post('disable', staff.status, setStatus(ACCOUNT_STATUS.disabled));
   post('enable', staff.status, setStatus(ACCOUNT_STATUS.enabled));
 
@@ -340,7 +384,10 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     const passwordHash = await hashPassword(password, ctx.passwordCost);
     return ctx.db.transaction(async (tx) => {
       const before = await lockedStaff(tx, id);
-      await tx.update(users).set({ passwordHash, userStatus: USER_STATUS.INITIAL_PASSWORD, ...bump(principal) }).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set({ passwordHash, userStatus: USER_STATUS.INITIAL_PASSWORD, ...bump(principal) })
+        .where(eq(users.id, id));
       // A new password is a fresh start: the failures counted against the old one no longer lock the name.
       await tx.delete(loginLocks).where(eq(loginLocks.username, loginKey(before.username)));
       // Whoever held the old password is signed out; the next sign-in must change the new one.

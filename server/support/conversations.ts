@@ -33,9 +33,11 @@ export function conversationView(row: ConversationRow): SupportConversation {
 /** A required text field of at most `max` characters, trimmed; refusals name the field. */
 export function supportText(body: Body, field: string, max: number): string {
   const value = body[field];
-  if (typeof value !== 'string' || value.trim() === '') throw validationError(translate('messages:server.fieldRequired', { field: translate(`messages:support.fields.${field}`) }));
+  if (typeof value !== 'string' || value.trim() === '')
+    throw validationError(translate('messages:server.fieldRequired', { field: translate(`messages:support.fields.${field}`) }));
   const text = value.trim();
-  if (text.length > max) throw validationError(translate('messages:server.fieldTooLong', { field: translate(`messages:support.fields.${field}`), max: String(max) }));
+  if (text.length > max)
+    throw validationError(translate('messages:server.fieldTooLong', { field: translate(`messages:support.fields.${field}`), max: String(max) }));
   return text;
 }
 
@@ -50,7 +52,11 @@ const gone = () => notFoundError(translate('messages:server.conversationNotFound
 export async function findConversation(db: Db | Tx, id: string) {
   const [row] = await db.select().from(supportConversations).where(eq(supportConversations.id, id));
   if (!row) throw gone();
-  const messages = await db.select().from(supportMessages).where(eq(supportMessages.conversationId, id)).orderBy(asc(supportMessages.createTime), asc(supportMessages.id));
+  const messages = await db
+    .select()
+    .from(supportMessages)
+    .where(eq(supportMessages.conversationId, id))
+    .orderBy(asc(supportMessages.createTime), asc(supportMessages.id));
   return { conversation: conversationView(row), messages: messages.map(supportMessageView) };
 }
 
@@ -77,7 +83,9 @@ export async function openConversation(db: Db, opening: Opening, at?: Date) {
       .insert(supportConversations)
       .values({ corpName: opening.corpName, contactName: opening.contactName, subject: opening.subject, ...(at ? { createTime: at, lastMessageAt: at } : {}) })
       .returning();
-    await tx.insert(supportMessages).values({ conversationId: row.id, author: 'CORPORATE', authorName: opening.contactName, body: opening.body, ...(at ? { createTime: at } : {}) });
+    await tx
+      .insert(supportMessages)
+      .values({ conversationId: row.id, author: 'CORPORATE', authorName: opening.contactName, body: opening.body, ...(at ? { createTime: at } : {}) });
     return row;
   });
 }
@@ -89,7 +97,10 @@ export async function corporateMessage(db: Db, id: string, text: string) {
     if (!row) throw gone();
     if (row.status === SUPPORT_STATUS.CLOSED) throw businessError('SUPPORT_CLOSED', 'messages:server.conversationClosed');
     const [message] = await tx.insert(supportMessages).values({ conversationId: id, author: 'CORPORATE', authorName: row.contactName, body: text }).returning();
-    await tx.update(supportConversations).set({ lastMessageAt: message.createTime, dataVersion: sql`${supportConversations.dataVersion} + 1` }).where(eq(supportConversations.id, id));
+    await tx
+      .update(supportConversations)
+      .set({ lastMessageAt: message.createTime, dataVersion: sql`${supportConversations.dataVersion} + 1` })
+      .where(eq(supportConversations.id, id));
     if (row.operatorId) {
       await sendMessages(tx, [
         {
@@ -125,12 +136,24 @@ export async function takeConversation(db: Db, id: string, operator: Operator) {
   const taken = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(supportConversations)
-      .set({ status: SUPPORT_STATUS.TAKEN, operatorId: operator.userId, operatorName: operator.personName, takenAt: now, dataVersion: sql`${supportConversations.dataVersion} + 1` })
+      .set({
+        status: SUPPORT_STATUS.TAKEN,
+        operatorId: operator.userId,
+        operatorName: operator.personName,
+        takenAt: now,
+        dataVersion: sql`${supportConversations.dataVersion} + 1`,
+      })
       .where(and(eq(supportConversations.id, id), eq(supportConversations.status, SUPPORT_STATUS.OPEN)))
       .returning();
     if (row) {
       const before = { status: SUPPORT_STATUS.OPEN, operatorName: null, takenAt: null, closedAt: null };
-      await recordChange(tx, operator, { resource: SUPPORT_LOG_RESOURCE.conversation, recordId: id, action: OPERATION_ACTION.update, before, after: logged(row) });
+      await recordChange(tx, operator, {
+        resource: SUPPORT_LOG_RESOURCE.conversation,
+        recordId: id,
+        action: OPERATION_ACTION.update,
+        before,
+        after: logged(row),
+      });
     }
     return row;
   });
@@ -146,7 +169,8 @@ async function heldBy(tx: Tx, id: string, operator: Operator): Promise<Conversat
   const [row] = await tx.select().from(supportConversations).where(eq(supportConversations.id, id)).for('update');
   if (!row) throw gone();
   if (row.status === SUPPORT_STATUS.CLOSED) throw businessError('SUPPORT_CLOSED', 'messages:server.conversationClosed');
-  if (row.status !== SUPPORT_STATUS.TAKEN || row.operatorId !== operator.userId) throw businessError('SUPPORT_NOT_YOURS', 'messages:server.conversationNotYours');
+  if (row.status !== SUPPORT_STATUS.TAKEN || row.operatorId !== operator.userId)
+    throw businessError('SUPPORT_NOT_YOURS', 'messages:server.conversationNotYours');
   return row;
 }
 
@@ -154,8 +178,14 @@ async function heldBy(tx: Tx, id: string, operator: Operator): Promise<Conversat
 export async function operatorReply(db: Db, id: string, text: string, operator: Operator) {
   return db.transaction(async (tx) => {
     await heldBy(tx, id, operator);
-    const [message] = await tx.insert(supportMessages).values({ conversationId: id, author: 'OPERATOR', authorName: operator.personName, body: text }).returning();
-    await tx.update(supportConversations).set({ lastMessageAt: message.createTime, dataVersion: sql`${supportConversations.dataVersion} + 1` }).where(eq(supportConversations.id, id));
+    const [message] = await tx
+      .insert(supportMessages)
+      .values({ conversationId: id, author: 'OPERATOR', authorName: operator.personName, body: text })
+      .returning();
+    await tx
+      .update(supportConversations)
+      .set({ lastMessageAt: message.createTime, dataVersion: sql`${supportConversations.dataVersion} + 1` })
+      .where(eq(supportConversations.id, id));
     await recordChange(tx, operator, {
       resource: SUPPORT_LOG_RESOURCE.message,
       recordId: message.id,
@@ -175,7 +205,13 @@ export async function closeConversation(db: Db, id: string, operator: Operator) 
       .set({ status: SUPPORT_STATUS.CLOSED, closedAt: new Date(), dataVersion: sql`${supportConversations.dataVersion} + 1` })
       .where(eq(supportConversations.id, id))
       .returning();
-    await recordChange(tx, operator, { resource: SUPPORT_LOG_RESOURCE.conversation, recordId: id, action: OPERATION_ACTION.update, before: logged(held), after: logged(closed) });
+    await recordChange(tx, operator, {
+      resource: SUPPORT_LOG_RESOURCE.conversation,
+      recordId: id,
+      action: OPERATION_ACTION.update,
+      before: logged(held),
+      after: logged(closed),
+    });
     return conversationView(closed);
   });
 }

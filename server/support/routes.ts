@@ -20,7 +20,13 @@ import { closeConversation, conversationId, conversationView, findConversation, 
 export function supportRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { support } = PERMISSIONS;
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
-    route(api, { method: 'POST', path: `${SUPPORT_API}/${path}`, auth: 'session', permission, handler: ({ body, principal }) => handler(requireBody(body), principal) });
+    route(api, {
+      method: 'POST',
+      path: `${SUPPORT_API}/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal }) => handler(requireBody(body), principal),
+    });
   const operatorOf = (principal: Principal) => ({ userId: principal.userId, username: principal.username, personName: principal.personName });
 
   post('conversations/page', support.list, async (body, principal) => {
@@ -35,9 +41,18 @@ export function supportRoutes(api: FastifyInstance, ctx: AppContext): void {
           : [eq(supportConversations.status, SUPPORT_STATUS.CLOSED)];
     const where = and(...conditions);
     // The queue is served oldest first (who waited longest); the other boxes show the latest first.
-    const order = box === 'queue' ? [asc(supportConversations.createTime), asc(supportConversations.id)] : [desc(supportConversations.lastMessageAt), desc(supportConversations.id)];
+    const order =
+      box === 'queue'
+        ? [asc(supportConversations.createTime), asc(supportConversations.id)]
+        : [desc(supportConversations.lastMessageAt), desc(supportConversations.id)];
     const [{ total }] = await ctx.db.select({ total: count() }).from(supportConversations).where(where);
-    const rows = await ctx.db.select().from(supportConversations).where(where).orderBy(...order).limit(pageSize).offset((pageNum - 1) * pageSize);
+    const rows = await ctx.db
+      .select()
+      .from(supportConversations)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize);
     return { records: rows.map(conversationView), total, pageNum, pageSize };
   });
 

@@ -34,7 +34,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isActivityType, isReviewStep, workingRoleOf } from '../../src/workflows/activities';
 import {
-  findActivity, findProcessDefinition, GIVEN_AT_START, nextStep, submitsAtStart, variableGivenAt, type ProcessDefinition,
+  findActivity,
+  findProcessDefinition,
+  GIVEN_AT_START,
+  nextStep,
+  submitsAtStart,
+  variableGivenAt,
+  type ProcessDefinition,
 } from '../../src/workflows/registry';
 import { summaryOf as summarize, summaryRefOf, summaryRuleOf, type SummaryRecord } from '../../src/workflows/summaries';
 import { HISTORY_ACTION, INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS, type HistoryAction, type TaskOutcome } from '../../src/workflows/states';
@@ -135,7 +141,11 @@ export interface Transition {
  * nothing applies before the last approval. It runs in the engine's transaction with the instance and
  * its open task locked; it answers the record for the process's summary rule and what the caller sees.
  */
-export type Reviser = (tx: Tx, principal: Principal, input: { instance: InstanceRow; body: Record<string, unknown> }) => Promise<{ record: SummaryRecord; view: unknown }>;
+export type Reviser = (
+  tx: Tx,
+  principal: Principal,
+  input: { instance: InstanceRow; body: Record<string, unknown> },
+) => Promise<{ record: SummaryRecord; view: unknown }>;
 
 /** The start a module that owns a process key holds (WorkflowEngine.own): the key is its own. */
 export interface OwnedProcess {
@@ -168,7 +178,11 @@ function checkVariables(definition: ProcessDefinition, variables: Record<string,
 function subscribe<L>(registry: Map<string, L[]>, processKey: string, listener: L): () => void {
   definitionOf(processKey);
   registry.set(processKey, [...(registry.get(processKey) ?? []), listener]);
-  return () => registry.set(processKey, (registry.get(processKey) ?? []).filter((l) => l !== listener));
+  return () =>
+    registry.set(
+      processKey,
+      (registry.get(processKey) ?? []).filter((l) => l !== listener),
+    );
 }
 
 export class WorkflowEngine {
@@ -276,7 +290,13 @@ export class WorkflowEngine {
       const [running] = await t
         .select({ id: workflowInstances.id })
         .from(workflowInstances)
-        .where(and(eq(workflowInstances.processKey, definition.processKey), eq(workflowInstances.businessKey, input.businessKey), eq(workflowInstances.status, INSTANCE_STATUS.RUNNING)));
+        .where(
+          and(
+            eq(workflowInstances.processKey, definition.processKey),
+            eq(workflowInstances.businessKey, input.businessKey),
+            eq(workflowInstances.status, INSTANCE_STATUS.RUNNING),
+          ),
+        );
       if (running) throw businessError('WORKFLOW_ALREADY_RUNNING', 'server:workflow.alreadyRunning');
       const [instance] = await t
         .insert(workflowInstances)
@@ -338,8 +358,11 @@ export class WorkflowEngine {
       if (!claimed) throw await this.lostRace(tx, taskId);
       await this.record(tx, task.instanceId, task, HISTORY_ACTION.CLAIM, actor);
       await recordChange(tx, actor, {
-        resource: WORKFLOW_LOG_RESOURCE, recordId: task.instanceId, action: OPERATION_ACTION.workflowClaim,
-        before: { assignee: task.assigneeName }, after: { step: task.taskDefinitionKey, assignee: claimed.assigneeName },
+        resource: WORKFLOW_LOG_RESOURCE,
+        recordId: task.instanceId,
+        action: OPERATION_ACTION.workflowClaim,
+        before: { assignee: task.assigneeName },
+        after: { step: task.taskDefinitionKey, assignee: claimed.assigneeName },
       });
       return claimed;
     });
@@ -448,13 +471,25 @@ export class WorkflowEngine {
       if (!instance) throw notFoundError(translate('server:workflow.instanceNotFound'));
       if (instance.startUserId !== actor.userId) throw forbidden();
       if (instance.status !== INSTANCE_STATUS.RUNNING) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawEnded');
-      const [open] = await tx.select().from(workflowTasks).where(and(eq(workflowTasks.instanceId, instance.id), eq(workflowTasks.status, TASK_STATUS.TODO)));
+      const [open] = await tx
+        .select()
+        .from(workflowTasks)
+        .where(and(eq(workflowTasks.instanceId, instance.id), eq(workflowTasks.status, TASK_STATUS.TODO)));
       if (!open) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawEnded');
-      if (!(await mayWithdraw(tx, instance, definitionOf(instance.processKey).startActivity))) throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawTooLate');
+      if (!(await mayWithdraw(tx, instance, definitionOf(instance.processKey).startActivity)))
+        throw businessError('WITHDRAW_TOO_LATE', 'server:workflow.withdrawTooLate');
       const now = new Date();
       const [closed] = await tx
         .update(workflowTasks)
-        .set({ status: TASK_STATUS.DONE, outcome: TASK_OUTCOME.REJECT, remark, completeTime: now, dataVersion: sql`${workflowTasks.dataVersion} + 1`, updateTime: now, updateBy: actor.username })
+        .set({
+          status: TASK_STATUS.DONE,
+          outcome: TASK_OUTCOME.REJECT,
+          remark,
+          completeTime: now,
+          dataVersion: sql`${workflowTasks.dataVersion} + 1`,
+          updateTime: now,
+          updateBy: actor.username,
+        })
         .where(and(eq(workflowTasks.id, open.id), eq(workflowTasks.status, TASK_STATUS.TODO), eq(workflowTasks.dataVersion, open.dataVersion)))
         .returning();
       // A reviewer completed (or claimed) the task between the read and this write: too late.
@@ -462,7 +497,14 @@ export class WorkflowEngine {
       await this.record(tx, instance.id, open, HISTORY_ACTION.WITHDRAW, actor, remark);
       const [moved] = await tx
         .update(workflowInstances)
-        .set({ status: INSTANCE_STATUS.REJECTED, currentActivity: null, endTime: now, dataVersion: sql`${workflowInstances.dataVersion} + 1`, updateTime: now, updateBy: actor.username })
+        .set({
+          status: INSTANCE_STATUS.REJECTED,
+          currentActivity: null,
+          endTime: now,
+          dataVersion: sql`${workflowInstances.dataVersion} + 1`,
+          updateTime: now,
+          updateBy: actor.username,
+        })
         .where(eq(workflowInstances.id, instance.id))
         .returning();
       await this.log(tx, actor, OPERATION_ACTION.workflowWithdraw, instance, moved, { step: open.taskDefinitionKey, remark });
@@ -510,7 +552,13 @@ export class WorkflowEngine {
     // The text and its key with values together: a reader in another language renders the ref (server/i18n.ts renderStored).
     await tx
       .update(workflowInstances)
-      .set({ summary: said.summary, summaryRef: said.summaryRef, businessNo: said.number ?? instance.businessNo, businessNoRef: said.number ? said.numberRef : instance.businessNoRef, updateTime: new Date() })
+      .set({
+        summary: said.summary,
+        summaryRef: said.summaryRef,
+        businessNo: said.number ?? instance.businessNo,
+        businessNoRef: said.number ? said.numberRef : instance.businessNoRef,
+        updateTime: new Date(),
+      })
       .where(eq(workflowInstances.id, instance.id));
   }
 
@@ -560,14 +608,28 @@ export class WorkflowEngine {
    * The move in the operation log, in its transaction: the instance's status and open step before and
    * after, the step worked and its remark, and which record the instance approves.
    */
-  private async log(tx: Tx, actor: Actor, action: string, before: InstanceRow | null, after: InstanceRow, worked: { step: string; remark?: string | null }): Promise<void> {
+  private async log(
+    tx: Tx,
+    actor: Actor,
+    action: string,
+    before: InstanceRow | null,
+    after: InstanceRow,
+    worked: { step: string; remark?: string | null },
+  ): Promise<void> {
     const view = (instance: InstanceRow) => ({ status: instance.status, currentActivity: instance.currentActivity });
     await recordChange(tx, actor, {
       resource: WORKFLOW_LOG_RESOURCE,
       recordId: after.id,
       action,
       before: before ? view(before) : null,
-      after: { ...view(after), processKey: after.processKey, businessType: after.businessType, businessKey: after.businessKey, summary: after.summary, ...worked },
+      after: {
+        ...view(after),
+        processKey: after.processKey,
+        businessType: after.businessType,
+        businessKey: after.businessKey,
+        summary: after.summary,
+        ...worked,
+      },
     });
   }
 

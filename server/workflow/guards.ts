@@ -27,7 +27,11 @@ export class CompletionGuards {
   /** Adds a guard to the completions of this process's tasks; returns the function that removes it. */
   register(processKey: string, guard: CompletionGuard): () => void {
     this.guards.set(processKey, [...(this.guards.get(processKey) ?? []), guard]);
-    return () => this.guards.set(processKey, (this.guards.get(processKey) ?? []).filter((g) => g !== guard));
+    return () =>
+      this.guards.set(
+        processKey,
+        (this.guards.get(processKey) ?? []).filter((g) => g !== guard),
+      );
   }
 
   /** Runs the guards of the task's process; the first that throws refuses the completion. */

@@ -151,7 +151,11 @@ export class WorkflowQueries {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf([...scope, ...taskFilters(body)]);
     const [records, [{ total }]] = await Promise.all([
-      selectTasks(this.db).where(where).orderBy(...order, asc(workflowTasks.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+      selectTasks(this.db)
+        .where(where)
+        .orderBy(...order, asc(workflowTasks.id))
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize),
       this.db.select({ total: count() }).from(workflowTasks).innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instanceId)).where(where),
     ]);
     return { records: records.map(taskView), total, pageNum, pageSize };
@@ -187,7 +191,11 @@ export class WorkflowQueries {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf([...scope, ...instanceFilters(body)]);
     const [records, [{ total }]] = await Promise.all([
-      selectInstances(this.db).where(where).orderBy(desc(workflowInstances.createTime), asc(workflowInstances.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+      selectInstances(this.db)
+        .where(where)
+        .orderBy(desc(workflowInstances.createTime), asc(workflowInstances.id))
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize),
       this.db.select({ total: count() }).from(workflowInstances).where(where),
     ]);
     return { records: records.map(instanceView), total, pageNum, pageSize };
@@ -242,7 +250,10 @@ export class WorkflowQueries {
   }
 
   /** The engine's checks in its order (engine.workableTask), then the to-do rule itself, so the two cannot disagree. */
-  private async unworkableReason(actor: Actor & { permissions: readonly string[] }, task: Pick<TaskListRow, 'id' | 'status' | 'activityType' | 'assigneeId'>): Promise<UnworkableReason | null> {
+  private async unworkableReason(
+    actor: Actor & { permissions: readonly string[] },
+    task: Pick<TaskListRow, 'id' | 'status' | 'activityType' | 'assigneeId'>,
+  ): Promise<UnworkableReason | null> {
     if (!hasPermission(actor.permissions, PERMISSIONS.task.handle)) return UNWORKABLE_REASON.noPermission;
     if (task.status !== TASK_STATUS.TODO) return UNWORKABLE_REASON.completed;
     if (!isActivityType(task.activityType) || !mayWork(actor, workingRoleOf(task.activityType))) return UNWORKABLE_REASON.role;
@@ -250,7 +261,10 @@ export class WorkflowQueries {
     const bar = await reviewBarOf(this.db, actor, task.id);
     if (bar === 'MAKER_CHECKER') return UNWORKABLE_REASON.makerChecker;
     if (bar === 'FOUR_EYES') return UNWORKABLE_REASON.fourEyes;
-    const [inTodo] = await this.db.select({ id: workflowTasks.id }).from(workflowTasks).where(and(eq(workflowTasks.id, task.id), todoCondition(this.db, actor)));
+    const [inTodo] = await this.db
+      .select({ id: workflowTasks.id })
+      .from(workflowTasks)
+      .where(and(eq(workflowTasks.id, task.id), todoCondition(this.db, actor)));
     return inTodo ? null : UNWORKABLE_REASON.role;
   }
 

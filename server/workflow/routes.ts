@@ -74,7 +74,13 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
    */
   const requireSignature = async (principal: Principal, taskId: string) => {
     const [open] = await ctx.db
-      .select({ processKey: workflowTasks.processKey, taskDefinitionKey: workflowTasks.taskDefinitionKey, activityType: workflowTasks.activityType, createTime: workflowTasks.createTime, businessKey: workflowInstances.businessKey })
+      .select({
+        processKey: workflowTasks.processKey,
+        taskDefinitionKey: workflowTasks.taskDefinitionKey,
+        activityType: workflowTasks.activityType,
+        createTime: workflowTasks.createTime,
+        businessKey: workflowInstances.businessKey,
+      })
       .from(workflowTasks)
       .innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instanceId))
       .where(and(eq(workflowTasks.id, taskId), eq(workflowTasks.status, TASK_STATUS.TODO)));
@@ -82,7 +88,8 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
     if (!isActivityType(open.activityType) || !mayWork(principal, workingRoleOf(open.activityType))) return;
     const corpName = principal.corps.find((corp) => corp.corpId === principal.corpId)?.corpName;
     if (!corpName || !(await sms.isOpen(corpName))) return;
-    if (!(await sms.hasVerified(principal, taskSignScope(open), open.createTime))) throw businessError('SIGNATURE_REQUIRED', 'server:workflow.signatureRequired');
+    if (!(await sms.hasVerified(principal, taskSignScope(open), open.createTime)))
+      throw businessError('SIGNATURE_REQUIRED', 'server:workflow.signatureRequired');
   };
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown> | unknown) =>
     route(api, {
@@ -111,7 +118,11 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
   }));
 
   post('instances/find-by-business-key', task.query, (body, principal) =>
-    queries.findByBusinessKey(principal, requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY), optionalText(body, 'processKey')),
+    queries.findByBusinessKey(
+      principal,
+      requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY),
+      optionalText(body, 'processKey'),
+    ),
   );
 
   post('instances/find-by-id', task.query, async (body, principal) => {
@@ -139,7 +150,12 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   // 撤回 from 我发起的: only the starter, only before someone else acted (the engine checks both).
   post('instances/withdraw', task.handle, async (body, principal) =>
-    transitionView(await ctx.workflow.withdraw(principal, { instanceId: requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'), remark: optionalText(body, 'remark') })),
+    transitionView(
+      await ctx.workflow.withdraw(principal, {
+        instanceId: requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'),
+        remark: optionalText(body, 'remark'),
+      }),
+    ),
   );
 
   // 重新提交's change of a returned instance: only its starter, at their own step; the owning module checks the values.

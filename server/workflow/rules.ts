@@ -85,13 +85,23 @@ export async function reviewBarOf(db: Db | Tx, actor: Actor, taskId: string): Pr
  * with them (a reject returned it), or while no one else has passed or rejected any step of it. The
  * engine's withdraw checks it in its transaction; 我发起的 shows 撤回 by it.
  */
-export async function mayWithdraw(db: Db | Tx, instance: { id: string; status: string; startUserId: string; processKey: string; currentActivity: string | null }, startActivity: string): Promise<boolean> {
+export async function mayWithdraw(
+  db: Db | Tx,
+  instance: { id: string; status: string; startUserId: string; processKey: string; currentActivity: string | null },
+  startActivity: string,
+): Promise<boolean> {
   if (instance.status !== 'RUNNING') return false;
   if (instance.currentActivity === startActivity) return true;
   const [acted] = await db
     .select({ id: workflowHistory.id })
     .from(workflowHistory)
-    .where(and(eq(workflowHistory.instanceId, instance.id), inArray(workflowHistory.action, [HISTORY_ACTION.PASS, HISTORY_ACTION.REJECT]), ne(workflowHistory.userId, instance.startUserId)))
+    .where(
+      and(
+        eq(workflowHistory.instanceId, instance.id),
+        inArray(workflowHistory.action, [HISTORY_ACTION.PASS, HISTORY_ACTION.REJECT]),
+        ne(workflowHistory.userId, instance.startUserId),
+      ),
+    )
     .limit(1);
   return !acted;
 }

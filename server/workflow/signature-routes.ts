@@ -39,7 +39,14 @@ export function signatureRoutes(api: FastifyInstance, ctx: AppContext): void {
     handler: async ({ body, principal }) => {
       const scope = readSignScope(body, ['corpName']);
       await sms.verify(principal, scope, isPlainObject(body) ? body.verifyCode : undefined);
-      return { signed: true, businessKeys: scope.businessKeys, businessType: scope.businessType, productType: scope.productType, summary: textOf(body, 'summary') ?? null, corpName: textOf(body, 'corpName') };
+      return {
+        signed: true,
+        businessKeys: scope.businessKeys,
+        businessType: scope.businessType,
+        productType: scope.productType,
+        summary: textOf(body, 'summary') ?? null,
+        corpName: textOf(body, 'corpName'),
+      };
     },
   });
 }

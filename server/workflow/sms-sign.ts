@@ -108,7 +108,14 @@ export class SmsSignService {
       sentAt: new Date(sentAt),
       expiresAt: new Date(sentAt + SMS_CODE_TTL_MS),
     });
-    await outbox.deliver({ kind: 'SMS_SIGN_CODE', username: principal.username, businessType: scope.businessType, productType: scope.productType, businessKeys: scope.businessKeys, code });
+    await outbox.deliver({
+      kind: 'SMS_SIGN_CODE',
+      username: principal.username,
+      businessType: scope.businessType,
+      productType: scope.productType,
+      businessKeys: scope.businessKeys,
+      code,
+    });
     return { resendAfterSeconds: SMS_RESEND_WAIT_MS / 1000, expiresInSeconds: SMS_CODE_TTL_MS / 1000 };
   }
 

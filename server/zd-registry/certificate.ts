@@ -41,7 +41,11 @@ export function cjkFont(): Buffer {
 
 export function certificatePdf(c: CertificateContent): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `登记证明 ${c.registrationNo}`, Author: '动产融资统一登记公示系统（演示）', CreationDate: new Date(c.issuedAt) } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: { Title: `登记证明 ${c.registrationNo}`, Author: '动产融资统一登记公示系统（演示）', CreationDate: new Date(c.issuedAt) },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -77,7 +81,11 @@ export function certificatePdf(c: CertificateContent): Promise<Buffer> {
       doc.moveDown(0.6);
       doc.x = left;
     }
-    doc.moveDown(1.5).fontSize(9).fillColor('#666666').text('本证明由中登登记服务的演示替身出具，仅用于演示环境，不具法律效力。', left, doc.y, { align: 'left' });
+    doc
+      .moveDown(1.5)
+      .fontSize(9)
+      .fillColor('#666666')
+      .text('本证明由中登登记服务的演示替身出具，仅用于演示环境，不具法律效力。', left, doc.y, { align: 'left' });
     doc.end();
   });
 }

@@ -31,8 +31,7 @@ export interface RegistryRecord extends RegistryFiling {
 export type RegistryAct = 'REGISTER' | 'AMEND' | 'EXTEND' | 'CANCEL';
 
 export type RegistryAnswer =
-  | { accepted: true; registrationNo: string; receiptNo: string; answeredAt: string; certificate: Buffer }
-  | { accepted: false; reason: string };
+  { accepted: true; registrationNo: string; receiptNo: string; answeredAt: string; certificate: Buffer } | { accepted: false; reason: string };
 
 export interface CentralRegistry {
   /** An initial registration: the registry gives its number. */

@@ -47,7 +47,11 @@ export function standInRegistry(db: Db | Tx, now: () => Date = () => new Date())
 
   /** A value's label in the platform's dictionary (what the screens show for it); the value itself if the dictionary lacks it. */
   const dictLabel = async (dictType: string, value: string) => {
-    const [row] = await db.select({ label: sysDictData.dictLabel }).from(sysDictData).where(and(eq(sysDictData.dictType, dictType), eq(sysDictData.dictValue, value))).limit(1);
+    const [row] = await db
+      .select({ label: sysDictData.dictLabel })
+      .from(sysDictData)
+      .where(and(eq(sysDictData.dictType, dictType), eq(sysDictData.dictValue, value)))
+      .limit(1);
     return row?.label ?? value;
   };
 
@@ -56,19 +60,33 @@ export function standInRegistry(db: Db | Tx, now: () => Date = () => new Date())
     const number = registrationNo ?? `ZD${stamp()}${String(n).padStart(8, '0')}`;
     const receiptNo = `HZ${stamp()}${String(n).padStart(8, '0')}`;
     const answeredAt = now().toISOString();
-    const subject = filing.subject.kind === 'PACKAGE' ? `资产包 ${filing.subject.packageNo}（${filing.subject.noteNos.length} 张白条）` : `白条 ${filing.subject.noteNos.join('、')}`;
+    const subject =
+      filing.subject.kind === 'PACKAGE'
+        ? `资产包 ${filing.subject.packageNo}（${filing.subject.noteNos.length} 张白条）`
+        : `白条 ${filing.subject.noteNos.join('、')}`;
     const certificate = await certificatePdf({
-      registrationNo: number, receiptNo, actLabel: await dictLabel(REGISTRATION_ACTION_DICT, act), typeLabel: TYPE_LABEL[filing.registrationType],
-      transferorName: filing.transferor.name, transfereeName: filing.transferee.name,
-      amount: filing.amount, amountInWords: amountToChinese(filing.amount), periodYears: filing.periodYears,
-      startDate: filing.startDate, expireDate: filing.expireDate, statusLabel: await dictLabel(REGISTRATION_STATUS_DICT, status),
-      subject, description: filing.description, issuedAt: answeredAt.replace('T', ' ').slice(0, 19),
+      registrationNo: number,
+      receiptNo,
+      actLabel: await dictLabel(REGISTRATION_ACTION_DICT, act),
+      typeLabel: TYPE_LABEL[filing.registrationType],
+      transferorName: filing.transferor.name,
+      transfereeName: filing.transferee.name,
+      amount: filing.amount,
+      amountInWords: amountToChinese(filing.amount),
+      periodYears: filing.periodYears,
+      startDate: filing.startDate,
+      expireDate: filing.expireDate,
+      statusLabel: await dictLabel(REGISTRATION_STATUS_DICT, status),
+      subject,
+      description: filing.description,
+      issuedAt: answeredAt.replace('T', ' ').slice(0, 19),
     });
     return { accepted: true, registrationNo: number, receiptNo, answeredAt, certificate };
   };
 
   const partiesRefusal = (filing: RegistryFiling) => (filing.transferor.id === filing.transferee.id ? refuse('sameParty') : undefined);
-  const liveRefusal = (current: RegistryRecord) => (current.status !== REGISTRATION_STATUS.registered ? refuse('cancelled', { no: current.registrationNo }) : undefined);
+  const liveRefusal = (current: RegistryRecord) =>
+    current.status !== REGISTRATION_STATUS.registered ? refuse('cancelled', { no: current.registrationNo }) : undefined;
 
   return {
     async register(filing) {

@@ -21,5 +21,9 @@ export function DictTag({ dictType, value }: { dictType: string; value: unknown 
       </Tag>
     );
   }
-  return <Tag color={colour} bordered={false}>{item.dictLabel}</Tag>;
+  return (
+    <Tag color={colour} bordered={false}>
+      {item.dictLabel}
+    </Tag>
+  );
 }

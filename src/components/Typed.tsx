@@ -23,7 +23,8 @@ export function Typed({ children, block, title }: { children: ReactNode; block?:
 }
 
 /** A table cell holding a record's text (a name, a number): marked as typed, its whole text on hover. */
-export const typedCell = (value: unknown) => (value === null || value === undefined || value === '' ? null : <Typed title={String(value)}>{String(value)}</Typed>);
+export const typedCell = (value: unknown) =>
+  value === null || value === undefined || value === '' ? null : <Typed title={String(value)}>{String(value)}</Typed>;
 
 /**
  * What an antd Select whose options are records' names (a package, a corporation) needs so the chosen
@@ -44,9 +45,5 @@ export function TypedIn({ text, values }: { text: string; values: readonly (stri
   const present = [...new Set(values)].filter((v): v is string => !!v && text.includes(v)).sort((a, b) => b.length - a.length);
   if (!present.length) return <>{text}</>;
   const pattern = new RegExp(`(${present.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`);
-  return (
-    <>
-      {text.split(pattern).map((part, index) => (index % 2 === 1 ? <Typed key={index}>{part}</Typed> : part))}
-    </>
-  );
+  return <>{text.split(pattern).map((part, index) => (index % 2 === 1 ? <Typed key={index}>{part}</Typed> : part))}</>;
 }

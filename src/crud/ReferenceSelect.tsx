@@ -37,7 +37,10 @@ export function ReferenceSelect({ schema, initialLabel, initialValue, placeholde
   const target = findResource(reference.resource);
   const may = useHasPermission();
   const allowed = !!target && may(target.permissions.list);
-  const filters = useMemo<CrudFilter[]>(() => Object.entries(reference.filter ?? {}).map(([field, value]) => ({ field, operator: 'eq', value })), [reference.filter]);
+  const filters = useMemo<CrudFilter[]>(
+    () => Object.entries(reference.filter ?? {}).map(([field, value]) => ({ field, operator: 'eq', value })),
+    [reference.filter],
+  );
   const { selectProps } = useSelect({
     resource: reference.resource,
     optionLabel: reference.labelField as never,
@@ -51,12 +54,25 @@ export function ReferenceSelect({ schema, initialLabel, initialValue, placeholde
   });
   // A value given without its label (a page's fixed default, the corporation whose accounts are listed) is named by reading its record.
   const unnamed = typeof rest.value === 'string' && rest.value !== '' && typeof initialLabel !== 'string';
-  const { result: valueRecord } = useOne({ resource: reference.resource, id: typeof rest.value === 'string' ? rest.value : undefined, queryOptions: { enabled: allowed && unnamed }, errorNotification });
+  const { result: valueRecord } = useOne({
+    resource: reference.resource,
+    id: typeof rest.value === 'string' ? rest.value : undefined,
+    queryOptions: { enabled: allowed && unnamed },
+    errorNotification,
+  });
   // Labels of the records chosen here: a new search replaces the options, and the chosen one must still read as its name, never its id.
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const label = t(schema.label);
   if (!allowed) {
-    return <Select {...rest} disabled placeholder={t('kit:form.referenceForbidden', { list: target ? t(target.title) : reference.resource, label })} options={[]} data-testid="reference-forbidden" />;
+    return (
+      <Select
+        {...rest}
+        disabled
+        placeholder={t('kit:form.referenceForbidden', { list: target ? t(target.title) : reference.resource, label })}
+        options={[]}
+        data-testid="reference-forbidden"
+      />
+    );
   }
   // The loaded value is shown by its label even when it is not on the page of options fetched.
   const options = [...(selectProps.options ?? [])];
@@ -79,7 +95,10 @@ export function ReferenceSelect({ schema, initialLabel, initialValue, placeholde
         options={options}
         onChange={(value, option) => {
           const picked = Array.isArray(option) ? option : [];
-          setChosen((known) => ({ ...known, ...Object.fromEntries(picked.flatMap((o) => (o && typeof o.value === 'string' && typeof o.label === 'string' ? [[o.value, o.label]] : []))) }));
+          setChosen((known) => ({
+            ...known,
+            ...Object.fromEntries(picked.flatMap((o) => (o && typeof o.value === 'string' && typeof o.label === 'string' ? [[o.value, o.label]] : []))),
+          }));
           rest.onChange?.(value ?? []);
         }}
         allowClear={!schema.required}
@@ -89,7 +108,10 @@ export function ReferenceSelect({ schema, initialLabel, initialValue, placeholde
     );
   }
   const read = valueRecord?.id === rest.value ? valueRecord?.[reference.labelField] : undefined;
-  const held = typeof rest.value === 'string' ? (chosen[rest.value] ?? (typeof initialLabel === 'string' ? initialLabel : typeof read === 'string' ? read : undefined)) : undefined;
+  const held =
+    typeof rest.value === 'string'
+      ? (chosen[rest.value] ?? (typeof initialLabel === 'string' ? initialLabel : typeof read === 'string' ? read : undefined))
+      : undefined;
   if (held !== undefined && !options.some((o) => o.value === rest.value)) options.unshift({ value: rest.value as string, label: held });
   return (
     <Select<string>

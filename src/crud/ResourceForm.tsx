@@ -40,7 +40,15 @@ export function ResourceFormModal({ resource, mode, modalProps, formProps, fixed
       destroyOnHidden
       maskClosable={false}
     >
-      <Form {...formProps} name={`${resource.name}-${mode}`} layout="horizontal" labelCol={{ flex: `${labelWidth}px` }} labelWrap wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }} data-testid={`${resource.name}-${mode}-form`}>
+      <Form
+        {...formProps}
+        name={`${resource.name}-${mode}`}
+        layout="horizontal"
+        labelCol={{ flex: `${labelWidth}px` }}
+        labelWrap
+        wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }}
+        data-testid={`${resource.name}-${mode}-form`}
+      >
         <ResourceFormFields resource={resource} mode={mode} initialValues={formProps.initialValues as Record<string, unknown> | undefined} fixed={fixed} />
         {mode === 'edit' && (
           <Form.Item name="dataVersion" hidden>
@@ -89,11 +97,21 @@ export function ResourceFormFields({ resource, mode, initialValues, fixed = [] }
           const rules = locked ? [] : mode === 'edit' || keptMask ? editRules(name, schema, t, original) : fieldRules(schema, t);
           return (
             // The asterisk is said outright: antd cannot read `required` from rules that decide at validation time (editRules).
-            <Form.Item key={name} name={name} label={label} rules={rules} required={!locked && !!schema.required} extra={keptMask ? t('kit:form.maskedKept', { label }) : undefined} valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}>
+            <Form.Item
+              key={name}
+              name={name}
+              label={label}
+              rules={rules}
+              required={!locked && !!schema.required}
+              extra={keptMask ? t('kit:form.maskedKept', { label }) : undefined}
+              valuePropName={schema.type === 'boolean' ? 'checked' : 'value'}
+            >
               <FieldInput
                 schema={schema}
                 // A picker says how to choose (type a name to search) itself.
-                placeholder={schema.type === 'reference' ? undefined : t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })}
+                placeholder={
+                  schema.type === 'reference' ? undefined : t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })
+                }
                 disabled={locked}
                 initialLabel={referenceLabelOf(schema, name, initialValues)}
                 initialValue={original}

@@ -26,7 +26,15 @@ import { useListTable } from './use-list-table';
 import { useModalFormGuard } from './use-modal-form-guard';
 import { PendingCreations } from './approval/PendingCreations';
 import { PendingTag } from './approval/PendingTag';
-import { actionApplies, defaultSortOf, PENDING_CHANGE_FIELD, type FieldSchema, type AnyResource, type PendingChange, type RowActionDeclaration } from './resource';
+import {
+  actionApplies,
+  defaultSortOf,
+  PENDING_CHANGE_FIELD,
+  type FieldSchema,
+  type AnyResource,
+  type PendingChange,
+  type RowActionDeclaration,
+} from './resource';
 import { ResourceShowDrawer, type ResourceShowRenderers } from './ResourceShow';
 import { useHasPermission, useResourceAccess } from './use-resource-access';
 import { useFirstPaintDone } from '../components/first-paint';
@@ -72,7 +80,8 @@ function toFilters(resource: AnyResource, values: SearchValues, fixed: Record<st
     if (schema.search === 'range') {
       const [from, to] = (value as [Dayjs | null, Dayjs | null] | undefined) ?? [];
       // A calendar day is sent as the day (both ends included); a time range spans the chosen days in the operator's zone.
-      const bounds = schema.type === 'date' ? [from?.format(DAY_FORMAT), to?.format(DAY_FORMAT)] : [from?.startOf('day').toISOString(), to?.endOf('day').toISOString()];
+      const bounds =
+        schema.type === 'date' ? [from?.format(DAY_FORMAT), to?.format(DAY_FORMAT)] : [from?.startOf('day').toISOString(), to?.endOf('day').toISOString()];
       filters.push({ field: name, operator: 'between', value: bounds });
     } else {
       filters.push({ field: name, operator: schema.search === 'contains' ? 'contains' : 'eq', value: typeof value === 'string' ? value.trim() : value });
@@ -83,7 +92,19 @@ function toFilters(resource: AnyResource, values: SearchValues, fixed: Record<st
 
 const columnShown = (schema: FieldSchema) => schema.column ?? (schema.type !== 'text' && schema.type !== 'richText');
 
-export function ResourceList({ resource, fixedFilters = {}, createDefaults, renderers = {}, onChanged, rowActions, onShow, showExtra, toolbarExtra, pollWhile, rowWritable }: ResourceListProps) {
+export function ResourceList({
+  resource,
+  fixedFilters = {},
+  createDefaults,
+  renderers = {},
+  onChanged,
+  rowActions,
+  onShow,
+  showExtra,
+  toolbarExtra,
+  pollWhile,
+  rowWritable,
+}: ResourceListProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   useDayjsLocale();
@@ -135,8 +156,14 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
     setProposals((n) => n + 1);
     void tableQuery.refetch();
   };
-  const create = useModalForm<Row>({ ...modalForm('create', approval?.create ? 'kit:approval.submitted' : 'kit:notify.created'), ...(approval?.create ? { onMutationSuccess: () => (changed(), proposed()) } : {}) });
-  const edit = useModalForm<Row>({ ...modalForm('edit', approval?.update ? 'kit:approval.submitted' : 'kit:notify.updated'), ...(approval?.update ? { onMutationSuccess: () => (changed(), proposed()) } : {}) });
+  const create = useModalForm<Row>({
+    ...modalForm('create', approval?.create ? 'kit:approval.submitted' : 'kit:notify.created'),
+    ...(approval?.create ? { onMutationSuccess: () => (changed(), proposed()) } : {}),
+  });
+  const edit = useModalForm<Row>({
+    ...modalForm('edit', approval?.update ? 'kit:approval.submitted' : 'kit:notify.updated'),
+    ...(approval?.update ? { onMutationSuccess: () => (changed(), proposed()) } : {}),
+  });
   const createGuard = useModalFormGuard(resource, 'create', create);
   const editGuard = useModalFormGuard(resource, 'edit', edit);
   const pendingOf = (record: Row) => record[PENDING_CHANGE_FIELD] as PendingChange | null | undefined;
@@ -256,11 +283,17 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
       // the default order), and the arrow shows on the column the rows are ordered by.
       sorter: schema.sortable ? true : undefined,
       defaultSortOrder: schema.sortable && sorters[0]?.field === name ? getDefaultSortOrder(name, sorters) : undefined,
-      render: (value: unknown, record: Row) => renderers[name]?.(value, record) ?? <FieldValue schema={schema} value={value} t={t} label={referenceLabelOf(schema, name, record)} />,
+      render: (value: unknown, record: Row) =>
+        renderers[name]?.(value, record) ?? <FieldValue schema={schema} value={value} t={t} label={referenceLabelOf(schema, name, record)} />,
     }));
 
   if (approval) {
-    dataColumns.push({ key: PENDING_CHANGE_FIELD, dataIndex: PENDING_CHANGE_FIELD, title: t('kit:approval.approvalStatus'), render: (_v, record: Row) => <PendingTag change={pendingOf(record)} /> });
+    dataColumns.push({
+      key: PENDING_CHANGE_FIELD,
+      dataIndex: PENDING_CHANGE_FIELD,
+      title: t('kit:approval.approvalStatus'),
+      render: (_v, record: Row) => <PendingTag change={pendingOf(record)} />,
+    });
   }
 
   const canShow = can('show');
@@ -330,7 +363,11 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
             const label = t(schema.label);
             return (
               <Form.Item key={name} name={name} label={label} className={schema.search === 'range' ? 'kit-search-range' : undefined}>
-                <SearchInput schema={schema} placeholder={t(schema.type === 'dict' || schema.type === 'boolean' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })} t={t} />
+                <SearchInput
+                  schema={schema}
+                  placeholder={t(schema.type === 'dict' || schema.type === 'boolean' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })}
+                  t={t}
+                />
               </Form.Item>
             );
           })}
@@ -376,7 +413,15 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
         rowKey="id"
         columns={columns}
         scroll={{ x: 'max-content' }}
-        rowSelection={canRemove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (record: Row) => ({ disabled: rowWritable ? !rowWritable(record) : false }) } : undefined}
+        rowSelection={
+          canRemove
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as string[]),
+                getCheckboxProps: (record: Row) => ({ disabled: rowWritable ? !rowWritable(record) : false }),
+              }
+            : undefined
+        }
         pagination={{
           ...tableProps.pagination,
           showSizeChanger: true,
@@ -386,9 +431,25 @@ export function ResourceList({ resource, fixedFilters = {}, createDefaults, rend
       />
 
       {/* Closed, they wait for the first screen's paint (components/first-paint.ts). */}
-      {dialogs && can('create') && <ResourceFormModal resource={resource} mode="create" modalProps={createGuard.modalProps} formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }} fixed={Object.keys(fixedFilters)} />}
+      {dialogs && can('create') && (
+        <ResourceFormModal
+          resource={resource}
+          mode="create"
+          modalProps={createGuard.modalProps}
+          formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }}
+          fixed={Object.keys(fixedFilters)}
+        />
+      )}
       {dialogs && canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={editGuard.modalProps} formProps={editGuard.formProps} />}
-      {dialogs && canShow && <ResourceShowDrawer resource={resource} id={showing} onClose={() => setShowing(undefined)} extra={showExtra as ((record: Record<string, unknown>) => ReactNode) | undefined} renderers={renderers as ResourceShowRenderers} />}
+      {dialogs && canShow && (
+        <ResourceShowDrawer
+          resource={resource}
+          id={showing}
+          onClose={() => setShowing(undefined)}
+          extra={showExtra as ((record: Record<string, unknown>) => ReactNode) | undefined}
+          renderers={renderers as ResourceShowRenderers}
+        />
+      )}
     </div>
   );
 }

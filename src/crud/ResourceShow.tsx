@@ -33,10 +33,16 @@ export function ResourceShowDrawer({ resource, id, onClose, extra, renderers = {
         <Descriptions column={1} bordered size="small" data-testid={`${resource.name}-show`}>
           {fieldsOf(resource).map(([name, schema]) => (
             <Descriptions.Item key={name} label={t(schema.label)}>
-              {renderers[name] ? renderers[name](result[name], result) : <FieldValue schema={schema} value={result[name]} t={t} label={referenceLabelOf(schema, name, result)} />}
+              {renderers[name] ? (
+                renderers[name](result[name], result)
+              ) : (
+                <FieldValue schema={schema} value={result[name]} t={t} label={referenceLabelOf(schema, name, result)} />
+              )}
             </Descriptions.Item>
           ))}
-          {result.updateTime !== undefined && <Descriptions.Item label={t('resources:common.updateTime')}>{formatDate(result.updateTime as string, DATETIME_FORMAT)}</Descriptions.Item>}
+          {result.updateTime !== undefined && (
+            <Descriptions.Item label={t('resources:common.updateTime')}>{formatDate(result.updateTime as string, DATETIME_FORMAT)}</Descriptions.Item>
+          )}
         </Descriptions>
       )}
       {resource.approval && result && <ApprovalSections resource={resource} record={result} />}

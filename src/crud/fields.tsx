@@ -54,7 +54,11 @@ export function createValues(resource: AnyResource, extra?: Record<string, unkno
 export function fieldRules(schema: FieldSchema, t: TFunction): Rule[] {
   const rules: Rule[] = [];
   if (schema.required) {
-    rules.push(schema.type === 'string' || schema.type === 'text' ? { required: true, whitespace: true, message: t('kit:form.required') } : { required: true, message: t('kit:form.required') });
+    rules.push(
+      schema.type === 'string' || schema.type === 'text'
+        ? { required: true, whitespace: true, message: t('kit:form.required') }
+        : { required: true, message: t('kit:form.required') },
+    );
   }
   const declaresRules = [schema.minLength, schema.maxLength, schema.pattern, schema.min, schema.max].some((rule) => rule !== undefined);
   if (declaresRules || schema.type === 'money' || schema.type === 'integer') {
@@ -92,7 +96,19 @@ export function editRules(name: string, schema: FieldSchema, t: TFunction, origi
 }
 
 /** Select options of a dictionary-backed field. */
-function DictSelect({ dictType, placeholder, multiple, ...rest }: { dictType: string; placeholder?: string; multiple?: boolean; value?: unknown; onChange?: (value: unknown) => void; id?: string }) {
+function DictSelect({
+  dictType,
+  placeholder,
+  multiple,
+  ...rest
+}: {
+  dictType: string;
+  placeholder?: string;
+  multiple?: boolean;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  id?: string;
+}) {
   const { t } = useTranslation('common');
   const items = useDicts([dictType])(dictType) ?? [];
   // A value the record holds whose entry was disabled since: shown by its label, not offered to others.
@@ -105,13 +121,35 @@ function DictSelect({ dictType, placeholder, multiple, ...rest }: { dictType: st
 }
 
 /** A calendar day's picker: the form holds the day as the wire carries it ('YYYY-MM-DD'), never a time. */
-function DayPicker({ value, onChange, ...rest }: { value?: unknown; onChange?: (value: string | undefined) => void; placeholder?: string; disabled?: boolean; id?: string }) {
+function DayPicker({
+  value,
+  onChange,
+  ...rest
+}: {
+  value?: unknown;
+  onChange?: (value: string | undefined) => void;
+  placeholder?: string;
+  disabled?: boolean;
+  id?: string;
+}) {
   const day = typeof value === 'string' && value ? dayjs(value, DAY_FORMAT) : null;
   return <DatePicker format={DAY_FORMAT} style={{ width: '100%' }} value={day} onChange={(d) => onChange?.(d ? d.format(DAY_FORMAT) : undefined)} {...rest} />;
 }
 
 /** The control that edits a field in a form; `initialLabel` names a reference's loaded value `initialValue` (its record's `<field>Label`). */
-export function FieldInput({ schema, placeholder, initialLabel, initialValue, ...rest }: { schema: FieldSchema; placeholder?: string; disabled?: boolean; initialLabel?: unknown; initialValue?: unknown }) {
+export function FieldInput({
+  schema,
+  placeholder,
+  initialLabel,
+  initialValue,
+  ...rest
+}: {
+  schema: FieldSchema;
+  placeholder?: string;
+  disabled?: boolean;
+  initialLabel?: unknown;
+  initialValue?: unknown;
+}) {
   switch (schema.type) {
     case 'reference':
       return <ReferenceSelect schema={schema} initialLabel={initialLabel} initialValue={initialValue} placeholder={placeholder} {...rest} />;
@@ -125,7 +163,9 @@ export function FieldInput({ schema, placeholder, initialLabel, initialValue, ..
     case 'boolean':
       return <Switch {...rest} />;
     case 'text':
-      return <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={schema.maxLength} showCount={!!schema.maxLength} placeholder={placeholder} {...rest} />;
+      return (
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={schema.maxLength} showCount={!!schema.maxLength} placeholder={placeholder} {...rest} />
+      );
     case 'datetime':
       return <DatePicker showTime format={DATETIME_FORMAT} style={{ width: '100%' }} {...rest} />;
     case 'date':
@@ -154,9 +194,20 @@ export function SearchInput({ schema, placeholder, t, ...rest }: { schema: Field
   }
   if (schema.type === 'dict') return <DictSelect dictType={schema.dictType ?? ''} placeholder={placeholder} {...rest} />;
   // A reference searched by id is chosen in its picker; searched with 'contains' it is the label's text (the default input).
-  if (schema.type === 'reference' && schema.search === 'eq') return <ReferenceSelect schema={{ ...schema, required: false }} placeholder={placeholder} {...rest} />;
+  if (schema.type === 'reference' && schema.search === 'eq')
+    return <ReferenceSelect schema={{ ...schema, required: false }} placeholder={placeholder} {...rest} />;
   if (schema.type === 'boolean') {
-    return <Select allowClear placeholder={placeholder} options={[{ value: true, label: t('kit:value.yes') }, { value: false, label: t('kit:value.no') }]} {...rest} />;
+    return (
+      <Select
+        allowClear
+        placeholder={placeholder}
+        options={[
+          { value: true, label: t('kit:value.yes') },
+          { value: false, label: t('kit:value.no') },
+        ]}
+        {...rest}
+      />
+    );
   }
   return <Input allowClear placeholder={placeholder} {...rest} />;
 }

@@ -26,7 +26,12 @@ interface Seed<T> {
   body: string;
 }
 
-const paramsOf = (page: FirstPage) => ({ resource: page.resource, pagination: { currentPage: page.currentPage, pageSize: page.pageSize }, filters: page.filters, sorters: page.sorters });
+const paramsOf = (page: FirstPage) => ({
+  resource: page.resource,
+  pagination: { currentPage: page.currentPage, pageSize: page.pageSize },
+  filters: page.filters,
+  sorters: page.sorters,
+});
 const bodyOf = (page: FirstPage) => pageCallBody(paramsOf(page));
 
 /**

@@ -23,12 +23,18 @@ const subscribeWidth = (onChange: () => void) => {
 };
 const wideEnough = () => window.matchMedia(WIDE_ENOUGH).matches;
 
-export interface ListTableProps<TQueryFnData extends BaseRecord, TSearchVariables> extends Omit<useTableProps<TQueryFnData, HttpError, TQueryFnData>, 'syncWithLocation'> {
+export interface ListTableProps<TQueryFnData extends BaseRecord, TSearchVariables> extends Omit<
+  useTableProps<TQueryFnData, HttpError, TQueryFnData>,
+  'syncWithLocation'
+> {
   /** The search form's values as the list's filters (the page goes back to 1). */
   onSearch: (values: TSearchVariables) => CrudFilter[];
 }
 
-export function useListTable<TQueryFnData extends BaseRecord, TSearchVariables extends object>({ onSearch, ...props }: ListTableProps<TQueryFnData, TSearchVariables>) {
+export function useListTable<TQueryFnData extends BaseRecord, TSearchVariables extends object>({
+  onSearch,
+  ...props
+}: ListTableProps<TQueryFnData, TSearchVariables>) {
   const table = useTableCore<TQueryFnData, HttpError, TQueryFnData>({ ...props, syncWithLocation: false });
   const { tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, setFilters, setSorters, sorters, filters } = table;
   const wide = useSyncExternalStore(subscribeWidth, wideEnough, () => true);

@@ -22,7 +22,10 @@ interface ModalForm {
   show: (id?: string | number) => void;
 }
 
-const sensitiveFields = (resource: AnyResource) => fieldsOf(resource).filter(([, schema]) => (schema as { sensitive?: boolean }).sensitive).map(([name]) => name);
+const sensitiveFields = (resource: AnyResource) =>
+  fieldsOf(resource)
+    .filter(([, schema]) => (schema as { sensitive?: boolean }).sensitive)
+    .map(([name]) => name);
 
 const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 50));
 

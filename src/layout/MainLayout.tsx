@@ -52,7 +52,12 @@ export function MainLayout({ table, activeRoute }: Props) {
   // New grants (or a reload) drop the tags of pages no longer granted and pin the affix ones.
   useEffect(() => {
     const affix = table.routes.filter((r) => r.affix && r.layout === 'main').map((r) => r.path);
-    tagsStore.update((current) => withAffixTags(pruneTags(current, (path) => findRoute(table, path)?.layout === 'main'), affix));
+    tagsStore.update((current) =>
+      withAffixTags(
+        pruneTags(current, (path) => findRoute(table, path)?.layout === 'main'),
+        affix,
+      ),
+    );
   }, [table]);
 
   // Stable callbacks: the memoised sidebar and navbar skip the re-renders that tag updates cause.
@@ -79,7 +84,11 @@ export function MainLayout({ table, activeRoute }: Props) {
         </Suspense>
       ) : (
         <aside className={`shell-sider${sidebarOpen ? '' : ' is-collapsed'}`}>
-          {chrome ? <Sidebar nav={sideNav} searchIn={table.nav} collapsed={!sidebarOpen} onExpand={expandSidebar} /> : <SidebarFrame collapsed={!sidebarOpen} />}
+          {chrome ? (
+            <Sidebar nav={sideNav} searchIn={table.nav} collapsed={!sidebarOpen} onExpand={expandSidebar} />
+          ) : (
+            <SidebarFrame collapsed={!sidebarOpen} />
+          )}
         </aside>
       )}
       <div className="shell-main">

@@ -20,11 +20,8 @@ export function setSidebarOpen(next: boolean): void {
 }
 
 export function useSidebarOpen(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    isSidebarOpen,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, isSidebarOpen);
 }

@@ -22,7 +22,12 @@ export const NEXT_PACKAGE_STATUS: Readonly<Record<PackageStatus, PackageStatus |
   SETTLED: null,
 };
 /** The call that moves a package on, by the status it leaves. */
-export const PACKAGE_ACTION: Readonly<Record<PackageStatus, 'lock' | 'issue' | 'settle' | null>> = { BUILDING: 'lock', LOCKED: 'issue', ISSUED: 'settle', SETTLED: null };
+export const PACKAGE_ACTION: Readonly<Record<PackageStatus, 'lock' | 'issue' | 'settle' | null>> = {
+  BUILDING: 'lock',
+  LOCKED: 'issue',
+  ISSUED: 'settle',
+  SETTLED: null,
+};
 
 /** The programme's milestones, in the order they happen (dictionary abs_issue_node). */
 export const ISSUE_NODES = ['PROJECT', 'ACCEPTED', 'APPROVED', 'ISSUED', 'ESTABLISHED', 'REDEEMED'] as const;
@@ -94,7 +99,12 @@ export function eligibilityRefusal(note: PoolNote, rules: PackageRules, pool: re
 }
 
 /** What stops a package's pool from being locked or issued: the first note that broke its rules since, or the pool's cap. */
-export function packageRefusal(pool: readonly (PoolNote & { noteNo: string })[], rules: PackageRules, today: string, packageId: string): { rule: EligibilityRule; noteNo?: string } | null {
+export function packageRefusal(
+  pool: readonly (PoolNote & { noteNo: string })[],
+  rules: PackageRules,
+  today: string,
+  packageId: string,
+): { rule: EligibilityRule; noteNo?: string } | null {
   for (const note of pool) {
     const rule = noteRefusal(note, rules, today, packageId);
     if (rule) return { rule, noteNo: note.noteNo };

@@ -31,7 +31,6 @@ export function hasAnyPermission(menuPerms: readonly string[], required: readonl
   return required.some((p) => hasPermission(menuPerms, p));
 }
 
-
 export interface RoleRef {
   code: string;
   pkRole: string;
@@ -59,7 +58,12 @@ export const POSITIONS = {
 export type PositionName = keyof typeof POSITIONS;
 
 export function positionsOf(personPosition: string | null | undefined): Record<PositionName, boolean> {
-  const held = new Set((personPosition ?? '').split(',').map((code) => code.trim()).filter(Boolean));
+  const held = new Set(
+    (personPosition ?? '')
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean),
+  );
   return {
     systemAuthDirector: held.has(POSITIONS.systemAuthDirector),
     systemAuthOperator: held.has(POSITIONS.systemAuthOperator),

@@ -104,57 +104,107 @@ const ADMIN_MITIGATED = [ROLE.ADMIN];
  */
 export const SHIPPED_AUDIT_RULES: readonly AuditRule[] = [
   {
-    id: 'SOD-PAYMENT-RECORD-AUDIT', kind: 'CONFLICTING_FUNCTIONS', nameKey: 'rules.paymentRecordAudit', severity: 'high', owner: AUDITOR_OWNER,
+    id: 'SOD-PAYMENT-RECORD-AUDIT',
+    kind: 'CONFLICTING_FUNCTIONS',
+    nameKey: 'rules.paymentRecordAudit',
+    severity: 'high',
+    owner: AUDITOR_OWNER,
     a: { nameKey: 'functions.paymentRecord', permissions: [redemption.add, redemption.register] },
     b: { nameKey: 'functions.paymentAudit', permissions: [redemption.audit], steps: reviewSteps('Process_CREDIT_REDEEM_REGISTER_BIZ') },
     mitigatedRoles: ADMIN_MITIGATED,
   },
   {
-    id: 'SOD-QUOTA-DISPATCH', kind: 'CONFLICTING_FUNCTIONS', nameKey: 'rules.quotaDispatch', severity: 'high', owner: AUDITOR_OWNER,
+    id: 'SOD-QUOTA-DISPATCH',
+    kind: 'CONFLICTING_FUNCTIONS',
+    nameKey: 'rules.quotaDispatch',
+    severity: 'high',
+    owner: AUDITOR_OWNER,
     a: { nameKey: 'functions.quotaDispatchSubmit', permissions: [quota.dispatch, quota.add, quota.edit] },
-    b: { nameKey: 'functions.quotaDispatchApprove', steps: ['Process_LMT_DISPATCH_AUDIT', 'Process_LMT_AFRESH_DISPATCH_AUDIT', 'Process_LMT_APPLY_AUDIT', 'Process_LMT_APPLY_MODIFY_AUDIT'].flatMap(reviewSteps) },
+    b: {
+      nameKey: 'functions.quotaDispatchApprove',
+      steps: ['Process_LMT_DISPATCH_AUDIT', 'Process_LMT_AFRESH_DISPATCH_AUDIT', 'Process_LMT_APPLY_AUDIT', 'Process_LMT_APPLY_MODIFY_AUDIT'].flatMap(
+        reviewSteps,
+      ),
+    },
     mitigatedRoles: ADMIN_MITIGATED,
   },
   {
-    id: 'SOD-ISSUANCE', kind: 'CONFLICTING_FUNCTIONS', nameKey: 'rules.issuance', severity: 'high', owner: AUDITOR_OWNER,
+    id: 'SOD-ISSUANCE',
+    kind: 'CONFLICTING_FUNCTIONS',
+    nameKey: 'rules.issuance',
+    severity: 'high',
+    owner: AUDITOR_OWNER,
     a: { nameKey: 'functions.issuanceSubmit', permissions: [creditNote.add, creditNote.generate] },
     b: { nameKey: 'functions.issuanceFinalApprove', steps: reviewSteps('Process_CREDIT_ISSUE') },
     mitigatedRoles: ADMIN_MITIGATED,
   },
   {
-    id: 'SOD-FINANCING', kind: 'CONFLICTING_FUNCTIONS', nameKey: 'rules.financing', severity: 'high', owner: AUDITOR_OWNER,
+    id: 'SOD-FINANCING',
+    kind: 'CONFLICTING_FUNCTIONS',
+    nameKey: 'rules.financing',
+    severity: 'high',
+    owner: AUDITOR_OWNER,
     a: { nameKey: 'functions.financingApply', permissions: [financing.add, financing.edit, financing.sign] },
     b: { nameKey: 'functions.financingReview', permissions: [financing.review], steps: reviewSteps('Process_FINANCING_SIGN_UP') },
     mitigatedRoles: ADMIN_MITIGATED,
   },
   {
-    id: 'SOD-BILL', kind: 'CONFLICTING_FUNCTIONS', nameKey: 'rules.bill', severity: 'medium', owner: AUDITOR_OWNER,
+    id: 'SOD-BILL',
+    kind: 'CONFLICTING_FUNCTIONS',
+    nameKey: 'rules.bill',
+    severity: 'medium',
+    owner: AUDITOR_OWNER,
     a: { nameKey: 'functions.billSubmit', permissions: [bill.submit, bill.pay] },
     b: { nameKey: 'functions.billApprove', steps: reviewSteps('Process_BILL_MANAGE') },
     mitigatedRoles: ADMIN_MITIGATED,
   },
   {
-    id: 'SOD-TEMPLATE', kind: 'CONFLICTING_FUNCTIONS', nameKey: 'rules.template', severity: 'medium', owner: AUDITOR_OWNER,
+    id: 'SOD-TEMPLATE',
+    kind: 'CONFLICTING_FUNCTIONS',
+    nameKey: 'rules.template',
+    severity: 'medium',
+    owner: AUDITOR_OWNER,
     a: { nameKey: 'functions.templateDraft', permissions: [template.add, template.edit] },
     b: { nameKey: 'functions.templateApprove', permissions: [template.approve] },
     mitigatedRoles: ADMIN_MITIGATED,
   },
   {
-    id: 'RESTRICT-ACCESS-ADMIN', kind: 'RESTRICTED_FUNCTION', nameKey: 'rules.accessAdmin', severity: 'high', owner: AUDITOR_OWNER,
+    id: 'RESTRICT-ACCESS-ADMIN',
+    kind: 'RESTRICTED_FUNCTION',
+    nameKey: 'rules.accessAdmin',
+    severity: 'high',
+    owner: AUDITOR_OWNER,
     fn: { nameKey: 'functions.accessAdmin', permissions: [role.add, role.edit, role.remove, staff.add, staff.edit, staff.status] },
     allowedRoles: [ROLE.ADMIN],
   },
   {
-    id: 'FOUR-EYES-MONEY', kind: 'FOUR_EYES_IN_FACT', nameKey: 'rules.fourEyesMoney', severity: 'high', owner: AUDITOR_OWNER,
+    id: 'FOUR-EYES-MONEY',
+    kind: 'FOUR_EYES_IN_FACT',
+    nameKey: 'rules.fourEyesMoney',
+    severity: 'high',
+    owner: AUDITOR_OWNER,
     processKeys: [
-      'Process_LMT_APPLY_AUDIT', 'Process_LMT_APPLY_MODIFY_AUDIT', 'Process_LMT_DISPATCH_AUDIT', 'Process_LMT_AFRESH_DISPATCH_AUDIT',
-      'PROCESS_LMT_FIN_APPLY_AUDIT', 'PROCESS_LMT_FIN_APPLY_MODIFY_AUDIT', 'Process_LMT_FINANCE_DISPATCH_AUDIT', 'Process_LMT_AFRESH_FINANCE_DISPATCH_AUDIT',
-      'Process_CREDIT_ISSUE', 'Process_CREDIT_REDEEM_REGISTER_BIZ', 'Process_BILL_MANAGE', 'Process_FINANCING_SIGN_UP',
+      'Process_LMT_APPLY_AUDIT',
+      'Process_LMT_APPLY_MODIFY_AUDIT',
+      'Process_LMT_DISPATCH_AUDIT',
+      'Process_LMT_AFRESH_DISPATCH_AUDIT',
+      'PROCESS_LMT_FIN_APPLY_AUDIT',
+      'PROCESS_LMT_FIN_APPLY_MODIFY_AUDIT',
+      'Process_LMT_FINANCE_DISPATCH_AUDIT',
+      'Process_LMT_AFRESH_FINANCE_DISPATCH_AUDIT',
+      'Process_CREDIT_ISSUE',
+      'Process_CREDIT_REDEEM_REGISTER_BIZ',
+      'Process_BILL_MANAGE',
+      'Process_FINANCING_SIGN_UP',
     ],
   },
   { id: 'FOUR-EYES-ALL', kind: 'FOUR_EYES_IN_FACT', nameKey: 'rules.fourEyesAll', severity: 'medium', owner: AUDITOR_OWNER, processKeys: '*' },
   {
-    id: 'READ-ONLY-AUDITOR', kind: 'READ_ONLY_IN_FACT', nameKey: 'rules.readOnlyAuditor', severity: 'high', owner: AUDITOR_OWNER,
+    id: 'READ-ONLY-AUDITOR',
+    kind: 'READ_ONLY_IN_FACT',
+    nameKey: 'rules.readOnlyAuditor',
+    severity: 'high',
+    owner: AUDITOR_OWNER,
     roles: [ROLE.OP_AUDITOR],
     // A reveal is a logged read; changing one's own password keeps one's own account, not the business.
     ignoredActions: ['REVEAL', 'PASSWORD_CHANGE'],
@@ -254,7 +304,10 @@ export function evaluateAccessRules(
     const check = (roles: ReadonlyArray<AccessSnapshot['roles'][number]>): Pick<AccessViolation, 'a' | 'b' | 'mitigated'> | null => {
       if (rule.kind === 'RESTRICTED_FUNCTION') {
         // Held through the roles the rule does not list, on their own or together; an allowed role's grant is no breach.
-        const a = personHolding(rule.fn, roles.filter((r) => !rule.allowedRoles.includes(r.code)));
+        const a = personHolding(
+          rule.fn,
+          roles.filter((r) => !rule.allowedRoles.includes(r.code)),
+        );
         return a.length ? { a, b: [], mitigated: false } : null;
       }
       const a = personHolding(rule.a, roles);
@@ -267,13 +320,31 @@ export function evaluateAccessRules(
     for (const role of snapshot.roles) {
       if (only && !only.roles?.has(role.pkRole)) continue;
       const found = check([role]);
-      if (found) out.push({ ruleId: rule.id, kind: rule.kind, subjectType: 'role', subjectId: role.pkRole, subjectName: role.roleName, roles: [roleRef(role)], ...found });
+      if (found)
+        out.push({
+          ruleId: rule.id,
+          kind: rule.kind,
+          subjectType: 'role',
+          subjectId: role.pkRole,
+          subjectName: role.roleName,
+          roles: [roleRef(role)],
+          ...found,
+        });
     }
     for (const user of snapshot.users) {
       if (only && !only.users?.has(user.userId)) continue;
       const roles = user.pkRoles.map((id) => byId.get(id)).filter((r): r is AccessSnapshot['roles'][number] => r !== undefined);
       const found = check(roles);
-      if (found) out.push({ ruleId: rule.id, kind: rule.kind, subjectType: 'user', subjectId: user.userId, subjectName: user.personName, roles: roles.map(roleRef), ...found });
+      if (found)
+        out.push({
+          ruleId: rule.id,
+          kind: rule.kind,
+          subjectType: 'user',
+          subjectId: user.userId,
+          subjectName: user.personName,
+          roles: roles.map(roleRef),
+          ...found,
+        });
     }
   }
   return out;

@@ -93,7 +93,7 @@ export type MoveRuleBroken = 'otherGroup' | 'intoItself' | 'badParent';
 export function moveRuleBroken(unit: TreeUnit, parent: TreeUnit, units: readonly TreeUnit[]): MoveRuleBroken | null {
   if (parent.groupId !== unit.groupId) return 'otherGroup';
   const below = new Set([unit.id]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const u of units) {
       if (u.parentId && below.has(u.parentId) && !below.has(u.id)) {

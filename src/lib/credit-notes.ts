@@ -67,4 +67,3 @@ export function splitAmounts(original: string, part: bigint): { part: string; re
 export function sumAmounts(values: readonly string[]): string {
   return yuan(values.reduce((sum, v) => sum + fenOf(v), 0n));
 }
-

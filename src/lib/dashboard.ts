@@ -161,4 +161,3 @@ export function shareOf(part: string, whole: string): string {
   const digits = (negative ? -scaled : scaled).toString().padStart(5, '0');
   return `${negative ? '-' : ''}${digits.slice(0, -4)}.${digits.slice(-4)}`;
 }
-

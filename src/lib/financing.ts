@@ -33,7 +33,12 @@ export const FINANCING_STATUSES: readonly FinancingStatus[] = Object.values(FINA
 /** Statuses in which the handler completes the signing information and the materials. */
 export const EDITABLE_STATUSES: readonly FinancingStatus[] = [FINANCING_STATUS.draft, FINANCING_STATUS.returned];
 /** Statuses that hold the supplier's one open application with a core enterprise and a product. */
-export const OPEN_STATUSES: readonly FinancingStatus[] = [FINANCING_STATUS.draft, FINANCING_STATUS.reviewing, FINANCING_STATUS.returned, FINANCING_STATUS.approved];
+export const OPEN_STATUSES: readonly FinancingStatus[] = [
+  FINANCING_STATUS.draft,
+  FINANCING_STATUS.reviewing,
+  FINANCING_STATUS.returned,
+  FINANCING_STATUS.approved,
+];
 
 /** The four kinds of material (spec §2.3 upload pages; dictionary doc_file_type's codes), in upload order. */
 export const MATERIAL_KIND = { basic: 'BASIC_INFO', contract: 'BUSI_CONTRACT', invoice: 'INVOICE', other: 'OTHER' } as const;
@@ -45,7 +50,12 @@ export const MAX_FILES_PER_KIND = 20;
 
 /** The upload pages (spec §2.3), one per kind in order, then the success page. */
 export const FINANCE_DATA_PATHS = {
-  upload: { BASIC_INFO: '/op/abs/finance-data/upload/auth', BUSI_CONTRACT: '/op/abs/finance-data/upload/contract', INVOICE: '/op/abs/finance-data/upload/invoice', OTHER: '/op/abs/finance-data/upload/other' } as Record<MaterialKind, string>,
+  upload: {
+    BASIC_INFO: '/op/abs/finance-data/upload/auth',
+    BUSI_CONTRACT: '/op/abs/finance-data/upload/contract',
+    INVOICE: '/op/abs/finance-data/upload/invoice',
+    OTHER: '/op/abs/finance-data/upload/other',
+  } as Record<MaterialKind, string>,
   success: '/op/abs/finance-data/upload/success',
   detail: '/op/abs/finance-data/detail',
   signUp: '/op/financing/sign-up/detail',

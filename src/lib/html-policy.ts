@@ -14,8 +14,27 @@
  */
 
 export const CONTENT_ALLOWED_TAGS = [
-  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre',
-  'ul', 'ol', 'li', 'blockquote', 'hr', 'a', 'img',
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'code',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'hr',
+  'a',
+  'img',
 ] as const;
 
 export const CONTENT_ALLOWED_ATTRIBUTES = ['href', 'target', 'rel', 'alt', 'title', 'data-file-id'] as const;

@@ -22,8 +22,7 @@ export interface LoginAttemptState {
 export const NO_ATTEMPTS: LoginAttemptState = { attempts: 0, lockedUntil: null, lastAttemptAt: null };
 
 export type AttemptDecision =
-  | { kind: 'refused'; lockedUntil: number; state: LoginAttemptState }
-  | { kind: 'allowed'; attempt: number; state: LoginAttemptState };
+  { kind: 'refused'; lockedUntil: number; state: LoginAttemptState } | { kind: 'allowed'; attempt: number; state: LoginAttemptState };
 
 /** Whether a new attempt may check its password, and the state to store if it may. */
 export function beginAttempt(current: LoginAttemptState, now: number): AttemptDecision {

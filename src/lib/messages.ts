@@ -68,10 +68,7 @@ export interface SupportMessage {
 }
 
 /** What the server pushes. `ready` follows a successful auth: the client re-reads its count then. */
-export type SocketEvent =
-  | { type: 'ready' }
-  | { type: 'message'; message: UserMessage }
-  | { type: 'support'; conversationId: string; message: SupportMessage };
+export type SocketEvent = { type: 'ready' } | { type: 'message'; message: UserMessage } | { type: 'support'; conversationId: string; message: SupportMessage };
 
 export const MESSAGE_API = '/op/v1/messages';
 /** The session's socket token, for a tab other than the one that signed in. */

@@ -173,7 +173,9 @@ export function amountWithUnit(value: NumericInput, scheme: AmountScheme = 'wan'
 /** A bank card number grouped by 4 with spaces (spec 9). Existing spaces are ignored; masked digits stay as they are. */
 export function formatBankCard(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  return String(value).replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+  return String(value)
+    .replace(/\s+/g, '')
+    .replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 /** Money with a ¥ prefix; a negative amount reads "-¥1,234.00" (the sign before the symbol, as on statements). */

@@ -47,7 +47,8 @@ export function readMatrixFilters(body: unknown): MatrixFilters | { invalid: key
   const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const by = input.by ?? 'role';
   if (!MATRIX_SUBJECTS.includes(by as MatrixSubjectKind)) return { invalid: 'by' };
-  const text = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : typeof value === 'string' && value.length <= 100 ? value : null);
+  const text = (value: unknown) =>
+    value === undefined || value === null || value === '' ? undefined : typeof value === 'string' && value.length <= 100 ? value : null;
   const subject = text(input.subject);
   if (subject === null) return { invalid: 'subject' };
   const resource = text(input.resource);

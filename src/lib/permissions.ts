@@ -29,7 +29,14 @@ export const PERMISSIONS = {
   /** Who is signed in; forceLogout ends another user's session. */
   onlineSession: { list: 'system:online:list', query: 'system:online:query', forceLogout: 'system:online:forceLogout' },
   /** Staff accounts (issue 20): status disables or enables one, resetPwd sets a new initial password. */
-  staff: { list: 'system:user:list', query: 'system:user:query', add: 'system:user:add', edit: 'system:user:edit', status: 'system:user:status', resetPwd: 'system:user:resetPwd' },
+  staff: {
+    list: 'system:user:list',
+    query: 'system:user:query',
+    add: 'system:user:add',
+    edit: 'system:user:edit',
+    status: 'system:user:status',
+    resetPwd: 'system:user:resetPwd',
+  },
   /** Roles and what they grant (menus and permission strings). */
   role: { list: 'system:role:list', query: 'system:role:query', add: 'system:role:add', edit: 'system:role:edit', remove: 'system:role:remove' },
   /** The menu tree and the buttons under its menus (issue 20). */
@@ -41,8 +48,12 @@ export const PERMISSIONS = {
   permissionMatrix: { list: 'system:permmatrix:list', query: 'system:permmatrix:query', export: 'system:permmatrix:export' },
   /** Auditors' rules (issue 41): read them, run the evaluation, export its report; request and approve a documented exception. */
   auditRule: {
-    list: 'audit:rule:list', query: 'audit:rule:query', run: 'audit:rule:run', export: 'audit:rule:export',
-    except: 'audit:rule:except', approveException: 'audit:rule:approveException',
+    list: 'audit:rule:list',
+    query: 'audit:rule:query',
+    run: 'audit:rule:run',
+    export: 'audit:rule:export',
+    except: 'audit:rule:except',
+    approveException: 'audit:rule:approveException',
     /** Propose a new rule, a change to a rule or its retirement: in effect only once a second person approved it. */
     edit: 'audit:rule:edit',
   },
@@ -70,8 +81,12 @@ export const PERMISSIONS = {
   /** Quotas: add applies, edit modifies, dispatch (re-)dispatches, each through its process; export the ledger. */
   /** Financing qualification: handlers start, complete (edit) and sign applications; directors review their files. */
   financing: {
-    list: 'financing:application:list', query: 'financing:application:query', add: 'financing:application:add',
-    edit: 'financing:application:edit', review: 'financing:application:review', sign: 'financing:application:sign',
+    list: 'financing:application:list',
+    query: 'financing:application:query',
+    add: 'financing:application:add',
+    edit: 'financing:application:edit',
+    review: 'financing:application:review',
+    sign: 'financing:application:sign',
   },
   /** One's own messages (the bell and 消息中心): every operator role holds it. */
   message: { list: 'message:message:list' },
@@ -81,25 +96,50 @@ export const PERMISSIONS = {
   helpArticle: { ...crud('help', 'article'), publish: 'help:article:publish', unpublish: 'help:article:unpublish' },
   /** The hotline (spec §6): dial is the call authorisation; list and query read the call log. */
   hotline: { list: 'hotline:call:list', query: 'hotline:call:query', export: 'hotline:call:export', dial: 'hotline:call:dial' },
-  quota: { list: 'quota:account:list', query: 'quota:account:query', add: 'quota:account:add', edit: 'quota:account:edit', dispatch: 'quota:account:dispatch', export: 'quota:account:export' },
+  quota: {
+    list: 'quota:account:list',
+    query: 'quota:account:query',
+    add: 'quota:account:add',
+    edit: 'quota:account:edit',
+    dispatch: 'quota:account:dispatch',
+    export: 'quota:account:export',
+  },
   /** Securitisation: asset packages and their issue nodes; add creates a package, edit fills, moves and dates it. */
   absPackage: { list: 'abs:package:list', query: 'abs:package:query', add: 'abs:package:add', edit: 'abs:package:edit' },
   /** Central-registry registrations: add registers, edit amends, extends and cancels (each answered by the registry). */
   zdRegistration: { list: 'zd:registration:list', query: 'zd:registration:query', add: 'zd:registration:add', edit: 'zd:registration:edit' },
   /** Credit notes: add applies (a level's application), generate makes issuance data, split records a holder's split transfer. */
   /** Bills: generate makes a month's bills, submit sends one to Process_BILL_MANAGE, pay registers its payment, invoice invoices it. */
-  bill: { list: 'finance:bill:list', query: 'finance:bill:query', generate: 'finance:bill:generate', submit: 'finance:bill:submit', pay: 'finance:bill:pay', invoice: 'finance:bill:invoice' },
-  creditNote: { list: 'credit:note:list', query: 'credit:note:query', add: 'credit:note:add', generate: 'credit:note:generate', split: 'credit:note:split', export: 'credit:note:export' },
+  bill: {
+    list: 'finance:bill:list',
+    query: 'finance:bill:query',
+    generate: 'finance:bill:generate',
+    submit: 'finance:bill:submit',
+    pay: 'finance:bill:pay',
+    invoice: 'finance:bill:invoice',
+  },
+  creditNote: {
+    list: 'credit:note:list',
+    query: 'credit:note:query',
+    add: 'credit:note:add',
+    generate: 'credit:note:generate',
+    split: 'credit:note:split',
+    export: 'credit:note:export',
+  },
   /** Redemption: payments into the settlement account and their audit (付款审核), registrations of notes paid elsewhere. */
-  redemption: { list: 'credit:redeem:list', query: 'credit:redeem:query', add: 'credit:redeem:add', audit: 'credit:redeem:audit', register: 'credit:redeem:register' },
+  redemption: {
+    list: 'credit:redeem:list',
+    query: 'credit:redeem:query',
+    add: 'credit:redeem:add',
+    audit: 'credit:redeem:audit',
+    register: 'credit:redeem:register',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
 export type Permission = Leaves<typeof PERMISSIONS>;
 
-export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSIONS).flatMap(
-  (group) => Object.values(group) as Permission[],
-);
+export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSIONS).flatMap((group) => Object.values(group) as Permission[]);
 
 /** Read-only actions: what an auditor may hold. */
 export const READ_ONLY_ACTIONS = new Set(['list', 'query']);

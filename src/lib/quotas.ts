@@ -187,7 +187,11 @@ export function reservedByAccount(pending: readonly PendingQuotaRequest[], grant
     if (request.type === QUOTA_REQUEST_TYPE.modify) hold(request.accountId, grantedOf(request.accountId) - request.amount);
     if (request.type !== QUOTA_REQUEST_TYPE.dispatch && request.type !== QUOTA_REQUEST_TYPE.redispatch) continue;
     const afresh = request.type === QUOTA_REQUEST_TYPE.redispatch;
-    const lines = request.lines.map((line) => ({ unitId: line.accountId ?? '', amount: line.amount, current: line.accountId ? grantedOf(line.accountId) : 0n }));
+    const lines = request.lines.map((line) => ({
+      unitId: line.accountId ?? '',
+      amount: line.amount,
+      current: line.accountId ? grantedOf(line.accountId) : 0n,
+    }));
     hold(request.accountId, dispatchNeed(lines, afresh));
     if (afresh) for (const [i, line] of request.lines.entries()) if (line.accountId) hold(line.accountId, lines[i].current - line.amount);
   }
@@ -230,7 +234,11 @@ export function takeRefusal(source: QuotaFigures, needed: bigint): QuotaRefusal 
   if (needed <= freeOf(source)) return null;
   const params = { available: formatCurrency(yuan(source.available)), needed: formatCurrency(yuan(needed)) };
   if (source.reserved <= 0n) return { code: 'QUOTA_INSUFFICIENT', key: 'server.insufficient', params };
-  return { code: 'QUOTA_INSUFFICIENT', key: 'server.insufficientReserved', params: { ...params, reserved: formatCurrency(yuan(source.reserved)), free: formatCurrency(yuan(freeOf(source))) } };
+  return {
+    code: 'QUOTA_INSUFFICIENT',
+    key: 'server.insufficientReserved',
+    params: { ...params, reserved: formatCurrency(yuan(source.reserved)), free: formatCurrency(yuan(freeOf(source))) },
+  };
 }
 
 /**
@@ -239,7 +247,12 @@ export function takeRefusal(source: QuotaFigures, needed: bigint): QuotaRefusal 
  * what moves the money). A re-dispatch's cut must fit what the unit can give back; the total must fit
  * what the source can give.
  */
-export function dispatchRefusal(source: QuotaFigures, lines: readonly DispatchLine[], targets: ReadonlyMap<string, DispatchTarget>, afresh: boolean): QuotaRefusal | null {
+export function dispatchRefusal(
+  source: QuotaFigures,
+  lines: readonly DispatchLine[],
+  targets: ReadonlyMap<string, DispatchTarget>,
+  afresh: boolean,
+): QuotaRefusal | null {
   if (afresh) {
     for (const line of lines) {
       const cut = line.current - line.amount;
@@ -249,7 +262,12 @@ export function dispatchRefusal(source: QuotaFigures, lines: readonly DispatchLi
         return {
           code: 'QUOTA_INSUFFICIENT',
           key: 'server.insufficientUnit',
-          params: { unit: target.unitName, available: formatCurrency(yuan(freeOf(target))), needed: formatCurrency(yuan(cut)), lowest: formatCurrency(yuan(lowestTotalOf(target))) },
+          params: {
+            unit: target.unitName,
+            available: formatCurrency(yuan(freeOf(target))),
+            needed: formatCurrency(yuan(cut)),
+            lowest: formatCurrency(yuan(lowestTotalOf(target))),
+          },
         };
       }
     }

@@ -67,10 +67,7 @@ const NO_SYMBOL = /^[\u3400-\u4dbf\u4e00-\u9fffA-Za-z0-9]+$/;
 
 const IPV4_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const DOMAIN = '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})';
-const URL_PATTERN = new RegExp(
-  `^https?://(?:localhost|(?:${IPV4_OCTET}\\.){3}${IPV4_OCTET}|${DOMAIN})(?::\\d{1,5})?(?:[/?#]\\S*)?$`,
-  'i',
-);
+const URL_PATTERN = new RegExp(`^https?://(?:localhost|(?:${IPV4_OCTET}\\.){3}${IPV4_OCTET}|${DOMAIN})(?::\\d{1,5})?(?:[/?#]\\S*)?$`, 'i');
 
 // Bank accounts: personal cards are 16 to 19 digits, corporate settlement accounts as short as 9 and as long as 30.
 const BANK_CARD = /^\d{9,30}$/;
@@ -120,11 +117,7 @@ export function isIdCard(value: string, today: Date = new Date()): boolean {
   const long = ID_CARD_18.exec(value);
   if (long) {
     const [, year, month, day] = long.map(Number);
-    return (
-      isCalendarDate(year, month, day) &&
-      bornBy(year, month, day, today) &&
-      idCardCheckChar(value.slice(0, 17)) === value[17].toUpperCase()
-    );
+    return isCalendarDate(year, month, day) && bornBy(year, month, day, today) && idCardCheckChar(value.slice(0, 17)) === value[17].toUpperCase();
   }
   const short = ID_CARD_15.exec(value);
   if (!short) return false;

@@ -7,17 +7,7 @@ import i18n from 'i18next';
 import { createSessionKey, type LoginResult, type TokenResult } from '../protocol';
 import { api, ApiError, onUnauthorized } from './http';
 import { notifier } from './http/notify';
-import {
-  clearSession,
-  FORM_DRAFTS_KEY,
-  getAuthToken,
-  getCsrf,
-  getLoginUrl,
-  getSessionKeys,
-  setCsrf,
-  setSessionKeys,
-  type SessionKeys,
-} from './session';
+import { clearSession, FORM_DRAFTS_KEY, getAuthToken, getCsrf, getLoginUrl, getSessionKeys, setCsrf, setSessionKeys, type SessionKeys } from './session';
 import { loadUserInfo, userStore } from './user';
 import { sealDraftsNow } from '../components/form-guard/guarded-forms';
 import { SESSION_END_PARAM } from '../lib/messages';

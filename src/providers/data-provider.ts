@@ -130,7 +130,9 @@ export const dataProvider: DataProvider = {
 
   async update({ resource, id, variables }) {
     // The form carries dataVersion (read with the record) in its variables.
-    return { data: await call(`${baseOf(resource)}/update-by-id`, { ...(await sensitiveOutgoing(resourceByName(resource), variables as Body)), id: String(id) }) };
+    return {
+      data: await call(`${baseOf(resource)}/update-by-id`, { ...(await sensitiveOutgoing(resourceByName(resource), variables as Body)), id: String(id) }),
+    };
   },
 
   async deleteOne({ resource, id }) {
@@ -148,7 +150,11 @@ export const dataProvider: DataProvider = {
     const orderBy = sortersToOrderBy(sorters);
     if (orderBy.length) body.orderBy = orderBy;
     const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
-    const data = await call<never>(path, body, { signal: signalOf(meta), method: method === 'get' ? 'get' : 'post', params: query as Record<string, unknown> | undefined });
+    const data = await call<never>(path, body, {
+      signal: signalOf(meta),
+      method: method === 'get' ? 'get' : 'post',
+      params: query as Record<string, unknown> | undefined,
+    });
     return { data };
   },
 };

@@ -115,7 +115,11 @@ const subscribe = (listener: () => void) => {
 
 /** Re-renders when any dictionary arrives; loads the given ones. */
 export function useDicts(types: readonly string[]): (type: string) => readonly DictItem[] | undefined {
-  useSyncExternalStore(subscribe, () => version, () => version);
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  );
   const key = types.join(',');
   useEffect(() => {
     if (key) requestDicts(key.split(','));

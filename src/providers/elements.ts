@@ -23,7 +23,10 @@ function load(resourceKey: string): Promise<void> {
   const running = pending.get(resourceKey);
   if (running) return running;
   const asked = generation;
-  const request = (takeEarly<{ elements: ElementRef[] }>(ELEMENTS_CALL, { resourceKey }) ?? api.post<{ elements: ElementRef[] }>(ELEMENTS_CALL, { resourceKey }, { silent: true, keepOnNavigate: true }))
+  const request = (
+    takeEarly<{ elements: ElementRef[] }>(ELEMENTS_CALL, { resourceKey }) ??
+    api.post<{ elements: ElementRef[] }>(ELEMENTS_CALL, { resourceKey }, { silent: true, keepOnNavigate: true })
+  )
     .then((answer) => {
       if (asked === generation) loaded.set(resourceKey, answer.elements);
     })

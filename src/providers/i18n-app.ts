@@ -11,7 +11,13 @@
 import i18n, { addLocaleFiles } from './i18n';
 
 addLocaleFiles(
-  import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors,server,workflow,docReview,realname,certificates,quotas,abs,bills,dashboard,messages,formGuard}.json'], { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, unknown>>(
+    [
+      '../../locales/*/*.json',
+      '!../../locales/*/{common,auth,errors,server,workflow,docReview,realname,certificates,quotas,abs,bills,dashboard,messages,formGuard}.json',
+    ],
+    { eager: true, import: 'default' },
+  ),
 );
 
 export default i18n;

@@ -7,9 +7,12 @@
 import { useEffect, useState } from 'react';
 import i18n, { addLocaleFiles } from './i18n';
 
-const LAZY = import.meta.glob<Record<string, unknown>>('../../locales/*/{workflow,docReview,realname,certificates,quotas,abs,bills,dashboard,messages,formGuard}.json', {
-  import: 'default',
-});
+const LAZY = import.meta.glob<Record<string, unknown>>(
+  '../../locales/*/{workflow,docReview,realname,certificates,quotas,abs,bills,dashboard,messages,formGuard}.json',
+  {
+    import: 'default',
+  },
+);
 
 /** Adds those of `namespaces` that are lazy and not yet added, in every language. */
 export async function ensureNamespaces(namespaces: readonly string[]): Promise<void> {

@@ -12,7 +12,8 @@ import { getSessionKeys } from './session';
 
 type Body = Record<string, unknown>;
 
-export const sensitiveFieldsOf = (resource: AnyResource): string[] => Object.entries(resource.fields).flatMap(([name, schema]) => (schema.sensitive ? [name] : []));
+export const sensitiveFieldsOf = (resource: AnyResource): string[] =>
+  Object.entries(resource.fields).flatMap(([name, schema]) => (schema.sensitive ? [name] : []));
 
 export async function sensitiveOutgoing(resource: AnyResource, values: Body): Promise<Body> {
   const fields = sensitiveFieldsOf(resource);

@@ -50,7 +50,6 @@ export function renewAuthToken(now = Date.now()): void {
   if (token) setAuthToken(token, now);
 }
 
-
 export interface SessionKeys {
   sessionKey: string;
   encryptedSessionKey: string;

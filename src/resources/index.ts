@@ -12,7 +12,9 @@ import { collectResources, createRegistry } from './registry';
 const compiledByVite = import.meta.env !== undefined;
 const declared = compiledByVite ? import.meta.glob(['./*.ts', '!./index.ts', '!./registry.ts', '../features/*/resources.ts'], { eager: true }) : {};
 const testDeclared =
-  compiledByVite && import.meta.env.MODE === 'test' ? import.meta.glob(['../../tests/resources/*.ts', '!../../tests/resources/*.table.ts'], { eager: true }) : {};
+  compiledByVite && import.meta.env.MODE === 'test'
+    ? import.meta.glob(['../../tests/resources/*.ts', '!../../tests/resources/*.table.ts'], { eager: true })
+    : {};
 
 const registry = createRegistry(collectResources({ ...declared, ...testDeclared }));
 

@@ -22,7 +22,15 @@ export const positionResource = defineResource({
   ],
   fields: {
     positionCode: {
-      type: 'string', label: f('positionCode'), required: true, maxLength: 50, unique: true, createOnly: true, search: 'contains', sortable: true, width: 200,
+      type: 'string',
+      label: f('positionCode'),
+      required: true,
+      maxLength: 50,
+      unique: true,
+      createOnly: true,
+      search: 'contains',
+      sortable: true,
+      width: 200,
       pattern: { source: '^[A-Za-z0-9_-]+$', message: 'admin:position.invalidCode' },
     },
     positionName: { type: 'string', label: f('positionName'), required: true, maxLength: 50, search: 'contains', width: 200 },

@@ -18,7 +18,13 @@ export const NOT_DECLARATIONS = /(^|\/)(index|registry)\.ts$|\.table\.ts$/;
 export function isResourceDeclaration(value: unknown): value is AnyResource {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as Partial<AnyResource>;
-  return typeof v.name === 'string' && typeof v.apiBase === 'string' && typeof v.menuUri === 'string' && typeof v.permissions === 'object' && typeof v.fields === 'object';
+  return (
+    typeof v.name === 'string' &&
+    typeof v.apiBase === 'string' &&
+    typeof v.menuUri === 'string' &&
+    typeof v.permissions === 'object' &&
+    typeof v.fields === 'object'
+  );
 }
 
 /**
@@ -33,7 +39,9 @@ export function collectResources(modules: Readonly<Record<string, unknown>>): An
     // Export names sorted too: an ES module namespace lists them alphabetically, a module transpiled to
     // CommonJS (tsx) in the order written, and both loaders must agree.
     const exports = modules[path] as Record<string, unknown>;
-    for (const exported of Object.keys(exports).sort().map((key) => exports[key])) {
+    for (const exported of Object.keys(exports)
+      .sort()
+      .map((key) => exports[key])) {
       for (const candidate of Array.isArray(exported) ? exported : [exported]) {
         if (!isResourceDeclaration(candidate)) continue;
         const known = byName.get(candidate.name);

@@ -3,9 +3,10 @@ import { defineResource } from '../crud/resource';
 import { PERMISSIONS } from '../lib/permissions';
 
 const f = (resource: string, field: string) => `resources:${resource}.fields.${field}`;
-const timeFields = (resource: string) => ({
-  createTime: { type: 'datetime', label: f(resource, 'createTime'), readOnly: true, search: 'range', sortable: true, width: 180 },
-} as const);
+const timeFields = (resource: string) =>
+  ({
+    createTime: { type: 'datetime', label: f(resource, 'createTime'), readOnly: true, search: 'range', sortable: true, width: 180 },
+  }) as const;
 
 export const dictTypeResource = defineResource({
   name: 'dict-types',
@@ -18,7 +19,17 @@ export const dictTypeResource = defineResource({
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     dictName: { type: 'string', label: f('dictType', 'dictName'), required: true, maxLength: 100, search: 'contains', sortable: true, width: 200 },
-    dictType: { type: 'string', label: f('dictType', 'dictType'), required: true, maxLength: 100, unique: true, createOnly: true, search: 'contains', sortable: true, width: 220 },
+    dictType: {
+      type: 'string',
+      label: f('dictType', 'dictType'),
+      required: true,
+      maxLength: 100,
+      unique: true,
+      createOnly: true,
+      search: 'contains',
+      sortable: true,
+      width: 220,
+    },
     status: { type: 'dict', label: f('dictType', 'status'), dictType: 'sys_normal_disable', required: true, defaultValue: '0', search: 'eq', width: 100 },
     remark: { type: 'text', label: f('dictType', 'remark'), maxLength: 500 },
     ...timeFields('dictType'),
@@ -59,7 +70,16 @@ export const configResource = defineResource({
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     configName: { type: 'string', label: f('config', 'configName'), required: true, maxLength: 100, search: 'contains', sortable: true, width: 200 },
-    configKey: { type: 'string', label: f('config', 'configKey'), required: true, maxLength: 100, unique: true, search: 'contains', sortable: true, width: 260 },
+    configKey: {
+      type: 'string',
+      label: f('config', 'configKey'),
+      required: true,
+      maxLength: 100,
+      unique: true,
+      search: 'contains',
+      sortable: true,
+      width: 260,
+    },
     configValue: { type: 'text', label: f('config', 'configValue'), required: true, maxLength: 2000, column: true, width: 220 },
     configType: { type: 'dict', label: f('config', 'configType'), dictType: 'sys_yes_no', required: true, defaultValue: 'N', search: 'eq', width: 110 },
     remark: { type: 'text', label: f('config', 'remark'), maxLength: 500 },
@@ -74,7 +94,12 @@ export const exportRecordResource = defineResource({
   menu: { parent: 'system', path: '/op/system/export', order: 40, icon: 'ExportOutlined' },
   title: 'resources:exportRecord.title',
   item: 'resources:exportRecord.item',
-  permissions: { list: PERMISSIONS.exportRecord.list, query: PERMISSIONS.exportRecord.list, remove: PERMISSIONS.exportRecord.remove, download: PERMISSIONS.exportRecord.download },
+  permissions: {
+    list: PERMISSIONS.exportRecord.list,
+    query: PERMISSIONS.exportRecord.list,
+    remove: PERMISSIONS.exportRecord.remove,
+    download: PERMISSIONS.exportRecord.download,
+  },
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     fileName: { type: 'string', label: f('exportRecord', 'fileName'), readOnly: true, search: 'contains', width: 260 },

@@ -40,7 +40,10 @@ export const taskStepRoutesLoaded = () => taskSteps !== undefined;
  */
 export function loadTaskStepRoutes(): Promise<void> {
   taskStepsLoading ??= import('../workflows/task-routes')
-    .then((m) => m.taskStepRoutes(), () => [])
+    .then(
+      (m) => m.taskStepRoutes(),
+      () => [],
+    )
     .then((routes) => {
       taskSteps = routes;
       if (grantsStore.get().status === 'ready') grantsStore.set({ status: 'ready', table: tableFromTree(lastTree) });

@@ -52,7 +52,12 @@ function firstPage(item: MenuRouteItem, path: string): string | undefined {
   return undefined;
 }
 
-function collectRoutes(items: readonly MenuRouteItem[], parentPath: string | undefined, ancestors: Ancestors, out: { routes: AppRoute[]; redirects: DirectoryRedirect[] }): void {
+function collectRoutes(
+  items: readonly MenuRouteItem[],
+  parentPath: string | undefined,
+  ancestors: Ancestors,
+  out: { routes: AppRoute[]; redirects: DirectoryRedirect[] },
+): void {
   for (const item of items) {
     const path = fullPath(item.path, parentPath);
     if (isDirectory(item)) {
@@ -71,7 +76,12 @@ function collectRoutes(items: readonly MenuRouteItem[], parentPath: string | und
  * one visible child shows that child in its place unless it is alwaysShow; a directory with no
  * visible child shows as one entry leading to its redirect.
  */
-function buildNav(items: readonly MenuRouteItem[], parentPath: string | undefined, redirects: ReadonlyMap<string, string>, withheld: ReadonlySet<string> = new Set()): NavItem[] {
+function buildNav(
+  items: readonly MenuRouteItem[],
+  parentPath: string | undefined,
+  redirects: ReadonlyMap<string, string>,
+  withheld: ReadonlySet<string> = new Set(),
+): NavItem[] {
   const nav: NavItem[] = [];
   for (const item of items) {
     if (item.hidden) continue;
@@ -138,7 +148,17 @@ function mergeStatic(
     byPath.set(
       entry.path,
       fromMenu
-        ? { ...own, title: fromMenu.title, titleKey: fromMenu.titleKey ?? own.titleKey, icon: fromMenu.icon, ancestors: fromMenu.ancestors, noCache: own.noCache || fromMenu.noCache, hidden: own.hidden || fromMenu.hidden, component: fromMenu.component, pageStatus: fromMenu.pageStatus }
+        ? {
+            ...own,
+            title: fromMenu.title,
+            titleKey: fromMenu.titleKey ?? own.titleKey,
+            icon: fromMenu.icon,
+            ancestors: fromMenu.ancestors,
+            noCache: own.noCache || fromMenu.noCache,
+            hidden: own.hidden || fromMenu.hidden,
+            component: fromMenu.component,
+            pageStatus: fromMenu.pageStatus,
+          }
         : own,
     );
   }

@@ -15,7 +15,10 @@ type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
 
 const UNBUILT = 'unbuilt' as const;
 /** A declared resource's generic list page (src/resources/index.ts names it), loaded on first use. */
-const resourcePage = (name: string): PageLoader => () => import('../crud/ResourcePage').then((m) => ({ default: m.pageOf(name) }));
+const resourcePage =
+  (name: string): PageLoader =>
+  () =>
+    import('../crud/ResourcePage').then((m) => ({ default: m.pageOf(name) }));
 const underConstruction: PageLoader = () => import('../pages/under-construction/UnderConstruction');
 
 /** Page modules already loaded, by component path: the first render takes them as they are (RoutePage). */
@@ -114,7 +117,6 @@ const OWN_PAGES: Readonly<Record<OwnPagePath, PageLoader | typeof UNBUILT>> = {
   '/op/abs/finance-data/upload/success/index': () => import('../features/financing/FinanceDataPages').then((m) => ({ default: m.UploadSuccessPage })),
   '/op/abs/finance-data/detail/index': () => import('../features/financing/FinanceDataPages'),
   '/op/financing/sign-up/detail/index': () => import('../features/financing/SignUpPage'),
-
 };
 
 const PAGES: Readonly<Record<string, PageLoader | typeof UNBUILT>> = {

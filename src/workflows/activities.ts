@@ -5,9 +5,7 @@
  */
 import { ROLE } from '../lib/codes';
 
-export const ACTIVITY_TYPES = [
-  'edit', 'approve', 'applyEdit', 'applyApprove', 'reopenEdit', 'reopenApprove', 'modifyStatus', 'EDIT', 'APPROVE',
-] as const;
+export const ACTIVITY_TYPES = ['edit', 'approve', 'applyEdit', 'applyApprove', 'reopenEdit', 'reopenApprove', 'modifyStatus', 'EDIT', 'APPROVE'] as const;
 
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

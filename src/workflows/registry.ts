@@ -100,7 +100,14 @@ function linear(processKey: string, steps: readonly StepSpec[], options: Process
 
 /** The default: a handler edits and submits, then a director approves. */
 const twoStep = (processKey: string, options?: ProcessOptions) =>
-  linear(processKey, [['Edit', 'edit'], ['Approve', 'approve']], options);
+  linear(
+    processKey,
+    [
+      ['Edit', 'edit'],
+      ['Approve', 'approve'],
+    ],
+    options,
+  );
 
 const REALNAME_CHECK = '/op/admit/realname/check';
 
@@ -163,7 +170,14 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   twoStep('Process_CREDIT_PRODUCT_FINANCE'),
   twoStep('Process_CREDIT_PRODUCT_CORE_FINANCE'),
   twoStep('Process_CREDIT_PRODUCT_CORE'),
-  linear('Process_CREDIT_REDEEM_REGISTER_BIZ', [['Register', 'edit'], ['Approve', 'approve']], { component: TASK_COMPONENT.REDEEM_REGISTRATION }),
+  linear(
+    'Process_CREDIT_REDEEM_REGISTER_BIZ',
+    [
+      ['Register', 'edit'],
+      ['Approve', 'approve'],
+    ],
+    { component: TASK_COMPONENT.REDEEM_REGISTRATION },
+  ),
   creditIssue,
   twoStep('PROCESS_CREDIT_CERTIFICATE_CODE', { component: TASK_COMPONENT.DOC_REVIEW, submitsAtStart: false }),
   twoStep('Process_CREDIT_AGREEMENT'),
@@ -179,7 +193,11 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   twoStep('Process_CORP_MANAGER_UPDATE'),
   twoStep('Process_PRICE_CONFIG_CREATE', { type: 'page', url: '/op/price/config', component: TASK_COMPONENT.PRICE_POLICY }),
   // The handler submits the new name; two different directors review it (four-eyes), the name changes at the second's pass.
-  linear('Process_CORP_RENAMING', [['Submit', 'edit'], ['InitialReview', 'approve'], ['SecondReview', 'APPROVE']]),
+  linear('Process_CORP_RENAMING', [
+    ['Submit', 'edit'],
+    ['InitialReview', 'approve'],
+    ['SecondReview', 'APPROVE'],
+  ]),
   twoStep('PROCESS_ACCOUNT_USAGE_TEMP'),
   twoStep('Process_TRI_LMT_APPLY_AUDIT', { component: TASK_COMPONENT.QUOTA }),
   twoStep('Process_TRI_LMT_APPLY_MODIFY_AUDIT', { component: TASK_COMPONENT.QUOTA }),
@@ -187,7 +205,14 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   twoStep('PROCESS_TRI_LMT_FIN_APPLY_MODIFY_AUDIT', { component: TASK_COMPONENT.QUOTA }),
   twoStep('Process_AUTH_SOFT_CA_CREATE', { component: TASK_COMPONENT.CERTIFICATE }),
   twoStep('Process_AUTH_SOFT_CA_RENEWAL', { component: TASK_COMPONENT.CERTIFICATE }),
-  linear('Process_AUTH_SOFT_CA_REOPEN', [['ReopenEdit', 'reopenEdit'], ['ReopenApprove', 'reopenApprove']], { component: TASK_COMPONENT.CERTIFICATE }),
+  linear(
+    'Process_AUTH_SOFT_CA_REOPEN',
+    [
+      ['ReopenEdit', 'reopenEdit'],
+      ['ReopenApprove', 'reopenApprove'],
+    ],
+    { component: TASK_COMPONENT.CERTIFICATE },
+  ),
   twoStep('Process_LMT_APPLY_AUDIT', { component: TASK_COMPONENT.QUOTA }),
   twoStep('Process_LMT_APPLY_MODIFY_AUDIT', { component: TASK_COMPONENT.QUOTA }),
   twoStep('Process_LMT_DISPATCH_AUDIT', { component: TASK_COMPONENT.QUOTA }),
@@ -203,12 +228,26 @@ const DEFINITIONS: readonly ProcessDefinition[] = [
   twoStep('Process_RF_PROD_FINANCE'),
   twoStep('Process_RF_PROD_CORE_FINANCE'),
   twoStep('Process_RF_AGREEMENT'),
-  linear('Process_BILL_MANAGE', [['ModifyStatus', 'modifyStatus'], ['Approve', 'approve']], { component: TASK_COMPONENT.BILL }),
+  linear(
+    'Process_BILL_MANAGE',
+    [
+      ['ModifyStatus', 'modifyStatus'],
+      ['Approve', 'approve'],
+    ],
+    { component: TASK_COMPONENT.BILL },
+  ),
   // Not among spec §4.5's keys: the financing qualification (融资资格申请, DOMAIN.md "Financing") needs an approval of its own.
   twoStep('Process_FINANCING_SIGN_UP', { component: TASK_COMPONENT.FINANCING }),
   // Not among spec §4.5's keys: an auditors' rule changes only once a second person approved it (issue 41 item 1).
   twoStep('Process_AUDIT_RULE_CHANGE', { component: TASK_COMPONENT.AUDIT_RULE_CHANGE }),
-  linear('Process_ABS_CERTIFICATE_CODE', [['MaterialReview', 'applyEdit'], ['TransferReview', 'applyApprove']], { component: TASK_COMPONENT.DOC_REVIEW, submitsAtStart: false }),
+  linear(
+    'Process_ABS_CERTIFICATE_CODE',
+    [
+      ['MaterialReview', 'applyEdit'],
+      ['TransferReview', 'applyApprove'],
+    ],
+    { component: TASK_COMPONENT.DOC_REVIEW, submitsAtStart: false },
+  ),
 ];
 
 export const PROCESS_DEFINITIONS: Readonly<Record<string, ProcessDefinition>> = Object.fromEntries(DEFINITIONS.map((d) => [d.processKey, d]));

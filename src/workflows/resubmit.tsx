@@ -18,7 +18,10 @@ import { workflowApi } from './task-view/workflow-api';
 /** Checks the form (an Error with the message to show when it cannot be sent) and answers the values to resubmit. */
 export type CollectResubmit = () => Promise<Record<string, unknown>>;
 
-export function useResubmit({ instance, working, registerBeforeComplete }: Pick<TaskComponentProps, 'instance' | 'working' | 'registerBeforeComplete'>, collect: CollectResubmit | undefined): void {
+export function useResubmit(
+  { instance, working, registerBeforeComplete }: Pick<TaskComponentProps, 'instance' | 'working' | 'registerBeforeComplete'>,
+  collect: CollectResubmit | undefined,
+): void {
   // The latest collect, so the hook registered once reads the form as it is at the click.
   const latest = useRef(collect);
   latest.current = collect;

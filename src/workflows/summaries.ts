@@ -73,22 +73,37 @@ const agreement: SummaryRule = (record) => {
   const v = valuesOf(record);
   return {
     key: s('agreement'),
-    values: { action: actionOf(record), name: text(v, 'agreementName'), code: text(v, 'agreementCode'), core: text(v, 'coreCorpIdLabel'), finance: text(v, 'financeCorpIdLabel') },
+    values: {
+      action: actionOf(record),
+      name: text(v, 'agreementName'),
+      code: text(v, 'agreementCode'),
+      core: text(v, 'coreCorpIdLabel'),
+      finance: text(v, 'financeCorpIdLabel'),
+    },
     number: text(v, 'agreementCode'),
   };
 };
 
 /** Issuance's application and the ABS package share the document review; each names its own record. */
-const creditApplication: SummaryRule = (record) =>
-  ({
-    key: 'creditNotes:server.applicationSummary',
-    values: { level: label(record, 'level', 'creditNotes:level'), unit: text(record, 'unitName'), payee: text(record, 'payeeName'), amount: money(record, 'amount') },
-    number: text(record, 'contractNo'),
-  });
+const creditApplication: SummaryRule = (record) => ({
+  key: 'creditNotes:server.applicationSummary',
+  values: {
+    level: label(record, 'level', 'creditNotes:level'),
+    unit: text(record, 'unitName'),
+    payee: text(record, 'payeeName'),
+    amount: money(record, 'amount'),
+  },
+  number: text(record, 'contractNo'),
+});
 
 const quota: SummaryRule = (record) => ({
   key: 'quotas:server.summary',
-  values: { type: label(record, 'type', 'quotas:requestType'), kind: label(record, 'kind', 'quotas:kind'), unit: text(record, 'unitName'), amount: money(record, 'amount') },
+  values: {
+    type: label(record, 'type', 'quotas:requestType'),
+    kind: label(record, 'kind', 'quotas:kind'),
+    unit: text(record, 'unitName'),
+    amount: money(record, 'amount'),
+  },
   number: text(record, 'unitName'),
 });
 
@@ -99,11 +114,13 @@ const certificate: SummaryRule = (record) => ({
 });
 
 /** An account is named as it is now (its holder, bank and last four digits), even where the change moves them. */
-const bankAccount = (name: string): SummaryRule => (record) => {
-  const now = { ...valuesOf(record), ...currentOf(record) };
-  const values = { corp: text(now, 'holderName'), bank: text(now, 'bankName'), last4: lastFour(now.accountNo) };
-  return { key: s(name), values, number: { key: s('accountNo'), values } };
-};
+const bankAccount =
+  (name: string): SummaryRule =>
+  (record) => {
+    const now = { ...valuesOf(record), ...currentOf(record) };
+    const values = { corp: text(now, 'holderName'), bank: text(now, 'bankName'), last4: lastFour(now.accountNo) };
+    return { key: s(name), values, number: { key: s('accountNo'), values } };
+  };
 
 export const SUMMARY_RULES: Readonly<Record<string, SummaryRule>> = {
   Process_CREDIT_PRODUCT_FINANCE: product,
@@ -116,11 +133,21 @@ export const SUMMARY_RULES: Readonly<Record<string, SummaryRule>> = {
   Process_RF_AGREEMENT: agreement,
   Process_PRICE_CONFIG_CREATE: (record) => {
     const v = valuesOf(record);
-    return { key: s('pricePolicy'), values: { name: text(v, 'policyName'), code: text(v, 'productIdLabel'), core: text(v, 'coreCorpIdLabel') }, number: text(v, 'policyName') };
+    return {
+      key: s('pricePolicy'),
+      values: { name: text(v, 'policyName'), code: text(v, 'productIdLabel'), core: text(v, 'coreCorpIdLabel') },
+      number: text(v, 'policyName'),
+    };
   },
   Process_CREDIT_REDEEM_REGISTER_BIZ: (record) => ({
     key: 'redemption:server.registrationSummary',
-    values: { noteNo: text(record, 'noteNo'), issuer: text(record, 'issuerName'), amount: money(record, 'amount'), paidDate: text(record, 'paidDate'), file: text(record, 'fileName') },
+    values: {
+      noteNo: text(record, 'noteNo'),
+      issuer: text(record, 'issuerName'),
+      amount: money(record, 'amount'),
+      paidDate: text(record, 'paidDate'),
+      file: text(record, 'fileName'),
+    },
     number: text(record, 'noteNo'),
   }),
   Process_CREDIT_ISSUE: (record) => ({
@@ -129,7 +156,11 @@ export const SUMMARY_RULES: Readonly<Record<string, SummaryRule>> = {
     number: text(record, 'batchNo'),
   }),
   PROCESS_CREDIT_CERTIFICATE_CODE: creditApplication,
-  Process_ABS_CERTIFICATE_CODE: (record) => ({ key: 'abs:server.reviewSummary', values: { name: text(record, 'packageName'), no: text(record, 'packageNo') }, number: text(record, 'packageNo') }),
+  Process_ABS_CERTIFICATE_CODE: (record) => ({
+    key: 'abs:server.reviewSummary',
+    values: { name: text(record, 'packageName'), no: text(record, 'packageNo') },
+    number: text(record, 'packageNo'),
+  }),
   Process_CORP_ADMIT: (record) => ({ key: s('realname'), values: { corp: text(record, 'corpName') }, number: text(record, 'corpName') }),
   Process_CORP_MANAGER_UPDATE: (record) => {
     const v = valuesOf(record);
@@ -174,7 +205,11 @@ export const SUMMARY_RULES: Readonly<Record<string, SummaryRule>> = {
   // An auditors' rule change: what is done to which rule (a shipped rule's name by its key, a written one as written).
   Process_AUDIT_RULE_CHANGE: (record) => ({
     key: 'auditRules:summary',
-    values: { action: { key: `auditRules:changeAction.${text(record, 'action') || 'update'}` }, id: text(record, 'id'), name: text(record, 'nameKey') ? { key: `auditRules:${text(record, 'nameKey')}` } : text(record, 'name') },
+    values: {
+      action: { key: `auditRules:changeAction.${text(record, 'action') || 'update'}` },
+      id: text(record, 'id'),
+      name: text(record, 'nameKey') ? { key: `auditRules:${text(record, 'nameKey')}` } : text(record, 'name'),
+    },
     number: text(record, 'id'),
   }),
   Process_FINANCING_SIGN_UP: (record) => ({

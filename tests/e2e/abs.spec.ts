@@ -36,7 +36,9 @@ async function asHandler(page: Page): Promise<void> {
 test.describe.serial('securitisation and the central registry', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('asset packages: figures and chart within the cap, a one-debtor pool refused by debtor, share and cap, no lock or issue against the rules', async ({ page }) => {
+  test('asset packages: figures and chart within the cap, a one-debtor pool refused by debtor, share and cap, no lock or issue against the rules', async ({
+    page,
+  }) => {
     await asHandler(page);
     await page.goto('/op/abs/assets/assets-manage');
     const list = page.getByTestId('abs-packages');
@@ -53,7 +55,10 @@ test.describe.serial('securitisation and the central registry', () => {
     await expect(first.getByText('超过上限')).toHaveCount(0);
     // Locked is not issued: the materials first (and then the 获批 and 发行 nodes, tested on the server).
     await first.getByTestId('abs-issue').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await expect(page.locator('.ant-message').getByText('资产证券化资料尚未审核通过，不能发行')).toBeVisible(FIRST_LOAD);
     await expect(first.getByText('已锁定')).toBeVisible();
     await shot(page, 'package-locked');
@@ -74,13 +79,18 @@ test.describe.serial('securitisation and the central registry', () => {
 
     await alone.locator('.ant-checkbox-input').check();
     await second.getByTestId('abs-add-notes').click();
-    await expect(page.locator('.ant-message').getByText(/白条不能入池：入池后单一债务人占比将超过上限（.+将占 100\.00%，上限 50\.00%）/)).toBeVisible(FIRST_LOAD);
+    await expect(page.locator('.ant-message').getByText(/白条不能入池：入池后单一债务人占比将超过上限（.+将占 100\.00%，上限 50\.00%）/)).toBeVisible(
+      FIRST_LOAD,
+    );
     const pool = second.getByTestId('abs-pool');
     await expect(rows(pool)).toHaveCount(0);
     await shot(page, 'concentration-refused');
 
     await second.getByTestId('abs-lock').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await expect(page.locator('.ant-message').getByText('资产包中没有白条，不能锁定')).toBeVisible(FIRST_LOAD);
     await expect(second.getByText('构建中').first()).toBeVisible();
     await expect(second.getByTestId('abs-add-notes')).toBeVisible();
@@ -122,7 +132,10 @@ test.describe.serial('securitisation and the central registry', () => {
     await shot(page, 'issue-nodes');
   });
 
-  test('central registry: an expiring pledge flagged; a package registered with a certificate, extended, and refused a second time', async ({ page, server }) => {
+  test('central registry: an expiring pledge flagged; a package registered with a certificate, extended, and refused a second time', async ({
+    page,
+    server,
+  }) => {
     await asHandler(page);
     await page.goto('/op/zd-registration/management/register');
     const list = page.getByTestId('zd-registrations');
@@ -197,7 +210,9 @@ test.describe.serial('securitisation and the central registry', () => {
     await register();
     await expect(page.getByTestId('zd-register-error')).toContainText('中登登记被拒绝：登记财产已存在有效的同类登记', FIRST_LOAD);
     await shot(page, 'registry-refusal');
-    await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
     await expect(rows(list)).toHaveCount(3);
 
     // Cancelled, the history reads the statuses by their labels, not REGISTERED → CANCELLED.

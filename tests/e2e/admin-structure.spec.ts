@@ -81,7 +81,10 @@ test.describe('system administration structure (issue 20)', () => {
     await expect(page.getByTestId('org-remove-OPS')).toHaveCount(0);
     // Every action of a row is on screen at 1,440 px (停用 was cut off): inside the table's visible box.
     const box = (await orgs.boundingBox())!;
-    const disable = orgs.getByRole('row').filter({ hasText: 'E2E-DIGITAL' }).getByRole('button', { name: /停\s*用/ });
+    const disable = orgs
+      .getByRole('row')
+      .filter({ hasText: 'E2E-DIGITAL' })
+      .getByRole('button', { name: /停\s*用/ });
     const button = (await disable.boundingBox())!;
     expect(button.x + button.width).toBeLessThanOrEqual(box.x + box.width);
     await page.screenshot({ path: join(ARTIFACTS, 'admin-structure-orgs.png') });
@@ -93,7 +96,10 @@ test.describe('system administration structure (issue 20)', () => {
     const positions = page.locator('.ant-table:visible').first();
     await expect(positions.getByText('系统授权主管')).toBeVisible({ timeout: 60_000 });
     await expect(positions.getByText('部门授权经办')).toBeVisible();
-    await page.getByRole('button', { name: /新\s*增/ }).first().click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
     await dialog.getByLabel('岗位编码', { exact: true }).fill('E2E_RISK_REVIEWER');
     await dialog.getByLabel('岗位名称', { exact: true }).fill('风险复核岗');
     await dialog.getByRole('button', { name: OK }).click();

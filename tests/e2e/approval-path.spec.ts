@@ -39,7 +39,9 @@ async function proposeAddress(page: Page, address: string): Promise<void> {
   await page.getByRole('tab', { name: '核心企业准入' }).click();
   const list = page.getByTestId('core-admissions-list');
   await expect(rowOf(list, CORP)).toBeVisible(FIRST_LOAD);
-  await rowOf(list, CORP).getByRole('button', { name: /修\s*改/ }).click();
+  await rowOf(list, CORP)
+    .getByRole('button', { name: /修\s*改/ })
+    .click();
   const form = page.getByRole('dialog');
   await expect(form.getByLabel('注册地址')).toHaveValue(ADDRESS, FIRST_LOAD);
   await form.getByLabel('注册地址').fill(address);
@@ -55,7 +57,10 @@ async function withdrawFromStarted(page: Page): Promise<void> {
   await expect(row).toBeVisible(FIRST_LOAD);
   await expect(row).toContainText('审批中');
   await row.getByTestId('task-withdraw').click();
-  await page.getByRole('tooltip').getByRole('button', { name: /撤\s*回/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /撤\s*回/ })
+    .click();
   await expect(page.getByText('已撤回').first()).toBeVisible(FIRST_LOAD);
 }
 
@@ -66,8 +71,13 @@ test.describe.serial('one approval path (issue 37 item 5)', () => {
     // A core enterprise of this run, admitted through its process, so its change has a real record behind it.
     const [handler, director] = await Promise.all(['op_handler', 'op_director'].map((u) => apiSignIn(server.url, u)));
     const admission = await dataOf<{ taskId: string }>(handler, '/op/v1/corporations/changes/core-admissions/save', {
-      corpName: CORP, creditCode: `91330108MA${RUN.slice(-7).padStart(7, '0')}P`.slice(0, 18), legalPersonName: '周立新',
-      legalPersonIdCard: handler.encrypt('11010519491231002X'), managerName: '孙悦', managerMobile: handler.encrypt('13812345678'), registeredAddress: ADDRESS,
+      corpName: CORP,
+      creditCode: `91330108MA${RUN.slice(-7).padStart(7, '0')}P`.slice(0, 18),
+      legalPersonName: '周立新',
+      legalPersonIdCard: handler.encrypt('11010519491231002X'),
+      managerName: '孙悦',
+      managerMobile: handler.encrypt('13812345678'),
+      registeredAddress: ADDRESS,
     });
     // Saving submitted it: its task is the director's review.
     await dataOf(director, '/op/v1/workflow/tasks/complete', { taskId: admission.taskId, outcome: 'PASS', remark: '准入通过' });
@@ -90,7 +100,7 @@ test.describe.serial('one approval path (issue 37 item 5)', () => {
     await shot(director, 'director-todo');
   });
 
-  test('op_director rejects it with a reason; it comes back to op_handler\'s 待办 with the reason', async ({ browser }) => {
+  test("op_director rejects it with a reason; it comes back to op_handler's 待办 with the reason", async ({ browser }) => {
     const director = await as(browser, 'op_director');
     await director.goto('/op/task/todo');
     await rowOf(director.getByTestId('task-todo-list'), CORP).getByTestId('task-work').click();
@@ -177,7 +187,7 @@ test.describe.serial('one approval path (issue 37 item 5)', () => {
     await shot(handler, 'record-history-withdrawn');
   });
 
-  test('撤回 from 我发起的 before anyone acted leaves nothing in op_director\'s 待办', async ({ browser }) => {
+  test("撤回 from 我发起的 before anyone acted leaves nothing in op_director's 待办", async ({ browser }) => {
     const handler = await as(browser, 'op_handler');
     await proposeAddress(handler, SECOND);
     await withdrawFromStarted(handler);

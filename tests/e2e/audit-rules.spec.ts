@@ -40,14 +40,27 @@ test.describe('auditors’ rules (issue 41)', () => {
     const [adminApi, directorApi] = await Promise.all(['op_admin', 'op_director'].map((u) => apiSignIn(server.url, u)));
     const roleName = `出纳兼审核${stamp}`;
     const role = await dataOf<{ id: string; dataVersion: number }>(adminApi, ROLE_CALLS.save, {
-      roleName, code: `ROLE_E2E_CASHIER_${stamp}`, status: '0', permissions: [PERMISSIONS.redemption.list, PERMISSIONS.redemption.add], menuIds: [],
+      roleName,
+      code: `ROLE_E2E_CASHIER_${stamp}`,
+      status: '0',
+      permissions: [PERMISSIONS.redemption.list, PERMISSIONS.redemption.add],
+      menuIds: [],
     });
     const asked = await dataOf<{ id: string }>(adminApi, AUDIT_RULES_API.requestException, {
-      ruleId: 'SOD-PAYMENT-RECORD-AUDIT', subjectType: 'role', subjectId: role.id, reason: '月末结账临时兼岗', expiresAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+      ruleId: 'SOD-PAYMENT-RECORD-AUDIT',
+      subjectType: 'role',
+      subjectId: role.id,
+      reason: '月末结账临时兼岗',
+      expiresAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
     });
     await dataOf(directorApi, AUDIT_RULES_API.approveException, { id: asked.id });
     await dataOf(adminApi, ROLE_CALLS.update, {
-      id: role.id, dataVersion: role.dataVersion, roleName, status: '0', permissions: [PERMISSIONS.redemption.list, PERMISSIONS.redemption.add, PERMISSIONS.redemption.audit], menuIds: [],
+      id: role.id,
+      dataVersion: role.dataVersion,
+      roleName,
+      status: '0',
+      permissions: [PERMISSIONS.redemption.list, PERMISSIONS.redemption.add, PERMISSIONS.redemption.audit],
+      menuIds: [],
     });
 
     await signInAs(page, 'op_auditor');
@@ -95,7 +108,11 @@ test.describe('auditors’ rules (issue 41)', () => {
     await form.getByLabel('角色编码').fill(`ROLE_E2E_PAY_${stamp}`);
     const tree = form.getByTestId('role-grant-tree');
     // 付款审核 sits under 资产证券化, folded at first.
-    await tree.locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: /^资产证券化$/ }) }).locator('.ant-tree-switcher').click();
+    await tree
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.locator('.ant-tree-title', { hasText: /^资产证券化$/ }) })
+      .locator('.ant-tree-switcher')
+      .click();
     await expect(tree.locator('.ant-tree-title', { hasText: /^付款审核$/ })).toBeVisible(FIRST_LOAD);
     await tick(tree, '付款审核');
     await form.getByRole('button', { name: /确\s*定|OK/ }).click();
@@ -118,7 +135,11 @@ test.describe('auditors’ rules (issue 41)', () => {
     const dialog = page.getByRole('dialog', { name: '修改审计规则 SOD-TEMPLATE' });
     await expect(dialog.getByLabel('规则名称')).toHaveValue('协议模板起草与定稿不相容', FIRST_LOAD);
     await dialog.getByLabel('规则名称').fill(newName);
-    await dialog.locator('.ant-form-item').filter({ hasText: /^严重程度/ }).locator('.ant-select').click();
+    await dialog
+      .locator('.ant-form-item')
+      .filter({ hasText: /^严重程度/ })
+      .locator('.ant-select')
+      .click();
     await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: /^高$/ }).click();
     await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-change-form.png') });
     await dialog.getByRole('button', { name: '提交审批' }).click();
@@ -148,10 +169,18 @@ test.describe('auditors’ rules (issue 41)', () => {
     // An exception for the tab, asked by the administrator and approved by the director.
     const [adminApi, directorApi] = await Promise.all(['op_admin', 'op_director'].map((u) => apiSignIn(server.url, u)));
     const role = await dataOf<{ id: string }>(adminApi, ROLE_CALLS.save, {
-      roleName: `出纳临岗${stamp}`, code: `ROLE_E2E_TEMP_${stamp}`, status: '0', permissions: [PERMISSIONS.redemption.list, PERMISSIONS.redemption.add], menuIds: [],
+      roleName: `出纳临岗${stamp}`,
+      code: `ROLE_E2E_TEMP_${stamp}`,
+      status: '0',
+      permissions: [PERMISSIONS.redemption.list, PERMISSIONS.redemption.add],
+      menuIds: [],
     });
     const asked = await dataOf<{ id: string }>(adminApi, AUDIT_RULES_API.requestException, {
-      ruleId: 'SOD-PAYMENT-RECORD-AUDIT', subjectType: 'role', subjectId: role.id, reason: '节假日值班兼岗', expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      ruleId: 'SOD-PAYMENT-RECORD-AUDIT',
+      subjectType: 'role',
+      subjectId: role.id,
+      reason: '节假日值班兼岗',
+      expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     });
     await dataOf(directorApi, AUDIT_RULES_API.approveException, { id: asked.id });
 
@@ -169,7 +198,10 @@ test.describe('auditors’ rules (issue 41)', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-changed.png'), fullPage: true });
 
     await page.getByRole('tab', { name: /^例外/ }).click();
-    const exception = page.getByTestId('audit-rules-exceptions').getByRole('row').filter({ hasText: `出纳临岗${stamp}` });
+    const exception = page
+      .getByTestId('audit-rules-exceptions')
+      .getByRole('row')
+      .filter({ hasText: `出纳临岗${stamp}` });
     await expect(exception).toContainText('节假日值班兼岗');
     await expect(exception).toContainText('生效中');
     await expect(exception).toContainText('系统管理员');

@@ -25,8 +25,13 @@ test('the task view says why the maker cannot approve; the auditor finds reveals
   // op_admin proposes a core-enterprise admission (a real record) and submits it: the review step is not its to take.
   const run = Date.now().toString(36).toUpperCase();
   const started = await dataOf<{ taskId: string }>(admin, '/op/v1/corporations/changes/core-admissions/save', {
-    corpName: `制单审批分离建设集团${run}有限公司`, creditCode: `91330200MA2M${run.slice(-5).padStart(5, '0')}X`.slice(0, 18), legalPersonName: '陈海波',
-    legalPersonIdCard: admin.encrypt('11010519491231002X'), managerName: '林晓', managerMobile: admin.encrypt('13812345678'), registeredAddress: '宁波市江北区1号',
+    corpName: `制单审批分离建设集团${run}有限公司`,
+    creditCode: `91330200MA2M${run.slice(-5).padStart(5, '0')}X`.slice(0, 18),
+    legalPersonName: '陈海波',
+    legalPersonIdCard: admin.encrypt('11010519491231002X'),
+    managerName: '林晓',
+    managerMobile: admin.encrypt('13812345678'),
+    registeredAddress: '宁波市江北区1号',
   });
   // Saving submitted it: the task it answers is the review.
   const review = { task: { id: started.taskId } };
@@ -40,13 +45,20 @@ test('the task view says why the maker cannot approve; the auditor finds reveals
   await page.screenshot({ path: join(ARTIFACTS, 'maker-checker-task-view.png'), fullPage: true });
 
   // a whitelisted reveal, then the auditor's page
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6bfd' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6bfd' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)]), '营业执照.png');
   const licence = (await admin.upload<{ id: string }>(FILE_CALLS.upload, form)).body.data!.id;
   const record = await dataOf<{ id: string }>(admin, REALNAME_CALLS.save, {
-    corpName: '宁波港城保理有限公司', creditCode: '91330201MA2H4ABC1Y', legalPersonName: '郑海',
-    idCard: admin.encrypt('11010519491231002X'), mobilePhone: admin.encrypt('13812345678'), bankCard: admin.encrypt('6222021234567890123'), licenceFileId: licence,
+    corpName: '宁波港城保理有限公司',
+    creditCode: '91330201MA2H4ABC1Y',
+    legalPersonName: '郑海',
+    idCard: admin.encrypt('11010519491231002X'),
+    mobilePhone: admin.encrypt('13812345678'),
+    bankCard: admin.encrypt('6222021234567890123'),
+    licenceFileId: licence,
   });
   await dataOf(admin, REALNAME_CALLS.findById, { id: record.id });
 

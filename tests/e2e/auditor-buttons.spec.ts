@@ -10,7 +10,8 @@ import { expect, PERSONAS, signIn, test } from './support/fixtures';
 import { grantedPages, navigate, quietAfterRequests } from './support/menu-walk';
 
 /** The words of an action that changes something: on a button, an action the auditor may not take. */
-const WRITE_WORDS = /新增|新建|添加|修改|编辑|删除|保存|提交|下发|审核|通过|驳回|撤回|上传|停用|启用|解锁|重置密码|签发|拆分|登记|认领|发起|作废|冻结|解冻|强制下线|强退|导入|生成|确认|付款|回收|锁定|发行|复制新增/;
+const WRITE_WORDS =
+  /新增|新建|添加|修改|编辑|删除|保存|提交|下发|审核|通过|驳回|撤回|上传|停用|启用|解锁|重置密码|签发|拆分|登记|认领|发起|作废|冻结|解冻|强制下线|强退|导入|生成|确认|付款|回收|锁定|发行|复制新增/;
 
 /** The visible, enabled buttons' texts of the page's content (the shell's own header and tabs left out). */
 const BUTTONS = `(() => {

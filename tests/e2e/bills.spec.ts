@@ -32,7 +32,7 @@ const lastMonth = () => {
 test.describe.serial('bills', () => {
   test.describe.configure({ timeout: 300_000 });
 
-  test('generate, submit, approve in the task view, pay and invoice a month\'s bill', async ({ browser }) => {
+  test("generate, submit, approve in the task view, pay and invoice a month's bill", async ({ browser }) => {
     const handler = await as(browser, 'op_handler');
     await handler.goto('/op/issue/bills');
     const rows = handler.locator('tbody tr.ant-table-row');
@@ -61,7 +61,10 @@ test.describe.serial('bills', () => {
     const fee = (await handler.getByTestId('bill-fee').textContent())!.trim();
     await shot(handler, 'detail');
     await handler.getByTestId('bill-submit').click();
-    await handler.locator('.ant-modal-confirm').getByRole('button', { name: /^确\s*定$|^OK$/ }).click();
+    await handler
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /^确\s*定$|^OK$/ })
+      .click();
     await expect(summary).toContainText('待审核', FIRST_LOAD);
     await expect(handler.getByTestId('bill-submit')).toBeHidden();
 
@@ -83,7 +86,10 @@ test.describe.serial('bills', () => {
     await expect(summary).toContainText('已确认', FIRST_LOAD);
     await handler.getByTestId('bill-pay').click();
     await handler.getByTestId('bill-pay-form').getByLabel('付款备注').fill('网银转账');
-    await handler.getByRole('dialog').getByRole('button', { name: /^确\s*认$/ }).click();
+    await handler
+      .getByRole('dialog')
+      .getByRole('button', { name: /^确\s*认$/ })
+      .click();
     await expect(summary).toContainText('已支付', FIRST_LOAD);
 
     await handler.getByTestId('bill-invoice').click();
@@ -97,7 +103,10 @@ test.describe.serial('bills', () => {
     await expect(options.filter({ hasText: '机动车销售统一发票' })).toHaveCount(0);
     await options.filter({ hasText: '增值税电子普通发票' }).click();
     await shot(handler, 'invoice-form');
-    await handler.getByRole('dialog').getByRole('button', { name: /^开\s*票$/ }).click();
+    await handler
+      .getByRole('dialog')
+      .getByRole('button', { name: /^开\s*票$/ })
+      .click();
     await expect(summary).toContainText('已开票', FIRST_LOAD);
     const invoice = handler.getByTestId('bill-invoice-view');
     await expect(invoice).toContainText('91310000MA1FL0GRPX');

@@ -46,18 +46,34 @@ async function submitted(_handler: ApiClient, proposal: Proposal): Promise<void>
 /** The corporation as op_admin (on the whitelist) reads it, its sensitive values opened. */
 async function clearValues(admin: ApiClient, id: string): Promise<Record<string, unknown>> {
   const corp = await dataOf<Record<string, unknown> & { revealed: Record<string, string> }>(admin, '/op/v1/corporations/find-by-id', { id });
-  return { registeredAddress: corp.registeredAddress, corpName: corp.corpName, managerName: corp.managerName, legalPersonIdCard: desDecrypt(corp.revealed.legalPersonIdCard, admin.sessionKey), managerMobile: desDecrypt(corp.revealed.managerMobile, admin.sessionKey) };
+  return {
+    registeredAddress: corp.registeredAddress,
+    corpName: corp.corpName,
+    managerName: corp.managerName,
+    legalPersonIdCard: desDecrypt(corp.revealed.legalPersonIdCard, admin.sessionKey),
+    managerMobile: desDecrypt(corp.revealed.managerMobile, admin.sessionKey),
+  };
 }
 
-test('op_handler edits a corporation\'s address without seeing its ID card; the name and the administrator stay with their processes', async ({ browser, server }) => {
+test("op_handler edits a corporation's address without seeing its ID card; the name and the administrator stay with their processes", async ({
+  browser,
+  server,
+}) => {
   // A core enterprise of this test's own, admitted through its process.
   const [handlerApi, directorApi, adminApi] = await Promise.all(['op_handler', 'op_director', 'op_admin'].map((u) => apiSignIn(server.url, u)));
   const admission = await dataOf<Proposal>(handlerApi, '/op/v1/corporations/changes/core-admissions/save', {
-    corpName: CORP, creditCode: `9131${RUN}MASK00000`.slice(0, 18), legalPersonName: '王建国', legalPersonIdCard: handlerApi.encrypt(ID_CARD),
-    managerName: '李管理', managerMobile: handlerApi.encrypt(MOBILE), registeredAddress: FIRST_ADDRESS,
+    corpName: CORP,
+    creditCode: `9131${RUN}MASK00000`.slice(0, 18),
+    legalPersonName: '王建国',
+    legalPersonIdCard: handlerApi.encrypt(ID_CARD),
+    managerName: '李管理',
+    managerMobile: handlerApi.encrypt(MOBILE),
+    registeredAddress: FIRST_ADDRESS,
   });
   await submitted(handlerApi, admission);
-  const [waiting] = (await dataOf<{ records: Array<{ id: string; businessKey: string }> }>(directorApi, '/op/v1/workflow/tasks/todo/page', { pageSize: 500 })).records.filter((t) => t.businessKey === admission.change.recordId);
+  const [waiting] = (
+    await dataOf<{ records: Array<{ id: string; businessKey: string }> }>(directorApi, '/op/v1/workflow/tasks/todo/page', { pageSize: 500 })
+  ).records.filter((t) => t.businessKey === admission.change.recordId);
   await dataOf(directorApi, '/op/v1/workflow/tasks/complete', { taskId: waiting.id, outcome: 'PASS' });
   const id = admission.change.recordId;
 
@@ -68,7 +84,9 @@ test('op_handler edits a corporation\'s address without seeing its ID card; the 
   await list.locator('form.kit-search').getByLabel('企业名称', { exact: true }).fill(CORP);
   await list.getByRole('button', { name: /搜\s*索/ }).click();
   await expect(rowOf(list, CORP)).toBeVisible(FIRST_LOAD);
-  await rowOf(list, CORP).getByRole('button', { name: /修\s*改/ }).click();
+  await rowOf(list, CORP)
+    .getByRole('button', { name: /修\s*改/ })
+    .click();
   const form = page.getByRole('dialog');
   await expect(form.getByLabel('法定代表人身份证号')).toHaveValue('1101****002X', FIRST_LOAD);
   await expect(form).toContainText('保持脱敏显示即不修改；如需修改，请清空后输入完整的法定代表人身份证号');
@@ -85,7 +103,9 @@ test('op_handler edits a corporation\'s address without seeing its ID card; the 
   expect(await clearValues(adminApi, id)).toMatchObject({ registeredAddress: DIRECT_ADDRESS, legalPersonIdCard: ID_CARD, managerMobile: MOBILE });
 
   // A mask the operator half edits is not taken for a value: the form says how to change it.
-  await rowOf(list, CORP).getByRole('button', { name: /修\s*改/ }).click();
+  await rowOf(list, CORP)
+    .getByRole('button', { name: /修\s*改/ })
+    .click();
   const again = page.getByRole('dialog');
   await expect(again.getByLabel('法定代表人身份证号')).toHaveValue('1101****002X', FIRST_LOAD);
   await again.getByLabel('法定代表人身份证号').press('End');
@@ -96,7 +116,11 @@ test('op_handler edits a corporation\'s address without seeing its ID card; the 
   await shot(page, 'corporation-edited-mask');
   await again.getByRole('button', { name: /取\s*消/ }).click();
   // Typed in, the form asks before dropping what was typed.
-  await page.getByRole('dialog').filter({ hasText: '有未保存的修改' }).getByRole('button', { name: /离\s*开/ }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '有未保存的修改' })
+    .getByRole('button', { name: /离\s*开/ })
+    .click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // 企业变更 › 核心企业准入 › 修改: 企业名称 is not offered, the address goes for approval.
@@ -104,7 +128,9 @@ test('op_handler edits a corporation\'s address without seeing its ID card; the 
   await page.getByRole('tab', { name: '核心企业准入' }).click();
   const admissions = page.getByTestId('core-admissions-list');
   await expect(rowOf(admissions, CORP)).toBeVisible(FIRST_LOAD);
-  await rowOf(admissions, CORP).getByRole('button', { name: /修\s*改/ }).click();
+  await rowOf(admissions, CORP)
+    .getByRole('button', { name: /修\s*改/ })
+    .click();
   const change = page.getByRole('dialog');
   await expect(change.getByLabel('法定代表人身份证号')).toHaveValue('1101****002X', FIRST_LOAD);
   await expect(change.getByTestId('owned-corpName')).toBeDisabled();
@@ -115,9 +141,15 @@ test('op_handler edits a corporation\'s address without seeing its ID card; the 
   await change.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('已提交审批，审批通过后生效').first()).toBeVisible(FIRST_LOAD);
   await expect(rowOf(admissions, CORP).getByTestId('pending-tag')).toBeVisible(FIRST_LOAD);
-  const pending = await dataOf<{ pendingChange: { proposed: Record<string, unknown>; taskId?: string; instanceId: string } }>(handlerApi, '/op/v1/corporations/changes/core-admissions/find-by-id', { id });
+  const pending = await dataOf<{ pendingChange: { proposed: Record<string, unknown>; taskId?: string; instanceId: string } }>(
+    handlerApi,
+    '/op/v1/corporations/changes/core-admissions/find-by-id',
+    { id },
+  );
   expect(pending.pendingChange.proposed).toEqual({ registeredAddress: APPROVED_ADDRESS });
-  const [own] = (await dataOf<{ records: Array<{ id: string; businessKey: string }> }>(handlerApi, '/op/v1/workflow/tasks/todo/page', { pageSize: 500 })).records.filter((t) => t.businessKey === id);
+  const [own] = (
+    await dataOf<{ records: Array<{ id: string; businessKey: string }> }>(handlerApi, '/op/v1/workflow/tasks/todo/page', { pageSize: 500 })
+  ).records.filter((t) => t.businessKey === id);
   if (own) await submitted(handlerApi, { change: { recordId: id }, taskId: own.id });
 
   // op_director approves it from 待办, seeing the address change and no clear value.
@@ -135,7 +167,13 @@ test('op_handler edits a corporation\'s address without seeing its ID card; the 
   await expect(view.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
 
   // The address is new; the ID card and the mobile are unchanged, and op_handler still sees them masked.
-  expect(await clearValues(adminApi, id)).toEqual({ registeredAddress: APPROVED_ADDRESS, corpName: CORP, managerName: '李管理', legalPersonIdCard: ID_CARD, managerMobile: MOBILE });
+  expect(await clearValues(adminApi, id)).toEqual({
+    registeredAddress: APPROVED_ADDRESS,
+    corpName: CORP,
+    managerName: '李管理',
+    legalPersonIdCard: ID_CARD,
+    managerMobile: MOBILE,
+  });
   await page.goto(`/op/group/corporation/detail?id=${id}`);
   const basic = page.getByTestId('corporation-basic');
   await expect(basic).toContainText(APPROVED_ADDRESS, FIRST_LOAD);
@@ -151,7 +189,9 @@ test('op_handler edits a corporation\'s address without seeing its ID card; the 
   await page.getByRole('tab', { name: '管理员变更' }).click();
   const managers = page.getByTestId('corp-manager-changes-list');
   await expect(rowOf(managers, CORP)).toBeVisible(FIRST_LOAD);
-  await rowOf(managers, CORP).getByRole('button', { name: /修\s*改/ }).click();
+  await rowOf(managers, CORP)
+    .getByRole('button', { name: /修\s*改/ })
+    .click();
   const manager = page.getByRole('dialog');
   await expect(manager.getByLabel('管理员手机号')).toHaveValue('1381****5678', FIRST_LOAD);
   await manager.getByLabel('管理员姓名').fill('周新管');

@@ -45,7 +45,6 @@ async function as(browser: Browser, persona: Persona): Promise<Page> {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `corp-rename-${name}.png`), fullPage: true });
 
-
 test.describe.serial('a corporation renamed by two directors', () => {
   test.describe.configure({ timeout: 300_000 });
   let actors: ApiClient[];
@@ -54,12 +53,17 @@ test.describe.serial('a corporation renamed by two directors', () => {
   let groupAccountId: string;
   let branchAccountId: string;
 
-  test('set-up: a core enterprise with its group tree, a dispatched quota and a supplier\'s financing application', async ({ server }) => {
+  test("set-up: a core enterprise with its group tree, a dispatched quota and a supplier's financing application", async ({ server }) => {
     actors = await Promise.all(['op_handler', 'op_director', 'op_director2'].map((u) => apiSignIn(server.url, u)));
     [handler] = actors;
     const admission = await dataOf<{ taskId: string; change: { recordId: string } }>(handler, `${CHANGES}/core-admissions/save`, {
-      corpName: CORE_THEN, creditCode: `9133${randomUUID().slice(0, 8).toUpperCase()}E2E01`.slice(0, 17) + 'X', legalPersonName: '周旭日', legalPersonIdCard: handler.encrypt('11010519491231002X'),
-      managerName: '吴管理', managerMobile: handler.encrypt('13812345678'), registeredAddress: '江苏省苏州市工业园区星湖街328号',
+      corpName: CORE_THEN,
+      creditCode: `9133${randomUUID().slice(0, 8).toUpperCase()}E2E01`.slice(0, 17) + 'X',
+      legalPersonName: '周旭日',
+      legalPersonIdCard: handler.encrypt('11010519491231002X'),
+      managerName: '吴管理',
+      managerMobile: handler.encrypt('13812345678'),
+      registeredAddress: '江苏省苏州市工业园区星湖街328号',
     });
     await approveAll(actors, admission.taskId);
     corpId = admission.change.recordId;
@@ -68,19 +72,44 @@ test.describe.serial('a corporation renamed by two directors', () => {
     await dataOf(handler, `${TREE}/save`, { kind: 'MEMBER_CUSTOMER', parentId: group.id, corpId: SUPPLIER_ID });
 
     const apply = await dataOf<{ taskId: string }>(handler, `${QUOTA_API}/requests/apply`, {
-      kind: 'FINANCE', channel: 'FINANCE', grantorId: 'corp-demo-bank-icbc', unitId: group.id, amount: '2000000.00', termEnd: `${new Date().getFullYear() + 2}-12-31`, reason: '年度授信',
+      kind: 'FINANCE',
+      channel: 'FINANCE',
+      grantorId: 'corp-demo-bank-icbc',
+      unitId: group.id,
+      amount: '2000000.00',
+      termEnd: `${new Date().getFullYear() + 2}-12-31`,
+      reason: '年度授信',
     });
     await approveAll(actors, apply.taskId);
-    const accounts = async () => (await dataOf<{ records: Array<{ id: string; unitId: string }> }>(handler, `${QUOTA_API}/accounts/page`, { pageSize: 100 })).records;
+    const accounts = async () =>
+      (await dataOf<{ records: Array<{ id: string; unitId: string }> }>(handler, `${QUOTA_API}/accounts/page`, { pageSize: 100 })).records;
     groupAccountId = (await accounts()).find((a) => a.unitId === group.id)!.id;
-    const dispatch = await dataOf<{ taskId: string }>(handler, `${QUOTA_API}/requests/dispatch`, { accountId: groupAccountId, reason: '按施工产值下发', lines: [{ unitId: branch.id, amount: '750000.00' }] });
+    const dispatch = await dataOf<{ taskId: string }>(handler, `${QUOTA_API}/requests/dispatch`, {
+      accountId: groupAccountId,
+      reason: '按施工产值下发',
+      lines: [{ unitId: branch.id, amount: '750000.00' }],
+    });
     await approveAll(actors, dispatch.taskId);
     branchAccountId = (await accounts()).find((a) => a.unitId === branch.id)!.id;
     await dataOf(handler, FINANCING_CALLS.start, { supplierCorpId: SUPPLIER_ID, coreCorpId: corpId, prdCode: 'CREDIT-ICBC-E' });
     // A platform credit product of the new core enterprise: its parties name it by reference.
-    const [version] = (await dataOf<{ records: Array<{ id: string }> }>(handler, '/op/v1/products/templates/page', { templateCode: 'CREDIT-MASTER', status: 'APPROVED', refLabel: 'CREDIT-MASTER@2' })).records;
+    const [version] = (
+      await dataOf<{ records: Array<{ id: string }> }>(handler, '/op/v1/products/templates/page', {
+        templateCode: 'CREDIT-MASTER',
+        status: 'APPROVED',
+        refLabel: 'CREDIT-MASTER@2',
+      })
+    ).records;
     const product = await dataOf<{ taskId: string }>(handler, '/op/v1/products/credit/core/save', {
-      prdCode: PRODUCT_CODE, prdName: PRODUCT_NAME, prdShortName: '旭日授信', coreCorpId: corpId, tenorMinDays: 30, tenorMaxDays: 180, amountMin: '1000.00', amountMax: '2000000.00', templateVersionIds: [version.id],
+      prdCode: PRODUCT_CODE,
+      prdName: PRODUCT_NAME,
+      prdShortName: '旭日授信',
+      coreCorpId: corpId,
+      tenorMinDays: 30,
+      tenorMaxDays: 180,
+      amountMin: '1000.00',
+      amountMax: '2000000.00',
+      templateVersionIds: [version.id],
     });
     await approveAll(actors, product.taskId);
     // op_admin (on the sensitive-data whitelist, the one who may call) calls the new core enterprise's contact from the hotline.
@@ -101,7 +130,10 @@ test.describe.serial('a corporation renamed by two directors', () => {
   });
 
   test('op_handler renames both through 企业自主更名; op_director and op_director2 approve', async () => {
-    for (const [id, corpName] of [[corpId, CORE_NOW], [SUPPLIER_ID, SUPPLIER_NOW]] as const) {
+    for (const [id, corpName] of [
+      [corpId, CORE_NOW],
+      [SUPPLIER_ID, SUPPLIER_NOW],
+    ] as const) {
       const record = await dataOf<{ dataVersion: number }>(handler, `${CHANGES}/renaming/find-by-id`, { id });
       const { taskId } = await dataOf<{ taskId: string }>(handler, `${CHANGES}/renaming/update-by-id`, { id, dataVersion: record.dataVersion, corpName });
       await approveAll(actors, taskId);
@@ -123,7 +155,7 @@ test.describe.serial('a corporation renamed by two directors', () => {
     await page.context().close();
   });
 
-  test('op_handler cannot rename the group in the tree: its name is the corporation\'s', async ({ browser }) => {
+  test("op_handler cannot rename the group in the tree: its name is the corporation's", async ({ browser }) => {
     const page = await as(browser, 'op_handler');
     await page.goto('/op/group/corp-member-customer');
     await page.getByTestId(`unit-${CORE_NOW}`).click(FIRST_LOAD);
@@ -199,7 +231,7 @@ test.describe.serial('a corporation renamed by two directors', () => {
     await page.context().close();
   });
 
-  test('the hotline\'s call log names the corporation called by its new name', async ({ browser }) => {
+  test("the hotline's call log names the corporation called by its new name", async ({ browser }) => {
     const page = await as(browser, 'op_auditor');
     await page.goto('/op/group/hotline-calls');
     const row = page.locator('tbody tr.ant-table-row').filter({ hasText: CALL_NOTE });

@@ -54,7 +54,11 @@ async function passAllFiles(page: Page): Promise<void> {
   const buttons = page.locator('.doc-review-file').getByRole('button', { name: /^通\s?过$/ });
   await expect(buttons).toHaveCount(2, FIRST_LOAD);
   for (let i = 0; i < 2; i++) {
-    await page.locator('.doc-review-file').nth(i).getByRole('button', { name: /^通\s?过$/ }).click();
+    await page
+      .locator('.doc-review-file')
+      .nth(i)
+      .getByRole('button', { name: /^通\s?过$/ })
+      .click();
     await expect(page.locator('.doc-review-file').nth(i).locator('[data-segment="AUDIT"] .ant-tag')).toHaveText('通过');
   }
 }
@@ -64,7 +68,11 @@ test.describe('credit notes (issue 18)', () => {
     // Ten screens and four personas, the batch's own page and a second audit included: slow when the machine is shared.
     test.setTimeout(900_000);
     const api = await apiSignIn(server.url, 'op_handler');
-    const options = await dataOf<{ units: Array<{ unitName: string; accounts: Array<{ id: string; available: string }> }> }>(api, '/op/v1/credit-notes/applications/options', { level: 'PROJECT_DEPT' });
+    const options = await dataOf<{ units: Array<{ unitName: string; accounts: Array<{ id: string; available: string }> }> }>(
+      api,
+      '/op/v1/credit-notes/applications/options',
+      { level: 'PROJECT_DEPT' },
+    );
     const accountId = options.units.find((u) => u.unitName === UNIT)!.accounts[0].id;
     const availableBefore = (await dataOf<{ available: string }>(api, '/op/v1/quotas/accounts/find-by-id', { id: accountId })).available;
 
@@ -205,17 +213,27 @@ test.describe('credit notes (issue 18)', () => {
     await shot(director, 'payment-audit');
     // op_director2 opens the same payment while it waits; op_director will audit it first.
     await director2.goto('/op/abs/credit-recycling-manage/audit');
-    await director2.locator('tbody tr.ant-table-row').filter({ hasText: serial }).getByRole('button', { name: /审\s*核/ }).click(FIRST_LOAD);
+    await director2
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: serial })
+      .getByRole('button', { name: /审\s*核/ })
+      .click(FIRST_LOAD);
     const drawer2 = director2.locator('.ant-drawer-content');
     await expect(drawer2.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已签发')).toBeVisible(FIRST_LOAD);
     await drawer.getByRole('button', { name: '审核通过' }).click();
-    await director.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await director
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await expect(drawer.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已兑付')).toBeVisible(FIRST_LOAD);
     await expect(drawer.getByText('已通过')).toBeVisible();
     await shot(director, 'payment-audited');
     // The second audit is refused, and the drawer shows what the server holds now, not the 待审核 it opened with.
     await drawer2.getByRole('button', { name: '审核通过' }).click();
-    await director2.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await director2
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await expect(drawer2.getByTestId('payment-audit-refused')).toContainText('已审核（已通过），不能重复审核', FIRST_LOAD);
     await expect(drawer2.getByText('已通过', { exact: true })).toBeVisible();
     await expect(drawer2.getByText('待审核')).toHaveCount(0);
@@ -266,7 +284,7 @@ test.describe('credit notes (issue 18)', () => {
     await shot(director2, 'batch-task-view');
   });
 
-  test('付款审核 shows the demo payments; the demo registration\'s approval shows its note and evidence; the auditor only reads', async ({ browser }) => {
+  test("付款审核 shows the demo payments; the demo registration's approval shows its note and evidence; the auditor only reads", async ({ browser }) => {
     test.setTimeout(180_000);
     const director = await as(browser, 'op_director');
     await director.goto('/op/abs/credit-recycling-manage/audit');
@@ -305,7 +323,11 @@ test.describe('credit notes (issue 18)', () => {
     await auditor.goto('/op/abs/credit-recycling-manage/audit');
     await expect(auditor.locator('tbody tr.ant-table-row').filter({ hasText: 'CMB20261122000842' })).toBeVisible(FIRST_LOAD);
     await expect(auditor.getByRole('button', { name: '登记付款' })).toHaveCount(0);
-    await auditor.locator('tbody tr.ant-table-row').filter({ hasText: 'CMB20261122000842' }).getByRole('button', { name: /详\s*情/ }).click();
+    await auditor
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: 'CMB20261122000842' })
+      .getByRole('button', { name: /详\s*情/ })
+      .click();
     await expect(auditor.locator('.ant-drawer-content').getByText('匹配白条')).toBeVisible(FIRST_LOAD);
     await expect(auditor.locator('.ant-drawer-content').getByRole('button', { name: '审核通过' })).toHaveCount(0);
     await shot(auditor, 'auditor-payment');

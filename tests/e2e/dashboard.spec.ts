@@ -18,7 +18,8 @@ const PANELS = ['monthly', 'quota', 'maturity', 'financing', 'holders', 'grantor
 /** An amount the §9 helpers write in 万 or 亿 ("1,234.57万元"). */
 const AMOUNT = /\d[\d,]*\.\d{2}(万元|亿元|元)/;
 
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(ARTIFACTS, `dashboard-${name}.png`), fullPage, animations: 'disabled' });
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: join(ARTIFACTS, `dashboard-${name}.png`), fullPage, animations: 'disabled' });
 
 /** The document's scroll size against the window's: nothing hidden beyond either edge. */
 interface ScrollSizes {
@@ -145,7 +146,10 @@ test.describe('the data dashboard', () => {
     await expect(board.getByRole('heading', { name: 'Data dashboard' })).toBeVisible(FIRST_LOAD);
     // Quota in millions ("88.00 m CNY", "¥88.00m"), never "× 10k CNY"; one note is "1 note".
     await expect(page.getByTestId('kpi-granted')).toContainText(/^Quota granted[\d,]+\.\d{2}m CNY/);
-    await expect(page.getByTestId('dashboard-panel-quota').locator('.dashboard-panel-extra span[title^="中建华东建设集团有限公司"]')).toHaveAttribute('title', /[Gg]ranted ¥88\.00m · utilisation \d+\.\d{2}%$/);
+    await expect(page.getByTestId('dashboard-panel-quota').locator('.dashboard-panel-extra span[title^="中建华东建设集团有限公司"]')).toHaveAttribute(
+      'title',
+      /[Gg]ranted ¥88\.00m · utilisation \d+\.\d{2}%$/,
+    );
     await expect(page.getByTestId('kpi-outstanding')).toContainText(/\d+ notes? · financed \d+\.\d{2}%/);
     await expect(page.getByTestId('dashboard-due-soon')).toContainText(/Due in 30 days\d+ notes? · ¥[\d,]+\.\d{2}(k|m)?/);
     const text = await board.innerText();
@@ -155,7 +159,11 @@ test.describe('the data dashboard', () => {
       `(() => { const copy = document.querySelector('[data-testid="data-dashboard"]').cloneNode(true); copy.querySelectorAll('.dashboard-panel-extra span[title]').forEach((named) => named.remove()); return copy.textContent || ''; })()`,
     );
     expect(words.match(/\p{Script=Han}+/gu), 'no Chinese words in English').toBeNull();
-    for (const [width, height] of [[1366, 768], [1440, 900], [1920, 1080]]) {
+    for (const [width, height] of [
+      [1366, 768],
+      [1440, 900],
+      [1920, 1080],
+    ]) {
       await page.setViewportSize({ width, height });
       await expect(async () => {
         const box = (await page.getByTestId('dashboard-panel-tasks').boundingBox())!;

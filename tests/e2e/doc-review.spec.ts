@@ -94,7 +94,9 @@ test.describe('document review (issue 6, item 5)', () => {
 
     // The auditor reads the approved review: both verdicts, no decisions, no actions.
     const auditor = await apiSignIn(server.url, 'op_auditor');
-    const instance = await dataOf<{ id: string; status: string }>(auditor, '/op/v1/workflow/instances/find-by-business-key', { businessKey: 'DOC-CREDIT-2026-001' });
+    const instance = await dataOf<{ id: string; status: string }>(auditor, '/op/v1/workflow/instances/find-by-business-key', {
+      businessKey: 'DOC-CREDIT-2026-001',
+    });
     expect(instance.status).toBe('APPROVED');
     await signOutQuietly(page);
     await signInAs(page, 'op_auditor');

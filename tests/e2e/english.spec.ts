@@ -69,7 +69,10 @@ const WALKERS: ReadonlyArray<{ persona: Persona; pages: (granted: string[]) => s
 test.describe('English all the way (issue 38 item 8)', () => {
   test.describe.configure({ timeout: 900_000 });
 
-  test('op_admin in English walks every granted page, op_auditor and op_director their own, and none reads Chinese outside what operators typed', async ({ browser, server }) => {
+  test('op_admin in English walks every granted page, op_auditor and op_director their own, and none reads Chinese outside what operators typed', async ({
+    browser,
+    server,
+  }) => {
     mkdirSync(SHOTS, { recursive: true });
     const problems: string[] = [];
     for (const walker of WALKERS) {

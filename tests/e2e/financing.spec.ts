@@ -36,7 +36,9 @@ async function choose(page: Page, field: Locator, option: string): Promise<void>
 
 async function smsCodeFor(username: string, dataDir: string, before: number): Promise<string> {
   let code: string | undefined;
-  await expect.poll(() => (smsCodesFor(dataDir, username).length > before ? (code = smsCodesFor(dataDir, username).at(-1)) : undefined), FIRST_LOAD).toMatch(/^\d{6}$/);
+  await expect
+    .poll(() => (smsCodesFor(dataDir, username).length > before ? (code = smsCodesFor(dataDir, username).at(-1)) : undefined), FIRST_LOAD)
+    .toMatch(/^\d{6}$/);
   return code!;
 }
 
@@ -54,7 +56,7 @@ const next = (page: Page, kind: string) => page.getByTestId(`finance-data-upload
 test.describe.serial('financing qualification', () => {
   test.describe.configure({ timeout: 360_000 });
 
-  test('start, complete, upload, review, approve and sign a supplier\'s signing application', async ({ browser, server }) => {
+  test("start, complete, upload, review, approve and sign a supplier's signing application", async ({ browser, server }) => {
     const handler = await as(browser, 'op_handler');
     await handler.goto('/op/financing/sign-up/detail');
     const list = handler.getByTestId('financing-list');
@@ -119,7 +121,10 @@ test.describe.serial('financing qualification', () => {
     await director.getByTestId('task-pass').click();
     await expect(director.getByText('还有 3 个文件待审核，请逐一审核后再通过')).toBeVisible(FIRST_LOAD);
     for (const kind of ['BASIC_INFO', 'BUSI_CONTRACT', 'INVOICE']) {
-      await task.getByTestId(`materials-${kind}`).getByRole('button', { name: /^通\s*过$/ }).click();
+      await task
+        .getByTestId(`materials-${kind}`)
+        .getByRole('button', { name: /^通\s*过$/ })
+        .click();
       await expect(task.getByTestId(`materials-${kind}`).getByTestId('verdict')).toHaveText('通过', FIRST_LOAD);
     }
     await shot(director, 'review');

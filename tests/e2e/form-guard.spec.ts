@@ -84,9 +84,12 @@ test.describe('unsaved forms', () => {
     // the session ends; saving answers 401 and the tab goes to sign in, the draft kept and sealed
     await page.waitForLoadState('networkidle');
     await expireSession(page, server.url);
-    await form.getByTestId('realname-save-draft').click({ timeout: 10_000 }).catch((error: unknown) => {
-      if (!/\/login\/op/.test(page.url())) throw error; // another call met the 401 first, as in the kit modal's story
-    });
+    await form
+      .getByTestId('realname-save-draft')
+      .click({ timeout: 10_000 })
+      .catch((error: unknown) => {
+        if (!/\/login\/op/.test(page.url())) throw error; // another call met the 401 first, as in the kit modal's story
+      });
     await expect(page).toHaveURL(/\/login\/op/, FIRST_LOAD);
     const kept = await page.evaluate<string>("sessionStorage.getItem('form-drafts') ?? ''");
     expect(kept).toContain('"items"');
@@ -114,7 +117,11 @@ test.describe('unsaved forms', () => {
     await modal.getByLabel('字典名称', { exact: true }).fill('会话过期测试字典');
     await modal.getByLabel('字典类型', { exact: true }).fill('session_expiry_test');
 
-    await page.locator('.ant-modal').filter({ has: modal }).getByRole('button', { name: /取\s*消/ }).click();
+    await page
+      .locator('.ant-modal')
+      .filter({ has: modal })
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
     await expect(leaveDialog(page)).toBeVisible();
     await shot(page, 'modal-cancel');
     await leaveDialog(page).getByRole('button', { name: '留在此页' }).click();
@@ -211,7 +218,9 @@ test.describe('unsaved forms on pages that are not kept', () => {
 
     // 离开 does leave, and the form is gone with its page
     await page.evaluate('history.back()');
-    await leaveDialog(page).getByRole('button', { name: /离\s*开/ }).click();
+    await leaveDialog(page)
+      .getByRole('button', { name: /离\s*开/ })
+      .click();
     await expect(page).toHaveURL(/\/op\/admit\/realname$/);
     await expect(page.getByTestId('realname-records-list')).toBeVisible(FIRST_LOAD);
     await expect(page.getByTestId('realname-form')).toHaveCount(0);
@@ -252,7 +261,9 @@ test.describe('unsaved forms on pages that are not kept', () => {
 
     // 离开, then back to the form: a noCache page was unmounted, so it is empty now (what the question saved)
     await tags.locator('[data-testid="tag"] a').filter({ hasText: '首页' }).click();
-    await leaveDialog(page).getByRole('button', { name: /离\s*开/ }).click();
+    await leaveDialog(page)
+      .getByRole('button', { name: /离\s*开/ })
+      .click();
     await expect(page).toHaveURL(/\/op\/?$/);
     await tags.locator('[data-testid="tag"] a').filter({ hasText: '实名认证新增' }).click();
     await expect(page.getByTestId('realname-form').getByLabel('企业名称', { exact: true })).toHaveValue('', FIRST_LOAD);

@@ -23,7 +23,11 @@ const BRANCH_1 = '规模建设第1分公司';
 const navigate = (page: Page, path: string) =>
   page.evaluate((to) => {
     // This file is type-checked as server code (no DOM types): the browser's globals are named by hand.
-    const browser = globalThis as unknown as { history: { pushState(state: object, unused: string, url: string): void }; dispatchEvent(event: unknown): void; PopStateEvent: new (type: string) => unknown };
+    const browser = globalThis as unknown as {
+      history: { pushState(state: object, unused: string, url: string): void };
+      dispatchEvent(event: unknown): void;
+      PopStateEvent: new (type: string) => unknown;
+    };
     browser.history.pushState({}, '', to);
     browser.dispatchEvent(new browser.PopStateEvent('popstate'));
   }, path);
@@ -75,7 +79,9 @@ test('a group of 10,000 units: the tree shows its first levels at once, opens a 
     await expect(unit(page, '规模项目部1234')).toBeVisible();
     await expect(unit(page, '规模项目部123')).toBeVisible();
     await expect(unit(page, '规模项目部1')).toHaveCount(0);
-    await expect(page.locator('.group-unit')).toHaveCount(1 + 11 + new Set([123, ...Array.from({ length: 10 }, (_, i) => 1230 + i)].map((n) => (n - 1) % 100)).size);
+    await expect(page.locator('.group-unit')).toHaveCount(
+      1 + 11 + new Set([123, ...Array.from({ length: 10 }, (_, i) => 1230 + i)].map((n) => (n - 1) % 100)).size,
+    );
     await shot(page, 'search');
     await search.fill('规模项目部1');
     await expect(page.getByRole('alert')).toContainText('名称包含“规模项目部1”的单位超过 50 个，只显示其中 50 个，请输入更完整的名称');
@@ -87,7 +93,11 @@ test('a group of 10,000 units: the tree shows its first levels at once, opens a 
     // A department dragged onto the branch above its own: checked by the server, confirmed, moved, shown there.
     const [above, own, dept] = ['规模建设第99分公司', '规模建设第100分公司', '规模项目部100'];
     await unit(page, own).scrollIntoViewIfNeeded();
-    await page.locator('.ant-tree-treenode').filter({ has: unit(page, own) }).locator('.ant-tree-switcher').click();
+    await page
+      .locator('.ant-tree-treenode')
+      .filter({ has: unit(page, own) })
+      .locator('.ant-tree-switcher')
+      .click();
     await unit(page, dept).scrollIntoViewIfNeeded();
     await expect(unit(page, above)).toBeInViewport();
     const checked = page.waitForResponse((r) => r.url().includes('/group/units/move-check'), FIRST_LOAD);

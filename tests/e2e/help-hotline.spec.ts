@@ -61,7 +61,10 @@ test.describe('help centre and hotline (issue 21)', () => {
     // 返回列表 comes back to the results; a category narrows them together with the keyword.
     await article.getByRole('button', { name: '返回列表' }).click();
     await expect(results.filter({ hasText: '短信验证码签署' })).toHaveCount(1);
-    await centre.getByTestId('help-categories').getByText(/^额度管理/).click();
+    await centre
+      .getByTestId('help-categories')
+      .getByText(/^额度管理/)
+      .click();
     await expect(page).toHaveURL(/category=QUOTA/);
     await expect(centre.getByText('没有找到相关文章，换个关键词试试')).toBeVisible();
     await search.fill('');

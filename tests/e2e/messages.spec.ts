@@ -55,8 +55,13 @@ test.describe.serial('the message centre and online support (issue 21)', () => {
     // op_handler saves, which submits: the review task arrives in op_director's bell.
     const directorBefore = await unreadOf(directorPage);
     const admission = await dataOf<{ instanceId: string; taskId: string }>(handler, `${CHANGES}/core-admissions/save`, {
-      corpName: CORP, creditCode: `91330200MA2W${RUN.slice(-5).padStart(5, '0')}X`.slice(0, 18), legalPersonName: '陈海波',
-      legalPersonIdCard: handler.encrypt('11010519491231002X'), managerName: '林晓', managerMobile: handler.encrypt('13812345678'), registeredAddress: '宁波市江北区1号',
+      corpName: CORP,
+      creditCode: `91330200MA2W${RUN.slice(-5).padStart(5, '0')}X`.slice(0, 18),
+      legalPersonName: '陈海波',
+      legalPersonIdCard: handler.encrypt('11010519491231002X'),
+      managerName: '林晓',
+      managerMobile: handler.encrypt('13812345678'),
+      registeredAddress: '宁波市江北区1号',
     });
 
     // Saving submitted it: its task is the director's review.
@@ -93,9 +98,11 @@ test.describe.serial('the message centre and online support (issue 21)', () => {
 
   test('a corporate conversation is taken, answered, and the customer answers live', async ({ server }) => {
     const corporate = (path: string, json: unknown) =>
-      fetch(`${server.url}${CORPORATE_SUPPORT_API}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', [CORPORATE_KEY_HEADER]: DEMO_CORPORATE_KEY }, body: JSON.stringify(json) }).then(
-        async (r) => (await r.json()) as { code: string; data: { conversation: { id: string }; messages: Array<{ author: string; body: string }> } },
-      );
+      fetch(`${server.url}${CORPORATE_SUPPORT_API}/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CORPORATE_KEY_HEADER]: DEMO_CORPORATE_KEY },
+        body: JSON.stringify(json),
+      }).then(async (r) => (await r.json()) as { code: string; data: { conversation: { id: string }; messages: Array<{ author: string; body: string }> } });
     const subject = `发票上传失败 ${RUN}`;
     const opened = await corporate('conversations/open', { corpName: CORP, contactName: '林晓', subject, body: '上传发票时一直提示失败，怎么办？' });
     expect(opened.code).toBe('0');

@@ -34,10 +34,21 @@ async function searchTitle(list: Locator, title: string): Promise<void> {
 
 /** Images that loaded: a source, and pixels. */
 async function loadedImages(scope: Locator): Promise<number> {
-  return scope.locator('img').evaluateAll((images) => images.filter((image) => (image as unknown as { complete: boolean; naturalWidth: number }).complete && (image as unknown as { naturalWidth: number }).naturalWidth > 0).length);
+  return scope
+    .locator('img')
+    .evaluateAll(
+      (images) =>
+        images.filter(
+          (image) =>
+            (image as unknown as { complete: boolean; naturalWidth: number }).complete && (image as unknown as { naturalWidth: number }).naturalWidth > 0,
+        ).length,
+    );
 }
 
-const png = (background: string, width: number, height: number) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const png = (background: string, width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 test.describe('news and notices (issue 7)', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -55,7 +66,10 @@ test.describe('news and notices (issue 7)', () => {
     await dialog.getByLabel('作者', { exact: true }).fill('运营中心');
     const cover = dialog.locator('.ant-form-item').filter({ hasText: '封面图片' }).locator('input[type=file]');
     await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png('#2a6bfd', 1200, 500) });
-    await expect(dialog.locator('.ant-form-item').filter({ hasText: '封面图片' }).locator('.ant-upload-list-item-done, .ant-upload-list-item')).toHaveCount(1, FIRST_LOAD);
+    await expect(dialog.locator('.ant-form-item').filter({ hasText: '封面图片' }).locator('.ant-upload-list-item-done, .ant-upload-list-item')).toHaveCount(
+      1,
+      FIRST_LOAD,
+    );
 
     // Write: a heading, bold text, a list, a quote, then an uploaded image inline.
     const text = editor.locator('.tiptap');
@@ -84,7 +98,9 @@ test.describe('news and notices (issue 7)', () => {
     await page.keyboard.type('内容在保存和显示时都会被净化。');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    await editor.locator('.rich-text-toolbar input[type=file]').setInputFiles({ name: 'diagram.png', mimeType: 'image/png', buffer: await png('#52c41a', 800, 400) });
+    await editor
+      .locator('.rich-text-toolbar input[type=file]')
+      .setInputFiles({ name: 'diagram.png', mimeType: 'image/png', buffer: await png('#52c41a', 800, 400) });
     await expect(text.locator('img[data-file-id]')).toHaveCount(1, FIRST_LOAD);
     await expect.poll(() => loadedImages(text), FIRST_LOAD).toBe(1);
     await expect(text.locator('h2')).toHaveText('升级内容');
@@ -161,7 +177,9 @@ test.describe('news and notices (issue 7)', () => {
     await expect(list.getByText(`XSS ${XSS_PAYLOADS[0].html}`, { exact: true })).toHaveCount(1);
     await page.screenshot({ path: join(ARTIFACTS, 'news-xss-list.png'), animations: 'disabled' });
 
-    await rowOf(list, 'XSS 全部载荷').getByRole('button', { name: /预\s*览/ }).click();
+    await rowOf(list, 'XSS 全部载荷')
+      .getByRole('button', { name: /预\s*览/ })
+      .click();
     const article = page.getByTestId('content-article');
     // An unclosed payload swallows what follows it; the text before it is all there.
     await expect(article).toContainText(XSS_PAYLOADS[0].name);
@@ -178,7 +196,9 @@ test.describe('news and notices (issue 7)', () => {
       await page.locator('.ant-drawer-close').click();
       await expect(page.getByTestId('content-article')).toBeHidden();
     }
-    await rowOf(list, 'XSS 全部载荷').getByRole('button', { name: /查\s*看/ }).click();
+    await rowOf(list, 'XSS 全部载荷')
+      .getByRole('button', { name: /查\s*看/ })
+      .click();
     await expect(page.getByTestId('news-show').getByTestId('content-html')).toContainText(XSS_PAYLOADS[0].name, FIRST_LOAD);
 
     // Anything that could run has had its turn: the images have loaded or failed (their handlers, had any

@@ -36,7 +36,11 @@ test('op_admin edits a dictionary item; op_auditor finds the write in 操作日�
   await expect(form.getByLabel('字典标签', { exact: true })).toHaveValue('否', FIRST_LOAD);
   await form.getByLabel('备注', { exact: true }).fill(remark);
   const saved = admin.waitForResponse((response) => response.url().includes('/dict-datas/update-by-id') && response.status() === 200);
-  await admin.locator('.ant-modal').filter({ has: form }).getByRole('button', { name: /确\s*定/ }).click();
+  await admin
+    .locator('.ant-modal')
+    .filter({ has: form })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   const { data } = (await (await saved).json()) as { data: { id: string } };
   await expect(admin.getByText('字典数据修改成功')).toBeVisible(FIRST_LOAD);
 
@@ -76,7 +80,12 @@ test('at 1366 px op_admin edits a role, takes and closes a support conversation,
   const shot = (name: string) => admin.screenshot({ path: join(ARTIFACTS, `operation-log-${name}.png`), fullPage: true });
   const tick = async (title: string) => {
     const tree = admin.getByTestId('role-form').getByTestId('role-grant-tree');
-    await tree.locator('.ant-tree-treenode').filter({ has: admin.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) }).locator('.ant-tree-checkbox').first().click();
+    await tree
+      .locator('.ant-tree-treenode')
+      .filter({ has: admin.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) })
+      .locator('.ant-tree-checkbox')
+      .first()
+      .click();
   };
 
   // A role made and then edited: its name and one more grant change.
@@ -88,7 +97,10 @@ test('at 1366 px op_admin edits a role, takes and closes a support conversation,
   await admin.getByTestId('role-form').getByLabel('角色编码').fill(code);
   await tick('字典管理');
   const created = admin.waitForResponse((r) => r.url().includes('/sys/roles/save') && r.status() === 200);
-  await admin.getByTestId('role-form').getByRole('button', { name: /确\s*定/ }).click();
+  await admin
+    .getByTestId('role-form')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   const { data: role } = (await (await created).json()) as { data: { id: string } };
   await admin.getByTestId('roles-list').getByRole('row').filter({ hasText: code }).getByTestId('role-edit').click();
   const form = admin.getByTestId('role-form');
@@ -165,7 +177,10 @@ test('at 1366 px op_admin edits a role, takes and closes a support conversation,
   await expect(buttons).not.toContainText('字典管理 · ');
   await expect(change).not.toContainText(/system:dict|[0-9a-f]{8}-[0-9a-f]{4}-/);
   const drawer = admin.locator('.ant-drawer-content');
-  const [tableWidth, drawerWidth] = await Promise.all([change.evaluate((el) => (el as unknown as { scrollWidth: number }).scrollWidth), drawer.evaluate((el) => (el as unknown as { clientWidth: number }).clientWidth)]);
+  const [tableWidth, drawerWidth] = await Promise.all([
+    change.evaluate((el) => (el as unknown as { scrollWidth: number }).scrollWidth),
+    drawer.evaluate((el) => (el as unknown as { clientWidth: number }).clientWidth),
+  ]);
   expect(tableWidth).toBeLessThanOrEqual(drawerWidth);
   await shot('role-change-1366');
   // The drawer scrolls: the change table itself, whole.
@@ -176,7 +191,10 @@ test('at 1366 px op_admin edits a role, takes and closes a support conversation,
   await expect(conversationRows).toHaveCount(2, FIRST_LOAD);
   await expect(conversationRows.first()).toContainText('在线客服会话');
   await shot('support-entries-1366');
-  await conversationRows.first().getByRole('button', { name: /查\s*看/ }).click();
+  await conversationRows
+    .first()
+    .getByRole('button', { name: /查\s*看/ })
+    .click();
   await expect(admin.getByTestId('operation-change')).toContainText('已关闭');
   await shot('support-change-1366');
   await admin.keyboard.press('Escape');
@@ -185,7 +203,10 @@ test('at 1366 px op_admin edits a role, takes and closes a support conversation,
   const callRows = await find(call.id);
   await expect(callRows.nth(2)).toBeVisible(FIRST_LOAD);
   await expect(callRows.first()).toContainText(/热线|通话/);
-  await callRows.first().getByRole('button', { name: /查\s*看/ }).click();
+  await callRows
+    .first()
+    .getByRole('button', { name: /查\s*看/ })
+    .click();
   await expect(admin.getByTestId('operation-change')).toContainText(`演练通话小结 ${run}`);
   await shot('call-change-1366');
   await context.close();

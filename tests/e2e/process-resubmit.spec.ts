@@ -49,7 +49,13 @@ test.describe.serial('a returned quota dispatch is changed in its form and resub
     groupName = group.unitName;
     await dataOf(handler, '/op/v1/group/units/save', { kind: 'BRANCH', parentId: group.id, unitName: BRANCH });
     await dataOf(handler, '/op/v1/group/units/save', { kind: 'BRANCH', parentId: group.id, unitName: BRANCH2 });
-    const applied = await dataOf<{ taskId: string; request: { id: string } }>(handler, '/op/v1/quotas/requests/apply', { kind: 'PLATFORM', unitId: group.id, amount: '1000.00', termEnd: TERM, reason: '重新提交演示额度' });
+    const applied = await dataOf<{ taskId: string; request: { id: string } }>(handler, '/op/v1/quotas/requests/apply', {
+      kind: 'PLATFORM',
+      unitId: group.id,
+      amount: '1000.00',
+      termEnd: TERM,
+      reason: '重新提交演示额度',
+    });
     await dataOf(director, '/op/v1/workflow/tasks/complete', { taskId: applied.taskId, outcome: 'PASS', remark: '同意' });
     accountId = (await dataOf<{ request: { accountId: string } }>(handler, '/op/v1/quotas/requests/find-by-id', { id: applied.request.id })).request.accountId;
   });

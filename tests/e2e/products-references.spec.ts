@@ -23,7 +23,11 @@ async function as(browser: Browser, persona: Persona, lang: 'zh-CN' | 'en-US' = 
   await signIn(page, persona, PERSONAS[persona]);
   await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
   // The language is the browser's stored choice, read when the app starts (the next page load).
-  if (lang !== 'zh-CN') await page.evaluate((chosen) => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('lang', chosen), lang);
+  if (lang !== 'zh-CN')
+    await page.evaluate(
+      (chosen) => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('lang', chosen),
+      lang,
+    );
   return page;
 }
 
@@ -126,7 +130,10 @@ test.describe.serial('a product whose core enterprise is chosen in the picker', 
     await row.getByRole('button', { name: /修\s*改/ }).click();
     await expect(dialog(page).locator('.ant-select-selection-item').filter({ hasText: GROUP })).toBeVisible(FIRST_LOAD);
     // The versions picked come back as their labels, in the order picked.
-    await expect(dialog(page).locator('.ant-select-selection-item').filter({ hasText: 'CREDIT-MASTER@' })).toHaveText(['CREDIT-MASTER@2 授信协议标准文本', 'CREDIT-MASTER@1 授信协议标准文本']);
+    await expect(dialog(page).locator('.ant-select-selection-item').filter({ hasText: 'CREDIT-MASTER@' })).toHaveText([
+      'CREDIT-MASTER@2 授信协议标准文本',
+      'CREDIT-MASTER@1 授信协议标准文本',
+    ]);
     await shot(page, 'edit-zh');
   });
 
@@ -146,7 +153,7 @@ test.describe.serial('a product whose core enterprise is chosen in the picker', 
     await shot(en, 'picker-en');
   });
 
-  test('a corporation\'s bank-account form names the holder, never its id', async ({ browser }) => {
+  test("a corporation's bank-account form names the holder, never its id", async ({ browser }) => {
     const page = await as(browser, 'op_admin');
     await page.goto('/op/group/corporation/detail?id=corp-demo-group');
     await page.getByRole('tab', { name: '银行账户' }).click(FIRST_LOAD);
@@ -159,7 +166,9 @@ test.describe.serial('a product whose core enterprise is chosen in the picker', 
     // The fixed holder is sent with the form: the account is saved under it.
     await dialog(page).getByLabel('开户银行').fill(`端到端银行${RUN}`);
     await dialog(page).getByLabel('银行账号').fill('6222020000012345678');
-    await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect(page.getByRole('dialog')).toBeHidden(FIRST_LOAD);
     await expect(page.locator('tbody tr.ant-table-row').filter({ hasText: `端到端银行${RUN}` })).toBeVisible(FIRST_LOAD);
   });

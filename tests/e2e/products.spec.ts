@@ -37,7 +37,9 @@ async function choose(page: Page, label: string, search: string, option: string)
 }
 
 async function submitForm(page: Page): Promise<void> {
-  await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+  await dialog(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('已提交审批，审批通过后生效').first()).toBeVisible(FIRST_LOAD);
 }
 
@@ -99,7 +101,9 @@ test.describe.serial('products, agreements and price policies', () => {
     await expect(editor).toBeVisible(FIRST_LOAD);
     await editor.click();
     await page.keyboard.type('甲方：{{financeCorpName}}，乙方：{{corpName}}，授信金额 {{amount}} 元。');
-    await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect(rowOf(list, TEMPLATE)).toContainText('草稿', FIRST_LOAD);
   });
 
@@ -110,7 +114,10 @@ test.describe.serial('products, agreements and price policies', () => {
     await expect(row).toBeVisible(FIRST_LOAD);
     await expect(row.getByRole('button', { name: /修\s*改/ })).toHaveCount(0);
     await row.getByRole('button', { name: /定\s*稿/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /定\s*稿/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /定\s*稿/ })
+      .click();
     await expect(row).toContainText('已定稿', FIRST_LOAD);
   });
 

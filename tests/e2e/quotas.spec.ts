@@ -32,7 +32,10 @@ async function accountRow(page: Page, unit: string): Promise<Locator> {
   await page.goto('/op/quota/account');
   const table = page.getByTestId('quota-accounts');
   // The holder is the first cell (a child's row names its parent in 下发自).
-  const row = table.locator('tbody tr.ant-table-row').filter({ has: page.locator('td:first-child', { hasText: unit }) }).filter({ hasText: '平台额度' });
+  const row = table
+    .locator('tbody tr.ant-table-row')
+    .filter({ has: page.locator('td:first-child', { hasText: unit }) })
+    .filter({ hasText: '平台额度' });
   await expect(row).toBeVisible(FIRST_LOAD);
   return row;
 }
@@ -54,7 +57,14 @@ async function approveFromTodo(browser: Browser, text: string, screenshot: strin
 }
 
 /** Opens 下发 of a unit's platform quota and dispatches `amount` to `target`. */
-async function dispatch(page: Page, from: string, target: string, amount: string, expected: { need: string; after: string }, screenshot: string): Promise<void> {
+async function dispatch(
+  page: Page,
+  from: string,
+  target: string,
+  amount: string,
+  expected: { need: string; after: string },
+  screenshot: string,
+): Promise<void> {
   const row = await accountRow(page, from);
   await row.getByRole('button', { name: /^下\s*发$/ }).click();
   const screen = page.getByTestId('quota-dispatch');
@@ -104,7 +114,10 @@ test.describe.serial('quotas', () => {
     const page = await as(browser, 'op_handler');
     // More than the group holds: refused before it is sent.
     const row = await accountRow(page, GROUP);
-    await row.getByRole('button', { name: /下\s*发/ }).first().click();
+    await row
+      .getByRole('button', { name: /下\s*发/ })
+      .first()
+      .click();
     const screen = page.getByTestId('quota-dispatch');
     await screen.getByRole('textbox', { name: `${BRANCH} 本次下发` }).fill('20000000.00');
     // The server's own rule and words (src/lib/quotas dispatchRefusal), amounts as ¥.
@@ -132,7 +145,10 @@ test.describe.serial('quotas', () => {
     const check = await as(browser, 'op_handler');
     // The group's dispatch screen: the tree shows the branch's own dispatch to its project department.
     const groupRow = await accountRow(check, GROUP);
-    await groupRow.getByRole('button', { name: /下\s*发/ }).first().click();
+    await groupRow
+      .getByRole('button', { name: /下\s*发/ })
+      .first()
+      .click();
     const tree = check.getByTestId('dispatch-tree');
     await expect(rowOf(tree, BRANCH)).toContainText('1,500,000.50');
     await expect(rowOf(tree, DEPT)).toContainText('1,500,000.50');
@@ -150,7 +166,9 @@ test.describe.serial('quotas', () => {
     await shot(check, 'ledger');
     await check.context().close();
   });
-  test('a dispatch counts what a running request holds and a re-dispatch what a unit passed down: the form refuses as the server would', async ({ browser }) => {
+  test('a dispatch counts what a running request holds and a re-dispatch what a unit passed down: the form refuses as the server would', async ({
+    browser,
+  }) => {
     const page = await as(browser, 'op_handler');
     // A dispatch of 5,000,000.00 waits for op_director: it holds that much of the group's 6,000,000.00.
     await dispatch(page, GROUP, BRANCH, '5000000', { need: '¥5,000,000.00', after: '¥1,000,000.00' }, 'dispatch-pending');
@@ -161,7 +179,9 @@ test.describe.serial('quotas', () => {
     await expect(screen.getByTestId('dispatch-reserved')).toHaveText('¥5,000,000.00');
     await expect(screen.getByTestId('dispatch-free')).toHaveText('¥1,000,000.00');
     await screen.getByRole('textbox', { name: `${BRANCH} 本次下发` }).fill('2000000');
-    await expect(screen.getByTestId('dispatch-refusal')).toHaveText('额度不足：可用额度 ¥6,000,000.00 中 ¥5,000,000.00 已被审批中的申请占用，可下发 ¥1,000,000.00，本次需要 ¥2,000,000.00');
+    await expect(screen.getByTestId('dispatch-refusal')).toHaveText(
+      '额度不足：可用额度 ¥6,000,000.00 中 ¥5,000,000.00 已被审批中的申请占用，可下发 ¥1,000,000.00，本次需要 ¥2,000,000.00',
+    );
     await expect(screen.getByRole('button', { name: '提交审批' })).toBeDisabled();
     await shot(page, 'dispatch-reserved-refused');
 
@@ -187,7 +207,11 @@ test.describe.serial('quotas', () => {
   });
   test('op_auditor opening the dispatch form by URL gets it read-only: figures, no input, no submit, no refused call', async ({ browser, server }) => {
     const api = await apiSignIn(server.url, 'op_auditor');
-    const found = await dataOf<{ records: Array<{ id: string; unitName: string; kind: string }> }>(api, '/op/v1/quotas/accounts/page', { unitName: GROUP, kind: 'PLATFORM', pageSize: 10 });
+    const found = await dataOf<{ records: Array<{ id: string; unitName: string; kind: string }> }>(api, '/op/v1/quotas/accounts/page', {
+      unitName: GROUP,
+      kind: 'PLATFORM',
+      pageSize: 10,
+    });
     const account = found.records.find((a) => a.unitName === GROUP)!;
     const page = await as(browser, 'op_auditor');
     const refused: string[] = [];

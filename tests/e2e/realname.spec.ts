@@ -30,10 +30,19 @@ async function as(browser: Browser, persona: Persona): Promise<Page> {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `realname-${name}.png`), fullPage: true });
 
-const licencePng = () => sharp({ create: { width: 640, height: 420, channels: 3, background: '#f4f1e8' } })
-  .composite([{ input: Buffer.from('<svg width="640" height="420"><rect x="20" y="20" width="600" height="380" fill="none" stroke="#c0392b" stroke-width="6"/><text x="320" y="120" font-size="48" text-anchor="middle" fill="#c0392b">BUSINESS LICENCE</text></svg>'), top: 0, left: 0 }])
-  .png()
-  .toBuffer();
+const licencePng = () =>
+  sharp({ create: { width: 640, height: 420, channels: 3, background: '#f4f1e8' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="640" height="420"><rect x="20" y="20" width="600" height="380" fill="none" stroke="#c0392b" stroke-width="6"/><text x="320" y="120" font-size="48" text-anchor="middle" fill="#c0392b">BUSINESS LICENCE</text></svg>',
+        ),
+        top: 0,
+        left: 0,
+      },
+    ])
+    .png()
+    .toBuffer();
 
 /** The newest SMS code the server delivered to a user, read from its demo outbox. */
 async function smsCodeFor(username: string, dataDir: string): Promise<string> {
@@ -122,8 +131,13 @@ test.describe('real-name admission (issue 6)', () => {
     const licenceFileId = (await api.upload<{ id: string }>(FILE_CALLS.upload, form)).body.data!.id;
     const saved = await api.call<{ id: string }>(REALNAME_CALLS.save, {
       json: {
-        corpName: REJECTED_CORP, creditCode: '91330100MA2H000001', legalPersonName: '周晓燕', licenceFileId,
-        idCard: api.encrypt('11010519491231002X'), mobilePhone: api.encrypt('13900001111'), bankCard: api.encrypt('31000000000000000001'),
+        corpName: REJECTED_CORP,
+        creditCode: '91330100MA2H000001',
+        legalPersonName: '周晓燕',
+        licenceFileId,
+        idCard: api.encrypt('11010519491231002X'),
+        mobilePhone: api.encrypt('13900001111'),
+        bankCard: api.encrypt('31000000000000000001'),
       },
     });
     expect((await api.call(REALNAME_CALLS.submit, { json: { id: saved.body.data!.id } })).body.code).toBe('0');

@@ -134,8 +134,14 @@ test.describe('every refusal right, safe and clear (issue 23), every granted pag
       const auditor = persona === 'op_auditor';
       if (auditor) {
         expect(LISTED.size).toBeGreaterThan(0);
-        expect([...LISTED.keys()].filter((path) => !allowed.has(path)), 'resource lists the auditor may not open').toEqual([]);
-        expect([...LISTED.keys()].filter((path) => !all.includes(path)), 'resource lists the walk would not visit').toEqual([]);
+        expect(
+          [...LISTED.keys()].filter((path) => !allowed.has(path)),
+          'resource lists the auditor may not open',
+        ).toEqual([]);
+        expect(
+          [...LISTED.keys()].filter((path) => !all.includes(path)),
+          'resource lists the walk would not visit',
+        ).toEqual([]);
       }
       const seen = watch(page);
       await signInAs(page, persona);

@@ -64,7 +64,9 @@ test.describe('the resource kit (issue 5)', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'kit-dict-types.png'), animations: 'disabled' });
 
     // Edit it: the type is create-only, the name changes.
-    await rowOf(types, 'e2e_settle_way').getByRole('button', { name: /修\s*改/ }).click();
+    await rowOf(types, 'e2e_settle_way')
+      .getByRole('button', { name: /修\s*改/ })
+      .click();
     await expect(page.getByRole('dialog').getByLabel('字典类型', { exact: true })).toBeDisabled();
     // The edit form reads the record after it opens: what is typed before it arrives is overwritten by it.
     await expect(page.getByRole('dialog').getByLabel('字典名称', { exact: true })).toHaveValue('结算方式');
@@ -76,7 +78,10 @@ test.describe('the resource kit (issue 5)', () => {
     await expect(page).toHaveURL(/\/op\/system\/dict\/data\?dictType=e2e_settle_way$/);
     const data = list(page, 'dict-datas');
     await expect(data).toContainText('暂无数据~');
-    for (const [label, value] of [['电汇', 'TT'], ['银行承兑汇票', 'BA']]) {
+    for (const [label, value] of [
+      ['电汇', 'TT'],
+      ['银行承兑汇票', 'BA'],
+    ]) {
       await data.getByRole('button', { name: /新\s*增/ }).click();
       await expect(page.getByRole('dialog').getByLabel('字典类型', { exact: true })).toHaveValue('e2e_settle_way');
       await fillAndSave(page, { 字典标签: label, 字典键值: value });
@@ -84,7 +89,9 @@ test.describe('the resource kit (issue 5)', () => {
     await expect(rows(data)).toHaveCount(2);
     await search(data, '字典标签', '承兑');
     await expect(rows(data)).toHaveCount(1);
-    await rowOf(data, '银行承兑汇票').getByRole('button', { name: /修\s*改/ }).click();
+    await rowOf(data, '银行承兑汇票')
+      .getByRole('button', { name: /修\s*改/ })
+      .click();
     await expect(page.getByRole('dialog').getByLabel('字典标签', { exact: true })).toHaveValue('银行承兑汇票');
     await fillAndSave(page, { 字典标签: '银行承兑' });
     await expect(rowOf(data, 'BA')).toContainText('银行承兑');
@@ -92,8 +99,13 @@ test.describe('the resource kit (issue 5)', () => {
     page.on('response', (response) => {
       if (response.status() >= 400) failedCalls.push(`${response.status()} ${new URL(response.url()).pathname}`);
     });
-    await rowOf(data, 'BA').getByRole('button', { name: /删\s*除/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).click();
+    await rowOf(data, 'BA')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await expect(page.getByText('已删除 1 条数据')).toBeVisible();
     await data.getByRole('button', { name: /重\s*置/ }).click();
     await expect(rows(data)).toHaveCount(1);
@@ -107,17 +119,28 @@ test.describe('the resource kit (issue 5)', () => {
     await search(types, '字典类型', 'e2e_settle');
     const removeSelected = async () => {
       await rowOf(types, 'e2e_settle_way').getByRole('checkbox').check();
-      await types.locator('.kit-toolbar').getByRole('button', { name: /删\s*除/ }).click();
+      await types
+        .locator('.kit-toolbar')
+        .getByRole('button', { name: /删\s*除/ })
+        .click();
       await expect(page.getByRole('dialog')).toContainText('是否确认删除选中的 1 条数据？');
-      await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /删\s*除/ })
+        .click();
       await expect(page.getByRole('dialog')).toBeHidden();
     };
     await removeSelected();
     await expect(page.getByText('字典类型下仍有字典数据，不能删除：e2e_settle_way')).toBeVisible();
     await expect(rowOf(types, 'e2e_settle_way')).toBeVisible();
     await rowOf(types, 'e2e_settle_way').getByTestId('dict-data-link').click();
-    await rowOf(data, 'TT').getByRole('button', { name: /删\s*除/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).click();
+    await rowOf(data, 'TT')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await expect(data).toContainText('暂无数据~');
     await page.getByRole('link', { name: /返回字典管理/ }).click();
     await removeSelected();
@@ -130,24 +153,39 @@ test.describe('the resource kit (issue 5)', () => {
     await configs.getByRole('button', { name: /新\s*增/ }).click();
     await fillAndSave(page, { 参数名称: '端到端参数', 参数键名: 'e2e.kit.value', 参数键值: 'one' });
     await search(configs, '参数键名', 'e2e.kit');
-    await rowOf(configs, 'e2e.kit.value').getByRole('button', { name: /修\s*改/ }).click();
+    await rowOf(configs, 'e2e.kit.value')
+      .getByRole('button', { name: /修\s*改/ })
+      .click();
     await expect(page.getByRole('dialog').getByLabel('参数键值', { exact: true })).toHaveValue('one');
     await fillAndSave(page, { 参数键值: 'two' });
     await expect(rowOf(configs, 'e2e.kit.value')).toContainText('two');
-    await rowOf(configs, 'e2e.kit.value').getByRole('button', { name: /删\s*除/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).click();
+    await rowOf(configs, 'e2e.kit.value')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await expect(configs).toContainText('暂无数据~');
 
     await search(configs, '参数键名', 'scf.file-system.file.download.type');
-    await rowOf(configs, 'scf.file-system.file.download.type').getByRole('button', { name: /删\s*除/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).click();
+    await rowOf(configs, 'scf.file-system.file.download.type')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await expect(page.getByText(/内置参数.*不能删除|不能删除.*内置/)).toBeVisible();
     await expect(rowOf(configs, 'scf.file-system.file.download.type')).toBeVisible();
   });
 
   test('op_auditor sees dictionaries and configs without add, edit or delete, and the server refuses them', async ({ page, server }) => {
     await signInAs(page, 'op_auditor');
-    for (const [path, resource] of [['/op/system/dict', 'dict-types'], ['/op/system/config', 'configs']] as const) {
+    for (const [path, resource] of [
+      ['/op/system/dict', 'dict-types'],
+      ['/op/system/config', 'configs'],
+    ] as const) {
       await page.goto(path);
       const scope = list(page, resource);
       await expect(rows(scope).first()).toBeVisible(FIRST_LOAD);
@@ -174,7 +212,9 @@ test.describe('the resource kit (issue 5)', () => {
       await page.goto('/op/system/config');
       await expect(rows(list(page, 'configs')).first()).toBeVisible(FIRST_LOAD);
       await search(list(page, 'configs'), '参数键名', 'scf.pay.issue-corp-name');
-      await rowOf(list(page, 'configs'), 'scf.pay.issue-corp-name').getByRole('button', { name: /修\s*改/ }).click();
+      await rowOf(list(page, 'configs'), 'scf.pay.issue-corp-name')
+        .getByRole('button', { name: /修\s*改/ })
+        .click();
       await expect(page.getByRole('dialog').getByLabel('参数键值', { exact: true })).not.toHaveValue('');
     }
     await fillAndSave(first, { 参数键值: '第一位操作员的值' });
@@ -187,7 +227,11 @@ test.describe('the resource kit (issue 5)', () => {
     await second.screenshot({ path: join(ARTIFACTS, 'kit-conflict.png'), animations: 'disabled' });
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     // What the second operator typed is unsaved: the form asks before dropping it (issue 26).
-    await second.locator('.ant-modal-confirm').filter({ hasText: '有未保存的修改' }).getByRole('button', { name: /离\s*开/ }).click();
+    await second
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: '有未保存的修改' })
+      .getByRole('button', { name: /离\s*开/ })
+      .click();
     await list(second, 'configs').getByRole('button', { name: '刷新' }).click();
     await expect(rowOf(list(second, 'configs'), 'scf.pay.issue-corp-name')).toContainText('第一位操作员的值');
     await first.close();
@@ -200,7 +244,10 @@ test.describe('the resource kit (issue 5)', () => {
     const admin = await apiSignIn(server.url, 'op_admin');
     const [account] = (await admin.call<{ records: Array<{ id: string }> }>(`${QUOTA_API}/accounts/page`, { json: { pageSize: 1 } })).body.data!.records;
     const [batch] = (await admin.call<{ records: Array<{ id: string }> }>(`${CREDIT_NOTE_API}/batches/page`, { json: { pageSize: 1 } })).body.data!.records;
-    for (const [path, json] of [[`${QUOTA_API}/ledger/export`, { accountId: account.id }], [`${CREDIT_NOTE_API}/batches/export`, { id: batch.id }]] as const) {
+    for (const [path, json] of [
+      [`${QUOTA_API}/ledger/export`, { accountId: account.id }],
+      [`${CREDIT_NOTE_API}/batches/export`, { id: batch.id }],
+    ] as const) {
       expect((await admin.call(path, { json })).body.code, path).toBe('0');
     }
     await signInAs(page, 'op_admin');
@@ -246,7 +293,11 @@ test.describe('the resource kit (issue 5)', () => {
     await page.goto('/op/system/config');
     const configs = list(page, 'configs');
     await expect(rows(configs).first()).toBeVisible(FIRST_LOAD);
-    const headers = () => configs.locator('thead th').allInnerTexts().then((texts) => texts.map((t) => t.trim()).filter(Boolean));
+    const headers = () =>
+      configs
+        .locator('thead th')
+        .allInnerTexts()
+        .then((texts) => texts.map((t) => t.trim()).filter(Boolean));
     expect(await headers()).toEqual(['序号', '参数名称', '参数键名', '参数键值', '系统内置', '创建时间', '操作']);
 
     await configs.getByRole('button', { name: '表头设置' }).click();
@@ -269,7 +320,12 @@ test.describe('the resource kit (issue 5)', () => {
       await page.keyboard.press(key);
       await expect(announced.filter({ hasText: said })).toHaveCount(1);
     }
-    const handles = async () => Promise.all((await dialog.getByRole('button', { name: /^拖动调整顺序：/ }).all()).map(async (h) => (await h.getAttribute('aria-label'))?.replace('拖动调整顺序：', '')));
+    const handles = async () =>
+      Promise.all(
+        (await dialog.getByRole('button', { name: /^拖动调整顺序：/ }).all()).map(async (h) =>
+          (await h.getAttribute('aria-label'))?.replace('拖动调整顺序：', ''),
+        ),
+      );
     await expect.poll(handles).toEqual(['参数名称', '参数键值', '系统内置', '参数键名', '创建时间']);
     await page.screenshot({ path: join(ARTIFACTS, 'kit-column-settings.png'), animations: 'disabled' });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -284,7 +340,8 @@ test.describe('the resource kit (issue 5)', () => {
     await configs.getByRole('button', { name: '表头设置' }).click();
     await expect(dialog.getByRole('checkbox', { name: '参数键值' })).not.toBeChecked();
     // The dialog may still be opening (its zoom) when the first click lands: retry until the box follows.
-    for (const name of ['参数名称', '系统内置', '参数键名']) await expect(() => dialog.getByRole('checkbox', { name }).uncheck({ timeout: 2_000 })).toPass({ timeout: 10_000 });
+    for (const name of ['参数名称', '系统内置', '参数键名'])
+      await expect(() => dialog.getByRole('checkbox', { name }).uncheck({ timeout: 2_000 })).toPass({ timeout: 10_000 });
     await dialog.getByRole('checkbox', { name: '创建时间' }).click();
     await expect(page.getByRole('alert').filter({ hasText: '至少保留一列' })).toBeVisible();
     await expect(dialog.getByRole('checkbox', { name: '创建时间' })).toBeChecked();

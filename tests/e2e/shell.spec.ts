@@ -16,7 +16,9 @@ async function signInAs(page: Page, persona: Persona): Promise<void> {
 async function topLevelMenu(page: Page): Promise<string[]> {
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar.locator('.ant-menu-root > li').first()).toBeVisible();
-  const titles = sidebar.locator('.ant-menu-root > li > .ant-menu-submenu-title .ant-menu-title-content, .ant-menu-root > li.ant-menu-item .ant-menu-title-content');
+  const titles = sidebar.locator(
+    '.ant-menu-root > li > .ant-menu-submenu-title .ant-menu-title-content, .ant-menu-root > li.ant-menu-item .ant-menu-title-content',
+  );
   return (await titles.allTextContents()).map((title) => title.trim());
 }
 
@@ -26,11 +28,26 @@ const tagTitles = (page: Page) => tagsBar(page).locator('[data-testid="tag"] a')
 test.describe('the operator shell (issue 4)', () => {
   // Several stories open real list pages, each a lazy chunk and its first data.
   test.describe.configure({ timeout: 120_000 });
-  test('op_admin sees the full menu, op_auditor the areas it may read, and a page outside the auditor\'s grants is /403', async ({ browser }) => {
+  test("op_admin sees the full menu, op_auditor the areas it may read, and a page outside the auditor's grants is /403", async ({ browser }) => {
     const admin = await browser.newPage();
     await signInAs(admin, 'op_admin');
     const adminMenu = await topLevelMenu(admin);
-    expect(adminMenu).toEqual(['系统管理', '平台内容', '证书管理', '任务中心', '准入管理', '资产证券化', '融资管理', '企业集团', '额度管理', '消息中心', '中登登记', '签发管理', '标准库', '产品管理']);
+    expect(adminMenu).toEqual([
+      '系统管理',
+      '平台内容',
+      '证书管理',
+      '任务中心',
+      '准入管理',
+      '资产证券化',
+      '融资管理',
+      '企业集团',
+      '额度管理',
+      '消息中心',
+      '中登登记',
+      '签发管理',
+      '标准库',
+      '产品管理',
+    ]);
     await admin.close();
 
     // The auditor reads every area (its menus follow its read grants, issue 25) but writes nothing:
@@ -52,7 +69,11 @@ test.describe('the operator shell (issue 4)', () => {
     await signInAs(page, 'op_admin');
     const sidebar = page.getByTestId('sidebar');
     await openMenuDirectory(sidebar, /系统管理/);
-    for (const [title, list] of [['字典管理', 'dict-types-list'], ['参数设置', 'configs-list'], ['导出记录', 'export-records-list']]) {
+    for (const [title, list] of [
+      ['字典管理', 'dict-types-list'],
+      ['参数设置', 'configs-list'],
+      ['导出记录', 'export-records-list'],
+    ]) {
       await sidebar.getByRole('menuitem', { name: title }).click();
       await expect(page.getByTestId(list)).toBeVisible();
     }

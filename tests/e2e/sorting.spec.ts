@@ -46,7 +46,10 @@ test('the pager asks for page 2, then 20 a page; a search starts again at page 1
   await expect(rows).toHaveCount(10);
   await expect(pager).not.toHaveClass(/ant-pagination-simple/);
 
-  const pageCall = () => page.waitForRequest((r) => r.url().includes('/sys/dict-types/page')).then((r) => JSON.parse(r.postData() ?? '{}') as { pageNum: number; pageSize: number; dictName?: string });
+  const pageCall = () =>
+    page
+      .waitForRequest((r) => r.url().includes('/sys/dict-types/page'))
+      .then((r) => JSON.parse(r.postData() ?? '{}') as { pageNum: number; pageSize: number; dictName?: string });
   const firstPage = await rows.first().textContent();
   let asked = pageCall();
   await pager.getByTitle('2', { exact: true }).click();

@@ -57,12 +57,19 @@ test('op_admin places a new account in a department and finds it among the depar
   await expect(members.getByRole('row').filter({ hasText: '主管王五' })).toContainText('系统授权主管、部门授权主管');
   await expect(page.getByRole('dialog')).toContainText('风险管理部 · 成员');
   await page.screenshot({ path: join(ARTIFACTS, 'staff-department-members-1366.png') });
-  await page.getByRole('dialog').getByRole('button', { name: /Close|关闭/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Close|关闭/ })
+    .click();
   await expect(members).toHaveCount(0);
 
   // A department with members cannot be removed: the server says why, and the department stays.
   await page.getByTestId('org-remove-RISK').click();
-  await page.getByRole('dialog').filter({ hasText: '风险管理部' }).getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '风险管理部' })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('机构下仍有人员，不允许删除')).toBeVisible();
   await expect(page.getByTestId('org-table')).toContainText('风险管理部');
   await page.screenshot({ path: join(ARTIFACTS, 'staff-department-remove-refused-1366.png') });

@@ -22,7 +22,13 @@ async function login(baseUrl: string, password: string): Promise<string> {
 
 test('op_admin sees a locked account on 用户管理 and unlocks it; it signs in again', async ({ browser, server }) => {
   const adminApi = await apiSignIn(server.url, 'op_admin');
-  await dataOf(adminApi, '/op/v1/sys/staffs/save', { username: USERNAME, personName: PERSON, password: adminApi.encrypt(PASSWORD), roleIds: ['r-op-auditor'], orgId: 'org-ops' });
+  await dataOf(adminApi, '/op/v1/sys/staffs/save', {
+    username: USERNAME,
+    personName: PERSON,
+    password: adminApi.encrypt(PASSWORD),
+    roleIds: ['r-op-auditor'],
+    orgId: 'org-ops',
+  });
   for (let i = 0; i < 5; i += 1) await login(server.url, 'Wrong-Passw0rd!');
   expect(await login(server.url, PASSWORD)).toBe('LOGIN_LOCKED');
 
@@ -54,7 +60,7 @@ test('op_admin sees a locked account on 用户管理 and unlocks it; it signs in
   expect(await login(server.url, PASSWORD)).toBe('0');
 });
 
-test('the home page names a person\'s positions, not their codes', async ({ page }) => {
+test("the home page names a person's positions, not their codes", async ({ page }) => {
   await signIn(page, 'op_director2', PERSONAS.op_director2);
   await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
   await expect(page.getByTestId('home-positions')).toHaveText('系统授权主管、部门授权主管');

@@ -24,7 +24,9 @@ const CHANGED = 'Keeper@2026#ok';
 async function topLevelMenu(page: Page): Promise<string[]> {
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar.locator('.ant-menu-root > li').first()).toBeVisible();
-  const titles = sidebar.locator('.ant-menu-root > li > .ant-menu-submenu-title .ant-menu-title-content, .ant-menu-root > li.ant-menu-item .ant-menu-title-content');
+  const titles = sidebar.locator(
+    '.ant-menu-root > li > .ant-menu-submenu-title .ant-menu-title-content, .ant-menu-root > li.ant-menu-item .ant-menu-title-content',
+  );
   return (await titles.allTextContents()).map((title) => title.trim());
 }
 
@@ -158,7 +160,9 @@ test.describe('staff accounts and roles (issue 20)', () => {
     const online = admin.getByTestId('online-sessions-list');
     await expect(online).toBeVisible();
     const found = async (r: import('@playwright/test').Response) =>
-      r.url().includes('/online-sessions/page') && r.status() === 200 && ((await r.json()) as { data: { records: Array<{ username: string }> } }).data.records.some((record) => record.username === USERNAME);
+      r.url().includes('/online-sessions/page') &&
+      r.status() === 200 &&
+      ((await r.json()) as { data: { records: Array<{ username: string }> } }).data.records.some((record) => record.username === USERNAME);
     const sessionsPage = admin.waitForResponse(found, { timeout: 20_000 });
     await online.getByRole('textbox', { name: /登录账号/ }).fill(USERNAME);
     await online.getByRole('button', { name: /搜\s*索/ }).click();

@@ -15,7 +15,7 @@ test.describe.configure({ timeout: 150_000 });
 
 async function defaultUserAgent(browser: Browser): Promise<string> {
   const context = await browser.newContext();
-  const agent = await (await context.newPage()).evaluate(() => navigator.userAgent);
+  const agent = await (await context.newPage()).evaluate(() => (globalThis as unknown as { navigator: { userAgent: string } }).navigator.userAgent);
   await context.close();
   return agent;
 }

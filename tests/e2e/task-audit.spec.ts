@@ -34,8 +34,13 @@ let admissions = 0;
 /** A core-enterprise admission proposed by op_handler (an instance exists only with its record): saving submitted it, it waits at 主管审核. */
 const admission = (handler: ApiClient, corpName: string) =>
   dataOf<{ instanceId: string; taskId: string; change: { recordId: string } }>(handler, `${CHANGES}/core-admissions/save`, {
-    corpName, creditCode: `91330200MA2V${RUN.toUpperCase().slice(-4).padStart(4, '0')}${(admissions += 1)}X`.slice(0, 18), legalPersonName: '陈海波',
-    legalPersonIdCard: handler.encrypt('11010519491231002X'), managerName: '林晓', managerMobile: handler.encrypt('13812345678'), registeredAddress: '宁波市江北区1号',
+    corpName,
+    creditCode: `91330200MA2V${RUN.toUpperCase().slice(-4).padStart(4, '0')}${(admissions += 1)}X`.slice(0, 18),
+    legalPersonName: '陈海波',
+    legalPersonIdCard: handler.encrypt('11010519491231002X'),
+    managerName: '林晓',
+    managerMobile: handler.encrypt('13812345678'),
+    registeredAddress: '宁波市江北区1号',
   });
 
 /** Opens a task from 待办; one of the demo world's, as old as the seed, is looked for among its process's. */
@@ -50,7 +55,10 @@ async function openFromTodo(page: Page, summary: string, process?: string): Prom
 test.describe('the task and dictionary audit (issue 25)', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('a 通过 refused for a missing 复核原因 claims nothing, so op_director2 can still take the task; the remark box says 复核意见', async ({ page, server }) => {
+  test('a 通过 refused for a missing 复核原因 claims nothing, so op_director2 can still take the task; the remark box says 复核意见', async ({
+    page,
+    server,
+  }) => {
     const SUMMARY = '信用凭证资料审核：华南运营分公司 2026-002';
     const LETTER = '其他资料-说明函.pdf';
     await signInAs(page, 'op_handler');
@@ -82,7 +90,9 @@ test.describe('the task and dictionary audit (issue 25)', () => {
 
     // The refusal changed nothing: the task is nobody's, and the second director has it in 待办.
     const [auditor, director2] = await Promise.all([apiSignIn(server.url, 'op_auditor'), apiSignIn(server.url, 'op_director2')]);
-    const instance = await dataOf<{ currentTask: { id: string; assigneeId: string | null } }>(auditor, `${API}/instances/find-by-business-key`, { businessKey: 'DOC-CREDIT-2026-002' });
+    const instance = await dataOf<{ currentTask: { id: string; assigneeId: string | null } }>(auditor, `${API}/instances/find-by-business-key`, {
+      businessKey: 'DOC-CREDIT-2026-002',
+    });
     expect(instance.currentTask.assigneeId).toBeNull();
     const todo = await dataOf<{ total: number }>(director2, `${API}/tasks/todo/page`, { businessKey: 'DOC-CREDIT-2026-002' });
     expect(todo.total).toBe(1);
@@ -122,7 +132,11 @@ test.describe('the task and dictionary audit (issue 25)', () => {
     const proposed = await admission(handler, `四眼${RUN}建设有限公司`);
     await dataOf<Transition>(director, `${API}/tasks/complete`, { taskId: proposed.taskId, outcome: 'PASS' });
     const corp = await dataOf<{ id: string; dataVersion: number }>(handler, `${CHANGES}/core-admissions/find-by-id`, { id: proposed.change.recordId });
-    const renaming = await dataOf<{ taskId: string }>(handler, `${CHANGES}/renaming/update-by-id`, { id: corp.id, dataVersion: corp.dataVersion, corpName: `四眼更名${RUN}建设集团有限公司` });
+    const renaming = await dataOf<{ taskId: string }>(handler, `${CHANGES}/renaming/update-by-id`, {
+      id: corp.id,
+      dataVersion: corp.dataVersion,
+      corpName: `四眼更名${RUN}建设集团有限公司`,
+    });
     const final = await dataOf<Transition>(director, `${API}/tasks/complete`, { taskId: renaming.taskId, outcome: 'PASS', remark: '初审通过' });
 
     await signInAs(page, 'op_director');
@@ -135,7 +149,10 @@ test.describe('the task and dictionary audit (issue 25)', () => {
     await shoot(page, 'four-eyes');
   });
 
-  test('op_auditor lists every instance under 全部流程, filters by process and status, and opens one read-only; op_handler gets /403', async ({ page, server }) => {
+  test('op_auditor lists every instance under 全部流程, filters by process and status, and opens one read-only; op_handler gets /403', async ({
+    page,
+    server,
+  }) => {
     const handler = await apiSignIn(server.url, 'op_handler');
     const summary = `全部流程${RUN}建设有限公司`;
     const started = await admission(handler, summary);
@@ -150,7 +167,12 @@ test.describe('the task and dictionary audit (issue 25)', () => {
 
     await list.getByTestId('task-filter-process').click();
     await page.keyboard.type('核心企业新增');
-    await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: /^核心企业新增$/ }).click();
+    await (
+      await openedDropdown(page)
+    )
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^核心企业新增$/ })
+      .click();
     await list.getByTestId('task-filter-status').click();
     await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: '审批中' }).click();
     await list.getByRole('button', { name: /搜\s*索/ }).click();
@@ -186,8 +208,18 @@ test.describe('the task and dictionary audit (issue 25)', () => {
     const page1 = await dataOf<{ records: Array<Record<string, unknown>> }>(admin, `${DATAS}/page`, { dictType: 'invoice_type', pageSize: 100 });
     const entry = page1.records.find((r) => r.dictValue === 'VAT_NORMAL')!;
     const setStatus = async (status: string) => {
-      const current = (await dataOf<{ records: Array<Record<string, unknown>> }>(admin, `${DATAS}/page`, { dictType: 'invoice_type', pageSize: 100 })).records.find((r) => r.id === entry.id)!;
-      await dataOf(admin, `${DATAS}/update-by-id`, { id: entry.id, dataVersion: current.dataVersion, dictLabel: current.dictLabel, dictValue: current.dictValue, dictSort: current.dictSort, listClass: current.listClass, status });
+      const current = (
+        await dataOf<{ records: Array<Record<string, unknown>> }>(admin, `${DATAS}/page`, { dictType: 'invoice_type', pageSize: 100 })
+      ).records.find((r) => r.id === entry.id)!;
+      await dataOf(admin, `${DATAS}/update-by-id`, {
+        id: entry.id,
+        dataVersion: current.dataVersion,
+        dictLabel: current.dictLabel,
+        dictValue: current.dictValue,
+        dictSort: current.dictSort,
+        listClass: current.listClass,
+        status,
+      });
     };
     await setStatus('1');
     try {
@@ -226,12 +258,17 @@ test.describe('the task and dictionary audit (issue 25)', () => {
     await expect(dialog.getByText('此处不能为空')).toHaveCount(1);
     // 标题 was typed: the form asks before dropping it (issue 26's guard), and 离开 drops it.
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
-    await page.getByRole('dialog', { name: '有未保存的修改' }).getByRole('button', { name: /离\s*开/ }).click();
+    await page
+      .getByRole('dialog', { name: '有未保存的修改' })
+      .getByRole('button', { name: /离\s*开/ })
+      .click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await list.locator('form.kit-search').getByLabel('标题', { exact: true }).fill(title);
     await list.getByRole('button', { name: /搜\s*索/ }).click();
-    await rowOf(list, title).getByRole('button', { name: /预\s*览/ }).click();
+    await rowOf(list, title)
+      .getByRole('button', { name: /预\s*览/ })
+      .click();
     const article = page.getByTestId('content-article');
     await expect(article).toContainText('图前图后', FIRST_LOAD);
     await expect(article.locator('img')).toHaveCount(0);

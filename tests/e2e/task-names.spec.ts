@@ -48,7 +48,10 @@ test.describe.serial('every task names its record', () => {
     await page.getByRole('tab', { name: '账户用途变更' }).click();
     const list = page.getByTestId('corp-account-usages-list');
     // An account of the demo in general use, with no change in approval (the seeded ones have theirs).
-    const row = rowsOf(list).filter({ hasText: '一般账户' }).filter({ hasNot: page.getByTestId('pending-tag') }).first();
+    const row = rowsOf(list)
+      .filter({ hasText: '一般账户' })
+      .filter({ hasNot: page.getByTestId('pending-tag') })
+      .first();
     await expect(row).toBeVisible(FIRST_LOAD);
     account.holder = await cell(list, row, '所属企业');
     account.bank = await cell(list, row, '开户银行');

@@ -50,20 +50,32 @@ test.describe.serial('the task centre (issue 6)', () => {
     /** A core-enterprise admission proposed by op_handler: saving submitted it, its instance waits at the director's review. */
     const admission = (corpName: string) =>
       dataOf<{ instanceId: string; taskId: string }>(handler, `${CHANGES}/core-admissions/save`, {
-        corpName, creditCode: `91330200MA2T${RUN.slice(-4).padStart(4, '0')}${(code += 1)}X`.slice(0, 18), legalPersonName: '陈海波',
-        legalPersonIdCard: handler.encrypt('11010519491231002X'), managerName: '林晓', managerMobile: handler.encrypt('13812345678'), registeredAddress: '宁波市江北区1号',
+        corpName,
+        creditCode: `91330200MA2T${RUN.slice(-4).padStart(4, '0')}${(code += 1)}X`.slice(0, 18),
+        legalPersonName: '陈海波',
+        legalPersonIdCard: handler.encrypt('11010519491231002X'),
+        managerName: '林晓',
+        managerMobile: handler.encrypt('13812345678'),
+        registeredAddress: '宁波市江北区1号',
       });
 
     // A component-type process, submitted by saving: op_director passes it in the browser.
     const agreement = await admission(AGREEMENT);
     // A real-name admission, submitted: its signed initial review (a page-type step) waits for a director.
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6bfd' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6bfd' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)]), '营业执照.png');
     const licence = (await handler.upload<{ id: string }>(FILE_CALLS.upload, form)).body.data!.id;
     const record = await dataOf<{ id: string }>(handler, REALNAME_CALLS.save, {
-      corpName: ISSUE, creditCode: '91330201MA2H4ABC1Y', legalPersonName: '郑海',
-      idCard: handler.encrypt('11010519491231002X'), mobilePhone: handler.encrypt('13812345678'), bankCard: handler.encrypt('6222021234567890123'), licenceFileId: licence,
+      corpName: ISSUE,
+      creditCode: '91330201MA2H4ABC1Y',
+      legalPersonName: '郑海',
+      idCard: handler.encrypt('11010519491231002X'),
+      mobilePhone: handler.encrypt('13812345678'),
+      bankCard: handler.encrypt('6222021234567890123'),
+      licenceFileId: licence,
     });
     const submitted = await dataOf<{ instanceId: string }>(handler, REALNAME_CALLS.submit, { id: record.id });
     // One more, submitted and left open at a director's step, for the auditor to read.
@@ -140,7 +152,10 @@ test.describe.serial('the task centre (issue 6)', () => {
     await expect(rowOf(done, ISSUE)).toContainText('通过');
     await shoot(page, 'done-director');
     // op_director2 does the second review: the admission ends approved.
-    const { records } = await dataOf<{ records: Array<{ id: string; instanceId: string }> }>(ids.director2, `${API}/tasks/todo/page`, { processKey: 'Process_CORP_ADMIT', pageSize: 500 });
+    const { records } = await dataOf<{ records: Array<{ id: string; instanceId: string }> }>(ids.director2, `${API}/tasks/todo/page`, {
+      processKey: 'Process_CORP_ADMIT',
+      pageSize: 500,
+    });
     const second = records.find((t) => t.instanceId === ids.issue)!;
     await dataOf<Transition>(ids.director2, `${API}/tasks/complete`, { taskId: second.id, outcome: 'PASS', remark: '复审通过' });
   });

@@ -33,10 +33,14 @@ function newestSource(): number {
 function buildWithTestResources(): void {
   const index = join(DIST, 'index.html');
   if (existsSync(index) && statSync(index).mtimeMs > newestSource()) return;
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'test', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'test', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
 }
 
 const list = (page: Page) => page.getByTestId('test-widgets-list');
@@ -106,7 +110,10 @@ test.describe('a resource declared in two test files (issue 25, item 6)', () => 
     await expect(dialog.getByText('机构编码已存在')).toBeVisible();
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     // The unsaved form asks first (issue 26's guard); leaving drops the duplicate.
-    await admin.getByRole('dialog', { name: '有未保存的修改' }).getByRole('button', { name: /离\s*开/ }).click();
+    await admin
+      .getByRole('dialog', { name: '有未保存的修改' })
+      .getByRole('button', { name: /离\s*开/ })
+      .click();
     await expect(admin.getByRole('dialog')).toHaveCount(0);
     await expect(rows(widgets)).toHaveCount(1);
     await admin.screenshot({ path: join(ARTIFACTS, 'test-resource-admin.png'), animations: 'disabled' });

@@ -36,7 +36,16 @@ export const testWidgetResource = defineResource({
   permissions: crud('test', 'widget'),
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
-    code: { type: 'string', label: f('code'), required: true, pattern: { source: '^W-\\d{4,8}$', message: 'validation:noSymbol' }, unique: true, createOnly: true, search: 'contains', sortable: true },
+    code: {
+      type: 'string',
+      label: f('code'),
+      required: true,
+      pattern: { source: '^W-\\d{4,8}$', message: 'validation:noSymbol' },
+      unique: true,
+      createOnly: true,
+      search: 'contains',
+      sortable: true,
+    },
     name: { type: 'string', label: f('name'), required: true, minLength: 2, maxLength: 40, search: 'contains', sortable: true },
     quantity: { type: 'integer', label: f('quantity'), min: 0, max: 1000, defaultValue: 1, sortable: true },
     price: { type: 'money', label: f('price'), money: { integer: 8, decimal: 2 }, min: 0, sortable: true },
@@ -48,7 +57,10 @@ export const testWidgetResource = defineResource({
     dueDate: { type: 'date', label: f('dueDate'), search: 'range', sortable: true },
     // A reference with a filter (tests/server/reference-field.test.ts): core enterprises only, searched by name.
     coreCorpId: {
-      type: 'reference', label: f('coreCorpId'), search: 'contains', width: 220,
+      type: 'reference',
+      label: f('coreCorpId'),
+      search: 'contains',
+      width: 220,
       reference: { resource: 'corporations', labelField: 'corpName', filter: { corpTypes: CORP_TYPE.core }, filterLabel: 'products:reference.coreCorps' },
     },
     createTime: { type: 'datetime', label: f('createTime'), readOnly: true, search: 'range', sortable: true },

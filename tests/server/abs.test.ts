@@ -35,18 +35,46 @@ async function note(amount: string, dueInDays: number, debtor = 'unit-demo-branc
   seq += 1;
   const id = `abs-test-note-${RUN}-${seq}`;
   await srv.database.db.insert(creditNotes).values({
-    id, noteNo: `CNABS${RUN}${String(seq).padStart(6, '0')}`, rootId: id, groupId: 'unit-demo-group', issuerUnitId: debtor, issuerName: `开立单位${debtor.slice(-4)}`,
-    quotaAccountId: 'none', holderCorpId: 'corp-demo-supplier-01', holderName: '苏州恒远钢材有限公司', amount, issueDate: TODAY, dueDate: addDays(TODAY, dueInDays), productName: '测试产品', status,
+    id,
+    noteNo: `CNABS${RUN}${String(seq).padStart(6, '0')}`,
+    rootId: id,
+    groupId: 'unit-demo-group',
+    issuerUnitId: debtor,
+    issuerName: `开立单位${debtor.slice(-4)}`,
+    quotaAccountId: 'none',
+    holderCorpId: 'corp-demo-supplier-01',
+    holderName: '苏州恒远钢材有限公司',
+    amount,
+    issueDate: TODAY,
+    dueDate: addDays(TODAY, dueInDays),
+    productName: '测试产品',
+    status,
   });
   return id;
 }
 
-interface Pkg { id: string; packageNo: string; status: string; dataVersion: number; figures: { total: string; noteCount: number; topShare: string }; notes: Array<{ id: string }> }
+interface Pkg {
+  id: string;
+  packageNo: string;
+  status: string;
+  dataVersion: number;
+  figures: { total: string; noteCount: number; topShare: string };
+  notes: Array<{ id: string }>;
+}
 const newPackage = (overrides: Record<string, unknown> = {}) =>
-  dataOf<Pkg>(handler, `${ABS_API}/packages/save`, { packageName: `测试资产包${RUN}-${(seq += 1)}`, programme: '测试计划', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5', targetSize: '1000000.00', ...overrides });
+  dataOf<Pkg>(handler, `${ABS_API}/packages/save`, {
+    packageName: `测试资产包${RUN}-${(seq += 1)}`,
+    programme: '测试计划',
+    minTenorDays: 30,
+    maxTenorDays: 360,
+    maxDebtorShare: '0.5',
+    targetSize: '1000000.00',
+    ...overrides,
+  });
 const find = (id: string) => dataOf<Pkg>(auditor, `${ABS_API}/packages/find-by-id`, { id });
 const add = (id: string, noteIds: string[], client = handler) => client.call<Pkg>(`${ABS_API}/packages/add-notes`, { json: { id, noteIds } });
-const move = (action: string, pkg: { id: string; dataVersion: number }) => handler.call<Pkg>(`${ABS_API}/packages/${action}`, { json: { id: pkg.id, dataVersion: pkg.dataVersion } });
+const move = (action: string, pkg: { id: string; dataVersion: number }) =>
+  handler.call<Pkg>(`${ABS_API}/packages/${action}`, { json: { id: pkg.id, dataVersion: pkg.dataVersion } });
 
 describe('asset packages', () => {
   it('of the demo world keep their rules: the locked first package holds under its cap, with notes of several debtors', async () => {
@@ -65,7 +93,17 @@ describe('asset packages', () => {
       [{ targetSize: '-1' }, 'targetSize'],
       [{ minTenorDays: 'x' }, 'minTenorDays'],
     ] as const) {
-      const answer = await handler.call(`${ABS_API}/packages/save`, { json: { packageName: '坏', programme: '坏', minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5', targetSize: '1.00', ...(body as Record<string, unknown>) } });
+      const answer = await handler.call(`${ABS_API}/packages/save`, {
+        json: {
+          packageName: '坏',
+          programme: '坏',
+          minTenorDays: 30,
+          maxTenorDays: 360,
+          maxDebtorShare: '0.5',
+          targetSize: '1.00',
+          ...(body as Record<string, unknown>),
+        },
+      });
       expect(answer.body.code, field).toBe('VALIDATION_FAILED');
       expect(answer.body.message).toMatch(/[\u4e00-\u9fa5]/);
     }
@@ -96,14 +134,18 @@ describe('asset packages', () => {
     expect(after.figures).toMatchObject({ total: '600.00', noteCount: 2, topShare: '0.5000' });
   });
 
-  it('holds the cap from the first note: one note alone is refused, the same note with another debtor\'s joins', async () => {
+  it("holds the cap from the first note: one note alone is refused, the same note with another debtor's joins", async () => {
     const pkg = await newPackage({ maxDebtorShare: '0.6' });
     const alone = await note('500.00', 90, 'unit-one');
     const answer = await add(pkg.id, [alone]);
     expect(refusalOf(answer)).toMatchObject({ code: 'NOTE_INELIGIBLE', message: expect.stringContaining('将占 100.00%，上限 60.00%') });
     expect((await find(pkg.id)).notes).toHaveLength(0);
     // The candidates say so without forbidding it: added with notes of other debtors it may join.
-    const candidates = await dataOf<{ records: Array<{ id: string; refusal: string | null; poolWarning: string | null }> }>(handler, `${ABS_API}/packages/candidates`, { id: pkg.id, pageSize: 500 });
+    const candidates = await dataOf<{ records: Array<{ id: string; refusal: string | null; poolWarning: string | null }> }>(
+      handler,
+      `${ABS_API}/packages/candidates`,
+      { id: pkg.id, pageSize: 500 },
+    );
     expect(candidates.records.find((r) => r.id === alone)).toMatchObject({ refusal: null, poolWarning: 'CONCENTRATION' });
     expect((await add(pkg.id, [alone, await note('400.00', 90, 'unit-two')])).body.code).toBe('0');
     expect((await find(pkg.id)).figures).toMatchObject({ noteCount: 2, topShare: '0.5556' });
@@ -114,9 +156,15 @@ describe('asset packages', () => {
     const pkg = await newPackage({ maxDebtorShare: '0.6' });
     const only = await note('700.00', 90, 'unit-old');
     await srv.database.db.insert(absPackageNotes).values({ packageId: pkg.id, noteId: only, createBy: 'op_handler' });
-    expect(refusalOf(await move('lock', await find(pkg.id)))).toMatchObject({ code: 'PACKAGE_RULES_BROKEN', message: '资产包不能锁定：单一债务人占比超过上限（开立单位-old占 100.00%，上限 60.00%）' });
+    expect(refusalOf(await move('lock', await find(pkg.id)))).toMatchObject({
+      code: 'PACKAGE_RULES_BROKEN',
+      message: '资产包不能锁定：单一债务人占比超过上限（开立单位-old占 100.00%，上限 60.00%）',
+    });
     await srv.database.db.update(absPackages).set({ status: 'LOCKED' }).where(eq(absPackages.id, pkg.id));
-    expect(refusalOf(await move('issue', await find(pkg.id)))).toMatchObject({ code: 'PACKAGE_RULES_BROKEN', message: expect.stringContaining('资产包不能发行：单一债务人占比超过上限') });
+    expect(refusalOf(await move('issue', await find(pkg.id)))).toMatchObject({
+      code: 'PACKAGE_RULES_BROKEN',
+      message: expect.stringContaining('资产包不能发行：单一债务人占比超过上限'),
+    });
     expect((await find(pkg.id)).status).toBe('LOCKED');
 
     // A note redeemed after it joined stops the lock, named.
@@ -125,7 +173,9 @@ describe('asset packages', () => {
     await add(other.id, [gone]);
     await srv.database.db.update(creditNotes).set({ status: 'REDEEMED' }).where(eq(creditNotes.id, gone));
     const [{ noteNo }] = await srv.database.db.select({ noteNo: creditNotes.noteNo }).from(creditNotes).where(eq(creditNotes.id, gone));
-    expect(refusalOf(await move('lock', await find(other.id))).message).toBe(`资产包不能锁定：白条 ${noteNo} 已不符合入池规则（仅已融资的白条可以入池），请先移出`);
+    expect(refusalOf(await move('lock', await find(other.id))).message).toBe(
+      `资产包不能锁定：白条 ${noteNo} 已不符合入池规则（仅已融资的白条可以入池），请先移出`,
+    );
   });
 
   it('keeps a note in one package, even when two packages take it at once', async () => {
@@ -156,13 +206,24 @@ describe('asset packages', () => {
   it('issues only after its materials pass the document review started from the package', async () => {
     const pkg = await newPackage({ maxDebtorShare: '1' });
     await add(pkg.id, [await note('900.00', 100, 'unit-z')]);
-    expect(refusalOf(await handler.call(`${ABS_API}/packages/start-review`, { json: { id: pkg.id, documents: [{ fileId: 'f-doc-abs-001-contract', fileName: '转让合同.pdf', docFileType: 'BUSI_CONTRACT' }] } })).code).toBe('PACKAGE_NOT_LOCKED');
+    expect(
+      refusalOf(
+        await handler.call(`${ABS_API}/packages/start-review`, {
+          json: { id: pkg.id, documents: [{ fileId: 'f-doc-abs-001-contract', fileName: '转让合同.pdf', docFileType: 'BUSI_CONTRACT' }] },
+        }),
+      ).code,
+    ).toBe('PACKAGE_NOT_LOCKED');
     let current = await find(pkg.id);
     expect((await move('lock', current)).body.code).toBe('0');
     const started = await dataOf<{ instanceId: string; taskId: string }>(handler, `${ABS_API}/packages/start-review`, {
-      id: pkg.id, documents: [{ fileId: 'f-doc-abs-001-contract', fileName: '转让合同.pdf', docFileType: 'BUSI_CONTRACT' }],
+      id: pkg.id,
+      documents: [{ fileId: 'f-doc-abs-001-contract', fileName: '转让合同.pdf', docFileType: 'BUSI_CONTRACT' }],
     });
-    expect(refusalOf(await handler.call(`${ABS_API}/packages/start-review`, { json: { id: pkg.id, documents: [{ fileId: 'f-doc-abs-001-contract', fileName: 'x.pdf' }] } })).code).toBe('REVIEW_EXISTS');
+    expect(
+      refusalOf(
+        await handler.call(`${ABS_API}/packages/start-review`, { json: { id: pkg.id, documents: [{ fileId: 'f-doc-abs-001-contract', fileName: 'x.pdf' }] } }),
+      ).code,
+    ).toBe('REVIEW_EXISTS');
     // The workspace reads the package's materials by its id.
     const materials = await dataOf<DocMaterialsAnswer>(handler, DOC_REVIEW_CALLS.materials, { businessKey: pkg.id, taskSegment: 'AUDIT' });
     const [file] = materials.docMaterials.flatMap((m) => m.docFiles);
@@ -173,7 +234,12 @@ describe('asset packages', () => {
     expect(refusalOf(await move('issue', current)).code).toBe('MATERIALS_PENDING');
     const reviewed = await dataOf<DocMaterialsAnswer>(director, DOC_REVIEW_CALLS.materials, { businessKey: pkg.id, taskSegment: 'REVIEW' });
     const [again] = reviewed.docMaterials.flatMap((m) => m.docFiles);
-    await dataOf(director, DOC_REVIEW_CALLS.approve, { docFileId: again.docFileId, taskSegment: 'REVIEW', approveResult: 'PASS', dataVersion: again.dataVersion });
+    await dataOf(director, DOC_REVIEW_CALLS.approve, {
+      docFileId: again.docFileId,
+      taskSegment: 'REVIEW',
+      approveResult: 'PASS',
+      dataVersion: again.dataVersion,
+    });
     await dataOf(director, '/op/v1/workflow/tasks/complete', { taskId: first.task.id, outcome: 'PASS' });
     current = await find(pkg.id);
     expect((current as unknown as { materialStatus: string }).materialStatus).toBe('APPROVED');
@@ -209,7 +275,14 @@ describe('issue nodes', () => {
     expect((await save('PROJECT', '2026-03-02')).body.message).toBe('“立项”的日期不能晚于“交易所受理”（2026-03-01）');
     expect((await save('PROJECT', '2026-02-30')).body.code).toBe('VALIDATION_FAILED');
     const nodes = await dataOf<Array<{ node: string; nodeDate: string | null }>>(auditor, `${ABS_API}/issue-nodes/list`, { packageId: pkg.id });
-    expect(nodes.map((n) => [n.node, n.nodeDate])).toEqual([['PROJECT', '2026-03-01'], ['ACCEPTED', '2026-03-01'], ['APPROVED', null], ['ISSUED', null], ['ESTABLISHED', null], ['REDEEMED', null]]);
+    expect(nodes.map((n) => [n.node, n.nodeDate])).toEqual([
+      ['PROJECT', '2026-03-01'],
+      ['ACCEPTED', '2026-03-01'],
+      ['APPROVED', null],
+      ['ISSUED', null],
+      ['ESTABLISHED', null],
+      ['REDEEMED', null],
+    ]);
     // 发行 happens to a fixed pool: not registered while the package still takes notes.
     expect((await save('APPROVED', '2026-03-02')).body.code).toBe('0');
     expect(refusalOf(await save('ISSUED', '2026-03-03'))).toMatchObject({ code: 'PACKAGE_NOT_LOCKED', message: '资产包锁定后才能登记“发行”节点' });
@@ -217,9 +290,30 @@ describe('issue nodes', () => {
 });
 
 describe('central registry', () => {
-  interface Registration { id: string; registrationNo: string; dataVersion: number; status: string; periodYears: number; expireDate: string; amount: string; certificateFileId: string; history: Array<{ action: string; before: unknown; after: Record<string, unknown>; receiptNo: string }> }
+  interface Registration {
+    id: string;
+    registrationNo: string;
+    dataVersion: number;
+    status: string;
+    periodYears: number;
+    expireDate: string;
+    amount: string;
+    certificateFileId: string;
+    history: Array<{ action: string; before: unknown; after: Record<string, unknown>; receiptNo: string }>;
+  }
   const register = (body: Record<string, unknown>) =>
-    handler.call<Registration>(`${ZD_API}/register`, { json: { registrationType: 'TRANSFER', transferorId: 'corp-demo-factoring', transfereeId: 'corp-demo-group', subjectKind: 'NOTES', amount: '500.00', periodYears: 3, description: '应收账款转让', ...body } });
+    handler.call<Registration>(`${ZD_API}/register`, {
+      json: {
+        registrationType: 'TRANSFER',
+        transferorId: 'corp-demo-factoring',
+        transfereeId: 'corp-demo-group',
+        subjectKind: 'NOTES',
+        amount: '500.00',
+        periodYears: 3,
+        description: '应收账款转让',
+        ...body,
+      },
+    });
   const show = (id: string) => dataOf<Registration>(auditor, `${ZD_API}/find-by-id`, { id });
 
   it('registers, amends, extends and cancels, keeping each act in the history with a certificate', async () => {
@@ -231,7 +325,12 @@ describe('central registry', () => {
     let current = await show(reg.id);
     expect(current.history.map((h) => h.action)).toEqual(['REGISTER']);
 
-    current = await dataOf<Registration>(handler, `${ZD_API}/amend`, { id: reg.id, dataVersion: current.dataVersion, amount: '600.00', description: '变更金额' });
+    current = await dataOf<Registration>(handler, `${ZD_API}/amend`, {
+      id: reg.id,
+      dataVersion: current.dataVersion,
+      amount: '600.00',
+      description: '变更金额',
+    });
     expect(current.amount).toBe('600.00');
     current = await show(reg.id);
     current = await dataOf<Registration>(handler, `${ZD_API}/extend`, { id: reg.id, dataVersion: current.dataVersion, periodYears: 5 });
@@ -247,7 +346,9 @@ describe('central registry', () => {
     // Who acted, by name: op_handler's person name, not the username.
     expect(final.history.map((h) => (h as unknown as { createByName: string }).createByName)).toEqual(Array(4).fill('经办人张三'));
     expect(new Set(final.history.map((h) => h.receiptNo)).size).toBe(4);
-    expect(refusalOf(await handler.call(`${ZD_API}/amend`, { json: { id: reg.id, dataVersion: final.dataVersion, description: '再改' } })).message).toContain('已注销');
+    expect(refusalOf(await handler.call(`${ZD_API}/amend`, { json: { id: reg.id, dataVersion: final.dataVersion, description: '再改' } })).message).toContain(
+      '已注销',
+    );
     // Each act is in the operation log, in the same transaction as the change.
     const logged = await srv.database.db.select().from(operationLogs).where(eq(operationLogs.recordId, reg.id));
     expect(logged.map((l) => l.action).sort()).toEqual(['AMEND', 'CANCEL', 'EXTEND', 'REGISTER']);
@@ -256,13 +357,23 @@ describe('central registry', () => {
   it('answers the registry refusal with its reason and stores nothing', async () => {
     const noteId = await note('300.00', 200, 'unit-r');
     const before = (await srv.database.db.select().from(zdRegistrations)).length;
-    expect((await register({ noteIds: [noteId], amount: '300.00', transfereeId: 'corp-demo-factoring' })).body.message).toBe('中登登记被拒绝：出让人（出质人）与受让人（质权人）不能为同一主体');
+    expect((await register({ noteIds: [noteId], amount: '300.00', transfereeId: 'corp-demo-factoring' })).body.message).toBe(
+      '中登登记被拒绝：出让人（出质人）与受让人（质权人）不能为同一主体',
+    );
     expect((await register({ noteIds: [noteId], amount: '300.00' })).body.code).toBe('0');
     const dup = await register({ noteIds: [noteId], amount: '300.00' });
     expect(refusalOf(dup).code).toBe('REGISTRY_REFUSED');
     expect(dup.body.message).toContain('登记财产已存在有效的同类登记');
     expect((await srv.database.db.select().from(zdRegistrations)).length).toBe(before + 1);
-    for (const body of [{ periodYears: 31 }, { periodYears: 0 }, { amount: '301.00' }, { registrationType: 'SALE' }, { noteIds: 'x' }, { periodYears: 2.5 }, { amount: '1e3' }]) {
+    for (const body of [
+      { periodYears: 31 },
+      { periodYears: 0 },
+      { amount: '301.00' },
+      { registrationType: 'SALE' },
+      { noteIds: 'x' },
+      { periodYears: 2.5 },
+      { amount: '1e3' },
+    ]) {
       const answer = await register({ noteIds: [noteId], registrationType: 'PLEDGE', amount: '300.00', ...body });
       expect(answer.body.code, JSON.stringify(body)).toBe('VALIDATION_FAILED');
       expect(answer.body.message).toMatch(/[\u4e00-\u9fa5]/);
@@ -286,7 +397,9 @@ describe('central registry', () => {
     const grant = grants[reg.certificateFileId];
     const res = await fetch(`${srv.baseUrl}/api/web/op/v1/files/${reg.certificateFileId}/preview?grant=${encodeURIComponent(grant)}`);
     expect(res.headers.get('content-type')).toContain('application/pdf');
-    const { text } = JSON.parse(execFileSync(process.execPath, [new URL('./support/pdf-text.mjs', import.meta.url).pathname], { input: Buffer.from(await res.arrayBuffer()) }).toString()) as { text: string };
+    const { text } = JSON.parse(
+      execFileSync(process.execPath, [new URL('./support/pdf-text.mjs', import.meta.url).pathname], { input: Buffer.from(await res.arrayBuffer()) }).toString(),
+    ) as { text: string };
     expect(text).toContain('动产和权利担保统一登记');
     expect(text).toContain(reg.registrationNo);
     expect(text).toContain('壹仟贰佰叁拾肆元伍角陆分');
@@ -300,7 +413,9 @@ describe('central registry', () => {
   });
 
   it('flags registrations expiring within 30 days in the list', async () => {
-    const page = await dataOf<{ records: Array<{ registrationNo: string; expiringSoon: boolean; daysLeft: number }> }>(auditor, `${ZD_API}/page`, { expiringOnly: true });
+    const page = await dataOf<{ records: Array<{ registrationNo: string; expiringSoon: boolean; daysLeft: number }> }>(auditor, `${ZD_API}/page`, {
+      expiringOnly: true,
+    });
     for (const r of page.records) expect(r.expiringSoon && r.daysLeft <= 30).toBe(true);
   });
 });

@@ -78,8 +78,17 @@ describe('menus', () => {
     expect(rows.find((m) => m.menuUri === 'system:permission-matrix')).toMatchObject({ permission: 'system:permmatrix:list' });
     expect(rows.filter((m) => !componentResolves(m.component, RESOURCES)).map((m) => m.menuUri)).toEqual([]);
     // The buttons under a resource menu: its write actions.
-    const buttons = await dataOf<Page<{ permission: string; title: string }>>(admin, `${menuButtonResource.apiBase}/page`, { menuId: 'm-system:dict', pageSize: 50 });
-    expect(buttons.records.map((b) => b.permission).sort()).toEqual(['system:dict:add', 'system:dict:edit', 'system:dict:export', 'system:dict:query', 'system:dict:remove']);
+    const buttons = await dataOf<Page<{ permission: string; title: string }>>(admin, `${menuButtonResource.apiBase}/page`, {
+      menuId: 'm-system:dict',
+      pageSize: 50,
+    });
+    expect(buttons.records.map((b) => b.permission).sort()).toEqual([
+      'system:dict:add',
+      'system:dict:edit',
+      'system:dict:export',
+      'system:dict:query',
+      'system:dict:remove',
+    ]);
     expect(buttons.records.find((b) => b.permission === 'system:dict:add')?.title).toBe('新增');
   });
 
@@ -87,7 +96,11 @@ describe('menus', () => {
     const answer = await admin.call(`${MENUS}/save`, {
       json: { parentId: 'm-system', menuUri: uri('ghost'), title: '幽灵页', path: 'ghost', component: '/op/system/ghost/index', orderNum: 99 },
     });
-    expect(refusalOf(answer)).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: expect.stringContaining('组件路径“/op/system/ghost/index”不在页面注册表中') });
+    expect(refusalOf(answer)).toEqual({
+      status: 200,
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('组件路径“/op/system/ghost/index”不在页面注册表中'),
+    });
     expect((answer.body.data as { field: string }).field).toBe('component');
     expect(await menuByUri(uri('ghost'))).toBeUndefined();
     // An update to an unknown component is refused the same way and leaves the menu as it was.
@@ -103,7 +116,13 @@ describe('menus', () => {
     const added: string[] = [];
     try {
       const created = await dataOf<MenuRecord>(admin, `${MENUS}/save`, {
-        parentId: 'm-system', menuUri: copy, title: '登录日志副本', path: 'logininfor', component: '/op/system/logininfor/index', orderNum: 99, permission: 'system:logininfor:list',
+        parentId: 'm-system',
+        menuUri: copy,
+        title: '登录日志副本',
+        path: 'logininfor',
+        component: '/op/system/logininfor/index',
+        orderNum: 99,
+        permission: 'system:logininfor:list',
       });
       added.push(created.id);
       expect(created.component).toBe('/op/system/logininfor/index');
@@ -114,7 +133,18 @@ describe('menus', () => {
       await dataOf(admin, `${MENUS}/update-by-id`, { id: created.id, dataVersion: created.dataVersion, title: '登录记录' });
       expect((await menuTreeOf(auditor)).find((m) => m.meta.menuUri === copy)?.meta.title).toBe('登录记录');
       // A menu with no permission is the administrator's alone.
-      added.push((await dataOf<MenuRecord>(admin, `${MENUS}/save`, { parentId: 'm-system', menuUri: adminOnly, title: '仅管理员', path: 'admin-only', component: 'ParentView', orderNum: 98 })).id);
+      added.push(
+        (
+          await dataOf<MenuRecord>(admin, `${MENUS}/save`, {
+            parentId: 'm-system',
+            menuUri: adminOnly,
+            title: '仅管理员',
+            path: 'admin-only',
+            component: 'ParentView',
+            orderNum: 98,
+          })
+        ).id,
+      );
       expect((await menuTreeOf(admin)).some((m) => m.meta.menuUri === adminOnly)).toBe(true);
       expect((await menuTreeOf(auditor)).some((m) => m.meta.menuUri === adminOnly)).toBe(false);
     } finally {
@@ -125,8 +155,22 @@ describe('menus', () => {
   });
 
   it('keeps the tree a tree: no missing parent, no move under itself or a descendant; a menu with children stays', async () => {
-    const dir = await dataOf<MenuRecord>(admin, `${MENUS}/save`, { parentId: 'm-system', menuUri: uri('tree-a'), title: '目录A', path: 'tree-a', component: 'ParentView', orderNum: 1 });
-    const child = await dataOf<MenuRecord>(admin, `${MENUS}/save`, { parentId: dir.id, menuUri: `${uri('tree-a')}:b`, title: '页面B', path: 'b', component: '/op/system/dict/index', orderNum: 1 });
+    const dir = await dataOf<MenuRecord>(admin, `${MENUS}/save`, {
+      parentId: 'm-system',
+      menuUri: uri('tree-a'),
+      title: '目录A',
+      path: 'tree-a',
+      component: 'ParentView',
+      orderNum: 1,
+    });
+    const child = await dataOf<MenuRecord>(admin, `${MENUS}/save`, {
+      parentId: dir.id,
+      menuUri: `${uri('tree-a')}:b`,
+      title: '页面B',
+      path: 'b',
+      component: '/op/system/dict/index',
+      orderNum: 1,
+    });
     try {
       await treeRules(dir, child);
     } finally {
@@ -135,7 +179,9 @@ describe('menus', () => {
   });
 
   async function treeRules(dir: MenuRecord, child: MenuRecord) {
-    const missing = await admin.call(`${MENUS}/save`, { json: { parentId: 'm-nowhere', menuUri: uri('orphan'), title: '孤儿', path: 'orphan', component: 'ParentView', orderNum: 1 } });
+    const missing = await admin.call(`${MENUS}/save`, {
+      json: { parentId: 'm-nowhere', menuUri: uri('orphan'), title: '孤儿', path: 'orphan', component: 'ParentView', orderNum: 1 },
+    });
     expect(refusalOf(missing)).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: '上级菜单不存在' });
     for (const parentId of [dir.id, child.id]) {
       const cycle = await admin.call(`${MENUS}/update-by-id`, { json: { id: dir.id, dataVersion: dir.dataVersion, parentId } });
@@ -145,7 +191,9 @@ describe('menus', () => {
     expect(refusalOf(withChildren)).toEqual({ status: 200, code: 'MENU_HAS_CHILDREN', message: '存在下级菜单“页面B”，不允许删除' });
     // A button under the page goes with it.
     await dataOf(admin, `${menuButtonResource.apiBase}/save`, { menuId: child.id, title: '导出', permission: 'system:dict:export', orderNum: 10 });
-    const orphanButton = await admin.call(`${menuButtonResource.apiBase}/save`, { json: { menuId: 'm-nowhere', title: '导出', permission: 'system:dict:export', orderNum: 10 } });
+    const orphanButton = await admin.call(`${menuButtonResource.apiBase}/save`, {
+      json: { menuId: 'm-nowhere', title: '导出', permission: 'system:dict:export', orderNum: 10 },
+    });
     expect(refusalOf(orphanButton)).toMatchObject({ code: 'VALIDATION_FAILED', message: '上级菜单不存在' });
     expect(await dataOf(admin, `${MENUS}/remove-by-ids`, { ids: [dir.id, child.id] })).toBe(2);
     expect((await dataOf<Page<unknown>>(admin, `${menuButtonResource.apiBase}/page`, { menuId: child.id })).total).toBe(0);
@@ -243,8 +291,15 @@ describe('positions', () => {
     const held = page.records.find((p) => p.positionCode === POSITIONS.systemAuthOperator)!;
     const refused = await admin.call(`${POSITIONS_API}/remove-by-ids`, { json: { ids: [held.id] } });
     expect(refusalOf(refused)).toEqual({ status: 200, code: 'POSITION_HELD', message: '岗位“系统授权经办”已分配给人员，不允许删除' });
-    const fresh = await dataOf<{ id: string }>(admin, `${POSITIONS_API}/save`, { positionCode: `RISK_REVIEWER_${RUN}`, positionName: '风险复核岗', orderNum: 50, status: '0' });
-    const duplicate = await admin.call(`${POSITIONS_API}/save`, { json: { positionCode: `RISK_REVIEWER_${RUN}`, positionName: '重复', orderNum: 1, status: '0' } });
+    const fresh = await dataOf<{ id: string }>(admin, `${POSITIONS_API}/save`, {
+      positionCode: `RISK_REVIEWER_${RUN}`,
+      positionName: '风险复核岗',
+      orderNum: 50,
+      status: '0',
+    });
+    const duplicate = await admin.call(`${POSITIONS_API}/save`, {
+      json: { positionCode: `RISK_REVIEWER_${RUN}`, positionName: '重复', orderNum: 1, status: '0' },
+    });
     expect(duplicate.body.code).toBe('DUPLICATE');
     expect(await dataOf(admin, `${POSITIONS_API}/remove-by-ids`, { ids: [fresh.id] })).toBe(1);
   });
@@ -268,15 +323,22 @@ describe('the permission matrix', () => {
     expect(byRole.rows).toHaveLength(roleIds.length * RESOURCES.length);
     for (const row of byRole.rows) {
       const resource = RESOURCES.find((r) => r.name === row.resource)!;
-      for (const action of MATRIX_ACTIONS) expect(row.cells[action], `${row.subject} ${row.resource} ${action}`).toBe(allows(held.get(row.subject), requirementOf(resource, action)));
+      for (const action of MATRIX_ACTIONS)
+        expect(row.cells[action], `${row.subject} ${row.resource} ${action}`).toBe(allows(held.get(row.subject), requirementOf(resource, action)));
     }
     // The auditor reads and changes nothing: every write of every resource denied to its role.
     for (const row of byRole.rows.filter((r) => r.subject === 'r-op-auditor')) {
-      expect([row.cells.add, row.cells.edit, row.cells.remove].every((c) => c !== true), row.resource).toBe(true);
+      expect(
+        [row.cells.add, row.cells.edit, row.cells.remove].every((c) => c !== true),
+        row.resource,
+      ).toBe(true);
     }
 
     const byUser = await dataOf<MatrixAnswer>(auditor, MATRIX_API.page, { by: 'user', resource: 'menus' });
-    const links = await srv.database.db.select({ username: users.username, pkRole: userRoles.pkRole }).from(users).innerJoin(userRoles, eq(userRoles.userId, users.id));
+    const links = await srv.database.db
+      .select({ username: users.username, pkRole: userRoles.pkRole })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id));
     for (const row of byUser.rows) {
       expect(row.resource).toContain('menus');
       const userHeld = new Set(links.filter((l) => l.username === row.subject).flatMap((l) => [...(held.get(l.pkRole) ?? [])]));
@@ -296,7 +358,9 @@ describe('the permission matrix', () => {
       const after = await dataOf<MatrixAnswer>(auditor, MATRIX_API.page, { by: 'role', subject: 'r-platform-ag-operator', resource: '岗位' });
       expect(after.rows.map((r) => [r.resource, r.cells.add])).toEqual([['positions', true]]);
     } finally {
-      await srv.database.db.delete(rolePermissions).where(sql`${rolePermissions.pkRole} = 'r-platform-ag-operator' and ${rolePermissions.permission} = 'system:post:add'`);
+      await srv.database.db
+        .delete(rolePermissions)
+        .where(sql`${rolePermissions.pkRole} = 'r-platform-ag-operator' and ${rolePermissions.permission} = 'system:post:add'`);
     }
     const onlyAdd = await dataOf<MatrixAnswer>(auditor, MATRIX_API.page, { by: 'role', allowedAction: 'add' });
     expect(onlyAdd.rows.length).toBeGreaterThan(0);
@@ -307,7 +371,10 @@ describe('the permission matrix', () => {
   it('exports only with the export grant: the administrator gets the CSV, the auditor 403', async () => {
     const csv = await dataOf<{ fileName: string; content: string }>(admin, MATRIX_API.export, { by: 'role', resource: 'menus' });
     expect(csv.fileName).toBe('permission-matrix-role.csv');
-    const lines = csv.content.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.content
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('角色,名称,资源,列表,查询,新增,修改,删除,导出');
     expect(lines.find((l) => l.startsWith('r-admin,'))).toBe('r-admin,系统管理员（admin）,菜单管理,允许,允许,允许,允许,允许,—');
     expect(lines.find((l) => l.startsWith('r-op-auditor,'))).toBe('r-op-auditor,运营审计（ROLE_OP_AUDITOR）,菜单管理,允许,允许,拒绝,拒绝,拒绝,—');
@@ -348,13 +415,39 @@ describe('hostile input', () => {
     const [{ count: menusBefore }] = await srv.database.db.select({ count: sql<number>`count(*)::int` }).from(menus);
     const known = new Set((await srv.database.db.select({ id: menus.id }).from(menus)).map((m) => m.id));
     const values: unknown[] = [null, -1, 1e308, true, ['x'], { a: 1 }, ' ', 'x'.repeat(5000), "'; drop table menus; --", '*:*:*'];
-    const paths = [`${MENUS}/save`, `${MENUS}/update-by-id`, `${ORGS}/save`, `${ORGS}/update-by-id`, `${POSITIONS_API}/save`, `${menuButtonResource.apiBase}/save`, MATRIX_API.page];
-    const fields = ['id', 'parentId', 'component', 'menuUri', 'path', 'permission', 'orderNum', 'dataVersion', 'orgCode', 'status', 'menuId', 'by', 'subject', 'resource', 'allowedAction'];
+    const paths = [
+      `${MENUS}/save`,
+      `${MENUS}/update-by-id`,
+      `${ORGS}/save`,
+      `${ORGS}/update-by-id`,
+      `${POSITIONS_API}/save`,
+      `${menuButtonResource.apiBase}/save`,
+      MATRIX_API.page,
+    ];
+    const fields = [
+      'id',
+      'parentId',
+      'component',
+      'menuUri',
+      'path',
+      'permission',
+      'orderNum',
+      'dataVersion',
+      'orgCode',
+      'status',
+      'menuId',
+      'by',
+      'subject',
+      'resource',
+      'allowedAction',
+    ];
     try {
       for (const path of paths) {
         for (const field of fields) {
           for (const value of values) {
-            const answer = await admin.call(path, { json: { parentId: 'm-system', menuUri: uri('h'), title: 'h', path: 'h', component: 'ParentView', orderNum: 1, [field]: value } });
+            const answer = await admin.call(path, {
+              json: { parentId: 'm-system', menuUri: uri('h'), title: 'h', path: 'h', component: 'ParentView', orderNum: 1, [field]: value },
+            });
             expect(answer.status, `${path} ${field}=${JSON.stringify(value)?.slice(0, 40)}`).toBeLessThan(500);
           }
         }

@@ -57,16 +57,24 @@ const ADDRESS = '福建省厦门市思明区鹭江道1号';
 const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT', remark?: string) =>
   dataOf<Transition>(client, `${WF}/tasks/complete`, { taskId, outcome, remark });
 const find = (api: string, id: string) => dataOf<Rec>(auditor, `${BASE}/${api}/find-by-id`, { id });
-const changeOf = async (instanceId: string) => (await dataOf<{ change: Change; record: Rec | null }>(auditor, '/op/v1/approvals/find-by-instance', { instanceId })).change;
+const changeOf = async (instanceId: string) =>
+  (await dataOf<{ change: Change; record: Rec | null }>(auditor, '/op/v1/approvals/find-by-instance', { instanceId })).change;
 const history = async (instanceId: string) =>
-  (await dataOf<{ history: Array<{ action: string; taskDefinitionKey: string; username: string }> }>(auditor, `${WF}/instances/history`, { instanceId })).history.map((e) => `${e.action}:${e.taskDefinitionKey}:${e.username}`);
+  (
+    await dataOf<{ history: Array<{ action: string; taskDefinitionKey: string; username: string }> }>(auditor, `${WF}/instances/history`, { instanceId })
+  ).history.map((e) => `${e.action}:${e.taskDefinitionKey}:${e.username}`);
 const summaryOf = async (instanceId: string) => (await dataOf<{ summary: string | null }>(auditor, `${WF}/instances/find-by-id`, { instanceId })).summary;
 const openTask = async (instanceId: string) => (await dataOf<{ currentTask: Task | null }>(auditor, `${WF}/instances/find-by-id`, { instanceId })).currentTask;
 
 function admissionBody(client: ApiClient, corpName: string) {
   return {
-    corpName, creditCode: creditCode(), legalPersonName: '陈重提', legalPersonIdCard: client.encrypt('11010519491231002X'),
-    managerName: '林管理', managerMobile: client.encrypt('13812345678'), registeredAddress: ADDRESS,
+    corpName,
+    creditCode: creditCode(),
+    legalPersonName: '陈重提',
+    legalPersonIdCard: client.encrypt('11010519491231002X'),
+    managerName: '林管理',
+    managerMobile: client.encrypt('13812345678'),
+    registeredAddress: ADDRESS,
   };
 }
 
@@ -79,7 +87,11 @@ async function admitted(): Promise<Rec> {
 
 /** A change of the record's address, submitted, and returned by the director with a reason: the submitter's step is open again. */
 async function returned(rec: Rec, address: string): Promise<Proposal> {
-  const proposal = await dataOf<Proposal>(handler, `${BASE}/core-admissions/update-by-id`, { id: rec.id, dataVersion: rec.dataVersion, registeredAddress: address });
+  const proposal = await dataOf<Proposal>(handler, `${BASE}/core-admissions/update-by-id`, {
+    id: rec.id,
+    dataVersion: rec.dataVersion,
+    registeredAddress: address,
+  });
   const back = await complete(director, proposal.taskId, 'REJECT', '地址与营业执照不一致');
   expect(back.task?.taskDefinitionKey).toBe('Edit');
   return proposal;
@@ -89,7 +101,11 @@ describe('a returned change, changed and resubmitted by its submitter', () => {
   it('applies the edited values at approval, and nothing before the end', async () => {
     const rec = await admitted();
     const proposal = await returned(rec, '福建省厦门市思明区鹭江道2号');
-    const resubmitted = await dataOf<{ change: Change }>(handler, RESUBMIT, { instanceId: proposal.instanceId, registeredAddress: '福建省厦门市思明区鹭江道88号', legalPersonName: '陈改正' });
+    const resubmitted = await dataOf<{ change: Change }>(handler, RESUBMIT, {
+      instanceId: proposal.instanceId,
+      registeredAddress: '福建省厦门市思明区鹭江道88号',
+      legalPersonName: '陈改正',
+    });
     expect(resubmitted.change.proposed).toEqual({ registeredAddress: '福建省厦门市思明区鹭江道88号', legalPersonName: '陈改正' });
     expect((await changeOf(proposal.instanceId)).proposed).toEqual({ registeredAddress: '福建省厦门市思明区鹭江道88号', legalPersonName: '陈改正' });
     // Revised, not applied: the record is as it was, and the change is still the one running.
@@ -100,18 +116,24 @@ describe('a returned change, changed and resubmitted by its submitter', () => {
     const again = await complete(handler, task!.id, 'PASS', '已按营业执照修改');
     expect(again.task?.taskDefinitionKey).toBe('Approve');
     expect(await find('core-admissions', rec.id)).toMatchObject({ registeredAddress: ADDRESS, legalPersonName: '陈重提' });
-    expect(await history(proposal.instanceId)).toEqual([
-      'START:Edit:op_handler', 'PASS:Edit:op_handler', 'REJECT:Approve:op_director', 'PASS:Edit:op_handler',
-    ]);
+    expect(await history(proposal.instanceId)).toEqual(['START:Edit:op_handler', 'PASS:Edit:op_handler', 'REJECT:Approve:op_director', 'PASS:Edit:op_handler']);
 
     await complete(director, again.task!.id, 'PASS');
-    expect(await find('core-admissions', rec.id)).toMatchObject({ registeredAddress: '福建省厦门市思明区鹭江道88号', legalPersonName: '陈改正', pendingChange: null });
+    expect(await find('core-admissions', rec.id)).toMatchObject({
+      registeredAddress: '福建省厦门市思明区鹭江道88号',
+      legalPersonName: '陈改正',
+      pendingChange: null,
+    });
   });
 
-  it('drops a field set back to the record\'s value, and refuses a resubmission that changes nothing', async () => {
+  it("drops a field set back to the record's value, and refuses a resubmission that changes nothing", async () => {
     const rec = await admitted();
     const proposal = await returned(rec, '福建省厦门市思明区鹭江道3号');
-    const both = await dataOf<{ change: Change }>(handler, RESUBMIT, { instanceId: proposal.instanceId, registeredAddress: ADDRESS, legalPersonName: '陈另名' });
+    const both = await dataOf<{ change: Change }>(handler, RESUBMIT, {
+      instanceId: proposal.instanceId,
+      registeredAddress: ADDRESS,
+      legalPersonName: '陈另名',
+    });
     expect(both.change.proposed).toEqual({ legalPersonName: '陈另名' });
     const none = await handler.call(RESUBMIT, { json: { instanceId: proposal.instanceId, registeredAddress: ADDRESS, legalPersonName: '陈重提' } });
     expect(refusalOf(none)).toMatchObject({ code: 'VALIDATION_FAILED', message: '没有修改任何内容，无需提交审批' });
@@ -130,7 +152,9 @@ describe('a returned change, changed and resubmitted by its submitter', () => {
       { registeredAddress: '福'.repeat(201) },
     ];
     for (const values of bad) {
-      const first = refusalOf(await handler.call(`${BASE}/core-admissions/update-by-id`, { json: { id: other.id, dataVersion: other.dataVersion, ...values } }));
+      const first = refusalOf(
+        await handler.call(`${BASE}/core-admissions/update-by-id`, { json: { id: other.id, dataVersion: other.dataVersion, ...values } }),
+      );
       const again = refusalOf(await handler.call(RESUBMIT, { json: { instanceId: proposal.instanceId, ...values } }));
       expect(first.code).not.toBe('0');
       expect(again).toEqual(first);
@@ -142,18 +166,32 @@ describe('a returned change, changed and resubmitted by its submitter', () => {
 
   it('lets only the submitter change it, and only while it is back with them', async () => {
     const rec = await admitted();
-    const proposal = await dataOf<Proposal>(handler, `${BASE}/core-admissions/update-by-id`, { id: rec.id, dataVersion: rec.dataVersion, registeredAddress: '福建省厦门市思明区鹭江道5号' });
+    const proposal = await dataOf<Proposal>(handler, `${BASE}/core-admissions/update-by-id`, {
+      id: rec.id,
+      dataVersion: rec.dataVersion,
+      registeredAddress: '福建省厦门市思明区鹭江道5号',
+    });
     // With the director: not returned, so the submitter cannot change it under the reviewer's eyes.
-    expect(refusalOf(await handler.call(RESUBMIT, { json: { instanceId: proposal.instanceId, registeredAddress: '福建省厦门市思明区鹭江道6号' } }))).toMatchObject({ code: 'NOT_RETURNED' });
+    expect(
+      refusalOf(await handler.call(RESUBMIT, { json: { instanceId: proposal.instanceId, registeredAddress: '福建省厦门市思明区鹭江道6号' } })),
+    ).toMatchObject({ code: 'NOT_RETURNED' });
     await complete(director, proposal.taskId, 'REJECT', '请补充门牌号');
     // Returned: the administrator (who holds every permission) and the director are not its submitter; the auditor may change nothing.
-    expect(refusalOf(await admin.call(RESUBMIT, { json: { instanceId: proposal.instanceId, registeredAddress: '福建省厦门市思明区鹭江道7号' } }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
-    expect(refusalOf(await director.call(RESUBMIT, { json: { instanceId: proposal.instanceId, registeredAddress: '福建省厦门市思明区鹭江道7号' } }))).toMatchObject({ status: 403 });
-    expect(refusalOf(await auditor.call(RESUBMIT, { json: { instanceId: proposal.instanceId, registeredAddress: '福建省厦门市思明区鹭江道7号' } }))).toMatchObject({ status: 403 });
+    expect(
+      refusalOf(await admin.call(RESUBMIT, { json: { instanceId: proposal.instanceId, registeredAddress: '福建省厦门市思明区鹭江道7号' } })),
+    ).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(
+      refusalOf(await director.call(RESUBMIT, { json: { instanceId: proposal.instanceId, registeredAddress: '福建省厦门市思明区鹭江道7号' } })),
+    ).toMatchObject({ status: 403 });
+    expect(
+      refusalOf(await auditor.call(RESUBMIT, { json: { instanceId: proposal.instanceId, registeredAddress: '福建省厦门市思明区鹭江道7号' } })),
+    ).toMatchObject({ status: 403 });
     expect((await changeOf(proposal.instanceId)).proposed).toEqual({ registeredAddress: '福建省厦门市思明区鹭江道5号' });
     // Once withdrawn it has ended: nothing to change.
     await dataOf(handler, `${WF}/instances/withdraw`, { instanceId: proposal.instanceId });
-    expect(refusalOf(await handler.call(RESUBMIT, { json: { instanceId: proposal.instanceId, registeredAddress: '福建省厦门市思明区鹭江道8号' } })).code).toMatch(/^(NOT_RETURNED|NOT_FOUND)$/);
+    expect(
+      refusalOf(await handler.call(RESUBMIT, { json: { instanceId: proposal.instanceId, registeredAddress: '福建省厦门市思明区鹭江道8号' } })).code,
+    ).toMatch(/^(NOT_RETURNED|NOT_FOUND)$/);
     expect(await find('core-admissions', rec.id)).toMatchObject({ registeredAddress: ADDRESS, pendingChange: null });
     expect(refusalOf(await handler.call(RESUBMIT, { json: {} }))).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(refusalOf(await handler.call(RESUBMIT, { json: { instanceId: randomUUID() } })).code).toBe('NOT_FOUND');
@@ -180,9 +218,14 @@ describe('a returned change, changed and resubmitted by its submitter', () => {
     expect(String(created.legalPersonIdCard)).toMatch(/\*/);
   });
 
-  it('names the resubmitted values in the reviewer\'s task: the summary follows the revision', async () => {
+  it("names the resubmitted values in the reviewer's task: the summary follows the revision", async () => {
     const rec = await admitted();
-    const proposal = await dataOf<Proposal>(handler, `${BASE}/manager/update-by-id`, { id: rec.id, dataVersion: rec.dataVersion, managerName: '钱旧名', managerMobile: handler.encrypt('13912345678') });
+    const proposal = await dataOf<Proposal>(handler, `${BASE}/manager/update-by-id`, {
+      id: rec.id,
+      dataVersion: rec.dataVersion,
+      managerName: '钱旧名',
+      managerMobile: handler.encrypt('13912345678'),
+    });
     await complete(director, proposal.taskId, 'REJECT', '管理员姓名有误');
     await dataOf(handler, RESUBMIT, { instanceId: proposal.instanceId, managerName: '钱新名' });
     expect((await changeOf(proposal.instanceId)).proposed).toMatchObject({ managerName: '钱新名' });

@@ -42,7 +42,13 @@ const partnerResource = defineResource({
   apiBase: API,
   menuUri: 'test:partners',
   title: 'resources:config.title',
-  permissions: { list: PERMISSIONS.certificate.list, query: PERMISSIONS.certificate.query, add: PERMISSIONS.certificate.add, edit: PERMISSIONS.certificate.renew, remove: PERMISSIONS.certificate.reopen },
+  permissions: {
+    list: PERMISSIONS.certificate.list,
+    query: PERMISSIONS.certificate.query,
+    add: PERMISSIONS.certificate.add,
+    edit: PERMISSIONS.certificate.renew,
+    remove: PERMISSIONS.certificate.reopen,
+  },
   fields: {
     partnerName: { type: 'string', label: 'resources:config.fields.configName', required: true, maxLength: 40, unique: true },
     mobile: { type: 'string', label: 'resources:config.fields.configKey', validator: 'mobile' },
@@ -121,14 +127,21 @@ async function existing(name = `合作方${(seq += 1)}`): Promise<Partner> {
 describe('an approvable resource', () => {
   it('a creation is proposed (no record yet) and exists, as proposed, once approved', async () => {
     const proposal = await dataOf<Proposal>(handler, `${API}/save`, { partnerName: '新合作方甲', mobile: '13912345678' });
-    expect(proposal.change).toMatchObject({ action: 'create', processKey: CREATE_KEY, status: 'RUNNING', proposed: { partnerName: '新合作方甲', mobile: '13912345678' } });
+    expect(proposal.change).toMatchObject({
+      action: 'create',
+      processKey: CREATE_KEY,
+      status: 'RUNNING',
+      proposed: { partnerName: '新合作方甲', mobile: '13912345678' },
+    });
     expect(refusalOf(await call(auditor, 'find-by-id', { id: proposal.change.recordId })).code).toBe('NOT_FOUND');
     const pending = await dataOf<Change[]>(auditor, `${API}/pending-creations`, {});
     expect(pending.map((c) => c.id)).toContain(proposal.change.id);
     // The proposer by name: the list's 审批中的新增 names a person, not a login.
     expect(pending.find((c) => c.id === proposal.change.id)).toMatchObject({ createBy: 'op_handler', createByName: '经办人张三' });
 
-    const instance = await dataOf<{ instance: { businessKey: string; processKey: string } }>(auditor, `${WF}/instances/find-by-id`, { instanceId: proposal.instanceId });
+    const instance = await dataOf<{ instance: { businessKey: string; processKey: string } }>(auditor, `${WF}/instances/find-by-id`, {
+      instanceId: proposal.instanceId,
+    });
     expect(instance).toMatchObject({ businessKey: proposal.change.recordId, processKey: CREATE_KEY });
 
     const ended = await approve(proposal);
@@ -140,12 +153,23 @@ describe('an approvable resource', () => {
 
   it('an update shows as pending beside the current values; rejected and withdrawn, the record is exactly as it was', async () => {
     const before = await existing();
-    const proposal = await dataOf<Proposal>(handler, `${API}/update-by-id`, { id: before.id, dataVersion: before.dataVersion, partnerName: before.partnerName, mobile: '13700000002' });
+    const proposal = await dataOf<Proposal>(handler, `${API}/update-by-id`, {
+      id: before.id,
+      dataVersion: before.dataVersion,
+      partnerName: before.partnerName,
+      mobile: '13700000002',
+    });
     expect(proposal.change).toMatchObject({ action: 'update', proposed: { mobile: '13700000002' }, previous: { mobile: '13800000001' } });
 
     const shown = (await page()).records.find((p) => p.id === before.id)!;
-    expect(shown).toMatchObject({ mobile: '13800000001', dataVersion: before.dataVersion, pendingChange: { id: proposal.change.id, proposed: { mobile: '13700000002' } } });
-    const view = await dataOf<{ resource: string; change: Change; record: Partner }>(director, '/op/v1/approvals/find-by-instance', { instanceId: proposal.instanceId });
+    expect(shown).toMatchObject({
+      mobile: '13800000001',
+      dataVersion: before.dataVersion,
+      pendingChange: { id: proposal.change.id, proposed: { mobile: '13700000002' } },
+    });
+    const view = await dataOf<{ resource: string; change: Change; record: Partner }>(director, '/op/v1/approvals/find-by-instance', {
+      instanceId: proposal.instanceId,
+    });
     expect(view).toMatchObject({ resource: 'testPartners', change: { id: proposal.change.id }, record: { id: before.id, mobile: '13800000001' } });
 
     const task = { id: proposal.taskId }; // saving submitted it: the task is the director's review
@@ -158,15 +182,27 @@ describe('an approvable resource', () => {
     const { pendingChange: _a, changes, ...afterRecord } = after;
     const { pendingChange: _b, changes: _c, ...beforeRecord } = before;
     expect(afterRecord).toEqual(beforeRecord);
-    expect(changes!.map((c) => [c.action, c.status])).toEqual([['update', 'REJECTED'], ['create', 'APPROVED']]);
+    expect(changes!.map((c) => [c.action, c.status])).toEqual([
+      ['update', 'REJECTED'],
+      ['create', 'APPROVED'],
+    ]);
   });
 
   it('approved, the update applies only the fields it changed, one version on', async () => {
     const before = await existing();
-    const proposal = await dataOf<Proposal>(handler, `${API}/update-by-id`, { id: before.id, dataVersion: before.dataVersion, partnerName: `${before.partnerName}（更名）` });
+    const proposal = await dataOf<Proposal>(handler, `${API}/update-by-id`, {
+      id: before.id,
+      dataVersion: before.dataVersion,
+      partnerName: `${before.partnerName}（更名）`,
+    });
     expect(Object.keys(proposal.change.proposed)).toEqual(['partnerName']);
     await approve(proposal);
-    expect(await find(before.id)).toMatchObject({ partnerName: `${before.partnerName}（更名）`, mobile: '13800000001', dataVersion: before.dataVersion + 1, pendingChange: null });
+    expect(await find(before.id)).toMatchObject({
+      partnerName: `${before.partnerName}（更名）`,
+      mobile: '13800000001',
+      dataVersion: before.dataVersion + 1,
+      pendingChange: null,
+    });
   });
 
   it('refuses a second change, a removal and an unchanged save while one is pending, with a clear message', async () => {
@@ -177,7 +213,9 @@ describe('an approvable resource', () => {
     expect(refusalOf(await call(handler, 'remove-by-ids', { ids: [before.id] })).code).toBe('APPROVAL_PENDING');
     await approve(proposal);
     const now = await find(before.id);
-    expect(refusalOf(await call(handler, 'update-by-id', { id: now.id, dataVersion: now.dataVersion, mobile: now.mobile })).message).toBe('没有修改任何内容，无需提交审批');
+    expect(refusalOf(await call(handler, 'update-by-id', { id: now.id, dataVersion: now.dataVersion, mobile: now.mobile })).message).toBe(
+      '没有修改任何内容，无需提交审批',
+    );
   });
 
   it('of two simultaneous changes of one record exactly one is proposed', async () => {
@@ -201,7 +239,9 @@ describe('an approvable resource', () => {
       expect(refused).toEqual({ status: 200, code: 'PROCESS_OWNED', message: `流程 ${processKey} 由其业务模块发起，请在对应的业务页面提交` });
     }
     const definitions = await dataOf<Array<{ processKey: string; owner: string | null }>>(handler, `${WF}/process-definitions/list`);
-    expect(definitions.filter((d) => d.owner !== null).map((d) => d.processKey)).toEqual(expect.arrayContaining([CREATE_KEY, UPDATE_KEY, 'Process_AUTH_SOFT_CA_CREATE']));
+    expect(definitions.filter((d) => d.owner !== null).map((d) => d.processKey)).toEqual(
+      expect.arrayContaining([CREATE_KEY, UPDATE_KEY, 'Process_AUTH_SOFT_CA_CREATE']),
+    );
     expect(definitions.find((d) => d.processKey === CREATE_KEY)?.owner).toBe('resource testPartners');
     expect(await find(before.id)).toEqual(before);
     expect((await dataOf<{ total: number }>(auditor, `${WF}/instances/page`, { businessKey: before.id })).total).toBe(1);
@@ -211,10 +251,17 @@ describe('an approvable resource', () => {
 describe('the replays of the issue, each refused with nothing changed', () => {
   const CERT = '/op/v1/certificates';
   const inDays = (days: number) => certDateOf(dayjs().add(days, 'day'));
-  const cert = (id: string) => dataOf<{ status: string; serialNo: string | null; validTo: string | null; dataVersion: number; applications: Array<{ id: string; status: string }> }>(auditor, `${CERT}/find-by-id`, { id });
+  const cert = (id: string) =>
+    dataOf<{ status: string; serialNo: string | null; validTo: string | null; dataVersion: number; applications: Array<{ id: string; status: string }> }>(
+      auditor,
+      `${CERT}/find-by-id`,
+      { id },
+    );
 
   const instancesOf = async (businessKey: string) =>
-    (await dataOf<{ records: Array<{ id: string; status: string }> }>(auditor, `${WF}/instances/page`, { businessKey, pageSize: 50 })).records.map(({ id, status }) => ({ id, status }));
+    (await dataOf<{ records: Array<{ id: string; status: string }> }>(auditor, `${WF}/instances/page`, { businessKey, pageSize: 50 })).records.map(
+      ({ id, status }) => ({ id, status }),
+    );
 
   it('a made-up business key, for every process of the registry, owned or not', async () => {
     const definitions = await dataOf<Array<{ processKey: string; owner: string | null }>>(handler, `${WF}/process-definitions/list`);
@@ -240,12 +287,18 @@ describe('the replays of the issue, each refused with nothing changed', () => {
   });
 
   it('a reopening rejected and withdrawn, started again by its application id', async () => {
-    const started = await dataOf<{ application: { id: string }; taskId: string; instanceId: string }>(handler, `${CERT}/reopen`, { id: 'cert-demo-4', validTo: inDays(400), invoiceType: 'VAT_NORMAL' });
+    const started = await dataOf<{ application: { id: string }; taskId: string; instanceId: string }>(handler, `${CERT}/reopen`, {
+      id: 'cert-demo-4',
+      validTo: inDays(400),
+      invoiceType: 'VAT_NORMAL',
+    });
     const task = { id: started.taskId }; // saving submitted it: the task is the director's review
     const back = await complete(director, task!.id, 'REJECT', '不予开通');
     await complete(handler, back.task!.id, 'REJECT', '撤回');
     const before = await cert('cert-demo-4');
-    const refused = refusalOf(await handler.call(`${WF}/instances/start`, { json: { processKey: 'Process_AUTH_SOFT_CA_REOPEN', businessKey: started.application.id } }));
+    const refused = refusalOf(
+      await handler.call(`${WF}/instances/start`, { json: { processKey: 'Process_AUTH_SOFT_CA_REOPEN', businessKey: started.application.id } }),
+    );
     expect(refused.code).toBe('PROCESS_OWNED');
     expect(await cert('cert-demo-4')).toEqual(before);
     expect(await instancesOf(started.application.id)).toEqual([{ id: started.instanceId, status: 'REJECTED' }]);
@@ -254,13 +307,19 @@ describe('the replays of the issue, each refused with nothing changed', () => {
 
   it('an approved creation replayed', async () => {
     const created = await dataOf<{ certificate: { id: string }; application: { id: string }; taskId: string }>(handler, `${CERT}/save`, {
-      holderCorpName: '重放测试有限公司', holderCorpId: '91310000MA1FL9999X', validFrom: inDays(0), validTo: inDays(365), invoiceType: 'VAT_NORMAL',
+      holderCorpName: '重放测试有限公司',
+      holderCorpId: '91310000MA1FL9999X',
+      validFrom: inDays(0),
+      validTo: inDays(365),
+      invoiceType: 'VAT_NORMAL',
     });
     const task = { id: created.taskId }; // saving submitted it: the task is the director's review
     await complete(director, task!.id, 'PASS');
     const before = await cert(created.certificate.id);
     expect(before.status).toBe('VALID');
-    const refused = refusalOf(await handler.call(`${WF}/instances/start`, { json: { processKey: 'Process_AUTH_SOFT_CA_CREATE', businessKey: created.application.id } }));
+    const refused = refusalOf(
+      await handler.call(`${WF}/instances/start`, { json: { processKey: 'Process_AUTH_SOFT_CA_CREATE', businessKey: created.application.id } }),
+    );
     expect(refused.code).toBe('PROCESS_OWNED');
     expect(await cert(created.certificate.id)).toEqual(before);
     expect((await instancesOf(created.application.id)).map((i) => i.status)).toEqual(['APPROVED']);

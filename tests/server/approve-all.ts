@@ -18,7 +18,9 @@ export async function approveAll(actors: readonly ApiClient[], taskId: string): 
     task = null;
     let passed = false;
     for (let i = from; i < actors.length && !passed; i++) {
-      const answer = await actors[i].call<{ task: Task | null }>('/op/v1/workflow/tasks/complete', { json: { taskId: current.id, outcome: 'PASS', remark: '同意' } });
+      const answer = await actors[i].call<{ task: Task | null }>('/op/v1/workflow/tasks/complete', {
+        json: { taskId: current.id, outcome: 'PASS', remark: '同意' },
+      });
       if (answer.body.code !== '0') continue;
       passed = true;
       from = i === 0 ? 1 : i + 1;

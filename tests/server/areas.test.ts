@@ -11,7 +11,13 @@ const names = (areas: ServerArea[]) => areas.map((a) => a.name);
 
 describe('the demo seeds’ order', () => {
   it('runs each seed after those it names, the rest in name order', () => {
-    const order = demoSeedOrder([area('quotas', ['corporations']), area('bills', ['quotas', 'financing']), area('financing'), area('corporations'), { name: 'dashboard' }]);
+    const order = demoSeedOrder([
+      area('quotas', ['corporations']),
+      area('bills', ['quotas', 'financing']),
+      area('financing'),
+      area('corporations'),
+      { name: 'dashboard' },
+    ]);
     expect(names(order)).toEqual(['corporations', 'financing', 'quotas', 'bills']);
   });
 

@@ -14,7 +14,14 @@
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_RULES_API, AUDIT_RULE_CHANGE_PROCESS, AUDIT_RULE_CHANGE_SCOPE, AUDIT_RULE_SET_VERSION, type AuditRule, type AuditRuleChange } from '../../src/lib/audit-rules';
+import {
+  AUDIT_RULES_API,
+  AUDIT_RULE_CHANGE_PROCESS,
+  AUDIT_RULE_CHANGE_SCOPE,
+  AUDIT_RULE_SET_VERSION,
+  type AuditRule,
+  type AuditRuleChange,
+} from '../../src/lib/audit-rules';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { ROLE_CALLS } from '../../src/resources/staff';
 import { operationLogResource } from '../../src/resources/operation-log';
@@ -48,10 +55,20 @@ interface Overview {
 const overview = () => dataOf<Overview>(auditor, AUDIT_RULES_API.overview);
 const ruleOf = async (id: string) => (await overview()).rules.find((r) => r.id === id);
 const openTask = async (instanceId: string) => (await dataOf<{ currentTask: Task | null }>(director, `${WF}/instances/find-by-id`, { instanceId })).currentTask;
-const propose = (client: ApiClient, body: Record<string, unknown>) => client.call<{ change: AuditRuleChange; instanceId: string }>(AUDIT_RULES_API.proposeChange, { json: body });
-const changeCount = async () => (await srv.database.db.select({ n: sql<number>`count(*)::int` }).from(approvalChanges).where(eq(approvalChanges.scope, AUDIT_RULE_CHANGE_SCOPE)))[0].n;
+const propose = (client: ApiClient, body: Record<string, unknown>) =>
+  client.call<{ change: AuditRuleChange; instanceId: string }>(AUDIT_RULES_API.proposeChange, { json: body });
+const changeCount = async () =>
+  (
+    await srv.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(approvalChanges)
+      .where(eq(approvalChanges.scope, AUDIT_RULE_CHANGE_SCOPE))
+  )[0].n;
 const logOf = (recordId: string) =>
-  srv.database.db.select({ action: operationLogs.action, username: operationLogs.username, resource: operationLogs.resource }).from(operationLogs).where(and(eq(operationLogs.resource, AUDIT_RULE_CHANGE_SCOPE), eq(operationLogs.recordId, recordId)));
+  srv.database.db
+    .select({ action: operationLogs.action, username: operationLogs.username, resource: operationLogs.resource })
+    .from(operationLogs)
+    .where(and(eq(operationLogs.resource, AUDIT_RULE_CHANGE_SCOPE), eq(operationLogs.recordId, recordId)));
 
 /** The rule as the form sends it: its current definition with the given parts changed. */
 const edited = (rule: AuditRule, changes: Record<string, unknown>) => {
@@ -63,7 +80,12 @@ describe('a change of a rule', () => {
   it('is proposed by the administrator, waits for a second person, and takes effect when approved; both steps are logged and the version moves', async () => {
     const before = (await ruleOf('SOD-TEMPLATE'))!;
     expect(before.definition.severity).toBe('medium');
-    const proposed = await propose(admin, { action: 'update', ruleId: 'SOD-TEMPLATE', dataVersion: before.dataVersion, rule: edited(before.definition, { severity: 'high', nameKey: undefined, name: '协议模板起草与定稿须分离' }) });
+    const proposed = await propose(admin, {
+      action: 'update',
+      ruleId: 'SOD-TEMPLATE',
+      dataVersion: before.dataVersion,
+      rule: edited(before.definition, { severity: 'high', nameKey: undefined, name: '协议模板起草与定稿须分离' }),
+    });
     expect(proposed.body.code).toBe('0');
     const { instanceId, change } = proposed.body.data!;
     expect(change).toMatchObject({ ruleId: 'SOD-TEMPLATE', action: 'update', status: 'RUNNING', createByName: '系统管理员' });
@@ -117,7 +139,10 @@ describe('a change of a rule', () => {
   it('a new rule, approved, bites at the next save and is named as its proposer wrote it', async () => {
     const { redemption, bill } = PERMISSIONS;
     const rule = {
-      name: '付款登记与账单付款登记不相容', severity: 'medium', owner: 'ROLE_OP_AUDITOR', kind: 'CONFLICTING_FUNCTIONS',
+      name: '付款登记与账单付款登记不相容',
+      severity: 'medium',
+      owner: 'ROLE_OP_AUDITOR',
+      kind: 'CONFLICTING_FUNCTIONS',
       a: { name: '兑付登记', permissions: [redemption.register] },
       b: { name: '账单付款登记', permissions: [bill.pay] },
       mitigatedRoles: ['admin'],
@@ -125,12 +150,18 @@ describe('a change of a rule', () => {
     const proposed = await propose(admin, { action: 'create', ruleId: 'SOD-REDEEM-BILL-PAY', rule });
     expect(proposed.body.code).toBe('0');
     // Until approved, such a role saves.
-    const roleBody = (code: string) => ({ roleName: `兼岗${code}`, code, status: '0', permissions: [redemption.list, redemption.register, bill.list, bill.pay], menuIds: [] });
+    const roleBody = (code: string) => ({
+      roleName: `兼岗${code}`,
+      code,
+      status: '0',
+      permissions: [redemption.list, redemption.register, bill.list, bill.pay],
+      menuIds: [],
+    });
     const early = await admin.call<{ id: string }>(ROLE_CALLS.save, { json: roleBody(`ROLE_T_EARLY_${Date.now()}`) });
     expect(early.body.code).toBe('0');
     const task = (await openTask(proposed.body.data!.instanceId))!;
     await dataOf(director, `${WF}/tasks/complete`, { taskId: task.id, outcome: 'PASS' });
-    expect((await ruleOf('SOD-REDEEM-BILL-PAY'))).toMatchObject({ enabled: true, definition: { name: '付款登记与账单付款登记不相容' } });
+    expect(await ruleOf('SOD-REDEEM-BILL-PAY')).toMatchObject({ enabled: true, definition: { name: '付款登记与账单付款登记不相容' } });
     const refused = await admin.call(ROLE_CALLS.save, { json: roleBody(`ROLE_T_LATE_${Date.now()}`) });
     expect(refused.body.code).toBe('AUDIT_RULE_BROKEN');
     expect(refused.body.message).toContain('违反审计规则“付款登记与账单付款登记不相容”（SOD-REDEEM-BILL-PAY）');
@@ -138,12 +169,21 @@ describe('a change of a rule', () => {
     expect(refused.body.message).toContain('“账单付款登记”');
     // The role saved before it took effect is the detective report's business.
     const run = await dataOf<{ report: AuditReport }>(auditor, AUDIT_RULES_API.run);
-    expect(run.report.findings.filter((f) => f.ruleId === 'SOD-REDEEM-BILL-PAY' && f.status === 'VIOLATION').map((f) => f.subjectId)).toContain(early.body.data!.id);
+    expect(run.report.findings.filter((f) => f.ruleId === 'SOD-REDEEM-BILL-PAY' && f.status === 'VIOLATION').map((f) => f.subjectId)).toContain(
+      early.body.data!.id,
+    );
     expect((await logOf('SOD-REDEEM-BILL-PAY')).map((l) => `${l.action}:${l.username}`).sort()).toEqual(['CREATE:op_director', 'PROPOSE:op_admin']);
   });
 
   it('a read-only rule that ignores no action, approved, runs (an empty list is no placeholder)', async () => {
-    const rule = { name: '经办人员事实上只读（演练）', severity: 'low', owner: 'ROLE_OP_AUDITOR', kind: 'READ_ONLY_IN_FACT', roles: ['ROLE_PLATFORM_AG_OPERATOR'], ignoredActions: [] };
+    const rule = {
+      name: '经办人员事实上只读（演练）',
+      severity: 'low',
+      owner: 'ROLE_OP_AUDITOR',
+      kind: 'READ_ONLY_IN_FACT',
+      roles: ['ROLE_PLATFORM_AG_OPERATOR'],
+      ignoredActions: [],
+    };
     const proposed = await propose(admin, { action: 'create', ruleId: 'READ-ONLY-AGENT', rule });
     expect(proposed.body.code).toBe('0');
     await dataOf(director, `${WF}/tasks/complete`, { taskId: (await openTask(proposed.body.data!.instanceId))!.id, outcome: 'PASS' });
@@ -172,7 +212,15 @@ describe('a change of a rule', () => {
     const run = await dataOf<{ report: AuditReport }>(auditor, AUDIT_RULES_API.run);
     expect(run.report.rules.map((r) => r.id)).not.toContain(rule.id);
     const { redemption, bill } = PERMISSIONS;
-    const saved = await admin.call(ROLE_CALLS.save, { json: { roleName: '兼岗已允许', code: `ROLE_T_AFTER_${Date.now()}`, status: '0', permissions: [redemption.list, redemption.register, bill.list, bill.pay], menuIds: [] } });
+    const saved = await admin.call(ROLE_CALLS.save, {
+      json: {
+        roleName: '兼岗已允许',
+        code: `ROLE_T_AFTER_${Date.now()}`,
+        status: '0',
+        permissions: [redemption.list, redemption.register, bill.list, bill.pay],
+        menuIds: [],
+      },
+    });
     expect(saved.body.code).toBe('0');
     // A retired rule takes no further change.
     const again = await propose(admin, { action: 'retire', ruleId: rule.id, dataVersion: rule.dataVersion + 1 });
@@ -195,19 +243,132 @@ describe('refusals change nothing', () => {
     ['a bad id', { action: 'create', ruleId: 'bad id', rule: {} }, '规则编号须以大写字母开头，由大写字母、数字和连字符组成，共 3 至 40 位'],
     ['an id taken', { action: 'create', ruleId: 'SOD-BILL', rule: {} }, '审计规则 SOD-BILL 已存在'],
     ['no rule', { action: 'create', ruleId: 'NEW-RULE-1' }, '请填写规则内容'],
-    ['no name', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: ' ', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: '*' } }, '请填写规则名称（不超过 60 个字）'],
-    ['a made-up name key', { action: 'create', ruleId: 'NEW-RULE-1', rule: { nameKey: 'rules.nothing', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: '*' } }, '请填写规则名称（不超过 60 个字）'],
-    ['a bad severity', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'urgent', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: '*' } }, '请选择严重程度：高、中或低'],
-    ['an unknown owner', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_NOBODY', kind: 'FOUR_EYES_IN_FACT', processKeys: '*' } }, '请选择规则的负责角色'],
-    ['an unknown kind', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'ANYTHING' } }, '请选择规则类型'],
-    ['an unknown process', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: ['Process_NOTHING'] } }, '流程 Process_NOTHING 不存在'],
-    ['no process', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: [] } }, '请选择至少一个流程，或选择全部流程'],
-    ['an unknown permission', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'RESTRICTED_FUNCTION', fn: { name: '职责', permissions: ['made:up:perm'] }, allowedRoles: ['admin'] } }, '权限 made:up:perm 不存在'],
-    ['an unknown step', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'RESTRICTED_FUNCTION', fn: { name: '职责', steps: [{ processKey: 'Process_BILL_MANAGE', step: 'Nowhere' }] }, allowedRoles: ['admin'] } }, '流程环节 Process_BILL_MANAGE.Nowhere 不存在'],
-    ['an empty function', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'RESTRICTED_FUNCTION', fn: { name: '职责' }, allowedRoles: ['admin'] } }, '“受限职责”至少要包含一个权限或一个流程环节'],
-    ['no allowed role', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'RESTRICTED_FUNCTION', fn: { name: '职责', permissions: [PERMISSIONS.role.add] }, allowedRoles: [] } }, '请为“允许持有的角色”选择至少一个角色'],
-    ['an unknown role', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'READ_ONLY_IN_FACT', roles: ['ROLE_NOBODY'], ignoredActions: [] } }, '角色代码 ROLE_NOBODY 不存在'],
-    ['an unknown log action', { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'READ_ONLY_IN_FACT', roles: ['ROLE_OP_AUDITOR'], ignoredActions: ['NAP'] } }, '不计为写入的操作必须是操作日志记载的操作'],
+    [
+      'no name',
+      { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: ' ', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: '*' } },
+      '请填写规则名称（不超过 60 个字）',
+    ],
+    [
+      'a made-up name key',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: { nameKey: 'rules.nothing', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: '*' },
+      },
+      '请填写规则名称（不超过 60 个字）',
+    ],
+    [
+      'a bad severity',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: { name: '新规则', severity: 'urgent', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: '*' },
+      },
+      '请选择严重程度：高、中或低',
+    ],
+    [
+      'an unknown owner',
+      { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_NOBODY', kind: 'FOUR_EYES_IN_FACT', processKeys: '*' } },
+      '请选择规则的负责角色',
+    ],
+    [
+      'an unknown kind',
+      { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'ANYTHING' } },
+      '请选择规则类型',
+    ],
+    [
+      'an unknown process',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: ['Process_NOTHING'] },
+      },
+      '流程 Process_NOTHING 不存在',
+    ],
+    [
+      'no process',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: [] },
+      },
+      '请选择至少一个流程，或选择全部流程',
+    ],
+    [
+      'an unknown permission',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: {
+          name: '新规则',
+          severity: 'high',
+          owner: 'ROLE_OP_AUDITOR',
+          kind: 'RESTRICTED_FUNCTION',
+          fn: { name: '职责', permissions: ['made:up:perm'] },
+          allowedRoles: ['admin'],
+        },
+      },
+      '权限 made:up:perm 不存在',
+    ],
+    [
+      'an unknown step',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: {
+          name: '新规则',
+          severity: 'high',
+          owner: 'ROLE_OP_AUDITOR',
+          kind: 'RESTRICTED_FUNCTION',
+          fn: { name: '职责', steps: [{ processKey: 'Process_BILL_MANAGE', step: 'Nowhere' }] },
+          allowedRoles: ['admin'],
+        },
+      },
+      '流程环节 Process_BILL_MANAGE.Nowhere 不存在',
+    ],
+    [
+      'an empty function',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'RESTRICTED_FUNCTION', fn: { name: '职责' }, allowedRoles: ['admin'] },
+      },
+      '“受限职责”至少要包含一个权限或一个流程环节',
+    ],
+    [
+      'no allowed role',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: {
+          name: '新规则',
+          severity: 'high',
+          owner: 'ROLE_OP_AUDITOR',
+          kind: 'RESTRICTED_FUNCTION',
+          fn: { name: '职责', permissions: [PERMISSIONS.role.add] },
+          allowedRoles: [],
+        },
+      },
+      '请为“允许持有的角色”选择至少一个角色',
+    ],
+    [
+      'an unknown role',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'READ_ONLY_IN_FACT', roles: ['ROLE_NOBODY'], ignoredActions: [] },
+      },
+      '角色代码 ROLE_NOBODY 不存在',
+    ],
+    [
+      'an unknown log action',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'READ_ONLY_IN_FACT', roles: ['ROLE_OP_AUDITOR'], ignoredActions: ['NAP'] },
+      },
+      '不计为写入的操作必须是操作日志记载的操作',
+    ],
     ['an unknown rule', { action: 'retire', ruleId: 'NO-SUCH-RULE', dataVersion: 0 }, '审计规则 NO-SUCH-RULE 不存在'],
     ['no version', { action: 'retire', ruleId: 'SOD-BILL' }, undefined],
   ])('%s', async (_name, body, message) => {
@@ -222,20 +383,36 @@ describe('refusals change nothing', () => {
 
   it('refuses a stale version, a change that changes nothing and a second change while one is pending', async () => {
     const rule = (await ruleOf('SOD-BILL'))!;
-    const stale = await propose(admin, { action: 'update', ruleId: 'SOD-BILL', dataVersion: rule.dataVersion + 5, rule: edited(rule.definition, { severity: 'high' }) });
+    const stale = await propose(admin, {
+      action: 'update',
+      ruleId: 'SOD-BILL',
+      dataVersion: rule.dataVersion + 5,
+      rule: edited(rule.definition, { severity: 'high' }),
+    });
     expect(refusalOf(stale)).toMatchObject({ code: 'DATA_VERSION_CONFLICT', message: '数据已被他人修改，请刷新后重试' });
     const same = await propose(admin, { action: 'update', ruleId: 'SOD-BILL', dataVersion: rule.dataVersion, rule: edited(rule.definition, {}) });
     expect(refusalOf(same)).toMatchObject({ code: 'VALIDATION_FAILED', message: '规则没有任何改动' });
-    const first = await propose(admin, { action: 'update', ruleId: 'SOD-BILL', dataVersion: rule.dataVersion, rule: edited(rule.definition, { severity: 'high' }) });
+    const first = await propose(admin, {
+      action: 'update',
+      ruleId: 'SOD-BILL',
+      dataVersion: rule.dataVersion,
+      rule: edited(rule.definition, { severity: 'high' }),
+    });
     expect(first.body.code).toBe('0');
     const second = await propose(admin, { action: 'retire', ruleId: 'SOD-BILL', dataVersion: rule.dataVersion });
     expect(refusalOf(second)).toMatchObject({ code: 'APPROVAL_PENDING', message: '该规则已有一项变更在审批中，请待其结束后再提交' });
 
     // The rule changes under the running change (a release's data, the database): its approval is refused and nothing applies.
-    await srv.database.db.update(auditRules).set({ dataVersion: sql`${auditRules.dataVersion} + 1` }).where(eq(auditRules.id, 'SOD-BILL'));
+    await srv.database.db
+      .update(auditRules)
+      .set({ dataVersion: sql`${auditRules.dataVersion} + 1` })
+      .where(eq(auditRules.id, 'SOD-BILL'));
     const task = (await openTask(first.body.data!.instanceId))!;
     const refused = await director.call(`${WF}/tasks/complete`, { json: { taskId: task.id, outcome: 'PASS' } });
-    expect(refusalOf(refused)).toMatchObject({ code: 'DATA_VERSION_CONFLICT', message: '审计规则 SOD-BILL 在变更提出后已被修改，此变更不能生效，请驳回后重新提出' });
+    expect(refusalOf(refused)).toMatchObject({
+      code: 'DATA_VERSION_CONFLICT',
+      message: '审计规则 SOD-BILL 在变更提出后已被修改，此变更不能生效，请驳回后重新提出',
+    });
     expect((await ruleOf('SOD-BILL'))!.definition.severity).toBe('medium');
     expect((await openTask(first.body.data!.instanceId))!.id).toBe(task.id);
   });
@@ -251,16 +428,35 @@ describe('documented exceptions', () => {
   const RULE = 'SOD-PAYMENT-RECORD-AUDIT';
   const stamp = Date.now().toString(36).toUpperCase();
   const exceptions = () => dataOf<ExceptionListing[]>(auditor, AUDIT_RULES_API.exceptions);
-  const expire = (id: string) => srv.database.db.update(auditRuleExceptions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(auditRuleExceptions.id, id));
+  const expire = (id: string) =>
+    srv.database.db
+      .update(auditRuleExceptions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(auditRuleExceptions.id, id));
   const grant = async (subjectId: string, reason: string) => {
     const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const asked = await dataOf<{ id: string }>(admin, AUDIT_RULES_API.requestException, { ruleId: RULE, subjectType: 'role', subjectId, reason, expiresAt });
     await dataOf(director, AUDIT_RULES_API.approveException, { id: asked.id });
     return asked.id;
   };
-  const makeRole = async (code: string) => dataOf<{ id: string; dataVersion: number }>(admin, ROLE_CALLS.save, { roleName: `出纳${code}`, code, status: '0', permissions: [redemption.list, redemption.add], menuIds: [] });
+  const makeRole = async (code: string) =>
+    dataOf<{ id: string; dataVersion: number }>(admin, ROLE_CALLS.save, {
+      roleName: `出纳${code}`,
+      code,
+      status: '0',
+      permissions: [redemption.list, redemption.add],
+      menuIds: [],
+    });
   const addAudit = (role: { id: string; dataVersion: number }, code: string) =>
-    admin.call(ROLE_CALLS.update, { json: { id: role.id, dataVersion: role.dataVersion, roleName: `出纳${code}`, status: '0', permissions: [redemption.list, redemption.add, redemption.audit] } });
+    admin.call(ROLE_CALLS.update, {
+      json: {
+        id: role.id,
+        dataVersion: role.dataVersion,
+        roleName: `出纳${code}`,
+        status: '0',
+        permissions: [redemption.list, redemption.add, redemption.audit],
+      },
+    });
 
   it('an exception in force lets a save through and is listed with its people; expired, it excuses nothing, at a save or in a run', async () => {
     const code = `ROLE_T_EXC_${stamp}`;
@@ -268,9 +464,19 @@ describe('documented exceptions', () => {
     const id = await grant(role.id, '月末结账临时兼岗');
     expect((await addAudit(role, code)).body.code).toBe('0');
     const listed = (await exceptions()).find((e) => e.id === id)!;
-    expect(listed).toMatchObject({ ruleId: RULE, subjectType: 'role', subjectName: `出纳${code}`, status: 'APPROVED', requestedByName: '系统管理员', approvedByName: '主管李四' });
+    expect(listed).toMatchObject({
+      ruleId: RULE,
+      subjectType: 'role',
+      subjectName: `出纳${code}`,
+      status: 'APPROVED',
+      requestedByName: '系统管理员',
+      approvedByName: '主管李四',
+    });
     let run = await dataOf<{ report: AuditReport }>(auditor, AUDIT_RULES_API.run);
-    expect(run.report.findings.find((f) => f.subjectId === role.id && f.ruleId === RULE)).toMatchObject({ status: 'EXCEPTED', exception: { reason: '月末结账临时兼岗' } });
+    expect(run.report.findings.find((f) => f.subjectId === role.id && f.ruleId === RULE)).toMatchObject({
+      status: 'EXCEPTED',
+      exception: { reason: '月末结账临时兼岗' },
+    });
 
     await expire(id);
     expect((await exceptions()).find((e) => e.id === id)!.status).toBe('EXPIRED');
@@ -305,12 +511,21 @@ describe('documented exceptions', () => {
     expect(refusalOf(await auditor.call(AUDIT_RULES_API.revokeException, { json: { id } })).status).toBe(403);
     await dataOf(admin, AUDIT_RULES_API.revokeException, { id });
     expect((await exceptions()).find((e) => e.id === id)!.status).toBe('REVOKED');
-    expect(refusalOf(await admin.call(AUDIT_RULES_API.revokeException, { json: { id } }))).toMatchObject({ code: 'EXCEPTION_REVOKED', message: '该例外已撤销，不能再撤销' });
-    const logged = await srv.database.db.select({ action: operationLogs.action, username: operationLogs.username }).from(operationLogs).where(eq(operationLogs.recordId, id));
+    expect(refusalOf(await admin.call(AUDIT_RULES_API.revokeException, { json: { id } }))).toMatchObject({
+      code: 'EXCEPTION_REVOKED',
+      message: '该例外已撤销，不能再撤销',
+    });
+    const logged = await srv.database.db
+      .select({ action: operationLogs.action, username: operationLogs.username })
+      .from(operationLogs)
+      .where(eq(operationLogs.recordId, id));
     expect(logged.map((l) => `${l.action}:${l.username}`).sort()).toEqual(['CREATE:op_admin', 'UPDATE:op_admin', 'UPDATE:op_director']);
     // The entries read by names (issue 38 item 2): the rule, the role excused, who asked and who approved, no id among them.
     const entryNames = async (action: string, username: string) => {
-      const [entry] = await srv.database.db.select({ id: operationLogs.id }).from(operationLogs).where(and(eq(operationLogs.recordId, id), eq(operationLogs.action, action), eq(operationLogs.username, username)));
+      const [entry] = await srv.database.db
+        .select({ id: operationLogs.id })
+        .from(operationLogs)
+        .where(and(eq(operationLogs.recordId, id), eq(operationLogs.action, action), eq(operationLogs.username, username)));
       return (await dataOf<{ names: Record<string, Record<string, string>> }>(auditor, `${operationLogResource.apiBase}/find-by-id`, { id: entry.id })).names;
     };
     const asked = await entryNames('CREATE', 'op_admin');

@@ -40,7 +40,8 @@ interface Run {
   report: AuditReport;
 }
 const run = () => dataOf<Run>(auditor, AUDIT_RULES_API.run);
-const findingsOf = (r: Run, ruleId: string, status: Finding['status'] = 'VIOLATION') => r.report.findings.filter((f) => f.ruleId === ruleId && f.status === status);
+const findingsOf = (r: Run, ruleId: string, status: Finding['status'] = 'VIOLATION') =>
+  r.report.findings.filter((f) => f.ruleId === ruleId && f.status === status);
 const resultOf = (r: Run, ruleId: string) => r.report.rules.find((x) => x.id === ruleId)!;
 
 let seq = 0;
@@ -48,7 +49,9 @@ const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${seq++
 const { redemption } = PERMISSIONS;
 
 const createRole = (permissions: string[]) =>
-  admin.call<{ id: string }>(ROLE_CALLS.save, { json: { roleName: unique('角色'), code: unique('ROLE_T').toUpperCase(), status: '0', permissions, menuIds: [] } });
+  admin.call<{ id: string }>(ROLE_CALLS.save, {
+    json: { roleName: unique('角色'), code: unique('ROLE_T').toUpperCase(), status: '0', permissions, menuIds: [] },
+  });
 
 describe('the shipped rule set', () => {
   it('is stored from the reference data and passes on the demo world, the administrator listed as mitigated', async () => {
@@ -90,18 +93,38 @@ describe('preventive: a save that would break a rule is refused', () => {
     expect([recorder.body.code, checker.body.code]).toEqual(['0', '0']);
     const username = unique('clerk');
     const made = await admin.call<{ id: string; dataVersion: number }>(STAFF_CALLS.save, {
-      json: { username, personName: '出纳钱九', password: admin.encrypt('Init@2026!'), corpIds: ['CORP-HQ'], orgId: 'org-ops', roleIds: [recorder.body.data!.id] },
+      json: {
+        username,
+        personName: '出纳钱九',
+        password: admin.encrypt('Init@2026!'),
+        corpIds: ['CORP-HQ'],
+        orgId: 'org-ops',
+        roleIds: [recorder.body.data!.id],
+      },
     });
     expect(made.body.code).toBe('0');
     const person = made.body.data!;
-    const both = { id: person.id, dataVersion: person.dataVersion, personName: '出纳钱九', corpIds: ['CORP-HQ'], orgId: 'org-ops', roleIds: [recorder.body.data!.id, checker.body.data!.id] };
+    const both = {
+      id: person.id,
+      dataVersion: person.dataVersion,
+      personName: '出纳钱九',
+      corpIds: ['CORP-HQ'],
+      orgId: 'org-ops',
+      roleIds: [recorder.body.data!.id, checker.body.data!.id],
+    };
     const refused = await admin.call(STAFF_CALLS.update, { json: both });
     expect(refused.body.code).toBe('AUDIT_RULE_BROKEN');
     expect(refused.body.message).toContain('人员“出纳钱九”');
 
     // The exception: a reason, an expiry, asked by one person and approved by another.
     const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const asked = await dataOf<{ id: string }>(admin, AUDIT_RULES_API.requestException, { ruleId: 'SOD-PAYMENT-RECORD-AUDIT', subjectType: 'user', subjectId: person.id, reason: '月末结账期间人手不足，临时兼岗', expiresAt });
+    const asked = await dataOf<{ id: string }>(admin, AUDIT_RULES_API.requestException, {
+      ruleId: 'SOD-PAYMENT-RECORD-AUDIT',
+      subjectType: 'user',
+      subjectId: person.id,
+      reason: '月末结账期间人手不足，临时兼岗',
+      expiresAt,
+    });
     const stillRefused = await admin.call(STAFF_CALLS.update, { json: both });
     expect(stillRefused.body.code).toBe('AUDIT_RULE_BROKEN');
     const selfApproved = await admin.call(AUDIT_RULES_API.approveException, { json: { id: asked.id } });
@@ -115,16 +138,31 @@ describe('preventive: a save that would break a rule is refused', () => {
     expect(excepted.exception).toMatchObject({ reason: '月末结账期间人手不足，临时兼岗', approvedByName: '主管李四', requestedByName: '系统管理员' });
     expect(resultOf(after, 'SOD-PAYMENT-RECORD-AUDIT')).toMatchObject({ passed: true });
     // Requesting and approving are in the operation log.
-    const logged = await srv.database.db.select({ action: operationLogs.action, username: operationLogs.username }).from(operationLogs).where(eq(operationLogs.recordId, asked.id));
+    const logged = await srv.database.db
+      .select({ action: operationLogs.action, username: operationLogs.username })
+      .from(operationLogs)
+      .where(eq(operationLogs.recordId, asked.id));
     expect(logged.map((l) => `${l.action}:${l.username}`).sort()).toEqual(['CREATE:op_admin', 'UPDATE:op_director']);
   });
 
   it('refuses an exception without a reason or with a past expiry, changing nothing', async () => {
-    const noReason = await admin.call(AUDIT_RULES_API.requestException, { json: { ruleId: 'SOD-TEMPLATE', subjectType: 'role', subjectId: 'r-op-handler', reason: ' ', expiresAt: new Date(Date.now() + 86_400_000).toISOString() } });
+    const noReason = await admin.call(AUDIT_RULES_API.requestException, {
+      json: { ruleId: 'SOD-TEMPLATE', subjectType: 'role', subjectId: 'r-op-handler', reason: ' ', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
     expect(noReason.body.message).toBe('请填写例外原因');
-    const past = await admin.call(AUDIT_RULES_API.requestException, { json: { ruleId: 'SOD-TEMPLATE', subjectType: 'role', subjectId: 'r-op-handler', reason: '原因', expiresAt: '2020-01-01T00:00:00Z' } });
+    const past = await admin.call(AUDIT_RULES_API.requestException, {
+      json: { ruleId: 'SOD-TEMPLATE', subjectType: 'role', subjectId: 'r-op-handler', reason: '原因', expiresAt: '2020-01-01T00:00:00Z' },
+    });
     expect(past.body.message).toBe('到期时间必须是将来的日期，且不超过一年');
-    const history = await admin.call(AUDIT_RULES_API.requestException, { json: { ruleId: 'FOUR-EYES-ALL', subjectType: 'role', subjectId: 'r-op-handler', reason: '原因', expiresAt: new Date(Date.now() + 86_400_000).toISOString() } });
+    const history = await admin.call(AUDIT_RULES_API.requestException, {
+      json: {
+        ruleId: 'FOUR-EYES-ALL',
+        subjectType: 'role',
+        subjectId: 'r-op-handler',
+        reason: '原因',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
     expect(history.body.message).toBe('只有不相容职责和受限职责规则可以申请例外');
   });
 });
@@ -141,7 +179,11 @@ describe('detective: each kind of violation is found with its evidence', () => {
     expect(byRole.evidence).toMatchObject({ a: [{ pkRole, permissions: [redemption.add] }], b: [{ pkRole, permissions: [redemption.audit] }] });
     const byPerson = findingsOf(found, 'SOD-QUOTA-DISPATCH').find((f) => f.subjectId === 'u-op-director')!;
     expect(byPerson.subjectName).toBe('主管李四');
-    const evidence = byPerson.evidence as { roles: Array<{ code: string }>; a: Array<{ code: string; permissions: string[] }>; b: Array<{ code: string; steps: string[] }> };
+    const evidence = byPerson.evidence as {
+      roles: Array<{ code: string }>;
+      a: Array<{ code: string; permissions: string[] }>;
+      b: Array<{ code: string; steps: string[] }>;
+    };
     expect(evidence.roles.map((r) => r.code).sort()).toEqual(['ROLE_OP_DIRECTOR', 'ROLE_OP_HANDLER']);
     expect(evidence.a).toEqual([expect.objectContaining({ code: 'ROLE_OP_HANDLER', permissions: expect.arrayContaining(['quota:account:dispatch']) })]);
     expect(evidence.b).toEqual([expect.objectContaining({ code: 'ROLE_OP_DIRECTOR', steps: expect.arrayContaining(['Process_LMT_DISPATCH_AUDIT.Approve']) })]);
@@ -152,20 +194,38 @@ describe('detective: each kind of violation is found with its evidence', () => {
 
   it('an instance approved by its submitter through a seam that bypasses the engine', async () => {
     const started = await dataOf<{ instance: { id: string }; task: { id: string; taskDefinitionKey: string; activityType: string } }>(handler, TEST_START, {
-      processKey: 'Process_LMT_DISPATCH_AUDIT', businessKey: unique('FE'), businessType: 'TEST',
+      processKey: 'Process_LMT_DISPATCH_AUDIT',
+      businessKey: unique('FE'),
+      businessType: 'TEST',
     });
     // The engine would refuse MAKER_CHECKER; the database does not know the rule.
     const db = srv.database.db;
-    await db.update(workflowTasks).set({ status: 'DONE', outcome: 'PASS', assigneeId: 'u-op-handler', completeTime: new Date() }).where(eq(workflowTasks.id, started.task.id));
+    await db
+      .update(workflowTasks)
+      .set({ status: 'DONE', outcome: 'PASS', assigneeId: 'u-op-handler', completeTime: new Date() })
+      .where(eq(workflowTasks.id, started.task.id));
     await db.insert(workflowHistory).values({
-      instanceId: started.instance.id, taskId: started.task.id, taskDefinitionKey: started.task.taskDefinitionKey, activityType: started.task.activityType,
-      action: 'PASS', userId: 'u-op-handler', username: 'op_handler', personName: '经办人张三',
+      instanceId: started.instance.id,
+      taskId: started.task.id,
+      taskDefinitionKey: started.task.taskDefinitionKey,
+      activityType: started.task.activityType,
+      action: 'PASS',
+      userId: 'u-op-handler',
+      username: 'op_handler',
+      personName: '经办人张三',
     });
-    await db.update(workflowInstances).set({ status: 'APPROVED', currentActivity: null, endTime: new Date() }).where(eq(workflowInstances.id, started.instance.id));
+    await db
+      .update(workflowInstances)
+      .set({ status: 'APPROVED', currentActivity: null, endTime: new Date() })
+      .where(eq(workflowInstances.id, started.instance.id));
     const found = await run();
     for (const ruleId of ['FOUR-EYES-MONEY', 'FOUR-EYES-ALL']) {
       const [finding] = findingsOf(found, ruleId).filter((f) => f.subjectId === started.instance.id);
-      expect(finding.evidence).toMatchObject({ breach: 'SUBMITTED_AND_APPROVED', processKey: 'Process_LMT_DISPATCH_AUDIT', person: { username: 'op_handler', personName: '经办人张三' } });
+      expect(finding.evidence).toMatchObject({
+        breach: 'SUBMITTED_AND_APPROVED',
+        processKey: 'Process_LMT_DISPATCH_AUDIT',
+        person: { username: 'op_handler', personName: '经办人张三' },
+      });
       const steps = (finding.evidence as { steps: Array<{ step: string; action: string; personName: string }> }).steps.filter((s) => s.action === 'PASS');
       expect(steps.map((s) => `${s.step}:${s.personName}`)).toEqual([`${steps[0].step}:经办人张三`, `${started.task.taskDefinitionKey}:经办人张三`]);
     }
@@ -173,7 +233,17 @@ describe('detective: each kind of violation is found with its evidence', () => {
 
   it('a change applied without its instance ending approved', async () => {
     const db = srv.database.db;
-    const [instance] = await db.insert(workflowInstances).values({ processKey: 'Process_BILL_MANAGE', businessKey: unique('BILL'), status: 'REJECTED', startUserId: 'u-op-handler', startUsername: 'op_handler', startPersonName: '经办人张三' }).returning();
+    const [instance] = await db
+      .insert(workflowInstances)
+      .values({
+        processKey: 'Process_BILL_MANAGE',
+        businessKey: unique('BILL'),
+        status: 'REJECTED',
+        startUserId: 'u-op-handler',
+        startUsername: 'op_handler',
+        startPersonName: '经办人张三',
+      })
+      .returning();
     await db.execute(sql`insert into approval_changes (id, resource, scope, record_id, action, process_key, instance_id, proposed, status)
       values ('chg-bypass', 'bills', 'bills', 'b-1', 'update', 'Process_BILL_MANAGE', ${instance.id}, '{}'::jsonb, 'APPROVED')`);
     const [finding] = findingsOf(await run(), 'FOUR-EYES-MONEY').filter((f) => f.subjectId === 'chg-bypass');
@@ -211,7 +281,9 @@ describe('the report taken away', () => {
     const pdf = await dataOf<{ base64: string; mimeType: string }>(auditor, AUDIT_RULES_API.export, { format: 'pdf' });
     expect(pdf.mimeType).toBe('application/pdf');
     // pdf.js reads it in a process of its own (tests/server/support/pdf-text.mjs says why).
-    const { text } = JSON.parse(execFileSync(process.execPath, [new URL('./support/pdf-text.mjs', import.meta.url).pathname], { input: Buffer.from(pdf.base64, 'base64') }).toString()) as { text: string };
+    const { text } = JSON.parse(
+      execFileSync(process.execPath, [new URL('./support/pdf-text.mjs', import.meta.url).pathname], { input: Buffer.from(pdf.base64, 'base64') }).toString(),
+    ) as { text: string };
     expect(text).toContain(AUDIT_RULE_SET_VERSION);
     expect(text).toContain('READ-ONLY-AUDITOR');
     const badFormat = await auditor.call(AUDIT_RULES_API.export, { json: { format: 'doc' } });

@@ -30,7 +30,8 @@ const rowsOf = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => {
 describe('the auditors’ rules over the benchmark’s world', () => {
   it('find exactly the conflicts, the self-approvals and the auditor’s writes a brute force finds', async () => {
     const report = await evaluateRules(srv.database.db, { now: () => new Date() });
-    const found = (ruleId: string) => new Set(report.findings.filter((f) => f.ruleId === ruleId && f.status === 'VIOLATION' && f.subjectId.startsWith('ab-')).map((f) => f.subjectId));
+    const found = (ruleId: string) =>
+      new Set(report.findings.filter((f) => f.ruleId === ruleId && f.status === 'VIOLATION' && f.subjectId.startsWith('ab-')).map((f) => f.subjectId));
 
     const { redemption } = PERMISSIONS;
     const both = await rowsOf<{ user_id: string }>(sql`
@@ -44,7 +45,9 @@ describe('the auditors’ rules over the benchmark’s world', () => {
       select h.instance_id from workflow_history h where h.instance_id like 'ab-inst-%'
       group by h.instance_id having count(distinct h.user_id) = 1`);
     expect(selfApproved.length).toBe(Math.floor(sizes.historyRows / 4 / 10_000));
-    const fourEyes = report.findings.filter((f) => f.ruleId === 'FOUR-EYES-MONEY' && f.status === 'VIOLATION').map((f) => (f.evidence as { instanceId?: string }).instanceId ?? f.subjectId);
+    const fourEyes = report.findings
+      .filter((f) => f.ruleId === 'FOUR-EYES-MONEY' && f.status === 'VIOLATION')
+      .map((f) => (f.evidence as { instanceId?: string }).instanceId ?? f.subjectId);
     expect(new Set(fourEyes.filter((id) => id.startsWith('ab-')))).toEqual(new Set(selfApproved.map((r) => r.instance_id)));
 
     // No auditor of this world wrote: the log's rows are the other people's.

@@ -46,16 +46,40 @@ interface Rule {
 const RULES: Rule[] = [
   { rule: 'op_auditor can list and view dictionaries', persona: 'op_auditor', resource: 'dict-types', actions: ['list', 'show'], allowed: true },
   { rule: 'op_auditor can list dictionary data', persona: 'op_auditor', resource: 'dict-datas', actions: ['list', 'show'], allowed: true },
-  { rule: 'op_auditor cannot add, edit, remove or export dictionaries', persona: 'op_auditor', resource: 'dict-types', actions: ['create', 'edit', 'delete', 'export'], allowed: false },
+  {
+    rule: 'op_auditor cannot add, edit, remove or export dictionaries',
+    persona: 'op_auditor',
+    resource: 'dict-types',
+    actions: ['create', 'edit', 'delete', 'export'],
+    allowed: false,
+  },
   { rule: 'op_auditor cannot change configs', persona: 'op_auditor', resource: 'configs', actions: ['create', 'edit', 'delete'], allowed: false },
   { rule: 'op_handler cannot touch configs', persona: 'op_handler', resource: 'configs', actions: ACTIONS, allowed: false },
   { rule: 'op_director cannot touch configs', persona: 'op_director', resource: 'configs', actions: ACTIONS, allowed: false },
   { rule: 'op_auditor can list and view the operation log', persona: 'op_auditor', resource: 'operation-logs', actions: ['list', 'show'], allowed: true },
-  { rule: 'op_auditor exports the operation log (an audit takes its evidence away; an export changes nothing)', persona: 'op_auditor', resource: 'operation-logs', actions: ['list', 'show', 'export'], allowed: true },
+  {
+    rule: 'op_auditor exports the operation log (an audit takes its evidence away; an export changes nothing)',
+    persona: 'op_auditor',
+    resource: 'operation-logs',
+    actions: ['list', 'show', 'export'],
+    allowed: true,
+  },
   { rule: 'op_handler cannot read the operation log', persona: 'op_handler', resource: 'operation-logs', actions: ['list', 'show', 'export'], allowed: false },
-  { rule: 'op_admin lists, views and exports the operation log', persona: 'op_admin', resource: 'operation-logs', actions: ['list', 'show', 'export'], allowed: true },
+  {
+    rule: 'op_admin lists, views and exports the operation log',
+    persona: 'op_admin',
+    resource: 'operation-logs',
+    actions: ['list', 'show', 'export'],
+    allowed: true,
+  },
   // Everything each resource offers: an approvable change may offer no removal or export, and has no such route.
-  ...CRUD_RESOURCES.map((r): Rule => ({ rule: `*:*:* grants op_admin everything on ${r.name}`, persona: 'op_admin', resource: r.name, actions: ACTIONS.filter((a) => offers(r, a)), allowed: true })),
+  ...CRUD_RESOURCES.map((r): Rule => ({
+    rule: `*:*:* grants op_admin everything on ${r.name}`,
+    persona: 'op_admin',
+    resource: r.name,
+    actions: ACTIONS.filter((a) => offers(r, a)),
+    allowed: true,
+  })),
 ];
 
 let srv: TestServer;
@@ -87,7 +111,7 @@ async function serverSays(persona: Persona, resource: string, action: keyof type
   return answer.status !== 403;
 }
 
-describe('the auditor\'s rules, against the access-control provider and the server', () => {
+describe("the auditor's rules, against the access-control provider and the server", () => {
   for (const { rule, persona, resource, actions, allowed } of RULES) {
     it(rule, async () => {
       for (const action of actions) {
@@ -102,7 +126,9 @@ describe('the auditor\'s rules, against the access-control provider and the serv
       for (const resource of CRUD_RESOURCES) {
         for (const action of ACTIONS) {
           if (!(action in RESOURCE_ACTIONS) || !offers(resource, action)) continue;
-          expect(await providerSays(persona, resource.name, action), `${persona} ${action} ${resource.name}`).toBe(await serverSays(persona, resource.name, action));
+          expect(await providerSays(persona, resource.name, action), `${persona} ${action} ${resource.name}`).toBe(
+            await serverSays(persona, resource.name, action),
+          );
         }
       }
     }

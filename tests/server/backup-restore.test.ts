@@ -84,9 +84,13 @@ const tsx = (script: string, args: string[], dataDir: string) =>
   run(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], { cwd: ROOT, env: env(dataDir), timeout: 300_000 });
 
 async function writeSome(label: string): Promise<void> {
-  const saved = await admin.call(`${CONFIGS}/save`, { json: { configName: `备份测试 ${label}`, configKey: `test.backup.${label}`, configValue: label, configType: 'N' } });
+  const saved = await admin.call(`${CONFIGS}/save`, {
+    json: { configName: `备份测试 ${label}`, configKey: `test.backup.${label}`, configValue: label, configType: 'N' },
+  });
   expect(saved.body.code, saved.text).toBe('0');
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: label.length % 2 ? '#f00' : '#00f' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: label.length % 2 ? '#f00' : '#00f' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)]), `${label}.png`);
   expect((await admin.upload(FILE_CALLS.upload, form)).body.code).toBe('0');
@@ -140,7 +144,9 @@ describe('db:backup and db:restore', () => {
     } finally {
       await again.close();
     }
-    console.info(`backup ${(statSync(backupFile).size / 1024 / 1024).toFixed(1)} MB in ${backupMs} ms (script included); restore in ${restoreMs} ms; ${stdout.trim()}`);
+    console.info(
+      `backup ${(statSync(backupFile).size / 1024 / 1024).toFixed(1)} MB in ${backupMs} ms (script included); restore in ${restoreMs} ms; ${stdout.trim()}`,
+    );
   }, 600_000);
 
   it('refuses a damaged backup without touching the folder', async () => {

@@ -85,7 +85,9 @@ describe('bodies that are JSON but not what the route takes', () => {
   });
 
   it('ignores a __proto__ key rather than letting it reach a prototype', async () => {
-    const answer = await call(admin, '/op/v1/sys/configs/find-value-by-config-key', { rawBody: '{"configKey":"sys.platform.theme-color","__proto__":{"polluted":1}}' });
+    const answer = await call(admin, '/op/v1/sys/configs/find-value-by-config-key', {
+      rawBody: '{"configKey":"sys.platform.theme-color","__proto__":{"polluted":1}}',
+    });
     expect(answer.body.code).toBe('0');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -157,7 +159,12 @@ describe('a handler that fails', () => {
 describe('the built app on the same port', () => {
   const get = async (path: string, method = 'GET') => {
     const response = await fetch(`${srv.baseUrl}${path}`, { method });
-    return seen({ status: response.status, text: await response.text(), type: response.headers.get('content-type'), cache: response.headers.get('cache-control') });
+    return seen({
+      status: response.status,
+      text: await response.text(),
+      type: response.headers.get('content-type'),
+      cache: response.headers.get('cache-control'),
+    });
   };
 
   it('serves files, fingerprinted assets cached for good', async () => {

@@ -24,10 +24,39 @@ const WF = '/op/v1/workflow';
 const FIRST_PERIOD = '2024-03';
 let PERIOD: string;
 
-interface Bill { id: string; billNo: string; corpId: string; period: string; issuedAmount: string; financedAmount: string; unpricedAmount: string; feeAmount: string; status: string; instanceId: string | null; rejectRemark: string | null; dataVersion: number }
-interface Line { basis: string; policyName: string; rate: string; basisAmount: string; itemCount: number; feeAmount: string }
-interface Detail { bill: Bill; lines: Line[]; feeCapital: string; invoice: null | { invoiceNo: string; invoiceType: string; title: string; taxId: string; address: string; accountNo: string; amount: string } }
-interface Task { id: string; instanceId: string; taskDefinitionKey: string }
+interface Bill {
+  id: string;
+  billNo: string;
+  corpId: string;
+  period: string;
+  issuedAmount: string;
+  financedAmount: string;
+  unpricedAmount: string;
+  feeAmount: string;
+  status: string;
+  instanceId: string | null;
+  rejectRemark: string | null;
+  dataVersion: number;
+}
+interface Line {
+  basis: string;
+  policyName: string;
+  rate: string;
+  basisAmount: string;
+  itemCount: number;
+  feeAmount: string;
+}
+interface Detail {
+  bill: Bill;
+  lines: Line[];
+  feeCapital: string;
+  invoice: null | { invoiceNo: string; invoiceType: string; title: string; taxId: string; address: string; accountNo: string; amount: string };
+}
+interface Task {
+  id: string;
+  instanceId: string;
+  taskDefinitionKey: string;
+}
 
 let srv: TestServer;
 let handler: ApiClient;
@@ -48,8 +77,14 @@ async function unusedPeriod(): Promise<string> {
     const { from, to } = periodRange(period);
     const [[billed], [issued], [signed]] = await Promise.all([
       db.select({ n: count() }).from(bills).where(eq(bills.period, period)),
-      db.select({ n: count() }).from(creditNotes).where(and(gte(creditNotes.issueDate, from), lt(creditNotes.issueDate, to))),
-      db.select({ n: count() }).from(financingApplications).where(and(gte(financingApplications.signedAt, localDay(from)), lt(financingApplications.signedAt, localDay(to)))),
+      db
+        .select({ n: count() })
+        .from(creditNotes)
+        .where(and(gte(creditNotes.issueDate, from), lt(creditNotes.issueDate, to))),
+      db
+        .select({ n: count() })
+        .from(financingApplications)
+        .where(and(gte(financingApplications.signedAt, localDay(from)), lt(financingApplications.signedAt, localDay(to)))),
     ]);
     if (billed.n + issued.n + signed.n === 0) return period;
   }
@@ -77,7 +112,17 @@ async function seedPeriod() {
     await db.insert(creditNoteApplications).values({ ...application, id: applicationId, amount, status: 'ISSUED', instanceId: null, batchId: null });
     const id = randomUUID();
     await db.insert(creditNotes).values({
-      ...note, id, noteNo: `CNTEST${id.slice(0, 8)}`, parentId: null, rootId: id, batchId: null, applicationId, amount, issueDate, dueDate: addDays(issueDate, tenor), status: 'ISSUED',
+      ...note,
+      id,
+      noteNo: `CNTEST${id.slice(0, 8)}`,
+      parentId: null,
+      rootId: id,
+      batchId: null,
+      applicationId,
+      amount,
+      issueDate,
+      dueDate: addDays(issueDate, tenor),
+      status: 'ISSUED',
     });
     return id;
   };
@@ -91,11 +136,19 @@ async function seedPeriod() {
   const [financing] = await db
     .select()
     .from(financingApplications)
-    .where(and(eq(financingApplications.status, 'SIGNED'), eq(financingApplications.coreCorpId, DEMO_CORP.group), eq(financingApplications.prdCode, 'CREDIT-HD-CMB')))
+    .where(
+      and(
+        eq(financingApplications.status, 'SIGNED'),
+        eq(financingApplications.coreCorpId, DEMO_CORP.group),
+        eq(financingApplications.prdCode, 'CREDIT-HD-CMB'),
+      ),
+    )
     .orderBy(asc(financingApplications.applicationNo))
     .limit(1);
   const [y, m] = PERIOD.split('-').map(Number);
-  await db.insert(financingApplications).values({ ...financing, id: randomUUID(), applicationNo: `FATEST${Date.now()}`, amount: '1000000.00', signedAt: new Date(y, m - 1, 15, 10) });
+  await db
+    .insert(financingApplications)
+    .values({ ...financing, id: randomUUID(), applicationNo: `FATEST${Date.now()}`, amount: '1000000.00', signedAt: new Date(y, m - 1, 15, 10) });
 }
 
 const post = (client: ApiClient, path: string, json: unknown) => client.call(`${API}/${path}`, { json });
@@ -105,9 +158,13 @@ const todo = async (client: ApiClient, instanceId: string) => {
   const page = await dataOf<{ records: Task[] }>(client, `${WF}/tasks/todo/page`, { processKey: BILL_PROCESS_KEY, pageSize: 500 });
   return page.records.find((t) => t.instanceId === instanceId);
 };
-const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT', remark?: string) => client.call(`${WF}/tasks/complete`, { json: { taskId, outcome, remark } });
+const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT', remark?: string) =>
+  client.call(`${WF}/tasks/complete`, { json: { taskId, outcome, remark } });
 const periodBill = async () => {
-  const [row] = await srv.database.db.select().from(bills).where(and(eq(bills.corpId, DEMO_CORP.group), eq(bills.period, PERIOD)));
+  const [row] = await srv.database.db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.corpId, DEMO_CORP.group), eq(bills.period, PERIOD)));
   return row;
 };
 
@@ -129,8 +186,20 @@ describe('the demo world', () => {
 describe("a month's bill, from generation to invoice", { shuffle: false }, () => {
   describe('generating a month', () => {
     it('bills each corporation from the aggregates, priced by the policies in force, to the fen', async () => {
-      const preview = await ok<Array<{ corpId: string; issuedAmount: string; financedAmount: string; unpricedAmount: string; exists: boolean }>>(handler, 'preview', { period: PERIOD });
-      expect(preview).toEqual([expect.objectContaining({ corpId: DEMO_CORP.group, issuedAmount: '483333.34', financedAmount: '1000000.00', unpricedAmount: '50000.00', exists: false })]);
+      const preview = await ok<Array<{ corpId: string; issuedAmount: string; financedAmount: string; unpricedAmount: string; exists: boolean }>>(
+        handler,
+        'preview',
+        { period: PERIOD },
+      );
+      expect(preview).toEqual([
+        expect.objectContaining({
+          corpId: DEMO_CORP.group,
+          issuedAmount: '483333.34',
+          financedAmount: '1000000.00',
+          unpricedAmount: '50000.00',
+          exists: false,
+        }),
+      ]);
 
       // Two simultaneous generations: one bill.
       const answers = await Promise.all([post(handler, 'generate', { period: PERIOD }), post(handler, 'generate', { period: PERIOD })]);
@@ -140,7 +209,13 @@ describe("a month's bill, from generation to invoice", { shuffle: false }, () =>
       expect(await srv.database.db.select().from(bills).where(eq(bills.period, PERIOD))).toHaveLength(1);
 
       const bill = await periodBill();
-      expect(bill).toMatchObject({ status: 'DRAFT', issuedAmount: '483333.34', financedAmount: '1000000.00', unpricedAmount: '50000.00', feeAmount: '4350.00' });
+      expect(bill).toMatchObject({
+        status: 'DRAFT',
+        issuedAmount: '483333.34',
+        financedAmount: '1000000.00',
+        unpricedAmount: '50000.00',
+        feeAmount: '4350.00',
+      });
       const { lines, feeCapital } = await detail(bill.id);
       // 333 333.33 × 0.30 % = 999.99999 → 1 000.00; 100 000.01 × 0.35 % = 350.000035 → 350.00; 1 000 000 × 0.30 % = 3 000.00
       expect(lines.map((l) => [l.basis, l.policyName, l.rate, l.basisAmount, l.itemCount, l.feeAmount])).toEqual([
@@ -150,7 +225,12 @@ describe("a month's bill, from generation to invoice", { shuffle: false }, () =>
       ]);
       expect(feeCapital).toBe('肆仟叁佰伍拾元整');
       expect(await srv.database.db.select().from(billLines).where(eq(billLines.billId, bill.id))).toHaveLength(3);
-      expect(await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'bills'), eq(operationLogs.recordId, bill.id)))).toHaveLength(1);
+      expect(
+        await srv.database.db
+          .select()
+          .from(operationLogs)
+          .where(and(eq(operationLogs.resource, 'bills'), eq(operationLogs.recordId, bill.id))),
+      ).toHaveLength(1);
 
       // Generated again later: the bill stands, nothing is added.
       expect((await ok<{ created: Bill[]; skipped: number }>(handler, 'generate', { period: PERIOD })).skipped).toBe(1);
@@ -170,7 +250,10 @@ describe("a month's bill, from generation to invoice", { shuffle: false }, () =>
       let bill = await periodBill();
       // Two simultaneous submits: one instance, one winner.
       const submits = await Promise.all([0, 1].map(() => post(handler, 'submit', { id: bill.id, dataVersion: bill.dataVersion })));
-      expect(submits.filter((a) => a.body.code === '0'), submits.map((a) => a.text).join('\n')).toHaveLength(1);
+      expect(
+        submits.filter((a) => a.body.code === '0'),
+        submits.map((a) => a.text).join('\n'),
+      ).toHaveLength(1);
       bill = await periodBill();
       const instances = await dataOf<{ total: number }>(auditor, `${WF}/instances/page`, { businessKey: bill.id, pageSize: 10 });
       expect(instances.total).toBe(1);
@@ -199,10 +282,14 @@ describe("a month's bill, from generation to invoice", { shuffle: false }, () =>
   describe('payment and invoicing', () => {
     it('refuses to invoice an unpaid bill; one payment of two simultaneous wins', async () => {
       let bill = await periodBill();
-      const early = refusalOf(await post(handler, 'invoice', { id: bill.id, dataVersion: bill.dataVersion, invoiceType: 'VAT_NORMAL', bankAccountId: `acct-${DEMO_CORP.group}` }));
+      const early = refusalOf(
+        await post(handler, 'invoice', { id: bill.id, dataVersion: bill.dataVersion, invoiceType: 'VAT_NORMAL', bankAccountId: `acct-${DEMO_CORP.group}` }),
+      );
       expect(early).toMatchObject({ code: 'BILL_NOT_PAID' });
       expect(early.message).toContain('付款后才能开票');
-      expect(refusalOf(await post(handler, 'pay', { id: bill.id, dataVersion: bill.dataVersion, paidDate: '2999-01-01' })).message).toBe('付款日期不能晚于今天');
+      expect(refusalOf(await post(handler, 'pay', { id: bill.id, dataVersion: bill.dataVersion, paidDate: '2999-01-01' })).message).toBe(
+        '付款日期不能晚于今天',
+      );
       // The tenth of the month after (2024-04-10 on a fresh world).
       const paidDate = `${shiftPeriod(PERIOD, -1)}-10`;
       const answers = await Promise.all([0, 1].map(() => post(handler, 'pay', { id: bill.id, dataVersion: bill.dataVersion, paidDate })));
@@ -213,13 +300,19 @@ describe("a month's bill, from generation to invoice", { shuffle: false }, () =>
 
     it('offers the corporation record, takes only shown invoice types, and invoices once', async () => {
       const bill = await periodBill();
-      const defaults = await ok<{ title: string; taxId: string; address: string; accounts: Array<{ id: string; accountNoMasked: string }> }>(handler, 'invoice-defaults', { id: bill.id });
+      const defaults = await ok<{ title: string; taxId: string; address: string; accounts: Array<{ id: string; accountNoMasked: string }> }>(
+        handler,
+        'invoice-defaults',
+        { id: bill.id },
+      );
       expect(defaults).toMatchObject({ title: '中建华东建设集团有限公司', taxId: '91310000MA1FL0GRPX', address: '上海市浦东新区世纪大道100号' });
       expect(defaults.accounts[0].accountNoMasked).toMatch(/^\*{4} \*{4} \d{4}$/);
       const body = { id: bill.id, dataVersion: bill.dataVersion, bankAccountId: defaults.accounts[0].id };
       // MOTOR_VEHICLE is in the dictionary with isShow false.
       expect(refusalOf(await post(handler, 'invoice', { ...body, invoiceType: 'MOTOR_VEHICLE' })).message).toBe('发票类型 MOTOR_VEHICLE 不可选');
-      expect(refusalOf(await post(handler, 'invoice', { ...body, invoiceType: 'VAT_NORMAL', bankAccountId: `acct-${DEMO_CORP.supplier(1)}` })).message).toContain('不属于');
+      expect(
+        refusalOf(await post(handler, 'invoice', { ...body, invoiceType: 'VAT_NORMAL', bankAccountId: `acct-${DEMO_CORP.supplier(1)}` })).message,
+      ).toContain('不属于');
       expect(refusalOf(await post(handler, 'invoice', { ...body, invoiceType: 'VAT_NORMAL', taxId: 'bad id' })).message).toContain('纳税人识别号');
       const answers = await Promise.all([0, 1].map(() => post(handler, 'invoice', { ...body, invoiceType: 'VAT_NORMAL' })));
       expect(answers.filter((a) => a.body.code === '0')).toHaveLength(1);
@@ -236,7 +329,8 @@ describe("a month's bill, from generation to invoice", { shuffle: false }, () =>
       const bill = await periodBill();
       expect((await ok<{ total: number }>(director, 'page', { period: PERIOD, corpName: '华东' })).total).toBe(1);
       expect((await ok<{ total: number }>(auditor, 'page', { status: 'INVOICED', period: PERIOD })).total).toBe(1);
-      for (const path of ['pay', 'invoice', 'submit']) expect(refusalOf(await post(auditor, path, { id: bill.id, dataVersion: bill.dataVersion })).code).toBe('FORBIDDEN');
+      for (const path of ['pay', 'invoice', 'submit'])
+        expect(refusalOf(await post(auditor, path, { id: bill.id, dataVersion: bill.dataVersion })).code).toBe('FORBIDDEN');
       expect(refusalOf(await post(handler, 'page', { status: 'NOPE' })).message).toBe('账单状态不存在');
       expect(refusalOf(await post(handler, 'find-by-id', { id: 'nope' })).code).toBe('NOT_FOUND');
     });

@@ -103,9 +103,15 @@ async function plant(holder: string, from: number, to: number, status: CertStatu
   const [row] = await srv.database.db
     .insert(certificates)
     .values({
-      id: `cert-test-${RUN}-${planted}`, holderCorpName: `${holder}（${tag}）`, holderCorpId: '91320594MA1N9012AB',
-      serialNo: `SCF-CA-2025-${randomBytes(4).toString('hex').toUpperCase()}`, issuer: '中国金融认证中心（CFCA）',
-      validFrom: inDays(from), validTo: inDays(to), status, invoiceType,
+      id: `cert-test-${RUN}-${planted}`,
+      holderCorpName: `${holder}（${tag}）`,
+      holderCorpId: '91320594MA1N9012AB',
+      serialNo: `SCF-CA-2025-${randomBytes(4).toString('hex').toUpperCase()}`,
+      issuer: '中国金融认证中心（CFCA）',
+      validFrom: inDays(from),
+      validTo: inDays(to),
+      status,
+      invoiceType,
     })
     .returning();
   return row as unknown as Certificate;
@@ -113,7 +119,12 @@ async function plant(holder: string, from: number, to: number, status: CertStatu
 
 async function newCertificate(holder: string): Promise<Started> {
   return dataOf<Started>(handler, `${API}/save`, {
-    holderCorpName: holder, holderCorpId: '91310000MA1FL9999X', validFrom: today(), validTo: inDays(365), invoiceType: 'VAT_SPECIAL', remark: '新客户',
+    holderCorpName: holder,
+    holderCorpId: '91310000MA1FL9999X',
+    validFrom: today(),
+    validTo: inDays(365),
+    invoiceType: 'VAT_SPECIAL',
+    remark: '新客户',
   });
 }
 
@@ -121,13 +132,21 @@ describe('certificate applications follow their process', () => {
   it('a create starts Process_AUTH_SOFT_CA_CREATE (申请中) and, approved, issues the certificate', async () => {
     const started = await newCertificate('宁波港城国际贸易有限公司');
     expect(started.certificate.status).toBe(CERT_STATUS.APPLYING);
-    const instance = await dataOf<{ processKey: string; businessKey: string; status: string }>(auditor, `${WF}/instances/find-by-business-key`, { businessKey: started.application.id });
+    const instance = await dataOf<{ processKey: string; businessKey: string; status: string }>(auditor, `${WF}/instances/find-by-business-key`, {
+      businessKey: started.application.id,
+    });
     expect(instance).toMatchObject({ processKey: 'Process_AUTH_SOFT_CA_CREATE', status: 'RUNNING' });
     expect((await find(started.certificate.id)).serialNo).toBeNull();
 
     await approve(started);
     const issued = await find(started.certificate.id);
-    expect(issued).toMatchObject({ status: CERT_STATUS.VALID, validFrom: today(), validTo: inDays(365), issuer: '中国金融认证中心（CFCA）', invoiceType: 'VAT_SPECIAL' });
+    expect(issued).toMatchObject({
+      status: CERT_STATUS.VALID,
+      validFrom: today(),
+      validTo: inDays(365),
+      issuer: '中国金融认证中心（CFCA）',
+      invoiceType: 'VAT_SPECIAL',
+    });
     expect(issued.serialNo).toMatch(/^SCF-CA-\d{4}-[0-9A-F]{8}$/);
     expect(issued.applications).toEqual([expect.objectContaining({ kind: 'CREATE', status: 'APPROVED', instanceId: started.instanceId })]);
   });
@@ -220,7 +239,13 @@ describe('refusals change nothing', () => {
 
   it('refuses a create whose validity ends before it starts, or whose holder name is too long, and writes no certificate', async () => {
     const { total } = await page();
-    const base = { holderCorpName: '嘉兴禾城纺织有限公司', holderCorpId: '91330400MA2CAAAA1X', validFrom: inDays(10), validTo: inDays(5), invoiceType: 'VAT_NORMAL' };
+    const base = {
+      holderCorpName: '嘉兴禾城纺织有限公司',
+      holderCorpId: '91330400MA2CAAAA1X',
+      validFrom: inDays(10),
+      validTo: inDays(5),
+      invoiceType: 'VAT_NORMAL',
+    };
     const backwards = await call(handler, 'save', base);
     expect(refusalOf(backwards)).toMatchObject({ code: 'VALIDATION_FAILED', message: '有效期止必须晚于有效期起' });
     const longName = await call(handler, 'save', { ...base, validTo: inDays(100), holderCorpName: '企'.repeat(81) });
@@ -285,7 +310,8 @@ describe('the list', () => {
 });
 
 describe("the handler's edit step", () => {
-  const resubmit = (client: ApiClient, instanceId: string, body: Record<string, unknown>) => client.call('/op/v1/workflow/instances/resubmit', { json: { instanceId, ...body } });
+  const resubmit = (client: ApiClient, instanceId: string, body: Record<string, unknown>) =>
+    client.call('/op/v1/workflow/instances/resubmit', { json: { instanceId, ...body } });
 
   it('changes the requested validity once returned, by its submitter only, refusing a stale version', async () => {
     const { id } = await plant('苏州工业园区精密制造有限公司', -350, 12, CERT_STATUS.VALID, 'VAT_NORMAL');
@@ -295,7 +321,14 @@ describe("the handler's edit step", () => {
     const atReview = await resubmit(handler, started.instanceId, { dataVersion: application.dataVersion, validTo: inDays(366), invoiceType: 'VAT_SPECIAL' });
     expect(refusalOf(atReview).code).toBe('NOT_RETURNED');
     await complete(director, started.taskId, 'REJECT', '有效期请改为一年');
-    const edited = (await dataOf<{ application: Application }>(handler, '/op/v1/workflow/instances/resubmit', { instanceId: started.instanceId, dataVersion: application.dataVersion, validTo: inDays(366), invoiceType: 'VAT_SPECIAL' })).application;
+    const edited = (
+      await dataOf<{ application: Application }>(handler, '/op/v1/workflow/instances/resubmit', {
+        instanceId: started.instanceId,
+        dataVersion: application.dataVersion,
+        validTo: inDays(366),
+        invoiceType: 'VAT_SPECIAL',
+      })
+    ).application;
     expect(edited).toMatchObject({ validTo: inDays(366), invoiceType: 'VAT_SPECIAL' });
     const stale = await resubmit(handler, started.instanceId, { dataVersion: application.dataVersion, validTo: inDays(400), invoiceType: 'VAT_SPECIAL' });
     expect(refusalOf(stale).code).toBe('DATA_VERSION_CONFLICT');
@@ -317,7 +350,11 @@ describe('list_invoice_type_dict', () => {
   it('answers every enabled invoice type with its isShow flag', async () => {
     const items = await dataOf<DictItem[]>(auditor, '/op/v1/ci/corps/list_invoice_type_dict', {});
     expect(items.map((i) => [i.dictValue, i.isShow])).toEqual([
-      ['VAT_SPECIAL', true], ['VAT_NORMAL', true], ['VAT_E_SPECIAL', true], ['VAT_E_NORMAL', true], ['MOTOR_VEHICLE', false],
+      ['VAT_SPECIAL', true],
+      ['VAT_NORMAL', true],
+      ['VAT_E_SPECIAL', true],
+      ['VAT_E_NORMAL', true],
+      ['MOTOR_VEHICLE', false],
     ]);
   });
 });

@@ -58,7 +58,13 @@ async function uploadFile(client: ApiClient, content: Buffer, name: string): Pro
 beforeAll(async () => {
   srv = await sharedServer();
   [admin, handler, auditor] = await Promise.all(['op_admin', 'op_handler', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
-  imageId = await uploadFile(admin, await sharp({ create: { width: 640, height: 360, channels: 3, background: '#2a6bfd' } }).png().toBuffer(), 'cover.png');
+  imageId = await uploadFile(
+    admin,
+    await sharp({ create: { width: 640, height: 360, channels: 3, background: '#2a6bfd' } })
+      .png()
+      .toBuffer(),
+    'cover.png',
+  );
   pdfId = await uploadFile(admin, Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'), 'terms.pdf');
 });
 
@@ -83,7 +89,15 @@ describe('news and notices: records', () => {
       coverFileId: imageId,
       content: `<h2>升级安排</h2><p>周六 <strong>22:00</strong> 开始。</p><img data-file-id="${imageId}" alt="示意图">`,
     });
-    expect(saved).toMatchObject({ title: '平台升级公告', status: 'DRAFT', pinned: false, publishTime: null, coverFileId: imageId, dataVersion: 0, createBy: 'op_admin' });
+    expect(saved).toMatchObject({
+      title: '平台升级公告',
+      status: 'DRAFT',
+      pinned: false,
+      publishTime: null,
+      coverFileId: imageId,
+      dataVersion: 0,
+      createBy: 'op_admin',
+    });
     expect(saved.content).toBe(`<h2>升级安排</h2><p>周六 <strong>22:00</strong> 开始。</p><img data-file-id="${imageId}" alt="示意图">`);
     expect(await find(NEWS, saved.id)).toEqual(saved);
 
@@ -149,7 +163,10 @@ describe('news and notices: publish, unpublish, pin', () => {
       expect(refusal.code, action).toBe(code);
       if (message) expect(refusal.message).toBe(message);
     }
-    expect(refusalOf(await admin.call(`${NEWS}/publish`, { json: { id: draft.id } }))).toMatchObject({ code: 'VALIDATION_FAILED', message: '缺少数据版本 dataVersion' });
+    expect(refusalOf(await admin.call(`${NEWS}/publish`, { json: { id: draft.id } }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '缺少数据版本 dataVersion',
+    });
     expect(await find(NEWS, draft.id)).toEqual(draft);
 
     const published = await done(act(admin, NEWS, 'publish', draft));
@@ -172,7 +189,28 @@ function executableParts(html: string): string[] {
   const found: string[] = [];
   for (const element of Array.from(document.body.querySelectorAll('*'))) {
     const tag = element.tagName.toLowerCase();
-    if (['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'link', 'meta', 'base', 'form', 'input', 'template', 'noscript', 'video', 'source', 'details'].includes(tag)) found.push(`<${tag}>`);
+    if (
+      [
+        'script',
+        'iframe',
+        'object',
+        'embed',
+        'svg',
+        'math',
+        'style',
+        'link',
+        'meta',
+        'base',
+        'form',
+        'input',
+        'template',
+        'noscript',
+        'video',
+        'source',
+        'details',
+      ].includes(tag)
+    )
+      found.push(`<${tag}>`);
     for (const attribute of Array.from(element.attributes)) {
       const name = attribute.name.toLowerCase();
       // eslint-disable-next-line no-control-regex -- browsers ignore control characters inside a URL scheme
@@ -208,7 +246,10 @@ describe('news and notices: content is sanitised when saved', () => {
   });
 
   it('stores an image as its file id only: a src (an expiring grant) is dropped', async () => {
-    const saved = await save(NEWS, { title: '图片', content: `<img src="/api/web/op/v1/files/${imageId}/snapshot/BIG/show?grant=abc" data-file-id="${imageId}" alt="图">` });
+    const saved = await save(NEWS, {
+      title: '图片',
+      content: `<img src="/api/web/op/v1/files/${imageId}/snapshot/BIG/show?grant=abc" data-file-id="${imageId}" alt="图">`,
+    });
     expect(saved.content).toBe(`<img data-file-id="${imageId}" alt="图">`);
   });
 });
@@ -252,7 +293,11 @@ describe('news and notices: permissions', () => {
         ['unpin', item],
       ];
       for (const [call, body] of changes) {
-        expect(refusalOf(await client.call(`${NOTICES}/${call}`, { json: body })), call).toMatchObject({ status: 403, code: 'FORBIDDEN', message: '您暂无权限操作此页面！' });
+        expect(refusalOf(await client.call(`${NOTICES}/${call}`, { json: body })), call).toMatchObject({
+          status: 403,
+          code: 'FORBIDDEN',
+          message: '您暂无权限操作此页面！',
+        });
       }
     }
     expect(await find(NOTICES, item.id)).toEqual(item);

@@ -53,8 +53,13 @@ async function approve(proposal: Proposal, reviewers: ApiClient[]): Promise<void
 async function admitted(): Promise<Corp> {
   seq += 1;
   const proposal = await dataOf<Proposal>(handler, `${CHANGES}/core-admissions/save`, {
-    corpName: `归属字段${RUN}第${seq}建设集团有限公司`, creditCode: `9133${RUN}OWN${String(seq).padStart(3, '0')}`, legalPersonName: '王建国',
-    legalPersonIdCard: handler.encrypt(ID_CARD), managerName: '李管理', managerMobile: handler.encrypt(MOBILE), registeredAddress: '上海市浦东新区世纪大道100号',
+    corpName: `归属字段${RUN}第${seq}建设集团有限公司`,
+    creditCode: `9133${RUN}OWN${String(seq).padStart(3, '0')}`,
+    legalPersonName: '王建国',
+    legalPersonIdCard: handler.encrypt(ID_CARD),
+    managerName: '李管理',
+    managerMobile: handler.encrypt(MOBILE),
+    registeredAddress: '上海市浦东新区世纪大道100号',
   });
   await approve(proposal, [director]);
   return find(proposal.change.recordId);
@@ -94,7 +99,9 @@ describe.each(OWNED)('$field, owned by $where', (owned) => {
 
   it.each(others)('is refused through $name, and nothing is proposed or written', async (path) => {
     const before = await find((await admitted()).id);
-    const answer = await handler.call(path.url, { json: { id: before.id, dataVersion: before.dataVersion, ...path.extra, [owned.field]: owned.value(handler) } });
+    const answer = await handler.call(path.url, {
+      json: { id: before.id, dataVersion: before.dataVersion, ...path.extra, [owned.field]: owned.value(handler) },
+    });
     expect(refusalOf(answer)).toMatchObject({ code: 'FIELD_OWNED_BY_PROCESS', message: `${owned.label}只能通过“${owned.where}”变更，此处不能修改` });
     expect((answer.body.data as { field?: string }).field).toBe(owned.field);
     const after = await find(before.id);
@@ -108,7 +115,12 @@ describe.each(OWNED)('$field, owned by $where', (owned) => {
     const proposal = await dataOf<Proposal>(handler, ownerPath(owned), { id: before.id, dataVersion: before.dataVersion, [owned.field]: owned.value(handler) });
     expect(Object.keys(proposal.change.proposed)).toEqual([owned.field]);
     // Until it ends, 企业管理 (which approves none itself) shows the change beside the current value, with its proposer's name.
-    const pending = { resource: owned.where === '企业自主更名' ? 'corp-renamings' : 'corp-manager-changes', action: 'update', status: 'RUNNING', createByName: '经办人张三' };
+    const pending = {
+      resource: owned.where === '企业自主更名' ? 'corp-renamings' : 'corp-manager-changes',
+      action: 'update',
+      status: 'RUNNING',
+      createByName: '经办人张三',
+    };
     expect((await find(before.id)).pendingChange).toMatchObject({ ...pending, proposed: { [owned.field]: expect.anything() } });
     const listed = await dataOf<{ records: Corp[] }>(handler, `${CORPS}/page`, { corpName: before.corpName });
     expect(listed.records.map((row) => row.pendingChange)).toEqual([expect.objectContaining(pending)]);
@@ -123,14 +135,23 @@ describe('owned values sent back unchanged', () => {
   it('are no change: 核心企业准入 修改 proposes only the address', async () => {
     const before = await find((await admitted()).id);
     const proposal = await dataOf<Proposal>(handler, `${CHANGES}/core-admissions/update-by-id`, {
-      id: before.id, dataVersion: before.dataVersion, corpName: before.corpName, managerName: before.managerName, registeredAddress: '上海市静安区南京西路1号',
+      id: before.id,
+      dataVersion: before.dataVersion,
+      corpName: before.corpName,
+      managerName: before.managerName,
+      registeredAddress: '上海市静安区南京西路1号',
     });
     expect(proposal.change.proposed).toEqual({ registeredAddress: '上海市静安区南京西路1号' });
   });
 
   it('so is a sealed value sent as null (unchanged, as everywhere), but clearing it is a change and refused', async () => {
     const before = await find((await admitted()).id);
-    const kept = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, { id: before.id, dataVersion: before.dataVersion, managerMobile: null, registeredAddress: '上海市静安区南京西路2号' });
+    const kept = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, {
+      id: before.id,
+      dataVersion: before.dataVersion,
+      managerMobile: null,
+      registeredAddress: '上海市静安区南京西路2号',
+    });
     expect(kept).toMatchObject({ registeredAddress: '上海市静安区南京西路2号', managerMobile: '1381****5678' });
     const cleared = await handler.call(`${CORPS}/update-by-id`, { json: { id: before.id, dataVersion: kept.dataVersion, managerMobile: '' } });
     expect(refusalOf(cleared)).toMatchObject({ code: 'FIELD_OWNED_BY_PROCESS', message: '管理员手机号只能通过“管理员变更”变更，此处不能修改' });
@@ -146,7 +167,12 @@ describe('masked values left out (item 2)', () => {
     expect(asHandler.revealed).toBeUndefined();
     // What the form sends: the fields it offers, the masked ones left out because they were not touched.
     const { legalPersonName } = asHandler;
-    const proposal = await dataOf<Proposal>(handler, `${CHANGES}/core-admissions/update-by-id`, { id: before.id, dataVersion: before.dataVersion, legalPersonName, registeredAddress: '上海市徐汇区漕溪北路2号' });
+    const proposal = await dataOf<Proposal>(handler, `${CHANGES}/core-admissions/update-by-id`, {
+      id: before.id,
+      dataVersion: before.dataVersion,
+      legalPersonName,
+      registeredAddress: '上海市徐汇区漕溪北路2号',
+    });
     expect(proposal.change.proposed).toEqual({ registeredAddress: '上海市徐汇区漕溪北路2号' });
     await approve(proposal, [director]);
     const after = await find(before.id);
@@ -157,11 +183,22 @@ describe('masked values left out (item 2)', () => {
   it('账户信息变更 of the bank alone keeps the masked account number', async () => {
     const corp = await admitted();
     const account = await dataOf<{ id: string }>(handler, `${CORPS}/bank-accounts/save`, {
-      corpId: corp.id, bankName: '中国工商银行', branchName: '上海分行', accountName: corp.corpName, accountNo: handler.encrypt('6222021234567890123'), usage: 'GENERAL',
+      corpId: corp.id,
+      bankName: '中国工商银行',
+      branchName: '上海分行',
+      accountName: corp.corpName,
+      accountNo: handler.encrypt('6222021234567890123'),
+      usage: 'GENERAL',
     });
     const before = await dataOf<Corp>(handler, `${CHANGES}/account/find-by-id`, { id: account.id });
     expect(before.accountNo).toBe('6222****0123');
-    const proposal = await dataOf<Proposal>(handler, `${CHANGES}/account/update-by-id`, { id: account.id, dataVersion: before.dataVersion, bankName: '中国建设银行', branchName: '上海分行', accountName: corp.corpName });
+    const proposal = await dataOf<Proposal>(handler, `${CHANGES}/account/update-by-id`, {
+      id: account.id,
+      dataVersion: before.dataVersion,
+      bankName: '中国建设银行',
+      branchName: '上海分行',
+      accountName: corp.corpName,
+    });
     expect(proposal.change.proposed).toEqual({ bankName: '中国建设银行' });
     await approve(proposal, [director]);
     const after = await dataOf<Corp>(admin, `${CORPS}/bank-accounts/find-by-id`, { id: account.id });
@@ -171,7 +208,11 @@ describe('masked values left out (item 2)', () => {
 
   it('管理员变更 of the name alone keeps the masked mobile', async () => {
     const before = await admitted();
-    const proposal = await dataOf<Proposal>(handler, `${CHANGES}/manager/update-by-id`, { id: before.id, dataVersion: before.dataVersion, managerName: '周新管' });
+    const proposal = await dataOf<Proposal>(handler, `${CHANGES}/manager/update-by-id`, {
+      id: before.id,
+      dataVersion: before.dataVersion,
+      managerName: '周新管',
+    });
     expect(proposal.change.proposed).toEqual({ managerName: '周新管' });
     await approve(proposal, [director]);
     const after = await find(before.id);

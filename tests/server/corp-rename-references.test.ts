@@ -75,8 +75,13 @@ const accounts = async () => (await dataOf<{ records: Account[] }>(auditor, `${Q
 async function newGroup(name: string): Promise<{ corpId: string; groupId: string; branchId: string }> {
   const code = `9133${randomUUID().slice(0, 8).toUpperCase()}REF01`.slice(0, 17) + 'X';
   const proposal = await dataOf<{ taskId: string; change: { recordId: string } }>(handler, `${CHANGES}/core-admissions/save`, {
-    corpName: name, creditCode: code, legalPersonName: '王建国', legalPersonIdCard: handler.encrypt('11010519491231002X'),
-    managerName: '李管理', managerMobile: handler.encrypt('13812345678'), registeredAddress: '上海市浦东新区世纪大道100号',
+    corpName: name,
+    creditCode: code,
+    legalPersonName: '王建国',
+    legalPersonIdCard: handler.encrypt('11010519491231002X'),
+    managerName: '李管理',
+    managerMobile: handler.encrypt('13812345678'),
+    registeredAddress: '上海市浦东新区世纪大道100号',
   });
   await approveAll(proposal.taskId);
   const corpId = proposal.change.recordId;
@@ -102,12 +107,20 @@ describe('a corporation renamed by two directors', () => {
 
     // The bank grants the new group a quota, which the group dispatches to its branch: accounts, requests and ledger rows to read.
     const apply = await dataOf<{ taskId: string | null; request: { id: string } }>(handler, `${QUOTA_API}/requests/apply`, {
-      kind: 'FINANCE', channel: 'FINANCE', grantorId: bank, unitId: fresh.groupId, amount: '1000000.00', termEnd: '2099-12-31', reason: '引用测试授信',
+      kind: 'FINANCE',
+      channel: 'FINANCE',
+      grantorId: bank,
+      unitId: fresh.groupId,
+      amount: '1000000.00',
+      termEnd: '2099-12-31',
+      reason: '引用测试授信',
     });
     await approveAll(apply.taskId!);
     const groupAccount = (await accounts()).find((a) => a.unitId === fresh.groupId)!;
     const dispatch = await dataOf<{ taskId: string | null }>(handler, `${QUOTA_API}/requests/dispatch`, {
-      accountId: groupAccount.id, reason: '引用测试下发', lines: [{ unitId: fresh.branchId, amount: '400000.00' }],
+      accountId: groupAccount.id,
+      reason: '引用测试下发',
+      lines: [{ unitId: fresh.branchId, amount: '400000.00' }],
     });
     await approveAll(dispatch.taskId!);
     dispatchedAccount = (await accounts()).find((a) => a.unitId === fresh.branchId)!;
@@ -134,7 +147,10 @@ describe('a corporation renamed by two directors', () => {
     // A unit of no corporation keeps the name it was given.
     expect(units.find((u) => u.id === fresh.branchId)!.unitName).toBe('引用测试第一分公司');
     // Nothing is copied: the rows standing for a corporation hold no name of their own.
-    const rows = await srv.database.db.select().from(groupUnits).where(inArray(groupUnits.id, [fresh.groupId, ...members.map((m) => m.id)]));
+    const rows = await srv.database.db
+      .select()
+      .from(groupUnits)
+      .where(inArray(groupUnits.id, [fresh.groupId, ...members.map((m) => m.id)]));
     expect(rows.map((r) => r.ownName)).toEqual(rows.map(() => null));
   });
 
@@ -160,20 +176,33 @@ describe('a corporation renamed by two directors', () => {
     expect(found).toMatchObject({ parentUnitName: '引用测试建设集团（更名后）有限公司', grantorName: '中国工商银行股份有限公司（更名后）' });
     const byGrantor = (await dataOf<{ records: Account[] }>(auditor, `${QUOTA_API}/accounts/page`, { grantorName: '（更名后）', pageSize: 100 })).records;
     expect(byGrantor.map((a) => a.id)).toContain(groupAccount.id);
-    const byUnit = (await dataOf<{ records: Account[] }>(auditor, `${QUOTA_API}/accounts/page`, { unitName: '引用测试建设集团（更名后）', pageSize: 100 })).records;
+    const byUnit = (await dataOf<{ records: Account[] }>(auditor, `${QUOTA_API}/accounts/page`, { unitName: '引用测试建设集团（更名后）', pageSize: 100 }))
+      .records;
     expect(byUnit.map((a) => a.id)).toEqual([groupAccount.id]);
   });
 
   it('the ledger and the requests read the new names', async () => {
-    const ledger = await dataOf<{ records: Array<{ movement: string; counterpartUnit: string | null }> }>(auditor, `${QUOTA_API}/ledger/page`, { accountId: dispatchedAccount.id, pageSize: 50 });
+    const ledger = await dataOf<{ records: Array<{ movement: string; counterpartUnit: string | null }> }>(auditor, `${QUOTA_API}/ledger/page`, {
+      accountId: dispatchedAccount.id,
+      pageSize: 50,
+    });
     expect(ledger.records.find((r) => r.movement === 'DISPATCH_IN')!.counterpartUnit).toBe('引用测试建设集团（更名后）有限公司');
     const groupAccount = (await accounts()).find((a) => a.unitId === fresh.groupId)!;
-    const requests = await dataOf<{ records: Array<{ id: string; grantorName: string }> }>(auditor, `${QUOTA_API}/requests/page`, { accountId: groupAccount.id, pageSize: 50 });
+    const requests = await dataOf<{ records: Array<{ id: string; grantorName: string }> }>(auditor, `${QUOTA_API}/requests/page`, {
+      accountId: groupAccount.id,
+      pageSize: 50,
+    });
     expect(requests.records.length).toBeGreaterThan(0);
     for (const request of requests.records) {
       expect(request.grantorName).toBe('中国工商银行股份有限公司（更名后）');
-      const view = await dataOf<{ request: { grantorName: string }; unitName: string; account: Account }>(auditor, `${QUOTA_API}/requests/find-by-id`, { id: request.id });
-      expect(view).toMatchObject({ unitName: '引用测试建设集团（更名后）有限公司', request: { grantorName: '中国工商银行股份有限公司（更名后）' }, account: { unitName: '引用测试建设集团（更名后）有限公司' } });
+      const view = await dataOf<{ request: { grantorName: string }; unitName: string; account: Account }>(auditor, `${QUOTA_API}/requests/find-by-id`, {
+        id: request.id,
+      });
+      expect(view).toMatchObject({
+        unitName: '引用测试建设集团（更名后）有限公司',
+        request: { grantorName: '中国工商银行股份有限公司（更名后）' },
+        account: { unitName: '引用测试建设集团（更名后）有限公司' },
+      });
     }
   });
 
@@ -192,14 +221,20 @@ describe('a corporation renamed by two directors', () => {
   });
 
   it('an issuance application names its payee as it is called now, the note issued from it as it was then', async () => {
-    const page = await dataOf<{ records: Array<{ id: string; payeeCorpId: string; payeeName: string; unitName: string; productName: string }> }>(auditor, `${CREDIT_NOTE_API}/applications/page`, { pageSize: 100 });
+    const page = await dataOf<{ records: Array<{ id: string; payeeCorpId: string; payeeName: string; unitName: string; productName: string }> }>(
+      auditor,
+      `${CREDIT_NOTE_API}/applications/page`,
+      { pageSize: 100 },
+    );
     const mine = page.records.filter((a) => a.payeeCorpId === supplier);
     expect(mine.length).toBeGreaterThan(0);
     for (const application of mine) {
       expect(application.payeeName).toBe('苏州恒远钢材（更名后）有限公司');
       expect(application.unitName).not.toBe('');
       expect(application.productName).not.toBe('');
-      const { application: found } = await dataOf<{ application: { payeeName: string } }>(auditor, `${CREDIT_NOTE_API}/applications/find-by-id`, { id: application.id });
+      const { application: found } = await dataOf<{ application: { payeeName: string } }>(auditor, `${CREDIT_NOTE_API}/applications/find-by-id`, {
+        id: application.id,
+      });
       expect(found.payeeName).toBe('苏州恒远钢材（更名后）有限公司');
     }
   });
@@ -213,7 +248,10 @@ describe('a corporation renamed by two directors', () => {
       .from(creditNotes)
       .where(eq(creditNotes.holderCorpId, supplier));
     expect(now).toEqual(notesThen);
-    const holds = await srv.database.db.select({ toName: creditNoteHolds.toName }).from(creditNoteHolds).where(and(eq(creditNoteHolds.toCorpId, supplier)));
+    const holds = await srv.database.db
+      .select({ toName: creditNoteHolds.toName })
+      .from(creditNoteHolds)
+      .where(and(eq(creditNoteHolds.toCorpId, supplier)));
     expect(holds.map((h) => h.toName)).not.toContain('苏州恒远钢材（更名后）有限公司');
   });
 
@@ -228,8 +266,16 @@ describe('a corporation renamed by two directors', () => {
     const [product] = await srv.database.db.select({ id: products.id }).from(products).limit(1);
     // A finished application of the department, as the issuance service leaves one (written here to skip its document review).
     await srv.database.db.insert(creditNoteApplications).values({
-      level: 'PROJECT_DEPT', groupId: fresh.groupId, unitId: dept.id, quotaAccountId: dispatchedAccount.id, payeeCorpId: supplier,
-      amount: '100.00', dueDate: '2099-12-31', productId: product.id, contractNo: 'HT-REF-1', status: 'REJECTED',
+      level: 'PROJECT_DEPT',
+      groupId: fresh.groupId,
+      unitId: dept.id,
+      quotaAccountId: dispatchedAccount.id,
+      payeeCorpId: supplier,
+      amount: '100.00',
+      dueDate: '2099-12-31',
+      productId: product.id,
+      contractNo: 'HT-REF-1',
+      status: 'REJECTED',
     });
     const refused = refusalOf(await handler.call(`${TREE}/remove`, { json: { id: dept.id } }));
     expect(refused).toMatchObject({ status: 200, code: 'GROUP_TREE_RULE' });

@@ -22,7 +22,11 @@ describe('the corporations demo', () => {
     const corps = await db.select().from(corporations);
     const typed = (type: string) => corps.filter((c) => c.corpTypes.includes(type));
     expect(typed('SUPPLIER').filter((c) => !c.corpTypes.includes('CORE_ENTERPRISE'))).toHaveLength(20);
-    expect(typed('FINANCE_INSTITUTION').map((c) => c.corpName).filter((n) => n.includes('银行'))).toHaveLength(3);
+    expect(
+      typed('FINANCE_INSTITUTION')
+        .map((c) => c.corpName)
+        .filter((n) => n.includes('银行')),
+    ).toHaveLength(3);
     expect(typed('FINANCE_INSTITUTION').some((c) => c.corpName.includes('保理'))).toBe(true);
     expect(new Set(typed('CORE_ENTERPRISE').map((c) => c.admissionStatus))).toEqual(new Set(['ADMITTED', 'REJECTED', 'NOT_APPLIED']));
 

@@ -24,8 +24,19 @@ const API = '/op/v1/credit-notes';
 const WF = '/op/v1/workflow';
 const SIGN = '/op/v1/authentication/signature';
 
-interface Account { id: string; available: string; frozen: string; used: string }
-interface Task { id: string; processKey: string; taskDefinitionKey: string; businessKey: string; instanceId: string }
+interface Account {
+  id: string;
+  available: string;
+  frozen: string;
+  used: string;
+}
+interface Task {
+  id: string;
+  processKey: string;
+  taskDefinitionKey: string;
+  businessKey: string;
+  instanceId: string;
+}
 interface BatchFigures {
   batch: { totalAmount: string };
   totalCapital: string;
@@ -39,9 +50,21 @@ function backfillStatements(): string[] {
   const dir = new URL('../../server/db/migrations/', import.meta.url);
   const file = readdirSync(dir).find((f) => f.endsWith('_credit_note_batch_figures.sql'))!;
   const text = readFileSync(new URL(file, dir), 'utf8');
-  return text.slice(text.indexOf('-- hand-written:')).split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
+  return text
+    .slice(text.indexOf('-- hand-written:'))
+    .split('--> statement-breakpoint')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
-interface Note { id: string; noteNo: string; amount: string; status: string; displayStatus: string; holderName: string; parentId: string | null }
+interface Note {
+  id: string;
+  noteNo: string;
+  amount: string;
+  status: string;
+  displayStatus: string;
+  holderName: string;
+  parentId: string | null;
+}
 
 let srv: TestServer;
 let handler: ApiClient;
@@ -84,16 +107,38 @@ const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT',
   client.call(`${WF}/tasks/complete`, { json: { taskId, outcome, ...(outcome === 'REJECT' ? { remark: '不同意' } : {}), ...extra } });
 
 const applyBody = (amount: string) => ({
-  level: 'PROJECT_DEPT', unitId: DEMO_UNIT.projectDepts[1], quotaAccountId: accountId, payeeCorpId: DEMO_CORP.supplier(1), amount,
-  dueDate: addDays(today(), 90), productId, contractNo: 'HT-2026-018', contractFileIds: [contractId], invoiceFileIds: [invoiceId],
+  level: 'PROJECT_DEPT',
+  unitId: DEMO_UNIT.projectDepts[1],
+  quotaAccountId: accountId,
+  payeeCorpId: DEMO_CORP.supplier(1),
+  amount,
+  dueDate: addDays(today(), 90),
+  productId,
+  contractNo: 'HT-2026-018',
+  contractFileIds: [contractId],
+  invoiceFileIds: [invoiceId],
 });
 
 /** An application through its document review: the handler passes each file and the audit step, the director the review. */
 async function approvedApplication(amount: string): Promise<string> {
-  const { application, instanceId, taskId } = await dataOf<{ application: { id: string }; instanceId: string; taskId: string }>(handler, `${API}/applications/add`, applyBody(amount));
-  const materials = await dataOf<{ docMaterials: Array<{ docFiles: Array<{ docFileId: string; dataVersion: number }> }> }>(handler, '/op/v1/doc-review/materials/list', { businessKey: application.id, taskSegment: 'AUDIT' });
+  const { application, instanceId, taskId } = await dataOf<{ application: { id: string }; instanceId: string; taskId: string }>(
+    handler,
+    `${API}/applications/add`,
+    applyBody(amount),
+  );
+  const materials = await dataOf<{ docMaterials: Array<{ docFiles: Array<{ docFileId: string; dataVersion: number }> }> }>(
+    handler,
+    '/op/v1/doc-review/materials/list',
+    { businessKey: application.id, taskSegment: 'AUDIT' },
+  );
   for (const file of materials.docMaterials.flatMap((m) => m.docFiles)) {
-    expect((await handler.call('/op/v1/doc-review/files/approve', { json: { docFileId: file.docFileId, taskSegment: 'AUDIT', approveResult: 'PASS', dataVersion: file.dataVersion } })).body.code).toBe('0');
+    expect(
+      (
+        await handler.call('/op/v1/doc-review/files/approve', {
+          json: { docFileId: file.docFileId, taskSegment: 'AUDIT', approveResult: 'PASS', dataVersion: file.dataVersion },
+        })
+      ).body.code,
+    ).toBe('0');
   }
   expect((await complete(handler, taskId, 'PASS')).body.code).toBe('0');
   const review = await taskOf(director, instanceId);
@@ -103,7 +148,8 @@ async function approvedApplication(amount: string): Promise<string> {
   return application.id;
 }
 
-const generate = (ids: string[]) => handler.call<{ batch: { id: string; batchNo: string }; instanceId: string; taskId: string }>(`${API}/batches/generate`, { json: { applicationIds: ids } });
+const generate = (ids: string[]) =>
+  handler.call<{ batch: { id: string; batchNo: string }; instanceId: string; taskId: string }>(`${API}/batches/generate`, { json: { applicationIds: ids } });
 
 /** The core director chooses the single-post final approval; answers that task. */
 async function toFinal(instanceId: string): Promise<Task> {
@@ -130,7 +176,8 @@ describe('the demo world', () => {
     const shown = new Set(notes.records.map((n) => n.displayStatus));
     for (const status of ['ISSUED', 'SPLIT', 'FINANCED', 'REDEEMED', 'OVERDUE']) expect(shown, status).toContain(status);
     expect(notes.records.some((n) => n.displayStatus === 'ISSUED' && (n as unknown as { dueDate: string }).dueDate <= addDays(today(), 30))).toBe(true);
-    for (const level of ['PROJECT_DEPT', 'BRANCH', 'GROUP']) expect((await dataOf<{ total: number }>(handler, `${API}/applications/page`, { level })).total, level).toBeGreaterThan(0);
+    for (const level of ['PROJECT_DEPT', 'BRANCH', 'GROUP'])
+      expect((await dataOf<{ total: number }>(handler, `${API}/applications/page`, { level })).total, level).toBeGreaterThan(0);
     expect((await dataOf<{ total: number }>(handler, `${API}/batches/page`, { status: 'RUNNING' })).total).toBe(1);
   });
 
@@ -199,7 +246,10 @@ describe('issuance', () => {
       expect(note.status).toBe('ISSUED');
     }
     // What was decided keeps its numbers: the figures of the approval, not today's balance after a later recycling.
-    const decided = { figures: 'DECIDED', quotas: [expect.objectContaining({ id: accountId, amount: '32345.68', availableBefore: start.available, availableAfter: frozen.available })] };
+    const decided = {
+      figures: 'DECIDED',
+      quotas: [expect.objectContaining({ id: accountId, amount: '32345.68', availableBefore: start.available, availableAfter: frozen.available })],
+    };
     expect(await dataOf<BatchFigures>(director, `${API}/batches/find-by-id`, { id: batch.id })).toMatchObject(decided);
     await srv.database.db.transaction((tx) => recordMovement(tx, accountId, 'RECYCLE', 1234567n, 'test', 'CN-recycled'));
     expect((await account()).available).toBe(yuan(fenOf(frozen.available) + 1234567n));
@@ -241,7 +291,8 @@ describe('issuance', () => {
     expect(after).toMatchObject({ available: start.available, frozen: start.frozen, used: start.used });
     // A rejected batch keeps the figures of its rejection: what it held, and the quota it gave back.
     expect(await dataOf<BatchFigures>(handler, `${API}/batches/find-by-id`, { instanceId })).toMatchObject({
-      figures: 'DECIDED', quotas: [expect.objectContaining({ amount: '15000.05', availableBefore: start.available, availableAfter: start.available })],
+      figures: 'DECIDED',
+      quotas: [expect.objectContaining({ amount: '15000.05', availableBefore: start.available, availableAfter: start.available })],
     });
     const found = await dataOf<{ application: { status: string } }>(handler, `${API}/applications/find-by-id`, { id: a });
     expect(found.application.status).toBe('REJECTED');
@@ -321,9 +372,13 @@ describe('notes', () => {
     // The split note's own chain ends with its split: both parts, where they went.
     const parent = await dataOf<{ chain: Array<{ kind: string; noteNo: string; amount: string }> }>(handler, `${API}/notes/find-by-id`, { id: note.id });
     expect(parent.chain.map((h) => [h.kind, h.noteNo, h.amount])).toEqual([
-      ['ISSUE', note.noteNo, note.amount], ['SPLIT', children[0].noteNo, '3333.34'], ['KEEP', children[1].noteNo, '6666.69'],
+      ['ISSUE', note.noteNo, note.amount],
+      ['SPLIT', children[0].noteNo, '3333.34'],
+      ['KEEP', children[1].noteNo, '6666.69'],
     ]);
-    const refusal = refusalOf(await handler.call(`${API}/notes/split`, { json: { noteId: children[1].id, toCorpId: DEMO_CORP.supplier(9), amount: '6666.69' } }));
+    const refusal = refusalOf(
+      await handler.call(`${API}/notes/split`, { json: { noteId: children[1].id, toCorpId: DEMO_CORP.supplier(9), amount: '6666.69' } }),
+    );
     expect(refusal.message).toContain('小于白条金额');
   });
 

@@ -53,8 +53,18 @@ describe('write hooks', () => {
     expect(after.at(-1)!.before).toBeUndefined();
 
     const updated = await dataOf<Row>(admin, `${BASE}/update-by-id`, { id: created.id, dataVersion: 0, configValue: 'two' });
-    expect(before.at(-1)).toMatchObject({ mode: 'update', values: { configValue: 'two' }, target: { id: created.id, before: { configValue: 'one', dataVersion: 0 } } });
-    expect(after.at(-1)).toMatchObject({ kind: 'update', id: created.id, before: { configValue: 'one' }, after: { configValue: 'two', dataVersion: 1 }, seenInTx: 'two' });
+    expect(before.at(-1)).toMatchObject({
+      mode: 'update',
+      values: { configValue: 'two' },
+      target: { id: created.id, before: { configValue: 'one', dataVersion: 0 } },
+    });
+    expect(after.at(-1)).toMatchObject({
+      kind: 'update',
+      id: created.id,
+      before: { configValue: 'one' },
+      after: { configValue: 'two', dataVersion: 1 },
+      seenInTx: 'two',
+    });
     expect(updated.dataVersion).toBe(1);
 
     failAfterWrite = true;
@@ -68,7 +78,9 @@ describe('write hooks', () => {
 
     // A stale version is refused before any hook runs.
     const hooked = before.length;
-    expect(refusalOf(await admin.call(`${BASE}/update-by-id`, { json: { id: created.id, dataVersion: 0, configValue: 'x' } }))).toMatchObject({ code: 'DATA_VERSION_CONFLICT' });
+    expect(refusalOf(await admin.call(`${BASE}/update-by-id`, { json: { id: created.id, dataVersion: 0, configValue: 'x' } }))).toMatchObject({
+      code: 'DATA_VERSION_CONFLICT',
+    });
     expect(before).toHaveLength(hooked);
 
     expect(await dataOf<number>(admin, `${BASE}/remove-by-ids`, { ids: [created.id] })).toBe(1);

@@ -52,7 +52,11 @@ describe('dictionary types', () => {
     expect(saved).toMatchObject({ dictType: t('a'), dictName: '增删改查甲', status: '0', dataVersion: 0, createBy: 'op_admin' });
     expect(new Date(saved.createTime).toISOString()).toBe(saved.createTime);
     expect(await ok<Rec>(admin, `${TYPES}/find-by-id`, { id: saved.id })).toEqual(saved);
-    expect(refusal(await admin.call(`${TYPES}/find-by-id`, { json: { id: 'nope' } }))).toMatchObject({ status: 200, code: 'NOT_FOUND', message: '记录不存在或已被删除' });
+    expect(refusal(await admin.call(`${TYPES}/find-by-id`, { json: { id: 'nope' } }))).toMatchObject({
+      status: 200,
+      code: 'NOT_FOUND',
+      message: '记录不存在或已被删除',
+    });
   });
 
   it('pages with contains, eq and range filters, sorts by a sortable field and refuses any other', async () => {
@@ -92,14 +96,18 @@ describe('dictionary types', () => {
 
   it('names the field in validation messages and refuses a duplicate key', async () => {
     expect(refusal(await admin.call(`${TYPES}/save`, { json: { dictType: t('v'), status: '0' } }))).toEqual({
-      status: 200, code: 'VALIDATION_FAILED', message: '字典名称不能为空',
+      status: 200,
+      code: 'VALIDATION_FAILED',
+      message: '字典名称不能为空',
     });
     expect(refusal(await admin.call(`${TYPES}/save`, { json: { dictType: t('v'), dictName: '编码', status: '9' } })).message).toBe('状态的值不在字典中：9');
     const long = refusal(await admin.call(`${TYPES}/save`, { json: { dictType: t('v'), dictName: 'x'.repeat(101), status: '0' } }));
     expect(long.message).toBe('字典名称长度不能超过 100 个字符');
     await saveType(t('dup'), '重复甲');
     expect(refusal(await admin.call(`${TYPES}/save`, { json: { dictType: t('dup'), dictName: '重复乙', status: '0' } }))).toEqual({
-      status: 200, code: 'DUPLICATE', message: '字典类型已存在',
+      status: 200,
+      code: 'DUPLICATE',
+      message: '字典类型已存在',
     });
     expect((await ok<Page>(admin, `${TYPES}/page`, { dictType: t('dup') })).total).toBe(1);
   });
@@ -107,7 +115,10 @@ describe('dictionary types', () => {
   it('edits with the version read: +1, the key (create-only) and read-only fields untouched', async () => {
     const saved = await saveType(t('e'), '编辑前');
     const edited = await ok<Rec>(admin, `${TYPES}/update-by-id`, {
-      ...saved, dictName: '编辑后', dictType: t('e_changed'), createTime: '2000-01-01T00:00:00.000Z',
+      ...saved,
+      dictName: '编辑后',
+      dictType: t('e_changed'),
+      createTime: '2000-01-01T00:00:00.000Z',
     });
     expect(edited).toMatchObject({ id: saved.id, dictName: '编辑后', dictType: t('e'), dataVersion: 1, createTime: saved.createTime, updateBy: 'op_admin' });
     expect(Date.parse(edited.updateTime)).toBeGreaterThanOrEqual(Date.parse(saved.updateTime));
@@ -120,7 +131,9 @@ describe('dictionary types', () => {
     const theirs = await ok<Rec>(other, `${TYPES}/find-by-id`, { id: saved.id });
     await ok(admin, `${TYPES}/update-by-id`, { ...mine, dictName: '第一个保存' });
     expect(refusal(await other.call(`${TYPES}/update-by-id`, { json: { ...theirs, dictName: '第二个保存' } }))).toEqual({
-      status: 200, code: 'DATA_VERSION_CONFLICT', message: errors.DATA_VERSION_CONFLICT,
+      status: 200,
+      code: 'DATA_VERSION_CONFLICT',
+      message: errors.DATA_VERSION_CONFLICT,
     });
     expect(errors.DATA_VERSION_CONFLICT).toBe('数据已被他人修改，请刷新后重试');
     expect(await ok<Rec>(admin, `${TYPES}/find-by-id`, { id: saved.id })).toMatchObject({ dictName: '第一个保存', dataVersion: 1 });
@@ -132,7 +145,9 @@ describe('dictionary types', () => {
     const b = await saveType(t('r2'), '删除二');
     await ok(admin, `${DATAS}/save`, { dictType: t('r2'), dictLabel: '项', dictValue: 'v', dictSort: 1, status: '0' });
     expect(refusal(await admin.call(`${TYPES}/remove-by-ids`, { json: { ids: [a.id, b.id] } }))).toEqual({
-      status: 200, code: 'DICT_TYPE_IN_USE', message: `字典类型下仍有字典数据，不能删除：${t('r2')}`,
+      status: 200,
+      code: 'DICT_TYPE_IN_USE',
+      message: `字典类型下仍有字典数据，不能删除：${t('r2')}`,
     });
     expect((await ok<Page>(admin, `${TYPES}/page`, { dictType: t('r') })).total).toBe(2);
     expect(await ok<number>(admin, `${TYPES}/remove-by-ids`, { ids: [a.id] })).toBe(1);
@@ -143,18 +158,25 @@ describe('dictionary types', () => {
 describe('dictionary data', () => {
   beforeAll(async () => {
     await saveType(t('items'), '条目');
-    for (const [dictValue, dictLabel, dictSort, status] of [['c', '丙', 3, '0'], ['a', '甲', 1, '0'], ['b', '乙', 2, '0'], ['x', '停用项', 0, '1']] as const) {
+    for (const [dictValue, dictLabel, dictSort, status] of [
+      ['c', '丙', 3, '0'],
+      ['a', '甲', 1, '0'],
+      ['b', '乙', 2, '0'],
+      ['x', '停用项', 0, '1'],
+    ] as const) {
       await ok(admin, `${DATAS}/save`, { dictType: t('items'), dictValue, dictLabel, dictSort, status, listClass: 'success' });
     }
   });
 
   it('refuses an item of a type that does not exist, and a non-integer sort', async () => {
     expect(refusal(await admin.call(`${DATAS}/save`, { json: { dictType: 'no_such', dictLabel: 'l', dictValue: 'v', dictSort: 1, status: '0' } }))).toEqual({
-      status: 200, code: 'DICT_TYPE_MISSING', message: '字典类型不存在：no_such',
+      status: 200,
+      code: 'DICT_TYPE_MISSING',
+      message: '字典类型不存在：no_such',
     });
-    expect(refusal(await admin.call(`${DATAS}/save`, { json: { dictType: t('items'), dictLabel: 'l', dictValue: 'v', dictSort: '1', status: '0' } })).message).toBe(
-      '显示排序必须是整数',
-    );
+    expect(
+      refusal(await admin.call(`${DATAS}/save`, { json: { dictType: t('items'), dictLabel: 'l', dictValue: 'v', dictSort: '1', status: '0' } })).message,
+    ).toBe('显示排序必须是整数');
   });
 
   it('pages a type in dictSort order by default', async () => {
@@ -172,7 +194,9 @@ describe('dictionary data', () => {
   });
 
   it('lists several types as a map; an unknown type maps to [] and an empty list answers {}', async () => {
-    const map = await ok<Record<string, Array<{ dictValue: string }>>>(admin, `${DATAS}/list-by-dict-types`, { dictTypes: [t('items'), 'sys_yes_no', 'nothing'] });
+    const map = await ok<Record<string, Array<{ dictValue: string }>>>(admin, `${DATAS}/list-by-dict-types`, {
+      dictTypes: [t('items'), 'sys_yes_no', 'nothing'],
+    });
     expect(Object.keys(map).sort()).toEqual([t('items'), 'nothing', 'sys_yes_no']);
     expect(map[t('items')].map((i) => i.dictValue)).toEqual(['a', 'b', 'c']);
     expect(map.sys_yes_no.map((i) => i.dictValue)).toEqual(['Y', 'N']);
@@ -182,11 +206,25 @@ describe('dictionary data', () => {
   });
 
   it('with includeDisabled, lists the disabled items too, marked, so a record holding one is labelled (issue 25)', async () => {
-    const map = await ok<Record<string, Array<Record<string, unknown>>>>(admin, `${DATAS}/list-by-dict-types`, { dictTypes: [t('items')], includeDisabled: true });
-    expect(map[t('items')].map((i) => [i.dictValue, i.disabled ?? false])).toEqual([['x', true], ['a', false], ['b', false], ['c', false]]);
-    const enabled = await ok<Record<string, Array<Record<string, unknown>>>>(admin, `${DATAS}/list-by-dict-types`, { dictTypes: [t('items')], includeDisabled: false });
+    const map = await ok<Record<string, Array<Record<string, unknown>>>>(admin, `${DATAS}/list-by-dict-types`, {
+      dictTypes: [t('items')],
+      includeDisabled: true,
+    });
+    expect(map[t('items')].map((i) => [i.dictValue, i.disabled ?? false])).toEqual([
+      ['x', true],
+      ['a', false],
+      ['b', false],
+      ['c', false],
+    ]);
+    const enabled = await ok<Record<string, Array<Record<string, unknown>>>>(admin, `${DATAS}/list-by-dict-types`, {
+      dictTypes: [t('items')],
+      includeDisabled: false,
+    });
     expect(enabled[t('items')].map((i) => i.dictValue)).toEqual(['a', 'b', 'c']);
-    expect(refusal(await admin.call(`${DATAS}/list-by-dict-types`, { json: { dictTypes: [t('items')], includeDisabled: 'yes' } }))).toMatchObject({ code: 'VALIDATION_FAILED', message: 'includeDisabled 必须是布尔值' });
+    expect(refusal(await admin.call(`${DATAS}/list-by-dict-types`, { json: { dictTypes: [t('items')], includeDisabled: 'yes' } }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'includeDisabled 必须是布尔值',
+    });
   });
 });
 
@@ -197,11 +235,13 @@ describe('configuration parameters', () => {
     expect(await ok(admin, `${CONFIGS}/common/find-value-json-by-config-key`, { configKey: key('json') })).toEqual({ a: [1, 2] });
     await ok(admin, `${CONFIGS}/save`, { configName: '测试文本', configKey: key('text'), configValue: 'not json', configType: 'N' });
     expect(refusal(await admin.call(`${CONFIGS}/common/find-value-json-by-config-key`, { json: { configKey: key('text') } }))).toEqual({
-      status: 200, code: 'CONFIG_NOT_JSON', message: `参数值不是合法的 JSON：${key('text')}`,
+      status: 200,
+      code: 'CONFIG_NOT_JSON',
+      message: `参数值不是合法的 JSON：${key('text')}`,
     });
-    expect(refusal(await admin.call(`${CONFIGS}/save`, { json: { configName: '重复', configKey: key('json'), configValue: '1', configType: 'N' } })).message).toBe(
-      '参数键名已存在',
-    );
+    expect(
+      refusal(await admin.call(`${CONFIGS}/save`, { json: { configName: '重复', configKey: key('json'), configValue: '1', configType: 'N' } })).message,
+    ).toBe('参数键名已存在');
   });
 
   it('updates a value by key, bumping the version', async () => {
@@ -217,7 +257,9 @@ describe('configuration parameters', () => {
     const mine = await ok<Rec>(admin, `${CONFIGS}/save`, { configName: '可删除', configKey: key('removable'), configValue: '1', configType: 'N' });
     const [builtIn] = await srv.database.db.select().from(sysConfigs).where(eq(sysConfigs.configType, 'Y')).limit(1);
     expect(refusal(await admin.call(`${CONFIGS}/remove-by-ids`, { json: { ids: [mine.id, builtIn.id] } }))).toEqual({
-      status: 200, code: 'CONFIG_BUILT_IN', message: `内置参数不能删除：${builtIn.configKey}`,
+      status: 200,
+      code: 'CONFIG_BUILT_IN',
+      message: `内置参数不能删除：${builtIn.configKey}`,
     });
     expect(await ok<Rec>(admin, `${CONFIGS}/find-by-id`, { id: mine.id })).toMatchObject({ configKey: key('removable') });
     expect(await ok<Rec>(admin, `${CONFIGS}/find-by-id`, { id: builtIn.id })).toMatchObject({ configKey: builtIn.configKey });
@@ -232,7 +274,11 @@ describe('who may do what', () => {
     for (const base of [TYPES, DATAS, CONFIGS]) expect((await auditor.call(`${base}/page`, { json: {} })).body.code).toBe('0');
     expect(await ok<Rec>(auditor, `${TYPES}/find-by-id`, { id: type.id })).toMatchObject({ dictType: t('audit') });
     for (const base of [TYPES, DATAS, CONFIGS]) {
-      for (const [action, json] of [['save', {}], ['update-by-id', { id: type.id, dataVersion: 0 }], ['remove-by-ids', { ids: [type.id] }]] as const) {
+      for (const [action, json] of [
+        ['save', {}],
+        ['update-by-id', { id: type.id, dataVersion: 0 }],
+        ['remove-by-ids', { ids: [type.id] }],
+      ] as const) {
         expect(refusal(await auditor.call(`${base}/${action}`, { json })), `${base}/${action}`).toMatchObject({ status: 403, code: 'FORBIDDEN' });
       }
     }
@@ -250,8 +296,20 @@ describe('who may do what', () => {
     const elements = async (client: ApiClient, resourceKey: string) =>
       (await ok<{ elements: Array<{ pkResource: string }> }>(client, '/op/v1/security', { resourceKey })).elements.map((e) => e.pkResource).sort();
     expect(await elements(admin, 'dict.html')).toEqual(
-      ['system:dict:list', 'system:dict:query', 'system:dict:add', 'system:dict:edit', 'system:dict:remove', 'system:dict:export',
-        'system:dictData:list', 'system:dictData:query', 'system:dictData:add', 'system:dictData:edit', 'system:dictData:remove', 'system:dictData:export'].sort(),
+      [
+        'system:dict:list',
+        'system:dict:query',
+        'system:dict:add',
+        'system:dict:edit',
+        'system:dict:remove',
+        'system:dict:export',
+        'system:dictData:list',
+        'system:dictData:query',
+        'system:dictData:add',
+        'system:dictData:edit',
+        'system:dictData:remove',
+        'system:dictData:export',
+      ].sort(),
     );
     expect(await elements(admin, 'my-export')).toEqual(['system:export:download', 'system:export:list', 'system:export:remove']);
     const auditor = await signInAs(srv.baseUrl, 'op_auditor');

@@ -126,8 +126,12 @@ describe('the dashboard credit-note figures', () => {
     const { db } = srv.database;
     const [account] = await db.select().from(quotaAccounts).where(eq(quotaAccounts.unitId, 'unit-demo-group')).limit(1);
     const base = {
-      groupId: account.groupId, issuerUnitId: account.unitId, issuerName: '中建华东建设集团有限公司', quotaAccountId: account.id,
-      productName: '测试产品', issueDate: today,
+      groupId: account.groupId,
+      issuerUnitId: account.unitId,
+      issuerName: '中建华东建设集团有限公司',
+      quotaAccountId: account.id,
+      productName: '测试产品',
+      issueDate: today,
     };
     // The fixture's own ids, numbers and holder: the shared server may hold another run's fixture.
     const run = randomUUID().slice(0, 8);
@@ -141,7 +145,17 @@ describe('the dashboard credit-note figures', () => {
     await db.transaction(async (tx) => {
       await tx.insert(creditNotes).values([
         { ...base, ...holder, id: root, noteNo: `CNDASH${run}1`, rootId: root, amount: whole, dueDate: addDays(today, 90), status: 'SPLIT' },
-        { ...base, ...holder, id: a, noteNo: `CNDASH${run}2`, parentId: root, rootId: root, amount: financedPart, dueDate: addDays(today, -3), status: 'FINANCED' },
+        {
+          ...base,
+          ...holder,
+          id: a,
+          noteNo: `CNDASH${run}2`,
+          parentId: root,
+          rootId: root,
+          amount: financedPart,
+          dueDate: addDays(today, -3),
+          status: 'FINANCED',
+        },
         { ...base, ...holder, id: b, noteNo: `CNDASH${run}3`, parentId: root, rootId: root, amount: dueSoonPart, dueDate: addDays(today, 5), status: 'ISSUED' },
       ]);
     });
@@ -171,6 +185,19 @@ describe('the dashboard credit-note figures', () => {
 describe('lastMonths', () => {
   it('counts back across a year boundary, oldest first', () => {
     expect(lastMonths('2026-03-15', 4)).toEqual(['2025-12', '2026-01', '2026-02', '2026-03']);
-    expect(lastMonths('2026-12-01')).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12']);
+    expect(lastMonths('2026-12-01')).toEqual([
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+    ]);
   });
 });

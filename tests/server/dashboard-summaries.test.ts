@@ -79,9 +79,23 @@ describe('the dashboard summaries', () => {
     const before = await bothReadings();
     const { id: groupId } = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'GROUP', corpId: 'corp-demo-core-north' });
     const branch = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'BRANCH', parentId: groupId, unitName: '驾驶舱汇总分公司' });
-    await approve(await dataOf<{ taskId: string }>(handler, `${API}/requests/apply`, { kind: 'PLATFORM', unitId: groupId, amount: '1000000.07', termEnd: TERM, reason: '驾驶舱汇总' }));
+    await approve(
+      await dataOf<{ taskId: string }>(handler, `${API}/requests/apply`, {
+        kind: 'PLATFORM',
+        unitId: groupId,
+        amount: '1000000.07',
+        termEnd: TERM,
+        reason: '驾驶舱汇总',
+      }),
+    );
     const [root] = await srv.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.unitId, groupId));
-    await approve(await dataOf<{ taskId: string }>(handler, `${API}/requests/dispatch`, { accountId: root.id, reason: '下发', lines: [{ unitId: branch.id, amount: '400000.03' }] }));
+    await approve(
+      await dataOf<{ taskId: string }>(handler, `${API}/requests/dispatch`, {
+        accountId: root.id,
+        reason: '下发',
+        lines: [{ unitId: branch.id, amount: '400000.03' }],
+      }),
+    );
     const [child] = await srv.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.unitId, branch.id));
     await srv.database.db.transaction(async (tx) => {
       await recordMovement(tx, child.id, QUOTA_MOVEMENT.freeze, fenOf('3000.01'), 'op_handler', 'DASH-SUM-1');

@@ -78,13 +78,19 @@ async function expectedQuotas() {
 async function expectQuotasMatch(figures: DashboardOverview) {
   const expected = await expectedQuotas();
   expect(figures.quotas.totals).toEqual({ ...asYuan(expected.totals), accounts: expected.accounts, movements: expected.movements });
-  expect(Object.fromEntries(figures.quotas.byCore.map(({ groupId, granted, dispatched, occupied, available }) => [groupId, { granted, dispatched, occupied, available }]))).toEqual(
-    Object.fromEntries([...expected.byGroup].map(([id, s]) => [id, asYuan(s)])),
+  expect(
+    Object.fromEntries(
+      figures.quotas.byCore.map(({ groupId, granted, dispatched, occupied, available }) => [groupId, { granted, dispatched, occupied, available }]),
+    ),
+  ).toEqual(Object.fromEntries([...expected.byGroup].map(([id, s]) => [id, asYuan(s)])));
+  expect(
+    Object.fromEntries(
+      figures.quotas.byUnit.map(({ unitId, granted, dispatched, occupied, available }) => [unitId, { granted, dispatched, occupied, available }]),
+    ),
+  ).toEqual(Object.fromEntries([...expected.byUnit].map(([id, s]) => [id, asYuan(s)])));
+  expect(Object.fromEntries(figures.quotas.byGrantor.map((g) => [g.grantorName, g.granted]))).toEqual(
+    Object.fromEntries([...expected.byGrantor].map(([name, fen]) => [name, yuan(fen)])),
   );
-  expect(Object.fromEntries(figures.quotas.byUnit.map(({ unitId, granted, dispatched, occupied, available }) => [unitId, { granted, dispatched, occupied, available }]))).toEqual(
-    Object.fromEntries([...expected.byUnit].map(([id, s]) => [id, asYuan(s)])),
-  );
-  expect(Object.fromEntries(figures.quotas.byGrantor.map((g) => [g.grantorName, g.granted]))).toEqual(Object.fromEntries([...expected.byGrantor].map(([name, fen]) => [name, yuan(fen)])));
 }
 
 /** The approvals figures recounted from the open tasks of running instances. */
@@ -104,14 +110,19 @@ async function expectTasksMatch(figures: DashboardOverview) {
     if (t.workingRole === 'director') entry.director += 1;
     byProcess.set(t.processKey, entry);
   }
-  expect(Object.fromEntries(figures.tasks.byProcess.map(({ processKey, handler: h, director: d, total }) => [processKey, { handler: h, director: d, total }]))).toEqual(Object.fromEntries(byProcess));
+  expect(
+    Object.fromEntries(figures.tasks.byProcess.map(({ processKey, handler: h, director: d, total }) => [processKey, { handler: h, director: d, total }])),
+  ).toEqual(Object.fromEntries(byProcess));
   const oldest = open.reduce<Date | null>((min, t) => (min === null || t.createTime < min ? t.createTime : min), null);
   expect(figures.tasks.oldest).toBe(oldest?.toISOString() ?? null);
 
   const instances = await srv.database.db.select().from(workflowInstances);
   const since = Date.parse(figures.generatedAt) - 30 * 86_400_000;
   const ended = instances.filter((i) => i.endTime !== null && i.endTime.getTime() >= since);
-  expect(figures.tasks.ended30d).toEqual({ approved: ended.filter((i) => i.status === 'APPROVED').length, rejected: ended.filter((i) => i.status === 'REJECTED').length });
+  expect(figures.tasks.ended30d).toEqual({
+    approved: ended.filter((i) => i.status === 'APPROVED').length,
+    rejected: ended.filter((i) => i.status === 'REJECTED').length,
+  });
 }
 
 async function expectCorporationsMatch(figures: DashboardOverview) {
@@ -154,7 +165,11 @@ describe('the dashboard figures', () => {
     const { id: groupId } = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'GROUP', corpId: 'corp-demo-core-west' });
     const before = await overview();
     const submitted = await dataOf<{ taskId: string; request: { processKey: string } }>(handler, '/op/v1/quotas/requests/apply', {
-      kind: 'PLATFORM', unitId: groupId, amount: '12345678.91', termEnd: TERM, reason: '平台授信额度',
+      kind: 'PLATFORM',
+      unitId: groupId,
+      amount: '12345678.91',
+      termEnd: TERM,
+      reason: '平台授信额度',
     });
     const waiting = await overview(director);
     await expectAllMatch(waiting);

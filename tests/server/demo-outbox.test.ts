@@ -29,13 +29,28 @@ describe('a demo run with an SMS sign and a bank verification', () => {
     const scope = { businessKeys: ['OUTBOX-1'], businessType: 'CREDIT_ISSUE', productType: 'WHITE_SLIP', personId: 'u-op-handler', corpId: 'CORP-EAST' };
     expect((await handler.call('/op/v1/authentication/signature/sms/apply', { json: scope })).body.code).toBe('0');
     const corp = await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', {
-      corpName: '演示发件箱测试有限公司', creditCode: '91320500MA1OUTBOXA', corpTypes: ['SUPPLIER'],
-      legalPersonName: '孙立', legalPersonIdCard: handler.encrypt('11010519491231002X'), managerName: '钱芳', managerMobile: handler.encrypt('13812345678'), registeredAddress: '江苏省苏州市',
+      corpName: '演示发件箱测试有限公司',
+      creditCode: '91320500MA1OUTBOXA',
+      corpTypes: ['SUPPLIER'],
+      legalPersonName: '孙立',
+      legalPersonIdCard: handler.encrypt('11010519491231002X'),
+      managerName: '钱芳',
+      managerMobile: handler.encrypt('13812345678'),
+      registeredAddress: '江苏省苏州市',
     });
     const account = await dataOf<{ id: string }>(handler, '/op/v1/corporations/bank-accounts/save', {
-      corpId: corp.id, bankName: '中国建设银行', branchName: '苏州分行', accountName: '演示发件箱测试有限公司', accountNo: handler.encrypt('6222021234567894321'), usage: 'SETTLEMENT',
+      corpId: corp.id,
+      bankName: '中国建设银行',
+      branchName: '苏州分行',
+      accountName: '演示发件箱测试有限公司',
+      accountNo: handler.encrypt('6222021234567894321'),
+      usage: 'SETTLEMENT',
     });
-    const started = await dataOf<{ id: string; status: string }>(handler, '/op/v1/corporations/verifications/start', { corpId: corp.id, kind: 'BANK_ACCOUNT', bankAccountId: account.id });
+    const started = await dataOf<{ id: string; status: string }>(handler, '/op/v1/corporations/verifications/start', {
+      corpId: corp.id,
+      kind: 'BANK_ACCOUNT',
+      bankAccountId: account.id,
+    });
     expect(started.status).toBe('AUTHENTICATING');
 
     const [code] = smsCodesFor(srv.filesDir, 'op_handler');
@@ -43,13 +58,24 @@ describe('a demo run with an SMS sign and a bank verification', () => {
     expect(code).toMatch(/^\d{6}$/);
     expect(amount).toMatch(/^0\.\d\d$/);
     expect(demoOutbox(srv.filesDir)).toEqual([
-      expect.objectContaining({ kind: 'SMS_SIGN_CODE', username: 'op_handler', businessType: 'CREDIT_ISSUE', productType: 'WHITE_SLIP', businessKeys: ['OUTBOX-1'], code }),
+      expect.objectContaining({
+        kind: 'SMS_SIGN_CODE',
+        username: 'op_handler',
+        businessType: 'CREDIT_ISSUE',
+        productType: 'WHITE_SLIP',
+        businessKeys: ['OUTBOX-1'],
+        code,
+      }),
       expect.objectContaining({ kind: 'BANK_MICRO_PAYMENT', bankName: '中国建设银行', accountName: '演示发件箱测试有限公司', account: '4321', amount }),
     ]);
     // What a demo user reads is what the server checks: the code signs, the amount confirms.
-    const verified = await handler.call('/op/v1/authentication/signature/sms/verify', { json: { ...scope, summary: '签发 1 笔白条', corpName: '华东运营分公司', verifyCode: code } });
+    const verified = await handler.call('/op/v1/authentication/signature/sms/verify', {
+      json: { ...scope, summary: '签发 1 笔白条', corpName: '华东运营分公司', verifyCode: code },
+    });
     expect(verified.body.code).toBe('0');
-    expect(await dataOf<{ status: string }>(handler, '/op/v1/corporations/verifications/confirm', { id: started.id, amount })).toMatchObject({ status: 'SUCCESS' });
+    expect(await dataOf<{ status: string }>(handler, '/op/v1/corporations/verifications/confirm', { id: started.id, amount })).toMatchObject({
+      status: 'SUCCESS',
+    });
 
     const text = log.text();
     const deliveries = text.split('\n').filter((line) => line.includes('demo delivery written to the demo outbox'));

@@ -64,9 +64,19 @@ describe('the seeded applications', () => {
     ]);
     const [contract] = filesOf(answer);
     expect(contract).toMatchObject({ docFileId: 'df-credit-001-contract', dataVersion: 0, extraParams: { id: 'EXT-CT-2026-001' } });
-    expect(contract.approveInfoList.map((i) => [i.taskSegment, i.approveResult, i.fromAudit])).toEqual([['AUDIT', 'WAIT', false], ['REVIEW', 'WAIT', false]]);
+    expect(contract.approveInfoList.map((i) => [i.taskSegment, i.approveResult, i.fromAudit])).toEqual([
+      ['AUDIT', 'WAIT', false],
+      ['REVIEW', 'WAIT', false],
+    ]);
     expect(answer.properties).toEqual([
-      { propertyType: 'DATA_PERMISSION', content: null, components: [{ busiKey: 'CREDIT-2026-001', componentName: '信用凭证开立信息' }, { busiKey: 'CORP-EAST', componentName: '开立企业基本信息' }] },
+      {
+        propertyType: 'DATA_PERMISSION',
+        content: null,
+        components: [
+          { busiKey: 'CREDIT-2026-001', componentName: '信用凭证开立信息' },
+          { busiKey: 'CORP-EAST', componentName: '开立企业基本信息' },
+        ],
+      },
     ]);
   });
 
@@ -77,7 +87,10 @@ describe('the seeded applications', () => {
   });
 
   it('starts one running approval per application, waiting at the handler step, as op_handler', async () => {
-    for (const [businessKey, processKey, step] of [[CREDIT, 'PROCESS_CREDIT_CERTIFICATE_CODE', 'Edit'], [ABS, 'Process_ABS_CERTIFICATE_CODE', 'MaterialReview']]) {
+    for (const [businessKey, processKey, step] of [
+      [CREDIT, 'PROCESS_CREDIT_CERTIFICATE_CODE', 'Edit'],
+      [ABS, 'Process_ABS_CERTIFICATE_CODE', 'MaterialReview'],
+    ]) {
       expect(await instanceOf(businessKey)).toMatchObject({ processKey, status: 'RUNNING', currentActivity: step, startPersonName: '经办人张三' });
     }
   });
@@ -113,7 +126,9 @@ describe('who may write which segment', () => {
     const [file] = filesOf(await list(handler, ABS, 'AUDIT'));
     expect(refusalOf(await approve(director, file, 'AUDIT', 'PASS'))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect(refusalOf(await approve(handler, file, 'REVIEW', 'PASS'))).toEqual({
-      status: 200, code: 'DOC_REVIEW_SEGMENT_CLOSED', message: '当前流程步骤不是复核环节，不能修改复核结果',
+      status: 200,
+      code: 'DOC_REVIEW_SEGMENT_CLOSED',
+      message: '当前流程步骤不是复核环节，不能修改复核结果',
     });
     expect(refusalOf(await saveReason(handler, ABS, 'REVIEW', '越权'))).toMatchObject({ code: 'DOC_REVIEW_SEGMENT_CLOSED' });
     expect(filesOf(await list(auditor, ABS, 'AUDIT'))[0]).toEqual(file);
@@ -121,7 +136,11 @@ describe('who may write which segment', () => {
 
   it('refuses bad input with a clear message and changes nothing', async () => {
     const [file] = filesOf(await list(handler, ABS, 'AUDIT'));
-    expect(refusalOf(await approve(handler, file, 'AUDIT', 'NOPASS'))).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: server.docReview.remarkRequired });
+    expect(refusalOf(await approve(handler, file, 'AUDIT', 'NOPASS'))).toEqual({
+      status: 200,
+      code: 'VALIDATION_FAILED',
+      message: server.docReview.remarkRequired,
+    });
     expect(refusalOf(await approve(handler, file, 'AUDIT', 'WAIT'))).toMatchObject({ code: 'VALIDATION_FAILED', message: server.docReview.resultInvalid });
     expect(refusalOf(await approve(handler, file, 'FINAL', 'PASS'))).toMatchObject({ code: 'VALIDATION_FAILED', message: server.docReview.segmentInvalid });
     expect(refusalOf(await approve(handler, { ...file, docFileId: 'df-none' }, 'AUDIT', 'PASS'))).toMatchObject({ code: 'NOT_FOUND' });
@@ -133,8 +152,15 @@ describe('a review from AUDIT to REVIEW', () => {
   it('refuses a stale dataVersion with the conflict error and keeps the other verdict', async () => {
     const [contract] = filesOf(await list(handler, CREDIT, 'AUDIT'));
     const passed = await approve(handler, contract, 'AUDIT', 'PASS');
-    expect(passed.body.data).toMatchObject({ dataVersion: 1, approveInfoList: [{ taskSegment: 'AUDIT', approveResult: 'PASS', approverName: '经办人张三' }, { approveResult: 'WAIT' }] });
-    expect(refusalOf(await approve(handler, contract, 'AUDIT', 'NOPASS', '版本过期'))).toEqual({ status: 200, code: 'DATA_VERSION_CONFLICT', message: errors.DATA_VERSION_CONFLICT });
+    expect(passed.body.data).toMatchObject({
+      dataVersion: 1,
+      approveInfoList: [{ taskSegment: 'AUDIT', approveResult: 'PASS', approverName: '经办人张三' }, { approveResult: 'WAIT' }],
+    });
+    expect(refusalOf(await approve(handler, contract, 'AUDIT', 'NOPASS', '版本过期'))).toEqual({
+      status: 200,
+      code: 'DATA_VERSION_CONFLICT',
+      message: errors.DATA_VERSION_CONFLICT,
+    });
     const [now] = filesOf(await list(auditor, CREDIT, 'AUDIT'));
     expect(now).toEqual(passed.body.data);
   });
@@ -142,7 +168,11 @@ describe('a review from AUDIT to REVIEW', () => {
   it('refuses to pass the AUDIT step while files wait, then while a NOPASS has no reason', async () => {
     const { currentTask } = await instanceOf(CREDIT);
     expect(await check(CREDIT, 'AUDIT')).toMatchObject({ fileCount: 3, waitCount: 2, complete: false, message: '还有 2 个文件待审核，请逐一审核后再提交' });
-    expect(refusalOf(await complete(handler, currentTask!, 'PASS'))).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: '还有 2 个文件待审核，请逐一审核后再提交' });
+    expect(refusalOf(await complete(handler, currentTask!, 'PASS'))).toEqual({
+      status: 200,
+      code: 'VALIDATION_FAILED',
+      message: '还有 2 个文件待审核，请逐一审核后再提交',
+    });
 
     const [, invoice1, invoice2] = filesOf(await list(handler, CREDIT, 'AUDIT'));
     expect((await approve(handler, invoice1, 'AUDIT', 'PASS')).body.code).toBe('0');
@@ -151,7 +181,10 @@ describe('a review from AUDIT to REVIEW', () => {
     expect(refusalOf(await complete(handler, currentTask!, 'PASS')).message).toBe(server.docReview.reasonRequired.AUDIT);
     expect((await instanceOf(CREDIT)).currentActivity).toBe('Edit');
 
-    expect((await saveReason(handler, CREDIT, 'AUDIT', '第二张发票需补正')).body.data).toMatchObject({ propertyType: 'DOC_AUDIT_REASON', content: '第二张发票需补正' });
+    expect((await saveReason(handler, CREDIT, 'AUDIT', '第二张发票需补正')).body.data).toMatchObject({
+      propertyType: 'DOC_AUDIT_REASON',
+      content: '第二张发票需补正',
+    });
     expect(await check(CREDIT, 'AUDIT')).toMatchObject({ complete: true, message: null });
     expect((await complete(handler, currentTask!, 'PASS')).body.data?.instance.currentActivity).toBe('Approve');
   });

@@ -135,29 +135,103 @@ describe('/op/v1/userInfo', () => {
       avatar: '',
       authorities: [{ code: 'ROLE_OP_HANDLER', roleName: '运营经办', pkRole: 'r-op-handler' }],
       menuPerms: [
-        task.list, task.query, task.handle, task.start,
-        realname.list, realname.query, realname.add, realname.edit, realname.remove, realname.submit,
-        certificate.list, certificate.query, certificate.add, certificate.renew, certificate.reopen,
-        news.list, news.query, notice.list, notice.query,
-        PERMISSIONS.docReview.query, PERMISSIONS.docReview.audit,
+        task.list,
+        task.query,
+        task.handle,
+        task.start,
+        realname.list,
+        realname.query,
+        realname.add,
+        realname.edit,
+        realname.remove,
+        realname.submit,
+        certificate.list,
+        certificate.query,
+        certificate.add,
+        certificate.renew,
+        certificate.reopen,
+        news.list,
+        news.query,
+        notice.list,
+        notice.query,
+        PERMISSIONS.docReview.query,
+        PERMISSIONS.docReview.audit,
         PERMISSIONS.file.upload,
-        PERMISSIONS.groupUnit.list, PERMISSIONS.groupUnit.query, PERMISSIONS.groupUnit.add, PERMISSIONS.groupUnit.edit, PERMISSIONS.groupUnit.move, PERMISSIONS.groupUnit.remove,
-        PERMISSIONS.corporation.list, PERMISSIONS.corporation.query, PERMISSIONS.corporation.add, PERMISSIONS.corporation.edit, PERMISSIONS.corporation.verify,
-        PERMISSIONS.bankAccount.list, PERMISSIONS.bankAccount.query, PERMISSIONS.bankAccount.add, PERMISSIONS.bankAccount.remove,
-        PERMISSIONS.corpChange.list, PERMISSIONS.corpChange.query, PERMISSIONS.corpChange.add, PERMISSIONS.corpChange.edit,
-        PERMISSIONS.template.list, PERMISSIONS.template.query, PERMISSIONS.template.add, PERMISSIONS.template.edit, PERMISSIONS.template.remove,
-        PERMISSIONS.product.list, PERMISSIONS.product.query, PERMISSIONS.product.add, PERMISSIONS.product.edit,
-        PERMISSIONS.agreement.list, PERMISSIONS.agreement.query, PERMISSIONS.agreement.add, PERMISSIONS.agreement.edit,
-        PERMISSIONS.pricePolicy.list, PERMISSIONS.pricePolicy.query, PERMISSIONS.pricePolicy.add,
-        PERMISSIONS.quota.list, PERMISSIONS.quota.query, PERMISSIONS.quota.add, PERMISSIONS.quota.edit, PERMISSIONS.quota.dispatch,
-        PERMISSIONS.financing.list, PERMISSIONS.financing.query, PERMISSIONS.financing.add, PERMISSIONS.financing.edit, PERMISSIONS.financing.sign,
-        PERMISSIONS.creditNote.list, PERMISSIONS.creditNote.query, PERMISSIONS.creditNote.add, PERMISSIONS.creditNote.generate, PERMISSIONS.creditNote.split, PERMISSIONS.creditNote.export,
-        PERMISSIONS.redemption.list, PERMISSIONS.redemption.query, PERMISSIONS.redemption.add, PERMISSIONS.redemption.register,
-        PERMISSIONS.bill.list, PERMISSIONS.bill.query, PERMISSIONS.bill.generate, PERMISSIONS.bill.submit, PERMISSIONS.bill.pay, PERMISSIONS.bill.invoice,
-        PERMISSIONS.absPackage.list, PERMISSIONS.absPackage.query, PERMISSIONS.absPackage.add, PERMISSIONS.absPackage.edit,
-        PERMISSIONS.zdRegistration.list, PERMISSIONS.zdRegistration.query, PERMISSIONS.zdRegistration.add, PERMISSIONS.zdRegistration.edit,
-        PERMISSIONS.hotline.list, PERMISSIONS.hotline.query, PERMISSIONS.hotline.dial,
-        PERMISSIONS.message.list, PERMISSIONS.support.list, PERMISSIONS.support.reply,
+        PERMISSIONS.groupUnit.list,
+        PERMISSIONS.groupUnit.query,
+        PERMISSIONS.groupUnit.add,
+        PERMISSIONS.groupUnit.edit,
+        PERMISSIONS.groupUnit.move,
+        PERMISSIONS.groupUnit.remove,
+        PERMISSIONS.corporation.list,
+        PERMISSIONS.corporation.query,
+        PERMISSIONS.corporation.add,
+        PERMISSIONS.corporation.edit,
+        PERMISSIONS.corporation.verify,
+        PERMISSIONS.bankAccount.list,
+        PERMISSIONS.bankAccount.query,
+        PERMISSIONS.bankAccount.add,
+        PERMISSIONS.bankAccount.remove,
+        PERMISSIONS.corpChange.list,
+        PERMISSIONS.corpChange.query,
+        PERMISSIONS.corpChange.add,
+        PERMISSIONS.corpChange.edit,
+        PERMISSIONS.template.list,
+        PERMISSIONS.template.query,
+        PERMISSIONS.template.add,
+        PERMISSIONS.template.edit,
+        PERMISSIONS.template.remove,
+        PERMISSIONS.product.list,
+        PERMISSIONS.product.query,
+        PERMISSIONS.product.add,
+        PERMISSIONS.product.edit,
+        PERMISSIONS.agreement.list,
+        PERMISSIONS.agreement.query,
+        PERMISSIONS.agreement.add,
+        PERMISSIONS.agreement.edit,
+        PERMISSIONS.pricePolicy.list,
+        PERMISSIONS.pricePolicy.query,
+        PERMISSIONS.pricePolicy.add,
+        PERMISSIONS.quota.list,
+        PERMISSIONS.quota.query,
+        PERMISSIONS.quota.add,
+        PERMISSIONS.quota.edit,
+        PERMISSIONS.quota.dispatch,
+        PERMISSIONS.financing.list,
+        PERMISSIONS.financing.query,
+        PERMISSIONS.financing.add,
+        PERMISSIONS.financing.edit,
+        PERMISSIONS.financing.sign,
+        PERMISSIONS.creditNote.list,
+        PERMISSIONS.creditNote.query,
+        PERMISSIONS.creditNote.add,
+        PERMISSIONS.creditNote.generate,
+        PERMISSIONS.creditNote.split,
+        PERMISSIONS.creditNote.export,
+        PERMISSIONS.redemption.list,
+        PERMISSIONS.redemption.query,
+        PERMISSIONS.redemption.add,
+        PERMISSIONS.redemption.register,
+        PERMISSIONS.bill.list,
+        PERMISSIONS.bill.query,
+        PERMISSIONS.bill.generate,
+        PERMISSIONS.bill.submit,
+        PERMISSIONS.bill.pay,
+        PERMISSIONS.bill.invoice,
+        PERMISSIONS.absPackage.list,
+        PERMISSIONS.absPackage.query,
+        PERMISSIONS.absPackage.add,
+        PERMISSIONS.absPackage.edit,
+        PERMISSIONS.zdRegistration.list,
+        PERMISSIONS.zdRegistration.query,
+        PERMISSIONS.zdRegistration.add,
+        PERMISSIONS.zdRegistration.edit,
+        PERMISSIONS.hotline.list,
+        PERMISSIONS.hotline.query,
+        PERMISSIONS.hotline.dial,
+        PERMISSIONS.message.list,
+        PERMISSIONS.support.list,
+        PERMISSIONS.support.reply,
       ].sort(),
       userStatus: 1,
       personPosition: 'SYS_AUTH_OPERATOR',
@@ -173,7 +247,12 @@ describe('/op/v1/userInfo', () => {
 
   it('shows the admin with the wildcard, every corp and the sensitive-data whitelist', async () => {
     const info = await userInfo(await signInAs(srv.baseUrl, 'op_admin'));
-    expect(info).toMatchObject({ menuPerms: ['*:*:*'], sensitiveWhitelist: true, corpId: 'CORP-HQ', authorities: [{ code: 'admin', roleName: '系统管理员', pkRole: 'r-admin' }] });
+    expect(info).toMatchObject({
+      menuPerms: ['*:*:*'],
+      sensitiveWhitelist: true,
+      corpId: 'CORP-HQ',
+      authorities: [{ code: 'admin', roleName: '系统管理员', pkRole: 'r-admin' }],
+    });
     expect(info.corps.map((c) => c.corpId)).toEqual(['CORP-EAST', 'CORP-HQ', 'CORP-SOUTH']);
   });
 
@@ -183,7 +262,10 @@ describe('/op/v1/userInfo', () => {
     // auditors' rules and exports their report (issue 41; a run writes only its own report).
     const expected = [
       ...knownPermissions(RESOURCES).filter((p) => READ_ONLY_ACTIONS.has(permissionAction(p))),
-      PERMISSIONS.home.dataDashboard, PERMISSIONS.operationLog.export, PERMISSIONS.auditRule.run, PERMISSIONS.auditRule.export,
+      PERMISSIONS.home.dataDashboard,
+      PERMISSIONS.operationLog.export,
+      PERMISSIONS.auditRule.run,
+      PERMISSIONS.auditRule.export,
     ];
     expect([...info.menuPerms].sort()).toEqual(expected.sort());
   });
@@ -210,18 +292,55 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
   it('gives the admin every menu, with every static child route of spec 2.3 under /op', async () => {
     const tree = await menuTree(await signInAs(srv.baseUrl, 'op_admin'));
     expect(tree.map((i) => i.meta.menuUri)).toEqual([
-      'system', 'platform-content', 'certificate-management', 'task', 'credit', 'price', 'admit', 'abs', 'financing', 'group', 'quota', 'message-center',
-      'zd-registration', 'issue', 'standard-library', 'product', 'data-dashboard',
+      'system',
+      'platform-content',
+      'certificate-management',
+      'task',
+      'credit',
+      'price',
+      'admit',
+      'abs',
+      'financing',
+      'group',
+      'quota',
+      'message-center',
+      'zd-registration',
+      'issue',
+      'standard-library',
+      'product',
+      'data-dashboard',
     ]);
     const paths = fullPaths(tree);
     for (const path of [
-      'standard-library/detail', 'system/dict/data', 'abs/finance-data/upload/auth', 'abs/finance-data/upload/contract',
-      'abs/finance-data/upload/invoice', 'abs/finance-data/upload/other', 'abs/finance-data/upload/success', 'abs/finance-data/detail',
-      'abs/assets/issue-node-register', 'abs/assets/assets-manage', 'abs/credit-recycling-manage/audit', 'admit/realname/add',
-      'admit/realname/check', 'admit/realname/oapprove', 'admit/realname/mapprove', 'financing/sign-up/detail', 'group/corp-member-customer',
-      'zd-registration/management/register', 'platform-content/news/edit', 'platform-content/notice/edit',
-      'certificate-management/certificate-detail', 'issue/project-dept/detail', 'issue/branch-comp/detail', 'issue/group/detail',
-      'issue/group/generate', 'data-dashboard', 'task/view', 'credit/final-approve/approve', 'price/config',
+      'standard-library/detail',
+      'system/dict/data',
+      'abs/finance-data/upload/auth',
+      'abs/finance-data/upload/contract',
+      'abs/finance-data/upload/invoice',
+      'abs/finance-data/upload/other',
+      'abs/finance-data/upload/success',
+      'abs/finance-data/detail',
+      'abs/assets/issue-node-register',
+      'abs/assets/assets-manage',
+      'abs/credit-recycling-manage/audit',
+      'admit/realname/add',
+      'admit/realname/check',
+      'admit/realname/oapprove',
+      'admit/realname/mapprove',
+      'financing/sign-up/detail',
+      'group/corp-member-customer',
+      'zd-registration/management/register',
+      'platform-content/news/edit',
+      'platform-content/notice/edit',
+      'certificate-management/certificate-detail',
+      'issue/project-dept/detail',
+      'issue/branch-comp/detail',
+      'issue/group/detail',
+      'issue/group/generate',
+      'data-dashboard',
+      'task/view',
+      'credit/final-approve/approve',
+      'price/config',
     ]) {
       expect(paths).toContain(`/op/${path}`);
     }
@@ -230,7 +349,13 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
   it('answers route items: Layout directories, ParentView nested directories, page components, meta', async () => {
     const tree = await menuTree(await signInAs(srv.baseUrl, 'op_admin'));
     const system = tree.find((i) => i.meta.menuUri === 'system')!;
-    expect(system).toMatchObject({ path: '/op/system', component: 'Layout', hidden: false, alwaysShow: true, meta: { title: '系统管理', icon: 'SettingOutlined' } });
+    expect(system).toMatchObject({
+      path: '/op/system',
+      component: 'Layout',
+      hidden: false,
+      alwaysShow: true,
+      meta: { title: '系统管理', icon: 'SettingOutlined' },
+    });
     // A test-only resource's entry (tests/resources) joins in test runs; the seeded and declared ones are these.
     const testOnly = new Set(TEST_ONLY_RESOURCES.map((r) => r.menuUri));
     expect(system.children!.filter((c) => !testOnly.has(c.meta.menuUri)).map((c) => [c.path, c.component, c.hidden])).toEqual([
@@ -250,7 +375,10 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
       ['audit-rules', '/op/system/audit-rules/index', false],
     ]);
     expect(system.children!.find((c) => c.meta.menuUri === 'system:dict')).toEqual({
-      name: 'system-dict', path: 'dict', component: '/op/system/dict/index', hidden: false,
+      name: 'system-dict',
+      path: 'dict',
+      component: '/op/system/dict/index',
+      hidden: false,
       meta: { title: '字典管理', icon: 'BookOutlined', menuUri: 'system:dict', noCache: false },
     });
     const abs = tree.find((i) => i.meta.menuUri === 'abs')!;
@@ -258,7 +386,11 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
     expect(upload).toMatchObject({ component: 'ParentView', redirect: '/op/abs/finance-data/upload/auth' });
     expect(upload.children!.every((c) => c.hidden)).toBe(true);
     expect(abs.children!.find((c) => c.path === 'credit-recycling-manage/audit')!.meta.noCache).toBe(true);
-    expect(tree.find((i) => i.meta.menuUri === 'data-dashboard')).toMatchObject({ name: 'data-dashboard-query', hidden: true, component: '/op/data-dashboard/index' });
+    expect(tree.find((i) => i.meta.menuUri === 'data-dashboard')).toMatchObject({
+      name: 'data-dashboard-query',
+      hidden: true,
+      component: '/op/data-dashboard/index',
+    });
   });
 
   it("gives the auditor a clearly smaller tree than the admin's", async () => {
@@ -266,8 +398,21 @@ describe('/op/v1/userInfo/granted-menu-tree', () => {
     const adminPaths = fullPaths(await menuTree(admin));
     const auditorTree = await menuTree(auditor);
     expect(auditorTree.map((i) => i.meta.menuUri)).toEqual([
-      'system', 'platform-content', 'certificate-management', 'task', 'admit', 'abs', 'financing', 'group', 'quota', 'message-center', 'zd-registration', 'issue',
-      'standard-library', 'product', 'data-dashboard',
+      'system',
+      'platform-content',
+      'certificate-management',
+      'task',
+      'admit',
+      'abs',
+      'financing',
+      'group',
+      'quota',
+      'message-center',
+      'zd-registration',
+      'issue',
+      'standard-library',
+      'product',
+      'data-dashboard',
     ]);
     const auditorPaths = fullPaths(auditorTree);
     expect(auditorPaths.every((p) => adminPaths.includes(p))).toBe(true);
@@ -325,16 +470,24 @@ describe('/op/v1/staffs/password', () => {
 
   it('refuses a wrong original password, a missing field and an undecryptable value; the old password still works', async () => {
     const client = await signInAs(srv.baseUrl, 'op_director2');
-    expect(business(await change(client, 'Wrong@2026!', 'Better@2026!'))).toEqual({ status: 200, code: 'PASSWORD_MISMATCH', message: server.password.mismatch });
-    expect(business(await client.call('/op/v1/staffs/password', { json: { originalPassword: client.encrypt(passwordOf('op_director2')) } }))).toEqual({
-      status: 200, code: 'VALIDATION_FAILED', message: '缺少字段：newPassword',
+    expect(business(await change(client, 'Wrong@2026!', 'Better@2026!'))).toEqual({
+      status: 200,
+      code: 'PASSWORD_MISMATCH',
+      message: server.password.mismatch,
     });
-    const undecryptable = await client.call('/op/v1/staffs/password', { json: { originalPassword: 'bm90IHJzYQ==', newPassword: client.encrypt('Better@2026!') } });
+    expect(business(await client.call('/op/v1/staffs/password', { json: { originalPassword: client.encrypt(passwordOf('op_director2')) } }))).toEqual({
+      status: 200,
+      code: 'VALIDATION_FAILED',
+      message: '缺少字段：newPassword',
+    });
+    const undecryptable = await client.call('/op/v1/staffs/password', {
+      json: { originalPassword: 'bm90IHJzYQ==', newPassword: client.encrypt('Better@2026!') },
+    });
     expect(business(undecryptable)).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: '字段 originalPassword 不是有效的加密值' });
     expect((await new ApiClient(srv.baseUrl).init().then((c) => c.login('op_director2', passwordOf('op_director2')))).body.code).toBe('0');
   });
 
-  it('stores the new password, clears the first-login status and ends all the user\'s sessions', async () => {
+  it("stores the new password, clears the first-login status and ends all the user's sessions", async () => {
     const newbie = await signInAs(srv.baseUrl, 'op_newbie');
     const otherDevice = await signInAs(srv.baseUrl, 'op_newbie');
     expect((await change(newbie, passwordOf('op_newbie'), 'Welcome@2026!')).body).toEqual({ code: '0', message: 'success', data: null });
@@ -362,14 +515,18 @@ describe('/op/v1/auth/switch/corp', () => {
   it('refuses the current corp with 请选择其他主体', async () => {
     const handler = await signInAs(srv.baseUrl, 'op_handler');
     expect(business(await handler.call('/op/v1/auth/switch/corp', { json: { corpId: 'CORP-EAST' } }))).toEqual({
-      status: 200, code: 'SAME_CORP', message: '请选择其他主体',
+      status: 200,
+      code: 'SAME_CORP',
+      message: '请选择其他主体',
     });
   });
 
-  it.each(['CORP-SOUTH', 'NO-SUCH-CORP'])('refuses %s, which is not one of the user\'s corps', async (corpId) => {
+  it.each(['CORP-SOUTH', 'NO-SUCH-CORP'])("refuses %s, which is not one of the user's corps", async (corpId) => {
     const handler = await signInAs(srv.baseUrl, 'op_handler');
     expect(business(await handler.call('/op/v1/auth/switch/corp', { json: { corpId } }))).toEqual({
-      status: 200, code: 'VALIDATION_FAILED', message: server.corp.notMember,
+      status: 200,
+      code: 'VALIDATION_FAILED',
+      message: server.corp.notMember,
     });
     expect((await userInfo(handler)).corpId).toBe('CORP-EAST');
   });
@@ -378,7 +535,8 @@ describe('/op/v1/auth/switch/corp', () => {
 describe('/op/v1/sys/configs/find-value-by-config-key', () => {
   it('answers the value of a key, or null for an unknown key', async () => {
     const client = await signInAs(srv.baseUrl, 'op_agent');
-    const value = async (configKey: string) => (await client.call<string | null>('/op/v1/sys/configs/find-value-by-config-key', { json: { configKey } })).body.data;
+    const value = async (configKey: string) =>
+      (await client.call<string | null>('/op/v1/sys/configs/find-value-by-config-key', { json: { configKey } })).body.data;
     expect(await value('scf.file-system.file.download.type')).toBe('FORM');
     expect(await value('scf.pay.issue-corp-name')).toBe('供应链金融服务平台运营中心');
     expect(await value('sys.platform.theme-color')).toBe('#2a6bfd');

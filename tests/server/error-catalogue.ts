@@ -85,7 +85,13 @@ export function serverCatalogue(): Catalogue {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A message template as a pattern: each {{param}} stands for any text. */
-export const templatePattern = (template: string) => new RegExp(`^${template.split(/\{\{\w+\}\}/).map(escape).join('[\\s\\S]*')}$`);
+export const templatePattern = (template: string) =>
+  new RegExp(
+    `^${template
+      .split(/\{\{\w+\}\}/)
+      .map(escape)
+      .join('[\\s\\S]*')}$`,
+  );
 
 /** Every string of the server's namespaces in zh-CN, as patterns: what a VALIDATION_FAILED message is made of. */
 export function serverMessagePatterns(): RegExp[] {

@@ -71,7 +71,12 @@ describe('exporting a filtered list', () => {
   let exported: ExportRecord;
 
   beforeAll(async () => {
-    for (const [dictType, dictName, status] of [['exp_b', '导出测试乙', '1'], ['exp_a', '导出测试甲', '0'], ['exp_c', '导出测试丙', '0'], ['other', '其他类型', '0']]) {
+    for (const [dictType, dictName, status] of [
+      ['exp_b', '导出测试乙', '1'],
+      ['exp_a', '导出测试甲', '0'],
+      ['exp_c', '导出测试丙', '0'],
+      ['other', '其他类型', '0'],
+    ]) {
       await ok(admin, '/op/v1/sys/dict-types/save', { dictType, dictName, status });
     }
     const filters = { dictName: '导出测试', orderBy: [{ field: 'dictType', order: 'asc' }] };
@@ -84,14 +89,21 @@ describe('exporting a filtered list', () => {
   it('writes an .xlsx whose rows are the listed rows, dict values as labels', async () => {
     expect(exported).toMatchObject({ status: 'SUCCESS', rowCount: 3 });
     expect(exported.fileName).toMatch(/^字典管理_\d{14}\.xlsx$/);
-    const list = await ok<Page<{ dictType: string }>>(admin, '/op/v1/sys/dict-types/page', { dictName: '导出测试', orderBy: [{ field: 'dictType', order: 'asc' }] });
+    const list = await ok<Page<{ dictType: string }>>(admin, '/op/v1/sys/dict-types/page', {
+      dictName: '导出测试',
+      orderBy: [{ field: 'dictType', order: 'asc' }],
+    });
     const { response, bytes } = await download(admin, exported.id);
     expect(response.headers.get('content-type')).toBe(XLSX);
     expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(exported.fileName)}`);
     const rows = await sheetRows(bytes);
     expect(rows[0]).toEqual(['字典名称', '字典类型', '状态', '创建时间']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(list.records.map((r) => r.dictType));
-    expect(rows.slice(1).map((r) => [r[0], r[2]])).toEqual([['导出测试甲', '正常'], ['导出测试乙', '停用'], ['导出测试丙', '正常']]);
+    expect(rows.slice(1).map((r) => [r[0], r[2]])).toEqual([
+      ['导出测试甲', '正常'],
+      ['导出测试乙', '停用'],
+      ['导出测试丙', '正常'],
+    ]);
   });
 
   it('shows each user only their own records, auditors included', async () => {

@@ -65,7 +65,10 @@ describe('the server applies the declared rules and defaults', () => {
     expect(refusal({ configValue: '12.5', remark: 3 })).toBeUndefined();
   });
   it('stores a money value as its decimal string and a left-out field as its default', () => {
-    expect(readInput(account, { configName: '名称', configKey: 'a.b', configValue: 1234.5 }, 'create')).toMatchObject({ configValue: '1234.5', configType: 'N' });
+    expect(readInput(account, { configName: '名称', configKey: 'a.b', configValue: 1234.5 }, 'create')).toMatchObject({
+      configValue: '1234.5',
+      configType: 'N',
+    });
     expect(readInput(account, { configName: '名称', configKey: 'a.b' }, 'update')).not.toHaveProperty('configType');
   });
 });
@@ -79,7 +82,11 @@ describe('defaults over HTTP', () => {
   });
   it('a create that leaves out a required field with a default is stored with the default', async () => {
     const admin = await signInAs(srv.baseUrl, 'op_admin');
-    const saved = await dataOf<Record<string, unknown>>(admin, '/op/v1/sys/configs/save', { configName: '默认值', configKey: `rules.default.${run}`, configValue: 'x' });
+    const saved = await dataOf<Record<string, unknown>>(admin, '/op/v1/sys/configs/save', {
+      configName: '默认值',
+      configKey: `rules.default.${run}`,
+      configValue: 'x',
+    });
     expect(saved).toMatchObject({ configType: 'N' });
   });
   it('names the field of a refusal in data.field, so the form shows it under that field', async () => {

@@ -42,14 +42,20 @@ beforeAll(async () => {
   // Private: it reads everything its server logs and changes the logo and favicon parameters.
   srv = await startServer({ logger: { level: 'trace', stream: serverLog.stream } });
   // The limit is the sys config (seeded 10 MB); 2 MB keeps the oversize file small.
-  await srv.database.db.update(sysConfigs).set({ configValue: String(MAX_UPLOAD_BYTES / 1024 / 1024) }).where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
+  await srv.database.db
+    .update(sysConfigs)
+    .set({ configValue: String(MAX_UPLOAD_BYTES / 1024 / 1024) })
+    .where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
   [admin, handler, auditor] = await Promise.all(['op_admin', 'op_handler', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
 });
 afterAll(() => srv.close());
 
 const filesDir = () => join(srv.filesDir, 'files');
 /** Stored files on disk: everything but the snapshot cache. */
-const storedOnDisk = () => readdirSync(filesDir()).filter((name) => name !== 'snapshots').sort();
+const storedOnDisk = () =>
+  readdirSync(filesDir())
+    .filter((name) => name !== 'snapshots')
+    .sort();
 const rowCount = async () => (await srv.database.db.select({ n: count() }).from(storedFiles))[0].n;
 
 function formWith(content: Buffer | string, fileName: string): FormData {
@@ -74,7 +80,10 @@ async function grantsFor(client: ApiClient, ids: string[]): Promise<Record<strin
 
 const get = (path: string) => fetch(`${srv.baseUrl}${API_BASE}${path}`);
 
-const bigPng = () => sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6bfd' } }).png().toBuffer();
+const bigPng = () =>
+  sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6bfd' } })
+    .png()
+    .toBuffer();
 const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 async function xlsxBuffer(): Promise<Buffer> {
@@ -93,7 +102,9 @@ describe('uploading', () => {
     expect(png).toMatchObject({ fileName: '现场照片.png', mimeType: 'image/png', size: pngBytes.length });
     pdf = uploaded(await upload(handler, PDF, '合同 (2026).pdf'));
     expect(pdf.mimeType).toBe('application/pdf');
-    const noise = await sharp({ create: { width: 800, height: 700, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+    const noise = await sharp({ create: { width: 800, height: 700, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+      .png()
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(1024 * 1024);
     expect(uploaded(await upload(handler, noise, 'scan.png')).size).toBe(noise.length);
     const xlsx = uploaded(await upload(admin, await xlsxBuffer(), '清单.xlsx'));
@@ -165,9 +176,7 @@ describe('uploading', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-disposition')).toBe(
-      `inline; filename="____2026_.pdf"; filename*=UTF-8''%E5%90%88%E5%90%8C%20%282026%29.pdf`,
-    );
+    expect(response.headers.get('content-disposition')).toBe(`inline; filename="____2026_.pdf"; filename*=UTF-8''%E5%90%88%E5%90%8C%20%282026%29.pdf`);
     expect(await response.text()).toBe(PDF);
   });
 
@@ -306,7 +315,10 @@ describe('global config (spec §3, §7)', () => {
 
   it('names the parameter when a stored products value cannot be read', async () => {
     await srv.database.db.update(sysConfigs).set({ configValue: '{not json' }).where(eq(sysConfigs.configKey, CONFIG_KEY.products));
-    expect((await handler.call(GLOBAL_CONFIG_PATHS.products)).body).toMatchObject({ code: 'CONFIG_NOT_JSON', message: `参数值不是合法的 JSON：${CONFIG_KEY.products}` });
+    expect((await handler.call(GLOBAL_CONFIG_PATHS.products)).body).toMatchObject({
+      code: 'CONFIG_NOT_JSON',
+      message: `参数值不是合法的 JSON：${CONFIG_KEY.products}`,
+    });
   });
 
   it('needs a signed-in session', async () => {

@@ -71,9 +71,18 @@ async function uploadPdf(name: string): Promise<string> {
 async function newSupplier(): Promise<Supplier> {
   supplierSeq += 1;
   const corpName = `测试幕墙${RUN}${supplierSeq}有限公司`;
-  const { id } = await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', { corpName, creditCode: `91${RUN}${String(supplierSeq).padStart(4, '0')}`, corpTypes: ['SUPPLIER'] });
+  const { id } = await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', {
+    corpName,
+    creditCode: `91${RUN}${String(supplierSeq).padStart(4, '0')}`,
+    corpTypes: ['SUPPLIER'],
+  });
   await dataOf(handler, '/op/v1/group/units/save', { kind: 'MEMBER_CUSTOMER', parentId: 'unit-demo-group', corpId: id });
-  const account = await dataOf<{ id: string }>(handler, '/op/v1/corporations/bank-accounts/save', { corpId: id, bankName: '招商银行', accountName: corpName, accountNo: handler.encrypt('6225880212345678') });
+  const account = await dataOf<{ id: string }>(handler, '/op/v1/corporations/bank-accounts/save', {
+    corpId: id,
+    bankName: '招商银行',
+    accountName: corpName,
+    accountNo: handler.encrypt('6225880212345678'),
+  });
   return { id, corpName, accountId: account.id };
 }
 
@@ -84,7 +93,12 @@ async function readyApplication(s: Supplier, prdCode = 'CREDIT-HD-CMB'): Promise
     await dataOf(handler, FINANCING_CALLS.addFiles, { applicationId: started.id, kind, fileIds: [await uploadPdf(`${kind}-${supplierSeq}`)] });
   }
   return dataOf<FinancingApplication>(handler, FINANCING_CALLS.update, {
-    id: started.id, dataVersion: started.dataVersion, amount: '1000000.01', contactName: '测试联系人', contactMobile: '13800001111', settlementAccountId: s.accountId,
+    id: started.id,
+    dataVersion: started.dataVersion,
+    amount: '1000000.01',
+    contactName: '测试联系人',
+    contactMobile: '13800001111',
+    settlementAccountId: s.accountId,
   });
 }
 
@@ -114,7 +128,8 @@ describe('the demo world', () => {
     // The demo's applications, one of each of suppliers 1 to 6, each its supplier's first: the newest of the list
     // are other files' and runs' on the shared server.
     const demo: FinancingApplication[] = [];
-    for (let n = 1; n <= 6; n++) demo.push((await dataOf<{ records: FinancingApplication[] }>(auditor, FINANCING_CALLS.ofSupplier, { supplierCorpId: supplier(n) })).records.at(-1)!);
+    for (let n = 1; n <= 6; n++)
+      demo.push((await dataOf<{ records: FinancingApplication[] }>(auditor, FINANCING_CALLS.ofSupplier, { supplierCorpId: supplier(n) })).records.at(-1)!);
     expect(new Set(demo.map((r) => r.status))).toEqual(new Set(['DRAFT', 'REVIEWING', 'RETURNED', 'APPROVED', 'SIGNED', 'WITHDRAWN']));
     const page = await dataOf<{ records: FinancingApplication[]; total: number }>(auditor, FINANCING_CALLS.page, { pageSize: 50 });
     expect(page.total).toBeGreaterThanOrEqual(demo.length);
@@ -127,7 +142,10 @@ describe('the demo world', () => {
     const signed = demo.find((r) => r.status === 'SIGNED')!;
     expect(signed).toMatchObject({ signedBy: '经办人张三', settlementAccount: expect.any(String) });
     expect(signed.qualifiedAt).not.toBeNull();
-    const todo = await dataOf<{ records: Array<{ processKey: string; businessKey: string }> }>(director, `${WF}/tasks/todo/page`, { processKey: 'Process_FINANCING_SIGN_UP', businessKey: reviewing.id });
+    const todo = await dataOf<{ records: Array<{ processKey: string; businessKey: string }> }>(director, `${WF}/tasks/todo/page`, {
+      processKey: 'Process_FINANCING_SIGN_UP',
+      businessKey: reviewing.id,
+    });
     expect(todo.records.map((t) => t.businessKey)).toContain(reviewing.id);
   });
 });
@@ -136,14 +154,31 @@ describe('a signing application', () => {
   it('is refused with a clear message when the parties do not fit, and nothing is written', async () => {
     const before = (await dataOf<{ total: number }>(auditor, FINANCING_CALLS.page, {})).total;
     // Supplier 13 is not attached to the group as a member customer.
-    expect(await refusal(handler, FINANCING_CALLS.start, { supplierCorpId: supplier(13), coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' })).toMatchObject({ code: 'FINANCING_NOT_MEMBER', message: expect.stringContaining('不是中建华东建设集团有限公司集团的成员客户') });
-    expect(await refusal(handler, FINANCING_CALLS.start, { supplierCorpId: GROUP, coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' })).toMatchObject({ code: 'FINANCING_NOT_SUPPLIER', message: '所选企业不是供应商' });
-    expect(await refusal(handler, FINANCING_CALLS.start, { supplierCorpId: supplier(7), coreCorpId: supplier(8), prdCode: 'CREDIT-HD-CMB' })).toMatchObject({ code: 'FINANCING_NOT_CORE' });
+    expect(await refusal(handler, FINANCING_CALLS.start, { supplierCorpId: supplier(13), coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' })).toMatchObject({
+      code: 'FINANCING_NOT_MEMBER',
+      message: expect.stringContaining('不是中建华东建设集团有限公司集团的成员客户'),
+    });
+    expect(await refusal(handler, FINANCING_CALLS.start, { supplierCorpId: GROUP, coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' })).toMatchObject({
+      code: 'FINANCING_NOT_SUPPLIER',
+      message: '所选企业不是供应商',
+    });
+    expect(await refusal(handler, FINANCING_CALLS.start, { supplierCorpId: supplier(7), coreCorpId: supplier(8), prdCode: 'CREDIT-HD-CMB' })).toMatchObject({
+      code: 'FINANCING_NOT_CORE',
+    });
     // A product still in its approval (CREDIT-HD-PLAT) is not in effect.
-    expect(await refusal(handler, FINANCING_CALLS.start, { supplierCorpId: supplier(7), coreCorpId: GROUP, prdCode: 'CREDIT-HD-PLAT' })).toMatchObject({ code: 'FINANCING_PRODUCT_UNKNOWN', message: '融资产品不存在或尚未审批生效' });
-    expect(await refusal(handler, FINANCING_CALLS.start, { coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' })).toMatchObject({ code: 'VALIDATION_FAILED', message: '供应商不能为空' });
+    expect(await refusal(handler, FINANCING_CALLS.start, { supplierCorpId: supplier(7), coreCorpId: GROUP, prdCode: 'CREDIT-HD-PLAT' })).toMatchObject({
+      code: 'FINANCING_PRODUCT_UNKNOWN',
+      message: '融资产品不存在或尚未审批生效',
+    });
+    expect(await refusal(handler, FINANCING_CALLS.start, { coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '供应商不能为空',
+    });
     // Supplier 5 has a draft for this product in the demo.
-    expect(await refusal(handler, FINANCING_CALLS.start, { supplierCorpId: supplier(5), coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' })).toMatchObject({ code: 'FINANCING_APPLICATION_OPEN', message: expect.stringContaining('已有进行中的同产品签约申请') });
+    expect(await refusal(handler, FINANCING_CALLS.start, { supplierCorpId: supplier(5), coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' })).toMatchObject({
+      code: 'FINANCING_APPLICATION_OPEN',
+      message: expect.stringContaining('已有进行中的同产品签约申请'),
+    });
     expect((await dataOf<{ total: number }>(auditor, FINANCING_CALLS.page, {})).total).toBe(before);
   });
 
@@ -152,21 +187,50 @@ describe('a signing application', () => {
     const app = await dataOf<FinancingApplication>(handler, FINANCING_CALLS.start, { supplierCorpId: own.id, coreCorpId: GROUP, prdCode: 'RF-HD-CMB' });
     expect(app).toMatchObject({ status: 'DRAFT', supplierName: own.corpName, coreName: '中建华东建设集团有限公司', instanceId: null });
     const update = (json: Record<string, unknown>) => refusal(handler, FINANCING_CALLS.update, { id: app.id, dataVersion: app.dataVersion, ...json });
-    expect(await update({ amount: '-5' })).toMatchObject({ code: 'VALIDATION_FAILED', message: '申请融资金额（元）格式不正确：只写数字，最多 14 位整数、2 位小数，不带正负号、空格、千分位或指数' });
+    expect(await update({ amount: '-5' })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '申请融资金额（元）格式不正确：只写数字，最多 14 位整数、2 位小数，不带正负号、空格、千分位或指数',
+    });
     expect(await update({ amount: '0.001' })).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await update({ contactMobile: '12345' })).toMatchObject({ code: 'VALIDATION_FAILED', message: '请输入正确的手机号' });
-    expect(await update({ settlementAccountId: `acct-${supplier(9)}` })).toMatchObject({ code: 'FINANCING_ACCOUNT_NOT_SUPPLIERS', message: '收款账户须为该供应商自己的银行账户' });
-    expect(await refusal(handler, FINANCING_CALLS.update, { id: app.id, dataVersion: app.dataVersion + 7, amount: '1.00' })).toMatchObject({ code: 'DATA_VERSION_CONFLICT' });
-    expect(await refusal(handler, FINANCING_CALLS.submit, { id: app.id, dataVersion: app.dataVersion })).toMatchObject({ code: 'FINANCING_INFO_INCOMPLETE', message: '请先完善签约信息：申请融资金额（元）' });
+    expect(await update({ settlementAccountId: `acct-${supplier(9)}` })).toMatchObject({
+      code: 'FINANCING_ACCOUNT_NOT_SUPPLIERS',
+      message: '收款账户须为该供应商自己的银行账户',
+    });
+    expect(await refusal(handler, FINANCING_CALLS.update, { id: app.id, dataVersion: app.dataVersion + 7, amount: '1.00' })).toMatchObject({
+      code: 'DATA_VERSION_CONFLICT',
+    });
+    expect(await refusal(handler, FINANCING_CALLS.submit, { id: app.id, dataVersion: app.dataVersion })).toMatchObject({
+      code: 'FINANCING_INFO_INCOMPLETE',
+      message: '请先完善签约信息：申请融资金额（元）',
+    });
 
-    const saved = await dataOf<FinancingApplication>(handler, FINANCING_CALLS.update, { id: app.id, dataVersion: app.dataVersion, amount: '880000.10', contactName: '周工', contactMobile: '13900002222', settlementAccountId: own.accountId });
+    const saved = await dataOf<FinancingApplication>(handler, FINANCING_CALLS.update, {
+      id: app.id,
+      dataVersion: app.dataVersion,
+      amount: '880000.10',
+      contactName: '周工',
+      contactMobile: '13900002222',
+      settlementAccountId: own.accountId,
+    });
     expect(saved).toMatchObject({ amount: '880000.10', dataVersion: app.dataVersion + 1 });
-    expect(await refusal(handler, FINANCING_CALLS.submit, { id: app.id, dataVersion: saved.dataVersion })).toMatchObject({ code: 'FINANCING_MATERIAL_MISSING', message: '请先上传基础资料' });
-    expect(await refusal(handler, FINANCING_CALLS.addFiles, { applicationId: app.id, kind: 'PHOTO', fileIds: ['x'] })).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(await refusal(handler, FINANCING_CALLS.addFiles, { applicationId: app.id, kind: 'BASIC_INFO', fileIds: ['no-such-file'] })).toMatchObject({ code: 'NOT_FOUND', message: '上传的文件不存在，请重新上传' });
+    expect(await refusal(handler, FINANCING_CALLS.submit, { id: app.id, dataVersion: saved.dataVersion })).toMatchObject({
+      code: 'FINANCING_MATERIAL_MISSING',
+      message: '请先上传基础资料',
+    });
+    expect(await refusal(handler, FINANCING_CALLS.addFiles, { applicationId: app.id, kind: 'PHOTO', fileIds: ['x'] })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await refusal(handler, FINANCING_CALLS.addFiles, { applicationId: app.id, kind: 'BASIC_INFO', fileIds: ['no-such-file'] })).toMatchObject({
+      code: 'NOT_FOUND',
+      message: '上传的文件不存在，请重新上传',
+    });
     const basic = await uploadPdf('basic');
     await dataOf(handler, FINANCING_CALLS.addFiles, { applicationId: app.id, kind: 'BASIC_INFO', fileIds: [basic] });
-    expect(await refusal(handler, FINANCING_CALLS.submit, { id: app.id, dataVersion: saved.dataVersion })).toMatchObject({ code: 'FINANCING_MATERIAL_MISSING', message: '请先上传商务合同' });
+    expect(await refusal(handler, FINANCING_CALLS.submit, { id: app.id, dataVersion: saved.dataVersion })).toMatchObject({
+      code: 'FINANCING_MATERIAL_MISSING',
+      message: '请先上传商务合同',
+    });
     const found = await find(app.id);
     expect(found.application).toMatchObject({ status: 'DRAFT', instanceId: null });
     expect(found.materials).toHaveLength(1);
@@ -179,13 +243,24 @@ describe('a signing application', () => {
     expect(submitted.application).toMatchObject({ status: 'REVIEWING', qualifiedAt: null });
     const taskId = submitted.taskId!;
     // In review nothing is editable any more, and the handler gives no verdict.
-    expect(await refusal(handler, FINANCING_CALLS.update, { id: app.id, dataVersion: submitted.application.dataVersion, amount: '1.00' })).toMatchObject({ code: 'FINANCING_STATUS_NOT_ALLOWED', message: '申请当前状态为内部审核中，不能进行此操作' });
+    expect(await refusal(handler, FINANCING_CALLS.update, { id: app.id, dataVersion: submitted.application.dataVersion, amount: '1.00' })).toMatchObject({
+      code: 'FINANCING_STATUS_NOT_ALLOWED',
+      message: '申请当前状态为内部审核中，不能进行此操作',
+    });
     const [first] = (await find(app.id)).materials;
     expect((await handler.call(FINANCING_CALLS.verdict, { json: { id: first.id, verdict: 'PASS', dataVersion: first.dataVersion } })).status).toBe(403);
-    expect(await refusal(director, FINANCING_CALLS.verdict, { id: first.id, verdict: 'NOPASS', dataVersion: first.dataVersion })).toMatchObject({ code: 'VALIDATION_FAILED', message: '不通过时请填写审核意见' });
-    expect(await refusal(director, `${WF}/tasks/complete`, { taskId, outcome: 'PASS' })).toMatchObject({ code: 'FINANCING_FILES_WAITING', message: '还有 3 个文件待审核，请逐一审核后再通过' });
+    expect(await refusal(director, FINANCING_CALLS.verdict, { id: first.id, verdict: 'NOPASS', dataVersion: first.dataVersion })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '不通过时请填写审核意见',
+    });
+    expect(await refusal(director, `${WF}/tasks/complete`, { taskId, outcome: 'PASS' })).toMatchObject({
+      code: 'FINANCING_FILES_WAITING',
+      message: '还有 3 个文件待审核，请逐一审核后再通过',
+    });
     await dataOf(director, FINANCING_CALLS.verdict, { id: first.id, verdict: 'NOPASS', remark: '执照已过期', dataVersion: first.dataVersion });
-    expect(await refusal(director, FINANCING_CALLS.verdict, { id: first.id, verdict: 'PASS', dataVersion: first.dataVersion })).toMatchObject({ code: 'DATA_VERSION_CONFLICT' });
+    expect(await refusal(director, FINANCING_CALLS.verdict, { id: first.id, verdict: 'PASS', dataVersion: first.dataVersion })).toMatchObject({
+      code: 'DATA_VERSION_CONFLICT',
+    });
     await passAll(director, app.id);
     expect(await refusal(director, `${WF}/tasks/complete`, { taskId, outcome: 'PASS' })).toMatchObject({ code: 'FINANCING_FILES_REFUSED' });
     const refused = (await find(app.id)).materials.find((m) => m.id === first.id)!;
@@ -198,11 +273,16 @@ describe('a signing application', () => {
     expect(approved).toMatchObject({ status: 'APPROVED', signedAt: null });
     expect(approved.qualifiedAt).not.toBeNull();
 
-    expect(await refusal(handler, FINANCING_CALLS.sign, { id: app.id })).toMatchObject({ code: 'SIGNATURE_REQUIRED', message: '签约需短信验证码签署，请先完成签署' });
+    expect(await refusal(handler, FINANCING_CALLS.sign, { id: app.id })).toMatchObject({
+      code: 'SIGNATURE_REQUIRED',
+      message: '签约需短信验证码签署，请先完成签署',
+    });
     const scope = { businessKeys: [app.id], ...FINANCING_SIGN_SCOPE };
     expect((await applyForCode(scope)).body.code).toBe('0');
     const code = smsCodesFor(srv.filesDir, 'op_handler').at(-1);
-    expect((await handler.call('/op/v1/authentication/signature/sms/verify', { json: { ...scope, corpName: CORPS[1].corpName, verifyCode: code } })).body.code).toBe('0');
+    expect(
+      (await handler.call('/op/v1/authentication/signature/sms/verify', { json: { ...scope, corpName: CORPS[1].corpName, verifyCode: code } })).body.code,
+    ).toBe('0');
     const signs = await Promise.all([0, 1].map(() => handler.call(FINANCING_CALLS.sign, { json: { id: app.id } })));
     expect(signs.map((a) => a.body.code).sort()).toEqual(['0', 'FINANCING_STATUS_NOT_ALLOWED']);
     expect((await find(app.id)).application).toMatchObject({ status: 'SIGNED', signedBy: '经办人张三' });
@@ -214,7 +294,13 @@ describe('a signing application', () => {
     const submitted = await dataOf<Submitted>(handler, FINANCING_CALLS.submit, { id: app.id, dataVersion: app.dataVersion });
     const materials = (await find(app.id)).materials;
     for (const m of materials) {
-      await dataOf(director, FINANCING_CALLS.verdict, m.kind === 'INVOICE' ? { id: m.id, verdict: 'NOPASS', remark: '发票模糊', dataVersion: m.dataVersion } : { id: m.id, verdict: 'PASS', dataVersion: m.dataVersion });
+      await dataOf(
+        director,
+        FINANCING_CALLS.verdict,
+        m.kind === 'INVOICE'
+          ? { id: m.id, verdict: 'NOPASS', remark: '发票模糊', dataVersion: m.dataVersion }
+          : { id: m.id, verdict: 'PASS', dataVersion: m.dataVersion },
+      );
     }
     expect((await director.call(`${WF}/tasks/complete`, { json: { taskId: submitted.taskId, outcome: 'REJECT', remark: '请补正发票' } })).body.code).toBe('0');
     const returned = (await find(app.id)).application;
@@ -229,21 +315,34 @@ describe('a signing application', () => {
 
     // Rejected again, then withdrawn by the handler at Edit: WITHDRAWN, and a new application may start.
     expect((await director.call(`${WF}/tasks/complete`, { json: { taskId: resubmitted.taskId, outcome: 'REJECT', remark: '产品不符' } })).body.code).toBe('0');
-    const edit = await dataOf<{ records: Array<{ id: string; businessKey: string }> }>(handler, `${WF}/tasks/todo/page`, { processKey: 'Process_FINANCING_SIGN_UP' });
+    const edit = await dataOf<{ records: Array<{ id: string; businessKey: string }> }>(handler, `${WF}/tasks/todo/page`, {
+      processKey: 'Process_FINANCING_SIGN_UP',
+    });
     const back = edit.records.find((t) => t.businessKey === app.id)!;
     expect((await handler.call(`${WF}/tasks/complete`, { json: { taskId: back.id, outcome: 'REJECT', remark: '撤回' } })).body.code).toBe('0');
     expect((await find(app.id)).application).toMatchObject({ status: 'WITHDRAWN', qualifiedAt: null });
     expect(await refusal(handler, FINANCING_CALLS.sign, { id: app.id })).toMatchObject({ code: 'FINANCING_STATUS_NOT_ALLOWED' });
-    const again = await dataOf<FinancingApplication>(handler, FINANCING_CALLS.start, { supplierCorpId: own.id, coreCorpId: GROUP, prdCode: 'CREDIT-HD-SUPPLY' });
+    const again = await dataOf<FinancingApplication>(handler, FINANCING_CALLS.start, {
+      supplierCorpId: own.id,
+      coreCorpId: GROUP,
+      prdCode: 'CREDIT-HD-SUPPLY',
+    });
     expect(again.status).toBe('DRAFT');
   });
 
   it('lets the auditor read and nothing else; directors review but do not start', async () => {
-    expect((await auditor.call(FINANCING_CALLS.start, { json: { supplierCorpId: supplier(10), coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' } })).status).toBe(403);
-    expect((await director.call(FINANCING_CALLS.start, { json: { supplierCorpId: supplier(10), coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' } })).status).toBe(403);
+    expect((await auditor.call(FINANCING_CALLS.start, { json: { supplierCorpId: supplier(10), coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' } })).status).toBe(
+      403,
+    );
+    expect((await director.call(FINANCING_CALLS.start, { json: { supplierCorpId: supplier(10), coreCorpId: GROUP, prdCode: 'CREDIT-HD-CMB' } })).status).toBe(
+      403,
+    );
     expect((await auditor.call(FINANCING_CALLS.sign, { json: { id: 'x' } })).status).toBe(403);
     // Supplier 1's applications, all of them: the demo's one, and any another file made of it.
-    const [{ n: held }] = await srv.database.db.select({ n: count() }).from(financingApplications).where(eq(financingApplications.supplierCorpId, supplier(1)));
+    const [{ n: held }] = await srv.database.db
+      .select({ n: count() })
+      .from(financingApplications)
+      .where(eq(financingApplications.supplierCorpId, supplier(1)));
     expect(held).toBeGreaterThanOrEqual(1);
     const ofSupplier = (await dataOf<{ records: FinancingApplication[] }>(auditor, FINANCING_CALLS.ofSupplier, { supplierCorpId: supplier(1) })).records;
     expect(ofSupplier).toHaveLength(held);

@@ -30,7 +30,13 @@ interface DeclaredMenu {
 
 function declaredMenus(tree: readonly MenuSeed[], parent?: DeclaredMenu): DeclaredMenu[] {
   return tree.flatMap((node) => {
-    const menu = { uri: node.uri, fullPath: parent ? `${parent.fullPath}/${node.path}` : node.path, permission: node.permission, parent: parent?.uri, directory: node.children !== undefined };
+    const menu = {
+      uri: node.uri,
+      fullPath: parent ? `${parent.fullPath}/${node.path}` : node.path,
+      permission: node.permission,
+      parent: parent?.uri,
+      directory: node.children !== undefined,
+    };
     return [menu, ...declaredMenus(node.children ?? [], menu)];
   });
 }

@@ -66,20 +66,30 @@ describe('the group tree', () => {
     expect(roots.every((u) => u.parentId === null)).toBe(true);
     expect(roots.find((u) => u.id === units.group.id)).toMatchObject({ unitName: CORE_NAME, childCount: 2 });
     const below = await dataOf<Array<Unit & { childCount: number }>>(auditor, `${TREE}/children`, { parentId: units.group.id });
-    expect(below.map((u) => [u.unitName, u.childCount])).toEqual([['华东分公司', 1], ['华南分公司', 0]]);
+    expect(below.map((u) => [u.unitName, u.childCount])).toEqual([
+      ['华东分公司', 1],
+      ['华南分公司', 0],
+    ]);
     expect(await dataOf<unknown[]>(auditor, `${TREE}/children`, { parentId: units.dept.id })).toEqual([]);
-    for (const parentId of [42, '', ['x']]) expect(refusalOf(await auditor.call(`${TREE}/children`, { json: { parentId } })).message).toBe('上级单位标识不正确');
+    for (const parentId of [42, '', ['x']])
+      expect(refusalOf(await auditor.call(`${TREE}/children`, { json: { parentId } })).message).toBe('上级单位标识不正确');
   });
 
   it('finds units by a part of their name or their corporation’s, with the path from the root to each', async () => {
-    const found = await dataOf<{ matches: Array<{ id: string; path: string[] }>; units: Array<Unit & { childCount: number }>; truncated: boolean }>(auditor, `${TREE}/search`, { keyword: '杭州地铁' });
+    const found = await dataOf<{ matches: Array<{ id: string; path: string[] }>; units: Array<Unit & { childCount: number }>; truncated: boolean }>(
+      auditor,
+      `${TREE}/search`,
+      { keyword: '杭州地铁' },
+    );
     expect(found.matches).toContainEqual({ id: units.dept.id, path: [units.group.id, units.east.id] });
     expect(found.truncated).toBe(false);
     for (const id of [units.group.id, units.east.id, units.dept.id]) expect(found.units.map((u) => u.id)).toContain(id);
     // The group is found by its corporation's name; a keyword too short for a trigram still finds; a LIKE wildcard is a plain character.
     const byCorp = await dataOf<{ matches: Array<{ id: string; path: string[] }> }>(auditor, `${TREE}/search`, { keyword: `建设集团${RUN}` });
     expect(byCorp.matches).toEqual([{ id: units.group.id, path: [] }]);
-    expect((await dataOf<{ matches: Array<{ id: string }> }>(auditor, `${TREE}/search`, { keyword: '华东' })).matches.map((m) => m.id)).toContain(units.east.id);
+    expect((await dataOf<{ matches: Array<{ id: string }> }>(auditor, `${TREE}/search`, { keyword: '华东' })).matches.map((m) => m.id)).toContain(
+      units.east.id,
+    );
     expect((await dataOf<{ matches: unknown[] }>(auditor, `${TREE}/search`, { keyword: '%' })).matches).toEqual([]);
     for (const keyword of [undefined, '', '  ', 7, 'x'.repeat(81)]) {
       const refused = refusalOf(await auditor.call(`${TREE}/search`, { json: { keyword } }));
@@ -91,14 +101,23 @@ describe('the group tree', () => {
   it('attaches a supplier to a group as member customer, once, and only a supplier, only under a group', async () => {
     const member = await add({ kind: 'MEMBER_CUSTOMER', parentId: units.group.id, corpId: supplierId });
     expect(member.unitName).toBe(SUPPLIER_NAME);
-    expect(refusalOf(await handler.call(`${TREE}/save`, { json: { kind: 'MEMBER_CUSTOMER', parentId: units.group.id, corpId: supplierId } })).message).toContain('已在该集团树中');
-    expect(refusalOf(await handler.call(`${TREE}/save`, { json: { kind: 'MEMBER_CUSTOMER', parentId: units.east.id, corpId: supplierId } })).message).toContain('不能挂在此上级下');
+    expect(
+      refusalOf(await handler.call(`${TREE}/save`, { json: { kind: 'MEMBER_CUSTOMER', parentId: units.group.id, corpId: supplierId } })).message,
+    ).toContain('已在该集团树中');
+    expect(refusalOf(await handler.call(`${TREE}/save`, { json: { kind: 'MEMBER_CUSTOMER', parentId: units.east.id, corpId: supplierId } })).message).toContain(
+      '不能挂在此上级下',
+    );
     const coreAsMember = await handler.call(`${TREE}/save`, { json: { kind: 'MEMBER_CUSTOMER', parentId: units.group.id, corpId: otherCoreId } });
     expect(refusalOf(coreAsMember).message).toBe(`“${OTHER_CORE_NAME}”不是供应商，不能作为成员客户`);
   });
 
   it('moves a project department to another branch and renames it', async () => {
-    const moved = await dataOf<Unit>(handler, `${TREE}/move`, { id: units.dept.id, dataVersion: units.dept.dataVersion, parentId: units.south.id, position: 0 });
+    const moved = await dataOf<Unit>(handler, `${TREE}/move`, {
+      id: units.dept.id,
+      dataVersion: units.dept.dataVersion,
+      parentId: units.south.id,
+      position: 0,
+    });
     expect(moved).toMatchObject({ parentId: units.south.id, dataVersion: 1 });
     const renamed = await dataOf<Unit>(handler, `${TREE}/rename`, { id: moved.id, dataVersion: 1, unitName: '广州地铁项目部' });
     expect(renamed.unitName).toBe('广州地铁项目部');
@@ -110,7 +129,9 @@ describe('the group tree', () => {
     ['into another group', () => units.otherBranch.id, '本集团内移动'],
   ])('refuses to move a branch %s, changing nothing', async (_case, parentOf, message) => {
     const before = await fresh(units.east.id);
-    expect(refusalOf(await handler.call(`${TREE}/move`, { json: { id: units.east.id, dataVersion: before.dataVersion, parentId: parentOf() } })).message).toContain(message);
+    expect(
+      refusalOf(await handler.call(`${TREE}/move`, { json: { id: units.east.id, dataVersion: before.dataVersion, parentId: parentOf() } })).message,
+    ).toContain(message);
     // move-check, which the page asks before its confirmation, answers the same refusal.
     const checked = refusalOf(await handler.call(`${TREE}/move-check`, { json: { id: units.east.id, dataVersion: before.dataVersion, parentId: parentOf() } }));
     expect(checked).toMatchObject({ code: 'GROUP_TREE_RULE' });
@@ -122,24 +143,32 @@ describe('the group tree', () => {
     const dept = await fresh(units.dept.id);
     expect(await dataOf<boolean>(handler, `${TREE}/move-check`, { id: dept.id, dataVersion: dept.dataVersion, parentId: units.east.id })).toBe(true);
     expect(await fresh(units.dept.id)).toEqual(dept);
-    expect(refusalOf(await auditor.call(`${TREE}/move-check`, { json: { id: dept.id, dataVersion: dept.dataVersion, parentId: units.east.id } })).status).toBe(403);
+    expect(refusalOf(await auditor.call(`${TREE}/move-check`, { json: { id: dept.id, dataVersion: dept.dataVersion, parentId: units.east.id } })).status).toBe(
+      403,
+    );
   });
 
   it('refuses to move a branch under a branch below it', async () => {
     const sub = await add({ kind: 'BRANCH', parentId: units.east.id, unitName: '华东第一子公司' });
     const east = await fresh(units.east.id);
-    expect(refusalOf(await handler.call(`${TREE}/move`, { json: { id: east.id, dataVersion: east.dataVersion, parentId: sub.id } })).message).toContain('自身或其下级');
+    expect(refusalOf(await handler.call(`${TREE}/move`, { json: { id: east.id, dataVersion: east.dataVersion, parentId: sub.id } })).message).toContain(
+      '自身或其下级',
+    );
   });
 
   it('refuses to move or remove a unit whose subtree still holds something, then allows it once released', async () => {
     const held = new Set([units.dept.id]);
-    const unregister = registerUnitHoldingCheck(srv.database.db, async (_tx, ids) => ids.filter((id) => held.has(id)).map((unitId) => ({ unitId, what: '额度 ¥1,000,000.00' })));
+    const unregister = registerUnitHoldingCheck(srv.database.db, async (_tx, ids) =>
+      ids.filter((id) => held.has(id)).map((unitId) => ({ unitId, what: '额度 ¥1,000,000.00' })),
+    );
     try {
       const south = await fresh(units.south.id);
       const refusedMove = refusalOf(await handler.call(`${TREE}/move`, { json: { id: south.id, dataVersion: south.dataVersion, parentId: units.east.id } }));
       expect(refusedMove).toMatchObject({ code: 'GROUP_UNIT_HOLDS' });
       expect(refusedMove.message).toBe('“广州地铁项目部”仍持有额度 ¥1,000,000.00，请先释放后再移动');
-      expect(refusalOf(await handler.call(`${TREE}/move-check`, { json: { id: south.id, dataVersion: south.dataVersion, parentId: units.east.id } })).message).toBe(refusedMove.message);
+      expect(
+        refusalOf(await handler.call(`${TREE}/move-check`, { json: { id: south.id, dataVersion: south.dataVersion, parentId: units.east.id } })).message,
+      ).toBe(refusedMove.message);
       expect(refusalOf(await handler.call(`${TREE}/remove`, { json: { id: units.dept.id } })).message).toContain('请先释放后再移除');
       expect(await fresh(units.dept.id)).toBeDefined();
       held.clear();

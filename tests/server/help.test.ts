@@ -43,7 +43,8 @@ beforeAll(async () => {
 });
 
 const save = (values: Record<string, unknown>) => dataOf<Article>(admin, `${BASE}/save`, { category: 'FAQ', content: '<p>正文</p>', ...values });
-const act = (client: ApiClient, action: string, a: Pick<Article, 'id' | 'dataVersion'>) => client.call<Article>(`${BASE}/${action}`, { json: { id: a.id, dataVersion: a.dataVersion } });
+const act = (client: ApiClient, action: string, a: Pick<Article, 'id' | 'dataVersion'>) =>
+  client.call<Article>(`${BASE}/${action}`, { json: { id: a.id, dataVersion: a.dataVersion } });
 const publish = async (a: Article) => {
   const answer = await act(admin, 'publish', a);
   expect(answer.body.code, answer.text).toBe('0');
@@ -52,7 +53,10 @@ const publish = async (a: Article) => {
 const search = (client: ApiClient, filters: Record<string, unknown>) => dataOf<ReaderPage>(client, `${HELP_READER_BASE}/page`, { pageSize: 50, ...filters });
 /** The published articles as stored: the demo's and those other runs published. */
 const publishedRows = (category?: string) =>
-  srv.database.db.select({ id: helpArticles.id }).from(helpArticles).where(and(eq(helpArticles.status, 'PUBLISHED'), category ? eq(helpArticles.category, category) : undefined));
+  srv.database.db
+    .select({ id: helpArticles.id })
+    .from(helpArticles)
+    .where(and(eq(helpArticles.status, 'PUBLISHED'), category ? eq(helpArticles.category, category) : undefined));
 
 describe('help articles: management', () => {
   it('seeds the demo articles, published, and every reader sees them', async () => {
@@ -115,7 +119,9 @@ describe('help articles: management', () => {
     for (const client of [handler, auditor]) {
       expect(refusalOf(await client.call(`${BASE}/save`, { json: { title: 'x', category: 'FAQ', content: '<p>x</p>' } })).status).toBe(403);
       expect(refusalOf(await act(client, 'unpublish', article)).status).toBe(403);
-      expect(refusalOf(await client.call(`${BASE}/update-by-id`, { json: { id: article.id, dataVersion: article.dataVersion, title: '改了' } })).status).toBe(403);
+      expect(refusalOf(await client.call(`${BASE}/update-by-id`, { json: { id: article.id, dataVersion: article.dataVersion, title: '改了' } })).status).toBe(
+        403,
+      );
     }
     expect(refusalOf(await handler.call(`${BASE}/page`, { json: {} })).status).toBe(403);
     // The auditor reads the management list (every list and query), and the article is unchanged.
@@ -144,8 +150,14 @@ describe('help articles: the reader', () => {
     const article = await publish(await save({ title, content: '<p>费率</p>' }));
     for (const keyword of ['100%', '%']) {
       const found = (await search(agent, { keyword, pageSize: 500 })).records;
-      expect(found.map((r) => r.id), keyword).toContain(article.id);
-      expect(found.filter((r) => !r.title.includes(keyword)).map((r) => r.title), keyword).toEqual([]);
+      expect(
+        found.map((r) => r.id),
+        keyword,
+      ).toContain(article.id);
+      expect(
+        found.filter((r) => !r.title.includes(keyword)).map((r) => r.title),
+        keyword,
+      ).toEqual([]);
     }
     expect((await search(agent, { keyword: `100% 说明 ${RUN}` })).records.map((r) => r.title)).toEqual([title]);
     expect((await search(agent, { keyword: '_' })).total).toBe(0);

@@ -55,15 +55,25 @@ it('keys every call to its operator, mapping a lost id by the one account bearin
     { id: 'h-nobody', operator_id: 'u-lost3' },
     { id: 'h-twice', operator_id: 'u-lost2' },
   ]);
-  expect(await rows(client, "SELECT column_name FROM information_schema.columns WHERE table_name = 'hotline_calls' AND column_name = 'operator_name'")).toEqual([]);
-  expect(await rows(client, `SELECT row_id, column_name, value, name_then, note FROM reference_gaps WHERE migration LIKE '%${MIGRATION}' ORDER BY row_id`)).toEqual([
+  expect(await rows(client, "SELECT column_name FROM information_schema.columns WHERE table_name = 'hotline_calls' AND column_name = 'operator_name'")).toEqual(
+    [],
+  );
+  expect(
+    await rows(client, `SELECT row_id, column_name, value, name_then, note FROM reference_gaps WHERE migration LIKE '%${MIGRATION}' ORDER BY row_id`),
+  ).toEqual([
     { row_id: 'h-name', column_name: 'operator_id', value: 'u-1', name_then: '系统管理员', note: 'operator account not found by id: mapped by its name' },
     { row_id: 'h-nobody', column_name: 'operator_id', value: 'u-lost3', name_then: '早已离职的同事', note: 'operator account not found: key kept unchecked' },
     { row_id: 'h-twice', column_name: 'operator_id', value: 'u-lost2', name_then: '同名经办', note: 'operator account not found: key kept unchecked' },
   ]);
   expect(await rows(client, `SELECT convalidated FROM pg_constraint WHERE conname = '${KEY}'`)).toEqual([{ convalidated: false }]);
-  await expect(client.exec("INSERT INTO hotline_calls (id, operator_id, corp_id, phone_masked, status, dial_time) VALUES ('h-new', 'u-none', 'c-1', '1390****0005', 'ENDED', now())")).rejects.toThrow(/foreign key/);
-  await client.exec("INSERT INTO hotline_calls (id, operator_id, corp_id, phone_masked, status, dial_time) VALUES ('h-ok', 'u-2', 'c-1', '1390****0006', 'ENDED', now())");
+  await expect(
+    client.exec(
+      "INSERT INTO hotline_calls (id, operator_id, corp_id, phone_masked, status, dial_time) VALUES ('h-new', 'u-none', 'c-1', '1390****0005', 'ENDED', now())",
+    ),
+  ).rejects.toThrow(/foreign key/);
+  await client.exec(
+    "INSERT INTO hotline_calls (id, operator_id, corp_id, phone_masked, status, dial_time) VALUES ('h-ok', 'u-2', 'c-1', '1390****0006', 'ENDED', now())",
+  );
   await client.close();
 }, 120_000);
 

@@ -55,31 +55,57 @@ it('keys the call log, payments and applications, mapping a product code, report
 
   await migrate(db, { migrationsFolder: MIGRATIONS });
 
-  expect((await rows(client, 'SELECT id, corp_id FROM hotline_calls ORDER BY id'))).toEqual([{ id: 'h-1', corp_id: 'c-1' }, { id: 'h-2', corp_id: 'c-gone' }]);
-  expect((await rows(client, 'SELECT id, payer_unit_id FROM credit_payments ORDER BY id'))).toEqual([{ id: 'pay-1', payer_unit_id: 'u-1' }, { id: 'pay-2', payer_unit_id: 'u-gone' }]);
+  expect(await rows(client, 'SELECT id, corp_id FROM hotline_calls ORDER BY id')).toEqual([
+    { id: 'h-1', corp_id: 'c-1' },
+    { id: 'h-2', corp_id: 'c-gone' },
+  ]);
+  expect(await rows(client, 'SELECT id, payer_unit_id FROM credit_payments ORDER BY id')).toEqual([
+    { id: 'pay-1', payer_unit_id: 'u-1' },
+    { id: 'pay-2', payer_unit_id: 'u-gone' },
+  ]);
   expect(await rows(client, 'SELECT id, product_id FROM credit_note_applications ORDER BY id')).toEqual([
     { id: 'app-code', product_id: 'p-1' },
     { id: 'app-gone', product_id: 'GONE-P' },
     { id: 'app-id', product_id: 'p-1' },
   ]);
   // The copies are gone; the names they held are in the report, beside what names nothing.
-  expect(await rows(client, "SELECT column_name FROM information_schema.columns WHERE (table_name = 'hotline_calls' AND column_name = 'corp_name') OR (table_name = 'credit_payments' AND column_name = 'payer_name')")).toEqual([]);
+  expect(
+    await rows(
+      client,
+      "SELECT column_name FROM information_schema.columns WHERE (table_name = 'hotline_calls' AND column_name = 'corp_name') OR (table_name = 'credit_payments' AND column_name = 'payer_name')",
+    ),
+  ).toEqual([]);
   // The operator's own key came later (hotline-operator-migration.test.ts); its report is read there.
-  expect(await rows(client, "SELECT table_name, row_id, column_name, value, name_then FROM reference_gaps WHERE column_name <> 'operator_id' ORDER BY table_name")).toEqual([
+  expect(
+    await rows(client, "SELECT table_name, row_id, column_name, value, name_then FROM reference_gaps WHERE column_name <> 'operator_id' ORDER BY table_name"),
+  ).toEqual([
     { table_name: 'credit_note_applications', row_id: 'app-gone', column_name: 'product_id', value: 'GONE-P', name_then: null },
     { table_name: 'credit_payments', row_id: 'pay-2', column_name: 'payer_unit_id', value: 'u-gone', name_then: '早已删除的单位' },
     { table_name: 'hotline_calls', row_id: 'h-2', column_name: 'corp_id', value: 'c-gone', name_then: '早已删除的企业' },
   ]);
   // Each key is in place, unchecked over the old rows, and refuses a new row naming nothing.
-  expect(await rows(client, "SELECT conname, convalidated FROM pg_constraint WHERE conname IN ('hotline_calls_corp_id_corporations_id_fk', 'credit_payments_payer_unit_id_group_units_id_fk', 'credit_note_applications_product_id_products_id_fk') ORDER BY conname")).toEqual([
+  expect(
+    await rows(
+      client,
+      "SELECT conname, convalidated FROM pg_constraint WHERE conname IN ('hotline_calls_corp_id_corporations_id_fk', 'credit_payments_payer_unit_id_group_units_id_fk', 'credit_note_applications_product_id_products_id_fk') ORDER BY conname",
+    ),
+  ).toEqual([
     { conname: 'credit_note_applications_product_id_products_id_fk', convalidated: false },
     { conname: 'credit_payments_payer_unit_id_group_units_id_fk', convalidated: false },
     { conname: 'hotline_calls_corp_id_corporations_id_fk', convalidated: false },
   ]);
   // The operator named is a staff account (a later key): only the corporation names nothing.
   await client.exec("INSERT INTO users (id, username, password_hash, person_name) VALUES ('u-op', 'mig_op', 'x', '系统管理员')");
-  await expect(client.exec("INSERT INTO hotline_calls (id, operator_id, corp_id, phone_masked, status, dial_time) VALUES ('h-3', 'u-op', 'c-none', '1390****0003', 'ENDED', now())")).rejects.toThrow(/hotline_calls_corp_id_corporations_id_fk/);
-  await expect(client.exec("INSERT INTO credit_payments (id, payer_unit_id, amount, value_date, bank_serial_no) VALUES ('pay-3', 'u-none', 5, '2026-11-01', 'MIGR-SERIAL-3')")).rejects.toThrow(/foreign key/);
+  await expect(
+    client.exec(
+      "INSERT INTO hotline_calls (id, operator_id, corp_id, phone_masked, status, dial_time) VALUES ('h-3', 'u-op', 'c-none', '1390****0003', 'ENDED', now())",
+    ),
+  ).rejects.toThrow(/hotline_calls_corp_id_corporations_id_fk/);
+  await expect(
+    client.exec(
+      "INSERT INTO credit_payments (id, payer_unit_id, amount, value_date, bank_serial_no) VALUES ('pay-3', 'u-none', 5, '2026-11-01', 'MIGR-SERIAL-3')",
+    ),
+  ).rejects.toThrow(/foreign key/);
   await expect(client.exec("UPDATE credit_note_applications SET product_id = 'NONE' WHERE id = 'app-id'")).rejects.toThrow(/foreign key/);
   await client.close();
 }, 120_000);
@@ -87,6 +113,11 @@ it('keys the call log, payments and applications, mapping a product code, report
 it('adds the keys checked when every row names a record', async () => {
   const client = createPGlite();
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
-  expect(await rows(client, "SELECT count(*)::int AS n FROM pg_constraint WHERE conname IN ('hotline_calls_corp_id_corporations_id_fk', 'credit_payments_payer_unit_id_group_units_id_fk', 'credit_note_applications_product_id_products_id_fk') AND convalidated")).toEqual([{ n: 3 }]);
+  expect(
+    await rows(
+      client,
+      "SELECT count(*)::int AS n FROM pg_constraint WHERE conname IN ('hotline_calls_corp_id_corporations_id_fk', 'credit_payments_payer_unit_id_group_units_id_fk', 'credit_note_applications_product_id_products_id_fk') AND convalidated",
+    ),
+  ).toEqual([{ n: 3 }]);
   await client.close();
 }, 120_000);

@@ -30,7 +30,9 @@ describe('the stand-in call centre', () => {
   it('answers, reports busy and no answer with a reason, each after its delay', async () => {
     let now = 1_000_000;
     const centre = standInCallCentre({ now: () => now, answerAfterMs: 2_000, failAfterMs: 1_000, noAnswerAfterMs: 5_000 });
-    const [answer, busy, silent] = await Promise.all(['13900000001', '13900000004', '13900000000'].map(async (number, i) => (await centre.dial({ callId: String(i), operator: 'op', number })).ref));
+    const [answer, busy, silent] = await Promise.all(
+      ['13900000001', '13900000004', '13900000000'].map(async (number, i) => (await centre.dial({ callId: String(i), operator: 'op', number })).ref),
+    );
     expect((await centre.progress(answer)).state).toBe('RINGING');
     now += 1_000;
     expect(await centre.progress(busy)).toMatchObject({ state: 'UNANSWERED', outcome: 'BUSY', reason: '对方忙线' });

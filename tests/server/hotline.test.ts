@@ -83,7 +83,11 @@ describe('hotline: who may call', () => {
 
   it('refuses a start by a non-whitelisted operator or one without authorisation, writing nothing', async () => {
     const before = await callCount();
-    expect(refusalOf(await start(handler, DEMO_CORP.group))).toMatchObject({ status: 200, code: 'CALL_NOT_WHITELISTED', message: '您不在敏感信息白名单中，不能呼叫企业联系人' });
+    expect(refusalOf(await start(handler, DEMO_CORP.group))).toMatchObject({
+      status: 200,
+      code: 'CALL_NOT_WHITELISTED',
+      message: '您不在敏感信息白名单中，不能呼叫企业联系人',
+    });
     expect(refusalOf(await start(auditor, DEMO_CORP.group)).status).toBe(403);
     expect(await callCount()).toBe(before);
   });
@@ -111,7 +115,10 @@ describe('hotline: the state machine', () => {
     expect(await stateOf(admin)).toMatchObject({ state: 'DIALLING', blocks: [CALL_BLOCK.notIdle] });
 
     // Illegal while dialling: a wrap-up, and a second call.
-    expect(refusalOf(await wrapUp(admin, call.id, '提前小结'))).toMatchObject({ code: 'CALL_STATE_INVALID', message: '当前通话状态为「呼叫中」，不能完成话后处理' });
+    expect(refusalOf(await wrapUp(admin, call.id, '提前小结'))).toMatchObject({
+      code: 'CALL_STATE_INVALID',
+      message: '当前通话状态为「呼叫中」，不能完成话后处理',
+    });
     expect(refusalOf(await start(admin, corpId)).code).toBe('CALL_NOT_IDLE');
 
     tick(1_000);
@@ -171,7 +178,13 @@ describe('hotline: the state machine', () => {
     const cipher = await sensitiveCipherOf(srv.database.db);
     const [corp] = await srv.database.db
       .insert(corporations)
-      .values({ corpName: '热线删除测试有限公司', creditCode: '91310000MAHOTL01XX', corpTypes: ['SUPPLIER'], managerName: '测联系', managerMobile: cipher.seal('13900000001') })
+      .values({
+        corpName: '热线删除测试有限公司',
+        creditCode: '91310000MAHOTL01XX',
+        corpTypes: ['SUPPLIER'],
+        managerName: '测联系',
+        managerMobile: cipher.seal('13900000001'),
+      })
       .returning();
     const call = ok(await start(admin, corp.id));
     ok(await hangUp(admin, call.id));

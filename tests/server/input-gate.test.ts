@@ -56,7 +56,8 @@ describe('the error catalogue', () => {
   it('labels every field of every unique index of the schema in both locales', () => {
     const fields = new Set([...UNIQUE_INDEXES.values()].flatMap((index) => index.fields));
     expect(fields.has('dictValue')).toBe(true);
-    for (const field of fields) for (const locale of ['zh-CN', 'en-US']) expect(lookup(locale, `server:input.fields.${field}`), `${locale} ${field}`).toBeTypeOf('string');
+    for (const field of fields)
+      for (const locale of ['zh-CN', 'en-US']) expect(lookup(locale, `server:input.fields.${field}`), `${locale} ${field}`).toBeTypeOf('string');
   });
 });
 
@@ -87,15 +88,27 @@ describe('the input gate', () => {
   it('answers a NUL in /uaa/login VALIDATION_FAILED naming the field, with one info line and no stack', async () => {
     const before = log.text().length;
     const answer = await new ApiClient(srv.baseUrl).call('/uaa/login', { json: { username: `op_admin${NUL}`, password: 'x' } });
-    expect(refusal(answer)).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: 'username：不能包含空字符（\\u0000）', data: { field: 'username', fields: ['username'] } });
-    const lines = log.text().slice(before).trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string; stack?: unknown; err?: unknown });
+    expect(refusal(answer)).toEqual({
+      status: 200,
+      code: 'VALIDATION_FAILED',
+      message: 'username：不能包含空字符（\\u0000）',
+      data: { field: 'username', fields: ['username'] },
+    });
+    const lines = log
+      .text()
+      .slice(before)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: number; msg: string; stack?: unknown; err?: unknown });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 30, msg: 'request refused' });
     expect(JSON.stringify(lines[0])).not.toMatch(/stack|hunter|password/i);
   });
 
   it('answers dataVersion 2147483648 on update-by-id VALIDATION_FAILED and changes nothing', async () => {
-    const page = await admin.call<{ records: Array<{ id: string; configValue: string; dataVersion: number }> }>(`${CONFIGS}/page`, { json: { pageNum: 1, pageSize: 1 } });
+    const page = await admin.call<{ records: Array<{ id: string; configValue: string; dataVersion: number }> }>(`${CONFIGS}/page`, {
+      json: { pageNum: 1, pageSize: 1 },
+    });
     const row = page.body.data!.records[0];
     const answer = await admin.call(`${CONFIGS}/update-by-id`, { json: { ...row, configValue: 'changed', dataVersion: 2_147_483_648 } });
     expect(refusal(answer)).toMatchObject({ status: 200, code: 'VALIDATION_FAILED', data: { fields: ['dataVersion'] } });
@@ -129,7 +142,11 @@ describe('duplicates of a unique index', () => {
 
 describe('business refusals', () => {
   it('answer a missing record as a business answer (HTTP 200, NOT_FOUND, its message), unknown routes 404', async () => {
-    expect(refusal(await admin.call('/op/v1/workflow/tasks/find-by-id', { json: { taskId: 'unknown' } }))).toMatchObject({ status: 200, code: 'NOT_FOUND', message: '任务不存在' });
+    expect(refusal(await admin.call('/op/v1/workflow/tasks/find-by-id', { json: { taskId: 'unknown' } }))).toMatchObject({
+      status: 200,
+      code: 'NOT_FOUND',
+      message: '任务不存在',
+    });
     expect(refusal(await admin.call('/op/v1/no/such/call', { json: {} }))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 });
@@ -141,10 +158,16 @@ describe('a session that must change its initial password', () => {
     expect((await newbie.call('/op/v1/userInfo/granted-menu-tree')).body.code).toBe('0');
     expect((await newbie.call<{ required: boolean }>('/op/v1/init-passwords/modify/verify')).body.data).toEqual({ required: true });
     for (const path of ['/op/v1/workflow/tasks/pending-count', `${CONFIGS}/page`, '/op/v1/sys/tools/load-platform-config', '/op/v1/auth/switch/corp']) {
-      expect(refusal(await newbie.call(path, { json: {} })), path).toMatchObject({ status: 403, code: 'PASSWORD_CHANGE_REQUIRED', message: '请先修改初始密码' });
+      expect(refusal(await newbie.call(path, { json: {} })), path).toMatchObject({
+        status: 403,
+        code: 'PASSWORD_CHANGE_REQUIRED',
+        message: '请先修改初始密码',
+      });
     }
     // The change itself is reachable: a wrong original password is its own business answer.
-    const change = await newbie.call('/op/v1/staffs/password', { json: { originalPassword: newbie.encrypt('Wrong@2026!'), newPassword: newbie.encrypt('Better@2026!') } });
+    const change = await newbie.call('/op/v1/staffs/password', {
+      json: { originalPassword: newbie.encrypt('Wrong@2026!'), newPassword: newbie.encrypt('Better@2026!') },
+    });
     expect(change.body.code).toBe('PASSWORD_MISMATCH');
     expect((await newbie.call('/uaa/logout')).body.code).toBe('0');
   });
@@ -158,7 +181,7 @@ describe('browser hardening headers', () => {
     expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
-  it("the app allows only its own scripts and the inline ones of index.html by hash, and no framing", async () => {
+  it('the app allows only its own scripts and the inline ones of index.html by hash, and no framing', async () => {
     const answer = await fetch(`${srv.baseUrl}/op/system/config`);
     const policy = answer.headers.get('content-security-policy')!;
     const [hash] = inlineScriptHashes(await answer.text());

@@ -49,8 +49,7 @@ async function attempt(username: string, password: string, baseUrl = srv.baseUrl
   return { code: answer.body.code, message: answer.body.message, status: answer.status };
 }
 
-const entriesOf = (username: string) =>
-  srv.database.db.select().from(loginLogs).where(eq(loginLogs.username, username)).orderBy(loginLogs.createTime);
+const entriesOf = (username: string) => srv.database.db.select().from(loginLogs).where(eq(loginLogs.username, username)).orderBy(loginLogs.createTime);
 
 describe('login protection', () => {
   it('locks after the fifth wrong password in a row, with a clear message, and logs the lock', async () => {
@@ -92,7 +91,9 @@ describe('login protection', () => {
 
   it('counts simultaneous guesses each: a burst of ten checks at most five passwords', async () => {
     const user = 'op_auditor';
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(user, i === 9 ? passwordOf(user) : `${WRONG}${i}`, i % 2 ? secondUrl : srv.baseUrl)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => attempt(user, i === 9 ? passwordOf(user) : `${WRONG}${i}`, i % 2 ? secondUrl : srv.baseUrl)),
+    );
     const statuses = (await entriesOf(user)).map((e) => e.status);
     expect(statuses).toHaveLength(10);
     expect(statuses.filter((s) => s !== 'LOCKED').length).toBeLessThanOrEqual(5);
@@ -110,7 +111,13 @@ describe('the administrator and a locked account', () => {
     expect((await attempt(user, passwordOf(user))).code).toBe('LOGIN_LOCKED');
   };
   const accountOf = async (admin: ApiClient, username: string) =>
-    (await dataOf<{ records: Array<{ id: string; username: string; locked: boolean; lockedUntil: string | null; dataVersion: number }> }>(admin, `${STAFFS}/page`, { username })).records.find((r) => r.username === username)!;
+    (
+      await dataOf<{ records: Array<{ id: string; username: string; locked: boolean; lockedUntil: string | null; dataVersion: number }> }>(
+        admin,
+        `${STAFFS}/page`,
+        { username },
+      )
+    ).records.find((r) => r.username === username)!;
 
   it('sees the lock on the user list and lifts it: the name signs in again, and the unlock is logged', async () => {
     const admin = await signInAs(srv.baseUrl, 'op_admin');
@@ -124,15 +131,26 @@ describe('the administrator and a locked account', () => {
     // Not by someone without the status grant, not for oneself, not at a stale version.
     const auditor = await signInAs(srv.baseUrl, 'op_auditor');
     expect((await auditor.call(`${STAFFS}/unlock`, { json: { id: locked.id } })).status).toBe(403);
-    expect(refusalOf(await admin.call(`${STAFFS}/unlock`, { json: { id: 'u-op-admin' } }))).toMatchObject({ code: 'CANNOT_UNLOCK_SELF', message: '不能解锁自己的账号' });
-    expect(refusalOf(await admin.call(`${STAFFS}/unlock`, { json: { id: locked.id, dataVersion: locked.dataVersion - 1 } })).code).toBe('DATA_VERSION_CONFLICT');
+    expect(refusalOf(await admin.call(`${STAFFS}/unlock`, { json: { id: 'u-op-admin' } }))).toMatchObject({
+      code: 'CANNOT_UNLOCK_SELF',
+      message: '不能解锁自己的账号',
+    });
+    expect(refusalOf(await admin.call(`${STAFFS}/unlock`, { json: { id: locked.id, dataVersion: locked.dataVersion - 1 } })).code).toBe(
+      'DATA_VERSION_CONFLICT',
+    );
     expect((await attempt(user, passwordOf(user))).code).toBe('LOGIN_LOCKED');
 
     const unlocked = await dataOf<{ locked: boolean }>(admin, `${STAFFS}/unlock`, { id: locked.id, dataVersion: locked.dataVersion });
     expect(unlocked).toMatchObject({ locked: false, lockedUntil: null });
     expect((await attempt(user, passwordOf(user), secondUrl)).code).toBe('0');
-    expect(refusalOf(await admin.call(`${STAFFS}/unlock`, { json: { id: locked.id } }))).toMatchObject({ code: 'NOT_LOCKED', message: '用户“主管王五”未被锁定' });
-    const [entry] = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, locked.id), eq(operationLogs.action, 'UNLOCK')));
+    expect(refusalOf(await admin.call(`${STAFFS}/unlock`, { json: { id: locked.id } }))).toMatchObject({
+      code: 'NOT_LOCKED',
+      message: '用户“主管王五”未被锁定',
+    });
+    const [entry] = await srv.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.recordId, locked.id), eq(operationLogs.action, 'UNLOCK')));
     expect(entry).toMatchObject({ username: 'op_admin', resource: 'staffs' });
   });
 

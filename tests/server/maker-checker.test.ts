@@ -99,7 +99,9 @@ describe('maker-checker', () => {
         break;
       }
       expect(passedBy, `no director may pass ${task.taskDefinitionKey}`).toBeDefined();
-      const given = Object.fromEntries(Object.entries(variables ?? {}).filter(([name]) => variableGivenAt(findProcessDefinition(processKey)!, name, task!.taskDefinitionKey)));
+      const given = Object.fromEntries(
+        Object.entries(variables ?? {}).filter(([name]) => variableGivenAt(findProcessDefinition(processKey)!, name, task!.taskDefinitionKey)),
+      );
       ({ instance, task } = await ok<Transition>(passedBy!, 'tasks/complete', { taskId: task.id, outcome: 'PASS', variables: given }));
     }
     expect(instance.status).toBe('APPROVED');
@@ -111,7 +113,11 @@ describe('maker-checker', () => {
     // every instance above ended; one more waits at its review step
     // Starting it is the admin's submission: the review it opens is barred to them, so their count does not grow.
     const before = await pending(admin);
-    const { task: review } = await ok<Transition>(admin, 'test/start', { processKey: 'Process_CREDIT_AGREEMENT', businessKey: 'MC-PENDING', businessType: 'TEST' });
+    const { task: review } = await ok<Transition>(admin, 'test/start', {
+      processKey: 'Process_CREDIT_AGREEMENT',
+      businessKey: 'MC-PENDING',
+      businessType: 'TEST',
+    });
     expect(review?.taskDefinitionKey).toBe('Approve');
     expect(await pending(admin)).toBe(before);
     expect(await todoIds(directors[0])).toContain(review!.id);

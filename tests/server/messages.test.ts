@@ -12,8 +12,18 @@ import type { RouteModule } from '../../server/app';
 import { DEMO_CORPORATE_KEY } from '../../server/support/corporate-routes';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import {
-  CORPORATE_KEY_HEADER, CORPORATE_SUPPORT_API, MESSAGE_API, MESSAGE_SOCKET_PATH, MESSAGE_SOCKET_TOKEN_CALL, SESSION_END_REASON, SOCKET_CLOSE, SUPPORT_API,
-  type SocketEvent, type SupportConversation, type SupportMessage, type UserMessage,
+  CORPORATE_KEY_HEADER,
+  CORPORATE_SUPPORT_API,
+  MESSAGE_API,
+  MESSAGE_SOCKET_PATH,
+  MESSAGE_SOCKET_TOKEN_CALL,
+  SESSION_END_REASON,
+  SOCKET_CLOSE,
+  SUPPORT_API,
+  type SocketEvent,
+  type SupportConversation,
+  type SupportMessage,
+  type UserMessage,
 } from '../../src/lib/messages';
 import { FORCE_LOGOUT_CALL } from '../../src/resources/online-session';
 import { ApiClient, dataOf, refusalOf, signInAs } from './client';
@@ -115,7 +125,8 @@ async function submitted(businessKey?: string): Promise<{ instanceId: string; ap
   return { instanceId: started.instance.id, approveTaskId: started.task!.id };
 }
 
-const messagesOf = (client: ApiClient, json: unknown = {}) => dataOf<{ records: UserMessage[]; total: number; unread: number }>(client, `${MESSAGE_API}/page`, json);
+const messagesOf = (client: ApiClient, json: unknown = {}) =>
+  dataOf<{ records: UserMessage[]; total: number; unread: number }>(client, `${MESSAGE_API}/page`, json);
 
 describe('the message socket', () => {
   it('refuses a missing, a malformed, a wrong and a logged-out wsToken', async () => {
@@ -143,7 +154,10 @@ describe('the message socket', () => {
 
     const forced = await signInAs(srv.baseUrl, 'op_agent');
     const live = await ready(second.baseUrl, forced);
-    const sessions = await dataOf<{ records: Array<{ id: string; username: string }> }>(admin, '/op/v1/sys/online-sessions/page', { username: 'op_agent', pageSize: 50 });
+    const sessions = await dataOf<{ records: Array<{ id: string; username: string }> }>(admin, '/op/v1/sys/online-sessions/page', {
+      username: 'op_agent',
+      pageSize: 50,
+    });
     for (const { id } of sessions.records.filter((r) => r.username === 'op_agent')) {
       expect((await admin.call(FORCE_LOGOUT_CALL, { json: { id } })).body.code).toBe('0');
     }
@@ -163,7 +177,7 @@ describe('the message socket', () => {
     expect(await again.reason).toBe(SESSION_END_REASON.PASSWORD_RESET);
   });
 
-  it('gives a tab that did not sign in the session\'s socket token, and only its own', async () => {
+  it("gives a tab that did not sign in the session's socket token, and only its own", async () => {
     const client = await signInAs(srv.baseUrl, 'op_director2');
     const { wsToken } = await dataOf<{ wsToken: string }>(client, MESSAGE_SOCKET_TOKEN_CALL, {});
     expect(wsToken).toBe(client.wsToken);
@@ -315,14 +329,36 @@ describe('online support', () => {
     expect((await corporate('conversations/messages/add', { id, body: '还在吗' })).body.code).toBe('SUPPORT_CLOSED');
     const thread = (await corporate('conversations/find-by-id', { id })).body.data as Thread;
     expect(thread.conversation.status).toBe('CLOSED');
-    expect(thread.messages.map((m) => [m.author, m.body])).toEqual([['CORPORATE', '你好'], ['CORPORATE', '请问进度？'], ['OPERATOR', '正在处理']]);
+    expect(thread.messages.map((m) => [m.author, m.body])).toEqual([
+      ['CORPORATE', '你好'],
+      ['CORPORATE', '请问进度？'],
+      ['OPERATOR', '正在处理'],
+    ]);
     expect((await dataOf<Thread>(director, `${SUPPORT_API}/conversations/find-by-id`, { id })).messages).toHaveLength(3);
     live.socket.close();
   });
 
   it('answers hostile input with a refusal, never 5xx', async () => {
-    const bodies: unknown[] = [null, [], 'x', 42, {}, { id: 1 }, { id: 'x'.repeat(5000) }, { id: { $ne: '' } }, { box: 'evil' }, { state: 'x' }, { ids: 'x' }, { ids: Array(600).fill('a') }, { body: 'x'.repeat(5000), id: 'nope' }, { pageSize: 10_000 }, { pageNum: -1 }];
-    const paths = ['page', 'unread-count', 'mark-read', 'mark-all-read'].map((p) => `${MESSAGE_API}/${p}`).concat(['page', 'find-by-id', 'take', 'reply', 'close'].map((p) => `${SUPPORT_API}/conversations/${p}`));
+    const bodies: unknown[] = [
+      null,
+      [],
+      'x',
+      42,
+      {},
+      { id: 1 },
+      { id: 'x'.repeat(5000) },
+      { id: { $ne: '' } },
+      { box: 'evil' },
+      { state: 'x' },
+      { ids: 'x' },
+      { ids: Array(600).fill('a') },
+      { body: 'x'.repeat(5000), id: 'nope' },
+      { pageSize: 10_000 },
+      { pageNum: -1 },
+    ];
+    const paths = ['page', 'unread-count', 'mark-read', 'mark-all-read']
+      .map((p) => `${MESSAGE_API}/${p}`)
+      .concat(['page', 'find-by-id', 'take', 'reply', 'close'].map((p) => `${SUPPORT_API}/conversations/${p}`));
     for (const path of paths) {
       for (const json of bodies) {
         const answer = await handler.call(path, { json });

@@ -34,16 +34,58 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** What a careless or hostile caller sends as an amount. Every one breaks the rule in every field. */
 const HOSTILE: readonly unknown[] = [
-  '1e2', '1E2', '1e-2', '+1', '-1', '-0', '.5', '1.', ' 1', '1 ', '1,000', '1_000', '0x10', '0b1', 'Infinity', '-Infinity', 'NaN',
-  '1.001', '01', '00.5', '１００', '¥100', '100元', '1/2', '１', '', ' ', 'abc',
-  '100000000000000', '99999999999999999999', '1' + '0'.repeat(400), '123456789012345678.00',
-  -1, 1e21, 0.1 + 0.2, 1.001, true, {}, [], ['1'],
+  '1e2',
+  '1E2',
+  '1e-2',
+  '+1',
+  '-1',
+  '-0',
+  '.5',
+  '1.',
+  ' 1',
+  '1 ',
+  '1,000',
+  '1_000',
+  '0x10',
+  '0b1',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1.001',
+  '01',
+  '00.5',
+  '１００',
+  '¥100',
+  '100元',
+  '1/2',
+  '１',
+  '',
+  ' ',
+  'abc',
+  '100000000000000',
+  '99999999999999999999',
+  '1' + '0'.repeat(400),
+  '123456789012345678.00',
+  -1,
+  1e21,
+  0.1 + 0.2,
+  1.001,
+  true,
+  {},
+  [],
+  ['1'],
 ];
 // An empty or blank value is the field's "required" refusal, not the money rule's: checked apart.
 const MALFORMED = HOSTILE.filter((v) => v !== '' && v !== ' ');
 
 /** server:validation.money with any field label and any declared digits, as a pattern. */
-const MONEY_MESSAGE = new RegExp(`^${serverZh.validation.money.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{\\{field\\}\\}', '.+').replace('\\{\\{integer\\}\\}', '\\d+').replace('\\{\\{decimal\\}\\}', '\\d+')}$`);
+const MONEY_MESSAGE = new RegExp(
+  `^${serverZh.validation.money
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('\\{\\{field\\}\\}', '.+')
+    .replace('\\{\\{integer\\}\\}', '\\d+')
+    .replace('\\{\\{decimal\\}\\}', '\\d+')}$`,
+);
 
 let srv: TestServer;
 let admin: ApiClient;
@@ -73,7 +115,14 @@ const firstRow = async <T>(rows: Promise<T[]>): Promise<T> => {
   expect(row, 'the demo world holds the record this case needs').toBeDefined();
   return row;
 };
-const rootAccount = () => firstRow(db().select().from(quotaAccounts).where(and(eq(quotaAccounts.unitId, DEMO_UNIT.group), isNull(quotaAccounts.parentId))).limit(1));
+const rootAccount = () =>
+  firstRow(
+    db()
+      .select()
+      .from(quotaAccounts)
+      .where(and(eq(quotaAccounts.unitId, DEMO_UNIT.group), isNull(quotaAccounts.parentId)))
+      .limit(1),
+  );
 const registration = () => firstRow(db().select().from(zdRegistrations).where(eq(zdRegistrations.status, 'REGISTERED')).limit(1));
 const draftApplication = () => firstRow(db().select().from(financingApplications).where(eq(financingApplications.status, 'DRAFT')).limit(1));
 
@@ -85,19 +134,30 @@ const draftApplication = () => firstRow(db().select().from(financingApplications
 const returned = new Map<string, Promise<{ instanceId: string; requestId: string }>>();
 function returnedQuota(type: 'apply' | 'modify') {
   if (!returned.has(type)) {
-    returned.set(type, (async () => {
-      const director = await signInAs(srv.baseUrl, 'op_director');
-      const group = await dataOf<{ id: string }>(admin, '/op/v1/group/units/save', { kind: 'GROUP', corpId: DEMO_CORP.westCore });
-      const base = { termEnd: '2099-12-31', reason: '金额规则测试' };
-      let submitted = await dataOf<{ instanceId: string; taskId: string; request: { id: string } }>(admin, '/op/v1/quotas/requests/apply', { kind: 'PLATFORM', unitId: group.id, amount: '100.00', ...base });
-      if (type === 'modify') {
-        await dataOf(director, '/op/v1/workflow/tasks/complete', { taskId: submitted.taskId, outcome: 'PASS', remark: '同意' });
-        const [account] = await db().select().from(quotaAccounts).where(and(eq(quotaAccounts.unitId, group.id), isNull(quotaAccounts.parentId)));
-        submitted = await dataOf(admin, '/op/v1/quotas/requests/modify', { accountId: account.id, amount: '200.00', ...base });
-      }
-      await dataOf(director, '/op/v1/workflow/tasks/complete', { taskId: submitted.taskId, outcome: 'REJECT', remark: '请修改' });
-      return { instanceId: submitted.instanceId, requestId: submitted.request.id };
-    })());
+    returned.set(
+      type,
+      (async () => {
+        const director = await signInAs(srv.baseUrl, 'op_director');
+        const group = await dataOf<{ id: string }>(admin, '/op/v1/group/units/save', { kind: 'GROUP', corpId: DEMO_CORP.westCore });
+        const base = { termEnd: '2099-12-31', reason: '金额规则测试' };
+        let submitted = await dataOf<{ instanceId: string; taskId: string; request: { id: string } }>(admin, '/op/v1/quotas/requests/apply', {
+          kind: 'PLATFORM',
+          unitId: group.id,
+          amount: '100.00',
+          ...base,
+        });
+        if (type === 'modify') {
+          await dataOf(director, '/op/v1/workflow/tasks/complete', { taskId: submitted.taskId, outcome: 'PASS', remark: '同意' });
+          const [account] = await db()
+            .select()
+            .from(quotaAccounts)
+            .where(and(eq(quotaAccounts.unitId, group.id), isNull(quotaAccounts.parentId)));
+          submitted = await dataOf(admin, '/op/v1/quotas/requests/modify', { accountId: account.id, amount: '200.00', ...base });
+        }
+        await dataOf(director, '/op/v1/workflow/tasks/complete', { taskId: submitted.taskId, outcome: 'REJECT', remark: '请修改' });
+        return { instanceId: submitted.instanceId, requestId: submitted.request.id };
+      })(),
+    );
   }
   return returned.get(type)!;
 }
@@ -118,17 +178,32 @@ const resubmitBody = async (type: 'apply' | 'modify', amount: unknown) => {
 
 const CASES: Case[] = [
   {
-    source: 'server/abs/packages.ts', field: 'targetSize', path: `${ABS_API}/packages/save`,
+    source: 'server/abs/packages.ts',
+    field: 'targetSize',
+    path: `${ABS_API}/packages/save`,
     body: (targetSize) => ({ packageName: '金额规则测试包', programme: '金额规则测试', minTenorDays: 0, maxTenorDays: 360, maxDebtorShare: '0.6', targetSize }),
     state: async () => (await db().select({ n: count() }).from(absPackages))[0].n,
   },
   {
-    source: 'server/abs/registrations.ts', field: 'amount', path: `${ZD_API}/register`,
-    body: (amount) => ({ registrationType: 'TRANSFER', transferorId: DEMO_CORP.factoring, transfereeId: DEMO_CORP.group, subjectKind: 'NOTES', amount, periodYears: 1, description: '金额规则测试', noteIds: ['none'] }),
+    source: 'server/abs/registrations.ts',
+    field: 'amount',
+    path: `${ZD_API}/register`,
+    body: (amount) => ({
+      registrationType: 'TRANSFER',
+      transferorId: DEMO_CORP.factoring,
+      transfereeId: DEMO_CORP.group,
+      subjectKind: 'NOTES',
+      amount,
+      periodYears: 1,
+      description: '金额规则测试',
+      noteIds: ['none'],
+    }),
     state: async () => (await db().select({ n: count() }).from(zdRegistrations))[0].n,
   },
   {
-    source: 'server/abs/registrations.ts', field: 'amount', path: `${ZD_API}/amend`,
+    source: 'server/abs/registrations.ts',
+    field: 'amount',
+    path: `${ZD_API}/amend`,
     body: async (amount) => {
       const row = await registration();
       return { id: row.id, dataVersion: row.dataVersion, amount };
@@ -136,50 +211,81 @@ const CASES: Case[] = [
     state: async () => (await db().select().from(zdRegistrations).where(eq(zdRegistrations.status, 'REGISTERED'))).map((r) => [r.id, r.amount, r.dataVersion]),
   },
   {
-    source: 'server/quotas/requests.ts', field: 'amount', path: '/op/v1/quotas/requests/apply',
+    source: 'server/quotas/requests.ts',
+    field: 'amount',
+    path: '/op/v1/quotas/requests/apply',
     body: (amount) => ({ kind: 'PLATFORM', unitId: DEMO_UNIT.group, amount, termEnd: '2099-12-31', reason: '金额规则测试' }),
   },
   {
-    source: 'server/quotas/requests.ts', field: 'amount', path: '/op/v1/quotas/requests/modify',
+    source: 'server/quotas/requests.ts',
+    field: 'amount',
+    path: '/op/v1/quotas/requests/modify',
     body: async (amount) => ({ accountId: (await rootAccount()).id, amount, termEnd: '2099-12-31', reason: '金额规则测试' }),
     state: async () => (await rootAccount()).granted,
   },
   {
-    source: 'server/quotas/requests.ts', field: 'amount', path: '/op/v1/quotas/requests/dispatch',
+    source: 'server/quotas/requests.ts',
+    field: 'amount',
+    path: '/op/v1/quotas/requests/dispatch',
     body: async (amount) => ({ accountId: (await rootAccount()).id, reason: '金额规则测试', lines: [{ unitId: DEMO_UNIT.branches[0], amount }] }),
   },
   {
-    source: 'server/quotas/requests.ts', field: 'amount', path: '/op/v1/quotas/requests/redispatch',
+    source: 'server/quotas/requests.ts',
+    field: 'amount',
+    path: '/op/v1/quotas/requests/redispatch',
     body: async (amount) => ({ accountId: (await rootAccount()).id, reason: '金额规则测试', lines: [{ unitId: DEMO_UNIT.branches[0], amount }] }),
   },
   // 重新提交 of a returned application and adjustment: the quota reviser reads the amount as a first submission does.
   {
-    source: 'server/quotas/requests.ts', field: 'amount', path: '/op/v1/workflow/instances/resubmit',
+    source: 'server/quotas/requests.ts',
+    field: 'amount',
+    path: '/op/v1/workflow/instances/resubmit',
     body: (amount) => resubmitBody('apply', amount),
     state: () => quotaRequestState('apply'),
   },
   {
-    source: 'server/quotas/requests.ts', field: 'amount', path: '/op/v1/workflow/instances/resubmit',
+    source: 'server/quotas/requests.ts',
+    field: 'amount',
+    path: '/op/v1/workflow/instances/resubmit',
     body: (amount) => resubmitBody('modify', amount),
     state: () => quotaRequestState('modify'),
   },
   {
-    source: 'server/credit-notes/issuance.ts', field: 'amount', path: '/op/v1/credit-notes/applications/add',
+    source: 'server/credit-notes/issuance.ts',
+    field: 'amount',
+    path: '/op/v1/credit-notes/applications/add',
     body: async (amount) => {
       const account = await firstRow(db().select().from(quotaAccounts).where(eq(quotaAccounts.unitId, DEMO_UNIT.projectDepts[1])).limit(1));
-      return { level: 'PROJECT_DEPT', unitId: DEMO_UNIT.projectDepts[1], quotaAccountId: account.id, payeeCorpId: DEMO_CORP.supplier(1), amount, dueDate: '2099-01-01', productId: 'none', contractNo: 'HT', contractFileIds: [], invoiceFileIds: [] };
+      return {
+        level: 'PROJECT_DEPT',
+        unitId: DEMO_UNIT.projectDepts[1],
+        quotaAccountId: account.id,
+        payeeCorpId: DEMO_CORP.supplier(1),
+        amount,
+        dueDate: '2099-01-01',
+        productId: 'none',
+        contractNo: 'HT',
+        contractFileIds: [],
+        invoiceFileIds: [],
+      };
     },
   },
   {
-    source: 'server/credit-notes/notes.ts', field: 'amount', path: '/op/v1/credit-notes/notes/split',
+    source: 'server/credit-notes/notes.ts',
+    field: 'amount',
+    path: '/op/v1/credit-notes/notes/split',
     body: (amount) => ({ noteId: 'none', toCorpId: DEMO_CORP.supplier(2), amount }),
   },
   {
-    source: 'server/redemption/payments.ts', field: 'amount', path: REDEMPTION_CALLS.addPayment,
+    source: 'server/redemption/payments.ts',
+    field: 'amount',
+    path: REDEMPTION_CALLS.addPayment,
     body: (amount) => ({ payerUnitId: DEMO_UNIT.projectDepts[1], amount, valueDate: '2020-01-01', bankSerialNo: 'MONEYRULE0001', noteIds: ['none'] }),
   },
   {
-    source: 'server/financing/applications.ts', field: 'amount', path: FINANCING_CALLS.update,
+    source: 'server/financing/applications.ts',
+    field: 'amount',
+    path: FINANCING_CALLS.update,
     body: async (amount) => {
       const row = await draftApplication();
       return { id: row.id, dataVersion: row.dataVersion, amount };
@@ -190,7 +296,9 @@ const CASES: Case[] = [
     },
   },
   {
-    source: 'server/corporations/verification/routes.ts', field: 'amount', path: `${VERIFICATION_BASE}/confirm`,
+    source: 'server/corporations/verification/routes.ts',
+    field: 'amount',
+    path: `${VERIFICATION_BASE}/confirm`,
     body: (amount) => ({ id: 'none', amount }),
   },
 ];
@@ -201,7 +309,15 @@ const CASES: Case[] = [
  */
 const CREATE_SAMPLES: Record<string, () => Record<string, unknown>> = {
   // References are read for their form first (their records only inside the write, after the amounts): an id-shaped value passes that.
-  'price-policies': () => ({ policyName: '金额规则测试', productId: 'money-rule-product', coreCorpId: DEMO_CORP.group, tenorFromDays: 1, tenorToDays: 2, financingRate: '4.05', serviceFeeRate: '0.25' }),
+  'price-policies': () => ({
+    policyName: '金额规则测试',
+    productId: 'money-rule-product',
+    coreCorpId: DEMO_CORP.group,
+    tenorFromDays: 1,
+    tenorToDays: 2,
+    financingRate: '4.05',
+    serviceFeeRate: '0.25',
+  }),
 };
 
 /**
@@ -213,7 +329,9 @@ const DECLARED: Case[] = RESOURCES.flatMap((resource) => {
   return writableFields(resource, editable ? 'update' : 'create')
     .filter(([, schema]: [string, FieldSchema]) => schema.type === 'money' && !schema.sensitive)
     .map(([field]) => ({
-      source: 'server/crud/fields.ts', field, path: `${resource.apiBase}/${editable ? 'update-by-id' : 'save'}`,
+      source: 'server/crud/fields.ts',
+      field,
+      path: `${resource.apiBase}/${editable ? 'update-by-id' : 'save'}`,
       body: (amount: unknown) => {
         if (editable) return { id: 'money-rule-none', dataVersion: 0, [field]: amount };
         const sample = CREATE_SAMPLES[resource.name];
@@ -251,13 +369,18 @@ describe('the list of money fields', () => {
   });
 
   it('leaves no server file on an amount parser of its own', () => {
-    const own = serverFiles().filter((file) => /\b(parseAmount|AMOUNT_PATTERN|paymentFen|moneyInputText)\b/.test(readFileSync(file, 'utf8')) && !file.endsWith(join('server', 'validation.ts')));
+    const own = serverFiles().filter(
+      (file) =>
+        /\b(parseAmount|AMOUNT_PATTERN|paymentFen|moneyInputText)\b/.test(readFileSync(file, 'utf8')) && !file.endsWith(join('server', 'validation.ts')),
+    );
     expect(own.map((file) => relative(ROOT, file))).toEqual([]);
   });
 
-  it('finds the declared money fields (the products\' limits and the price policies\' rates among them)', () => {
+  it("finds the declared money fields (the products' limits and the price policies' rates among them)", () => {
     const fields = DECLARED.map((c) => `${c.path}#${c.field}`);
-    expect(fields).toEqual(expect.arrayContaining([expect.stringMatching(/amountMin$/), expect.stringMatching(/amountMax$/), expect.stringMatching(/financingRate$/)]));
+    expect(fields).toEqual(
+      expect.arrayContaining([expect.stringMatching(/amountMin$/), expect.stringMatching(/amountMax$/), expect.stringMatching(/financingRate$/)]),
+    );
   });
 });
 
@@ -269,7 +392,8 @@ describe.each([...CASES, ...DECLARED].map((c) => ({ ...c, name: `${c.path} ${c.f
       const answer = await admin.call(c.path, { json: await c.body(amount) });
       expect(answer.status, `${JSON.stringify(amount)}: ${answer.text}`).toBeLessThan(500);
       const data = answer.body.data as { field?: string } | null;
-      if (answer.body.code !== 'VALIDATION_FAILED' || !MONEY_MESSAGE.test(answer.body.message ?? "") || data?.field !== c.field) wrong.push(`${JSON.stringify(amount)} → ${answer.body.code} ${answer.body.message} (${data?.field})`);
+      if (answer.body.code !== 'VALIDATION_FAILED' || !MONEY_MESSAGE.test(answer.body.message ?? '') || data?.field !== c.field)
+        wrong.push(`${JSON.stringify(amount)} → ${answer.body.code} ${answer.body.message} (${data?.field})`);
     }
     expect(wrong).toEqual([]);
     expect([await logCount(), await instanceCount(), await c.state?.()]).toEqual(before);

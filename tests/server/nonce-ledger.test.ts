@@ -39,10 +39,16 @@ describe('NonceLedger', () => {
     const ledger = new NonceLedger(database.db, 60_000);
     const nonce = randomUUID();
     expect(await ledger.claim(nonce)).toBe(true);
-    await database.db.update(usedNonces).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(usedNonces.nonce, nonce));
+    await database.db
+      .update(usedNonces)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(usedNonces.nonce, nonce));
     expect(await ledger.claim(nonce)).toBe(true);
     expect(await ledger.claim(nonce)).toBe(false);
-    await database.db.update(usedNonces).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(usedNonces.nonce, nonce));
+    await database.db
+      .update(usedNonces)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(usedNonces.nonce, nonce));
     await ledger.sweep();
     expect(await database.db.select().from(usedNonces).where(eq(usedNonces.nonce, nonce))).toHaveLength(0);
   });

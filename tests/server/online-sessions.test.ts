@@ -106,7 +106,10 @@ describe('online sessions', () => {
 
   it('refuses forcing out one’s own session, and anyone without the grant', async () => {
     const mine = (await sessionsOf(admin, 'op_admin')).find((r) => r.current)!;
-    expect(refusalOf(await admin.call(FORCE_LOGOUT_CALL, { json: { id: mine.id } }))).toMatchObject({ code: 'OWN_SESSION', message: '不能强制退出自己当前的会话，请使用退出登录' });
+    expect(refusalOf(await admin.call(FORCE_LOGOUT_CALL, { json: { id: mine.id } }))).toMatchObject({
+      code: 'OWN_SESSION',
+      message: '不能强制退出自己当前的会话，请使用退出登录',
+    });
     // The auditor reads the list but changes nothing.
     expect((await sessionsOf(auditor, 'op_admin')).length).toBeGreaterThan(0);
     expect(refusalOf(await auditor.call(FORCE_LOGOUT_CALL, { json: { id: mine.id } })).status).toBe(403);

@@ -32,10 +32,24 @@ type Entry = { id: string; before: Record<string, unknown> | null; after: Record
 describe('an operation-log entry names its ids', () => {
   it("names a role's added and removed menus and buttons by their titles, in the reader's language", async () => {
     const role = await dataOf<{ id: string; dataVersion: number }>(admin, ROLE_CALLS.save, {
-      code: `ROLE_NAMES_${Date.now()}`, roleName: '日志名称测试', status: '0', permissions: ['system:dict:list', 'system:config:list'], menuIds: [],
+      code: `ROLE_NAMES_${Date.now()}`,
+      roleName: '日志名称测试',
+      status: '0',
+      permissions: ['system:dict:list', 'system:config:list'],
+      menuIds: [],
     });
-    await dataOf(admin, ROLE_CALLS.update, { id: role.id, dataVersion: role.dataVersion, roleName: '日志名称测试', status: '0', permissions: ['system:dict:list', 'system:dict:query'], menuIds: [] });
-    const [row] = await srv.database.db.select({ id: operationLogs.id }).from(operationLogs).where(and(eq(operationLogs.recordId, role.id), eq(operationLogs.action, 'UPDATE')));
+    await dataOf(admin, ROLE_CALLS.update, {
+      id: role.id,
+      dataVersion: role.dataVersion,
+      roleName: '日志名称测试',
+      status: '0',
+      permissions: ['system:dict:list', 'system:dict:query'],
+      menuIds: [],
+    });
+    const [row] = await srv.database.db
+      .select({ id: operationLogs.id })
+      .from(operationLogs)
+      .where(and(eq(operationLogs.recordId, role.id), eq(operationLogs.action, 'UPDATE')));
 
     const zh = await dataOf<Entry>(auditor, `${LOG}/find-by-id`, { id: row.id });
     expect(zh.before?.permissions).toEqual(['system:config:list', 'system:dict:list']);
@@ -72,11 +86,16 @@ describe('an operation-log entry names its ids', () => {
     const withCorp = holding('supplierCorpId') ?? holding('corpId');
     expect(withInstance).toBeDefined();
     expect(withCorp).toBeDefined();
-    const [instanceEntry, corpEntry] = (await withEntryNames(srv.database.db, [withInstance!, withCorp!] as unknown as Array<Record<string, unknown>>)) as unknown as Entry[];
+    const [instanceEntry, corpEntry] = (await withEntryNames(srv.database.db, [withInstance!, withCorp!] as unknown as Array<
+      Record<string, unknown>
+    >)) as unknown as Entry[];
     const idOf = (entry: Entry, field: string) => String(entry.after?.[field] ?? entry.before?.[field]);
     const instance = instanceEntry.names.instanceId[idOf(instanceEntry, 'instanceId')];
     // The record's own number or name, as the task views show it (业务编号), not the instance's id.
-    const [started] = await srv.database.db.select({ businessNo: workflowInstances.businessNo }).from(workflowInstances).where(eq(workflowInstances.id, idOf(instanceEntry, 'instanceId')));
+    const [started] = await srv.database.db
+      .select({ businessNo: workflowInstances.businessNo })
+      .from(workflowInstances)
+      .where(eq(workflowInstances.id, idOf(instanceEntry, 'instanceId')));
     expect(started.businessNo).toBeTruthy();
     expect(instance).toBe(started.businessNo);
     expect(instance).not.toBe(idOf(instanceEntry, 'instanceId'));
@@ -85,7 +104,9 @@ describe('an operation-log entry names its ids', () => {
   });
 
   it('leaves no id field of a logged entry without a way to name it', async () => {
-    const entries = await srv.database.db.select({ resource: operationLogs.resource, before: operationLogs.before, after: operationLogs.after }).from(operationLogs);
+    const entries = await srv.database.db
+      .select({ resource: operationLogs.resource, before: operationLogs.before, after: operationLogs.after })
+      .from(operationLogs);
     const unnamed = new Set<string>();
     for (const entry of entries) {
       const declared = findResource(entry.resource);

@@ -43,7 +43,13 @@ const partnerResource = defineResource({
   apiBase: API,
   menuUri: 'test:log-partners',
   title: 'resources:config.title',
-  permissions: { list: PERMISSIONS.certificate.list, query: PERMISSIONS.certificate.query, add: PERMISSIONS.certificate.add, edit: PERMISSIONS.certificate.renew, remove: PERMISSIONS.certificate.reopen },
+  permissions: {
+    list: PERMISSIONS.certificate.list,
+    query: PERMISSIONS.certificate.query,
+    add: PERMISSIONS.certificate.add,
+    edit: PERMISSIONS.certificate.renew,
+    remove: PERMISSIONS.certificate.reopen,
+  },
   fields: {
     partnerName: { type: 'string', label: 'resources:config.fields.configName', required: true, maxLength: 40, unique: true },
     mobile: { type: 'string', label: 'resources:config.fields.configKey', validator: 'mobile' },
@@ -96,7 +102,13 @@ const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT',
 
 describe('the kit', () => {
   it('logs a create, an update and a delete once each: who, address, record, before and after', async () => {
-    const created = await dataOf<{ id: string; dataVersion: number }>(admin, `${DICT}/save`, { dictType: 'sys_yes_no', dictLabel: '也许', dictValue: 'M', dictSort: 9, status: '0' });
+    const created = await dataOf<{ id: string; dataVersion: number }>(admin, `${DICT}/save`, {
+      dictType: 'sys_yes_no',
+      dictLabel: '也许',
+      dictValue: 'M',
+      dictSort: 9,
+      status: '0',
+    });
     const create = await onlyEntry(created.id, OPERATION_ACTION.create);
     expect(create).toMatchObject({ userId: 'u-op-admin', username: 'op_admin', ipAddress: '127.0.0.1', resource: 'dict-datas', before: null });
     expect(create.after).toMatchObject({ dictType: 'sys_yes_no', dictLabel: '也许', dictValue: 'M', dictSort: 9 });
@@ -118,7 +130,10 @@ describe('the kit', () => {
   it('leaves no entry for a refused write, and none when the entry cannot be written the write is undone', async () => {
     const refused = await admin.call(`${DICT}/save`, { json: { dictType: 'sys_yes_no', dictLabel: '重复', dictValue: 'Y', dictSort: 1, status: '0' } });
     expect(refusalOf(refused).code).not.toBe('0');
-    const duplicates = await srv.database.db.select().from(operationLogs).where(sql`${operationLogs.after} ->> 'dictLabel' = '重复'`);
+    const duplicates = await srv.database.db
+      .select()
+      .from(operationLogs)
+      .where(sql`${operationLogs.after} ->> 'dictLabel' = '重复'`);
     expect(duplicates).toEqual([]);
 
     // The entry is part of the write: when it fails, the row it records is not written either.
@@ -130,7 +145,12 @@ describe('the kit', () => {
     } finally {
       await db.execute(sql`ALTER TABLE sys_operation_logs DROP CONSTRAINT no_more_entries`);
     }
-    expect(await db.select().from(sysDictData).where(and(eq(sysDictData.dictType, 'sys_yes_no'), eq(sysDictData.dictValue, 'R')))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(sysDictData)
+        .where(and(eq(sysDictData.dictType, 'sys_yes_no'), eq(sysDictData.dictValue, 'R'))),
+    ).toEqual([]);
   });
 });
 
@@ -177,23 +197,41 @@ describe('an approvable resource and the workflow engine', () => {
 
 describe('business routes', () => {
   it('logs a group-tree unit added and renamed, with the name before and after', async () => {
-    const corp = await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', { corpName: '日志测试集团有限公司', creditCode: '91110000MA01LOG01X', corpTypes: ['CORE_ENTERPRISE'] });
+    const corp = await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', {
+      corpName: '日志测试集团有限公司',
+      creditCode: '91110000MA01LOG01X',
+      corpTypes: ['CORE_ENTERPRISE'],
+    });
     expect((await onlyEntry(corp.id, OPERATION_ACTION.create)).resource).toBe('corporations');
     const group = await dataOf<{ id: string; dataVersion: number }>(handler, `${TREE}/save`, { kind: 'GROUP', corpId: corp.id });
     expect((await onlyEntry(group.id, OPERATION_ACTION.create)).after).toMatchObject({ unitName: '日志测试集团有限公司', kind: 'GROUP' });
     // A group is named by its corporation; a branch has a name of its own, renamed in the tree.
-    const unit = await dataOf<{ id: string; dataVersion: number }>(handler, `${TREE}/save`, { kind: 'BRANCH', parentId: group.id, unitName: '日志测试第一分公司' });
+    const unit = await dataOf<{ id: string; dataVersion: number }>(handler, `${TREE}/save`, {
+      kind: 'BRANCH',
+      parentId: group.id,
+      unitName: '日志测试第一分公司',
+    });
     expect((await onlyEntry(unit.id, OPERATION_ACTION.create)).after).toMatchObject({ unitName: '日志测试第一分公司', kind: 'BRANCH' });
     await dataOf(handler, `${TREE}/rename`, { id: unit.id, dataVersion: unit.dataVersion, unitName: '日志测试华北分公司' });
     const rename = await onlyEntry(unit.id, OPERATION_ACTION.update);
-    expect(rename).toMatchObject({ resource: 'group-units', username: 'op_handler', before: { unitName: '日志测试第一分公司' }, after: { unitName: '日志测试华北分公司' } });
+    expect(rename).toMatchObject({
+      resource: 'group-units',
+      username: 'op_handler',
+      before: { unitName: '日志测试第一分公司' },
+      after: { unitName: '日志测试华北分公司' },
+    });
   });
 
   it('logs a password change without the password or its hash', async () => {
     const client = await signInAs(srv.baseUrl, 'op_director2');
-    const answer = await client.call('/op/v1/staffs/password', { json: { originalPassword: client.encrypt(passwordOf('op_director2')), newPassword: client.encrypt('Better@2026!') } });
+    const answer = await client.call('/op/v1/staffs/password', {
+      json: { originalPassword: client.encrypt(passwordOf('op_director2')), newPassword: client.encrypt('Better@2026!') },
+    });
     expect(answer.body.code, answer.text).toBe('0');
-    const [entry] = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.action, OPERATION_ACTION.passwordChange), eq(operationLogs.username, 'op_director2')));
+    const [entry] = await srv.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.action, OPERATION_ACTION.passwordChange), eq(operationLogs.username, 'op_director2')));
     expect(entry).toMatchObject({ resource: 'users', before: { passwordHash: MASKED }, after: { passwordHash: MASKED } });
     expect(JSON.stringify(entry)).not.toMatch(/Better@2026|scrypt|\$/);
     // the rule by itself: secret names and declared sensitive fields never keep a value
@@ -207,7 +245,10 @@ describe('the log itself', () => {
     const [entry] = await db.select().from(operationLogs).limit(1);
     // The database's own refusal (drizzle wraps it: the trigger's message is the cause's).
     const refusal = async (statement: ReturnType<typeof sql>) => {
-      const error = await db.execute(statement).then(() => null, (e: unknown) => e as { cause?: { message?: string } });
+      const error = await db.execute(statement).then(
+        () => null,
+        (e: unknown) => e as { cause?: { message?: string } },
+      );
       return error?.cause?.message ?? null;
     };
     expect(await refusal(sql`UPDATE sys_operation_logs SET username = 'x' WHERE id = ${entry.id}`)).toMatch(/append-only/);
@@ -217,13 +258,21 @@ describe('the log itself', () => {
   });
 
   it('offers no write through the API; the auditor searches and exports it, the handler cannot read it', async () => {
-    const [entry] = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'group-units'), eq(operationLogs.action, OPERATION_ACTION.update))).limit(1);
+    const [entry] = await srv.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.resource, 'group-units'), eq(operationLogs.action, OPERATION_ACTION.update)))
+      .limit(1);
     for (const path of ['save', 'update-by-id', 'remove-by-ids']) {
       expect(refusalOf(await admin.call(`${LOG}/${path}`, { json: { id: entry.id, ids: [entry.id], dataVersion: 0 } })).code).toBe('NOT_FOUND');
     }
     const found = await dataOf<{ records: Entry[]; total: number }>(auditor, `${LOG}/page`, {
-      username: 'op_handler', action: OPERATION_ACTION.update, resource: 'group-units', recordId: entry.recordId,
-      createTimeStart: new Date(Date.now() - 3600_000).toISOString(), createTimeEnd: new Date(Date.now() + 60_000).toISOString(),
+      username: 'op_handler',
+      action: OPERATION_ACTION.update,
+      resource: 'group-units',
+      recordId: entry.recordId,
+      createTimeStart: new Date(Date.now() - 3600_000).toISOString(),
+      createTimeEnd: new Date(Date.now() + 60_000).toISOString(),
     });
     expect(found.total).toBe(1);
     expect(found.records[0].id).toBe(entry.id);

@@ -59,14 +59,16 @@ describe('the permission matrix is the enforcer', () => {
           const cell = row.cells[action];
           const permission = resource.permissions[action];
           // A declared permission must be on offer: no declaration names one no route demands.
-          if (permission !== undefined && cell === null) disagreements.push(`${username} ${row.resource} ${action}: declared ${permission} but shown as not offered`);
+          if (permission !== undefined && cell === null)
+            disagreements.push(`${username} ${row.resource} ${action}: declared ${permission} but shown as not offered`);
           if (cell === null) continue;
           const required = requirementFromRoutes(row, action);
           if (!answers.has(required)) {
             answers.set(required, await serverAllows(client, required));
             asked++;
           }
-          if (answers.get(required) !== cell) disagreements.push(`${username} ${row.resource} ${action} (${required}): matrix ${cell}, server ${answers.get(required)}`);
+          if (answers.get(required) !== cell)
+            disagreements.push(`${username} ${row.resource} ${action} (${required}): matrix ${cell}, server ${answers.get(required)}`);
         }
       }
     }
@@ -85,10 +87,13 @@ describe('the permission matrix is the enforcer', () => {
     expect(handler.rows[0].cells).toMatchObject({ add: false, edit: false, remove: false });
   });
 
-  it("by role equals the row of a persona holding that role alone", async () => {
+  it('by role equals the row of a persona holding that role alone', async () => {
     const byRole = await dataOf<MatrixAnswer>(auditor, MATRIX_API.page, { by: 'role' });
     const byUser = await dataOf<MatrixAnswer>(auditor, MATRIX_API.page, { by: 'user' });
-    const links = await srv.database.db.select({ username: users.username, pkRole: userRoles.pkRole }).from(users).innerJoin(userRoles, eq(userRoles.userId, users.id));
+    const links = await srv.database.db
+      .select({ username: users.username, pkRole: userRoles.pkRole })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id));
     const rolesOf = (username: string) => links.filter((l) => l.username === username).map((l) => l.pkRole);
     let compared = 0;
     for (const username of PERSONAS.map((p) => p.username)) {
@@ -111,7 +116,9 @@ describe('the permission matrix is the enforcer', () => {
 
   it('npm run audit:permissions prints the same cells as the page', async () => {
     const byUser = await dataOf<MatrixAnswer>(auditor, MATRIX_API.page, { by: 'user' });
-    const cli = cliCsv(permissionMatrix(await storedGrants(srv.database.db))).split('\n').slice(1);
+    const cli = cliCsv(permissionMatrix(await storedGrants(srv.database.db)))
+      .split('\n')
+      .slice(1);
     const mark = (c: boolean | null) => (c === null ? '-' : c ? 'allowed' : 'denied');
     const fromPage = byUser.rows.flatMap((r) => MATRIX_ACTIONS.map((a) => `${r.subject},${r.resource},${a},${mark(r.cells[a])}`));
     expect(cli.map((line) => line.replace(/,[^,]*,(allowed|denied|-)$/, ',$1'))).toEqual(fromPage);
@@ -120,7 +127,10 @@ describe('the permission matrix is the enforcer', () => {
 
 /** The permission the matrix's rule reads from the declared routes for this cell. */
 function requirementFromRoutes(row: MatrixRow, action: (typeof MATRIX_ACTIONS)[number]): string {
-  const permission = requirementOf(RESOURCES.find((r) => r.name === row.resource)!, action);
+  const permission = requirementOf(
+    RESOURCES.find((r) => r.name === row.resource)!,
+    action,
+  );
   if (!permission) throw new Error(`${row.resource} ${action}: offered but no requirement`);
   return permission;
 }

@@ -71,7 +71,10 @@ describe('a restart over the same DATA_DIR', () => {
   it('ends a session on logout', async () => {
     expect((await admin.call('/uaa/logout')).body.code).toBe('0');
     expect((await admin.call('/op/v1/userInfo')).status).toBe(401);
-    const [row] = await srv.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(admin.authToken)));
+    const [row] = await srv.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(admin.authToken)));
     expect(row).toBeUndefined();
   });
 

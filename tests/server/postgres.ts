@@ -26,7 +26,8 @@ export function postgresBinDir(): string | undefined {
   return versions.length ? join(root, versions[0], 'bin') : undefined;
 }
 
-export const POSTGRES_MISSING = "PostgreSQL is not installed (Debian package 'postgresql'; .ci/run installs it): the tests on PostgreSQL (two processes, the upgrade) are skipped";
+export const POSTGRES_MISSING =
+  "PostgreSQL is not installed (Debian package 'postgresql'; .ci/run installs it): the tests on PostgreSQL (two processes, the upgrade) are skipped";
 
 function postgresUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
@@ -43,7 +44,9 @@ export async function startPostgres(binDir: string): Promise<TestPostgres> {
     chownSync(dir, owner.uid, owner.gid);
   }
   const run = (command: string, args: string[]) =>
-    owner ? execFileSync('runuser', ['-u', 'postgres', '--', join(binDir, command), ...args], { stdio: 'pipe' }) : execFileSync(join(binDir, command), args, { stdio: 'pipe' });
+    owner
+      ? execFileSync('runuser', ['-u', 'postgres', '--', join(binDir, command), ...args], { stdio: 'pipe' })
+      : execFileSync(join(binDir, command), args, { stdio: 'pipe' });
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   // The socket goes into the temporary folder: /var/run/postgresql may not exist or be writable.

@@ -49,7 +49,8 @@ const ok = async (client: ApiClient, path: string, json: unknown) => {
   expect(answer.body.code, answer.text).toBe('0');
   return answer.body.data;
 };
-const openTask = async (instanceId: string) => (await dataOf<{ currentTask: Task | null; status: string }>(auditor, `${WF}/instances/find-by-id`, { instanceId })).currentTask;
+const openTask = async (instanceId: string) =>
+  (await dataOf<{ currentTask: Task | null; status: string }>(auditor, `${WF}/instances/find-by-id`, { instanceId })).currentTask;
 const instanceStatus = async (instanceId: string) => (await dataOf<{ status: string }>(auditor, `${WF}/instances/find-by-id`, { instanceId })).status;
 
 /**
@@ -90,14 +91,21 @@ interface QuotaRequest {
   reason: string;
 }
 const quotaAccount = (id: string) => dataOf<Account>(auditor, `${QUOTAS}/accounts/find-by-id`, { id });
-const quotaRequest = (id: string) => dataOf<{ request: QuotaRequest; lines: Array<{ unitId: string; amount: string }> }>(auditor, `${QUOTAS}/requests/find-by-id`, { id });
+const quotaRequest = (id: string) =>
+  dataOf<{ request: QuotaRequest; lines: Array<{ unitId: string; amount: string }> }>(auditor, `${QUOTAS}/requests/find-by-id`, { id });
 
 /** A fresh group on a demo core enterprise with two branches, and a platform quota of `amount` granted to it. */
 async function quotaGroup(amount: string) {
   const group = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'GROUP', corpId: 'corp-demo-core-west' });
   const branch = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'BRANCH', parentId: group.id, unitName: '重提一分公司' });
   const branch2 = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'BRANCH', parentId: group.id, unitName: '重提二分公司' });
-  const applied = await dataOf<{ taskId: string; request: { id: string } }>(handler, `${QUOTAS}/requests/apply`, { kind: 'PLATFORM', unitId: group.id, amount, termEnd: TERM, reason: '测试额度' });
+  const applied = await dataOf<{ taskId: string; request: { id: string } }>(handler, `${QUOTAS}/requests/apply`, {
+    kind: 'PLATFORM',
+    unitId: group.id,
+    amount,
+    termEnd: TERM,
+    reason: '测试额度',
+  });
   await ok(director, `${WF}/tasks/complete`, { taskId: applied.taskId, outcome: 'PASS', remark: '同意' });
   const { request } = await quotaRequest(applied.request.id);
   return { group: group.id, branch: branch.id, branch2: branch2.id, accountId: (request as QuotaRequest & { accountId: string }).accountId };
@@ -105,24 +113,35 @@ async function quotaGroup(amount: string) {
 
 const quotaRead = async (id: string) => {
   const { request, lines } = await quotaRequest(id);
-  return { dataVersion: request.dataVersion, proposed: { amount: request.amount, termEnd: request.termEnd, reason: request.reason, lines: lines.map((l) => ({ unitId: l.unitId, amount: l.amount })) } };
+  return {
+    dataVersion: request.dataVersion,
+    proposed: { amount: request.amount, termEnd: request.termEnd, reason: request.reason, lines: lines.map((l) => ({ unitId: l.unitId, amount: l.amount })) },
+  };
 };
 
 function quotaCases(): Case[] {
   const made: Record<string, { accountId: string; group: string; branch: string; branch2: string }> = {};
-  const submitted = (key: string, path: string, body: (units: (typeof made)[string]) => Record<string, unknown>, amount = '1000.00') => async () => {
-    const units = await quotaGroup(amount);
-    made[key] = units;
-    const s = await dataOf<{ instanceId: string; request: { id: string } }>(handler, `${QUOTAS}/requests/${path}`, body(units));
-    return { instanceId: s.instanceId, businessKey: s.request.id };
-  };
+  const submitted =
+    (key: string, path: string, body: (units: (typeof made)[string]) => Record<string, unknown>, amount = '1000.00') =>
+    async () => {
+      const units = await quotaGroup(amount);
+      made[key] = units;
+      const s = await dataOf<{ instanceId: string; request: { id: string } }>(handler, `${QUOTAS}/requests/${path}`, body(units));
+      return { instanceId: s.instanceId, businessKey: s.request.id };
+    };
   return [
     {
       name: '额度申请 (Process_LMT_APPLY_AUDIT)',
       submit: async () => {
         const group = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'GROUP', corpId: 'corp-demo-core-north' });
         made.apply = { accountId: '', group: group.id, branch: '', branch2: '' };
-        const s = await dataOf<{ instanceId: string; request: { id: string } }>(handler, `${QUOTAS}/requests/apply`, { kind: 'PLATFORM', unitId: group.id, amount: '800.00', termEnd: TERM, reason: '申请' });
+        const s = await dataOf<{ instanceId: string; request: { id: string } }>(handler, `${QUOTAS}/requests/apply`, {
+          kind: 'PLATFORM',
+          unitId: group.id,
+          amount: '800.00',
+          termEnd: TERM,
+          reason: '申请',
+        });
         return { instanceId: s.instanceId, businessKey: s.request.id };
       },
       read: quotaRead,
@@ -151,7 +170,13 @@ function quotaCases(): Case[] {
       name: '额度下发 (Process_LMT_DISPATCH_AUDIT)',
       submit: submitted('dispatch', 'dispatch', (u) => ({ accountId: u.accountId, reason: '下发', lines: [{ unitId: u.branch, amount: '300.00' }] })),
       read: quotaRead,
-      changed: () => ({ reason: '按意见改为两家', lines: [{ unitId: made.dispatch.branch, amount: '250.25' }, { unitId: made.dispatch.branch2, amount: '100.00' }] }),
+      changed: () => ({
+        reason: '按意见改为两家',
+        lines: [
+          { unitId: made.dispatch.branch, amount: '250.25' },
+          { unitId: made.dispatch.branch2, amount: '100.00' },
+        ],
+      }),
       // More than the group holds: 额度不足, as at first submission.
       invalid: () => ({ reason: '超额', lines: [{ unitId: made.dispatch.branch, amount: '1000.01' }] }),
       invalidMessage: /额度不足/,
@@ -178,8 +203,20 @@ async function issuedNote(amount: string): Promise<{ id: string; noteNo: string 
     await recordMovement(tx, account.id, QUOTA_MOVEMENT.freeze, fenOf(amount), 'op_handler', noteNo);
     await recordMovement(tx, account.id, QUOTA_MOVEMENT.occupy, fenOf(amount), 'op_handler', noteNo);
     await tx.insert(creditNotes).values({
-      id, noteNo, rootId: id, groupId: DEMO_UNIT.group, issuerUnitId: unitId, issuerName: '重提签发单位', quotaAccountId: account.id, holderCorpId: DEMO_CORP.supplier(1),
-      holderName: '重提供应商', amount, issueDate: today, dueDate: addDays(today, 60), productName: '测试产品', status: 'ISSUED',
+      id,
+      noteNo,
+      rootId: id,
+      groupId: DEMO_UNIT.group,
+      issuerUnitId: unitId,
+      issuerName: '重提签发单位',
+      quotaAccountId: account.id,
+      holderCorpId: DEMO_CORP.supplier(1),
+      holderName: '重提供应商',
+      amount,
+      issueDate: today,
+      dueDate: addDays(today, 60),
+      productName: '测试产品',
+      status: 'ISSUED',
     });
   });
   return { id, noteNo };
@@ -198,8 +235,13 @@ function redemptionCase(): Case {
   let second = '';
   const today = dayOf(Date.now());
   const read = async (id: string) => {
-    const { registration } = await dataOf<{ registration: { dataVersion: number; paidDate: string; evidenceName: string; remark: string | null; status: string } }>(auditor, REDEMPTION_CALLS.registration, { id });
-    return { dataVersion: registration.dataVersion, proposed: { paidDate: registration.paidDate, evidenceName: registration.evidenceName, remark: registration.remark, status: registration.status } };
+    const { registration } = await dataOf<{
+      registration: { dataVersion: number; paidDate: string; evidenceName: string; remark: string | null; status: string };
+    }>(auditor, REDEMPTION_CALLS.registration, { id });
+    return {
+      dataVersion: registration.dataVersion,
+      proposed: { paidDate: registration.paidDate, evidenceName: registration.evidenceName, remark: registration.remark, status: registration.status },
+    };
   };
   const noteStatus = async () => (await srv.database.db.select().from(creditNotes).where(eq(creditNotes.id, note.id)))[0].status;
   return {
@@ -207,7 +249,12 @@ function redemptionCase(): Case {
     submit: async () => {
       note = await issuedNote('77.77');
       second = await evidence('补充付款回单.pdf');
-      const s = await dataOf<{ instanceId: string; registration: { id: string } }>(handler, REDEMPTION_CALLS.register, { noteId: note.id, paidDate: today, evidenceFileId: await evidence('付款回单.pdf'), remark: '线下转账' });
+      const s = await dataOf<{ instanceId: string; registration: { id: string } }>(handler, REDEMPTION_CALLS.register, {
+        noteId: note.id,
+        paidDate: today,
+        evidenceFileId: await evidence('付款回单.pdf'),
+        remark: '线下转账',
+      });
       return { instanceId: s.instanceId, businessKey: s.registration.id };
     },
     read,
@@ -217,7 +264,12 @@ function redemptionCase(): Case {
     notApplied: async () => expect(await noteStatus()).toBe('ISSUED'),
     applied: async (id) => {
       expect(await noteStatus()).toBe('REDEEMED');
-      expect((await read(id)).proposed).toMatchObject({ paidDate: addDays(today, -1), evidenceName: '补充付款回单.pdf', remark: '补充回单，付款日为昨日', status: 'APPROVED' });
+      expect((await read(id)).proposed).toMatchObject({
+        paidDate: addDays(today, -1),
+        evidenceName: '补充付款回单.pdf',
+        remark: '补充回单，付款日为昨日',
+        status: 'APPROVED',
+      });
     },
   };
 }
@@ -229,15 +281,26 @@ function certificateCase(): Case {
   let certificateId = '';
   const today = dayOf(Date.now());
   const read = async (id: string) => {
-    const { application } = await dataOf<{ application: { dataVersion: number; validFrom: string; validTo: string; invoiceType: string } }>(auditor, `${CERTS}/applications/find-by-id`, { id });
-    return { dataVersion: application.dataVersion, proposed: { validFrom: application.validFrom, validTo: application.validTo, invoiceType: application.invoiceType } };
+    const { application } = await dataOf<{ application: { dataVersion: number; validFrom: string; validTo: string; invoiceType: string } }>(
+      auditor,
+      `${CERTS}/applications/find-by-id`,
+      { id },
+    );
+    return {
+      dataVersion: application.dataVersion,
+      proposed: { validFrom: application.validFrom, validTo: application.validTo, invoiceType: application.invoiceType },
+    };
   };
   const certificate = () => dataOf<{ status: string; validTo: string | null; invoiceType: string }>(auditor, `${CERTS}/find-by-id`, { id: certificateId });
   return {
     name: '证书申请 (Process_AUTH_SOFT_CA_CREATE)',
     submit: async () => {
       const s = await dataOf<{ certificate: { id: string }; application: { id: string }; instanceId: string }>(handler, `${CERTS}/save`, {
-        holderCorpName: `重提证书持有企业${RUN}`, holderCorpId: `91350200RSB${RUN.slice(0, 7)}`, validFrom: today, validTo: addDays(today, 365), invoiceType: 'VAT_NORMAL',
+        holderCorpName: `重提证书持有企业${RUN}`,
+        holderCorpId: `91350200RSB${RUN.slice(0, 7)}`,
+        validFrom: today,
+        validTo: addDays(today, 365),
+        invoiceType: 'VAT_NORMAL',
       });
       certificateId = s.certificate.id;
       return { instanceId: s.instanceId, businessKey: s.application.id };
@@ -261,7 +324,9 @@ describe('a returned business record is changed by its submitter and resubmitted
       const { instanceId, businessKey } = await c.submit();
       const first = (await openTask(instanceId))!;
       // Not returned yet: nothing to change while the director holds it.
-      const early = await handler.call(RESUBMIT, { json: { instanceId, ...c.changed((await c.read(businessKey)).proposed), dataVersion: (await c.read(businessKey)).dataVersion } });
+      const early = await handler.call(RESUBMIT, {
+        json: { instanceId, ...c.changed((await c.read(businessKey)).proposed), dataVersion: (await c.read(businessKey)).dataVersion },
+      });
       expect(refusalOf(early).code).toBe('NOT_RETURNED');
       await ok(director, `${WF}/tasks/complete`, { taskId: first.id, outcome: 'REJECT', remark: '请修改后重新提交' });
       const returned = (await openTask(instanceId))!;
@@ -299,6 +364,7 @@ describe('a returned business record is changed by its submitter and resubmitted
   it('the process definitions say which processes are revisable', async () => {
     const definitions = await dataOf<Array<{ processKey: string; revisable: boolean }>>(auditor, `${WF}/process-definitions/list`);
     const revisable = definitions.filter((d) => d.revisable).map((d) => d.processKey);
-    for (const key of ['Process_LMT_APPLY_AUDIT', 'Process_LMT_APPLY_MODIFY_AUDIT', 'Process_LMT_DISPATCH_AUDIT', 'Process_LMT_AFRESH_DISPATCH_AUDIT']) expect(revisable).toContain(key);
+    for (const key of ['Process_LMT_APPLY_AUDIT', 'Process_LMT_APPLY_MODIFY_AUDIT', 'Process_LMT_DISPATCH_AUDIT', 'Process_LMT_AFRESH_DISPATCH_AUDIT'])
+      expect(revisable).toContain(key);
   });
 });

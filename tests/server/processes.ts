@@ -34,7 +34,15 @@ export async function startServerProcess(env: { DATA_DIR: string; DATABASE_URL?:
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL ?? '', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent-dist' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: env.DATA_DIR,
+      DATABASE_URL: env.DATABASE_URL ?? '',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: '/nonexistent-dist',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

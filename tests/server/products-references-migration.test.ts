@@ -60,9 +60,27 @@ it('maps stored names and codes to ids, reports what names nothing, and keeps ev
     { id: 'p-2', finance_corp_id: null, core_corp_id: null },
   ]);
   // The agreement keeps the names it was signed with, beside the references.
-  expect(await rows(client, 'SELECT id, product_id, finance_corp_id, core_corp_id, finance_corp_name, core_corp_name, template_id FROM agreements ORDER BY id')).toEqual([
-    { id: 'a-1', product_id: 'p-1', finance_corp_id: 'c-bank', core_corp_id: 'c-core', finance_corp_name: '迁移测试银行', core_corp_name: '华东核心集团', template_id: 't-1' },
-    { id: 'a-2', product_id: 'p-1', finance_corp_id: 'c-bank', core_corp_id: 'c-core', finance_corp_name: '迁移测试银行', core_corp_name: '华东核心集团', template_id: null },
+  expect(
+    await rows(client, 'SELECT id, product_id, finance_corp_id, core_corp_id, finance_corp_name, core_corp_name, template_id FROM agreements ORDER BY id'),
+  ).toEqual([
+    {
+      id: 'a-1',
+      product_id: 'p-1',
+      finance_corp_id: 'c-bank',
+      core_corp_id: 'c-core',
+      finance_corp_name: '迁移测试银行',
+      core_corp_name: '华东核心集团',
+      template_id: 't-1',
+    },
+    {
+      id: 'a-2',
+      product_id: 'p-1',
+      finance_corp_id: 'c-bank',
+      core_corp_id: 'c-core',
+      finance_corp_name: '迁移测试银行',
+      core_corp_name: '华东核心集团',
+      template_id: null,
+    },
   ]);
   expect(await rows(client, "SELECT ref_label FROM agreement_templates WHERE id = 't-1'")).toEqual([{ ref_label: 'MIGR-TPL@1 迁移模板' }]);
   expect(await rows(client, 'SELECT product_id, core_corp_id FROM price_policies')).toEqual([{ product_id: 'p-1', core_corp_id: 'c-core' }]);

@@ -62,7 +62,8 @@ beforeAll(async () => {
   srv = await startServer(await database());
   [handler, director, auditor] = await Promise.all(['op_handler', 'op_director', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
   for (const p of (await dataOf<{ records: Rec[] }>(auditor, `${BASE}/all/page`, { pageSize: 100 })).records) productIds.set(String(p.prdCode), p.id);
-  for (const v of (await dataOf<{ records: Rec[] }>(auditor, `${BASE}/templates/page`, { pageSize: 100 })).records) templateIds.set(`${String(v.templateCode)}@${String(v.version)}`, v.id);
+  for (const v of (await dataOf<{ records: Rec[] }>(auditor, `${BASE}/templates/page`, { pageSize: 100 })).records)
+    templateIds.set(`${String(v.templateCode)}@${String(v.version)}`, v.id);
 });
 afterAll(async () => {
   await srv.close();
@@ -71,8 +72,11 @@ afterAll(async () => {
 
 const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT', remark?: string) =>
   dataOf<{ instance: { status: string }; task: Task | null }>(client, `${WF}/tasks/complete`, { taskId, outcome, remark });
-const page = async (api: string, filters: Record<string, unknown> = {}) => (await dataOf<{ records: Rec[] }>(auditor, `${BASE}/${api}/page`, { pageSize: 100, ...filters })).records;
-const products = async () => (await dataOf<{ sysPrdModelVOList: Array<{ prdCode: string; extAttrMap: { prdName: string } }> }>(auditor, '/op/v1/sys/tools/load-prd-config')).sysPrdModelVOList;
+const page = async (api: string, filters: Record<string, unknown> = {}) =>
+  (await dataOf<{ records: Rec[] }>(auditor, `${BASE}/${api}/page`, { pageSize: 100, ...filters })).records;
+const products = async () =>
+  (await dataOf<{ sysPrdModelVOList: Array<{ prdCode: string; extAttrMap: { prdName: string } }> }>(auditor, '/op/v1/sys/tools/load-prd-config'))
+    .sysPrdModelVOList;
 
 /** Handler submits, then the director passes (approve) or the director and handler reject (withdrawn). */
 async function walk(proposal: Proposal, end: 'approve' | 'withdraw'): Promise<string> {
@@ -95,24 +99,149 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { processKey: 'Process_CREDIT_PRODUCT_FINANCE', api: 'credit/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CF'), prdName: '测试资方授信', prdShortName: '资方授信', financeCorpId: ICBC, ...limits, templateVersionIds: [tid('CREDIT-MASTER@2')] }) },
-  { processKey: 'Process_CREDIT_PRODUCT_CORE_FINANCE', api: 'credit/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('CCF'), prdName: '测试联合授信', prdShortName: '联合授信', financeCorpId: CMB, coreCorpId: GROUP, ...limits, templateVersionIds: [tid('CREDIT-MASTER@1'), tid('CREDIT-MASTER@2')] }) },
-  { processKey: 'Process_CREDIT_PRODUCT_CORE', api: 'credit/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('CC'), prdName: '测试平台授信', prdShortName: '平台授信', coreCorpId: GROUP, ...limits, templateVersionIds: [tid('CREDIT-MASTER@2')] }) },
-  { processKey: 'Process_RF_PROD_FINANCE', api: 'rf/finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFF'), prdName: '测试资方反保', prdShortName: '资方反保', financeCorpId: ICBC, ...limits, templateVersionIds: [tid('RF-MASTER@1')] }) },
-  { processKey: 'Process_RF_PROD_CORE_FINANCE', api: 'rf/core-finance', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFCF'), prdName: '测试联合反保', prdShortName: '联合反保', financeCorpId: CMB, coreCorpId: GROUP, ...limits, templateVersionIds: [tid('RF-MASTER@1')] }) },
-  { processKey: 'Process_RF_PROD_CORE', api: 'rf/core', key: 'prdCode', product: true, body: () => ({ prdCode: code('RFC'), prdName: '测试平台反保', prdShortName: '平台反保', coreCorpId: GROUP, ...limits, templateVersionIds: [tid('RF-MASTER@1')] }) },
-  { processKey: 'Process_CREDIT_AGREEMENT', api: 'agreements/credit', key: 'agreementCode', body: () => ({ agreementCode: code('AC'), agreementName: '测试授信协议', productId: pid('CREDIT-HD-CMB'), financeCorpId: CMB, coreCorpId: GROUP, templateId: tid('CREDIT-MASTER@2') }) },
-  { processKey: 'Process_RF_AGREEMENT', api: 'agreements/rf', key: 'agreementCode', body: () => ({ agreementCode: code('AR'), agreementName: '测试反保协议', productId: pid('RF-HD-PLATFORM'), financeCorpId: CMB, coreCorpId: GROUP, templateId: tid('RF-MASTER@1') }) },
-  { processKey: 'Process_PRICE_CONFIG_CREATE', api: 'price-policies', key: 'policyName', body: () => ({ policyName: code('策略'), productId: pid('CREDIT-ICBC-E'), coreCorpId: GROUP, tenorFromDays: 1 + seq * 10, tenorToDays: 5 + seq * 10, financingRate: '4.05', serviceFeeRate: '0.25' }) },
+  {
+    processKey: 'Process_CREDIT_PRODUCT_FINANCE',
+    api: 'credit/finance',
+    key: 'prdCode',
+    product: true,
+    body: () => ({
+      prdCode: code('CF'),
+      prdName: '测试资方授信',
+      prdShortName: '资方授信',
+      financeCorpId: ICBC,
+      ...limits,
+      templateVersionIds: [tid('CREDIT-MASTER@2')],
+    }),
+  },
+  {
+    processKey: 'Process_CREDIT_PRODUCT_CORE_FINANCE',
+    api: 'credit/core-finance',
+    key: 'prdCode',
+    product: true,
+    body: () => ({
+      prdCode: code('CCF'),
+      prdName: '测试联合授信',
+      prdShortName: '联合授信',
+      financeCorpId: CMB,
+      coreCorpId: GROUP,
+      ...limits,
+      templateVersionIds: [tid('CREDIT-MASTER@1'), tid('CREDIT-MASTER@2')],
+    }),
+  },
+  {
+    processKey: 'Process_CREDIT_PRODUCT_CORE',
+    api: 'credit/core',
+    key: 'prdCode',
+    product: true,
+    body: () => ({
+      prdCode: code('CC'),
+      prdName: '测试平台授信',
+      prdShortName: '平台授信',
+      coreCorpId: GROUP,
+      ...limits,
+      templateVersionIds: [tid('CREDIT-MASTER@2')],
+    }),
+  },
+  {
+    processKey: 'Process_RF_PROD_FINANCE',
+    api: 'rf/finance',
+    key: 'prdCode',
+    product: true,
+    body: () => ({
+      prdCode: code('RFF'),
+      prdName: '测试资方反保',
+      prdShortName: '资方反保',
+      financeCorpId: ICBC,
+      ...limits,
+      templateVersionIds: [tid('RF-MASTER@1')],
+    }),
+  },
+  {
+    processKey: 'Process_RF_PROD_CORE_FINANCE',
+    api: 'rf/core-finance',
+    key: 'prdCode',
+    product: true,
+    body: () => ({
+      prdCode: code('RFCF'),
+      prdName: '测试联合反保',
+      prdShortName: '联合反保',
+      financeCorpId: CMB,
+      coreCorpId: GROUP,
+      ...limits,
+      templateVersionIds: [tid('RF-MASTER@1')],
+    }),
+  },
+  {
+    processKey: 'Process_RF_PROD_CORE',
+    api: 'rf/core',
+    key: 'prdCode',
+    product: true,
+    body: () => ({
+      prdCode: code('RFC'),
+      prdName: '测试平台反保',
+      prdShortName: '平台反保',
+      coreCorpId: GROUP,
+      ...limits,
+      templateVersionIds: [tid('RF-MASTER@1')],
+    }),
+  },
+  {
+    processKey: 'Process_CREDIT_AGREEMENT',
+    api: 'agreements/credit',
+    key: 'agreementCode',
+    body: () => ({
+      agreementCode: code('AC'),
+      agreementName: '测试授信协议',
+      productId: pid('CREDIT-HD-CMB'),
+      financeCorpId: CMB,
+      coreCorpId: GROUP,
+      templateId: tid('CREDIT-MASTER@2'),
+    }),
+  },
+  {
+    processKey: 'Process_RF_AGREEMENT',
+    api: 'agreements/rf',
+    key: 'agreementCode',
+    body: () => ({
+      agreementCode: code('AR'),
+      agreementName: '测试反保协议',
+      productId: pid('RF-HD-PLATFORM'),
+      financeCorpId: CMB,
+      coreCorpId: GROUP,
+      templateId: tid('RF-MASTER@1'),
+    }),
+  },
+  {
+    processKey: 'Process_PRICE_CONFIG_CREATE',
+    api: 'price-policies',
+    key: 'policyName',
+    body: () => ({
+      policyName: code('策略'),
+      productId: pid('CREDIT-ICBC-E'),
+      coreCorpId: GROUP,
+      tenorFromDays: 1 + seq * 10,
+      tenorToDays: 5 + seq * 10,
+      financingRate: '4.05',
+      serviceFeeRate: '0.25',
+    }),
+  },
 ];
 
 describe('the demo world', () => {
   it('holds template versions, approved products in the global config, and proposals waiting for op_director', async () => {
     const versions = await page('templates', { templateCode: 'CREDIT-MASTER' });
-    expect(versions.map((v) => [v.version, v.status])).toEqual([[3, 'DRAFT'], [2, 'APPROVED'], [1, 'APPROVED']]);
+    expect(versions.map((v) => [v.version, v.status])).toEqual([
+      [3, 'DRAFT'],
+      [2, 'APPROVED'],
+      [1, 'APPROVED'],
+    ]);
     expect((await products()).map((p) => p.prdCode)).toEqual(expect.arrayContaining(['CREDIT-ICBC-E', 'CREDIT-HD-CMB', 'RF-HD-PLATFORM']));
-    const todo = (await dataOf<{ records: Array<{ processKey: string }> }>(director, `${WF}/tasks/todo/page`, { pageSize: 500 })).records.map((t) => t.processKey);
-    expect(todo).toEqual(expect.arrayContaining(['Process_CREDIT_PRODUCT_CORE', 'Process_RF_PROD_FINANCE', 'Process_RF_AGREEMENT', 'Process_PRICE_CONFIG_CREATE']));
+    const todo = (await dataOf<{ records: Array<{ processKey: string }> }>(director, `${WF}/tasks/todo/page`, { pageSize: 500 })).records.map(
+      (t) => t.processKey,
+    );
+    expect(todo).toEqual(
+      expect.arrayContaining(['Process_CREDIT_PRODUCT_CORE', 'Process_RF_PROD_FINANCE', 'Process_RF_AGREEMENT', 'Process_PRICE_CONFIG_CREATE']),
+    );
   });
 });
 
@@ -157,7 +286,10 @@ describe('the standard library', () => {
     expect(second).toMatchObject({ version: 2, status: 'DRAFT' });
     expect((await page('templates', { templateCode })).map((v) => v.version)).toEqual([2, 1]);
     // One draft a code: a second 新建版本 is refused, naming the open draft, and makes nothing (issue 37: v2 and v3).
-    expect(refusalOf(await save('<p>再来一版 {{corpName}}</p>'))).toMatchObject({ code: 'TEMPLATE_DRAFT_OPEN', message: `模板 ${templateCode} 已有草稿第 2 版，请修改该草稿或定稿后再新建版本` });
+    expect(refusalOf(await save('<p>再来一版 {{corpName}}</p>'))).toMatchObject({
+      code: 'TEMPLATE_DRAFT_OPEN',
+      message: `模板 ${templateCode} 已有草稿第 2 版，请修改该草稿或定稿后再新建版本`,
+    });
     expect((await page('templates', { templateCode })).map((v) => v.version)).toEqual([2, 1]);
   });
 
@@ -183,7 +315,12 @@ describe('rules the kit cannot know', () => {
     ['a bank as the core enterprise', { coreCorpId: ICBC }, 'coreCorpId', '所选的核心企业不在可选范围（核心企业）内'],
     ['a corporation that does not exist', { coreCorpId: 'no-such-corp' }, 'coreCorpId', '所选的核心企业不在可选范围'],
     ['a typed name instead of a chosen corporation', { coreCorpId: GROUP_NAME }, 'coreCorpId', '核心企业必须从列表中选择'],
-    ['a draft template version beside a finalised one', { templateVersionIds: [tid('CREDIT-MASTER@2'), tid('CREDIT-MASTER@3')] }, 'templateVersionIds', '所选的使用的模板版本不在可选范围（已定稿的模板版本）内'],
+    [
+      'a draft template version beside a finalised one',
+      { templateVersionIds: [tid('CREDIT-MASTER@2'), tid('CREDIT-MASTER@3')] },
+      'templateVersionIds',
+      '所选的使用的模板版本不在可选范围（已定稿的模板版本）内',
+    ],
     ['a template version that does not exist', { templateVersionIds: ['no-such-version'] }, 'templateVersionIds', '不在可选范围（已定稿的模板版本）内'],
     ['a typed CODE@version instead of a chosen version', { templateVersionIds: ['CREDIT-MASTER@2'] }, 'templateVersionIds', '使用的模板版本必须从列表中选择'],
     ['one version id where a list is due', { templateVersionIds: 'CREDIT-MASTER@2' }, 'templateVersionIds', '使用的模板版本必须从列表中选择'],
@@ -196,7 +333,8 @@ describe('rules the kit cannot know', () => {
 
   it('refuses an agreement on a draft template version, and offers the picker finalised versions named CODE@version', async () => {
     expect(await refused('agreements/credit', { ...CASES[6].body(), templateId: tid('CREDIT-MASTER@3') })).toMatchObject({
-      code: 'VALIDATION_FAILED', message: '所选的模板版本不在可选范围（已定稿的模板版本）内：记录不存在或不符合条件，请重新选择',
+      code: 'VALIDATION_FAILED',
+      message: '所选的模板版本不在可选范围（已定稿的模板版本）内：记录不存在或不符合条件，请重新选择',
     });
     const offered = await page('templates', { status: 'APPROVED', refLabel: 'CREDIT-MASTER@' });
     expect(offered.map((v) => v.refLabel)).toEqual(expect.arrayContaining(['CREDIT-MASTER@2 授信协议标准文本', 'CREDIT-MASTER@1 授信协议标准文本']));
@@ -204,20 +342,32 @@ describe('rules the kit cannot know', () => {
   });
 
   it('refuses an agreement on a product of the other category', async () => {
-    expect(await refused('agreements/rf', { ...CASES[7].body(), productId: pid('CREDIT-HD-CMB') })).toMatchObject({ code: 'VALIDATION_FAILED', message: '所选的产品不在可选范围（产品）内：记录不存在或不符合条件，请重新选择' });
+    expect(await refused('agreements/rf', { ...CASES[7].body(), productId: pid('CREDIT-HD-CMB') })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '所选的产品不在可选范围（产品）内：记录不存在或不符合条件，请重新选择',
+    });
   });
 
   it('refuses a price band overlapping another of the same product and core (approved or in approval), naming it', async () => {
     const band = { productId: pid('CREDIT-HD-CMB'), coreCorpId: GROUP, financingRate: '4.00', serviceFeeRate: '0.30' };
     expect(await refused('price-policies', { ...band, policyName: '重叠一', tenorFromDays: 60, tenorToDays: 120 })).toMatchObject({
-      code: 'PRICE_BAND_OVERLAP', message: expect.stringContaining('华东白条短期'),
+      code: 'PRICE_BAND_OVERLAP',
+      message: expect.stringContaining('华东白条短期'),
     });
     // 181–360 is the demo's policy still in approval.
     expect((await refused('price-policies', { ...band, policyName: '重叠二', tenorFromDays: 300, tenorToDays: 400 })).message).toContain('华东白条长期');
     expect((await refused('price-policies', { ...band, policyName: '倒置', tenorFromDays: 500, tenorToDays: 400 })).code).toBe('VALIDATION_FAILED');
-    expect((await refused('price-policies', { ...band, policyName: '超限', tenorFromDays: 500, tenorToDays: 600, financingRate: '100.01' })).code).toBe('VALIDATION_FAILED');
+    expect((await refused('price-policies', { ...band, policyName: '超限', tenorFromDays: 500, tenorToDays: 600, financingRate: '100.01' })).code).toBe(
+      'VALIDATION_FAILED',
+    );
     // The same band for another core enterprise is another policy.
-    await dataOf(handler, `${BASE}/price-policies/save`, { ...band, coreCorpId: DEMO_CORP.northCore, policyName: '华北短期', tenorFromDays: 60, tenorToDays: 120 });
+    await dataOf(handler, `${BASE}/price-policies/save`, {
+      ...band,
+      coreCorpId: DEMO_CORP.northCore,
+      policyName: '华北短期',
+      tenorFromDays: 60,
+      tenorToDays: 120,
+    });
   });
 
   it('lets exactly one of two overlapping bands proposed at once through', async () => {
@@ -233,7 +383,13 @@ describe('rules the kit cannot know', () => {
 describe('parties by reference', () => {
   it('shows a renaming at once in products and price policies, while an agreement keeps the names it was signed with', async () => {
     const agreement = (await page('agreements/credit', { agreementCode: 'AGR-CREDIT-001' }))[0];
-    expect(agreement).toMatchObject({ coreCorpId: GROUP, coreCorpIdLabel: GROUP_NAME, coreCorpName: GROUP_NAME, productIdLabel: '华东建设招银白条', templateIdLabel: 'CREDIT-MASTER@2 授信协议标准文本' });
+    expect(agreement).toMatchObject({
+      coreCorpId: GROUP,
+      coreCorpIdLabel: GROUP_NAME,
+      coreCorpName: GROUP_NAME,
+      productIdLabel: '华东建设招银白条',
+      templateIdLabel: 'CREDIT-MASTER@2 授信协议标准文本',
+    });
     const renamed = `${GROUP_NAME}（更名）`;
     await srv.database.db.update(corporations).set({ corpName: renamed }).where(eq(corporations.id, GROUP));
     try {
@@ -249,7 +405,7 @@ describe('parties by reference', () => {
     }
   });
 
-  it('offers the product picker approved products only, of the agreement\'s category when it asks', async () => {
+  it("offers the product picker approved products only, of the agreement's category when it asks", async () => {
     const all = await dataOf<{ records: Rec[] }>(auditor, `${BASE}/all/page`, { category: 'RF', pageSize: 100 });
     expect(all.records.length).toBeGreaterThan(0);
     expect(all.records.every((p) => String(p.prdCode).startsWith('RF'))).toBe(true);
@@ -258,10 +414,16 @@ describe('parties by reference', () => {
   });
 });
 
-describe('a product\'s template versions, several references', () => {
+describe("a product's template versions, several references", () => {
   const api = 'credit/core-finance';
   const versionsOf = async (productId: string) =>
-    (await srv.database.db.select().from(productTemplateVersions).where(eq(productTemplateVersions.productId, productId)).orderBy(productTemplateVersions.position)).map((r) => r.templateId);
+    (
+      await srv.database.db
+        .select()
+        .from(productTemplateVersions)
+        .where(eq(productTemplateVersions.productId, productId))
+        .orderBy(productTemplateVersions.position)
+    ).map((r) => r.templateId);
 
   it('stores the picked versions as link rows in the order picked, answers their labels, and changes them only through an approved update', async () => {
     const body: Record<string, unknown> = { ...CASES[1].body(), templateVersionIds: [tid('CREDIT-MASTER@2'), tid('CREDIT-MASTER@1')] };
@@ -270,12 +432,24 @@ describe('a product\'s template versions, several references', () => {
     await walk(proposal, 'approve');
     expect(await versionsOf(proposal.change.recordId)).toEqual([tid('CREDIT-MASTER@2'), tid('CREDIT-MASTER@1')]);
     const row = await dataOf<Rec>(auditor, `${BASE}/${api}/find-by-id`, { id: proposal.change.recordId });
-    expect(row).toMatchObject({ templateVersionIds: [tid('CREDIT-MASTER@2'), tid('CREDIT-MASTER@1')], templateVersionIdsLabel: ['CREDIT-MASTER@2 授信协议标准文本', 'CREDIT-MASTER@1 授信协议标准文本'] });
+    expect(row).toMatchObject({
+      templateVersionIds: [tid('CREDIT-MASTER@2'), tid('CREDIT-MASTER@1')],
+      templateVersionIdsLabel: ['CREDIT-MASTER@2 授信协议标准文本', 'CREDIT-MASTER@1 授信协议标准文本'],
+    });
 
     // The same versions sent back are no change; another set is proposed with both sides labelled, and applied when approved.
-    expect(refusalOf(await handler.call(`${BASE}/${api}/update-by-id`, { json: { id: row.id, dataVersion: row.dataVersion, templateVersionIds: row.templateVersionIds } })).message).toContain('没有修改任何内容');
-    const update = await dataOf<Proposal & { change: { proposed: Rec; previous: Rec } }>(handler, `${BASE}/${api}/update-by-id`, { id: row.id, dataVersion: row.dataVersion, templateVersionIds: [tid('CREDIT-MASTER@1')] });
-    const pending = (await dataOf<Rec & { pendingChange: { proposed: Rec; previous: Rec } }>(auditor, `${BASE}/${api}/find-by-id`, { id: row.id })).pendingChange;
+    expect(
+      refusalOf(
+        await handler.call(`${BASE}/${api}/update-by-id`, { json: { id: row.id, dataVersion: row.dataVersion, templateVersionIds: row.templateVersionIds } }),
+      ).message,
+    ).toContain('没有修改任何内容');
+    const update = await dataOf<Proposal & { change: { proposed: Rec; previous: Rec } }>(handler, `${BASE}/${api}/update-by-id`, {
+      id: row.id,
+      dataVersion: row.dataVersion,
+      templateVersionIds: [tid('CREDIT-MASTER@1')],
+    });
+    const pending = (await dataOf<Rec & { pendingChange: { proposed: Rec; previous: Rec } }>(auditor, `${BASE}/${api}/find-by-id`, { id: row.id }))
+      .pendingChange;
     expect(pending.proposed).toMatchObject({ templateVersionIds: [tid('CREDIT-MASTER@1')], templateVersionIdsLabel: ['CREDIT-MASTER@1 授信协议标准文本'] });
     expect(pending.previous).toMatchObject({ templateVersionIdsLabel: ['CREDIT-MASTER@2 授信协议标准文本', 'CREDIT-MASTER@1 授信协议标准文本'] });
     expect(await versionsOf(row.id)).toHaveLength(2);
@@ -286,13 +460,19 @@ describe('a product\'s template versions, several references', () => {
 
   it('keeps a version a product names: the database refuses its removal', async () => {
     // CREDIT-MASTER@1 is named by products only (the demo's agreements cite @2): the link table's key holds it.
-    const removal = await srv.database.db.delete(agreementTemplates).where(eq(agreementTemplates.id, tid('CREDIT-MASTER@1'))).then(() => undefined, (error: { cause?: { message?: string } }) => error.cause?.message);
+    const removal = await srv.database.db
+      .delete(agreementTemplates)
+      .where(eq(agreementTemplates.id, tid('CREDIT-MASTER@1')))
+      .then(
+        () => undefined,
+        (error: { cause?: { message?: string } }) => error.cause?.message,
+      );
     expect(removal).toMatch(/violates foreign key constraint "product_template_versions_template_id/);
   });
 });
 
 describe('an agreement keeps the figures it was signed with', () => {
-  it('stores the product\'s tenor and amount limits when proposed, shows them in the change, and keeps them when the product changes', async () => {
+  it("stores the product's tenor and amount limits when proposed, shows them in the change, and keeps them when the product changes", async () => {
     // A product of its own, approved, then an agreement on it.
     const product: Record<string, unknown> = { ...CASES[1].body(), tenorMinDays: 15, tenorMaxDays: 90, amountMin: '500.00', amountMax: '800000.50' };
     const created = await dataOf<Proposal>(handler, `${BASE}/credit/core-finance/save`, product);
@@ -309,11 +489,27 @@ describe('an agreement keeps the figures it was signed with', () => {
 
     // The product's limits change (approved): the agreement still says what was signed; a figure sent by a client is ignored.
     const current = await dataOf<Rec>(auditor, `${BASE}/credit/core-finance/find-by-id`, { id: productId });
-    await walk(await dataOf<Proposal>(handler, `${BASE}/credit/core-finance/update-by-id`, { id: productId, dataVersion: current.dataVersion, tenorMaxDays: 180, amountMax: '2000000.00' }), 'approve');
-    expect(await dataOf<Rec>(auditor, `${BASE}/credit/core-finance/find-by-id`, { id: productId })).toMatchObject({ tenorMaxDays: 180, amountMax: '2000000.00' });
+    await walk(
+      await dataOf<Proposal>(handler, `${BASE}/credit/core-finance/update-by-id`, {
+        id: productId,
+        dataVersion: current.dataVersion,
+        tenorMaxDays: 180,
+        amountMax: '2000000.00',
+      }),
+      'approve',
+    );
+    expect(await dataOf<Rec>(auditor, `${BASE}/credit/core-finance/find-by-id`, { id: productId })).toMatchObject({
+      tenorMaxDays: 180,
+      amountMax: '2000000.00',
+    });
     const kept = await agreement();
     expect(kept).toMatchObject(signed);
-    const renamed = await dataOf<Proposal & { change: { proposed: Rec } }>(handler, `${BASE}/agreements/credit/update-by-id`, { id: kept.id, dataVersion: kept.dataVersion, agreementName: '改名的协议', signedAmountMax: '1.00' });
+    const renamed = await dataOf<Proposal & { change: { proposed: Rec } }>(handler, `${BASE}/agreements/credit/update-by-id`, {
+      id: kept.id,
+      dataVersion: kept.dataVersion,
+      agreementName: '改名的协议',
+      signedAmountMax: '1.00',
+    });
     expect(renamed.change.proposed).toEqual({ agreementName: '改名的协议' });
     await walk(renamed, 'approve');
     expect(await agreement()).toMatchObject({ agreementName: '改名的协议', ...signed });
@@ -321,7 +517,11 @@ describe('an agreement keeps the figures it was signed with', () => {
     // Moving the agreement to another product is a new signing: it takes that product's figures, proposed beside the change.
     const moved = await agreement();
     const other = await dataOf<Rec>(auditor, `${BASE}/credit/core-finance/find-by-id`, { id: pid('CREDIT-HD-CMB') });
-    const change = await dataOf<Proposal & { change: { proposed: Rec; previous: Rec } }>(handler, `${BASE}/agreements/credit/update-by-id`, { id: moved.id, dataVersion: moved.dataVersion, productId: other.id });
+    const change = await dataOf<Proposal & { change: { proposed: Rec; previous: Rec } }>(handler, `${BASE}/agreements/credit/update-by-id`, {
+      id: moved.id,
+      dataVersion: moved.dataVersion,
+      productId: other.id,
+    });
     expect(change.change.proposed).toMatchObject({ productId: other.id, signedTenorMaxDays: other.tenorMaxDays, signedAmountMax: other.amountMax });
     expect(change.change.previous).toMatchObject({ signedTenorMaxDays: 90, signedAmountMax: '800000.50' });
     await walk(change, 'withdraw');

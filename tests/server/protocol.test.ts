@@ -19,7 +19,13 @@ import { startServer, type TestServer } from './server';
 
 type ProtocolCode = 'BAD_REQUEST' | 'TIMESTAMP_EXPIRED' | 'NONCE_REPLAYED' | 'SIGN_INVALID' | 'UNAUTHORIZED' | 'CSRF_INVALID' | 'FORBIDDEN';
 const STATUS: Record<ProtocolCode, number> = {
-  BAD_REQUEST: 400, TIMESTAMP_EXPIRED: 400, NONCE_REPLAYED: 400, SIGN_INVALID: 400, UNAUTHORIZED: 401, CSRF_INVALID: 403, FORBIDDEN: 403,
+  BAD_REQUEST: 400,
+  TIMESTAMP_EXPIRED: 400,
+  NONCE_REPLAYED: 400,
+  SIGN_INVALID: 400,
+  UNAUTHORIZED: 401,
+  CSRF_INVALID: 403,
+  FORBIDDEN: 403,
 };
 
 function expectRefused(answer: ApiResponse, code: ProtocolCode) {
@@ -44,7 +50,12 @@ const configEditRoute: RouteModule = (api, ctx) =>
     handler: async ({ body, principal }) => {
       await ctx.db.transaction(async (tx) => {
         await tx.update(sysConfigs).set({ configValue: body.configValue }).where(eq(sysConfigs.configKey, body.configKey));
-        await recordChange(tx, principal, { resource: 'sys-configs', recordId: body.configKey, action: OPERATION_ACTION.update, after: { configValue: body.configValue } });
+        await recordChange(tx, principal, {
+          resource: 'sys-configs',
+          recordId: body.configKey,
+          action: OPERATION_ACTION.update,
+          after: { configValue: body.configValue },
+        });
       });
       return null;
     },
@@ -133,7 +144,16 @@ describe('check 3: nonce not seen within the last 10 minutes', () => {
 
 describe('check 4: X-Sign and x-vrandom both match', () => {
   it('accepts a request signed over its path, sorted query and exact body', async () => {
-    expectAccepted(await admin.call('/op/v1/userInfo', { method: 'GET', params: [['b', '2'], ['a', '中 文'], ['a', '1']] }));
+    expectAccepted(
+      await admin.call('/op/v1/userInfo', {
+        method: 'GET',
+        params: [
+          ['b', '2'],
+          ['a', '中 文'],
+          ['a', '1'],
+        ],
+      }),
+    );
   });
 
   it('refuses a wrong X-Sign, changing nothing', async () => {
@@ -145,7 +165,9 @@ describe('check 4: X-Sign and x-vrandom both match', () => {
   });
 
   it('refuses the right x-vrandom in upper-case hex, changing nothing', async () => {
-    await refusedSwitch('SIGN_INVALID', { tamper: (r) => (r.url = r.url.replace(/x-vrandom=([0-9a-f]{32})/, (_m, hex: string) => `x-vrandom=${hex.toUpperCase()}`)) });
+    await refusedSwitch('SIGN_INVALID', {
+      tamper: (r) => (r.url = r.url.replace(/x-vrandom=([0-9a-f]{32})/, (_m, hex: string) => `x-vrandom=${hex.toUpperCase()}`)),
+    });
   });
 
   it('refuses a wrong x-vrandom, changing nothing', async () => {

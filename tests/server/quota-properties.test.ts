@@ -52,7 +52,15 @@ const fen = (max: number) => fc.integer({ min: 1, max });
 const grant = fc.record({ op: fc.constant('grant' as const), amount: fen(500_000) });
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: grant },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('dispatch' as const), to: fc.constantFrom('a' as const, 'a' as const, 'b' as const, 'a1' as const), amount: fen(150_000), afresh: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('dispatch' as const),
+      to: fc.constantFrom('a' as const, 'a' as const, 'b' as const, 'a1' as const),
+      amount: fen(150_000),
+      afresh: fc.boolean(),
+    }),
+  },
   {
     weight: 5,
     arbitrary: fc.record({
@@ -69,7 +77,13 @@ const sequence = fc.tuple(grant, fc.array(step, { minLength: 4, maxLength: 16 })
 /** A fresh group tree: root, branches a and b, project department a1 under a. */
 async function newTree(): Promise<Record<Unit, string>> {
   const ids = { root: `pt-${randomUUID()}`, a: `pt-${randomUUID()}`, b: `pt-${randomUUID()}`, a1: `pt-${randomUUID()}` };
-  const row = (unit: Unit, kind: string) => ({ id: ids[unit], groupId: ids.root, parentId: PARENT[unit] ? ids[PARENT[unit]!] : null, kind, ownName: `属性测试${unit}` });
+  const row = (unit: Unit, kind: string) => ({
+    id: ids[unit],
+    groupId: ids.root,
+    parentId: PARENT[unit] ? ids[PARENT[unit]!] : null,
+    kind,
+    ownName: `属性测试${unit}`,
+  });
   await ctx.db.insert(groupUnits).values([row('root', 'GROUP'), row('a', 'BRANCH'), row('b', 'BRANCH'), row('a1', 'PROJECT_DEPT')]);
   return ids;
 }
@@ -123,7 +137,11 @@ describe('quota ledger invariants', () => {
             // Submission checks the source and what a cut child can give back (src/lib/quotas dispatchRefusal).
             else if (!balancesValid(sourceAfter) || !balancesValid(childAfter)) expectedRefusal = 'QUOTA_INSUFFICIENT';
             try {
-              const started = await requests.dispatch(handler, { accountId: source ?? 'none', reason: '下发', lines: [{ unitId: ids[s.to], amount: yuan(amount) }] }, s.afresh);
+              const started = await requests.dispatch(
+                handler,
+                { accountId: source ?? 'none', reason: '下发', lines: [{ unitId: ids[s.to], amount: yuan(amount) }] },
+                s.afresh,
+              );
               try {
                 await approve(started.taskId);
                 model.set(from, sourceAfter);
@@ -140,7 +158,8 @@ describe('quota ledger invariants', () => {
             const unit: Unit = (await accountOf(s.unit)) ? s.unit : 'root';
             const account = (await accountOf(unit))!;
             const after = applyDeltas(balance(unit), deltasOf(s.movement, amount));
-            if (!balancesValid(after)) expectedRefusal = after.granted - after.dispatched - after.frozen - after.used < 0n ? 'QUOTA_INSUFFICIENT' : 'QUOTA_MOVEMENT_INVALID';
+            if (!balancesValid(after))
+              expectedRefusal = after.granted - after.dispatched - after.frozen - after.used < 0n ? 'QUOTA_INSUFFICIENT' : 'QUOTA_MOVEMENT_INVALID';
             try {
               await ctx.db.transaction((tx) => recordMovement(tx, account, s.movement, amount, 'property'));
               model.set(unit, after);
@@ -169,7 +188,10 @@ describe('the approval checks again', () => {
     // Issuance freezes through recordMovement, which moves money at once and holds nothing back for running requests.
     await ctx.db.transaction((tx) => recordMovement(tx, root, 'FREEZE', 3000n, 'property'));
     const ledgerBefore = (await ctx.db.select({ id: quotaLedger.id }).from(quotaLedger)).length;
-    const refused = await ctx.workflow.complete(director, { taskId: dispatch.taskId!, outcome: 'PASS' }).then(() => undefined, (e: unknown) => e);
+    const refused = await ctx.workflow.complete(director, { taskId: dispatch.taskId!, outcome: 'PASS' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe('QUOTA_INSUFFICIENT');
     expect((refused as ApiError).message).toBe('额度不足：可用额度 ¥70.00，本次需要 ¥80.00');
@@ -180,7 +202,10 @@ describe('the approval checks again', () => {
 });
 
 async function checkInvariants(ids: Record<Unit, string>, model: Map<Unit, QuotaBalances>): Promise<void> {
-  const rows = await ctx.db.select().from(quotaAccounts).where(inArray(quotaAccounts.unitId, Object.values(ids)));
+  const rows = await ctx.db
+    .select()
+    .from(quotaAccounts)
+    .where(inArray(quotaAccounts.unitId, Object.values(ids)));
   const byUnit = new Map(rows.map((row) => [(Object.keys(ids) as Unit[]).find((u) => ids[u] === row.unitId)!, row]));
   for (const unit of Object.keys(ids) as Unit[]) {
     const row = byUnit.get(unit);
@@ -192,7 +217,13 @@ async function checkInvariants(ids: Record<Unit, string>, model: Map<Unit, Quota
     expect(await ctx.db.transaction((tx) => ledgerSums(tx, row.id)), `${unit} equals its ledger`).toEqual(actual);
     const children = rows.filter((r) => r.parentId === row.id);
     expect(actual.dispatched, `${unit} dispatched what its children hold`).toBe(children.reduce((sum, c) => sum + balancesOf(c).granted, 0n));
-    const [last] = await ctx.db.select().from(quotaLedger).where(eq(quotaLedger.accountId, row.id)).orderBy(quotaLedger.id).limit(1).offset(row.movements - 1);
+    const [last] = await ctx.db
+      .select()
+      .from(quotaLedger)
+      .where(eq(quotaLedger.accountId, row.id))
+      .orderBy(quotaLedger.id)
+      .limit(1)
+      .offset(row.movements - 1);
     expect(last?.availableAfter, `${unit}'s last ledger row`).toBe(row.available);
   }
   // The tree's total is conserved: what the units keep for themselves sums to what the root was granted.

@@ -69,9 +69,11 @@ async function accounts(filters: Record<string, unknown> = {}): Promise<Account[
   }
 }
 const account = (id: string) => dataOf<Account>(auditor, `${API}/accounts/find-by-id`, { id });
-const ledger = (accountId: string, filters: Record<string, unknown> = {}) => dataOf<Page<LedgerRow>>(auditor, `${API}/ledger/page`, { accountId, pageSize: 100, ...filters });
+const ledger = (accountId: string, filters: Record<string, unknown> = {}) =>
+  dataOf<Page<LedgerRow>>(auditor, `${API}/ledger/page`, { accountId, pageSize: 100, ...filters });
 const submit = (path: string, body: unknown) => dataOf<Submitted>(handler, `${API}/requests/${path}`, body);
-const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT', remark?: string) => client.call(`${WF}/tasks/complete`, { json: { taskId, outcome, remark } });
+const complete = (client: ApiClient, taskId: string, outcome: 'PASS' | 'REJECT', remark?: string) =>
+  client.call(`${WF}/tasks/complete`, { json: { taskId, outcome, remark } });
 const approve = async (s: Submitted) => {
   const answer = await complete(director, s.taskId, 'PASS', '同意');
   expect(answer.body.code, answer.text).toBe('0');
@@ -108,7 +110,10 @@ describe('the demo world', () => {
     // Asked for by process: the demo's tasks are the oldest of a list other files add to.
     for (const processKey of ['PROCESS_LMT_FIN_APPLY_MODIFY_AUDIT', 'Process_LMT_FINANCE_DISPATCH_AUDIT']) {
       const todo = await dataOf<Page<{ processKey: string }>>(director, `${WF}/tasks/todo/page`, { processKey, pageSize: 200 });
-      expect(todo.records.map((t) => t.processKey), processKey).toContain(processKey);
+      expect(
+        todo.records.map((t) => t.processKey),
+        processKey,
+      ).toContain(processKey);
     }
   });
 
@@ -125,7 +130,14 @@ describe('requests move money only when approved', () => {
     const root = await platformAccount(units.group, '1000.00');
     expect(root).toMatchObject({ granted: '1000.00', available: '1000.00', movements: 1 });
 
-    const d1 = await submit('dispatch', { accountId: root.id, reason: '下发', lines: [{ unitId: units.branch, amount: '600.00' }, { unitId: units.branch2, amount: '100.10' }] });
+    const d1 = await submit('dispatch', {
+      accountId: root.id,
+      reason: '下发',
+      lines: [
+        { unitId: units.branch, amount: '600.00' },
+        { unitId: units.branch2, amount: '100.10' },
+      ],
+    });
     expect(d1.request.processKey).toBe('Process_LMT_DISPATCH_AUDIT');
     expect((await account(root.id)).dispatched).toBe('0.00'); // nothing moves before approval
     await approve(d1);
@@ -137,7 +149,14 @@ describe('requests move money only when approved', () => {
     expect(await account(branch.id)).toMatchObject({ dispatched: '250.00', available: '350.00' });
 
     // Re-dispatch: the first branch is cut to 500 (its own dispatch stays), the second raised to 300.10.
-    const r = await submit('redispatch', { accountId: root.id, reason: '重新下发', lines: [{ unitId: units.branch, amount: '500.00' }, { unitId: units.branch2, amount: '300.10' }] });
+    const r = await submit('redispatch', {
+      accountId: root.id,
+      reason: '重新下发',
+      lines: [
+        { unitId: units.branch, amount: '500.00' },
+        { unitId: units.branch2, amount: '300.10' },
+      ],
+    });
     expect(r.request.processKey).toBe('Process_LMT_AFRESH_DISPATCH_AUDIT');
     await approve(r);
     expect(await account(root.id)).toMatchObject({ dispatched: '800.10', available: '199.90' });
@@ -152,16 +171,29 @@ describe('requests move money only when approved', () => {
 
     // A re-dispatch that would take back what the branch passed down is refused 额度不足 at submission,
     // naming what it can give back and the lowest total, amounts as the screens print them.
-    const over = await handler.call(`${API}/requests/redispatch`, { json: { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '100.00' }] } });
+    const over = await handler.call(`${API}/requests/redispatch`, {
+      json: { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '100.00' }] },
+    });
     expect(refusalOf(over)).toMatchObject({ code: 'QUOTA_INSUFFICIENT' });
-    expect(over.body.message).toBe('额度不足：“测试一分公司”最多可收回 ¥250.00（已下发、冻结、已用及审批中占用的部分不能收回，最低可调至 ¥250.00），本次收回 ¥400.00');
+    expect(over.body.message).toBe(
+      '额度不足：“测试一分公司”最多可收回 ¥250.00（已下发、冻结、已用及审批中占用的部分不能收回，最低可调至 ¥250.00），本次收回 ¥400.00',
+    );
     expect(await account(branch.id)).toMatchObject({ granted: '500.00' });
-    expect((await submit('redispatch', { accountId: root.id, reason: '收回至最低', lines: [{ unitId: units.branch, amount: '250.00' }] })).request.processKey).toBe('Process_LMT_AFRESH_DISPATCH_AUDIT');
+    expect(
+      (await submit('redispatch', { accountId: root.id, reason: '收回至最低', lines: [{ unitId: units.branch, amount: '250.00' }] })).request.processKey,
+    ).toBe('Process_LMT_AFRESH_DISPATCH_AUDIT');
   });
 
   it('a rejected and then withdrawn application writes nothing', async () => {
     const before = await accounts();
-    const s = await submit('apply', { kind: 'FINANCE', grantorId: 'corp-demo-factoring', unitId: 'unit-demo-group', amount: '5000.00', termEnd: TERM, reason: '保理授信' });
+    const s = await submit('apply', {
+      kind: 'FINANCE',
+      grantorId: 'corp-demo-factoring',
+      unitId: 'unit-demo-group',
+      amount: '5000.00',
+      termEnd: TERM,
+      reason: '保理授信',
+    });
     expect(s.request.processKey).toBe('PROCESS_LMT_FIN_APPLY_AUDIT');
     expect((await complete(director, s.taskId, 'REJECT', '材料不全')).body.code).toBe('0');
     const todo = await dataOf<Page<{ id: string; instanceId: string }>>(handler, `${WF}/tasks/todo/page`, { pageSize: 500 });
@@ -187,20 +219,51 @@ describe('requests move money only when approved', () => {
 
   it('refuses bad input naming the field, a third-party dispatch, and a reader', async () => {
     const bad = async (path: string, body: unknown, client = handler) => refusalOf(await client.call(`${API}/requests/${path}`, { json: body }));
-    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1.005', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: 'abc', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1', termEnd: '2020-01-01', reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-branch-east', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'QUOTA_UNIT_NOT_GROUP' });
-    expect(await bad('apply', { kind: 'FINANCE', grantorId: 'corp-demo-bank-icbc', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'QUOTA_ACCOUNT_EXISTS' });
-    expect(await bad('apply', { kind: 'FINANCE', grantorId: 'corp-demo-supplier-01', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(await bad('apply', { kind: 'THIRD_PARTY', grantorId: 'corp-demo-factoring', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1.005', termEnd: TERM, reason: 'x' })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: 'abc', termEnd: TERM, reason: 'x' })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1', termEnd: '2020-01-01', reason: 'x' })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-branch-east', amount: '1', termEnd: TERM, reason: 'x' })).toMatchObject({
+      code: 'QUOTA_UNIT_NOT_GROUP',
+    });
+    expect(
+      await bad('apply', { kind: 'FINANCE', grantorId: 'corp-demo-bank-icbc', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' }),
+    ).toMatchObject({ code: 'QUOTA_ACCOUNT_EXISTS' });
+    expect(
+      await bad('apply', { kind: 'FINANCE', grantorId: 'corp-demo-supplier-01', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' }),
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(
+      await bad('apply', { kind: 'THIRD_PARTY', grantorId: 'corp-demo-factoring', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' }),
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
     const tri = (await accounts({ kind: 'THIRD_PARTY' }))[0];
-    expect(await bad('dispatch', { accountId: tri.id, reason: 'x', lines: [{ unitId: 'unit-demo-branch-east', amount: '1' }] })).toMatchObject({ code: 'QUOTA_NOT_DISPATCHABLE' });
+    expect(await bad('dispatch', { accountId: tri.id, reason: 'x', lines: [{ unitId: 'unit-demo-branch-east', amount: '1' }] })).toMatchObject({
+      code: 'QUOTA_NOT_DISPATCHABLE',
+    });
     const group = (await accounts()).find((a) => a.unitId === 'unit-demo-group' && a.grantorName.includes('工商银行'))!;
-    expect(await bad('dispatch', { accountId: group.id, reason: 'x', lines: [{ unitId: 'unit-demo-dept-hz', amount: '1' }] })).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(await bad('dispatch', { accountId: group.id, reason: 'x', lines: [{ unitId: 'unit-demo-branch-east', amount: '1' }, { unitId: 'unit-demo-branch-east', amount: '2' }] })).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(await bad('dispatch', { accountId: group.id, reason: 'x', lines: [{ unitId: 'unit-demo-branch-east', amount: '99999999.00' }] })).toMatchObject({ code: 'QUOTA_INSUFFICIENT' });
-    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' }, auditor)).toMatchObject({ status: 403 });
+    expect(await bad('dispatch', { accountId: group.id, reason: 'x', lines: [{ unitId: 'unit-demo-dept-hz', amount: '1' }] })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(
+      await bad('dispatch', {
+        accountId: group.id,
+        reason: 'x',
+        lines: [
+          { unitId: 'unit-demo-branch-east', amount: '1' },
+          { unitId: 'unit-demo-branch-east', amount: '2' },
+        ],
+      }),
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await bad('dispatch', { accountId: group.id, reason: 'x', lines: [{ unitId: 'unit-demo-branch-east', amount: '99999999.00' }] })).toMatchObject({
+      code: 'QUOTA_INSUFFICIENT',
+    });
+    expect(await bad('apply', { kind: 'PLATFORM', unitId: 'unit-demo-group', amount: '1', termEnd: TERM, reason: 'x' }, auditor)).toMatchObject({
+      status: 403,
+    });
   });
 });
 
@@ -230,12 +293,18 @@ describe('running requests hold back what they will take', () => {
     const first = await submit('dispatch', { accountId: root.id, reason: '下发二分公司', lines: [{ unitId: units.branch2, amount: '50.00' }] });
     let view = await treeOf(root.id);
     expect(view.account).toMatchObject({ available: '60.00', reserved: '50.00' });
-    const second = await handler.call(`${API}/requests/dispatch`, { json: { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '20.00' }] } });
+    const second = await handler.call(`${API}/requests/dispatch`, {
+      json: { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '20.00' }] },
+    });
     expect(refusalOf(second).code).toBe('QUOTA_INSUFFICIENT');
     expect(second.body.message).toBe('额度不足：可用额度 ¥60.00 中 ¥50.00 已被审批中的申请占用，可下发 ¥10.00，本次需要 ¥20.00');
     // A modification cutting the root below what is dispatched and held is refused the same way.
-    expect(refusalOf(await handler.call(`${API}/requests/modify`, { json: { accountId: root.id, amount: '85.00', termEnd: TERM, reason: '调减' } })).code).toBe('QUOTA_INSUFFICIENT');
-    expect((await submit('dispatch', { accountId: root.id, reason: '余量', lines: [{ unitId: units.branch, amount: '10.00' }] })).request.type).toBe('DISPATCH');
+    expect(refusalOf(await handler.call(`${API}/requests/modify`, { json: { accountId: root.id, amount: '85.00', termEnd: TERM, reason: '调减' } })).code).toBe(
+      'QUOTA_INSUFFICIENT',
+    );
+    expect((await submit('dispatch', { accountId: root.id, reason: '余量', lines: [{ unitId: units.branch, amount: '10.00' }] })).request.type).toBe(
+      'DISPATCH',
+    );
 
     // A running re-dispatch cutting the branch from 40.00 to 15.00 holds 25.00 of the branch: the branch
     // can then pass down only 15.00, and a second cut can take back only what is left.
@@ -243,17 +312,25 @@ describe('running requests hold back what they will take', () => {
     const cut = await submit('redispatch', { accountId: root.id, reason: '调减一分公司', lines: [{ unitId: units.branch, amount: '15.00' }] });
     view = await treeOf(root.id);
     expect(view.node(units.branch)).toMatchObject({ granted: '40.00', available: '40.00', reserved: '25.00' });
-    const down = await handler.call(`${API}/requests/dispatch`, { json: { accountId: branch.id, reason: 'x', lines: [{ unitId: units.dept, amount: '20.00' }] } });
+    const down = await handler.call(`${API}/requests/dispatch`, {
+      json: { accountId: branch.id, reason: 'x', lines: [{ unitId: units.dept, amount: '20.00' }] },
+    });
     expect(down.body.message).toBe('额度不足：可用额度 ¥40.00 中 ¥25.00 已被审批中的申请占用，可下发 ¥15.00，本次需要 ¥20.00');
-    const again = await handler.call(`${API}/requests/redispatch`, { json: { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '0.00' }] } });
-    expect(again.body.message).toBe('额度不足：“测试一分公司”最多可收回 ¥15.00（已下发、冻结、已用及审批中占用的部分不能收回，最低可调至 ¥25.00），本次收回 ¥40.00');
+    const again = await handler.call(`${API}/requests/redispatch`, {
+      json: { accountId: root.id, reason: 'x', lines: [{ unitId: units.branch, amount: '0.00' }] },
+    });
+    expect(again.body.message).toBe(
+      '额度不足：“测试一分公司”最多可收回 ¥15.00（已下发、冻结、已用及审批中占用的部分不能收回，最低可调至 ¥25.00），本次收回 ¥40.00',
+    );
 
     // Withdrawn (rejected), a request holds nothing any more.
     expect((await complete(director, cut.taskId, 'REJECT', '不调')).body.code).toBe('0');
     const todo = await dataOf<Page<{ id: string; instanceId: string }>>(handler, `${WF}/tasks/todo/page`, { pageSize: 500 });
     expect((await complete(handler, todo.records.find((t) => t.instanceId === cut.instanceId)!.id, 'REJECT', '撤回')).body.code).toBe('0');
     expect((await treeOf(root.id)).node(units.branch)).toMatchObject({ reserved: '0.00' });
-    expect((await submit('dispatch', { accountId: branch.id, reason: '下发项目部', lines: [{ unitId: units.dept, amount: '20.00' }] })).request.type).toBe('DISPATCH');
+    expect((await submit('dispatch', { accountId: branch.id, reason: '下发项目部', lines: [{ unitId: units.dept, amount: '20.00' }] })).request.type).toBe(
+      'DISPATCH',
+    );
   });
 });
 
@@ -262,13 +339,16 @@ describe('money moves exactly once', () => {
     const units = await newGroup('corp-demo-core-west');
     const root = await platformAccount(units.group, '10.00');
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => handler.call(`${API}/requests/dispatch`, { json: { accountId: root.id, reason: `第${i + 1}笔`, lines: [{ unitId: units.branch, amount: '1.00' }] } })),
+      Array.from({ length: 50 }, (_, i) =>
+        handler.call(`${API}/requests/dispatch`, { json: { accountId: root.id, reason: `第${i + 1}笔`, lines: [{ unitId: units.branch, amount: '1.00' }] } }),
+      ),
     );
     const codes = answers.map((a) => a.body.code);
     expect(codes.filter((c) => c === '0')).toHaveLength(10);
     expect(codes.filter((c) => c === 'QUOTA_INSUFFICIENT')).toHaveLength(40);
     // Each refused one saw the accepted ones hold the whole account.
-    for (const a of answers.filter((x) => x.body.code !== '0')) expect(a.body.message).toBe('额度不足：可用额度 ¥10.00 中 ¥10.00 已被审批中的申请占用，可下发 ¥0.00，本次需要 ¥1.00');
+    for (const a of answers.filter((x) => x.body.code !== '0'))
+      expect(a.body.message).toBe('额度不足：可用额度 ¥10.00 中 ¥10.00 已被审批中的申请占用，可下发 ¥0.00，本次需要 ¥1.00');
     const accepted = answers.filter((a) => a.body.code === '0').map((a) => a.body.data as Submitted);
     const approvals = await Promise.all(accepted.map((s) => complete(director, s.taskId, 'PASS')));
     expect(approvals.map((a) => a.body.code)).toEqual(accepted.map(() => '0'));
@@ -291,7 +371,8 @@ describe('the group tree asks the quota area', () => {
     const moveOf = async (id: string, parentId: string) => {
       const tree = await dataOf<Array<{ id: string; dataVersion: number }>>(handler, '/op/v1/group/units/tree', {});
       const flat: Array<{ id: string; dataVersion: number; children?: unknown[] }> = [];
-      const walk = (nodes: Array<{ id: string; dataVersion: number; children?: unknown[] }>) => nodes.forEach((n) => (flat.push(n), walk((n.children ?? []) as typeof nodes)));
+      const walk = (nodes: Array<{ id: string; dataVersion: number; children?: unknown[] }>) =>
+        nodes.forEach((n) => (flat.push(n), walk((n.children ?? []) as typeof nodes)));
       walk(tree);
       const unit = flat.find((u) => u.id === id)!;
       return handler.call('/op/v1/group/units/move', { json: { id, dataVersion: unit.dataVersion, parentId } });

@@ -33,11 +33,13 @@ let offset = 0;
 
 beforeAll(async () => {
   // Private: it moves the server's clock.
-  srv = await startServer({ now: () => Date.now() + offset});
+  srv = await startServer({ now: () => Date.now() + offset });
   [handler, director, director2, auditor, admin] = await Promise.all(
     ['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)),
   );
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6bfd' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6bfd' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)]), '营业执照.png');
   licenceId = (await handler.upload<{ id: string }>(FILE_CALLS.upload, form)).body.data!.id;
@@ -112,13 +114,22 @@ describe('field rules', () => {
 
   it.each(refused)('refuses %s with a Chinese message and saves nothing', async (_name, bad, message) => {
     const before = await rowCount();
-    expect(refusalOf(await call(handler, REALNAME_CALLS.save, application(handler, bad(handler))))).toEqual({ status: 200, code: 'VALIDATION_FAILED', message });
+    expect(refusalOf(await call(handler, REALNAME_CALLS.save, application(handler, bad(handler))))).toEqual({
+      status: 200,
+      code: 'VALIDATION_FAILED',
+      message,
+    });
     expect(await rowCount()).toBe(before);
   });
 
   it('refuses a bad value on update and keeps the record as it was', async () => {
     const record = await draft();
-    const answer = await call(handler, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, corpName: '改名', mobilePhone: handler.encrypt('1381234') });
+    const answer = await call(handler, REALNAME_CALLS.updateById, {
+      id: record.id,
+      dataVersion: record.dataVersion,
+      corpName: '改名',
+      mobilePhone: handler.encrypt('1381234'),
+    });
     expect(refusalOf(answer)).toMatchObject({ code: 'VALIDATION_FAILED', message: '手机号码：请输入正确的手机号码' });
     expect(await find(handler, record.id)).toMatchObject({ corpName: record.corpName, dataVersion: record.dataVersion });
   });
@@ -155,11 +166,21 @@ describe('sensitive values', () => {
 
   it('keep the stored value when sent as nothing (still masked), refuse the mask sent as a value, and change when sent anew', async () => {
     const record = await draft();
-    const masked = await call(handler, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, corpName: '不应写入有限公司', mobilePhone: handler.encrypt(maskValue(PLAIN.mobilePhone)) });
+    const masked = await call(handler, REALNAME_CALLS.updateById, {
+      id: record.id,
+      dataVersion: record.dataVersion,
+      corpName: '不应写入有限公司',
+      mobilePhone: handler.encrypt(maskValue(PLAIN.mobilePhone)),
+    });
     expect(refusalOf(masked)).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('是脱敏显示的值（含****），不能作为新值提交') });
-    const updated = ok(await call(handler, REALNAME_CALLS.updateById, {
-      id: record.id, dataVersion: record.dataVersion, corpName: '上海浦江供应链有限公司', bankCard: handler.encrypt('31000000000000000001'),
-    }));
+    const updated = ok(
+      await call(handler, REALNAME_CALLS.updateById, {
+        id: record.id,
+        dataVersion: record.dataVersion,
+        corpName: '上海浦江供应链有限公司',
+        bankCard: handler.encrypt('31000000000000000001'),
+      }),
+    );
     expect(updated).toMatchObject({ corpName: '上海浦江供应链有限公司', dataVersion: record.dataVersion + 1 });
     const full = await find(admin, record.id);
     expect(desDecrypt(full.revealed!.idCard!, admin.sessionKey)).toBe(PLAIN.idCard);
@@ -169,7 +190,11 @@ describe('sensitive values', () => {
 
   it('for the whitelist too, a masked value is not the original they saw and is refused', async () => {
     const record = ok(await call(admin, REALNAME_CALLS.save, application(admin)));
-    const answer = await call(admin, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, idCard: admin.encrypt(maskValue(PLAIN.idCard)) });
+    const answer = await call(admin, REALNAME_CALLS.updateById, {
+      id: record.id,
+      dataVersion: record.dataVersion,
+      idCard: admin.encrypt(maskValue(PLAIN.idCard)),
+    });
     expect(refusalOf(answer)).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: '法定代表人身份证号是脱敏显示的值（含****），不能作为新值提交：不修改请保持原样，修改请清空后输入完整的法定代表人身份证号',
@@ -192,9 +217,16 @@ describe('status follows the approval', () => {
     ok(await review(director2, 'op_director2', record.id, 'PASS'));
     expect((await find(auditor, record.id)).status).toBe(REALNAME_STATUS.APPROVED);
 
-    const history = ok(await call<{ history: Array<{ action: string; taskDefinitionKey: string; username: string }> }>(auditor, `${WORKFLOW}/instances/history`, { instanceId: sent.instanceId }));
+    const history = ok(
+      await call<{ history: Array<{ action: string; taskDefinitionKey: string; username: string }> }>(auditor, `${WORKFLOW}/instances/history`, {
+        instanceId: sent.instanceId,
+      }),
+    );
     expect(history.history.filter((h) => h.action !== 'CLAIM').map((h) => [h.action, h.taskDefinitionKey, h.username])).toEqual([
-      ['START', 'Submit', 'op_handler'], ['PASS', 'Submit', 'op_handler'], ['PASS', 'InitialReview', 'op_director'], ['PASS', 'SecondReview', 'op_director2'],
+      ['START', 'Submit', 'op_handler'],
+      ['PASS', 'Submit', 'op_handler'],
+      ['PASS', 'InitialReview', 'op_director'],
+      ['PASS', 'SecondReview', 'op_director2'],
     ]);
   });
 
@@ -226,7 +258,9 @@ describe('status follows the approval', () => {
   it('a record under review can be neither changed, resubmitted nor removed', async () => {
     const record = await submitted();
     const notEditable = { status: 200, code: 'REALNAME_NOT_EDITABLE', message: '当前状态不能修改或提交，仅草稿和已驳回的申请可以' };
-    expect(refusalOf(await call(handler, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, corpName: '改名' }))).toEqual(notEditable);
+    expect(refusalOf(await call(handler, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, corpName: '改名' }))).toEqual(
+      notEditable,
+    );
     expect(refusalOf(await call(handler, REALNAME_CALLS.submit, { id: record.id }))).toEqual(notEditable);
     expect(refusalOf(await call(handler, REALNAME_CALLS.removeByIds, { ids: [record.id] }))).toMatchObject({ code: 'REALNAME_NOT_REMOVABLE' });
     expect(await rawRow(record.id)).toMatchObject({ corpName: record.corpName, status: REALNAME_STATUS.PENDING_FIRST });
@@ -235,7 +269,9 @@ describe('status follows the approval', () => {
   it('refuses an update at a stale version', async () => {
     const record = await draft();
     ok(await call(handler, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, corpName: '第一次修改' }));
-    expect(refusalOf(await call(handler, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, corpName: '第二次修改' }))).toMatchObject({ code: 'DATA_VERSION_CONFLICT' });
+    expect(refusalOf(await call(handler, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, corpName: '第二次修改' }))).toMatchObject(
+      { code: 'DATA_VERSION_CONFLICT' },
+    );
   });
 });
 
@@ -273,11 +309,15 @@ describe('access', () => {
 
   it('the list searches by corporation name, credit code and status', async () => {
     await draft({ corpName: '杭州西湖保理有限公司', creditCode: '91330100MA2H000001' });
-    const byName = ok(await call<{ records: RealnameRecord[]; total: number }>(handler, REALNAME_CALLS.page, { pageNum: 1, pageSize: 10, corpName: '西湖保理' }));
+    const byName = ok(
+      await call<{ records: RealnameRecord[]; total: number }>(handler, REALNAME_CALLS.page, { pageNum: 1, pageSize: 10, corpName: '西湖保理' }),
+    );
     expect(byName.records.map((r) => r.corpName)).toEqual(['杭州西湖保理有限公司']);
     const byCode = ok(await call<{ total: number }>(handler, REALNAME_CALLS.page, { pageNum: 1, pageSize: 10, creditCode: 'MA2H000001' }));
     expect(byCode.total).toBe(1);
-    const approved = ok(await call<{ records: RealnameRecord[] }>(handler, REALNAME_CALLS.page, { pageNum: 1, pageSize: 50, status: REALNAME_STATUS.APPROVED }));
+    const approved = ok(
+      await call<{ records: RealnameRecord[] }>(handler, REALNAME_CALLS.page, { pageNum: 1, pageSize: 50, status: REALNAME_STATUS.APPROVED }),
+    );
     expect(approved.records.length).toBeGreaterThan(0);
     expect(approved.records.every((r) => r.status === REALNAME_STATUS.APPROVED)).toBe(true);
   });

@@ -24,8 +24,19 @@ import { fenOf } from '../../src/lib/money';
 const WF = '/op/v1/workflow';
 const UNIT = DEMO_UNIT.projectDepts[1];
 
-interface Payment { id: string; status: string; amount: string; bankSerialNo: string; auditOpinion: string | null; dataVersion: number }
-interface Task { id: string; instanceId: string; taskDefinitionKey: string }
+interface Payment {
+  id: string;
+  status: string;
+  amount: string;
+  bankSerialNo: string;
+  auditOpinion: string | null;
+  dataVersion: number;
+}
+interface Task {
+  id: string;
+  instanceId: string;
+  taskDefinitionKey: string;
+}
 
 let srv: TestServer;
 let handler: ApiClient;
@@ -40,7 +51,9 @@ const RUN = randomUUID().slice(0, 8).toUpperCase();
 
 beforeAll(async () => {
   srv = await sharedServer();
-  [handler, director, director2, auditor, admin] = await Promise.all(['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)));
+  [handler, director, director2, auditor, admin] = await Promise.all(
+    ['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)),
+  );
   const [account] = await srv.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.unitId, UNIT)).orderBy(grantorNameOf(quotaAccounts)).limit(1);
   accountId = account.id;
 });
@@ -59,20 +72,38 @@ async function issuedNote(amount: string, unitId = UNIT, quotaAccount = accountI
     await recordMovement(tx, quotaAccount, QUOTA_MOVEMENT.freeze, fenOf(amount), 'op_handler', noteNo);
     await recordMovement(tx, quotaAccount, QUOTA_MOVEMENT.occupy, fenOf(amount), 'op_handler', noteNo);
     await tx.insert(creditNotes).values({
-      id, noteNo, rootId: id, groupId: DEMO_UNIT.group, issuerUnitId: unitId, issuerName: '测试签发单位', quotaAccountId: quotaAccount, holderCorpId: DEMO_CORP.supplier(1),
-      holderName: '测试供应商', amount, issueDate: today, dueDate: addDays(today, 60), productName: '测试产品', status: 'ISSUED',
+      id,
+      noteNo,
+      rootId: id,
+      groupId: DEMO_UNIT.group,
+      issuerUnitId: unitId,
+      issuerName: '测试签发单位',
+      quotaAccountId: quotaAccount,
+      holderCorpId: DEMO_CORP.supplier(1),
+      holderName: '测试供应商',
+      amount,
+      issueDate: today,
+      dueDate: addDays(today, 60),
+      productName: '测试产品',
+      status: 'ISSUED',
     });
   });
   return { id, noteNo, amount };
 }
 
 const pay = (notes: Array<{ id: string }>, amount: string, extra: Record<string, unknown> = {}, by = handler) =>
-  by.call(REDEMPTION_CALLS.addPayment, { json: { payerUnitId: UNIT, amount, valueDate: dayOf(Date.now()), bankSerialNo: serial(), noteIds: notes.map((n) => n.id), ...extra } });
+  by.call(REDEMPTION_CALLS.addPayment, {
+    json: { payerUnitId: UNIT, amount, valueDate: dayOf(Date.now()), bankSerialNo: serial(), noteIds: notes.map((n) => n.id), ...extra },
+  });
 const audit = (by: ApiClient, id: string, outcome: 'PASS' | 'REJECT', opinion?: string) => by.call(REDEMPTION_CALLS.audit, { json: { id, outcome, opinion } });
-const recycledRows = (noteNo: string) => db().select().from(quotaLedger).where(and(eq(quotaLedger.reference, noteNo), eq(quotaLedger.movement, QUOTA_MOVEMENT.recycle)));
+const recycledRows = (noteNo: string) =>
+  db()
+    .select()
+    .from(quotaLedger)
+    .where(and(eq(quotaLedger.reference, noteNo), eq(quotaLedger.movement, QUOTA_MOVEMENT.recycle)));
 
 describe('payments and their audit', () => {
-  it('an approved audit redeems the matched notes and recycles each note\'s quota exactly, to the cent, with the operation log', async () => {
+  it("an approved audit redeems the matched notes and recycles each note's quota exactly, to the cent, with the operation log", async () => {
     const a = await issuedNote('12345.67');
     const b = await issuedNote('0.33');
     const recorded = await pay([a, b], '12346.00', { remark: '合并付款' });
@@ -80,10 +111,18 @@ describe('payments and their audit', () => {
     const payment = recorded.body.data as Payment;
     expect(payment).toMatchObject({ status: 'PENDING', amount: '12346.00' });
     const detail = await dataOf<{ payment: Payment; notes: Array<{ noteNo: string; amount: string }> }>(director, REDEMPTION_CALLS.payment, { id: payment.id });
-    expect(detail.notes.map((n) => [n.noteNo, n.amount]).sort()).toEqual([[a.noteNo, a.amount], [b.noteNo, b.amount]].sort());
+    expect(detail.notes.map((n) => [n.noteNo, n.amount]).sort()).toEqual(
+      [
+        [a.noteNo, a.amount],
+        [b.noteNo, b.amount],
+      ].sort(),
+    );
     // 登记人 by the recorder's name, not the login name (issue 37), in the drawer and the list.
     expect(detail.payment).toMatchObject({ createBy: 'op_handler', createByName: '经办人张三' });
-    const listed = await dataOf<{ records: Array<{ id: string; createByName: string }> }>(director, REDEMPTION_CALLS.payments, { status: 'PENDING', pageSize: 100 });
+    const listed = await dataOf<{ records: Array<{ id: string; createByName: string }> }>(director, REDEMPTION_CALLS.payments, {
+      status: 'PENDING',
+      pageSize: 100,
+    });
     expect(listed.records.find((r) => r.id === payment.id)?.createByName).toBe('经办人张三');
 
     const before = await account();
@@ -97,10 +136,19 @@ describe('payments and their audit', () => {
     expect((await recycledRows(a.noteNo)).map((r) => r.amount)).toEqual(['12345.67']);
     expect((await recycledRows(b.noteNo)).map((r) => r.amount)).toEqual(['0.33']);
     const logged = await db().select().from(operationLogs).where(eq(operationLogs.recordId, payment.id));
-    expect(logged.map((l) => [l.resource, l.action, l.username]).sort()).toEqual([['credit-payments', 'CREATE', 'op_handler'], ['credit-payments', 'UPDATE', 'op_director']].sort());
+    expect(logged.map((l) => [l.resource, l.action, l.username]).sort()).toEqual(
+      [
+        ['credit-payments', 'CREATE', 'op_handler'],
+        ['credit-payments', 'UPDATE', 'op_director'],
+      ].sort(),
+    );
 
     // A second audit of the same payment is refused, and nothing moves again.
-    expect(refusalOf(await audit(director2, payment.id, 'PASS'))).toEqual({ status: 200, code: 'CREDIT_PAYMENT_AUDITED', message: `付款 ${payment.bankSerialNo} 已审核（已通过），不能重复审核` });
+    expect(refusalOf(await audit(director2, payment.id, 'PASS'))).toEqual({
+      status: 200,
+      code: 'CREDIT_PAYMENT_AUDITED',
+      message: `付款 ${payment.bankSerialNo} 已审核（已通过），不能重复审核`,
+    });
     expect(refusalOf(await audit(director2, payment.id, 'REJECT', '重复')).code).toBe('CREDIT_PAYMENT_AUDITED');
     expect(await account()).toEqual(after);
     expect(await recycledRows(a.noteNo)).toHaveLength(1);
@@ -114,7 +162,9 @@ describe('payments and their audit', () => {
     const payment = recorded.body.data as Payment;
     const [unit] = await db().select({ unitName: groupUnits.ownName }).from(groupUnits).where(eq(groupUnits.id, UNIT));
     const nameOf = async () => ({
-      listed: (await dataOf<{ records: Array<{ id: string; payerName: string }> }>(director, REDEMPTION_CALLS.payments, { status: 'PENDING', pageSize: 100 })).records.find((r) => r.id === payment.id)?.payerName,
+      listed: (
+        await dataOf<{ records: Array<{ id: string; payerName: string }> }>(director, REDEMPTION_CALLS.payments, { status: 'PENDING', pageSize: 100 })
+      ).records.find((r) => r.id === payment.id)?.payerName,
       shown: (await dataOf<{ payment: { payerName: string } }>(director, REDEMPTION_CALLS.payment, { id: payment.id })).payment.payerName,
     });
     expect(await nameOf()).toEqual({ listed: unit.unitName, shown: unit.unitName });
@@ -135,7 +185,10 @@ describe('payments and their audit', () => {
     const payment = (await pay([note], '8800.00')).body.data as Payment;
     const before = await account();
     expect(refusalOf(await audit(director, payment.id, 'REJECT'))).toMatchObject({ code: 'VALIDATION_FAILED', message: '驳回时须填写审核意见' });
-    expect(await dataOf<Payment>(director, REDEMPTION_CALLS.audit, { id: payment.id, outcome: 'REJECT', opinion: '付款方不符' })).toMatchObject({ status: 'REJECTED', auditOpinion: '付款方不符' });
+    expect(await dataOf<Payment>(director, REDEMPTION_CALLS.audit, { id: payment.id, outcome: 'REJECT', opinion: '付款方不符' })).toMatchObject({
+      status: 'REJECTED',
+      auditOpinion: '付款方不符',
+    });
     expect(await account()).toEqual(before);
     expect((await noteOf(note.id)).status).toBe('ISSUED');
     expect(await recycledRows(note.noteNo)).toHaveLength(0);
@@ -162,10 +215,15 @@ describe('payments and their audit', () => {
   });
 
   it('a note in a payment waiting for audit cannot be split; a split racing a payment of one note: exactly one wins', async () => {
-    const split = (note: { id: string }) => handler.call('/op/v1/credit-notes/notes/split', { json: { noteId: note.id, toCorpId: DEMO_CORP.supplier(5), amount: '100.00' } });
+    const split = (note: { id: string }) =>
+      handler.call('/op/v1/credit-notes/notes/split', { json: { noteId: note.id, toCorpId: DEMO_CORP.supplier(5), amount: '100.00' } });
     const claimed = await issuedNote('300.00');
     expect((await pay([claimed], '300.00')).body.code).toBe('0');
-    expect(refusalOf(await split(claimed))).toEqual({ status: 200, code: 'CREDIT_NOTE_NOT_SPLITTABLE', message: `白条 ${claimed.noteNo} 已在待审核的付款或审批中的兑付登记里，不能拆分` });
+    expect(refusalOf(await split(claimed))).toEqual({
+      status: 200,
+      code: 'CREDIT_NOTE_NOT_SPLITTABLE',
+      message: `白条 ${claimed.noteNo} 已在待审核的付款或审批中的兑付登记里，不能拆分`,
+    });
     expect(await noteOf(claimed.id)).toMatchObject({ status: 'ISSUED', amount: '300.00' });
     for (let round = 0; round < 3; round++) {
       const note = await issuedNote('400.00');
@@ -177,12 +235,16 @@ describe('payments and their audit', () => {
     }
   });
 
-  it('refuses a mismatched amount, another issuer\'s note, a split note, a reused serial and bad input, with its message and nothing written', async () => {
+  it("refuses a mismatched amount, another issuer's note, a split note, a reused serial and bad input, with its message and nothing written", async () => {
     const a = await issuedNote('1000.00');
     const b = await issuedNote('2000.50');
     const count = async () => (await dataOf<{ total: number }>(auditor, REDEMPTION_CALLS.payments, {})).total;
     const total = await count();
-    expect(refusalOf(await pay([a, b], '3000.00'))).toEqual({ status: 200, code: 'CREDIT_PAYMENT_AMOUNT_MISMATCH', message: '付款金额 3,000.00 与所选白条金额合计 3,000.50 不一致，须完全相等' });
+    expect(refusalOf(await pay([a, b], '3000.00'))).toEqual({
+      status: 200,
+      code: 'CREDIT_PAYMENT_AMOUNT_MISMATCH',
+      message: '付款金额 3,000.00 与所选白条金额合计 3,000.50 不一致，须完全相等',
+    });
     expect(refusalOf(await pay([a], '1000.001')).message).toBe('付款金额格式不正确：只写数字，最多 14 位整数、2 位小数，不带正负号、空格、千分位或指数');
     expect(refusalOf(await pay([], '1000.00')).message).toBe('请至少选择一张要兑付的白条');
     expect(refusalOf(await pay([a], '1000.00', { bankSerialNo: '12' })).message).toBe('银行流水号须为 6 至 40 位字母、数字或短横线');
@@ -202,7 +264,10 @@ describe('payments and their audit', () => {
   it('four-eyes and permissions: the recorder cannot audit, the handler cannot audit, the auditor only reads', async () => {
     const note = await issuedNote('66.00');
     const payment = (await pay([note], '66.00', {}, admin)).body.data as Payment;
-    expect(refusalOf(await audit(admin, payment.id, 'PASS'))).toMatchObject({ code: 'CREDIT_PAYMENT_FOUR_EYES', message: '不能审核本人登记的付款，请由其他有审核权限的人员审核' });
+    expect(refusalOf(await audit(admin, payment.id, 'PASS'))).toMatchObject({
+      code: 'CREDIT_PAYMENT_FOUR_EYES',
+      message: '不能审核本人登记的付款，请由其他有审核权限的人员审核',
+    });
     expect(refusalOf(await audit(handler, payment.id, 'PASS')).status).toBe(403);
     expect(refusalOf(await pay([note], '66.00', {}, auditor)).status).toBe(403);
     expect(refusalOf(await pay([note], '66.00', {}, director)).status).toBe(403);
@@ -223,7 +288,11 @@ describe('payments and their audit', () => {
 describe('registration of a note paid outside the platform', () => {
   async function evidence(): Promise<string> {
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'))]), '付款回单.pdf');
+    form.append(
+      'file',
+      new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'))]),
+      '付款回单.pdf',
+    );
     const answer = await handler.upload<{ id: string }>(FILE_CALLS.upload, form);
     expect(answer.body.code, answer.text).toBe('0');
     return answer.body.data!.id;
@@ -236,7 +305,10 @@ describe('registration of a note paid outside the platform', () => {
   it('redeems the note and recycles its quota only when the approval ends approved', async () => {
     const note = await issuedNote('3210.98');
     const started = await dataOf<{ registration: { id: string; status: string }; instanceId: string; taskId: string }>(handler, REDEMPTION_CALLS.register, {
-      noteId: note.id, paidDate: dayOf(Date.now()), evidenceFileId: await evidence(), remark: '线下转账',
+      noteId: note.id,
+      paidDate: dayOf(Date.now()),
+      evidenceFileId: await evidence(),
+      remark: '线下转账',
     });
     expect(started.registration.status).toBe('RUNNING');
     // While it runs the note cannot be paid through the platform too.
@@ -246,19 +318,29 @@ describe('registration of a note paid outside the platform', () => {
     const task = await taskOf(director, started.instanceId);
     expect(task?.taskDefinitionKey).toBe('Approve');
     // What the director's task view reads: the registration, its note and evidence.
-    const shown = await dataOf<{ registration: { evidenceName: string; amount: string }; note: { noteNo: string; displayStatus: string } }>(director, REDEMPTION_CALLS.registration, { id: started.registration.id });
+    const shown = await dataOf<{ registration: { evidenceName: string; amount: string }; note: { noteNo: string; displayStatus: string } }>(
+      director,
+      REDEMPTION_CALLS.registration,
+      { id: started.registration.id },
+    );
     expect(shown).toMatchObject({ registration: { evidenceName: '付款回单.pdf', amount: '3210.98' }, note: { noteNo: note.noteNo, displayStatus: 'ISSUED' } });
     expect((await complete(director, task!.id, 'PASS')).body.code).toBe('0');
     expect((await noteOf(note.id)).status).toBe('REDEEMED');
     expect(fenOf((await account()).available) - fenOf(before.available)).toBe(321098n);
     expect((await recycledRows(note.noteNo)).map((r) => [r.amount, r.processKey])).toEqual([['3210.98', 'Process_CREDIT_REDEEM_REGISTER_BIZ']]);
-    const [registration] = (await dataOf<{ records: Array<{ id: string; status: string }> }>(auditor, REDEMPTION_CALLS.registrations, { status: 'APPROVED' })).records.filter((r) => r.id === started.registration.id);
+    const [registration] = (
+      await dataOf<{ records: Array<{ id: string; status: string }> }>(auditor, REDEMPTION_CALLS.registrations, { status: 'APPROVED' })
+    ).records.filter((r) => r.id === started.registration.id);
     expect(registration.status).toBe('APPROVED');
   });
 
   it('a rejected registration changes nothing; a redeemed note cannot be registered', async () => {
     const note = await issuedNote('99.99');
-    const started = await dataOf<{ instanceId: string }>(handler, REDEMPTION_CALLS.register, { noteId: note.id, paidDate: dayOf(Date.now()), evidenceFileId: await evidence() });
+    const started = await dataOf<{ instanceId: string }>(handler, REDEMPTION_CALLS.register, {
+      noteId: note.id,
+      paidDate: dayOf(Date.now()),
+      evidenceFileId: await evidence(),
+    });
     const before = await account();
     expect((await complete(director, (await taskOf(director, started.instanceId))!.id, 'REJECT')).body.code).toBe('0');
     // Back at the handler's step; withdrawn there, it ends rejected.
@@ -266,10 +348,16 @@ describe('registration of a note paid outside the platform', () => {
     expect((await noteOf(note.id)).status).toBe('ISSUED');
     expect(await account()).toEqual(before);
     expect(await recycledRows(note.noteNo)).toHaveLength(0);
-    expect(refusalOf(await handler.call(REDEMPTION_CALLS.register, { json: { noteId: note.id, paidDate: dayOf(Date.now()), evidenceFileId: 'no-such-file' } })).message).toBe('付款凭证文件不存在，请重新上传');
+    expect(
+      refusalOf(await handler.call(REDEMPTION_CALLS.register, { json: { noteId: note.id, paidDate: dayOf(Date.now()), evidenceFileId: 'no-such-file' } }))
+        .message,
+    ).toBe('付款凭证文件不存在，请重新上传');
     const redeemed = await issuedNote('1.00');
     const payment = (await pay([redeemed], '1.00')).body.data as Payment;
     await dataOf(director, REDEMPTION_CALLS.audit, { id: payment.id, outcome: 'PASS' });
-    expect(refusalOf(await handler.call(REDEMPTION_CALLS.register, { json: { noteId: redeemed.id, paidDate: dayOf(Date.now()), evidenceFileId: await evidence() } })).message).toBe(`白条 ${redeemed.noteNo} 当前为已兑付，不能兑付`);
+    expect(
+      refusalOf(await handler.call(REDEMPTION_CALLS.register, { json: { noteId: redeemed.id, paidDate: dayOf(Date.now()), evidenceFileId: await evidence() } }))
+        .message,
+    ).toBe(`白条 ${redeemed.noteNo} 当前为已兑付，不能兑付`);
   });
 });

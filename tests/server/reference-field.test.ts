@@ -31,7 +31,8 @@ beforeAll(async () => {
 const freshCode = () => `W-${String(Math.floor(Math.random() * 90_000_000) + 10_000_000)}`;
 const widget = (coreCorpId: unknown) => ({ code: freshCode(), name: '引用测试', status: '0', coreCorpId });
 const pageByCode = async (code: string) => (await dataOf<{ records: Row[] }>(admin, `${apiBase}/page`, { code, pageSize: 10 })).records;
-const refusalFor = (key: string) => translate(key, { field: translate('products:product.fields.coreCorpName'), rule: translate('products:reference.coreCorps') });
+const refusalFor = (key: string) =>
+  translate(key, { field: translate('products:product.fields.coreCorpName'), rule: translate('products:reference.coreCorps') });
 
 describe('a reference field', () => {
   it('stores the id and answers the referenced record by its label, in the page, the record and the save', async () => {
@@ -68,7 +69,8 @@ describe('a reference field', () => {
   it('is searched in the list by the label the operator reads', async () => {
     const body = widget(DEMO_CORP.group);
     const saved = await dataOf<Row>(admin, `${apiBase}/save`, body);
-    const search = async (text: string) => (await dataOf<{ records: Row[] }>(admin, `${apiBase}/page`, { coreCorpId: text, pageSize: 500 })).records.map((r) => r.id);
+    const search = async (text: string) =>
+      (await dataOf<{ records: Row[] }>(admin, `${apiBase}/page`, { coreCorpId: text, pageSize: 500 })).records.map((r) => r.id);
     expect(await search('华东建设')).toContain(saved.id);
     expect(await search('工商银行')).not.toContain(saved.id);
     // LIKE's wildcards are text here: a % matches no name.
@@ -89,7 +91,7 @@ describe('a reference field', () => {
     }
   });
 
-  it('exports the referenced record\'s name in its column, never the id', async () => {
+  it("exports the referenced record's name in its column, never the id", async () => {
     const body = widget(DEMO_CORP.group);
     await dataOf<Row>(admin, `${apiBase}/save`, body);
     const started = await dataOf<{ id: string }>(admin, `${apiBase}/export`, { code: body.code });

@@ -42,7 +42,12 @@ describe('several-record references', () => {
     expect(byCode.records.map((p) => p.id)).toContain(sample.id);
     expect(byCode.records.every((p) => p.templateVersionIdsLabel.some((l) => l?.includes(code)))).toBe(true);
     // Exactly the products naming a matching version: the list's own rows, filtered here by what they show.
-    expect(byCode.records.map((p) => p.id).sort()).toEqual(all.records.filter((p) => p.templateVersionIdsLabel.some((l) => l?.includes(code))).map((p) => p.id).sort());
+    expect(byCode.records.map((p) => p.id).sort()).toEqual(
+      all.records
+        .filter((p) => p.templateVersionIdsLabel.some((l) => l?.includes(code)))
+        .map((p) => p.id)
+        .sort(),
+    );
     const byName = await dataOf<Page<Product>>(auditor, LIST, { templateVersionIds: label.slice(label.indexOf(' ') + 1), pageSize: 200 });
     expect(byName.records.map((p) => p.id)).toContain(sample.id);
     expect((await dataOf<Page<Product>>(auditor, LIST, { templateVersionIds: '没有这样的模板版本', pageSize: 200 })).total).toBe(0);

@@ -65,7 +65,7 @@ describe('reconciling reference data at start', () => {
     expect(await db.select().from(rolePermissions).where(eq(rolePermissions.permission, 'ops:mine:list'))).toHaveLength(1);
   });
 
-  it('gives a menu a release renamed its new title where it still holds an old seeded one, and keeps an operator\'s', async () => {
+  it("gives a menu a release renamed its new title where it still holds an old seeded one, and keeps an operator's", async () => {
     const { db } = database;
     const title = async (uri: string) => (await db.select({ title: menus.title }).from(menus).where(eq(menus.menuUri, uri)))[0].title;
     // As a release before stop 39 seeded it.

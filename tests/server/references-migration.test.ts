@@ -61,14 +61,20 @@ describe(`${MIGRATION} on an earlier release's rows`, () => {
       const rows = async (sql: string) => (await client.query<Record<string, unknown>>(sql)).rows;
       // Units standing for a corporation hold no name; the one that held another name is reported with it.
       expect(await rows(`SELECT id, unit_name FROM group_units ORDER BY id`)).toEqual([
-        { id: 'u-branch', unit_name: '第一分公司' }, { id: 'u-group', unit_name: null }, { id: 'u-member', unit_name: null },
+        { id: 'u-branch', unit_name: '第一分公司' },
+        { id: 'u-group', unit_name: null },
+        { id: 'u-member', unit_name: null },
       ]);
       expect(await rows(`SELECT id, grantor_corp_id FROM quota_accounts ORDER BY id`)).toEqual([
-        { id: 'qa-bank', grantor_corp_id: 'c-bank' }, { id: 'qa-gone', grantor_corp_id: 'c-removed-bank' }, { id: 'qa-platform', grantor_corp_id: null },
+        { id: 'qa-bank', grantor_corp_id: 'c-bank' },
+        { id: 'qa-gone', grantor_corp_id: 'c-removed-bank' },
+        { id: 'qa-platform', grantor_corp_id: null },
       ]);
       expect((await rows(`SELECT id FROM financing_applications ORDER BY id`)).map((r) => r.id)).toEqual(['fa-gone', 'fa-ok']);
       expect((await rows(`SELECT id FROM credit_note_applications`)).map((r) => r.id)).toEqual(['ca-ok']);
-      const gaps = await rows(`SELECT table_name, row_id, column_name, value, name_then FROM reference_gaps WHERE migration = '${MIGRATION}' ORDER BY table_name, row_id, column_name`);
+      const gaps = await rows(
+        `SELECT table_name, row_id, column_name, value, name_then FROM reference_gaps WHERE migration = '${MIGRATION}' ORDER BY table_name, row_id, column_name`,
+      );
       expect(gaps).toEqual([
         { table_name: 'financing_applications', row_id: 'fa-gone', column_name: 'prd_code', value: 'CREDIT-GONE', name_then: '已下架产品' },
         { table_name: 'financing_applications', row_id: 'fa-gone', column_name: 'supplier_corp_id', value: 'c-removed-supplier', name_then: '已删除的供应商' },

@@ -117,7 +117,10 @@ async function scopeOf(resource: AnyResource): Promise<Row> {
   let scope: Row = {};
   if (answer.body.code !== '0') {
     const { code, field } = refusal(answer);
-    expect({ code, undeclaredKey: typeof field === 'string' && /Id$/.test(field) && !(field in resource.fields) }, `${resource.name}: its page refuses ${JSON.stringify(answer.body)}`).toEqual({ code: 'VALIDATION_FAILED', undeclaredKey: true });
+    expect(
+      { code, undeclaredKey: typeof field === 'string' && /Id$/.test(field) && !(field in resource.fields) },
+      `${resource.name}: its page refuses ${JSON.stringify(answer.body)}`,
+    ).toEqual({ code: 'VALIDATION_FAILED', undeclaredKey: true });
     const key = field as string;
     const parentsBase = `${resource.apiBase.replace(/\/[^/]+$/, '')}/${key.replace(/Id$/, '')}s`;
     const parents = await ok<Page>(reader, `${parentsBase}/page`, { pageSize: 500 });
@@ -230,7 +233,13 @@ async function submit(resource: AnyResource, mode: Mode, client: ApiClient, call
     if (tries > Object.keys(resource.fields).length + refs.sources.length) return { body, answer };
     const quoted = writable(resource, mode)
       .map(([name]) => name)
-      .filter((name) => name !== field && String(body[name] ?? '').length >= 3 && String(message ?? '').includes(String(body[name])) && mayReference(resource, mode, name, body));
+      .filter(
+        (name) =>
+          name !== field &&
+          String(body[name] ?? '').length >= 3 &&
+          String(message ?? '').includes(String(body[name])) &&
+          mayReference(resource, mode, name, body),
+      );
     const fresh = [field, ...quoted].filter((name) => !refs.fields.has(name));
     if (fresh.length) for (const name of fresh) refs.fields.add(name);
     else if (refs.source + 1 < refs.sources.length) refs.source += 1;
@@ -250,7 +259,11 @@ async function resolveReferences(resource: AnyResource): Promise<void> {
 
 /** The writable values of a stored row, as an edit form sends them back (sensitive ones left out: they are masked). */
 function editable(resource: AnyResource, row: Row): Row {
-  return Object.fromEntries(writable(resource, 'update').filter(([name, s]) => !s.sensitive && row[name] !== undefined && row[name] !== null).map(([name]) => [name, row[name]]));
+  return Object.fromEntries(
+    writable(resource, 'update')
+      .filter(([name, s]) => !s.sensitive && row[name] !== undefined && row[name] !== null)
+      .map(([name]) => [name, row[name]]),
+  );
 }
 
 const canCreate = (r: AnyResource) => writerName(r.permissions.add) !== undefined && writable(r, 'create').length > 0;
@@ -266,7 +279,8 @@ async function validBody(resource: AnyResource, mode: Mode): Promise<Row> {
   if (mode === 'create') return values;
   expect(sample, `${resource.name}: an update needs a row (the demo world seeds one)`).toBeDefined();
   // An update must change something (an approvable one refuses an empty change): a field of few values may need another try.
-  const differs = (v: Row) => Object.entries(v).some(([name, value]) => resource.fields[name].sensitive || JSON.stringify(value) !== JSON.stringify(sample![name]));
+  const differs = (v: Row) =>
+    Object.entries(v).some(([name, value]) => resource.fields[name].sensitive || JSON.stringify(value) !== JSON.stringify(sample![name]));
   for (let tries = 0; tries < 10 && !differs(values); tries += 1) values = generate();
   return { ...editable(resource, sample!), ...values, id: sample!.id, dataVersion: sample!.dataVersion };
 }
@@ -323,14 +337,21 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
 
     for (const [name, schema] of writable(resource, 'create')) {
       if (body[name] === undefined || schema.sensitive || schema.type === 'richText') continue;
-      expect({ name, value: saved[name] }).toEqual({ name, value: schema.type === 'money' ? expect.stringMatching(new RegExp(`^${String(body[name]).replace('.', '\\.')}0*$`)) : body[name] });
+      expect({ name, value: saved[name] }).toEqual({
+        name,
+        value: schema.type === 'money' ? expect.stringMatching(new RegExp(`^${String(body[name]).replace('.', '\\.')}0*$`)) : body[name],
+      });
     }
     expect(await ok<Row>(writer, `${apiBase}/find-by-id`, { id: saved.id })).toMatchObject({ id: saved.id, dataVersion: 0 });
 
     if (canUpdate(resource)) {
       const editor = writerFor(permissions.edit)!;
       const changes = withReferences(resource, validRecord(resource, 'update', next(), dictValues, saved));
-      const updated = await ok<Row>(editor, `${apiBase}/update-by-id`, sealed(resource, editor, { ...editable(resource, saved), ...changes, id: saved.id, dataVersion: saved.dataVersion }));
+      const updated = await ok<Row>(
+        editor,
+        `${apiBase}/update-by-id`,
+        sealed(resource, editor, { ...editable(resource, saved), ...changes, id: saved.id, dataVersion: saved.dataVersion }),
+      );
       expect(updated).toMatchObject({ id: saved.id, dataVersion: 1 });
     }
     const remover = writerFor(permissions.remove);
@@ -340,16 +361,19 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
     }
   });
 
-  it.runIf(!resource.approval?.create && canUpdate(resource) && !canCreate(resource))('is updated by a persona who may (an approvable update starts its process)', async () => {
-    const editor = writerFor(permissions.edit)!;
-    const { body, answer } = await submit(resource, 'update', editor, 'update-by-id');
-    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: '0' });
-    if (resource.approval?.update) {
-      expect((answer.body.data as { change: Row }).change).toMatchObject({ resource: resource.name, action: 'update', recordId: body.id, status: 'RUNNING' });
-    } else {
-      expect(answer.body.data).toMatchObject({ id: body.id, dataVersion: (body.dataVersion as number) + 1 });
-    }
-  });
+  it.runIf(!resource.approval?.create && canUpdate(resource) && !canCreate(resource))(
+    'is updated by a persona who may (an approvable update starts its process)',
+    async () => {
+      const editor = writerFor(permissions.edit)!;
+      const { body, answer } = await submit(resource, 'update', editor, 'update-by-id');
+      expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: '0' });
+      if (resource.approval?.update) {
+        expect((answer.body.data as { change: Row }).change).toMatchObject({ resource: resource.name, action: 'update', recordId: body.id, status: 'RUNNING' });
+      } else {
+        expect(answer.body.data).toMatchObject({ id: body.id, dataVersion: (body.dataVersion as number) + 1 });
+      }
+    },
+  );
 
   it('refuses every write to the auditor on the server, and changes nothing', async () => {
     const auditor = clients.get(READER)!;
@@ -362,7 +386,11 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
       [permissions.remove, 'remove-by-ids', { ids: [row.id] }],
       // The operation log's export is the auditor's by grant (an audit takes its evidence away); it changes nothing.
       [resource.name === 'operation-logs' ? undefined : permissions.export, 'export', await scopeOf(resource)],
-      ...Object.entries(resource.actions ?? {}).map(([name, action]): [string, string, Row] => [action.permission, name, { id: row.id, dataVersion: row.dataVersion }]),
+      ...Object.entries(resource.actions ?? {}).map(([name, action]): [string, string, Row] => [
+        action.permission,
+        name,
+        { id: row.id, dataVersion: row.dataVersion },
+      ]),
     ];
     for (const [permission, call, body] of writes) {
       if (!permission) continue;
@@ -392,10 +420,19 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
       expect(holder[name], `${resource.name}.${name}: the holder's value`).toEqual(expect.anything());
       // A record like the holder (what one key demands of its value holds: a parameter's JSON),
       // its other unique fields fresh: only this one collides.
-      const like = Object.fromEntries(writable(resource, 'create').filter(([n, s]) => !s.unique && !s.sensitive && holder![n] !== null && holder![n] !== undefined).map(([n]) => [n, holder![n]]));
+      const like = Object.fromEntries(
+        writable(resource, 'create')
+          .filter(([n, s]) => !s.unique && !s.sensitive && holder![n] !== null && holder![n] !== undefined)
+          .map(([n]) => [n, holder![n]]),
+      );
       const body = { ...(await validBody(resource, 'create')), ...like, [name]: holder[name] };
       const answer = await writer.call(`${apiBase}/save`, { json: sealed(resource, writer, body) });
-      expect(refusal(answer)).toEqual({ status: 200, code: 'DUPLICATE', message: translate('server:crud.duplicate', { field: translate(resource.fields[name].label) }), field: name });
+      expect(refusal(answer)).toEqual({
+        status: 200,
+        code: 'DUPLICATE',
+        message: translate('server:crud.duplicate', { field: translate(resource.fields[name].label) }),
+        field: name,
+      });
     }
   });
 
@@ -409,7 +446,13 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
     for (const breaker of breakers) {
       const body = { ...(await validBody(resource, mode!)), [breaker.field]: breaker.value };
       const answer = await writer.call(`${apiBase}/${call}`, { json: sealed(resource, writer, body) });
-      expect({ rule: breaker.rule, ...refusal(answer) }).toEqual({ rule: breaker.rule, status: 200, code: 'VALIDATION_FAILED', message: breaker.message, field: breaker.field });
+      expect({ rule: breaker.rule, ...refusal(answer) }).toEqual({
+        rule: breaker.rule,
+        status: 200,
+        code: 'VALIDATION_FAILED',
+        message: breaker.message,
+        field: breaker.field,
+      });
     }
     expect((await pageOf(writer, resource)).total).toBe(before);
   });
@@ -457,9 +500,12 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
     const all = (await pageOf(reader, resource)).records;
     // Rows only another flow makes (real-name applications, an approvable creation once approved),
     // when the demo world holds none: nothing to filter, and the skip says so.
-    if (!all.length) return context.skip(`${resource.name}: no record to filter (the demo world holds none, and a creation here is a proposal or another flow's)`);
+    if (!all.length)
+      return context.skip(`${resource.name}: no record to filter (the demo world holds none, and a creation here is a proposal or another flow's)`);
     for (const [name, schema] of searchable) {
-      const holder = all.find((r) => r[name] !== null && r[name] !== undefined && r[name] !== '' && !(Array.isArray(r[name]) && !(r[name] as unknown[]).length));
+      const holder = all.find(
+        (r) => r[name] !== null && r[name] !== undefined && r[name] !== '' && !(Array.isArray(r[name]) && !(r[name] as unknown[]).length),
+      );
       expect(holder, `${resource.name}.${name}: no row holds a value to search by (the demo world should)`).toBeDefined();
       const value = holder![name];
       if (schema.search === 'range') {

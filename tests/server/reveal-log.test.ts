@@ -30,7 +30,9 @@ let record: RealnameRecord;
 beforeAll(async () => {
   srv = await sharedServer();
   [admin, handler, auditor] = await Promise.all(['op_admin', 'op_handler', 'op_auditor'].map((u) => signInAs(srv.baseUrl, u)));
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6bfd' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6bfd' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)]), '营业执照.png');
   licenceId = (await handler.upload<{ id: string }>(FILE_CALLS.upload, form)).body.data!.id;
@@ -52,9 +54,19 @@ const application = (client: ApiClient) => ({
 });
 
 // The record's reveals (its writes are logged too, issue 20: tests/server/operation-log.test.ts).
-const entriesFor = (recordId: string) => srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, recordId), eq(operationLogs.action, 'REVEAL')));
+const entriesFor = (recordId: string) =>
+  srv.database.db
+    .select()
+    .from(operationLogs)
+    .where(and(eq(operationLogs.recordId, recordId), eq(operationLogs.action, 'REVEAL')));
 // The admin's reveals: other files reveal too, on the shared server.
-const revealCount = async (username: string) => (await srv.database.db.select({ n: count() }).from(operationLogs).where(and(eq(operationLogs.action, 'REVEAL'), eq(operationLogs.username, username))))[0].n;
+const revealCount = async (username: string) =>
+  (
+    await srv.database.db
+      .select({ n: count() })
+      .from(operationLogs)
+      .where(and(eq(operationLogs.action, 'REVEAL'), eq(operationLogs.username, username)))
+  )[0].n;
 
 describe('reveals', () => {
   it('records nothing for a caller who gets masked values only', async () => {
@@ -87,7 +99,9 @@ describe('reveals', () => {
     expect(entries[0].createTime.getTime()).toBeGreaterThanOrEqual(before - 1000);
     // a second look is a second entry; an edit answered in clear is one more
     ok(await admin.call(REALNAME_CALLS.findById, { json: { id: record.id } }));
-    const edited = ok(await admin.call<RealnameRecord>(REALNAME_CALLS.updateById, { json: { id: record.id, dataVersion: seen.dataVersion, legalPersonName: '陈立新' } }));
+    const edited = ok(
+      await admin.call<RealnameRecord>(REALNAME_CALLS.updateById, { json: { id: record.id, dataVersion: seen.dataVersion, legalPersonName: '陈立新' } }),
+    );
     expect(edited.revealed).toBeDefined();
     expect(await entriesFor(record.id)).toHaveLength(3);
   });
@@ -124,12 +138,20 @@ describe('no-store', () => {
 
 describe('the auditor reads the log', () => {
   it('lists and filters reveals, by action, user and record', async () => {
-    const page = ok(await auditor.call<{ records: Array<Record<string, unknown>>; total: number }>(`${LOG}/page`, { json: { action: 'REVEAL', username: 'op_admin', pageSize: 50 } }));
+    const page = ok(
+      await auditor.call<{ records: Array<Record<string, unknown>>; total: number }>(`${LOG}/page`, {
+        json: { action: 'REVEAL', username: 'op_admin', pageSize: 50 },
+      }),
+    );
     expect(page.total).toBe(await revealCount('op_admin'));
     expect(page.total).toBeGreaterThanOrEqual(3);
     expect(page.records.every((r) => r.action === 'REVEAL' && r.username === 'op_admin')).toBe(true);
     // The record's own reveals, by its id (the admin's reveals of other files' records are on the list too).
-    const ofRecord = ok(await auditor.call<{ records: Array<Record<string, unknown>>; total: number }>(`${LOG}/page`, { json: { action: 'REVEAL', username: 'op_admin', recordId: record.id } }));
+    const ofRecord = ok(
+      await auditor.call<{ records: Array<Record<string, unknown>>; total: number }>(`${LOG}/page`, {
+        json: { action: 'REVEAL', username: 'op_admin', recordId: record.id },
+      }),
+    );
     expect(ofRecord.total).toBe(3);
     expect(ofRecord.records.every((r) => r.recordId === record.id)).toBe(true);
     const one = ofRecord.records[0];
@@ -139,7 +161,10 @@ describe('the auditor reads the log', () => {
   });
 
   it('changes nothing through the API, not even as op_admin', async () => {
-    const [entry] = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.action, 'REVEAL')));
+    const [entry] = await srv.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.action, 'REVEAL')));
     for (const [path, body] of [
       ['save', { username: 'x', resource: 'x', action: 'REVEAL' }],
       ['update-by-id', { id: entry.id, dataVersion: 0, fields: 'none' }],

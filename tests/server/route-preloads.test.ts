@@ -27,7 +27,9 @@ describe('preloading HTML for deep links', () => {
 
   it("names a page of its own's chunks in the head, and only the build's asset paths", () => {
     const page = text('/op/system/dict/')!;
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/DictTypePage-a1.js"><link rel="preload" as="style" crossorigin href="/assets/kit-b2.css"></head>');
+    expect(page).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/DictTypePage-a1.js"><link rel="preload" as="style" crossorigin href="/assets/kit-b2.css"></head>',
+    );
     expect(page).not.toContain('evil');
     expect(page).not.toContain('<script>');
   });

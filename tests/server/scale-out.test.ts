@@ -120,7 +120,10 @@ describe.skipIf(!binDir)('two server processes on one PostgreSQL', () => {
     const handlerA = await signInAs(a.baseUrl, 'op_handler');
     const handlerB = at(handlerA, b.baseUrl);
     expect((await handlerB.call('/op/v1/userInfo')).status).toBe(200);
-    const page = await dataOf<{ records: Array<{ id: string; current: boolean }> }>(adminA, '/op/v1/sys/online-sessions/page', { username: 'op_handler', pageSize: 50 });
+    const page = await dataOf<{ records: Array<{ id: string; current: boolean }> }>(adminA, '/op/v1/sys/online-sessions/page', {
+      username: 'op_handler',
+      pageSize: 50,
+    });
     for (const { id } of page.records) expect((await adminA.call('/op/v1/sys/online-sessions/force-logout', { json: { id } })).body.code).toBe('0');
     const deadline = Date.now() + 1000;
     let status = (await handlerB.call('/op/v1/userInfo')).status;
@@ -149,8 +152,13 @@ describe.skipIf(!binDir)('two server processes on one PostgreSQL', () => {
     await until((e) => e.type === 'ready', 5000);
     const run = Date.now().toString(36).toUpperCase();
     const admission = await dataOf<{ instanceId: string; taskId: string }>(handlerA, '/op/v1/corporations/changes/core-admissions/save', {
-      corpName: `横向扩展消息${run}有限公司`, creditCode: `91330200MA2S${run.slice(-5).padStart(5, '0')}X`.slice(0, 18), legalPersonName: '陈海波',
-      legalPersonIdCard: handlerA.encrypt('11010519491231002X'), managerName: '林晓', managerMobile: handlerA.encrypt('13812345678'), registeredAddress: '宁波市江北区1号',
+      corpName: `横向扩展消息${run}有限公司`,
+      creditCode: `91330200MA2S${run.slice(-5).padStart(5, '0')}X`.slice(0, 18),
+      legalPersonName: '陈海波',
+      legalPersonIdCard: handlerA.encrypt('11010519491231002X'),
+      managerName: '林晓',
+      managerMobile: handlerA.encrypt('13812345678'),
+      registeredAddress: '宁波市江北区1号',
     });
     // Saving submitted it: its task is the director's review.
     const approved = until((e) => e.type === 'message' && e.message.subjectId === admission.instanceId, 1000);
@@ -168,7 +176,11 @@ describe.skipIf(!binDir)('two server processes on one PostgreSQL', () => {
     const signed = adminB.prepare(`${RECORDS}/export`, { json: { id: started.id } });
     const response = await fetch(`${b.baseUrl}${signed.url}`, { method: 'POST', headers: signed.headers, body: signed.body });
     expect(response.status).toBe(200);
-    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 2).toString()).toBe('PK'); // an .xlsx is a zip
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK'); // an .xlsx is a zip
 
     const { url } = await dataOf<{ url: string }>(adminA, `${RECORDS}/export`, { id: started.id, ticket: true });
     expect((await fetch(`${b.baseUrl}${url}`)).status).toBe(200);
@@ -196,7 +208,8 @@ describe.skipIf(!binDir)('two server processes on one PostgreSQL', () => {
       await insert('exp-dead-runner', 'a-process-that-died');
       b = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
       adminB = at(adminA, b.baseUrl);
-      const status = async (id: string) => (await sqlClient.query<{ status: string }>('select status from file_export_records where id = $1', [id])).rows[0].status;
+      const status = async (id: string) =>
+        (await sqlClient.query<{ status: string }>('select status from file_export_records where id = $1', [id])).rows[0].status;
       expect(await status('exp-live-runner')).toBe('PROCESSING');
       expect(await status('exp-dead-runner')).toBe('FAILURE');
     } finally {

@@ -19,7 +19,18 @@ import { signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
 
 /** The tables that grow with the business: a whole read of one of them is what the check refuses. */
-const LARGE_TABLES = new Set(['corporations', 'group_units', 'quota_accounts', 'quota_ledger', 'credit_notes', 'credit_note_holds', 'workflow_instances', 'workflow_tasks', 'workflow_history', 'sys_operation_logs']);
+const LARGE_TABLES = new Set([
+  'corporations',
+  'group_units',
+  'quota_accounts',
+  'quota_ledger',
+  'credit_notes',
+  'credit_note_holds',
+  'workflow_instances',
+  'workflow_tasks',
+  'workflow_history',
+  'sys_operation_logs',
+]);
 
 interface PlanNode {
   'Node Type': string;
@@ -38,7 +49,14 @@ const indexReads = (node: PlanNode, parentRelation?: string): Array<{ relation: 
   const relation = node['Relation Name'] ?? parentRelation;
   const own =
     /Index/.test(node['Node Type']) && relation
-      ? [{ relation, index: node['Index Name'] ?? node['Node Type'], examined: ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * (node['Actual Loops'] ?? 1) }]
+      ? [
+          {
+            relation,
+            index: node['Index Name'] ?? node['Node Type'],
+            examined:
+              ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * (node['Actual Loops'] ?? 1),
+          },
+        ]
       : [];
   return [...own, ...(node.Plans ?? []).flatMap((child) => indexReads(child, node['Node Type'] === 'Bitmap Heap Scan' ? relation : undefined))];
 };
@@ -109,7 +127,8 @@ async function wholeReads(path: string, body: Record<string, unknown>): Promise<
       for (const read of indexReads(analysed.rows[0]['QUERY PLAN'][0].Plan)) {
         if (!LARGE_TABLES.has(read.relation)) continue;
         const rows = await tableRows(read.relation);
-        if (rows >= 500 && read.examined >= 0.9 * rows) found.add(`${read.relation} walked whole by ${read.index}: ${read.examined} of ${rows} rows (${sql.slice(0, 160)}…)`);
+        if (rows >= 500 && read.examined >= 0.9 * rows)
+          found.add(`${read.relation} walked whole by ${read.index}: ${read.examined} of ${rows} rows (${sql.slice(0, 160)}…)`);
       }
     }
   } finally {
@@ -125,12 +144,15 @@ describe('the plans of the busiest lists on a large group’s data', () => {
     expect(count.rows[0].n).toBe(sizes.ledgerRows);
   });
 
-  it.each(busyLists(sizes).map((call) => [call.label, call] as const))('%s: no whole read of a large table, first page and a deep page', async (label, call) => {
-    const reads = [...(await wholeReads(call.path, { ...call.body, pageNum: 1 })), ...(await wholeReads(call.path, { ...call.body, pageNum: DEEP_PAGE }))];
-    const left = LISTS_WHOLE_READS_LEFT[label] ?? [];
-    // What a list still reads whole is named below (issue 42 item 3, left); anything else is a regression.
-    expect(reads.filter((r) => !left.some((known) => r.includes(known)))).toEqual([]);
-  });
+  it.each(busyLists(sizes).map((call) => [call.label, call] as const))(
+    '%s: no whole read of a large table, first page and a deep page',
+    async (label, call) => {
+      const reads = [...(await wholeReads(call.path, { ...call.body, pageNum: 1 })), ...(await wholeReads(call.path, { ...call.body, pageNum: DEEP_PAGE }))];
+      const left = LISTS_WHOLE_READS_LEFT[label] ?? [];
+      // What a list still reads whole is named below (issue 42 item 3, left); anything else is a regression.
+      expect(reads.filter((r) => !left.some((known) => r.includes(known)))).toEqual([]);
+    },
+  );
 
   it.each(treeCalls(sizes).map((call) => [call.label, call] as const))('%s: no whole read of a large table', async (_label, call) => {
     expect(await wholeReads(call.path, call.body)).toEqual([]);

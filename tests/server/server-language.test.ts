@@ -127,8 +127,14 @@ describe('stored messages and summaries', () => {
     const started = await dataOf<{ instance: { summary: string } }>(handler, START_WITH_RECORD, { billNo });
     expect(started.instance.summary).toBe(`账单 ${billNo}：Acme Trading 2026-10 服务费 ¥1,234.50`);
 
-    interface TaskRow { businessKey: string; summary: string; processName: string; taskName: string }
-    const todo = async (client: ApiClient) => (await dataOf<{ records: TaskRow[] }>(client, '/op/v1/workflow/tasks/todo/page', { pageSize: 100 })).records.find((r) => r.businessKey === billNo);
+    interface TaskRow {
+      businessKey: string;
+      summary: string;
+      processName: string;
+      taskName: string;
+    }
+    const todo = async (client: ApiClient) =>
+      (await dataOf<{ records: TaskRow[] }>(client, '/op/v1/workflow/tasks/todo/page', { pageSize: 100 })).records.find((r) => r.businessKey === billNo);
     const en = await todo(directorEn);
     expect(en?.summary).toBe(`Bill ${billNo}: Acme Trading 2026-10 service fee ¥1,234.50`);
     expect(`${en?.processName} ${en?.taskName}`).not.toMatch(HAN);

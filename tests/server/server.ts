@@ -72,11 +72,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const dump = template ? new Blob([readFileSync(join(template, 'db.tar'))]) : undefined;
   const database =
     given ??
-    (dataDir
-      ? dump
-        ? pgliteDatabase(createPGlite(pgliteDirOf(dataDir), dump))
-        : openDatabase({ dataDir })
-      : pgliteDatabase(createPGlite(undefined, dump)));
+    (dataDir ? (dump ? pgliteDatabase(createPGlite(pgliteDirOf(dataDir), dump)) : openDatabase({ dataDir })) : pgliteDatabase(createPGlite(undefined, dump)));
   // Exports are written to a folder of this server's own, removed on close.
   const filesDir = dataDir ?? mkdtempSync(join(tmpdir(), 'scf-test-'));
   if (template) cpSync(join(template, 'files'), filesDir, { recursive: true });

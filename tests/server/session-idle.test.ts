@@ -49,7 +49,12 @@ function openSocket(baseUrl: string, client: ApiClient): Live {
 
 const userInfo = (client: ApiClient) => client.call('/op/v1/userInfo', { method: 'GET' });
 const sessionRow = async (client: ApiClient) =>
-  (await srv.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(client.authToken))))[0];
+  (
+    await srv.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(client.authToken)))
+  )[0];
 /** Longer than a sweep interval (1 s) with room for a busy machine. */
 const sweepsPass = () => new Promise((r) => setTimeout(r, 2_500));
 

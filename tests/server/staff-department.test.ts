@@ -48,8 +48,16 @@ const create = (values: Record<string, unknown>) =>
   admin.call<Account>(STAFF_CALLS.save, { json: { username: uniqueName('dept'), personName: '部门测试', password: admin.encrypt('Init@2026!'), ...values } });
 
 async function newOrg(parentId: string | null = 'org-hq', status = '0') {
-  const code = uniqueName('D').toUpperCase().replace(/[^A-Z0-9_-]/g, '');
-  return dataOf<{ id: string; orgName: string; dataVersion: number }>(admin, `${ORGS}/save`, { parentId, orgName: `测试部门${code}`, orgCode: code, orderNum: 99, status });
+  const code = uniqueName('D')
+    .toUpperCase()
+    .replace(/[^A-Z0-9_-]/g, '');
+  return dataOf<{ id: string; orgName: string; dataVersion: number }>(admin, `${ORGS}/save`, {
+    parentId,
+    orgName: `测试部门${code}`,
+    orgCode: code,
+    orderNum: 99,
+    status,
+  });
 }
 
 describe('staff departments', () => {
@@ -73,9 +81,17 @@ describe('staff departments', () => {
     expect(created.body.code, created.text).toBe('0');
     const account = created.body.data!;
     expect(account).toMatchObject({ orgId: 'org-risk', orgName: '风险管理部' });
-    const moved = await dataOf<Account>(admin, STAFF_CALLS.update, { id: account.id, dataVersion: account.dataVersion, personName: '部门测试', orgId: 'org-east' });
+    const moved = await dataOf<Account>(admin, STAFF_CALLS.update, {
+      id: account.id,
+      dataVersion: account.dataVersion,
+      personName: '部门测试',
+      orgId: 'org-east',
+    });
     expect(moved).toMatchObject({ orgId: 'org-east', orgName: '华东运营分公司' });
-    const [entry] = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, account.id), eq(operationLogs.action, 'UPDATE')));
+    const [entry] = await srv.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.recordId, account.id), eq(operationLogs.action, 'UPDATE')));
     expect(entry.before).toMatchObject({ orgId: 'org-risk', orgName: '风险管理部' });
     expect(entry.after).toMatchObject({ orgId: 'org-east', orgName: '华东运营分公司' });
   });
@@ -87,17 +103,26 @@ describe('staff departments', () => {
     expect(refusalOf(await create({}))).toMatchObject({ code: 'VALIDATION_FAILED', message: '请选择所属部门' });
     expect(refusalOf(await create({ orgId: 'org-nowhere' }))).toMatchObject({ code: 'VALIDATION_FAILED', message: '部门不存在：org-nowhere' });
     expect(refusalOf(await create({ orgId: ['org-hq'] }))).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(refusalOf(await create({ orgId: disabled.id }))).toMatchObject({ code: 'VALIDATION_FAILED', message: `部门“${disabled.orgName}”已停用，不能加入人员` });
+    expect(refusalOf(await create({ orgId: disabled.id }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: `部门“${disabled.orgName}”已停用，不能加入人员`,
+    });
     expect(await count()).toBe(before);
     const handler = await dataOf<Account>(admin, `${staffResource.apiBase}/find-by-id`, { id: 'u-op-handler' });
-    const refused = await admin.call(STAFF_CALLS.update, { json: { id: handler.id, dataVersion: handler.dataVersion, personName: '经办人张三', orgId: 'org-nowhere' } });
+    const refused = await admin.call(STAFF_CALLS.update, {
+      json: { id: handler.id, dataVersion: handler.dataVersion, personName: '经办人张三', orgId: 'org-nowhere' },
+    });
     expect(refused.status).toBeLessThan(500);
     expect(refusalOf(refused).message).toBe('部门不存在：org-nowhere');
     expect((await dataOf<Account>(admin, `${staffResource.apiBase}/find-by-id`, { id: 'u-op-handler' })).orgId).toBe('org-ops-review');
   });
 
   it('filters the user list by department', async () => {
-    const page = await dataOf<{ records: Account[]; total: number }>(admin, `${staffResource.apiBase}/page`, { pageNum: 1, pageSize: 100, orgId: 'org-ops-review' });
+    const page = await dataOf<{ records: Account[]; total: number }>(admin, `${staffResource.apiBase}/page`, {
+      pageNum: 1,
+      pageSize: 100,
+      orgId: 'org-ops-review',
+    });
     expect(page.records.length).toBeGreaterThan(0);
     expect(page.records.every((r) => r.orgId === 'org-ops-review')).toBe(true);
     expect(page.records.map((r) => r.username)).toEqual(expect.arrayContaining(['op_handler', 'op_newbie']));
@@ -114,7 +139,10 @@ describe('staff departments', () => {
   it('refuses removing a department that still has members, and removes it once empty', async () => {
     const org = await newOrg();
     const account = (await create({ orgId: org.id })).body.data!;
-    expect(refusalOf(await admin.call(`${ORGS}/remove-by-ids`, { json: { ids: [org.id] } }))).toMatchObject({ code: 'ORG_HAS_MEMBERS', message: '机构下仍有人员，不允许删除' });
+    expect(refusalOf(await admin.call(`${ORGS}/remove-by-ids`, { json: { ids: [org.id] } }))).toMatchObject({
+      code: 'ORG_HAS_MEMBERS',
+      message: '机构下仍有人员，不允许删除',
+    });
     expect(await srv.database.db.select({ id: sysOrgs.id }).from(sysOrgs).where(eq(sysOrgs.id, org.id))).toHaveLength(1);
     expect((await dataOf<Member[]>(admin, `${ORGS}/members`, { id: org.id })).map((m) => m.id)).toEqual([account.id]);
     await dataOf(admin, STAFF_CALLS.update, { id: account.id, dataVersion: account.dataVersion, personName: '部门测试', orgId: 'org-hq' });

@@ -73,7 +73,16 @@ describe('staff accounts', () => {
     const created = await createStaff(admin, { username, positions: ['SYS_AUTH_OPERATOR'], roleIds: ['r-op-auditor'], sensitiveWhitelist: true });
     expect(created.body.code).toBe('0');
     noHash(created.text);
-    expect(created.body.data).toMatchObject({ username, status: '0', mustChangePassword: true, roleIds: ['r-op-auditor'], positions: ['SYS_AUTH_OPERATOR'], corpIds: ['CORP-HQ'], defaultCorpId: 'CORP-HQ', sensitiveWhitelist: true });
+    expect(created.body.data).toMatchObject({
+      username,
+      status: '0',
+      mustChangePassword: true,
+      roleIds: ['r-op-auditor'],
+      positions: ['SYS_AUTH_OPERATOR'],
+      corpIds: ['CORP-HQ'],
+      defaultCorpId: 'CORP-HQ',
+      sensitiveWhitelist: true,
+    });
     // Stored as a hash, never as sent.
     const [stored] = await srv.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.username, username));
     expect(stored.passwordHash).not.toContain(INITIAL);
@@ -89,7 +98,10 @@ describe('staff accounts', () => {
       noHash(page.text);
       noHash((await client.call(`${staffResource.apiBase}/find-by-id`, { json: { id: created.body.data!.id } })).text);
     }
-    const [entry] = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, created.body.data!.id), eq(operationLogs.action, 'CREATE')));
+    const [entry] = await srv.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.recordId, created.body.data!.id), eq(operationLogs.action, 'CREATE')));
     expect(entry).toMatchObject({ username: 'op_admin', resource: 'staffs' });
     expect(entry.after).toMatchObject({ username });
     noHash(JSON.stringify(entry));
@@ -108,7 +120,9 @@ describe('staff accounts', () => {
     const username = uniqueName('weak');
     const plain = await admin.call(STAFF_CALLS.save, { json: { username, personName: '弱', password: INITIAL } });
     expect(refusalOf(plain)).toMatchObject({ code: 'VALIDATION_FAILED', message: '字段 初始密码 不是有效的加密值' });
-    expect(refusalOf(await admin.call(STAFF_CALLS.save, { json: { username, personName: '弱', password: admin.encrypt('abc') } })).message).toBe('请输入8至20位的数字、大小写字母及特殊字符4种类型字符的组合');
+    expect(refusalOf(await admin.call(STAFF_CALLS.save, { json: { username, personName: '弱', password: admin.encrypt('abc') } })).message).toBe(
+      '请输入8至20位的数字、大小写字母及特殊字符4种类型字符的组合',
+    );
     expect(refusalOf(await admin.call(STAFF_CALLS.save, { json: { username, personName: '弱' } })).message).toBe('请输入初始密码');
     expect(await srv.database.db.select({ id: users.id }).from(users).where(eq(users.username, username))).toHaveLength(0);
   });
@@ -141,28 +155,56 @@ describe('staff accounts', () => {
     expect((await user.call('/op/v1/userInfo')).status).toBe(401);
     const next = await ApiClient.signIn(srv.baseUrl, username, 'Reset@2026!');
     expect(refusalOf(await next.call('/op/v1/sys/dict-types/page', { json: {} })).code).toBe('PASSWORD_CHANGE_REQUIRED');
-    expect(refusalOf(await admin.call(STAFF_CALLS.resetPassword, { json: { id: 'u-op-admin', password: admin.encrypt('Reset@2026!') } })).code).toBe('CANNOT_RESET_SELF');
+    expect(refusalOf(await admin.call(STAFF_CALLS.resetPassword, { json: { id: 'u-op-admin', password: admin.encrypt('Reset@2026!') } })).code).toBe(
+      'CANNOT_RESET_SELF',
+    );
   });
 
   it('edits name, roles, positions, organisations and the whitelist, with before and after in the log', async () => {
     const username = uniqueName('mover');
     const created = (await createStaff(admin, { username, roleIds: ['r-op-auditor'] })).body.data!;
     const edited = await dataOf<Staff & Record<string, unknown>>(admin, STAFF_CALLS.update, {
-      id: created.id, dataVersion: created.dataVersion, personName: '改名', roleIds: ['r-op-handler'], positions: ['DEPT_AUTH_DIRECTOR'], corpIds: ['CORP-EAST', 'CORP-SOUTH'], defaultCorpId: 'CORP-SOUTH', sensitiveWhitelist: true, orgId: 'org-south',
+      id: created.id,
+      dataVersion: created.dataVersion,
+      personName: '改名',
+      roleIds: ['r-op-handler'],
+      positions: ['DEPT_AUTH_DIRECTOR'],
+      corpIds: ['CORP-EAST', 'CORP-SOUTH'],
+      defaultCorpId: 'CORP-SOUTH',
+      sensitiveWhitelist: true,
+      orgId: 'org-south',
     });
-    expect(edited).toMatchObject({ username, personName: '改名', roleIds: ['r-op-handler'], positions: ['DEPT_AUTH_DIRECTOR'], corpIds: ['CORP-EAST', 'CORP-SOUTH'], defaultCorpId: 'CORP-SOUTH', sensitiveWhitelist: true });
+    expect(edited).toMatchObject({
+      username,
+      personName: '改名',
+      roleIds: ['r-op-handler'],
+      positions: ['DEPT_AUTH_DIRECTOR'],
+      corpIds: ['CORP-EAST', 'CORP-SOUTH'],
+      defaultCorpId: 'CORP-SOUTH',
+      sensitiveWhitelist: true,
+    });
     // The username is the account's name for good; a stale version is refused.
     expect((await dataOf<Staff>(admin, `${staffResource.apiBase}/find-by-id`, { id: created.id })).username).toBe(username);
-    expect(refusalOf(await admin.call(STAFF_CALLS.update, { json: { id: created.id, dataVersion: created.dataVersion, personName: 'x' } })).code).toBe('DATA_VERSION_CONFLICT');
-    const [entry] = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, created.id), eq(operationLogs.action, 'UPDATE')));
+    expect(refusalOf(await admin.call(STAFF_CALLS.update, { json: { id: created.id, dataVersion: created.dataVersion, personName: 'x' } })).code).toBe(
+      'DATA_VERSION_CONFLICT',
+    );
+    const [entry] = await srv.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.recordId, created.id), eq(operationLogs.action, 'UPDATE')));
     expect(entry.before).toMatchObject({ personName: '测试用户', roleIds: ['r-op-auditor'] });
     expect(entry.after).toMatchObject({ personName: '改名', roleIds: ['r-op-handler'] });
   });
 
   it('refuses disabling oneself and taking the administrator role from the last administrator', async () => {
-    expect(refusalOf(await admin.call(STAFF_CALLS.disable, { json: { id: 'u-op-admin' } }))).toMatchObject({ code: 'CANNOT_DISABLE_SELF', message: '不能停用自己的账号' });
+    expect(refusalOf(await admin.call(STAFF_CALLS.disable, { json: { id: 'u-op-admin' } }))).toMatchObject({
+      code: 'CANNOT_DISABLE_SELF',
+      message: '不能停用自己的账号',
+    });
     const me = await dataOf<Staff>(admin, `${staffResource.apiBase}/find-by-id`, { id: 'u-op-admin' });
-    const demote = await admin.call(STAFF_CALLS.update, { json: { id: me.id, dataVersion: me.dataVersion, personName: '系统管理员', roleIds: ['r-op-auditor'], corpIds: ['CORP-HQ'], orgId: 'org-hq' } });
+    const demote = await admin.call(STAFF_CALLS.update, {
+      json: { id: me.id, dataVersion: me.dataVersion, personName: '系统管理员', roleIds: ['r-op-auditor'], corpIds: ['CORP-HQ'], orgId: 'org-hq' },
+    });
     expect(refusalOf(demote)).toMatchObject({ code: 'LAST_ADMIN', message: '不能停用最后一个管理员，也不能移除其管理员角色' });
     expect((await dataOf<Staff>(admin, `${staffResource.apiBase}/find-by-id`, { id: 'u-op-admin' })).roleIds).toContain('r-admin');
   });
@@ -278,30 +320,54 @@ describe('roles', () => {
     const menu = async () => JSON.stringify((await user.call('/op/v1/userInfo/granted-menu-tree', { json: {} })).body.data);
     expect(await menu()).not.toContain('system:config');
 
-    await dataOf(admin, ROLE_CALLS.update, { id: role.id, dataVersion: role.dataVersion, roleName: '字典与参数', status: '0', permissions: [DICT.list, DICT.query, PERMISSIONS.config.list] });
+    await dataOf(admin, ROLE_CALLS.update, {
+      id: role.id,
+      dataVersion: role.dataVersion,
+      roleName: '字典与参数',
+      status: '0',
+      permissions: [DICT.list, DICT.query, PERMISSIONS.config.list],
+    });
     expect((await user.call('/op/v1/sys/configs/page', { json: {} })).body.code).toBe('0');
     expect((await dataOf<{ menuPerms: string[] }>(user, '/op/v1/userInfo')).menuPerms).toContain(PERMISSIONS.config.list);
     expect(await menu()).toContain('system:config');
 
     // A disabled role grants nothing, at the next call too.
     const current = await dataOf<Role>(admin, `${roleResource.apiBase}/find-by-id`, { id: role.id });
-    await dataOf(admin, ROLE_CALLS.update, { id: role.id, dataVersion: current.dataVersion, roleName: '字典与参数', status: '1', permissions: current.permissions, menuIds: current.menuIds });
+    await dataOf(admin, ROLE_CALLS.update, {
+      id: role.id,
+      dataVersion: current.dataVersion,
+      roleName: '字典与参数',
+      status: '1',
+      permissions: current.permissions,
+      menuIds: current.menuIds,
+    });
     expect((await user.call('/op/v1/sys/dict-types/page', { json: {} })).status).toBe(403);
     expect(await menu()).not.toContain('system:dict');
-    const log = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, role.id), eq(operationLogs.action, 'UPDATE')));
+    const log = await srv.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.recordId, role.id), eq(operationLogs.action, 'UPDATE')));
     expect(log).toHaveLength(2);
     expect(log[0].before).toMatchObject({ permissions: [DICT.list, DICT.query] });
   });
 
   it('refuses a taken code, changing the built-in administrator role and removing a role still held', async () => {
-    expect(refusalOf(await admin.call(ROLE_CALLS.save, { json: { roleName: 'x', code: 'ROLE_OP_HANDLER', status: '0' } }))).toMatchObject({ code: 'DUPLICATE', message: '角色编码“ROLE_OP_HANDLER”已存在' });
+    expect(refusalOf(await admin.call(ROLE_CALLS.save, { json: { roleName: 'x', code: 'ROLE_OP_HANDLER', status: '0' } }))).toMatchObject({
+      code: 'DUPLICATE',
+      message: '角色编码“ROLE_OP_HANDLER”已存在',
+    });
     const adminRole = await dataOf<Role>(admin, `${roleResource.apiBase}/find-by-id`, { id: 'r-admin' });
-    expect(refusalOf(await admin.call(ROLE_CALLS.update, { json: { id: 'r-admin', dataVersion: adminRole.dataVersion, roleName: 'admin', status: '1' } })).code).toBe('BUILT_IN_ROLE');
+    expect(
+      refusalOf(await admin.call(ROLE_CALLS.update, { json: { id: 'r-admin', dataVersion: adminRole.dataVersion, roleName: 'admin', status: '1' } })).code,
+    ).toBe('BUILT_IN_ROLE');
     expect(refusalOf(await admin.call(ROLE_CALLS.remove, { json: { ids: ['r-admin'] } })).code).toBe('BUILT_IN_ROLE');
     expect(refusalOf(await admin.call(ROLE_CALLS.remove, { json: { ids: ['r-op-handler'] } }))).toMatchObject({ code: 'ROLE_IN_USE' });
     const spare = await createRole({ code: uniqueName('SPARE').toUpperCase() });
     expect(await dataOf(admin, ROLE_CALLS.remove, { ids: [spare.id] })).toBe(1);
-    const [entry] = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, spare.id), eq(operationLogs.action, 'REMOVE')));
+    const [entry] = await srv.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.recordId, spare.id), eq(operationLogs.action, 'REMOVE')));
     expect(entry.before).toMatchObject({ code: spare.code });
   });
 });

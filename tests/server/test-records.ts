@@ -42,7 +42,9 @@ export const testRecords: RouteModule = (api, ctx) => {
   for (const processKey of PROCESS_KEYS) {
     ctx.workflow.onInstanceEnd(processKey, async (event, tx) => {
       await ensureTable(tx);
-      await tx.execute(sql`UPDATE test_records SET status = ${event.status}, update_time = now() WHERE id = ${event.instance.businessKey} AND process_key = ${processKey}`);
+      await tx.execute(
+        sql`UPDATE test_records SET status = ${event.status}, update_time = now() WHERE id = ${event.instance.businessKey} AND process_key = ${processKey}`,
+      );
     });
   }
   route(api, {

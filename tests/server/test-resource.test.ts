@@ -60,7 +60,8 @@ describe('a resource declared in two files under tests/resources', () => {
   });
 
   it('is left out when the environment is no test run', () => {
-    const script = "const r = await import('./server/resources/registry.ts'); console.log(JSON.stringify([r.RESOURCES.map((x) => x.name), r.TEST_TABLES.length]));";
+    const script =
+      "const r = await import('./server/resources/registry.ts'); console.log(JSON.stringify([r.RESOURCES.map((x) => x.name), r.TEST_TABLES.length]));";
     const env = { ...process.env, VITEST: '', SCF_TEST_RESOURCES: '' };
     const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, env, encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(0);
@@ -86,7 +87,12 @@ describe('a resource declared in two files under tests/resources', () => {
     const record = await exportFinished(admin, started.id);
     expect(record).toMatchObject({ status: 'SUCCESS', rowCount: page.total });
 
-    for (const [call, body] of [['save', { code: freshCode(), name: '审计员' }], ['update-by-id', { ...saved, name: '改名' }], ['remove-by-ids', { ids: [saved.id] }], ['export', {}]] as const) {
+    for (const [call, body] of [
+      ['save', { code: freshCode(), name: '审计员' }],
+      ['update-by-id', { ...saved, name: '改名' }],
+      ['remove-by-ids', { ids: [saved.id] }],
+      ['export', {}],
+    ] as const) {
       const answer = await auditor.call(`${apiBase}/${call}`, { json: body });
       expect({ call, status: answer.status, code: answer.body.code }).toEqual({ call, status: 403, code: 'FORBIDDEN' });
     }

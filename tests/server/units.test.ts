@@ -121,15 +121,31 @@ describe('RsaKeys', () => {
 
 describe('buildRouteTree', () => {
   const row = (id: string, parentId: string | null, orderNum: number, granted: boolean): MenuRow => ({
-    id, parentId, menuUri: id, title: id, path: id, component: parentId ? `/op/${id}/index` : 'Layout', routeName: null, icon: '',
-    orderNum, hidden: false, redirect: null, alwaysShow: false, noCache: false, granted,
+    id,
+    parentId,
+    menuUri: id,
+    title: id,
+    path: id,
+    component: parentId ? `/op/${id}/index` : 'Layout',
+    routeName: null,
+    icon: '',
+    orderNum,
+    hidden: false,
+    redirect: null,
+    alwaysShow: false,
+    noCache: false,
+    granted,
   });
 
   it('orders siblings by orderNum and keeps only granted menus and the directories above them', () => {
     const tree = buildRouteTree([
-      row('b', null, 20, false), row('b:x', 'b', 10, true),
-      row('a', null, 10, true), row('a:2', 'a', 20, true), row('a:1', 'a', 10, true),
-      row('c', null, 30, false), row('c:x', 'c', 10, false),
+      row('b', null, 20, false),
+      row('b:x', 'b', 10, true),
+      row('a', null, 10, true),
+      row('a:2', 'a', 20, true),
+      row('a:1', 'a', 10, true),
+      row('c', null, 30, false),
+      row('c:x', 'c', 10, false),
     ]);
     expect(tree.map((i) => [i.name, i.children?.map((c) => c.name)])).toEqual([
       ['a', ['a-1', 'a-2']],
@@ -173,7 +189,11 @@ describe('readConfig', () => {
 
   it('reads the environment', () => {
     expect(readConfig({ PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://db/scf', DEMO_MODE: '0' })).toMatchObject({
-      port: 9000, host: '0.0.0.0', dataDir: '/tmp/x', databaseUrl: 'postgres://db/scf', demoMode: false,
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://db/scf',
+      demoMode: false,
     });
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
@@ -193,6 +213,8 @@ describe('native MD5 on the server', () => {
       expect(signRequest(v, nativeMd5Hex).sign).toBe(v.sign);
       expect(signRequest(v, nativeMd5Hex).xVrandom).toBe(v.xVrandom);
     }
-    expect(nativeMd5Hex('中文 ✓')).toBe(signRequest({ path: '', query: [], body: '', nonce: '', timestamp: '', authToken: '' }, () => nativeMd5Hex('中文 ✓')).sign);
+    expect(nativeMd5Hex('中文 ✓')).toBe(
+      signRequest({ path: '', query: [], body: '', nonce: '', timestamp: '', authToken: '' }, () => nativeMd5Hex('中文 ✓')).sign,
+    );
   });
 });

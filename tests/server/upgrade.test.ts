@@ -115,7 +115,9 @@ async function checkUpgrade(database: Database) {
     for (const username of ['op_handler', 'op_director'] as const) expect(upgraded[username].menus, username).not.toContain('task:all');
     // Stop 30's seed: bills (签发管理 › 账单核算) and the payment audit's new grants reach the old install.
     expect(upgraded.op_handler.menus).toEqual(expect.arrayContaining(['issue:bills', 'issue:bills:detail', 'abs:credit-recycling-manage:audit']));
-    expect(upgraded.op_handler.perms).toEqual(expect.arrayContaining(['finance:bill:generate', 'finance:bill:invoice', 'credit:redeem:add', 'credit:redeem:register']));
+    expect(upgraded.op_handler.perms).toEqual(
+      expect.arrayContaining(['finance:bill:generate', 'finance:bill:invoice', 'credit:redeem:add', 'credit:redeem:register']),
+    );
     expect(upgraded.op_director.perms).toEqual(expect.arrayContaining(['credit:redeem:audit', 'finance:bill:list']));
     expect(upgraded.op_director.perms).not.toContain('credit:redeem:add');
     // Issue 37: the handler exports the batches it generates, and every batch has its own page.
@@ -138,7 +140,10 @@ async function checkUpgrade(database: Database) {
     // A page this release renamed (标准库 › 标准库 became 标准库 › 协议模板) takes its new title: the old install never renamed it.
     expect(upgraded.op_admin.titles['standard-library:detail']).toBe('协议模板');
     // Release 0.1.0 named the seeded roles by their codes: they read by their names now, codes unchanged.
-    const seededRoles = await database.db.select({ pkRole: roles.pkRole, code: roles.code, roleName: roles.roleName }).from(roles).where(inArray(roles.pkRole, ['r-admin', 'r-op-handler', 'r-op-director']));
+    const seededRoles = await database.db
+      .select({ pkRole: roles.pkRole, code: roles.code, roleName: roles.roleName })
+      .from(roles)
+      .where(inArray(roles.pkRole, ['r-admin', 'r-op-handler', 'r-op-director']));
     expect(seededRoles.sort((a, b) => a.pkRole.localeCompare(b.pkRole))).toEqual([
       { pkRole: 'r-admin', code: 'admin', roleName: '系统管理员' },
       { pkRole: 'r-op-director', code: 'ROLE_OP_DIRECTOR', roleName: '运营主管' },
@@ -150,9 +155,13 @@ async function checkUpgrade(database: Database) {
     expect(Object.fromEntries(placed.map((u) => [u.id, u.orgId]))).toEqual(Object.fromEntries(SEEDED_PERSONAS.map((p) => [p.id, p.orgId])));
     expect(await database.db.select().from(referenceGaps).where(eq(referenceGaps.migration, '0027_staff_department'))).toEqual([]);
     const dict = await database.db.select().from(sysDictData).where(eq(sysDictData.dictType, 'content_status')).orderBy(sysDictData.dictSort);
-    expect(dict.map((d) => [d.dictValue, d.dictLabel])).toEqual([['DRAFT', '草稿（运营改）'], ['PUBLISHED', '已发布']]);
+    expect(dict.map((d) => [d.dictValue, d.dictLabel])).toEqual([
+      ['DRAFT', '草稿（运营改）'],
+      ['PUBLISHED', '已发布'],
+    ]);
     const admin = await signInAs(srv.baseUrl, 'op_admin');
-    const config = async (configKey: string) => (await admin.call<string | null>('/op/v1/sys/configs/find-value-by-config-key', { json: { configKey } })).body.data;
+    const config = async (configKey: string) =>
+      (await admin.call<string | null>('/op/v1/sys/configs/find-value-by-config-key', { json: { configKey } })).body.data;
     expect(await config('scf.cert.issuer')).toBe('运营改的签发机构');
     expect(await config('ops.own.param')).toBe('1');
     // The dashboard's ledger summaries (issue 42), filled by their migration, answer what the ledger's rows answer.
@@ -179,18 +188,22 @@ describe('upgrading a database written by release 0.1.0', () => {
   }, 180_000);
 
   // TEST_POSTGRES_URL, else a throwaway PostgreSQL of Debian's package (.ci/run installs it), as the scale-out test starts.
-  it.runIf(process.env.TEST_POSTGRES_URL || binDir)('on PostgreSQL', async () => {
-    const postgres = process.env.TEST_POSTGRES_URL ? undefined : await startPostgres(binDir!);
-    try {
-      const url = process.env.TEST_POSTGRES_URL ?? (await postgres!.createDatabase('upgrade'));
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-      await admin.query(FIXTURE);
-      await admin.end();
-      await checkUpgrade(postgresDatabase(url));
-    } finally {
-      postgres?.stop();
-    }
-  }, 240_000);
+  it.runIf(process.env.TEST_POSTGRES_URL || binDir)(
+    'on PostgreSQL',
+    async () => {
+      const postgres = process.env.TEST_POSTGRES_URL ? undefined : await startPostgres(binDir!);
+      try {
+        const url = process.env.TEST_POSTGRES_URL ?? (await postgres!.createDatabase('upgrade'));
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+        await admin.query(FIXTURE);
+        await admin.end();
+        await checkUpgrade(postgresDatabase(url));
+      } finally {
+        postgres?.stop();
+      }
+    },
+    240_000,
+  );
 });

@@ -40,7 +40,10 @@ const setLimit = (value: string) => srv.database.db.update(sysConfigs).set({ con
 beforeAll(async () => {
   // The server's own default stays 10 MB; the configured 1 MB must win over it.
   srv = await sharedServer();
-  [{ configValue: configured }] = await srv.database.db.select({ configValue: sysConfigs.configValue }).from(sysConfigs).where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
+  [{ configValue: configured }] = await srv.database.db
+    .select({ configValue: sysConfigs.configValue })
+    .from(sysConfigs)
+    .where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
   await setLimit(String(LIMIT_MB));
   handler = await signInAs(srv.baseUrl, 'op_handler');
 });
@@ -49,7 +52,10 @@ afterAll(async () => {
 });
 
 const filesDir = () => join(srv.filesDir, 'files');
-const onDisk = () => readdirSync(filesDir()).filter((name) => name !== 'snapshots').sort();
+const onDisk = () =>
+  readdirSync(filesDir())
+    .filter((name) => name !== 'snapshots')
+    .sort();
 const rowCount = async () => (await srv.database.db.select({ n: count() }).from(storedFiles))[0].n;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -61,7 +67,9 @@ function upload(content: Buffer, fileName: string): Promise<ApiResponse<FileInfo
 
 /** A real PNG of exactly `size` bytes: a small image whose size is made up by a private ancillary chunk. */
 async function pngOfSize(size: number, seed: number): Promise<Buffer> {
-  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: seed % 256, g: 40, b: 200 } } }).png().toBuffer();
+  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: seed % 256, g: 40, b: 200 } } })
+    .png()
+    .toBuffer();
   const iend = image.length - 12;
   const dataLength = size - image.length - 12;
   const type = Buffer.from('prVt', 'latin1');
@@ -135,7 +143,10 @@ describe('the upload limit on the stream', () => {
       expect(await rowCount()).toBe(rowsBefore + 3);
       console.info(`upload limit 10 MB: ${results.join(' ')}`);
     } finally {
-      await srv.database.db.update(sysConfigs).set({ configValue: String(LIMIT_MB) }).where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
+      await srv.database.db
+        .update(sysConfigs)
+        .set({ configValue: String(LIMIT_MB) })
+        .where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
     }
   }, 240_000);
 
@@ -148,7 +159,10 @@ describe('the upload limit on the stream', () => {
       expect(answer.body.code, answer.text).toBe('0');
       expect((await upload(await pngOfSize(2 * MB + 1, 8), 'b.png')).body.message).toBe('文件过大，单个文件不能超过 2 MB');
     } finally {
-      await srv.database.db.update(sysConfigs).set({ configValue: String(LIMIT_MB) }).where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
+      await srv.database.db
+        .update(sysConfigs)
+        .set({ configValue: String(LIMIT_MB) })
+        .where(eq(sysConfigs.configKey, UPLOAD_LIMIT_CONFIG_KEY));
     }
   });
 });
@@ -159,7 +173,10 @@ describe('images decode whole', () => {
     const png = await sharp({ create: noise }).png().toBuffer();
     const jpeg = await sharp({ create: noise }).jpeg().toBuffer();
     const rowsBefore = await rowCount();
-    for (const [bytes, name] of [[png, 'cut.png'], [jpeg, 'cut.jpg']] as const) {
+    for (const [bytes, name] of [
+      [png, 'cut.png'],
+      [jpeg, 'cut.jpg'],
+    ] as const) {
       const cut = bytes.subarray(0, Math.floor(bytes.length / 2));
       expect((await sharp(cut).metadata()).width).toBe(300);
       expect((await upload(cut, name)).body).toEqual({ code: 'FILE_IMAGE_UNREADABLE', message: '图片已损坏或无法识别，请重新选择文件' });
@@ -176,7 +193,11 @@ function pdfOf(objects: readonly (string | Buffer)[]): Buffer {
   let length = parts[0].length;
   objects.forEach((body, i) => {
     offsets.push(length);
-    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'), Buffer.from('\nendobj\n', 'latin1')]);
+    const object = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'),
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     parts.push(object);
     length += object.length;
   });
@@ -189,7 +210,11 @@ const PAGES = ['<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Par
 
 function flateStream(dictionary: string, content: string): Buffer {
   const packed = deflateSync(Buffer.from(content, 'latin1'));
-  return Buffer.concat([Buffer.from(`<< ${dictionary} /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`, 'latin1'), packed, Buffer.from('\nendstream', 'latin1')]);
+  return Buffer.concat([
+    Buffer.from(`<< ${dictionary} /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`, 'latin1'),
+    packed,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
 }
 
 const HOSTILE: ReadonlyArray<{ name: string; pdf: Buffer; named: string }> = [
@@ -200,7 +225,11 @@ const HOSTILE: ReadonlyArray<{ name: string; pdf: Buffer; named: string }> = [
   },
   {
     name: 'a /Launch action',
-    pdf: pdfOf(['<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>', ...PAGES, '<< /Type /Action /S /Launch /F (cmd.exe) /Win << /F (cmd.exe) /P (/c calc) >> >>']),
+    pdf: pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>',
+      ...PAGES,
+      '<< /Type /Action /S /Launch /F (cmd.exe) /Win << /F (cmd.exe) /P (/c calc) >> >>',
+    ]),
     named: '启动外部程序的动作',
   },
   {
@@ -220,7 +249,11 @@ const HOSTILE: ReadonlyArray<{ name: string; pdf: Buffer; named: string }> = [
   },
   {
     name: 'JavaScript packed in a compressed object stream',
-    pdf: pdfOf(['<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>', ...PAGES, flateStream('/Type /ObjStm /N 1 /First 4', '5 0 << /S /JavaScript /JS (this.exportDataObject\\({cName: "x", nLaunch: 2}\\)) >>')]),
+    pdf: pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>',
+      ...PAGES,
+      flateStream('/Type /ObjStm /N 1 /First 4', '5 0 << /S /JavaScript /JS (this.exportDataObject\\({cName: "x", nLaunch: 2}\\)) >>'),
+    ]),
     named: 'JavaScript 脚本',
   },
 ];
@@ -238,7 +271,12 @@ describe('active content in PDFs', () => {
   });
 
   it('accepts a passive PDF with a compressed page and words like "JavaScript" in its text', async () => {
-    const pdf = pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', PAGES[0], '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>', flateStream('', 'BT /F1 12 Tf 72 712 Td (JavaScript Launch EmbeddedFile) Tj ET')]);
+    const pdf = pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      PAGES[0],
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+      flateStream('', 'BT /F1 12 Tf 72 712 Td (JavaScript Launch EmbeddedFile) Tj ET'),
+    ]);
     expect(pdfActiveFeatures(pdf)).toEqual([]);
     const answer = await upload(pdf, 'plain.pdf');
     expect(answer.body.code, answer.text).toBe('0');

@@ -35,11 +35,22 @@ let seq = 0;
 async function corpWith(mobile: string, creditCodeEnd: string, address: string, accountNo = '6222021234567890123') {
   seq += 1;
   const corp = await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', {
-    corpName: `认证测试企业${seq}有限公司`, creditCode: `91320500MA1VER${String(seq).padStart(3, '0')}${creditCodeEnd}`, corpTypes: ['SUPPLIER'],
-    legalPersonName: '孙立', legalPersonIdCard: handler.encrypt('11010519491231002X'), managerName: '钱芳', managerMobile: handler.encrypt(mobile), registeredAddress: address,
+    corpName: `认证测试企业${seq}有限公司`,
+    creditCode: `91320500MA1VER${String(seq).padStart(3, '0')}${creditCodeEnd}`,
+    corpTypes: ['SUPPLIER'],
+    legalPersonName: '孙立',
+    legalPersonIdCard: handler.encrypt('11010519491231002X'),
+    managerName: '钱芳',
+    managerMobile: handler.encrypt(mobile),
+    registeredAddress: address,
   });
   const account = await dataOf<{ id: string }>(handler, '/op/v1/corporations/bank-accounts/save', {
-    corpId: corp.id, bankName: '中国建设银行', branchName: '苏州分行', accountName: `认证测试企业${seq}有限公司`, accountNo: handler.encrypt(accountNo), usage: 'SETTLEMENT',
+    corpId: corp.id,
+    bankName: '中国建设银行',
+    branchName: '苏州分行',
+    accountName: `认证测试企业${seq}有限公司`,
+    accountNo: handler.encrypt(accountNo),
+    usage: 'SETTLEMENT',
   });
   return { corpId: corp.id, accountId: account.id };
 }
@@ -58,7 +69,11 @@ describe('identity, company and address', () => {
     ['ADDRESS', { address: '地址未知' }, 'FAILURE'],
     ['ADDRESS', { address: '江苏省苏州市待核地址1号' }, 'AUTHENTICATING'],
   ] as const)('%s with %o ends %s', async (kind, data, status) => {
-    const { corpId } = await corpWith('mobile' in data ? data.mobile : '13812345678', 'end' in data ? data.end : 'A', 'address' in data ? data.address : '江苏省苏州市');
+    const { corpId } = await corpWith(
+      'mobile' in data ? data.mobile : '13812345678',
+      'end' in data ? data.end : 'A',
+      'address' in data ? data.address : '江苏省苏州市',
+    );
     const answer = await start(corpId, kind);
     expect(answer.body.data).toMatchObject({ kind, status });
     if (status === 'FAILURE') expect(answer.body.data!.failReason).toBeTruthy();
@@ -69,7 +84,11 @@ describe('identity, company and address', () => {
   });
 
   it('names the data a verification still lacks', async () => {
-    const corp = await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', { corpName: '资料不全企业有限公司', creditCode: '91320500MA1VERZZZA', corpTypes: ['SUPPLIER'] });
+    const corp = await dataOf<{ id: string }>(handler, '/op/v1/corporations/save', {
+      corpName: '资料不全企业有限公司',
+      creditCode: '91320500MA1VERZZZA',
+      corpTypes: ['SUPPLIER'],
+    });
     expect(refusalOf(await start(corp.id, 'IDENTITY')).message).toBe('请先补全以下信息再认证：法定代表人、法定代表人身份证号、管理员手机号');
   });
 });
@@ -94,7 +113,9 @@ describe('bank account', () => {
     const started = (await start(corpId, 'BANK_ACCOUNT', accountId)).body.data!;
     const paid = await paidOf(started.id);
     const wrong = paid === '0.01' ? '0.02' : '0.01';
-    expect(refusalOf(await handler.call(`${V}/confirm`, { json: { id: started.id, amount: '1.50' } })).message).toBe('请输入 0.01 至 0.99 元之间、最多两位小数的金额');
+    expect(refusalOf(await handler.call(`${V}/confirm`, { json: { id: started.id, amount: '1.50' } })).message).toBe(
+      '请输入 0.01 至 0.99 元之间、最多两位小数的金额',
+    );
     // The list the confirm dialog reads says the tries left after each wrong one (it kept saying 3).
     const triesLeftNow = async () => (await dataOf<Verification[]>(handler, `${V}/list`, { corpId })).find((v) => v.id === started.id)!.triesLeft;
     expect(await triesLeftNow()).toBe(3);

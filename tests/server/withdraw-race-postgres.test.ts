@@ -36,7 +36,11 @@ describe.skipIf(!binDir)('撤回 and 通过 at once, on PostgreSQL through two s
     dataDir = mkdtempSync(join(tmpdir(), 'scf-race-'));
     a = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     b = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-    [handler, director, auditor] = await Promise.all([signInAs(a.baseUrl, 'op_handler'), signInAs(b.baseUrl, 'op_director'), signInAs(b.baseUrl, 'op_auditor')]);
+    [handler, director, auditor] = await Promise.all([
+      signInAs(a.baseUrl, 'op_handler'),
+      signInAs(b.baseUrl, 'op_director'),
+      signInAs(b.baseUrl, 'op_auditor'),
+    ]);
   }, 300_000);
 
   afterAll(async () => {
@@ -52,8 +56,13 @@ describe.skipIf(!binDir)('撤回 and 通过 at once, on PostgreSQL through two s
     for (let round = 0; round < ROUNDS; round += 1) {
       const corpName = `并发撤回建设集团${run}${round}有限公司`;
       const proposal = await dataOf<{ change: { recordId: string }; instanceId: string; taskId: string }>(handler, `${BASE}/save`, {
-        corpName, creditCode: `9144${run}RACE${String(round).padStart(4, '0')}`, legalPersonName: '赵并发', legalPersonIdCard: handler.encrypt('11010519491231002X'),
-        managerName: '钱并发', managerMobile: handler.encrypt('13812345678'), registeredAddress: '广东省深圳市南山区科技园1号',
+        corpName,
+        creditCode: `9144${run}RACE${String(round).padStart(4, '0')}`,
+        legalPersonName: '赵并发',
+        legalPersonIdCard: handler.encrypt('11010519491231002X'),
+        managerName: '钱并发',
+        managerMobile: handler.encrypt('13812345678'),
+        registeredAddress: '广东省深圳市南山区科技园1号',
       });
       const withdraw = () => handler.call(`${WF}/instances/withdraw`, { json: { instanceId: proposal.instanceId, remark: '并发撤回' } });
       const pass = () => director.call(`${WF}/tasks/complete`, { json: { taskId: proposal.taskId, outcome: 'PASS', remark: '并发通过' } });
@@ -68,7 +77,11 @@ describe.skipIf(!binDir)('撤回 and 通过 at once, on PostgreSQL through two s
       expect(loser.body.code).toMatch(/^(WITHDRAW_TOO_LATE|TASK_COMPLETED|DATA_VERSION_CONFLICT)$/);
 
       // The instance, its history, the change and the record agree with the winner.
-      const { instance, history } = await dataOf<{ instance: { status: string }; history: Array<{ action: string; taskDefinitionKey: string }> }>(auditor, `${WF}/instances/history`, { instanceId: proposal.instanceId });
+      const { instance, history } = await dataOf<{ instance: { status: string }; history: Array<{ action: string; taskDefinitionKey: string }> }>(
+        auditor,
+        `${WF}/instances/history`,
+        { instanceId: proposal.instanceId },
+      );
       expect(instance.status).toBe(withdrawWon ? 'REJECTED' : 'APPROVED');
       expect(history.filter((e) => e.action === 'WITHDRAW' || (e.action === 'PASS' && e.taskDefinitionKey === 'Approve'))).toHaveLength(1);
       const found = await auditor.call(`${BASE}/find-by-id`, { json: { id: proposal.change.recordId } });

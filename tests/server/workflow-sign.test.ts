@@ -43,12 +43,15 @@ let offset = 0;
 beforeAll(async () => {
   // Private: it moves the server's clock and registers test routes.
   srv = await startServer({ now: () => Date.now() + offset, extraRoutes: [testRecords] });
-  [handler, director, director2, auditor, admin] = await Promise.all(['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)));
+  [handler, director, director2, auditor, admin] = await Promise.all(
+    ['op_handler', 'op_director', 'op_director2', 'op_auditor', 'op_admin'].map((u) => signInAs(srv.baseUrl, u)),
+  );
 });
 afterAll(() => srv.close());
 
 const ok = <T>(client: ApiClient, path: string, json?: unknown) => dataOf<T>(client, `${API}/${path}`, json);
-const complete = (client: ApiClient, task: Task, outcome: 'PASS' | 'REJECT', remark?: string) => client.call(`${API}/tasks/complete`, { json: { taskId: task.id, outcome, remark } });
+const complete = (client: ApiClient, task: Task, outcome: 'PASS' | 'REJECT', remark?: string) =>
+  client.call(`${API}/tasks/complete`, { json: { taskId: task.id, outcome, remark } });
 
 let seq = 0;
 /** A real-name admission of a test record (tests/server/test-records.ts), submitted: its open task is the director's signed InitialReview. */
@@ -60,7 +63,12 @@ async function atInitialReview(): Promise<Task> {
 }
 
 /** Signs as the SMS modal does: waits out the resend wait, asks for a code, reads it from the demo outbox, verifies it. */
-async function sign(client: ApiClient, username: string, scope: { businessKeys: string[]; businessType: string; productType: string }, corpName: string = CORPS[1].corpName) {
+async function sign(
+  client: ApiClient,
+  username: string,
+  scope: { businessKeys: string[]; businessType: string; productType: string },
+  corpName: string = CORPS[1].corpName,
+) {
   offset += SMS_RESEND_WAIT_MS + 1000;
   expect((await client.call(`${SIGN}/sms/apply`, { json: scope })).body.code).toBe('0');
   const code = smsCodesFor(srv.filesDir, username).at(-1);
@@ -111,7 +119,8 @@ describe('a signed step', () => {
 
   it('passes at once when signing is switched off for the worker’s corporation', async () => {
     const task = await atInitialReview();
-    const set = (names: string[]) => admin.call('/op/v1/sys/configs/update-value-by-config-key', { json: { configKey: CONFIG_KEY.smsSignOpenCorps, configValue: JSON.stringify(names) } });
+    const set = (names: string[]) =>
+      admin.call('/op/v1/sys/configs/update-value-by-config-key', { json: { configKey: CONFIG_KEY.smsSignOpenCorps, configValue: JSON.stringify(names) } });
     expect((await set(CORPS.filter((c) => c.corpName !== CORPS[1].corpName).map((c) => c.corpName))).body.code).toBe('0');
     try {
       expect((await complete(director, task, 'PASS')).body.code).toBe('0');
@@ -129,6 +138,10 @@ describe('the task lookup', () => {
     expect(await ok<Task>(handler, 'tasks/find-by-id', { taskId: task.id })).toMatchObject({ workable: false });
     const instance = await ok<{ currentTask: Task }>(auditor, 'instances/find-by-id', { instanceId: task.instanceId });
     expect(instance.currentTask).toMatchObject({ id: task.id, workable: false });
-    expect(refusalOf(await auditor.call(`${API}/tasks/find-by-id`, { json: { taskId: 'no-such-task' } }))).toEqual({ status: 200, code: 'NOT_FOUND', message: '任务不存在' });
+    expect(refusalOf(await auditor.call(`${API}/tasks/find-by-id`, { json: { taskId: 'no-such-task' } }))).toEqual({
+      status: 200,
+      code: 'NOT_FOUND',
+      message: '任务不存在',
+    });
   });
 });

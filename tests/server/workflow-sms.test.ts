@@ -32,7 +32,13 @@ const refusal = (answer: ApiResponse) => ({ status: answer.status, code: answer.
 const call = (client: ApiClient, path: string, json?: unknown) => client.call(`${SIGN}/${path}`, { json });
 
 let scopeSeq = 0;
-const newScope = () => ({ businessKeys: [`BIZ-${(scopeSeq += 1)}-A`, `BIZ-${scopeSeq}-B`], businessType: 'CREDIT_ISSUE', productType: 'WHITE_SLIP', personId: 'u-op-handler', corpId: 'CORP-EAST' });
+const newScope = () => ({
+  businessKeys: [`BIZ-${(scopeSeq += 1)}-A`, `BIZ-${scopeSeq}-B`],
+  businessType: 'CREDIT_ISSUE',
+  productType: 'WHITE_SLIP',
+  personId: 'u-op-handler',
+  corpId: 'CORP-EAST',
+});
 type Scope = ReturnType<typeof newScope>;
 
 /** The codes the demo outbox holds for a user, oldest first. */
@@ -56,7 +62,8 @@ describe('the signing switch', () => {
     expect((await call(handler, 'switch/find', { corpName: '未开通企业' })).body.data).toEqual({ open: false });
     expect(refusal(await call(handler, 'switch/find', {}))).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: '缺少字段：corpName' });
 
-    const update = (configValue: string) => admin.call('/op/v1/sys/configs/update-value-by-config-key', { json: { configKey: CONFIG_KEY.smsSignOpenCorps, configValue } });
+    const update = (configValue: string) =>
+      admin.call('/op/v1/sys/configs/update-value-by-config-key', { json: { configKey: CONFIG_KEY.smsSignOpenCorps, configValue } });
     expect((await update(JSON.stringify(['华南运营分公司']))).body.code).toBe('0');
     expect((await call(handler, 'switch/find', { corpName: '华东运营分公司' })).body.data).toEqual({ open: false });
     expect((await call(handler, 'switch/find', { corpName: '华南运营分公司' })).body.data).toEqual({ open: true });
@@ -68,7 +75,11 @@ describe('an SMS code', () => {
   it('verifies once, for its own scope and user only, whatever the order of the business keys', async () => {
     const scope = newScope();
     const code = await applyCode(handler, 'op_handler', scope);
-    expect(refusal(await verify(handler, { ...scope, businessType: 'OTHER' }, code))).toEqual({ status: 200, code: 'SMS_CODE_MISSING', message: '请先获取短信验证码' });
+    expect(refusal(await verify(handler, { ...scope, businessType: 'OTHER' }, code))).toEqual({
+      status: 200,
+      code: 'SMS_CODE_MISSING',
+      message: '请先获取短信验证码',
+    });
     expect(refusal(await verify(director, scope, code)).code).toBe('SMS_CODE_MISSING');
     const signed = await verify(handler, { ...scope, businessKeys: [...scope.businessKeys].reverse() }, code);
     expect(signed.body).toMatchObject({ code: '0', data: { signed: true, summary: '签发 2 笔白条', corpName: '华东运营分公司' } });
@@ -158,7 +169,9 @@ describe('outside demo mode', () => {
       await first.login('op_admin', api.passwordOf('op_admin'));
       expect(refusal(await first.call(`${SIGN}/sms/apply`, { json: newScope() })).code).toBe('PASSWORD_CHANGE_REQUIRED');
       const changed = 'Changed@2026#ok';
-      const change = await first.call('/op/v1/staffs/password', { json: { originalPassword: first.encrypt(api.passwordOf('op_admin')), newPassword: first.encrypt(changed) } });
+      const change = await first.call('/op/v1/staffs/password', {
+        json: { originalPassword: first.encrypt(api.passwordOf('op_admin')), newPassword: first.encrypt(changed) },
+      });
       expect(change.body.code).toBe('0');
       const client = await new api.ApiClient(production.baseUrl).init();
       await client.login('op_admin', changed);

@@ -51,7 +51,9 @@ beforeAll(async () => {
   srv = await startServer({ extraRoutes: [hooks, testRecords] });
   for (const username of ['op_handler', 'op_director', 'op_director2', 'op_admin']) clients[username] = await signInAs(srv.baseUrl, username);
   // Step sequences only: the SMS signature of signed steps is covered by the sign and real-name tests.
-  const off = await clients.op_admin.call('/op/v1/sys/configs/update-value-by-config-key', { json: { configKey: CONFIG_KEY.smsSignOpenCorps, configValue: '[]' } });
+  const off = await clients.op_admin.call('/op/v1/sys/configs/update-value-by-config-key', {
+    json: { configKey: CONFIG_KEY.smsSignOpenCorps, configValue: '[]' },
+  });
   expect(off.body.code).toBe('0');
 });
 afterAll(() => srv.close());
@@ -69,7 +71,10 @@ const table: Row[] = [
   {
     name: 'real-name admission passed through both reviews',
     processKey: 'Process_CORP_ADMIT',
-    steps: [['op_director', 'PASS'], ['op_director2', 'PASS']],
+    steps: [
+      ['op_director', 'PASS'],
+      ['op_director2', 'PASS'],
+    ],
     expected: [
       ['START', null, 'Submit', 'RUNNING', 'op_handler', null],
       ['PASS', 'Submit', 'InitialReview', 'RUNNING', 'op_handler', null],
@@ -80,7 +85,10 @@ const table: Row[] = [
   {
     name: 'real-name admission rejected at the initial review, resubmitted',
     processKey: 'Process_CORP_ADMIT',
-    steps: [['op_director', 'REJECT', '执照模糊'], ['op_handler', 'PASS', '已重传']],
+    steps: [
+      ['op_director', 'REJECT', '执照模糊'],
+      ['op_handler', 'PASS', '已重传'],
+    ],
     expected: [
       ['START', null, 'Submit', 'RUNNING', 'op_handler', null],
       ['PASS', 'Submit', 'InitialReview', 'RUNNING', 'op_handler', null],
@@ -91,7 +99,11 @@ const table: Row[] = [
   {
     name: 'real-name admission rejected at the second review, then withdrawn',
     processKey: 'Process_CORP_ADMIT',
-    steps: [['op_director', 'PASS'], ['op_director2', 'REJECT', '账号不符'], ['op_handler', 'REJECT', '撤回']],
+    steps: [
+      ['op_director', 'PASS'],
+      ['op_director2', 'REJECT', '账号不符'],
+      ['op_handler', 'REJECT', '撤回'],
+    ],
     expected: [
       ['START', null, 'Submit', 'RUNNING', 'op_handler', null],
       ['PASS', 'Submit', 'InitialReview', 'RUNNING', 'op_handler', null],
@@ -129,9 +141,13 @@ describe('onTransition', () => {
     const { task } = await dataOf<Transition>(clients.op_handler, `${API}/test/start`, { processKey: 'Process_BILL_MANAGE', businessKey: FAILING_KEY });
     const refused = await clients.op_director.call(`${API}/tasks/complete`, { json: { taskId: task!.id, outcome: 'PASS' } });
     expect(refusalOf(refused).status).toBe(500);
-    const found = await dataOf<{ currentTask: { id: string; taskDefinitionKey: string; status: string } }>(clients.op_handler, `${API}/instances/find-by-business-key`, {
-      businessKey: FAILING_KEY,
-    });
+    const found = await dataOf<{ currentTask: { id: string; taskDefinitionKey: string; status: string } }>(
+      clients.op_handler,
+      `${API}/instances/find-by-business-key`,
+      {
+        businessKey: FAILING_KEY,
+      },
+    );
     expect(found.currentTask).toMatchObject({ id: task!.id, taskDefinitionKey: 'Approve', status: 'TODO' });
     expect(heard.get(FAILING_KEY)).toEqual([
       ['START', null, 'ModifyStatus', 'RUNNING', 'op_handler', null],

@@ -116,15 +116,38 @@ const pendingCount = async (client: ApiClient) => (await ok<{ count: number }>(c
 
 type Role = 'handler' | 'director';
 type Step = [key: string, role: Role];
-const DEFAULT: Step[] = [['Edit', 'handler'], ['Approve', 'director']];
+const DEFAULT: Step[] = [
+  ['Edit', 'handler'],
+  ['Approve', 'director'],
+];
 /** The spec §4.5 steps, written out here (not read from the registry) so the engine is checked against the spec. */
 const STEPS: Record<string, Step[]> = {
-  Process_CORP_ADMIT: [['Submit', 'handler'], ['InitialReview', 'director'], ['SecondReview', 'director']],
-  Process_CREDIT_REDEEM_REGISTER_BIZ: [['Register', 'handler'], ['Approve', 'director']],
-  Process_BILL_MANAGE: [['ModifyStatus', 'handler'], ['Approve', 'director']],
-  Process_AUTH_SOFT_CA_REOPEN: [['ReopenEdit', 'handler'], ['ReopenApprove', 'director']],
-  Process_ABS_CERTIFICATE_CODE: [['MaterialReview', 'handler'], ['TransferReview', 'director']],
-  Process_CORP_RENAMING: [['Submit', 'handler'], ['InitialReview', 'director'], ['SecondReview', 'director']],
+  Process_CORP_ADMIT: [
+    ['Submit', 'handler'],
+    ['InitialReview', 'director'],
+    ['SecondReview', 'director'],
+  ],
+  Process_CREDIT_REDEEM_REGISTER_BIZ: [
+    ['Register', 'handler'],
+    ['Approve', 'director'],
+  ],
+  Process_BILL_MANAGE: [
+    ['ModifyStatus', 'handler'],
+    ['Approve', 'director'],
+  ],
+  Process_AUTH_SOFT_CA_REOPEN: [
+    ['ReopenEdit', 'handler'],
+    ['ReopenApprove', 'director'],
+  ],
+  Process_ABS_CERTIFICATE_CODE: [
+    ['MaterialReview', 'handler'],
+    ['TransferReview', 'director'],
+  ],
+  Process_CORP_RENAMING: [
+    ['Submit', 'handler'],
+    ['InitialReview', 'director'],
+    ['SecondReview', 'director'],
+  ],
 };
 const ISSUE_VARIANTS: Array<[mode: string, givenAtStart: boolean, final: Step]> = [
   ['DOUBLE_OPERATOR', true, ['FinalOperatorReview', 'handler']],
@@ -137,11 +160,24 @@ const ISSUE_VARIANTS: Array<[mode: string, givenAtStart: boolean, final: Step]> 
  * those whose end moves a record, and start the others through the test seam.
  */
 const OWNED = [
-  'Process_AUTH_SOFT_CA_CREATE', 'Process_AUTH_SOFT_CA_RENEWAL', 'Process_AUTH_SOFT_CA_REOPEN',
-  'Process_CI_CORE_ADMIT_CREATE', 'Process_CI_CORE_ADMIT_UPDATE', 'Process_CORP_MANAGER_UPDATE', 'Process_CORP_RENAMING',
-  'PROCESS_ACCOUNT_TEMP', 'PROCESS_ACCOUNT_USAGE_TEMP',
-  'Process_CREDIT_PRODUCT_FINANCE', 'Process_CREDIT_PRODUCT_CORE_FINANCE', 'Process_CREDIT_PRODUCT_CORE',
-  'Process_RF_PROD_FINANCE', 'Process_RF_PROD_CORE_FINANCE', 'Process_RF_PROD_CORE', 'Process_CREDIT_AGREEMENT', 'Process_RF_AGREEMENT', 'Process_PRICE_CONFIG_CREATE',
+  'Process_AUTH_SOFT_CA_CREATE',
+  'Process_AUTH_SOFT_CA_RENEWAL',
+  'Process_AUTH_SOFT_CA_REOPEN',
+  'Process_CI_CORE_ADMIT_CREATE',
+  'Process_CI_CORE_ADMIT_UPDATE',
+  'Process_CORP_MANAGER_UPDATE',
+  'Process_CORP_RENAMING',
+  'PROCESS_ACCOUNT_TEMP',
+  'PROCESS_ACCOUNT_USAGE_TEMP',
+  'Process_CREDIT_PRODUCT_FINANCE',
+  'Process_CREDIT_PRODUCT_CORE_FINANCE',
+  'Process_CREDIT_PRODUCT_CORE',
+  'Process_RF_PROD_FINANCE',
+  'Process_RF_PROD_CORE_FINANCE',
+  'Process_RF_PROD_CORE',
+  'Process_CREDIT_AGREEMENT',
+  'Process_RF_AGREEMENT',
+  'Process_PRICE_CONFIG_CREATE',
   // The twelve quota processes (quotas.test.ts, quota-properties.test.ts).
   ...QUOTA_PROCESS_KEYS,
 ];
@@ -155,7 +191,11 @@ const firstOpen = (processKey: string) => (OPEN_AT_START.includes(processKey) ? 
 /** Owned too, by real-name admission and document review, whose records follow the steps walked here. */
 const OWNED_AND_WALKED = ['Process_CORP_ADMIT', 'PROCESS_CREDIT_CERTIFICATE_CODE', 'Process_ABS_CERTIFICATE_CODE'];
 const SCENARIOS: Array<{ name: string; processKey: string; steps: Step[]; atStart?: Record<string, string>; atCoreReview?: Record<string, string> }> = [
-  ...PROCESS_KEYS.filter((k) => k !== 'Process_CREDIT_ISSUE' && !OWNED.includes(k)).map((processKey) => ({ name: processKey, processKey, steps: STEPS[processKey] ?? DEFAULT })),
+  ...PROCESS_KEYS.filter((k) => k !== 'Process_CREDIT_ISSUE' && !OWNED.includes(k)).map((processKey) => ({
+    name: processKey,
+    processKey,
+    steps: STEPS[processKey] ?? DEFAULT,
+  })),
   ...ISSUE_VARIANTS.map(([mode, givenAtStart, final]) => ({
     name: `Process_CREDIT_ISSUE (${mode}, chosen ${givenAtStart ? 'at start' : 'at the core director review'})`,
     processKey: 'Process_CREDIT_ISSUE',
@@ -210,27 +250,32 @@ describe('every process, step by step', () => {
     expect(entries.at(-1)?.remark).toBe(`第${steps.length}步通过`);
   });
 
-  it.each(SCENARIOS)('$name: a reject at the last step returns to the handler\'s first step; a reject there ends it REJECTED', async ({ processKey, steps, atStart, atCoreReview }) => {
-    const by = workers(steps);
-    const businessKey = newBusinessKey(`${processKey}-reject`);
-    let { instance, task } = await start(processKey, businessKey, atStart);
-    for (let i = firstOpen(processKey); i < steps.length - 1; i += 1) {
-      ({ instance, task } = await complete(by[i], task!, 'PASS', undefined, steps[i][0] === 'CoreDirectorReview' ? atCoreReview : undefined));
-    }
-    ({ instance, task } = await complete(by.at(-1)!, task!, 'REJECT', '资料不全，退回修改'));
-    expect(instance).toMatchObject({ status: 'RUNNING', currentActivity: steps[0][0] });
-    expect(task).toMatchObject({ taskDefinitionKey: steps[0][0], workingRole: 'handler', assigneeName: '经办人张三' });
-    expect((await todo(handler, { businessKey })).records.map((t) => [t.id, (t as Task & { returnedReason: string | null }).returnedReason])).toEqual([[task!.id, '资料不全，退回修改']]);
-    // Back with the starter, 我发起的 offers 撤回 again.
-    const mine = await ok<Page<Instance & { withdrawable: boolean }>>(handler, 'tasks/started/page', { businessKey, pageSize: 500 });
-    expect(mine.records.find((i) => i.id === instance.id)?.withdrawable).toBe(true);
+  it.each(SCENARIOS)(
+    "$name: a reject at the last step returns to the handler's first step; a reject there ends it REJECTED",
+    async ({ processKey, steps, atStart, atCoreReview }) => {
+      const by = workers(steps);
+      const businessKey = newBusinessKey(`${processKey}-reject`);
+      let { instance, task } = await start(processKey, businessKey, atStart);
+      for (let i = firstOpen(processKey); i < steps.length - 1; i += 1) {
+        ({ instance, task } = await complete(by[i], task!, 'PASS', undefined, steps[i][0] === 'CoreDirectorReview' ? atCoreReview : undefined));
+      }
+      ({ instance, task } = await complete(by.at(-1)!, task!, 'REJECT', '资料不全，退回修改'));
+      expect(instance).toMatchObject({ status: 'RUNNING', currentActivity: steps[0][0] });
+      expect(task).toMatchObject({ taskDefinitionKey: steps[0][0], workingRole: 'handler', assigneeName: '经办人张三' });
+      expect((await todo(handler, { businessKey })).records.map((t) => [t.id, (t as Task & { returnedReason: string | null }).returnedReason])).toEqual([
+        [task!.id, '资料不全，退回修改'],
+      ]);
+      // Back with the starter, 我发起的 offers 撤回 again.
+      const mine = await ok<Page<Instance & { withdrawable: boolean }>>(handler, 'tasks/started/page', { businessKey, pageSize: 500 });
+      expect(mine.records.find((i) => i.id === instance.id)?.withdrawable).toBe(true);
 
-    ({ instance, task } = await complete(handler, task!, 'REJECT', '撤回申请'));
-    expect(task).toBeNull();
-    expect(instance).toMatchObject({ status: 'REJECTED', currentActivity: null });
-    const actions = (await history(instance.id)).history.map((e) => `${e.action}:${e.taskDefinitionKey}`);
-    expect(actions.slice(-2)).toEqual([`REJECT:${steps.at(-1)![0]}`, `REJECT:${steps[0][0]}`]);
-  });
+      ({ instance, task } = await complete(handler, task!, 'REJECT', '撤回申请'));
+      expect(task).toBeNull();
+      expect(instance).toMatchObject({ status: 'REJECTED', currentActivity: null });
+      const actions = (await history(instance.id)).history.map((e) => `${e.action}:${e.taskDefinitionKey}`);
+      expect(actions.slice(-2)).toEqual([`REJECT:${steps.at(-1)![0]}`, `REJECT:${steps[0][0]}`]);
+    },
+  );
 });
 
 describe('issuance final-approval choice', () => {
@@ -254,9 +299,10 @@ describe('issuance final-approval choice', () => {
     expect(atSubmit.task?.taskDefinitionKey).toBe('Submit');
     const refused = await call(handler, 'tasks/complete', { taskId: atSubmit.task!.id, outcome: 'PASS', variables: { finalApproveMode: 'SINGLE' } });
     expect(refusal(refused).message).toBe('变量 finalApproveMode 不能在此环节设置');
-    expect(refusal(await call(handler, 'test/start', { processKey: 'Process_BILL_MANAGE', businessKey: 'B-VAR', variables: { finalApproveMode: 'SINGLE' } })).message).toBe(
-      '流程 Process_BILL_MANAGE 不接受变量 finalApproveMode',
-    );
+    expect(
+      refusal(await call(handler, 'test/start', { processKey: 'Process_BILL_MANAGE', businessKey: 'B-VAR', variables: { finalApproveMode: 'SINGLE' } }))
+        .message,
+    ).toBe('流程 Process_BILL_MANAGE 不接受变量 finalApproveMode');
   });
 });
 
@@ -333,23 +379,38 @@ describe('working roles and permissions', () => {
     const running = await ok<Page<Instance>>(auditor, 'instances/page', { processKey: 'Process_LMT_APPLY_AUDIT', status: 'RUNNING', pageSize: 500 });
     expect(running.records.map((i) => i.id)).toContain(instance.id);
     expect(running.records.every((i) => i.processKey === 'Process_LMT_APPLY_AUDIT' && i.status === 'RUNNING')).toBe(true);
-    expect((await ok<Page<Instance>>(auditor, 'instances/page', { processKey: 'Process_LMT_APPLY_AUDIT', status: 'APPROVED', pageSize: 500 })).records.map((i) => i.id)).not.toContain(instance.id);
+    expect(
+      (await ok<Page<Instance>>(auditor, 'instances/page', { processKey: 'Process_LMT_APPLY_AUDIT', status: 'APPROVED', pageSize: 500 })).records.map(
+        (i) => i.id,
+      ),
+    ).not.toContain(instance.id);
     const future = new Date(Date.now() + 86_400_000).toISOString();
     expect((await ok<Page<Instance>>(auditor, 'instances/page', { createTimeStart: future })).total).toBe(0);
     expect((await ok<Page<Instance>>(admin, 'instances/page', { businessKey: instance.businessKey })).total).toBe(1);
     // One record's instances stay readable by its workers (a corporation's history of changes).
-    expect((await ok<{ records: Instance[] }>(handler, 'instances/of-business-key', { businessKey: instance.businessKey })).records.map((i) => i.id)).toEqual([instance.id]);
+    expect((await ok<{ records: Instance[] }>(handler, 'instances/of-business-key', { businessKey: instance.businessKey })).records.map((i) => i.id)).toEqual([
+      instance.id,
+    ]);
   });
 
   it('claims: the holder keeps it, another of the same role is told who holds it', async () => {
     const { task } = await start('Process_CREDIT_REDEEM_REGISTER_BIZ');
     const claimed = await ok<Task>(director, 'tasks/claim', { taskId: task!.id });
     expect(claimed).toMatchObject({ assigneeName: '主管李四', dataVersion: task!.dataVersion + 1 });
-    expect(refusal(await call(director2, 'tasks/claim', { taskId: task!.id }))).toEqual({ status: 200, code: 'TASK_CLAIMED', message: '该任务已被 主管李四 签收' });
+    expect(refusal(await call(director2, 'tasks/claim', { taskId: task!.id }))).toEqual({
+      status: 200,
+      code: 'TASK_CLAIMED',
+      message: '该任务已被 主管李四 签收',
+    });
     expect(refusal(await call(director2, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' })).code).toBe('TASK_CLAIMED');
     expect((await todo(director2)).records.map((t) => t.id)).not.toContain(task!.id);
     const { instance } = await complete(director, claimed, 'PASS');
-    expect((await history(instance.id)).history.map((e) => `${e.action}:${e.username}`)).toEqual(['START:op_handler', 'PASS:op_handler', 'CLAIM:op_director', 'PASS:op_director']);
+    expect((await history(instance.id)).history.map((e) => `${e.action}:${e.username}`)).toEqual([
+      'START:op_handler',
+      'PASS:op_handler',
+      'CLAIM:op_director',
+      'PASS:op_director',
+    ]);
   });
 });
 
@@ -392,7 +453,9 @@ describe('bad input changes nothing', () => {
   it('refuses a second running instance for the same record', async () => {
     await start('Process_BILL_MANAGE', 'BILL-ONCE');
     expect(refusal(await call(handler, 'test/start', { processKey: 'Process_BILL_MANAGE', businessKey: 'BILL-ONCE' }))).toEqual({
-      status: 200, code: 'WORKFLOW_ALREADY_RUNNING', message: '该业务已有审批中的流程，请勿重复发起',
+      status: 200,
+      code: 'WORKFLOW_ALREADY_RUNNING',
+      message: '该业务已有审批中的流程，请勿重复发起',
     });
     expect((await ok<Page<Instance>>(auditor, 'instances/page', { businessKey: 'BILL-ONCE' })).total).toBe(1);
   });
@@ -400,10 +463,16 @@ describe('bad input changes nothing', () => {
   it('refuses a reject without a remark, an unknown outcome and an unknown task', async () => {
     const { instance, task } = await start('Process_CREDIT_REDEEM_REGISTER_BIZ');
     expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'REJECT', remark: '  ' }))).toEqual({
-      status: 200, code: 'VALIDATION_FAILED', message: '驳回时请填写审批意见',
+      status: 200,
+      code: 'VALIDATION_FAILED',
+      message: '驳回时请填写审批意见',
     });
     expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'OK' })).message).toBe('审批结果 outcome 必须是 PASS 或 REJECT');
-    expect(refusal(await call(director, 'tasks/complete', { taskId: 'no-such-task', outcome: 'PASS' }))).toEqual({ status: 200, code: 'NOT_FOUND', message: '任务不存在' });
+    expect(refusal(await call(director, 'tasks/complete', { taskId: 'no-such-task', outcome: 'PASS' }))).toEqual({
+      status: 200,
+      code: 'NOT_FOUND',
+      message: '任务不存在',
+    });
     expect(refusal(await call(auditor, 'instances/history', { instanceId: 'no-such' }))).toEqual({ status: 200, code: 'NOT_FOUND', message: '流程实例不存在' });
     expect((await history(instance.id)).history).toHaveLength(2);
   });
@@ -439,12 +508,13 @@ describe('task lists and the pending count', () => {
   });
 
   it('lists every process definition with its steps and working roles', async () => {
-    const list = await ok<Array<{ processKey: string; processName: string; type: string; activities: Record<string, { label: string; workingRole: string; url: string | null }> }>>(
-      auditor, 'process-definitions/list',
-    );
+    const list = await ok<
+      Array<{ processKey: string; processName: string; type: string; activities: Record<string, { label: string; workingRole: string; url: string | null }> }>
+    >(auditor, 'process-definitions/list');
     expect(list.map((d) => d.processKey).sort()).toEqual([...PROCESS_KEYS].sort());
     expect(list.find((d) => d.processKey === 'Process_CORP_ADMIT')).toMatchObject({
-      processName: '实名认证', type: 'page',
+      processName: '实名认证',
+      type: 'page',
       activities: { InitialReview: { label: '初审', workingRole: 'director', url: '/op/admit/realname/oapprove' } },
     });
   });
@@ -453,10 +523,13 @@ describe('task lists and the pending count', () => {
 describe('撤回 from 我发起的 (issue 37 item 5)', () => {
   const withdraw = (by: ApiClient, instanceId: string, remark?: string) => call(by, 'instances/withdraw', { instanceId, remark });
 
-  it('lets the starter withdraw before anyone else acted: the instance ends REJECTED, the review leaves the director\'s 待办', async () => {
+  it("lets the starter withdraw before anyone else acted: the instance ends REJECTED, the review leaves the director's 待办", async () => {
     const { instance, task } = await start('Process_CREDIT_REDEEM_REGISTER_BIZ');
     expect((await todo(director)).records.map((t) => t.id)).toContain(task!.id);
-    const listed = await ok<Page<Instance & { withdrawable: boolean }>>(handler, 'tasks/started/page', { processKey: 'Process_CREDIT_REDEEM_REGISTER_BIZ', pageSize: 500 });
+    const listed = await ok<Page<Instance & { withdrawable: boolean }>>(handler, 'tasks/started/page', {
+      processKey: 'Process_CREDIT_REDEEM_REGISTER_BIZ',
+      pageSize: 500,
+    });
     expect(listed.records.find((i) => i.id === instance.id)?.withdrawable).toBe(true);
     // Only the starter: a director (who could work the open task) may not withdraw it.
     expect(refusal(await withdraw(director, instance.id))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
@@ -465,10 +538,17 @@ describe('撤回 from 我发起的 (issue 37 item 5)', () => {
     expect((answer.body.data as Transition).instance).toMatchObject({ status: 'REJECTED', currentActivity: null });
     expect((await todo(director)).records.map((t) => t.id)).not.toContain(task!.id);
     const entries = (await history(instance.id)).history;
-    expect(entries.map((e) => `${e.action}:${e.taskDefinitionKey}:${e.username}`)).toEqual(['START:Register:op_handler', 'PASS:Register:op_handler', 'WITHDRAW:Approve:op_handler']);
+    expect(entries.map((e) => `${e.action}:${e.taskDefinitionKey}:${e.username}`)).toEqual([
+      'START:Register:op_handler',
+      'PASS:Register:op_handler',
+      'WITHDRAW:Approve:op_handler',
+    ]);
     expect(entries.at(-1)?.remark).toBe('金额填错，撤回重报');
     // 我发起的 reads it withdrawn (已撤回), no longer withdrawable.
-    const after = await ok<Page<Instance & { withdrawable: boolean; withdrawn: boolean }>>(handler, 'tasks/started/page', { processKey: 'Process_CREDIT_REDEEM_REGISTER_BIZ', pageSize: 500 });
+    const after = await ok<Page<Instance & { withdrawable: boolean; withdrawn: boolean }>>(handler, 'tasks/started/page', {
+      processKey: 'Process_CREDIT_REDEEM_REGISTER_BIZ',
+      pageSize: 500,
+    });
     expect(after.records.find((i) => i.id === instance.id)).toMatchObject({ withdrawable: false, withdrawn: true });
     expect(refusal(await withdraw(handler, instance.id))).toEqual({ status: 200, code: 'WITHDRAW_TOO_LATE', message: server.workflow.withdrawEnded });
   });
@@ -481,7 +561,10 @@ describe('撤回 from 我发起的 (issue 37 item 5)', () => {
     const late = await withdraw(handler, instance.id);
     expect(refusal(late)).toEqual({ status: 200, code: 'WITHDRAW_TOO_LATE', message: server.workflow.withdrawTooLate });
     expect(server.workflow.withdrawTooLate).toMatch(/不能撤回/);
-    const found = await ok<Instance & { currentTask: Task | null }>(auditor, 'instances/find-by-business-key', { businessKey: instance.businessKey, processKey: 'Process_CORP_ADMIT' });
+    const found = await ok<Instance & { currentTask: Task | null }>(auditor, 'instances/find-by-business-key', {
+      businessKey: instance.businessKey,
+      processKey: 'Process_CORP_ADMIT',
+    });
     expect(found).toMatchObject({ status: 'RUNNING', currentActivity: 'SecondReview', currentTask: { id: task!.id, status: 'TODO' } });
   });
 
@@ -501,7 +584,7 @@ describe('撤回 from 我发起的 (issue 37 item 5)', () => {
     expect(refusal(await call(handler, 'instances/withdraw', {})).code).toBe('VALIDATION_FAILED');
   });
 
-  it('a withdrawal and a director\'s pass at the same moment: exactly one wins', async () => {
+  it("a withdrawal and a director's pass at the same moment: exactly one wins", async () => {
     for (let round = 0; round < 4; round += 1) {
       const { instance, task } = await start('Process_BILL_MANAGE');
       const [withdrawn, passed] = await Promise.all([withdraw(handler, instance.id), call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' })]);
@@ -535,7 +618,10 @@ describe('the end-of-instance hook', () => {
     const { task } = await start('Process_BILL_MANAGE', 'BILL-HOOK-FAILS');
     const answer = await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'PASS' });
     expect(answer.status).toBe(500);
-    const found = await ok<Instance & { currentTask: Task | null }>(auditor, 'instances/find-by-business-key', { businessKey: 'BILL-HOOK-FAILS', processKey: 'Process_BILL_MANAGE' });
+    const found = await ok<Instance & { currentTask: Task | null }>(auditor, 'instances/find-by-business-key', {
+      businessKey: 'BILL-HOOK-FAILS',
+      processKey: 'Process_BILL_MANAGE',
+    });
     expect(found).toMatchObject({ status: 'RUNNING', currentActivity: 'Approve', currentTask: { id: task!.id, status: 'TODO' } });
   });
 });

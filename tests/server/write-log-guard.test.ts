@@ -36,23 +36,40 @@ const TEST = '/op/v1/test/write-log-guard';
 
 /** Test routes: one that forgets its entry, one that writes it, one that writes outside a transaction. */
 const testRoutes: RouteModule = (api, ctx) => {
-  const relabel = (label: string) => ctx.db.update(sysDictData).set({ dictLabel: label }).where(and(eq(sysDictData.dictType, 'sys_yes_no'), eq(sysDictData.dictValue, 'Y'))).returning();
+  const relabel = (label: string) =>
+    ctx.db
+      .update(sysDictData)
+      .set({ dictLabel: label })
+      .where(and(eq(sysDictData.dictType, 'sys_yes_no'), eq(sysDictData.dictValue, 'Y')))
+      .returning();
   route(api, {
-    method: 'POST', path: `${TEST}/forgets`, auth: 'session',
-    handler: () => ctx.db.transaction(async (tx) => {
-      await tx.update(sysDictData).set({ dictLabel: '忘记记录' }).where(and(eq(sysDictData.dictType, 'sys_yes_no'), eq(sysDictData.dictValue, 'Y')));
-      return 'written';
-    }),
+    method: 'POST',
+    path: `${TEST}/forgets`,
+    auth: 'session',
+    handler: () =>
+      ctx.db.transaction(async (tx) => {
+        await tx
+          .update(sysDictData)
+          .set({ dictLabel: '忘记记录' })
+          .where(and(eq(sysDictData.dictType, 'sys_yes_no'), eq(sysDictData.dictValue, 'Y')));
+        return 'written';
+      }),
   });
   route(api, {
-    method: 'POST', path: `${TEST}/logs`, auth: 'session',
-    handler: ({ principal }) => ctx.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(sysDictData).where(and(eq(sysDictData.dictType, 'sys_yes_no'), eq(sysDictData.dictValue, 'Y')));
-      const [after] = await tx.update(sysDictData).set({ dictLabel: '是的' }).where(eq(sysDictData.id, before.id)).returning();
-      await recordChange(tx, principal, { resource: 'dict-datas', recordId: after.id, action: OPERATION_ACTION.update, before, after });
-      await tx.update(sysDictData).set({ dictLabel: before.dictLabel }).where(eq(sysDictData.id, before.id));
-      return 'written';
-    }),
+    method: 'POST',
+    path: `${TEST}/logs`,
+    auth: 'session',
+    handler: ({ principal }) =>
+      ctx.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(sysDictData)
+          .where(and(eq(sysDictData.dictType, 'sys_yes_no'), eq(sysDictData.dictValue, 'Y')));
+        const [after] = await tx.update(sysDictData).set({ dictLabel: '是的' }).where(eq(sysDictData.id, before.id)).returning();
+        await recordChange(tx, principal, { resource: 'dict-datas', recordId: after.id, action: OPERATION_ACTION.update, before, after });
+        await tx.update(sysDictData).set({ dictLabel: before.dictLabel }).where(eq(sysDictData.id, before.id));
+        return 'written';
+      }),
   });
   route(api, { method: 'POST', path: `${TEST}/direct`, auth: 'session', handler: async () => (await relabel('直接写入')).length });
 };
@@ -68,7 +85,13 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-const yesLabel = async () => (await srv.database.db.select().from(sysDictData).where(and(eq(sysDictData.dictType, 'sys_yes_no'), eq(sysDictData.dictValue, 'Y'))))[0].dictLabel;
+const yesLabel = async () =>
+  (
+    await srv.database.db
+      .select()
+      .from(sysDictData)
+      .where(and(eq(sysDictData.dictType, 'sys_yes_no'), eq(sysDictData.dictValue, 'Y')))
+  )[0].dictLabel;
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await srv.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const logCount = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from sys_operation_logs`))[0].n;
 
@@ -78,8 +101,15 @@ describe('the guard in the database', () => {
     for (const name of Object.keys(UNGUARDED_TABLES)) expect(names, `bookkeeping table ${name} exists`).toContain(name);
     const guarded = guardedTableNames();
     expect(guarded.length + Object.keys(UNGUARDED_TABLES).length).toBe(names.length);
-    const withTrigger = new Set((await rows<{ name: string }>(sql`select c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = ${GUARD_TRIGGER}`)).map((row) => row.name));
-    expect(guarded.filter((name) => !withTrigger.has(name)), 'guarded tables without the trigger').toEqual([]);
+    const withTrigger = new Set(
+      (
+        await rows<{ name: string }>(sql`select c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = ${GUARD_TRIGGER}`)
+      ).map((row) => row.name),
+    );
+    expect(
+      guarded.filter((name) => !withTrigger.has(name)),
+      'guarded tables without the trigger',
+    ).toEqual([]);
   });
 
   it('refuses, on every guarded table that holds a row, a call’s change without an entry', async () => {
@@ -95,7 +125,9 @@ describe('the guard in the database', () => {
         .transaction(async (tx) => {
           await tx.execute(sql`select set_config('scf.log_guard', 'on', true)`);
           // A change that changes nothing still is a row written: the guard counts writes, not values.
-          const touched = (await tx.execute(sql.raw(`update "${name}" set "${column}" = "${column}" where ctid = (select ctid from "${name}" limit 1)`)).catch(() => null)) as { affectedRows?: number; rowCount?: number } | null;
+          const touched = (await tx
+            .execute(sql.raw(`update "${name}" set "${column}" = "${column}" where ctid = (select ctid from "${name}" limit 1)`))
+            .catch(() => null)) as { affectedRows?: number; rowCount?: number } | null;
           if (touched === null) {
             ownRule.push(name);
             return tx.rollback();
@@ -162,7 +194,13 @@ async function fingerprint(): Promise<string> {
 describe('every registered route, as op_admin', () => {
   it('changes nothing without an entry: whatever a call commits, the log grew with it', async () => {
     const routes = registered
-      .filter((options) => options.url.startsWith(`${API_BASE}/`) && options.config?.api?.auth === 'session' && !options.url.includes(':') && !options.url.startsWith(`${API_BASE}${TEST}`))
+      .filter(
+        (options) =>
+          options.url.startsWith(`${API_BASE}/`) &&
+          options.config?.api?.auth === 'session' &&
+          !options.url.includes(':') &&
+          !options.url.startsWith(`${API_BASE}${TEST}`),
+      )
       .map((options) => options.url.slice(API_BASE.length))
       // Ending the walker's own session would end the walk; the sign-out is logged in the login log.
       .filter((path) => path !== '/uaa/logout' && !path.endsWith('/files/upload'));
@@ -184,7 +222,8 @@ describe('every registered route, as op_admin', () => {
 });
 
 describe('online support and the hotline', () => {
-  const entriesOf = (recordId: string) => srv.database.db.select().from(operationLogs).where(eq(operationLogs.recordId, recordId)).orderBy(operationLogs.createTime);
+  const entriesOf = (recordId: string) =>
+    srv.database.db.select().from(operationLogs).where(eq(operationLogs.recordId, recordId)).orderBy(operationLogs.createTime);
 
   it('log taking, replying to and closing a conversation', async () => {
     const opened = await fetch(`${srv.baseUrl}${CORPORATE_SUPPORT_API}/conversations/open`, {
@@ -207,7 +246,11 @@ describe('online support and the hotline', () => {
     expect(onConversation[1].before).toMatchObject({ status: 'TAKEN' });
     expect(onConversation[1].after).toMatchObject({ status: 'CLOSED' });
     const [replied] = await entriesOf(reply.id);
-    expect(replied).toMatchObject({ resource: 'support-messages', action: OPERATION_ACTION.create, after: { conversationId: id, body: '您好，请在开票管理中提交。' } });
+    expect(replied).toMatchObject({
+      resource: 'support-messages',
+      action: OPERATION_ACTION.create,
+      after: { conversationId: id, body: '您好，请在开票管理中提交。' },
+    });
     const [row] = await srv.database.db.select().from(supportConversations).where(eq(supportConversations.id, id));
     expect(row.status).toBe('CLOSED');
   });
@@ -231,14 +274,23 @@ describe('online support and the hotline', () => {
     expect(last).toMatchObject({ action: OPERATION_ACTION.update });
     expect(last.before).toMatchObject({ status: 'WRAP_UP' });
     expect(last.after).toMatchObject({ status: 'ENDED', note: '客户询问额度，已解答。' });
-    expect(await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, call.id), gt(operationLogs.createTime, since)))).toHaveLength(entries.length);
+    expect(
+      await srv.database.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.recordId, call.id), gt(operationLogs.createTime, since))),
+    ).toHaveLength(entries.length);
   });
 });
 
 /** A key of the locale files ("ns:a.b.c"), looked up in one language's JSON. */
 function localeLookup(language: string): (key: string) => string | undefined {
   const dir = new URL(`../../locales/${language}/`, import.meta.url);
-  const namespaces = new Map(readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f.slice(0, -5), JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as unknown]));
+  const namespaces = new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as unknown]),
+  );
   return (key) => {
     const [ns, path] = key.split(':');
     let node: unknown = namespaces.get(ns);
@@ -251,10 +303,24 @@ describe('every name the log holds', () => {
   it('has a label in zh-CN and en-US: each resource, and each field of each before and after', async () => {
     // A role edited as the issue met it: name, grants.
     const created = await dataOf<{ id: string; dataVersion: number }>(admin, ROLE_CALLS.save, {
-      code: `ROLE_LOG_${Date.now()}`, roleName: '日志标签测试', status: '0', permissions: ['system:dict:list'], menuIds: [],
+      code: `ROLE_LOG_${Date.now()}`,
+      roleName: '日志标签测试',
+      status: '0',
+      permissions: ['system:dict:list'],
+      menuIds: [],
     });
-    await dataOf(admin, ROLE_CALLS.update, { id: created.id, dataVersion: created.dataVersion, roleName: '日志标签测试二', status: '0', permissions: ['system:dict:list', 'system:dict:query'], menuIds: [] });
-    const [edit] = await srv.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordId, created.id), eq(operationLogs.action, 'UPDATE')));
+    await dataOf(admin, ROLE_CALLS.update, {
+      id: created.id,
+      dataVersion: created.dataVersion,
+      roleName: '日志标签测试二',
+      status: '0',
+      permissions: ['system:dict:list', 'system:dict:query'],
+      menuIds: [],
+    });
+    const [edit] = await srv.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.recordId, created.id), eq(operationLogs.action, 'UPDATE')));
     expect(edit.fields?.split(',').sort()).toEqual(['permissions', 'roleName']);
     expect(Object.keys(edit.after as object).sort()).toEqual(['permissions', 'roleName']);
 
@@ -272,7 +338,7 @@ describe('every name the log holds', () => {
         if (key && lookup(key) === undefined) missing.push(`${language} ${resource}${field ? `.${field}` : ''} → ${key}`);
       }
     }
-    if (process.env.LOG_LABELS_DUMP) (await import("node:fs")).writeFileSync(process.env.LOG_LABELS_DUMP, [...new Set(missing)].sort().join("\n"));
+    if (process.env.LOG_LABELS_DUMP) (await import('node:fs')).writeFileSync(process.env.LOG_LABELS_DUMP, [...new Set(missing)].sort().join('\n'));
     expect(logged.length).toBeGreaterThan(30);
     expect([...new Set(missing)].sort()).toEqual([]);
   });

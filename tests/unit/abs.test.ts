@@ -1,9 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { concentrationOf, eligibilityRefusal, exceedsConcentration, expiringSoon, expiryOf, noteRefusal, packageRefusal, poolFigures, poolRefusal, shareBasisPoints, sharePercent, type PoolNote } from '../../src/lib/abs';
+import {
+  concentrationOf,
+  eligibilityRefusal,
+  exceedsConcentration,
+  expiringSoon,
+  expiryOf,
+  noteRefusal,
+  packageRefusal,
+  poolFigures,
+  poolRefusal,
+  shareBasisPoints,
+  sharePercent,
+  type PoolNote,
+} from '../../src/lib/abs';
 
 const TODAY = '2026-11-25';
-const note = (id: string, amount: string, dueDate: string, debtorId = 'd1', status = 'FINANCED', packageId: string | null = null): PoolNote => ({ id, amount, dueDate, status, debtorId, debtorName: `债务人${debtorId}`, packageId });
+const note = (id: string, amount: string, dueDate: string, debtorId = 'd1', status = 'FINANCED', packageId: string | null = null): PoolNote => ({
+  id,
+  amount,
+  dueDate,
+  status,
+  debtorId,
+  debtorName: `债务人${debtorId}`,
+  packageId,
+});
 const rules = { minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: '0.5' };
 
 describe('eligibility', () => {
@@ -52,18 +73,24 @@ describe('pool figures', () => {
     const figures = poolFigures([note('a', '100.00', '2026-12-25', 'd1'), note('b', '300.00', '2027-02-23', 'd2')], TODAY);
     // (100 × 30 + 300 × 90) / 400 = 75.0 days
     expect(figures).toMatchObject({ noteCount: 2, total: '400.00', weightedTenorDays: '75.0', topShare: '0.7500' });
-    expect(figures.concentration.map((d) => [d.debtorId, d.amount, d.share])).toEqual([['d2', '300.00', '0.7500'], ['d1', '100.00', '0.2500']]);
+    expect(figures.concentration.map((d) => [d.debtorId, d.amount, d.share])).toEqual([
+      ['d2', '300.00', '0.7500'],
+      ['d1', '100.00', '0.2500'],
+    ]);
     expect(poolFigures([], TODAY)).toMatchObject({ noteCount: 0, total: '0.00', weightedTenorDays: '0.0', topShare: '0.0000' });
   });
 
   it('debtor amounts always sum to the pool total (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ fen: fc.bigInt({ min: 1n, max: 10n ** 12n }), debtor: fc.constantFrom('d1', 'd2', 'd3', 'd4') }), { minLength: 1, maxLength: 30 }), (rows) => {
-        const pool = rows.map((r, i) => note(`n${i}`, `${r.fen / 100n}.${String(r.fen % 100n).padStart(2, '0')}`, '2027-01-01', r.debtor));
-        const shares = concentrationOf(pool);
-        const sum = shares.reduce((s, d) => s + d.fen, 0n);
-        return sum === rows.reduce((s, r) => s + r.fen, 0n) && poolFigures(pool, TODAY).total === `${sum / 100n}.${String(sum % 100n).padStart(2, '0')}`;
-      }),
+      fc.property(
+        fc.array(fc.record({ fen: fc.bigInt({ min: 1n, max: 10n ** 12n }), debtor: fc.constantFrom('d1', 'd2', 'd3', 'd4') }), { minLength: 1, maxLength: 30 }),
+        (rows) => {
+          const pool = rows.map((r, i) => note(`n${i}`, `${r.fen / 100n}.${String(r.fen % 100n).padStart(2, '0')}`, '2027-01-01', r.debtor));
+          const shares = concentrationOf(pool);
+          const sum = shares.reduce((s, d) => s + d.fen, 0n);
+          return sum === rows.reduce((s, r) => s + r.fen, 0n) && poolFigures(pool, TODAY).total === `${sum / 100n}.${String(sum % 100n).padStart(2, '0')}`;
+        },
+      ),
     );
   });
 });

@@ -110,7 +110,11 @@ describe('element permissions per page resource', () => {
   it('answers no after 10 tries that never load', async () => {
     let tries = 0;
     const sleeps: number[] = [];
-    const result = await hasElementWhenLoaded(() => void (tries += 1), 'x', async (ms) => void sleeps.push(ms));
+    const result = await hasElementWhenLoaded(
+      () => void (tries += 1),
+      'x',
+      async (ms) => void sleeps.push(ms),
+    );
     expect(result).toBe(false);
     expect(tries).toBe(10);
     expect(sleeps.length).toBe(9);

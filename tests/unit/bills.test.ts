@@ -1,6 +1,19 @@
 /** The bill rules of src/lib/bills.ts: the fee to the fen (half up, never a float), the periods, the transitions. */
 import { describe, expect, it } from 'vitest';
-import { BILL_STATUS, billFee, billNumber, invoiceNumber, isPeriod, lineFee, lineFeeFen, mayBill, nextBillStatus, periodOf, periodRange, shiftPeriod } from '../../src/lib/bills';
+import {
+  BILL_STATUS,
+  billFee,
+  billNumber,
+  invoiceNumber,
+  isPeriod,
+  lineFee,
+  lineFeeFen,
+  mayBill,
+  nextBillStatus,
+  periodOf,
+  periodRange,
+  shiftPeriod,
+} from '../../src/lib/bills';
 
 describe('fee computation', () => {
   it('is basis × rate / 100, rounded half up to the fen, once per line', () => {

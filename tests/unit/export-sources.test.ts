@@ -13,7 +13,9 @@ import { EXPORT_SOURCE_NAMESPACES, exportSource } from '../../src/resources/page
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const serverFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? serverFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? serverFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
 
 /** Each `ctx.exports.start(principal, name` of the server with the module its declaration is imported from. */
 function exportCalls(): Array<{ file: string; name: string; module: string | undefined }> {

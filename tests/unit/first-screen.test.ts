@@ -62,7 +62,7 @@ describe('the first screen', () => {
     expect(sentPaths().filter((p) => p.endsWith('/notices/page'))).toHaveLength(2);
   });
 
-  it("hands a first render the early answer that is back, once, and nothing while it is on its way or for another call", async () => {
+  it('hands a first render the early answer that is back, once, and nothing while it is on its way or for another call', async () => {
     postEarly('/op/v1/sys/roles/page', '{"pageNum":1,"pageSize":10}');
     // On its way: nothing yet, and the early call stays for the page's own post.
     expect(api.ready('/op/v1/sys/roles/page', { pageNum: 1, pageSize: 10 })).toBeUndefined();

@@ -13,7 +13,9 @@ const adapter: AxiosAdapter = (config) => {
   seen.push(config);
   if (reply === 'hang') {
     return new Promise((_resolve, reject) => {
-      config.signal?.addEventListener?.('abort', () => reject(Object.assign(new Error('canceled'), { code: 'ERR_CANCELED', name: 'CanceledError', __CANCEL__: true })));
+      config.signal?.addEventListener?.('abort', () =>
+        reject(Object.assign(new Error('canceled'), { code: 'ERR_CANCELED', name: 'CanceledError', __CANCEL__: true })),
+      );
     });
   }
   if (reply instanceof Error) return Promise.reject(reply);
@@ -191,13 +193,13 @@ describe('classifyResponse (spec §8)', () => {
 
 describe('pageMessageOf: what a page still has to say, so that a failure is told once', () => {
   it.each([
-    ['a business refusal is the page\'s', new ApiError('business', '额度不足', 200, 'QUOTA_INSUFFICIENT'), '额度不足'],
+    ["a business refusal is the page's", new ApiError('business', '额度不足', 200, 'QUOTA_INSUFFICIENT'), '额度不足'],
     ['a permission failure the client has shown', new ApiError('forbidden', '没有权限', 403), undefined],
     ['a network failure the client has shown', new ApiError('network', '网络异常', 500), undefined],
     ['a timeout the client has shown', new ApiError('timeout', '请求超时', 504), undefined],
     ['a cancelled call says nothing', new ApiError('cancelled', '已取消'), undefined],
     ['a 401 leaves for the login page', new ApiError('unauthorized', '登录已过期', 401), undefined],
-    ['an error that is not the client\'s', new Error('boom'), 'boom'],
+    ["an error that is not the client's", new Error('boom'), 'boom'],
     ['nothing at all', undefined, undefined],
   ])('%s', (_name, error, expected) => {
     expect(pageMessageOf(error)).toBe(expected);

@@ -21,7 +21,11 @@ const namespaces = readdirSync(join(root, 'zh-CN')).filter((f) => f.endsWith('.j
 
 describe('locale files', () => {
   it('have the same namespaces in zh-CN and en-US', () => {
-    expect(readdirSync(join(root, 'en-US')).filter((f) => f.endsWith('.json')).sort()).toEqual([...namespaces].sort());
+    expect(
+      readdirSync(join(root, 'en-US'))
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    ).toEqual([...namespaces].sort());
   });
 
   it.each(namespaces)('%s has exactly the same keys in both languages', (file) => {
@@ -47,7 +51,26 @@ describe('locale files', () => {
 
   it('holds the shell messages the spec quotes, verbatim in zh-CN', () => {
     const zh = namespaces.map((file) => readFileSync(join(root, 'zh-CN', file), 'utf8')).join('\n');
-    for (const quote of ['刷新页面', '关闭当前', '关闭其他', '关闭所有', '暂无数据~', '复制成功', '复制失败', '请选择主体', '请选择其他主体', '进入数据驾驶舱', '管理系统', '首页', '修改密码', '退出登录', '确定注销并退出系统吗？', '错误提示', '数据驾驶舱', '付款审核']) {
+    for (const quote of [
+      '刷新页面',
+      '关闭当前',
+      '关闭其他',
+      '关闭所有',
+      '暂无数据~',
+      '复制成功',
+      '复制失败',
+      '请选择主体',
+      '请选择其他主体',
+      '进入数据驾驶舱',
+      '管理系统',
+      '首页',
+      '修改密码',
+      '退出登录',
+      '确定注销并退出系统吗？',
+      '错误提示',
+      '数据驾驶舱',
+      '付款审核',
+    ]) {
       expect(zh, quote).toContain(`"${quote}"`);
     }
   });

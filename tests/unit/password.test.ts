@@ -49,7 +49,11 @@ describe('spec 5.1 change-password rules', () => {
   });
 
   it('quotes the spec verbatim in zh-CN', () => {
-    const text = (key: string) => key.split(':')[1].split('.').reduce((o, k) => o[k], zh);
+    const text = (key: string) =>
+      key
+        .split(':')[1]
+        .split('.')
+        .reduce((o, k) => o[k], zh);
     expect(text(PASSWORD_MESSAGES.required)).toBe('此处不能为空');
     expect(text(PASSWORD_MESSAGES.sameAsOld)).toBe('新密码不能与旧密码相同');
     expect(text(PASSWORD_MESSAGES.weak)).toBe('请输入8至20位的数字、大小写字母及特殊字符4种类型字符的组合');

@@ -5,7 +5,10 @@ import { paramsToPairs, prepareRequest } from '../../src/protocol/request';
 describe('prepareRequest', () => {
   const base = {
     url: '/api/web/op/v1/files/pks/mimetype?b=2',
-    params: [['pkFiles', 'f 2'], ['a', '中']] as Array<[string, string]>,
+    params: [
+      ['pkFiles', 'f 2'],
+      ['a', '中'],
+    ] as Array<[string, string]>,
     body: '{"x":1}',
     authToken: 'tok',
     encryptedSessionKey: 'enc-key',
@@ -69,7 +72,16 @@ describe('prepareRequest', () => {
 describe('parseRequestUrl', () => {
   it.each([
     ['/api/web/op/v1/x', '/op/v1/x', []],
-    ['/api/web/op/v1/x?a=1&b=%E4%B8%AD&c=x+y&c=%2B#frag', '/op/v1/x', [['a', '1'], ['b', '中'], ['c', 'x y'], ['c', '+']]],
+    [
+      '/api/web/op/v1/x?a=1&b=%E4%B8%AD&c=x+y&c=%2B#frag',
+      '/op/v1/x',
+      [
+        ['a', '1'],
+        ['b', '中'],
+        ['c', 'x y'],
+        ['c', '+'],
+      ],
+    ],
     ['/uaa/login?', '/uaa/login', []],
     ['http://host:8080/api/web/op/v1/x?z=9', '/op/v1/x', [['z', '9']]],
     ['/api/web/op/%E6%96%87', '/op/文', []],

@@ -23,7 +23,10 @@ interface SignatureVector {
 const sharedPath = resolve(import.meta.dirname, '../../../shared/protocol/vectors.json');
 const copyPath = resolve(import.meta.dirname, '../fixtures/protocol-vectors.json');
 const vectorsText = readFileSync(existsSync(sharedPath) ? sharedPath : copyPath, 'utf8');
-const vectors = JSON.parse(vectorsText) as { signature: SignatureVector[]; des: { sessionKey: string; keyBytes: string; plaintext: string; ciphertextBase64: string; sameWhenWholeKeyPassed: boolean } };
+const vectors = JSON.parse(vectorsText) as {
+  signature: SignatureVector[];
+  des: { sessionKey: string; keyBytes: string; plaintext: string; ciphertextBase64: string; sameWhenWholeKeyPassed: boolean };
+};
 
 describe('protocol vectors (shared/protocol/vectors.json)', () => {
   it.runIf(existsSync(sharedPath))('the committed copy equals ../shared/protocol/vectors.json', () => {

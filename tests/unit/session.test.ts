@@ -20,8 +20,18 @@ import { needsPeriodicRefresh, userStore } from '../../src/providers/user';
 import type { UserInfo } from '../../src/protocol';
 
 const user: UserInfo = {
-  personId: 'p1', username: 'op_admin', personName: '系统管理员', avatar: '', authorities: [{ code: 'admin', roleName: 'admin', pkRole: 'r-admin' }],
-  menuPerms: ['*:*:*'], userStatus: 1, personPosition: '', corps: [], corpId: 'c1', corpName: '运营中心', sensitiveWhitelist: true,
+  personId: 'p1',
+  username: 'op_admin',
+  personName: '系统管理员',
+  avatar: '',
+  authorities: [{ code: 'admin', roleName: 'admin', pkRole: 'r-admin' }],
+  menuPerms: ['*:*:*'],
+  userStatus: 1,
+  personPosition: '',
+  corps: [],
+  corpId: 'c1',
+  corpName: '运营中心',
+  sensitiveWhitelist: true,
 };
 
 const calls: string[] = [];
@@ -134,7 +144,9 @@ describe('authProvider.check (spec 4.1)', () => {
 
 describe('10-minute refresh (spec 4.1.6)', () => {
   it('applies to platform-agent operators only', () => {
-    expect(needsPeriodicRefresh({ ...user, authorities: [{ code: 'ROLE_PLATFORM_AG_OPERATOR', roleName: 'ROLE_PLATFORM_AG_OPERATOR', pkRole: 'r' }] })).toBe(true);
+    expect(needsPeriodicRefresh({ ...user, authorities: [{ code: 'ROLE_PLATFORM_AG_OPERATOR', roleName: 'ROLE_PLATFORM_AG_OPERATOR', pkRole: 'r' }] })).toBe(
+      true,
+    );
     expect(needsPeriodicRefresh(user)).toBe(false);
     expect(needsPeriodicRefresh(undefined)).toBe(false);
   });

@@ -2,7 +2,13 @@ import { createRequire } from 'node:module';
 
 // Node's own require: the package as it is, without vite.config.ts's alias.
 const require = createRequire(import.meta.url);
-type Channel = { assert(key: unknown): void; delete(key: unknown): boolean; get(key: unknown): unknown; has(key: unknown): boolean; set(key: unknown, value: unknown): void };
+type Channel = {
+  assert(key: unknown): void;
+  delete(key: unknown): boolean;
+  get(key: unknown): unknown;
+  has(key: unknown): boolean;
+  set(key: unknown, value: unknown): void;
+};
 const shim = require('../../scripts/build/shims/side-channel.cjs') as () => Channel;
 const real = require('side-channel') as () => Channel;
 
@@ -73,6 +79,9 @@ describe('the side-channel shim (scripts/build/shims/side-channel.cjs)', () => {
     cyclic.self = cyclic;
     expect(() => qs.stringify(cyclic)).toThrow('Cyclic object value');
     const params = { pagination: { current: 2, pageSize: 20 }, filters: [{ field: 'status', operator: 'eq', value: '1' }] };
-    expect(qs.parse(qs.stringify(params))).toEqual({ pagination: { current: '2', pageSize: '20' }, filters: [{ field: 'status', operator: 'eq', value: '1' }] });
+    expect(qs.parse(qs.stringify(params))).toEqual({
+      pagination: { current: '2', pageSize: '20' },
+      filters: [{ field: 'status', operator: 'eq', value: '1' }],
+    });
   });
 });

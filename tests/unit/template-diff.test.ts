@@ -9,10 +9,30 @@ describe('template versions', () => {
 
   it('shows what was added and removed between two versions, and nothing for the same text', () => {
     const parts = templateDiff('<p>逾期按日万分之五计收违约金。</p>', '<p>逾期按日万分之三计收违约金。</p><p>第四条 生效。</p>');
-    expect(parts.filter((p) => p.kind === 'removed').map((p) => p.text).join('')).toContain('五');
-    expect(parts.filter((p) => p.kind === 'added').map((p) => p.text).join('')).toContain('三');
-    expect(parts.filter((p) => p.kind === 'added').map((p) => p.text).join('')).toContain('第四条');
-    expect(parts.filter((p) => p.kind !== 'removed').map((p) => p.text).join('')).toBe('逾期按日万分之三计收违约金。\n第四条 生效。');
+    expect(
+      parts
+        .filter((p) => p.kind === 'removed')
+        .map((p) => p.text)
+        .join(''),
+    ).toContain('五');
+    expect(
+      parts
+        .filter((p) => p.kind === 'added')
+        .map((p) => p.text)
+        .join(''),
+    ).toContain('三');
+    expect(
+      parts
+        .filter((p) => p.kind === 'added')
+        .map((p) => p.text)
+        .join(''),
+    ).toContain('第四条');
+    expect(
+      parts
+        .filter((p) => p.kind !== 'removed')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('逾期按日万分之三计收违约金。\n第四条 生效。');
     expect(hasChanges(templateDiff('<p>同样</p>', '<p>同样</p>'))).toBe(false);
   });
 
@@ -35,6 +55,11 @@ describe('tenor bands', () => {
   });
 
   it('names the first clash', () => {
-    expect(firstOverlap({ tenorFromDays: 50, tenorToDays: 100 }, [{ tenorFromDays: 1, tenorToDays: 10, policyName: 'a' }, { tenorFromDays: 95, tenorToDays: 120, policyName: 'b' }])?.policyName).toBe('b');
+    expect(
+      firstOverlap({ tenorFromDays: 50, tenorToDays: 100 }, [
+        { tenorFromDays: 1, tenorToDays: 10, policyName: 'a' },
+        { tenorFromDays: 95, tenorToDays: 120, policyName: 'b' },
+      ])?.policyName,
+    ).toBe('b');
   });
 });

@@ -8,8 +8,18 @@ import { userStore } from '../../src/providers/user';
 import { USER_REFRESH_INTERVAL_MS, type UserInfo } from '../../src/protocol';
 
 const base: UserInfo = {
-  personId: 'p', username: 'op_agent', personName: '代理运营孙七', avatar: '', authorities: [], menuPerms: [], userStatus: 1,
-  personPosition: '', corps: [], corpId: 'c', corpName: 'c', sensitiveWhitelist: false,
+  personId: 'p',
+  username: 'op_agent',
+  personName: '代理运营孙七',
+  avatar: '',
+  authorities: [],
+  menuPerms: [],
+  userStatus: 1,
+  personPosition: '',
+  corps: [],
+  corpId: 'c',
+  corpName: 'c',
+  sensitiveWhitelist: false,
 };
 const agent: UserInfo = { ...base, authorities: [{ code: 'ROLE_PLATFORM_AG_OPERATOR', roleName: 'ROLE_PLATFORM_AG_OPERATOR', pkRole: 'r-agent' }] };
 

@@ -3,38 +3,94 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACTIVITY_TYPES, activityTypesOf, isReviewStep, workingRoleOf } from '../../src/workflows/activities';
 import {
-  FINAL_APPROVE_MODE, PROCESS_DEFINITIONS, PROCESS_KEYS, TASK_COMPONENT, findProcessDefinition, nextStep, passPath, taskPageRoute, taskPageRoutes,
+  FINAL_APPROVE_MODE,
+  PROCESS_DEFINITIONS,
+  PROCESS_KEYS,
+  TASK_COMPONENT,
+  findProcessDefinition,
+  nextStep,
+  passPath,
+  taskPageRoute,
+  taskPageRoutes,
 } from '../../src/workflows/registry';
 import { TASK_COMPONENTS, taskComponentLoader, taskComponentName } from '../../src/workflows/task-components';
 import { workTaskLink } from '../../src/workflows/task-center/task-links';
 
 /** The processKey column of spec §4.5, copied by hand: the registry must hold exactly these. */
 const SPEC_PROCESS_KEYS = [
-  'Process_CREDIT_PRODUCT_FINANCE', 'Process_CREDIT_PRODUCT_CORE_FINANCE', 'Process_CREDIT_PRODUCT_CORE',
-  'Process_CREDIT_REDEEM_REGISTER_BIZ', 'Process_CREDIT_ISSUE', 'PROCESS_CREDIT_CERTIFICATE_CODE', 'Process_CREDIT_AGREEMENT',
-  'Process_CORP_ADMIT', 'Process_CORP_MANAGER_UPDATE', 'Process_PRICE_CONFIG_CREATE', 'Process_CORP_RENAMING',
-  'PROCESS_ACCOUNT_USAGE_TEMP', 'Process_TRI_LMT_APPLY_AUDIT', 'Process_TRI_LMT_APPLY_MODIFY_AUDIT',
-  'PROCESS_TRI_LMT_FIN_APPLY_AUDIT', 'PROCESS_TRI_LMT_FIN_APPLY_MODIFY_AUDIT',
-  'Process_AUTH_SOFT_CA_CREATE', 'Process_AUTH_SOFT_CA_RENEWAL', 'Process_AUTH_SOFT_CA_REOPEN',
-  'Process_LMT_APPLY_AUDIT', 'Process_LMT_APPLY_MODIFY_AUDIT', 'Process_LMT_DISPATCH_AUDIT', 'Process_LMT_AFRESH_DISPATCH_AUDIT',
-  'PROCESS_LMT_FIN_APPLY_AUDIT', 'PROCESS_LMT_FIN_APPLY_MODIFY_AUDIT', 'Process_LMT_FINANCE_DISPATCH_AUDIT',
-  'Process_LMT_AFRESH_FINANCE_DISPATCH_AUDIT', 'Process_CI_CORE_ADMIT_CREATE', 'Process_CI_CORE_ADMIT_UPDATE',
-  'PROCESS_ACCOUNT_TEMP', 'Process_RF_PROD_CORE', 'Process_RF_PROD_FINANCE', 'Process_RF_PROD_CORE_FINANCE', 'Process_RF_AGREEMENT',
-  'Process_BILL_MANAGE', 'Process_ABS_CERTIFICATE_CODE',
+  'Process_CREDIT_PRODUCT_FINANCE',
+  'Process_CREDIT_PRODUCT_CORE_FINANCE',
+  'Process_CREDIT_PRODUCT_CORE',
+  'Process_CREDIT_REDEEM_REGISTER_BIZ',
+  'Process_CREDIT_ISSUE',
+  'PROCESS_CREDIT_CERTIFICATE_CODE',
+  'Process_CREDIT_AGREEMENT',
+  'Process_CORP_ADMIT',
+  'Process_CORP_MANAGER_UPDATE',
+  'Process_PRICE_CONFIG_CREATE',
+  'Process_CORP_RENAMING',
+  'PROCESS_ACCOUNT_USAGE_TEMP',
+  'Process_TRI_LMT_APPLY_AUDIT',
+  'Process_TRI_LMT_APPLY_MODIFY_AUDIT',
+  'PROCESS_TRI_LMT_FIN_APPLY_AUDIT',
+  'PROCESS_TRI_LMT_FIN_APPLY_MODIFY_AUDIT',
+  'Process_AUTH_SOFT_CA_CREATE',
+  'Process_AUTH_SOFT_CA_RENEWAL',
+  'Process_AUTH_SOFT_CA_REOPEN',
+  'Process_LMT_APPLY_AUDIT',
+  'Process_LMT_APPLY_MODIFY_AUDIT',
+  'Process_LMT_DISPATCH_AUDIT',
+  'Process_LMT_AFRESH_DISPATCH_AUDIT',
+  'PROCESS_LMT_FIN_APPLY_AUDIT',
+  'PROCESS_LMT_FIN_APPLY_MODIFY_AUDIT',
+  'Process_LMT_FINANCE_DISPATCH_AUDIT',
+  'Process_LMT_AFRESH_FINANCE_DISPATCH_AUDIT',
+  'Process_CI_CORE_ADMIT_CREATE',
+  'Process_CI_CORE_ADMIT_UPDATE',
+  'PROCESS_ACCOUNT_TEMP',
+  'Process_RF_PROD_CORE',
+  'Process_RF_PROD_FINANCE',
+  'Process_RF_PROD_CORE_FINANCE',
+  'Process_RF_AGREEMENT',
+  'Process_BILL_MANAGE',
+  'Process_ABS_CERTIFICATE_CODE',
 ];
 /** Keys the spec's table does not list, each added for a business record that needs its own approval (DOMAIN.md). */
 const BEYOND_SPEC_KEYS = ['Process_FINANCING_SIGN_UP', 'Process_AUDIT_RULE_CHANGE'];
 
 /** The exceptions of spec §4.5 as [step key, type] in pass order; every other process is the default. */
 const EXCEPTIONS: Record<string, Array<[string, string]>> = {
-  Process_CORP_ADMIT: [['Submit', 'edit'], ['InitialReview', 'approve'], ['SecondReview', 'approve']],
-  Process_CREDIT_REDEEM_REGISTER_BIZ: [['Register', 'edit'], ['Approve', 'approve']],
-  Process_BILL_MANAGE: [['ModifyStatus', 'modifyStatus'], ['Approve', 'approve']],
-  Process_AUTH_SOFT_CA_REOPEN: [['ReopenEdit', 'reopenEdit'], ['ReopenApprove', 'reopenApprove']],
-  Process_ABS_CERTIFICATE_CODE: [['MaterialReview', 'applyEdit'], ['TransferReview', 'applyApprove']],
-  Process_CORP_RENAMING: [['Submit', 'edit'], ['InitialReview', 'approve'], ['SecondReview', 'APPROVE']],
+  Process_CORP_ADMIT: [
+    ['Submit', 'edit'],
+    ['InitialReview', 'approve'],
+    ['SecondReview', 'approve'],
+  ],
+  Process_CREDIT_REDEEM_REGISTER_BIZ: [
+    ['Register', 'edit'],
+    ['Approve', 'approve'],
+  ],
+  Process_BILL_MANAGE: [
+    ['ModifyStatus', 'modifyStatus'],
+    ['Approve', 'approve'],
+  ],
+  Process_AUTH_SOFT_CA_REOPEN: [
+    ['ReopenEdit', 'reopenEdit'],
+    ['ReopenApprove', 'reopenApprove'],
+  ],
+  Process_ABS_CERTIFICATE_CODE: [
+    ['MaterialReview', 'applyEdit'],
+    ['TransferReview', 'applyApprove'],
+  ],
+  Process_CORP_RENAMING: [
+    ['Submit', 'edit'],
+    ['InitialReview', 'approve'],
+    ['SecondReview', 'APPROVE'],
+  ],
 };
-const DEFAULT_STEPS: Array<[string, string]> = [['Edit', 'edit'], ['Approve', 'approve']];
+const DEFAULT_STEPS: Array<[string, string]> = [
+  ['Edit', 'edit'],
+  ['Approve', 'approve'],
+];
 
 const steps = (processKey: string, variables: Record<string, string> = {}) => {
   const definition = PROCESS_DEFINITIONS[processKey];
@@ -43,18 +99,24 @@ const steps = (processKey: string, variables: Record<string, string> = {}) => {
 
 const locale = (lang: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', lang, 'workflow.json'), 'utf8'));
 const lookup = (tree: Record<string, unknown>, key: string) =>
-  key.replace(/^workflow:/, '').split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+  key
+    .replace(/^workflow:/, '')
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
 
 describe('process registry', () => {
-  it('holds exactly the processKeys of the spec table, and the financing qualification\'s', () => {
+  it("holds exactly the processKeys of the spec table, and the financing qualification's", () => {
     expect([...PROCESS_KEYS].sort()).toEqual([...SPEC_PROCESS_KEYS, ...BEYOND_SPEC_KEYS].sort());
     expect(new Set(PROCESS_KEYS).size).toBe(PROCESS_KEYS.length);
   });
 
-  it.each(SPEC_PROCESS_KEYS.filter((k) => !(k in EXCEPTIONS) && k !== 'Process_CREDIT_ISSUE'))('%s is the default two steps: handler edit, director approve', (key) => {
-    expect(steps(key)).toEqual(DEFAULT_STEPS);
-    expect(Object.keys(PROCESS_DEFINITIONS[key].activities)).toEqual(['Edit', 'Approve']);
-  });
+  it.each(SPEC_PROCESS_KEYS.filter((k) => !(k in EXCEPTIONS) && k !== 'Process_CREDIT_ISSUE'))(
+    '%s is the default two steps: handler edit, director approve',
+    (key) => {
+      expect(steps(key)).toEqual(DEFAULT_STEPS);
+      expect(Object.keys(PROCESS_DEFINITIONS[key].activities)).toEqual(['Edit', 'Approve']);
+    },
+  );
 
   it.each(Object.entries(EXCEPTIONS))('%s has the steps the spec names', (key, expected) => {
     expect(steps(key)).toEqual(expected);
@@ -64,9 +126,21 @@ describe('process registry', () => {
   it('issuance: submit, core director review, then exactly one of three final-approval forms chosen by a variable', () => {
     const issue = PROCESS_DEFINITIONS.Process_CREDIT_ISSUE;
     const v = FINAL_APPROVE_MODE.variable;
-    expect(steps('Process_CREDIT_ISSUE', { [v]: 'DOUBLE_OPERATOR' })).toEqual([['Submit', 'edit'], ['CoreDirectorReview', 'approve'], ['FinalOperatorReview', 'EDIT']]);
-    expect(steps('Process_CREDIT_ISSUE', { [v]: 'SINGLE' })).toEqual([['Submit', 'edit'], ['CoreDirectorReview', 'approve'], ['FinalSingleReview', 'APPROVE']]);
-    expect(steps('Process_CREDIT_ISSUE', { [v]: 'DOUBLE_DIRECTOR' })).toEqual([['Submit', 'edit'], ['CoreDirectorReview', 'approve'], ['FinalDirectorReview', 'APPROVE']]);
+    expect(steps('Process_CREDIT_ISSUE', { [v]: 'DOUBLE_OPERATOR' })).toEqual([
+      ['Submit', 'edit'],
+      ['CoreDirectorReview', 'approve'],
+      ['FinalOperatorReview', 'EDIT'],
+    ]);
+    expect(steps('Process_CREDIT_ISSUE', { [v]: 'SINGLE' })).toEqual([
+      ['Submit', 'edit'],
+      ['CoreDirectorReview', 'approve'],
+      ['FinalSingleReview', 'APPROVE'],
+    ]);
+    expect(steps('Process_CREDIT_ISSUE', { [v]: 'DOUBLE_DIRECTOR' })).toEqual([
+      ['Submit', 'edit'],
+      ['CoreDirectorReview', 'approve'],
+      ['FinalDirectorReview', 'APPROVE'],
+    ]);
     expect(nextStep(issue, 'CoreDirectorReview', {})).toEqual({ kind: 'missing', variable: v });
     expect(nextStep(issue, 'CoreDirectorReview', { [v]: 'OTHER' })).toEqual({ kind: 'missing', variable: v });
     expect(issue.variables?.[v].givenAt).toEqual(['start', 'CoreDirectorReview']);
@@ -74,7 +148,9 @@ describe('process registry', () => {
   });
 
   it('page-type processes and their pages are the spec 2.5 ones; every other process is a component', () => {
-    const pages = Object.values(PROCESS_DEFINITIONS).filter((d) => d.type === 'page').map((d) => [d.processKey, d.url]);
+    const pages = Object.values(PROCESS_DEFINITIONS)
+      .filter((d) => d.type === 'page')
+      .map((d) => [d.processKey, d.url]);
     expect(pages.sort()).toEqual([
       ['Process_CORP_ADMIT', '/op/admit/realname/check'],
       ['Process_CREDIT_ISSUE', '/op/credit/final-approve/approve'],
@@ -88,8 +164,18 @@ describe('process registry', () => {
   it('builds the hidden task routes of page-type processes', () => {
     expect(taskPageRoute('Process_CORP_ADMIT', 'InitialReview')).toBe('/op/process/Process_CORP_ADMIT/taskInitialReview');
     const routes = taskPageRoutes();
-    expect(routes).toContainEqual({ path: '/op/process/Process_CORP_ADMIT/taskSecondReview', processKey: 'Process_CORP_ADMIT', taskDefinitionKey: 'SecondReview', url: '/op/admit/realname/mapprove' });
-    expect(routes).toContainEqual({ path: '/op/process/Process_PRICE_CONFIG_CREATE/taskApprove', processKey: 'Process_PRICE_CONFIG_CREATE', taskDefinitionKey: 'Approve', url: '/op/price/config' });
+    expect(routes).toContainEqual({
+      path: '/op/process/Process_CORP_ADMIT/taskSecondReview',
+      processKey: 'Process_CORP_ADMIT',
+      taskDefinitionKey: 'SecondReview',
+      url: '/op/admit/realname/mapprove',
+    });
+    expect(routes).toContainEqual({
+      path: '/op/process/Process_PRICE_CONFIG_CREATE/taskApprove',
+      processKey: 'Process_PRICE_CONFIG_CREATE',
+      taskDefinitionKey: 'Approve',
+      url: '/op/price/config',
+    });
     expect(routes.filter((r) => r.processKey === 'Process_CREDIT_ISSUE')).toHaveLength(5);
     expect(new Set(routes.map((r) => r.processKey))).toEqual(new Set(['Process_CORP_ADMIT', 'Process_CREDIT_ISSUE', 'Process_PRICE_CONFIG_CREATE']));
   });
@@ -123,7 +209,9 @@ describe('process registry', () => {
     // 查看 from the task lists opens the shared view: without a component it showed a bare header and 审批记录.
     expect(taskComponentName('Process_CREDIT_ISSUE', 'FinalSingleReview')).toBe(TASK_COMPONENT.CREDIT_ISSUE);
     expect(taskComponentLoader('Process_CREDIT_ISSUE', null)).toBe(TASK_COMPONENTS[TASK_COMPONENT.CREDIT_ISSUE]);
-    expect(workTaskLink({ id: 't1', processKey: 'Process_CREDIT_ISSUE', taskDefinitionKey: 'FinalSingleReview' })).toBe(`${taskPageRoute('Process_CREDIT_ISSUE', 'FinalSingleReview')}?taskId=t1`);
+    expect(workTaskLink({ id: 't1', processKey: 'Process_CREDIT_ISSUE', taskDefinitionKey: 'FinalSingleReview' })).toBe(
+      `${taskPageRoute('Process_CREDIT_ISSUE', 'FinalSingleReview')}?taskId=t1`,
+    );
   });
 
   it('finds definitions by key only, never through the prototype', () => {

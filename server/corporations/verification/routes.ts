@@ -9,7 +9,15 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  MICRO_PAYMENT_MAX, MICRO_PAYMENT_MIN, MICRO_PAYMENT_TRIES, VERIFICATION_KIND, VERIFICATION_KINDS, VERIFICATION_STATUS, isMicroPaymentAmount, sameAmount, triesLeft,
+  MICRO_PAYMENT_MAX,
+  MICRO_PAYMENT_MIN,
+  MICRO_PAYMENT_TRIES,
+  VERIFICATION_KIND,
+  VERIFICATION_KINDS,
+  VERIFICATION_STATUS,
+  isMicroPaymentAmount,
+  sameAmount,
+  triesLeft,
   type VerificationKind,
 } from '../../../src/lib/corporations';
 import { fenToYuan, toFen } from '../../../src/lib/money';
@@ -52,14 +60,26 @@ function requireKind(body: Body): VerificationKind {
 const open = (cipher: SensitiveCipher, sealed: string | null) => (sealed ? cipher.open(sealed) : '');
 
 /** Asks the gateway about a corporation's current data; names the fields still missing. */
-async function askGateway(gateway: VerificationGateway, cipher: SensitiveCipher, corp: Corporation, kind: Exclude<VerificationKind, 'BANK_ACCOUNT'>, followUp: boolean): Promise<GatewayVerdict> {
+async function askGateway(
+  gateway: VerificationGateway,
+  cipher: SensitiveCipher,
+  corp: Corporation,
+  kind: Exclude<VerificationKind, 'BANK_ACCOUNT'>,
+  followUp: boolean,
+): Promise<GatewayVerdict> {
   const need = (fields: Record<string, string>) => {
-    const missing = Object.entries(fields).filter(([, v]) => !v).map(([f]) => fieldLabel(f));
+    const missing = Object.entries(fields)
+      .filter(([, v]) => !v)
+      .map(([f]) => fieldLabel(f));
     if (missing.length) throw businessError('VERIFICATION_DATA_MISSING', key('missing'), { fields: missing.join('、') });
     return fields;
   };
   if (kind === VERIFICATION_KIND.identity) {
-    const f = need({ legalPersonName: corp.legalPersonName ?? '', legalPersonIdCard: open(cipher, corp.legalPersonIdCard), managerMobile: open(cipher, corp.managerMobile) });
+    const f = need({
+      legalPersonName: corp.legalPersonName ?? '',
+      legalPersonIdCard: open(cipher, corp.legalPersonIdCard),
+      managerMobile: open(cipher, corp.managerMobile),
+    });
     return gateway.identity({ name: f.legalPersonName, idCard: f.legalPersonIdCard, mobile: f.managerMobile }, followUp);
   }
   if (kind === VERIFICATION_KIND.company) {
@@ -75,7 +95,13 @@ const verdictColumns = (verdict: GatewayVerdict) => ({ status: verdict.status, f
 export function verificationRoutes(api: FastifyInstance, ctx: AppContext, gateway: VerificationGateway): void {
   const { corporation } = PERMISSIONS;
   const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
-    route(api, { method: 'POST', path: `${VERIFICATION_BASE}/${path}`, auth: 'session', permission, handler: ({ body, principal }) => handler(requireObject(body ?? {}), principal) });
+    route(api, {
+      method: 'POST',
+      path: `${VERIFICATION_BASE}/${path}`,
+      auth: 'session',
+      permission,
+      handler: ({ body, principal }) => handler(requireObject(body ?? {}), principal),
+    });
 
   const lockCorp = async (tx: Tx, id: string) => {
     const [corp] = await tx.select().from(corporations).where(eq(corporations.id, id)).for('update');
@@ -116,10 +142,18 @@ export function verificationRoutes(api: FastifyInstance, ctx: AppContext, gatewa
       let verdict: GatewayVerdict;
       let paidAmount: string | null = null;
       if (kind === VERIFICATION_KIND.bankAccount) {
-        const [account] = await tx.select().from(corpBankAccounts).where(and(eq(corpBankAccounts.id, bankAccountId!), eq(corpBankAccounts.corpId, corp.id)));
+        const [account] = await tx
+          .select()
+          .from(corpBankAccounts)
+          .where(and(eq(corpBankAccounts.id, bankAccountId!), eq(corpBankAccounts.corpId, corp.id)));
         if (!account) throw businessError('NOT_FOUND', key('accountNotFound'));
         paidAmount = fenToYuan(BigInt(randomInt(Number(toFen(MICRO_PAYMENT_MIN)), Number(toFen(MICRO_PAYMENT_MAX)) + 1)));
-        const paid = await gateway.pay({ bankName: account.bankName, accountName: account.accountName, accountNo: cipher.open(account.accountNo), amount: paidAmount });
+        const paid = await gateway.pay({
+          bankName: account.bankName,
+          accountName: account.accountName,
+          accountNo: cipher.open(account.accountNo),
+          amount: paidAmount,
+        });
         verdict = paid.status === 'SUCCESS' ? { status: 'AUTHENTICATING' } : paid;
       } else {
         verdict = await askGateway(gateway, cipher, corp, kind, false);
@@ -140,14 +174,22 @@ export function verificationRoutes(api: FastifyInstance, ctx: AppContext, gatewa
     if (!isMicroPaymentAmount(amount)) throw validationError(translate(key('badAmount'), { min: MICRO_PAYMENT_MIN, max: MICRO_PAYMENT_MAX }));
     const outcome = await ctx.db.transaction(async (tx) => {
       const row = await lockVerification(tx, id);
-      if (row.kind !== VERIFICATION_KIND.bankAccount || row.status !== VERIFICATION_STATUS.authenticating || !row.paidAmount) throw businessError('VERIFICATION_NOT_AUTHENTICATING', key('notAuthenticating'));
+      if (row.kind !== VERIFICATION_KIND.bankAccount || row.status !== VERIFICATION_STATUS.authenticating || !row.paidAmount)
+        throw businessError('VERIFICATION_NOT_AUTHENTICATING', key('notAuthenticating'));
       const right = sameAmount(amount, row.paidAmount);
       const attempts = right ? row.attempts : row.attempts + 1;
       const exhausted = attempts >= MICRO_PAYMENT_TRIES;
       const status = right ? VERIFICATION_STATUS.success : exhausted ? VERIFICATION_STATUS.failure : VERIFICATION_STATUS.authenticating;
       const [updated] = await tx
         .update(corpVerifications)
-        .set({ status, attempts, failReason: exhausted && !right ? translate(key('exhausted')) : null, dataVersion: row.dataVersion + 1, updateTime: new Date(), updateBy: principal.username })
+        .set({
+          status,
+          attempts,
+          failReason: exhausted && !right ? translate(key('exhausted')) : null,
+          dataVersion: row.dataVersion + 1,
+          updateTime: new Date(),
+          updateBy: principal.username,
+        })
         .where(eq(corpVerifications.id, id))
         .returning();
       await logged(tx, principal, { recordId: id, action: OPERATION_ACTION.update, before: row, after: updated });
@@ -166,7 +208,8 @@ export function verificationRoutes(api: FastifyInstance, ctx: AppContext, gatewa
     const cipher = await sensitiveCipherOf(ctx.db);
     return ctx.db.transaction(async (tx) => {
       const row = await lockVerification(tx, id);
-      if (row.kind === VERIFICATION_KIND.bankAccount || row.status !== VERIFICATION_STATUS.authenticating) throw businessError('VERIFICATION_NOT_AUTHENTICATING', key('notAuthenticating'));
+      if (row.kind === VERIFICATION_KIND.bankAccount || row.status !== VERIFICATION_STATUS.authenticating)
+        throw businessError('VERIFICATION_NOT_AUTHENTICATING', key('notAuthenticating'));
       const corp = await lockCorp(tx, row.corpId);
       const verdict = await askGateway(gateway, cipher, corp, row.kind as Exclude<VerificationKind, 'BANK_ACCOUNT'>, true);
       const [updated] = await tx

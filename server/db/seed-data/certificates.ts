@@ -31,6 +31,14 @@ const DEMO: ReadonlyArray<readonly [string, string, string, string, number, numb
 export function demoCertificates(today: Date): CertificateSeed[] {
   const day = (offset: number) => addDays(dayOf(today), offset);
   return DEMO.map(([id, holderCorpName, holderCorpId, serialNo, from, to, status, invoiceType]) => ({
-    id, holderCorpName, holderCorpId, serialNo, issuer: ISSUER, validFrom: day(from), validTo: day(to), status, invoiceType,
+    id,
+    holderCorpName,
+    holderCorpId,
+    serialNo,
+    issuer: ISSUER,
+    validFrom: day(from),
+    validTo: day(to),
+    status,
+    invoiceType,
   }));
 }

@@ -36,14 +36,39 @@ export const DOC_REVIEW_SEEDS: readonly DocReviewSeed[] = [
     summary: '信用凭证资料审核：华东运营分公司 2026-001',
     materials: [
       {
-        id: 'dm-credit-001-contract', docFileType: 'BUSI_CONTRACT',
-        files: [{ id: 'df-credit-001-contract', fileId: 'f-doc-credit-001-contract', fileName: '商务合同-2026-001.pdf', kind: 'pdf', caption: 'Purchase contract 2026-001', extraId: 'EXT-CT-2026-001' }],
+        id: 'dm-credit-001-contract',
+        docFileType: 'BUSI_CONTRACT',
+        files: [
+          {
+            id: 'df-credit-001-contract',
+            fileId: 'f-doc-credit-001-contract',
+            fileName: '商务合同-2026-001.pdf',
+            kind: 'pdf',
+            caption: 'Purchase contract 2026-001',
+            extraId: 'EXT-CT-2026-001',
+          },
+        ],
       },
       {
-        id: 'dm-credit-001-invoice', docFileType: 'INVOICE',
+        id: 'dm-credit-001-invoice',
+        docFileType: 'INVOICE',
         files: [
-          { id: 'df-credit-001-invoice-1', fileId: 'f-doc-credit-001-invoice-1', fileName: '发票-0001.png', kind: 'png', caption: 'INVOICE 0001', extraId: 'EXT-IV-0001' },
-          { id: 'df-credit-001-invoice-2', fileId: 'f-doc-credit-001-invoice-2', fileName: '发票-0002.png', kind: 'png', caption: 'INVOICE 0002', extraId: 'EXT-IV-0002' },
+          {
+            id: 'df-credit-001-invoice-1',
+            fileId: 'f-doc-credit-001-invoice-1',
+            fileName: '发票-0001.png',
+            kind: 'png',
+            caption: 'INVOICE 0001',
+            extraId: 'EXT-IV-0001',
+          },
+          {
+            id: 'df-credit-001-invoice-2',
+            fileId: 'f-doc-credit-001-invoice-2',
+            fileName: '发票-0002.png',
+            kind: 'png',
+            caption: 'INVOICE 0002',
+            extraId: 'EXT-IV-0002',
+          },
         ],
       },
     ],
@@ -59,12 +84,32 @@ export const DOC_REVIEW_SEEDS: readonly DocReviewSeed[] = [
     summary: '资产证券化资料服务：2026 年第一期资产包',
     materials: [
       {
-        id: 'dm-abs-001-basic', docFileType: 'BASIC_INFO',
-        files: [{ id: 'df-abs-001-basic', fileId: 'f-doc-abs-001-basic', fileName: '基础资料-营业执照.png', kind: 'png', caption: 'BUSINESS LICENCE', extraId: 'EXT-BL-0001' }],
+        id: 'dm-abs-001-basic',
+        docFileType: 'BASIC_INFO',
+        files: [
+          {
+            id: 'df-abs-001-basic',
+            fileId: 'f-doc-abs-001-basic',
+            fileName: '基础资料-营业执照.png',
+            kind: 'png',
+            caption: 'BUSINESS LICENCE',
+            extraId: 'EXT-BL-0001',
+          },
+        ],
       },
       {
-        id: 'dm-abs-001-contract', docFileType: 'BUSI_CONTRACT',
-        files: [{ id: 'df-abs-001-contract', fileId: 'f-doc-abs-001-contract', fileName: '应收账款转让合同.pdf', kind: 'pdf', caption: 'Receivables transfer agreement', extraId: 'EXT-CT-ABS-01' }],
+        id: 'dm-abs-001-contract',
+        docFileType: 'BUSI_CONTRACT',
+        files: [
+          {
+            id: 'df-abs-001-contract',
+            fileId: 'f-doc-abs-001-contract',
+            fileName: '应收账款转让合同.pdf',
+            kind: 'pdf',
+            caption: 'Receivables transfer agreement',
+            extraId: 'EXT-CT-ABS-01',
+          },
+        ],
       },
     ],
     dataPermission: [{ busiKey: 'ABS-PKG-2026-01', componentName: '资产包明细' }],
@@ -76,8 +121,18 @@ export const DOC_REVIEW_SEEDS: readonly DocReviewSeed[] = [
     summary: '信用凭证资料审核：华南运营分公司 2026-002',
     materials: [
       {
-        id: 'dm-credit-002-other', docFileType: 'OTHER',
-        files: [{ id: 'df-credit-002-other', fileId: 'f-doc-credit-002-other', fileName: '其他资料-说明函.pdf', kind: 'pdf', caption: 'Explanatory letter 2026-002', extraId: 'EXT-OT-0002' }],
+        id: 'dm-credit-002-other',
+        docFileType: 'OTHER',
+        files: [
+          {
+            id: 'df-credit-002-other',
+            fileId: 'f-doc-credit-002-other',
+            fileName: '其他资料-说明函.pdf',
+            kind: 'pdf',
+            caption: 'Explanatory letter 2026-002',
+            extraId: 'EXT-OT-0002',
+          },
+        ],
       },
     ],
     dataPermission: [],

@@ -10,7 +10,30 @@
  */
 import { PERMISSIONS } from '../../../src/lib/permissions';
 
-const { task, instance, realname, certificate, home, corporation, groupUnit, corpChange, template, product, agreement, quota, creditNote, redemption, bill, absPackage, zdRegistration, financing, permissionMatrix, auditRule, message, support } = PERMISSIONS;
+const {
+  task,
+  instance,
+  realname,
+  certificate,
+  home,
+  corporation,
+  groupUnit,
+  corpChange,
+  template,
+  product,
+  agreement,
+  quota,
+  creditNote,
+  redemption,
+  bill,
+  absPackage,
+  zdRegistration,
+  financing,
+  permissionMatrix,
+  auditRule,
+  message,
+  support,
+} = PERMISSIONS;
 
 export interface MenuSeed {
   uri: string;
@@ -40,7 +63,11 @@ export interface MenuSeed {
 export const MENU_TREE: readonly MenuSeed[] = [
   {
     // Its pages are the system resources' (src/resources/system.ts) and the auditor's permission matrix.
-    uri: 'system', title: '系统管理', path: '/op/system', icon: 'SettingOutlined', alwaysShow: true,
+    uri: 'system',
+    title: '系统管理',
+    path: '/op/system',
+    icon: 'SettingOutlined',
+    alwaysShow: true,
     children: [
       { uri: 'system:permission-matrix', title: '权限矩阵', path: 'permission-matrix', icon: 'TableOutlined', order: 68, permission: permissionMatrix.list },
       // The auditors' rules (issue 41): which segregation-of-duties rules hold, which are broken, by whom.
@@ -49,11 +76,21 @@ export const MENU_TREE: readonly MenuSeed[] = [
   },
   { uri: 'platform-content', title: '平台内容', path: '/op/platform-content', icon: 'ReadOutlined', alwaysShow: true, children: [] },
   {
-    uri: 'certificate-management', title: '证书管理', path: '/op/certificate-management', icon: 'SafetyCertificateOutlined', alwaysShow: true,
-    children: [{ uri: 'certificate-management:certificate-detail', title: '证书管理', path: 'certificate-detail', icon: 'IdcardOutlined', permission: certificate.list }],
+    uri: 'certificate-management',
+    title: '证书管理',
+    path: '/op/certificate-management',
+    icon: 'SafetyCertificateOutlined',
+    alwaysShow: true,
+    children: [
+      { uri: 'certificate-management:certificate-detail', title: '证书管理', path: 'certificate-detail', icon: 'IdcardOutlined', permission: certificate.list },
+    ],
   },
   {
-    uri: 'task', title: '任务中心', path: '/op/task', icon: 'ScheduleOutlined', alwaysShow: true,
+    uri: 'task',
+    title: '任务中心',
+    path: '/op/task',
+    icon: 'ScheduleOutlined',
+    alwaysShow: true,
     children: [
       { uri: 'task:todo', title: '待办任务', path: 'todo', icon: 'ClockCircleOutlined', permission: task.list },
       { uri: 'task:done', title: '已办任务', path: 'done', icon: 'CheckCircleOutlined', permission: task.list },
@@ -66,15 +103,27 @@ export const MENU_TREE: readonly MenuSeed[] = [
   },
   {
     // Task pages of page-type processes (spec 2.5), opened from the task centre, never from the menu.
-    uri: 'credit', title: '白条管理', path: '/op/credit', icon: 'AccountBookOutlined', hidden: true,
+    uri: 'credit',
+    title: '白条管理',
+    path: '/op/credit',
+    icon: 'AccountBookOutlined',
+    hidden: true,
     children: [{ uri: 'credit:final-approve', title: '白条签发审批', path: 'final-approve/approve', hidden: true, permission: task.handle }],
   },
   {
-    uri: 'price', title: '价格策略', path: '/op/price', icon: 'AccountBookOutlined', hidden: true,
+    uri: 'price',
+    title: '价格策略',
+    path: '/op/price',
+    icon: 'AccountBookOutlined',
+    hidden: true,
     children: [{ uri: 'price:config', title: '价格策略配置', path: 'config', hidden: true, permission: task.handle }],
   },
   {
-    uri: 'admit', title: '准入管理', path: '/op/admit', icon: 'AuditOutlined', alwaysShow: true,
+    uri: 'admit',
+    title: '准入管理',
+    path: '/op/admit',
+    icon: 'AuditOutlined',
+    alwaysShow: true,
     children: [
       // 实名认证 itself is the realname-records resource's entry (order 5).
       { uri: 'admit:realname:add', title: '实名认证新增', path: 'realname/add', hidden: true, permission: realname.add },
@@ -85,12 +134,20 @@ export const MENU_TREE: readonly MenuSeed[] = [
     ],
   },
   {
-    uri: 'abs', title: '资产证券化', path: '/op/abs', icon: 'BankOutlined', alwaysShow: true,
+    uri: 'abs',
+    title: '资产证券化',
+    path: '/op/abs',
+    icon: 'BankOutlined',
+    alwaysShow: true,
     children: [
       {
         // The upload steps are reached in sequence, never from the menu (spec 2.3): the directory
         // entry opens the first step.
-        uri: 'abs:finance-data:upload', title: '融资资料上传', path: 'finance-data/upload', icon: 'CloudUploadOutlined', permission: financing.edit,
+        uri: 'abs:finance-data:upload',
+        title: '融资资料上传',
+        path: 'finance-data/upload',
+        icon: 'CloudUploadOutlined',
+        permission: financing.edit,
         redirect: '/op/abs/finance-data/upload/auth',
         children: [
           { uri: 'abs:finance-data:upload:auth', title: '基础资料上传', path: 'auth', hidden: true, permission: financing.edit },
@@ -103,15 +160,30 @@ export const MENU_TREE: readonly MenuSeed[] = [
       { uri: 'abs:finance-data:detail', title: '融资资料查看', path: 'finance-data/detail', hidden: true, permission: financing.query },
       { uri: 'abs:assets:assets-manage', title: '资产包管理', path: 'assets/assets-manage', icon: 'GoldOutlined', permission: absPackage.list },
       { uri: 'abs:assets:issue-node-register', title: '节点登记', path: 'assets/issue-node-register', icon: 'NodeIndexOutlined', permission: absPackage.list },
-      { uri: 'abs:credit-recycling-manage:audit', title: '付款审核', path: 'credit-recycling-manage/audit', icon: 'AccountBookOutlined', noCache: true, permission: redemption.list },
+      {
+        uri: 'abs:credit-recycling-manage:audit',
+        title: '付款审核',
+        path: 'credit-recycling-manage/audit',
+        icon: 'AccountBookOutlined',
+        noCache: true,
+        permission: redemption.list,
+      },
     ],
   },
   {
-    uri: 'financing', title: '融资管理', path: '/op/financing', icon: 'MoneyCollectOutlined', alwaysShow: true,
+    uri: 'financing',
+    title: '融资管理',
+    path: '/op/financing',
+    icon: 'MoneyCollectOutlined',
+    alwaysShow: true,
     children: [{ uri: 'financing:sign-up:detail', title: '融资资格申请详情', path: 'sign-up/detail', icon: 'SolutionOutlined', permission: financing.list }],
   },
   {
-    uri: 'group', title: '企业集团', path: '/op/group', icon: 'ApartmentOutlined', alwaysShow: true,
+    uri: 'group',
+    title: '企业集团',
+    path: '/op/group',
+    icon: 'ApartmentOutlined',
+    alwaysShow: true,
     children: [
       { uri: 'group:corp-member-customer', title: '企业集团树管理', path: 'corp-member-customer', icon: 'ClusterOutlined', permission: groupUnit.list },
       { uri: 'group:corporation', title: '企业管理', path: 'corporation', icon: 'BankOutlined', permission: corporation.list },
@@ -120,7 +192,11 @@ export const MENU_TREE: readonly MenuSeed[] = [
     ],
   },
   {
-    uri: 'quota', title: '额度管理', path: '/op/quota', icon: 'MoneyCollectOutlined', alwaysShow: true,
+    uri: 'quota',
+    title: '额度管理',
+    path: '/op/quota',
+    icon: 'MoneyCollectOutlined',
+    alwaysShow: true,
     children: [
       { uri: 'quota:account', title: '额度台账', path: 'account', icon: 'AccountBookOutlined', permission: quota.list },
       { uri: 'quota:dispatch', title: '额度下发', path: 'dispatch', hidden: true, permission: quota.query },
@@ -129,18 +205,32 @@ export const MENU_TREE: readonly MenuSeed[] = [
   },
   {
     // Every operator's own messages; online support for who answers corporate users (issue 21).
-    uri: 'message-center', title: '消息中心', path: '/op/message-center', icon: 'NotificationOutlined', alwaysShow: true,
+    uri: 'message-center',
+    title: '消息中心',
+    path: '/op/message-center',
+    icon: 'NotificationOutlined',
+    alwaysShow: true,
     children: [
       { uri: 'message-center:messages', title: '我的消息', path: 'messages', icon: 'ProfileOutlined', permission: message.list },
       { uri: 'message-center:support', title: '在线客服', path: 'support', icon: 'SolutionOutlined', permission: support.list },
     ],
   },
   {
-    uri: 'zd-registration', title: '中登登记', path: '/op/zd-registration', icon: 'FileProtectOutlined', alwaysShow: true,
-    children: [{ uri: 'zd-registration:management:register', title: '中登登记', path: 'management/register', icon: 'FormOutlined', permission: zdRegistration.list }],
+    uri: 'zd-registration',
+    title: '中登登记',
+    path: '/op/zd-registration',
+    icon: 'FileProtectOutlined',
+    alwaysShow: true,
+    children: [
+      { uri: 'zd-registration:management:register', title: '中登登记', path: 'management/register', icon: 'FormOutlined', permission: zdRegistration.list },
+    ],
   },
   {
-    uri: 'issue', title: '签发管理', path: '/op/issue', icon: 'FileDoneOutlined', alwaysShow: true,
+    uri: 'issue',
+    title: '签发管理',
+    path: '/op/issue',
+    icon: 'FileDoneOutlined',
+    alwaysShow: true,
     children: [
       { uri: 'issue:project-dept:detail', title: '项目部申请流程', path: 'project-dept/detail', icon: 'ProjectOutlined', permission: creditNote.list },
       { uri: 'issue:branch-comp:detail', title: '分/子公司申请流程', path: 'branch-comp/detail', icon: 'BranchesOutlined', permission: creditNote.list },
@@ -156,13 +246,23 @@ export const MENU_TREE: readonly MenuSeed[] = [
     ],
   },
   {
-    uri: 'standard-library', title: '标准库', path: '/op/standard-library', icon: 'BlockOutlined', alwaysShow: true,
+    uri: 'standard-library',
+    title: '标准库',
+    path: '/op/standard-library',
+    icon: 'BlockOutlined',
+    alwaysShow: true,
     // The page was 标准库 like its directory until stop 39 (the breadcrumb read 标准库 / 标准库).
-    children: [{ uri: 'standard-library:detail', title: '协议模板', formerTitles: ['标准库'], path: 'detail', icon: 'ProfileOutlined', permission: template.list }],
+    children: [
+      { uri: 'standard-library:detail', title: '协议模板', formerTitles: ['标准库'], path: 'detail', icon: 'ProfileOutlined', permission: template.list },
+    ],
   },
   {
     // 价格策略 itself is the price-policies resource's entry (order 30).
-    uri: 'product', title: '产品管理', path: '/op/product', icon: 'AppstoreOutlined', alwaysShow: true,
+    uri: 'product',
+    title: '产品管理',
+    path: '/op/product',
+    icon: 'AppstoreOutlined',
+    alwaysShow: true,
     children: [
       { uri: 'product:products', title: '产品配置', path: 'products', icon: 'GoldOutlined', order: 10, permission: product.list },
       { uri: 'product:agreements', title: '协议配置', path: 'agreements', icon: 'FileTextOutlined', order: 20, permission: agreement.list },
@@ -170,7 +270,12 @@ export const MENU_TREE: readonly MenuSeed[] = [
   },
   {
     // Outside the main layout (spec 2.4): a top-level page, not a directory.
-    uri: 'data-dashboard', title: '数据驾驶舱', path: '/op/data-dashboard', icon: 'DashboardOutlined', hidden: true,
-    routeName: 'data-dashboard-query', permission: home.dataDashboard,
+    uri: 'data-dashboard',
+    title: '数据驾驶舱',
+    path: '/op/data-dashboard',
+    icon: 'DashboardOutlined',
+    hidden: true,
+    routeName: 'data-dashboard-query',
+    permission: home.dataDashboard,
   },
 ];

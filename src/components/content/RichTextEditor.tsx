@@ -57,7 +57,19 @@ export interface RichTextEditorProps {
   id?: string;
 }
 
-function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function ToolButton({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip title={label}>
       <Button type={active ? 'primary' : 'text'} size="small" aria-label={label} aria-pressed={active} disabled={disabled} onClick={onClick}>
@@ -137,7 +149,11 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
       form.append('file', file, file.name);
       const stored = await api.upload<UploadedFile>(FILE_CALLS.upload, form);
       const [preview] = await resolveFilePreviews([stored.id], 'BIG');
-      editor.chain().focus().insertContent({ type: StoredImage.name, attrs: { src: preview?.url ?? null, alt: stored.fileName, fileId: stored.id } }).run();
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: StoredImage.name, attrs: { src: preview?.url ?? null, alt: stored.fileName, fileId: stored.id } })
+        .run();
     } catch (error) {
       message.error((error as Error).message);
     } finally {
@@ -149,7 +165,13 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
   return (
     <div className="rich-text-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
       {([1, 2, 3] as const).map((level) => (
-        <ToolButton key={level} label={t('editor.heading', { level })} active={state[`h${level}`]} disabled={disabled} onClick={() => chain().toggleHeading({ level }).run()}>
+        <ToolButton
+          key={level}
+          label={t('editor.heading', { level })}
+          active={state[`h${level}`]}
+          disabled={disabled}
+          onClick={() => chain().toggleHeading({ level }).run()}
+        >
           {`H${level}`}
         </ToolButton>
       ))}
@@ -232,7 +254,8 @@ function RichTextEditor({ value, onChange, placeholder, disabled, id }: RichText
     editor.commands.setContent(sanitized, { emitUpdate: false });
     withImageSources(sanitized, 'BIG', { signal: controller.signal }).then(
       (withImages) => {
-        if (!controller.signal.aborted && !editor.isDestroyed && withImages !== sanitized && emitted.current === incoming) editor.commands.setContent(withImages, { emitUpdate: false });
+        if (!controller.signal.aborted && !editor.isDestroyed && withImages !== sanitized && emitted.current === incoming)
+          editor.commands.setContent(withImages, { emitUpdate: false });
       },
       () => undefined,
     );

@@ -56,8 +56,18 @@ export function FilePreview({ fileIds, thumbnailType = 'MEDIUM', names = {} }: P
     return () => controller.abort();
   }, [key, thumbnailType]);
 
-  if (loaded.state === 'loading') return <div className="file-preview" aria-busy="true">{t('preview.loading')}</div>;
-  if (loaded.state === 'failed') return <div className="file-preview" role="alert">{loaded.message}</div>;
+  if (loaded.state === 'loading')
+    return (
+      <div className="file-preview" aria-busy="true">
+        {t('preview.loading')}
+      </div>
+    );
+  if (loaded.state === 'failed')
+    return (
+      <div className="file-preview" role="alert">
+        {loaded.message}
+      </div>
+    );
   if (loaded.items.length === 0) return <div className="file-preview">{t('common:emptyList')}</div>;
   return (
     <ul className="file-preview">

@@ -112,9 +112,7 @@ export function FileUpload({ value, onChange, accept, maxCount, disabled, onUplo
       maxCount={maxCount}
       showUploadList={{ showRemoveIcon: !disabled }}
     >
-      {!disabled ? (
-        <Button icon={<UploadOutlined />}>{t(maxCount === 1 && ids.length > 0 ? 'upload.replace' : 'upload.choose')}</Button>
-      ) : null}
+      {!disabled ? <Button icon={<UploadOutlined />}>{t(maxCount === 1 && ids.length > 0 ? 'upload.replace' : 'upload.choose')}</Button> : null}
     </Upload>
   );
 }

@@ -12,7 +12,9 @@ export interface ImageFileInputProps {
 }
 
 function ImageFileInput({ value, onChange, disabled }: ImageFileInputProps) {
-  return <FileUpload accept={IMAGE_UPLOAD_TYPES} maxCount={1} value={value ? [value] : []} onChange={(ids) => onChange?.(ids[0] ?? null)} disabled={disabled} />;
+  return (
+    <FileUpload accept={IMAGE_UPLOAD_TYPES} maxCount={1} value={value ? [value] : []} onChange={(ids) => onChange?.(ids[0] ?? null)} disabled={disabled} />
+  );
 }
 
 export default ImageFileInput;

@@ -83,7 +83,9 @@ export async function takeDraft(path: string, id: string): Promise<Draft | undef
   const stored = readStore();
   const item = stored?.items.find((i) => i.path === path && i.id === id);
   if (!stored || !item) return undefined;
-  openedKey ??= api.post<{ key: string }>(FORM_DRAFT_CALLS.openKey, { wrappedKey: stored.wrappedKey }).then(({ key }) => desDecrypt(key, getSessionKeys()!.sessionKey));
+  openedKey ??= api
+    .post<{ key: string }>(FORM_DRAFT_CALLS.openKey, { wrappedKey: stored.wrappedKey })
+    .then(({ key }) => desDecrypt(key, getSessionKeys()!.sessionKey));
   try {
     const key = await openedKey;
     const plain = CryptoJS.AES.decrypt(item.cipher, CryptoJS.enc.Hex.parse(key), { iv: CryptoJS.enc.Hex.parse(item.iv) }).toString(CryptoJS.enc.Utf8);

@@ -60,11 +60,15 @@ export function useFormGuard({ id, form, exclude = [], context, onRestore }: For
   // No clean-up on unmount: a page the tags-view keeps alive is hidden (its effects cleaned up) when
   // another is shown, and its form still holds what was typed. Closing asks and forgets (confirmLeaving).
 
-  const notice = useDraftOffer(id, async (draft) => {
-    await latest.current.onRestore?.(draft);
-    latest.current.form.setFieldsValue(draft.values);
-    onValuesChange();
-  }, path);
+  const notice = useDraftOffer(
+    id,
+    async (draft) => {
+      await latest.current.onRestore?.(draft);
+      latest.current.form.setFieldsValue(draft.values);
+      onValuesChange();
+    },
+    path,
+  );
 
   return { onValuesChange, saved, confirmDiscard, notice };
 }

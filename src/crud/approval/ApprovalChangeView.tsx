@@ -56,9 +56,7 @@ export default function ApprovalChangeView({ instance, activityKey, working, reg
   const { change } = found;
   return (
     <Card size="small" title={t(`kit:approval.title.${change.action}`, { title: t(resource.item ?? resource.title) })} data-testid="approval-change-view">
-      {change.status !== 'RUNNING' && (
-        <Typography.Paragraph type="secondary">{t(`kit:approval.ended.${change.status}`)}</Typography.Paragraph>
-      )}
+      {change.status !== 'RUNNING' && <Typography.Paragraph type="secondary">{t(`kit:approval.ended.${change.status}`)}</Typography.Paragraph>}
       {working && change.status === 'RUNNING' && isSubmitterStep(instance.processKey, activityKey) ? (
         // Returned to its submitter: what it proposes is theirs to change before resubmitting.
         <ResubmitForm resource={resource} instanceId={instance.id} change={change} record={found.record} registerBeforeComplete={registerBeforeComplete} />

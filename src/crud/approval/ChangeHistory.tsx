@@ -30,7 +30,15 @@ export function ChangeHistory({ resource, changes }: { resource: AnyResource; ch
       locale={{ emptyText: t('kit:approval.noHistory') }}
       columns={[
         { key: 'action', title: t('kit:approval.action'), render: (_v, c) => t(`kit:approval.actions.${c.action}`) },
-        { key: 'fields', title: t('kit:approval.fields'), render: (_v, c) => Object.keys(c.proposed).map((name) => label(c, name)).filter(Boolean).join('、') },
+        {
+          key: 'fields',
+          title: t('kit:approval.fields'),
+          render: (_v, c) =>
+            Object.keys(c.proposed)
+              .map((name) => label(c, name))
+              .filter(Boolean)
+              .join('、'),
+        },
         {
           key: 'status',
           title: t('kit:approval.status'),
@@ -38,7 +46,11 @@ export function ChangeHistory({ resource, changes }: { resource: AnyResource; ch
           render: (_v, c) => (
             <>
               <Tag color={STATUS_COLOUR[c.status]} bordered={false} data-testid="change-status">
-                {t(c.status === 'REJECTED' && c.withdrawn !== undefined ? `kit:approval.statuses.${c.withdrawn ? 'WITHDRAWN' : 'REJECTED_BY_REVIEWER'}` : `kit:approval.statuses.${c.status}`)}
+                {t(
+                  c.status === 'REJECTED' && c.withdrawn !== undefined
+                    ? `kit:approval.statuses.${c.withdrawn ? 'WITHDRAWN' : 'REJECTED_BY_REVIEWER'}`
+                    : `kit:approval.statuses.${c.status}`,
+                )}
               </Tag>
               {c.endRemark ? <span data-testid="change-end-remark">{c.endRemark}</span> : null}
             </>

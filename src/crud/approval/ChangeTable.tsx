@@ -46,8 +46,14 @@ export function ChangeTable({ resource, record, change }: Props) {
   const ended = change.status !== undefined && change.status !== 'RUNNING';
   // After the end the record holds the outcome: what the change moved is read against its previous values.
   const before = change.action === 'create' ? null : ended ? { ...record, ...change.previous } : record;
-  const fields = fieldsOf(resource).filter(shownField).filter(([name, schema]) => !schema.readOnly || (record?.[name] ?? null) !== null);
-  const lines: Line[] = fields.map(([name, schema]) => ({ name, label: t(schema.label), changed: !schema.readOnly && moves(schema, name, before, change.proposed) }));
+  const fields = fieldsOf(resource)
+    .filter(shownField)
+    .filter(([name, schema]) => !schema.readOnly || (record?.[name] ?? null) !== null);
+  const lines: Line[] = fields.map(([name, schema]) => ({
+    name,
+    label: t(schema.label),
+    changed: !schema.readOnly && moves(schema, name, before, change.proposed),
+  }));
   const schemaOf = (name: string) => resource.fields[name];
   const after = (name: string) => (Object.hasOwn(change.proposed, name) ? change.proposed[name] : record?.[name]);
   return (
@@ -67,16 +73,35 @@ export function ChangeTable({ resource, record, change }: Props) {
           width: 240,
           render: (_v, line) => (
             <>
-              {line.label} {line.changed && <Tag color="orange" bordered={false}>{t('kit:approval.changed')}</Tag>}
+              {line.label}{' '}
+              {line.changed && (
+                <Tag color="orange" bordered={false}>
+                  {t('kit:approval.changed')}
+                </Tag>
+              )}
             </>
           ),
         },
         {
           key: 'current',
           title: t(ended ? 'kit:approval.before' : 'kit:approval.current'),
-          render: (_v, line) => (before ? <FieldValue schema={schemaOf(line.name)} value={before[line.name]} t={t} label={referenceLabelOf(schemaOf(line.name), line.name, before)} /> : null),
+          render: (_v, line) =>
+            before ? (
+              <FieldValue schema={schemaOf(line.name)} value={before[line.name]} t={t} label={referenceLabelOf(schemaOf(line.name), line.name, before)} />
+            ) : null,
         },
-        { key: 'proposed', title: t('kit:approval.proposed'), render: (_v, line) => <FieldValue schema={schemaOf(line.name)} value={after(line.name)} t={t} label={referenceLabelOf(schemaOf(line.name), line.name, Object.hasOwn(change.proposed, line.name) ? change.proposed : record)} /> },
+        {
+          key: 'proposed',
+          title: t('kit:approval.proposed'),
+          render: (_v, line) => (
+            <FieldValue
+              schema={schemaOf(line.name)}
+              value={after(line.name)}
+              t={t}
+              label={referenceLabelOf(schemaOf(line.name), line.name, Object.hasOwn(change.proposed, line.name) ? change.proposed : record)}
+            />
+          ),
+        },
       ]}
     />
   );

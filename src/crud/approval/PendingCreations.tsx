@@ -17,7 +17,10 @@ export function PendingCreations({ resource, reload }: { resource: AnyResource; 
   useEffect(() => {
     let live = true;
     // A failed load leaves the list as it was: the table below reports the same failure itself.
-    api.post<PendingChange[]>(`${resource.apiBase}/pending-creations`, {}).then((found) => live && setPending(found), () => undefined);
+    api.post<PendingChange[]>(`${resource.apiBase}/pending-creations`, {}).then(
+      (found) => live && setPending(found),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -38,7 +41,11 @@ export function PendingCreations({ resource, reload }: { resource: AnyResource; 
         <Collapse
           size="small"
           ghost
-          items={pending.map((change) => ({ key: change.id, label: titleOf(change), children: <ChangeTable resource={resource} record={null} change={change} /> }))}
+          items={pending.map((change) => ({
+            key: change.id,
+            label: titleOf(change),
+            children: <ChangeTable resource={resource} record={null} change={change} />,
+          }))}
         />
       }
     />

@@ -49,7 +49,15 @@ export function ResubmitForm({ resource, instanceId, change, record, registerBef
   return (
     <div data-testid="resubmit-form">
       <Alert type="info" showIcon message={t('kit:approval.resubmit.hint')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="horizontal" labelCol={{ flex: '160px' }} labelWrap wrapperCol={{ flex: '1 1 0', style: { minWidth: 0, maxWidth: 560 } }} initialValues={initialValues} name={`${resource.name}-resubmit`}>
+      <Form
+        form={form}
+        layout="horizontal"
+        labelCol={{ flex: '160px' }}
+        labelWrap
+        wrapperCol={{ flex: '1 1 0', style: { minWidth: 0, maxWidth: 560 } }}
+        initialValues={initialValues}
+        name={`${resource.name}-resubmit`}
+      >
         <ResourceFormFields resource={resource} mode={creating ? 'create' : 'edit'} initialValues={initialValues} />
       </Form>
     </div>

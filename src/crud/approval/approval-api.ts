@@ -15,5 +15,6 @@ export interface InstanceChange {
 export const approvalApi = {
   findByInstance: (instanceId: string) => api.post<InstanceChange | null>(`${APPROVALS_API}/find-by-instance`, { instanceId }),
   /** Replaces what a returned change proposes (its submitter, at their own step): the values as the resource's form sends them. */
-  resubmit: (instanceId: string, values: Record<string, unknown>) => api.post<{ change: PendingChange }>(`${APPROVALS_API}/resubmit`, { ...values, instanceId }),
+  resubmit: (instanceId: string, values: Record<string, unknown>) =>
+    api.post<{ change: PendingChange }>(`${APPROVALS_API}/resubmit`, { ...values, instanceId }),
 };

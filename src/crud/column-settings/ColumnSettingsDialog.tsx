@@ -133,13 +133,7 @@ function SortableRow({ item, parentPath, onToggle, onMove }: RowProps) {
         </Checkbox>
       </div>
       {item.children && (
-        <SortableList
-          items={item.children}
-          parentPath={[...parentPath, item.id]}
-          label={t('childList', { name })}
-          onToggle={onToggle}
-          onMove={onMove}
-        />
+        <SortableList items={item.children} parentPath={[...parentPath, item.id]} label={t('childList', { name })} onToggle={onToggle} onMove={onMove} />
       )}
     </li>
   );

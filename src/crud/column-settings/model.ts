@@ -59,8 +59,7 @@ export function isConfigurable(column: SettingsColumnLike): boolean {
 
 const isGroup = (column: SettingsColumnLike): boolean => Array.isArray(column.children) && column.children.length > 0;
 
-const configurableIds = (columns: readonly SettingsColumnLike[]): string[] =>
-  columns.filter(isConfigurable).map((column) => columnId(column) as string);
+const configurableIds = (columns: readonly SettingsColumnLike[]): string[] => columns.filter(isConfigurable).map((column) => columnId(column) as string);
 
 function byId<C extends SettingsColumnLike>(columns: readonly C[]): Map<string, C> {
   return new Map(columns.filter(isConfigurable).map((column) => [columnId(column) as string, column]));
@@ -82,7 +81,10 @@ function reconcileOrder(saved: readonly string[], defined: readonly string[]): s
   const order = [...new Set(saved)].filter((id) => known.has(id));
   defined.forEach((id, position) => {
     if (order.includes(id)) return;
-    const predecessor = defined.slice(0, position).reverse().find((before) => order.includes(before));
+    const predecessor = defined
+      .slice(0, position)
+      .reverse()
+      .find((before) => order.includes(before));
     order.splice(predecessor === undefined ? 0 : order.indexOf(predecessor) + 1, 0, id);
   });
   return order;
@@ -188,12 +190,7 @@ function updateLevel(
  * Shows or hides the column at `path` (its group ids, then its own id). Hiding the last shown column
  * is refused (spec §5.3: at least one column must remain shown).
  */
-export function setHidden(
-  columns: readonly SettingsColumnLike[],
-  state: ColumnSettingsState,
-  path: readonly string[],
-  hide: boolean,
-): SettingsResult {
+export function setHidden(columns: readonly SettingsColumnLike[], state: ColumnSettingsState, path: readonly string[], hide: boolean): SettingsResult {
   const id = path[path.length - 1];
   if (id === undefined) return { ok: true, state };
   const next = updateLevel(columns, state, path.slice(0, -1), (level, levelColumns) => {

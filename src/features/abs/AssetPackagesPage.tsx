@@ -4,7 +4,27 @@
  * debtor as a chart, its notes, the financed notes it may take (each candidate marked with the rule it
  * breaks, checked again by the server when added), its moves (锁定 → 发行 → 结清) and its materials review.
  */
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Progress, Row, Select, Space, Statistic, Table, Tag, Tooltip } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Progress,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Tooltip,
+} from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -63,10 +83,21 @@ function PackageList() {
       title={t('packages.title')}
       extra={
         <Space>
-          <Select allowClear placeholder={t('fields.status')} style={{ width: 140 }} value={status} onChange={(v) => { setStatus(v); setPaging((p) => ({ ...p, pageNum: 1 })); }}
-            options={Object.values(PACKAGE_STATUS).map((value) => ({ value, label: <DictTag dictType={PACKAGE_STATUS_DICT} value={value} /> }))} />
+          <Select
+            allowClear
+            placeholder={t('fields.status')}
+            style={{ width: 140 }}
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setPaging((p) => ({ ...p, pageNum: 1 }));
+            }}
+            options={Object.values(PACKAGE_STATUS).map((value) => ({ value, label: <DictTag dictType={PACKAGE_STATUS_DICT} value={value} /> }))}
+          />
           <HasPermi value={[PERMISSIONS.absPackage.add]}>
-            <Button type="primary" onClick={() => setCreating(true)}>{t('packages.create')}</Button>
+            <Button type="primary" onClick={() => setCreating(true)}>
+              {t('packages.create')}
+            </Button>
           </HasPermi>
         </Space>
       }
@@ -76,7 +107,12 @@ function PackageList() {
         dataSource={page?.records}
         loading={!page}
         scroll={{ x: 1100 }}
-        pagination={{ current: paging.pageNum, pageSize: paging.pageSize, total: page?.total, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) }}
+        pagination={{
+          current: paging.pageNum,
+          pageSize: paging.pageSize,
+          total: page?.total,
+          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+        }}
         onRow={(row) => ({ onClick: () => navigate(`${PATH}?id=${row.id}`), style: { cursor: 'pointer' } })}
         columns={[
           // Number, name, programme and parties are the records' own text: marked as typed, whole on hover where cut.
@@ -92,14 +128,26 @@ function PackageList() {
       />
       <Modal open={creating} title={t('packages.create')} onOk={create} onCancel={() => setCreating(false)} destroyOnHidden>
         <Form form={form} layout="vertical" initialValues={{ minTenorDays: 30, maxTenorDays: 360, maxDebtorShare: 0.3 }}>
-          <Form.Item name="packageName" label={t('fields.packageName')} rules={[{ required: true, max: 100 }]}><Input /></Form.Item>
-          <Form.Item name="programme" label={t('fields.programme')} rules={[{ required: true, max: 100 }]}><Input /></Form.Item>
+          <Form.Item name="packageName" label={t('fields.packageName')} rules={[{ required: true, max: 100 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="programme" label={t('fields.programme')} rules={[{ required: true, max: 100 }]}>
+            <Input />
+          </Form.Item>
           <Space.Compact block>
-            <Form.Item name="minTenorDays" label={t('fields.minTenorDays')} rules={[{ required: true }]}><InputNumber min={0} max={3650} precision={0} /></Form.Item>
-            <Form.Item name="maxTenorDays" label={t('fields.maxTenorDays')} rules={[{ required: true }]}><InputNumber min={1} max={3650} precision={0} /></Form.Item>
+            <Form.Item name="minTenorDays" label={t('fields.minTenorDays')} rules={[{ required: true }]}>
+              <InputNumber min={0} max={3650} precision={0} />
+            </Form.Item>
+            <Form.Item name="maxTenorDays" label={t('fields.maxTenorDays')} rules={[{ required: true }]}>
+              <InputNumber min={1} max={3650} precision={0} />
+            </Form.Item>
           </Space.Compact>
-          <Form.Item name="maxDebtorShare" label={t('fields.maxDebtorShare')} rules={[{ required: true }]}><InputNumber min={0.0001} max={1} step={0.05} precision={4} stringMode /></Form.Item>
-          <Form.Item name="targetSize" label={t('fields.targetSize')} rules={[{ required: true }]}><InputNumber min="0.01" precision={2} stringMode style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="maxDebtorShare" label={t('fields.maxDebtorShare')} rules={[{ required: true }]}>
+            <InputNumber min={0.0001} max={1} step={0.05} precision={4} stringMode />
+          </Form.Item>
+          <Form.Item name="targetSize" label={t('fields.targetSize')} rules={[{ required: true }]}>
+            <InputNumber min="0.01" precision={2} stringMode style={{ width: '100%' }} />
+          </Form.Item>
         </Form>
       </Modal>
     </Card>
@@ -151,19 +199,35 @@ function PackageView({ id }: { id: string }) {
     { title: t('fields.debtorName'), dataIndex: 'debtorName', width: 180, ellipsis: { showTitle: false }, render: typedCell },
     { title: t('fields.holderName'), dataIndex: 'holderName', width: 200, ellipsis: { showTitle: false }, render: typedCell },
     { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
-    { title: t('fields.remainingDays'), key: 'days', width: 110, align: 'right' as const, render: (_: unknown, r: PoolNoteView) => daysBetween(pkg.today, r.dueDate) },
+    {
+      title: t('fields.remainingDays'),
+      key: 'days',
+      width: 110,
+      align: 'right' as const,
+      render: (_: unknown, r: PoolNoteView) => daysBetween(pkg.today, r.dueDate),
+    },
   ];
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="abs-package">
       <Card
-        title={<Space><Typed>{pkg.packageName}</Typed><DictTag dictType={PACKAGE_STATUS_DICT} value={pkg.status} /></Space>}
+        title={
+          <Space>
+            <Typed>{pkg.packageName}</Typed>
+            <DictTag dictType={PACKAGE_STATUS_DICT} value={pkg.status} />
+          </Space>
+        }
         extra={
           <Space>
             {action && (
               <HasPermi value={[PERMISSIONS.absPackage.edit]}>
-                <Popconfirm title={t('packages.confirmMove', { action: t(`packages.${action}`) })} onConfirm={() => run(() => absApi.move(action, pkg), t('packages.moved', { status: t(`packages.${action}`) }))}>
-                  <Button type="primary" data-testid={`abs-${action}`}>{t(`packages.${action}`)}</Button>
+                <Popconfirm
+                  title={t('packages.confirmMove', { action: t(`packages.${action}`) })}
+                  onConfirm={() => run(() => absApi.move(action, pkg), t('packages.moved', { status: t(`packages.${action}`) }))}
+                >
+                  <Button type="primary" data-testid={`abs-${action}`}>
+                    {t(`packages.${action}`)}
+                  </Button>
                 </Popconfirm>
               </HasPermi>
             )}
@@ -174,18 +238,33 @@ function PackageView({ id }: { id: string }) {
         <Descriptions size="small" column={3}>
           <Descriptions.Item label={t('fields.packageNo')}>{typedCell(pkg.packageNo)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.programme')}>{typedCell(pkg.programme)}</Descriptions.Item>
-          <Descriptions.Item label={t('packages.rulesTitle')}>{t('packages.rulesText', { min: pkg.minTenorDays, max: pkg.maxTenorDays, share: percent(pkg.maxDebtorShare) })}</Descriptions.Item>
+          <Descriptions.Item label={t('packages.rulesTitle')}>
+            {t('packages.rulesText', { min: pkg.minTenorDays, max: pkg.maxTenorDays, share: percent(pkg.maxDebtorShare) })}
+          </Descriptions.Item>
         </Descriptions>
         <Row gutter={16} style={{ marginTop: 8 }}>
-          <Col xs={12} md={6}><Statistic title={t('packages.total')} value={formatMoney(pkg.figures.total)} suffix={t('packages.yuan')} /></Col>
-          <Col xs={12} md={4}><Statistic title={t('packages.count')} value={pkg.figures.noteCount} /></Col>
-          <Col xs={12} md={5}><Statistic title={t('packages.weightedTenor')} value={t('packages.days', { value: pkg.figures.weightedTenorDays })} /></Col>
+          <Col xs={12} md={6}>
+            <Statistic title={t('packages.total')} value={formatMoney(pkg.figures.total)} suffix={t('packages.yuan')} />
+          </Col>
+          <Col xs={12} md={4}>
+            <Statistic title={t('packages.count')} value={pkg.figures.noteCount} />
+          </Col>
+          <Col xs={12} md={5}>
+            <Statistic title={t('packages.weightedTenor')} value={t('packages.days', { value: pkg.figures.weightedTenorDays })} />
+          </Col>
           <Col xs={12} md={4}>
             {/* Red when the pool breaks its cap (a package built before the cap bit on every step): it cannot be locked or issued. */}
-            <Statistic title={t('packages.topShare')} value={percent(pkg.figures.topShare)} valueStyle={overCap ? { color: '#cf1322' } : undefined} suffix={overCap ? <Tag color="error">{t('packages.overCap')}</Tag> : undefined} />
+            <Statistic
+              title={t('packages.topShare')}
+              value={percent(pkg.figures.topShare)}
+              valueStyle={overCap ? { color: '#cf1322' } : undefined}
+              suffix={overCap ? <Tag color="error">{t('packages.overCap')}</Tag> : undefined}
+            />
           </Col>
           <Col xs={24} md={5}>
-            <div className="ant-statistic-title">{t('packages.target')} {formatMoney(pkg.targetSize)}</div>
+            <div className="ant-statistic-title">
+              {t('packages.target')} {formatMoney(pkg.targetSize)}
+            </div>
             <Progress percent={progress} size="small" />
           </Col>
         </Row>
@@ -194,9 +273,17 @@ function PackageView({ id }: { id: string }) {
       <Row gutter={16}>
         <Col xs={24} lg={10}>
           <Card title={t('packages.concentration')} size="small">
-            {pkg.figures.concentration.length ? <ConcentrationChart rows={pkg.figures.concentration} limit={pkg.maxDebtorShare} label={t('packages.concentration')} /> : <Alert type="info" message={t('packages.empty')} />}
+            {pkg.figures.concentration.length ? (
+              <ConcentrationChart rows={pkg.figures.concentration} limit={pkg.maxDebtorShare} label={t('packages.concentration')} />
+            ) : (
+              <Alert type="info" message={t('packages.empty')} />
+            )}
             <Table
-              size="small" rowKey="debtorId" pagination={false} dataSource={pkg.figures.concentration} style={{ marginTop: 8 }}
+              size="small"
+              rowKey="debtorId"
+              pagination={false}
+              dataSource={pkg.figures.concentration}
+              style={{ marginTop: 8 }}
               columns={[
                 { title: t('fields.debtorName'), dataIndex: 'debtorName', ellipsis: { showTitle: false }, render: typedCell },
                 { title: t('fields.noteCount'), dataIndex: 'noteCount', width: 70, align: 'right' },
@@ -209,15 +296,28 @@ function PackageView({ id }: { id: string }) {
         <Col xs={24} lg={14}>
           <Card title={t('packages.notes')} size="small" data-testid="abs-pool">
             <Table<PoolNoteView>
-              size="small" rowKey="id" dataSource={pkg.notes} pagination={{ pageSize: 8 }} scroll={{ x: 900 }}
+              size="small"
+              rowKey="id"
+              dataSource={pkg.notes}
+              pagination={{ pageSize: 8 }}
+              scroll={{ x: 900 }}
               columns={[
                 ...noteColumns,
                 ...(building
-                  ? [{ title: '', key: 'remove', width: 70, render: (_: unknown, r: PoolNoteView) => (
-                      <HasPermi value={[PERMISSIONS.absPackage.edit]}>
-                        <Button type="link" size="small" onClick={() => run(() => absApi.removeNote(pkg.id, r.id), t('packages.removed'))}>{t('packages.remove')}</Button>
-                      </HasPermi>
-                    ) }]
+                  ? [
+                      {
+                        title: '',
+                        key: 'remove',
+                        width: 70,
+                        render: (_: unknown, r: PoolNoteView) => (
+                          <HasPermi value={[PERMISSIONS.absPackage.edit]}>
+                            <Button type="link" size="small" onClick={() => run(() => absApi.removeNote(pkg.id, r.id), t('packages.removed'))}>
+                              {t('packages.remove')}
+                            </Button>
+                          </HasPermi>
+                        ),
+                      },
+                    ]
                   : []),
               ]}
             />
@@ -225,10 +325,18 @@ function PackageView({ id }: { id: string }) {
           <Card title={t('packages.materials')} size="small" style={{ marginTop: 16 }}>
             <Space>
               <span>{t('packages.materialStatus')}：</span>
-              {pkg.materialStatus ? <Tag color={pkg.materialStatus === 'APPROVED' ? 'success' : pkg.materialStatus === 'REJECTED' ? 'error' : 'processing'}>{t(`materialStatus.${pkg.materialStatus}`)}</Tag> : <Tag>{t('packages.noReview')}</Tag>}
+              {pkg.materialStatus ? (
+                <Tag color={pkg.materialStatus === 'APPROVED' ? 'success' : pkg.materialStatus === 'REJECTED' ? 'error' : 'processing'}>
+                  {t(`materialStatus.${pkg.materialStatus}`)}
+                </Tag>
+              ) : (
+                <Tag>{t('packages.noReview')}</Tag>
+              )}
               {pkg.status === PACKAGE_STATUS.locked && pkg.materialStatus !== 'RUNNING' && pkg.materialStatus !== 'APPROVED' && (
                 <HasPermi value={[PERMISSIONS.absPackage.edit]}>
-                  <Button data-testid="abs-start-review" onClick={() => setReviewing(true)}>{t('packages.startReview')}</Button>
+                  <Button data-testid="abs-start-review" onClick={() => setReviewing(true)}>
+                    {t('packages.startReview')}
+                  </Button>
                 </HasPermi>
               )}
             </Space>
@@ -238,38 +346,89 @@ function PackageView({ id }: { id: string }) {
 
       {building && (
         <Card
-          size="small" title={t('packages.candidates')} data-testid="abs-candidates"
+          size="small"
+          title={t('packages.candidates')}
+          data-testid="abs-candidates"
           extra={
             <HasPermi value={[PERMISSIONS.absPackage.edit]}>
-              <Button type="primary" disabled={picked.length === 0} data-testid="abs-add-notes"
-                onClick={() => run(async () => { await absApi.addNotes(pkg.id, picked); }, t('packages.added', { count: picked.length }))}>
+              <Button
+                type="primary"
+                disabled={picked.length === 0}
+                data-testid="abs-add-notes"
+                onClick={() =>
+                  run(
+                    async () => {
+                      await absApi.addNotes(pkg.id, picked);
+                    },
+                    t('packages.added', { count: picked.length }),
+                  )
+                }
+              >
                 {t('packages.addNotes')}
               </Button>
             </HasPermi>
           }
         >
           <Table<PoolNoteView>
-            size="small" rowKey="id" dataSource={candidates?.records} loading={!candidates} scroll={{ x: 1100 }}
-            rowSelection={{ selectedRowKeys: picked, onChange: (keys) => setPicked(keys as string[]), getCheckboxProps: (r: PoolNoteView) => ({ disabled: Boolean(r.refusal) }) }}
-            pagination={{ current: candidatePaging.pageNum, pageSize: candidatePaging.pageSize, total: candidates?.total, onChange: (pageNum, pageSize) => setCandidatePaging({ pageNum, pageSize }) }}
+            size="small"
+            rowKey="id"
+            dataSource={candidates?.records}
+            loading={!candidates}
+            scroll={{ x: 1100 }}
+            rowSelection={{
+              selectedRowKeys: picked,
+              onChange: (keys) => setPicked(keys as string[]),
+              getCheckboxProps: (r: PoolNoteView) => ({ disabled: Boolean(r.refusal) }),
+            }}
+            pagination={{
+              current: candidatePaging.pageNum,
+              pageSize: candidatePaging.pageSize,
+              total: candidates?.total,
+              onChange: (pageNum, pageSize) => setCandidatePaging({ pageNum, pageSize }),
+            }}
             columns={[
               ...noteColumns,
               {
-                title: t('packages.eligible'), key: 'refusal', width: 300,
+                title: t('packages.eligible'),
+                key: 'refusal',
+                width: 300,
                 render: (_: unknown, r: PoolNoteView) =>
-                  r.refusal ? <Tag color="error">{t('packages.refusedBecause', { rule: t(`rules.${r.refusal}`) })}</Tag>
-                    : r.poolWarning ? <Tooltip title={t('packages.poolWarningHint')}><Tag color="warning">{t('packages.poolWarning')}</Tag></Tooltip>
-                      : <Tag color="success">{t('packages.eligible')}</Tag>,
+                  r.refusal ? (
+                    <Tag color="error">{t('packages.refusedBecause', { rule: t(`rules.${r.refusal}`) })}</Tag>
+                  ) : r.poolWarning ? (
+                    <Tooltip title={t('packages.poolWarningHint')}>
+                      <Tag color="warning">{t('packages.poolWarning')}</Tag>
+                    </Tooltip>
+                  ) : (
+                    <Tag color="success">{t('packages.eligible')}</Tag>
+                  ),
               },
             ]}
           />
         </Card>
       )}
 
-      <Modal open={reviewing} title={t('packages.startReview')} okButtonProps={{ disabled: files.length === 0 }} destroyOnHidden onCancel={() => setReviewing(false)}
-        onOk={() => run(async () => { await absApi.startReview(pkg.id, files.map((fileId) => ({ fileId, docFileType: 'BUSI_CONTRACT' }))); setReviewing(false); setFiles([]); }, t('packages.reviewStarted'))}>
+      <Modal
+        open={reviewing}
+        title={t('packages.startReview')}
+        okButtonProps={{ disabled: files.length === 0 }}
+        destroyOnHidden
+        onCancel={() => setReviewing(false)}
+        onOk={() =>
+          run(async () => {
+            await absApi.startReview(
+              pkg.id,
+              files.map((fileId) => ({ fileId, docFileType: 'BUSI_CONTRACT' })),
+            );
+            setReviewing(false);
+            setFiles([]);
+          }, t('packages.reviewStarted'))
+        }
+      >
         <Form layout="vertical">
-          <Form.Item label={t('packages.pickFiles')}><FileUpload value={files} onChange={setFiles} maxCount={10} /></Form.Item>
+          <Form.Item label={t('packages.pickFiles')}>
+            <FileUpload value={files} onChange={setFiles} maxCount={10} />
+          </Form.Item>
         </Form>
       </Modal>
     </Space>

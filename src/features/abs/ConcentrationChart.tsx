@@ -31,7 +31,13 @@ export function ConcentrationChart({ rows, limit, label }: Props) {
           data: ordered.map((r) => ({ value: percent(r.share), itemStyle: { color: Number(r.share) > Number(limit) ? '#ff4d4f' : '#1677ff' } })),
           barMaxWidth: 22,
           label: { show: true, position: 'right', formatter: ({ value }) => `${Number(value).toFixed(2)}%` },
-          markLine: { symbol: 'none', silent: true, lineStyle: { color: '#faad14', type: 'dashed' }, label: { formatter: `${(Number(limit) * 100).toFixed(0)}%` }, data: [{ xAxis: percent(limit) }] },
+          markLine: {
+            symbol: 'none',
+            silent: true,
+            lineStyle: { color: '#faad14', type: 'dashed' },
+            label: { formatter: `${(Number(limit) * 100).toFixed(0)}%` },
+            data: [{ xAxis: percent(limit) }],
+          },
         },
       ],
     };
@@ -53,5 +59,13 @@ export function ConcentrationChart({ rows, limit, label }: Props) {
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  return <div ref={box} data-testid="abs-concentration-chart" role="img" aria-label={label} style={{ width: '100%', height: Math.max(120, rows.length * 36 + 24) }} />;
+  return (
+    <div
+      ref={box}
+      data-testid="abs-concentration-chart"
+      role="img"
+      aria-label={label}
+      style={{ width: '100%', height: Math.max(120, rows.length * 36 + 24) }}
+    />
+  );
 }

@@ -29,7 +29,10 @@ export default function IssueNodesPage() {
   const [form] = Form.useForm();
 
   useEffect(() => {
-    absApi.packages({ pageNum: 1, pageSize: 100 }).then((page) => setPackages(page.records), (e: unknown) => toastPageFailure(message, e));
+    absApi.packages({ pageNum: 1, pageSize: 100 }).then(
+      (page) => setPackages(page.records),
+      (e: unknown) => toastPageFailure(message, e),
+    );
   }, [message]);
   const load = useCallback(() => {
     if (packageId) absApi.nodes(packageId).then(setNodes, (e: unknown) => toastPageFailure(message, e));
@@ -38,12 +41,22 @@ export default function IssueNodesPage() {
 
   const open = (node: IssueNodeView) => {
     setEditing(node);
-    form.setFieldsValue({ nodeDate: node.nodeDate ? dayjs(node.nodeDate) : undefined, remark: node.remark ?? '', documents: node.documents.map((d) => d.fileId) });
+    form.setFieldsValue({
+      nodeDate: node.nodeDate ? dayjs(node.nodeDate) : undefined,
+      remark: node.remark ?? '',
+      documents: node.documents.map((d) => d.fileId),
+    });
   };
   const save = async () => {
     const values = await form.validateFields();
     try {
-      await absApi.saveNode({ packageId, node: editing!.node, nodeDate: values.nodeDate.format('YYYY-MM-DD'), remark: values.remark, documents: (values.documents ?? []).map((fileId: string) => ({ fileId })) });
+      await absApi.saveNode({
+        packageId,
+        node: editing!.node,
+        nodeDate: values.nodeDate.format('YYYY-MM-DD'),
+        remark: values.remark,
+        documents: (values.documents ?? []).map((fileId: string) => ({ fileId })),
+      });
       message.success(t('nodesPage.saved'));
       setEditing(undefined);
       load();
@@ -57,8 +70,14 @@ export default function IssueNodesPage() {
       data-testid="abs-issue-nodes"
       title={t('nodesPage.title')}
       extra={
-        <Select style={{ width: 360 }} placeholder={t('nodesPage.pickPackage')} value={packageId} onChange={(v) => setParams({ packageId: v })}
-          options={packages.map((p) => ({ value: p.id, label: `${p.packageNo} ${p.packageName}` }))} {...typedSelect} />
+        <Select
+          style={{ width: 360 }}
+          placeholder={t('nodesPage.pickPackage')}
+          value={packageId}
+          onChange={(v) => setParams({ packageId: v })}
+          options={packages.map((p) => ({ value: p.id, label: `${p.packageNo} ${p.packageName}` }))}
+          {...typedSelect}
+        />
       }
     >
       <Alert type="info" showIcon message={t('nodesPage.order')} style={{ marginBottom: 16 }} />
@@ -72,21 +91,48 @@ export default function IssueNodesPage() {
                   <Typography.Text strong>{t(`nodes.${node.node}`)}</Typography.Text>
                   <Typography.Text type={node.nodeDate ? undefined : 'secondary'}>{node.nodeDate ?? t('nodesPage.notYet')}</Typography.Text>
                   <HasPermi value={[PERMISSIONS.absPackage.edit]}>
-                    <Button size="small" type="link" onClick={() => open(node)}>{node.nodeDate ? t('nodesPage.edit') : t('nodesPage.register')}</Button>
+                    <Button size="small" type="link" onClick={() => open(node)}>
+                      {node.nodeDate ? t('nodesPage.edit') : t('nodesPage.register')}
+                    </Button>
                   </HasPermi>
                 </Space>
-                {node.remark && <div><Typography.Text type="secondary"><Typed>{node.remark}</Typed></Typography.Text></div>}
-                {node.documents.length > 0 && <FilePreview fileIds={node.documents.map((d) => d.fileId)} names={Object.fromEntries(node.documents.map((d) => [d.fileId, d.fileName]))} thumbnailType="SMALL" />}
+                {node.remark && (
+                  <div>
+                    <Typography.Text type="secondary">
+                      <Typed>{node.remark}</Typed>
+                    </Typography.Text>
+                  </div>
+                )}
+                {node.documents.length > 0 && (
+                  <FilePreview
+                    fileIds={node.documents.map((d) => d.fileId)}
+                    names={Object.fromEntries(node.documents.map((d) => [d.fileId, d.fileName]))}
+                    thumbnailType="SMALL"
+                  />
+                )}
               </div>
             ),
           }))}
         />
       )}
-      <Modal open={!!editing} title={editing ? `${t('nodesPage.register')} · ${t(`nodes.${editing.node}`)}` : ''} onOk={save} onCancel={() => setEditing(undefined)} destroyOnHidden forceRender>
+      <Modal
+        open={!!editing}
+        title={editing ? `${t('nodesPage.register')} · ${t(`nodes.${editing.node}`)}` : ''}
+        onOk={save}
+        onCancel={() => setEditing(undefined)}
+        destroyOnHidden
+        forceRender
+      >
         <Form form={form} layout="vertical">
-          <Form.Item name="nodeDate" label={t('fields.nodeDate')} rules={[{ required: true }]}><DatePicker style={{ width: '100%' }} /></Form.Item>
-          <Form.Item name="remark" label={t('fields.remark')} rules={[{ max: 500 }]}><Input.TextArea rows={2} /></Form.Item>
-          <Form.Item name="documents" label={t('nodesPage.documents')}><FileUpload maxCount={10} /></Form.Item>
+          <Form.Item name="nodeDate" label={t('fields.nodeDate')} rules={[{ required: true }]}>
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="remark" label={t('fields.remark')} rules={[{ max: 500 }]}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Form.Item name="documents" label={t('nodesPage.documents')}>
+            <FileUpload maxCount={10} />
+          </Form.Item>
         </Form>
       </Modal>
     </Card>

@@ -89,7 +89,18 @@ export interface Registration {
 
 export interface RegistrationDetail extends Registration {
   notes: Array<{ id: string; noteNo: string; amount: string; dueDate: string; status: string; holderName: string; issuerName: string }>;
-  history: Array<{ id: string; action: string; before: Record<string, unknown> | null; after: Record<string, unknown>; receiptNo: string; certificateFileId: string | null; remark: string | null; createTime: string; createBy: string | null; createByName: string | null }>;
+  history: Array<{
+    id: string;
+    action: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown>;
+    receiptNo: string;
+    certificateFileId: string | null;
+    remark: string | null;
+    createTime: string;
+    createBy: string | null;
+    createByName: string | null;
+  }>;
   package: { packageNo: string; packageName: string } | null;
 }
 
@@ -108,8 +119,10 @@ export const absApi = {
   candidates: (body: Record<string, unknown>) => api.post<Page<PoolNoteView>>(pkg('candidates'), body),
   addNotes: (id: string, noteIds: string[]) => api.post<AssetPackage>(pkg('add-notes'), { id, noteIds }),
   removeNote: (id: string, noteId: string) => api.post<AssetPackage>(pkg('remove-note'), { id, noteId }),
-  move: (action: 'lock' | 'issue' | 'settle', p: { id: string; dataVersion: number }) => api.post<AssetPackage>(pkg(action), { id: p.id, dataVersion: p.dataVersion }),
-  startReview: (id: string, documents: Array<{ fileId: string; docFileType: string }>) => api.post<{ instanceId: string; taskId: string | null }>(pkg('start-review'), { id, documents }),
+  move: (action: 'lock' | 'issue' | 'settle', p: { id: string; dataVersion: number }) =>
+    api.post<AssetPackage>(pkg(action), { id: p.id, dataVersion: p.dataVersion }),
+  startReview: (id: string, documents: Array<{ fileId: string; docFileType: string }>) =>
+    api.post<{ instanceId: string; taskId: string | null }>(pkg('start-review'), { id, documents }),
   nodes: (packageId: string) => api.post<IssueNodeView[]>(`${ABS_API}/issue-nodes/list`, { packageId }),
   saveNode: (body: Record<string, unknown>) => api.post<IssueNodeView>(`${ABS_API}/issue-nodes/save`, body),
   registrations: (body: Record<string, unknown>) => api.post<Page<Registration>>(`${ZD_API}/page`, body),

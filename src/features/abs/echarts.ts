@@ -4,7 +4,14 @@
  * these lazily loaded pages import it, so no first screen loads it.
  */
 import { BarChart, type BarSeriesOption } from 'echarts/charts';
-import { GridComponent, MarkLineComponent, TooltipComponent, type GridComponentOption, type MarkLineComponentOption, type TooltipComponentOption } from 'echarts/components';
+import {
+  GridComponent,
+  MarkLineComponent,
+  TooltipComponent,
+  type GridComponentOption,
+  type MarkLineComponentOption,
+  type TooltipComponentOption,
+} from 'echarts/components';
 import { init, use as registerChartParts, type ComposeOption, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 

@@ -21,8 +21,17 @@ import { menuButtonResource, menuResource } from '../../resources/menus';
 import { allRows, showRefusal, subtreeIds, toTree, type Row, type TreeRow } from './tree-api';
 
 type MenuRow = Row & {
-  menuUri: string; title: string; path: string; component: string; icon: string; orderNum: number;
-  hidden: boolean; noCache: boolean; alwaysShow: boolean; redirect: string | null; permission: string | null;
+  menuUri: string;
+  title: string;
+  path: string;
+  component: string;
+  icon: string;
+  orderNum: number;
+  hidden: boolean;
+  noCache: boolean;
+  alwaysShow: boolean;
+  redirect: string | null;
+  permission: string | null;
 };
 type ButtonRow = Row & { menuId: string; title: string; permission: string; orderNum: number };
 
@@ -39,17 +48,35 @@ function MenuForm({ editing, rows, onClose, onSaved }: { editing: Editing; rows:
   const parentOptions = useMemo(() => {
     type Option = { value: string; title: string; disabled: boolean; children?: Option[] };
     const toOption = (node: TreeRow<MenuRow>): Option => ({
-      value: node.id, title: node.title, disabled: blocked.has(node.id), children: node.children?.map(toOption),
+      value: node.id,
+      title: node.title,
+      disabled: blocked.has(node.id),
+      children: node.children?.map(toOption),
     });
     return toTree(rows).map(toOption);
   }, [rows, blocked]);
-  const initial = editing.mode === 'edit'
-    ? { ...editing.row, parentId: editing.row.parentId ?? undefined }
-    : { parentId: editing.parentId ?? undefined, orderNum: 0, hidden: false, noCache: false, alwaysShow: false, icon: '', component: editing.parentId ? '' : 'Layout' };
+  const initial =
+    editing.mode === 'edit'
+      ? { ...editing.row, parentId: editing.row.parentId ?? undefined }
+      : {
+          parentId: editing.parentId ?? undefined,
+          orderNum: 0,
+          hidden: false,
+          noCache: false,
+          alwaysShow: false,
+          icon: '',
+          component: editing.parentId ? '' : 'Layout',
+        };
 
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
-    const body: Record<string, unknown> = { ...values, parentId: values.parentId ?? null, permission: values.permission || null, redirect: values.redirect || null, icon: values.icon ?? '' };
+    const body: Record<string, unknown> = {
+      ...values,
+      parentId: values.parentId ?? null,
+      permission: values.permission || null,
+      redirect: values.redirect || null,
+      icon: values.icon ?? '',
+    };
     setSaving(true);
     try {
       if (editing.mode === 'create') await api.post(`${menuResource.apiBase}/save`, body);
@@ -68,10 +95,29 @@ function MenuForm({ editing, rows, onClose, onSaved }: { editing: Editing; rows:
 
   const title = t(editing.mode === 'create' ? 'kit:form.createTitle' : 'kit:form.editTitle', { title: t('admin:menu.item') });
   return (
-    <Modal open title={title} onOk={() => void submit()} onCancel={onClose} confirmLoading={saving} okText={t('kit:form.ok')} cancelText={t('kit:form.cancel')} width={680} destroyOnHidden maskClosable={false}>
+    <Modal
+      open
+      title={title}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText={t('kit:form.ok')}
+      cancelText={t('kit:form.cancel')}
+      width={680}
+      destroyOnHidden
+      maskClosable={false}
+    >
       <Form form={form} initialValues={initial} layout="horizontal" labelCol={{ flex: '110px' }} wrapperCol={{ flex: '1 1 0' }} data-testid="menu-form">
         <Form.Item name="parentId" label={t('admin:menu.fields.parentId')}>
-          <TreeSelect treeData={parentOptions} allowClear placeholder={t('admin:menu.root')} treeDefaultExpandAll={false} showSearch treeNodeFilterProp="title" data-testid="menu-parent" />
+          <TreeSelect
+            treeData={parentOptions}
+            allowClear
+            placeholder={t('admin:menu.root')}
+            treeDefaultExpandAll={false}
+            showSearch
+            treeNodeFilterProp="title"
+            data-testid="menu-parent"
+          />
         </Form.Item>
         {FORM_FIELDS.map((name) => {
           const schema: FieldSchema = menuResource.fields[name];
@@ -90,7 +136,19 @@ function MenuForm({ editing, rows, onClose, onSaved }: { editing: Editing; rows:
           );
         })}
         <Form.Item name="icon" label={t('admin:menu.fields.icon')}>
-          <Select allowClear showSearch options={MENU_ICON_NAMES.map((name) => ({ value: name, label: <Space><MenuIcon name={name} />{name}</Space> }))} />
+          <Select
+            allowClear
+            showSearch
+            options={MENU_ICON_NAMES.map((name) => ({
+              value: name,
+              label: (
+                <Space>
+                  <MenuIcon name={name} />
+                  {name}
+                </Space>
+              ),
+            }))}
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -139,7 +197,18 @@ function ButtonsModal({ menu, writable, onClose }: { menu: MenuRow; writable: bo
           { title: t(f.title.label), dataIndex: 'title' },
           { title: t(f.permission.label), dataIndex: 'permission', render: (value: string) => <Typography.Text code>{value}</Typography.Text> },
           { title: t(f.orderNum.label), dataIndex: 'orderNum', width: 90 },
-          ...(writable ? [{ title: '', key: 'x', width: 60, render: (_: unknown, b: ButtonRow) => <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(b)} aria-label={t('kit:row.remove')} /> }] : []),
+          ...(writable
+            ? [
+                {
+                  title: '',
+                  key: 'x',
+                  width: 60,
+                  render: (_: unknown, b: ButtonRow) => (
+                    <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(b)} aria-label={t('kit:row.remove')} />
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {writable && (
@@ -149,7 +218,9 @@ function ButtonsModal({ menu, writable, onClose }: { menu: MenuRow; writable: bo
               <FieldInput schema={f[name]} placeholder={t(f[name].label)} />
             </Form.Item>
           ))}
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void add()}>{t('admin:menuButton.add')}</Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void add()}>
+            {t('admin:menuButton.add')}
+          </Button>
         </Form>
       )}
     </Modal>
@@ -208,16 +279,28 @@ export default function MenusPage() {
       // A seeded menu by its name in the operator's language (as the sidebar names it); one the locale does not name by the title operators gave it.
       render: (value: string, row) => {
         const shown = titleOf({ title: value, titleKey: row.menuUri });
-        return <Space><MenuIcon name={row.icon} />{shown === value ? <Typed>{value}</Typed> : shown}</Space>;
+        return (
+          <Space>
+            <MenuIcon name={row.icon} />
+            {shown === value ? <Typed>{value}</Typed> : shown}
+          </Space>
+        );
       },
     },
     { title: t(f.menuUri.label), dataIndex: 'menuUri', width: 220 },
     { title: t(f.path.label), dataIndex: 'path', width: 180 },
     { title: t(f.component.label), dataIndex: 'component', ellipsis: true },
-    { title: t(f.permission.label), dataIndex: 'permission', width: 200, render: (value: string | null) => (value ? <Typography.Text code>{value}</Typography.Text> : null) },
+    {
+      title: t(f.permission.label),
+      dataIndex: 'permission',
+      width: 200,
+      render: (value: string | null) => (value ? <Typography.Text code>{value}</Typography.Text> : null),
+    },
     { title: t(f.orderNum.label), dataIndex: 'orderNum', width: 80 },
     {
-      title: t(f.hidden.label), dataIndex: 'hidden', width: 110,
+      title: t(f.hidden.label),
+      dataIndex: 'hidden',
+      width: 110,
       render: (_: unknown, row) => (
         <Space size={4}>
           {row.hidden && <Tag>{t(f.hidden.label)}</Tag>}
@@ -226,13 +309,36 @@ export default function MenusPage() {
       ),
     },
     {
-      title: t('kit:table.actions'), key: 'actions', width: 260, fixed: 'right',
+      title: t('kit:table.actions'),
+      key: 'actions',
+      width: 260,
+      fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0} wrap>
-          {may('edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })} data-testid={`menu-edit-${row.menuUri}`}>{t('kit:row.edit')}</Button>}
-          {may('create') && <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: row.id })} data-testid={`menu-add-child-${row.menuUri}`}>{t('admin:menu.addChild')}</Button>}
-          <Button type="link" size="small" onClick={() => setButtonsOf(row)} data-testid={`menu-buttons-${row.menuUri}`}>{t('admin:menu.buttons')}</Button>
-          {may('delete') && !row.children && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)}>{t('kit:row.remove')}</Button>}
+          {may('edit') && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })} data-testid={`menu-edit-${row.menuUri}`}>
+              {t('kit:row.edit')}
+            </Button>
+          )}
+          {may('create') && (
+            <Button
+              type="link"
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ mode: 'create', parentId: row.id })}
+              data-testid={`menu-add-child-${row.menuUri}`}
+            >
+              {t('admin:menu.addChild')}
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => setButtonsOf(row)} data-testid={`menu-buttons-${row.menuUri}`}>
+            {t('admin:menu.buttons')}
+          </Button>
+          {may('delete') && !row.children && (
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)}>
+              {t('kit:row.remove')}
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -243,8 +349,19 @@ export default function MenusPage() {
       title={t('admin:menu.title')}
       extra={
         <Space>
-          <Input.Search allowClear placeholder={t('kit:form.placeholder', { label: t(f.title.label) })} onSearch={setTerm} onChange={(e) => !e.target.value && setTerm('')} style={{ width: 240 }} data-testid="menu-search" />
-          {may('create') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: null })} data-testid="menu-add-root">{t('admin:menu.addRoot')}</Button>}
+          <Input.Search
+            allowClear
+            placeholder={t('kit:form.placeholder', { label: t(f.title.label) })}
+            onSearch={setTerm}
+            onChange={(e) => !e.target.value && setTerm('')}
+            style={{ width: 240 }}
+            data-testid="menu-search"
+          />
+          {may('create') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: null })} data-testid="menu-add-root">
+              {t('admin:menu.addRoot')}
+            </Button>
+          )}
         </Space>
       }
     >
@@ -260,7 +377,17 @@ export default function MenusPage() {
         key={term ? `search-${term}` : 'all'}
         data-testid="menu-table"
       />
-      {editing && <MenuForm editing={editing} rows={rows} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void load(); }} />}
+      {editing && (
+        <MenuForm
+          editing={editing}
+          rows={rows}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void load();
+          }}
+        />
+      )}
       {buttonsOf && <ButtonsModal menu={buttonsOf} writable={may('edit')} onClose={() => setButtonsOf(null)} />}
     </Card>
   );

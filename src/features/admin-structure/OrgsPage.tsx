@@ -46,19 +46,48 @@ function MembersModal({ org, onClose }: { org: OrgRow; onClose: () => void }) {
     { title: t('staff:staff.fields.username'), dataIndex: 'username', width: 140 },
     { title: t('staff:staff.fields.positions'), dataIndex: 'positionNames', width: 180, render: (value: string) => value || '—' },
     { title: t('staff:staff.fields.roles'), dataIndex: 'roleNames', width: 160, render: (value: string) => value || '—' },
-    { title: t('staff:staff.fields.status'), dataIndex: 'status', width: 90, render: (value: string) => <DictTag dictType="sys_normal_disable" value={value} /> },
+    {
+      title: t('staff:staff.fields.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (value: string) => <DictTag dictType="sys_normal_disable" value={value} />,
+    },
   ];
   return (
     <Modal open title={t('admin:org.membersTitle', { name: org.orgName })} onCancel={onClose} footer={null} width={760} destroyOnHidden>
-      <Table<Member> rowKey="id" size="small" loading={!members} columns={columns} dataSource={members} pagination={false} locale={{ emptyText: t('admin:org.noMembers') }} data-testid="org-members" />
+      <Table<Member>
+        rowKey="id"
+        size="small"
+        loading={!members}
+        columns={columns}
+        dataSource={members}
+        pagination={false}
+        locale={{ emptyText: t('admin:org.noMembers') }}
+        data-testid="org-members"
+      />
     </Modal>
   );
 }
 
-function ParentSelect({ rows, blocked, ...rest }: { rows: OrgRow[]; blocked: Set<string>; value?: string; onChange?: (value: string) => void; placeholder?: string }) {
+function ParentSelect({
+  rows,
+  blocked,
+  ...rest
+}: {
+  rows: OrgRow[];
+  blocked: Set<string>;
+  value?: string;
+  onChange?: (value: string) => void;
+  placeholder?: string;
+}) {
   const treeData = useMemo(() => {
     type Option = { value: string; title: string; disabled: boolean; children?: Option[] };
-    const toOption = (node: TreeRow<OrgRow>): Option => ({ value: node.id, title: node.orgName, disabled: blocked.has(node.id), children: node.children?.map(toOption) });
+    const toOption = (node: TreeRow<OrgRow>): Option => ({
+      value: node.id,
+      title: node.orgName,
+      disabled: blocked.has(node.id),
+      children: node.children?.map(toOption),
+    });
     return toTree(rows).map(toOption);
   }, [rows, blocked]);
   return <TreeSelect {...rest} treeData={treeData} allowClear treeDefaultExpandAll showSearch treeNodeFilterProp="title" data-testid="org-parent" />;
@@ -70,14 +99,18 @@ function OrgForm({ editing, rows, onClose, onSaved }: { editing: Editing; rows: 
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const blocked = useMemo(() => (editing.mode === 'create' ? new Set<string>() : subtreeIds(rows, editing.row.id)), [editing, rows]);
-  const initial = editing.mode === 'create' ? { parentId: editing.parentId ?? undefined, orderNum: 0, status: '0' } : { ...editing.row, parentId: editing.row.parentId ?? undefined };
+  const initial =
+    editing.mode === 'create'
+      ? { parentId: editing.parentId ?? undefined, orderNum: 0, status: '0' }
+      : { ...editing.row, parentId: editing.row.parentId ?? undefined };
 
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
     setSaving(true);
     try {
       if (editing.mode === 'create') await api.post(`${orgResource.apiBase}/save`, { ...values, parentId: values.parentId ?? null });
-      else if (editing.mode === 'move') await api.post(`${orgResource.apiBase}/update-by-id`, { id: editing.row.id, dataVersion: editing.row.dataVersion, parentId: values.parentId ?? null });
+      else if (editing.mode === 'move')
+        await api.post(`${orgResource.apiBase}/update-by-id`, { id: editing.row.id, dataVersion: editing.row.dataVersion, parentId: values.parentId ?? null });
       else {
         const { orgCode: _locked, parentId: _moved, ...changes } = values;
         await api.post(`${orgResource.apiBase}/update-by-id`, { ...changes, id: editing.row.id, dataVersion: editing.row.dataVersion });
@@ -92,9 +125,22 @@ function OrgForm({ editing, rows, onClose, onSaved }: { editing: Editing; rows: 
 
   const item = t('admin:org.item');
   const title =
-    editing.mode === 'move' ? t('admin:org.moveTitle', { name: editing.row.orgName }) : t(editing.mode === 'create' ? 'kit:form.createTitle' : 'kit:form.editTitle', { title: item });
+    editing.mode === 'move'
+      ? t('admin:org.moveTitle', { name: editing.row.orgName })
+      : t(editing.mode === 'create' ? 'kit:form.createTitle' : 'kit:form.editTitle', { title: item });
   return (
-    <Modal open title={title} onOk={() => void submit()} onCancel={onClose} confirmLoading={saving} okText={t('kit:form.ok')} cancelText={t('kit:form.cancel')} width={600} destroyOnHidden maskClosable={false}>
+    <Modal
+      open
+      title={title}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText={t('kit:form.ok')}
+      cancelText={t('kit:form.cancel')}
+      width={600}
+      destroyOnHidden
+      maskClosable={false}
+    >
       <Form form={form} initialValues={initial} layout="horizontal" labelCol={{ flex: '110px' }} wrapperCol={{ flex: '1 1 0' }} data-testid="org-form">
         {editing.mode !== 'edit' && (
           <Form.Item name="parentId" label={t(editing.mode === 'move' ? 'admin:org.moveTo' : 'admin:org.fields.parentId')}>
@@ -107,7 +153,11 @@ function OrgForm({ editing, rows, onClose, onSaved }: { editing: Editing; rows: 
             const label = t(schema.label);
             return (
               <Form.Item key={name} name={name} label={label} rules={fieldRules(schema, t)}>
-                <FieldInput schema={schema} placeholder={t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })} disabled={editing.mode === 'edit' && schema.createOnly} />
+                <FieldInput
+                  schema={schema}
+                  placeholder={t(schema.type === 'dict' ? 'kit:form.selectPlaceholder' : 'kit:form.placeholder', { label })}
+                  disabled={editing.mode === 'edit' && schema.createOnly}
+                />
               </Form.Item>
             );
           })}
@@ -159,20 +209,53 @@ export default function OrgsPage() {
     { title: t(f.status.label), dataIndex: 'status', width: 80, render: (value: string) => <DictTag dictType="sys_normal_disable" value={value} /> },
     {
       // Pinned right: at 1,366–1,440 px the tree's columns scroll and 停用 / 删除 were cut off.
-      title: t('kit:table.actions'), key: 'actions', width: 380, fixed: 'right',
+      title: t('kit:table.actions'),
+      key: 'actions',
+      width: 380,
+      fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0} wrap>
-          {may('show') && <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => setShowingMembers(row)} data-testid={`org-members-${row.orgCode}`}>{t('admin:org.members')}</Button>}
-          {may('edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })} data-testid={`org-edit-${row.orgCode}`}>{t('kit:row.edit')}</Button>}
-          {may('create') && row.status !== DISABLED && <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: row.id })} data-testid={`org-add-child-${row.orgCode}`}>{t('admin:org.addChild')}</Button>}
-          {may('edit') && <Button type="link" size="small" icon={<DragOutlined />} onClick={() => setEditing({ mode: 'move', row })} data-testid={`org-move-${row.orgCode}`}>{t('admin:org.move')}</Button>}
+          {may('show') && (
+            <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => setShowingMembers(row)} data-testid={`org-members-${row.orgCode}`}>
+              {t('admin:org.members')}
+            </Button>
+          )}
+          {may('edit') && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })} data-testid={`org-edit-${row.orgCode}`}>
+              {t('kit:row.edit')}
+            </Button>
+          )}
+          {may('create') && row.status !== DISABLED && (
+            <Button
+              type="link"
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ mode: 'create', parentId: row.id })}
+              data-testid={`org-add-child-${row.orgCode}`}
+            >
+              {t('admin:org.addChild')}
+            </Button>
+          )}
+          {may('edit') && (
+            <Button type="link" size="small" icon={<DragOutlined />} onClick={() => setEditing({ mode: 'move', row })} data-testid={`org-move-${row.orgCode}`}>
+              {t('admin:org.move')}
+            </Button>
+          )}
           {may('edit') &&
             (row.status === DISABLED ? (
-              <Button type="link" size="small" icon={<CheckCircleOutlined />} onClick={() => void setStatus(row, '0')}>{t('admin:org.enable')}</Button>
+              <Button type="link" size="small" icon={<CheckCircleOutlined />} onClick={() => void setStatus(row, '0')}>
+                {t('admin:org.enable')}
+              </Button>
             ) : (
-              <Button type="link" size="small" icon={<StopOutlined />} onClick={() => void setStatus(row, DISABLED)}>{t('admin:org.disable')}</Button>
+              <Button type="link" size="small" icon={<StopOutlined />} onClick={() => void setStatus(row, DISABLED)}>
+                {t('admin:org.disable')}
+              </Button>
             ))}
-          {may('delete') && !row.children && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)} data-testid={`org-remove-${row.orgCode}`}>{t('kit:row.remove')}</Button>}
+          {may('delete') && !row.children && (
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)} data-testid={`org-remove-${row.orgCode}`}>
+              {t('kit:row.remove')}
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -181,7 +264,13 @@ export default function OrgsPage() {
   return (
     <Card
       title={t('admin:org.title')}
-      extra={may('create') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: null })} data-testid="org-add-root">{t('admin:org.addRoot')}</Button>}
+      extra={
+        may('create') && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: null })} data-testid="org-add-root">
+            {t('admin:org.addRoot')}
+          </Button>
+        )
+      }
     >
       <Table<TreeRow<OrgRow>>
         rowKey="id"
@@ -197,7 +286,17 @@ export default function OrgsPage() {
         data-testid="org-table"
       />
       {showingMembers && <MembersModal org={showingMembers} onClose={() => setShowingMembers(null)} />}
-      {editing && <OrgForm editing={editing} rows={rows} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void load(); }} />}
+      {editing && (
+        <OrgForm
+          editing={editing}
+          rows={rows}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void load();
+          }}
+        />
+      )}
     </Card>
   );
 }

@@ -49,7 +49,10 @@ export default function PermissionMatrixPage() {
   useEffect(() => void load(), [load]);
   // A resource's title may be in an area's namespace loaded with its first screen (the quota ledger's):
   // loaded here, or the row would read `ledger.title`.
-  const titleNamespaces = useMemo(() => [...new Set((answer?.rows ?? []).flatMap((row) => (row.resourceTitle.includes(':') ? [row.resourceTitle.split(':')[0]] : [])))], [answer]);
+  const titleNamespaces = useMemo(
+    () => [...new Set((answer?.rows ?? []).flatMap((row) => (row.resourceTitle.includes(':') ? [row.resourceTitle.split(':')[0]] : [])))],
+    [answer],
+  );
   useNamespaces(titleNamespaces);
 
   const exportCsv = async () => {
@@ -65,11 +68,42 @@ export default function PermissionMatrixPage() {
     }
   };
 
-  const clean = (values: Omit<MatrixFilters, 'by'>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as Omit<MatrixFilters, 'by'>;
+  const clean = (values: Omit<MatrixFilters, 'by'>) =>
+    Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as Omit<MatrixFilters, 'by'>;
   const columns: ColumnsType<MatrixRow> = [
-    { title: t(`admin:matrix.by.${by}`), dataIndex: 'subject', width: 200, render: (_: unknown, row) => <Space direction="vertical" size={0}><Typed>{row.subjectName}</Typed><Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.subject}</Typography.Text></Space> },
-    { title: t('admin:matrix.resource'), dataIndex: 'resource', width: 220, render: (_: unknown, row) => <Space direction="vertical" size={0}><span>{t(row.resourceTitle)}</span><Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.resource}</Typography.Text></Space> },
-    ...MATRIX_ACTIONS.map((action) => ({ title: t(`admin:matrix.actions.${action}`), key: action, width: 90, align: 'center' as const, render: (_: unknown, row: MatrixRow) => <Cell value={row.cells[action]} /> })),
+    {
+      title: t(`admin:matrix.by.${by}`),
+      dataIndex: 'subject',
+      width: 200,
+      render: (_: unknown, row) => (
+        <Space direction="vertical" size={0}>
+          <Typed>{row.subjectName}</Typed>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.subject}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('admin:matrix.resource'),
+      dataIndex: 'resource',
+      width: 220,
+      render: (_: unknown, row) => (
+        <Space direction="vertical" size={0}>
+          <span>{t(row.resourceTitle)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.resource}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    ...MATRIX_ACTIONS.map((action) => ({
+      title: t(`admin:matrix.actions.${action}`),
+      key: action,
+      width: 90,
+      align: 'center' as const,
+      render: (_: unknown, row: MatrixRow) => <Cell value={row.cells[action]} />,
+    })),
   ];
 
   return (
@@ -83,23 +117,52 @@ export default function PermissionMatrixPage() {
             form.setFieldValue('subject', undefined);
             setFilters((f) => ({ ...f, subject: undefined }));
           }}
-          options={[{ value: 'role', label: t('admin:matrix.by.role') }, { value: 'user', label: t('admin:matrix.by.user') }]}
+          options={[
+            { value: 'role', label: t('admin:matrix.by.role') },
+            { value: 'user', label: t('admin:matrix.by.user') },
+          ]}
           data-testid="matrix-by"
         />
         <Form form={form} layout="inline" onFinish={(values) => setFilters(clean(values))} data-testid="matrix-filters">
           <Form.Item name="subject" label={t('admin:matrix.filters.subject')}>
-            <Select allowClear showSearch optionFilterProp="label" style={{ width: 220 }} options={subjects.map((s) => ({ value: s.subject, label: `${s.subjectName} (${s.subject})` }))} {...typedSelect} placeholder={t('admin:matrix.filters.all')} />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 220 }}
+              options={subjects.map((s) => ({ value: s.subject, label: `${s.subjectName} (${s.subject})` }))}
+              {...typedSelect}
+              placeholder={t('admin:matrix.filters.all')}
+            />
           </Form.Item>
           <Form.Item name="resource" label={t('admin:matrix.filters.resource')}>
             <Input allowClear style={{ width: 180 }} data-testid="matrix-resource" />
           </Form.Item>
           <Form.Item name="allowedAction" label={t('admin:matrix.filters.allowedAction')}>
-            <Select allowClear style={{ width: 120 }} options={MATRIX_ACTIONS.map((a) => ({ value: a, label: t(`admin:matrix.actions.${a}`) }))} placeholder={t('admin:matrix.filters.all')} />
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              options={MATRIX_ACTIONS.map((a) => ({ value: a, label: t(`admin:matrix.actions.${a}`) }))}
+              placeholder={t('admin:matrix.filters.all')}
+            />
           </Form.Item>
           <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('admin:matrix.filters.search')}</Button>
-            <Button onClick={() => { form.resetFields(); setFilters({}); }}>{t('admin:matrix.filters.reset')}</Button>
-            {may(PERMISSIONS.permissionMatrix.export) && <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} data-testid="matrix-export">{t('admin:matrix.export')}</Button>}
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('admin:matrix.filters.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilters({});
+              }}
+            >
+              {t('admin:matrix.filters.reset')}
+            </Button>
+            {may(PERMISSIONS.permissionMatrix.export) && (
+              <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} data-testid="matrix-export">
+                {t('admin:matrix.export')}
+              </Button>
+            )}
           </Space>
         </Form>
       </Space>

@@ -33,7 +33,7 @@ export function toTree<T extends Row>(rows: readonly T[]): TreeRow<T>[] {
 /** The ids of a node and everything under it: what a move may not target. */
 export function subtreeIds<T extends Row>(rows: readonly T[], id: string): Set<string> {
   const out = new Set([id]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of rows) if (row.parentId && out.has(row.parentId) && !out.has(row.id)) grew = out.add(row.id).size > 0;
   }

@@ -52,7 +52,8 @@ export default function AuditRuleChangeTaskView({ instance, reportRecord }: Task
     <div data-testid="task-record">
       <Descriptions size="small" bordered column={2} title={t('auditRules:change.title')} data-testid="audit-rule-change">
         <Descriptions.Item label={t('auditRules:change.rule')}>
-          <span data-record={change.after.definition.name ? '' : undefined}>{nameOf(change.after.definition, t)}</span> <Typography.Text code>{change.ruleId}</Typography.Text>
+          <span data-record={change.after.definition.name ? '' : undefined}>{nameOf(change.after.definition, t)}</span>{' '}
+          <Typography.Text code>{change.ruleId}</Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('auditRules:change.action')}>
           <Tag color={change.action === 'retire' ? 'red' : change.action === 'create' ? 'green' : 'blue'}>{t(`auditRules:changeAction.${change.action}`)}</Tag>
@@ -71,11 +72,22 @@ export default function AuditRuleChangeTaskView({ instance, reportRecord }: Task
         data-testid="audit-rule-change-lines"
         columns={[
           { title: t('auditRules:change.item'), dataIndex: 'label', width: 140 },
-          { title: t('auditRules:change.before'), dataIndex: 'before', render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('auditRules:change.none')}</Typography.Text> },
+          {
+            title: t('auditRules:change.before'),
+            dataIndex: 'before',
+            render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('auditRules:change.none')}</Typography.Text>,
+          },
           {
             title: t('auditRules:change.after'),
             dataIndex: 'after',
-            render: (v: string | null, row) => (row.changed ? <Typography.Text strong type="warning">{v ?? t('auditRules:change.none')}</Typography.Text> : v),
+            render: (v: string | null, row) =>
+              row.changed ? (
+                <Typography.Text strong type="warning">
+                  {v ?? t('auditRules:change.none')}
+                </Typography.Text>
+              ) : (
+                v
+              ),
           },
         ]}
         rowClassName={(row) => (row.changed ? 'audit-rule-changed' : '')}

@@ -8,7 +8,16 @@
 import { Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_RULE_ID_PATTERN, AUDIT_RULE_KINDS, AUDIT_RULE_NAME_MAX, AUDIT_RULES_API, AUDIT_SEVERITIES, nameOf, type AuditFunction, type AuditRule } from '../../lib/audit-rules';
+import {
+  AUDIT_RULE_ID_PATTERN,
+  AUDIT_RULE_KINDS,
+  AUDIT_RULE_NAME_MAX,
+  AUDIT_RULES_API,
+  AUDIT_SEVERITIES,
+  nameOf,
+  type AuditFunction,
+  type AuditRule,
+} from '../../lib/audit-rules';
 import { OPERATION_ACTION } from '../../resources/operation-log';
 import { api } from '../../providers/http';
 import { PROCESS_DEFINITIONS, PROCESS_KEYS } from '../../workflows/registry';
@@ -44,7 +53,14 @@ interface FormValues {
 const stepKey = (s: { processKey: string; step: string }) => `${s.processKey}.${s.step}`;
 const stepRef = (key: string) => ({ processKey: key.slice(0, key.lastIndexOf('.')), step: key.slice(key.lastIndexOf('.') + 1) });
 
-export function AuditRuleForm({ open, rule, dataVersion, options, onClose, onProposed }: {
+export function AuditRuleForm({
+  open,
+  rule,
+  dataVersion,
+  options,
+  onClose,
+  onProposed,
+}: {
   open: boolean;
   /** The rule to change; undefined for a new one. */
   rule?: AuditRule;
@@ -68,12 +84,22 @@ export function AuditRuleForm({ open, rule, dataVersion, options, onClose, onPro
       form.setFieldsValue({ severity: 'high', kind: 'CONFLICTING_FUNCTIONS', owner: 'ROLE_OP_AUDITOR', allProcesses: false });
       return;
     }
-    const fnValues = (f: AuditFunction): FunctionValues => ({ name: nameOf(f, t), permissions: [...(f.permissions ?? [])], steps: (f.steps ?? []).map(stepKey) });
+    const fnValues = (f: AuditFunction): FunctionValues => ({
+      name: nameOf(f, t),
+      permissions: [...(f.permissions ?? [])],
+      steps: (f.steps ?? []).map(stepKey),
+    });
     form.setFieldsValue({
-      id: rule.id, name: nameOf(rule, t), severity: rule.severity, owner: rule.owner, kind: rule.kind,
+      id: rule.id,
+      name: nameOf(rule, t),
+      severity: rule.severity,
+      owner: rule.owner,
+      kind: rule.kind,
       ...(rule.kind === 'CONFLICTING_FUNCTIONS' ? { a: fnValues(rule.a), b: fnValues(rule.b), mitigatedRoles: [...(rule.mitigatedRoles ?? [])] } : {}),
       ...(rule.kind === 'RESTRICTED_FUNCTION' ? { fn: fnValues(rule.fn), allowedRoles: [...rule.allowedRoles] } : {}),
-      ...(rule.kind === 'FOUR_EYES_IN_FACT' ? { allProcesses: rule.processKeys === '*', processKeys: rule.processKeys === '*' ? [] : [...rule.processKeys] } : {}),
+      ...(rule.kind === 'FOUR_EYES_IN_FACT'
+        ? { allProcesses: rule.processKeys === '*', processKeys: rule.processKeys === '*' ? [] : [...rule.processKeys] }
+        : {}),
       ...(rule.kind === 'READ_ONLY_IN_FACT' ? { roles: [...rule.roles], ignoredActions: [...rule.ignoredActions] } : {}),
     });
   }, [open, rule, form, t]);
@@ -81,11 +107,17 @@ export function AuditRuleForm({ open, rule, dataVersion, options, onClose, onPro
   const roleOptions = useMemo(() => (options?.roles ?? []).map((r) => ({ value: r.code, label: r.roleName })), [options]);
   const permissionOptions = useMemo(() => (options?.permissions ?? []).map((p) => ({ value: p, label: p })), [options]);
   const stepOptions = useMemo(
-    () => PROCESS_KEYS.flatMap((processKey) => Object.keys(PROCESS_DEFINITIONS[processKey].activities).map((step) => ({ value: `${processKey}.${step}`, label: stepLabel({ processKey, step }, t) }))),
+    () =>
+      PROCESS_KEYS.flatMap((processKey) =>
+        Object.keys(PROCESS_DEFINITIONS[processKey].activities).map((step) => ({ value: `${processKey}.${step}`, label: stepLabel({ processKey, step }, t) })),
+      ),
     [t],
   );
   const processOptions = useMemo(() => PROCESS_KEYS.map((k) => ({ value: k, label: processLabel(k, t) })), [t]);
-  const actionOptions = useMemo(() => Object.values(OPERATION_ACTION).map((a) => ({ value: a, label: t(`dict:sys_oper_action.${a}`, { defaultValue: a }) })), [t]);
+  const actionOptions = useMemo(
+    () => Object.values(OPERATION_ACTION).map((a) => ({ value: a, label: t(`dict:sys_oper_action.${a}`, { defaultValue: a }) })),
+    [t],
+  );
 
   /** A name left as the shipped one was shown keeps its locale key (so it reads in every language); an edited one is sent as written. */
   const named = (written: string, shipped: { nameKey?: string; name?: string } | undefined) =>
@@ -105,16 +137,25 @@ export function AuditRuleForm({ open, rule, dataVersion, options, onClose, onPro
       owner: v.owner,
       kind: v.kind,
       ...(v.kind === 'CONFLICTING_FUNCTIONS'
-        ? { a: fnOut(v.a, shipped?.kind === 'CONFLICTING_FUNCTIONS' ? shipped.a : undefined), b: fnOut(v.b, shipped?.kind === 'CONFLICTING_FUNCTIONS' ? shipped.b : undefined), mitigatedRoles: v.mitigatedRoles ?? [] }
+        ? {
+            a: fnOut(v.a, shipped?.kind === 'CONFLICTING_FUNCTIONS' ? shipped.a : undefined),
+            b: fnOut(v.b, shipped?.kind === 'CONFLICTING_FUNCTIONS' ? shipped.b : undefined),
+            mitigatedRoles: v.mitigatedRoles ?? [],
+          }
         : {}),
-      ...(v.kind === 'RESTRICTED_FUNCTION' ? { fn: fnOut(v.fn, shipped?.kind === 'RESTRICTED_FUNCTION' ? shipped.fn : undefined), allowedRoles: v.allowedRoles ?? [] } : {}),
+      ...(v.kind === 'RESTRICTED_FUNCTION'
+        ? { fn: fnOut(v.fn, shipped?.kind === 'RESTRICTED_FUNCTION' ? shipped.fn : undefined), allowedRoles: v.allowedRoles ?? [] }
+        : {}),
       ...(v.kind === 'FOUR_EYES_IN_FACT' ? { processKeys: v.allProcesses ? '*' : (v.processKeys ?? []) } : {}),
       ...(v.kind === 'READ_ONLY_IN_FACT' ? { roles: v.roles ?? [], ignoredActions: v.ignoredActions ?? [] } : {}),
     };
     setSaving(true);
     setError(null);
     try {
-      await api.post(AUDIT_RULES_API.proposeChange, rule ? { action: 'update', ruleId: rule.id, dataVersion, rule: body } : { action: 'create', ruleId: v.id, rule: body });
+      await api.post(
+        AUDIT_RULES_API.proposeChange,
+        rule ? { action: 'update', ruleId: rule.id, dataVersion, rule: body } : { action: 'create', ruleId: v.id, rule: body },
+      );
       onProposed();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -154,18 +195,38 @@ export function AuditRuleForm({ open, rule, dataVersion, options, onClose, onPro
       destroyOnHidden
       data-testid="audit-rule-form"
     >
-      {error && <div role="alert" style={{ color: '#ff4d4f', marginBottom: 12 }} data-testid="audit-rule-form-error">{error}</div>}
+      {error && (
+        <div role="alert" style={{ color: '#ff4d4f', marginBottom: 12 }} data-testid="audit-rule-form-error">
+          {error}
+        </div>
+      )}
       <Form form={form} layout="vertical" preserve={false}>
         {!rule && (
-          <Form.Item name="id" label={t('auditRules:form.id')} extra={t('auditRules:form.idHelp')} rules={[{ required: true, pattern: AUDIT_RULE_ID_PATTERN, message: t('auditRules:errors.ruleId') }]}>
+          <Form.Item
+            name="id"
+            label={t('auditRules:form.id')}
+            extra={t('auditRules:form.idHelp')}
+            rules={[{ required: true, pattern: AUDIT_RULE_ID_PATTERN, message: t('auditRules:errors.ruleId') }]}
+          >
             <Input maxLength={40} />
           </Form.Item>
         )}
-        <Form.Item name="name" label={t('auditRules:form.name')} rules={[{ required: true, whitespace: true, max: AUDIT_RULE_NAME_MAX, message: t('auditRules:errors.nameRequired', { what: t('auditRules:form.name') }) }]}>
+        <Form.Item
+          name="name"
+          label={t('auditRules:form.name')}
+          rules={[
+            { required: true, whitespace: true, max: AUDIT_RULE_NAME_MAX, message: t('auditRules:errors.nameRequired', { what: t('auditRules:form.name') }) },
+          ]}
+        >
           <Input maxLength={AUDIT_RULE_NAME_MAX} />
         </Form.Item>
         <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item name="severity" label={t('auditRules:form.severity')} style={{ flex: 1 }} rules={[{ required: true, message: t('auditRules:errors.severity') }]}>
+          <Form.Item
+            name="severity"
+            label={t('auditRules:form.severity')}
+            style={{ flex: 1 }}
+            rules={[{ required: true, message: t('auditRules:errors.severity') }]}
+          >
             <Select options={AUDIT_SEVERITIES.map((s) => ({ value: s, label: t(`auditRules:severities.${s}`) }))} />
           </Form.Item>
           <Form.Item name="owner" label={t('auditRules:form.owner')} style={{ flex: 1 }} rules={[{ required: true, message: t('auditRules:errors.owner') }]}>
@@ -187,7 +248,11 @@ export function AuditRuleForm({ open, rule, dataVersion, options, onClose, onPro
         {kind === 'RESTRICTED_FUNCTION' && (
           <>
             {functionFields('fn')}
-            <Form.Item name="allowedRoles" label={t('auditRules:form.allowedRoles')} rules={[{ required: true, message: t('auditRules:errors.rolesRequired', { field: t('auditRules:form.allowedRoles') }) }]}>
+            <Form.Item
+              name="allowedRoles"
+              label={t('auditRules:form.allowedRoles')}
+              rules={[{ required: true, message: t('auditRules:errors.rolesRequired', { field: t('auditRules:form.allowedRoles') }) }]}
+            >
               <Select mode="multiple" allowClear optionFilterProp="label" options={roleOptions} />
             </Form.Item>
           </>
@@ -198,7 +263,11 @@ export function AuditRuleForm({ open, rule, dataVersion, options, onClose, onPro
               <Switch />
             </Form.Item>
             {!allProcesses && (
-              <Form.Item name="processKeys" label={t('auditRules:form.processKeys')} rules={[{ required: true, message: t('auditRules:errors.processesRequired') }]}>
+              <Form.Item
+                name="processKeys"
+                label={t('auditRules:form.processKeys')}
+                rules={[{ required: true, message: t('auditRules:errors.processesRequired') }]}
+              >
                 <Select mode="multiple" allowClear optionFilterProp="label" options={processOptions} />
               </Form.Item>
             )}
@@ -206,7 +275,11 @@ export function AuditRuleForm({ open, rule, dataVersion, options, onClose, onPro
         )}
         {kind === 'READ_ONLY_IN_FACT' && (
           <>
-            <Form.Item name="roles" label={t('auditRules:form.roles')} rules={[{ required: true, message: t('auditRules:errors.rolesRequired', { field: t('auditRules:form.roles') }) }]}>
+            <Form.Item
+              name="roles"
+              label={t('auditRules:form.roles')}
+              rules={[{ required: true, message: t('auditRules:errors.rolesRequired', { field: t('auditRules:form.roles') }) }]}
+            >
               <Select mode="multiple" allowClear optionFilterProp="label" options={roleOptions} />
             </Form.Item>
             <Form.Item name="ignoredActions" label={t('auditRules:form.ignoredActions')}>

@@ -112,8 +112,14 @@ function HoldingList({ holdings }: { holdings: Holding[] }) {
       {holdings.map((h) => (
         <div key={h.pkRole}>
           <Typography.Text strong>{h.roleName}</Typography.Text>{' '}
-          {h.permissions.map((p) => <Tag key={p}>{p}</Tag>)}
-          {h.steps.map((s) => <Tag key={s} color="blue">{stepLabel(s)}</Tag>)}
+          {h.permissions.map((p) => (
+            <Tag key={p}>{p}</Tag>
+          ))}
+          {h.steps.map((s) => (
+            <Tag key={s} color="blue">
+              {stepLabel(s)}
+            </Tag>
+          ))}
         </div>
       ))}
     </Space>
@@ -130,11 +136,17 @@ function Evidence({ finding, rule }: { finding: Finding; rule: AuditRule | undef
         <Descriptions.Item label={t('auditRules:page.roles')}>{roles}</Descriptions.Item>
         {rule?.kind === 'CONFLICTING_FUNCTIONS' ? (
           <>
-            <Descriptions.Item label={nameOf(rule.a, t)}><HoldingList holdings={e.a as Holding[]} /></Descriptions.Item>
-            <Descriptions.Item label={nameOf(rule.b, t)}><HoldingList holdings={e.b as Holding[]} /></Descriptions.Item>
+            <Descriptions.Item label={nameOf(rule.a, t)}>
+              <HoldingList holdings={e.a as Holding[]} />
+            </Descriptions.Item>
+            <Descriptions.Item label={nameOf(rule.b, t)}>
+              <HoldingList holdings={e.b as Holding[]} />
+            </Descriptions.Item>
           </>
         ) : (
-          <Descriptions.Item label={rule?.kind === 'RESTRICTED_FUNCTION' ? nameOf(rule.fn, t) : ''}><HoldingList holdings={e.a as Holding[]} /></Descriptions.Item>
+          <Descriptions.Item label={rule?.kind === 'RESTRICTED_FUNCTION' ? nameOf(rule.fn, t) : ''}>
+            <HoldingList holdings={e.a as Holding[]} />
+          </Descriptions.Item>
         )}
       </Descriptions>
     );
@@ -165,7 +177,11 @@ function FourEyesEvidence({ evidence }: { evidence: Record<string, unknown> }) {
   const definition = PROCESS_DEFINITIONS[String(evidence.processKey)];
   const processLabel = definition ? t(definition.processName) : String(evidence.processKey);
   if (evidence.breach === 'APPLIED_WITHOUT_APPROVAL') {
-    return <Typography.Text>{t('auditRules:page.appliedWithoutApproval', { process: processLabel, status: String(evidence.instanceStatus ?? '-') })}</Typography.Text>;
+    return (
+      <Typography.Text>
+        {t('auditRules:page.appliedWithoutApproval', { process: processLabel, status: String(evidence.instanceStatus ?? '-') })}
+      </Typography.Text>
+    );
   }
   const person = evidence.person as { personName: string };
   const steps = evidence.steps as Array<{ step: string; action: string; personName: string; time: string }>;
@@ -304,24 +320,55 @@ export default function AuditRulesPage() {
     { title: t('auditRules:report.columns.id'), dataIndex: 'id', width: 220, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
     { title: t('auditRules:report.columns.name'), key: 'name', width: 240, render: (_: unknown, row) => <RuleName named={row.definition} /> },
     { title: t('auditRules:report.columns.kind'), dataIndex: 'kind', width: 110, render: (v: string) => t(`auditRules:kinds.${v}`) },
-    { title: t('auditRules:report.columns.severity'), dataIndex: 'severity', width: 90, render: (v: AuditRule['severity']) => <Tag color={SEVERITY_COLOR[v]}>{t(`auditRules:severities.${v}`)}</Tag> },
+    {
+      title: t('auditRules:report.columns.severity'),
+      dataIndex: 'severity',
+      width: 90,
+      render: (v: AuditRule['severity']) => <Tag color={SEVERITY_COLOR[v]}>{t(`auditRules:severities.${v}`)}</Tag>,
+    },
     {
       title: t('auditRules:report.columns.result'),
       key: 'result',
       width: 100,
       render: (_: unknown, row) =>
-        !row.lastResult ? <Typography.Text type="secondary">{t('auditRules:page.notRun')}</Typography.Text> : row.lastResult.passed ? <Tag color="success">{t('auditRules:report.passed')}</Tag> : <Tag color="error">{t('auditRules:report.failed')}</Tag>,
+        !row.lastResult ? (
+          <Typography.Text type="secondary">{t('auditRules:page.notRun')}</Typography.Text>
+        ) : row.lastResult.passed ? (
+          <Tag color="success">{t('auditRules:report.passed')}</Tag>
+        ) : (
+          <Tag color="error">{t('auditRules:report.failed')}</Tag>
+        ),
     },
-    { title: t('auditRules:report.columns.violations'), key: 'violations', width: 80, align: 'right', render: (_: unknown, row) => row.lastResult?.violations ?? '-' },
-    { title: t('auditRules:report.columns.excepted'), key: 'excepted', width: 80, align: 'right', render: (_: unknown, row) => row.lastResult?.excepted ?? '-' },
-    { title: t('auditRules:report.columns.mitigated'), key: 'mitigated', width: 80, align: 'right', render: (_: unknown, row) => row.lastResult?.mitigated ?? '-' },
+    {
+      title: t('auditRules:report.columns.violations'),
+      key: 'violations',
+      width: 80,
+      align: 'right',
+      render: (_: unknown, row) => row.lastResult?.violations ?? '-',
+    },
+    {
+      title: t('auditRules:report.columns.excepted'),
+      key: 'excepted',
+      width: 80,
+      align: 'right',
+      render: (_: unknown, row) => row.lastResult?.excepted ?? '-',
+    },
+    {
+      title: t('auditRules:report.columns.mitigated'),
+      key: 'mitigated',
+      width: 80,
+      align: 'right',
+      render: (_: unknown, row) => row.lastResult?.mitigated ?? '-',
+    },
     {
       title: t('auditRules:page.evidence'),
       key: 'open',
       width: 110,
       render: (_: unknown, row) =>
         row.lastResult && row.lastResult.violations + row.lastResult.excepted + row.lastResult.mitigated > 0 ? (
-          <Button type="link" size="small" onClick={() => setOpened(row)} data-testid={`audit-rule-open-${row.id}`}>{t('auditRules:page.openEvidence')}</Button>
+          <Button type="link" size="small" onClick={() => setOpened(row)} data-testid={`audit-rule-open-${row.id}`}>
+            {t('auditRules:page.openEvidence')}
+          </Button>
         ) : null,
     },
     {
@@ -331,7 +378,11 @@ export default function AuditRulesPage() {
       render: (_: unknown, row) => (
         <Space size={4} wrap>
           {row.enabled ? <Tag color="success">{t('auditRules:page.enabled')}</Tag> : <Tag>{t('auditRules:page.disabled')}</Tag>}
-          {changingIds.has(row.id) && <Tag color="processing" data-testid={`audit-rule-changing-${row.id}`}>{t('auditRules:page.changeRunning')}</Tag>}
+          {changingIds.has(row.id) && (
+            <Tag color="processing" data-testid={`audit-rule-changing-${row.id}`}>
+              {t('auditRules:page.changeRunning')}
+            </Tag>
+          )}
         </Space>
       ),
     },
@@ -345,9 +396,13 @@ export default function AuditRulesPage() {
             render: (_: unknown, row: RuleRow) =>
               row.enabled && !changingIds.has(row.id) ? (
                 <Space size={0}>
-                  <Button type="link" size="small" onClick={() => void openForm(row)} data-testid={`audit-rule-edit-${row.id}`}>{t('auditRules:page.edit')}</Button>
+                  <Button type="link" size="small" onClick={() => void openForm(row)} data-testid={`audit-rule-edit-${row.id}`}>
+                    {t('auditRules:page.edit')}
+                  </Button>
                   <Popconfirm title={t('auditRules:page.retireConfirm', { name: nameOf(row.definition, t) })} onConfirm={() => retire(row)}>
-                    <Button type="link" size="small" danger data-testid={`audit-rule-retire-${row.id}`}>{t('auditRules:page.retire')}</Button>
+                    <Button type="link" size="small" danger data-testid={`audit-rule-retire-${row.id}`}>
+                      {t('auditRules:page.retire')}
+                    </Button>
                   </Popconfirm>
                 </Space>
               ) : null,
@@ -357,11 +412,29 @@ export default function AuditRulesPage() {
   ];
 
   const exceptionColumns: ColumnsType<ExceptionRow> = [
-    { title: t('auditRules:report.exceptionColumns.rule'), dataIndex: 'ruleId', width: 220, render: (v: string) => <>{ruleDefinitions.has(v) && <RuleName named={ruleDefinitions.get(v)!} />} <Typography.Text code>{v}</Typography.Text></> },
-    { title: t('auditRules:report.columns.subject'), key: 'subject', render: (_: unknown, row) => t(`auditRules:subject.${row.subjectType}`, { name: row.subjectName ?? '-' }) },
+    {
+      title: t('auditRules:report.exceptionColumns.rule'),
+      dataIndex: 'ruleId',
+      width: 220,
+      render: (v: string) => (
+        <>
+          {ruleDefinitions.has(v) && <RuleName named={ruleDefinitions.get(v)!} />} <Typography.Text code>{v}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      title: t('auditRules:report.columns.subject'),
+      key: 'subject',
+      render: (_: unknown, row) => t(`auditRules:subject.${row.subjectType}`, { name: row.subjectName ?? '-' }),
+    },
     { title: t('auditRules:page.reason'), dataIndex: 'reason' },
     { title: t('auditRules:page.expiresAt'), dataIndex: 'expiresAt', width: 170, render: (v: string) => time(v) },
-    { title: t('auditRules:report.columns.status'), dataIndex: 'status', width: 90, render: (v: ExceptionRow['status']) => <Tag color={EXCEPTION_COLOR[v]}>{t(`auditRules:page.exceptionStatus.${v}`)}</Tag> },
+    {
+      title: t('auditRules:report.columns.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (v: ExceptionRow['status']) => <Tag color={EXCEPTION_COLOR[v]}>{t(`auditRules:page.exceptionStatus.${v}`)}</Tag>,
+    },
     { title: t('auditRules:page.requestedBy'), dataIndex: 'requestedByName', width: 110 },
     { title: t('auditRules:page.approvedBy'), dataIndex: 'approvedByName', width: 110, render: (v: string | null) => v ?? '-' },
     { title: t('auditRules:page.approvedAt'), dataIndex: 'approvedAt', width: 170, render: (v: string | null) => (v ? time(v) : '-') },
@@ -374,7 +447,9 @@ export default function AuditRulesPage() {
             render: (_: unknown, row: ExceptionRow) =>
               row.status === 'PENDING' || row.status === 'APPROVED' ? (
                 <Popconfirm title={t('auditRules:page.revokeConfirm')} onConfirm={() => revoke(row)}>
-                  <Button type="link" size="small" danger data-testid={`audit-exception-revoke-${row.id}`}>{t('auditRules:page.revoke')}</Button>
+                  <Button type="link" size="small" danger data-testid={`audit-exception-revoke-${row.id}`}>
+                    {t('auditRules:page.revoke')}
+                  </Button>
                 </Popconfirm>
               ) : null,
           },
@@ -390,12 +465,24 @@ export default function AuditRulesPage() {
       title={t('auditRules:title')}
       extra={
         <Space>
-          {mayEdit && <Button icon={<PlusOutlined />} onClick={() => void openForm()} data-testid="audit-rules-add">{t('auditRules:page.add')}</Button>}
-          {may(PERMISSIONS.auditRule.run) && <Button type="primary" icon={<PlayCircleOutlined />} loading={running} onClick={() => void runNow()} data-testid="audit-rules-run">{t('auditRules:page.run')}</Button>}
+          {mayEdit && (
+            <Button icon={<PlusOutlined />} onClick={() => void openForm()} data-testid="audit-rules-add">
+              {t('auditRules:page.add')}
+            </Button>
+          )}
+          {may(PERMISSIONS.auditRule.run) && (
+            <Button type="primary" icon={<PlayCircleOutlined />} loading={running} onClick={() => void runNow()} data-testid="audit-rules-run">
+              {t('auditRules:page.run')}
+            </Button>
+          )}
           {may(PERMISSIONS.auditRule.export) && last && (
             <>
-              <Button icon={<DownloadOutlined />} onClick={() => void download('xlsx')} data-testid="audit-rules-export-xlsx">{t('auditRules:page.exportXlsx')}</Button>
-              <Button icon={<DownloadOutlined />} onClick={() => void download('pdf')} data-testid="audit-rules-export-pdf">{t('auditRules:page.exportPdf')}</Button>
+              <Button icon={<DownloadOutlined />} onClick={() => void download('xlsx')} data-testid="audit-rules-export-xlsx">
+                {t('auditRules:page.exportXlsx')}
+              </Button>
+              <Button icon={<DownloadOutlined />} onClick={() => void download('pdf')} data-testid="audit-rules-export-pdf">
+                {t('auditRules:page.exportPdf')}
+              </Button>
             </>
           )}
         </Space>
@@ -403,7 +490,14 @@ export default function AuditRulesPage() {
     >
       <Typography.Paragraph type="secondary">{t('auditRules:page.intro')}</Typography.Paragraph>
       <Typography.Paragraph data-testid="audit-rules-last-run">
-        {last ? <RunHeading text={t('auditRules:report.heading', { version: last.ruleSetVersion, time: time(last.finishedAt), person: PERSON_SLOT })} person={last.runByName} /> : t('auditRules:errors.noRun')}
+        {last ? (
+          <RunHeading
+            text={t('auditRules:report.heading', { version: last.ruleSetVersion, time: time(last.finishedAt), person: PERSON_SLOT })}
+            person={last.runByName}
+          />
+        ) : (
+          t('auditRules:errors.noRun')
+        )}
       </Typography.Paragraph>
       <Tabs
         data-testid="audit-rules-tabs"
@@ -413,12 +507,23 @@ export default function AuditRulesPage() {
             label: t('auditRules:page.tabs.rules'),
             children: (
               <>
-                <Table<RuleRow> rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={overview?.rules ?? []} pagination={false} scroll={{ x: 'max-content' }} data-testid="audit-rules-table" />
+                <Table<RuleRow>
+                  rowKey="id"
+                  size="small"
+                  bordered
+                  loading={loading}
+                  columns={columns}
+                  dataSource={overview?.rules ?? []}
+                  pagination={false}
+                  scroll={{ x: 'max-content' }}
+                  data-testid="audit-rules-table"
+                />
                 {changes.length > 0 && (
                   <Space direction="vertical" size={2} style={{ marginTop: 12 }} data-testid="audit-rules-running">
                     {changes.map((c) => (
                       <Typography.Text key={c.id} type="secondary">
-                        {t('auditRules:page.changeRunning')}：{t(`auditRules:changeAction.${c.action}`)} <RuleName named={c.after.definition} />（{c.ruleId}）· {t('auditRules:change.proposer')} {c.createByName ?? '-'}
+                        {t('auditRules:page.changeRunning')}：{t(`auditRules:changeAction.${c.action}`)} <RuleName named={c.after.definition} />（{c.ruleId}）·{' '}
+                        {t('auditRules:change.proposer')} {c.createByName ?? '-'}
                       </Typography.Text>
                     ))}
                   </Space>
@@ -445,9 +550,22 @@ export default function AuditRulesPage() {
           },
         ]}
       />
-      <AuditRuleForm open={editing !== null} rule={editing?.row?.definition} dataVersion={editing?.row?.dataVersion} options={options} onClose={() => setEditing(null)} onProposed={proposed} />
+      <AuditRuleForm
+        open={editing !== null}
+        rule={editing?.row?.definition}
+        dataVersion={editing?.row?.dataVersion}
+        options={options}
+        onClose={() => setEditing(null)}
+        onProposed={proposed}
+      />
 
-      <Drawer width={760} open={opened !== null} onClose={() => setOpened(null)} title={opened ? <RuleName named={opened.definition} /> : ''} data-testid="audit-rule-evidence">
+      <Drawer
+        width={760}
+        open={opened !== null}
+        onClose={() => setOpened(null)}
+        title={opened ? <RuleName named={opened.definition} /> : ''}
+        data-testid="audit-rule-evidence"
+      >
         <List
           dataSource={findings}
           renderItem={(f) => (
@@ -457,7 +575,11 @@ export default function AuditRulesPage() {
                   <Tag color={STATUS_COLOR[f.status]}>{t(`auditRules:report.status.${f.status}`)}</Tag>
                   <Typography.Text strong>{t(`auditRules:subject.${f.subjectType}`, { name: f.subjectName })}</Typography.Text>
                 </Space>
-                {f.exception && <Typography.Text type="warning">{t('auditRules:report.exceptionLine', { reason: f.exception.reason, until: time(f.exception.expiresAt), by: f.exception.approvedByName })}</Typography.Text>}
+                {f.exception && (
+                  <Typography.Text type="warning">
+                    {t('auditRules:report.exceptionLine', { reason: f.exception.reason, until: time(f.exception.expiresAt), by: f.exception.approvedByName })}
+                  </Typography.Text>
+                )}
                 <Evidence finding={f} rule={opened?.definition} />
               </Space>
             </List.Item>

@@ -40,18 +40,32 @@ export function ruleLines(state: { definition: AuditRule; enabled: boolean }, t:
   ];
   switch (rule.kind) {
     case 'CONFLICTING_FUNCTIONS':
-      lines.push({ key: 'a', label: label('a'), value: fn(rule.a) }, { key: 'b', label: label('b'), value: fn(rule.b) }, { key: 'mitigatedRoles', label: label('mitigatedRoles'), value: roles(rule.mitigatedRoles) });
+      lines.push(
+        { key: 'a', label: label('a'), value: fn(rule.a) },
+        { key: 'b', label: label('b'), value: fn(rule.b) },
+        { key: 'mitigatedRoles', label: label('mitigatedRoles'), value: roles(rule.mitigatedRoles) },
+      );
       break;
     case 'RESTRICTED_FUNCTION':
       lines.push({ key: 'fn', label: label('fn'), value: fn(rule.fn) }, { key: 'allowedRoles', label: label('allowedRoles'), value: roles(rule.allowedRoles) });
       break;
     case 'FOUR_EYES_IN_FACT':
-      lines.push({ key: 'processKeys', label: label('processKeys'), value: rule.processKeys === '*' ? label('allProcesses') : rule.processKeys.map((k) => processLabel(k, t)).join('、') });
+      lines.push({
+        key: 'processKeys',
+        label: label('processKeys'),
+        value: rule.processKeys === '*' ? label('allProcesses') : rule.processKeys.map((k) => processLabel(k, t)).join('、'),
+      });
       break;
     case 'READ_ONLY_IN_FACT':
       lines.push(
         { key: 'roles', label: label('roles'), value: roles(rule.roles) },
-        { key: 'ignoredActions', label: label('ignoredActions'), value: rule.ignoredActions.length ? rule.ignoredActions.map((a) => t(`dict:sys_oper_action.${a}`, { defaultValue: a })).join('、') : t('auditRules:change.none') },
+        {
+          key: 'ignoredActions',
+          label: label('ignoredActions'),
+          value: rule.ignoredActions.length
+            ? rule.ignoredActions.map((a) => t(`dict:sys_oper_action.${a}`, { defaultValue: a })).join('、')
+            : t('auditRules:change.none'),
+        },
       );
       break;
   }
@@ -60,7 +74,12 @@ export function ruleLines(state: { definition: AuditRule; enabled: boolean }, t:
 }
 
 /** The lines of both sides, in one order: each line's before (or none, for a new rule) and after. */
-export function compareLines(before: { definition: AuditRule; enabled: boolean } | null, after: { definition: AuditRule; enabled: boolean }, t: T, roleNames: Readonly<Record<string, string>>) {
+export function compareLines(
+  before: { definition: AuditRule; enabled: boolean } | null,
+  after: { definition: AuditRule; enabled: boolean },
+  t: T,
+  roleNames: Readonly<Record<string, string>>,
+) {
   const was = new Map((before ? ruleLines(before, t, roleNames) : []).map((l) => [l.key, l]));
   const will = ruleLines(after, t, roleNames);
   const keys = [...new Set([...was.keys(), ...will.map((l) => l.key)])];

@@ -29,9 +29,13 @@ export function BillSummary({ detail }: { detail: BillDetail }) {
         <Descriptions.Item label={t('fields.financedAmount')}>{formatMoney(bill.financedAmount)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.unpricedAmount')}>{formatMoney(bill.unpricedAmount)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.feeAmount')}>
-          <Typography.Text strong data-testid="bill-fee">{formatMoney(bill.feeAmount)}</Typography.Text>
+          <Typography.Text strong data-testid="bill-fee">
+            {formatMoney(bill.feeAmount)}
+          </Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.feeCapital')} span={2}>{detail.feeCapital}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.feeCapital')} span={2}>
+          {detail.feeCapital}
+        </Descriptions.Item>
         <Descriptions.Item label={t('fields.status')}>
           <BillStatusTag status={bill.status} />
         </Descriptions.Item>
@@ -67,7 +71,9 @@ export function BillSummary({ detail }: { detail: BillDetail }) {
           </Typography.Title>
           <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="bill-invoice-view">
             <Descriptions.Item label={t('fields.invoiceNo')}>{invoice.invoiceNo}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.invoiceType')}><DictTag dictType="invoice_type" value={invoice.invoiceType} /></Descriptions.Item>
+            <Descriptions.Item label={t('fields.invoiceType')}>
+              <DictTag dictType="invoice_type" value={invoice.invoiceType} />
+            </Descriptions.Item>
             <Descriptions.Item label={t('fields.title')}>{invoice.title}</Descriptions.Item>
             <Descriptions.Item label={t('fields.taxId')}>{invoice.taxId}</Descriptions.Item>
             <Descriptions.Item label={t('fields.address')}>{invoice.address}</Descriptions.Item>

@@ -11,7 +11,11 @@ import { billsApi } from './bills-api';
 
 export default function BillTaskView({ instance, activityKey, reportRecord }: TaskComponentProps) {
   // The actions wait until the bill is shown.
-  const { loaded: detail, error } = useTaskRecord(reportRecord, () => billsApi.find({ id: instance.businessKey }), [instance.businessKey, instance.status, activityKey]);
+  const { loaded: detail, error } = useTaskRecord(reportRecord, () => billsApi.find({ id: instance.businessKey }), [
+    instance.businessKey,
+    instance.status,
+    activityKey,
+  ]);
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!detail) return <Spin />;
   return (

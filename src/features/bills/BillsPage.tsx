@@ -39,11 +39,14 @@ export default function BillsPage() {
     setLoading(true);
     billsApi
       .page({ ...filters, pageNum: page, pageSize: 20 })
-      .then((found) => {
-        setRows(found.records);
-        setTotal(found.total);
-        setError(undefined);
-      }, (e: unknown) => setError(messageOf(e)))
+      .then(
+        (found) => {
+          setRows(found.records);
+          setTotal(found.total);
+          setError(undefined);
+        },
+        (e: unknown) => setError(messageOf(e)),
+      )
       .finally(() => setLoading(false));
   }, [filters, page]);
   useEffect(load, [load]);
@@ -70,7 +73,12 @@ export default function BillsPage() {
           <DatePicker picker="month" placeholder={t('list.periodPlaceholder')} />
         </Form.Item>
         <Form.Item name="status" label={t('fields.status')}>
-          <Select allowClear style={{ width: 130 }} placeholder={t('list.statusPlaceholder')} options={BILL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            placeholder={t('list.statusPlaceholder')}
+            options={BILL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">

@@ -61,7 +61,14 @@ export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClo
       <Typography.Paragraph type="secondary">{t('generate.hint')}</Typography.Paragraph>
       <Form layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item label={t('generate.period')}>
-          <DatePicker picker="month" value={month} onChange={setMonth} allowClear={false} disabledDate={(d) => !d.isBefore(dayjs().startOf('month'))} data-testid="bill-generate-period" />
+          <DatePicker
+            picker="month"
+            value={month}
+            onChange={setMonth}
+            allowClear={false}
+            disabledDate={(d) => !d.isBefore(dayjs().startOf('month'))}
+            data-testid="bill-generate-period"
+          />
         </Form.Item>
       </Form>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
@@ -78,7 +85,11 @@ export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClo
           { title: t('fields.financedAmount'), dataIndex: 'financedAmount', align: 'right', render: (v: string) => formatMoney(v) },
           { title: t('fields.unpricedAmount'), dataIndex: 'unpricedAmount', align: 'right', render: (v: string) => formatMoney(v) },
           { title: t('generate.lineCount'), dataIndex: 'lineCount', align: 'right' },
-          { title: t('fields.status'), dataIndex: 'exists', render: (v: boolean) => (v ? <Tag>{t('generate.exists')}</Tag> : <Tag color="processing">{t('generate.new')}</Tag>) },
+          {
+            title: t('fields.status'),
+            dataIndex: 'exists',
+            render: (v: boolean) => (v ? <Tag>{t('generate.exists')}</Tag> : <Tag color="processing">{t('generate.new')}</Tag>),
+          },
         ]}
       />
     </Modal>

@@ -58,7 +58,16 @@ export function InvoiceForm({ bill, open, onClose, onDone }: { bill: Bill; open:
   };
 
   return (
-    <Modal open={open} title={t('invoiceForm.title')} width={640} okText={t('invoiceForm.submit')} onOk={submit} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('invoiceForm.title')}
+      width={640}
+      okText={t('invoiceForm.submit')}
+      onOk={submit}
+      confirmLoading={busy}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">{t('invoiceForm.hint')}</Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       {!defaults && !error ? (
@@ -82,7 +91,10 @@ export function InvoiceForm({ bill, open, onClose, onDone }: { bill: Bill; open:
           </Form.Item>
           <Form.Item name="bankAccountId" label={t('fields.bankAccountId')} rules={[{ required: true, message: t('invoiceForm.noAccount') }]}>
             <Select
-              options={(defaults?.accounts ?? []).map((a) => ({ value: a.id, label: `${a.bankName}${a.branchName ? ` ${a.branchName}` : ''} · ${a.accountNoMasked}` }))}
+              options={(defaults?.accounts ?? []).map((a) => ({
+                value: a.id,
+                label: `${a.bankName}${a.branchName ? ` ${a.branchName}` : ''} · ${a.accountNoMasked}`,
+              }))}
               notFoundContent={t('invoiceForm.noAccount')}
             />
           </Form.Item>

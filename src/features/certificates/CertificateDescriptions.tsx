@@ -16,8 +16,7 @@ export function CertificateDescriptions({ certificate }: { certificate: Certific
       <Descriptions.Item label={t('fields.serialNo')}>{certificate.serialNo}</Descriptions.Item>
       <Descriptions.Item label={t('fields.issuer')}>{certificate.issuer}</Descriptions.Item>
       <Descriptions.Item label={t('fields.validity')}>
-        <span data-testid="certificate-validity">{validity}</span>{' '}
-        {certificate.expiringSoon && <Tag color="warning">{t('expiringTag')}</Tag>}
+        <span data-testid="certificate-validity">{validity}</span> {certificate.expiringSoon && <Tag color="warning">{t('expiringTag')}</Tag>}
         {isPastValidity(certificate.validTo, dayOf(Date.now())) && <Tag color="error">{t('expiredTag')}</Tag>}
       </Descriptions.Item>
       <Descriptions.Item label={t('fields.status')}>

@@ -16,8 +16,15 @@ import { DictTag } from '../../components/DictTag';
 import { SearchInput } from '../../crud/fields';
 import '../../crud/kit.css';
 import {
-  CERT_EXPIRING_DAYS, CERT_KIND, CERT_RENEWABLE, CERT_REOPENABLE, CERT_STATUS_DICT, INVOICE_TYPE_DICT, isPastValidity,
-  type CertKind, type CertStatus,
+  CERT_EXPIRING_DAYS,
+  CERT_KIND,
+  CERT_RENEWABLE,
+  CERT_REOPENABLE,
+  CERT_STATUS_DICT,
+  INVOICE_TYPE_DICT,
+  isPastValidity,
+  type CertKind,
+  type CertStatus,
 } from '../../lib/certificates';
 import { PERMISSIONS } from '../../lib/permissions';
 import { errorNotification, type PageAnswer } from '../../providers/data-provider';
@@ -101,8 +108,7 @@ export default function CertificatePage() {
       render: (_v, record) =>
         record.validTo && (
           <span className="cert-validity">
-            {record.validFrom} ~ {record.validTo}{' '}
-            {record.expiringSoon && <Tag color="warning">{t('expiringTag')}</Tag>}
+            {record.validFrom} ~ {record.validTo} {record.expiringSoon && <Tag color="warning">{t('expiringTag')}</Tag>}
             {isPastValidity(record.validTo, today) && <Tag color="error">{t('expiredTag')}</Tag>}
           </span>
         ),
@@ -197,7 +203,15 @@ export default function CertificatePage() {
       />
 
       {showing && <CertificateDrawer id={showing} reloadKey={reloads} onClose={() => setShowing(undefined)} />}
-      {applying && <ApplicationModal kind={applying.kind} certificate={applying.certificate} restored={applying.restored} onClose={() => setApplying(undefined)} onStarted={changed} />}
+      {applying && (
+        <ApplicationModal
+          kind={applying.kind}
+          certificate={applying.certificate}
+          restored={applying.restored}
+          onClose={() => setApplying(undefined)}
+          onStarted={changed}
+        />
+      )}
     </div>
   );
 }

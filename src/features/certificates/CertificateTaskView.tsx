@@ -32,7 +32,11 @@ export function isEditStep(kind: CertKind, activityKey: string): boolean {
 export default function CertificateTaskView({ instance, activityKey, working, registerBeforeComplete, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation('certificates');
   const [form] = Form.useForm<RequestedValues>();
-  const { loaded, error } = useTaskRecord<Loaded>(reportRecord, () => certificateApi.findApplication(instance.businessKey), [instance.businessKey, instance.status, activityKey]);
+  const { loaded, error } = useTaskRecord<Loaded>(reportRecord, () => certificateApi.findApplication(instance.businessKey), [
+    instance.businessKey,
+    instance.status,
+    activityKey,
+  ]);
 
   const editing = !!loaded && working && isEditStep(loaded.application.kind, activityKey);
 
@@ -67,7 +71,11 @@ export default function CertificateTaskView({ instance, activityKey, working, re
               layout="vertical"
               name="certificate-task"
               style={{ maxWidth: 420 }}
-              initialValues={{ validFrom: pickerDate(application.validFrom), validTo: pickerDate(application.validTo), invoiceType: application.invoiceType ?? undefined }}
+              initialValues={{
+                validFrom: pickerDate(application.validFrom),
+                validTo: pickerDate(application.validTo),
+                invoiceType: application.invoiceType ?? undefined,
+              }}
             >
               <Typography.Paragraph type="secondary">{t('task.editHint')}</Typography.Paragraph>
               <RequestedFields kind={application.kind} currentValidTo={certificate.validTo} />

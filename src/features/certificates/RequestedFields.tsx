@@ -44,8 +44,10 @@ export function RequestedFields({ kind, currentValidTo }: Props) {
     },
   });
   const validToRules: Rule[] = [required, after(() => today, t('form.validToFuture'))];
-  if (kind === CERT_KIND.RENEWAL && currentValidTo) validToRules.push(after(() => pickerDate(currentValidTo), t('form.validToAfterCurrent', { current: currentValidTo })));
-  if (kind === CERT_KIND.CREATE) validToRules.push(({ getFieldValue }) => after(() => getFieldValue('validFrom') as Dayjs | undefined, t('form.validToAfterFrom')));
+  if (kind === CERT_KIND.RENEWAL && currentValidTo)
+    validToRules.push(after(() => pickerDate(currentValidTo), t('form.validToAfterCurrent', { current: currentValidTo })));
+  if (kind === CERT_KIND.CREATE)
+    validToRules.push(({ getFieldValue }) => after(() => getFieldValue('validFrom') as Dayjs | undefined, t('form.validToAfterFrom')));
 
   return (
     <>
@@ -54,12 +56,7 @@ export function RequestedFields({ kind, currentValidTo }: Props) {
           <DatePicker format={CERT_DATE_FORMAT} style={{ width: '100%' }} disabledDate={(d) => d.isBefore(today, 'day')} />
         </Form.Item>
       )}
-      <Form.Item
-        name="validTo"
-        label={t('fields.validTo')}
-        dependencies={kind === CERT_KIND.CREATE ? ['validFrom'] : []}
-        rules={validToRules}
-      >
+      <Form.Item name="validTo" label={t('fields.validTo')} dependencies={kind === CERT_KIND.CREATE ? ['validFrom'] : []} rules={validToRules}>
         <DatePicker format={CERT_DATE_FORMAT} style={{ width: '100%' }} disabledDate={(d) => !d.isAfter(today, 'day')} />
       </Form.Item>
       <Form.Item name="invoiceType" label={t('fields.invoiceType')} rules={[required]}>

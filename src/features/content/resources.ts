@@ -12,7 +12,13 @@ export const CONTENT_STATUS_DICT = 'content_status';
 const field = (name: string) => `resources:content.fields.${name}`;
 const action = (name: string) => `resources:content.actions.${name}`;
 
-function contentResource(name: 'news' | 'notices', permissions: typeof PERMISSIONS.news | typeof PERMISSIONS.notice, kind: 'news' | 'notice', order: number, icon: string) {
+function contentResource(
+  name: 'news' | 'notices',
+  permissions: typeof PERMISSIONS.news | typeof PERMISSIONS.notice,
+  kind: 'news' | 'notice',
+  order: number,
+  icon: string,
+) {
   return defineResource({
     name,
     apiBase: `/op/v1/content/${name}`,
@@ -41,7 +47,13 @@ function contentResource(name: 'news' | 'notices', permissions: typeof PERMISSIO
     },
     actions: {
       publish: { label: action('publish'), permission: permissions.publish, when: { status: [CONTENT_STATUS.draft, CONTENT_STATUS.offline] } },
-      unpublish: { label: action('unpublish'), permission: permissions.unpublish, when: { status: [CONTENT_STATUS.published] }, confirm: action('unpublishConfirm'), danger: true },
+      unpublish: {
+        label: action('unpublish'),
+        permission: permissions.unpublish,
+        when: { status: [CONTENT_STATUS.published] },
+        confirm: action('unpublishConfirm'),
+        danger: true,
+      },
       pin: { label: action('pin'), permission: permissions.pin, when: { status: [CONTENT_STATUS.published], pinned: [false] } },
       unpin: { label: action('unpin'), permission: permissions.pin, when: { pinned: [true] } },
     },

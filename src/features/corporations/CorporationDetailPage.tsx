@@ -39,7 +39,10 @@ function useVerifications(corpId: string | null) {
   const reload = useCallback(() => {
     if (!corpId) return;
     void verificationApi.list(corpId).then(setRows, () => setRows([]));
-    void api.post<{ records: AccountOption[] }>(`${bankAccountResource.apiBase}/page`, { corpId, pageSize: 100 }).then((page) => setAccounts(page.records), () => setAccounts([]));
+    void api.post<{ records: AccountOption[] }>(`${bankAccountResource.apiBase}/page`, { corpId, pageSize: 100 }).then(
+      (page) => setAccounts(page.records),
+      () => setAccounts([]),
+    );
   }, [corpId]);
   useEffect(reload, [reload]);
   return { rows, accounts, reload };
@@ -136,11 +139,15 @@ function CorporationDetail() {
                 {
                   key: 'verification',
                   label: t('detail.tabs.verification'),
-                  children: <VerificationPanel corpId={id} verifications={verifications.rows} accounts={verifications.accounts} onChanged={verifications.reload} />,
+                  children: (
+                    <VerificationPanel corpId={id} verifications={verifications.rows} accounts={verifications.accounts} onChanged={verifications.reload} />
+                  ),
                 },
                 { key: 'history', label: t('detail.tabs.history'), children: <CorporationHistory corpId={id} /> },
                 // A supplier's onboarding with core enterprises and products: the signing flow (spec §4.4).
-                ...(isSupplier && mayReadFinancing ? [{ key: 'signing', label: t('financing:title.signing'), children: <SupplierSigningTab supplierCorpId={id} /> }] : []),
+                ...(isSupplier && mayReadFinancing
+                  ? [{ key: 'signing', label: t('financing:title.signing'), children: <SupplierSigningTab supplierCorpId={id} /> }]
+                  : []),
                 ...(canReadCalls ? [{ key: 'calls', label: t('hotline:panel.tabTitle'), children: <CallLogTab corpId={id} /> }] : []),
               ]}
             />

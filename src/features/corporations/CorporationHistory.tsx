@@ -26,9 +26,10 @@ export function CorporationHistory({ corpId }: { corpId: string }) {
   const { t } = useTranslation(['workflow', 'corporations']);
   const [instances, setInstances] = useState<Instance[]>();
   useEffect(() => {
-    void api
-      .post<{ records: Instance[] }>('/op/v1/workflow/instances/of-business-key', { businessKey: corpId })
-      .then((page) => setInstances(page.records), () => setInstances([]));
+    void api.post<{ records: Instance[] }>('/op/v1/workflow/instances/of-business-key', { businessKey: corpId }).then(
+      (page) => setInstances(page.records),
+      () => setInstances([]),
+    );
   }, [corpId]);
   if (!instances) return <Spin />;
   if (!instances.length) return <Empty description={t('corporations:detail.noHistory')} />;

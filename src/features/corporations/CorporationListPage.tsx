@@ -14,12 +14,14 @@ export default function CorporationListPage() {
       resource={corporationResource}
       onShow={(record) => navigate(detailLink(record.id))}
       // A change in approval shows beside the name it may change (DOMAIN.md: pending beside current).
-      renderers={{ corpName: (value, record) => (
-        <Space size={4} wrap>
-          <Typed>{String(value ?? '')}</Typed>
-          <PendingChangeTag change={pendingChangeOf(record)} />
-        </Space>
-      ) }}
+      renderers={{
+        corpName: (value, record) => (
+          <Space size={4} wrap>
+            <Typed>{String(value ?? '')}</Typed>
+            <PendingChangeTag change={pendingChangeOf(record)} />
+          </Space>
+        ),
+      }}
     />
   );
 }

@@ -25,7 +25,14 @@ export function VerificationBanner({ verifications }: { verifications: readonly 
         const shown = latest.filter((v) => v.kind === kind);
         if (!shown.length) return <Alert key={kind} banner type="warning" showIcon message={t('verification.banner.none', { kind: label })} />;
         return shown.map((v) => (
-          <Alert key={v.id} banner type={VARIANT[v.status]} showIcon data-status={v.status} message={t(`verification.banner.${v.status}`, { kind: label, reason: v.failReason ?? '' })} />
+          <Alert
+            key={v.id}
+            banner
+            type={VARIANT[v.status]}
+            showIcon
+            data-status={v.status}
+            message={t(`verification.banner.${v.status}`, { kind: label, reason: v.failReason ?? '' })}
+          />
         ));
       })}
     </Space>

@@ -10,7 +10,13 @@ import { DictTag } from '../../components/DictTag';
 import { DATETIME_FORMAT } from '../../crud/fields';
 import { useHasPermission } from '../../crud/use-resource-access';
 import {
-  groupAccountNo, MICRO_PAYMENT_TRIES, VERIFICATION_KIND, VERIFICATION_KIND_DICT, VERIFICATION_STATUS, VERIFICATION_STATUS_DICT, type VerificationKind,
+  groupAccountNo,
+  MICRO_PAYMENT_TRIES,
+  VERIFICATION_KIND,
+  VERIFICATION_KIND_DICT,
+  VERIFICATION_STATUS,
+  VERIFICATION_STATUS_DICT,
+  type VerificationKind,
 } from '../../lib/corporations';
 import { formatDate } from '../../lib/dates';
 import { PERMISSIONS } from '../../lib/permissions';
@@ -74,7 +80,11 @@ export function VerificationPanel({ corpId, verifications, accounts, onChanged }
             </Button>
           ))}
           {accounts.map((account) => (
-            <Button key={account.id} disabled={running(VERIFICATION_KIND.bankAccount, account.id)} onClick={() => void run(verificationApi.start(corpId, VERIFICATION_KIND.bankAccount, account.id), t('verification.started'))}>
+            <Button
+              key={account.id}
+              disabled={running(VERIFICATION_KIND.bankAccount, account.id)}
+              onClick={() => void run(verificationApi.start(corpId, VERIFICATION_KIND.bankAccount, account.id), t('verification.started'))}
+            >
               {t('verification.pay')} · {groupAccountNo(account.accountNo)}
             </Button>
           ))}
@@ -96,7 +106,9 @@ export function VerificationPanel({ corpId, verifications, accounts, onChanged }
             render: (_v, r) => (
               <Space>
                 <DictTag dictType={VERIFICATION_STATUS_DICT} value={r.status} />
-                {r.status === VERIFICATION_STATUS.authenticating && r.triesLeft !== null && <Typography.Text type="secondary">{t('verification.triesLeft', { left: r.triesLeft })}</Typography.Text>}
+                {r.status === VERIFICATION_STATUS.authenticating && r.triesLeft !== null && (
+                  <Typography.Text type="secondary">{t('verification.triesLeft', { left: r.triesLeft })}</Typography.Text>
+                )}
               </Space>
             ),
           },
@@ -142,7 +154,9 @@ export function VerificationPanel({ corpId, verifications, accounts, onChanged }
             })
           }
         >
-          <Typography.Paragraph type="secondary">{t('verification.amountHint', { tries: MICRO_PAYMENT_TRIES, left: current?.triesLeft ?? MICRO_PAYMENT_TRIES })}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {t('verification.amountHint', { tries: MICRO_PAYMENT_TRIES, left: current?.triesLeft ?? MICRO_PAYMENT_TRIES })}
+          </Typography.Paragraph>
           <Form.Item name="amount" label={t('verification.amount')} rules={[{ required: true, whitespace: true, message: t('kit:form.required') }]}>
             <Input inputMode="decimal" placeholder="0.00" />
           </Form.Item>

@@ -37,13 +37,47 @@ export const CORP_FIELD_OWNER = {
   manager: { process: CORP_CHANGE_PROCESS.manager, where: title('manager') },
 } as const satisfies Record<string, FieldOwner>;
 
-const corpName: FieldSchema = { type: 'string', label: corp('corpName'), required: true, maxLength: 80, validator: 'corpName', search: 'contains', width: 240, ownedBy: CORP_FIELD_OWNER.name };
-const managerName: FieldSchema = { type: 'string', label: corp('managerName'), required: true, maxLength: 30, validator: 'personName', width: 110, ownedBy: CORP_FIELD_OWNER.manager };
-const managerMobile: FieldSchema = { type: 'string', label: corp('managerMobile'), required: true, validator: 'mobile', sensitive: true, width: 140, ownedBy: CORP_FIELD_OWNER.manager };
+const corpName: FieldSchema = {
+  type: 'string',
+  label: corp('corpName'),
+  required: true,
+  maxLength: 80,
+  validator: 'corpName',
+  search: 'contains',
+  width: 240,
+  ownedBy: CORP_FIELD_OWNER.name,
+};
+const managerName: FieldSchema = {
+  type: 'string',
+  label: corp('managerName'),
+  required: true,
+  maxLength: 30,
+  validator: 'personName',
+  width: 110,
+  ownedBy: CORP_FIELD_OWNER.manager,
+};
+const managerMobile: FieldSchema = {
+  type: 'string',
+  label: corp('managerMobile'),
+  required: true,
+  validator: 'mobile',
+  sensitive: true,
+  width: 140,
+  ownedBy: CORP_FIELD_OWNER.manager,
+};
 
 /** Every owned field of the corporations table, whichever declaration a write comes through (CrudOptions.ownedFields). */
 export const CORP_OWNED_FIELDS: Readonly<Record<string, FieldSchema>> = { corpName, managerName, managerMobile };
-const creditCode: FieldSchema = { type: 'string', label: corp('creditCode'), required: true, maxLength: 18, validator: 'taxId', unique: true, search: 'contains', width: 200 };
+const creditCode: FieldSchema = {
+  type: 'string',
+  label: corp('creditCode'),
+  required: true,
+  maxLength: 18,
+  validator: 'taxId',
+  unique: true,
+  search: 'contains',
+  width: 200,
+};
 
 const { corpChange } = PERMISSIONS;
 const editOnly = { list: corpChange.list, query: corpChange.query, edit: corpChange.edit };

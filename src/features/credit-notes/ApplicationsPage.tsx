@@ -91,10 +91,20 @@ function ApplicationForm({ level, onDone }: { level: ApplyLevel; onDone: () => v
     <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 720 }} aria-label={t('apply.new')}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form.Item name="unitId" label={t('fields.unitId')} rules={required}>
-        <Select showSearch optionFilterProp="label" options={options.units.map((u) => ({ value: u.id, label: u.unitName }))} onChange={() => form.setFieldsValue({ quotaAccountId: undefined, payeeCorpId: undefined })} />
+        <Select
+          showSearch
+          optionFilterProp="label"
+          options={options.units.map((u) => ({ value: u.id, label: u.unitName }))}
+          onChange={() => form.setFieldsValue({ quotaAccountId: undefined, payeeCorpId: undefined })}
+        />
       </Form.Item>
       <Form.Item name="quotaAccountId" label={t('fields.quotaAccountId')} rules={required}>
-        <Select options={(unit?.accounts ?? []).map((a) => ({ value: a.id, label: t('apply.accountOption', { grantor: a.grantorName, available: t('apply.available', { amount: formatMoney(a.available) }) }) }))} />
+        <Select
+          options={(unit?.accounts ?? []).map((a) => ({
+            value: a.id,
+            label: t('apply.accountOption', { grantor: a.grantorName, available: t('apply.available', { amount: formatMoney(a.available) }) }),
+          }))}
+        />
       </Form.Item>
       <Form.Item name="payeeCorpId" label={t('fields.payeeCorpId')} rules={required}>
         <Select showSearch optionFilterProp="label" options={members.map((m) => ({ value: m.corpId, label: m.corpName }))} />
@@ -108,7 +118,12 @@ function ApplicationForm({ level, onDone }: { level: ApplyLevel; onDone: () => v
           <DatePicker disabledDate={(d) => d.isBefore(dayjs(options.today).add(1, 'day'), 'day')} />
         </Form.Item>
         <Form.Item name="productId" label={t('fields.productId')} rules={required} style={{ minWidth: 280 }}>
-          <Select options={options.products.map((p) => ({ value: p.id, label: t('apply.productOption', { name: p.prdName, min: p.tenorMinDays, max: p.tenorMaxDays }) }))} />
+          <Select
+            options={options.products.map((p) => ({
+              value: p.id,
+              label: t('apply.productOption', { name: p.prdName, min: p.tenorMinDays, max: p.tenorMaxDays }),
+            }))}
+          />
         </Form.Item>
         <Form.Item name="contractNo" label={t('fields.contractNo')} rules={required}>
           <Input maxLength={64} />
@@ -144,11 +159,14 @@ function ApplicationsPage({ level }: { level: ApplyLevel }) {
     setLoading(true);
     creditApi
       .applications({ level, pageNum: page, pageSize: 10 })
-      .then((found) => {
-        setRows(found.records);
-        setTotal(found.total);
-        setError(undefined);
-      }, (e: Error) => setError(e.message))
+      .then(
+        (found) => {
+          setRows(found.records);
+          setTotal(found.total);
+          setError(undefined);
+        },
+        (e: Error) => setError(e.message),
+      )
       .finally(() => setLoading(false));
   }, [level, page]);
   useEffect(load, [load]);
@@ -167,7 +185,13 @@ function ApplicationsPage({ level }: { level: ApplyLevel }) {
       >
         {adding && mayApply && (
           <div style={{ marginBottom: 24 }}>
-            <ApplicationForm level={level} onDone={() => { setAdding(false); load(); }} />
+            <ApplicationForm
+              level={level}
+              onDone={() => {
+                setAdding(false);
+                load();
+              }}
+            />
           </div>
         )}
         {error && <Alert type="error" showIcon message={error} />}
@@ -189,7 +213,13 @@ function ApplicationsPage({ level }: { level: ApplyLevel }) {
             { title: t('fields.productName'), dataIndex: 'productName', width: 160, render: (value: string | null) => <Typed>{value}</Typed> },
             { title: t('fields.contractNo'), dataIndex: 'contractNo', width: 140 },
             { title: t('fields.createTime'), dataIndex: 'createTime', width: 150, fixed: 'right', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
-            { title: t('fields.status'), dataIndex: 'status', width: 90, fixed: 'right', render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`applicationStatus.${v}`)}</Tag> },
+            {
+              title: t('fields.status'),
+              dataIndex: 'status',
+              width: 90,
+              fixed: 'right',
+              render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`applicationStatus.${v}`)}</Tag>,
+            },
             {
               title: t('apply.review'),
               key: 'review',

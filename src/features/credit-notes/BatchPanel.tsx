@@ -38,7 +38,8 @@ export default function BatchPanel({ instanceId, id, onLoaded }: { instanceId?: 
   const { batch, applications, documents, quotas, notes, figures } = found;
   const decidedAt = quotas.find((q) => q.decidedAt)?.decidedAt;
   // Running, the amount is frozen; issued, it was used; rejected, it went back.
-  const amountLabel = batch.status === BATCH_STATUS.approved ? 'approve.occupied' : batch.status === BATCH_STATUS.rejected ? 'approve.released' : 'approve.frozen';
+  const amountLabel =
+    batch.status === BATCH_STATUS.approved ? 'approve.occupied' : batch.status === BATCH_STATUS.rejected ? 'approve.released' : 'approve.frozen';
   const verdicts = (applicationId: string) =>
     documents
       .find((d) => d.applicationId === applicationId)
@@ -76,7 +77,15 @@ export default function BatchPanel({ instanceId, id, onLoaded }: { instanceId?: 
             { title: t('fields.amount'), dataIndex: 'amount', align: 'right', width: 130, render: (v: string) => formatMoney(v) },
             { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
             { title: t('fields.contractNo'), dataIndex: 'contractNo', width: 130 },
-            { title: t('approve.documents'), key: 'docs', render: (_, row) => <Space wrap size={4}>{verdicts(row.id)}</Space> },
+            {
+              title: t('approve.documents'),
+              key: 'docs',
+              render: (_, row) => (
+                <Space wrap size={4}>
+                  {verdicts(row.id)}
+                </Space>
+              ),
+            },
           ]}
         />
       </Card>
@@ -98,8 +107,18 @@ export default function BatchPanel({ instanceId, id, onLoaded }: { instanceId?: 
             { title: t('fields.unitName'), dataIndex: 'unitName' },
             { title: t('approve.grantor'), dataIndex: 'grantorName' },
             { title: t(amountLabel), dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
-            { title: t('approve.availableBefore'), dataIndex: 'availableBefore', align: 'right', render: (v: string | null) => (v === null ? '—' : formatMoney(v)) },
-            { title: t('approve.availableAfter'), dataIndex: 'availableAfter', align: 'right', render: (v: string | null) => (v === null ? '—' : formatMoney(v)) },
+            {
+              title: t('approve.availableBefore'),
+              dataIndex: 'availableBefore',
+              align: 'right',
+              render: (v: string | null) => (v === null ? '—' : formatMoney(v)),
+            },
+            {
+              title: t('approve.availableAfter'),
+              dataIndex: 'availableAfter',
+              align: 'right',
+              render: (v: string | null) => (v === null ? '—' : formatMoney(v)),
+            },
           ]}
         />
       </Card>

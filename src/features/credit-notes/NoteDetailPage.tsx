@@ -129,7 +129,8 @@ export default function NoteDetailPage() {
             key: h.id,
             children: (
               <span>
-                {dayjs(h.createTime).format('YYYY-MM-DD HH:mm')} · {t(`holdKind.${h.kind}`)} · {h.fromName ?? ''} → <strong>{h.toName}</strong> · ¥{formatMoney(h.amount)} · {h.noteNo}
+                {dayjs(h.createTime).format('YYYY-MM-DD HH:mm')} · {t(`holdKind.${h.kind}`)} · {h.fromName ?? ''} → <strong>{h.toName}</strong> · ¥
+                {formatMoney(h.amount)} · {h.noteNo}
               </span>
             ),
           }))}
@@ -140,8 +141,15 @@ export default function NoteDetailPage() {
             and the new parts stayed folded under their parent (issue 37). */}
         <Tree treeData={tree} defaultExpandAll selectable={false} key={`${note.id}:${found.tree.length}`} />
       </Card>
-      {splitting && <SplitModal note={note} onClose={(done) => { setSplitting(false); if (done) load(); }} />}
+      {splitting && (
+        <SplitModal
+          note={note}
+          onClose={(done) => {
+            setSplitting(false);
+            if (done) load();
+          }}
+        />
+      )}
     </Space>
   );
 }
-

@@ -51,11 +51,14 @@ export default function NotesPage() {
     setLoading(true);
     creditApi
       .notes({ ...filters, pageNum: page, pageSize: PAGE_SIZE })
-      .then((found) => {
-        setRows(found.records);
-        setTotal(found.total);
-        setError(undefined);
-      }, (e: Error) => setError(e.message))
+      .then(
+        (found) => {
+          setRows(found.records);
+          setTotal(found.total);
+          setError(undefined);
+        },
+        (e: Error) => setError(e.message),
+      )
       .finally(() => setLoading(false));
   }, [filters, page, skipLoad]);
   useEffect(load, [load]);
@@ -92,7 +95,14 @@ export default function NotesPage() {
           <Button type="primary" htmlType="submit">
             {t('notes.search')}
           </Button>
-          <Button onClick={() => { form.resetFields(); search({}); }}>{t('notes.reset')}</Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              search({});
+            }}
+          >
+            {t('notes.reset')}
+          </Button>
         </Space>
       </Form>
       {error && <Alert type="error" showIcon message={error} />}
@@ -117,7 +127,8 @@ export default function NotesPage() {
             key: 'days',
             width: 100,
             render: (_, row) => {
-              if (row.displayStatus === NOTE_STATUS.overdue) return <span style={{ color: '#cf1322' }}>{t('notes.overdueDays', { days: -daysBetween(today, row.dueDate) })}</span>;
+              if (row.displayStatus === NOTE_STATUS.overdue)
+                return <span style={{ color: '#cf1322' }}>{t('notes.overdueDays', { days: -daysBetween(today, row.dueDate) })}</span>;
               if (row.displayStatus !== NOTE_STATUS.issued && row.displayStatus !== NOTE_STATUS.financed) return null;
               const days = daysBetween(today, row.dueDate);
               return <span style={days <= 30 ? { color: '#d46b08' } : undefined}>{t('notes.dueIn', { days })}</span>;

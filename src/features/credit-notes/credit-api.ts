@@ -116,7 +116,12 @@ export const creditApi = {
   suppliers: (exceptCorpId: string) => call<Array<{ id: string; corpName: string }>>('notes/suppliers', { exceptCorpId }),
 };
 
-export const CREDIT_PATHS = { notes: '/op/issue/notes', noteDetail: '/op/issue/notes/detail', generate: '/op/issue/group/generate', batch: '/op/issue/group/batch' } as const;
+export const CREDIT_PATHS = {
+  notes: '/op/issue/notes',
+  noteDetail: '/op/issue/notes/detail',
+  generate: '/op/issue/group/generate',
+  batch: '/op/issue/group/batch',
+} as const;
 export const noteLink = (id: string) => `${CREDIT_PATHS.noteDetail}?id=${encodeURIComponent(id)}`;
 /** A batch's own page: every link to a batch (or to its Process_CREDIT_ISSUE instance from a business page) opens it. */
 export const batchLink = (id: string) => `${CREDIT_PATHS.batch}?id=${encodeURIComponent(id)}`;

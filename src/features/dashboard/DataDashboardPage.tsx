@@ -20,7 +20,18 @@ import { amountWithUnit, formatPercent } from '../../lib/money';
 import { dashboardAmounts } from './amounts';
 import { HOME_PATH } from '../../routes/static-routes';
 import type { PageProps } from '../../routes/types';
-import { admissionOption, corpTypesOption, financingOption, grantorOption, holdersOption, maturityOption, monthlyOption, pendingOption, quotaUnitsOption, resultsOption } from './chart-options';
+import {
+  admissionOption,
+  corpTypesOption,
+  financingOption,
+  grantorOption,
+  holdersOption,
+  maturityOption,
+  monthlyOption,
+  pendingOption,
+  quotaUnitsOption,
+  resultsOption,
+} from './chart-options';
 import { dashboardApi } from './dashboard-api';
 import { EChart } from './EChart';
 import type { ChartOption } from './echarts';
@@ -83,7 +94,11 @@ function Stat({ label, figures, testId, warn, t }: { label: string; figures: Cou
 
 /** A chart, or the empty state when its section has no rows (a fresh install without the demo). */
 function Chart({ option, rows, label, t }: { option: ChartOption; rows: number; label: string; t: TFunction }) {
-  return rows > 0 ? <EChart option={option} label={label} /> : <Empty className="dashboard-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard:empty')} />;
+  return rows > 0 ? (
+    <EChart option={option} label={label} />
+  ) : (
+    <Empty className="dashboard-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard:empty')} />
+  );
 }
 
 function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
@@ -111,22 +126,71 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
   return (
     <>
       <section className="dashboard-kpis">
-        <Kpi testId="kpi-outstanding" title={t('dashboard:kpi.outstanding')} value={<Amount value={notes.outstanding.amount} t={t} />}
-          hint={t('dashboard:kpi.outstandingHint', { count: notes.outstanding.count, percent: financedShare })} />
-        <Kpi testId="kpi-issued-year" title={t('dashboard:kpi.issuedYear')} value={<Amount value={notes.issuedThisYear.amount} t={t} />}
-          hint={t('dashboard:kpi.issuedYearHint', { count: notes.issuedThisYear.count })} />
-        <Kpi testId="kpi-redeemed-year" title={t('dashboard:kpi.redeemedYear')} value={<Amount value={notes.redeemedThisYear.amount} t={t} />}
-          hint={t('dashboard:kpi.redeemedYearHint', { count: notes.redeemedThisYear.count })} />
-        <Kpi testId="kpi-granted" title={t('dashboard:kpi.granted')} value={<Amount value={quotas.totals.granted} t={t} />}
-          hint={t('dashboard:kpi.grantedHint', { percent: formatPercent(shareOf(quotas.totals.dispatched, quotas.totals.granted)), count: quotas.totals.accounts, movements: quotas.totals.movements })} />
-        <Kpi testId="kpi-available" title={t('dashboard:kpi.available')} value={<Amount value={quotas.totals.available} t={t} />}
-          hint={t('dashboard:kpi.availableHint', { occupied: amount(quotas.totals.occupied) })} />
-        <Kpi testId="kpi-pending" title={t('dashboard:kpi.pending')}
-          value={<>{tasks.pending}<small>{t('dashboard:tasksUnit', { count: tasks.pending })}</small></>}
-          hint={tasks.oldest ? t('dashboard:kpi.pendingHint', { unclaimed: tasks.unclaimed, waited: waitedSince(tasks.oldest, data.generatedAt, t) }) : t('dashboard:kpi.pendingNone')} />
-        <Kpi testId="kpi-corporations" title={t('dashboard:kpi.corporations')} value={corporations.total}
-          hint={t('dashboard:kpi.corporationsHint', { core: typeCount(CORP_TYPE.core), supplier: typeCount(CORP_TYPE.supplier), finance: typeCount(CORP_TYPE.finance) })} />
-        <Kpi testId="kpi-products" title={t('dashboard:kpi.products')} value={products.total} hint={t('dashboard:kpi.productsHint', { agreements: products.agreements })} />
+        <Kpi
+          testId="kpi-outstanding"
+          title={t('dashboard:kpi.outstanding')}
+          value={<Amount value={notes.outstanding.amount} t={t} />}
+          hint={t('dashboard:kpi.outstandingHint', { count: notes.outstanding.count, percent: financedShare })}
+        />
+        <Kpi
+          testId="kpi-issued-year"
+          title={t('dashboard:kpi.issuedYear')}
+          value={<Amount value={notes.issuedThisYear.amount} t={t} />}
+          hint={t('dashboard:kpi.issuedYearHint', { count: notes.issuedThisYear.count })}
+        />
+        <Kpi
+          testId="kpi-redeemed-year"
+          title={t('dashboard:kpi.redeemedYear')}
+          value={<Amount value={notes.redeemedThisYear.amount} t={t} />}
+          hint={t('dashboard:kpi.redeemedYearHint', { count: notes.redeemedThisYear.count })}
+        />
+        <Kpi
+          testId="kpi-granted"
+          title={t('dashboard:kpi.granted')}
+          value={<Amount value={quotas.totals.granted} t={t} />}
+          hint={t('dashboard:kpi.grantedHint', {
+            percent: formatPercent(shareOf(quotas.totals.dispatched, quotas.totals.granted)),
+            count: quotas.totals.accounts,
+            movements: quotas.totals.movements,
+          })}
+        />
+        <Kpi
+          testId="kpi-available"
+          title={t('dashboard:kpi.available')}
+          value={<Amount value={quotas.totals.available} t={t} />}
+          hint={t('dashboard:kpi.availableHint', { occupied: amount(quotas.totals.occupied) })}
+        />
+        <Kpi
+          testId="kpi-pending"
+          title={t('dashboard:kpi.pending')}
+          value={
+            <>
+              {tasks.pending}
+              <small>{t('dashboard:tasksUnit', { count: tasks.pending })}</small>
+            </>
+          }
+          hint={
+            tasks.oldest
+              ? t('dashboard:kpi.pendingHint', { unclaimed: tasks.unclaimed, waited: waitedSince(tasks.oldest, data.generatedAt, t) })
+              : t('dashboard:kpi.pendingNone')
+          }
+        />
+        <Kpi
+          testId="kpi-corporations"
+          title={t('dashboard:kpi.corporations')}
+          value={corporations.total}
+          hint={t('dashboard:kpi.corporationsHint', {
+            core: typeCount(CORP_TYPE.core),
+            supplier: typeCount(CORP_TYPE.supplier),
+            finance: typeCount(CORP_TYPE.finance),
+          })}
+        />
+        <Kpi
+          testId="kpi-products"
+          title={t('dashboard:kpi.products')}
+          value={products.total}
+          hint={t('dashboard:kpi.productsHint', { agreements: products.agreements })}
+        />
       </section>
 
       <section className="dashboard-panels">
@@ -135,11 +199,18 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
           title={t('dashboard:panel.monthly')}
           extra={
             <div className="dashboard-panel-extra">
-              <span>{t('dashboard:panel.monthlyTotals', { issued: amount(notes.issuedThisYear.amount), redeemed: amount(notes.redeemedThisYear.amount) })}</span>
+              <span>
+                {t('dashboard:panel.monthlyTotals', { issued: amount(notes.issuedThisYear.amount), redeemed: amount(notes.redeemedThisYear.amount) })}
+              </span>
             </div>
           }
         >
-          <Chart option={options.monthly} rows={notes.byMonth.filter((m) => m.issued.count + m.redeemed.count > 0).length} label={t('dashboard:panel.monthly')} t={t} />
+          <Chart
+            option={options.monthly}
+            rows={notes.byMonth.filter((m) => m.issued.count + m.redeemed.count > 0).length}
+            label={t('dashboard:panel.monthly')}
+            t={t}
+          />
         </Panel>
         <Panel
           area="quota"
@@ -149,7 +220,10 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
               {quotas.byCore.map((core) => {
                 const figures = { granted: amount(core.granted), rate: formatPercent(shareOf(core.occupied, core.granted)) };
                 // One core enterprise (the usual platform): its name is the chart's first bar, so the line fits the panel.
-                const line = quotas.byCore.length === 1 ? t('dashboard:panel.quotaCoreOnly', figures) : t('dashboard:panel.quotaCore', { name: core.groupName, ...figures });
+                const line =
+                  quotas.byCore.length === 1
+                    ? t('dashboard:panel.quotaCoreOnly', figures)
+                    : t('dashboard:panel.quotaCore', { name: core.groupName, ...figures });
                 return (
                   <span key={core.groupId} title={t('dashboard:panel.quotaCore', { name: core.groupName, ...figures })}>
                     {line}
@@ -177,7 +251,9 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
           title={t('dashboard:panel.financing')}
           extra={
             <div className="dashboard-panel-extra">
-              <span data-testid="dashboard-financing-share">{t('dashboard:panel.financingShare', { percent: financedShare, financed: notes.financed.count, total: notes.outstanding.count })}</span>
+              <span data-testid="dashboard-financing-share">
+                {t('dashboard:panel.financingShare', { percent: financedShare, financed: notes.financed.count, total: notes.outstanding.count })}
+              </span>
             </div>
           }
         >

@@ -15,7 +15,6 @@ const AXIS_TEXT = '#9fb3d1';
 const SPLIT_LINE = 'rgba(120, 150, 200, 0.14)';
 const FONT = 12;
 
-
 interface AmountDatum {
   value: number;
   amount: string;
@@ -82,7 +81,22 @@ export function quotaUnitsOption(section: QuotaSection, t: TFunction): ChartOpti
     dataZoom: scrolled
       ? [
           { type: 'inside', yAxisIndex: 0, startValue: 0, endValue: UNITS_SHOWN - 1, zoomLock: true, zoomOnMouseWheel: false, moveOnMouseWheel: true },
-          { type: 'slider', yAxisIndex: 0, startValue: 0, endValue: UNITS_SHOWN - 1, zoomLock: true, right: 4, width: 8, showDetail: false, brushSelect: false, handleSize: 0, borderColor: 'transparent', fillerColor: 'rgba(61, 139, 255, 0.45)', backgroundColor: 'rgba(120, 150, 200, 0.12)', dataBackground: { lineStyle: { opacity: 0 }, areaStyle: { opacity: 0 } } },
+          {
+            type: 'slider',
+            yAxisIndex: 0,
+            startValue: 0,
+            endValue: UNITS_SHOWN - 1,
+            zoomLock: true,
+            right: 4,
+            width: 8,
+            showDetail: false,
+            brushSelect: false,
+            handleSize: 0,
+            borderColor: 'transparent',
+            fillerColor: 'rgba(61, 139, 255, 0.45)',
+            backgroundColor: 'rgba(120, 150, 200, 0.12)',
+            dataBackground: { lineStyle: { opacity: 0 }, areaStyle: { opacity: 0 } },
+          },
         ]
       : [],
     tooltip: {
@@ -209,9 +223,19 @@ export function admissionOption(section: CorporationSection, t: TFunction): Char
   const rows = section.coreAdmission;
   return {
     backgroundColor: 'transparent',
-    tooltip: { ...tooltip, trigger: 'item', formatter: (param: unknown) => `${(param as TooltipParam).name}：${t('dashboard:count', { count: Number((param as TooltipParam).value) })}` },
+    tooltip: {
+      ...tooltip,
+      trigger: 'item',
+      formatter: (param: unknown) => `${(param as TooltipParam).name}：${t('dashboard:count', { count: Number((param as TooltipParam).value) })}`,
+    },
     grid: { left: 8, right: 8, top: 16, bottom: 4, containLabel: true },
-    xAxis: { type: 'category', data: rows.map((r) => t(`dict:corp_admission_status.${r.code}`, { defaultValue: r.code })), axisLabel: bandLabel(72), axisTick: { show: false }, axisLine: { lineStyle: { color: SPLIT_LINE } } },
+    xAxis: {
+      type: 'category',
+      data: rows.map((r) => t(`dict:corp_admission_status.${r.code}`, { defaultValue: r.code })),
+      axisLabel: bandLabel(72),
+      axisTick: { show: false },
+      axisLine: { lineStyle: { color: SPLIT_LINE } },
+    },
     yAxis: { type: 'value', minInterval: 1, axisLabel: baseText, splitLine: { lineStyle: { color: SPLIT_LINE } } },
     series: [
       {
@@ -286,7 +310,13 @@ export function monthlyOption(section: NoteSection, t: TFunction): ChartOption {
       formatter: (params: unknown) => {
         const list = params as TooltipParam[];
         const month = rows[list[0]?.dataIndex ?? -1]?.month ?? '';
-        return [month, ...list.map((p) => `${marker(p)}${p.seriesName}：${countAmountText(t, money, p.data as CountAmountDatum, p.seriesName === names.redeemed ? 'movementsCount' : 'notesCount')}`)].join('<br/>');
+        return [
+          month,
+          ...list.map(
+            (p) =>
+              `${marker(p)}${p.seriesName}：${countAmountText(t, money, p.data as CountAmountDatum, p.seriesName === names.redeemed ? 'movementsCount' : 'notesCount')}`,
+          ),
+        ].join('<br/>');
       },
     },
     xAxis: {
@@ -296,7 +326,13 @@ export function monthlyOption(section: NoteSection, t: TFunction): ChartOption {
       axisTick: { show: false },
       axisLine: { lineStyle: { color: SPLIT_LINE } },
     },
-    yAxis: { type: 'value', name: money.axisName, nameTextStyle: baseText, axisLabel: { ...baseText, hideOverlap: true }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
+    yAxis: {
+      type: 'value',
+      name: money.axisName,
+      nameTextStyle: baseText,
+      axisLabel: { ...baseText, hideOverlap: true },
+      splitLine: { lineStyle: { color: SPLIT_LINE } },
+    },
     series: [series('issued', PALETTE[0]), series('redeemed', PALETTE[2])],
   };
 }
@@ -313,13 +349,31 @@ export function maturityOption(section: NoteSection, t: TFunction): ChartOption 
       formatter: (param: unknown) => `${(param as TooltipParam).name}<br/>${countAmountText(t, money, (param as TooltipParam).data as CountAmountDatum)}`,
     },
     grid: { left: 8, right: 8, top: 20, bottom: 4, containLabel: true },
-    xAxis: { type: 'category', data: MATURITY_BUCKETS.map((b) => t(`dashboard:series.${b}`)), axisLabel: bandLabel(52), axisTick: { show: false }, axisLine: { lineStyle: { color: SPLIT_LINE } } },
-    yAxis: { type: 'value', name: money.axisName, nameTextStyle: baseText, axisLabel: { ...baseText, hideOverlap: true }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
+    xAxis: {
+      type: 'category',
+      data: MATURITY_BUCKETS.map((b) => t(`dashboard:series.${b}`)),
+      axisLabel: bandLabel(52),
+      axisTick: { show: false },
+      axisLine: { lineStyle: { color: SPLIT_LINE } },
+    },
+    yAxis: {
+      type: 'value',
+      name: money.axisName,
+      nameTextStyle: baseText,
+      axisLabel: { ...baseText, hideOverlap: true },
+      splitLine: { lineStyle: { color: SPLIT_LINE } },
+    },
     series: [
       {
         type: 'bar',
         barMaxWidth: 26,
-        label: { show: true, position: 'top', color: '#dce7fb', fontSize: FONT, formatter: (param: unknown) => t('dashboard:barCount', { count: ((param as TooltipParam).data as CountAmountDatum).count }) },
+        label: {
+          show: true,
+          position: 'top',
+          color: '#dce7fb',
+          fontSize: FONT,
+          formatter: (param: unknown) => t('dashboard:barCount', { count: ((param as TooltipParam).data as CountAmountDatum).count }),
+        },
         data: MATURITY_BUCKETS.map((b): CountAmountDatum & { itemStyle: { color: string } } => ({
           value: money.number(section.maturity[b].amount),
           amount: section.maturity[b].amount,
@@ -357,7 +411,8 @@ export function holdersOption(section: NoteSection, t: TFunction): ChartOption {
     tooltip: {
       ...tooltip,
       trigger: 'item',
-      formatter: (param: unknown) => `${rows[(param as TooltipParam).dataIndex ?? -1]?.name ?? ''}<br/>${countAmountText(t, money, (param as TooltipParam).data as CountAmountDatum)}`,
+      formatter: (param: unknown) =>
+        `${rows[(param as TooltipParam).dataIndex ?? -1]?.name ?? ''}<br/>${countAmountText(t, money, (param as TooltipParam).data as CountAmountDatum)}`,
     },
     grid: { left: 8, right: 84, top: 4, bottom: 4, containLabel: true },
     xAxis: { type: 'value', show: false },
@@ -374,7 +429,13 @@ export function holdersOption(section: NoteSection, t: TFunction): ChartOption {
         type: 'bar',
         barMaxWidth: 12,
         itemStyle: { color: PALETTE[1], borderRadius: [0, 3, 3, 0] },
-        label: { show: true, position: 'right', color: '#dce7fb', fontSize: FONT - 1, formatter: (param: unknown) => money.text(((param as TooltipParam).data as CountAmountDatum).amount) },
+        label: {
+          show: true,
+          position: 'right',
+          color: '#dce7fb',
+          fontSize: FONT - 1,
+          formatter: (param: unknown) => money.text(((param as TooltipParam).data as CountAmountDatum).amount),
+        },
         data: rows.map((row): CountAmountDatum => ({ value: money.number(row.amount), amount: row.amount, count: row.count })),
       },
     ],

@@ -21,7 +21,9 @@ import { CanvasRenderer } from 'echarts/renderers';
 // The data zoom scrolls a long list of units (a large group has thousands) instead of squeezing every name into the panel.
 registerChartParts([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, DataZoomInsideComponent, DataZoomSliderComponent, CanvasRenderer]);
 
-export type ChartOption = ComposeOption<BarSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | DataZoomComponentOption>;
+export type ChartOption = ComposeOption<
+  BarSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | DataZoomComponentOption
+>;
 export type { ECharts };
 
 /** A chart on the dashboard's dark surface: ECharts' dark theme, on the panel's own background. */

@@ -10,7 +10,14 @@ import './doc-review.css';
 import { DATETIME_FORMAT } from '../../crud/fields';
 import { formatDate } from '../../lib/dates';
 import {
-  APPROVE_RESULT, APPROVE_RESULT_COLOR, MAX_APPROVE_REMARK, TASK_SEGMENTS, approveInfoOf, type ApproveResult, type DocFile, type TaskSegment,
+  APPROVE_RESULT,
+  APPROVE_RESULT_COLOR,
+  MAX_APPROVE_REMARK,
+  TASK_SEGMENTS,
+  approveInfoOf,
+  type ApproveResult,
+  type DocFile,
+  type TaskSegment,
 } from './rules';
 
 interface Props {

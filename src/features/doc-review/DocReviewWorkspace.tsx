@@ -18,8 +18,17 @@ import type { TaskComponentProps } from '../../workflows/task-types';
 import { approveFile, checkSegment, loadMaterials, saveReason } from './doc-review-api';
 import { DocFileItem } from './DocFileItem';
 import {
-  APPROVE_RESULT, DOC_FILE_TYPE_DICT, DOC_PROPERTY_TYPE, MAX_REASON, REASON_PROPERTY, TASK_SEGMENT, approveInfoOf, segmentOfStep,
-  type ApproveResult, type DocFile, type DocMaterialsAnswer,
+  APPROVE_RESULT,
+  DOC_FILE_TYPE_DICT,
+  DOC_PROPERTY_TYPE,
+  MAX_REASON,
+  REASON_PROPERTY,
+  TASK_SEGMENT,
+  approveInfoOf,
+  segmentOfStep,
+  type ApproveResult,
+  type DocFile,
+  type DocMaterialsAnswer,
 } from './rules';
 
 const CONFLICT = 'DATA_VERSION_CONFLICT';
@@ -106,7 +115,12 @@ export default function DocReviewWorkspace({ instance, activityKey, working, reg
     });
   }, [editable, registerBeforeComplete, storeReason, businessKey, segment, t]);
 
-  if (loaded.state === 'loading') return <Spin aria-busy="true" tip={t('loading')}><div style={{ minHeight: 120 }} /></Spin>;
+  if (loaded.state === 'loading')
+    return (
+      <Spin aria-busy="true" tip={t('loading')}>
+        <div style={{ minHeight: 120 }} />
+      </Spin>
+    );
   if (loaded.state === 'failed') return <Alert type="error" showIcon message={loaded.message} />;
 
   const { answer } = loaded;

@@ -1,7 +1,13 @@
 /** The document review calls as the workspace makes them (README "Document review"). */
 import { api } from '../../providers/http';
 import {
-  DOC_REVIEW_CALLS, type ApproveResult, type DocFile, type DocMaterialsAnswer, type DocProperty, type SegmentCompletion, type TaskSegment,
+  DOC_REVIEW_CALLS,
+  type ApproveResult,
+  type DocFile,
+  type DocMaterialsAnswer,
+  type DocProperty,
+  type SegmentCompletion,
+  type TaskSegment,
 } from './rules';
 
 export const loadMaterials = (businessKey: string, taskSegment: TaskSegment, signal?: AbortSignal) =>

@@ -50,9 +50,7 @@ export const DOC_REVIEW_CALLS = {
 } as const;
 
 /** The processes whose task view is the document review workspace. */
-export const DOC_REVIEW_PROCESS_KEYS: readonly string[] = PROCESS_KEYS.filter(
-  (key) => findProcessDefinition(key)?.component === TASK_COMPONENT.DOC_REVIEW,
-);
+export const DOC_REVIEW_PROCESS_KEYS: readonly string[] = PROCESS_KEYS.filter((key) => findProcessDefinition(key)?.component === TASK_COMPONENT.DOC_REVIEW);
 
 /**
  * The segment a step works: the handler's first step audits (AUDIT), a director's step reviews

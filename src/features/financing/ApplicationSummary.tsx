@@ -29,7 +29,9 @@ export function ApplicationSummary({ application: a }: { application: FinancingA
         <Descriptions.Item label={t('fields.financeCorpName')}>{typed(a.financeCorpName)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.contactName')}>{typed(a.contactName)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.contactMobile')}>{a.contactMobile ?? '-'}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.settlementAccountId')} span={2}>{typed(a.settlementAccount)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.settlementAccountId')} span={2}>
+          {typed(a.settlementAccount)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('fields.qualifiedAt')}>{when(a.qualifiedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.signedAt')}>{when(a.signedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.signedBy')}>{typed(a.signedBy)}</Descriptions.Item>

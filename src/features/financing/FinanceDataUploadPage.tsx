@@ -13,7 +13,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import '../../crud/kit.css';
 import { FileUpload } from '../../components/files/FileUpload';
 import {
-  APPLICATION_QUERY, EDITABLE_STATUSES, FINANCE_DATA_PATHS, MATERIAL_KINDS, REQUIRED_KINDS, type FinancingApplication, type MaterialKind,
+  APPLICATION_QUERY,
+  EDITABLE_STATUSES,
+  FINANCE_DATA_PATHS,
+  MATERIAL_KINDS,
+  REQUIRED_KINDS,
+  type FinancingApplication,
+  type MaterialKind,
 } from '../../lib/financing';
 import { financingApi, messageOf, type ApplicationDetail } from './financing-api';
 import { MaterialsPanel } from './MaterialsPanel';
@@ -76,7 +82,8 @@ function UploadStep({ kind }: { kind: MaterialKind }) {
     }
     reload();
   };
-  const go = (to: number) => navigate(withApplication(to < MATERIAL_KINDS.length ? FINANCE_DATA_PATHS.upload[MATERIAL_KINDS[to]] : FINANCE_DATA_PATHS.success, id));
+  const go = (to: number) =>
+    navigate(withApplication(to < MATERIAL_KINDS.length ? FINANCE_DATA_PATHS.upload[MATERIAL_KINDS[to]] : FINANCE_DATA_PATHS.success, id));
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>

@@ -12,8 +12,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import '../../crud/kit.css';
 import {
-  APPLICATION_QUERY, EDITABLE_STATUSES, FINANCE_DATA_PATHS, FINANCING_SIGN_SCOPE, FINANCING_STATUS, FINANCING_STATUSES, MATERIAL_KIND,
-  type FinancingApplication, type FinancingStatus,
+  APPLICATION_QUERY,
+  EDITABLE_STATUSES,
+  FINANCE_DATA_PATHS,
+  FINANCING_SIGN_SCOPE,
+  FINANCING_STATUS,
+  FINANCING_STATUSES,
+  MATERIAL_KIND,
+  type FinancingApplication,
+  type FinancingStatus,
 } from '../../lib/financing';
 import { typedCell, typedSelect } from '../../components/Typed';
 import { DATETIME_FORMAT } from '../../crud/fields';
@@ -82,7 +89,13 @@ function StartForm({ onStarted }: { onStarted: (app: FinancingApplication) => vo
         />
       </Form.Item>
       <Form.Item name="prdCode" label={t('fields.prdCode')}>
-        <Select style={{ width: 210 }} disabled={!core} options={productsOfCore.map((p) => ({ value: p.prdCode, label: p.prdName }))} {...typedSelect} data-testid="start-product" />
+        <Select
+          style={{ width: 210 }}
+          disabled={!core}
+          options={productsOfCore.map((p) => ({ value: p.prdCode, label: p.prdName }))}
+          {...typedSelect}
+          data-testid="start-product"
+        />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={busy}>
@@ -202,7 +215,14 @@ function ApplicationView({ id, onBack }: { id: string; onBack: () => void }) {
   useEffect(reload, [reload]);
   const app = detail?.application;
   useEffect(() => {
-    if (app) form.setFieldsValue({ amount: app.amount ?? undefined, contactName: app.contactName ?? undefined, contactMobile: app.contactMobile ?? undefined, settlementAccountId: app.settlementAccountId ?? undefined, remark: app.remark ?? undefined });
+    if (app)
+      form.setFieldsValue({
+        amount: app.amount ?? undefined,
+        contactName: app.contactName ?? undefined,
+        contactMobile: app.contactMobile ?? undefined,
+        settlementAccountId: app.settlementAccountId ?? undefined,
+        remark: app.remark ?? undefined,
+      });
   }, [app, form]);
 
   const editable = !!app && mayEdit && EDITABLE_STATUSES.includes(app.status);
@@ -221,7 +241,13 @@ function ApplicationView({ id, onBack }: { id: string; onBack: () => void }) {
   const save = () => {
     const v = form.getFieldsValue();
     const amount = v.amount === undefined || v.amount === null || v.amount === '' ? null : String(v.amount);
-    return financingApi.update(app!.id, app!.dataVersion, { amount, contactName: v.contactName ?? null, contactMobile: v.contactMobile ?? null, settlementAccountId: v.settlementAccountId ?? null, remark: v.remark ?? null });
+    return financingApi.update(app!.id, app!.dataVersion, {
+      amount,
+      contactName: v.contactName ?? null,
+      contactMobile: v.contactMobile ?? null,
+      settlementAccountId: v.settlementAccountId ?? null,
+      remark: v.remark ?? null,
+    });
   };
   const submit = async () => {
     const saved = await save();
@@ -229,7 +255,11 @@ function ApplicationView({ id, onBack }: { id: string; onBack: () => void }) {
   };
   const signNow = async () => {
     const result = await sign({
-      businessKeys: [app!.id], ...FINANCING_SIGN_SCOPE, corpName: user?.corpName, corpId: user?.corpId, personId: user?.personId,
+      businessKeys: [app!.id],
+      ...FINANCING_SIGN_SCOPE,
+      corpName: user?.corpName,
+      corpId: user?.corpId,
+      personId: user?.personId,
       summary: t('actions.sign'),
     });
     if (result.code !== SIGN_RESULT.SUCCESS) throw new Error(result.message ?? t('messages.signCancelled'));
@@ -319,7 +349,12 @@ export default function SignUpPage() {
   const [reloadKey, setReloadKey] = useState(0);
   const open = (next: string | null) => setParams(next ? { id: next } : {});
 
-  if (id) return <div className="kit-page"><ApplicationView id={id} onBack={() => open(null)} /></div>;
+  if (id)
+    return (
+      <div className="kit-page">
+        <ApplicationView id={id} onBack={() => open(null)} />
+      </div>
+    );
   return (
     <div className="kit-page" data-testid="financing-sign-up">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>

@@ -36,13 +36,16 @@ export const financingApi = {
   find: (id: string) => api.post<ApplicationDetail>(FINANCING_CALLS.find, { id }),
   ofSupplier: (supplierCorpId: string) => api.post<{ records: FinancingApplication[] }>(FINANCING_CALLS.ofSupplier, { supplierCorpId }),
   options: () => api.post<StartOptions>(FINANCING_CALLS.options, {}),
-  start: (supplierCorpId: string, coreCorpId: string, prdCode: string) => api.post<FinancingApplication>(FINANCING_CALLS.start, { supplierCorpId, coreCorpId, prdCode }),
+  start: (supplierCorpId: string, coreCorpId: string, prdCode: string) =>
+    api.post<FinancingApplication>(FINANCING_CALLS.start, { supplierCorpId, coreCorpId, prdCode }),
   update: (id: string, dataVersion: number, info: SigningInformation) => api.post<FinancingApplication>(FINANCING_CALLS.update, { id, dataVersion, ...info }),
   submit: (id: string, dataVersion: number) => api.post<{ application: FinancingApplication }>(FINANCING_CALLS.submit, { id, dataVersion }),
   sign: (id: string) => api.post<FinancingApplication>(FINANCING_CALLS.sign, { id }),
-  addFiles: (applicationId: string, kind: MaterialKind, fileIds: string[]) => api.post<FinancingMaterial[]>(FINANCING_CALLS.addFiles, { applicationId, kind, fileIds }),
+  addFiles: (applicationId: string, kind: MaterialKind, fileIds: string[]) =>
+    api.post<FinancingMaterial[]>(FINANCING_CALLS.addFiles, { applicationId, kind, fileIds }),
   removeFile: (id: string) => api.post<FinancingMaterial[]>(FINANCING_CALLS.removeFile, { id }),
-  verdict: (id: string, verdict: Verdict, dataVersion: number, remark?: string) => api.post<FinancingMaterial>(FINANCING_CALLS.verdict, { id, verdict, dataVersion, remark }),
+  verdict: (id: string, verdict: Verdict, dataVersion: number, remark?: string) =>
+    api.post<FinancingMaterial>(FINANCING_CALLS.verdict, { id, verdict, dataVersion, remark }),
 };
 
 /** The server's message of a refused call (the client's ApiError), or the error's own text. */

@@ -89,10 +89,13 @@ export default function HelpCenterPage() {
     setLoading(true);
     helpApi
       .page({ keyword: keyword || undefined, category: category || undefined, pageNum, pageSize: PAGE_SIZE })
-      .then((p) => {
-        setPage(p);
-        setError(undefined);
-      }, (e: Error) => setError(e.message))
+      .then(
+        (p) => {
+          setPage(p);
+          setError(undefined);
+        },
+        (e: Error) => setError(e.message),
+      )
       .finally(() => setLoading(false));
   }, [id, keyword, category, pageNum]);
 
@@ -124,7 +127,11 @@ export default function HelpCenterPage() {
           <Input.Search
             data-testid="help-search"
             allowClear
-            enterButton={<><SearchOutlined /> {t('reader.search')}</>}
+            enterButton={
+              <>
+                <SearchOutlined /> {t('reader.search')}
+              </>
+            }
             placeholder={t('reader.searchPlaceholder')}
             maxLength={50}
             value={typed}
@@ -148,7 +155,9 @@ export default function HelpCenterPage() {
             }}
             items={[
               { key: ALL, label: `${t('reader.allCategories')} (${total})` },
-              ...[...categories].sort((a, b) => order(a.category) - order(b.category)).map((c) => ({ key: c.category, label: `${categoryLabel(c.category)} (${c.count})` })),
+              ...[...categories]
+                .sort((a, b) => order(a.category) - order(b.category))
+                .map((c) => ({ key: c.category, label: `${categoryLabel(c.category)} (${c.count})` })),
             ]}
           />
         </Card>
@@ -163,7 +172,9 @@ export default function HelpCenterPage() {
                 loading={loading}
                 dataSource={page?.records ?? []}
                 locale={{ emptyText: <Empty description={t('reader.noResults')} /> }}
-                pagination={page && page.total > PAGE_SIZE ? { current: pageNum, pageSize: PAGE_SIZE, total: page.total, onChange: setPageNum, size: 'small' } : false}
+                pagination={
+                  page && page.total > PAGE_SIZE ? { current: pageNum, pageSize: PAGE_SIZE, total: page.total, onChange: setPageNum, size: 'small' } : false
+                }
                 renderItem={(item) => (
                   <List.Item key={item.id} extra={<DictTag dictType={HELP_CATEGORY_DICT} value={item.category} />}>
                     <List.Item.Meta

@@ -9,7 +9,6 @@ import { CONTENT_STATUS, CONTENT_STATUS_DICT } from '../content/resources';
 
 export const HELP_CATEGORY_DICT = 'help_category';
 
-
 const field = (name: string) => `help:article.fields.${name}`;
 const action = (name: string) => `help:article.actions.${name}`;
 const permissions = PERMISSIONS.helpArticle;
@@ -40,6 +39,12 @@ export const helpArticleResource = defineResource({
   },
   actions: {
     publish: { label: action('publish'), permission: permissions.publish, when: { status: [CONTENT_STATUS.draft, CONTENT_STATUS.offline] } },
-    unpublish: { label: action('unpublish'), permission: permissions.unpublish, when: { status: [CONTENT_STATUS.published] }, confirm: action('unpublishConfirm'), danger: true },
+    unpublish: {
+      label: action('unpublish'),
+      permission: permissions.unpublish,
+      when: { status: [CONTENT_STATUS.published] },
+      confirm: action('unpublishConfirm'),
+      danger: true,
+    },
   },
 });

@@ -12,7 +12,16 @@ export function CallButton({ corpId }: { corpId: string }) {
   const hotline = useHotline();
   if (!hotline?.state || hotline.state.blocks.length > 0) return null;
   return (
-    <Button size="small" type="primary" ghost icon={<PhoneOutlined />} loading={hotline.busy} data-testid="call-button" onClick={() => void hotline.start(corpId)} style={{ marginInlineStart: 8 }}>
+    <Button
+      size="small"
+      type="primary"
+      ghost
+      icon={<PhoneOutlined />}
+      loading={hotline.busy}
+      data-testid="call-button"
+      onClick={() => void hotline.start(corpId)}
+      style={{ marginInlineStart: 8 }}
+    >
       {t('panel.call')}
     </Button>
   );

@@ -19,11 +19,27 @@ export const hotlineCallResource = defineResource({
   fields: {
     dialTime: { type: 'datetime', label: field('dialTime'), readOnly: true, search: 'range', sortable: true, width: 180 },
     // The corporation called, by reference: shown by its current name, searched by picking it (a corporation's own call log fixes it), sorted by its name.
-    corpId: { type: 'reference', label: field('corpName'), readOnly: true, search: 'eq', sortable: true, width: 220, reference: { resource: 'corporations', labelField: 'corpName' } },
+    corpId: {
+      type: 'reference',
+      label: field('corpName'),
+      readOnly: true,
+      search: 'eq',
+      sortable: true,
+      width: 220,
+      reference: { resource: 'corporations', labelField: 'corpName' },
+    },
     contactName: { type: 'string', label: field('contactName'), readOnly: true, width: 100 },
     phoneMasked: { type: 'string', label: field('phoneMasked'), readOnly: true, width: 130 },
     // Who placed the call, by reference to their staff account: shown by the person's current name, searched by it.
-    operatorId: { type: 'reference', label: field('operatorName'), readOnly: true, search: 'contains', sortable: true, width: 110, reference: { resource: 'staffs', labelField: 'personName' } },
+    operatorId: {
+      type: 'reference',
+      label: field('operatorName'),
+      readOnly: true,
+      search: 'contains',
+      sortable: true,
+      width: 110,
+      reference: { resource: 'staffs', labelField: 'personName' },
+    },
     status: { type: 'dict', label: field('status'), dictType: 'hotline_call_status', readOnly: true, search: 'eq', width: 100 },
     outcome: { type: 'dict', label: field('outcome'), dictType: 'hotline_call_outcome', readOnly: true, search: 'eq', width: 100 },
     reason: { type: 'string', label: field('reason'), readOnly: true, width: 100 },

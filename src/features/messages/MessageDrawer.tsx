@@ -70,7 +70,12 @@ export default function MessageDrawer({ open, onClose }: { open: boolean; onClos
               <List.Item.Meta
                 title={
                   <Space size={6}>
-                    {!message.readAt && <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: '#d4380d' }} aria-label={t('page.stateUnread')} />}
+                    {!message.readAt && (
+                      <span
+                        style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: '#d4380d' }}
+                        aria-label={t('page.stateUnread')}
+                      />
+                    )}
                     <Tag color={KIND_COLOR[message.kind]}>{t(`kind.${message.kind}`)}</Tag>
                     <Typography.Text strong={!message.readAt}>{message.title}</Typography.Text>
                   </Space>

@@ -75,7 +75,12 @@ export default function MessagesPage() {
       width: 90,
       render: (readAt: string | null) => (readAt ? <Tag>{t('page.stateRead')}</Tag> : <Tag color="red">{t('page.stateUnread')}</Tag>),
     },
-    { title: t('page.kindColumn'), dataIndex: 'kind', width: 110, render: (kind: UserMessage['kind']) => <Tag color={KIND_COLOR[kind]}>{t(`kind.${kind}`)}</Tag> },
+    {
+      title: t('page.kindColumn'),
+      dataIndex: 'kind',
+      width: 110,
+      render: (kind: UserMessage['kind']) => <Tag color={KIND_COLOR[kind]}>{t(`kind.${kind}`)}</Tag>,
+    },
     {
       title: t('page.content'),
       dataIndex: 'title',

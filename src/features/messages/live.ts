@@ -8,7 +8,17 @@
  * whatever arrived meanwhile. Part of the first load: it uses only what the shell already holds.
  */
 import { useSyncExternalStore } from 'react';
-import { isSessionEndReason, MESSAGE_API, MESSAGE_SOCKET_PATH, MESSAGE_SOCKET_TOKEN_CALL, SESSION_END_REASON, SOCKET_CLOSE, type SocketEvent, type SupportMessage, type UserMessage } from '../../lib/messages';
+import {
+  isSessionEndReason,
+  MESSAGE_API,
+  MESSAGE_SOCKET_PATH,
+  MESSAGE_SOCKET_TOKEN_CALL,
+  SESSION_END_REASON,
+  SOCKET_CLOSE,
+  type SocketEvent,
+  type SupportMessage,
+  type UserMessage,
+} from '../../lib/messages';
 import i18n from 'i18next';
 import { api, sessionEnded } from '../../providers/http';
 
@@ -66,7 +76,11 @@ export function backoffMs(attempt: number, random = Math.random): number {
 
 async function refresh(): Promise<void> {
   try {
-    const page = await api.post<{ records: UserMessage[]; unread: number }>(`${MESSAGE_API}/page`, { pageSize: RECENT }, { silent: true, keepOnNavigate: true });
+    const page = await api.post<{ records: UserMessage[]; unread: number }>(
+      `${MESSAGE_API}/page`,
+      { pageSize: RECENT },
+      { silent: true, keepOnNavigate: true },
+    );
     set({ unread: page.unread, recent: page.records });
   } catch {
     // A hint only: it keeps what it showed and tries again at the next ready.
@@ -99,7 +113,10 @@ async function connect(): Promise<void> {
       set({ online: true });
       if (withMessages) void refresh();
     } else if (event.type === 'message') {
-      set({ unread: state.unread + (event.message.readAt ? 0 : 1), recent: [event.message, ...state.recent.filter((m) => m.id !== event.message.id)].slice(0, RECENT) });
+      set({
+        unread: state.unread + (event.message.readAt ? 0 : 1),
+        recent: [event.message, ...state.recent.filter((m) => m.id !== event.message.id)].slice(0, RECENT),
+      });
     } else if (event.type === 'support') {
       supportListeners.forEach((listener) => listener(event.conversationId, event.message));
     }

@@ -91,7 +91,13 @@ function PlainValue({ resource, name, value, t }: { resource: string; name: stri
       return (
         <>
           {(value as unknown[])
-            .map((item) => (item !== null && typeof item === 'object' ? Object.values(item as object).filter((v) => typeof v === 'string' || typeof v === 'number').join(' ') : String(item)))
+            .map((item) =>
+              item !== null && typeof item === 'object'
+                ? Object.values(item as object)
+                    .filter((v) => typeof v === 'string' || typeof v === 'number')
+                    .join(' ')
+                : String(item),
+            )
             .join('、')}
         </>
       );
@@ -182,9 +188,22 @@ export function OperationChange({ entry }: { entry: Record<string, unknown> }) {
         tableLayout="fixed"
         dataSource={lines}
         columns={[
-          { key: 'field', title: t('resources:operationLog.change.field'), width: 120, onCell: () => ({ style: wrap }), render: (_v, line) => fieldLabelOf(resource, line.name, t) },
+          {
+            key: 'field',
+            title: t('resources:operationLog.change.field'),
+            width: 120,
+            onCell: () => ({ style: wrap }),
+            render: (_v, line) => fieldLabelOf(resource, line.name, t),
+          },
           ...(before
-            ? [{ key: 'before', title: t('resources:operationLog.change.before'), onCell: () => ({ style: wrap }), render: (_v: unknown, line: Line) => (inPlace(line) ? part('removed', line) : line.hadBefore ? value(line.name, line.before) : null) }]
+            ? [
+                {
+                  key: 'before',
+                  title: t('resources:operationLog.change.before'),
+                  onCell: () => ({ style: wrap }),
+                  render: (_v: unknown, line: Line) => (inPlace(line) ? part('removed', line) : line.hadBefore ? value(line.name, line.before) : null),
+                },
+              ]
             : []),
           {
             key: 'after',

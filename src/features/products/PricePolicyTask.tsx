@@ -53,7 +53,10 @@ export function PricePolicyTask({ instanceId }: { instanceId: string }) {
       if (!found) return 'none' as const;
       const policy = (found.record ?? found.change.proposed) as unknown as Policy;
       return { policy, bands: await bandsOf(policy, found.change.recordId) };
-    })().then((next) => live && setState(next), () => live && setState('none'));
+    })().then(
+      (next) => live && setState(next),
+      () => live && setState('none'),
+    );
     return () => {
       live = false;
     };

@@ -48,9 +48,17 @@ function DiffView({ previous, current }: { previous: Version; current: Version }
   return (
     <div className="template-diff" data-testid="template-diff">
       {parts.map((part, i) =>
-        part.kind === 'same' ? <span key={i}>{part.text}</span>
-          : part.kind === 'added' ? <ins key={i} title={t('products:library.added')}>{part.text}</ins>
-            : <del key={i} title={t('products:library.removed')}>{part.text}</del>,
+        part.kind === 'same' ? (
+          <span key={i}>{part.text}</span>
+        ) : part.kind === 'added' ? (
+          <ins key={i} title={t('products:library.added')}>
+            {part.text}
+          </ins>
+        ) : (
+          <del key={i} title={t('products:library.removed')}>
+            {part.text}
+          </del>
+        ),
       )}
     </div>
   );
@@ -83,20 +91,41 @@ function VersionDetail({ id }: { id: string }) {
       title={t('products:library.detailTitle', { name: current.templateName, code: current.templateCode, version: current.version })}
       extra={<DictTag dictType={TEMPLATE_STATUS_DICT} value={current.status} />}
     >
-      {current.changeNote && <Typography.Paragraph type="secondary">{t('products:template.fields.changeNote')}：{current.changeNote}</Typography.Paragraph>}
+      {current.changeNote && (
+        <Typography.Paragraph type="secondary">
+          {t('products:template.fields.changeNote')}：{current.changeNote}
+        </Typography.Paragraph>
+      )}
       {used.length > 0 && (
         <Typography.Paragraph>
-          {t('products:library.placeholdersUsed')}：{used.map((name) => <Tag key={name}>{`{{${name}}}`} {t(`products:placeholders.${name}`, { defaultValue: '' })}</Tag>)}
+          {t('products:library.placeholdersUsed')}：
+          {used.map((name) => (
+            <Tag key={name}>
+              {`{{${name}}}`} {t(`products:placeholders.${name}`, { defaultValue: '' })}
+            </Tag>
+          ))}
         </Typography.Paragraph>
       )}
       <Tabs
         defaultActiveKey={previous ? 'diff' : 'text'}
         items={[
-          { key: 'text', label: t('products:library.text'), children: <Suspense fallback={<Card loading />}><ContentHtml html={current.content} /></Suspense> },
+          {
+            key: 'text',
+            label: t('products:library.text'),
+            children: (
+              <Suspense fallback={<Card loading />}>
+                <ContentHtml html={current.content} />
+              </Suspense>
+            ),
+          },
           {
             key: 'diff',
             label: previous ? t('products:library.diff', { version: previous.version }) : t('products:library.diff', { version: '-' }),
-            children: previous ? <DiffView previous={previous} current={current} /> : <Alert type="info" showIcon message={t('products:library.firstVersion')} />,
+            children: previous ? (
+              <DiffView previous={previous} current={current} />
+            ) : (
+              <Alert type="info" showIcon message={t('products:library.firstVersion')} />
+            ),
           },
         ]}
       />
@@ -118,7 +147,10 @@ export default function StandardLibraryPage() {
     setMaking(String(record.templateCode));
     try {
       const saved = await call<Version>('save', {
-        templateCode: record.templateCode, templateName: record.templateName, content: record.content, changeNote: '',
+        templateCode: record.templateCode,
+        templateName: record.templateName,
+        content: record.content,
+        changeNote: '',
       });
       setSelected(saved.id);
       message.success(t('products:library.versionMade', { version: saved.version }));
@@ -136,7 +168,15 @@ export default function StandardLibraryPage() {
         type="info"
         showIcon
         message={t('products:library.hint')}
-        description={<Space wrap size={[4, 4]}>{TEMPLATE_PLACEHOLDERS.map((name) => <Tag key={name}>{`{{${name}}}`} {t(`products:placeholders.${name}`)}</Tag>)}</Space>}
+        description={
+          <Space wrap size={[4, 4]}>
+            {TEMPLATE_PLACEHOLDERS.map((name) => (
+              <Tag key={name}>
+                {`{{${name}}}`} {t(`products:placeholders.${name}`)}
+              </Tag>
+            ))}
+          </Space>
+        }
       />
       <ResourceList
         resource={templateResource}
@@ -144,8 +184,17 @@ export default function StandardLibraryPage() {
         rowWritable={(record) => record.status !== TEMPLATE_STATUS.approved}
         rowActions={(record) =>
           // A draft is edited, not versioned again: 新建版本 starts from an approved text.
-          hasPermission(perms, PERMISSIONS.template.add) && record.status === TEMPLATE_STATUS.approved && (
-            <Button type="link" size="small" icon={<BranchesOutlined />} data-testid="template-new-version" loading={making === record.templateCode} disabled={making !== undefined} onClick={() => void newVersion(record)}>
+          hasPermission(perms, PERMISSIONS.template.add) &&
+          record.status === TEMPLATE_STATUS.approved && (
+            <Button
+              type="link"
+              size="small"
+              icon={<BranchesOutlined />}
+              data-testid="template-new-version"
+              loading={making === record.templateCode}
+              disabled={making !== undefined}
+              onClick={() => void newVersion(record)}
+            >
               {t('products:library.newVersion')}
             </Button>
           )

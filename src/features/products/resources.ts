@@ -9,8 +9,16 @@ import { defineResource, type AnyResource, type FieldSchema } from '../../crud/r
 import { CORP_TYPE } from '../../lib/corporations';
 import { PERMISSIONS } from '../../lib/permissions';
 import {
-  AGREEMENT_PROCESS, OFFER_TYPE, PRICE_POLICY_PROCESS, PRODUCT_CATEGORY, PRODUCT_PROCESS,
-  TEMPLATE_STATUS, TEMPLATE_STATUS_DICT, partiesOf, type OfferType, type ProductCategory,
+  AGREEMENT_PROCESS,
+  OFFER_TYPE,
+  PRICE_POLICY_PROCESS,
+  PRODUCT_CATEGORY,
+  PRODUCT_PROCESS,
+  TEMPLATE_STATUS,
+  TEMPLATE_STATUS_DICT,
+  partiesOf,
+  type OfferType,
+  type ProductCategory,
 } from '../../lib/products';
 
 export const PRODUCTS_API = '/op/v1/products';
@@ -29,9 +37,21 @@ export const templateResource = defineResource({
   title: 'products:template.title',
   item: 'products:template.item',
   permissions: PERMISSIONS.template,
-  defaultSort: [{ field: 'templateCode', order: 'asc' }, { field: 'version', order: 'desc' }],
+  defaultSort: [
+    { field: 'templateCode', order: 'asc' },
+    { field: 'version', order: 'desc' },
+  ],
   fields: {
-    templateCode: { type: 'string', label: label('template', 'templateCode'), required: true, createOnly: true, pattern: CODE, search: 'contains', sortable: true, width: 170 },
+    templateCode: {
+      type: 'string',
+      label: label('template', 'templateCode'),
+      required: true,
+      createOnly: true,
+      pattern: CODE,
+      search: 'contains',
+      sortable: true,
+      width: 170,
+    },
     templateName: { type: 'string', label: label('template', 'templateName'), required: true, maxLength: 60, search: 'contains', width: 200 },
     version: { type: 'integer', label: label('template', 'version'), readOnly: true, sortable: true, width: 80 },
     status: { type: 'dict', label: label('template', 'status'), dictType: TEMPLATE_STATUS_DICT, readOnly: true, search: 'eq', width: 100 },
@@ -58,20 +78,35 @@ export const templateResource = defineResource({
  * a product exists once its process ended approved).
  */
 const party = (label: string, corpType: 'finance' | 'core', extra: Partial<FieldSchema> = {}): FieldSchema => ({
-  type: 'reference', label, required: true, search: 'contains', width: 220, ...extra,
+  type: 'reference',
+  label,
+  required: true,
+  search: 'contains',
+  width: 220,
+  ...extra,
   reference: {
-    resource: 'corporations', labelField: 'corpName',
+    resource: 'corporations',
+    labelField: 'corpName',
     filter: { corpTypes: corpType === 'finance' ? CORP_TYPE.finance : CORP_TYPE.core },
     filterLabel: corpType === 'finance' ? 'products:reference.financeCorps' : 'products:reference.coreCorps',
   },
 });
 const productRef = (label: string, category?: ProductCategory): FieldSchema => ({
-  type: 'reference', label, required: true, search: 'contains', width: 200,
+  type: 'reference',
+  label,
+  required: true,
+  search: 'contains',
+  width: 200,
   reference: { resource: 'products-all', labelField: 'prdName', filterLabel: 'products:reference.products', ...(category ? { filter: { category } } : {}) },
 });
 
 /** A finalised version of the standard library (an approved version never changes), named and searched by CODE@version and name. */
-const finalTemplate = { resource: 'agreement-templates', labelField: 'refLabel', filter: { status: TEMPLATE_STATUS.approved }, filterLabel: 'products:reference.finalTemplates' };
+const finalTemplate = {
+  resource: 'agreement-templates',
+  labelField: 'refLabel',
+  filter: { status: TEMPLATE_STATUS.approved },
+  filterLabel: 'products:reference.finalTemplates',
+};
 
 const category = (c: ProductCategory) => (c === PRODUCT_CATEGORY.credit ? 'credit' : 'rf');
 /** The offer type as locale keys and as names and paths spell it. */
@@ -101,7 +136,16 @@ function productResource(c: ProductCategory, o: OfferType) {
       amountMax: { type: 'money', label: f('amountMax'), required: true, min: 0, width: 150 },
       // The finalised versions of the standard library it uses, several, picked by CODE@version and name (product_template_versions);
       // the list finds a product by any of them (CODE@version or name) and sorts by them as the column reads them.
-      templateVersionIds: { type: 'reference', multiple: true, label: f('templateVersions'), required: true, search: 'contains', sortable: true, width: 260, reference: finalTemplate },
+      templateVersionIds: {
+        type: 'reference',
+        multiple: true,
+        label: f('templateVersions'),
+        required: true,
+        search: 'contains',
+        sortable: true,
+        width: 260,
+        reference: finalTemplate,
+      },
       createTime,
     },
     approval: { create: PRODUCT_PROCESS[c][o], update: PRODUCT_PROCESS[c][o] },
@@ -125,7 +169,16 @@ function agreementResource(c: ProductCategory) {
     permissions: PERMISSIONS.agreement,
     defaultSort: { field: 'createTime', order: 'desc' },
     fields: {
-      agreementCode: { type: 'string', label: f('agreementCode'), required: true, createOnly: true, pattern: CODE, unique: true, search: 'contains', width: 160 },
+      agreementCode: {
+        type: 'string',
+        label: f('agreementCode'),
+        required: true,
+        createOnly: true,
+        pattern: CODE,
+        unique: true,
+        search: 'contains',
+        width: 160,
+      },
       agreementName: { type: 'string', label: f('agreementName'), required: true, maxLength: 60, search: 'contains', width: 220 },
       productId: productRef(f('productId'), c),
       financeCorpId: party(f('financeCorpName'), 'finance'),
@@ -140,7 +193,11 @@ function agreementResource(c: ProductCategory) {
       signedAmountMax: { type: 'money', label: f('signedAmountMax'), readOnly: true, column: false },
       // One finalised version of the standard library: the text the agreement is signed on (an approved version never changes).
       templateId: {
-        type: 'reference', label: f('templateId'), required: true, search: 'contains', width: 260,
+        type: 'reference',
+        label: f('templateId'),
+        required: true,
+        search: 'contains',
+        width: 260,
         reference: finalTemplate,
       },
       createTime,
@@ -149,9 +206,20 @@ function agreementResource(c: ProductCategory) {
   });
 }
 
-export const AGREEMENT_KINDS = [PRODUCT_CATEGORY.credit, PRODUCT_CATEGORY.reverseFactoring].map((c) => ({ category: c, resource: agreementResource(c) as AnyResource }));
+export const AGREEMENT_KINDS = [PRODUCT_CATEGORY.credit, PRODUCT_CATEGORY.reverseFactoring].map((c) => ({
+  category: c,
+  resource: agreementResource(c) as AnyResource,
+}));
 
-const ratio = (name: string): FieldSchema => ({ type: 'money', label: label('price', name), required: true, money: { integer: 3, decimal: 2 }, min: 0, max: 100, width: 120 });
+const ratio = (name: string): FieldSchema => ({
+  type: 'money',
+  label: label('price', name),
+  required: true,
+  money: { integer: 3, decimal: 2 },
+  min: 0,
+  max: 100,
+  width: 120,
+});
 
 /** 价格策略: rates per product, core enterprise and tenor band (days, both ends included); bands never overlap. */
 export const pricePolicyResource = defineResource({
@@ -163,7 +231,10 @@ export const pricePolicyResource = defineResource({
   item: 'products:price.item',
   permissions: PERMISSIONS.pricePolicy,
   // In tenor order (the list sends its default order, which must be a sortable column; a reference sorts by nothing an operator reads).
-  defaultSort: [{ field: 'tenorFromDays', order: 'asc' }, { field: 'createTime', order: 'desc' }],
+  defaultSort: [
+    { field: 'tenorFromDays', order: 'asc' },
+    { field: 'createTime', order: 'desc' },
+  ],
   fields: {
     policyName: { type: 'string', label: label('price', 'policyName'), required: true, maxLength: 60, search: 'contains', width: 200 },
     productId: productRef(label('price', 'productId')),

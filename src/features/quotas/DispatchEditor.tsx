@@ -82,7 +82,10 @@ export function DispatchEditor({ accountId, afresh, exceptRequestId, initial, re
 
   const targets = useMemo(() => flatten(loaded?.tree ?? []).filter((n) => n.dispatchable), [loaded]);
   const figures = useMemo(
-    () => new Map<string, DispatchTarget>(targets.map((n) => [n.unitId, { unitName: n.unitName, granted: fenOf(n.granted), available: fenOf(n.available), reserved: fenOf(n.reserved) }])),
+    () =>
+      new Map<string, DispatchTarget>(
+        targets.map((n) => [n.unitId, { unitName: n.unitName, granted: fenOf(n.granted), available: fenOf(n.available), reserved: fenOf(n.reserved) }]),
+      ),
     [targets],
   );
   const lines = useMemo(() => {
@@ -125,9 +128,15 @@ export function DispatchEditor({ accountId, afresh, exceptRequestId, initial, re
 
   const columns = [
     {
-      title: t('fields.unitName'), dataIndex: 'unitName', width: 360,
+      title: t('fields.unitName'),
+      dataIndex: 'unitName',
+      width: 360,
       // One line: the tree's indent and the name stay together however deep the unit sits.
-      render: (name: string, row: TreeNode) => <span style={{ whiteSpace: 'nowrap' }}><Typed>{name}</Typed> <DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} /></span>,
+      render: (name: string, row: TreeNode) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <Typed>{name}</Typed> <DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} />
+        </span>
+      ),
     },
     { title: t('fields.granted'), dataIndex: 'granted', align: 'right' as const, width: 150, render: money },
     { title: t('fields.dispatched'), dataIndex: 'dispatched', align: 'right' as const, width: 150, render: money },
@@ -135,16 +144,23 @@ export function DispatchEditor({ accountId, afresh, exceptRequestId, initial, re
     { title: t('fields.available'), dataIndex: 'available', align: 'right' as const, width: 150, render: money },
     { title: t('dispatch.reserved'), dataIndex: 'reserved', align: 'right' as const, width: 130, render: money },
     ...(afresh
-      ? [{
-          title: t('dispatch.lowest'), key: 'lowest', align: 'right' as const, width: 130,
-          render: (_: unknown, row: TreeNode) => {
-            const target = figures.get(row.unitId);
-            return target ? <span data-testid={`dispatch-lowest-${row.unitId}`}>{money(yuan(lowestTotalOf(target)))}</span> : null;
+      ? [
+          {
+            title: t('dispatch.lowest'),
+            key: 'lowest',
+            align: 'right' as const,
+            width: 130,
+            render: (_: unknown, row: TreeNode) => {
+              const target = figures.get(row.unitId);
+              return target ? <span data-testid={`dispatch-lowest-${row.unitId}`}>{money(yuan(lowestTotalOf(target)))}</span> : null;
+            },
           },
-        }]
+        ]
       : []),
     {
-      title: t(afresh ? 'dispatch.inputAfresh' : 'dispatch.input'), key: 'input', width: 200,
+      title: t(afresh ? 'dispatch.inputAfresh' : 'dispatch.input'),
+      key: 'input',
+      width: 200,
       render: (_: unknown, row: TreeNode) =>
         row.dispatchable ? (
           <Input
@@ -166,14 +182,26 @@ export function DispatchEditor({ accountId, afresh, exceptRequestId, initial, re
     <>
       <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
         <Descriptions.Item label={t('dispatch.source')}>{typedCell(account.unitName)}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.kind')}><DictTag dictType={QUOTA_KIND_DICT} value={account.kind} /></Descriptions.Item>
+        <Descriptions.Item label={t('fields.kind')}>
+          <DictTag dictType={QUOTA_KIND_DICT} value={account.kind} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('fields.grantorName')}>{typedCell(account.grantorName)}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.available')}><span data-testid="dispatch-available">{formatCurrency(account.available)}</span></Descriptions.Item>
-        <Descriptions.Item label={t('dispatch.reserved')}><span data-testid="dispatch-reserved">{formatCurrency(account.reserved)}</span></Descriptions.Item>
-        <Descriptions.Item label={t('dispatch.free')}><span data-testid="dispatch-free">{formatCurrency(yuan(free))}</span></Descriptions.Item>
-        <Descriptions.Item label={t('dispatch.need')}><span data-testid="dispatch-need">{formatCurrency(yuan(need))}</span></Descriptions.Item>
+        <Descriptions.Item label={t('fields.available')}>
+          <span data-testid="dispatch-available">{formatCurrency(account.available)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('dispatch.reserved')}>
+          <span data-testid="dispatch-reserved">{formatCurrency(account.reserved)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('dispatch.free')}>
+          <span data-testid="dispatch-free">{formatCurrency(yuan(free))}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('dispatch.need')}>
+          <span data-testid="dispatch-need">{formatCurrency(yuan(need))}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('dispatch.after')}>
-          <Typography.Text type={free - need < 0n ? 'danger' : undefined} data-testid="dispatch-after">{formatCurrency(yuan(free - need))}</Typography.Text>
+          <Typography.Text type={free - need < 0n ? 'danger' : undefined} data-testid="dispatch-after">
+            {formatCurrency(yuan(free - need))}
+          </Typography.Text>
         </Descriptions.Item>
       </Descriptions>
       <Typography.Paragraph type="secondary">{t(afresh ? 'dispatch.hintAfresh' : 'dispatch.hint')}</Typography.Paragraph>
@@ -189,7 +217,15 @@ export function DispatchEditor({ accountId, afresh, exceptRequestId, initial, re
       />
       {!readOnly && (
         <Space direction="vertical" style={{ width: '100%', marginTop: 16 }}>
-          <Input.TextArea rows={2} maxLength={500} placeholder={t('fields.reason')} aria-label={t('fields.reason')} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="dispatch-reason" />
+          <Input.TextArea
+            rows={2}
+            maxLength={500}
+            placeholder={t('fields.reason')}
+            aria-label={t('fields.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="dispatch-reason"
+          />
           {action?.({ refused: refusal !== null })}
         </Space>
       )}

@@ -42,7 +42,17 @@ export default function QuotaAccountsPage() {
   useEffect(load, [load]);
 
   const columns = [
-    { title: t('fields.unitName'), dataIndex: 'unitName', width: 250, render: (name: string, row: QuotaAccount) => <Space size={4}><Typed>{name}</Typed><DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} /></Space> },
+    {
+      title: t('fields.unitName'),
+      dataIndex: 'unitName',
+      width: 250,
+      render: (name: string, row: QuotaAccount) => (
+        <Space size={4}>
+          <Typed>{name}</Typed>
+          <DictTag dictType={UNIT_KIND_DICT} value={row.unitKind} />
+        </Space>
+      ),
+    },
     // Wide enough for the English tag (Finance institution quota), which overlapped the grantor at 120.
     { title: t('fields.kind'), dataIndex: 'kind', width: 190, render: (v: string) => <DictTag dictType={QUOTA_KIND_DICT} value={v} /> },
     { title: t('fields.grantorName'), dataIndex: 'grantorName', width: 200, render: typedCell },
@@ -54,22 +64,33 @@ export default function QuotaAccountsPage() {
     { title: t('fields.available'), dataIndex: 'available', align: 'right' as const, width: 150, render: money },
     { title: t('fields.termEnd'), dataIndex: 'termEnd', width: 110 },
     {
-      title: '', key: 'actions', fixed: 'right' as const, width: 230,
+      title: '',
+      key: 'actions',
+      fixed: 'right' as const,
+      width: 230,
       render: (_: unknown, row: QuotaAccount) => (
         <Space size={0} wrap>
           {!row.parentId && (
             <HasPermi value={[perm.edit]}>
-              <Button type="link" size="small" onClick={() => setEditing({ account: row })}>{t('accounts.modify')}</Button>
+              <Button type="link" size="small" onClick={() => setEditing({ account: row })}>
+                {t('accounts.modify')}
+              </Button>
             </HasPermi>
           )}
           {/* A project department has no units below it to dispatch to. */}
           {isDispatchable(row.kind, row.channel) && row.unitKind !== UNIT_KIND.projectDept && (
             <HasPermi value={[perm.dispatch]}>
-              <Button type="link" size="small" onClick={() => navigate(dispatchLink(row.id, false))}>{t('accounts.dispatch')}</Button>
-              <Button type="link" size="small" onClick={() => navigate(dispatchLink(row.id, true))}>{t('accounts.redispatch')}</Button>
+              <Button type="link" size="small" onClick={() => navigate(dispatchLink(row.id, false))}>
+                {t('accounts.dispatch')}
+              </Button>
+              <Button type="link" size="small" onClick={() => navigate(dispatchLink(row.id, true))}>
+                {t('accounts.redispatch')}
+              </Button>
             </HasPermi>
           )}
-          <Button type="link" size="small" onClick={() => navigate(ledgerLink(row.id))}>{t('accounts.ledger')}</Button>
+          <Button type="link" size="small" onClick={() => navigate(ledgerLink(row.id))}>
+            {t('accounts.ledger')}
+          </Button>
         </Space>
       ),
     },
@@ -81,7 +102,13 @@ export default function QuotaAccountsPage() {
         form={form}
         layout="inline"
         onFinish={(values: Record<string, string | undefined>) => {
-          setSearch(Object.fromEntries(Object.entries(values).filter(([, v]) => v && String(v).trim()).map(([k, v]) => [k, String(v).trim()])));
+          setSearch(
+            Object.fromEntries(
+              Object.entries(values)
+                .filter(([, v]) => v && String(v).trim())
+                .map(([k, v]) => [k, String(v).trim()]),
+            ),
+          );
           setPaging((p) => ({ ...p, pageNum: 1 }));
         }}
         style={{ marginBottom: 16, rowGap: 8 }}
@@ -96,10 +123,14 @@ export default function QuotaAccountsPage() {
           <Input allowClear maxLength={100} />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">{t('accounts.search')}</Button>
+          <Button type="primary" htmlType="submit">
+            {t('accounts.search')}
+          </Button>
           <Button onClick={() => (form.resetFields(), setSearch({}))}>{t('accounts.reset')}</Button>
           <HasPermi value={[perm.add]}>
-            <Button icon={<PlusOutlined />} onClick={() => setEditing({})}>{t('accounts.apply')}</Button>
+            <Button icon={<PlusOutlined />} onClick={() => setEditing({})}>
+              {t('accounts.apply')}
+            </Button>
           </HasPermi>
         </Space>
       </Form>
@@ -111,7 +142,13 @@ export default function QuotaAccountsPage() {
         dataSource={page?.records ?? []}
         scroll={{ x: 1800 }}
         locale={{ emptyText: t('accounts.empty') }}
-        pagination={{ current: paging.pageNum, pageSize: paging.pageSize, total: page?.total ?? 0, showSizeChanger: true, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) }}
+        pagination={{
+          current: paging.pageNum,
+          pageSize: paging.pageSize,
+          total: page?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+        }}
       />
       {editing && <QuotaRequestModal account={editing.account} onClose={(submitted) => (setEditing(undefined), submitted && load())} />}
     </Card>

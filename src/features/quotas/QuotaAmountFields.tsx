@@ -17,14 +17,20 @@ export interface AmountValues {
 }
 
 /** The body the server reads from the fields' values. */
-export const amountBody = (values: AmountValues) => ({ amount: values.amount?.trim(), termEnd: values.termEnd?.format('YYYY-MM-DD'), reason: values.reason?.trim() });
+export const amountBody = (values: AmountValues) => ({
+  amount: values.amount?.trim(),
+  termEnd: values.termEnd?.format('YYYY-MM-DD'),
+  reason: values.reason?.trim(),
+});
 
 export function QuotaAmountFields({ modifying }: { modifying: boolean }) {
   const { t } = useTranslation('quotas');
   const required = { required: true, message: t('validation.required') };
   const amountRule = {
     validator: (_: unknown, value: string | undefined) =>
-      !value || parseAmount(value.trim(), modifying) !== null ? Promise.resolve() : Promise.reject(new Error(t(modifying ? 'validation.amountOrZero' : 'validation.amount'))),
+      !value || parseAmount(value.trim(), modifying) !== null
+        ? Promise.resolve()
+        : Promise.reject(new Error(t(modifying ? 'validation.amountOrZero' : 'validation.amount'))),
   };
   return (
     <>

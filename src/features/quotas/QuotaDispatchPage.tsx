@@ -27,7 +27,18 @@ export default function QuotaDispatchPage() {
   const [round, setRound] = useState(0);
 
   if (!accountId) {
-    return <Alert type="info" showIcon message={t('dispatch.noAccount')} action={<Button size="small" disabled={false} onClick={() => navigate(QUOTA_PATHS.accounts)}>{t('accounts.title')}</Button>} />;
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message={t('dispatch.noAccount')}
+        action={
+          <Button size="small" disabled={false} onClick={() => navigate(QUOTA_PATHS.accounts)}>
+            {t('accounts.title')}
+          </Button>
+        }
+      />
+    );
   }
 
   const submit = async () => {
@@ -52,14 +63,26 @@ export default function QuotaDispatchPage() {
   };
 
   return (
-    <Card data-testid="quota-dispatch" title={t(afresh ? 'dispatch.titleAfresh' : 'dispatch.title')} extra={<Button disabled={false} onClick={() => navigate(QUOTA_PATHS.accounts)}>{t('dispatch.back')}</Button>}>
+    <Card
+      data-testid="quota-dispatch"
+      title={t(afresh ? 'dispatch.titleAfresh' : 'dispatch.title')}
+      extra={
+        <Button disabled={false} onClick={() => navigate(QUOTA_PATHS.accounts)}>
+          {t('dispatch.back')}
+        </Button>
+      }
+    >
       <DispatchEditor
         key={`${accountId}-${afresh}-${round}`}
         accountId={accountId}
         afresh={afresh}
         readOnly={readOnly}
         collectRef={collect}
-        action={({ refused }) => <Button type="primary" loading={saving} disabled={refused} onClick={submit}>{t('dispatch.submit')}</Button>}
+        action={({ refused }) => (
+          <Button type="primary" loading={saving} disabled={refused} onClick={submit}>
+            {t('dispatch.submit')}
+          </Button>
+        )}
       />
     </Card>
   );

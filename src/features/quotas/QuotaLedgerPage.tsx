@@ -86,14 +86,18 @@ export default function QuotaLedgerPage() {
       {account && (
         <Descriptions size="small" column={4} style={{ marginBottom: 12 }} data-testid="ledger-account">
           <Descriptions.Item label={t('ledger.account')}>{typedCell(account.unitName)}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.kind')}><DictTag dictType={QUOTA_KIND_DICT} value={account.kind} /></Descriptions.Item>
+          <Descriptions.Item label={t('fields.kind')}>
+            <DictTag dictType={QUOTA_KIND_DICT} value={account.kind} />
+          </Descriptions.Item>
           <Descriptions.Item label={t('fields.grantorName')}>{typedCell(account.grantorName)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.termEnd')}>{account.termEnd ?? '-'}</Descriptions.Item>
           <Descriptions.Item label={t('fields.granted')}>{formatCurrency(account.granted)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.dispatched')}>{formatCurrency(account.dispatched)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.frozen')}>{formatCurrency(account.frozen)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.used')}>{formatCurrency(account.used)}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.available')}><span data-testid="ledger-available">{formatCurrency(account.available)}</span></Descriptions.Item>
+          <Descriptions.Item label={t('fields.available')}>
+            <span data-testid="ledger-available">{formatCurrency(account.available)}</span>
+          </Descriptions.Item>
         </Descriptions>
       )}
       <Form<Filters> form={form} layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
@@ -104,7 +108,9 @@ export default function QuotaLedgerPage() {
           <DatePicker.RangePicker />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">{t('accounts.search')}</Button>
+          <Button type="primary" htmlType="submit">
+            {t('accounts.search')}
+          </Button>
           <Button onClick={() => (form.resetFields(), setFilters({}))}>{t('accounts.reset')}</Button>
           <HasPermi value={[PERMISSIONS.quota.export]}>
             <Button onClick={exportLedger}>{t('ledger.export')}</Button>
@@ -119,7 +125,13 @@ export default function QuotaLedgerPage() {
         dataSource={page?.records ?? []}
         scroll={{ x: 1200 }}
         locale={{ emptyText: t('accounts.empty') }}
-        pagination={{ current: paging.pageNum, pageSize: paging.pageSize, total: page?.total ?? 0, showSizeChanger: true, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) }}
+        pagination={{
+          current: paging.pageNum,
+          pageSize: paging.pageSize,
+          total: page?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+        }}
       />
     </Card>
   );

@@ -30,7 +30,10 @@ export function QuotaRequestModal({ account, onClose }: Props) {
   const { t } = useTranslation('quotas');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [options, setOptions] = useState<{ grantors: Array<{ id: string; corpName: string }>; groups: Array<{ id: string; unitName: string }> }>({ grantors: [], groups: [] });
+  const [options, setOptions] = useState<{ grantors: Array<{ id: string; corpName: string }>; groups: Array<{ id: string; unitName: string }> }>({
+    grantors: [],
+    groups: [],
+  });
   const [saving, setSaving] = useState(false);
   const kind = Form.useWatch('kind', form);
 
@@ -44,13 +47,14 @@ export function QuotaRequestModal({ account, onClose }: Props) {
     }
   }, [account, message]);
 
-
   const submit = async () => {
     const values = await form.validateFields();
     setSaving(true);
     try {
       const body = { ...values, ...amountBody(values) };
-      const submitted = account ? await quotaApi.modify({ accountId: account.id, amount: body.amount, termEnd: body.termEnd, reason: body.reason }) : await quotaApi.apply(body);
+      const submitted = account
+        ? await quotaApi.modify({ accountId: account.id, amount: body.amount, termEnd: body.termEnd, reason: body.reason })
+        : await quotaApi.apply(body);
       message.success(t('accounts.submitted'));
       onClose(submitted);
     } catch (e) {
@@ -63,7 +67,15 @@ export function QuotaRequestModal({ account, onClose }: Props) {
 
   const required = { required: true, message: t('validation.required') };
   return (
-    <Modal open title={t(account ? 'accounts.modifyTitle' : 'accounts.applyTitle')} onOk={submit} confirmLoading={saving} onCancel={() => onClose()} destroyOnHidden okText={t('dispatch.submit')}>
+    <Modal
+      open
+      title={t(account ? 'accounts.modifyTitle' : 'accounts.applyTitle')}
+      onOk={submit}
+      confirmLoading={saving}
+      onCancel={() => onClose()}
+      destroyOnHidden
+      okText={t('dispatch.submit')}
+    >
       <Form<Values>
         form={form}
         layout="vertical"

@@ -57,7 +57,15 @@ function Editing(props: TaskComponentProps) {
 
   return (
     <ResubmitFrame>
-      <Card size="small" title={<>{t('task.request')} <DictTag dictType={QUOTA_REQUEST_TYPE_DICT} value={request.type} /></>} data-testid="quota-resubmit">
+      <Card
+        size="small"
+        title={
+          <>
+            {t('task.request')} <DictTag dictType={QUOTA_REQUEST_TYPE_DICT} value={request.type} />
+          </>
+        }
+        data-testid="quota-resubmit"
+      >
         {isDispatch ? (
           <DispatchEditor
             accountId={request.accountId!}
@@ -69,10 +77,14 @@ function Editing(props: TaskComponentProps) {
         ) : (
           <>
             <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
-              <Descriptions.Item label={t('fields.kind')}><DictTag dictType={QUOTA_KIND_DICT} value={request.kind} /></Descriptions.Item>
+              <Descriptions.Item label={t('fields.kind')}>
+                <DictTag dictType={QUOTA_KIND_DICT} value={request.kind} />
+              </Descriptions.Item>
               <Descriptions.Item label={t('fields.grantorName')}>{request.grantorName}</Descriptions.Item>
               <Descriptions.Item label={t('fields.unitId')}>{loaded.unitName}</Descriptions.Item>
-              {request.previousAmount !== null && <Descriptions.Item label={t('task.previousAmount')}>{formatCurrency(request.previousAmount)}</Descriptions.Item>}
+              {request.previousAmount !== null && (
+                <Descriptions.Item label={t('task.previousAmount')}>{formatCurrency(request.previousAmount)}</Descriptions.Item>
+              )}
             </Descriptions>
             <Typography.Paragraph type="secondary">{t('task.resubmitHint')}</Typography.Paragraph>
             <Form<AmountValues>

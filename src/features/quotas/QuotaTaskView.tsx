@@ -27,9 +27,19 @@ export default function QuotaTaskView({ instance, activityKey, reportRecord }: T
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="quota-task-view">
-      <Card size="small" title={<Space>{t('task.request')}<DictTag dictType={QUOTA_REQUEST_TYPE_DICT} value={request.type} /></Space>}>
+      <Card
+        size="small"
+        title={
+          <Space>
+            {t('task.request')}
+            <DictTag dictType={QUOTA_REQUEST_TYPE_DICT} value={request.type} />
+          </Space>
+        }
+      >
         <Descriptions size="small" column={2}>
-          <Descriptions.Item label={t('fields.kind')}><DictTag dictType={QUOTA_KIND_DICT} value={request.kind} /></Descriptions.Item>
+          <Descriptions.Item label={t('fields.kind')}>
+            <DictTag dictType={QUOTA_KIND_DICT} value={request.kind} />
+          </Descriptions.Item>
           <Descriptions.Item label={t('fields.grantorName')}>{typedCell(request.grantorName)}</Descriptions.Item>
           <Descriptions.Item label={isDispatch ? t('dispatch.source') : t('fields.unitId')}>{typedCell(unitName)}</Descriptions.Item>
           <Descriptions.Item label={request.type === QUOTA_REQUEST_TYPE.modify ? t('fields.newAmount') : t('fields.amount')}>
@@ -37,7 +47,9 @@ export default function QuotaTaskView({ instance, activityKey, reportRecord }: T
           </Descriptions.Item>
           {request.previousAmount !== null && <Descriptions.Item label={t('task.previousAmount')}>{formatCurrency(request.previousAmount)}</Descriptions.Item>}
           <Descriptions.Item label={t('fields.termEnd')}>{request.termEnd ?? '-'}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.reason')} span={2}>{request.reason}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.reason')} span={2}>
+            {request.reason}
+          </Descriptions.Item>
         </Descriptions>
       </Card>
       {isDispatch && (
@@ -49,7 +61,12 @@ export default function QuotaTaskView({ instance, activityKey, reportRecord }: T
             dataSource={lines}
             columns={[
               { title: t('fields.unitName'), dataIndex: 'unitName', render: typedCell },
-              { title: t(request.type === QUOTA_REQUEST_TYPE.redispatch ? 'dispatch.inputAfresh' : 'dispatch.input'), dataIndex: 'amount', align: 'right', render: money },
+              {
+                title: t(request.type === QUOTA_REQUEST_TYPE.redispatch ? 'dispatch.inputAfresh' : 'dispatch.input'),
+                dataIndex: 'amount',
+                align: 'right',
+                render: money,
+              },
               { title: t('task.current'), dataIndex: 'current', align: 'right', render: money },
               { title: t('task.grantedNow'), dataIndex: 'grantedNow', align: 'right', render: money },
               { title: t('task.availableNow'), dataIndex: 'availableNow', align: 'right', render: money },
@@ -62,7 +79,9 @@ export default function QuotaTaskView({ instance, activityKey, reportRecord }: T
           <Descriptions size="small" column={3}>
             <Descriptions.Item label={t('fields.granted')}>{formatCurrency(account.granted)}</Descriptions.Item>
             <Descriptions.Item label={t('fields.dispatched')}>{formatCurrency(account.dispatched)}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.available')}><span data-testid="quota-task-available">{formatCurrency(account.available)}</span></Descriptions.Item>
+            <Descriptions.Item label={t('fields.available')}>
+              <span data-testid="quota-task-available">{formatCurrency(account.available)}</span>
+            </Descriptions.Item>
           </Descriptions>
           {request.status === 'RUNNING' && <Typography.Text type="secondary">{t('task.recheck')}</Typography.Text>}
         </Card>

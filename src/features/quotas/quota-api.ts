@@ -79,17 +79,22 @@ export const quotaApi = {
   accounts: (filters: Record<string, unknown>) => api.post<Page<QuotaAccount>>(`${QUOTA_API}/accounts/page`, filters),
   account: (id: string) => api.post<QuotaAccount>(`${QUOTA_API}/accounts/find-by-id`, { id }),
   /** exceptRequestId: a returned request being changed, whose own reservation its change replaces. */
-  tree: (id: string, exceptRequestId?: string) => api.post<{ account: QuotaAccount & { reserved: string }; tree: TreeNode[] }>(`${QUOTA_API}/accounts/tree`, { id, exceptRequestId }),
+  tree: (id: string, exceptRequestId?: string) =>
+    api.post<{ account: QuotaAccount & { reserved: string }; tree: TreeNode[] }>(`${QUOTA_API}/accounts/tree`, { id, exceptRequestId }),
   options: () => api.post<{ grantors: Array<{ id: string; corpName: string }>; groups: Array<{ id: string; unitName: string }> }>(`${QUOTA_API}/options`, {}),
   apply: (body: Record<string, unknown>) => api.post<Submitted>(`${QUOTA_API}/requests/apply`, body),
   modify: (body: Record<string, unknown>) => api.post<Submitted>(`${QUOTA_API}/requests/modify`, body),
   dispatch: (body: Record<string, unknown>, afresh: boolean) => api.post<Submitted>(`${QUOTA_API}/requests/${afresh ? 'redispatch' : 'dispatch'}`, body),
-  request: (id: string) => api.post<{ request: QuotaRequest; unitName: string | null; account: QuotaAccount | null; lines: RequestLine[] }>(`${QUOTA_API}/requests/find-by-id`, { id }),
+  request: (id: string) =>
+    api.post<{ request: QuotaRequest; unitName: string | null; account: QuotaAccount | null; lines: RequestLine[] }>(`${QUOTA_API}/requests/find-by-id`, {
+      id,
+    }),
   ledger: (filters: Record<string, unknown>) => api.post<Page<LedgerEntry>>(`${QUOTA_API}/ledger/page`, filters),
   exportLedger: (filters: Record<string, unknown>) => api.post<{ id: string }>(`${QUOTA_API}/ledger/export`, filters),
 };
 
 /** Where the quota pages live (menus quota:account, quota:dispatch, quota:ledger). */
 export const QUOTA_PATHS = { accounts: '/op/quota/account', dispatch: '/op/quota/dispatch', ledger: '/op/quota/ledger' } as const;
-export const dispatchLink = (accountId: string, afresh: boolean) => `${QUOTA_PATHS.dispatch}?accountId=${encodeURIComponent(accountId)}${afresh ? '&afresh=1' : ''}`;
+export const dispatchLink = (accountId: string, afresh: boolean) =>
+  `${QUOTA_PATHS.dispatch}?accountId=${encodeURIComponent(accountId)}${afresh ? '&afresh=1' : ''}`;
 export const ledgerLink = (accountId: string) => `${QUOTA_PATHS.ledger}?accountId=${encodeURIComponent(accountId)}`;

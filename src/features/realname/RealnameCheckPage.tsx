@@ -49,7 +49,11 @@ export default function RealnameCheckPage() {
       </Card>
       {record && (
         <Card size="small" title={t('realname:detail.history')}>
-          {record.instanceId ? <HistoryTimeline instanceId={record.instanceId} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('realname:detail.noHistory')} />}
+          {record.instanceId ? (
+            <HistoryTimeline instanceId={record.instanceId} />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('realname:detail.noHistory')} />
+          )}
         </Card>
       )}
     </div>

@@ -159,7 +159,9 @@ export default function RealnameFormPage() {
   const label = (field: RealnameTextField) => t(REALNAME_FIELDS[field].label);
   return (
     <div className="kit-page realname-form" data-testid="realname-form">
-      {record?.rejectRemark && <Alert type="error" showIcon message={t('realname:form.rejected')} description={record.rejectRemark} data-testid="realname-reject-remark" />}
+      {record?.rejectRemark && (
+        <Alert type="error" showIcon message={t('realname:form.rejected')} description={record.rejectRemark} data-testid="realname-reject-remark" />
+      )}
       {(!id || loaded.state === 'ready') && guard.notice}
       <Form form={form} layout="vertical" name="realname" requiredMark onValuesChange={guard.onValuesChange}>
         {SECTIONS.map((section) => (
@@ -200,10 +202,23 @@ export default function RealnameFormPage() {
             <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(REALNAME_PATHS.list)}>
               {t('realname:form.back')}
             </Button>
-            <Button icon={<SaveOutlined />} loading={busy === 'draft'} disabled={busy === 'submit'} onClick={() => void run('draft')} data-testid="realname-save-draft">
+            <Button
+              icon={<SaveOutlined />}
+              loading={busy === 'draft'}
+              disabled={busy === 'submit'}
+              onClick={() => void run('draft')}
+              data-testid="realname-save-draft"
+            >
               {t('realname:form.saveDraft')}
             </Button>
-            <Button type="primary" icon={<SendOutlined />} loading={busy === 'submit'} disabled={busy === 'draft'} onClick={() => void run('submit')} data-testid="realname-submit">
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              loading={busy === 'submit'}
+              disabled={busy === 'draft'}
+              onClick={() => void run('submit')}
+              data-testid="realname-submit"
+            >
               {t('realname:form.submit')}
             </Button>
           </Space>

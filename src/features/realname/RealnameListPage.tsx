@@ -59,7 +59,14 @@ export default function RealnameListPage() {
           type="link"
           size="small"
           icon={<CheckCircleOutlined />}
-          onClick={() => confirm(t('realname:list.submitConfirm', { corpName: record.corpName }), t('realname:list.submit'), () => realnameApi.submit(record.id, record.dataVersion), t('realname:list.submitted'))}
+          onClick={() =>
+            confirm(
+              t('realname:list.submitConfirm', { corpName: record.corpName }),
+              t('realname:list.submit'),
+              () => realnameApi.submit(record.id, record.dataVersion),
+              t('realname:list.submitted'),
+            )
+          }
         >
           {t('realname:list.submit')}
         </Button>
@@ -70,7 +77,15 @@ export default function RealnameListPage() {
           size="small"
           danger
           icon={<DeleteOutlined />}
-          onClick={() => confirm(t('realname:list.removeConfirm', { corpName: record.corpName }), t('realname:list.remove'), () => realnameApi.remove([record.id]), t('realname:list.removed'), true)}
+          onClick={() =>
+            confirm(
+              t('realname:list.removeConfirm', { corpName: record.corpName }),
+              t('realname:list.remove'),
+              () => realnameApi.remove([record.id]),
+              t('realname:list.removed'),
+              true,
+            )
+          }
         >
           {t('realname:list.remove')}
         </Button>

@@ -27,7 +27,9 @@ export default function RealnameReviewPage() {
   return (
     <TaskPageFrame loaded={loaded}>
       {/* Keyed by the step: a completion moves the record's status, so it is read again. */}
-      {({ instance, reportRecord }) => <ReviewedRecord key={`${instance.status}:${instance.currentActivity ?? ''}`} id={instance.businessKey} reportRecord={reportRecord} />}
+      {({ instance, reportRecord }) => (
+        <ReviewedRecord key={`${instance.status}:${instance.currentActivity ?? ''}`} id={instance.businessKey} reportRecord={reportRecord} />
+      )}
     </TaskPageFrame>
   );
 }

@@ -10,7 +10,9 @@ import { encryptWithPublicKey } from '../../providers/auth-provider';
 import { api } from '../../providers/http';
 import { getSessionKeys } from '../../providers/session';
 
-export type RealnameInput = Partial<Pick<RealnameRecord, 'corpName' | 'creditCode' | 'legalPersonName' | 'idCard' | 'mobilePhone' | 'bankCard' | 'licenceFileId'>>;
+export type RealnameInput = Partial<
+  Pick<RealnameRecord, 'corpName' | 'creditCode' | 'legalPersonName' | 'idCard' | 'mobilePhone' | 'bankCard' | 'licenceFileId'>
+>;
 
 /** The record with its sensitive values in full where the server revealed them (whitelist), masked otherwise. */
 function opened(record: RealnameRecord): RealnameRecord {

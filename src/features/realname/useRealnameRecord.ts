@@ -16,7 +16,9 @@ export function useRealnameRecord(id: string | undefined | null) {
     setLoaded({ state: 'loading' });
     realnameApi.find(id).then(
       (record) => live && setLoaded({ state: 'ready', record }),
-      (error: unknown) => live && setLoaded({ state: 'failed', message: error instanceof Error ? error.message : String(error), missing: recordStateOf(error).status === 'missing' }),
+      (error: unknown) =>
+        live &&
+        setLoaded({ state: 'failed', message: error instanceof Error ? error.message : String(error), missing: recordStateOf(error).status === 'missing' }),
     );
     return () => {
       live = false;

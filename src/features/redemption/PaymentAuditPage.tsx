@@ -70,13 +70,19 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
         <Descriptions.Item label={t('fields.status')}>
           <Tag color={PAYMENT_COLOR[payment.status]}>{t(`paymentStatus.${payment.status}`)}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.payerName')}><Typed>{payment.payerName}</Typed></Descriptions.Item>
+        <Descriptions.Item label={t('fields.payerName')}>
+          <Typed>{payment.payerName}</Typed>
+        </Descriptions.Item>
         <Descriptions.Item label={t('fields.amount')}>{formatMoney(payment.amount)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.valueDate')}>{payment.valueDate}</Descriptions.Item>
         <Descriptions.Item label={t('fields.createBy')}>{payment.createByName ?? payment.createBy}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.remark')} span={2}>{payment.remark}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.remark')} span={2}>
+          {payment.remark}
+        </Descriptions.Item>
       </Descriptions>
-      <Typography.Title level={5} style={{ margin: 0 }}>{t('page.matchedNotes')}</Typography.Title>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t('page.matchedNotes')}
+      </Typography.Title>
       <Table<MatchedNote>
         rowKey="id"
         size="small"
@@ -92,20 +98,35 @@ function PaymentDetail({ id, onAudited }: { id: string; onAudited: () => void })
       />
       {payment.status !== PAYMENT_STATUS.pending ? (
         <Descriptions title={t('page.auditInfo')} bordered size="small" column={2}>
-          <Descriptions.Item label={t('fields.auditorName')}><Typed>{payment.auditorName}</Typed></Descriptions.Item>
+          <Descriptions.Item label={t('fields.auditorName')}>
+            <Typed>{payment.auditorName}</Typed>
+          </Descriptions.Item>
           <Descriptions.Item label={t('fields.auditTime')}>{time(payment.auditTime)}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.opinion')} span={2}>{payment.auditOpinion}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.opinion')} span={2}>
+            {payment.auditOpinion}
+          </Descriptions.Item>
         </Descriptions>
       ) : (
         mayAudit && (
           <Card size="small" title={t('page.audit')}>
             {own && <Alert type="warning" showIcon message={t('page.fourEyesHint')} style={{ marginBottom: 12 }} />}
-            <Input.TextArea aria-label={t('fields.opinion')} placeholder={t('fields.opinion')} maxLength={500} rows={3} value={opinion} onChange={(e) => setOpinion(e.target.value)} />
+            <Input.TextArea
+              aria-label={t('fields.opinion')}
+              placeholder={t('fields.opinion')}
+              maxLength={500}
+              rows={3}
+              value={opinion}
+              onChange={(e) => setOpinion(e.target.value)}
+            />
             <Space style={{ marginTop: 12 }}>
               <Popconfirm title={t('page.passConfirm')} onConfirm={() => decide(AUDIT_OUTCOME.pass)} disabled={own}>
-                <Button type="primary" loading={busy === AUDIT_OUTCOME.pass} disabled={own}>{t('page.pass')}</Button>
+                <Button type="primary" loading={busy === AUDIT_OUTCOME.pass} disabled={own}>
+                  {t('page.pass')}
+                </Button>
               </Popconfirm>
-              <Button danger loading={busy === AUDIT_OUTCOME.reject} disabled={own} onClick={() => decide(AUDIT_OUTCOME.reject)}>{t('page.reject')}</Button>
+              <Button danger loading={busy === AUDIT_OUTCOME.reject} disabled={own} onClick={() => decide(AUDIT_OUTCOME.reject)}>
+                {t('page.reject')}
+              </Button>
             </Space>
           </Card>
         )
@@ -131,12 +152,15 @@ function PaymentsTab() {
     setLoading(true);
     redemptionApi
       .payments({ status, pageNum: page, pageSize: 10 })
-      .then((found) => {
-        setRows(found.records);
-        setTotal(found.total);
-        setCounts(found.counts);
-        setError(undefined);
-      }, (e: Error) => setError(e.message))
+      .then(
+        (found) => {
+          setRows(found.records);
+          setTotal(found.total);
+          setCounts(found.counts);
+          setError(undefined);
+        },
+        (e: Error) => setError(e.message),
+      )
       .finally(() => setLoading(false));
   }, [status, page]);
   useEffect(load, [load]);
@@ -145,12 +169,19 @@ function PaymentsTab() {
       <Space style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }} wrap>
         <Segmented
           value={status}
-          onChange={(v) => { setStatus(String(v)); setPage(1); }}
+          onChange={(v) => {
+            setStatus(String(v));
+            setPage(1);
+          }}
           options={PAYMENT_STATUSES.map((s) => ({ value: s, label: `${t(`paymentStatus.${s}`)} (${counts[s] ?? 0})` }))}
         />
         <Space>
           <Button onClick={load}>{t('page.refresh')}</Button>
-          {mayAdd && <Button type="primary" onClick={() => setAdding(true)}>{t('page.addPayment')}</Button>}
+          {mayAdd && (
+            <Button type="primary" onClick={() => setAdding(true)}>
+              {t('page.addPayment')}
+            </Button>
+          )}
         </Space>
       </Space>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
@@ -174,7 +205,11 @@ function PaymentsTab() {
             key: 'detail',
             width: 90,
             fixed: 'right',
-            render: (_, row) => <Button type="link" size="small" onClick={() => setOpen(row.id)}>{row.status === PAYMENT_STATUS.pending && mayAudit ? t('page.audit') : t('page.detail')}</Button>,
+            render: (_, row) => (
+              <Button type="link" size="small" onClick={() => setOpen(row.id)}>
+                {row.status === PAYMENT_STATUS.pending && mayAudit ? t('page.audit') : t('page.detail')}
+              </Button>
+            ),
           },
         ]}
       />
@@ -182,7 +217,12 @@ function PaymentsTab() {
         {open && <PaymentDetail id={open} onAudited={load} />}
       </Drawer>
       <Modal open={adding} width={820} title={t('page.addPayment')} footer={null} onCancel={() => setAdding(false)} destroyOnHidden>
-        <PaymentForm onDone={() => { setAdding(false); load(); }} />
+        <PaymentForm
+          onDone={() => {
+            setAdding(false);
+            load();
+          }}
+        />
       </Modal>
     </>
   );
@@ -197,18 +237,25 @@ function RegistrationsTab() {
   const [error, setError] = useState<string>();
   const [adding, setAdding] = useState(false);
   const load = useCallback(() => {
-    redemptionApi.registrations({ pageNum: page, pageSize: 10 }).then((found) => {
-      setRows(found.records);
-      setTotal(found.total);
-      setError(undefined);
-    }, (e: Error) => setError(e.message));
+    redemptionApi.registrations({ pageNum: page, pageSize: 10 }).then(
+      (found) => {
+        setRows(found.records);
+        setTotal(found.total);
+        setError(undefined);
+      },
+      (e: Error) => setError(e.message),
+    );
   }, [page]);
   useEffect(load, [load]);
   return (
     <>
       <Space style={{ marginBottom: 16 }}>
         <Button onClick={load}>{t('page.refresh')}</Button>
-        {mayRegister && <Button type="primary" onClick={() => setAdding(true)}>{t('page.register')}</Button>}
+        {mayRegister && (
+          <Button type="primary" onClick={() => setAdding(true)}>
+            {t('page.register')}
+          </Button>
+        )}
       </Space>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Table<Registration>
@@ -222,14 +269,30 @@ function RegistrationsTab() {
           { title: t('fields.noteAmount'), dataIndex: 'amount', align: 'right', width: 140, render: (v: string) => formatMoney(v) },
           { title: t('fields.paidDate'), dataIndex: 'paidDate', width: 110 },
           { title: t('fields.evidenceName'), dataIndex: 'evidenceName', width: 200, render: (value: string | null) => <Typed>{value}</Typed> },
-          { title: t('fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={REGISTRATION_COLOR[v]}>{t(`registrationStatus.${v}`)}</Tag> },
+          {
+            title: t('fields.status'),
+            dataIndex: 'status',
+            width: 100,
+            render: (v: string) => <Tag color={REGISTRATION_COLOR[v]}>{t(`registrationStatus.${v}`)}</Tag>,
+          },
           { title: t('fields.createBy'), dataIndex: 'createByName', width: 110, render: (value: string | null) => <Typed>{value}</Typed> },
           { title: t('fields.createTime'), dataIndex: 'createTime', width: 150, render: time },
-          { title: t('page.detail'), key: 'task', width: 90, fixed: 'right', render: (_, row) => (row.instanceId ? <Link to={viewTaskLink({ instanceId: row.instanceId })}>{t('page.detail')}</Link> : null) },
+          {
+            title: t('page.detail'),
+            key: 'task',
+            width: 90,
+            fixed: 'right',
+            render: (_, row) => (row.instanceId ? <Link to={viewTaskLink({ instanceId: row.instanceId })}>{t('page.detail')}</Link> : null),
+          },
         ]}
       />
       <Modal open={adding} width={640} title={t('page.register')} footer={null} onCancel={() => setAdding(false)} destroyOnHidden>
-        <RegistrationForm onDone={() => { setAdding(false); load(); }} />
+        <RegistrationForm
+          onDone={() => {
+            setAdding(false);
+            load();
+          }}
+        />
       </Modal>
     </>
   );

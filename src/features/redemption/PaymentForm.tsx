@@ -55,8 +55,12 @@ export function PaymentForm({ onDone }: { onDone: () => void }) {
     setError(undefined);
     try {
       await redemptionApi.addPayment({
-        payerUnitId: values.payerUnitId ?? '', amount: values.amount?.trim() ?? '', valueDate: values.valueDate?.format('YYYY-MM-DD') ?? '',
-        bankSerialNo: values.bankSerialNo?.trim() ?? '', noteIds: selected, remark: values.remark?.trim() || undefined,
+        payerUnitId: values.payerUnitId ?? '',
+        amount: values.amount?.trim() ?? '',
+        valueDate: values.valueDate?.format('YYYY-MM-DD') ?? '',
+        bankSerialNo: values.bankSerialNo?.trim() ?? '',
+        noteIds: selected,
+        remark: values.remark?.trim() || undefined,
       });
       message.success(t('page.saved'));
       form.resetFields();
@@ -91,7 +95,12 @@ export function PaymentForm({ onDone }: { onDone: () => void }) {
               { title: t('fields.holderName'), dataIndex: 'holderName' },
               { title: t('fields.noteAmount'), dataIndex: 'amount', align: 'right', width: 140, render: (v: string) => formatMoney(v) },
               { title: t('fields.dueDate'), dataIndex: 'dueDate', width: 110 },
-              { title: t('fields.noteStatus'), dataIndex: 'status', width: 90, render: (v: string, row) => <NoteStatusTag status={row.overdue ? 'OVERDUE' : v} /> },
+              {
+                title: t('fields.noteStatus'),
+                dataIndex: 'status',
+                width: 90,
+                render: (v: string, row) => <NoteStatusTag status={row.overdue ? 'OVERDUE' : v} />,
+              },
             ]}
           />
         ) : (
@@ -103,7 +112,13 @@ export function PaymentForm({ onDone }: { onDone: () => void }) {
       </Form.Item>
       <div style={{ marginTop: -12, marginBottom: 16 }} data-testid="match-total">
         <Typography.Text>{t('page.matchedTotal', { amount: formatMoney(yuan(total)) })}</Typography.Text>{' '}
-        {paid !== null && selected.length > 0 && (paid === total ? <Tag color="success">{t('page.matchOk')}</Tag> : <Tag color="error">{t('page.matchDiff', { amount: formatMoney(yuan(paid > total ? paid - total : total - paid)) })}</Tag>)}
+        {paid !== null &&
+          selected.length > 0 &&
+          (paid === total ? (
+            <Tag color="success">{t('page.matchOk')}</Tag>
+          ) : (
+            <Tag color="error">{t('page.matchDiff', { amount: formatMoney(yuan(paid > total ? paid - total : total - paid)) })}</Tag>
+          ))}
       </div>
       <Form.Item name="valueDate" label={t('fields.valueDate')} rules={required}>
         <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />

@@ -46,7 +46,11 @@ export function RegistrationForm({ onDone }: { onDone: () => void }) {
     <Form form={form} layout="vertical" onFinish={submit} aria-label={t('page.register')}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form.Item name="noteId" label={t('fields.noteId')} rules={required}>
-        <Select showSearch optionFilterProp="label" options={notes.map((n) => ({ value: n.id, label: `${n.noteNo} · ${n.issuerName} · ${formatMoney(n.amount)}` }))} />
+        <Select
+          showSearch
+          optionFilterProp="label"
+          options={notes.map((n) => ({ value: n.id, label: `${n.noteNo} · ${n.issuerName} · ${formatMoney(n.amount)}` }))}
+        />
       </Form.Item>
       <RegistrationPaymentFields />
       <Button type="primary" htmlType="submit" loading={saving}>

@@ -26,7 +26,11 @@ function Editing(props: TaskComponentProps) {
   const { instance, activityKey, reportRecord } = props;
   const { t } = useTranslation('redemption');
   const [form] = Form.useForm<PaymentValues>();
-  const { loaded, error } = useTaskRecord(reportRecord, () => redemptionApi.registration(instance.businessKey), [instance.businessKey, instance.status, activityKey]);
+  const { loaded, error } = useTaskRecord(reportRecord, () => redemptionApi.registration(instance.businessKey), [
+    instance.businessKey,
+    instance.status,
+    activityKey,
+  ]);
   const registration = loaded?.registration;
 
   const collect = useCallback(async () => {

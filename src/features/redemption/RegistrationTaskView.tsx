@@ -21,7 +21,11 @@ const COLOR: Record<string, string> = { RUNNING: 'processing', APPROVED: 'succes
 export default function RegistrationTaskView({ instance, activityKey, reportRecord }: TaskComponentProps) {
   const { t } = useTranslation('redemption');
   // The actions wait until the registration is shown.
-  const { loaded: detail, error } = useTaskRecord(reportRecord, () => redemptionApi.registration(instance.businessKey), [instance.businessKey, instance.status, activityKey]);
+  const { loaded: detail, error } = useTaskRecord(reportRecord, () => redemptionApi.registration(instance.businessKey), [
+    instance.businessKey,
+    instance.status,
+    activityKey,
+  ]);
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!detail) return <Spin />;
   const { registration, note } = detail;
@@ -42,7 +46,9 @@ export default function RegistrationTaskView({ instance, activityKey, reportReco
         <Descriptions.Item label={t('fields.status')}>
           <Tag color={COLOR[registration.status]}>{t(`registrationStatus.${registration.status}`)}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.remark')} span={2}>{registration.remark}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.remark')} span={2}>
+          {registration.remark}
+        </Descriptions.Item>
       </Descriptions>
       <FilePreview fileIds={[registration.evidenceFileId]} names={{ [registration.evidenceFileId]: registration.evidenceName }} />
     </Space>

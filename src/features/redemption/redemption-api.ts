@@ -70,7 +70,8 @@ export interface PaymentInput {
 }
 
 export const redemptionApi = {
-  payments: (filters: Record<string, unknown>) => api.post<{ records: Payment[]; total: number; counts: Record<string, number> }>(REDEMPTION_CALLS.payments, filters),
+  payments: (filters: Record<string, unknown>) =>
+    api.post<{ records: Payment[]; total: number; counts: Record<string, number> }>(REDEMPTION_CALLS.payments, filters),
   payment: (id: string) => api.post<{ payment: Payment; notes: MatchedNote[] }>(REDEMPTION_CALLS.payment, { id }),
   payers: () => api.post<Array<{ id: string; unitName: string }>>(REDEMPTION_CALLS.payers, {}),
   matchable: (issuerUnitId?: string) => api.post<MatchableNote[]>(REDEMPTION_CALLS.matchable, { issuerUnitId }),

@@ -114,7 +114,11 @@ function RoleFormModal({ editing, open, onClose }: { editing: RoleRow | null; op
     >
       {builtIn && <Alert type="info" showIcon message={t('staff:role.builtInHint')} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" preserve={false} disabled={builtIn}>
-        <Form.Item name="roleName" label={t('staff:role.fields.roleName')} rules={[{ required: true, whitespace: true, message: t('staff:role.roleNameRequired') }, { max: 50 }]}>
+        <Form.Item
+          name="roleName"
+          label={t('staff:role.fields.roleName')}
+          rules={[{ required: true, whitespace: true, message: t('staff:role.roleNameRequired') }, { max: 50 }]}
+        >
           <Input maxLength={50} />
         </Form.Item>
         <Form.Item
@@ -138,7 +142,10 @@ function RoleFormModal({ editing, open, onClose }: { editing: RoleRow | null; op
         </Form.Item>
         <Form.Item label={t('staff:role.grants')} extra={t('staff:role.grantsHint')}>
           {tree ? (
-            <div style={{ maxHeight: 360, overflow: 'auto', border: '1px solid var(--ant-color-border, #d9d9d9)', borderRadius: 6, padding: 8 }} data-testid="role-grant-tree">
+            <div
+              style={{ maxHeight: 360, overflow: 'auto', border: '1px solid var(--ant-color-border, #d9d9d9)', borderRadius: 6, padding: 8 }}
+              data-testid="role-grant-tree"
+            >
               <Tree
                 checkable
                 selectable={false}
@@ -182,7 +189,10 @@ export default function RolesPage() {
       okType: 'danger',
       okText: t('staff:role.remove'),
       cancelText: t('kit:form.cancel'),
-      onOk: () => submit(() => api.post(ROLE_CALLS.remove, { ids: [row.id] }), 'staff:role.removed').catch(() => undefined).finally(refresh),
+      onOk: () =>
+        submit(() => api.post(ROLE_CALLS.remove, { ids: [row.id] }), 'staff:role.removed')
+          .catch(() => undefined)
+          .finally(refresh),
     });
 
   return (
@@ -194,7 +204,11 @@ export default function RolesPage() {
             <>
               {/* A role's name is its record's own text (the seeded ones as the release wrote them). */}
               <Typed>{String(value)}</Typed>
-              {record.builtIn === true && <Tag color="gold" style={{ marginLeft: 8 }}>{t('staff:role.builtIn')}</Tag>}
+              {record.builtIn === true && (
+                <Tag color="gold" style={{ marginLeft: 8 }}>
+                  {t('staff:role.builtIn')}
+                </Tag>
+              )}
             </>
           ),
         }}

@@ -94,14 +94,20 @@ function StaffFormModal({ editing, open, onClose }: { editing: StaffRow | null; 
   }, [open, editing, form]);
 
   const save = () =>
-    form.validateFields().then((values: Record<string, unknown>) =>
-      submit(async () => {
-        const body = { ...values, defaultCorpId: values.defaultCorpId ?? null };
-        if (editing) await api.post(STAFF_CALLS.update, { ...body, id: editing.id, dataVersion: editing.dataVersion });
-        else await api.post(STAFF_CALLS.save, { ...body, password: await encryptWithPublicKey(String(values.password).trim()) });
-        onClose(true);
-      }, editing ? 'staff:staff.saved' : 'staff:staff.created'),
-    ).catch(() => undefined); // the form or the notice already says what is wrong
+    form
+      .validateFields()
+      .then((values: Record<string, unknown>) =>
+        submit(
+          async () => {
+            const body = { ...values, defaultCorpId: values.defaultCorpId ?? null };
+            if (editing) await api.post(STAFF_CALLS.update, { ...body, id: editing.id, dataVersion: editing.dataVersion });
+            else await api.post(STAFF_CALLS.save, { ...body, password: await encryptWithPublicKey(String(values.password).trim()) });
+            onClose(true);
+          },
+          editing ? 'staff:staff.saved' : 'staff:staff.created',
+        ),
+      )
+      .catch(() => undefined); // the form or the notice already says what is wrong
 
   return (
     <Modal
@@ -126,7 +132,11 @@ function StaffFormModal({ editing, open, onClose }: { editing: StaffRow | null; 
         >
           <Input disabled={!!editing} autoComplete="off" maxLength={50} />
         </Form.Item>
-        <Form.Item name="personName" label={t('staff:staff.fields.personName')} rules={[{ required: true, whitespace: true, message: t('staff:staff.personNameRequired') }, { max: 50 }]}>
+        <Form.Item
+          name="personName"
+          label={t('staff:staff.fields.personName')}
+          rules={[{ required: true, whitespace: true, message: t('staff:staff.personNameRequired') }, { max: 50 }]}
+        >
           <Input maxLength={50} />
         </Form.Item>
         {!editing && (
@@ -136,7 +146,10 @@ function StaffFormModal({ editing, open, onClose }: { editing: StaffRow | null; 
             extra={t('staff:staff.passwordHint')}
             rules={[
               { required: true, whitespace: true, message: t('staff:staff.passwordRequired') },
-              { validator: (_, value: string | undefined) => (!value || isStrongPassword(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t('auth:password.weak')))) },
+              {
+                validator: (_, value: string | undefined) =>
+                  !value || isStrongPassword(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t('auth:password.weak'))),
+              },
             ]}
           >
             <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
@@ -157,7 +170,10 @@ function StaffFormModal({ editing, open, onClose }: { editing: StaffRow | null; 
             mode="multiple"
             allowClear
             optionFilterProp="label"
-            options={options?.roles.map((r) => ({ value: r.id, label: r.status === ACCOUNT_STATUS.enabled ? r.roleName : `${r.roleName}（${t('dict:sys_normal_disable.1')}）` }))}
+            options={options?.roles.map((r) => ({
+              value: r.id,
+              label: r.status === ACCOUNT_STATUS.enabled ? r.roleName : `${r.roleName}（${t('dict:sys_normal_disable.1')}）`,
+            }))}
             data-testid="staff-roles"
           />
         </Form.Item>
@@ -165,7 +181,13 @@ function StaffFormModal({ editing, open, onClose }: { editing: StaffRow | null; 
           <Select mode="multiple" allowClear options={options?.positions.map((p) => ({ value: p.id, label: p.name }))} />
         </Form.Item>
         <Form.Item name="corpIds" label={t('staff:staff.fields.corps')}>
-          <Select mode="multiple" allowClear optionFilterProp="label" options={options?.corps.map((c) => ({ value: c.id, label: c.corpName }))} data-testid="staff-corps" />
+          <Select
+            mode="multiple"
+            allowClear
+            optionFilterProp="label"
+            options={options?.corps.map((c) => ({ value: c.id, label: c.corpName }))}
+            data-testid="staff-corps"
+          />
         </Form.Item>
         <Form.Item name="defaultCorpId" label={t('staff:staff.fields.defaultCorp')}>
           <Select allowClear options={options?.corps.filter((c) => corpIds.includes(c.id)).map((c) => ({ value: c.id, label: c.corpName }))} />
@@ -183,14 +205,24 @@ function ResetPasswordModal({ target, onClose }: { target: StaffRow | null; onCl
   const [form] = Form.useForm<{ password: string }>();
   const { submit, submitting } = useSubmit();
   const save = () =>
-    form.validateFields().then(({ password }) =>
-      submit(async () => {
-        await api.post(STAFF_CALLS.resetPassword, { id: target!.id, password: await encryptWithPublicKey(password.trim()) });
-        onClose(true);
-      }, 'staff:staff.passwordReset'),
-    ).catch(() => undefined);
+    form
+      .validateFields()
+      .then(({ password }) =>
+        submit(async () => {
+          await api.post(STAFF_CALLS.resetPassword, { id: target!.id, password: await encryptWithPublicKey(password.trim()) });
+          onClose(true);
+        }, 'staff:staff.passwordReset'),
+      )
+      .catch(() => undefined);
   return (
-    <Modal title={`${t('staff:staff.resetPassword')}：${target?.personName ?? ''}`} open={!!target} onOk={save} okButtonProps={{ loading: submitting }} onCancel={() => onClose(false)} destroyOnHidden>
+    <Modal
+      title={`${t('staff:staff.resetPassword')}：${target?.personName ?? ''}`}
+      open={!!target}
+      onOk={save}
+      okButtonProps={{ loading: submitting }}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="password"
@@ -198,7 +230,10 @@ function ResetPasswordModal({ target, onClose }: { target: StaffRow | null; onCl
           extra={t('staff:staff.passwordHint')}
           rules={[
             { required: true, whitespace: true, message: t('staff:staff.passwordRequired') },
-            { validator: (_, value: string | undefined) => (!value || isStrongPassword(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t('auth:password.weak')))) },
+            {
+              validator: (_, value: string | undefined) =>
+                !value || isStrongPassword(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t('auth:password.weak'))),
+            },
           ]}
         >
           <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
@@ -232,7 +267,10 @@ export default function StaffPage() {
       okType: disabling ? 'danger' : 'primary',
       okText: t(disabling ? 'staff:staff.disable' : 'staff:staff.enable'),
       cancelText: t('kit:form.cancel'),
-      onOk: () => submit(() => api.post(disabling ? STAFF_CALLS.disable : STAFF_CALLS.enable, { id: row.id }), disabling ? 'staff:staff.disabled' : 'staff:staff.enabled').catch(() => undefined).finally(refresh),
+      onOk: () =>
+        submit(() => api.post(disabling ? STAFF_CALLS.disable : STAFF_CALLS.enable, { id: row.id }), disabling ? 'staff:staff.disabled' : 'staff:staff.enabled')
+          .catch(() => undefined)
+          .finally(refresh),
     });
   };
 
@@ -242,7 +280,10 @@ export default function StaffPage() {
       content: t('staff:staff.unlockConfirm', { name: row.personName }),
       okText: t('staff:staff.unlock'),
       cancelText: t('kit:form.cancel'),
-      onOk: () => submit(() => api.post(STAFF_CALLS.unlock, { id: row.id, dataVersion: row.dataVersion }), 'staff:staff.unlocked').catch(() => undefined).finally(refresh),
+      onOk: () =>
+        submit(() => api.post(STAFF_CALLS.unlock, { id: row.id, dataVersion: row.dataVersion }), 'staff:staff.unlocked')
+          .catch(() => undefined)
+          .finally(refresh),
     });
 
   return (
@@ -282,7 +323,14 @@ export default function StaffPage() {
                 </Button>
               )}
               {may(PERMISSIONS.staff.status) && !self && (
-                <Button type="link" size="small" danger={row.status === ACCOUNT_STATUS.enabled} icon={row.status === ACCOUNT_STATUS.enabled ? <StopOutlined /> : <CheckCircleOutlined />} onClick={() => toggle(row)} data-testid="staff-toggle">
+                <Button
+                  type="link"
+                  size="small"
+                  danger={row.status === ACCOUNT_STATUS.enabled}
+                  icon={row.status === ACCOUNT_STATUS.enabled ? <StopOutlined /> : <CheckCircleOutlined />}
+                  onClick={() => toggle(row)}
+                  data-testid="staff-toggle"
+                >
                   {t(row.status === ACCOUNT_STATUS.enabled ? 'staff:staff.disable' : 'staff:staff.enable')}
                 </Button>
               )}

@@ -60,7 +60,9 @@ export default function SupportPage() {
     () =>
       liveMessages.onSupport((conversationId, message) => {
         if (conversationId === selectedId) {
-          setThread((current) => (current && !current.messages.some((m) => m.id === message.id) ? { ...current, messages: [...current.messages, message] } : current));
+          setThread((current) =>
+            current && !current.messages.some((m) => m.id === message.id) ? { ...current, messages: [...current.messages, message] } : current,
+          );
         }
         void loadList();
       }),
@@ -105,7 +107,11 @@ export default function SupportPage() {
     <Row gutter={16} className="support-page">
       <Col xs={24} md={9} lg={8}>
         <Card size="small" title={t('support.title')}>
-          <Tabs activeKey={box} onChange={(key) => setBox(key as SupportBox)} items={(['queue', 'mine', 'closed'] as const).map((key) => ({ key, label: t(`support.${key}`) }))} />
+          <Tabs
+            activeKey={box}
+            onChange={(key) => setBox(key as SupportBox)}
+            items={(['queue', 'mine', 'closed'] as const).map((key) => ({ key, label: t(`support.${key}`) }))}
+          />
           <List
             dataSource={list}
             locale={{ emptyText: t('support.empty') }}
@@ -168,7 +174,12 @@ export default function SupportPage() {
             <>
               <div className="support-thread" style={{ maxHeight: '55vh', overflowY: 'auto', padding: '4px 8px' }} data-testid="support-thread">
                 {thread.messages.map((m) => (
-                  <div key={m.id} style={{ display: 'flex', justifyContent: m.author === 'OPERATOR' ? 'flex-end' : 'flex-start', margin: '8px 0' }} data-testid="support-message" data-author={m.author}>
+                  <div
+                    key={m.id}
+                    style={{ display: 'flex', justifyContent: m.author === 'OPERATOR' ? 'flex-end' : 'flex-start', margin: '8px 0' }}
+                    data-testid="support-message"
+                    data-author={m.author}
+                  >
                     <div style={{ maxWidth: '75%' }}>
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                         {m.authorName}（{t(m.author === 'OPERATOR' ? 'support.operator' : 'support.customer')}）{formatTime(m.createTime)}
@@ -191,9 +202,13 @@ export default function SupportPage() {
                 <div ref={bottom} />
               </div>
               {conversation?.status === 'CLOSED' && (
-                <Typography.Text type="secondary">{t('support.closedAt', { time: conversation.closedAt ? formatTime(conversation.closedAt) : '' })}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('support.closedAt', { time: conversation.closedAt ? formatTime(conversation.closedAt) : '' })}
+                </Typography.Text>
               )}
-              {conversation?.status === 'TAKEN' && !mine && <Typography.Text type="secondary">{t('support.notYours', { name: conversation.operatorName ?? '' })}</Typography.Text>}
+              {conversation?.status === 'TAKEN' && !mine && (
+                <Typography.Text type="secondary">{t('support.notYours', { name: conversation.operatorName ?? '' })}</Typography.Text>
+              )}
               {mine && (
                 <div style={{ display: 'flex', gap: 8, marginTop: 12, alignItems: 'stretch' }}>
                   <Input.TextArea
@@ -207,7 +222,14 @@ export default function SupportPage() {
                     }}
                     data-testid="support-reply-input"
                   />
-                  <Button type="primary" loading={busy} disabled={!draft.trim()} onClick={() => void send()} style={{ height: 'auto' }} data-testid="support-send">
+                  <Button
+                    type="primary"
+                    loading={busy}
+                    disabled={!draft.trim()}
+                    onClick={() => void send()}
+                    style={{ height: 'auto' }}
+                    data-testid="support-send"
+                  >
                     {t('support.reply')}
                   </Button>
                 </div>

@@ -43,7 +43,11 @@ export default function OnlineSessionsPage() {
         username: (value, record) => (
           <>
             {String(value)}
-            {record.current === true && <Tag color="blue" style={{ marginLeft: 8 }}>{t('resources:onlineSession.current')}</Tag>}
+            {record.current === true && (
+              <Tag color="blue" style={{ marginLeft: 8 }}>
+                {t('resources:onlineSession.current')}
+              </Tag>
+            )}
           </>
         ),
       }}

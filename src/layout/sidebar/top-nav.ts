@@ -5,8 +5,7 @@
 import type { NavItem } from '../../routes/types';
 
 export function topEntryOf(nav: readonly NavItem[], pathname: string): NavItem | undefined {
-  const holds = (item: NavItem): boolean =>
-    item.children ? item.children.some(holds) : pathname === item.key || pathname.startsWith(`${item.key}/`);
+  const holds = (item: NavItem): boolean => (item.children ? item.children.some(holds) : pathname === item.key || pathname.startsWith(`${item.key}/`));
   return nav.find(holds) ?? nav[0];
 }
 

@@ -68,7 +68,12 @@ export function TagsView({ table, tags }: { table: RouteTable; tags: readonly Ta
                   {title(route)}
                 </Link>
                 {!route.affix && (
-                  <button type="button" className="tags-view-close" aria-label={t('tags.closeOne', { title: title(route) })} onClick={() => void actions.close(tag.path)}>
+                  <button
+                    type="button"
+                    className="tags-view-close"
+                    aria-label={t('tags.closeOne', { title: title(route) })}
+                    onClick={() => void actions.close(tag.path)}
+                  >
                     <CloseOutlined />
                   </button>
                 )}

@@ -10,7 +10,9 @@ const STORAGE_KEY = 'tags-view';
 function read(): Tag[] {
   try {
     const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((t): t is Tag => typeof t?.path === 'string' && typeof t?.search === 'string').map((t) => ({ ...t, version: 0 })) : [];
+    return Array.isArray(parsed)
+      ? parsed.filter((t): t is Tag => typeof t?.path === 'string' && typeof t?.search === 'string').map((t) => ({ ...t, version: 0 }))
+      : [];
   } catch {
     return [];
   }

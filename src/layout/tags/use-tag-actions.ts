@@ -31,13 +31,29 @@ export function useTagActions(table: RouteTable) {
       if (path === pathname && !isAffix(path)) goTo(fallbackTag(left));
     },
     async closeOthers(path: string) {
-      if (!(await confirmLeaving(tagsStore.get().filter((tag) => tag.path !== path && !isAffix(tag.path)).map((tag) => tag.path)))) return;
+      if (
+        !(await confirmLeaving(
+          tagsStore
+            .get()
+            .filter((tag) => tag.path !== path && !isAffix(tag.path))
+            .map((tag) => tag.path),
+        ))
+      )
+        return;
       const target = find(path);
       tagsStore.update((tags) => closeOtherTags(tags, path, isAffix));
       if (path !== pathname) goTo(target);
     },
     async closeAll() {
-      if (!(await confirmLeaving(tagsStore.get().filter((tag) => !isAffix(tag.path)).map((tag) => tag.path)))) return;
+      if (
+        !(await confirmLeaving(
+          tagsStore
+            .get()
+            .filter((tag) => !isAffix(tag.path))
+            .map((tag) => tag.path),
+        ))
+      )
+        return;
       const left = closeAllTags(tagsStore.get(), isAffix);
       tagsStore.set(left);
       if (!isAffix(pathname)) goTo(fallbackTag(left));

@@ -22,10 +22,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const colorPrimary = settings.theme ?? themeColor ?? DEFAULT_THEME_COLOR;
   const dark = settings.mode === 'dark';
 
-  const themeConfig = useMemo(
-    () => ({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary } }),
-    [dark, colorPrimary],
-  );
+  const themeConfig = useMemo(() => ({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary } }), [dark, colorPrimary]);
 
   // Stable, so ConfigProvider's context (and every antd component under it) changes only with the theme,
   // locale or size, not each time this re-renders.

@@ -15,13 +15,20 @@ import { useUserInfo } from '../../providers/user';
 import './home.css';
 
 const positionNames = (positions: string | null | undefined, t: TFunction) =>
-  (positions ?? '').split(',').map((code) => code.trim()).filter(Boolean).map((code) => t(`staff:staff.positionNames.${code}`, { defaultValue: code })).join('、');
+  (positions ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean)
+    .map((code) => t(`staff:staff.positionNames.${code}`, { defaultValue: code }))
+    .join('、');
 
 const SHORTCUTS = 8;
 
 /** The first pages of the operator's own menu, as shortcuts. */
 function shortcuts(nav: readonly NavItem[]): NavItem[] {
-  return nav.flatMap((item) => (item.children ? item.children.filter((c) => !c.children).map((c) => ({ ...c, icon: c.icon ?? item.icon })) : [item])).slice(0, SHORTCUTS);
+  return nav
+    .flatMap((item) => (item.children ? item.children.filter((c) => !c.children).map((c) => ({ ...c, icon: c.icon ?? item.icon })) : [item]))
+    .slice(0, SHORTCUTS);
 }
 
 /**

@@ -32,7 +32,15 @@ export default function ForcedPasswordModal() {
   const cancel = async () => window.location.assign(await endSession());
 
   return (
-    <Modal open={firstLogin && required} title={t('changePassword.forcedTitle')} closable={false} maskClosable={false} keyboard={false} footer={null} destroyOnHidden>
+    <Modal
+      open={firstLogin && required}
+      title={t('changePassword.forcedTitle')}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      footer={null}
+      destroyOnHidden
+    >
       <Alert type="info" showIcon message={t('changePassword.forcedHint')} style={{ marginBottom: 20 }} />
       <ChangePasswordForm onCancel={cancel} />
     </Modal>

@@ -78,7 +78,10 @@ const keyOf = (url: string, body: string) => `${url} ${body}`;
 export function keepEarly(url: string, body: string, answer: Promise<unknown>): void {
   const kept: Early = { answer, startedAt: performance.now() };
   // Its taker reports a failure.
-  answer.then((value) => void (kept.ready = { value }), () => undefined);
+  answer.then(
+    (value) => void (kept.ready = { value }),
+    () => undefined,
+  );
   early.set(keyOf(url, body), kept);
 }
 

@@ -105,7 +105,13 @@ export function SmsSignModal({ params, onDone }: Props) {
         <Form.Item label={t('sign.codeLabel')} required style={{ marginTop: 12 }}>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="verifyCode" noStyle rules={[{ required: true, whitespace: true, message: t('sign.codeRequired') }]}>
-              <Input placeholder={t('sign.codePlaceholder')} maxLength={SMS_CODE_LENGTH} inputMode="numeric" autoComplete="one-time-code" data-testid="sms-code-input" />
+              <Input
+                placeholder={t('sign.codePlaceholder')}
+                maxLength={SMS_CODE_LENGTH}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                data-testid="sms-code-input"
+              />
             </Form.Item>
             <Button onClick={() => void send()} disabled={counting || sending} loading={sending} data-testid="sms-resend">
               {counting ? t('sign.resendIn', { seconds: secondsLeft }) : t('sign.resend')}

@@ -20,7 +20,8 @@ export const signatureApi = {
   isOpen: async (corpName: string) => (await api.post<{ open: boolean }>(`${SIGNATURE_API}/switch/find`, { corpName })).open,
   apply: ({ businessKeys, businessType, productType, personId, corpId }: SmsSignParams) =>
     api.post<{ resendAfterSeconds: number }>(`${SIGNATURE_API}/sms/apply`, { businessKeys, businessType, productType, personId, corpId }, { silent: true }),
-  verify: (params: SmsSignParams, verifyCode: string) => api.post<{ signed: boolean }>(`${SIGNATURE_API}/sms/verify`, { ...params, verifyCode }, { silent: true }),
+  verify: (params: SmsSignParams, verifyCode: string) =>
+    api.post<{ signed: boolean }>(`${SIGNATURE_API}/sms/verify`, { ...params, verifyCode }, { silent: true }),
 };
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';

@@ -83,10 +83,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
   // Runs again each time the tag is shown (kept pages re-run their effects), so a task worked elsewhere leaves 待办.
   useEffect(load, [load]);
 
-  const processOptions = useMemo(
-    () => Object.values(PROCESS_DEFINITIONS).map((d) => ({ value: d.processKey, label: t(d.processName) })),
-    [t],
-  );
+  const processOptions = useMemo(() => Object.values(PROCESS_DEFINITIONS).map((d) => ({ value: d.processKey, label: t(d.processName) })), [t]);
   const statusOptions = useMemo(() => Object.values(INSTANCE_STATUS).map((status) => ({ value: status, label: t(`instanceStatus.${status}`) })), [t]);
   // 我发起的 and 全部流程 list instances, the others tasks.
   const instances = list === 'started' || list === 'all';
@@ -117,7 +114,11 @@ export function TaskListPage({ list }: { list: TaskList }) {
   const common: ColumnsType<Row> = [
     { key: 'process', title: t('list.process'), render: (_v, r) => names.processName(r.processKey, r.processName) },
     instances
-      ? { key: 'step', title: t('list.currentStep'), render: (_v, r) => names.stepName(r.processKey, (r as WorkflowInstance).currentActivity, (r as WorkflowInstance).currentActivityName) }
+      ? {
+          key: 'step',
+          title: t('list.currentStep'),
+          render: (_v, r) => names.stepName(r.processKey, (r as WorkflowInstance).currentActivity, (r as WorkflowInstance).currentActivityName),
+        }
       : { key: 'step', title: t('list.step'), render: (_v, r) => names.stepName(r.processKey, (r as TaskRow).taskDefinitionKey, (r as TaskRow).taskName) },
     // The record's own number, not its id (an id says nothing to an operator).
     { key: 'businessNo', dataIndex: 'businessNo', title: t('list.businessKey'), width: 170, render: (value: unknown) => <Typed>{text(value)}</Typed> },
@@ -143,10 +144,17 @@ export function TaskListPage({ list }: { list: TaskList }) {
         );
       },
     },
-    ...(list === 'started' ? [] : [{ key: 'starter', dataIndex: 'startPersonName', title: t('list.starter'), render: (value: unknown) => <Typed>{text(value)}</Typed> }]),
+    ...(list === 'started'
+      ? []
+      : [{ key: 'starter', dataIndex: 'startPersonName', title: t('list.starter'), render: (value: unknown) => <Typed>{text(value)}</Typed> }]),
     list === 'done'
       ? { key: 'time', dataIndex: 'completeTime', title: t('list.completeTime'), render: (v: string) => formatDate(v, DATETIME_FORMAT) }
-      : { key: 'time', dataIndex: 'createTime', title: t(list === 'todo' ? 'list.arriveTime' : 'list.startTime'), render: (v: string) => formatDate(v, DATETIME_FORMAT) },
+      : {
+          key: 'time',
+          dataIndex: 'createTime',
+          title: t(list === 'todo' ? 'list.arriveTime' : 'list.startTime'),
+          render: (v: string) => formatDate(v, DATETIME_FORMAT),
+        },
     {
       key: 'status',
       title: t('list.status'),
@@ -156,12 +164,20 @@ export function TaskListPage({ list }: { list: TaskList }) {
         if (list === 'done') {
           return (
             <Space size={4}>
-              <Tag color={task.outcome === TASK_OUTCOME.REJECT ? 'error' : 'success'}>{t(`action.${task.outcome ?? ''}`, { defaultValue: task.outcome ?? '' })}</Tag>
+              <Tag color={task.outcome === TASK_OUTCOME.REJECT ? 'error' : 'success'}>
+                {t(`action.${task.outcome ?? ''}`, { defaultValue: task.outcome ?? '' })}
+              </Tag>
               <InstanceStatusTag status={task.instanceStatus} />
             </Space>
           );
         }
-        return task.assigneeName ? <Tag color="processing"><TypedIn text={t('list.claimedBy', { name: task.assigneeName })} values={[task.assigneeName]} /></Tag> : <Tag>{t('list.unclaimed')}</Tag>;
+        return task.assigneeName ? (
+          <Tag color="processing">
+            <TypedIn text={t('list.claimedBy', { name: task.assigneeName })} values={[task.assigneeName]} />
+          </Tag>
+        ) : (
+          <Tag>{t('list.unclaimed')}</Tag>
+        );
       },
     },
     {
@@ -175,7 +191,13 @@ export function TaskListPage({ list }: { list: TaskList }) {
               {t('list.work')}
             </Button>
           )}
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(viewTaskLink(instances ? { instanceId: r.id } : { taskId: r.id }))} data-testid="task-view">
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => navigate(viewTaskLink(instances ? { instanceId: r.id } : { taskId: r.id }))}
+            data-testid="task-view"
+          >
             {t('kit:row.show')}
           </Button>
           {list === 'started' && (r as WorkflowInstance).withdrawable && (
@@ -194,7 +216,14 @@ export function TaskListPage({ list }: { list: TaskList }) {
     <div className="kit-page" data-testid={`task-${list}-list`}>
       <Form form={form} layout="inline" className="kit-search" onFinish={search} aria-label={t('list.searchLabel')}>
         <Form.Item name="processKey" label={t('list.process')}>
-          <Select allowClear showSearch optionFilterProp="label" placeholder={t('list.processPlaceholder')} options={processOptions} data-testid="task-filter-process" />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('list.processPlaceholder')}
+            options={processOptions}
+            data-testid="task-filter-process"
+          />
         </Form.Item>
         {list === 'all' && (
           <Form.Item name="status" label={t('list.status')}>

@@ -9,7 +9,9 @@ import { TASK_QUERY } from '../task-view/useTaskFromRoute';
 
 export function workTaskLink(task: { id: string; processKey: string; taskDefinitionKey: string }): string {
   const query = `?${TASK_QUERY.taskId}=${encodeURIComponent(task.id)}`;
-  return findProcessDefinition(task.processKey)?.type === 'page' ? `${taskPageRoute(task.processKey, task.taskDefinitionKey)}${query}` : `${TASK_VIEW_PATH}${query}`;
+  return findProcessDefinition(task.processKey)?.type === 'page'
+    ? `${taskPageRoute(task.processKey, task.taskDefinitionKey)}${query}`
+    : `${TASK_VIEW_PATH}${query}`;
 }
 
 export function viewTaskLink(ref: { taskId: string } | { instanceId: string }): string {

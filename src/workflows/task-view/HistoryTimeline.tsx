@@ -74,14 +74,23 @@ export function HistoryTimeline({ instanceId, reloadKey }: Props) {
           <div className="task-history-entry" data-testid="history-entry" data-action={entry.action}>
             <div>
               <Typography.Text strong>{entry.taskName ?? entry.taskDefinitionKey}</Typography.Text>
-              <Typography.Text type={entry.action === HISTORY_ACTION.REJECT ? 'danger' : undefined}> · {t(`action.${entry.submitted ?? entry.action}`, { defaultValue: entry.action })}</Typography.Text>
+              <Typography.Text type={entry.action === HISTORY_ACTION.REJECT ? 'danger' : undefined}>
+                {' '}
+                · {t(`action.${entry.submitted ?? entry.action}`, { defaultValue: entry.action })}
+              </Typography.Text>
             </div>
             <Typography.Text type="secondary">
               {entry.personName} · {formatDate(entry.createTime, DATETIME_FORMAT)}
             </Typography.Text>
             {entry.remark &&
               (entry.action === HISTORY_ACTION.REJECT ? (
-                <Alert type="error" showIcon message={t('history.rejectRemark', { remark: entry.remark })} data-testid="history-reject-remark" style={{ marginTop: 4 }} />
+                <Alert
+                  type="error"
+                  showIcon
+                  message={t('history.rejectRemark', { remark: entry.remark })}
+                  data-testid="history-reject-remark"
+                  style={{ marginTop: 4 }}
+                />
               ) : (
                 <div className="task-history-remark">{t('history.remark', { remark: entry.remark })}</div>
               ))}

@@ -13,4 +13,3 @@ export function SlotLoading({ reportRecord }: Pick<TaskComponentProps, 'reportRe
   useEffect(() => () => reportRecord(undefined), [reportRecord]);
   return <Spin />;
 }
-

@@ -132,7 +132,12 @@ export function TaskActions({ task, instance, beforeComplete, onCompleted, disab
     <div className="task-actions" data-testid="task-actions">
       <Form form={form} layout="vertical" initialValues={Object.fromEntries(variables.map(([name]) => [name, instance.variables[name]]))}>
         {variables.map(([name, variable]) => (
-          <Form.Item key={name} name={name} label={t(variable.label)} rules={[{ required: true, message: t('actions.chooseVariable', { variable: t(variable.label) }) }]}>
+          <Form.Item
+            key={name}
+            name={name}
+            label={t(variable.label)}
+            rules={[{ required: true, message: t('actions.chooseVariable', { variable: t(variable.label) }) }]}
+          >
             <Select
               style={{ maxWidth: 320 }}
               placeholder={t('actions.chooseVariable', { variable: t(variable.label) })}
@@ -141,15 +146,38 @@ export function TaskActions({ task, instance, beforeComplete, onCompleted, disab
             />
           </Form.Item>
         ))}
-        <Form.Item name="remark" label={t('actions.remark')} rules={[{ required: true, whitespace: true, message: t(returned ? 'actions.withdrawRemarkRequired' : 'actions.remarkRequired') }]} required={false}>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} maxLength={MAX_WORKFLOW_TEXT} showCount placeholder={t(returned ? 'actions.withdrawRemarkPlaceholder' : 'actions.remarkPlaceholder')} data-testid="task-remark" />
+        <Form.Item
+          name="remark"
+          label={t('actions.remark')}
+          rules={[{ required: true, whitespace: true, message: t(returned ? 'actions.withdrawRemarkRequired' : 'actions.remarkRequired') }]}
+          required={false}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            maxLength={MAX_WORKFLOW_TEXT}
+            showCount
+            placeholder={t(returned ? 'actions.withdrawRemarkPlaceholder' : 'actions.remarkPlaceholder')}
+            data-testid="task-remark"
+          />
         </Form.Item>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="task-action-error" />}
         <Space>
-          <Button type="primary" onClick={() => void run(TASK_OUTCOME.PASS)} loading={busy === TASK_OUTCOME.PASS} disabled={disabled || busy !== undefined} data-testid="task-pass">
+          <Button
+            type="primary"
+            onClick={() => void run(TASK_OUTCOME.PASS)}
+            loading={busy === TASK_OUTCOME.PASS}
+            disabled={disabled || busy !== undefined}
+            data-testid="task-pass"
+          >
             {t(returned ? 'actions.resubmit' : 'actions.pass')}
           </Button>
-          <Button danger onClick={() => void run(TASK_OUTCOME.REJECT)} loading={busy === TASK_OUTCOME.REJECT} disabled={disabled || busy !== undefined} data-testid="task-reject">
+          <Button
+            danger
+            onClick={() => void run(TASK_OUTCOME.REJECT)}
+            loading={busy === TASK_OUTCOME.REJECT}
+            disabled={disabled || busy !== undefined}
+            data-testid="task-reject"
+          >
             {t(returned ? 'actions.withdraw' : 'actions.reject')}
           </Button>
         </Space>

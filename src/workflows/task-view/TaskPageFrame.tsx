@@ -85,7 +85,10 @@ export function TaskPageFrame({ loaded, children, beforeComplete, onCompleted }:
 
   return (
     <div className="kit-page task-page" data-testid="task-page">
-      <Card size="small" title={`${names.processName(instance.processKey, instance.processName)} · ${names.stepName(instance.processKey, activityKey, task?.taskName)}`}>
+      <Card
+        size="small"
+        title={`${names.processName(instance.processKey, instance.processName)} · ${names.stepName(instance.processKey, activityKey, task?.taskName)}`}
+      >
         <TaskSummary instance={instance} task={task} activityKey={activityKey} />
       </Card>
       {!working && !readonly && task && <NotWorkable task={task} />}
@@ -100,7 +103,13 @@ export function TaskPageFrame({ loaded, children, beforeComplete, onCompleted }:
       </Card>
       {working && task && (
         <Card size="small" title={t('view.actions')}>
-          <TaskActions task={task} instance={instance} beforeComplete={hooks} onCompleted={completed} disabled={record !== undefined && record.status !== 'ready'} />
+          <TaskActions
+            task={task}
+            instance={instance}
+            beforeComplete={hooks}
+            onCompleted={completed}
+            disabled={record !== undefined && record.status !== 'ready'}
+          />
         </Card>
       )}
     </div>

@@ -12,7 +12,11 @@ import { findActivity, findProcessDefinition } from '../registry';
 import { INSTANCE_STATUS, TASK_STATUS } from '../states';
 import type { WorkflowInstance, WorkflowTask } from '../task-types';
 
-const INSTANCE_COLOR: Record<string, string> = { [INSTANCE_STATUS.RUNNING]: 'processing', [INSTANCE_STATUS.APPROVED]: 'success', [INSTANCE_STATUS.REJECTED]: 'error' };
+const INSTANCE_COLOR: Record<string, string> = {
+  [INSTANCE_STATUS.RUNNING]: 'processing',
+  [INSTANCE_STATUS.APPROVED]: 'success',
+  [INSTANCE_STATUS.REJECTED]: 'error',
+};
 
 /** Display names from the registry in the operator's language, the server's names otherwise. */
 export function useProcessNames() {

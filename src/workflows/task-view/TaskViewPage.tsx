@@ -40,7 +40,8 @@ function prepare({ instance, activityKey }: FoundTask): Promise<unknown> {
 
 // Opened at this address by a signed-in tab (a deep link, a reload), the task is read as soon as the
 // page's code is here; a tab that is not signed in goes to the login page instead.
-if (typeof window !== 'undefined' && window.location.pathname === TASK_VIEW_PATH && isReturningShellTab(TASK_VIEW_PATH)) readTaskAhead(window.location.search, prepare);
+if (typeof window !== 'undefined' && window.location.pathname === TASK_VIEW_PATH && isReturningShellTab(TASK_VIEW_PATH))
+  readTaskAhead(window.location.search, prepare);
 
 export default function TaskViewPage() {
   const loaded = useTaskFromRoute(prepare);

@@ -150,18 +150,17 @@ export function useTaskFromRoute(prepare?: (found: FoundTask) => Promise<unknown
       return;
     }
     // A reload reads again; the first read takes one started ahead of the page, if any.
-    (takeReadAhead(ref) ?? readTask(ref, prepare))
-      .then(
-        (found) => {
-          if (!live) return;
-          if (!found) {
-            setState({ status: 'missing' });
-            return;
-          }
-          setState({ status: 'ready', ...found, working: false, readonly: false });
-        },
-        (error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
-      );
+    (takeReadAhead(ref) ?? readTask(ref, prepare)).then(
+      (found) => {
+        if (!live) return;
+        if (!found) {
+          setState({ status: 'missing' });
+          return;
+        }
+        setState({ status: 'ready', ...found, working: false, readonly: false });
+      },
+      (error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
     return () => {
       live = false;
     };

@@ -13,7 +13,12 @@ export const WORKFLOW_API = '/op/v1/workflow';
  * A task as the lookups answer it: `workable` says whether the reader may work it now (server's to-do
  * rule), and `unworkableReason` why not.
  */
-export type OpenTask = WorkflowTask & { workable: boolean; unworkableReason: UnworkableReason | null; variables: Record<string, string>; startPersonName: string };
+export type OpenTask = WorkflowTask & {
+  workable: boolean;
+  unworkableReason: UnworkableReason | null;
+  variables: Record<string, string>;
+  startPersonName: string;
+};
 
 export type InstanceWithTask = WorkflowInstance & { currentTask: OpenTask | null };
 

@@ -113,7 +113,9 @@ export { expect };
 export async function settled(page: Page): Promise<void> {
   // Images still loading may yet fire their load or error handlers (a lazy one off screen never loads).
   // Scripts as text: the end-to-end tests are type-checked without the DOM's types.
-  await expect.poll(() => page.evaluate<boolean>("Array.from(document.images).every((image) => image.complete || image.loading === 'lazy')"), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate<boolean>("Array.from(document.images).every((image) => image.complete || image.loading === 'lazy')"), { timeout: 30_000 })
+    .toBe(true);
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(resolve, 0)), 0)))');
 }
 
@@ -139,7 +141,8 @@ export async function openMenuDirectory(menu: Locator, name: string | RegExp): P
  */
 export async function openedDropdown(page: Page): Promise<Locator> {
   const dropdown = page.locator('.ant-select-dropdown:visible');
-  const motions = () => dropdown.evaluateAll((elements) => elements.map((element) => /-(enter|appear|leave)(\s|$)/.test((element as unknown as { className: string }).className)));
+  const motions = () =>
+    dropdown.evaluateAll((elements) => elements.map((element) => /-(enter|appear|leave)(\s|$)/.test((element as unknown as { className: string }).className)));
   await expect.poll(motions).toEqual([false]);
   return dropdown;
 }
@@ -155,7 +158,12 @@ export async function todoOfProcess(page: Page, process: string): Promise<Locato
   const list = page.getByTestId('task-todo-list');
   await list.getByTestId('task-filter-process').click();
   await page.keyboard.type(process);
-  await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${process}$`) }).click();
+  await (
+    await openedDropdown(page)
+  )
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${process}$`) })
+    .click();
   await list.getByRole('button', { name: /搜\s*索/ }).click();
   return list;
 }

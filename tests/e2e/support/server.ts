@@ -67,7 +67,8 @@ export async function startServer(
   const dataDir = options.dataDir ?? join(ROOT, 'test-results', 'e2e-data', name);
   const fresh = options.fresh !== false;
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
-  if (fresh && (!options.env || options.template) && process.env.SCF_TEST_DB_TEMPLATE !== 'off') cpSync(join(await seededDataDir(), 'data'), dataDir, { recursive: true });
+  if (fresh && (!options.env || options.template) && process.env.SCF_TEST_DB_TEMPLATE !== 'off')
+    cpSync(join(await seededDataDir(), 'data'), dataDir, { recursive: true });
   return launch(name, dataDir, options);
 }
 

@@ -41,10 +41,12 @@ const DATABASE_URL = process.env.FUZZ_DATABASE_URL;
  * and shared secrets made on first use; the login log and login-attempt counter, which a refused
  * sign-in writes by design (issue 20).
  */
-const UNWATCHED_TABLES = /session|nonce|file_export_records|export_runners|download_tickets|server_processes|server_secrets|sms_sign_codes|data_keys|sys_login_/;
+const UNWATCHED_TABLES =
+  /session|nonce|file_export_records|export_runners|download_tickets|server_processes|server_secrets|sms_sign_codes|data_keys|sys_login_/;
 
 /** What no answer may show: stack frames, source paths, SQL and driver words. */
-const INTERNALS = /\n\s+at |\bat .+\.(ts|js):\d+|node_modules|Error:|\bSELECT\b.+\bFROM\b|INSERT INTO|DELETE FROM|UPDATE ".+" SET|violates|syntax error|relation "|duplicate key|invalid input syntax|out of range for type/i;
+const INTERNALS =
+  /\n\s+at |\bat .+\.(ts|js):\d+|node_modules|Error:|\bSELECT\b.+\bFROM\b|INSERT INTO|DELETE FROM|UPDATE ".+" SET|violates|syntax error|relation "|duplicate key|invalid input syntax|out of range for type/i;
 
 interface ApiRoute {
   method: string;
@@ -67,7 +69,15 @@ let routes: ApiRoute[] = [];
 
 const { codes } = serverCatalogue();
 const validationPatterns = serverMessagePatterns();
-const codePatterns = new Map([...codes].map(([code, keys]) => [code, [...keys].map((key) => lookup('zh-CN', key)).filter((t): t is string => !!t).map(templatePattern)]));
+const codePatterns = new Map(
+  [...codes].map(([code, keys]) => [
+    code,
+    [...keys]
+      .map((key) => lookup('zh-CN', key))
+      .filter((t): t is string => !!t)
+      .map(templatePattern),
+  ]),
+);
 
 /** Every answer seen: route → code → count, and the 5xx. */
 const seen = new Map<string, Map<string, number>>();
@@ -84,7 +94,7 @@ function fingerprintQuery() {
   const parts = schemaTables
     .map((table) => ({ name: getTableConfig(table).name, versioned: 'dataVersion' in getTableColumns(table) }))
     .filter(({ name }) => !UNWATCHED_TABLES.test(name))
-    .map(({ name, versioned }) => `(select count(*)${versioned ? ' || \':\' || coalesce(sum(data_version), 0)' : ''} from "${name}") as "${name}"`);
+    .map(({ name, versioned }) => `(select count(*)${versioned ? " || ':' || coalesce(sum(data_version), 0)" : ''} from "${name}") as "${name}"`);
   return sql.raw(`select ${parts.join(', ')}`);
 }
 const FINGERPRINT = fingerprintQuery();
@@ -114,7 +124,9 @@ beforeAll(async () => {
     return [{ method: methods.includes('POST') ? 'POST' : methods[0], path: options.url.slice(API_BASE.length), signed }];
   });
   for (const persona of personas) await signIn(persona);
-  console.log(`fuzz: seed ${SEED}, ${RUNS} cases, ${routes.length} routes (${routes.filter((r) => !r.signed).length} unsigned), ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} — replay with FUZZ_SEED=${SEED}`);
+  console.log(
+    `fuzz: seed ${SEED}, ${RUNS} cases, ${routes.length} routes (${routes.filter((r) => !r.signed).length} unsigned), ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} — replay with FUZZ_SEED=${SEED}`,
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -171,7 +183,10 @@ function checkAnswer(route: ApiRoute, answer: ApiResponse, label: string): boole
   expect(typeof message === 'string' && message.length > 0, `${label}: no message`).toBe(true);
   expect(answer.text, label).not.toMatch(INTERNALS);
   const patterns = code === 'VALIDATION_FAILED' || code === 'DUPLICATE' ? [...validationPatterns, ...codePatterns.get(code)!] : codePatterns.get(code)!;
-  expect(patterns.some((pattern) => pattern.test(message!)), `${label}: ${code} ${message} is not a catalogue message`).toBe(true);
+  expect(
+    patterns.some((pattern) => pattern.test(message!)),
+    `${label}: ${code} ${message} is not a catalogue message`,
+  ).toBe(true);
   return false;
 }
 
@@ -208,12 +223,17 @@ describe(`fuzz over every route (seed ${SEED})`, () => {
         ),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
-      const summary = [...seen].sort(([a], [b]) => a.localeCompare(b)).map(([path, byCode]) => `  ${path}: ${[...byCode].map(([c, n]) => `${c}×${n}`).join(' ')}`);
+      const summary = [...seen]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([path, byCode]) => `  ${path}: ${[...byCode].map(([c, n]) => `${c}×${n}`).join(' ')}`);
       const allCodes = new Map<string, number>();
       for (const byCode of seen.values()) for (const [c, n] of byCode) allCodes.set(c, (allCodes.get(c) ?? 0) + n);
       console.log(
         `fuzz: ${requests} requests over ${seen.size}/${routes.length} routes in ${Math.round((Date.now() - started) / 1000)} s, 5xx: ${serverErrors}\n` +
-          `codes: ${[...allCodes].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c}×${n}`).join(' ')}\n${summary.join('\n')}`,
+          `codes: ${[...allCodes]
+            .sort((a, b) => b[1] - a[1])
+            .map(([c, n]) => `${c}×${n}`)
+            .join(' ')}\n${summary.join('\n')}`,
       );
       expect(serverErrors).toBe(0);
     },
@@ -223,7 +243,11 @@ describe(`fuzz over every route (seed ${SEED})`, () => {
   it('still answers health, and logged no error and no secret, one line per request at most', async () => {
     const health = await fetch(`${baseUrl}${API_BASE}/health`);
     expect(health.status).toBe(200);
-    const lines = log.text().trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string; err?: unknown });
+    const lines = log
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: number; msg: string; err?: unknown });
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     expect(lines.filter((line) => line.err !== undefined)).toEqual([]);
     const requestLines = lines.filter((line) => line.msg === 'request refused' || line.msg === 'request completed');

@@ -221,7 +221,8 @@ export interface Breaker {
   message: string;
 }
 
-const ruleMessage = (label: string, key: string, params: Record<string, string> = {}) => translate('server:crud.rule', { field: label, message: translate(key, params) });
+const ruleMessage = (label: string, key: string, params: Record<string, string> = {}) =>
+  translate('server:crud.rule', { field: label, message: translate(key, params) });
 
 /** The first value of the candidates the validator refuses within the field's length bounds. */
 function validatorBreaker(schema: FieldSchema): string | undefined {
@@ -249,8 +250,14 @@ export function breakersOf(name: string, schema: FieldSchema): Breaker[] {
   const moneyMessage = translate('server:validation.money', { field: label, integer: String(digits.integer), decimal: String(digits.decimal) });
   if (schema.type === 'integer' || schema.type === 'money') {
     // Below a money field's min of 0 is a negative amount: the money rule refuses its sign first.
-    if (schema.min !== undefined) add('min', schema.type === 'money' ? String(schema.min - 1) : schema.min - 1, schema.type === 'money' && schema.min - 1 < 0 ? moneyMessage : ruleMessage(label, 'kit:rules.min', { min: String(schema.min) }));
-    if (schema.max !== undefined) add('max', schema.type === 'money' ? String(schema.max + 1) : schema.max + 1, ruleMessage(label, 'kit:rules.max', { max: String(schema.max) }));
+    if (schema.min !== undefined)
+      add(
+        'min',
+        schema.type === 'money' ? String(schema.min - 1) : schema.min - 1,
+        schema.type === 'money' && schema.min - 1 < 0 ? moneyMessage : ruleMessage(label, 'kit:rules.min', { min: String(schema.min) }),
+      );
+    if (schema.max !== undefined)
+      add('max', schema.type === 'money' ? String(schema.max + 1) : schema.max + 1, ruleMessage(label, 'kit:rules.max', { max: String(schema.max) }));
   }
   if (schema.type === 'money') {
     add('money integer digits', '1'.repeat(digits.integer + 1), moneyMessage);
@@ -260,7 +267,8 @@ export function breakersOf(name: string, schema: FieldSchema): Breaker[] {
   }
   const textual = schema.type === 'string' || schema.type === 'text';
   if (textual && !schema.sensitive) {
-    if (schema.maxLength !== undefined) add('maxLength', 'x'.repeat(schema.maxLength + 1), translate('server:crud.tooLong', { field: label, max: String(schema.maxLength) }));
+    if (schema.maxLength !== undefined)
+      add('maxLength', 'x'.repeat(schema.maxLength + 1), translate('server:crud.tooLong', { field: label, max: String(schema.maxLength) }));
     if (schema.minLength !== undefined && schema.minLength > 1 && !schema.validator) {
       add('minLength', 'x'.repeat(schema.minLength - 1), ruleMessage(label, 'kit:rules.minLength', { min: String(schema.minLength) }));
     }

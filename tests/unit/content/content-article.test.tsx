@@ -63,7 +63,9 @@ describe('ContentArticle (预览)', () => {
     expect(article.textContent).toContain('本周末系统升级');
     expect(within(article).getByRole('heading', { level: 2, name: '升级安排' })).toBeTruthy();
 
-    await waitFor(() => expect(screen.getByTestId('content-cover').getAttribute('src')).toBe('/api/web/op/v1/files/cover-1/snapshot/BIG/show?grant=grant-cover-1'));
+    await waitFor(() =>
+      expect(screen.getByTestId('content-cover').getAttribute('src')).toBe('/api/web/op/v1/files/cover-1/snapshot/BIG/show?grant=grant-cover-1'),
+    );
     await waitFor(() => expect(screen.getByAltText('示意图').getAttribute('src')).toBe('/api/web/op/v1/files/inline-1/snapshot/BIG/show?grant=grant-inline-1'));
     // A file that no longer exists shows its alt text, without a source.
     expect(screen.getByAltText('已删除').hasAttribute('src')).toBe(false);

@@ -15,7 +15,29 @@ describe('the content policy', () => {
     const host = document.createElement('div');
     host.innerHTML = browser;
     for (const element of Array.from(host.querySelectorAll('*'))) {
-      expect(['p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'ul', 'ol', 'li', 'blockquote', 'hr', 'a', 'img']).toContain(element.localName);
+      expect([
+        'p',
+        'br',
+        'h1',
+        'h2',
+        'h3',
+        'h4',
+        'strong',
+        'b',
+        'em',
+        'i',
+        'u',
+        's',
+        'code',
+        'pre',
+        'ul',
+        'ol',
+        'li',
+        'blockquote',
+        'hr',
+        'a',
+        'img',
+      ]).toContain(element.localName);
       for (const attribute of Array.from(element.attributes)) {
         expect(['href', 'target', 'rel', 'alt', 'title', 'data-file-id']).toContain(attribute.name);
         expect(attribute.value).not.toContain(XSS_SENTINEL);
@@ -24,10 +46,23 @@ describe('the content policy', () => {
   });
 
   it('keeps links to http(s), mailto and tel only, always opening apart from the back office', () => {
-    const links = ['https://example.com/a', 'http://example.com', 'mailto:a@example.com', 'tel:+8610', 'javascript:alert(1)', 'vbscript:x', 'data:text/html,x', '/relative', '//evil.example', 'ftp://files.example'];
+    const links = [
+      'https://example.com/a',
+      'http://example.com',
+      'mailto:a@example.com',
+      'tel:+8610',
+      'javascript:alert(1)',
+      'vbscript:x',
+      'data:text/html,x',
+      '/relative',
+      '//evil.example',
+      'ftp://files.example',
+    ];
     const kept = links.filter((href) => inBrowser(`<a href="${href}">x</a>`).includes('href='));
     expect(kept).toEqual(['https://example.com/a', 'http://example.com', 'mailto:a@example.com', 'tel:+8610']);
-    expect(inBrowser('<a href="https://example.com" target="_self" rel="opener">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a>');
+    expect(inBrowser('<a href="https://example.com" target="_self" rel="opener">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
     expect(inBrowser('<a target="_blank">x</a>')).toBe('<a>x</a>');
     expect(links.filter((href) => CONTENT_ALLOWED_URI.test(href))).toEqual(kept);
   });

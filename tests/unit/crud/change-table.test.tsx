@@ -12,8 +12,19 @@ import { managerChangeResource } from '../../../src/features/corporations/change
 const record = { id: 'c1', corpName: '华东建设集团有限公司', creditCode: '91310000MA1K000001', managerName: '王五', managerMobile: '138****5678' };
 
 const change = (over: Partial<PendingChange>): PendingChange => ({
-  id: 'ch1', resource: managerChangeResource.name, recordId: 'c1', action: 'update', processKey: 'Process_CORP_MANAGER_UPDATE', instanceId: 'i1',
-  proposed: { managerName: '王五' }, previous: { managerName: '李四' }, status: 'RUNNING', createBy: 'op_handler', createTime: '2026-11-28T02:00:00.000Z', endTime: null, ...over,
+  id: 'ch1',
+  resource: managerChangeResource.name,
+  recordId: 'c1',
+  action: 'update',
+  processKey: 'Process_CORP_MANAGER_UPDATE',
+  instanceId: 'i1',
+  proposed: { managerName: '王五' },
+  previous: { managerName: '李四' },
+  status: 'RUNNING',
+  createBy: 'op_handler',
+  createTime: '2026-11-28T02:00:00.000Z',
+  endTime: null,
+  ...over,
 });
 
 const rowOf = (table: HTMLElement, field: string) => table.querySelector<HTMLElement>(`tr[data-field="${field}"]`)!;
@@ -40,14 +51,24 @@ describe('ChangeTable', () => {
   });
 
   it('a proposed value equal to the one it replaces is not marked', () => {
-    render(<ChangeTable resource={managerChangeResource} record={record} change={change({ proposed: { managerName: '王五' }, previous: { managerName: '王五' }, status: 'APPROVED' })} />);
+    render(
+      <ChangeTable
+        resource={managerChangeResource}
+        record={record}
+        change={change({ proposed: { managerName: '王五' }, previous: { managerName: '王五' }, status: 'APPROVED' })}
+      />,
+    );
     expect(rowOf(screen.getByTestId(`${managerChangeResource.name}-change`), 'managerName').dataset.changed).toBe('false');
   });
 });
 
 describe('ChangeHistory', () => {
   it('labels the fields of a change proposed through another declaration of the scope, and names its proposer', () => {
-    const admission = change({ resource: 'core-admissions', proposed: { managerName: '王五', legalPersonIdCard: '3101****1234', registeredAddress: '上海市' }, createByName: '经办人张三' });
+    const admission = change({
+      resource: 'core-admissions',
+      proposed: { managerName: '王五', legalPersonIdCard: '3101****1234', registeredAddress: '上海市' },
+      createByName: '经办人张三',
+    });
     render(<ChangeHistory resource={managerChangeResource} changes={[admission]} />);
     const table = screen.getByTestId(`${managerChangeResource.name}-history`);
     expect(table.textContent).not.toMatch(/managerName|legalPersonIdCard|registeredAddress|op_handler/);

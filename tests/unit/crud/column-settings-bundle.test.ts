@@ -13,7 +13,10 @@ describe('column settings bundle (the /op first-load budget)', () => {
     expect(files).toContain('use-column-settings.tsx');
     for (const file of files) {
       const imports = staticImports(readFileSync(join(dir, file), 'utf8'));
-      expect(imports.filter((spec) => spec.startsWith('@dnd-kit') || spec.includes('ColumnSettingsDialog')), file).toEqual([]);
+      expect(
+        imports.filter((spec) => spec.startsWith('@dnd-kit') || spec.includes('ColumnSettingsDialog')),
+        file,
+      ).toEqual([]);
     }
     expect(readFileSync(join(dir, 'use-column-settings.tsx'), 'utf8')).toContain("import('./ColumnSettingsDialog')");
     expect(staticImports(readFileSync(join(dir, DIALOG), 'utf8'))).toEqual(expect.arrayContaining(['@dnd-kit/core', '@dnd-kit/sortable']));

@@ -28,7 +28,11 @@ const columns: SettingsColumnLike[] = [
 const keys = (list: readonly SettingsColumnLike[]): string[] =>
   list.map((c) => (c.children ? `${columnId(c)}(${keys(c.children).join(',')})` : (columnId(c) as string)));
 
-const state = (order: string[], hidden: string[] = [], groups?: ColumnSettingsState['groups']): ColumnSettingsState => ({ order, hidden, ...(groups ? { groups } : {}) });
+const state = (order: string[], hidden: string[] = [], groups?: ColumnSettingsState['groups']): ColumnSettingsState => ({
+  order,
+  hidden,
+  ...(groups ? { groups } : {}),
+});
 
 describe('column id', () => {
   it.each<[SettingsColumnLike, string | undefined]>([
@@ -47,9 +51,21 @@ describe('visible columns', () => {
   it.each<[string, ColumnSettingsState | undefined, string[]]>([
     ['no saved choice: as defined', undefined, ['index', 'selection', 'name', 'amount', 'period(start,end)', 'status', 'action']],
     ['the default choice: as defined', defaultState(columns), ['index', 'selection', 'name', 'amount', 'period(start,end)', 'status', 'action']],
-    ['reordered: fixed columns keep their places', state(['status', 'period', 'amount', 'name']), ['index', 'selection', 'status', 'period(start,end)', 'amount', 'name', 'action']],
-    ['hidden ones left out', state(['name', 'amount', 'period', 'status'], ['amount', 'status']), ['index', 'selection', 'name', 'period(start,end)', 'action']],
-    ['a hidden group takes its children', state(['name', 'amount', 'period', 'status'], ['period']), ['index', 'selection', 'name', 'amount', 'status', 'action']],
+    [
+      'reordered: fixed columns keep their places',
+      state(['status', 'period', 'amount', 'name']),
+      ['index', 'selection', 'status', 'period(start,end)', 'amount', 'name', 'action'],
+    ],
+    [
+      'hidden ones left out',
+      state(['name', 'amount', 'period', 'status'], ['amount', 'status']),
+      ['index', 'selection', 'name', 'period(start,end)', 'action'],
+    ],
+    [
+      'a hidden group takes its children',
+      state(['name', 'amount', 'period', 'status'], ['period']),
+      ['index', 'selection', 'name', 'amount', 'status', 'action'],
+    ],
     [
       'children reordered and hidden within their group',
       state(['name', 'amount', 'period', 'status'], [], { period: state(['end', 'start'], ['start']) }),
@@ -60,7 +76,11 @@ describe('visible columns', () => {
       state(['name', 'amount', 'period', 'status'], [], { period: state(['start', 'end'], ['start', 'end']) }),
       ['index', 'selection', 'name', 'amount', 'status', 'action'],
     ],
-    ['an order missing columns shows them near their defined places', state(['status', 'name']), ['index', 'selection', 'status', 'name', 'amount', 'period(start,end)', 'action']],
+    [
+      'an order missing columns shows them near their defined places',
+      state(['status', 'name']),
+      ['index', 'selection', 'status', 'name', 'amount', 'period(start,end)', 'action'],
+    ],
   ])('%s', (_, choice, expected) => {
     expect(keys(visibleColumns(columns, choice))).toEqual(expected);
   });
@@ -94,7 +114,13 @@ describe('hide and show', () => {
 
   it.each<[string, ColumnSettingsState, string[], boolean, string[] | 'refused']>([
     ['hides a column', all, ['amount'], true, ['index', 'selection', 'name', 'period(start,end)', 'status', 'action']],
-    ['shows it again', state(['name', 'amount', 'period', 'status'], ['amount']), ['amount'], false, ['index', 'selection', 'name', 'amount', 'period(start,end)', 'status', 'action']],
+    [
+      'shows it again',
+      state(['name', 'amount', 'period', 'status'], ['amount']),
+      ['amount'],
+      false,
+      ['index', 'selection', 'name', 'amount', 'period(start,end)', 'status', 'action'],
+    ],
     ['hides a child within its group', all, ['period', 'start'], true, ['index', 'selection', 'name', 'amount', 'period(end)', 'status', 'action']],
     ['leaves an excluded column alone', all, ['action'], true, ['index', 'selection', 'name', 'amount', 'period(start,end)', 'status', 'action']],
     ['refuses hiding the last shown column', state(['name', 'amount', 'period', 'status'], ['name', 'amount', 'period']), ['status'], true, 'refused'],
@@ -131,7 +157,13 @@ describe('hide and show', () => {
 describe('reorder', () => {
   it.each<[string, string[], string, string, string[]]>([
     ['moves a column down', [], 'name', 'amount', ['index', 'selection', 'amount', 'name', 'period(start,end)', 'status', 'action']],
-    ['moves a column to the end of the configurable ones', [], 'name', 'status', ['index', 'selection', 'amount', 'period(start,end)', 'status', 'name', 'action']],
+    [
+      'moves a column to the end of the configurable ones',
+      [],
+      'name',
+      'status',
+      ['index', 'selection', 'amount', 'period(start,end)', 'status', 'name', 'action'],
+    ],
     ['moves a column up', [], 'status', 'name', ['index', 'selection', 'status', 'name', 'amount', 'period(start,end)', 'action']],
     ['moves a child within its group', ['period'], 'end', 'start', ['index', 'selection', 'name', 'amount', 'period(end,start)', 'status', 'action']],
     ['ignores a fixed column as target', [], 'name', 'action', ['index', 'selection', 'name', 'amount', 'period(start,end)', 'status', 'action']],

@@ -36,8 +36,18 @@ const columns: SettingsColumns<Row> = [
 const rows: Row[] = [{ id: '1', name: 'A', amount: 1, start: '20260101', end: '20261231', status: '1' }];
 
 const user = (personId: string): UserInfo => ({
-  personId, username: personId, personName: personId, avatar: '', authorities: [], menuPerms: [], userStatus: 1,
-  personPosition: '', corps: [], corpId: 'c', corpName: 'c', sensitiveWhitelist: false,
+  personId,
+  username: personId,
+  personName: personId,
+  avatar: '',
+  authorities: [],
+  menuPerms: [],
+  userStatus: 1,
+  personPosition: '',
+  corps: [],
+  corpId: 'c',
+  corpName: 'c',
+  sensitiveWhitelist: false,
 });
 
 function ListPage({ tableKey = 'test:list' }: { tableKey?: string }) {
@@ -114,13 +124,19 @@ describe('column settings (表头设置, spec 2.6)', { timeout: 90_000 }, () => 
     renderPage();
     const dialog = await openSettings();
     const top = within(dialog).getByRole('list', { name: '表格列' });
-    const topLevel = within(top).getAllByRole('listitem').filter((li) => li.parentElement === top);
+    const topLevel = within(top)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === top);
     expect(topLevel.map((li) => within(li).getAllByRole('checkbox')[0].closest('label')?.textContent)).toEqual(['名称', '金额', '期限', '状态']);
     expect(within(dialog).queryByRole('checkbox', { name: '序号' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('checkbox', { name: '操作' })).not.toBeInTheDocument();
 
     const group = within(topLevel[2]).getByRole('list', { name: '期限下的列' });
-    expect(within(group).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['起始日', '到期日']);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['起始日', '到期日']);
   });
 
   it('hides a column on OK, shows it again, and changes nothing on cancel', async () => {
@@ -149,10 +165,7 @@ describe('column settings (表头设置, spec 2.6)', { timeout: 90_000 }, () => 
     const dialog = await openSettings();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '起始日' }));
     await confirm(dialog);
-    expect(headers()).toEqual([
-      ['序号', '名称', '金额', '期限', '状态', '操作'],
-      ['到期日'],
-    ]);
+    expect(headers()).toEqual([['序号', '名称', '金额', '期限', '状态', '操作'], ['到期日']]);
   });
 
   it('refuses to hide the last shown column with 至少保留一列', async () => {
@@ -179,7 +192,11 @@ describe('column settings (表头设置, spec 2.6)', { timeout: 90_000 }, () => 
     await waitFor(() => expect(making.style.transition).toMatch(/^transform 500ms/));
     await userEvent.keyboard(' ');
     await waitFor(() =>
-      expect(within(dialog).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['金额', '名称', '期限', '起始日', '到期日', '状态']),
+      expect(
+        within(dialog)
+          .getAllByRole('checkbox')
+          .map((box) => box.closest('label')?.textContent),
+      ).toEqual(['金额', '名称', '期限', '起始日', '到期日', '状态']),
     );
     expect(headers()[0]).toEqual(['序号', '名称', '金额', '期限', '状态', '操作']);
     await confirm(dialog);
@@ -234,7 +251,14 @@ describe('column settings (表头设置, spec 2.6)', { timeout: 90_000 }, () => 
     expect(result.current.columns.map((c) => c.key ?? ('dataIndex' in c ? c.dataIndex : undefined))).toEqual(['index', 'status', 'name', 'period', 'action']);
     expect(result.current.customised).toBe(true);
     act(() => result.current.reset());
-    expect(result.current.columns.map((c) => c.key ?? ('dataIndex' in c ? c.dataIndex : undefined))).toEqual(['index', 'name', 'amount', 'period', 'status', 'action']);
+    expect(result.current.columns.map((c) => c.key ?? ('dataIndex' in c ? c.dataIndex : undefined))).toEqual([
+      'index',
+      'name',
+      'amount',
+      'period',
+      'status',
+      'action',
+    ]);
     expect(result.current.customised).toBe(false);
     expect(localStorage.getItem(key)).toBeNull();
   });

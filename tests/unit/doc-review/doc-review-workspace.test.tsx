@@ -17,13 +17,29 @@ import type { BeforeComplete, TaskComponentProps, WorkflowInstance } from '../..
 import { answer, ok, resetServer, sentTo, type Sent } from '../kit/net';
 
 const info = (taskSegment: 'AUDIT' | 'REVIEW', approveResult: ApproveInfo['approveResult'], extra: Partial<ApproveInfo> = {}): ApproveInfo => ({
-  taskSegment, approveResult, approveRemark: null, approverName: null, approveTime: null, fromAudit: false, ...extra,
+  taskSegment,
+  approveResult,
+  approveRemark: null,
+  approverName: null,
+  approveTime: null,
+  fromAudit: false,
+  ...extra,
 });
 const file = (id: string, name: string, audit: ApproveInfo, review: ApproveInfo, dataVersion = 0): DocFile => ({
-  docFileId: id, fileId: `f-${id}`, fileName: name, dataVersion, extraParams: { id }, approveInfoList: [audit, review],
+  docFileId: id,
+  fileId: `f-${id}`,
+  fileName: name,
+  dataVersion,
+  extraParams: { id },
+  approveInfoList: [audit, review],
 });
 
-const contract = file('contract', '商务合同.pdf', info('AUDIT', 'PASS', { approverName: '经办人张三', approveTime: '2026-03-01T02:00:00Z' }), info('REVIEW', 'WAIT'));
+const contract = file(
+  'contract',
+  '商务合同.pdf',
+  info('AUDIT', 'PASS', { approverName: '经办人张三', approveTime: '2026-03-01T02:00:00Z' }),
+  info('REVIEW', 'WAIT'),
+);
 const invoice = file('invoice', '发票-0001.png', info('AUDIT', 'NOPASS', { approveRemark: '金额不符', approverName: '经办人张三' }), info('REVIEW', 'WAIT'));
 const letter = file('letter', '说明函.pdf', info('AUDIT', 'WAIT'), info('REVIEW', 'WAIT'));
 
@@ -41,9 +57,21 @@ const materials = (files: DocFile[] = [contract, invoice, letter]): DocMaterials
 });
 
 const instance: WorkflowInstance = {
-  id: 'i1', processKey: 'PROCESS_CREDIT_CERTIFICATE_CODE', processName: '白条单证审核', businessKey: 'DOC-1', businessNo: 'DOC-1', businessType: null, summary: null,
-  variables: {}, status: 'RUNNING', currentActivity: 'Edit', currentActivityName: '经办', startUserId: 'u', startPersonName: '经办人张三',
-  createTime: '2026-03-01T00:00:00Z', endTime: null,
+  id: 'i1',
+  processKey: 'PROCESS_CREDIT_CERTIFICATE_CODE',
+  processName: '白条单证审核',
+  businessKey: 'DOC-1',
+  businessNo: 'DOC-1',
+  businessType: null,
+  summary: null,
+  variables: {},
+  status: 'RUNNING',
+  currentActivity: 'Edit',
+  currentActivityName: '经办',
+  startUserId: 'u',
+  startPersonName: '经办人张三',
+  createTime: '2026-03-01T00:00:00Z',
+  endTime: null,
 };
 
 let registered: BeforeComplete[] = [];
@@ -75,10 +103,15 @@ beforeEach(() => {
   document.cookie = 'Admin-Token=tok-1; Path=/';
   setSessionKeys({ sessionKey: 'k'.repeat(128), encryptedSessionKey: 'ENC', publicKey: 'PEM' });
   setCsrf({ headerName: 'X-XSRF-TOKEN', token: 'csrf' });
-  answer(DICT_CALL, ok({ doc_file_type: [
-    { dictValue: 'BUSI_CONTRACT', dictLabel: '商务合同', listClass: 'processing', isShow: true, dictSort: 1 },
-    { dictValue: 'INVOICE', dictLabel: '发票', listClass: 'warning', isShow: true, dictSort: 2 },
-  ] }));
+  answer(
+    DICT_CALL,
+    ok({
+      doc_file_type: [
+        { dictValue: 'BUSI_CONTRACT', dictLabel: '商务合同', listClass: 'processing', isShow: true, dictSort: 1 },
+        { dictValue: 'INVOICE', dictLabel: '发票', listClass: 'warning', isShow: true, dictSort: 2 },
+      ],
+    }),
+  );
   answer(FILE_CALLS.mimetype, ok({}));
   answer(FILE_CALLS.grants, ok({ grants: {}, expiresAt: Date.now() + 600_000 }));
   answer(DOC_REVIEW_CALLS.materials, ok(materials()));
@@ -109,7 +142,9 @@ describe('the document review workspace', () => {
   it('asks for a remark before not passing, then sends the verdict with the file version and shows the answer', async () => {
     answer(DOC_REVIEW_CALLS.approve, ({ body }: Sent) => {
       const sent = body as { approveRemark: string };
-      return ok(file('letter', '说明函.pdf', info('AUDIT', 'NOPASS', { approveRemark: sent.approveRemark, approverName: '经办人张三' }), info('REVIEW', 'WAIT'), 1));
+      return ok(
+        file('letter', '说明函.pdf', info('AUDIT', 'NOPASS', { approveRemark: sent.approveRemark, approverName: '经办人张三' }), info('REVIEW', 'WAIT'), 1),
+      );
     });
     renderWorkspace();
     await screen.findByText('说明函.pdf');
@@ -120,7 +155,13 @@ describe('the document review workspace', () => {
     fireEvent.change(within(fileRow('letter')).getByLabelText('说明函.pdf 的审核意见'), { target: { value: '缺少盖章' } });
     fireEvent.click(within(fileRow('letter')).getByRole('button', { name: '不通过' }));
     await waitFor(() => expect(verdictTag('letter', 'AUDIT').textContent).toBe('不通过'));
-    expect(sentTo(DOC_REVIEW_CALLS.approve)[0].body).toEqual({ docFileId: 'letter', dataVersion: 0, taskSegment: 'AUDIT', approveResult: 'NOPASS', approveRemark: '缺少盖章' });
+    expect(sentTo(DOC_REVIEW_CALLS.approve)[0].body).toEqual({
+      docFileId: 'letter',
+      dataVersion: 0,
+      taskSegment: 'AUDIT',
+      approveResult: 'NOPASS',
+      approveRemark: '缺少盖章',
+    });
     expect(within(fileRow('letter')).getByText('缺少盖章')).toBeTruthy();
   });
 
@@ -128,7 +169,10 @@ describe('the document review workspace', () => {
     answer(DOC_REVIEW_CALLS.approve, { envelope: { code: 'DATA_VERSION_CONFLICT', message: '数据已被他人修改，请刷新后重试' } });
     renderWorkspace();
     await screen.findByText('说明函.pdf');
-    answer(DOC_REVIEW_CALLS.materials, ok(materials([contract, invoice, file('letter', '说明函.pdf', info('AUDIT', 'PASS', { approverName: '经办人李四' }), info('REVIEW', 'WAIT'), 1)])));
+    answer(
+      DOC_REVIEW_CALLS.materials,
+      ok(materials([contract, invoice, file('letter', '说明函.pdf', info('AUDIT', 'PASS', { approverName: '经办人李四' }), info('REVIEW', 'WAIT'), 1)])),
+    );
     fireEvent.click(within(fileRow('letter')).getByRole('button', { name: /^通 ?过$/ }));
     expect(await screen.findByText('数据已被他人修改，请刷新后重试')).toBeTruthy();
     await waitFor(() => expect(verdictTag('letter', 'AUDIT').textContent).toBe('通过'));
@@ -149,7 +193,10 @@ describe('the document review workspace', () => {
   it('starts REVIEW from the AUDIT verdicts and edits the review reason at the director step', async () => {
     answer(DOC_REVIEW_CALLS.materials, ({ body }: Sent) => {
       expect(body).toEqual({ businessKey: 'DOC-1', taskSegment: 'REVIEW' });
-      return ok({ ...materials([file('contract', '商务合同.pdf', info('AUDIT', 'PASS'), info('REVIEW', 'PASS', { fromAudit: true }))]), taskSegment: 'REVIEW' });
+      return ok({
+        ...materials([file('contract', '商务合同.pdf', info('AUDIT', 'PASS'), info('REVIEW', 'PASS', { fromAudit: true }))]),
+        taskSegment: 'REVIEW',
+      });
     });
     renderWorkspace({ activityKey: 'Approve' });
     await screen.findByText('商务合同.pdf');
@@ -160,8 +207,21 @@ describe('the document review workspace', () => {
   });
 
   it('refuses to pass while the server reports files waiting, saving a changed reason first; a reject is not checked', async () => {
-    answer(DOC_REVIEW_CALLS.saveReason, ({ body }: Sent) => ok({ propertyType: 'DOC_AUDIT_REASON', content: (body as { content: string }).content, components: [] }));
-    answer(DOC_REVIEW_CALLS.check, ok({ taskSegment: 'AUDIT', fileCount: 3, waitCount: 1, noPassCount: 1, reasonMissing: false, complete: false, message: '还有 1 个文件待审核，请逐一审核后再提交' }));
+    answer(DOC_REVIEW_CALLS.saveReason, ({ body }: Sent) =>
+      ok({ propertyType: 'DOC_AUDIT_REASON', content: (body as { content: string }).content, components: [] }),
+    );
+    answer(
+      DOC_REVIEW_CALLS.check,
+      ok({
+        taskSegment: 'AUDIT',
+        fileCount: 3,
+        waitCount: 1,
+        noPassCount: 1,
+        reasonMissing: false,
+        complete: false,
+        message: '还有 1 个文件待审核，请逐一审核后再提交',
+      }),
+    );
     renderWorkspace();
     await screen.findByText('说明函.pdf');
     fireEvent.change(screen.getByLabelText('审核原因'), { target: { value: '发票金额与合同不符' } });
@@ -178,7 +238,10 @@ describe('the document review workspace', () => {
     });
     expect(sentTo(DOC_REVIEW_CALLS.check)).toHaveLength(1);
 
-    answer(DOC_REVIEW_CALLS.check, ok({ taskSegment: 'AUDIT', fileCount: 3, waitCount: 0, noPassCount: 1, reasonMissing: false, complete: true, message: null }));
+    answer(
+      DOC_REVIEW_CALLS.check,
+      ok({ taskSegment: 'AUDIT', fileCount: 3, waitCount: 0, noPassCount: 1, reasonMissing: false, complete: true, message: null }),
+    );
     await act(async () => {
       await expect(registered[0]('PASS')).resolves.toBeUndefined();
     });

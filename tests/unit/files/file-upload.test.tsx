@@ -61,7 +61,11 @@ describe('FileUpload', () => {
   });
 
   it('uploads through the signed multipart call and adds the stored id to the value', async () => {
-    uploadAnswer = { code: '0', message: 'success', data: { id: 'f2', fileName: 'contract.pdf', mimeType: 'application/pdf', size: 8, sha256: 'x', createTime: '' } };
+    uploadAnswer = {
+      code: '0',
+      message: 'success',
+      data: { id: 'f2', fileName: 'contract.pdf', mimeType: 'application/pdf', size: 8, sha256: 'x', createTime: '' },
+    };
     const onValue = vi.fn();
     render(<Harness initial={['f1']} onValue={onValue} />);
     choose('contract.pdf', 'application/pdf');

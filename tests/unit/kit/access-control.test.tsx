@@ -55,7 +55,11 @@ describe('decideAccess: an action on a declared resource needs the permission th
   it.each([
     ['list only', [PERMISSIONS.dictData.list], { list: true, show: false, create: false, edit: false, delete: false }],
     ['add and edit without list', [PERMISSIONS.dictData.add, PERMISSIONS.dictData.edit], { list: false, show: false, create: true, edit: true, delete: false }],
-    ['the other resource\'s grants do not count', [PERMISSIONS.dictType.remove, PERMISSIONS.dictType.list], { list: false, show: false, create: false, edit: false, delete: false }],
+    [
+      "the other resource's grants do not count",
+      [PERMISSIONS.dictType.remove, PERMISSIONS.dictType.list],
+      { list: false, show: false, create: false, edit: false, delete: false },
+    ],
     ['the wildcard', [ALL_PERMISSIONS_WILDCARD], { list: true, show: true, create: true, edit: true, delete: true }],
   ])('dict-datas with %s', (_, menuPerms, expected) => {
     const user = userWith(menuPerms);
@@ -117,7 +121,11 @@ describe('<HasPermi> and <HasRole> (spec §6)', () => {
     ['nobody signed in', undefined, [PERMISSIONS.task.list], false],
   ])('HasPermi: %s', (_, persona, value, visible) => {
     if (persona) userStore.set(personaUser(persona));
-    render(<HasPermi value={value}><button>secret</button></HasPermi>);
+    render(
+      <HasPermi value={value}>
+        <button>secret</button>
+      </HasPermi>,
+    );
     expect(shown()).toBe(visible);
   });
 
@@ -130,17 +138,33 @@ describe('<HasPermi> and <HasRole> (spec §6)', () => {
     ['nobody signed in', undefined, [ROLE.OP_HANDLER], false],
   ])('HasRole: %s', (_, persona, value, visible) => {
     if (persona) userStore.set(personaUser(persona));
-    render(<HasRole value={value}><button>secret</button></HasRole>);
+    render(
+      <HasRole value={value}>
+        <button>secret</button>
+      </HasRole>,
+    );
     expect(shown()).toBe(visible);
   });
 
   it('HasRole matches the code or pkRole, never the display name an administrator may rename', () => {
     userStore.set(userWith([], [{ code: 'ROLE_X', roleName: '经办岗', pkRole: 'r-x' }]));
-    const { rerender } = render(<HasRole value={['ROLE_X']}><span>secret</span></HasRole>);
+    const { rerender } = render(
+      <HasRole value={['ROLE_X']}>
+        <span>secret</span>
+      </HasRole>,
+    );
     expect(shown()).toBe(true);
-    rerender(<HasRole value={['经办岗']}><span>secret</span></HasRole>);
+    rerender(
+      <HasRole value={['经办岗']}>
+        <span>secret</span>
+      </HasRole>,
+    );
     expect(shown()).toBe(false);
-    rerender(<HasRole value={['r-x']}><span>secret</span></HasRole>);
+    rerender(
+      <HasRole value={['r-x']}>
+        <span>secret</span>
+      </HasRole>,
+    );
     expect(shown()).toBe(true);
   });
 
@@ -148,8 +172,12 @@ describe('<HasPermi> and <HasRole> (spec §6)', () => {
     userStore.set(personaUser('op_director'));
     render(
       <>
-        <HasPermi value={[PERMISSIONS.realname.add]}><span>add</span></HasPermi>
-        <HasRole value={[ROLE.OP_HANDLER]}><span>handler</span></HasRole>
+        <HasPermi value={[PERMISSIONS.realname.add]}>
+          <span>add</span>
+        </HasPermi>
+        <HasRole value={[ROLE.OP_HANDLER]}>
+          <span>handler</span>
+        </HasRole>
       </>,
     );
     expect(screen.queryByText('add')).toBeNull();

@@ -20,14 +20,32 @@ describe('filtersToBody: Refine filters as the flat fields of PROTOCOL §7', () 
   it.each<[string, CrudFilter[], Record<string, unknown>]>([
     ['eq is the field itself', [{ field: 'status', operator: 'eq', value: '0' }], { status: '0' }],
     ['contains is the field itself', [{ field: 'dictName', operator: 'contains', value: '状态' }], { dictName: '状态' }],
-    ['a falsy but given value is kept (0, false)', [{ field: 'dictSort', operator: 'eq', value: 0 }, { field: 'isShow', operator: 'eq', value: false }], { dictSort: 0, isShow: false }],
-    ['between is fieldStart and fieldEnd', [{ field: 'createTime', operator: 'between', value: ['2026-01-01', '2026-01-31'] }], { createTimeStart: '2026-01-01', createTimeEnd: '2026-01-31' }],
+    [
+      'a falsy but given value is kept (0, false)',
+      [
+        { field: 'dictSort', operator: 'eq', value: 0 },
+        { field: 'isShow', operator: 'eq', value: false },
+      ],
+      { dictSort: 0, isShow: false },
+    ],
+    [
+      'between is fieldStart and fieldEnd',
+      [{ field: 'createTime', operator: 'between', value: ['2026-01-01', '2026-01-31'] }],
+      { createTimeStart: '2026-01-01', createTimeEnd: '2026-01-31' },
+    ],
     ['between with only a start', [{ field: 'createTime', operator: 'between', value: ['2026-01-01', undefined] }], { createTimeStart: '2026-01-01' }],
     ['between with only an end', [{ field: 'createTime', operator: 'between', value: [null, '2026-01-31'] }], { createTimeEnd: '2026-01-31' }],
     ['between with both ends empty', [{ field: 'createTime', operator: 'between', value: ['', null] }], {}],
     ['gte is fieldStart', [{ field: 'createTime', operator: 'gte', value: '2026-01-01' }], { createTimeStart: '2026-01-01' }],
     ['lte is fieldEnd', [{ field: 'createTime', operator: 'lte', value: '2026-01-31' }], { createTimeEnd: '2026-01-31' }],
-    ['gte and lte together make a range', [{ field: 'createTime', operator: 'gte', value: 'a' }, { field: 'createTime', operator: 'lte', value: 'b' }], { createTimeStart: 'a', createTimeEnd: 'b' }],
+    [
+      'gte and lte together make a range',
+      [
+        { field: 'createTime', operator: 'gte', value: 'a' },
+        { field: 'createTime', operator: 'lte', value: 'b' },
+      ],
+      { createTimeStart: 'a', createTimeEnd: 'b' },
+    ],
     ['an empty string is dropped', [{ field: 'dictName', operator: 'contains', value: '' }], {}],
     ['undefined is dropped', [{ field: 'dictName', operator: 'contains', value: undefined }], {}],
     ['null is dropped', [{ field: 'status', operator: 'eq', value: null }], {}],
@@ -56,8 +74,25 @@ describe('sortersToOrderBy', () => {
   it.each<[string, CrudSort[] | undefined, unknown[]]>([
     ['none', undefined, []],
     ['one descending', [{ field: 'createTime', order: 'desc' }], [{ field: 'createTime', order: 'desc' }]],
-    ['several, in their order', [{ field: 'dictSort', order: 'asc' }, { field: 'createTime', order: 'desc' }], [{ field: 'dictSort', order: 'asc' }, { field: 'createTime', order: 'desc' }]],
-    ['a column with its sort cleared is left out', [{ field: 'dictName', order: null as unknown as 'asc' }, { field: 'createTime', order: 'asc' }], [{ field: 'createTime', order: 'asc' }]],
+    [
+      'several, in their order',
+      [
+        { field: 'dictSort', order: 'asc' },
+        { field: 'createTime', order: 'desc' },
+      ],
+      [
+        { field: 'dictSort', order: 'asc' },
+        { field: 'createTime', order: 'desc' },
+      ],
+    ],
+    [
+      'a column with its sort cleared is left out',
+      [
+        { field: 'dictName', order: null as unknown as 'asc' },
+        { field: 'createTime', order: 'asc' },
+      ],
+      [{ field: 'createTime', order: 'asc' }],
+    ],
   ])('%s', (_, sorters, orderBy) => {
     expect(sortersToOrderBy(sorters)).toEqual(orderBy);
   });
@@ -96,7 +131,11 @@ describe('the data provider over the CRUD calls of PROTOCOL §7', () => {
 
   it('the page fields win over a filter of the same name', async () => {
     answer('/op/v1/sys/configs/page', page([]));
-    await dataProvider.getList({ resource: 'configs', pagination: { currentPage: 2, pageSize: 50 }, filters: [{ field: 'pageNum', operator: 'eq', value: 99 }] });
+    await dataProvider.getList({
+      resource: 'configs',
+      pagination: { currentPage: 2, pageSize: 50 },
+      filters: [{ field: 'pageNum', operator: 'eq', value: 99 }],
+    });
     expect(sent[0].body).toMatchObject({ pageNum: 2, pageSize: 50 });
   });
 
@@ -128,7 +167,7 @@ describe('the data provider over the CRUD calls of PROTOCOL §7', () => {
     expect(result.data).toMatchObject({ id: '12', dataVersion: 4 });
   });
 
-  it('a lost update is refused with the server\'s words, as a business error nobody else shows', async () => {
+  it("a lost update is refused with the server's words, as a business error nobody else shows", async () => {
     answer('/op/v1/sys/dict-types/update-by-id', { envelope: { code: 'DATA_VERSION_CONFLICT', message: '数据已被他人修改，请刷新后重试' } });
     const error = await dataProvider.update({ resource: 'dict-types', id: '1', variables: { dataVersion: 0 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -136,7 +175,7 @@ describe('the data provider over the CRUD calls of PROTOCOL §7', () => {
     expect(notified.error).not.toHaveBeenCalled();
   });
 
-  it('a transport failure keeps the catalogue\'s message and a statusCode for Refine, and is not shown twice', async () => {
+  it("a transport failure keeps the catalogue's message and a statusCode for Refine, and is not shown twice", async () => {
     answer('/op/v1/sys/configs/page', { status: 500, raw: 'oops' });
     const error = await dataProvider.getList({ resource: 'configs' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', message: '网络异常，请您稍后重试。', statusCode: 500 });
@@ -214,7 +253,10 @@ describe('the lazy data provider', () => {
     answer('/op/v1/sys/dict-types/page', page([{ id: '1' }], 1));
     answer('/op/v1/sys/dict-types/remove-by-ids', ok(2));
     expect(lazyDataProvider.getApiUrl()).toBe('/api/web');
-    await expect(lazyDataProvider.getList({ resource: 'dict-types', pagination: { currentPage: 2, pageSize: 5 } })).resolves.toEqual({ data: [{ id: '1' }], total: 1 });
+    await expect(lazyDataProvider.getList({ resource: 'dict-types', pagination: { currentPage: 2, pageSize: 5 } })).resolves.toEqual({
+      data: [{ id: '1' }],
+      total: 1,
+    });
     await lazyDataProvider.deleteMany!({ resource: 'dict-types', ids: ['1', '2'] });
     expect(sent.map((r) => [r.path, r.body])).toEqual([
       ['/op/v1/sys/dict-types/page', { pageNum: 2, pageSize: 5 }],

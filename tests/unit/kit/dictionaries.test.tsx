@@ -97,7 +97,10 @@ describe('the dictionary cache', () => {
     dictionaries.sys_yes_no = [item('Y', '是的'), item('N', '不是')];
     invalidateDicts(['sys_yes_no', 'export_status', 'never_loaded']);
     await settle();
-    expect(calls()).toEqual([['sys_yes_no', 'sys_normal_disable', 'export_status'], ['sys_yes_no', 'export_status']]);
+    expect(calls()).toEqual([
+      ['sys_yes_no', 'sys_normal_disable', 'export_status'],
+      ['sys_yes_no', 'export_status'],
+    ]);
     expect(dictItem('sys_yes_no', 'Y')?.dictLabel).toBe('是的');
   });
 
@@ -106,7 +109,10 @@ describe('the dictionary cache', () => {
     await settle();
     invalidateDicts();
     await settle();
-    expect(calls()).toEqual([['sys_yes_no', 'sys_normal_disable'], ['sys_yes_no', 'sys_normal_disable']]);
+    expect(calls()).toEqual([
+      ['sys_yes_no', 'sys_normal_disable'],
+      ['sys_yes_no', 'sys_normal_disable'],
+    ]);
   });
 
   it('invalidating nothing held sends nothing', async () => {

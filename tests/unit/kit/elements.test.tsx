@@ -8,7 +8,8 @@ import { personaUser } from './personas';
 
 /** The elements each page resource grants, as the fake server holds them. */
 let grants: Record<string, string[]> = {};
-const elementServer = ({ body }: Sent): Answer => ok({ elements: (grants[(body as { resourceKey: string }).resourceKey] ?? []).map((pkResource) => ({ pkResource })) });
+const elementServer = ({ body }: Sent): Answer =>
+  ok({ elements: (grants[(body as { resourceKey: string }).resourceKey] ?? []).map((pkResource) => ({ pkResource })) });
 
 const calls = () => sentTo(ELEMENTS_CALL).map((request) => (request.body as { resourceKey: string }).resourceKey);
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

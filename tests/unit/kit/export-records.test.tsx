@@ -158,7 +158,7 @@ describe('downloadExport: FORM or BLOB by scf.file-system.file.download.type', (
     }
   });
 
-  it('BLOB: an error envelope instead of the file rejects with the server\'s message and saves nothing', async () => {
+  it("BLOB: an error envelope instead of the file rejects with the server's message and saves nothing", async () => {
     answer(CONFIG_CALL, ok('BLOB'));
     answer(`${BASE}/export`, {
       raw: new Blob([JSON.stringify({ code: 'EXPORT_NOT_READY', message: '导出文件尚未生成' })], { type: 'application/json' }),

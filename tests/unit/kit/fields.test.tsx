@@ -42,7 +42,7 @@ const { dictName } = dictTypeResource.fields;
 const { dictSort, status } = dictDataResource.fields;
 const { remark } = configResource.fields;
 
-describe('fieldRules: the rules the server applies, in the catalogue\'s words', () => {
+describe("fieldRules: the rules the server applies, in the catalogue's words", () => {
   it.each<[string, FieldSchema, unknown, string[]]>([
     ['a required string left empty', dictName, undefined, ['此处不能为空']],
     ['a required string of blanks', dictName, '   ', ['此处不能为空']],
@@ -59,17 +59,30 @@ describe('fieldRules: the rules the server applies, in the catalogue\'s words', 
     ['a shared validator leaves an empty optional field alone', { type: 'string', label: 'x', validator: 'mobile' }, '', []],
     ['required and a validator: an empty value is only required', { type: 'string', label: 'x', required: true, validator: 'email' }, '', ['此处不能为空']],
     ['a declared minimum length', { type: 'string', label: 'x', minLength: 2 }, 'a', ['至少输入2个字符']],
-    ['a declared pattern speaks its own message', { type: 'string', label: 'x', pattern: { source: '^[A-Z]+$', message: 'validation:noSymbol' } }, 'ab', ['只能输入中文、字母和数字']],
+    [
+      'a declared pattern speaks its own message',
+      { type: 'string', label: 'x', pattern: { source: '^[A-Z]+$', message: 'validation:noSymbol' } },
+      'ab',
+      ['只能输入中文、字母和数字'],
+    ],
     ['money beyond spec 5.4 digits', { type: 'money', label: 'x' }, '1.234', ['只写数字，最多 14 位整数、2 位小数，不带正负号、空格、千分位或指数']],
     ['an integer above its range', { type: 'integer', label: 'x', max: 9 }, 10, ['不能大于 9']],
-    ['length and a validator both speak', { type: 'string', label: 'x', maxLength: 3, validator: 'mobile' }, '12345', ['最多输入3个字符', '请输入正确的手机号码']],
+    [
+      'length and a validator both speak',
+      { type: 'string', label: 'x', maxLength: 3, validator: 'mobile' },
+      '12345',
+      ['最多输入3个字符', '请输入正确的手机号码'],
+    ],
   ])('%s', async (_, schema, value, messages) => {
     expect(await errorsFor(schema, value)).toEqual(messages);
   });
 
-  it('speaks the operator\'s language', async () => {
+  it("speaks the operator's language", async () => {
     expect(await errorsFor(dictName, '', en)).toEqual(['This field is required']);
-    expect(await errorsFor({ type: 'string', label: 'x', maxLength: 3, validator: 'mobile' }, '12345', en)).toEqual(['At most 3 characters', 'Enter a valid mobile phone number']);
+    expect(await errorsFor({ type: 'string', label: 'x', maxLength: 3, validator: 'mobile' }, '12345', en)).toEqual([
+      'At most 3 characters',
+      'Enter a valid mobile phone number',
+    ]);
   });
 
   it('a field with nothing to check has no rules', () => {
@@ -78,7 +91,13 @@ describe('fieldRules: the rules the server applies, in the catalogue\'s words', 
 });
 
 describe('editRules: a sensitive field left masked is not checked, one the operator edits is, in full', () => {
-  const idCard: FieldSchema = { type: 'string', label: 'corporations:corporation.fields.legalPersonIdCard', required: true, validator: 'idCard', sensitive: true };
+  const idCard: FieldSchema = {
+    type: 'string',
+    label: 'corporations:corporation.fields.legalPersonIdCard',
+    required: true,
+    validator: 'idCard',
+    sensitive: true,
+  };
   const MASK = '1101****002X';
   it.each<[string, unknown, unknown, string[]]>([
     ['the mask it was loaded with', MASK, MASK, []],
@@ -87,7 +106,12 @@ describe('editRules: a sensitive field left masked is not checked, one the opera
     ['a wrong number typed anew', '110105194912310021', MASK, ['请输入正确的身份证号码']],
     ['a right number typed anew', '11010519491231002X', MASK, []],
     // the whitelist's form is loaded in clear: a mask typed there is nobody's original
-    ['a mask typed over a clear value', MASK, '11010519491231002X', ['法定代表人身份证号仍含脱敏字符（****）：请清空后输入完整的法定代表人身份证号，或取消修改']],
+    [
+      'a mask typed over a clear value',
+      MASK,
+      '11010519491231002X',
+      ['法定代表人身份证号仍含脱敏字符（****）：请清空后输入完整的法定代表人身份证号，或取消修改'],
+    ],
   ])('%s', async (_, value, original, messages) => {
     expect(await errorsFor(idCard, value, zh, editRules('field', idCard, zh, original))).toEqual(messages);
   });
@@ -99,7 +123,7 @@ describe('editRules: a sensitive field left masked is not checked, one the opera
   });
 });
 
-describe('createValues: a new record starts from the declared defaults, then the page\'s own', () => {
+describe("createValues: a new record starts from the declared defaults, then the page's own", () => {
   it.each([
     ['dict-types', dictTypeResource, undefined, { status: '0' }],
     ['dict-datas', dictDataResource, undefined, { dictSort: 0, isShow: true, status: '0' }],
@@ -122,7 +146,15 @@ describe('FieldValue: a value as a cell shows it', () => {
   beforeEach(() => {
     resetServer();
     clearDicts();
-    answer(DICT_CALL, ok({ sys_normal_disable: [{ dictValue: '0', dictLabel: '正常', listClass: 'primary', isShow: true, dictSort: 0 }, { dictValue: '1', dictLabel: '停用', listClass: 'danger', isShow: true, dictSort: 1 }] }));
+    answer(
+      DICT_CALL,
+      ok({
+        sys_normal_disable: [
+          { dictValue: '0', dictLabel: '正常', listClass: 'primary', isShow: true, dictSort: 0 },
+          { dictValue: '1', dictLabel: '停用', listClass: 'danger', isShow: true, dictSort: 1 },
+        ],
+      }),
+    );
   });
   afterEach(() => {
     cleanup();
@@ -151,16 +183,18 @@ describe('FieldValue: a value as a cell shows it', () => {
     expect(shown({ type: 'boolean', label: 'x' }, false, en)).toBe('No');
   });
 
-  it('a reference is its record\'s label the answer carried, never its id; a record gone says so', () => {
+  it("a reference is its record's label the answer carried, never its id; a record gone says so", () => {
     const core: FieldSchema = { type: 'reference', label: 'x', reference: { resource: 'corporations', labelField: 'corpName' } };
-    expect(render(<FieldValue schema={core} value="corp-demo-group" label="中建华东建设集团有限公司" t={zh} />).container.textContent).toBe('中建华东建设集团有限公司');
+    expect(render(<FieldValue schema={core} value="corp-demo-group" label="中建华东建设集团有限公司" t={zh} />).container.textContent).toBe(
+      '中建华东建设集团有限公司',
+    );
     cleanup();
     expect(render(<FieldValue schema={core} value="corp-demo-group" label={null} t={zh} />).container.textContent).toBe('（已删除的记录）');
     cleanup();
     expect(render(<FieldValue schema={core} value="corp-demo-group" label={null} t={en} />).container.textContent).toBe('(a removed record)');
   });
 
-  it('a dictionary value is its label, in the item\'s tag colour', async () => {
+  it("a dictionary value is its label, in the item's tag colour", async () => {
     render(<FieldValue schema={status} value="1" t={zh} />);
     const label = await screen.findByText('停用');
     expect(label.closest('.ant-tag')).toHaveClass('ant-tag-error');

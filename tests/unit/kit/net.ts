@@ -33,7 +33,13 @@ export const sent: Sent[] = [];
 function parse(config: InternalAxiosRequestConfig): Sent {
   const url = new URL(config.url ?? '', 'http://x');
   const body = typeof config.data === 'string' && config.data ? (JSON.parse(config.data) as unknown) : config.data;
-  return { method: String(config.method).toUpperCase(), path: url.pathname.replace(/^\/api\/web/, ''), query: url.searchParams, body, responseType: config.responseType };
+  return {
+    method: String(config.method).toUpperCase(),
+    path: url.pathname.replace(/^\/api\/web/, ''),
+    query: url.searchParams,
+    body,
+    responseType: config.responseType,
+  };
 }
 
 const adapter: AxiosAdapter = async (config) => {
@@ -43,11 +49,19 @@ const adapter: AxiosAdapter = async (config) => {
   const answer: Answer = typeof responder === 'function' ? await responder(request) : (responder ?? { status: 404, raw: '' });
   if (answer.hang) {
     await new Promise((_resolve, reject) => {
-      config.signal?.addEventListener?.('abort', () => reject(Object.assign(new Error('canceled'), { code: 'ERR_CANCELED', name: 'CanceledError', __CANCEL__: true })));
+      config.signal?.addEventListener?.('abort', () =>
+        reject(Object.assign(new Error('canceled'), { code: 'ERR_CANCELED', name: 'CanceledError', __CANCEL__: true })),
+      );
     });
   }
   const data = 'raw' in answer ? answer.raw : (answer.envelope ?? { code: '0', message: 'ok', data: answer.data });
-  const response: AxiosResponse = { status: answer.status ?? 200, statusText: '', headers: answer.headers ?? { 'content-type': 'application/json' }, config, data };
+  const response: AxiosResponse = {
+    status: answer.status ?? 200,
+    statusText: '',
+    headers: answer.headers ?? { 'content-type': 'application/json' },
+    config,
+    data,
+  };
   return response;
 };
 

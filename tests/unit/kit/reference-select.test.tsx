@@ -16,7 +16,9 @@ import { userStore } from '../../../src/providers/user';
 import { userWith } from './personas';
 
 const core: FieldSchema = {
-  type: 'reference', label: 'products:product.fields.coreCorpName', required: true,
+  type: 'reference',
+  label: 'products:product.fields.coreCorpName',
+  required: true,
   reference: { resource: 'corporations', labelField: 'corpName', filter: { corpTypes: CORP_TYPE.core } },
 };
 

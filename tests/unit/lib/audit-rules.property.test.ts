@@ -58,7 +58,13 @@ function oracle(snapshot: AccessSnapshot, rules: readonly AccessRule[]): string[
     for (const s of subjects) {
       if (rule.kind === 'RESTRICTED_FUNCTION') {
         // Held by the subject through the roles the rule does not allow.
-        if (holds(rule.fn, s.roles.filter((r) => !rule.allowedRoles.includes(r.code)))) out.push(`${rule.id}|${s.type}|${s.id}|false`);
+        if (
+          holds(
+            rule.fn,
+            s.roles.filter((r) => !rule.allowedRoles.includes(r.code)),
+          )
+        )
+          out.push(`${rule.id}|${s.type}|${s.id}|false`);
         continue;
       }
       if (!holds(rule.a, s.roles) || !holds(rule.b, s.roles)) continue;
@@ -82,14 +88,24 @@ const roleArb = (i: number) =>
 const snapshotArb: fc.Arbitrary<AccessSnapshot> = fc.integer({ min: 1, max: 6 }).chain((n) =>
   fc.tuple(...Array.from({ length: n }, (_, i) => roleArb(i))).chain((roles) =>
     fc
-      .array(fc.subarray(roles.map((r) => r.pkRole), { maxLength: Math.min(4, roles.length) }), { maxLength: 8 })
+      .array(
+        fc.subarray(
+          roles.map((r) => r.pkRole),
+          { maxLength: Math.min(4, roles.length) },
+        ),
+        { maxLength: 8 },
+      )
       .map((assignments) => ({ roles, users: assignments.map((pkRoles, i) => ({ userId: `u-${i}`, username: `user${i}`, personName: `人员${i}`, pkRoles })) })),
   ),
 );
 
 /** A random conflicting-functions rule over the pool and the registry's steps, sometimes mitigated. */
 const STEPS = Object.values(PROCESS_DEFINITIONS).flatMap((d) => Object.keys(d.activities).map((step) => ({ processKey: d.processKey, step })));
-const fnArb = fc.record({ nameKey: fc.constant('functions.paymentRecord'), permissions: fc.subarray(POOL, { maxLength: 3 }), steps: fc.subarray(STEPS.slice(0, 12), { maxLength: 3 }) });
+const fnArb = fc.record({
+  nameKey: fc.constant('functions.paymentRecord'),
+  permissions: fc.subarray(POOL, { maxLength: 3 }),
+  steps: fc.subarray(STEPS.slice(0, 12), { maxLength: 3 }),
+});
 const randomRuleArb: fc.Arbitrary<ConflictingFunctionsRule> = fc.record({
   id: fc.constant('RANDOM'),
   kind: fc.constant('CONFLICTING_FUNCTIONS' as const),
@@ -102,21 +118,29 @@ const randomRuleArb: fc.Arbitrary<ConflictingFunctionsRule> = fc.record({
 });
 
 const keysOf = (snapshot: AccessSnapshot, rules: readonly AccessRule[]) =>
-  evaluateAccessRules(snapshot, rules).map((v) => `${v.ruleId}|${v.subjectType}|${v.subjectId}|${v.mitigated}`).sort();
+  evaluateAccessRules(snapshot, rules)
+    .map((v) => `${v.ruleId}|${v.subjectType}|${v.subjectId}|${v.mitigated}`)
+    .sort();
 
 describe('access-rule evaluation against a brute force', () => {
   const shipped = SHIPPED_AUDIT_RULES.filter(isAccessRule);
 
   it('finds exactly the conflicts and restricted holdings of the shipped rules', () => {
-    fc.assert(fc.property(snapshotArb, (snapshot) => {
-      expect(keysOf(snapshot, shipped)).toEqual(oracle(snapshot, shipped));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(snapshotArb, (snapshot) => {
+        expect(keysOf(snapshot, shipped)).toEqual(oracle(snapshot, shipped));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('finds exactly the conflicts of random rules, mitigations included', () => {
-    fc.assert(fc.property(snapshotArb, randomRuleArb, (snapshot, rule) => {
-      expect(keysOf(snapshot, [rule])).toEqual(oracle(snapshot, [rule]));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(snapshotArb, randomRuleArb, (snapshot, rule) => {
+        expect(keysOf(snapshot, [rule])).toEqual(oracle(snapshot, [rule]));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('narrowed to some subjects, finds what the whole evaluation finds for them', () => {
@@ -128,7 +152,9 @@ describe('access-rule evaluation against a brute force', () => {
           const [, type, id] = k.split('|');
           return type === 'role' ? roles.has(id) : users.has(id);
         });
-        const only = evaluateAccessRules(snapshot, shipped, { roles, users }).map((v) => `${v.ruleId}|${v.subjectType}|${v.subjectId}|${v.mitigated}`).sort();
+        const only = evaluateAccessRules(snapshot, shipped, { roles, users })
+          .map((v) => `${v.ruleId}|${v.subjectType}|${v.subjectId}|${v.mitigated}`)
+          .sort();
         expect(only).toEqual(narrowed);
       }),
       { numRuns: 200 },
@@ -136,7 +162,13 @@ describe('access-rule evaluation against a brute force', () => {
   });
 
   it('names a conflict the demo grants could not produce: a handler given the director role', () => {
-    const handler: Role = { pkRole: 'h', code: ROLE.OP_HANDLER, roleName: '运营经办', enabled: true, permissions: [PERMISSIONS.quota.dispatch, PERMISSIONS.task.handle] };
+    const handler: Role = {
+      pkRole: 'h',
+      code: ROLE.OP_HANDLER,
+      roleName: '运营经办',
+      enabled: true,
+      permissions: [PERMISSIONS.quota.dispatch, PERMISSIONS.task.handle],
+    };
     const director: Role = { pkRole: 'd', code: ROLE.OP_DIRECTOR, roleName: '运营主管', enabled: true, permissions: [PERMISSIONS.task.handle] };
     const snapshot: AccessSnapshot = { roles: [handler, director], users: [{ userId: 'u', username: 'x', personName: '某人', pkRoles: ['h', 'd'] }] };
     const found = evaluateAccessRules(snapshot, shipped).filter((v) => v.ruleId === 'SOD-QUOTA-DISPATCH');

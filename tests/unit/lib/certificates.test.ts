@@ -59,7 +59,10 @@ describe('shownInvoiceTypes', () => {
   });
 
   it('treats a missing or non-boolean isShow as hidden', () => {
-    const odd = [{ dictValue: 'X', dictLabel: 'x', isShow: 'true' }, { dictValue: 'Y', dictLabel: 'y' }] as unknown as Parameters<typeof shownInvoiceTypes>[0];
+    const odd = [
+      { dictValue: 'X', dictLabel: 'x', isShow: 'true' },
+      { dictValue: 'Y', dictLabel: 'y' },
+    ] as unknown as Parameters<typeof shownInvoiceTypes>[0];
     expect(shownInvoiceTypes(odd)).toEqual([]);
   });
 });

@@ -22,8 +22,18 @@ describe('formatDate', () => {
 describe('lastTwelveMonths', () => {
   it('lists twelve months newest first, starting with the current month', () => {
     expect(lastTwelveMonths(new Date(2024, 0, 15))).toEqual([
-      '2024-01', '2023-12', '2023-11', '2023-10', '2023-09', '2023-08',
-      '2023-07', '2023-06', '2023-05', '2023-04', '2023-03', '2023-02',
+      '2024-01',
+      '2023-12',
+      '2023-11',
+      '2023-10',
+      '2023-09',
+      '2023-08',
+      '2023-07',
+      '2023-06',
+      '2023-05',
+      '2023-04',
+      '2023-03',
+      '2023-02',
     ]);
   });
 
@@ -66,8 +76,15 @@ describe('business days (issue 39 item 4: one date module)', () => {
   });
 
   it.each([
-    ['2024-02-29', true], ['2026-02-29', false], ['2026-02-30', false], ['2026-13-01', false], ['2026-1-01', false],
-    ['2026-11-28T00:00', false], ['', false], [20261128, false], [null, false],
+    ['2024-02-29', true],
+    ['2026-02-29', false],
+    ['2026-02-30', false],
+    ['2026-13-01', false],
+    ['2026-1-01', false],
+    ['2026-11-28T00:00', false],
+    ['', false],
+    [20261128, false],
+    [null, false],
   ])('isCalendarDay(%j) is %s', (value, expected) => {
     expect(isCalendarDay(value)).toBe(expected);
   });

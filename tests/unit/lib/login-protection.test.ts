@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { beginAttempt, failAttempt, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, minutesLeft, NO_ATTEMPTS, type LoginAttemptState } from '../../../src/lib/login-protection';
+import {
+  beginAttempt,
+  failAttempt,
+  LOGIN_LOCK_MS,
+  LOGIN_MAX_FAILURES,
+  minutesLeft,
+  NO_ATTEMPTS,
+  type LoginAttemptState,
+} from '../../../src/lib/login-protection';
 
 const T = 1_000_000_000;
 

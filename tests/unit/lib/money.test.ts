@@ -259,8 +259,7 @@ describe('formatThousands', () => {
   });
 });
 
-const digitString = (min: number, max: number) =>
-  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((digits) => digits.join(''));
+const digitString = (min: number, max: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((digits) => digits.join(''));
 
 const decimalCase = fc
   .record({
@@ -326,7 +325,33 @@ describe('moneyInputText and moneyInputFen: the one money-input rule', () => {
     expect(moneyInputFen('86500.5')).toBe(8650050n);
   });
   it('refuses signs, exponents, dots without digits, padding, spaces, separators and oversized amounts', () => {
-    for (const bad of ['1e2', '+1', '-1', '-0', '.5', '1.', ' 1', '1 ', '1,000', '0x10', 'Infinity', 'NaN', '01', '1.001', '100000000000000', '１', '', [], {}, null, true, 1e21, 0.1 + 0.2, -1, Number.NaN]) {
+    for (const bad of [
+      '1e2',
+      '+1',
+      '-1',
+      '-0',
+      '.5',
+      '1.',
+      ' 1',
+      '1 ',
+      '1,000',
+      '0x10',
+      'Infinity',
+      'NaN',
+      '01',
+      '1.001',
+      '100000000000000',
+      '１',
+      '',
+      [],
+      {},
+      null,
+      true,
+      1e21,
+      0.1 + 0.2,
+      -1,
+      Number.NaN,
+    ]) {
       expect(moneyInputText(bad), JSON.stringify(bad)).toBeNull();
     }
   });

@@ -91,13 +91,10 @@ describe('toChineseCapital', () => {
     },
   );
 
-  it.each<NumericInput>(['abc', '', null, undefined, Number.NaN, Number.POSITIVE_INFINITY, '1,000'])(
-    'refuses the non-number %j',
-    (value) => {
-      expect(() => toChineseCapital(value)).toThrow(RangeError);
-      expect(() => toChineseCapital(value)).toThrow(/not a finite decimal number/);
-    },
-  );
+  it.each<NumericInput>(['abc', '', null, undefined, Number.NaN, Number.POSITIVE_INFINITY, '1,000'])('refuses the non-number %j', (value) => {
+    expect(() => toChineseCapital(value)).toThrow(RangeError);
+    expect(() => toChineseCapital(value)).toThrow(/not a finite decimal number/);
+  });
 });
 
 describe('amountToChinese', () => {
@@ -105,13 +102,10 @@ describe('amountToChinese', () => {
     expect(amountToChinese(value)).toBe(expected);
   });
 
-  it.each<NumericInput>([1e15, '1000000000000000', '999999999999999.99995', -1e15])(
-    'refuses %j as out of range (below 1e15 only)',
-    (value) => {
-      expect(() => amountToChinese(value)).toThrow(RangeError);
-      expect(() => amountToChinese(value)).toThrow(/below 1e15/);
-    },
-  );
+  it.each<NumericInput>([1e15, '1000000000000000', '999999999999999.99995', -1e15])('refuses %j as out of range (below 1e15 only)', (value) => {
+    expect(() => amountToChinese(value)).toThrow(RangeError);
+    expect(() => amountToChinese(value)).toThrow(/below 1e15/);
+  });
 
   it('refuses non-numeric input', () => {
     expect(() => amountToChinese('twelve')).toThrow(RangeError);
@@ -146,9 +140,12 @@ describe('numeral properties', () => {
 
   it('a negative amount is its positive spelling prefixed 负', () => {
     fc.assert(
-      fc.property(amount.filter((value) => /[1-9]/.test(value)), (value) => {
-        expect(toChineseCapital(`-${value}`)).toBe(`负${toChineseCapital(value)}`);
-      }),
+      fc.property(
+        amount.filter((value) => /[1-9]/.test(value)),
+        (value) => {
+          expect(toChineseCapital(`-${value}`)).toBe(`负${toChineseCapital(value)}`);
+        },
+      ),
     );
   });
 });

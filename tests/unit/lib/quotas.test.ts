@@ -9,12 +9,58 @@ const grantedOf = (id: string) => granted[id] ?? 0n;
 
 describe('what running requests hold back', () => {
   it.each<[string, PendingQuotaRequest[], Record<string, bigint>]>([
-    ['a dispatch holds its total from its source', [{ type: 'DISPATCH', accountId: 'root', amount: 0n, lines: [{ accountId: 'a', amount: 10_00n }, { accountId: null, amount: 5_00n }] }], { root: 15_00n }],
-    ['a re-dispatch holds its rises from the source and each cut from its unit', [{ type: 'REDISPATCH', accountId: 'root', amount: 0n, lines: [{ accountId: 'a', amount: 30_00n }, { accountId: 'b', amount: 25_00n }] }], { root: 15_00n, a: 10_00n }],
-    ['a re-dispatch giving back on balance holds nothing from its source', [{ type: 'REDISPATCH', accountId: 'root', amount: 0n, lines: [{ accountId: 'a', amount: 0n }] }], { a: 40_00n }],
-    ['a modification holds its cut, a rise nothing', [{ type: 'MODIFY', accountId: 'root', amount: 70_00n, lines: [] }, { type: 'MODIFY', accountId: 'root', amount: 120_00n, lines: [] }], { root: 30_00n }],
+    [
+      'a dispatch holds its total from its source',
+      [
+        {
+          type: 'DISPATCH',
+          accountId: 'root',
+          amount: 0n,
+          lines: [
+            { accountId: 'a', amount: 10_00n },
+            { accountId: null, amount: 5_00n },
+          ],
+        },
+      ],
+      { root: 15_00n },
+    ],
+    [
+      'a re-dispatch holds its rises from the source and each cut from its unit',
+      [
+        {
+          type: 'REDISPATCH',
+          accountId: 'root',
+          amount: 0n,
+          lines: [
+            { accountId: 'a', amount: 30_00n },
+            { accountId: 'b', amount: 25_00n },
+          ],
+        },
+      ],
+      { root: 15_00n, a: 10_00n },
+    ],
+    [
+      'a re-dispatch giving back on balance holds nothing from its source',
+      [{ type: 'REDISPATCH', accountId: 'root', amount: 0n, lines: [{ accountId: 'a', amount: 0n }] }],
+      { a: 40_00n },
+    ],
+    [
+      'a modification holds its cut, a rise nothing',
+      [
+        { type: 'MODIFY', accountId: 'root', amount: 70_00n, lines: [] },
+        { type: 'MODIFY', accountId: 'root', amount: 120_00n, lines: [] },
+      ],
+      { root: 30_00n },
+    ],
     ['an application holds nothing (no account yet)', [{ type: 'APPLY', accountId: null, amount: 50_00n, lines: [] }], {}],
-    ['holds add up', [{ type: 'DISPATCH', accountId: 'root', amount: 0n, lines: [{ accountId: 'a', amount: 10_00n }] }, { type: 'DISPATCH', accountId: 'root', amount: 0n, lines: [{ accountId: 'a', amount: 1n }] }], { root: 10_01n }],
+    [
+      'holds add up',
+      [
+        { type: 'DISPATCH', accountId: 'root', amount: 0n, lines: [{ accountId: 'a', amount: 10_00n }] },
+        { type: 'DISPATCH', accountId: 'root', amount: 0n, lines: [{ accountId: 'a', amount: 1n }] },
+      ],
+      { root: 10_01n },
+    ],
   ])('%s', (_name, pending, expected) => {
     expect(Object.fromEntries(reservedByAccount(pending, grantedOf))).toEqual(expected);
   });
@@ -52,7 +98,9 @@ describe('the dispatch check', () => {
 
   it('words a refusal without holds as plain 额度不足 with ¥ amounts', () => {
     expect(takeRefusal({ available: 1_000_000_05n, reserved: 0n }, 1_000_000_06n)).toEqual({
-      code: 'QUOTA_INSUFFICIENT', key: 'server.insufficient', params: { available: '¥1,000,000.05', needed: '¥1,000,000.06' },
+      code: 'QUOTA_INSUFFICIENT',
+      key: 'server.insufficient',
+      params: { available: '¥1,000,000.05', needed: '¥1,000,000.06' },
     });
     expect(takeRefusal({ available: 1_00n, reserved: 0n }, 1_00n)).toBeNull();
   });

@@ -11,13 +11,22 @@ describe('matchRefusal', () => {
   });
 
   it('refuses a sum one fen off either way', () => {
-    expect(matchRefusal(1234599n, 'U1', [note('A', '12345.67'), note('B', '0.33')])).toEqual({ key: 'amountMismatch', params: { paid: '1234599', matched: '1234600' } });
+    expect(matchRefusal(1234599n, 'U1', [note('A', '12345.67'), note('B', '0.33')])).toEqual({
+      key: 'amountMismatch',
+      params: { paid: '1234599', matched: '1234600' },
+    });
     expect(matchRefusal(1234601n, 'U1', [note('A', '12345.67'), note('B', '0.33')])?.key).toBe('amountMismatch');
   });
 
-  it('refuses no notes, too many, a closed note and another issuer\'s note, in that order', () => {
+  it("refuses no notes, too many, a closed note and another issuer's note, in that order", () => {
     expect(matchRefusal(100n, 'U1', [])?.key).toBe('noNotes');
-    expect(matchRefusal(100n, 'U1', Array.from({ length: MAX_MATCHED_NOTES + 1 }, (_, i) => note(`N${i}`, '1.00')))?.key).toBe('tooManyNotes');
+    expect(
+      matchRefusal(
+        100n,
+        'U1',
+        Array.from({ length: MAX_MATCHED_NOTES + 1 }, (_, i) => note(`N${i}`, '1.00')),
+      )?.key,
+    ).toBe('tooManyNotes');
     expect(matchRefusal(100n, 'U1', [note('A', '1.00', 'SPLIT')])).toEqual({ key: 'notRedeemable', params: { noteNo: 'A', status: 'SPLIT' } });
     expect(matchRefusal(100n, 'U1', [note('A', '1.00', 'REDEEMED')])?.key).toBe('notRedeemable');
     expect(matchRefusal(100n, 'U1', [note('A', '1.00', 'ISSUED', 'U2')])).toEqual({ key: 'otherIssuer', params: { noteNo: 'A' } });

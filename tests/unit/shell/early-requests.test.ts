@@ -39,7 +39,7 @@ describe('the shell data asked for before the shell has loaded (providers/early-
     expect(userStore.get()?.personName).toBe(personaUser('op_admin').personName);
   });
 
-  it("hands each answer to its taker once; a later load asks the server again", async () => {
+  it('hands each answer to its taker once; a later load asks the server again', async () => {
     signIn();
     requestShellData('/op/system/dict');
     expect(paths()).not.toContain(ELEMENTS_CALL);

@@ -5,7 +5,11 @@ import type { StaticRoute } from '../../../src/routes/static-routes';
 const title = (key: string) => `zh:${key}`;
 const build = (tree: MenuRouteItem[], statics: StaticRoute[] = []) => buildRoutesFromMenu(tree, title, statics);
 
-const page = (path: string, uri: string, extra: Partial<MenuRouteItem> = {}): MenuRouteItem => ({ path, meta: { title: uri.toUpperCase(), menuUri: uri }, ...extra });
+const page = (path: string, uri: string, extra: Partial<MenuRouteItem> = {}): MenuRouteItem => ({
+  path,
+  meta: { title: uri.toUpperCase(), menuUri: uri },
+  ...extra,
+});
 const dir = (path: string, uri: string, children: MenuRouteItem[], extra: Partial<MenuRouteItem> = {}): MenuRouteItem => ({
   path,
   component: path.startsWith('/') ? 'Layout' : 'ParentView',
@@ -30,14 +34,29 @@ describe('fullPath: a path without a leading slash gets one, a child hangs under
 
 describe('buildRoutesFromMenu', () => {
   const tree: MenuRouteItem[] = [
-    dir('op/system', 'system', [page('dict', 'system:dict', { component: '/op/system/dict/index' }), page('dict/data', 'system:dict-data', { hidden: true, component: '/op/system/dict/data/index' })], { alwaysShow: true }),
+    dir(
+      'op/system',
+      'system',
+      [
+        page('dict', 'system:dict', { component: '/op/system/dict/index' }),
+        page('dict/data', 'system:dict-data', { hidden: true, component: '/op/system/dict/data/index' }),
+      ],
+      { alwaysShow: true },
+    ),
     dir('/op/single', 'single', [page('only', 'single:only', { component: '/op/single/only/index' })]),
     dir('/op/single-shown', 'single-shown', [page('only', 'single-shown:only', { component: '/op/single-shown/only/index' })], { alwaysShow: true }),
-    dir('/op/abs', 'abs', [
-      dir('finance-data/upload', 'abs:upload', [page('auth', 'abs:upload:auth', { hidden: true, component: '/op/abs/finance-data/upload/auth/index' })], { redirect: '/op/abs/finance-data/upload/auth' }),
-      page('nowhere', 'abs:nowhere', { component: '/op/abs/nowhere/index' }),
-      page('credit-recycling-manage/audit', 'abs:audit', { component: '/op/abs/credit-recycling-manage/audit/index' }),
-    ], { alwaysShow: true }),
+    dir(
+      '/op/abs',
+      'abs',
+      [
+        dir('finance-data/upload', 'abs:upload', [page('auth', 'abs:upload:auth', { hidden: true, component: '/op/abs/finance-data/upload/auth/index' })], {
+          redirect: '/op/abs/finance-data/upload/auth',
+        }),
+        page('nowhere', 'abs:nowhere', { component: '/op/abs/nowhere/index' }),
+        page('credit-recycling-manage/audit', 'abs:audit', { component: '/op/abs/credit-recycling-manage/audit/index' }),
+      ],
+      { alwaysShow: true },
+    ),
   ];
   const table = build(tree);
 
@@ -82,7 +101,22 @@ describe('buildRoutesFromMenu', () => {
   });
 
   it('collects every granted menuUri for synchronous access checks', () => {
-    expect([...table.menuUris].sort()).toEqual(['abs', 'abs:audit', 'abs:nowhere', 'abs:upload', 'abs:upload:auth', 'single', 'single-shown', 'single-shown:only', 'single:only', 'system', 'system:dict', 'system:dict-data'].sort());
+    expect([...table.menuUris].sort()).toEqual(
+      [
+        'abs',
+        'abs:audit',
+        'abs:nowhere',
+        'abs:upload',
+        'abs:upload:auth',
+        'single',
+        'single-shown',
+        'single-shown:only',
+        'single:only',
+        'system',
+        'system:dict',
+        'system:dict-data',
+      ].sort(),
+    );
   });
 });
 
@@ -100,9 +134,18 @@ describe('static routes (spec 2.3, 2.4)', () => {
   });
 
   it('takes the static layout, name and flags, the tree title where the tree has the path', () => {
-    const table = build([page('/op/data-dashboard', 'data-dashboard', { component: '/op/data-dashboard/index' }), dir('/op/abs', 'abs', [page('credit-recycling-manage/audit', 'abs:audit')])], statics);
+    const table = build(
+      [
+        page('/op/data-dashboard', 'data-dashboard', { component: '/op/data-dashboard/index' }),
+        dir('/op/abs', 'abs', [page('credit-recycling-manage/audit', 'abs:audit')]),
+      ],
+      statics,
+    );
     expect(findRoute(table, '/op/data-dashboard')).toMatchObject({ name: 'data-dashboard-query', layout: 'bare', hidden: true, title: 'DATA-DASHBOARD' });
-    expect(findRoute(table, '/op/abs/credit-recycling-manage/audit')).toMatchObject({ noCache: true, component: '/op/abs/credit-recycling-manage/audit/index' });
+    expect(findRoute(table, '/op/abs/credit-recycling-manage/audit')).toMatchObject({
+      noCache: true,
+      component: '/op/abs/credit-recycling-manage/audit/index',
+    });
     expect(findRoute(table, '/op')).toMatchObject({ title: 'zh:op-home', affix: true, layout: 'main' });
   });
 });
@@ -110,12 +153,21 @@ describe('static routes (spec 2.3, 2.4)', () => {
 describe('static routes guarded like the call behind them', () => {
   const tree: MenuRouteItem[] = [dir('/op/admit', 'admit', [page('realname', 'admit:realname', { component: '/op/admit/realname/index' })])];
   const statics: StaticRoute[] = [
-    { path: '/op/admit/realname/add', titleKey: 'admit:realname:add', menuUri: 'admit', hidden: true, permission: ['admit:realname:add', 'admit:realname:edit'] },
+    {
+      path: '/op/admit/realname/add',
+      titleKey: 'admit:realname:add',
+      menuUri: 'admit',
+      hidden: true,
+      permission: ['admit:realname:add', 'admit:realname:edit'],
+    },
     { path: '/op/admit/realname/check', titleKey: 'admit:realname:check', menuUri: 'admit', hidden: true },
   ];
 
   it('registers a create page only for who holds its first write (any one of them), so others get /403', () => {
-    const paths = (perms: string[]) => buildRoutesFromMenu(tree, title, statics, perms).routes.map((r) => r.path).sort();
+    const paths = (perms: string[]) =>
+      buildRoutesFromMenu(tree, title, statics, perms)
+        .routes.map((r) => r.path)
+        .sort();
     expect(paths(['admit:realname:list', 'admit:realname:query'])).toEqual(['/op/admit/realname', '/op/admit/realname/check']);
     expect(paths(['admit:realname:edit'])).toContain('/op/admit/realname/add');
     expect(paths(['*:*:*'])).toContain('/op/admit/realname/add');
@@ -136,7 +188,9 @@ describe('static routes guarded like the call behind them', () => {
 
 describe('action pages read-only without their write', () => {
   const tree: MenuRouteItem[] = [dir('/op/quota', 'quota', [page('dispatch', 'quota:dispatch', { component: '/op/quota/dispatch/index', hidden: true })])];
-  const statics: StaticRoute[] = [{ path: '/op/quota/dispatch', titleKey: 'quota:dispatch', menuUri: 'quota:dispatch', hidden: true, action: 'quota:account:dispatch' }];
+  const statics: StaticRoute[] = [
+    { path: '/op/quota/dispatch', titleKey: 'quota:dispatch', menuUri: 'quota:dispatch', hidden: true, action: 'quota:account:dispatch' },
+  ];
   const dispatchRoute = (perms?: string[]) => findRoute(buildRoutesFromMenu(tree, title, statics, perms), '/op/quota/dispatch');
 
   it('registers the page for whoever holds its menu, read-only unless they hold its action', () => {

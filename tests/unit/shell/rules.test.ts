@@ -38,11 +38,24 @@ describe('entity switch (spec 5.3)', () => {
 describe('layout settings (spec §3)', () => {
   it('defaults to light, medium, tags-view, fixed header, logo and breadcrumb', () => {
     expect(parseSettings(null)).toEqual({ ...DEFAULT_SETTINGS, theme: undefined });
-    expect(DEFAULT_SETTINGS).toMatchObject({ mode: 'light', size: 'medium', tagsView: true, fixedHeader: true, sidebarLogo: true, showBreadcrumb: true, firstMenuOnNav: false });
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      mode: 'light',
+      size: 'medium',
+      tagsView: true,
+      fixedHeader: true,
+      sidebarLogo: true,
+      showBreadcrumb: true,
+      firstMenuOnNav: false,
+    });
   });
 
   it('keeps well-formed stored values and ignores the rest', () => {
-    expect(parseSettings(JSON.stringify({ mode: 'dark', size: 'large', tagsView: false, theme: '#13a8a8' }))).toMatchObject({ mode: 'dark', size: 'large', tagsView: false, theme: '#13a8a8' });
+    expect(parseSettings(JSON.stringify({ mode: 'dark', size: 'large', tagsView: false, theme: '#13a8a8' }))).toMatchObject({
+      mode: 'dark',
+      size: 'large',
+      tagsView: false,
+      theme: '#13a8a8',
+    });
     expect(parseSettings(JSON.stringify({ mode: 'purple', size: 3, theme: 'red', fixedHeader: 'yes' }))).toEqual({ ...DEFAULT_SETTINGS, theme: undefined });
     expect(parseSettings('{not json')).toEqual({ ...DEFAULT_SETTINGS, theme: undefined });
   });
@@ -64,7 +77,7 @@ describe('firstMenuOnNav: top level in the navbar, the pages of the current entr
     expect(topEntryOf(nav, pathname)?.key).toBe(key);
   });
 
-  it('gives the sidebar the entry\'s pages, or the entry itself when it is a page', () => {
+  it("gives the sidebar the entry's pages, or the entry itself when it is a page", () => {
     expect(sideNavOf(nav[0]).map((i) => i.key)).toEqual(['/op/system/dict', '/op/system/config']);
     expect(sideNavOf(nav[1]).map((i) => i.key)).toEqual(['/op/task/todo']);
     expect(sideNavOf(undefined)).toEqual([]);

@@ -108,8 +108,18 @@ describe('grants stay current', () => {
     return { status: 200, statusText: '', headers: {}, config, data: { code: '0', data: tree } };
   };
   const operator: UserInfo = {
-    personId: 'p', username: 'op', personName: 'op', avatar: '', authorities: [], menuPerms: [], userStatus: 1,
-    personPosition: '', corps: [], corpId: 'c', corpName: 'c', sensitiveWhitelist: false,
+    personId: 'p',
+    username: 'op',
+    personName: 'op',
+    avatar: '',
+    authorities: [],
+    menuPerms: [],
+    userStatus: 1,
+    personPosition: '',
+    corps: [],
+    corpId: 'c',
+    corpName: 'c',
+    sensitiveWhitelist: false,
   };
 
   function GrantedSidebar() {

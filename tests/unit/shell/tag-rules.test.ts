@@ -1,4 +1,14 @@
-import { closeAllTags, closeOtherTags, closeTag, fallbackTag, pruneTags, refreshTag, visitTag, withAffixTags, type Tag } from '../../../src/layout/tags/tag-rules';
+import {
+  closeAllTags,
+  closeOtherTags,
+  closeTag,
+  fallbackTag,
+  pruneTags,
+  refreshTag,
+  visitTag,
+  withAffixTags,
+  type Tag,
+} from '../../../src/layout/tags/tag-rules';
 
 const tag = (path: string, search = '', version = 0): Tag => ({ path, search, version });
 const isAffix = (path: string) => path === '/op';
@@ -21,7 +31,7 @@ describe('tags-view rules', () => {
     expect(paths(result)).toEqual(expected);
   });
 
-  it('刷新页面 bumps only that tag\'s version (its page remounts)', () => {
+  it("刷新页面 bumps only that tag's version (its page remounts)", () => {
     expect(refreshTag(open, '/op/b').map((t) => t.version)).toEqual([0, 0, 1, 0]);
   });
 

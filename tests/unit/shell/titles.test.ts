@@ -4,7 +4,12 @@ import enMenu from '../../../locales/en-US/menu.json';
 
 describe('menu titles in the active language', () => {
   it.each([
-    ['zh-CN shows the server title, even where the locale has another', { title: '字典管理（服务端）', titleKey: 'system:dict' }, 'zh-CN', '字典管理（服务端）'],
+    [
+      'zh-CN shows the server title, even where the locale has another',
+      { title: '字典管理（服务端）', titleKey: 'system:dict' },
+      'zh-CN',
+      '字典管理（服务端）',
+    ],
     ['en-US translates by menuUri', { title: '字典管理', titleKey: 'system:dict' }, 'en-US', 'Dictionaries'],
     ['en-US falls back to the server title for an unknown menuUri', { title: '新菜单', titleKey: 'brand:new' }, 'en-US', '新菜单'],
     ['en-US falls back to the server title without a menuUri', { title: '无编码菜单' }, 'en-US', '无编码菜单'],

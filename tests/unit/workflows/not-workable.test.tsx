@@ -18,7 +18,9 @@ import type { UnworkableReason } from '../../../src/workflows/unworkable';
 afterEach(cleanup);
 
 const task = (unworkableReason: UnworkableReason | null, status = 'TODO') =>
-  ({ id: 't1', status, workingRole: 'director', assigneeName: '业务主管二', unworkableReason }) as unknown as WorkflowTask & { unworkableReason: UnworkableReason | null };
+  ({ id: 't1', status, workingRole: 'director', assigneeName: '业务主管二', unworkableReason }) as unknown as WorkflowTask & {
+    unworkableReason: UnworkableReason | null;
+  };
 
 describe('NotWorkable', () => {
   it('says maker-checker exactly as the server refuses it, in both languages', () => {

@@ -60,12 +60,15 @@ afterEach(() => {
 });
 
 describe('useSmsSign', () => {
-  it.each(['businessKeys', 'businessType', 'productType', 'corpName'] as const)('answers code 1 传入参数不完整 without a request when %s is missing', async (field) => {
-    start({ ...PARAMS, [field]: field === 'businessKeys' ? [] : ' ' });
-    await waitFor(() => expect(results).toEqual([{ code: '1', message: '传入参数不完整' }]));
-    expect(sentTo(`${SIGN}/switch/find`)).toHaveLength(0);
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
+  it.each(['businessKeys', 'businessType', 'productType', 'corpName'] as const)(
+    'answers code 1 传入参数不完整 without a request when %s is missing',
+    async (field) => {
+      start({ ...PARAMS, [field]: field === 'businessKeys' ? [] : ' ' });
+      await waitFor(() => expect(results).toEqual([{ code: '1', message: '传入参数不完整' }]));
+      expect(sentTo(`${SIGN}/switch/find`)).toHaveLength(0);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+  );
 
   it('answers code 0 at once, asking for no code, when signing is off for the corporation', async () => {
     answer(`${SIGN}/switch/find`, ok({ open: false }));
@@ -80,7 +83,13 @@ describe('useSmsSign', () => {
     start();
     await dialog();
     await waitFor(() => expect(sentTo(`${SIGN}/sms/apply`)).toHaveLength(1));
-    expect(sentTo(`${SIGN}/sms/apply`)[0].body).toEqual({ businessKeys: ['BIZ-1'], businessType: 'Process_CREDIT_ISSUE', productType: 'FinalSingleReview', personId: 'u-op-director', corpId: 'CORP-EAST' });
+    expect(sentTo(`${SIGN}/sms/apply`)[0].body).toEqual({
+      businessKeys: ['BIZ-1'],
+      businessType: 'Process_CREDIT_ISSUE',
+      productType: 'FinalSingleReview',
+      personId: 'u-op-director',
+      corpId: 'CORP-EAST',
+    });
     fireEvent.click(screen.getByRole('button', { name: '取 消' }));
     await waitFor(() => expect(results).toEqual([{ code: '2' }]));
     expect(sentTo(`${SIGN}/sms/verify`)).toHaveLength(0);

@@ -17,7 +17,11 @@ describe('summary rules', () => {
   });
 
   it('an account-purpose change names the corporation, the bank and the last four digits of the masked account', () => {
-    const record = { action: 'update', current: { holderName: '华东建设集团', bankName: '中国建设银行', accountNo: '6222****1234' }, values: { holderName: '华东建设集团', bankName: '中国建设银行', accountNo: '6222****1234', usage: 'SETTLEMENT' } };
+    const record = {
+      action: 'update',
+      current: { holderName: '华东建设集团', bankName: '中国建设银行', accountNo: '6222****1234' },
+      values: { holderName: '华东建设集团', bankName: '中国建设银行', accountNo: '6222****1234', usage: 'SETTLEMENT' },
+    };
     expect(summaryOf('PROCESS_ACCOUNT_USAGE_TEMP', record)).toBe('变更账户用途：华东建设集团，中国建设银行 尾号 1234');
   });
 
@@ -27,12 +31,18 @@ describe('summary rules', () => {
   });
 
   it('a renaming names the old and the new name', () => {
-    expect(summaryOf('Process_CORP_RENAMING', { action: 'update', current: { corpName: '旧名有限公司' }, values: { corpName: '新名有限公司' } })).toBe('企业自主更名：旧名有限公司 → 新名有限公司');
+    expect(summaryOf('Process_CORP_RENAMING', { action: 'update', current: { corpName: '旧名有限公司' }, values: { corpName: '新名有限公司' } })).toBe(
+      '企业自主更名：旧名有限公司 → 新名有限公司',
+    );
   });
 
   it('amounts read in the app money format, exact to the fen', () => {
-    expect(summaryOf('Process_LMT_DISPATCH_AUDIT', { type: 'DISPATCH', kind: 'PLATFORM', unitName: '华东分公司', amount: '1000000.05' })).toContain('¥1,000,000.05');
-    expect(summaryOf('Process_CREDIT_ISSUE', { batchNo: 'IB202611280001', count: '2', amount: '12345.67' })).toBe('签发数据 IB202611280001：2 笔，合计 ¥12,345.67');
+    expect(summaryOf('Process_LMT_DISPATCH_AUDIT', { type: 'DISPATCH', kind: 'PLATFORM', unitName: '华东分公司', amount: '1000000.05' })).toContain(
+      '¥1,000,000.05',
+    );
+    expect(summaryOf('Process_CREDIT_ISSUE', { batchNo: 'IB202611280001', count: '2', amount: '12345.67' })).toBe(
+      '签发数据 IB202611280001：2 笔，合计 ¥12,345.67',
+    );
   });
 
   it('lastFour reads the last four characters of a masked or clear number, nothing from a short or missing one', () => {

@@ -19,15 +19,48 @@ const API = '/op/v1/workflow';
 const SIGN = '/op/v1/authentication/signature';
 
 const instance = (over: Partial<WorkflowInstance> = {}): WorkflowInstance => ({
-  id: 'i-1', processKey: 'Process_RF_AGREEMENT', processName: '反向保理协议', businessKey: 'BIZ-1', businessNo: 'BIZ-1', businessType: 'TEST', summary: '协议 1',
-  variables: {}, status: 'RUNNING', currentActivity: 'Approve', currentActivityName: '主管审核', startUserId: 'u-op-handler',
-  startPersonName: '经办人张三', createTime: '2026-01-01T00:00:00Z', endTime: null, ...over,
+  id: 'i-1',
+  processKey: 'Process_RF_AGREEMENT',
+  processName: '反向保理协议',
+  businessKey: 'BIZ-1',
+  businessNo: 'BIZ-1',
+  businessType: 'TEST',
+  summary: '协议 1',
+  variables: {},
+  status: 'RUNNING',
+  currentActivity: 'Approve',
+  currentActivityName: '主管审核',
+  startUserId: 'u-op-handler',
+  startPersonName: '经办人张三',
+  createTime: '2026-01-01T00:00:00Z',
+  endTime: null,
+  ...over,
 });
 const task = (over: Partial<WorkflowTask> & { workable?: boolean } = {}): WorkflowTask & { workable?: boolean } => ({
-  id: 't-1', instanceId: 'i-1', processKey: 'Process_RF_AGREEMENT', processName: '反向保理协议', taskDefinitionKey: 'Approve', taskName: '主管审核',
-  activityType: 'approve', workingRole: 'director', status: 'TODO', assigneeId: null, assigneeName: null, outcome: null, remark: null,
-  dataVersion: 3, businessKey: 'BIZ-1', businessNo: 'BIZ-1', businessType: 'TEST', summary: '协议 1', instanceStatus: 'RUNNING', processType: 'component',
-  routePath: null, createTime: '2026-01-01T00:00:00Z', completeTime: null, ...over,
+  id: 't-1',
+  instanceId: 'i-1',
+  processKey: 'Process_RF_AGREEMENT',
+  processName: '反向保理协议',
+  taskDefinitionKey: 'Approve',
+  taskName: '主管审核',
+  activityType: 'approve',
+  workingRole: 'director',
+  status: 'TODO',
+  assigneeId: null,
+  assigneeName: null,
+  outcome: null,
+  remark: null,
+  dataVersion: 3,
+  businessKey: 'BIZ-1',
+  businessNo: 'BIZ-1',
+  businessType: 'TEST',
+  summary: '协议 1',
+  instanceStatus: 'RUNNING',
+  processType: 'component',
+  routePath: null,
+  createTime: '2026-01-01T00:00:00Z',
+  completeTime: null,
+  ...over,
 });
 
 const show = (who: PersonaName, props: Partial<Parameters<typeof TaskActions>[0]> = {}) => {
@@ -146,7 +179,12 @@ describe('working a task', () => {
     fireEvent.click(screen.getByTestId('task-pass'));
     await screen.findByTestId('sms-sign-modal');
     await waitFor(() => expect(sentTo(`${SIGN}/sms/apply`)).toHaveLength(1));
-    expect(sentTo(`${SIGN}/sms/apply`)[0].body).toMatchObject({ businessKeys: ['BIZ-1'], businessType: 'Process_CREDIT_ISSUE', productType: 'FinalSingleReview', personId: 'u-op-director' });
+    expect(sentTo(`${SIGN}/sms/apply`)[0].body).toMatchObject({
+      businessKeys: ['BIZ-1'],
+      businessType: 'Process_CREDIT_ISSUE',
+      productType: 'FinalSingleReview',
+      personId: 'u-op-director',
+    });
     fireEvent.click(screen.getByRole('button', { name: '取 消' }));
     await waitFor(() => expect(screen.getByTestId('task-pass')).toBeEnabled());
     expect(sentTo(`${API}/tasks/complete`)).toHaveLength(0);

@@ -13,10 +13,32 @@ import { answer, ok, resetServer, sent, sentTo } from '../kit/net';
 
 const API = '/op/v1/workflow';
 const instance: WorkflowInstance = {
-  id: 'i-1', processKey: 'Process_QUOTA_GRANT', processName: '', businessKey: 'MADE-UP-1', businessNo: 'MADE-UP-1', businessType: null, summary: '虚构', variables: {}, status: 'RUNNING',
-  currentActivity: 'Approve', currentActivityName: '主管审核', startUserId: 'u-op-handler', startPersonName: '经办人张三', createTime: '2026-01-01T00:00:00Z', endTime: null,
+  id: 'i-1',
+  processKey: 'Process_QUOTA_GRANT',
+  processName: '',
+  businessKey: 'MADE-UP-1',
+  businessNo: 'MADE-UP-1',
+  businessType: null,
+  summary: '虚构',
+  variables: {},
+  status: 'RUNNING',
+  currentActivity: 'Approve',
+  currentActivityName: '主管审核',
+  startUserId: 'u-op-handler',
+  startPersonName: '经办人张三',
+  createTime: '2026-01-01T00:00:00Z',
+  endTime: null,
 };
-const task = { id: 't-1', instanceId: 'i-1', taskDefinitionKey: 'Approve', status: 'TODO', workable: true, unworkableReason: null, variables: {}, startPersonName: '经办人张三' };
+const task = {
+  id: 't-1',
+  instanceId: 'i-1',
+  taskDefinitionKey: 'Approve',
+  status: 'TODO',
+  workable: true,
+  unworkableReason: null,
+  variables: {},
+  startPersonName: '经办人张三',
+};
 
 let reload: () => void = () => undefined;
 function Probe() {

@@ -26,13 +26,46 @@ const QUOTA_REQUEST = '/op/v1/quotas/requests/find-by-id';
 const MISSING = '未找到该审批对应的业务记录（可能已被删除），不能通过或驳回';
 
 const instance = (processKey: string): WorkflowInstance => ({
-  id: 'i-1', processKey, processName: '', businessKey: 'MADE-UP-1', businessNo: 'MADE-UP-1', businessType: null, summary: '虚构', variables: {}, status: 'RUNNING',
-  currentActivity: 'Approve', currentActivityName: '主管审核', startUserId: 'u-op-handler', startPersonName: '经办人张三', createTime: '2026-01-01T00:00:00Z', endTime: null,
+  id: 'i-1',
+  processKey,
+  processName: '',
+  businessKey: 'MADE-UP-1',
+  businessNo: 'MADE-UP-1',
+  businessType: null,
+  summary: '虚构',
+  variables: {},
+  status: 'RUNNING',
+  currentActivity: 'Approve',
+  currentActivityName: '主管审核',
+  startUserId: 'u-op-handler',
+  startPersonName: '经办人张三',
+  createTime: '2026-01-01T00:00:00Z',
+  endTime: null,
 });
 const task = (processKey: string, taskDefinitionKey: string): WorkflowTask => ({
-  id: 't-1', instanceId: 'i-1', processKey, processName: '', taskDefinitionKey, taskName: '', activityType: 'approve', workingRole: 'director', status: 'TODO',
-  assigneeId: 'u-op-director', assigneeName: '主管李四', outcome: null, remark: null, dataVersion: 1, businessKey: 'MADE-UP-1', businessNo: 'MADE-UP-1', businessType: null, summary: '虚构',
-  instanceStatus: 'RUNNING', processType: 'component', routePath: null, createTime: '2026-01-01T00:00:00Z', completeTime: null,
+  id: 't-1',
+  instanceId: 'i-1',
+  processKey,
+  processName: '',
+  taskDefinitionKey,
+  taskName: '',
+  activityType: 'approve',
+  workingRole: 'director',
+  status: 'TODO',
+  assigneeId: 'u-op-director',
+  assigneeName: '主管李四',
+  outcome: null,
+  remark: null,
+  dataVersion: 1,
+  businessKey: 'MADE-UP-1',
+  businessNo: 'MADE-UP-1',
+  businessType: null,
+  summary: '虚构',
+  instanceStatus: 'RUNNING',
+  processType: 'component',
+  routePath: null,
+  createTime: '2026-01-01T00:00:00Z',
+  completeTime: null,
 });
 
 function frame(processKey: string, activityKey: string, slot: (props: TaskComponentProps) => ReactNode) {
@@ -41,7 +74,15 @@ function frame(processKey: string, activityKey: string, slot: (props: TaskCompon
     <MemoryRouter>
       <App>
         <TaskPageFrame
-          loaded={{ status: 'ready', instance: instance(processKey), task: { ...task(processKey, activityKey), workable: true, unworkableReason: null, variables: {}, startPersonName: '经办人张三' }, activityKey, working: true, readonly: false, reload: () => undefined }}
+          loaded={{
+            status: 'ready',
+            instance: instance(processKey),
+            task: { ...task(processKey, activityKey), workable: true, unworkableReason: null, variables: {}, startPersonName: '经办人张三' },
+            activityKey,
+            working: true,
+            readonly: false,
+            reload: () => undefined,
+          }}
         >
           {slot}
         </TaskPageFrame>
@@ -131,4 +172,3 @@ describe('a record that cannot be shown holds the actions back', () => {
     expect(screen.getByTestId('task-reject')).toBeEnabled();
   });
 });
-

@@ -265,9 +265,22 @@ export default function GroupTreePage() {
         </Space>
       }
     >
-      <Input.Search allowClear placeholder={t('tree.search')} style={{ maxWidth: 360, marginBottom: 12 }} onChange={(e) => onKeyword(e.target.value)} data-testid="tree-search" />
+      <Input.Search
+        allowClear
+        placeholder={t('tree.search')}
+        style={{ maxWidth: 360, marginBottom: 12 }}
+        onChange={(e) => onKeyword(e.target.value)}
+        data-testid="tree-search"
+      />
       {may(perm.edit) && <Typography.Paragraph type="secondary">{t('tree.selectHint')}</Typography.Paragraph>}
-      {searching && found?.answer.truncated && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('tree.searchTruncated', { keyword: found.keyword, count: found.answer.matches.length })} />}
+      {searching && found?.answer.truncated && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('tree.searchTruncated', { keyword: found.keyword, count: found.answer.matches.length })}
+        />
+      )}
       {view === undefined || (searching && !found) ? (
         <Spin />
       ) : treeData.length === 0 ? (

@@ -43,7 +43,9 @@ export function UnitFormModal({ mode, onClose, onSaved }: { mode: UnitFormMode; 
   const { message } = App.useApp();
   const kindLabels = useDicts([UNIT_KIND_DICT])(UNIT_KIND_DICT) ?? [];
   const parentKind = mode.kind === 'child' ? mode.parent.kind : null;
-  const kinds = (Object.values(UNIT_KIND) as UnitKind[]).filter((k) => (mode.kind === 'group' ? k === UNIT_KIND.group : parentKind !== null && ALLOWED_PARENTS[k].includes(parentKind)));
+  const kinds = (Object.values(UNIT_KIND) as UnitKind[]).filter((k) =>
+    mode.kind === 'group' ? k === UNIT_KIND.group : parentKind !== null && ALLOWED_PARENTS[k].includes(parentKind),
+  );
   const kind = Form.useWatch('kind', form) ?? kinds[0];
   const corpType = kind === UNIT_KIND.group ? CORP_TYPE.core : kind === UNIT_KIND.member ? CORP_TYPE.supplier : null;
   const corps = useCorporations(mode.kind === 'rename' ? null : corpType);
@@ -64,8 +66,22 @@ export function UnitFormModal({ mode, onClose, onSaved }: { mode: UnitFormMode; 
 
   const title = mode.kind === 'group' ? t('tree.addGroup') : mode.kind === 'rename' ? t('tree.rename') : `${t('tree.add')} · ${mode.parent.unitName}`;
   return (
-    <Modal open title={title} onCancel={onClose} onOk={() => form.submit()} confirmLoading={saving} okText={t('kit:form.ok')} cancelText={t('kit:form.cancel')} destroyOnHidden>
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => void save(v)} initialValues={mode.kind === 'rename' ? { unitName: mode.unit.unitName } : { kind: kinds[0] }}>
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={saving}
+      okText={t('kit:form.ok')}
+      cancelText={t('kit:form.cancel')}
+      destroyOnHidden
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void save(v)}
+        initialValues={mode.kind === 'rename' ? { unitName: mode.unit.unitName } : { kind: kinds[0] }}
+      >
         {mode.kind !== 'rename' && (
           <Form.Item name="kind" label={t('tree.fields.kind')} rules={[{ required: true, message: t('kit:form.required') }]}>
             <Select options={kinds.map((k) => ({ value: k, label: kindLabels.find((i) => i.dictValue === k)?.dictLabel ?? k }))} />
@@ -77,7 +93,14 @@ export function UnitFormModal({ mode, onClose, onSaved }: { mode: UnitFormMode; 
           </Form.Item>
         )}
         {(mode.kind === 'rename' || !corpType) && (
-          <Form.Item name="unitName" label={t('tree.fields.unitName')} rules={[{ required: true, whitespace: true, message: t('kit:form.required') }, { max: 80, message: t('kit:form.maxLength', { max: 80 }) }]}>
+          <Form.Item
+            name="unitName"
+            label={t('tree.fields.unitName')}
+            rules={[
+              { required: true, whitespace: true, message: t('kit:form.required') },
+              { max: 80, message: t('kit:form.maxLength', { max: 80 }) },
+            ]}
+          >
             <Input maxLength={80} />
           </Form.Item>
         )}

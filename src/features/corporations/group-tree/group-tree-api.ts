@@ -19,7 +19,8 @@ export const groupTreeApi = {
   search: (keyword: string) => api.post<SearchAnswer>(`${BASE}/search`, { keyword }),
   add: (unit: NewUnit) => api.post<GroupUnit>(`${BASE}/save`, unit),
   rename: (unit: GroupUnit, unitName: string) => api.post<GroupUnit>(`${BASE}/rename`, { id: unit.id, dataVersion: unit.dataVersion, unitName }),
-  move: (unit: GroupUnit, parentId: string, position: number) => api.post<GroupUnit>(`${BASE}/move`, { id: unit.id, dataVersion: unit.dataVersion, parentId, position }),
+  move: (unit: GroupUnit, parentId: string, position: number) =>
+    api.post<GroupUnit>(`${BASE}/move`, { id: unit.id, dataVersion: unit.dataVersion, parentId, position }),
   /** The move's checks (the tree's rules and what the unit still holds) without the move: asked before the confirmation. */
   moveCheck: (unit: GroupUnit, parentId: string) => api.post<boolean>(`${BASE}/move-check`, { id: unit.id, dataVersion: unit.dataVersion, parentId }),
   remove: (id: string) => api.post<number>(`${BASE}/remove`, { id }),

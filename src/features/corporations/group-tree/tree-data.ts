@@ -46,7 +46,10 @@ export function withLevel(loaded: Loaded, parentId: string | null, children: rea
   const units = new Map(loaded.units);
   for (const unit of children) units.set(unit.id, unit);
   const levels = new Map(loaded.levels);
-  levels.set(parentId ?? ROOTS, ordered(children).map((u) => u.id));
+  levels.set(
+    parentId ?? ROOTS,
+    ordered(children).map((u) => u.id),
+  );
   return { units, levels };
 }
 
@@ -86,7 +89,11 @@ export function searchView(loaded: Loaded, answer: SearchAnswer): { loaded: Load
     path.forEach((p) => onPath.add(p));
   }
   const levels = new Map<string, readonly string[]>();
-  for (const [parent, ids] of below) levels.set(parent, ordered([...ids].map((i) => units.get(i)!).filter(Boolean)).map((u) => u.id));
+  for (const [parent, ids] of below)
+    levels.set(
+      parent,
+      ordered([...ids].map((i) => units.get(i)!).filter(Boolean)).map((u) => u.id),
+    );
   // A match with nothing matched below it shows what it holds, as far as it is loaded (else it loads on opening).
   for (const { id } of answer.matches) if (!below.has(id) && loaded.levels.has(id)) levels.set(id, loaded.levels.get(id)!);
   return { loaded: { units, levels }, expanded: [...onPath], matched: new Set(answer.matches.map((m) => m.id)) };
