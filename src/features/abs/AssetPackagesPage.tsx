@@ -306,9 +306,9 @@ function PackageView({ id }: { id: string }) {
                 ...(building
                   ? [
                       {
-                        title: '',
+                        title: t('kit:table.actions'),
                         key: 'remove',
-                        width: 70,
+                        width: 90,
                         render: (_: unknown, r: PoolNoteView) => (
                           <HasPermi value={[PERMISSIONS.absPackage.edit]}>
                             <Button type="link" size="small" onClick={() => run(() => absApi.removeNote(pkg.id, r.id), t('packages.removed'))}>

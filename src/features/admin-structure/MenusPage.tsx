@@ -200,9 +200,9 @@ function ButtonsModal({ menu, writable, onClose }: { menu: MenuRow; writable: bo
           ...(writable
             ? [
                 {
-                  title: '',
+                  title: t('kit:table.actions'),
                   key: 'x',
-                  width: 60,
+                  width: 90,
                   render: (_: unknown, b: ButtonRow) => (
                     <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(b)} aria-label={t('kit:row.remove')} />
                   ),

@@ -108,7 +108,7 @@ export default function GeneratePage() {
             { title: t('fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={BATCH_COLOR[v]}>{t(`batchStatus.${v}`)}</Tag> },
             { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
             {
-              title: '',
+              title: t('kit:table.actions'),
               key: 'export',
               width: 90,
               render: (_, row) => (

@@ -112,7 +112,7 @@ export function MaterialsPanel({ materials, reviewing = false, onRemove, onChang
                 ...(reviewing
                   ? [
                       {
-                        title: '',
+                        title: t('kit:table.actions'),
                         key: 'review',
                         width: 360,
                         render: (_: unknown, m: FinancingMaterial) => (
@@ -139,9 +139,9 @@ export function MaterialsPanel({ materials, reviewing = false, onRemove, onChang
                 ...(onRemove
                   ? [
                       {
-                        title: '',
+                        title: t('kit:table.actions'),
                         key: 'remove',
-                        width: 80,
+                        width: 90,
                         render: (_: unknown, m: FinancingMaterial) => (
                           <Button size="small" type="link" danger onClick={() => onRemove(m)}>
                             {t('actions.remove')}

@@ -175,7 +175,7 @@ function ApplicationList({ onOpen, reloadKey }: { onOpen: (id: string) => void; 
           { title: t('fields.status'), dataIndex: 'status', render: (s: FinancingStatus) => <FinancingStatusTag status={s} /> },
           { title: t('fields.createTime'), dataIndex: 'createTime', render: (v: string) => formatDate(v, DATETIME_FORMAT) },
           {
-            title: '',
+            title: t('kit:table.actions'),
             key: 'open',
             render: (_, row) => (
               <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => onOpen(row.id)}>

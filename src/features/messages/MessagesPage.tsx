@@ -97,7 +97,7 @@ export default function MessagesPage() {
     },
     { title: t('page.time'), dataIndex: 'createTime', width: 180, render: formatTime },
     {
-      title: '',
+      title: t('kit:table.actions'),
       key: 'actions',
       width: 150,
       render: (_: unknown, message) => (

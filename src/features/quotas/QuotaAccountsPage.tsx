@@ -64,7 +64,7 @@ export default function QuotaAccountsPage() {
     { title: t('fields.available'), dataIndex: 'available', align: 'right' as const, width: 150, render: money },
     { title: t('fields.termEnd'), dataIndex: 'termEnd', width: 110 },
     {
-      title: '',
+      title: t('kit:table.actions'),
       key: 'actions',
       fixed: 'right' as const,
       width: 230,

@@ -112,14 +112,21 @@ export function TaskListPage({ list }: { list: TaskList }) {
 
   const text = (value: unknown) => (value === null || value === undefined || value === '' ? '' : String(value));
   const common: ColumnsType<Row> = [
-    { key: 'process', title: t('list.process'), render: (_v, r) => names.processName(r.processKey, r.processName) },
+    // Process and step names wrap in a set width: in English they are long enough to push 发起人 and the time off screen.
+    { key: 'process', title: t('list.process'), width: 130, render: (_v, r) => names.processName(r.processKey, r.processName) },
     instances
       ? {
           key: 'step',
           title: t('list.currentStep'),
+          width: 110,
           render: (_v, r) => names.stepName(r.processKey, (r as WorkflowInstance).currentActivity, (r as WorkflowInstance).currentActivityName),
         }
-      : { key: 'step', title: t('list.step'), render: (_v, r) => names.stepName(r.processKey, (r as TaskRow).taskDefinitionKey, (r as TaskRow).taskName) },
+      : {
+          key: 'step',
+          title: t('list.step'),
+          width: 110,
+          render: (_v, r) => names.stepName(r.processKey, (r as TaskRow).taskDefinitionKey, (r as TaskRow).taskName),
+        },
     // The record's own number, not its id (an id says nothing to an operator).
     { key: 'businessNo', dataIndex: 'businessNo', title: t('list.businessKey'), width: 170, render: (value: unknown) => <Typed>{text(value)}</Typed> },
     // The summary names the record and its party: it wraps in its width rather than pushing 申请人 and the time off screen at 1440 px.
@@ -127,7 +134,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
       key: 'summary',
       dataIndex: 'summary',
       title: t('list.summary'),
-      width: 300,
+      width: 260,
       // A task back with its submitter says why under its summary, where it is read (the status column is narrow).
       render: (value: unknown, r) => {
         const reason = list === 'todo' ? (r as TaskRow).returnedReason : null;
