@@ -164,6 +164,7 @@ const FIELD_NAMES: Readonly<Record<string, Lookup>> = {
   userId: personNames,
   uploaderId: personNames,
   settlementAccountId: bankAccountNames,
+  bankAccountId: bankAccountNames,
   evidenceFileId: fileNames,
   certificateFileId: fileNames,
   fileId: fileNames,

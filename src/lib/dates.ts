@@ -40,6 +40,15 @@ export function dayOf(instant: number | Date): string {
   return dayjs(instant).tz(BUSINESS_TIME_ZONE).format(DAY_FORMAT);
 }
 
+/**
+ * Today's business day as a calendar day for a date picker, whose days are the browser's: a picker that
+ * refused days after the browser's today refused the business day (Asia/Shanghai) from 16:00 UTC on, which
+ * the server's rules accept.
+ */
+export function businessToday(now: number | Date = Date.now()): dayjs.Dayjs {
+  return dayjs(dayOf(now));
+}
+
 /** An instant written in the business time zone with dayjs tokens (a number's stamp: 'YYYYMMDDHHmmss'). */
 export function formatInBusinessZone(instant: number | Date, format: string): string {
   return dayjs(instant).tz(BUSINESS_TIME_ZONE).format(format);

@@ -4,7 +4,7 @@
  * Process_BILL_MANAGE, register the payment of a confirmed bill, invoice a paid one.
  */
 import { Alert, App, Button, Card, DatePicker, Form, Input, Modal, Space, Spin } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { BillSummary } from './BillSummary';
 import { billsApi, messageOf, type BillDetail } from './bills-api';
 import { InvoiceForm } from './InvoiceForm';
 import './locale';
+import { businessToday } from '../../lib/dates';
 
 export default function BillDetailPage() {
   const { t } = useTranslation('bills');
@@ -93,7 +94,7 @@ export default function BillDetailPage() {
             <Button
               type="primary"
               onClick={() => {
-                payForm.setFieldsValue({ paidDate: dayjs(), remark: undefined });
+                payForm.setFieldsValue({ paidDate: businessToday(), remark: undefined });
                 setPaying(true);
               }}
               data-testid="bill-pay"
@@ -115,7 +116,7 @@ export default function BillDetailPage() {
       <Modal open={paying} title={t('pay.title')} okText={t('pay.submit')} onOk={pay} onCancel={() => setPaying(false)} destroyOnHidden>
         <Form form={payForm} layout="vertical" data-testid="bill-pay-form">
           <Form.Item name="paidDate" label={t('pay.paidDate')} rules={[{ required: true, message: t('pay.paidDate') }]}>
-            <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+            <DatePicker disabledDate={(d) => d.isAfter(businessToday(), 'day')} />
           </Form.Item>
           <Form.Item name="remark" label={t('pay.remark')} rules={[{ max: 500 }]}>
             <Input.TextArea rows={2} />

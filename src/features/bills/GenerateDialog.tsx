@@ -3,16 +3,17 @@
  * written) and generate; corporations already billed for it are marked and skipped.
  */
 import { Alert, App, DatePicker, Form, Modal, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/money';
 import { billsApi, messageOf, type PreviewRow } from './bills-api';
+import { businessToday } from '../../lib/dates';
 
 export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (period: string) => void }) {
   const { t } = useTranslation('bills');
   const { message } = App.useApp();
-  const [month, setMonth] = useState<Dayjs | null>(() => dayjs().subtract(1, 'month'));
+  const [month, setMonth] = useState<Dayjs | null>(() => businessToday().subtract(1, 'month'));
   const [rows, setRows] = useState<PreviewRow[]>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -66,7 +67,7 @@ export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClo
             value={month}
             onChange={setMonth}
             allowClear={false}
-            disabledDate={(d) => !d.isBefore(dayjs().startOf('month'))}
+            disabledDate={(d) => !d.isBefore(businessToday().startOf('month'))}
             data-testid="bill-generate-period"
           />
         </Form.Item>

@@ -8,6 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CERT_DATE_FORMAT, CERT_KIND, certDateOf, type CertKind } from '../../lib/certificates';
 import { InvoiceTypeSelect } from './InvoiceTypeSelect';
+import { businessToday } from '../../lib/dates';
 
 export interface RequestedValues {
   validFrom?: Dayjs;
@@ -35,7 +36,7 @@ interface Props {
 
 export function RequestedFields({ kind, currentValidTo }: Props) {
   const { t } = useTranslation('certificates');
-  const today = dayjs().startOf('day');
+  const today = businessToday();
   const required = { required: true, message: t('kit:form.required') };
   const after = (limit: () => Dayjs | undefined, message: string): RuleObject => ({
     validator: (_rule, value?: Dayjs) => {

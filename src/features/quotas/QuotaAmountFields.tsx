@@ -4,11 +4,12 @@
  * The same fields serve the first submission (QuotaRequestModal) and the change of a returned request
  * before it is resubmitted (QuotaResubmitForm); the server checks them again either way.
  */
+import type { Dayjs } from 'dayjs';
 import { DatePicker, Form, Input } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { parseAmount } from '../../lib/quotas';
 import './locale';
+import { businessToday } from '../../lib/dates';
 
 export interface AmountValues {
   amount?: string;
@@ -38,7 +39,7 @@ export function QuotaAmountFields({ modifying }: { modifying: boolean }) {
         <Input inputMode="decimal" maxLength={18} addonAfter={t('yuan')} data-testid="quota-amount-input" />
       </Form.Item>
       <Form.Item name="termEnd" label={t('fields.termEnd')} rules={[required]}>
-        <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} disabledDate={(d) => !d.isAfter(dayjs(), 'day')} />
+        <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} disabledDate={(d) => !d.isAfter(businessToday(), 'day')} />
       </Form.Item>
       <Form.Item name="reason" label={t('fields.reason')} rules={[required, { max: 500 }]}>
         <Input.TextArea rows={3} maxLength={500} />

@@ -3,8 +3,8 @@
  * notes. The form shows the selected notes' total against the amount (the server's rule, src/lib/
  * redemption.ts, decides; a refusal is shown on its field).
  */
+import type { Dayjs } from 'dayjs';
 import { Alert, App, Button, DatePicker, Form, Input, Select, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, yuan } from '../../lib/money';
@@ -13,6 +13,7 @@ import { matchedFen } from '../../lib/redemption';
 import { NoteStatusTag } from '../credit-notes/NotesPage';
 import { redemptionApi, type MatchableNote } from './redemption-api';
 import './locale';
+import { businessToday } from '../../lib/dates';
 
 interface Values {
   payerUnitId?: string;
@@ -121,7 +122,7 @@ export function PaymentForm({ onDone }: { onDone: () => void }) {
           ))}
       </div>
       <Form.Item name="valueDate" label={t('fields.valueDate')} rules={required}>
-        <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+        <DatePicker disabledDate={(d) => d.isAfter(businessToday(), 'day')} />
       </Form.Item>
       <Form.Item name="bankSerialNo" label={t('fields.bankSerialNo')} rules={required}>
         <Input maxLength={40} />

@@ -4,11 +4,12 @@
  * (RegistrationForm) and the change of a returned one before it is resubmitted
  * (RegistrationResubmitForm); the server checks them again either way.
  */
+import type { Dayjs } from 'dayjs';
 import { DatePicker, Form, Input, Skeleton } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import './locale';
+import { businessToday } from '../../lib/dates';
 
 const FileUpload = lazy(() => import('../../components/files/FileUpload'));
 
@@ -40,7 +41,7 @@ export function RegistrationPaymentFields() {
   return (
     <>
       <Form.Item name="paidDate" label={t('fields.paidDate')} rules={required}>
-        <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+        <DatePicker disabledDate={(d) => d.isAfter(businessToday(), 'day')} />
       </Form.Item>
       <Form.Item name="evidenceFileId" label={t('fields.evidenceFileId')} rules={required}>
         <EvidenceUpload />

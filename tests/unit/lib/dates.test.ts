@@ -1,5 +1,15 @@
 import dayjs from 'dayjs';
-import { addDays, addYears, dayOf, daysBetween, formatDate, formatInBusinessZone, isCalendarDay, lastTwelveMonths } from '../../../src/lib/dates';
+import {
+  addDays,
+  addYears,
+  businessToday,
+  dayOf,
+  daysBetween,
+  formatDate,
+  formatInBusinessZone,
+  isCalendarDay,
+  lastTwelveMonths,
+} from '../../../src/lib/dates';
 
 describe('formatDate', () => {
   it.each<[dayjs.ConfigType, string | undefined, string]>([
@@ -87,5 +97,15 @@ describe('business days (issue 39 item 4: one date module)', () => {
     [null, false],
   ])('isCalendarDay(%j) is %s', (value, expected) => {
     expect(isCalendarDay(value)).toBe(expected);
+  });
+});
+
+describe('businessToday', () => {
+  it("is the business day as a local calendar day, also past 16:00 UTC when Shanghai's day has turned", () => {
+    // 16:30 UTC on the 28th is 00:30 on the 29th in Shanghai: a picker must allow the 29th, as the server does.
+    const late = Date.UTC(2026, 10, 28, 16, 30);
+    expect(businessToday(late).format('YYYY-MM-DD')).toBe('2026-11-29');
+    expect(businessToday(late).isSame(dayjs('2026-11-29'), 'day')).toBe(true);
+    expect(businessToday(Date.UTC(2026, 10, 28, 15, 59)).format('YYYY-MM-DD')).toBe('2026-11-28');
   });
 });
