@@ -9,7 +9,7 @@ import { backupFromServer, backupOffline, readBackup } from '../server/db/backup
 
 const config = readConfig();
 if (config.databaseUrl) {
-  console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (README, "Backup and restore").');
+  console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (docs/operating/backup.md).');
   process.exit(1);
 }
 const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');

@@ -14,7 +14,7 @@ if (!file) {
   process.exit(1);
 }
 if (config.databaseUrl) {
-  console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore or psql (README, "Backup and restore").');
+  console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore or psql (docs/operating/backup.md).');
   process.exit(1);
 }
 const started = performance.now();
