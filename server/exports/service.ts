@@ -22,6 +22,11 @@ import { DownloadTickets, TICKET_TTL_MS } from './tickets';
 
 export type ExportRecord = typeof fileExportRecords.$inferSelect;
 type Row = Record<string, unknown>;
+/**
+ * The rows of an export: read at once (a list's page call, bounded by MAX_EXPORT_ROWS), or batch by
+ * batch (a year's ledger), so that neither the rows nor the workbook are ever whole in memory.
+ */
+export type ExportRows = () => Promise<Row[]> | AsyncIterable<Row[]>;
 
 export { EXPORT_STATUS };
 
@@ -88,7 +93,7 @@ export class ExportService {
   }
 
   /** Makes the PROCESSING record and starts the job without waiting for it. */
-  async start(principal: Principal, resource: AnyResource, rows: () => Promise<Row[]>): Promise<Omit<ExportRecord, 'filePath'>> {
+  async start(principal: Principal, resource: AnyResource, rows: ExportRows): Promise<Omit<ExportRecord, 'filePath'>> {
     const fileName = `${translate(resource.title)}_${stamp(new Date())}.xlsx`;
     const [record] = await this.db
       .insert(fileExportRecords)
@@ -100,12 +105,18 @@ export class ExportService {
     return publicRecord(record);
   }
 
-  private async run(record: ExportRecord, resource: AnyResource, rows: () => Promise<Row[]>): Promise<void> {
+  private async run(record: ExportRecord, resource: AnyResource, rows: ExportRows): Promise<void> {
     const filePath = join(this.dir, `${record.id}.xlsx`);
     try {
-      const data = await rows();
-      await this.writeWorkbook(filePath, resource, data);
-      const kept = await this.finish(record.id, { status: EXPORT_STATUS.success, rowCount: data.length, filePath });
+      const source = rows();
+      const batches: AsyncIterable<Row[]> =
+        Symbol.asyncIterator in source
+          ? source
+          : (async function* () {
+              yield await source;
+            })();
+      const rowCount = await this.writeWorkbook(filePath, resource, batches);
+      const kept = await this.finish(record.id, { status: EXPORT_STATUS.success, rowCount, filePath });
       // Removed by its owner while the job ran: no record points at the file any more.
       if (kept.length === 0) await rm(filePath, { force: true });
     } catch (error) {
@@ -137,10 +148,16 @@ export class ExportService {
     return labels;
   }
 
-  private async writeWorkbook(filePath: string, resource: AnyResource, rows: Row[]): Promise<void> {
+  /**
+   * Writes the workbook as a stream (ExcelJS's WorkbookWriter): each row is committed to the file as it
+   * is added, so a 200,000-row ledger costs the server a batch of rows, not the whole sheet. Answers the
+   * number of rows written.
+   */
+  private async writeWorkbook(filePath: string, resource: AnyResource, batches: AsyncIterable<Row[]>): Promise<number> {
     const fields = exportFields(resource);
     const labels = await this.dictLabels(fields);
-    const workbook = new ExcelJS.Workbook();
+    // Inline strings, not a shared-string table that would grow with every distinct value until the end.
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(translate(resource.title));
     sheet.columns = fields.map(([name, schema]) => ({
       header: translate(schema.label),
@@ -149,25 +166,33 @@ export class ExportService {
       ...(schema.type === 'datetime' ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : schema.type === 'date' ? { style: { numFmt: 'yyyy-mm-dd' } } : {}),
     }));
     sheet.getRow(1).font = { bold: true };
-    for (const row of rows) {
-      sheet.addRow(
-        Object.fromEntries(
-          fields.map(([name, schema]) => {
-            const value = row[name];
-            if (schema.type === 'dict' && schema.dictType) return [name, labels.get(schema.dictType)?.get(String(value)) ?? value];
-            if (schema.type === 'boolean') return [name, translate(value ? 'server:export.yes' : 'server:export.no')];
-            // The referenced record's label as the rows were presented (its current name), never the id.
-            if (schema.type === 'reference') {
-              const label = row[referenceLabelKey(name)];
-              // Several references: their labels in one cell, as the list shows them.
-              return [name, Array.isArray(label) ? label.filter((l) => l !== null).join(translate('kit:value.listSeparator')) : (label ?? null)];
-            }
-            return [name, value ?? null];
-          }),
-        ),
-      );
+    let written = 0;
+    for await (const batch of batches) {
+      for (const row of batch) {
+        sheet
+          .addRow(
+            Object.fromEntries(
+              fields.map(([name, schema]) => {
+                const value = row[name];
+                if (schema.type === 'dict' && schema.dictType) return [name, labels.get(schema.dictType)?.get(String(value)) ?? value];
+                if (schema.type === 'boolean') return [name, translate(value ? 'server:export.yes' : 'server:export.no')];
+                // The referenced record's label as the rows were presented (its current name), never the id.
+                if (schema.type === 'reference') {
+                  const label = row[referenceLabelKey(name)];
+                  // Several references: their labels in one cell, as the list shows them.
+                  return [name, Array.isArray(label) ? label.filter((l) => l !== null).join(translate('kit:value.listSeparator')) : (label ?? null)];
+                }
+                return [name, value ?? null];
+              }),
+            ),
+          )
+          .commit();
+        written += 1;
+      }
     }
-    await workbook.xlsx.writeFile(filePath);
+    sheet.commit();
+    await workbook.commit();
+    return written;
   }
 
   /** Deletes export files; a file already gone is fine. */

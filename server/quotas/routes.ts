@@ -3,7 +3,7 @@
  * requests (each starting its process), a request as its task view reads it, and an account's ledger,
  * paged and exported through the export job. Reading needs quota list / query; each request its own.
  */
-import { aliasedTable, and, asc, count, desc, eq, getTableColumns, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, getTableColumns, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
@@ -11,7 +11,7 @@ import { DISPATCH_UNIT_KINDS, QUOTA_API, QUOTA_KIND, QUOTA_MOVEMENT, type QuotaA
 import { quotaLedgerResource } from '../../src/features/quotas/resources';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
-import { MAX_EXPORT_ROWS, type Page } from '../crud/routes';
+import type { Page } from '../crud/routes';
 import { corporations, groupUnits, quotaAccounts, quotaLedger, quotaRequestLines, quotaRequests, users } from '../db/schema';
 import { aboutField, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
@@ -57,6 +57,11 @@ const accountColumns = {
 };
 
 /** An account as the screens read it: the balances (decimal strings), its unit and where it was dispatched from. */
+
+/** A ledger export's cap: a sheet holds 1,048,576 rows; a year of a busy account is well under it. */
+const MAX_LEDGER_EXPORT_ROWS = 500_000;
+/** Rows read and written at a time: the export's memory is one batch, whatever the ledger's size. */
+const LEDGER_EXPORT_BATCH = 5_000;
 export interface QuotaAccountView extends QuotaAccount {
   dataVersion: number;
   createTime: Date;
@@ -286,9 +291,21 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
   post('ledger/export', quota.export, async (body, principal) => {
     const { accountId, where } = ledgerFilters(body);
     await findAccount(accountId);
-    // The export's 操作人 column (createBy) reads the person's name, as the page does.
-    return ctx.exports.start(principal, quotaLedgerResource, async () =>
-      (await ledgerRows(where).limit(MAX_EXPORT_ROWS)).map(({ createByName, ...r }) => ({ ...r, id: String(r.id), createBy: createByName })),
-    );
+    // Read and written batch by batch, newest first by id (a keyset, so each batch is an index range, not an
+    // offset walked again): a year's ledger of a busy account is exported without holding it in memory.
+    async function* batches() {
+      let before: number | undefined;
+      for (let read = 0; read < MAX_LEDGER_EXPORT_ROWS;) {
+        const rows = await ledgerRows(before === undefined ? where : and(where, lt(quotaLedger.id, before))!).limit(
+          Math.min(LEDGER_EXPORT_BATCH, MAX_LEDGER_EXPORT_ROWS - read),
+        );
+        if (rows.length === 0) return;
+        read += rows.length;
+        before = rows[rows.length - 1].id;
+        // The export's 操作人 column (createBy) reads the person's name, as the page does.
+        yield rows.map(({ createByName, ...r }) => ({ ...r, id: String(r.id), createBy: createByName }));
+      }
+    }
+    return ctx.exports.start(principal, quotaLedgerResource, batches);
   });
 }
