@@ -247,9 +247,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Errors Fastify raises before routing (a malformed URL) get the envelope like any other refusal.
     frameworkErrors: (error, request, reply) => sendError(request, reply, error),
     bodyLimit: BODY_LIMIT_BYTES,
-    // The first start opens PGlite, migrates, hashes the seeded passwords and generates the RSA key
-    // pair inside the /api/web plugin: well over Fastify's default 10 s on a slow or busy machine.
-    pluginTimeout: 120_000,
+    // The first start opens PGlite, migrates, seeds the demo world, hashes the seeded passwords and generates
+    // the RSA key pair inside the /api/web plugin: minutes on a slow or busy machine (a 120 s limit stopped
+    // first starts under load). No limit: a failing step throws and stops the start with its reason.
+    pluginTimeout: 0,
   });
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
