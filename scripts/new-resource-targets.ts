@@ -22,6 +22,8 @@ export const PATHS = {
   menus: 'server/db/seed-data/menus.ts',
   dictionaries: 'server/db/seed-data/dictionaries.ts',
   processes: 'src/workflows/registry.ts',
+  /** Every process has a summary rule: what its task rows say and show as 业务编号 instead of an id. */
+  summaries: 'src/workflows/summaries.ts',
   personas: 'server/db/seed-data/personas.ts',
   migrations: 'server/db/migrations',
   /** Where a name is taken already: the declarations and tables of every resource. */
@@ -30,11 +32,11 @@ export const PATHS = {
 
 const read = (root: string, path: string) => readFileSync(join(root, path), 'utf8');
 
-/** Inserts `text` before the `];` that closes the array opened by the line matching `opener`. */
-function insertBeforeArrayEnd(source: string, opener: RegExp, text: string, what: string): string {
+/** Inserts `text` before the `];` (or `closer`) that closes the list opened by the line matching `opener`. */
+function insertBeforeArrayEnd(source: string, opener: RegExp, text: string, what: string, closer = '\n];'): string {
   const start = source.search(opener);
   if (start < 0) throw new Error(`${what}: ${opener} not found`);
-  const end = source.indexOf('\n];', start);
+  const end = source.indexOf(closer, start);
   if (end < 0) throw new Error(`${what}: the end of the list after ${opener} not found`);
   return `${source.slice(0, end)}\n${text}${source.slice(end)}`;
 }
@@ -81,10 +83,36 @@ export function addProcess(root: string, processKey: string, resourceName: strin
   return PATHS.processes;
 }
 
-/** The menu directories (uri → full path) a resource may be listed under. */
+/**
+ * The process's summary rule: "新增担保质押：CP000777" in 待办, 已办 and 我发起的, and the record's
+ * number as 业务编号 (`numberField`, or none: the views then show no number rather than the record's id).
+ */
+export function addSummaryRule(root: string, processKey: string, summaryKey: string, numberField: string | undefined): string {
+  const number = numberField ? `text(v, ${quote(numberField)})` : "''";
+  const rule = [
+    `  // The approval of a resource written by npm run new:resource: what is done, and to which record.`,
+    `  ${processKey}: (record) => {`,
+    `    const v = valuesOf(record);`,
+    `    return { key: s(${quote(summaryKey)}), values: { action: actionOf(record), no: ${number} }, number: ${number} };`,
+    `  },`,
+  ].join('\n');
+  const source = read(root, PATHS.summaries);
+  writeFileSync(join(root, PATHS.summaries), insertBeforeArrayEnd(source, /^export const SUMMARY_RULES\b/m, rule, PATHS.summaries, '\n};'));
+  return PATHS.summaries;
+}
+
+/**
+ * The menu directories (uri → full path) a resource may be listed under: the top-level ones the sidebar
+ * shows. A hidden one (白条管理 holds only task pages opened from the task centre) would hide the entry too.
+ */
 export function menuDirectories(root: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const match of read(root, PATHS.menus).matchAll(/uri: '([\w-]+)',\s*title: '[^']*',\s*path: '(\/op\/[\w/-]+)'/g)) out.set(match[1], match[2]);
+  const source = read(root, PATHS.menus);
+  for (const match of source.matchAll(/uri: '([\w-]+)',\s*title: '[^']*',\s*path: '(\/op\/[\w/-]+)'/g)) {
+    const rest = source.slice(match.index + match[0].length);
+    const own = rest.slice(0, Math.min(...['children:', '\n  },', '\n  {'].map((end) => (rest.includes(end) ? rest.indexOf(end) : rest.length))));
+    if (!/hidden: true/.test(own)) out.set(match[1], match[2]);
+  }
   return out;
 }
 

@@ -19,6 +19,7 @@ import {
   addDictionary,
   addHandlerGrant,
   addProcess,
+  addSummaryRule,
   dictionaryExists,
   LANGUAGES,
   menuDirectories,
@@ -268,8 +269,13 @@ function checkFree(o: Options): void {
   const menus = readJson(o.root, PATHS.locale('zh-CN', 'menu'));
   if (Object.hasOwn(menus, menuUri(o))) throw new Refusal(`菜单 ${menuUri(o)} 已存在`);
   if (o.approvable && processExists(o.root, processKey(o))) throw new Refusal(`流程 ${processKey(o)} 已存在`);
+  const summaries = (readJson(o.root, PATHS.locale('zh-CN', 'workflow')) as { summary: Record<string, unknown> }).summary;
+  if (o.approvable && Object.hasOwn(summaries, key)) throw new Refusal(`locales/*/workflow.json 的 summary 已有 ${key}：换一个资源名`);
 }
 
+/** The field that names a record in its task rows: its first unique text field, else its first required one. */
+const numberField = (o: Options) =>
+  (o.fields.find((f) => f.kind === 'string' && f.unique && !f.sensitive) ?? o.fields.find((f) => f.kind === 'string' && f.required && !f.sensitive))?.name;
 const menuUri = (o: Options) => `${o.parent}:${o.name}`;
 const processKey = (o: Options) => `Process_${snake(camel(o.name)).toUpperCase()}`;
 const fieldKey = (o: Options, field: string) => `resources:${singular(o.name)}.fields.${field}`;
@@ -463,6 +469,10 @@ function writeLabels(o: Options): string[] {
       const workflowPath = PATHS.locale(language, 'workflow');
       const workflow = readJson(o.root, workflowPath) as { process: Record<string, string> };
       workflow.process[processKey(o)] = pick(`${o.title}审批`, `${o.titleEn} approval`);
+      // The task rows' summary: "{{action}}" is 新增 / 修改 (workflow:summary.action), "{{no}}" the record's number.
+      (workflow as unknown as { summary: Record<string, string> }).summary[singular(o.name)] = numberField(o)
+        ? pick(`{{action}}${o.title}：{{no}}`, `{{action}} ${o.titleEn.toLowerCase()}: {{no}}`)
+        : pick(`{{action}}${o.title}`, `{{action}} ${o.titleEn.toLowerCase()}`);
       writeJson(o.root, workflowPath, workflow);
       written.push(workflowPath);
     }
@@ -521,7 +531,7 @@ async function optionsOf(argv: readonly string[]): Promise<Options> {
   const titleEn = await need(values['title-en'], 'title-en', '英文名称（如 Warehouse receipts）');
   const directories = menuDirectories(root);
   const parent = values.parent ?? (directories.has(area) ? area : await need(undefined, 'parent', `菜单目录（${[...directories.keys()].join('、')}）`));
-  if (!directories.has(parent)) throw new Refusal(`菜单目录 ${parent} 不存在；可用：${[...directories.keys()].join('、')}`);
+  if (!directories.has(parent)) throw new Refusal(`菜单目录 ${parent} 不存在或在侧栏中隐藏；可用：${[...directories.keys()].join('、')}`);
   const fields = parseFields(await need(values.fields, 'fields', '字段（名:类型[:选项]，逗号分隔，如 number:text:unique,qty:integer）'));
   for (const f of fields) {
     f.label ??= await need(undefined, 'fields', `字段 ${f.name} 的中文标签（或在字段里写 label=…）`);
@@ -552,7 +562,7 @@ export function scaffold(o: Options): string[] {
   written.push(PATHS.table(o.name));
   written.push(...writeLabels(o));
   for (const d of o.dictionaries) written.push(addDictionary(o.root, { dictType: d.dictType, dictName: d.dictName, items: d.items }));
-  if (o.approvable) written.push(addProcess(o.root, processKey(o), o.name));
+  if (o.approvable) written.push(addProcess(o.root, processKey(o), o.name), addSummaryRule(o.root, processKey(o), singular(o.name), numberField(o)));
   written.push(addHandlerGrant(o.root, `${o.area}:${singular(o.name)}`, ['list', 'query', 'add', 'edit', 'remove']));
   const bin = (name: string) => join(o.root, 'node_modules/.bin', name);
   const unique = [...new Set(written)];

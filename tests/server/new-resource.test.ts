@@ -41,7 +41,7 @@ const PLAIN = [
   '--title-en',
   'Warehouse receipts',
   '--parent',
-  'credit',
+  'financing',
   '--fields',
   'number:text:pattern=^WR\\d{6}$:unique:required:label=仓单编号:en=Receipt number,qty:integer:required:label=数量:en=Quantity,' +
     'amount:money:label=金额:en=Amount,status:dict=wr_status:required:label=状态:en=Status,due:date:label=到期日:en=Due date,' +
@@ -59,7 +59,7 @@ const APPROVABLE = [
   '--title-en',
   'Collateral pledges',
   '--parent',
-  'credit',
+  'financing',
   '--approvable',
   '--fields',
   'pledgeNo:text:pattern=^CP\\d{6}$:unique:required:label=质押编号:en=Pledge number,amount:money:required:label=质押金额:en=Pledged amount,' +
@@ -100,7 +100,7 @@ describe('npm run new:resource', () => {
     '--name': 'refused-things',
     '--title': '甲',
     '--title-en': 'A',
-    '--parent': 'credit',
+    '--parent': 'financing',
     '--fields': 'a:text:label=甲:en=A',
   };
   it.each([
@@ -111,6 +111,7 @@ describe('npm run new:resource', () => {
     ['a taken name', { '--name': 'test-widgets' }, '资源名 test-widgets 已被占用'],
     ['a taken locale key', { '--name': 'contents' }, 'resources.json 已有 content'],
     ['a menu directory that does not exist', { '--parent': 'finance' }, '菜单目录 finance 不存在'],
+    ['a menu directory the sidebar hides', { '--parent': 'credit' }, '菜单目录 credit 不存在或在侧栏中隐藏'],
     ['a new dictionary without its items', { '--fields': 's:dict=no_such_dict:label=甲:en=A' }, '字典 no_such_dict 不存在'],
     ['a sensitive unique field', { '--fields': 'm:sensitive:unique:label=甲:en=A' }, '敏感字段不能是唯一字段'],
     ['a field every record has', { '--fields': 'createTime:datetime:label=甲:en=A' }, '每条记录都有的列'],
@@ -140,6 +141,7 @@ describe('npm run new:resource', () => {
       'locales/en-US/workflow.json',
       'server/db/seed-data/dictionaries.ts',
       'src/workflows/registry.ts',
+      'src/workflows/summaries.ts',
       'server/db/seed-data/personas.ts',
       'server/db/migrations/meta/_journal.json',
     ]) {
@@ -147,6 +149,8 @@ describe('npm run new:resource', () => {
     }
     expect(written.match(/server\/db\/migrations\/\d{4}_(warehouse_receipts|collateral_pledges)\.sql/g)).toHaveLength(2);
     expect(readFileSync(join(copy, 'src/workflows/registry.ts'), 'utf8')).toContain("twoStep('Process_COLLATERAL_PLEDGES')");
+    // Its task rows say what is proposed and name the record by its number, not by its id.
+    expect(readFileSync(join(copy, 'src/workflows/summaries.ts'), 'utf8')).toMatch(/Process_COLLATERAL_PLEDGES: \(record\) => \{[^}]*text\(v, 'pledgeNo'\)/);
 
     const checks: Array<[string, string, string[]]> = [
       ['type check (app)', process.execPath, ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.json', '--noEmit']],
@@ -160,7 +164,12 @@ describe('npm run new:resource', () => {
       expect({ what, status: result.status }, result.output).toEqual({ what, status: 0 });
     }
     // The locale tests (both languages hold the same keys; every seeded dictionary item has its English label), then the generic suite over the two.
-    const units = run(bin('vitest'), ['run', 'tests/unit/locale-parity.test.ts', 'tests/unit/shell/dict-labels.test.ts']);
+    const units = run(bin('vitest'), [
+      'run',
+      'tests/unit/locale-parity.test.ts',
+      'tests/unit/shell/dict-labels.test.ts',
+      'tests/unit/workflows/summaries.test.ts',
+    ]);
     expect(units.status, units.output).toBe(0);
     const tests = run(bin('vitest'), ['run', 'tests/server/resources.test.ts', '-t', 'warehouse-receipts|collateral-pledges', '--reporter=verbose']);
     expect(tests.status, tests.output).toBe(0);
