@@ -480,14 +480,21 @@ function writeLabels(o: Options): string[] {
   return written;
 }
 
+/**
+ * The terminal's answers, one line each, read through one interface for the whole session and buffered,
+ * so answers typed (or pasted) ahead of their question are kept.
+ */
+let terminal: { rl: ReturnType<typeof createInterface>; lines: AsyncIterator<string> } | undefined;
 async function ask(question: string): Promise<string> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    return (await rl.question(question)).trim();
-  } finally {
-    rl.close();
+  if (!terminal) {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: false });
+    terminal = { rl, lines: rl[Symbol.asyncIterator]() };
   }
+  process.stdout.write(question);
+  const line = await terminal.lines.next();
+  return line.done ? '' : String(line.value).trim();
 }
+const closeTerminal = () => terminal?.rl.close();
 
 const ARGS = {
   root: { type: 'string' },
@@ -581,10 +588,12 @@ export function scaffold(o: Options): string[] {
 async function main(): Promise<void> {
   try {
     const o = await optionsOf(process.argv.slice(2));
+    closeTerminal();
     const files = scaffold(o);
     console.log(`\n已生成 ${o.name}${o.approvable ? `（审批流程 ${processKey(o)}）` : ''}：\n${files.map((f) => `  ${f}`).join('\n')}`);
     console.log(`\n还需人工：检查标签与菜单位置；若其他角色也要处理它，在 ${PATHS.personas} 为其添加授权规则。`);
   } catch (error) {
+    closeTerminal();
     if (error instanceof Refusal) {
       console.error(`new:resource：${error.message}（未写入任何文件）`);
       process.exit(2);
