@@ -35,6 +35,10 @@ interface Page {
 
 const WRITERS = ['op_handler', 'op_director', 'op_admin'] as const;
 const READER = 'op_auditor';
+const SECOND_REVIEWER = 'op_director2';
+/** Who reviews a proposed change, in the order the approval path asks them (never the proposer, nor one person twice). */
+const REVIEWERS = ['op_director', SECOND_REVIEWER, 'op_admin', 'op_handler'] as const;
+const WF = '/op/v1/workflow';
 
 let srv: TestServer;
 const clients = new Map<string, ApiClient>();
@@ -60,6 +64,8 @@ beforeAll(async () => {
     const held = (await client.call<{ menuPerms: string[] }>('/op/v1/userInfo', { method: 'GET' })).body.data!.menuPerms;
     expect([...held].sort()).toEqual([...perms.get(username)!].sort());
   }
+  // A second director for four-eyes processes (two reviews of one instance by two people).
+  clients.set(SECOND_REVIEWER, await signInAs(srv.baseUrl, SECOND_REVIEWER));
   const rows = await srv.database.db.select().from(sysDictData).where(eq(sysDictData.status, '0'));
   for (const row of rows) dict.set(row.dictType, [...(dict.get(row.dictType) ?? []), row.dictValue]);
   // The admin, on the sensitive-data whitelist, opens a record of each resource holding sensitive
@@ -176,9 +182,28 @@ async function referenceSources(resource: AnyResource): Promise<Row[]> {
     return [...records.filter((row) => !row.pendingChange), ...records.filter((row) => row.pendingChange), ...proposed];
   };
   const shares = (r: AnyResource) => r !== resource && Object.entries(r.fields).some(([name, f]) => resource.fields[name]?.label === f.label && !f.readOnly);
-  const out = await rowsOf(resource);
+  const out = [...(await declaredReferences(resource)), ...(await rowsOf(resource))];
   for (const r of RESOURCES.filter(shares)) out.push(...(await rowsOf(r)));
   return out;
+}
+
+/**
+ * Rows holding only the declared reference fields, each naming a record the referenced resource lists
+ * under the declaration's filter: what a new resource, with no record of its own yet, refers to.
+ */
+async function declaredReferences(resource: AnyResource): Promise<Row[]> {
+  const reader = clients.get(READER)!;
+  const columns: Array<[string, string[]]> = [];
+  for (const [name, schema] of Object.entries(resource.fields)) {
+    if (schema.type !== 'reference' || !schema.reference || schema.readOnly) continue;
+    const target = RESOURCES.find((r) => r.name === schema.reference!.resource);
+    if (!target) continue;
+    const ids = (await ok<Page>(reader, `${target.apiBase}/page`, { pageSize: 5, ...schema.reference.filter })).records.map((r) => r.id as string);
+    columns.push([name, ids]);
+  }
+  const count = Math.min(...columns.map(([, ids]) => ids.length));
+  if (!columns.length || !count) return [];
+  return Array.from({ length: count }, (_, i) => Object.fromEntries(columns.map(([name, ids]) => [name, resource.fields[name].multiple ? [ids[i]] : ids[i]])));
 }
 
 /** The row the references are taken from now (undefined before any is needed). */
@@ -294,6 +319,75 @@ const compare = (a: unknown, b: unknown): number => {
   return Buffer.compare(Buffer.from(x), Buffer.from(y));
 };
 
+interface Proposal {
+  change: { id: string; recordId: string; action: string; status: string; proposed: Row };
+  instanceId: string;
+  taskId: string;
+}
+interface Transition {
+  instance: { status: string };
+  task: { id: string } | null;
+  by: string;
+}
+
+/** Completes a task as the first reviewer not excluded whom the engine lets act on it (the step's role, four eyes). */
+async function review(taskId: string, outcome: 'PASS' | 'REJECT', exclude: ReadonlySet<string>): Promise<Transition> {
+  const refusals: string[] = [];
+  for (const username of REVIEWERS.filter((u) => !exclude.has(u))) {
+    const answer = await clients
+      .get(username)!
+      .call<Omit<Transition, 'by'>>(`${WF}/tasks/complete`, { json: { taskId, outcome, remark: `通用测试${outcome}` } });
+    if (answer.body.code === '0') return { ...answer.body.data!, by: username };
+    refusals.push(`${username}: ${answer.body.message}`);
+  }
+  throw new Error(`no reviewer could ${outcome} task ${taskId}: ${refusals.join('; ')}`);
+}
+
+/** Passes every step of an instance from the given task, each by another reviewer than the ones before; answers the last transition. */
+async function passAll(taskId: string, proposer: string): Promise<Transition> {
+  const passed = new Set([proposer]);
+  let step: Transition = { instance: { status: 'RUNNING' }, task: { id: taskId }, by: proposer };
+  while (step.task) {
+    step = await review(step.task.id, 'PASS', passed);
+    passed.add(step.by);
+  }
+  return step;
+}
+
+/**
+ * Two records this run makes, of different generated values (approved, where a creation is proposed),
+ * for the cases that must see rows: sort and export. None where no persona may create the resource.
+ */
+async function freshRows(resource: AnyResource): Promise<Row[]> {
+  if (!canCreate(resource)) return [];
+  const proposer = writerName(resource.permissions.add)!;
+  const out: Row[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const { answer } = await submit(resource, 'create', clients.get(proposer)!, 'save');
+    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: '0' });
+    const data = answer.body.data as Row;
+    if (!resource.approval?.create) {
+      out.push(data);
+      continue;
+    }
+    const proposal = data as unknown as Proposal;
+    expect((await passAll(proposal.taskId, proposer)).instance.status).toBe('APPROVED');
+    out.push(await ok<Row>(clients.get(READER)!, `${resource.apiBase}/find-by-id`, { id: proposal.change.recordId }));
+  }
+  return out;
+}
+
+/** A stored row as a list shows it, without what the approval machinery adds (its pending change). */
+const recordOf = (row: Row | undefined) => {
+  if (!row) return row;
+  const { pendingChange: _pending, changes: _changes, ...rest } = row;
+  return rest;
+};
+
+/** The value a field reads back after a save: money may gain trailing zeros. */
+const storedAs = (schema: AnyResource['fields'][string], value: unknown) =>
+  schema.type === 'money' ? expect.stringMatching(new RegExp(`^${String(value).replace('.', '\\.')}0*$`)) : value;
+
 const served = (resource: AnyResource): CrudOptions | undefined => SERVED_RESOURCES.find((s) => s.options.resource === resource)?.options;
 
 describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource) => {
@@ -371,6 +465,118 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
         expect((answer.body.data as { change: Row }).change).toMatchObject({ resource: resource.name, action: 'update', recordId: body.id, status: 'RUNNING' });
       } else {
         expect(answer.body.data).toMatchObject({ id: body.id, dataVersion: (body.dataVersion as number) + 1 });
+      }
+    },
+  );
+
+  it.runIf(Boolean(resource.approval?.create) && canCreate(resource))(
+    'approves a creation only at its end: rejected, withdrawn and approved on proposals it makes, no record before',
+    async () => {
+      const proposer = writerName(permissions.add)!;
+      const writer = clients.get(proposer)!;
+      const reader = clients.get(READER)!;
+      const propose = async () => {
+        const { body, answer } = await submit(resource, 'create', writer, 'save');
+        expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: '0' });
+        const proposal = answer.body.data as Proposal;
+        expect(proposal.change).toMatchObject({ action: 'create', status: 'RUNNING' });
+        return { body, ...proposal };
+      };
+      const pending = async () => (await ok<Row[]>(reader, `${apiBase}/pending-creations`, {})).map((c) => c.id);
+      const absent = async (proposal: Proposal) => {
+        expect((await reader.call(`${apiBase}/find-by-id`, { json: { id: proposal.change.recordId } })).body.code).toBe('NOT_FOUND');
+        expect((await pageOf(reader, resource)).records.map((r) => r.id)).not.toContain(proposal.change.recordId);
+      };
+
+      // Rejected by a reviewer: back at the proposer's step, still no record; closed there by the proposer.
+      const rejected = await propose();
+      expect(await pending()).toContain(rejected.change.id);
+      const back = await review(rejected.taskId, 'REJECT', new Set([proposer]));
+      expect(back.task, 'a reject returns the instance to the proposer').not.toBeNull();
+      await absent(rejected);
+      await ok(writer, `${WF}/tasks/complete`, { taskId: back.task!.id, outcome: 'REJECT', remark: '通用测试撤回' });
+      await absent(rejected);
+      expect(await pending()).not.toContain(rejected.change.id);
+
+      // Withdrawn by its proposer before anyone acted.
+      const withdrawn = await propose();
+      await ok(writer, `${WF}/instances/withdraw`, { instanceId: withdrawn.instanceId, remark: '通用测试撤回' });
+      await absent(withdrawn);
+      expect(await pending()).not.toContain(withdrawn.change.id);
+
+      // Approved step by step, each by another person: no record until the last pass, then the proposed one.
+      const approved = await propose();
+      const passed = new Set([proposer]);
+      let step: Transition = { instance: { status: 'RUNNING' }, task: { id: approved.taskId }, by: proposer };
+      while (step.task) {
+        await absent(approved);
+        step = await review(step.task.id, 'PASS', passed);
+        passed.add(step.by);
+      }
+      expect(step.instance.status).toBe('APPROVED');
+      const record = await ok<Row>(reader, `${apiBase}/find-by-id`, { id: approved.change.recordId });
+      for (const [name, schema] of writable(resource, 'create')) {
+        if (approved.body[name] === undefined || schema.sensitive || schema.type === 'richText') continue;
+        expect({ name, value: record[name] }).toEqual({ name, value: storedAs(schema, approved.body[name]) });
+      }
+      expect(record.pendingChange ?? null).toBeNull();
+      expect(await pending()).not.toContain(approved.change.id);
+    },
+  );
+
+  it.runIf(Boolean(resource.approval?.update) && canUpdate(resource))(
+    'approves an update only at its end: rejected and withdrawn the record is as it was, approved it takes the change',
+    async () => {
+      const proposer = writerName(permissions.edit)!;
+      const writer = clients.get(proposer)!;
+      const reader = clients.get(READER)!;
+      await resolveReferences(resource);
+      // Rows to propose on: this case's own when the demo world holds none without a change pending.
+      if ((await pageOf(reader, resource)).records.filter((r) => !r.pendingChange).length < 3) {
+        for (let i = 0; i < 2; i += 1) await freshRows(resource);
+      }
+      const rowOf = async (id: string) => (await pageOf(reader, resource)).records.find((r) => r.id === id);
+      const propose = async () => {
+        const before = new Map((await pageOf(reader, resource)).records.map((r) => [r.id as string, recordOf(r)]));
+        const { answer } = await submit(resource, 'update', writer, 'update-by-id');
+        expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: '0' });
+        const proposal = answer.body.data as Proposal;
+        expect(proposal.change).toMatchObject({ action: 'update', status: 'RUNNING' });
+        expect(Object.keys(proposal.change.proposed).length, 'an update proposes what differs').toBeGreaterThan(0);
+        const was = before.get(proposal.change.recordId);
+        expect(was, 'the updated record was listed').toBeDefined();
+        return { ...proposal, was: was! };
+      };
+      const unchanged = async (p: { change: Proposal['change']; was: Row }) => expect(recordOf(await rowOf(p.change.recordId))).toEqual(p.was);
+
+      const rejected = await propose();
+      await unchanged(rejected);
+      const back = await review(rejected.taskId, 'REJECT', new Set([proposer]));
+      expect(back.task, 'a reject returns the instance to the proposer').not.toBeNull();
+      await unchanged(rejected);
+      await ok(writer, `${WF}/tasks/complete`, { taskId: back.task!.id, outcome: 'REJECT', remark: '通用测试撤回' });
+      await unchanged(rejected);
+      expect((await rowOf(rejected.change.recordId))!.pendingChange ?? null).toBeNull();
+
+      const withdrawn = await propose();
+      await ok(writer, `${WF}/instances/withdraw`, { instanceId: withdrawn.instanceId, remark: '通用测试撤回' });
+      await unchanged(withdrawn);
+
+      const approved = await propose();
+      const passed = new Set([proposer]);
+      let step: Transition = { instance: { status: 'RUNNING' }, task: { id: approved.taskId }, by: proposer };
+      while (step.task) {
+        await unchanged(approved);
+        step = await review(step.task.id, 'PASS', passed);
+        passed.add(step.by);
+      }
+      expect(step.instance.status).toBe('APPROVED');
+      const after = (await rowOf(approved.change.recordId))!;
+      expect(after.dataVersion).toBe((approved.was.dataVersion as number) + 1);
+      for (const [name, value] of Object.entries(approved.change.proposed)) {
+        const schema = resource.fields[name];
+        if (!schema || schema.sensitive || schema.type === 'richText') continue;
+        expect({ name, value: after[name] }).toEqual({ name, value: storedAs(schema, value) });
       }
     },
   );
@@ -457,9 +663,13 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
     expect((await pageOf(writer, resource)).total).toBe(before);
   });
 
-  it.runIf(writerName(permissions.export) !== undefined)('exports its list as an .xlsx job holding every listed row', async () => {
+  it.runIf(writerName(permissions.export) !== undefined)('exports its list as an .xlsx job holding every listed row', async (context) => {
     const exporter = writerFor(permissions.export)!;
-    const { total } = await pageOf(exporter, resource);
+    const made = await freshRows(resource);
+    const { total, records } = await pageOf(exporter, resource);
+    // Rows made here must be among those exported; a list nobody here may add to is exported as the demo world holds it.
+    for (const row of made) expect(records.map((r) => r.id)).toContain(row.id);
+    if (!total) return context.skip(`${resource.name}: no row to export (the demo world holds none, and no persona here may create one)`);
     const started = await ok<Row>(exporter, `${apiBase}/export`, await scopeOf(resource));
     expect(started).toMatchObject({ status: 'PROCESSING', resourceName: resource.name });
     const record = await exportFinished(exporter, started.id as string);
@@ -467,9 +677,14 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
   });
 
   const sortable = Object.entries(resource.fields).filter(([, s]) => s.sortable);
-  it.runIf(sortable.length > 0)('sorts by every sortable column: ORDER BY puts it first, and the rows follow it', async () => {
+  it.runIf(sortable.length > 0)('sorts by every sortable column: ORDER BY puts it first, and the rows follow it', async (context) => {
     const reader = clients.get(READER)!;
     const options = served(resource);
+    // Two rows of different values, so each column has an order to get wrong.
+    const made = await freshRows(resource);
+    if (!made.length && (await pageOf(reader, resource)).total < 2)
+      return context.skip(`${resource.name}: fewer than two rows to sort (the demo world holds fewer, and no persona here may create one)`);
+    let ordered = 0;
     for (const [name, schema] of sortable) {
       // A reference column sorts by the record it names (its label, as the list shows it), not by the id.
       const shown = schema.type === 'reference' ? referenceLabelKey(name) : name;
@@ -480,12 +695,26 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
           const [first] = orderOf(resource, columnsOf(options.table), { orderBy: [{ field: name, order }] });
           expect(new PgDialect().sqlToQuery(first).sql).toMatch(new RegExp(`"${columnsOf(options.table)[name].name}" ${order}`));
         }
-        const rows = (await pageOf(reader, resource, { orderBy: [{ field: name, order }] })).records.map((r) => sortValue(r[shown]));
+        const records = (await pageOf(reader, resource, { orderBy: [{ field: name, order }] })).records;
+        const rows = records.map((r) => sortValue(r[shown]));
         const values = rows.filter((v) => v !== null && v !== undefined);
+        // Every row made here that holds a value in this column (not one only an action sets: a pin time) is among them.
+        const held = made.filter((m) => m[name] !== null && m[name] !== undefined).length;
+        expect(values.length, `${resource.name}.${name}: rows holding a value to sort by`).toBeGreaterThanOrEqual(held);
         const sorted = [...values].sort((a, b) => (order === 'asc' ? compare(a, b) : compare(b, a)));
         expect({ name, order, values }).toEqual({ name, order, values: sorted });
+        // The rows made here, where their values differ, come in the column's order.
+        const [a, b] = made.map((m) => records.find((r) => r.id === m.id));
+        if (a && b && a[shown] != null && b[shown] != null && compare(sortValue(a[shown]), sortValue(b[shown])) !== 0) {
+          const first = compare(sortValue(a[shown]), sortValue(b[shown])) < 0 === (order === 'asc') ? a : b;
+          const at = (row: Row) => records.indexOf(row);
+          expect({ name, order, first: first.id }).toEqual({ name, order, first: at(a) < at(b) ? a.id : b.id });
+          ordered += 1;
+        }
       }
     }
+    // At least one column set the two rows made here apart, and put them in its order.
+    if (made.length) expect(ordered, `${resource.name}: no sortable column tells the two rows made here apart`).toBeGreaterThan(0);
   });
 
   const searchable = Object.entries(resource.fields).filter(([, s]) => s.search);

@@ -1,0 +1,131 @@
+/**
+ * Where `npm run new:resource` writes each part of a resource (issue 39 item 5). Everything the
+ * scaffold knows about the layout of the tree is here and nowhere else in it, so that when an area's
+ * central list gives way to discovery (the seeded dictionaries, the process registry, the personas'
+ * grants) only this module changes: a target that the tree no longer needs returns null and the
+ * scaffold skips it.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Paths relative to the project root. */
+export const PATHS = {
+  /** The declaration: the registries read every `src/features/<area>/resources.ts` (src/resources/registry.ts). */
+  declaration: (area: string) => `src/features/${area}/resources.ts`,
+  /** The table and the line that serves it: the server and drizzle-kit read `server/resources/*.table.ts`. */
+  table: (name: string) => `server/resources/${name}.table.ts`,
+  locale: (language: Language, namespace: string) => `locales/${language}/${namespace}.json`,
+  /** The menu directories a resource's `menu.parent` may name. */
+  menus: 'server/db/seed-data/menus.ts',
+  dictionaries: 'server/db/seed-data/dictionaries.ts',
+  processes: 'src/workflows/registry.ts',
+  /** Every process has a summary rule: what its task rows say and show as 业务编号 instead of an id. */
+  summaries: 'src/workflows/summaries.ts',
+  personas: 'server/db/seed-data/personas.ts',
+  migrations: 'server/db/migrations',
+  /** Where a name is taken already: the declarations and tables of every resource. */
+  taken: ['src/resources', 'src/features', 'server', 'tests/resources'],
+} as const;
+
+const read = (root: string, path: string) => readFileSync(join(root, path), 'utf8');
+
+/** Inserts `text` before the `];` (or `closer`) that closes the list opened by the line matching `opener`. */
+function insertBeforeArrayEnd(source: string, opener: RegExp, text: string, what: string, closer = '\n];'): string {
+  const start = source.search(opener);
+  if (start < 0) throw new Error(`${what}: ${opener} not found`);
+  const end = source.indexOf(closer, start);
+  if (end < 0) throw new Error(`${what}: the end of the list after ${opener} not found`);
+  return `${source.slice(0, end)}\n${text}${source.slice(end)}`;
+}
+
+export interface DictionarySeed {
+  dictType: string;
+  dictName: string;
+  items: ReadonlyArray<{ value: string; label: string }>;
+}
+
+/** Whether a dictionary type is seeded already (by the central list or an area's own list). */
+export function dictionaryExists(root: string, dictType: string): boolean {
+  const files = [PATHS.dictionaries, ...areaDictionaryFiles(root)];
+  return files.some((file) => read(root, file).includes(`dictType: '${dictType}'`));
+}
+
+function areaDictionaryFiles(root: string): string[] {
+  return read(root, PATHS.dictionaries)
+    .split('\n')
+    .map((line) => /from '\.\.\/\.\.\/([\w-]+)\/dictionaries'/.exec(line)?.[1])
+    .filter((area): area is string => Boolean(area))
+    .map((area) => `server/${area}/dictionaries.ts`)
+    .filter((file) => existsSync(join(root, file)));
+}
+
+/** Adds a dictionary to the seeded list (it reaches an existing install through the reference ledger at its next start). */
+export function addDictionary(root: string, seed: DictionarySeed): string {
+  const colours = ['processing', 'success', 'warning', 'error', 'default'];
+  const items = seed.items.map((item, i) => `      [${quote(item.value)}, ${quote(item.label)}, '${colours[i % colours.length]}'],`).join('\n');
+  const entry = `  {\n    dictType: ${quote(seed.dictType)},\n    dictName: ${quote(seed.dictName)},\n    items: [\n${items}\n    ],\n  },`;
+  const source = read(root, PATHS.dictionaries);
+  writeFileSync(join(root, PATHS.dictionaries), insertBeforeArrayEnd(source, /^export const DICTIONARIES\b/m, entry, PATHS.dictionaries));
+  return PATHS.dictionaries;
+}
+
+/** Whether a process key is registered. */
+export const processExists = (root: string, processKey: string) => read(root, PATHS.processes).includes(`'${processKey}'`);
+
+/** Registers a two-step process (a handler's edit, a director's approval) under the key. */
+export function addProcess(root: string, processKey: string, resourceName: string): string {
+  const line = `  // The approval of ${resourceName} (npm run new:resource): a handler proposes, a director approves.\n  twoStep(${quote(processKey)}),`;
+  const source = read(root, PATHS.processes);
+  writeFileSync(join(root, PATHS.processes), insertBeforeArrayEnd(source, /^const DEFINITIONS\b/m, line, PATHS.processes));
+  return PATHS.processes;
+}
+
+/**
+ * The process's summary rule: "新增担保质押：CP000777" in 待办, 已办 and 我发起的, and the record's
+ * number as 业务编号 (`numberField`, or none: the views then show no number rather than the record's id).
+ */
+export function addSummaryRule(root: string, processKey: string, summaryKey: string, numberField: string | undefined): string {
+  const number = numberField ? `text(v, ${quote(numberField)})` : "''";
+  const rule = [
+    `  // The approval of a resource written by npm run new:resource: what is done, and to which record.`,
+    `  ${processKey}: (record) => {`,
+    `    const v = valuesOf(record);`,
+    `    return { key: s(${quote(summaryKey)}), values: { action: actionOf(record), no: ${number} }, number: ${number} };`,
+    `  },`,
+  ].join('\n');
+  const source = read(root, PATHS.summaries);
+  writeFileSync(join(root, PATHS.summaries), insertBeforeArrayEnd(source, /^export const SUMMARY_RULES\b/m, rule, PATHS.summaries, '\n};'));
+  return PATHS.summaries;
+}
+
+/**
+ * The menu directories (uri → full path) a resource may be listed under: the top-level ones the sidebar
+ * shows. A hidden one (白条管理 holds only task pages opened from the task centre) would hide the entry too.
+ */
+export function menuDirectories(root: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const source = read(root, PATHS.menus);
+  for (const match of source.matchAll(/uri: '([\w-]+)',\s*title: '[^']*',\s*path: '(\/op\/[\w/-]+)'/g)) {
+    const rest = source.slice(match.index + match[0].length);
+    const own = rest.slice(0, Math.min(...['children:', '\n  },', '\n  {'].map((end) => (rest.includes(end) ? rest.indexOf(end) : rest.length))));
+    if (!/hidden: true/.test(own)) out.set(match[1], match[2]);
+  }
+  return out;
+}
+
+/** Grants the working role (op_handler's) every action of the new resource: one rule beside its others. */
+export function addHandlerGrant(root: string, permissionResource: string, actions: readonly string[]): string {
+  const source = read(root, PATHS.personas);
+  const role = source.indexOf('code: ROLE.OP_HANDLER');
+  const grants = role < 0 ? -1 : source.indexOf('grants: [\n', role);
+  if (grants < 0) throw new Error(`${PATHS.personas}: the handler's grants not found`);
+  const at = grants + 'grants: [\n'.length;
+  const rule = `      { resources: [${quote(permissionResource)}], actions: [${actions.map(quote).join(', ')}] },\n`;
+  writeFileSync(join(root, PATHS.personas), source.slice(0, at) + rule + source.slice(at));
+  return PATHS.personas;
+}
+
+export const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

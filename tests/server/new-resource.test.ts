@@ -1,0 +1,181 @@
+/**
+ * The scaffold (`npm run new:resource`, scripts/new-resource.ts; issue 39 item 5). In a scratch copy of
+ * the tree (the tracked and new files, node_modules linked), never in the tree itself: bad input is
+ * refused with a message and writes nothing; a plain resource and an approvable one, written with no
+ * edit afterwards, pass the type checks, eslint, prettier and knip, the locale tests, and the generic
+ * suite (tests/server/resources.test.ts) over them, the approval path included. The copy is removed.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+let copy: string;
+
+/** Runs a command in the copy; answers its exit code and output (stdout and stderr together). */
+function run(command: string, args: readonly string[]): { status: number; output: string } {
+  // Without colours, so the output reads as text.
+  const result = spawnSync(command, [...args], {
+    cwd: copy,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: result.status ?? -1, output: `${result.stdout}${result.stderr}` };
+}
+const bin = (name: string) => join(copy, 'node_modules/.bin', name);
+const scaffold = (...args: string[]) => run(bin('tsx'), ['scripts/new-resource.ts', ...args]);
+/** What git says changed in the copy since it was made. */
+const changed = () => execFileSync('git', ['status', '--porcelain'], { cwd: copy, encoding: 'utf8' }).trim();
+
+const PLAIN = [
+  '--area',
+  'warehouse',
+  '--name',
+  'warehouse-receipts',
+  '--title',
+  '仓单',
+  '--title-en',
+  'Warehouse receipts',
+  '--parent',
+  'financing',
+  '--fields',
+  'number:text:pattern=^WR\\d{6}$:unique:required:label=仓单编号:en=Receipt number,qty:integer:required:label=数量:en=Quantity,' +
+    'amount:money:label=金额:en=Amount,status:dict=wr_status:required:label=状态:en=Status,due:date:label=到期日:en=Due date,' +
+    'holder:reference=corporations:label=持有人:en=Holder',
+  '--dict',
+  'wr_status=仓单状态/Receipt status:ISSUED=已签发/Issued,PLEDGED=已质押/Pledged,RELEASED=已注销/Released',
+];
+const APPROVABLE = [
+  '--area',
+  'warehouse',
+  '--name',
+  'collateral-pledges',
+  '--title',
+  '担保质押',
+  '--title-en',
+  'Collateral pledges',
+  '--parent',
+  'financing',
+  '--approvable',
+  '--fields',
+  'pledgeNo:text:pattern=^CP\\d{6}$:unique:required:label=质押编号:en=Pledge number,amount:money:required:label=质押金额:en=Pledged amount,' +
+    'pledgor:reference=corporations:required:label=出质人:en=Pledgor,contactMobile:sensitive:label=联系电话:en=Contact phone,' +
+    'startDate:date:label=起始日:en=Start date',
+];
+
+beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), 'new-resource-'));
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter((f) => f && !f.startsWith('node_modules/'));
+  for (const file of files) {
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    try {
+      copyFileSync(join(ROOT, file), join(copy, file));
+    } catch {
+      // A file deleted in the work tree but still tracked: the copy is of the tree as it stands.
+    }
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  // A repository of its own, so what the scaffold writes (and what a refusal does not) is git's to tell.
+  for (const args of [
+    ['init', '-q'],
+    ['add', '-A'],
+    ['-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'base'],
+  ]) {
+    execFileSync('git', args, { cwd: copy });
+  }
+}, 120_000);
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe('npm run new:resource', () => {
+  const BASE: Readonly<Record<string, string>> = {
+    '--area': 'warehouse',
+    '--name': 'refused-things',
+    '--title': '甲',
+    '--title-en': 'A',
+    '--parent': 'financing',
+    '--fields': 'a:text:label=甲:en=A',
+  };
+  it.each([
+    ['an unknown type', { '--fields': 'a:colour:label=甲:en=A' }, '类型未知'],
+    ['a pattern that does not compile', { '--fields': 'a:text:pattern=^A(\\d$:label=甲:en=A' }, '不是合法的正则表达式'],
+    ['a pattern that matches part of a value', { '--fields': 'a:text:pattern=A\\d+:label=甲:en=A' }, '必须以 ^ 开头'],
+    ['a pattern the generic suite cannot make values for', { '--fields': 'a:text:pattern=^(?!X)\\w+$:label=甲:en=A' }, '不能含前后查找'],
+    ['a taken name', { '--name': 'test-widgets' }, '资源名 test-widgets 已被占用'],
+    ['a taken locale key', { '--name': 'contents' }, 'resources.json 已有 content'],
+    ['a menu directory that does not exist', { '--parent': 'finance' }, '菜单目录 finance 不存在'],
+    ['a menu directory the sidebar hides', { '--parent': 'credit' }, '菜单目录 credit 不存在或在侧栏中隐藏'],
+    ['a new dictionary without its items', { '--fields': 's:dict=no_such_dict:label=甲:en=A' }, '字典 no_such_dict 不存在'],
+    ['a sensitive unique field', { '--fields': 'm:sensitive:unique:label=甲:en=A' }, '敏感字段不能是唯一字段'],
+    ['a field every record has', { '--fields': 'createTime:datetime:label=甲:en=A' }, '每条记录都有的列'],
+    ['an unknown flag', { '--colour': 'red' }, '参数有误'],
+  ])('refuses %s with a message, writing nothing', (_what, overrides: Record<string, string>, message) => {
+    const result = scaffold(...Object.entries({ ...BASE, ...overrides }).flat(), '--no-generate');
+    expect({ status: result.status, refused: result.output.includes(message) }, result.output).toEqual({ status: 2, refused: true });
+    expect(result.output).toContain('未写入任何文件');
+    expect(changed()).toBe('');
+  });
+
+  it('writes a plain and an approvable resource that pass the checks and the generic suite with no edit', () => {
+    for (const args of [PLAIN, APPROVABLE]) {
+      const result = scaffold(...args);
+      expect(result.status, result.output).toBe(0);
+    }
+    const written = changed();
+    // The two declarations (one area file), their tables, the labels, the dictionary, the process, the grant, the migrations.
+    for (const file of [
+      'src/features/warehouse/',
+      'server/resources/warehouse-receipts.table.ts',
+      'server/resources/collateral-pledges.table.ts',
+      'locales/zh-CN/resources.json',
+      'locales/en-US/resources.json',
+      'locales/zh-CN/menu.json',
+      'locales/en-US/dict.json',
+      'locales/en-US/workflow.json',
+      'server/db/seed-data/dictionaries.ts',
+      'src/workflows/registry.ts',
+      'src/workflows/summaries.ts',
+      'server/db/seed-data/personas.ts',
+      'server/db/migrations/meta/_journal.json',
+    ]) {
+      expect(written, file).toContain(file);
+    }
+    expect(written.match(/server\/db\/migrations\/\d{4}_(warehouse_receipts|collateral_pledges)\.sql/g)).toHaveLength(2);
+    expect(readFileSync(join(copy, 'src/workflows/registry.ts'), 'utf8')).toContain("twoStep('Process_COLLATERAL_PLEDGES')");
+    // Its task rows say what is proposed and name the record by its number, not by its id.
+    expect(readFileSync(join(copy, 'src/workflows/summaries.ts'), 'utf8')).toMatch(/Process_COLLATERAL_PLEDGES: \(record\) => \{[^}]*text\(v, 'pledgeNo'\)/);
+
+    const checks: Array<[string, string, string[]]> = [
+      ['type check (app)', process.execPath, ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.json', '--noEmit']],
+      ['type check (server)', process.execPath, ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.server.json', '--noEmit']],
+      ['eslint', bin('eslint'), ['src/features/warehouse', 'server/resources', 'server/db/seed-data', 'src/workflows/registry.ts']],
+      ['prettier', bin('prettier'), ['--check', '--log-level=warn', '.']],
+      ['knip', bin('knip'), []],
+    ];
+    for (const [what, command, args] of checks) {
+      const result = run(command, args);
+      expect({ what, status: result.status }, result.output).toEqual({ what, status: 0 });
+    }
+    // The locale tests (both languages hold the same keys; every seeded dictionary item has its English label), then the generic suite over the two.
+    const units = run(bin('vitest'), [
+      'run',
+      'tests/unit/locale-parity.test.ts',
+      'tests/unit/shell/dict-labels.test.ts',
+      'tests/unit/workflows/summaries.test.ts',
+    ]);
+    expect(units.status, units.output).toBe(0);
+    const tests = run(bin('vitest'), ['run', 'tests/server/resources.test.ts', '-t', 'warehouse-receipts|collateral-pledges', '--reporter=verbose']);
+    expect(tests.status, tests.output).toBe(0);
+    // Each resource ran its cases (not skipped), the approvable one its approval path.
+    for (const name of ['warehouse-receipts', 'collateral-pledges']) expect(tests.output).toMatch(new RegExp(`✓ .*${name} > sorts by every sortable column`));
+    expect(tests.output).toMatch(/✓ .*collateral-pledges > approves a creation only at its end/);
+    expect(tests.output).toMatch(/✓ .*collateral-pledges > approves an update only at its end/);
+  }, 900_000);
+});
