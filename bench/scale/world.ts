@@ -71,11 +71,15 @@ const PROCESS_KEYS = [
   'Process_PRICE_CONFIG_CREATE',
 ];
 
-/** The triggers that keep the dashboard's summaries of corporations, notes and instances, by table. */
+/** The triggers that keep the dashboard's summaries of corporations, notes and instances, and the largest lists' row counts, by table. */
 const DASHBOARD_SUMMARY_TRIGGERS = [
   ['corporations', 'corporation_summaries'],
   ['credit_notes', 'credit_note_summaries'],
   ['workflow_instances', 'workflow_end_summaries'],
+  ...['credit_notes', 'workflow_instances', 'sys_operation_logs'].flatMap((table) => [
+    [table, 'list_row_counts_added'],
+    [table, 'list_row_counts_removed'],
+  ]),
 ] as const;
 
 /** The corporations and the group tree: the first parts of the world, and all a tree journey needs (tests/e2e/group-tree-scale.spec.ts). */
@@ -243,6 +247,7 @@ export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line:
   await part('dashboard summaries', [
     ...DASHBOARD_SUMMARY_TRIGGERS.map(([table, trigger]) => `ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`),
     'SELECT dashboard_summaries_rebuild()',
+    'SELECT list_row_counts_rebuild()',
   ]);
   await part('analyze', ['ANALYZE']);
   return took;

@@ -6,7 +6,7 @@
  * sums 5,000 account rows and a year of quarter hours instead. Written only by that trigger and by
  * quota_ledger_summaries_rebuild() (the migration's backfill, the scale world's bulk load).
  */
-import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { quotaAccounts } from './schema-quotas';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
@@ -73,7 +73,7 @@ export const creditNoteHolderTotals = pgTable(
     notes: integer('notes').notNull().default(0),
     amount: money('amount'),
   },
-  (t) => [index('credit_note_holder_totals_rank_idx').on(t.amount.desc(), t.holderCorpId)],
+  (t) => [index('credit_note_holder_totals_rank_idx').on(t.amount.desc().nullsFirst(), t.holderCorpId)],
 );
 
 /**
@@ -105,4 +105,21 @@ export const corporationTypeCounts = pgTable(
     corporations: integer('corporations').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.corpType, t.admissionStatus] })],
+);
+
+/**
+ * How many rows the largest lists' tables hold (credit_notes, workflow_instances, sys_operation_logs),
+ * kept by statement triggers in the writing transaction: an unfiltered list's pager total (共 N 条)
+ * reads a few rows here instead of counting 1,000,000 (issue 42), and stays exact. A table's count is
+ * the sum over its shards; a writer adds to the shard of its connection (pg_backend_pid() % 16), so
+ * concurrent writers on PostgreSQL seldom wait on one another's counter row.
+ */
+export const listRowCounts = pgTable(
+  'list_row_counts',
+  {
+    tableName: text('table_name').notNull(),
+    shard: smallint('shard').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.shard] })],
 );

@@ -30,6 +30,13 @@ CREATE TABLE "credit_note_issue_totals" (
 	"amount" numeric(18, 2) DEFAULT '0' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "list_row_counts" (
+	"table_name" text NOT NULL,
+	"shard" smallint NOT NULL,
+	"rows" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "list_row_counts_table_name_shard_pk" PRIMARY KEY("table_name","shard")
+);
+--> statement-breakpoint
 CREATE TABLE "workflow_end_bins" (
 	"bin" timestamp with time zone NOT NULL,
 	"status" text NOT NULL,
@@ -37,8 +44,8 @@ CREATE TABLE "workflow_end_bins" (
 	CONSTRAINT "workflow_end_bins_bin_status_pk" PRIMARY KEY("bin","status")
 );
 --> statement-breakpoint
-CREATE INDEX "credit_note_holder_totals_rank_idx" ON "credit_note_holder_totals" USING btree ("amount" DESC NULLS LAST,"holder_corp_id");--> statement-breakpoint
-CREATE INDEX "workflow_instances_order_idx" ON "workflow_instances" USING btree ("create_time" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "credit_note_holder_totals_rank_idx" ON "credit_note_holder_totals" USING btree ("amount" DESC NULLS FIRST,"holder_corp_id");--> statement-breakpoint
+CREATE INDEX "workflow_instances_order_idx" ON "workflow_instances" USING btree ("create_time" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "workflow_instances_end_idx" ON "workflow_instances" USING btree ("end_time");--> statement-breakpoint
 -- hand-written: the dashboard's credit-note, task and corporation summaries, kept by the transaction that writes the row (any code path), and filled from the rows already there
 CREATE OR REPLACE FUNCTION credit_note_summaries_apply(r credit_notes, sign integer) RETURNS void LANGUAGE plpgsql AS $$
@@ -138,3 +145,56 @@ BEGIN
 END $$;
 --> statement-breakpoint
 SELECT dashboard_summaries_rebuild();
+--> statement-breakpoint
+-- hand-written: the row counts of the largest lists' tables, kept by statement triggers (one upsert per statement, however many rows it wrote), and filled from the rows already there
+CREATE OR REPLACE FUNCTION list_row_counts_added() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO list_row_counts AS c (table_name, shard, rows)
+    SELECT TG_TABLE_NAME, pg_backend_pid() % 16, count(*) FROM added HAVING count(*) > 0
+    ON CONFLICT (table_name, shard) DO UPDATE SET rows = c.rows + EXCLUDED.rows;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION list_row_counts_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO list_row_counts AS c (table_name, shard, rows)
+    SELECT TG_TABLE_NAME, pg_backend_pid() % 16, -count(*) FROM removed HAVING count(*) > 0
+    ON CONFLICT (table_name, shard) DO UPDATE SET rows = c.rows + EXCLUDED.rows;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION list_row_counts_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM list_row_counts WHERE table_name = TG_TABLE_NAME;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER list_row_counts_added AFTER INSERT ON credit_notes REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION list_row_counts_added();
+--> statement-breakpoint
+CREATE TRIGGER list_row_counts_removed AFTER DELETE ON credit_notes REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION list_row_counts_removed();
+--> statement-breakpoint
+CREATE TRIGGER list_row_counts_truncated AFTER TRUNCATE ON credit_notes FOR EACH STATEMENT EXECUTE FUNCTION list_row_counts_truncated();
+--> statement-breakpoint
+CREATE TRIGGER list_row_counts_added AFTER INSERT ON workflow_instances REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION list_row_counts_added();
+--> statement-breakpoint
+CREATE TRIGGER list_row_counts_removed AFTER DELETE ON workflow_instances REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION list_row_counts_removed();
+--> statement-breakpoint
+CREATE TRIGGER list_row_counts_truncated AFTER TRUNCATE ON workflow_instances FOR EACH STATEMENT EXECUTE FUNCTION list_row_counts_truncated();
+--> statement-breakpoint
+CREATE TRIGGER list_row_counts_added AFTER INSERT ON sys_operation_logs REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION list_row_counts_added();
+--> statement-breakpoint
+CREATE TRIGGER list_row_counts_removed AFTER DELETE ON sys_operation_logs REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION list_row_counts_removed();
+--> statement-breakpoint
+CREATE TRIGGER list_row_counts_truncated AFTER TRUNCATE ON sys_operation_logs FOR EACH STATEMENT EXECUTE FUNCTION list_row_counts_truncated();
+--> statement-breakpoint
+-- The counts made again from the tables: this migration's backfill, and a bulk load's (bench/scale/world.ts) after it inserted with these triggers off.
+CREATE OR REPLACE FUNCTION list_row_counts_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM list_row_counts;
+  INSERT INTO list_row_counts (table_name, shard, rows)
+    SELECT 'credit_notes', 0, count(*) FROM credit_notes
+    UNION ALL SELECT 'workflow_instances', 0, count(*) FROM workflow_instances
+    UNION ALL SELECT 'sys_operation_logs', 0, count(*) FROM sys_operation_logs;
+END $$;
+--> statement-breakpoint
+SELECT list_row_counts_rebuild();
