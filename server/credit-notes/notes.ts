@@ -12,6 +12,7 @@ import { HOLD_KIND, NOTE_STATUS, OUTSTANDING_STATUSES, STORED_NOTE_STATUSES, eff
 import { formatMoney, toFen } from '../../src/lib/money';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
+import { keptRowCount } from '../crud/row-counts';
 import { corporations, creditNoteHolds, creditNotes } from '../db/schema';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
@@ -66,7 +67,8 @@ export async function listNotes(ctx: AppContext, body: Body) {
   const dueTo = optionalDate(body, 'dueTo');
   if (dueTo) conditions.push(lte(creditNotes.dueDate, dueTo));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [{ total }] = await ctx.db.select({ total: count() }).from(creditNotes).where(where);
+  // Unfiltered: the count the database keeps (1,000,000 notes are not counted on each page).
+  const total = (where ? null : await keptRowCount(ctx.db, creditNotes)) ?? (await ctx.db.select({ total: count() }).from(creditNotes).where(where))[0].total;
   const rows = await ctx.db
     .select()
     .from(creditNotes)

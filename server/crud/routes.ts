@@ -26,6 +26,7 @@ import { actorOf, recordReveal } from '../operation-log/record';
 import { revealKeyOf } from '../sensitive/values';
 import type { Principal } from '../security/sessions';
 import { ApprovableResource } from './approvals';
+import { keptRowCount } from './row-counts';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf, findById } from './checks';
 import { readInput, requireId, requireIds, requireObject } from './fields';
 import { ownedFieldCheck } from './owned-fields';
@@ -56,7 +57,8 @@ const TOTAL = '__total';
  * One page of the filtered, ordered list; `scope` narrows it further (e.g. the caller's own rows).
  * Each statement costs a round trip and a plan (milliseconds on embedded PGlite), so a filtered
  * list, whose matches are few, counts them in the same statement (count(*) over ()); an unfiltered
- * one counts separately, by index, and not at all when its first page already holds everything.
+ * one counts separately, by index, and not at all when its first page already holds everything; over a
+ * table whose rows the database counts (row-counts.ts) it reads that count instead.
  */
 export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: ReturnType<typeof eq>[] = []): Promise<Page> {
   const columns = columnsOf(options.table);
@@ -84,7 +86,7 @@ export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: Ret
     .orderBy(...order)
     .limit(pageSize)
     .offset(offset);
-  const total = offset === 0 && records.length < pageSize ? records.length : await countAll();
+  const total = offset === 0 && records.length < pageSize ? records.length : ((await keptRowCount(db, options.table)) ?? (await countAll()));
   return { records, total, pageNum, pageSize };
 }
 

@@ -5,12 +5,18 @@
  * counts twice; redeemed is the ledger's RECYCLE movements, the rows a payment audit writes when a
  * note is paid. Days and months are the server's calendar (dayOf, the process's time zone), the same
  * calendar that issues notes and computes overdue.
+ *
+ * The dashboard reads the notes' figures from the sums the database keeps with each note's write
+ * (credit_note_due_totals, credit_note_issue_totals, credit_note_holder_totals: a few thousand rows of
+ * days and the ten first holders instead of 1,000,000 notes, issue 42); `noteSectionFromRows` reads
+ * the same from the rows, and the tests hold the two equal.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, lt, max, sql, type SQL } from 'drizzle-orm';
 import { OUTSTANDING_STATUSES, NOTE_STATUS } from '../../src/lib/credit-notes';
-import type { CountAmount, MaturityBucket, NoteSection, NotesMonth } from '../../src/lib/dashboard';
+import type { CountAmount, MaturityBucket, NoteSection, NotesMonth, TopHolder } from '../../src/lib/dashboard';
 import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
-import { creditNotes, quotaLedger, quotaRecycleBins } from '../db/schema';
+import { creditNoteDueTotals, creditNoteHolderTotals, creditNoteIssueTotals, creditNotes, quotaLedger, quotaRecycleBins } from '../db/schema';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/tx';
 import { qualified } from '../db/qualified';
 import { dashboardSource } from './source';
@@ -33,7 +39,6 @@ const isRoot = isNull(n.parentId);
 const recycled = eq(l.movement, QUOTA_MOVEMENT.recycle);
 /** The ledger row's time on the server's calendar (a timestamp without zone). */
 const localTime = sql`(${l.createTime} at time zone ${SERVER_ZONE})`;
-const monthOfIssue = sql<string>`to_char(${n.issueDate}, 'YYYY-MM')`;
 const monthOfRecycle = sql<string>`to_char(${localTime}, 'YYYY-MM')`;
 
 /** The last `count` months ('YYYY-MM'), oldest first, ending with today's. */
@@ -81,66 +86,120 @@ async function redeemed(tx: Tx, yearStart: string, firstDay: string, from: 'rows
   return { redeemedThisYear, redeemedByMonth };
 }
 
-/** The credit-note section with the notes paid read from the ledger's rows: what the summaries must always equal (tests). */
-export const noteSectionFromRows = (tx: Tx, now: Date) => noteSection(tx, now, 'rows');
+/** Where the notes' figures are read: the notes' own rows, or the sums the database keeps with them (schema-dashboard.ts). */
+interface NoteSource {
+  /** Notes by status and due date: `notes` is how many notes a row stands for (1 for a note itself). */
+  due: { table: PgTable; notes: SQL; amount: AnyPgColumn; status: AnyPgColumn; dueDate: AnyPgColumn };
+  /** Issued notes by issue date; `where` admits the issued ones (a note row may be a split's). */
+  issued: { table: PgTable; notes: SQL; amount: AnyPgColumn; issueDate: AnyPgColumn; where?: SQL };
+  topHolders: (tx: Tx) => Promise<TopHolder[]>;
+  redeemed: 'rows' | 'bins';
+}
+
+const noteRows: NoteSource = {
+  due: { table: n, notes: sql`1`, amount: n.amount, status: n.status, dueDate: n.dueDate },
+  issued: { table: n, notes: sql`1`, amount: n.amount, issueDate: n.issueDate, where: isRoot },
+  topHolders: (tx) =>
+    tx
+      // A ranking of suppliers as they are now: their current name, the notes' own (as issued) only for one no longer on file.
+      .select({
+        corpId: n.holderCorpId,
+        name: sql<string>`coalesce((select c.corp_name from corporations c where c.id = ${qualified(n.holderCorpId)}), ${max(n.holderName)})`,
+        count: intCount(),
+        amount: moneySum(n.amount),
+      })
+      .from(n)
+      .where(outstanding)
+      .groupBy(n.holderCorpId)
+      .orderBy(desc(numericSum(n.amount)), asc(n.holderCorpId))
+      .limit(TOP_HOLDERS),
+  redeemed: 'rows',
+};
+
+const h = creditNoteHolderTotals;
+const noteSummaries: NoteSource = {
+  due: {
+    table: creditNoteDueTotals,
+    notes: sql`${creditNoteDueTotals.notes}`,
+    amount: creditNoteDueTotals.amount,
+    status: creditNoteDueTotals.status,
+    dueDate: creditNoteDueTotals.dueDate,
+  },
+  issued: {
+    table: creditNoteIssueTotals,
+    notes: sql`${creditNoteIssueTotals.notes}`,
+    amount: creditNoteIssueTotals.amount,
+    issueDate: creditNoteIssueTotals.issueDate,
+  },
+  // Ten rows of the holders' sums in their ranking's order (credit_note_holder_totals_rank_idx); a name from the notes only for a holder no longer on file.
+  topHolders: (tx) =>
+    tx
+      .select({
+        corpId: h.holderCorpId,
+        name: sql<string>`coalesce((select c.corp_name from corporations c where c.id = ${qualified(h.holderCorpId)}),
+          (select max(x.holder_name) from credit_notes x where x.holder_corp_id = ${qualified(h.holderCorpId)} and ${inArray(sql`x.status`, [...OUTSTANDING_STATUSES])}))`,
+        count: h.notes,
+        amount: sql<string>`${h.amount}::numeric(18,2)::text`,
+      })
+      .from(h)
+      .orderBy(desc(h.amount), asc(h.holderCorpId))
+      .limit(TOP_HOLDERS),
+  redeemed: 'bins',
+};
+
+/** The credit-note section read from the notes' and the ledger's rows: what the summaries must always equal (tests). */
+export const noteSectionFromRows = (tx: Tx, now: Date) => noteSection(tx, now, noteRows);
 
 export const noteSource = dashboardSource({
   key: 'notes',
-  load: (tx, now) => noteSection(tx, now, 'bins'),
+  load: (tx, now) => noteSection(tx, now, noteSummaries),
 });
 
-async function noteSection(tx: Tx, now: Date, from: 'rows' | 'bins'): Promise<NoteSection> {
+/** A count and its amount over the source rows `where` admits, each row standing for `notes` notes. */
+const summed = (notes: SQL, amount: AnyPgColumn, where?: SQL) => ({
+  count: where ? sql<number>`coalesce(sum(${notes}) filter (where ${where}), 0)::int` : sql<number>`coalesce(sum(${notes}), 0)::int`,
+  amount: moneySum(amount, where),
+});
+
+async function noteSection(tx: Tx, now: Date, source: NoteSource): Promise<NoteSection> {
   const today = dayOf(now.getTime());
   const yearStart = `${today.slice(0, 4)}-01-01`;
-  const due = (from: number, to: number): SQL => and(outstanding, gte(n.dueDate, addDays(today, from)), lte(n.dueDate, addDays(today, to)))!;
-  const overdue = and(outstanding, lt(n.dueDate, today))!;
+  const d = source.due;
+  const isOutstanding = inArray(d.status, [...OUTSTANDING_STATUSES]);
+  const due = (from: number, to: number): SQL => and(isOutstanding, gte(d.dueDate, addDays(today, from)), lte(d.dueDate, addDays(today, to)))!;
+  const overdue = and(isOutstanding, lt(d.dueDate, today))!;
   const buckets: Record<MaturityBucket, SQL> = { overdue, d7: due(0, 7), d15: due(8, 15), d30: due(16, 30) };
+  const figure = (where: SQL) => summed(d.notes, d.amount, where);
 
   const [figures] = await tx
     .select({
-      outstanding: countAmount(n.amount, outstanding),
-      financed: countAmount(n.amount, and(outstanding, eq(n.status, NOTE_STATUS.financed))),
-      dueSoon: countAmount(n.amount, due(0, 30)),
-      overdue: countAmount(n.amount, overdue),
-      issuedThisYear: countAmount(n.amount, and(isRoot, gte(n.issueDate, yearStart), lte(n.issueDate, today))),
+      outstanding: figure(isOutstanding),
+      financed: figure(and(isOutstanding, eq(d.status, NOTE_STATUS.financed))!),
+      dueSoon: figure(due(0, 30)),
+      overdue: figure(overdue),
+      d7: figure(buckets.d7),
+      d15: figure(buckets.d15),
+      d30: figure(buckets.d30),
     })
-    .from(n);
-  const [maturity] = await tx
-    .select({
-      overdue: countAmount(n.amount, buckets.overdue),
-      d7: countAmount(n.amount, buckets.d7),
-      d15: countAmount(n.amount, buckets.d15),
-      d30: countAmount(n.amount, buckets.d30),
-    })
-    .from(n);
+    .from(d.table);
 
+  const i = source.issued;
   const months = lastMonths(today);
   const firstDay = `${months[0]}-01`;
+  const monthOfIssue = sql<string>`to_char(${i.issueDate}, 'YYYY-MM')`;
+  const inYear = and(gte(i.issueDate, yearStart), lte(i.issueDate, today))!;
+  const [issuedThisYear] = await tx.select(summed(i.notes, i.amount)).from(i.table).where(and(i.where, inYear));
   const issuedByMonth = await tx
-    .select({ month: monthOfIssue, count: intCount(), amount: moneySum(n.amount) })
-    .from(n)
-    .where(and(isRoot, gte(n.issueDate, firstDay), lte(n.issueDate, today)))
+    .select({ month: monthOfIssue, ...summed(i.notes, i.amount) })
+    .from(i.table)
+    .where(and(i.where, gte(i.issueDate, firstDay), lte(i.issueDate, today)))
     .groupBy(monthOfIssue);
-  const { redeemedThisYear, redeemedByMonth } = await redeemed(tx, yearStart, firstDay, from);
+  const { redeemedThisYear, redeemedByMonth } = await redeemed(tx, yearStart, firstDay, source.redeemed);
   const byMonth = months.map((month): NotesMonth => ({
     month,
     issued: pick(issuedByMonth, month),
     redeemed: pick(redeemedByMonth, month),
   }));
-
-  const topHolders = await tx
-    // A ranking of suppliers as they are now: their current name, the notes' own (as issued) only for one no longer on file.
-    .select({
-      corpId: n.holderCorpId,
-      name: sql<string>`coalesce((select c.corp_name from corporations c where c.id = ${qualified(n.holderCorpId)}), ${max(n.holderName)})`,
-      count: intCount(),
-      amount: moneySum(n.amount),
-    })
-    .from(n)
-    .where(outstanding)
-    .groupBy(n.holderCorpId)
-    .orderBy(desc(numericSum(n.amount)), asc(n.holderCorpId))
-    .limit(TOP_HOLDERS);
 
   return {
     today,
@@ -148,11 +207,11 @@ async function noteSection(tx: Tx, now: Date, from: 'rows' | 'bins'): Promise<No
     financed: figures.financed,
     dueSoon: figures.dueSoon,
     overdue: figures.overdue,
-    maturity,
-    issuedThisYear: figures.issuedThisYear,
+    maturity: { overdue: figures.overdue, d7: figures.d7, d15: figures.d15, d30: figures.d30 },
+    issuedThisYear,
     redeemedThisYear,
     byMonth,
-    topHolders,
+    topHolders: await source.topHolders(tx),
   };
 }
 

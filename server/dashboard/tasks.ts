@@ -1,17 +1,23 @@
 /**
  * The approvals section: open tasks of running instances counted by process and by the working role
  * that must act (handler or director), how long the oldest has waited, and the instances that ended
- * in the last 30 days; all counted from workflow_tasks and workflow_instances as they stand.
+ * in the last 30 days. The open tasks are the work waiting (a few per running instance), read through
+ * the TODO rows; the ended instances grow with the history, so they are summed from workflow_end_bins
+ * (schema-dashboard.ts), which the database keeps in the transaction that ends an instance.
  */
-import { and, asc, desc, eq, gte, isNull, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, min, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/tx';
 import type { TaskSection } from '../../src/lib/dashboard';
 import type { WorkingRole } from '../../src/workflows/activities';
 import { INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
-import { workflowInstances, workflowTasks } from '../db/schema';
+import { workflowEndBins, workflowInstances, workflowTasks } from '../db/schema';
 import { dashboardSource } from './source';
 import { intCount } from './sql';
 
 const DAY_MS = 86_400_000;
+/** workflow_end_bins' width: a quarter hour, from 2000-01-01 UTC (a whole number of them from the epoch). */
+const BIN_MS = 15 * 60_000;
 const HANDLER: WorkingRole = 'handler';
 const DIRECTOR: WorkingRole = 'director';
 
@@ -19,43 +25,79 @@ const t = workflowTasks;
 const open = and(eq(t.status, TASK_STATUS.TODO), eq(workflowInstances.status, INSTANCE_STATUS.RUNNING));
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+const approved = (status: AnyPgColumn) => eq(status, INSTANCE_STATUS.APPROVED);
+const rejected = (status: AnyPgColumn) => eq(status, INSTANCE_STATUS.REJECTED);
+const i = workflowInstances;
+const b = workflowEndBins;
+
+/** Instances ended since `since`, from their rows. */
+async function endedFromRows(tx: Tx, since: Date): Promise<TaskSection['ended30d']> {
+  const [ended] = await tx
+    .select({ approved: intCount(approved(i.status)), rejected: intCount(rejected(i.status)) })
+    .from(i)
+    .where(gte(i.endTime, since));
+  return ended;
+}
+
+/**
+ * The same from workflow_end_bins (quarter hours of UTC, kept by the instance's own transaction): the
+ * whole bins after `since`, and the rows of the one bin `since` falls in, read through
+ * workflow_instances_end_idx (at most a quarter hour of endings, whatever the history holds).
+ */
+async function endedFromBins(tx: Tx, since: Date): Promise<TaskSection['ended30d']> {
+  const edge = new Date(Math.floor(since.getTime() / BIN_MS) * BIN_MS + BIN_MS);
+  const sum = (where: SQL) => sql<number>`coalesce(sum(${b.instances}) filter (where ${where}), 0)::int`;
+  const [whole] = await tx
+    .select({ approved: sum(approved(b.status)), rejected: sum(rejected(b.status)) })
+    .from(b)
+    .where(gte(b.bin, edge));
+  const [part] = await tx
+    .select({ approved: intCount(approved(i.status)), rejected: intCount(rejected(i.status)) })
+    .from(i)
+    .where(and(gte(i.endTime, since), lt(i.endTime, edge)));
+  return { approved: whole.approved + part.approved, rejected: whole.rejected + part.rejected };
+}
+
+/** The approvals section read from the instances' rows: what the summaries must always equal (tests). */
+export const taskSectionFromRows = (tx: Tx, now: Date) => taskSection(tx, now, 'rows');
+
 export const taskSource = dashboardSource({
   key: 'tasks',
-  load: async (tx, now): Promise<TaskSection> => {
-    const [summary] = await tx
-      .select({ pending: intCount(), unclaimed: intCount(isNull(t.assigneeId)), oldest: min(t.createTime) })
-      .from(t)
-      .innerJoin(workflowInstances, eq(workflowInstances.id, t.instanceId))
-      .where(open);
-
-    const rows = await tx
-      .select({
-        processKey: t.processKey,
-        handler: intCount(eq(t.workingRole, HANDLER)),
-        director: intCount(eq(t.workingRole, DIRECTOR)),
-        total: intCount(),
-        oldest: min(t.createTime),
-      })
-      .from(t)
-      .innerJoin(workflowInstances, eq(workflowInstances.id, t.instanceId))
-      .where(open)
-      .groupBy(t.processKey)
-      .orderBy(desc(sql`count(*)`), asc(t.processKey));
-
-    const [ended] = await tx
-      .select({
-        approved: intCount(eq(workflowInstances.status, INSTANCE_STATUS.APPROVED)),
-        rejected: intCount(eq(workflowInstances.status, INSTANCE_STATUS.REJECTED)),
-      })
-      .from(workflowInstances)
-      .where(gte(workflowInstances.endTime, new Date(now.getTime() - 30 * DAY_MS)));
-
-    return {
-      pending: summary.pending,
-      unclaimed: summary.unclaimed,
-      oldest: iso(summary.oldest),
-      byProcess: rows.map((row) => ({ ...row, oldest: iso(row.oldest)! })),
-      ended30d: ended,
-    };
-  },
+  load: (tx, now) => taskSection(tx, now, 'bins'),
 });
+
+/**
+ * Open tasks are read from the TODO rows (workflow_tasks_todo_idx: the work waiting, not the history),
+ * each instance by its key; the ended instances from their rows or their quarter-hour bins.
+ */
+async function taskSection(tx: Tx, now: Date, from: 'rows' | 'bins'): Promise<TaskSection> {
+  const since = new Date(now.getTime() - 30 * DAY_MS);
+  const [summary] = await tx
+    .select({ pending: intCount(), unclaimed: intCount(isNull(t.assigneeId)), oldest: min(t.createTime) })
+    .from(t)
+    .innerJoin(workflowInstances, eq(workflowInstances.id, t.instanceId))
+    .where(open);
+
+  const rows = await tx
+    .select({
+      processKey: t.processKey,
+      handler: intCount(eq(t.workingRole, HANDLER)),
+      director: intCount(eq(t.workingRole, DIRECTOR)),
+      total: intCount(),
+      oldest: min(t.createTime),
+    })
+    .from(t)
+    .innerJoin(workflowInstances, eq(workflowInstances.id, t.instanceId))
+    .where(open)
+    .groupBy(t.processKey)
+    .orderBy(desc(sql`count(*)`), asc(t.processKey));
+
+  const ended = await (from === 'rows' ? endedFromRows(tx, since) : endedFromBins(tx, since));
+  return {
+    pending: summary.pending,
+    unclaimed: summary.unclaimed,
+    oldest: iso(summary.oldest),
+    byProcess: rows.map((row) => ({ ...row, oldest: iso(row.oldest)! })),
+    ended30d: ended,
+  };
+}

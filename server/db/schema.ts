@@ -286,6 +286,10 @@ export const workflowInstances = pgTable(
       .where(sql`${t.status} = 'RUNNING'`),
     index('workflow_instances_business_idx').on(t.businessKey),
     index('workflow_instances_starter_idx').on(t.startUserId, t.createTime),
+    // The instances list's own order (newest first, then id): its first and deep pages walk this index (issue 42).
+    index('workflow_instances_order_idx').on(t.createTime.desc().nullsFirst(), t.id),
+    // The dashboard's last 30 days: the rows of the one partial quarter hour beside workflow_end_bins (schema-dashboard.ts).
+    index('workflow_instances_end_idx').on(t.endTime),
   ],
 );
 

@@ -17,6 +17,7 @@ import { HISTORY_ACTION, INSTANCE_STATUS, TASK_STATUS } from '../../src/workflow
 import { UNWORKABLE_REASON, type UnworkableReason } from '../../src/workflows/unworkable';
 import type { Page } from '../crud/routes';
 import { pagingOf, whereOf } from '../crud/query';
+import { keptRowCount } from '../crud/row-counts';
 import type { Db } from '../db/open';
 import { users, workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
 import { renderStored, translate, typedValuesOf, type MessageRef } from '../i18n';
@@ -79,11 +80,13 @@ const selectTasks = (db: Db) =>
     .leftJoin(assignee, eq(assignee.id, workflowTasks.assigneeId));
 
 /** Instances with their starter's current name. */
-const selectInstances = (db: Db) =>
-  db
-    .select({ ...getTableColumns(workflowInstances), startPersonName: nameOf(starter.personName, workflowInstances.startPersonName) })
-    .from(workflowInstances)
-    .leftJoin(starter, eq(starter.id, workflowInstances.startUserId));
+/**
+ * The starter's current name, looked up for each row listed: with a join the planner may merge every
+ * instance with the users by starter and sort them, instead of walking workflow_instances_order_idx
+ * for one page (issue 42).
+ */
+const starterName = sql<string>`coalesce((select ${users.personName} from ${users} where ${users.id} = ${workflowInstances.startUserId}), ${workflowInstances.startPersonName})`;
+const selectInstances = (db: Db) => db.select({ ...getTableColumns(workflowInstances), startPersonName: starterName }).from(workflowInstances);
 type TaskListRow = Awaited<ReturnType<typeof selectTasks>>[number];
 
 /** The summary and number in the reader's language, where they were kept as keys; the refs stay off the wire. */
@@ -190,13 +193,16 @@ export class WorkflowQueries {
   private async instancePage(body: Body, scope: SQL[]): Promise<Page<ReturnType<typeof instanceView>>> {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf([...scope, ...instanceFilters(body)]);
-    const [records, [{ total }]] = await Promise.all([
+    const countAll = async () => (await this.db.select({ total: count() }).from(workflowInstances).where(where))[0].total;
+    const [records, total] = await Promise.all([
+      // workflow_instances_order_idx is this order: a first and a deep page walk it, not every instance.
       selectInstances(this.db)
         .where(where)
         .orderBy(desc(workflowInstances.createTime), asc(workflowInstances.id))
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize),
-      this.db.select({ total: count() }).from(workflowInstances).where(where),
+      // Unfiltered (every instance): the count the database keeps, not a count of the history.
+      where ? countAll() : keptRowCount(this.db, workflowInstances).then((kept) => kept ?? countAll()),
     ]);
     return { records: records.map(instanceView), total, pageNum, pageSize };
   }

@@ -5,14 +5,29 @@
  * occupation, a release and a recycle as the notes' writers record them) the quota section and the
  * credit-note section read from the summaries equal the same sections read from every ledger row, in
  * one repeatable-read snapshot, and the summary rows equal the ledger's own group-by, row for row.
+ *
+ * The same for the credit-note, task and corporation panels (credit_note_*_totals, workflow_end_bins,
+ * corporation_*_counts): after an issuance, a split, a payment and its audit (a redemption), a
+ * financing, a task started and approved, and a corporation registered and admitted, each panel read
+ * from the summaries equals the panel counted from the raw rows, at several clock readings (so the
+ * 30-day window's partial quarter hour falls in different places), and every summary row equals what
+ * dashboard_summaries_rebuild() makes again from the rows.
  */
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fenOf } from '../../src/lib/money';
 import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
+import { corporationSectionFromRows, corporationSource } from '../../server/dashboard/corporations';
 import { noteSectionFromRows, noteSource } from '../../server/dashboard/notes';
+import { taskSectionFromRows, taskSource } from '../../server/dashboard/tasks';
 import { quotaSectionFromLedger, quotaSource } from '../../server/dashboard/quotas';
-import { quotaAccounts } from '../../server/db/schema';
+import { corporations, creditNotes, quotaAccounts } from '../../server/db/schema';
+import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
+import { ADMISSION_STATUS, CORP_TYPE } from '../../src/lib/corporations';
+import { NOTE_STATUS } from '../../src/lib/credit-notes';
+import { addDays, dayOf } from '../../src/lib/dates';
+import { REDEMPTION_CALLS } from '../../src/lib/redemption';
+import { randomUUID } from 'node:crypto';
 import { recordMovement } from '../../server/quotas/requests';
 import { dataOf, signInAs, type ApiClient } from './client';
 import { sharedServer, type TestServer } from './server';
@@ -44,6 +59,14 @@ async function bothReadings() {
     async (tx) => ({
       quotas: { summaries: await quotaSource.load(tx, now), rows: await quotaSectionFromLedger(tx) },
       notes: { summaries: await noteSource.load(tx, now), rows: await noteSectionFromRows(tx, now) },
+      tasks: await Promise.all(
+        // Now, and clock readings that put the window's start at other points of a quarter hour and across days.
+        [0, 7 * 60_000 + 31_000, -13 * 60_000, -86_400_000 * 3.3].map(async (shift) => {
+          const at = new Date(now.getTime() + shift);
+          return { summaries: await taskSource.load(tx, at), rows: await taskSectionFromRows(tx, at) };
+        }),
+      ),
+      corporations: { summaries: await corporationSource.load(tx, now), rows: await corporationSectionFromRows(tx) },
       // Summary rows that differ from the ledger's own sums (either side missing counts as a difference).
       totalsOff: rowsOf(
         await tx.execute(sql`
@@ -51,6 +74,13 @@ async function bothReadings() {
             full join (select account_id, count(*)::int as n, sum(d_granted) as g, sum(d_dispatched) as d, sum(d_frozen) as f, sum(d_used) as u from quota_ledger group by account_id) l
               on l.account_id = t.account_id
            where t.movements is distinct from l.n or t.d_granted is distinct from l.g or t.d_dispatched is distinct from l.d or t.d_frozen is distinct from l.f or t.d_used is distinct from l.u`),
+      ),
+      // The largest lists' row counts (list_row_counts, over their shards) against the tables' own counts.
+      rowCountsOff: rowsOf(
+        await tx.execute(sql`
+          select t.name from (values ('credit_notes', (select count(*) from credit_notes)), ('workflow_instances', (select count(*) from workflow_instances)),
+              ('sys_operation_logs', (select count(*) from sys_operation_logs))) as t(name, n)
+           where t.n is distinct from (select sum(rows) from list_row_counts c where c.table_name = t.name)`),
       ),
       binsOff: rowsOf(
         await tx.execute(sql`
@@ -64,14 +94,58 @@ async function bothReadings() {
   );
 }
 
+/** The new summaries' tables, each with its key: what dashboard_summaries_rebuild() must make again from the rows, row for row. */
+const SUMMARY_TABLES = {
+  credit_note_due_totals: 'due_date, status',
+  credit_note_issue_totals: 'issue_date',
+  credit_note_holder_totals: 'holder_corp_id',
+  workflow_end_bins: 'bin, status',
+  corporation_admission_counts: 'admission_status',
+  corporation_type_counts: 'corp_type, admission_status',
+} as const;
+
+/** Each summary table as the triggers left it and as a rebuild from every row makes it, in one transaction rolled back. */
+async function keptAndRebuilt() {
+  const read = async (tx: Pick<typeof srv.database.db, 'execute'>) =>
+    Object.fromEntries(
+      await Promise.all(
+        Object.entries(SUMMARY_TABLES).map(
+          async ([table, key]) => [table, rowsOf(await tx.execute(sql.raw(`select * from ${table} order by ${key}`)))] as const,
+        ),
+      ),
+    );
+  let result: { kept: Record<string, unknown[]>; rebuilt: Record<string, unknown[]> } | undefined;
+  await srv.database.db
+    .transaction(async (tx) => {
+      const kept = await read(tx);
+      await tx.execute(sql`select dashboard_summaries_rebuild()`);
+      result = { kept, rebuilt: await read(tx) };
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!result) throw error;
+    });
+  return result!;
+}
+
+function expectPanelsEqual(read: Awaited<ReturnType<typeof bothReadings>>) {
+  expect(read.notes.summaries).toEqual(read.notes.rows);
+  for (const reading of read.tasks) expect(reading.summaries).toEqual(reading.rows);
+  expect(read.corporations.summaries).toEqual(read.corporations.rows);
+}
+
 describe('the dashboard summaries', () => {
   it('equal the raw rows on the demo world as first started', async () => {
     const read = await bothReadings();
     expect(read.totalsOff).toEqual([]);
     expect(read.binsOff).toEqual([]);
     expect(read.quotas.summaries).toEqual(read.quotas.rows);
-    expect(read.notes.summaries).toEqual(read.notes.rows);
+    expectPanelsEqual(read);
+    expect(read.rowCountsOff).toEqual([]);
     expect(read.quotas.summaries.totals.movements).toBeGreaterThan(0);
+    expect(read.notes.summaries.outstanding.count).toBeGreaterThan(0);
+    expect(read.tasks[0].summaries.ended30d.approved).toBeGreaterThan(0);
+    expect(read.corporations.summaries.total).toBeGreaterThan(0);
     expect(read.notes.summaries.redeemedThisYear.count).toBeGreaterThan(0);
   });
 
@@ -114,5 +188,101 @@ describe('the dashboard summaries', () => {
     const unit = after.quotas.summaries.byUnit.find((u) => u.unitId === branch.id)!;
     expect(unit.granted).toBe('400000.03');
     expect(after.notes.summaries.redeemedThisYear.count).toBeGreaterThanOrEqual(before.notes.summaries.redeemedThisYear.count + 1);
+  });
+
+  it('credit-note, task and corporation panels stay equal to the raw rows after an issuance, a split, a redemption, a financing, a task approved and a corporation admitted', async () => {
+    const before = await bothReadings();
+    const db = srv.database.db;
+    const run = randomUUID().slice(0, 8).toUpperCase();
+    const today = dayOf(Date.now());
+    const [account] = await db.select().from(quotaAccounts).where(eq(quotaAccounts.unitId, DEMO_UNIT.projectDepts[1])).limit(1);
+    // Issuance, as the final approval leaves it: the amount frozen and occupied, the note written.
+    const issue = async (no: number, amount: string, dueInDays: number) => {
+      const id = randomUUID();
+      const noteNo = `CNSUM${run}${no}`;
+      await db.transaction(async (tx) => {
+        await recordMovement(tx, account.id, QUOTA_MOVEMENT.freeze, fenOf(amount), 'op_handler', noteNo);
+        await recordMovement(tx, account.id, QUOTA_MOVEMENT.occupy, fenOf(amount), 'op_handler', noteNo);
+        await tx.insert(creditNotes).values({
+          id,
+          noteNo,
+          rootId: id,
+          groupId: DEMO_UNIT.group,
+          issuerUnitId: DEMO_UNIT.projectDepts[1],
+          issuerName: '汇总签发单位',
+          quotaAccountId: account.id,
+          holderCorpId: DEMO_CORP.supplier(3),
+          holderName: '汇总供应商',
+          amount,
+          issueDate: today,
+          dueDate: addDays(today, dueInDays),
+          productName: '汇总产品',
+          status: NOTE_STATUS.issued,
+        });
+      });
+      return id;
+    };
+    const split = await issue(1, '9000.09', 5);
+    const paid = await issue(2, '1234.56', 12);
+    const financed = await issue(3, '777.01', -2);
+
+    // A split through the API: the note closes, its amount lives in its two children (another holder's and the remainder).
+    const splitAnswer = await handler.call('/op/v1/credit-notes/notes/split', { json: { noteId: split, toCorpId: DEMO_CORP.supplier(5), amount: '1000.03' } });
+    expect(splitAnswer.body.code, splitAnswer.text).toBe('0');
+    // A payment and its audit: the note redeemed, its quota recycled.
+    const payment = await dataOf<{ id: string }>(handler, REDEMPTION_CALLS.addPayment, {
+      payerUnitId: DEMO_UNIT.projectDepts[1],
+      amount: '1234.56',
+      valueDate: today,
+      bankSerialNo: `SUM${run}${Date.now()}`,
+      noteIds: [paid],
+    });
+    await dataOf(director, REDEMPTION_CALLS.audit, { id: payment.id, outcome: 'PASS', opinion: '到账一致' });
+    // A financing's effect on the note, as its lender's approval writes it.
+    await db.update(creditNotes).set({ status: NOTE_STATUS.financed }).where(eq(creditNotes.id, financed));
+    // A task started and approved: a grant's approval.
+    const { id: groupId } = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'GROUP', corpId: DEMO_CORP.westCore });
+    const started = await dataOf<{ taskId: string }>(handler, `${API}/requests/apply`, {
+      kind: 'PLATFORM',
+      unitId: groupId,
+      amount: '50000.00',
+      termEnd: TERM,
+      reason: '驾驶舱汇总任务',
+    });
+    const midway = await bothReadings();
+    expectPanelsEqual(midway);
+    expect(midway.tasks[0].summaries.pending).toBeGreaterThanOrEqual(before.tasks[0].summaries.pending + 1);
+    await approve(started);
+    // A corporation registered, then admitted as a core enterprise with a second type.
+    const corpId = randomUUID();
+    await db.insert(corporations).values({
+      id: corpId,
+      corpName: `汇总准入企业${run}`,
+      creditCode: `91SUM${run}${String(Date.now()).slice(-5)}`,
+      corpTypes: [CORP_TYPE.supplier],
+      createBy: 'op_handler',
+      updateBy: 'op_handler',
+    });
+    await db
+      .update(corporations)
+      .set({ corpTypes: [CORP_TYPE.supplier, CORP_TYPE.core], admissionStatus: ADMISSION_STATUS.admitted })
+      .where(eq(corporations.id, corpId));
+
+    const after = await bothReadings();
+    expectPanelsEqual(after);
+    expect(after.rowCountsOff).toEqual([]);
+    const { kept, rebuilt } = await keptAndRebuilt();
+    expect(kept).toEqual(rebuilt);
+    // The moves happened, and the summaries moved with them.
+    const n = (c: { count: number }) => c.count;
+    expect(n(after.notes.summaries.issuedThisYear)).toBeGreaterThanOrEqual(n(before.notes.summaries.issuedThisYear) + 3);
+    // Outstanding: the split's two children and the financed note (the split parent closed, the paid note redeemed).
+    expect(n(after.notes.summaries.outstanding)).toBeGreaterThanOrEqual(n(before.notes.summaries.outstanding) + 3);
+    expect(n(after.notes.summaries.financed)).toBeGreaterThanOrEqual(n(before.notes.summaries.financed) + 1);
+    expect(n(after.notes.summaries.overdue)).toBeGreaterThanOrEqual(n(before.notes.summaries.overdue) + 1);
+    expect(after.tasks[0].summaries.ended30d.approved).toBeGreaterThanOrEqual(before.tasks[0].summaries.ended30d.approved + 1);
+    expect(after.corporations.summaries.total).toBeGreaterThanOrEqual(before.corporations.summaries.total + 1);
+    const core = (read: typeof after) => read.corporations.summaries.coreAdmission.find((c) => c.code === ADMISSION_STATUS.admitted)?.count ?? 0;
+    expect(core(after)).toBeGreaterThanOrEqual(core(before) + 1);
   });
 });

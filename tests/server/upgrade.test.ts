@@ -9,6 +9,8 @@
  * started from Debian's package (tests/server/postgres.ts), skipped with a message only without it.
  */
 import { noteSectionFromRows, noteSource } from '../../server/dashboard/notes';
+import { corporationSectionFromRows, corporationSource } from '../../server/dashboard/corporations';
+import { taskSectionFromRows, taskSource } from '../../server/dashboard/tasks';
 import { quotaSectionFromLedger, quotaSource } from '../../server/dashboard/quotas';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -170,6 +172,11 @@ async function checkUpgrade(database: Database) {
       async (tx) => {
         expect(await quotaSource.load(tx, now)).toEqual(await quotaSectionFromLedger(tx));
         expect(await noteSource.load(tx, now)).toEqual(await noteSectionFromRows(tx, now));
+        // The credit-note, task and corporation summaries, filled from an earlier release's rows by their migration.
+        const [notes, tasks, corporations] = [await noteSource.load(tx, now), await taskSource.load(tx, now), await corporationSource.load(tx, now)];
+        expect(tasks).toEqual(await taskSectionFromRows(tx, now));
+        expect(corporations).toEqual(await corporationSectionFromRows(tx));
+        expect(notes.outstanding.count + corporations.total).toBeGreaterThan(0);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
