@@ -8,12 +8,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { pgTable, text, integer, timestamp } from 'drizzle-orm/pg-core';
-import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteModule } from '../../server/app';
 import { crudRoutes } from '../../server/crud/routes';
 import { defineResource } from '../../src/crud/resource';
 import { certDateOf } from '../../src/lib/certificates';
+import { businessToday } from '../../src/lib/dates';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
@@ -250,7 +250,7 @@ describe('an approvable resource', () => {
 
 describe('the replays of the issue, each refused with nothing changed', () => {
   const CERT = '/op/v1/certificates';
-  const inDays = (days: number) => certDateOf(dayjs().add(days, 'day'));
+  const inDays = (days: number) => certDateOf(businessToday().add(days, 'day'));
   const cert = (id: string) =>
     dataOf<{ status: string; serialNo: string | null; validTo: string | null; dataVersion: number; applications: Array<{ id: string; status: string }> }>(
       auditor,
