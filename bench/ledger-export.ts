@@ -108,12 +108,14 @@ try {
     if (answer.body?.code !== '0') throw new Error(`export refused: ${answer.text.slice(0, 300)}`);
     const id = (answer.body.data as { id: string }).id;
     const during: number[] = [];
-    let record: { status: string; rowCount: number | null } | undefined;
+    let record: { status: string; rowCount: number | null; message?: string | null } | undefined;
     for (let i = 0; ; i++) {
       during.push(await timed(reader, pages[i % pages.length]));
       if (i % 10 === 0) {
         const list = await admin.call('/op/v1/export/file-export-records/page', { json: { pageSize: 50 } });
-        record = (list.body?.data as { records: Array<{ id: string; status: string; rowCount: number | null }> }).records.find((r) => r.id === id);
+        record = (list.body?.data as { records: Array<{ id: string; status: string; rowCount: number | null; message?: string | null }> }).records.find(
+          (r) => r.id === id,
+        );
         if (record && record.status !== 'PROCESSING') break;
       }
     }
@@ -123,7 +125,7 @@ try {
     const calm = figures(before);
     const busy = figures(during);
     console.table([
-      { measure: 'export status', value: record!.status, goal: 'SUCCESS' },
+      { measure: 'export status', value: `${record!.status}${record!.message ? ` (${record!.message})` : ''}`, goal: 'SUCCESS' },
       { measure: 'rows written', value: record!.rowCount ?? 0, goal: movements },
       { measure: 'export time, s (includes the polling)', value: +seconds.toFixed(1), goal: '< 60' },
       { measure: 'server RSS before, MB', value: rssBefore, goal: '' },
