@@ -3,7 +3,7 @@
  * requests (each starting its process), a request as its task view reads it, and an account's ledger,
  * paged and exported through the export job. Reading needs quota list / query; each request its own.
  */
-import { aliasedTable, and, asc, count, desc, eq, getTableColumns, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
@@ -276,15 +276,23 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
       .where(where)
       .orderBy(desc(quotaLedger.id));
 
+  /**
+   * The ids of a page of movements, newest first, read from the ledger alone: the (account_id, id) index gives
+   * them in order. Joined to the names only afterwards, for those ids: with the joins in the same statement the
+   * planner sorted every movement of the account, a second or more at 200,000 movements on PGlite, for each
+   * page and each export batch, with the server's one thread waiting.
+   */
+  const ledgerIds = async (where: SQL, limit: number, offset = 0) =>
+    (await ctx.db.select({ id: quotaLedger.id }).from(quotaLedger).where(where).orderBy(desc(quotaLedger.id)).limit(limit).offset(offset)).map((r) => r.id);
+  const ledgerRowsOf = async (ids: number[]) => (ids.length ? ledgerRows(inArray(quotaLedger.id, ids)) : []);
+
   /** Newest first. Unfiltered, the total is the account's movement count, not a count over the ledger. */
   post('ledger/page', quota.list, async (body): Promise<Page> => {
     const { pageNum, pageSize } = pagingOf(body);
     const { accountId, filtered, where } = ledgerFilters(body);
     const account = await findAccount(accountId);
     const total = filtered ? (await ctx.db.select({ total: count() }).from(quotaLedger).where(where))[0].total : account.movements;
-    const records = await ledgerRows(where)
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize);
+    const records = await ledgerRowsOf(await ledgerIds(where, pageSize, (pageNum - 1) * pageSize));
     return { records: records.map((r) => ({ ...r, id: String(r.id) })), total, pageNum, pageSize };
   });
 
@@ -296,9 +304,11 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     async function* batches() {
       let before: number | undefined;
       for (let read = 0; read < MAX_LEDGER_EXPORT_ROWS;) {
-        const rows = await ledgerRows(before === undefined ? where : and(where, lt(quotaLedger.id, before))!).limit(
+        const ids = await ledgerIds(
+          before === undefined ? where : and(where, lt(quotaLedger.id, before))!,
           Math.min(LEDGER_EXPORT_BATCH, MAX_LEDGER_EXPORT_ROWS - read),
         );
+        const rows = await ledgerRowsOf(ids);
         if (rows.length === 0) return;
         read += rows.length;
         before = rows[rows.length - 1].id;
