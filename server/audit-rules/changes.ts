@@ -41,7 +41,9 @@ import { hasMessage, translate } from '../i18n';
 import { recordChange } from '../operation-log/record';
 import { RESOURCES } from '../resources/registry';
 import type { Principal } from '../security/sessions';
-import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
+import { hasPermission } from '../../src/lib/access';
+import { PERMISSIONS } from '../../src/lib/permissions';
+import type { Actor, InstanceEndEvent, InstanceRow, OwnedProcess } from '../workflow/engine';
 
 type Reader = Db | Tx;
 type Body = Record<string, unknown>;
@@ -182,6 +184,7 @@ async function presentChanges(db: Reader, rows: Array<typeof approvalChanges.$in
     status: row.status as AuditRuleChange['status'],
     before: Object.keys(row.previous).length ? (row.previous as unknown as AuditRuleChange['before']) : null,
     after: row.proposed as unknown as AuditRuleChange['after'],
+    dataVersion: row.dataVersion,
     createByName: (row.createBy && names.get(row.createBy)) ?? null,
     createTime: row.createTime.toISOString(),
   }));
@@ -193,6 +196,7 @@ export class AuditRuleChanges {
   constructor(private readonly ctx: AppContext) {
     this.process = ctx.workflow.own(AUDIT_RULE_CHANGE_PROCESS, 'audit-rules');
     ctx.workflow.onInstanceEnd(AUDIT_RULE_CHANGE_PROCESS, (event, tx) => this.ended(event, tx));
+    this.process.revise((tx, principal, { instance, body }) => this.revise(tx, principal, instance, body));
   }
 
   /** What the rule form offers: the roles by code and name, and every permission the server knows. */
@@ -290,6 +294,64 @@ export class AuditRuleChanges {
       if (isUniqueViolation(error)) throw pendingRefusal();
       throw error;
     }
+  }
+
+  /**
+   * 重新提交 of a returned change (its instance back at the proposer's step): `{dataVersion, rule}`,
+   * the version of the change the proposer read and the rule as it should now be. The rule is read and
+   * checked exactly as a first proposal's (its name, owner, kind and parameters; a new rule's id still
+   * free; an edited rule still at the version it was proposed from, still in force, and changed by the
+   * proposal). The change stays RUNNING (so no second change of the rule can start beside it) and only
+   * the approved end writes the rule. A retirement has nothing to edit: it is resubmitted or withdrawn as it is.
+   */
+  private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: Body) {
+    const version = body.dataVersion;
+    if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
+    const [change] = await tx
+      .select()
+      .from(approvalChanges)
+      .where(and(eq(approvalChanges.scope, AUDIT_RULE_CHANGE_SCOPE), eq(approvalChanges.instanceId, instance.id), eq(approvalChanges.status, RUNNING)))
+      .for('update');
+    if (!change) throw notFoundError(translate('auditRules:errors.unknownChange'));
+    // The permission its first proposal needed.
+    if (!hasPermission(principal.permissions, PERMISSIONS.auditRule.edit)) throw protocolError('FORBIDDEN');
+    if (change.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+    if (change.action === 'retire') throw businessError('NOT_REVISABLE', 'auditRules:errors.retireNotRevisable');
+    const vocab = await vocabulary(tx);
+    const [current] = await tx.select().from(auditRules).where(eq(auditRules.id, change.recordId)).for('update');
+    const previous = change.previous as unknown as Partial<RuleState & { dataVersion: number }>;
+    if (change.action === 'create') {
+      if (current) throw businessError('DUPLICATE', 'auditRules:errors.ruleExists', { id: change.recordId });
+    } else {
+      if (!current || current.dataVersion !== previous.dataVersion)
+        throw businessError('DATA_VERSION_CONFLICT', 'auditRules:errors.staleRevision', { id: change.recordId });
+      if (!current.enabled) throw businessError('RULE_RETIRED', 'auditRules:errors.retired', { id: change.recordId });
+    }
+    const after: RuleState = { definition: readRule(change.recordId, body.rule, vocab), enabled: true };
+    if (current && same(after.definition, current.definition)) throw invalid('nothingChanged');
+    const [saved] = await tx
+      .update(approvalChanges)
+      .set({
+        proposed: after as unknown as Record<string, unknown>,
+        dataVersion: change.dataVersion + 1,
+        updateTime: new Date(this.ctx.now()),
+        updateBy: principal.username,
+      })
+      .where(eq(approvalChanges.id, change.id))
+      .returning();
+    // The revised proposal in the operation log, as the first one is: what it proposed before → what it proposes now.
+    await recordChange(tx, principal, {
+      resource: AUDIT_RULE_CHANGE_SCOPE,
+      recordId: change.recordId,
+      action: OPERATION_ACTION.propose,
+      before: flat(change.proposed as unknown as RuleState),
+      after: flat(after),
+    });
+    const shown = after.definition;
+    return {
+      record: { action: change.action, id: change.recordId, name: shown.name ?? '', nameKey: shown.nameKey ?? '' },
+      view: (await presentChanges(tx, [saved]))[0],
+    };
   }
 
   /** Applies the running change this instance carries when it ended approved; closes it either way. */

@@ -381,6 +381,8 @@ export interface AuditRuleChange {
   status: 'RUNNING' | 'APPROVED' | 'REJECTED';
   before: { definition: AuditRule; enabled: boolean; dataVersion: number } | null;
   after: { definition: AuditRule; enabled: boolean };
+  /** The change's own version: a revision of a returned change names the one its proposer read. */
+  dataVersion: number;
   createByName: string | null;
   createTime: string;
   /** Role code → the role's name, for the codes the rule names. */

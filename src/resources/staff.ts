@@ -47,7 +47,16 @@ export const staffResource = defineResource({
     status: { type: 'dict', label: f('staff', 'status'), dictType: 'sys_normal_disable', readOnly: true, search: 'eq', width: 150 },
     // The department of the organisation tree (组织机构); the list shows its name and filters by it; beside the
     // name, so it is in view at 1366 px.
-    orgId: { type: 'reference', label: f('staff', 'orgId'), reference: { resource: 'orgs', labelField: 'orgName' }, readOnly: true, search: 'eq', width: 160 },
+    orgId: {
+      type: 'reference',
+      label: f('staff', 'orgId'),
+      reference: { resource: 'orgs', labelField: 'orgName' },
+      readOnly: true,
+      search: 'eq',
+      // Sorted by the department's name, as the column reads it.
+      sortable: true,
+      width: 160,
+    },
     roleNames: { type: 'string', label: f('staff', 'roles'), readOnly: true, width: 200 },
     positionNames: { type: 'string', label: f('staff', 'positions'), readOnly: true, width: 200 },
     corpNames: { type: 'string', label: f('staff', 'corps'), readOnly: true, width: 220 },

@@ -42,6 +42,7 @@ export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {
 export const RESUBMIT_FORMS: Readonly<Record<string, Loader>> = {
   [TASK_COMPONENT.QUOTA]: () => import('../features/quotas/QuotaResubmitForm'),
   [TASK_COMPONENT.REDEEM_REGISTRATION]: () => import('../features/redemption/RegistrationResubmitForm'),
+  [TASK_COMPONENT.AUDIT_RULE_CHANGE]: () => import('../features/audit-rules/AuditRuleChangeResubmitForm'),
 };
 
 /** The component name that shows this process at this step, if any. */

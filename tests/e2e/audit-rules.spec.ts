@@ -8,6 +8,10 @@
  * stays as it was (marked 变更审批中) until op_director approves it from 待办, whose task view shows the
  * rule before → after; op_auditor then reads the changed rule and the moved rule-set version, and the
  * 例外 tab with an exception's people and state (item 2), and is offered no edit.
+ *
+ * A returned rule change (issue 37): op_director returns op_admin's change of SOD-FINANCING with a
+ * reason; op_admin finds the rule form in 待办 filled with what was proposed, is stopped by an emptied
+ * name, renames it and resubmits; op_director approves and 审计规则 shows the revised rule.
  */
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -210,5 +214,86 @@ test.describe('auditors’ rules (issue 41)', () => {
     // The auditor reads; revoking is for whoever may request an exception.
     await expect(page.getByTestId(`audit-exception-revoke-${asked.id}`)).toHaveCount(0);
     await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-exceptions.png'), fullPage: true });
+  });
+  test('a change op_director returns is edited by op_admin in the rule form and resubmitted; approved, the revised rule shows', async ({ page, server }) => {
+    const revisedName = `融资申请与融资审核须分岗${stamp}`;
+    const adminApi = await apiSignIn(server.url, 'op_admin');
+    const overview = await dataOf<{ rules: Array<{ id: string; dataVersion: number; definition: Record<string, unknown> }> }>(
+      adminApi,
+      AUDIT_RULES_API.overview,
+    );
+    const rule = overview.rules.find((r) => r.id === 'SOD-FINANCING')!;
+    const { id: _id, ...definition } = rule.definition;
+    await dataOf(adminApi, AUDIT_RULES_API.proposeChange, {
+      action: 'update',
+      ruleId: rule.id,
+      dataVersion: rule.dataVersion,
+      rule: { ...definition, severity: 'low' },
+    });
+
+    await signInAs(page, 'op_director');
+    await page.goto('/op/task/todo');
+    const todo = (await todoOfProcess(page, '审计规则变更')).locator('tbody tr.ant-table-row').filter({ hasText: 'SOD-FINANCING' });
+    await todo.first().getByTestId('task-work').click();
+    await expect(page.getByTestId('audit-rule-change-lines')).toContainText('低', FIRST_LOAD);
+    await page.getByTestId('task-remark').fill('严重程度不宜降为低，名称请写明分岗');
+    await page.getByTestId('task-reject').click();
+    await expect(page.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
+
+    await signOutQuietly(page);
+    await signInAs(page, 'op_admin');
+    await page.goto('/op/task/todo');
+    const returned = (await todoOfProcess(page, '审计规则变更')).locator('tbody tr.ant-table-row').filter({ hasText: 'SOD-FINANCING' });
+    await expect(returned.first().getByTestId('task-returned-reason')).toHaveText('已退回：严重程度不宜降为低，名称请写明分岗', FIRST_LOAD);
+    await returned.first().getByTestId('task-work').click();
+    const form = page.getByTestId('resubmit-form');
+    const name = form.getByLabel('规则名称', { exact: true });
+    // What was proposed: the rule's name and the lowered severity, the functions as they are.
+    await expect(name).toHaveValue('融资申请与融资审核不相容', FIRST_LOAD);
+    const severity = form.locator('.ant-form-item').filter({ hasText: /^严重程度/ });
+    await expect(severity).toContainText('低');
+    await expect(form.getByTestId('audit-rule-form-a').getByLabel('职责名称')).toHaveValue('办理融资申请');
+    await expect(page.getByTestId('task-pass')).toHaveText(/重新提交/);
+    await expect(page.getByTestId('task-reject')).toHaveText(/撤\s*回/);
+    await expect(page.getByTestId('history-timeline')).toContainText('严重程度不宜降为低');
+    await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-change-returned.png'), fullPage: true });
+
+    // An emptied name is stopped in the form, nothing sent.
+    await name.fill('');
+    await page.getByTestId('task-pass').click();
+    await expect(page.getByTestId('task-action-error')).toContainText('请先修正表单中标出的错误，再重新提交');
+    await expect(form).toContainText('请填写规则名称');
+
+    await name.fill(revisedName);
+    await severity.locator('.ant-select').click();
+    await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: /^中$/ }).click();
+    await page.getByTestId('task-remark').fill('已按意见修改');
+    await page.getByTestId('task-pass').click();
+    await expect(page.getByText('已重新提交').first()).toBeVisible(FIRST_LOAD);
+    await expect(page.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
+
+    await signOutQuietly(page);
+    await signInAs(page, 'op_director');
+    await page.goto('/op/task/todo');
+    const review = (await todoOfProcess(page, '审计规则变更')).locator('tbody tr.ant-table-row').filter({ hasText: 'SOD-FINANCING' });
+    await expect(review.first()).toContainText(`修改审计规则“${revisedName}”（SOD-FINANCING）`, FIRST_LOAD);
+    await review.first().getByTestId('task-work').click();
+    const lines = page.getByTestId('audit-rule-change-lines');
+    await expect(lines.getByRole('row').filter({ hasText: '规则名称' })).toContainText(`融资申请与融资审核不相容${revisedName}`, FIRST_LOAD);
+    await expect(lines.getByRole('row').filter({ hasText: '严重程度' })).toContainText('高中');
+    await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-change-resubmitted.png'), fullPage: true });
+    await page.getByTestId('task-remark').fill('同意');
+    await page.getByTestId('task-pass').click();
+    await expect(page.getByTestId('task-actions')).toBeHidden(FIRST_LOAD);
+
+    // 审计规则 is the administrator's and the auditors' page: op_admin reads the revised rule in force.
+    await signOutQuietly(page);
+    await signInAs(page, 'op_admin');
+    await page.goto('/op/system/audit-rules');
+    const row = page.getByTestId('audit-rules-table').getByRole('row').filter({ hasText: 'SOD-FINANCING' });
+    await expect(row).toContainText(revisedName, FIRST_LOAD);
+    await expect(row).toContainText('中');
+    await expect(page.getByTestId('audit-rule-changing-SOD-FINANCING')).toHaveCount(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-change-revised.png'), fullPage: true });
   });
 });

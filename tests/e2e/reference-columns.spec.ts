@@ -2,7 +2,8 @@
  * References searched and sorted as operators read them (issue 37): on 通话记录 the caller is a
  * person's name (a reference to the staff account), found by typing the name and sorted by it with
  * a header click; on 产品配置 a product is found by one of its template versions' CODE@version, and
- * the 使用的模板版本 column sorts by the versions' names. Screenshots in
+ * the 使用的模板版本 column sorts by the versions' names; on 价格策略 the 核心企业 and 产品 columns sort by
+ * their names. Screenshots in
  * test-results/e2e-artifacts/reference-columns-*.png.
  */
 import { join } from 'node:path';
@@ -63,4 +64,27 @@ test('产品配置 finds a product by a template version and sorts by its versio
   expect((JSON.parse(answer.request().postData() ?? '{}') as { orderBy?: unknown[] }).orderBy?.[0]).toEqual({ field: 'templateVersionIds', order: 'asc' });
   await expect(rows.first()).toBeVisible(FIRST_LOAD);
   await shot(page, 'products-sorted-by-template-version');
+});
+
+test('价格策略 sorts by its core enterprise and its product, by their names', async ({ page }) => {
+  await auditor(page);
+  await page.goto('/op/product/price-policy');
+  const list = page.getByTestId('price-policies-list');
+  const rows = list.locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible(FIRST_LOAD);
+  await expect(list).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  for (const [header, field] of [
+    ['核心企业', 'coreCorpId'],
+    ['产品', 'productId'],
+  ] as const) {
+    const answered = page.waitForResponse((r) => r.url().includes('/price-policies/page'));
+    await list.getByRole('columnheader', { name: header, exact: true }).click();
+    const answer = await answered;
+    expect((JSON.parse(answer.request().postData() ?? '{}') as { orderBy?: unknown[] }).orderBy?.[0]).toEqual({ field, order: 'asc' });
+    const names = ((await answer.json()) as { data: { records: Array<Record<string, string>> } }).data.records.map((r) => r[`${field}Label`]);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    await expect(rows.first()).toContainText(names[0]);
+  }
+  await shot(page, 'price-policies-sorted-by-product');
 });

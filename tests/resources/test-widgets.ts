@@ -55,11 +55,12 @@ export const testWidgetResource = defineResource({
     note: { type: 'text', label: f('note'), maxLength: 200 },
     // A calendar day (the kit's 'date'): searched by a range of days, sorted, exported as a date cell.
     dueDate: { type: 'date', label: f('dueDate'), search: 'range', sortable: true },
-    // A reference with a filter (tests/server/reference-field.test.ts): core enterprises only, searched by name.
+    // A reference with a filter (tests/server/reference-field.test.ts): core enterprises only, searched and sorted by name.
     coreCorpId: {
       type: 'reference',
       label: f('coreCorpId'),
       search: 'contains',
+      sortable: true,
       width: 220,
       reference: { resource: 'corporations', labelField: 'corpName', filter: { corpTypes: CORP_TYPE.core }, filterLabel: 'products:reference.coreCorps' },
     },

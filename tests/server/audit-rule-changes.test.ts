@@ -536,3 +536,140 @@ describe('documented exceptions', () => {
     expect(run.report.findings.find((f) => f.subjectId === role.id && f.ruleId === RULE)!.status).toBe('VIOLATION');
   });
 });
+
+/**
+ * 重新提交 of a returned change (issue 37 item 5 for issue 41's process): the director's 驳回 returns the
+ * change to its proposer, who changes the rule in the rule form and resubmits it. The revised rule is
+ * checked as a first proposal is; nothing applies before the approval, and then the revised rule does.
+ */
+describe('a returned change is revised by its proposer', () => {
+  const RESUBMIT = `${WF}/instances/resubmit`;
+  const changeOf = (instanceId: string) => dataOf<AuditRuleChange>(admin, AUDIT_RULES_API.changeByInstance, { instanceId });
+  const returnedToProposer = async (instanceId: string) => {
+    const review = (await openTask(instanceId))!;
+    await dataOf(director, `${WF}/tasks/complete`, { taskId: review.id, outcome: 'REJECT', remark: '请修改后重新提交' });
+    return (await openTask(instanceId))!;
+  };
+
+  it('an edit: every rule of a first proposal is checked again, and the approval applies the revised rule', async () => {
+    const rule = (await ruleOf('SOD-FINANCING'))!;
+    const proposed = await propose(admin, {
+      action: 'update',
+      ruleId: rule.id,
+      dataVersion: rule.dataVersion,
+      rule: edited(rule.definition, { severity: 'low' }),
+    });
+    expect(proposed.body.code).toBe('0');
+    const instanceId = proposed.body.data!.instanceId;
+    // Still with the director: there is nothing to revise yet.
+    const early = await admin.call(RESUBMIT, { json: { instanceId, dataVersion: 0, rule: edited(rule.definition, { severity: 'medium' }) } });
+    expect(refusalOf(early).code).toBe('NOT_RETURNED');
+    const returned = await returnedToProposer(instanceId);
+    const before = await changeOf(instanceId);
+    expect(before).toMatchObject({ status: 'RUNNING', after: { definition: { severity: 'low' } } });
+
+    // While it is back with its proposer the change still holds the rule: a second change is refused.
+    const second = await propose(admin, { action: 'retire', ruleId: rule.id, dataVersion: rule.dataVersion });
+    expect(refusalOf(second)).toMatchObject({ code: 'APPROVAL_PENDING', message: '该规则已有一项变更在审批中，请待其结束后再提交' });
+
+    const revised = edited(rule.definition, { severity: 'medium', name: '融资申请与融资审核不相容（修订）' });
+    const body = { instanceId, dataVersion: before.dataVersion, rule: revised };
+    // Only its proposer revises it.
+    for (const other of [director, handler]) expect(refusalOf(await other.call(RESUBMIT, { json: body })).status).toBe(403);
+    // A stale version of the change is refused.
+    expect(refusalOf(await admin.call(RESUBMIT, { json: { ...body, dataVersion: before.dataVersion + 1 } })).code).toBe('DATA_VERSION_CONFLICT');
+    // Bad input: the first proposal's Chinese messages, nothing changed.
+    const refusals = [
+      [edited(rule.definition, { name: '   ' }), '请填写规则名称'],
+      [edited(rule.definition, { owner: 'ROLE_NOBODY' }), '请选择规则的负责角色'],
+      [edited(rule.definition, { a: { name: '无', permissions: ['no:such:permission'] } }), 'no:such:permission'],
+      [edited(rule.definition, {}), '规则没有任何改动'],
+    ] as const;
+    for (const [bad, words] of refusals) {
+      const refused = refusalOf(await admin.call(RESUBMIT, { json: { ...body, rule: bad } }));
+      expect(refused.code, JSON.stringify(bad)).toBe('VALIDATION_FAILED');
+      expect(refused.message).toMatch(/[\u4e00-\u9fa5]/);
+      expect(refused.message).toContain(words);
+    }
+    expect(await changeOf(instanceId)).toEqual(before);
+
+    const answer = await admin.call<AuditRuleChange>(RESUBMIT, { json: body });
+    expect(answer.body.code, answer.text).toBe('0');
+    const after = await changeOf(instanceId);
+    expect(after.dataVersion).toBe(before.dataVersion + 1);
+    expect(after.after.definition).toMatchObject({ severity: 'medium', name: '融资申请与融资审核不相容（修订）' });
+    // The revision is logged as a proposal; nothing applies before the approval.
+    expect((await logOf(rule.id)).filter((l) => l.action === 'PROPOSE').length).toBe(2);
+    expect(await ruleOf(rule.id)).toMatchObject({ dataVersion: rule.dataVersion, definition: { severity: 'high' } });
+    await dataOf(admin, `${WF}/tasks/complete`, { taskId: returned.id, outcome: 'PASS', remark: '已修改' });
+    expect(await ruleOf(rule.id)).toMatchObject({ dataVersion: rule.dataVersion, definition: { severity: 'high' } });
+    const review = (await openTask(instanceId))!;
+    expect(refusalOf(await admin.call(RESUBMIT, { json: { ...body, dataVersion: after.dataVersion } })).code).toBe('NOT_RETURNED');
+    await dataOf(director, `${WF}/tasks/complete`, { taskId: review.id, outcome: 'PASS' });
+    expect(await ruleOf(rule.id)).toMatchObject({
+      dataVersion: rule.dataVersion + 1,
+      definition: { severity: 'medium', name: '融资申请与融资审核不相容（修订）' },
+    });
+  });
+
+  it('refuses a revision of a rule changed meanwhile and of a retirement; a new rule whose id was taken meanwhile', async () => {
+    // The rule changes under the returned change: the revision is refused and the change stays as it was.
+    const rule = (await ruleOf('SOD-ISSUANCE'))!;
+    const edit = await propose(admin, { action: 'update', ruleId: rule.id, dataVersion: rule.dataVersion, rule: edited(rule.definition, { severity: 'low' }) });
+    const editId = edit.body.data!.instanceId;
+    await returnedToProposer(editId);
+    const before = await changeOf(editId);
+    await srv.database.db
+      .update(auditRules)
+      .set({ dataVersion: sql`${auditRules.dataVersion} + 1` })
+      .where(eq(auditRules.id, rule.id));
+    const stale = refusalOf(
+      await admin.call(RESUBMIT, { json: { instanceId: editId, dataVersion: before.dataVersion, rule: edited(rule.definition, { severity: 'medium' }) } }),
+    );
+    expect(stale).toMatchObject({ code: 'DATA_VERSION_CONFLICT', message: '审计规则 SOD-ISSUANCE 在变更提出后已被修改，请撤回此变更后按当前规则重新提出' });
+    expect(await changeOf(editId)).toEqual(before);
+    await dataOf(admin, `${WF}/instances/withdraw`, { instanceId: editId });
+
+    // A retirement has nothing to edit: resubmitted or withdrawn as it is.
+    const current = (await ruleOf(rule.id))!;
+    const retire = await propose(admin, { action: 'retire', ruleId: rule.id, dataVersion: current.dataVersion });
+    const retireId = retire.body.data!.instanceId;
+    await returnedToProposer(retireId);
+    const retirement = await changeOf(retireId);
+    const refused = refusalOf(await admin.call(RESUBMIT, { json: { instanceId: retireId, dataVersion: retirement.dataVersion, rule: rule.definition } }));
+    expect(refused).toMatchObject({ code: 'NOT_REVISABLE', message: '停用申请没有可修改的内容，请直接重新提交或撤回' });
+    await dataOf(admin, `${WF}/instances/withdraw`, { instanceId: retireId });
+    expect(await ruleOf(rule.id)).toMatchObject({ enabled: true });
+
+    // A new rule: its id taken meanwhile (a release's data) refuses the revision.
+    const { bill } = PERMISSIONS;
+    const newRule = {
+      name: '账单付款自审',
+      severity: 'low',
+      owner: 'ROLE_OP_AUDITOR',
+      kind: 'RESTRICTED_FUNCTION',
+      fn: { name: '账单付款', permissions: [bill.pay] },
+      allowedRoles: ['admin'],
+    };
+    const created = await propose(admin, { action: 'create', ruleId: 'RESTRICT-BILL-PAY-T', rule: newRule });
+    expect(created.body.code, created.text).toBe('0');
+    const createdId = created.body.data!.instanceId;
+    await returnedToProposer(createdId);
+    const proposal = await changeOf(createdId);
+    await srv.database.db.insert(auditRules).values({
+      id: 'RESTRICT-BILL-PAY-T',
+      kind: 'RESTRICTED_FUNCTION',
+      severity: 'low',
+      owner: 'ROLE_OP_AUDITOR',
+      definition: { id: 'RESTRICT-BILL-PAY-T', ...newRule } as AuditRule,
+      enabled: true,
+    });
+    const taken = refusalOf(
+      await admin.call(RESUBMIT, { json: { instanceId: createdId, dataVersion: proposal.dataVersion, rule: { ...newRule, severity: 'high' } } }),
+    );
+    expect(taken.code).toBe('DUPLICATE');
+    expect(await changeOf(createdId)).toEqual(proposal);
+    await dataOf(admin, `${WF}/instances/withdraw`, { instanceId: createdId });
+    await srv.database.db.delete(auditRules).where(eq(auditRules.id, 'RESTRICT-BILL-PAY-T'));
+  });
+});

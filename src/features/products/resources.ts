@@ -75,13 +75,14 @@ export const templateResource = defineResource({
 /**
  * The parties and the product a record names, as references (issue 37): by id, shown by the current
  * name, chosen in a picker that offers only corporations of the right type (approved products only:
- * a product exists once its process ended approved).
+ * a product exists once its process ended approved), and sorted by that name, as the column reads.
  */
 const party = (label: string, corpType: 'finance' | 'core', extra: Partial<FieldSchema> = {}): FieldSchema => ({
   type: 'reference',
   label,
   required: true,
   search: 'contains',
+  sortable: true,
   width: 220,
   ...extra,
   reference: {
@@ -96,6 +97,7 @@ const productRef = (label: string, category?: ProductCategory): FieldSchema => (
   label,
   required: true,
   search: 'contains',
+  sortable: true,
   width: 200,
   reference: { resource: 'products-all', labelField: 'prdName', filterLabel: 'products:reference.products', ...(category ? { filter: { category } } : {}) },
 });
@@ -197,6 +199,7 @@ function agreementResource(c: ProductCategory) {
         label: f('templateId'),
         required: true,
         search: 'contains',
+        sortable: true,
         width: 260,
         reference: finalTemplate,
       },
@@ -230,7 +233,7 @@ export const pricePolicyResource = defineResource({
   title: 'products:price.title',
   item: 'products:price.item',
   permissions: PERMISSIONS.pricePolicy,
-  // In tenor order (the list sends its default order, which must be a sortable column; a reference sorts by nothing an operator reads).
+  // In tenor order by default (the list sends its default order); the product and core enterprise columns sort by their names when clicked.
   defaultSort: [
     { field: 'tenorFromDays', order: 'asc' },
     { field: 'createTime', order: 'desc' },
