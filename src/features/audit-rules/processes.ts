@@ -2,4 +2,6 @@
 import { TASK_COMPONENT, twoStep, type ProcessDefinition } from '../../workflows/define';
 
 // Not among spec §4.5's keys: an auditors' rule changes only once a second person approved it (issue 41 item 1).
-export const processes: readonly ProcessDefinition[] = [twoStep('Process_AUDIT_RULE_CHANGE', { component: TASK_COMPONENT.AUDIT_RULE_CHANGE })];
+export const processes: readonly ProcessDefinition[] = [
+  twoStep('Process_AUDIT_RULE_CHANGE', { component: TASK_COMPONENT.AUDIT_RULE_CHANGE, beyondSpec: true }),
+];

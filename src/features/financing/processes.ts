@@ -2,4 +2,4 @@
 import { TASK_COMPONENT, twoStep, type ProcessDefinition } from '../../workflows/define';
 
 // Not among spec §4.5's keys: the financing qualification (融资资格申请, DOMAIN.md "Financing") needs an approval of its own.
-export const processes: readonly ProcessDefinition[] = [twoStep('Process_FINANCING_SIGN_UP', { component: TASK_COMPONENT.FINANCING })];
+export const processes: readonly ProcessDefinition[] = [twoStep('Process_FINANCING_SIGN_UP', { component: TASK_COMPONENT.FINANCING, beyondSpec: true })];
