@@ -5,7 +5,7 @@
  * grants) only this module changes: a target that the tree no longer needs returns null and the
  * scaffold skips it.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
@@ -21,7 +21,8 @@ export const PATHS = {
   /** The menu directories a resource's `menu.parent` may name. */
   menus: 'server/db/seed-data/menus.ts',
   dictionaries: 'server/db/seed-data/dictionaries.ts',
-  processes: 'src/workflows/registry.ts',
+  /** An area's approval processes: src/workflows/registry.ts finds every `src/features/<area>/processes.ts`. */
+  processes: (area: string) => `src/features/${area}/processes.ts`,
   /** Every process has a summary rule: what its task rows say and show as 业务编号 instead of an id. */
   summaries: 'src/workflows/summaries.ts',
   personas: 'server/db/seed-data/personas.ts',
@@ -72,15 +73,38 @@ export function addDictionary(root: string, seed: DictionarySeed): string {
   return PATHS.dictionaries;
 }
 
-/** Whether a process key is registered. */
-export const processExists = (root: string, processKey: string) => read(root, PATHS.processes).includes(`'${processKey}'`);
+/** Whether a process key is declared by any area. */
+export const processExists = (root: string, processKey: string) =>
+  readdirSync(join(root, 'src/features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, PATHS.processes(entry.name))))
+    .some((entry) => read(root, PATHS.processes(entry.name)).includes(`'${processKey}'`));
 
-/** Registers a two-step process (a handler's edit, a director's approval) under the key. */
-export function addProcess(root: string, processKey: string, resourceName: string): string {
-  const line = `  // The approval of ${resourceName} (npm run new:resource): a handler proposes, a director approves.\n  twoStep(${quote(processKey)}),`;
-  const source = read(root, PATHS.processes);
-  writeFileSync(join(root, PATHS.processes), insertBeforeArrayEnd(source, /^const DEFINITIONS\b/m, line, PATHS.processes));
-  return PATHS.processes;
+/**
+ * Declares a two-step process (a handler's edit, a director's approval) under the key, in the area's own
+ * processes.ts (made if the area has none). It is not one of spec §4.5's processes, so it says so.
+ */
+export function addProcess(root: string, area: string, processKey: string, resourceName: string): string {
+  const path = PATHS.processes(area);
+  const line = `  // The approval of ${resourceName} (npm run new:resource): a handler proposes, a director approves.\n  twoStep(${quote(processKey)}, { beyondSpec: true }),`;
+  if (!existsSync(join(root, path))) {
+    writeFileSync(
+      join(root, path),
+      [
+        "// This area's approval processes, found by src/workflows/registry.ts (issue 39 item 2).",
+        "import { twoStep, type ProcessDefinition } from '../../workflows/define';",
+        '',
+        'export const processes: readonly ProcessDefinition[] = [',
+        line,
+        '];',
+        '',
+      ].join('\n'),
+    );
+    return path;
+  }
+  const source = read(root, path);
+  if (!/\btwoStep\b/.test(source.split('export const processes')[0])) throw new Error(`${path}: twoStep is not imported; add it by hand`);
+  writeFileSync(join(root, path), insertBeforeArrayEnd(source, /^export const processes\b/m, line, path));
+  return path;
 }
 
 /**
