@@ -21,6 +21,27 @@ export async function grantedPages(baseUrl: string, username: string): Promise<s
     .sort();
 }
 
+/**
+ * The titles of the persona's menu entries an operator named (menu management): an entry whose menuUri has
+ * no title in the language's menu namespace shows the name it was given, in every language. What operators
+ * typed, as a record's own text is.
+ */
+export async function operatorMenuTitles(baseUrl: string, username: string, localeTitles: Record<string, unknown>): Promise<string[]> {
+  const client = await apiSignIn(baseUrl, username);
+  const tree = (await client.call<MenuRouteItem[]>('/op/v1/userInfo/granted-menu-tree')).body.data!;
+  await client.call('/uaa/logout');
+  const titles: string[] = [];
+  const walk = (items: MenuRouteItem[]) => {
+    for (const item of items) {
+      const uri = item.meta?.menuUri;
+      if (item.meta?.title && (!uri || typeof localeTitles[uri] !== 'string')) titles.push(item.meta.title);
+      walk(item.children ?? []);
+    }
+  };
+  walk(tree);
+  return titles;
+}
+
 /** Client-side navigation, as a menu click does. */
 export async function navigate(page: Page, path: string) {
   await page.evaluate((to) => {
