@@ -8,13 +8,12 @@
  *
  * Settings: BENCH_EXPORT_ROWS (default 200000), BENCH_SAMPLES (list calls timed before, default 100).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPGlite, pgliteDatabase } from '../server/db/open';
-import { freePort } from '../tests/e2e/support/server';
 import { signInAs, type ApiClient } from '../tests/server/client';
+import { rssMb, startServer } from './server-process';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 200_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
@@ -25,41 +24,6 @@ const figures = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { n: sorted.length, p50: +percentile(sorted, 50).toFixed(1), p95: +percentile(sorted, 95).toFixed(1) };
 };
-
-function rssMb(pid: number): number {
-  const status = `/proc/${pid}/status`;
-  if (!existsSync(status)) return NaN;
-  const line = readFileSync(status, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return line ? Math.round(Number(line.split(/\s+/)[1]) / 1024) : NaN;
-}
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const gone = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await gone;
-  };
-  for (const deadline = Date.now() + 600_000; Date.now() < deadline;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it answered`);
-    try {
-      if ((await fetch(`${baseUrl}/api/web/health`)).ok) return { child, baseUrl, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error('the server did not start within 600 s');
-}
 
 async function timed(client: ApiClient, body: Record<string, unknown>): Promise<number> {
   const started = performance.now();

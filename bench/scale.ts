@@ -8,15 +8,14 @@
  * default; PostgreSQL needs Debian's package), BENCH_SAMPLES (timed calls per row, default 100, after
  * 10 warm-up calls), BENCH_ONLY (a part of the call labels: time those calls alone).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createPGlite, pgliteDatabase } from '../server/db/open';
-import { freePort } from '../tests/e2e/support/server';
 import { signInAs, type ApiClient } from '../tests/server/client';
 import { postgresBinDir, startPostgres, type TestPostgres } from '../tests/server/postgres';
+import { rssMb, startServer } from './server-process';
 import { busyLists, DEEP_PAGE, screenCalls, type ScaleCall } from './scale/lists';
 import { buildScaleWorld, checkScaleInvariants, sizesAt, type Exec, type Query } from './scale/world';
 
@@ -29,28 +28,6 @@ const sizes = sizesAt(scale);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** Resident memory of a process, MB, from /proc (NaN where there is none). */
-function rssMb(pid: number): number {
-  const status = `/proc/${pid}/status`;
-  if (!existsSync(status)) return NaN;
-  const line = readFileSync(status, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return line ? Math.round(Number(line.split(/\s+/)[1]) / 1024) : NaN;
-}
-
-async function waitForHealth(baseUrl: string, deadline = Date.now() + 300_000): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseUrl}/api/web/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start within 300 s');
-}
-
 async function time(client: ApiClient, call: ScaleCall, body: Record<string, unknown>) {
   const times: number[] = [];
   for (let i = 0; i < 10 + samples; i++) {
@@ -62,31 +39,6 @@ async function time(client: ApiClient, call: ScaleCall, body: Record<string, unk
   }
   times.sort((a, b) => a - b);
   return { p50: +percentile(times, 50).toFixed(1), p95: +percentile(times, 95).toFixed(1) };
-}
-
-/** The real server (server/main.ts) in a child process over the folder or database: it migrates and seeds as on any start. */
-async function startServer(dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it answered`))));
-  exited.catch(() => {});
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const gone = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await gone;
-  };
-  try {
-    await Promise.race([waitForHealth(baseUrl), exited]);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { child, baseUrl, stop };
 }
 
 interface EngineRun {
