@@ -1,7 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PROCESS_DEFINITIONS, PROCESS_KEYS } from '../../src/workflows/registry';
+import { PROCESS_DEFINITIONS, PROCESS_KEYS as ALL_KEYS } from '../../src/workflows/registry';
+import { TEST_CREATE_PROCESS, TEST_UPDATE_PROCESS } from './test-processes';
+
+/**
+ * The areas' processes: a test file that imports tests/server/test-processes.ts adds two of the tests' own to the
+ * registry of its worker, which a later file in the same worker sees (imported here too, so that it always does).
+ */
+const PROCESS_KEYS = ALL_KEYS.filter((key) => key !== TEST_CREATE_PROCESS && key !== TEST_UPDATE_PROCESS);
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
