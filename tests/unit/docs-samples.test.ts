@@ -30,26 +30,34 @@ function markdownFiles(dir: string): string[] {
   });
 }
 
-/** The TypeScript blocks of a markdown text, with the file their fence names, if any. */
+/** The TypeScript blocks of a markdown text (a list item's indented ones too), with the file their fence names, if any. */
 function samplesOf(doc: string, text: string): Sample[] {
   const samples: Sample[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i += 1) {
-    const open = /^```(tsx?)\b(.*)$/.exec(lines[i]);
+    const open = /^( *)```(tsx?)\b(.*)$/.exec(lines[i]);
     if (!open) continue;
-    const end = lines.findIndex((l, j) => j > i && l.startsWith('```'));
-    const file = /\bfile=(\S+)/.exec(open[2])?.[1] ?? null;
-    samples.push({ doc, line: i + 1, lang: open[1], file, code: lines.slice(i + 1, end).join('\n') });
+    const indent = open[1];
+    const end = lines.findIndex((l, j) => j > i && l.startsWith(`${indent}\`\`\``));
+    const file = /\bfile=(\S+)/.exec(open[3])?.[1] ?? null;
+    const code = lines.slice(i + 1, end).map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l));
+    samples.push({ doc, line: i + 1, lang: open[2], file, code: code.join('\n') });
     i = end;
   }
   return samples;
 }
 
-/** The sample's relative imports, resolved from the file it names, become absolute: it compiles where it is written. */
-function anchored(sample: Sample): string {
+/**
+ * The sample's relative imports, resolved from the file it names, become absolute: it compiles where it is
+ * written. An import of a file another sample of the same page names (a table importing the declaration
+ * shown above it) reaches that sample, as it would in the reader's tree.
+ */
+function anchored(sample: Sample, written: ReadonlyMap<string, string>): string {
   const from = dirname(join(ROOT, sample.file!));
   return sample.code.replace(/(from\s+|import\s*\(\s*)(['"])(\.{1,2}\/[^'"]+)\2/g, (_m, lead: string, quote: string, spec: string) => {
-    return `${lead}${quote}${resolve(from, spec)}${quote}`;
+    const target = resolve(from, spec);
+    const sibling = written.get(`${sample.doc}\0${relative(ROOT, target)}`);
+    return `${lead}${quote}${sibling ?? target}${quote}`;
   });
 }
 
@@ -62,11 +70,18 @@ function compileSamples(samples: Sample[], folder: string): string {
   const reports = ['tsconfig.json', 'tsconfig.server.json'].map((base) => {
     const own = samples.map((sample, n) => ({ sample, n })).filter(({ sample }) => configOf(sample.file!) === base);
     if (own.length === 0) return '';
+    // One folder per sample: two samples may name the same file (a before and an after).
+    const pathOf = (n: number) => join(folder, String(n), samples[n].file!);
+    // The first sample of a page naming a file is what a sibling's import of that file reaches.
+    const written = new Map<string, string>();
+    samples.forEach((sample, n) => {
+      const key = `${sample.doc}\0${sample.file!.replace(/\.tsx?$/, '')}`;
+      if (!written.has(key)) written.set(key, pathOf(n).replace(/\.tsx?$/, ''));
+    });
     const files = own.map(({ sample, n }) => {
-      // One folder per sample: two samples may name the same file (a before and an after).
-      const path = join(folder, String(n), sample.file!);
+      const path = pathOf(n);
       mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, anchored(sample));
+      writeFileSync(path, anchored(sample, written));
       return path;
     });
     const project = join(folder, base);
