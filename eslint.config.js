@@ -40,6 +40,29 @@ const areaBoundaries = AREAS.map((area) => {
   };
 });
 
+/**
+ * The shell and the kit (src/ outside the areas) use an area only through its face too; what they
+ * take of every area (its pages, task views, processes, resources) they find by discovery
+ * (import.meta.glob over src/features/<area>/<file>.ts), which is no import and names no area.
+ */
+const shellBoundary = {
+  files: ['src/**/*.{ts,tsx}'],
+  ignores: ['src/features/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `(?:^|/)features/(?:${AREAS.map(escapeRegex).join('|')})/.+`,
+            message: `The shell reads an area only through its face (src/features/<area>/index.ts), or finds its declarations by discovery (src/routes/area-pages.ts).`,
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,4 +112,5 @@ export default tseslint.config(
     },
   },
   ...areaBoundaries,
+  shellBoundary,
 );

@@ -1,0 +1,9 @@
+// The `abs` area's screens, found by the shell (src/routes/area-pages.ts; issue 39 item 2).
+import type { AreaPages } from '../../routes/area-pages';
+
+/** Its pages, by the component path the menu tree names. */
+export const pages: AreaPages = {
+  '/op/abs/assets/issue-node-register/index': () => import('./IssueNodesPage'),
+  '/op/abs/assets/assets-manage/index': () => import('./AssetPackagesPage'),
+  '/op/zd-registration/management/register/index': () => import('./ZdRegistrationPage'),
+};

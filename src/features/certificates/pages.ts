@@ -1,0 +1,13 @@
+// The `certificates` area's screens, found by the shell (src/routes/area-pages.ts; issue 39 item 2).
+import { TASK_COMPONENT } from '../../workflows/define';
+import type { AreaPages, AreaTaskViews } from '../../routes/area-pages';
+
+/** Its pages, by the component path the menu tree names. */
+export const pages: AreaPages = {
+  '/op/certificate-management/certificate-detail/index': () => import('./CertificatePage'),
+};
+
+/** What the shared task view opens for its processes, by component name. */
+export const taskViews: AreaTaskViews = {
+  [TASK_COMPONENT.CERTIFICATE]: () => import('./CertificateTaskView'),
+};

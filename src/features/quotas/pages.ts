@@ -1,0 +1,20 @@
+// The `quotas` area's screens, found by the shell (src/routes/area-pages.ts; issue 39 item 2).
+import { TASK_COMPONENT } from '../../workflows/define';
+import type { AreaPages, AreaTaskViews } from '../../routes/area-pages';
+
+/** Its pages, by the component path the menu tree names. */
+export const pages: AreaPages = {
+  '/op/quota/account/index': () => import('./QuotaAccountsPage'),
+  '/op/quota/dispatch/index': () => import('./QuotaDispatchPage'),
+  '/op/quota/ledger/index': () => import('./QuotaLedgerPage'),
+};
+
+/** What the shared task view opens for its processes, by component name. */
+export const taskViews: AreaTaskViews = {
+  [TASK_COMPONENT.QUOTA]: () => import('./QuotaTaskView'),
+};
+
+/** The submitter's form of a returned instance, prefilled with what it proposes, by component name. */
+export const resubmitForms: AreaTaskViews = {
+  [TASK_COMPONENT.QUOTA]: () => import('./QuotaResubmitForm'),
+};
