@@ -1,7 +1,7 @@
 /**
  * What an area's src/features/<area>/pages.ts declares (issue 39 item 2): its pages, by the component
  * path the menu tree names ('/op/issue/notes/index'), and the components the shared task view opens for
- * its processes, by component name (TASK_COMPONENT). The shell finds every area's declarations by
+ * its processes, by component name (TASK_COMPONENT), and its static routes (path, menu, permission). The shell finds every area's declarations by
  * discovery (the page registry, src/workflows/task-components.ts); no central list names an area.
  *
  * Every entry is a lazy import: the declarations load with the shell, the screens when first opened.
@@ -14,6 +14,7 @@
 /// <reference types="vite/client" />
 import type { ComponentType } from 'react';
 import type { TaskComponentProps } from '../workflows/task-types';
+import type { StaticRoute } from './static-route';
 import type { PageProps } from './types';
 
 export type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
@@ -29,6 +30,8 @@ export interface AreaPagesModule {
   pages?: AreaPages;
   taskViews?: AreaTaskViews;
   resubmitForms?: AreaTaskViews;
+  /** Its routes beyond the menu tree's: hidden pages, and the guard (permission, action) of a page. */
+  routes?: readonly StaticRoute[];
 }
 
 /**

@@ -1,4 +1,5 @@
 // The `credit-notes` area's screens, found by the shell (src/routes/area-pages.ts; issue 39 item 2).
+import { child, type StaticRoute } from '../../routes/static-route';
 import { TASK_COMPONENT } from '../../workflows/define';
 import type { AreaPages, AreaTaskViews } from '../../routes/area-pages';
 
@@ -18,3 +19,12 @@ export const pages: AreaPages = {
 export const taskViews: AreaTaskViews = {
   [TASK_COMPONENT.CREDIT_ISSUE]: () => import('./CreditIssueTaskView'),
 };
+
+/** Its routes beyond the menu tree's (hidden pages, a page's guard): src/routes/static-routes.ts merges them in. */
+export const routes: readonly StaticRoute[] = [
+  child('issue/project-dept/detail', 'issue:project-dept:detail'),
+  child('issue/branch-comp/detail', 'issue:branch-comp:detail'),
+  child('issue/group/detail', 'issue:group:detail'),
+  child('issue/group/generate', 'issue:group:generate'),
+  child('credit/final-approve/approve', 'credit:final-approve', { hidden: true }),
+];

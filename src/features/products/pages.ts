@@ -1,4 +1,5 @@
 // The `products` area's screens, found by the shell (src/routes/area-pages.ts; issue 39 item 2).
+import { child, type StaticRoute } from '../../routes/static-route';
 import { TASK_COMPONENT } from '../../workflows/define';
 import type { AreaPages, AreaTaskViews } from '../../routes/area-pages';
 
@@ -14,3 +15,9 @@ export const pages: AreaPages = {
 export const taskViews: AreaTaskViews = {
   [TASK_COMPONENT.PRICE_POLICY]: () => import('./PricePolicyTaskView'),
 };
+
+/** Its routes beyond the menu tree's (hidden pages, a page's guard): src/routes/static-routes.ts merges them in. */
+export const routes: readonly StaticRoute[] = [
+  child('standard-library/detail', 'standard-library:detail'),
+  child('price/config', 'price:config', { hidden: true }),
+];

@@ -1,4 +1,6 @@
 // The `quotas` area's screens, found by the shell (src/routes/area-pages.ts; issue 39 item 2).
+import { child, type StaticRoute } from '../../routes/static-route';
+import { PERMISSIONS } from '../../lib/permissions';
 import { TASK_COMPONENT } from '../../workflows/define';
 import type { AreaPages, AreaTaskViews } from '../../routes/area-pages';
 
@@ -18,3 +20,6 @@ export const taskViews: AreaTaskViews = {
 export const resubmitForms: AreaTaskViews = {
   [TASK_COMPONENT.QUOTA]: () => import('./QuotaResubmitForm'),
 };
+
+/** Its routes beyond the menu tree's (hidden pages, a page's guard): src/routes/static-routes.ts merges them in. */
+export const routes: readonly StaticRoute[] = [child('quota/dispatch', 'quota:dispatch', { hidden: true, action: PERMISSIONS.quota.dispatch })];

@@ -1,4 +1,6 @@
 // The `realname` area's screens, found by the shell (src/routes/area-pages.ts; issue 39 item 2).
+import { child, type StaticRoute } from '../../routes/static-route';
+import { PERMISSIONS } from '../../lib/permissions';
 import { TASK_COMPONENT } from '../../workflows/define';
 import type { AreaPages, AreaTaskViews } from '../../routes/area-pages';
 
@@ -15,3 +17,13 @@ export const pages: AreaPages = {
 export const taskViews: AreaTaskViews = {
   [TASK_COMPONENT.REALNAME]: () => import('./RealnameTaskView'),
 };
+
+/** Its routes beyond the menu tree's (hidden pages, a page's guard): src/routes/static-routes.ts merges them in. */
+export const routes: readonly StaticRoute[] = [
+  child('admit/realname/add', 'admit:realname:add', { hidden: true, permission: [PERMISSIONS.realname.add, PERMISSIONS.realname.edit] }),
+  child('admit/realname/check', 'admit:realname:check', { hidden: true, permission: PERMISSIONS.realname.query }),
+  // Readers open the review pages read-only, as their menus grant (server/db/seed-data/menus.ts); the
+  // task frame offers its actions only to whoever may work the task, and the server checks each one.
+  child('admit/realname/oapprove', 'admit:realname:oapprove', { hidden: true, permission: PERMISSIONS.realname.query }),
+  child('admit/realname/mapprove', 'admit:realname:mapprove', { hidden: true, permission: PERMISSIONS.realname.query }),
+];
