@@ -35,28 +35,36 @@ export interface AreaPagesModule {
 }
 
 /**
- * Every area's pages.ts, in area order (the folder's name). Vite (the browser build and vitest) finds
- * them with import.meta.glob; the server runs under tsx, which knows neither import.meta.glob nor
- * import.meta.env, so it reads the same folders and requires each file (synchronously, so that what
- * depends on it is whole when imported). Requiring a pages.ts runs none of its imports: they are lazy.
- * The node modules come through process.getBuiltinModule, so the browser bundle never names them.
+ * Every area's `<file>` (src/features/<area>/<file>), keyed as import.meta.glob keys them
+ * ('../features/<area>/<file>'), for where Vite is not: the server runs under tsx, which knows neither
+ * import.meta.glob nor import.meta.env, so it reads the folders and requires each file (synchronously, so
+ * that what depends on it is whole when imported). The node modules come through
+ * process.getBuiltinModule, so the browser bundle never names them. The process registry
+ * (src/workflows/registry.ts) finds the areas' processes.ts this way too.
+ */
+export function requireAreaFiles<T>(file: string): Record<string, T> {
+  const node = (globalThis as unknown as { process: { getBuiltinModule: (name: string) => unknown } }).process;
+  const fs = node.getBuiltinModule('node:fs') as typeof import('node:fs');
+  const { createRequire } = node.getBuiltinModule('node:module') as typeof import('node:module');
+  const require = createRequire(import.meta.url);
+  const features = new URL('../features/', import.meta.url);
+  const modules: Record<string, T> = {};
+  for (const area of fs.readdirSync(features)) {
+    const path = new URL(`${area}/${file}`, features);
+    if (fs.existsSync(path)) modules[`../features/${area}/${file}`] = require(path.pathname) as T;
+  }
+  return modules;
+}
+
+/**
+ * Every area's pages.ts, in area order (the folder's name): Vite (the browser build and vitest) finds
+ * them with import.meta.glob, the server reads the same folders. Requiring a pages.ts runs none of the
+ * screens it names: their imports are lazy.
  */
 export function areaPageModules(): AreaPagesModule[] {
-  let modules: Record<string, AreaPagesModule>;
-  if (import.meta.env) {
-    modules = import.meta.glob<AreaPagesModule>('../features/*/pages.ts', { eager: true });
-  } else {
-    const node = (globalThis as unknown as { process: { getBuiltinModule: (name: string) => unknown } }).process;
-    const fs = node.getBuiltinModule('node:fs') as typeof import('node:fs');
-    const { createRequire } = node.getBuiltinModule('node:module') as typeof import('node:module');
-    const require = createRequire(import.meta.url);
-    const features = new URL('../features/', import.meta.url);
-    modules = {};
-    for (const area of fs.readdirSync(features)) {
-      const file = new URL(`${area}/pages.ts`, features);
-      if (fs.existsSync(file)) modules[`../features/${area}/pages.ts`] = require(file.pathname) as AreaPagesModule;
-    }
-  }
+  const modules = import.meta.env
+    ? import.meta.glob<AreaPagesModule>('../features/*/pages.ts', { eager: true })
+    : requireAreaFiles<AreaPagesModule>('pages.ts');
   return Object.keys(modules)
     .sort()
     .map((path) => modules[path]);
