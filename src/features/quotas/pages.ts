@@ -22,4 +22,7 @@ export const resubmitForms: AreaTaskViews = {
 };
 
 /** Its routes beyond the menu tree's (hidden pages, a page's guard): src/routes/static-routes.ts merges them in. */
-export const routes: readonly StaticRoute[] = [child('quota/dispatch', 'quota:dispatch', { hidden: true, action: PERMISSIONS.quota.dispatch })];
+export const routes: readonly StaticRoute[] = [
+  // An action page (its write in `action`): read-only to whoever may open it but not dispatch.
+  child('quota/dispatch', 'quota:dispatch', { hidden: true, action: PERMISSIONS.quota.dispatch }),
+];
