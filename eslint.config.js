@@ -13,34 +13,15 @@ const AREAS = readdirSync(`${import.meta.dirname}/src/features`, { withFileTypes
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/**
- * The deep imports that were there when the rule came (area → the other area's files it reads).
- * Each is a debt to pay by giving the other area a face (its index.ts) for what is shared; the list
- * may only shrink: a new deep import fails the lint.
- */
-const DEEP_IMPORT_EXCEPTIONS = {
-  bills: ['certificates/InvoiceTypeSelect'],
-  corporations: [
-    'financing/SupplierSigningTab',
-    'hotline/CallBar',
-    'hotline/CallButton',
-    'hotline/CorporationCalls',
-    'hotline/HotlineContext',
-    'hotline/resources',
-    'realname/paths',
-  ],
-  'credit-notes': ['doc-review/locale', 'doc-review/rules'],
-  help: ['content/resources'],
-  redemption: ['credit-notes/NotesPage', 'credit-notes/credit-api', 'credit-notes/locale'],
-  support: ['messages/live', 'messages/locale', 'messages/message-format'],
-};
-
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * What of another area a file may name: its face (`../<area>`, its index.ts) and its locale namespace
+ * (`../<area>/locale`), a module that adds the area's copy and exports nothing, so that a screen showing
+ * another area's labels can have them without the face carrying them into every importer's first load.
+ */
 const areaBoundaries = AREAS.map((area) => {
   const others = AREAS.filter((other) => other !== area).map(escapeRegex);
-  const allowed = (DEEP_IMPORT_EXCEPTIONS[area] ?? []).map(escapeRegex);
-  const exempt = allowed.length ? `(?!(?:${allowed.join('|')})$)` : '';
   return {
     files: [`src/features/${area}/**/*.{ts,tsx}`],
     rules: {
@@ -49,8 +30,8 @@ const areaBoundaries = AREAS.map((area) => {
         {
           patterns: [
             {
-              regex: `^(?:\\.\\./)+${exempt}(?:${others.join('|')})/.+`,
-              message: `An area reads another only through its face (src/features/<area>/index.ts), not its files (eslint.config.js, DEEP_IMPORT_EXCEPTIONS).`,
+              regex: `^(?:\\.\\./)+(?:${others.join('|')})/(?!locale$).+`,
+              message: `An area reads another only through its face (src/features/<area>/index.ts), or adds its copy through its locale.ts; never its other files.`,
             },
           ],
         },
@@ -58,6 +39,29 @@ const areaBoundaries = AREAS.map((area) => {
     },
   };
 });
+
+/**
+ * The shell and the kit (src/ outside the areas) use an area only through its face too; what they
+ * take of every area (its pages, task views, processes, resources) they find by discovery
+ * (import.meta.glob over src/features/<area>/<file>.ts), which is no import and names no area.
+ */
+const shellBoundary = {
+  files: ['src/**/*.{ts,tsx}'],
+  ignores: ['src/features/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `(?:^|/)features/(?:${AREAS.map(escapeRegex).join('|')})/.+`,
+            message: `The shell reads an area only through its face (src/features/<area>/index.ts), or finds its declarations by discovery (src/routes/area-pages.ts).`,
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -108,4 +112,5 @@ export default tseslint.config(
     },
   },
   ...areaBoundaries,
+  shellBoundary,
 );

@@ -15,6 +15,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const PATHS = {
   /** The declaration: the registries read every `src/features/<area>/resources.ts` (src/resources/registry.ts). */
   declaration: (area: string) => `src/features/${area}/resources.ts`,
+  /** A client area's public face, which every area has (eslint.config.js; tests/unit/shell/areas.test.ts). */
+  face: (area: string) => `src/features/${area}/index.ts`,
   /** The table and the line that serves it: the server and drizzle-kit read `server/resources/*.table.ts`. */
   table: (name: string) => `server/resources/${name}.table.ts`,
   locale: (language: Language, namespace: string) => `locales/${language}/${namespace}.json`,

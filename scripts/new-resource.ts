@@ -423,6 +423,17 @@ function writeDeclaration(o: Options): string {
   return path;
 }
 
+/** A new area's face (its index.ts), which offers nothing yet: every area has one, the only module another may import. */
+function writeFace(o: Options): string[] {
+  const path = PATHS.face(o.area);
+  if (existsSync(join(o.root, path))) return [];
+  writeFileSync(
+    join(o.root, path),
+    `/**\n * The public face of the \`${o.area}\` area (issue 39 item 1): the only module another area may import.\n * No other area uses anything of it yet; what one comes to need is exported here, never reached by path.\n */\nexport {};\n`,
+  );
+  return [path];
+}
+
 function writeLabels(o: Options): string[] {
   const key = singular(o.name);
   const written: string[] = [];
@@ -563,7 +574,7 @@ async function optionsOf(argv: readonly string[]): Promise<Options> {
 /** Writes the resource; answers the files written and edited. */
 export function scaffold(o: Options): string[] {
   checkFree(o);
-  const written = [writeDeclaration(o)];
+  const written = [writeDeclaration(o), ...writeFace(o)];
   const table = join(o.root, PATHS.table(o.name));
   writeFileSync(table, tableOf(o));
   written.push(PATHS.table(o.name));

@@ -50,6 +50,7 @@ const playwrightCount = (json) => (ok) => {
 };
 
 stage('lint', bin('eslint'), ['.', '--max-warnings=0']);
+stage('import circles', process.execPath, [join(root, 'scripts/import-cycles.mjs')]);
 stage('dead code (knip)', bin('knip'), []);
 stage('format (prettier)', bin('prettier'), ['--check', '.', '--log-level=warn']);
 stage('typecheck (app)', TSC, ['-p', 'tsconfig.json', '--noEmit']);

@@ -3,13 +3,13 @@
  * files, and no style work antd could have done at build time. Both measured with
  * `npm run bench:web` (Lighthouse, simulated slow 4G and a 4× slower CPU on mobile).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { CHUNK_GRAPH_FILE, SCREENS, screenFiles, type ChunkGraph } from '../bundle-budget.mjs';
 import { DEFAULT_THEME_COLOR } from '../../src/layout/settings/settings-store.ts';
 import { antdStaticCss } from './antd-static-css.mjs';
-import { REGISTRY, registeredPageModules } from './page-modules.ts';
+import { registeredPageModules } from './page-modules.ts';
 
 /** index.html with `tag` put just before the entry's module script. */
 function beforeEntryScript(html: string, tag: string): string {
@@ -105,9 +105,7 @@ export function firstScreenChunks({ configFile }: { configFile: string }): Plugi
       const kit = new Set(screenFiles(graph, [KIT_PAGE_MODULE]));
       // With it, what most pages load (cards, tabs): one file more for half the pages is less than a
       // round trip less for the other half.
-      const pageModules = [
-        ...registeredPageModules(readFileSync(join(root, REGISTRY), 'utf8'), new Set(Object.values(graph).flatMap((chunk) => chunk.modules))).values(),
-      ];
+      const pageModules = [...registeredPageModules(root, new Set(Object.values(graph).flatMap((chunk) => chunk.modules))).values()];
       const pageClosures = pageModules.map((module) => new Set(screenFiles(graph, [module])));
       // What a first screen loads lazily by the device or the operator's layout (the phone's sidebar
       // drawer, the header-only layout) stays apart: a phone's /op would otherwise download every page's

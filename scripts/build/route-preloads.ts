@@ -8,12 +8,12 @@
  * `'<component>': () => import('<module>')` of OWN_PAGES, and the kit's list page for a declared
  * resource's menu path. A unit test holds every registered page to an entry here.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { SCREENS, screenFiles } from '../bundle-budget.mjs';
 import { ANTD_CSS, ANTD_PAGES_CSS, chunkGraph, KIT_PAGE_MODULE } from './first-screens.ts';
-import { REGISTRY, registeredPageModules } from './page-modules.ts';
+import { registeredPageModules } from './page-modules.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../server/front-end/route-preloads.ts';
 
 export function routePreloads(): Plugin {
@@ -38,7 +38,7 @@ export function routePreloads(): Plugin {
         return [...files, ...css].map((file) => `/${file}`);
       };
       const pages: Record<string, string[]> = {};
-      for (const [component, module] of registeredPageModules(readFileSync(join(root, REGISTRY), 'utf8'), modules)) pages[component] = filesOf(module);
+      for (const [component, module] of registeredPageModules(root, modules)) pages[component] = filesOf(module);
       const asset = (name: string) => {
         const found = Object.values(bundle).find((file) => file.type === 'asset' && file.names.includes(name));
         return found && `/${found.fileName}`;

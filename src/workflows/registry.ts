@@ -12,6 +12,7 @@
  * module collects them and names no area.
  */
 /// <reference types="vite/client" />
+import { requireAreaFiles } from '../routes/area-pages';
 import type { ActivityDefinition, ProcessDefinition } from './define';
 
 export { FINAL_APPROVE_MODE, GIVEN_AT_START, TASK_COMPONENT, type ActivityDefinition, type ProcessDefinition } from './define';
@@ -28,26 +29,13 @@ type ProcessModule = { processes: readonly ProcessDefinition[] };
  * Every area's processes, in area order (the folder's name), each area's in the order it declares them.
  * Vite (the browser build and vitest) replaces the glob with the modules themselves; the server runs
  * under tsx, which knows no import.meta.glob and no import.meta.env, so it reads the same folders and
- * requires each file (synchronously, so the registry is whole the moment it is imported, as it was
- * when it was one list). The node modules are reached through process.getBuiltinModule, not an import,
- * so the browser bundle never names them.
+ * requires each file (requireAreaFiles, synchronously, so the registry is whole the moment it is
+ * imported, as it was when it was one list).
  */
 function discoverProcesses(): ProcessDefinition[] {
-  let modules: Record<string, ProcessModule>;
-  if (import.meta.env) {
-    modules = import.meta.glob<ProcessModule>('../features/*/processes.ts', { eager: true });
-  } else {
-    const node = (globalThis as unknown as { process: { getBuiltinModule: (name: string) => unknown } }).process;
-    const fs = node.getBuiltinModule('node:fs') as typeof import('node:fs');
-    const { createRequire } = node.getBuiltinModule('node:module') as typeof import('node:module');
-    const require = createRequire(import.meta.url);
-    const features = new URL('../features/', import.meta.url);
-    modules = {};
-    for (const area of fs.readdirSync(features)) {
-      const file = new URL(`${area}/processes.ts`, features);
-      if (fs.existsSync(file)) modules[`../features/${area}/processes.ts`] = require(file.pathname) as ProcessModule;
-    }
-  }
+  const modules = import.meta.env
+    ? import.meta.glob<ProcessModule>('../features/*/processes.ts', { eager: true })
+    : requireAreaFiles<ProcessModule>('processes.ts');
   const definitions = Object.keys(modules)
     .sort()
     .flatMap((path) => modules[path].processes);

@@ -10,40 +10,32 @@
  * `registerBeforeComplete`: the component saves its edits there, and throws an Error whose message
  * the task view shows to stop the completion.
  */
-import type { ComponentType } from 'react';
-import { findActivity, findProcessDefinition, TASK_COMPONENT } from './registry';
+import { areaPageModules, mergeDeclared, type AreaTaskViews, type TaskViewLoader } from '../routes/area-pages';
+import { findActivity, findProcessDefinition } from './registry';
 import { isSubmitterStep } from './submitter-step';
-import type { TaskComponentProps } from './task-types';
 
 export type { BeforeComplete, TaskComponentProps, WorkflowInstance, WorkflowTask } from './task-types';
 
-type Loader = () => Promise<{ default: ComponentType<TaskComponentProps> }>;
+type Loader = TaskViewLoader;
 
-/** Component name → its module. Each feature adds its own line. */
-export const TASK_COMPONENTS: Readonly<Record<string, Loader>> = {
-  [TASK_COMPONENT.DOC_REVIEW]: () => import('../features/doc-review/DocReviewWorkspace'),
-  [TASK_COMPONENT.CERTIFICATE]: () => import('../features/certificates/CertificateTaskView'),
-  [TASK_COMPONENT.QUOTA]: () => import('../features/quotas/QuotaTaskView'),
-  [TASK_COMPONENT.FINANCING]: () => import('../features/financing/FinancingTaskView'),
-  [TASK_COMPONENT.REDEEM_REGISTRATION]: () => import('../features/redemption/RegistrationTaskView'),
-  [TASK_COMPONENT.BILL]: () => import('../features/bills/BillTaskView'),
-  [TASK_COMPONENT.CREDIT_ISSUE]: () => import('../features/credit-notes/CreditIssueTaskView'),
-  [TASK_COMPONENT.REALNAME]: () => import('./pages/RealnameTaskView'),
-  [TASK_COMPONENT.PRICE_POLICY]: () => import('./pages/PricePolicyTaskView'),
-  [TASK_COMPONENT.AUDIT_RULE_CHANGE]: () => import('../features/audit-rules/AuditRuleChangeTaskView'),
-};
+const AREAS = areaPageModules();
+
+/** Component name → its module, as each area declares it (src/features/<area>/pages.ts: taskViews). */
+export const TASK_COMPONENTS: AreaTaskViews = mergeDeclared(
+  'task view',
+  AREAS.map((area) => area.taskViews),
+);
 
 /**
  * The submitter's forms of a returned instance (src/workflows/resubmit.tsx), by the component name
  * of the process they change: the form the change was made with, prefilled with what it proposes.
  * Opened at the submitter's step only; a reader who does not work the task sees the record read-only.
- * Each feature adds its own line; its server module declares the matching reviser.
+ * Each area declares its own (its pages.ts: resubmitForms); its server module declares the matching reviser.
  */
-export const RESUBMIT_FORMS: Readonly<Record<string, Loader>> = {
-  [TASK_COMPONENT.QUOTA]: () => import('../features/quotas/QuotaResubmitForm'),
-  [TASK_COMPONENT.REDEEM_REGISTRATION]: () => import('../features/redemption/RegistrationResubmitForm'),
-  [TASK_COMPONENT.AUDIT_RULE_CHANGE]: () => import('../features/audit-rules/AuditRuleChangeResubmitForm'),
-};
+const RESUBMIT_FORMS: AreaTaskViews = mergeDeclared(
+  'resubmit form',
+  AREAS.map((area) => area.resubmitForms),
+);
 
 /** The component name that shows this process at this step, if any. */
 export function taskComponentName(processKey: string, activityKey: string | null): string | undefined {

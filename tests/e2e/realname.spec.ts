@@ -122,6 +122,18 @@ test.describe('real-name admission (issue 6)', () => {
     // Nothing is left to edit or submit once approved.
     await expect(row.getByRole('button', { name: /编\s*辑|提\s*交/ })).toHaveCount(0);
     await shot(handler, 'list');
+
+    // 我发起的 → 查看: the shared task view shows the admission through the real-name area's own task view
+    // (declared in its pages.ts, found by the task-component registry), the record as its check page shows it.
+    await handler.goto('/op/task/started');
+    const started = handler.getByTestId('task-started-list').locator('tbody tr.ant-table-row').filter({ hasText: APPROVED_CORP });
+    await expect(started).toContainText('已通过', FIRST_LOAD);
+    await started.getByTestId('task-view').click();
+    const record = handler.getByTestId('task-record');
+    await expect(record.getByTestId('realname-detail').getByText('已通过')).toBeVisible(FIRST_LOAD);
+    await expect(record.getByTestId('realname-idCard')).toHaveText('1101****002X');
+    await expect(handler.getByTestId('task-actions')).toHaveCount(0);
+    await shot(handler, 'task-view');
   });
 
   test('a reject by op_director returns the application to op_handler with the remark', async ({ browser, server }) => {

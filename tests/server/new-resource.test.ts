@@ -149,6 +149,8 @@ describe('npm run new:resource', () => {
     expect(written.match(/server\/db\/migrations\/\d{4}_(warehouse_receipts|collateral_pledges)\.sql/g)).toHaveLength(2);
     // The process is the area's own (src/workflows/registry.ts finds it) and says it is not one of spec §4.5's.
     expect(readFileSync(join(copy, 'src/features/warehouse/processes.ts'), 'utf8')).toContain("twoStep('Process_COLLATERAL_PLEDGES', { beyondSpec: true })");
+    // The new area has its face, as every area has (eslint.config.js), offering nothing yet.
+    expect(readFileSync(join(copy, 'src/features/warehouse/index.ts'), 'utf8')).toContain('export {};');
     // Its task rows say what is proposed and name the record by its number, not by its id.
     expect(readFileSync(join(copy, 'src/workflows/summaries.ts'), 'utf8')).toMatch(/Process_COLLATERAL_PLEDGES: \(record\) => \{[^}]*text\(v, 'pledgeNo'\)/);
 
@@ -171,6 +173,8 @@ describe('npm run new:resource', () => {
       'tests/unit/workflows/summaries.test.ts',
       // The registry's own test: a new area's process is found, and no hand list of process keys needs an edit.
       'tests/unit/workflows.test.ts',
+      // The areas' test: a new area has its face, and the page and task-view registries need no edit.
+      'tests/unit/shell/areas.test.ts',
     ]);
     expect(units.status, units.output).toBe(0);
     const tests = run(bin('vitest'), ['run', 'tests/server/resources.test.ts', '-t', 'warehouse-receipts|collateral-pledges', '--reporter=verbose']);

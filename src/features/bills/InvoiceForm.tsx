@@ -8,7 +8,7 @@ import { Alert, Form, Input, Modal, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/money';
-import { InvoiceTypeSelect } from '../certificates/InvoiceTypeSelect';
+import { InvoiceTypeSelect } from '../certificates';
 import { billsApi, messageOf, type Bill, type InvoiceDefaults } from './bills-api';
 
 interface Values {

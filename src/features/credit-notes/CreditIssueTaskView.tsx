@@ -1,7 +1,7 @@
 /**
  * What a Process_CREDIT_ISSUE instance is about, wherever it is shown: the final-approval form chosen,
  * whether the step is signed with an SMS code, and the batch (BatchPanel). The final-approval page
- * (src/workflows/pages/CreditFinalApprovePage) works the steps with it; the shared task view shows it
+ * (CreditFinalApprovePage) works the steps with it; the shared task view shows it
  * for 查看 from 待办, 已办 and 我发起的, so an instance opened there shows its record, not a bare header.
  */
 import '../../workflows/task-view/locale';

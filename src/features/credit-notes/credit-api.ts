@@ -1,6 +1,6 @@
 /** The credit-note calls (server/credit-notes/routes.ts) typed for the screens, through the one signed client. */
 import { CREDIT_NOTE_API, type BatchFigures } from '../../lib/credit-notes';
-import type { DocMaterial } from '../doc-review/rules';
+import type { DocMaterial } from '../doc-review';
 import { api } from '../../providers/http';
 
 export interface Application {

@@ -5,7 +5,7 @@
  */
 import { defineResource } from '../../crud/resource';
 import { PERMISSIONS } from '../../lib/permissions';
-import { CONTENT_STATUS, CONTENT_STATUS_DICT } from '../content/resources';
+import { CONTENT_STATUS, CONTENT_STATUS_DICT } from '../content';
 
 export const HELP_CATEGORY_DICT = 'help_category';
 

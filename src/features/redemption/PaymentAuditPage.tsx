@@ -17,8 +17,7 @@ import { AUDIT_OUTCOME, PAYMENT_STATUS, PAYMENT_STATUSES, type AuditOutcome } fr
 import { pageMessageOf } from '../../providers/http';
 import { usePermission, useUserInfo } from '../../providers/user';
 import { viewTaskLink } from '../../workflows/task-center/task-links';
-import { noteLink } from '../credit-notes/credit-api';
-import { NoteStatusTag } from '../credit-notes/NotesPage';
+import { noteLink, NoteStatusTag } from '../credit-notes';
 import { PaymentForm } from './PaymentForm';
 import { RegistrationForm } from './RegistrationForm';
 import { redemptionApi, type MatchedNote, type Payment, type Registration } from './redemption-api';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, yuan } from '../../lib/money';
 import { parseAmount } from '../../lib/quotas';
 import { matchedFen } from '../../lib/redemption';
-import { NoteStatusTag } from '../credit-notes/NotesPage';
+import { NoteStatusTag } from '../credit-notes';
 import { redemptionApi, type MatchableNote } from './redemption-api';
 import './locale';
 import { businessToday } from '../../lib/dates';

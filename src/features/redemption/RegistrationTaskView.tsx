@@ -11,8 +11,7 @@ import { FilePreview } from '../../components/files/FilePreview';
 import { formatMoney } from '../../lib/money';
 import type { TaskComponentProps } from '../../workflows/task-types';
 import { useTaskRecord } from '../../workflows/task-view/use-task-record';
-import { noteLink } from '../credit-notes/credit-api';
-import { NoteStatusTag } from '../credit-notes/NotesPage';
+import { noteLink, NoteStatusTag } from '../credit-notes';
 import { redemptionApi } from './redemption-api';
 import './locale';
 

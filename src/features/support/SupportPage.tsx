@@ -14,8 +14,7 @@ import { MAX_SUPPORT_TEXT, SUPPORT_API, type SupportBox, type SupportConversatio
 import { PERMISSIONS } from '../../lib/permissions';
 import { api } from '../../providers/http';
 import { useUserInfo } from '../../providers/user';
-import { liveMessages } from '../messages/live';
-import { formatTime } from '../messages/message-format';
+import { liveMessages, formatTime } from '../messages';
 
 const QUEUE_REFRESH_MS = 15_000;
 const STATUS_COLOR = { OPEN: 'orange', TAKEN: 'processing', CLOSED: 'default' } as const;

@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import { Button, Tooltip } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageBell } from '../../features/messages/MessageBell';
+import { MessageBell } from '../../features/messages';
 import { PERMISSIONS } from '../../lib/permissions';
 import { usePermission } from '../../providers/user';
 import type { AppRoute, NavItem } from '../../routes/types';

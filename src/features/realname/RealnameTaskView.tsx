@@ -4,9 +4,9 @@
  * own pages (/op/admit/realname/…); without this a link to the instance opened the process header alone.
  */
 import { useEffect } from 'react';
-import { RealnameDetail } from '../../features/realname/RealnameDetail';
-import { useRealnameRecord } from '../../features/realname/useRealnameRecord';
-import type { TaskComponentProps } from '../task-types';
+import { RealnameDetail } from './RealnameDetail';
+import { useRealnameRecord } from './useRealnameRecord';
+import type { TaskComponentProps } from '../../workflows/task-types';
 
 export default function RealnameTaskView({ instance, reportRecord }: TaskComponentProps) {
   const { loaded } = useRealnameRecord(instance.businessKey);

@@ -3,8 +3,8 @@
  * it, as its task page (/op/price/config) shows them; without this a link to the instance opened the
  * process header alone.
  */
-import { PricePolicyTask } from '../../features/products/PricePolicyTask';
-import type { TaskComponentProps } from '../task-types';
+import { PricePolicyTask } from './PricePolicyTask';
+import type { TaskComponentProps } from '../../workflows/task-types';
 
 export default function PricePolicyTaskView({ instance }: TaskComponentProps) {
   return (

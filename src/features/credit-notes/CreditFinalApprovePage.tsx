@@ -6,11 +6,11 @@
  * the instance is about (src/features/credit-notes/CreditIssueTaskView, which the shared task view
  * shows too): the form, the signature and the batch with its notes, totals, documents and quotas.
  */
-import '../task-view/locale';
-import { ProcessSteps } from '../task-view/ProcessSteps';
-import { TaskPageFrame } from '../task-view/TaskPageFrame';
-import { useTaskFromRoute } from '../task-view/useTaskFromRoute';
-import CreditIssueTaskView from '../../features/credit-notes/CreditIssueTaskView';
+import '../../workflows/task-view/locale';
+import { ProcessSteps } from '../../workflows/task-view/ProcessSteps';
+import { TaskPageFrame } from '../../workflows/task-view/TaskPageFrame';
+import { useTaskFromRoute } from '../../workflows/task-view/useTaskFromRoute';
+import CreditIssueTaskView from './CreditIssueTaskView';
 
 export default function CreditFinalApprovePage() {
   const loaded = useTaskFromRoute();

@@ -5,11 +5,11 @@
  */
 import { lazy, Suspense } from 'react';
 import { Card } from 'antd';
-import { ProcessSteps } from '../task-view/ProcessSteps';
-import { TaskPageFrame } from '../task-view/TaskPageFrame';
-import { useTaskFromRoute } from '../task-view/useTaskFromRoute';
+import { ProcessSteps } from '../../workflows/task-view/ProcessSteps';
+import { TaskPageFrame } from '../../workflows/task-view/TaskPageFrame';
+import { useTaskFromRoute } from '../../workflows/task-view/useTaskFromRoute';
 
-const PricePolicyTask = lazy(() => import('../../features/products/PricePolicyTask'));
+const PricePolicyTask = lazy(() => import('./PricePolicyTask'));
 
 export default function PriceConfigPage() {
   const loaded = useTaskFromRoute();

@@ -1,0 +1,17 @@
+// The `certificates` area's screens, found by the shell (src/routes/area-pages.ts; issue 39 item 2).
+import { child, type StaticRoute } from '../../routes/static-route';
+import { TASK_COMPONENT } from '../../workflows/define';
+import type { AreaPages, AreaTaskViews } from '../../routes/area-pages';
+
+/** Its pages, by the component path the menu tree names. */
+export const pages: AreaPages = {
+  '/op/certificate-management/certificate-detail/index': () => import('./CertificatePage'),
+};
+
+/** What the shared task view opens for its processes, by component name. */
+export const taskViews: AreaTaskViews = {
+  [TASK_COMPONENT.CERTIFICATE]: () => import('./CertificateTaskView'),
+};
+
+/** Its routes beyond the menu tree's (hidden pages, a page's guard): src/routes/static-routes.ts merges them in. */
+export const routes: readonly StaticRoute[] = [child('certificate-management/certificate-detail', 'certificate-management:certificate-detail')];

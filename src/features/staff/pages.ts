@@ -1,0 +1,8 @@
+// The `staff` area's screens, found by the shell (src/routes/area-pages.ts; issue 39 item 2).
+import type { AreaPages } from '../../routes/area-pages';
+
+/** Its pages, by the component path the menu tree names. */
+export const pages: AreaPages = {
+  '/op/system/user/index': () => import('./StaffPage'),
+  '/op/system/role/index': () => import('./RolesPage'),
+};
