@@ -25,6 +25,7 @@ import { revealKeyOf, sensitiveCipherOf } from '../sensitive/values';
 import { readRealname, type RealnameChanges } from './input';
 import { followApprovals } from './status';
 import { listView, openSealed, recordView, SEALED_COLUMN, type SealedRow } from './view';
+import { withRecorderNames } from '../staff/people';
 
 type Body = Record<string, unknown>;
 
@@ -76,7 +77,12 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   post(REALNAME_CALLS.page, realname.list, async (body) => {
     const page = await pageOf(ctx.db, { resource: realnameResource, table: realnameRecords }, body);
-    return { ...page, records: page.records.map((row) => listView(row as SealedRow)) };
+    // 申请人 reads the person's name, not the login name (issue 37 item 4); the log keeps the username.
+    const records = await withRecorderNames(
+      ctx.db,
+      page.records.map((row) => listView(row as SealedRow)),
+    );
+    return { ...page, records: records.map(({ createByName: createBy, ...row }) => ({ ...row, createBy })) };
   });
 
   /**
@@ -84,7 +90,9 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
    * operation-log entry of that reveal, in the caller's transaction: no reveal goes unrecorded.
    */
   const answer = async (tx: Tx, row: SealedRow, keys: SensitiveCipher, request: FastifyRequest, principal: Principal) => {
-    const view = recordView(row, keys, revealKey(request, principal));
+    const [named] = await withRecorderNames(tx, [recordView(row, keys, revealKey(request, principal))]);
+    const { createByName: createBy, ...rest } = named;
+    const view = { ...rest, createBy };
     await recordReveal(tx, actorOf(request, principal), { resource: realnameResource.name, recordId: row.id, fields: Object.keys(view.revealed ?? {}) });
     return view;
   };

@@ -31,7 +31,7 @@ import { aboutField, businessError, notFoundError, validationError } from '../er
 import { hasMessage, translate } from '../i18n';
 import { recordChange, type Writer } from '../operation-log/record';
 import { lockAccount, move } from '../quotas/ledger';
-import { withRecorderNames } from './people';
+import { withRecorderNames } from '../staff/people';
 import { requireMoney } from '../validation';
 import { optionalOneOf, optionalText, type Body } from '../workflow/input';
 import { dayOf, isCalendarDay } from '../../src/lib/dates';

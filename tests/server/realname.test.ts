@@ -164,6 +164,13 @@ describe('sensitive values', () => {
     expect(revealed).toEqual(PLAIN);
   });
 
+  it('name their 申请人 by the person, not the login name, in the detail and the list', async () => {
+    const record = await draft();
+    expect((await find(handler, record.id)).createBy).toBe('经办人张三');
+    const page = ok(await call(handler, REALNAME_CALLS.page, { pageNum: 1, pageSize: 200 })) as { records: Array<{ id: string; createBy: string }> };
+    expect(page.records.find((r) => r.id === record.id)?.createBy).toBe('经办人张三');
+  });
+
   it('keep the stored value when sent as nothing (still masked), refuse the mask sent as a value, and change when sent anew', async () => {
     const record = await draft();
     const masked = await call(handler, REALNAME_CALLS.updateById, {

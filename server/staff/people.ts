@@ -1,7 +1,7 @@
 /**
- * The person behind a username, for the screens: a payment's or registration's 登记人 is shown by the
- * recorder's display name (users.person_name), never the login name; a user since removed keeps the
- * username it was recorded with, as the operation log does.
+ * The person behind a username, for the screens: a payment's or registration's 登记人 and a real-name
+ * admission's 申请人 are shown by the recorder's display name (users.person_name), never the login
+ * name; a user since removed keeps the username it was recorded with, as the operation log does.
  */
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/open';
