@@ -208,6 +208,9 @@ describe('/op/v1/userInfo', () => {
         PERMISSIONS.creditNote.generate,
         PERMISSIONS.creditNote.split,
         PERMISSIONS.creditNote.export,
+        // Exporting the batches, it follows its own exports (src/lib/own-exports.ts).
+        PERMISSIONS.exportRecord.list,
+        PERMISSIONS.exportRecord.download,
         PERMISSIONS.redemption.list,
         PERMISSIONS.redemption.query,
         PERMISSIONS.redemption.add,
@@ -266,6 +269,8 @@ describe('/op/v1/userInfo', () => {
       PERMISSIONS.operationLog.export,
       PERMISSIONS.auditRule.run,
       PERMISSIONS.auditRule.export,
+      // Exporting, it downloads its own export records (src/lib/own-exports.ts); it removes none.
+      PERMISSIONS.exportRecord.download,
     ];
     expect([...info.menuPerms].sort()).toEqual(expected.sort());
   });
