@@ -21,8 +21,10 @@ async function asHandler(page: Page): Promise<void> {
 /** Every label of the form is shown whole: its text does not overflow the label's box. */
 async function labelsWhole(form: Locator, expected: readonly string[]): Promise<void> {
   const labels = form.locator('.ant-form-item-label > label');
+  // The e2e tsconfig has no DOM library: the element's box is read through the shape it has in the browser.
+  type Box = { textContent: string | null; scrollWidth: number; clientWidth: number };
   const shown = await labels.evaluateAll((elements) =>
-    elements.map((element) => ({ text: (element.textContent ?? '').trim(), cut: element.scrollWidth > element.clientWidth + 1 })),
+    (elements as unknown as Box[]).map((element) => ({ text: (element.textContent ?? '').trim(), cut: element.scrollWidth > element.clientWidth + 1 })),
   );
   for (const label of expected) expect(shown.map((s) => s.text)).toContain(label);
   expect(shown.filter((s) => s.cut).map((s) => s.text)).toEqual([]);
