@@ -1,9 +1,20 @@
 /** The evaluation's report as text: what `npm run audit:rules` prints, in the server's locale. */
 import { nameOf } from '../../src/lib/audit-rules';
+import { permissionLabel } from '../../src/lib/permission-labels';
 import { translate } from '../i18n';
 import type { AuditReport, Finding } from './evaluate';
 
 const t = (key: string, params?: Record<string, string>) => translate(`auditRules:${key}`, params);
+
+/** A permission by its label (融资资格申请 · 新增), as the screens show it; translate knows no defaultValue, so a missing label keeps the code. */
+const permission = (code: string) =>
+  permissionLabel(code, (key, options) => {
+    try {
+      return translate(key, options);
+    } catch {
+      return options?.defaultValue ?? key;
+    }
+  });
 
 /** One line of evidence a person can act on: who, through which roles or steps, or which log rows. */
 export function evidenceLine(finding: Finding): string {
@@ -12,7 +23,7 @@ export function evidenceLine(finding: Finding): string {
     case 'CONFLICTING_FUNCTIONS':
     case 'RESTRICTED_FUNCTION': {
       const holding = (list: Array<{ roleName: string; permissions: string[]; steps: string[] }>) =>
-        list.map((h) => `${h.roleName} [${[...h.permissions, ...h.steps].join(', ')}]`).join('; ');
+        list.map((h) => `${h.roleName} [${[...h.permissions.map(permission), ...h.steps].join(', ')}]`).join('; ');
       return finding.kind === 'RESTRICTED_FUNCTION' ? holding(e.a) : `A: ${holding(e.a)} | B: ${holding(e.b)}`;
     }
     case 'FOUR_EYES_IN_FACT':

@@ -22,6 +22,7 @@ import { RESOURCES } from '../resources/registry';
 import { permits } from '../security/guard';
 import { grantedPermissions } from '../security/sessions';
 import { enforcedPermissions } from './declared-routes';
+import { withOwnExports } from '../../src/lib/own-exports';
 
 export const AUDIT_ACTIONS = ['list', 'query', 'add', 'edit', 'remove', 'export'] as const satisfies ReadonlyArray<keyof ResourcePermissions>;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -69,7 +70,7 @@ export async function storedGrants(db: Db): Promise<Map<string, string[]>> {
   return new Map(rows.map((r) => [r.username, r.permissions ?? []]));
 }
 
-/** Each role's grants; a disabled role grants nothing, as in the principal. */
+/** Each role's grants as the principal holds them: a disabled role grants nothing; an export grants one's own export records besides (src/lib/own-exports.ts). */
 export async function roleGrants(db: Db): Promise<Array<{ pkRole: string; code: string; roleName: string; held: string[] }>> {
   const roleRows = await db
     .select({ pkRole: roles.pkRole, code: roles.code, roleName: roles.roleName, status: roles.status })
@@ -81,7 +82,7 @@ export async function roleGrants(db: Db): Promise<Array<{ pkRole: string; code: 
     pkRole: r.pkRole,
     code: r.code,
     roleName: r.roleName,
-    held: r.status === ACCOUNT_STATUS.enabled ? (held.get(r.pkRole) ?? []) : [],
+    held: r.status === ACCOUNT_STATUS.enabled ? withOwnExports(held.get(r.pkRole) ?? []) : [],
   }));
 }
 

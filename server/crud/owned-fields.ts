@@ -4,9 +4,11 @@
  * would change one, with FIELD_OWNED_BY_PROCESS naming the field and where it is changed, before
  * anything is proposed or written; an owned field sent back unchanged (a client echoing the record)
  * is no change and passes. The check reads the raw body, so a field the declaration does not even
- * list (a renaming body carrying an administrator) is refused, not silently dropped.
+ * list (a renaming body carrying an administrator) is refused, not silently dropped. An owner bound to
+ * some records (FieldOwner.onlyFor: a core enterprise's legal person) refuses only on those, as stored or
+ * as the write would leave them, so a write cannot make a record one of them and change the field at once.
  */
-import { ownedElsewhere, type FieldSchema } from '../../src/crud/resource';
+import { ownedElsewhere, ownsRecord, type FieldSchema } from '../../src/crud/resource';
 import type { AppContext } from '../context';
 import { aboutField, businessError } from '../errors';
 import { translate } from '../i18n';
@@ -40,10 +42,15 @@ export async function ownedFieldCheck(ctx: AppContext, options: CrudOptions): Pr
     for (const [name, schema] of owned) {
       // Absent keeps the value; so does null for a sealed one (server/sensitive readSensitiveValue).
       if (body[name] === undefined || (schema.sensitive && body[name] === null)) continue;
+      const owner = schema.ownedBy!;
+      if (!ownsRecord(owner, stored, body)) continue;
       const value = sent(schema, body[name]);
       if (value !== null && value.trim() === kept(schema, stored[name])) continue;
+      const about = { field: translate(schema.label), where: translate(owner.where) };
       throw aboutField(
-        businessError('FIELD_OWNED_BY_PROCESS', 'server:crud.ownedByProcess', { field: translate(schema.label), where: translate(schema.ownedBy!.where) }),
+        owner.onlyFor
+          ? businessError('FIELD_OWNED_BY_PROCESS', 'server:crud.ownedByProcessFor', { ...about, records: translate(owner.onlyFor.records) })
+          : businessError('FIELD_OWNED_BY_PROCESS', 'server:crud.ownedByProcess', about),
         name,
       );
     }

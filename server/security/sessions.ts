@@ -16,6 +16,7 @@ import type { Authority as RoleRef, CorpRef } from '../../src/protocol/api-types
 import { corps, rolePermissions, roles, sessions, userCorps, userRoles, users } from '../db/schema';
 import { ACCOUNT_STATUS } from '../../src/resources/staff';
 import { SESSION_END_CHANNEL, SESSION_END_REASON, type SessionEndReason } from '../../src/lib/messages';
+import { EXPORT_ACTION_SUFFIX, OWN_EXPORT_PERMISSIONS } from '../../src/lib/own-exports';
 
 const ROLE_ENABLED = ACCOUNT_STATUS.enabled;
 
@@ -85,14 +86,24 @@ export function hashToken(token: string): string {
 
 /**
  * The permission strings a user's roles grant, as a principal holds them: a disabled role (issue 20)
- * grants nothing. Shared with the permission matrix, which must read grants as the guard sees them.
+ * grants nothing; an export of any area also grants one's own export records (src/lib/own-exports.ts
+ * withOwnExports, the same rule). Shared with the permission matrix, which must read grants as the guard sees them.
  */
 export function grantedPermissions(userId: AnyColumn | SQL) {
-  return sql<string[]>`coalesce((
-        select array_agg(distinct ${rolePermissions.permission})
+  const held = sql`select ${rolePermissions.permission} as permission
         from ${userRoles} join ${rolePermissions} on ${rolePermissions.pkRole} = ${userRoles.pkRole}
         join ${roles} on ${roles.pkRole} = ${userRoles.pkRole} and ${roles.status} = ${ROLE_ENABLED}
-        where ${userRoles.userId} = ${userId}), '{}'::text[])`;
+        where ${userRoles.userId} = ${userId}`;
+  const ownExports = sql.join(
+    OWN_EXPORT_PERMISSIONS.map((permission) => sql`${permission}::text`),
+    sql`, `,
+  );
+  return sql<string[]>`coalesce((
+        select array_agg(distinct g.permission) from (
+          ${held}
+          union all
+          select unnest(array[${ownExports}]) where exists (select 1 from (${held}) e where e.permission like ${`%${EXPORT_ACTION_SUFFIX}`})
+        ) g), '{}'::text[])`;
 }
 
 function principalQuery(db: Db) {

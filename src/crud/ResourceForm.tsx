@@ -82,10 +82,15 @@ export function ResourceFormFields({ resource, mode, initialValues, fixed = [] }
         .map(([name, schema]) => {
           const label = t(schema.label);
           const original = initialValues?.[name];
-          if (mode === 'edit' && ownedElsewhere(schema, resource)) {
+          // An owner bound to some records (a core enterprise's legal person) holds the field only on those.
+          if (mode === 'edit' && ownedElsewhere(schema, resource, initialValues ?? {})) {
+            const owner = schema.ownedBy!;
             // Shown, not a form value: it is neither sent nor validated, and the hint says where it changes.
+            const hint = owner.onlyFor
+              ? t('kit:form.ownedByFor', { where: t(owner.where), records: t(owner.onlyFor.records) })
+              : t('kit:form.ownedBy', { where: t(owner.where) });
             return (
-              <Form.Item key={name} label={label} extra={t('kit:form.ownedBy', { where: t(schema.ownedBy!.where) })}>
+              <Form.Item key={name} label={label} extra={hint}>
                 <Input value={String(referenceLabelOf(schema, name, initialValues) ?? original ?? '')} disabled data-testid={`owned-${name}`} />
               </Form.Item>
             );

@@ -50,11 +50,33 @@ export interface FieldOwner {
   process: string;
   /** e.g. 'corporateChanges:renaming.title' (企业自主更名). */
   where: string;
+  /**
+   * Owned only for the records this holds for: the record's `field` is `value` or, a list, holds it.
+   * A core enterprise's legal person is registered through 核心企业准入; an ordinary corporation's is
+   * plain data of 企业管理. `records` is the locale key naming those records (核心企业) in the refusal and the hint.
+   */
+  onlyFor?: { field: string; value: string; records: string };
 }
 
-/** Whether a resource's edit may change the field: it is not owned, or owned by the process that approves this resource's updates. */
-export const ownedElsewhere = (schema: Pick<FieldSchema, 'ownedBy'>, resource: { approval?: { update?: string } }): boolean =>
-  !!schema.ownedBy && schema.ownedBy.process !== resource.approval?.update;
+/** Whether the owner holds the field on this record (as stored, or as a write would leave it): always, without a record condition. */
+export const ownsRecord = (owner: FieldOwner, ...records: ReadonlyArray<Readonly<Record<string, unknown>> | undefined>): boolean => {
+  const only = owner.onlyFor;
+  if (!only) return true;
+  return records.some((record) => {
+    const value = record?.[only.field];
+    return Array.isArray(value) ? value.includes(only.value) : value === only.value;
+  });
+};
+
+/**
+ * Whether a resource's edit may change the field: it is not owned, or owned by the process that approves
+ * this resource's updates. With a record, an owner bound to some records (FieldOwner.onlyFor) counts only for them.
+ */
+export const ownedElsewhere = (
+  schema: Pick<FieldSchema, 'ownedBy'>,
+  resource: { approval?: { update?: string } },
+  record?: Readonly<Record<string, unknown>>,
+): boolean => !!schema.ownedBy && schema.ownedBy.process !== resource.approval?.update && (record === undefined || ownsRecord(schema.ownedBy, record));
 
 export interface FieldSchema {
   type: FieldType;

@@ -87,8 +87,10 @@ test.describe('auditors’ rules (issue 41)', () => {
     await expect(excepted).toContainText('例外');
     await expect(excepted).toContainText('月末结账临时兼岗');
     await expect(excepted).toContainText('批准人 主管李四');
-    await expect(excepted).toContainText('credit:redeem:add');
-    await expect(excepted).toContainText('credit:redeem:audit');
+    // Permissions read by their labels, as the permission matrix names them, not as codes.
+    await expect(excepted).toContainText('白条兑付 · 新增');
+    await expect(excepted).toContainText('白条兑付 · 审核');
+    await expect(excepted).not.toContainText('credit:redeem');
     await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-evidence.png') });
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: /^例外/ }).click();
@@ -145,6 +147,20 @@ test.describe('auditors’ rules (issue 41)', () => {
       .locator('.ant-select')
       .click();
     await (await openedDropdown(page)).locator('.ant-select-item-option').filter({ hasText: /^高$/ }).click();
+    // The functions' permissions are picked and shown by their labels; the codes stay what is stored.
+    const drafting = dialog.getByTestId('audit-rule-permissions-a');
+    await expect(drafting).toContainText('标准库 · 新增');
+    await expect(drafting).toContainText('标准库 · 修改');
+    await expect(dialog).not.toContainText('product:template');
+    await drafting.locator('.ant-select-selector').click();
+    await page.keyboard.type('融资资格申请 · 审');
+    const offered = await openedDropdown(page);
+    await expect(offered.locator('.ant-select-item-option').filter({ hasText: /^融资资格申请 · 审核$/ })).toBeVisible();
+    await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-change-form-permissions.png') });
+    // Closed without choosing (a click beside it: Escape would close the dialog too).
+    await dialog.locator('.ant-modal-title').click();
+    await expect(offered).toBeHidden();
+    await expect(drafting).not.toContainText('融资资格申请');
     await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-change-form.png') });
     await dialog.getByRole('button', { name: '提交审批' }).click();
     await expect(page.getByText('已提交审批，经另一人批准后生效')).toBeVisible(FIRST_LOAD);
@@ -164,7 +180,9 @@ test.describe('auditors’ rules (issue 41)', () => {
     const lines = page.getByTestId('audit-rule-change-lines');
     await expect(lines.getByRole('row').filter({ hasText: '规则名称' })).toContainText(`协议模板起草与定稿不相容${newName}`);
     await expect(lines.getByRole('row').filter({ hasText: '严重程度' })).toContainText('中高');
-    await expect(lines.getByRole('row').filter({ hasText: '职责 A' })).toContainText('起草协议模板');
+    await expect(lines.getByRole('row').filter({ hasText: '职责 A' })).toContainText('起草协议模板：标准库 · 新增、标准库 · 修改');
+    await expect(lines.getByRole('row').filter({ hasText: '职责 B' })).toContainText('定稿协议模板：标准库 · 审批');
+    await expect(lines).not.toContainText('product:template');
     await page.screenshot({ path: join(ARTIFACTS, 'audit-rules-change-task.png'), fullPage: true });
     await page.getByTestId('task-remark').fill('同意');
     await page.getByTestId('task-pass').click();
@@ -253,6 +271,8 @@ test.describe('auditors’ rules (issue 41)', () => {
     const severity = form.locator('.ant-form-item').filter({ hasText: /^严重程度/ });
     await expect(severity).toContainText('低');
     await expect(form.getByTestId('audit-rule-form-a').getByLabel('职责名称')).toHaveValue('办理融资申请');
+    await expect(form.getByTestId('audit-rule-permissions-a')).toContainText('融资资格申请 · 签约');
+    await expect(form).not.toContainText('financing:application');
     await expect(page.getByTestId('task-pass')).toHaveText(/重新提交/);
     await expect(page.getByTestId('task-reject')).toHaveText(/撤\s*回/);
     await expect(page.getByTestId('history-timeline')).toContainText('严重程度不宜降为低');

@@ -2,7 +2,9 @@
  * Masked values and owned fields in the corporation area, as op_handler meets them (issue 37 items 2
  * and 3): op_handler, who sees the ID card and the mobile only masked, changes a core enterprise's
  * registered address under 企业管理 › 修改 and again under 企业变更 › 核心企业准入 › 修改, where the name
- * and the administrator are shown read-only with where they change; op_director approves the
+ * and the administrator are shown read-only with where they change (under 企业管理 also the legal person
+ * and the ID card, which 核心企业准入 owns for a core enterprise, while an ordinary corporation's stay
+ * editable there, their mask kept unless changed in full); op_director approves the
  * admission update from 待办; the address is new and the ID card and mobile are what they were. A
  * change still in approval shows on 企业管理 (tagged beside the name) and on 企业详情 (current beside proposed).
  */
@@ -17,6 +19,7 @@ import { ARTIFACTS } from './support/server';
 const FIRST_LOAD = { timeout: 30_000 };
 const RUN = randomUUID().slice(0, 6).toUpperCase();
 const CORP = `遮蔽测试${RUN}建设集团有限公司`;
+const ORDINARY = `遮蔽测试${RUN}建材有限公司`;
 const ID_CARD = '11010519491231002X';
 const MOBILE = '13812345678';
 const FIRST_ADDRESS = '上海市浦东新区世纪大道100号';
@@ -77,7 +80,20 @@ test("op_handler edits a corporation's address without seeing its ID card; the n
   await dataOf(directorApi, '/op/v1/workflow/tasks/complete', { taskId: waiting.id, outcome: 'PASS' });
   const id = admission.change.recordId;
 
-  // 企业管理 › 修改: the masked ID card is left as it is, the name and the administrator are read-only.
+  // An ordinary corporation (a supplier) beside it, whose legal person 企业管理 edits.
+  await dataOf(handlerApi, '/op/v1/corporations/save', {
+    corpName: ORDINARY,
+    creditCode: `9131${RUN}ORDI00000`.slice(0, 18),
+    corpTypes: ['SUPPLIER'],
+    legalPersonName: '周明',
+    legalPersonIdCard: handlerApi.encrypt(ID_CARD),
+    managerName: '吴婷',
+    managerMobile: handlerApi.encrypt(MOBILE),
+    registeredAddress: FIRST_ADDRESS,
+  });
+
+  // 企业管理 › 修改 of the core enterprise: the name, the administrator, the legal person and the
+  // masked ID card are read-only, each saying where it changes; the address is edited.
   const page = await as(browser, 'op_handler');
   await page.goto('/op/group/corporation');
   const list = page.getByTestId('corporations-list');
@@ -88,8 +104,11 @@ test("op_handler edits a corporation's address without seeing its ID card; the n
     .getByRole('button', { name: /修\s*改/ })
     .click();
   const form = page.getByRole('dialog');
-  await expect(form.getByLabel('法定代表人身份证号')).toHaveValue('1101****002X', FIRST_LOAD);
-  await expect(form).toContainText('保持脱敏显示即不修改；如需修改，请清空后输入完整的法定代表人身份证号');
+  await expect(form.getByTestId('owned-legalPersonIdCard')).toHaveValue('1101****002X', FIRST_LOAD);
+  await expect(form.getByTestId('owned-legalPersonIdCard')).toBeDisabled();
+  await expect(form.getByTestId('owned-legalPersonName')).toHaveValue('王建国');
+  await expect(form.getByTestId('owned-legalPersonName')).toBeDisabled();
+  await expect(form).toContainText('核心企业的此项请在“核心企业准入”中变更');
   await expect(form.getByTestId('owned-corpName')).toHaveValue(CORP);
   await expect(form.getByTestId('owned-corpName')).toBeDisabled();
   await expect(form).toContainText('请在“企业自主更名”中变更');
@@ -102,12 +121,18 @@ test("op_handler edits a corporation's address without seeing its ID card; the n
   await expect(form).toBeHidden();
   expect(await clearValues(adminApi, id)).toMatchObject({ registeredAddress: DIRECT_ADDRESS, legalPersonIdCard: ID_CARD, managerMobile: MOBILE });
 
-  // A mask the operator half edits is not taken for a value: the form says how to change it.
-  await rowOf(list, CORP)
+  // An ordinary corporation's legal person is edited here; a mask the operator half edits is not taken for a value: the form says how to change it.
+  await list.locator('form.kit-search').getByLabel('企业名称', { exact: true }).fill(ORDINARY);
+  await list.getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(rowOf(list, ORDINARY)).toBeVisible(FIRST_LOAD);
+  await rowOf(list, ORDINARY)
     .getByRole('button', { name: /修\s*改/ })
     .click();
   const again = page.getByRole('dialog');
   await expect(again.getByLabel('法定代表人身份证号')).toHaveValue('1101****002X', FIRST_LOAD);
+  await expect(again).toContainText('保持脱敏显示即不修改；如需修改，请清空后输入完整的法定代表人身份证号');
+  await expect(again.getByLabel('法定代表人', { exact: true })).toBeEnabled();
+  await expect(again).not.toContainText('核心企业准入');
   await again.getByLabel('法定代表人身份证号').press('End');
   await again.getByLabel('法定代表人身份证号').pressSequentially('1');
   await again.getByRole('button', { name: /确\s*定/ }).click();

@@ -278,6 +278,8 @@ describe('the report taken away', () => {
     const findings = book.worksheets[1];
     const rows = findings.getSheetValues().flat().map(String).join('\n');
     expect(rows).toContain('READ-ONLY-AUDITOR');
+    // Permissions in the evidence read as their labels, as on the screens, not as codes.
+    expect(rows).not.toMatch(/\b[a-z]+:[a-zA-Z]+:[a-zA-Z-]+\b/);
     const pdf = await dataOf<{ base64: string; mimeType: string }>(auditor, AUDIT_RULES_API.export, { format: 'pdf' });
     expect(pdf.mimeType).toBe('application/pdf');
     // pdf.js reads it in a process of its own (tests/server/support/pdf-text.mjs says why).

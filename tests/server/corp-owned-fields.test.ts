@@ -1,6 +1,7 @@
 /**
  * No way around a process (issue 37): a corporation's name changes only through 企业自主更名 (two
- * reviews) and its administrator only through 管理员变更. Each owned field is tried through every
+ * reviews), its administrator only through 管理员变更, and a core enterprise's legal person and ID card
+ * only through 核心企业准入 (an ordinary corporation's stay plain data of 企业管理). Each owned field is tried through every
  * other write path of the corporations table (企业管理 修改, 核心企业准入 修改, and the other owner's
  * change) and refused with FIELD_OWNED_BY_PROCESS, naming the field and where it is changed, with
  * nothing proposed or written; an owned value sent back unchanged is no change and passes; the owning
@@ -10,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desDecrypt } from '../../src/protocol/des';
+import { idCardCheckChar } from '../../src/lib/validators';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { sharedServer, type TestServer } from './server';
 
@@ -18,6 +20,7 @@ const CHANGES = `${CORPS}/changes`;
 const WF = '/op/v1/workflow';
 const ID_CARD = '11010519491231002X';
 const MOBILE = '13812345678';
+const OTHER_ID_CARD = `11010519800101001${idCardCheckChar('11010519800101001')}`;
 
 interface Proposal {
   change: { id: string; recordId: string; proposed: Record<string, unknown> };
@@ -72,6 +75,7 @@ const columns = ({ pendingChange: _p, changes: _c, revealed: _r, ...rest }: Corp
 
 interface Owned {
   field: string;
+  /** The refusal's subject: the field's label, or the records it is owned on and the label (核心企业的法定代表人). */
   label: string;
   where: string;
   value: (client: ApiClient) => unknown;
@@ -83,6 +87,15 @@ const OWNED: Owned[] = [
   { field: 'corpName', label: '企业名称', where: '企业自主更名', value: () => `绕过更名${RUN}建设集团有限公司`, shown: `绕过更名${RUN}建设集团有限公司` },
   { field: 'managerName', label: '管理员姓名', where: '管理员变更', value: () => '绕过管', shown: '绕过管' },
   { field: 'managerMobile', label: '管理员手机号', where: '管理员变更', value: (client) => client.encrypt('13900002222'), shown: '1390****2222' },
+  // Owned on a core enterprise only (the lead's decision): 核心企业准入 registered them; the address stays editable everywhere.
+  { field: 'legalPersonName', label: '核心企业的法定代表人', where: '核心企业准入', value: () => '绕过法', shown: '绕过法' },
+  {
+    field: 'legalPersonIdCard',
+    label: '核心企业的法定代表人身份证号',
+    where: '核心企业准入',
+    value: (client) => client.encrypt(OTHER_ID_CARD),
+    shown: `${OTHER_ID_CARD.slice(0, 4)}****${OTHER_ID_CARD.slice(-4)}`,
+  },
 ];
 
 /** Every write path of the corporations table but the owner's, with what else a real save there would carry. */
@@ -92,7 +105,12 @@ const PATHS = [
   { name: '管理员变更', url: `${CHANGES}/manager/update-by-id`, extra: {} },
   { name: '企业自主更名', url: `${CHANGES}/renaming/update-by-id`, extra: {} },
 ];
-const ownerPath = (owned: Owned) => (owned.where === '企业自主更名' ? `${CHANGES}/renaming/update-by-id` : `${CHANGES}/manager/update-by-id`);
+const OWNER = {
+  企业自主更名: { path: `${CHANGES}/renaming/update-by-id`, resource: 'corp-renamings' },
+  管理员变更: { path: `${CHANGES}/manager/update-by-id`, resource: 'corp-manager-changes' },
+  核心企业准入: { path: `${CHANGES}/core-admissions/update-by-id`, resource: 'core-admissions' },
+} as Record<string, { path: string; resource: string }>;
+const ownerPath = (owned: Owned) => OWNER[owned.where].path;
 
 describe.each(OWNED)('$field, owned by $where', (owned) => {
   const others = PATHS.filter((path) => path.url !== ownerPath(owned));
@@ -107,6 +125,7 @@ describe.each(OWNED)('$field, owned by $where', (owned) => {
     const after = await find(before.id);
     expect(columns(after)).toEqual(columns(before));
     expect(clear(after, 'managerMobile')).toBe(MOBILE);
+    expect(clear(after, 'legalPersonIdCard')).toBe(ID_CARD);
     expect(after.pendingChange ?? null).toBeNull();
   });
 
@@ -116,7 +135,7 @@ describe.each(OWNED)('$field, owned by $where', (owned) => {
     expect(Object.keys(proposal.change.proposed)).toEqual([owned.field]);
     // Until it ends, 企业管理 (which approves none itself) shows the change beside the current value, with its proposer's name.
     const pending = {
-      resource: owned.where === '企业自主更名' ? 'corp-renamings' : 'corp-manager-changes',
+      resource: OWNER[owned.where].resource,
       action: 'update',
       status: 'RUNNING',
       createByName: '经办人张三',
@@ -128,6 +147,57 @@ describe.each(OWNED)('$field, owned by $where', (owned) => {
     const after = await find(before.id);
     expect(after[owned.field]).toBe(owned.shown);
     expect(after.pendingChange).toBeNull();
+  });
+});
+
+describe('a legal person is owned on a core enterprise only', () => {
+  const ordinary = async (): Promise<Corp> => {
+    seq += 1;
+    return dataOf<Corp>(handler, `${CORPS}/save`, {
+      corpName: `归属字段${RUN}第${seq}建材有限公司`,
+      creditCode: `9133${RUN}ORD${String(seq).padStart(3, '0')}`,
+      corpTypes: ['SUPPLIER'],
+      legalPersonName: '周明',
+      legalPersonIdCard: handler.encrypt(ID_CARD),
+      managerName: '吴婷',
+      managerMobile: handler.encrypt(MOBILE),
+      registeredAddress: '浙江省杭州市上城区钱江路1号',
+    });
+  };
+
+  it("an ordinary corporation's is still changed under 企业管理 修改, with the address", async () => {
+    const before = await ordinary();
+    const saved = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, {
+      id: before.id,
+      dataVersion: before.dataVersion,
+      legalPersonName: '钱新法',
+      legalPersonIdCard: handler.encrypt(OTHER_ID_CARD),
+      registeredAddress: '浙江省杭州市上城区钱江路2号',
+    });
+    expect(saved).toMatchObject({ legalPersonName: '钱新法', registeredAddress: '浙江省杭州市上城区钱江路2号' });
+    expect(clear(await find(before.id), 'legalPersonIdCard')).toBe(OTHER_ID_CARD);
+  });
+
+  it('a write that makes a corporation a core enterprise cannot change its legal person at once', async () => {
+    const before = await ordinary();
+    const answer = await handler.call(`${CORPS}/update-by-id`, {
+      json: { id: before.id, dataVersion: before.dataVersion, corpTypes: ['SUPPLIER', 'CORE_ENTERPRISE'], legalPersonName: '钱新法' },
+    });
+    expect(refusalOf(answer)).toMatchObject({ code: 'FIELD_OWNED_BY_PROCESS', message: '核心企业的法定代表人只能通过“核心企业准入”变更，此处不能修改' });
+    expect(columns(await find(before.id))).toEqual(columns(before));
+  });
+
+  it("a core enterprise's address is still changed under 企业管理 修改, its legal person sent back unchanged", async () => {
+    const before = await find((await admitted()).id);
+    const saved = await dataOf<Corp>(handler, `${CORPS}/update-by-id`, {
+      id: before.id,
+      dataVersion: before.dataVersion,
+      legalPersonName: before.legalPersonName,
+      legalPersonIdCard: null,
+      registeredAddress: '上海市黄浦区中山东一路1号',
+    });
+    expect(saved).toMatchObject({ legalPersonName: '王建国', registeredAddress: '上海市黄浦区中山东一路1号' });
+    expect(clear(await find(before.id), 'legalPersonIdCard')).toBe(ID_CARD);
   });
 });
 

@@ -14,6 +14,7 @@ import { menuId } from '../../server/db/seed';
 import { declaredMenuTree, flattenMenus, grantedMenus } from '../../server/db/reference';
 import { PERSONAS, ROLES } from '../../server/db/seed-data/personas';
 import { expandGrants } from '../../src/lib/grants';
+import { withOwnExports } from '../../src/lib/own-exports';
 import { roleMenus, rolePermissions } from '../../server/db/schema';
 import type { RouteItem } from '../../server/routes/menu-tree';
 import { ApiClient, passwordOf, signInAs, type ApiResponse } from './client';
@@ -147,8 +148,9 @@ describe('/op/v1/userInfo', () => {
       personName: '经办人张三',
       avatar: '',
       authorities: [{ code: 'ROLE_OP_HANDLER', roleName: '运营经办', pkRole: 'r-op-handler' }],
-      // Derived from the working role's grant rules over every permission the code declares, as the seed expands them.
-      menuPerms: expandGrants(roleOf('op_handler').grants, knownPermissions(RESOURCES)),
+      // Derived from the working role's grant rules over every permission the code declares, as the seed
+      // expands them, and what an export implies besides: one's own export records (src/lib/own-exports.ts).
+      menuPerms: withOwnExports(expandGrants(roleOf('op_handler').grants, knownPermissions(RESOURCES))).sort(),
       userStatus: 1,
       personPosition: 'SYS_AUTH_OPERATOR',
       corps: [
@@ -187,6 +189,8 @@ describe('/op/v1/userInfo', () => {
       PERMISSIONS.operationLog.export,
       PERMISSIONS.auditRule.run,
       PERMISSIONS.auditRule.export,
+      // Exporting, it downloads its own export records (src/lib/own-exports.ts); it removes none.
+      PERMISSIONS.exportRecord.download,
     ];
     expect([...info.menuPerms].sort()).toEqual(expected.sort());
   });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { signInAs, type ApiClient, dataOf, refusalOf } from './client';
 import { TICKET_TTL_MS } from '../../server/exports/tickets';
+import { OWN_EXPORT_PERMISSIONS, withOwnExports } from '../../src/lib/own-exports';
 import { until } from '../support/until';
 import { captureLog, startServer, type TestServer } from './server';
 
@@ -110,7 +111,8 @@ describe('exporting a filtered list', () => {
     const mine = await ok<Page<ExportRecord>>(admin, `${RECORDS}/page`, {});
     expect(mine.records.map((r) => r.id)).toContain(exported.id);
     expect(await ok<Page<ExportRecord>>(auditor, `${RECORDS}/page`, {})).toMatchObject({ total: 0, records: [] });
-    expect(refusal(await auditor.call(`${RECORDS}/export`, { json: { id: exported.id } })).status).toBe(403);
+    // The auditor exports the operation log, so it may download its own files (issue 37), never another's.
+    expect(refusal(await auditor.call(`${RECORDS}/export`, { json: { id: exported.id } }))).toMatchObject({ code: 'NOT_FOUND' });
     expect(refusal(await auditor.call(`${RECORDS}/remove-by-ids`, { json: { ids: [exported.id] } })).status).toBe(403);
     expect(refusal(await auditor.call('/op/v1/sys/dict-types/export', { json: {} }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
@@ -155,5 +157,54 @@ describe('exporting a filtered list', () => {
     expect(await ok<number>(admin, `${RECORDS}/remove-by-ids`, { ids: [done.id] })).toBe(1);
     expect(existsSync(join(dir, `${done.id}.xlsx`))).toBe(false);
     expect(refusal(await admin.call(`${RECORDS}/export`, { json: { id: done.id } })).code).toBe('NOT_FOUND');
+  });
+});
+
+/**
+ * Whoever may export something follows their own exports (issue 37): op_handler, who holds the
+ * issuance batches' export (credit:note:export) and no system:export:*, lists, counts and downloads
+ * the file it started, sees nobody else's and removes nothing; a user who may export nothing is
+ * refused the list as before.
+ */
+describe("following one's own exports", () => {
+  let handler: ApiClient;
+  let agent: ApiClient;
+  beforeAll(async () => {
+    [handler, agent] = await Promise.all([signInAs(srv.baseUrl, 'op_handler'), signInAs(srv.baseUrl, 'op_agent')]);
+  });
+
+  it('is what an export permission grants besides, as the guard and the user info read it', async () => {
+    const { menuPerms } = await ok<{ menuPerms: string[] }>(handler, '/op/v1/userInfo');
+    expect(menuPerms).toContain('credit:note:export');
+    expect(menuPerms.filter((p) => p.startsWith('system:export:')).sort()).toEqual(OWN_EXPORT_PERMISSIONS.slice().sort());
+    expect(withOwnExports(menuPerms.filter((p) => !p.startsWith('system:export:'))).sort()).toEqual(menuPerms.slice().sort());
+    const agentPerms = (await ok<{ menuPerms: string[] }>(agent, '/op/v1/userInfo')).menuPerms;
+    expect(agentPerms.some((p) => p.endsWith(':export') || p.startsWith('system:export:'))).toBe(false);
+  });
+
+  it('lets op_handler list, count and download the batch export it started, and nothing of anyone else', async () => {
+    const [batch] = (await ok<Page<{ id: string }>>(handler, '/op/v1/credit-notes/batches/page', {})).records;
+    expect(batch).toBeDefined();
+    const started = await ok<ExportRecord>(handler, '/op/v1/credit-notes/batches/export', { id: batch.id });
+    const done = await finished(handler, started.id);
+    expect(done.status).toBe('SUCCESS');
+    const mine = await ok<Page<ExportRecord>>(handler, `${RECORDS}/page`, {});
+    expect(mine.records.map((r) => r.id)).toEqual([done.id]);
+    expect(await ok<number>(handler, `${RECORDS}/count-new`)).toBe(1);
+    const { response, bytes } = await download(handler, done.id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(XLSX);
+    expect((await sheetRows(bytes)).length).toBeGreaterThan(1);
+    // Someone else's record is not there for it; removing stays with system:export:remove.
+    const adminsOwn = (await ok<Page<ExportRecord>>(admin, `${RECORDS}/page`, {})).records[0];
+    expect(adminsOwn).toBeDefined();
+    expect(refusal(await handler.call(`${RECORDS}/export`, { json: { id: adminsOwn.id } }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(refusal(await handler.call(`${RECORDS}/remove-by-ids`, { json: { ids: [done.id] } }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect((await ok<Page<ExportRecord>>(admin, `${RECORDS}/page`, {})).records.map((r) => r.id)).not.toContain(done.id);
+  });
+
+  it('refuses the list to a user who may export nothing', async () => {
+    expect(refusal(await agent.call(`${RECORDS}/page`, { json: {} }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(refusal(await agent.call(`${RECORDS}/count-new`, { json: {} }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
 });

@@ -12,6 +12,10 @@ import type { RouteItem } from '../../server/routes/menu-tree';
 import { hasPermission } from '../../src/lib/access';
 import { RESOURCES } from '../../server/resources/registry';
 import { PERMISSIONS } from '../../src/lib/permissions';
+import { OWN_EXPORT_PERMISSIONS, withOwnExports } from '../../src/lib/own-exports';
+import { and, eq } from 'drizzle-orm';
+import { rolePermissions, roles, userRoles, users } from '../../server/db/schema';
+import { ACCOUNT_STATUS } from '../../src/resources/staff';
 import { signInAs } from './client';
 import { sharedServer, type TestServer } from './server';
 
@@ -68,6 +72,18 @@ const PAGE_CALLS: Record<string, { path: string; json?: unknown }> = {
   'certificate-management:certificate-detail': { path: '/op/v1/certificates/page', json: {} },
 };
 
+/** The permissions a user's enabled roles grant, as stored (role_permissions). */
+async function storedGrants(username: string): Promise<string[]> {
+  const rows = await srv.database.db
+    .selectDistinct({ permission: rolePermissions.permission })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, and(eq(roles.pkRole, userRoles.pkRole), eq(roles.status, ACCOUNT_STATUS.enabled)))
+    .innerJoin(rolePermissions, eq(rolePermissions.pkRole, userRoles.pkRole))
+    .where(eq(users.username, username));
+  return rows.map((r) => r.permission);
+}
+
 const PERSONAS = ['op_admin', 'op_handler', 'op_director', 'op_auditor', 'op_agent'] as const;
 
 describe.each(PERSONAS)('%s', (username) => {
@@ -76,7 +92,11 @@ describe.each(PERSONAS)('%s', (username) => {
     const info = (await client.call<{ menuPerms: string[] }>('/op/v1/userInfo', { method: 'GET' })).body.data!;
     const tree = (await client.call<RouteItem[]>('/op/v1/userInfo/granted-menu-tree')).body.data!;
     const seen = treeUris(tree).sort();
-    expect(seen).toEqual(menusOfPermissions(info.menuPerms));
+    // Menus follow the roles' stored grants; what an export implies besides (one's own export
+    // records, src/lib/own-exports.ts) opens 我的导出 from the navbar, not a menu.
+    const stored = await storedGrants(username);
+    expect(info.menuPerms.slice().sort()).toEqual(withOwnExports(stored).sort());
+    expect(seen).toEqual(menusOfPermissions(stored));
 
     for (const uri of seen) {
       const menu = byUri.get(uri)!;
@@ -102,7 +122,8 @@ describe('the grant rules', () => {
     }
     // Reads only, and the operation log's export: an audit takes its evidence away (issue 20); the
     // auditors' rules are run (the run writes only its own report) and their report exported (issue 41).
-    const takenAway: string[] = [PERMISSIONS.operationLog.export, PERMISSIONS.auditRule.run, PERMISSIONS.auditRule.export];
+    // Exporting, it may also download its own export records (src/lib/own-exports.ts), never remove them.
+    const takenAway: string[] = [PERMISSIONS.operationLog.export, PERMISSIONS.auditRule.run, PERMISSIONS.auditRule.export, PERMISSIONS.exportRecord.download];
     expect(info.menuPerms).toEqual(expect.arrayContaining(takenAway));
     for (const permission of info.menuPerms.filter((p) => !takenAway.includes(p))) {
       expect(['list', 'query', 'data-dashboard']).toContain(permission.slice(permission.lastIndexOf(':') + 1));
@@ -114,6 +135,7 @@ describe('the grant rules', () => {
     const info = (await client.call<{ menuPerms: string[] }>('/op/v1/userInfo', { method: 'GET' })).body.data!;
     expect(info.menuPerms).toEqual(expect.arrayContaining([PERMISSIONS.realname.submit, PERMISSIONS.certificate.renew, PERMISSIONS.news.list]));
     expect(info.menuPerms).not.toContain(PERMISSIONS.news.add);
-    expect(info.menuPerms.filter((p) => p.startsWith('system:') && p !== PERMISSIONS.file.upload)).toEqual([]);
+    // No system:* grant: the export records it may read and download are its own, through the batches' export (src/lib/own-exports.ts).
+    expect(info.menuPerms.filter((p) => p.startsWith('system:') && p !== PERMISSIONS.file.upload).sort()).toEqual(OWN_EXPORT_PERMISSIONS.slice().sort());
   });
 });

@@ -20,6 +20,7 @@ import {
   type AuditRule,
 } from '../../lib/audit-rules';
 import { OPERATION_ACTION } from '../../resources/operation-log';
+import { permissionOptions } from '../../lib/permission-labels';
 import { api } from '../../providers/http';
 import { PROCESS_DEFINITIONS, PROCESS_KEYS } from '../../workflows/registry';
 import { processLabel, stepLabel } from './rule-fields';
@@ -50,6 +51,10 @@ export interface RuleFormValues {
   roles?: string[];
   ignoredActions?: string[];
 }
+
+/** A permission is found by its label or its code, whichever the operator types. */
+const matchesPermission = (input: string, option?: { label: string; value: string }) =>
+  !!option && [option.label, option.value].some((text) => text.toLowerCase().includes(input.trim().toLowerCase()));
 
 const stepKey = (s: { processKey: string; step: string }) => `${s.processKey}.${s.step}`;
 const stepRef = (key: string) => ({ processKey: key.slice(0, key.lastIndexOf('.')), step: key.slice(key.lastIndexOf('.') + 1) });
@@ -119,7 +124,8 @@ export function RuleFields({ form, options, withId }: { form: FormInstance<RuleF
   const kind = Form.useWatch('kind', form);
   const allProcesses = Form.useWatch('allProcesses', form);
   const roleOptions = useMemo(() => (options?.roles ?? []).map((r) => ({ value: r.code, label: r.roleName })), [options]);
-  const permissionOptions = useMemo(() => (options?.permissions ?? []).map((p) => ({ value: p, label: p })), [options]);
+  // Offered by their labels (融资资格申请 · 新增); the value sent and stored stays the code.
+  const permissionChoices = useMemo(() => permissionOptions(options?.permissions ?? [], t), [options, t]);
   const stepOptions = useMemo(
     () =>
       PROCESS_KEYS.flatMap((processKey) =>
@@ -142,7 +148,14 @@ export function RuleFields({ form, options, withId }: { form: FormInstance<RuleF
           <Input maxLength={AUDIT_RULE_NAME_MAX} />
         </Form.Item>
         <Form.Item name={[field, 'permissions']} label={t('auditRules:form.permissions')}>
-          <Select mode="multiple" allowClear showSearch options={permissionOptions} />
+          <Select
+            mode="multiple"
+            allowClear
+            showSearch
+            options={permissionChoices}
+            filterOption={matchesPermission}
+            data-testid={`audit-rule-permissions-${field}`}
+          />
         </Form.Item>
         <Form.Item name={[field, 'steps']} label={t('auditRules:form.steps')}>
           <Select mode="multiple" allowClear showSearch optionFilterProp="label" options={stepOptions} />

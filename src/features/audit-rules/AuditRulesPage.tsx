@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { DATETIME_FORMAT } from '../../crud/fields';
 import { useHasPermission } from '../../crud/use-resource-access';
 import { AUDIT_RULES_API, nameOf, type AuditExportFormat, type AuditRule, type AuditRuleChange, type Named } from '../../lib/audit-rules';
+import { permissionLabel } from '../../lib/permission-labels';
 import { PERMISSIONS } from '../../lib/permissions';
 import { api } from '../../providers/http';
 import { useNamespaces } from '../../providers/lazy-namespaces';
@@ -106,6 +107,7 @@ function useStepLabel() {
 }
 
 function HoldingList({ holdings }: { holdings: Holding[] }) {
+  const { t } = useTranslation();
   const stepLabel = useStepLabel();
   return (
     <Space direction="vertical" size={2}>
@@ -113,7 +115,9 @@ function HoldingList({ holdings }: { holdings: Holding[] }) {
         <div key={h.pkRole}>
           <Typography.Text strong>{h.roleName}</Typography.Text>{' '}
           {h.permissions.map((p) => (
-            <Tag key={p}>{p}</Tag>
+            <Tag key={p} title={p}>
+              {permissionLabel(p, t)}
+            </Tag>
           ))}
           {h.steps.map((s) => (
             <Tag key={s} color="blue">

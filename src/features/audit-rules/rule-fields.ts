@@ -1,10 +1,11 @@
 /**
  * An auditors' rule as lines a person reads (name, severity, owner, kind and each parameter), the
  * same lines for the rule before and after a change, so the task view can set them side by side and
- * the reviewer sees exactly what would change. Roles read by their names, steps by their process's
- * and step's labels, processes by their names.
+ * the reviewer sees exactly what would change. Roles read by their names, permissions by their labels,
+ * steps by their process's and step's labels, processes by their names.
  */
 import { nameOf, type AuditFunction, type AuditRule, type ProcessStepRef } from '../../lib/audit-rules';
+import { permissionLabel } from '../../lib/permission-labels';
 import { PROCESS_DEFINITIONS } from '../../workflows/registry';
 
 export interface RuleLine {
@@ -29,7 +30,8 @@ export function ruleLines(state: { definition: AuditRule; enabled: boolean }, t:
   const label = (key: string) => t(`auditRules:form.${key}`);
   const roles = (codes: readonly string[] | undefined) => (codes?.length ? codes.map((c) => roleNames[c] ?? c).join('、') : t('auditRules:change.none'));
   const fn = (f: AuditFunction) => {
-    const parts = [...(f.permissions ?? []), ...(f.steps ?? []).map((s) => stepLabel(s, t))];
+    // Permissions by their labels (融资资格申请 · 新增), as the picker offered them; the stored codes are not what a reviewer reads.
+    const parts = [...(f.permissions ?? []).map((p) => permissionLabel(p, t)), ...(f.steps ?? []).map((s) => stepLabel(s, t))];
     return `${nameOf(f, t)}：${parts.join('、')}`;
   };
   const lines: RuleLine[] = [

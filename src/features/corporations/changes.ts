@@ -5,7 +5,7 @@
  * share the record's scope, so a corporation has one pending change and one history across them.
  */
 import { defineResource, type FieldOwner, type FieldSchema } from '../../crud/resource';
-import { ACCOUNT_USAGE_DICT, ADMISSION_STATUS_DICT } from '../../lib/corporations';
+import { ACCOUNT_USAGE_DICT, ADMISSION_STATUS_DICT, CORP_TYPE } from '../../lib/corporations';
 import { PERMISSIONS } from '../../lib/permissions';
 
 export const CORP_CHANGE_PROCESS = {
@@ -29,12 +29,19 @@ const shown = (schema: FieldSchema): FieldSchema => ({ ...schema, readOnly: true
 
 /**
  * The corporation's fields that one process alone changes (DOMAIN.md: the name through 企业自主更名
- * and its two reviews, the administrator through 管理员变更): set when a corporation is created, then
+ * and its two reviews, the administrator through 管理员变更; a core enterprise's legal person and its
+ * ID card through 核心企业准入, which registered them): set when a corporation is created, then
  * refused by every other write path (server/crud/owned-fields.ts) and shown read-only by its forms.
+ * An ordinary corporation's legal person is plain data of 企业管理; the address stays editable everywhere.
  */
 export const CORP_FIELD_OWNER = {
   name: { process: CORP_CHANGE_PROCESS.renaming, where: title('renaming') },
   manager: { process: CORP_CHANGE_PROCESS.manager, where: title('manager') },
+  legalPerson: {
+    process: CORP_CHANGE_PROCESS.coreAdmitUpdate,
+    where: title('coreAdmission'),
+    onlyFor: { field: 'corpTypes', value: CORP_TYPE.core, records: 'corporateChanges:coreAdmission.records' },
+  },
 } as const satisfies Record<string, FieldOwner>;
 
 const corpName: FieldSchema = {
@@ -66,8 +73,27 @@ const managerMobile: FieldSchema = {
   ownedBy: CORP_FIELD_OWNER.manager,
 };
 
+const legalPersonName: FieldSchema = {
+  type: 'string',
+  label: corp('legalPersonName'),
+  required: true,
+  maxLength: 30,
+  validator: 'personName',
+  width: 110,
+  ownedBy: CORP_FIELD_OWNER.legalPerson,
+};
+const legalPersonIdCard: FieldSchema = {
+  type: 'string',
+  label: corp('legalPersonIdCard'),
+  required: true,
+  validator: 'idCard',
+  sensitive: true,
+  column: false,
+  ownedBy: CORP_FIELD_OWNER.legalPerson,
+};
+
 /** Every owned field of the corporations table, whichever declaration a write comes through (CrudOptions.ownedFields). */
-export const CORP_OWNED_FIELDS: Readonly<Record<string, FieldSchema>> = { corpName, managerName, managerMobile };
+export const CORP_OWNED_FIELDS: Readonly<Record<string, FieldSchema>> = { corpName, managerName, managerMobile, legalPersonName, legalPersonIdCard };
 const creditCode: FieldSchema = {
   type: 'string',
   label: corp('creditCode'),
@@ -96,8 +122,8 @@ export const coreAdmissionResource = defineResource({
     // through their own processes, never through 修改 here.
     corpName: { ...corpName, createOnly: true },
     creditCode: { ...creditCode, createOnly: true },
-    legalPersonName: { type: 'string', label: corp('legalPersonName'), required: true, maxLength: 30, validator: 'personName', width: 110 },
-    legalPersonIdCard: { type: 'string', label: corp('legalPersonIdCard'), required: true, validator: 'idCard', sensitive: true, column: false },
+    legalPersonName,
+    legalPersonIdCard,
     managerName: { ...managerName, createOnly: true },
     managerMobile: { ...managerMobile, createOnly: true },
     registeredAddress: { type: 'text', label: corp('registeredAddress'), required: true, maxLength: 200 },

@@ -36,8 +36,23 @@ export const corporationResource = defineResource({
     },
     creditCode: { type: 'string', label: corp('creditCode'), required: true, maxLength: 18, validator: 'taxId', unique: true, search: 'contains', width: 200 },
     corpTypes: { type: 'dict', label: corp('corpTypes'), dictType: CORP_TYPE_DICT, multiple: true, required: true, search: 'eq', width: 220 },
-    legalPersonName: { type: 'string', label: corp('legalPersonName'), maxLength: 30, validator: 'personName', width: 110 },
-    legalPersonIdCard: { type: 'string', label: corp('legalPersonIdCard'), validator: 'idCard', sensitive: true, column: false },
+    // A core enterprise's legal person is registered through 核心企业准入 (refused here for it); an ordinary corporation's is edited here.
+    legalPersonName: {
+      type: 'string',
+      label: corp('legalPersonName'),
+      maxLength: 30,
+      validator: 'personName',
+      ownedBy: CORP_FIELD_OWNER.legalPerson,
+      width: 110,
+    },
+    legalPersonIdCard: {
+      type: 'string',
+      label: corp('legalPersonIdCard'),
+      validator: 'idCard',
+      sensitive: true,
+      ownedBy: CORP_FIELD_OWNER.legalPerson,
+      column: false,
+    },
     managerName: {
       type: 'string',
       label: corp('managerName'),
