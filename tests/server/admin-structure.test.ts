@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POSITIONS } from '../../src/lib/access';
 import { MATRIX_ACTIONS, MATRIX_API, type MatrixAnswer } from '../../src/lib/permission-matrix';
+import { withOwnExports } from '../../src/lib/own-exports';
 import { menuButtonResource, menuResource } from '../../src/resources/menus';
 import { orgResource } from '../../src/resources/orgs';
 import { positionResource } from '../../src/resources/positions';
@@ -311,7 +312,8 @@ describe('the permission matrix', () => {
     const rows = await srv.database.db.select().from(rolePermissions);
     const held = new Map<string, Set<string>>();
     for (const r of rows) held.set(r.pkRole, (held.get(r.pkRole) ?? new Set()).add(r.permission));
-    return held;
+    // As a principal holds them: an export also grants one's own export records (src/lib/own-exports.ts).
+    return new Map([...held].map(([pkRole, permissions]) => [pkRole, new Set(withOwnExports([...permissions]))]));
   }
   const allows = (held: Set<string> | undefined, permission: string | undefined) =>
     permission === undefined ? null : Boolean(held && (held.has('*:*:*') || held.has(permission)));
