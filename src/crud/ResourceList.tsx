@@ -18,7 +18,7 @@ import { errorNotification, filtersToBody, sortersToOrderBy } from '../providers
 import { exportBadge } from '../providers/export-records';
 import { MY_EXPORT_PATH } from '../routes/static-routes';
 import { DAY_FORMAT } from '../lib/dates';
-import { LIST_TOTAL_BOUND } from '../protocol/envelope';
+import { pagerTotal } from './pager-total';
 import { useColumnSettings } from './column-settings';
 import { createValues, FieldValue, fieldsOf, referenceLabelOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
@@ -427,11 +427,7 @@ export function ResourceList({
           ...tableProps.pagination,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          // A bounded count (a filter matching a large share of a table) is a floor: said as "more than 10,000", not as a count.
-          showTotal: (total) =>
-            tableQuery.data?.totalBounded
-              ? t('kit:table.totalAtLeast', { bound: LIST_TOTAL_BOUND.toLocaleString(i18n.language) })
-              : t('kit:table.total', { total }),
+          showTotal: (total) => pagerTotal(t, i18n.language, total, tableQuery.data?.totalBounded),
         }}
       />
 
