@@ -18,6 +18,7 @@ import { UNWORKABLE_REASON, type UnworkableReason } from '../../src/workflows/un
 import type { Page } from '../crud/routes';
 import { pagingOf, whereOf } from '../crud/query';
 import { boundedMatchCount, boundedTotal, keptRowCount } from '../crud/row-counts';
+import { LIST_TOTAL_BOUND } from '../../src/protocol/envelope';
 import type { Db } from '../db/open';
 import { users, workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
 import { renderStored, translate, typedValuesOf, type MessageRef } from '../i18n';
@@ -153,15 +154,25 @@ export class WorkflowQueries {
   private async taskPage(body: Body, scope: SQL[], order: SQL[]): Promise<Page<ReturnType<typeof taskView>>> {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf([...scope, ...taskFilters(body)]);
-    const [records, [{ total }]] = await Promise.all([
+    const offset = (pageNum - 1) * pageSize;
+    // Counted up to the bound (crud/row-counts.ts): a year's open tasks are not all checked against the four-eyes and maker rules on every page.
+    const matches = this.db
+      .select({ one: sql`1` })
+      .from(workflowTasks)
+      .innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instanceId))
+      .where(where)
+      .limit(LIST_TOTAL_BOUND + 1)
+      .as('matches');
+    const [records, [{ counted }]] = await Promise.all([
+      // The to-do list's order is workflow_tasks_todo_idx's (open, newest first, id): its first page walks the index and stops there.
       selectTasks(this.db)
         .where(where)
         .orderBy(...order, asc(workflowTasks.id))
         .limit(pageSize)
-        .offset((pageNum - 1) * pageSize),
-      this.db.select({ total: count() }).from(workflowTasks).innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instanceId)).where(where),
+        .offset(offset),
+      this.db.select({ counted: count() }).from(matches),
     ]);
-    return { records: records.map(taskView), total, pageNum, pageSize };
+    return { records: records.map(taskView), pageNum, pageSize, ...boundedTotal(counted, offset + records.length) };
   }
 
   /**
