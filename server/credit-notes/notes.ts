@@ -6,13 +6,13 @@
  * credit_notes_split_conserved in the database).
  */
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, asc, count, eq, gte, ilike, inArray, lt, lte, notInArray, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gte, ilike, inArray, lt, lte, notInArray, type SQL } from 'drizzle-orm';
 import { CORP_TYPE } from '../../src/lib/corporations';
 import { HOLD_KIND, NOTE_STATUS, OUTSTANDING_STATUSES, STORED_NOTE_STATUSES, effectiveStatus, splitAmounts } from '../../src/lib/credit-notes';
 import { formatMoney, toFen } from '../../src/lib/money';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
-import { keptRowCount } from '../crud/row-counts';
+import { boundedMatchCount, boundedTotal, keptRowCount } from '../crud/row-counts';
 import { corporations, creditNoteHolds, creditNotes } from '../db/schema';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
@@ -67,16 +67,12 @@ export async function listNotes(ctx: AppContext, body: Body) {
   const dueTo = optionalDate(body, 'dueTo');
   if (dueTo) conditions.push(lte(creditNotes.dueDate, dueTo));
   const where = conditions.length ? and(...conditions) : undefined;
-  // Unfiltered: the count the database keeps (1,000,000 notes are not counted on each page).
-  const total = (where ? null : await keptRowCount(ctx.db, creditNotes)) ?? (await ctx.db.select({ total: count() }).from(creditNotes).where(where))[0].total;
-  const rows = await ctx.db
-    .select()
-    .from(creditNotes)
-    .where(where)
-    .orderBy(asc(creditNotes.dueDate), asc(creditNotes.noteNo))
-    .limit(pageSize)
-    .offset((pageNum - 1) * pageSize);
-  return { records: rows.map((r) => viewOf(r, today)), total, pageNum, pageSize };
+  const offset = (pageNum - 1) * pageSize;
+  const rows = await ctx.db.select().from(creditNotes).where(where).orderBy(asc(creditNotes.dueDate), asc(creditNotes.noteNo)).limit(pageSize).offset(offset);
+  // Unfiltered: the count the database keeps (1,000,000 notes are not counted on each page); filtered: counted up to the bound.
+  const kept = where ? null : await keptRowCount(ctx.db, creditNotes);
+  const totals = kept !== null ? { total: kept } : boundedTotal(await boundedMatchCount(ctx.db, creditNotes, where), offset + rows.length);
+  return { records: rows.map((r) => viewOf(r, today)), pageNum, pageSize, ...totals };
 }
 
 /**

@@ -26,13 +26,14 @@ import { actorOf, recordReveal } from '../operation-log/record';
 import { revealKeyOf } from '../sensitive/values';
 import type { Principal } from '../security/sessions';
 import { ApprovableResource } from './approvals';
-import { keptRowCount } from './row-counts';
+import { boundedMatchCount, boundedTotal, keptRowCount } from './row-counts';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf, findById } from './checks';
 import { readInput, requireId, requireIds, requireObject } from './fields';
 import { ownedFieldCheck } from './owned-fields';
 import { checkLinksDeclared, splitLinks, withLinks, writeLinks } from './links';
 import { checkReferences, registerReferenceTarget } from './references';
 import { filterConditions, orderOf, pagingOf, whereOf } from './query';
+import { LIST_TOTAL_BOUND } from '../../src/protocol/envelope';
 import { hasSensitiveFields, presentRows, readSealed } from './sensitive-fields';
 import { written } from './write-log';
 import type { CrudOptions, Row, RowActionChange } from './types';
@@ -46,6 +47,8 @@ export interface Page<T = Row> {
   total: number;
   pageNum: number;
   pageSize: number;
+  /** Set when the matches were counted only up to LIST_TOTAL_BOUND: `total` is a floor, not the count. */
+  totalBounded?: boolean;
 }
 
 /** Rows the export of a filtered list may hold: beyond this, narrow the filters. */
@@ -56,7 +59,7 @@ const TOTAL = '__total';
 /**
  * One page of the filtered, ordered list; `scope` narrows it further (e.g. the caller's own rows).
  * Each statement costs a round trip and a plan (milliseconds on embedded PGlite), so a filtered
- * list, whose matches are few, counts them in the same statement (count(*) over ()); an unfiltered
+ * list counts its matches in the same statement, up to LIST_TOTAL_BOUND and one more; an unfiltered
  * one counts separately, by index, and not at all when its first page already holds everything; over a
  * table whose rows the database counts (row-counts.ts) it reads that count instead.
  */
@@ -70,15 +73,23 @@ export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: Ret
   const countAll = async () => (await db.select({ total: count() }).from(options.table).where(where))[0].total;
 
   if (conditions.length) {
+    // The matches counted in the same statement (one round trip), but at most LIST_TOTAL_BOUND + 1 of them:
+    // an uncorrelated subquery, run once, stops there however large a share of the table the filter matches.
+    const bounded = db
+      .select({ one: sql`1` })
+      .from(options.table)
+      .where(where)
+      .limit(LIST_TOTAL_BOUND + 1)
+      .as('bounded');
     const rows: Row[] = await db
-      .select({ ...columns, [TOTAL]: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ ...columns, [TOTAL]: sql<number>`(select count(*) from ${bounded})`.mapWith(Number) })
       .from(options.table)
       .where(where)
       .orderBy(...order)
       .limit(pageSize)
       .offset(offset);
-    const total = rows.length ? Number(rows[0][TOTAL]) : offset === 0 ? 0 : await countAll();
-    return { records: rows.map(({ [TOTAL]: _total, ...record }) => record), total, pageNum, pageSize };
+    const counted = rows.length ? Number(rows[0][TOTAL]) : offset === 0 ? 0 : await boundedMatchCount(db, options.table, where);
+    return { records: rows.map(({ [TOTAL]: _total, ...record }) => record), pageNum, pageSize, ...boundedTotal(counted, offset + rows.length) };
   }
   const records = await db
     .select()

@@ -3,10 +3,11 @@
  * database counts in list_row_counts (schema-dashboard.ts), kept by statement triggers in the writing
  * transaction, so the total is exact and costs a few rows instead of a count of 1,000,000.
  */
-import { eq, getTableName, sql } from 'drizzle-orm';
+import { count, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open';
 import { listRowCounts } from '../db/schema';
+import { LIST_TOTAL_BOUND } from '../../src/protocol/envelope';
 
 /** The tables migration dashboard_summaries_and_list_row_counts put the counting triggers on. */
 const COUNTED_TABLES = new Set(['credit_notes', 'workflow_instances', 'sys_operation_logs']);
@@ -20,4 +21,28 @@ export async function keptRowCount(db: Db, table: PgTable): Promise<number | nul
     .from(listRowCounts)
     .where(eq(listRowCounts.tableName, name));
   return rows;
+}
+
+/**
+ * The matches of a filtered list over `table`, counted up to LIST_TOTAL_BOUND and one more: a filter that
+ * matches a large share of a large table (an operation log of one action) stops counting there instead
+ * of reading every match on every page. Read the answer with boundedTotal, below.
+ */
+export async function boundedMatchCount(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(LIST_TOTAL_BOUND + 1)
+    .as('matches');
+  return (await db.select({ total: count() }).from(matches))[0].total;
+}
+
+/**
+ * The pager's total from a count stopped at LIST_TOTAL_BOUND + 1: exact below the bound; past it, marked
+ * bounded, and never less than the rows this page reaches (a deep page past the bound still has a next).
+ */
+export function boundedTotal(counted: number, reached: number): { total: number; totalBounded?: boolean } {
+  if (counted <= LIST_TOTAL_BOUND) return { total: counted };
+  return { total: Math.max(counted, reached), totalBounded: true };
 }

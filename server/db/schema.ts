@@ -322,7 +322,9 @@ export const workflowTasks = pgTable(
     uniqueIndex('workflow_tasks_open_uq')
       .on(t.instanceId)
       .where(sql`${t.status} = 'TODO'`),
-    index('workflow_tasks_todo_idx').on(t.status, t.workingRole, t.createTime),
+    // The to-do list's order among open tasks (newest first, then id): its first page walks this index, whatever working roles the
+    // actor holds (a role in the key would order by role first), and stops at the page (issue 42).
+    index('workflow_tasks_todo_idx').on(t.status, t.createTime.desc().nullsFirst(), t.id),
     index('workflow_tasks_assignee_idx').on(t.assigneeId, t.status, t.completeTime),
   ],
 );

@@ -17,7 +17,8 @@ import { HISTORY_ACTION, INSTANCE_STATUS, TASK_STATUS } from '../../src/workflow
 import { UNWORKABLE_REASON, type UnworkableReason } from '../../src/workflows/unworkable';
 import type { Page } from '../crud/routes';
 import { pagingOf, whereOf } from '../crud/query';
-import { keptRowCount } from '../crud/row-counts';
+import { boundedMatchCount, boundedTotal, keptRowCount } from '../crud/row-counts';
+import { LIST_TOTAL_BOUND } from '../../src/protocol/envelope';
 import type { Db } from '../db/open';
 import { users, workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
 import { renderStored, translate, typedValuesOf, type MessageRef } from '../i18n';
@@ -153,15 +154,25 @@ export class WorkflowQueries {
   private async taskPage(body: Body, scope: SQL[], order: SQL[]): Promise<Page<ReturnType<typeof taskView>>> {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf([...scope, ...taskFilters(body)]);
-    const [records, [{ total }]] = await Promise.all([
+    const offset = (pageNum - 1) * pageSize;
+    // Counted up to the bound (crud/row-counts.ts): a year's open tasks are not all checked against the four-eyes and maker rules on every page.
+    const matches = this.db
+      .select({ one: sql`1` })
+      .from(workflowTasks)
+      .innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instanceId))
+      .where(where)
+      .limit(LIST_TOTAL_BOUND + 1)
+      .as('matches');
+    const [records, [{ counted }]] = await Promise.all([
+      // The to-do list's order is workflow_tasks_todo_idx's (open, newest first, id): its first page walks the index and stops there.
       selectTasks(this.db)
         .where(where)
         .orderBy(...order, asc(workflowTasks.id))
         .limit(pageSize)
-        .offset((pageNum - 1) * pageSize),
-      this.db.select({ total: count() }).from(workflowTasks).innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instanceId)).where(where),
+        .offset(offset),
+      this.db.select({ counted: count() }).from(matches),
     ]);
-    return { records: records.map(taskView), total, pageNum, pageSize };
+    return { records: records.map(taskView), pageNum, pageSize, ...boundedTotal(counted, offset + records.length) };
   }
 
   /**
@@ -193,18 +204,16 @@ export class WorkflowQueries {
   private async instancePage(body: Body, scope: SQL[]): Promise<Page<ReturnType<typeof instanceView>>> {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf([...scope, ...instanceFilters(body)]);
-    const countAll = async () => (await this.db.select({ total: count() }).from(workflowInstances).where(where))[0].total;
-    const [records, total] = await Promise.all([
+    const offset = (pageNum - 1) * pageSize;
+    const [records, kept] = await Promise.all([
       // workflow_instances_order_idx is this order: a first and a deep page walk it, not every instance.
-      selectInstances(this.db)
-        .where(where)
-        .orderBy(desc(workflowInstances.createTime), asc(workflowInstances.id))
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize),
+      selectInstances(this.db).where(where).orderBy(desc(workflowInstances.createTime), asc(workflowInstances.id)).limit(pageSize).offset(offset),
       // Unfiltered (every instance): the count the database keeps, not a count of the history.
-      where ? countAll() : keptRowCount(this.db, workflowInstances).then((kept) => kept ?? countAll()),
+      where ? null : keptRowCount(this.db, workflowInstances),
     ]);
-    return { records: records.map(instanceView), total, pageNum, pageSize };
+    // Filtered (or a table without a kept count): the matches counted up to the bound.
+    const totals = kept !== null ? { total: kept } : boundedTotal(await boundedMatchCount(this.db, workflowInstances, where), offset + records.length);
+    return { records: records.map(instanceView), pageNum, pageSize, ...totals };
   }
 
   /** Instances the actor started. */

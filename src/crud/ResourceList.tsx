@@ -18,6 +18,7 @@ import { errorNotification, filtersToBody, sortersToOrderBy } from '../providers
 import { exportBadge } from '../providers/export-records';
 import { MY_EXPORT_PATH } from '../routes/static-routes';
 import { DAY_FORMAT } from '../lib/dates';
+import { pagerTotal } from './pager-total';
 import { useColumnSettings } from './column-settings';
 import { createValues, FieldValue, fieldsOf, referenceLabelOf, SearchInput, useDayjsLocale } from './fields';
 import { ResourceFormModal } from './ResourceForm';
@@ -105,7 +106,7 @@ export function ResourceList({
   pollWhile,
   rowWritable,
 }: ResourceListProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
   useDayjsLocale();
   const can = useResourceAccess(resource);
@@ -426,7 +427,7 @@ export function ResourceList({
           ...tableProps.pagination,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('kit:table.total', { total }),
+          showTotal: (total) => pagerTotal(t, i18n.language, total, tableQuery.data?.totalBounded),
         }}
       />
 

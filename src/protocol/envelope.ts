@@ -31,3 +31,10 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** The CRUD page call (PROTOCOL.md §7): pageSize at most 500. */
 export const MAX_PAGE_SIZE = 500;
+
+/**
+ * A filtered list counts its matches up to this many (and one more, to know there are more): past it the
+ * answer carries `totalBounded` and the pager says "10,000+" instead of counting a large share of a table
+ * on every page (issue 42). Unfiltered lists over the largest tables read an exact kept count instead.
+ */
+export const LIST_TOTAL_BOUND = 10_000;

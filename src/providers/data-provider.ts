@@ -15,6 +15,8 @@ export interface PageAnswer<T> {
   total: number;
   pageNum: number;
   pageSize: number;
+  /** The server counted the matches only up to LIST_TOTAL_BOUND: `total` is a floor (the pager says "10,000+"). */
+  totalBounded?: boolean;
 }
 
 type Body = Record<string, unknown>;
@@ -101,7 +103,7 @@ export const pageCallBody = (params: ListParams): string => JSON.stringify(pageC
 export function readyList<T = BaseRecord>(params: ListParams): GetListResponse<T> | undefined {
   const { url, body } = pageCall(params);
   const page = api.ready<PageAnswer<T>>(url, body);
-  return page ? { data: page.records, total: page.total } : undefined;
+  return page ? { data: page.records, total: page.total, totalBounded: page.totalBounded } : undefined;
 }
 
 const signalOf = (meta: Record<string, unknown> | undefined) => meta?.signal as AbortSignal | undefined;
@@ -112,7 +114,7 @@ export const dataProvider: DataProvider = {
   async getList({ resource, pagination, sorters, filters, meta }) {
     const { url, body } = pageCall({ resource, pagination, sorters, filters });
     const page = await call<PageAnswer<never>>(url, body, { signal: signalOf(meta) });
-    return { data: page.records, total: page.total };
+    return { data: page.records, total: page.total, totalBounded: page.totalBounded };
   },
 
   async getOne({ resource, id, meta }) {

@@ -14,6 +14,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { busyLists, DEEP_PAGE, treeCalls } from '../../bench/scale/lists';
+import { LIST_TOTAL_BOUND } from '../../src/protocol/envelope';
 import { buildScaleWorld, checkScaleInvariants, sizesAt } from '../../bench/scale/world';
 import { signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
@@ -171,6 +172,152 @@ describe('the plans of the busiest lists on a large group’s data', () => {
 
   it('the dashboard reads no large table whole: every panel comes from the summaries the writes keep', async () => {
     expect(await wholeReads('/op/v1/dashboard/overview', {})).toEqual([]);
+  });
+});
+
+/**
+ * The director's to-do list when open tasks pile up (issue 42): its page walks workflow_tasks_todo_idx
+ * (open, newest first, id) and stops at the page, instead of reading and sorting every open task; its
+ * count stops at the bound. 3,000 more open director tasks are added, so a plan that read them all
+ * would show it. Runs after the lists above: these rows would change what they count.
+ */
+describe('the director’s to-do list with many open tasks', () => {
+  const OPEN = 3_000;
+  const PAGE = 20;
+  let director: ApiClient;
+
+  beforeAll(async () => {
+    await pglite.exec(`INSERT INTO workflow_instances (id, process_key, business_key, summary, business_no, status, current_activity, start_user_id, start_username, start_person_name, create_by, update_by, create_time)
+      SELECT 'sc-open-' || i, 'Process_LMT_DISPATCH_AUDIT', 'sc-open-biz-' || i, '待办积压 ' || i, 'SCO' || lpad(i::text, 8, '0'), 'RUNNING', 'Approve',
+        'sc-user-' || (i % 100), 'sc_user_' || (i % 100), '规模经办' || (i % 100), 'bench', 'bench', now() + interval '1 hour' + i * interval '1 second'
+      FROM generate_series(1, ${OPEN}) AS i`);
+    await pglite.exec(`INSERT INTO workflow_tasks (id, instance_id, process_key, task_definition_key, activity_type, working_role, status, create_by, update_by, create_time)
+      SELECT 'sc-open-task-' || i, 'sc-open-' || i, 'Process_LMT_DISPATCH_AUDIT', 'Approve', 'approve', 'director', 'TODO', 'bench', 'bench', now() + interval '1 hour' + i * interval '1 second'
+      FROM generate_series(1, ${OPEN}) AS i`);
+    // The statistics a database in service has (autovacuum's ANALYZE): the planner weighs the page against the open tasks it knows of.
+    await pglite.exec('ANALYZE workflow_tasks; ANALYZE workflow_instances');
+    director = await signInAs(server.baseUrl, 'op_director');
+  }, 60_000);
+
+  it('reads the page through workflow_tasks_todo_idx and stops there, first page and a deep page; counts at most the bound', async () => {
+    for (const pageNum of [1, DEEP_PAGE]) {
+      recorded = [];
+      recording = true;
+      const answer = await director.call<{ total: number; records: Array<{ id: string }> }>('/op/v1/workflow/tasks/todo/page', {
+        json: { pageNum, pageSize: PAGE },
+      });
+      recording = false;
+      expect(answer.body.code, answer.text).toBe('0');
+      expect(answer.body.data!.records).toHaveLength(PAGE);
+      expect(answer.body.data!.total).toBeGreaterThanOrEqual(OPEN);
+      if (pageNum === 1) expect(answer.body.data!.records[0].id).toBe(`sc-open-task-${OPEN}`);
+      const statements = recorded.filter((r) => /^\s*select\b/i.test(r.sql) && /from "workflow_tasks"/i.test(r.sql));
+      const page = statements.find((r) => /order by/i.test(r.sql));
+      const counting = statements.find((r) => /count\(\*\)/i.test(r.sql));
+      expect(page && counting, JSON.stringify(statements.map((r) => r.sql.slice(0, 120)))).toBeTruthy();
+      // As above, reads of every open task priced out (sequential and bitmap scans: at 3,000 open tasks a bitmap and a sort are
+      // cheap enough for the planner); what is checked is that the page has an index in its order to walk and stop in.
+      const analyse = async ({ sql, params }: { sql: string; params: unknown[] }) => {
+        await pglite.exec('SET enable_seqscan = off; SET enable_bitmapscan = off');
+        try {
+          const plan = await pglite.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params as never);
+          return plan.rows[0]['QUERY PLAN'][0].Plan;
+        } finally {
+          await pglite.exec('SET enable_seqscan = on; SET enable_bitmapscan = on');
+        }
+      };
+      const taskReads = (node: PlanNode): Array<{ type: string; index?: string; examined: number }> => [
+        ...(node['Relation Name'] === 'workflow_tasks'
+          ? [
+              {
+                type: node['Node Type'],
+                index: node['Index Name'],
+                examined: ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
+              },
+            ]
+          : []),
+        ...(node.Plans ?? []).flatMap(taskReads),
+      ];
+      const pageReads = taskReads(await analyse(page!));
+      expect(
+        pageReads.map((r) => r.index),
+        JSON.stringify(pageReads),
+      ).toEqual(['workflow_tasks_todo_idx']);
+      // The rows before the page and the page itself, with a little slack for the demo world's own open tasks: not the 3,000.
+      expect(pageReads[0].examined).toBeLessThanOrEqual(pageNum * PAGE + 100);
+      for (const read of taskReads(await analyse(counting!))) expect(read.examined).toBeLessThanOrEqual(LIST_TOTAL_BOUND + 1 + 100);
+    }
+  });
+});
+
+/**
+ * A filtered list that matches more rows than LIST_TOTAL_BOUND (issue 42): the pager's total is counted
+ * only up to the bound and one more, and says so (`totalBounded`); a smaller match is counted exactly.
+ * Runs last: its rows would change what the checks above count.
+ */
+describe('bounded totals of a filtered list', () => {
+  const PATH = '/op/v1/sys/operation-logs/page';
+  const MANY = LIST_TOTAL_BOUND + 1_500;
+  const page = async (pageNum: number) => {
+    const answer = await admin.call<{ total: number; totalBounded?: boolean; records: Array<{ id: string; action: string }> }>(PATH, {
+      json: { action: 'REVEAL', pageNum, pageSize: 20 },
+    });
+    expect(answer.body.code, answer.text).toBe('0');
+    return answer.body.data!;
+  };
+
+  beforeAll(async () => {
+    await pglite.exec(`INSERT INTO sys_operation_logs (id, username, resource, record_id, action, create_time)
+      SELECT 'sc-bound-' || i, 'sc_bound', 'corporations', 'sc-rec-' || i, 'REVEAL', now() + interval '1 day' - i * interval '1 second' FROM generate_series(1, ${MANY}) AS i`);
+  }, 60_000);
+
+  it('counts at most the bound and one more, marks the total bounded, and pages the first, a deep and a page past the bound rightly', async () => {
+    const first = await page(1);
+    expect(first).toMatchObject({ total: LIST_TOTAL_BOUND + 1, totalBounded: true });
+    expect(first.records.map((r) => r.id).slice(0, 3)).toEqual(['sc-bound-1', 'sc-bound-2', 'sc-bound-3']);
+    const deep = await page(DEEP_PAGE);
+    expect(deep.records[0].id).toBe(`sc-bound-${(DEEP_PAGE - 1) * 20 + 1}`);
+    // Past the bound the rows are still there, and the total never says fewer than the page reaches: on the last page, every match.
+    const [{ n }] = (await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_operation_logs WHERE action = 'REVEAL'`)).rows;
+    expect(n).toBeGreaterThanOrEqual(MANY);
+    const last = await page(Math.ceil(n / 20));
+    expect(last.records.length).toBe(n - (Math.ceil(n / 20) - 1) * 20);
+    expect(last).toMatchObject({ total: n, totalBounded: true });
+  });
+
+  it('counts a match under the bound exactly, unmarked', async () => {
+    const answer = await admin.call<{ total: number; totalBounded?: boolean }>(PATH, { json: { action: 'REVEAL', username: 'sc_user_1', pageSize: 20 } });
+    expect(answer.body.code, answer.text).toBe('0');
+    const [{ n }] = (await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_operation_logs WHERE action = 'REVEAL' AND username = 'sc_user_1'`))
+      .rows;
+    expect(answer.body.data).toMatchObject({ total: n });
+    expect(answer.body.data!.totalBounded).toBeUndefined();
+  });
+
+  it('reads at most the bound and one more of the matches for the count (EXPLAIN ANALYZE), first page and deep page', async () => {
+    for (const pageNum of [1, DEEP_PAGE]) {
+      recorded = [];
+      recording = true;
+      await page(pageNum);
+      recording = false;
+      const statements = recorded.filter((r) => /^\s*select\b/i.test(r.sql) && r.sql.includes('sys_operation_logs'));
+      expect(statements.length).toBeGreaterThan(0);
+      for (const { sql, params } of statements) {
+        const analysed = await pglite.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params as never);
+        const plan = analysed.rows[0]['QUERY PLAN'][0].Plan;
+        // Whatever the scan (index or, for a filter matching most of the table, sequential), it stops at the bound.
+        const scans = (node: PlanNode): number[] => [
+          ...(node['Relation Name'] === 'sys_operation_logs'
+            ? [
+                ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) *
+                  (node['Actual Loops'] ?? 1),
+              ]
+            : []),
+          ...(node.Plans ?? []).flatMap(scans),
+        ];
+        for (const examined of scans(plan)) expect(examined, sql.slice(0, 200)).toBeLessThanOrEqual(LIST_TOTAL_BOUND + 1 + pageNum * 20);
+      }
+    }
   });
 });
 

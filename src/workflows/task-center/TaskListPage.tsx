@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DATETIME_FORMAT, Typed, TypedIn, useDayjsLocale } from '../../crud/fields';
 import { useReadyPage } from '../../crud/ready-list';
+import { pagerTotal } from '../../crud/pager-total';
 import { formatDate } from '../../lib/dates';
 import { ApiError } from '../../providers/http';
 import { useUserInfo } from '../../providers/user';
@@ -55,7 +56,7 @@ function bodyOf(filters: Filters, pageNum: number, pageSize: number): Record<str
 }
 
 export function TaskListPage({ list }: { list: TaskList }) {
-  const { t } = useTranslation(['workflow', 'kit']);
+  const { t, i18n } = useTranslation(['workflow', 'kit']);
   useDayjsLocale();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -66,7 +67,11 @@ export function TaskListPage({ list }: { list: TaskList }) {
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: PAGE_SIZES[0] });
   // The first page asked for early (main.tsx) and already back is shown by the first render, and not asked for again.
   const first = useReadyPage(() => workflowApi.readyPage<Row>(list, bodyOf({}, 1, PAGE_SIZES[0])));
-  const [data, setData] = useState<{ records: Row[]; total: number }>({ records: first.seed?.records ?? [], total: first.seed?.total ?? 0 });
+  const [data, setData] = useState<{ records: Row[]; total: number; totalBounded?: boolean }>({
+    records: first.seed?.records ?? [],
+    total: first.seed?.total ?? 0,
+    totalBounded: first.seed?.totalBounded,
+  });
   const [loading, setLoading] = useState(false);
   const { skipLoad } = first;
 
@@ -75,7 +80,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
     setLoading(true);
     const body = bodyOf(filters, paging.pageNum, paging.pageSize);
     (list === 'all' ? workflowApi.allInstances(body) : workflowApi.page<Row>(list, body))
-      .then((page) => setData({ records: page.records, total: page.total }))
+      .then((page) => setData({ records: page.records, total: page.total, totalBounded: page.totalBounded }))
       .catch(() => setData({ records: [], total: 0 }))
       .finally(() => setLoading(false));
   }, [list, filters, paging, skipLoad]);
@@ -260,7 +265,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
           total: data.total,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('kit:table.total', { total }),
+          showTotal: (total) => pagerTotal(t, i18n.language, total, data.totalBounded),
           onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
         }}
       />

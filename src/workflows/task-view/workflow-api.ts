@@ -46,6 +46,8 @@ export interface Page<T> {
   total: number;
   pageNum: number;
   pageSize: number;
+  /** Counted only up to LIST_TOTAL_BOUND (a filter matching many instances): `total` is a floor. */
+  totalBounded?: boolean;
 }
 
 export interface CompleteInput {

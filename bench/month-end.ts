@@ -1,0 +1,278 @@
+/**
+ * `npm run bench:month-end` (issue 42): a hundred operators at month end against two server processes
+ * on one PostgreSQL. It starts its own cluster (initdb and pg_ctl in a temporary folder, a free port),
+ * lets the first process migrate and seed the demo world, starts a second on the same database, signs
+ * in the operators alternately on either, and runs them for a while: handlers list and search, split
+ * notes, record payments and submit quota dispatches; directors work their to-do list (open a task, its
+ * history, approve it) and audit payments; auditors read the lists, the ledger and the dashboard. Then
+ * it prints the errors, p50/p95 per kind of call, and checks every money invariant on the database:
+ * balances = ledger sums, a split note = the sum of its parts, and every dashboard summary and list
+ * count = what its rebuild makes from the raw rows.
+ *
+ * An answer that says another operator got there first (the note already split, the task already
+ * done) is a refusal the protocol promises, counted apart; an error is a 5xx, a dropped connection or
+ * any other refusal.
+ *
+ * Settings: BENCH_OPERATORS (default 100), BENCH_SECONDS (default 60).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { DEMO_CORP } from '../server/corporations/demo-seed';
+import { REDEMPTION_CALLS } from '../src/lib/redemption';
+import { dataOf, signInAs, type ApiClient } from '../tests/server/client';
+import { postgresBinDir, startPostgres } from '../tests/server/postgres';
+import { checkScaleInvariants } from './scale/world';
+import { startServer } from './server-process';
+
+const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const WF = '/op/v1/workflow';
+const QUOTAS = '/op/v1/quotas';
+const NOTES = '/op/v1/credit-notes/notes';
+const TERM = `${new Date().getFullYear() + 2}-06-30`;
+
+/** Answers that say another operator changed the thing first: the protocol's refusal of a lost race, not a fault. */
+const LOST_RACE = new Set([
+  'TASK_COMPLETED', // another director approved it
+  'DATA_VERSION_CONFLICT', // changed since it was read
+  'CREDIT_NOTE_NOT_SPLITTABLE', // split, claimed or redeemed since the list was read
+  'CREDIT_NOTE_CLAIMED', // another handler's pending payment holds the note
+  'CREDIT_PAYMENT_NOT_REDEEMABLE', // redeemed since the list was read
+  'CREDIT_PAYMENT_AUDITED', // another director audited it
+]);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+class Tally {
+  times = new Map<string, number[]>();
+  lostRaces = new Map<string, number>();
+  errors: string[] = [];
+
+  async call<T>(client: ApiClient, kind: string, path: string, json: unknown = {}): Promise<T | undefined> {
+    const started = performance.now();
+    let answer;
+    try {
+      answer = await client.call<T>(path, { json });
+    } catch (error) {
+      this.errors.push(`${kind}: ${String(error)}`);
+      return undefined;
+    }
+    const elapsed = performance.now() - started;
+    if (!this.times.has(kind)) this.times.set(kind, []);
+    this.times.get(kind)!.push(elapsed);
+    if (answer.body?.code === '0') return answer.body.data as T;
+    const code = String(answer.body?.code ?? answer.status);
+    if (answer.status < 500 && LOST_RACE.has(code)) this.lostRaces.set(`${kind}: ${code}`, (this.lostRaces.get(`${kind}: ${code}`) ?? 0) + 1);
+    else this.errors.push(`${kind} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
+    return undefined;
+  }
+}
+
+const pick = <T>(items: T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface NoteRow {
+  id: string;
+  amount: string;
+  holderCorpId: string;
+  issuerUnitId: string;
+  status: string;
+}
+
+/** The group, branch and funded account the handlers dispatch from (as dashboard-summaries.test.ts makes them). */
+async function dispatchSource(handler: ApiClient, director: ApiClient, db: pg.Client) {
+  const { id: groupId } = await dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'GROUP', corpId: DEMO_CORP.northCore });
+  const branches = await Promise.all(
+    [1, 2, 3].map((n) => dataOf<{ id: string }>(handler, '/op/v1/group/units/save', { kind: 'BRANCH', parentId: groupId, unitName: `月末下发分公司${n}` })),
+  );
+  const { taskId } = await dataOf<{ taskId: string }>(handler, `${QUOTAS}/requests/apply`, {
+    kind: 'PLATFORM',
+    unitId: groupId,
+    amount: '90000000.00',
+    termEnd: TERM,
+    reason: '月末额度',
+  });
+  await dataOf(director, `${WF}/tasks/complete`, { taskId, outcome: 'PASS', remark: '同意' });
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM quota_accounts WHERE unit_id = $1', [groupId]);
+  return { accountId: rows[0].id, branchIds: branches.map((b) => b.id) };
+}
+
+async function handlerLoop(client: ApiClient, tally: Tally, until: number, source: { accountId: string; branchIds: string[] }) {
+  while (Date.now() < until) {
+    const roll = Math.random();
+    if (roll < 0.35) {
+      await tally.call(client, 'notes list', `${NOTES}/page`, { pageNum: 1 + Math.floor(Math.random() * 3), pageSize: 20 });
+    } else if (roll < 0.5) {
+      await tally.call(client, 'corporations search', '/op/v1/corporations/page', { corpName: pick(['钢材', '水泥', '建材', '电缆']), pageSize: 20 });
+    } else if (roll < 0.7) {
+      const page = await tally.call<{ records: NoteRow[] }>(client, 'notes list', `${NOTES}/page`, { status: 'ISSUED', pageSize: 50 });
+      const note = pick((page?.records ?? []).filter((n) => Number(n.amount) >= 20));
+      if (!note) continue;
+      const to = DEMO_CORP.supplier(1 + Math.floor(Math.random() * 8));
+      if (to === note.holderCorpId) continue;
+      await tally.call(client, 'split a note', `${NOTES}/split`, { noteId: note.id, toCorpId: to, amount: (Number(note.amount) / 4).toFixed(2) });
+    } else if (roll < 0.85) {
+      const page = await tally.call<{ records: NoteRow[] }>(client, 'notes list', `${NOTES}/page`, { status: 'ISSUED', pageSize: 50 });
+      const note = pick(page?.records ?? []);
+      if (!note) continue;
+      await tally.call(client, 'record a payment', REDEMPTION_CALLS.addPayment, {
+        payerUnitId: note.issuerUnitId,
+        amount: note.amount,
+        valueDate: new Date().toISOString().slice(0, 10),
+        bankSerialNo: `ME${randomUUID().slice(0, 12)}`,
+        noteIds: [note.id],
+      });
+    } else {
+      await tally.call(client, 'submit a dispatch', `${QUOTAS}/requests/dispatch`, {
+        accountId: source.accountId,
+        reason: '月末下发',
+        lines: [
+          { unitId: pick(source.branchIds)!, amount: `${1 + Math.floor(Math.random() * 99)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}` },
+        ],
+      });
+    }
+    await pause(200 + Math.random() * 300);
+  }
+}
+
+/** The process the bench's dispatches start: the tasks its directors approve with a plain 通过 (a financing's needs its files reviewed first). */
+const DISPATCH_PROCESS = 'Process_LMT_DISPATCH_AUDIT';
+
+async function directorLoop(client: ApiClient, tally: Tally, until: number) {
+  while (Date.now() < until) {
+    const roll = Math.random();
+    if (roll < 0.6) {
+      const todo = await tally.call<{ records: Array<{ id: string; instanceId: string; processKey: string }> }>(client, 'to-do list', `${WF}/tasks/todo/page`, {
+        pageSize: 20,
+      });
+      const task = pick((todo?.records ?? []).filter((t) => t.processKey === DISPATCH_PROCESS));
+      if (task) {
+        await tally.call(client, 'open a task', `${WF}/tasks/find-by-id`, { taskId: task.id });
+        await tally.call(client, 'open a task', `${WF}/instances/history`, { instanceId: task.instanceId });
+        await tally.call(client, 'approve a task', `${WF}/tasks/complete`, { taskId: task.id, outcome: 'PASS', remark: '月末同意' });
+      }
+    } else {
+      const payments = await tally.call<{ records: Array<{ id: string; status: string }> }>(client, 'payments list', REDEMPTION_CALLS.payments, {
+        pageSize: 20,
+        status: 'PENDING',
+      });
+      const payment = pick(payments?.records ?? []);
+      if (payment) await tally.call(client, 'audit a payment', REDEMPTION_CALLS.audit, { id: payment.id, outcome: 'PASS', opinion: '到账一致' });
+    }
+    await pause(200 + Math.random() * 300);
+  }
+}
+
+async function auditorLoop(client: ApiClient, tally: Tally, until: number, accountId: string) {
+  const reads: Array<[string, string, Record<string, unknown>]> = [
+    ['operation log', '/op/v1/sys/operation-logs/page', { pageSize: 20 }],
+    ['approval instances', `${WF}/instances/page`, { pageSize: 20 }],
+    ['quota ledger', `${QUOTAS}/ledger/page`, { accountId, pageSize: 20 }],
+    ['dashboard', '/op/v1/dashboard/overview', {}],
+    ['notes list', `${NOTES}/page`, { pageSize: 20 }],
+  ];
+  while (Date.now() < until) {
+    const [kind, path, body] = pick(reads)!;
+    await tally.call(client, kind, path, body);
+    await pause(200 + Math.random() * 300);
+  }
+}
+
+/** Every summary table read as rows, kept and as its rebuild makes it from the raw rows (the rebuild rolled back). */
+async function summariesOff(db: pg.Client): Promise<string[]> {
+  const reads = {
+    credit_note_due_totals: 'SELECT due_date::text, status, notes, amount::text FROM credit_note_due_totals ORDER BY 1, 2',
+    credit_note_issue_totals: 'SELECT issue_date::text, notes, amount::text FROM credit_note_issue_totals ORDER BY 1',
+    credit_note_holder_totals: 'SELECT holder_corp_id, notes, amount::text FROM credit_note_holder_totals ORDER BY 1',
+    workflow_end_bins: 'SELECT bin::text, status, instances FROM workflow_end_bins ORDER BY 1, 2',
+    corporation_type_counts: 'SELECT corp_type, admission_status, corporations FROM corporation_type_counts ORDER BY 1, 2',
+    quota_recycle_bins: 'SELECT bin::text, movements, amount::text FROM quota_recycle_bins ORDER BY 1',
+    list_row_counts: 'SELECT table_name, sum(rows)::text FROM list_row_counts GROUP BY 1 ORDER BY 1',
+  };
+  const read = async () => {
+    const rows: Record<string, string> = {};
+    for (const [k, q] of Object.entries(reads)) rows[k] = JSON.stringify((await db.query(q)).rows);
+    return rows;
+  };
+  const kept = await read();
+  await db.query('BEGIN');
+  await db.query('SELECT dashboard_summaries_rebuild(), quota_ledger_summaries_rebuild(), list_row_counts_rebuild()');
+  const rebuilt = await read();
+  await db.query('ROLLBACK');
+  return Object.keys(reads)
+    .filter((k) => kept[k] !== rebuilt[k])
+    .map((k) => `${k}: the kept rows differ from its rebuild`);
+}
+
+async function main() {
+  const binDir = postgresBinDir();
+  if (!binDir) throw new Error('bench:month-end needs PostgreSQL (Debian package postgresql)');
+  const postgres = await startPostgres(binDir);
+  const dataDir = mkdtempSync(join(tmpdir(), 'scf-month-end-'));
+  const servers: Array<{ stop(): Promise<void>; baseUrl: string }> = [];
+  const databaseUrl = await postgres.createDatabase('month_end');
+  const db = new pg.Client({ connectionString: databaseUrl });
+  try {
+    console.log('starting two server processes on one PostgreSQL (the first migrates and seeds the demo world)…');
+    servers.push(await startServer(dataDir, databaseUrl));
+    servers.push(await startServer(dataDir, databaseUrl));
+    await db.connect();
+    const at = (i: number) => servers[i % 2].baseUrl;
+    const [firstHandler, firstDirector] = await Promise.all([signInAs(at(0), 'op_handler'), signInAs(at(0), 'op_director')]);
+    const source = await dispatchSource(firstHandler, firstDirector, db);
+
+    // Half handlers, three in ten directors (both of them), the rest auditors and admins; alternately on either process.
+    const roles = Array.from({ length: OPERATORS }, (_, i) =>
+      i % 10 < 5 ? 'op_handler' : i % 10 < 8 ? (i % 2 ? 'op_director' : 'op_director2') : i % 2 ? 'op_auditor' : 'op_admin',
+    );
+    console.log(`signing in ${OPERATORS} operators…`);
+    const clients: ApiClient[] = [];
+    for (let i = 0; i < roles.length; i += 10) clients.push(...(await Promise.all(roles.slice(i, i + 10).map((user, j) => signInAs(at(i + j), user)))));
+
+    const tally = new Tally();
+    const started = Date.now();
+    const until = started + SECONDS * 1000;
+    console.log(`running ${OPERATORS} operators for ${SECONDS} s…`);
+    await Promise.all(
+      clients.map((client, i) =>
+        roles[i] === 'op_handler'
+          ? handlerLoop(client, tally, until, source)
+          : roles[i].startsWith('op_director')
+            ? directorLoop(client, tally, until)
+            : auditorLoop(client, tally, until, source.accountId),
+      ),
+    );
+    const ran = (Date.now() - started) / 1000;
+
+    const rows = [...tally.times.entries()].sort(([a], [b]) => a.localeCompare(b));
+    const all = rows.flatMap(([, t]) => t).sort((a, b) => a - b);
+    console.log(`\n${OPERATORS} operators, two server processes, one PostgreSQL, ${ran.toFixed(0)} s\n`);
+    console.log('| call | calls | p50 ms | p95 ms |');
+    console.log('|---|---|---|---|');
+    for (const [kind, times] of rows) {
+      times.sort((a, b) => a - b);
+      console.log(`| ${kind} | ${times.length} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`);
+    }
+    console.log(`| every call | ${all.length} | ${percentile(all, 50).toFixed(1)} | ${percentile(all, 95).toFixed(1)} |`);
+    console.log(`\nlost races (refused as the protocol says): ${[...tally.lostRaces.entries()].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'}`);
+    console.log(`errors: ${tally.errors.length}`);
+    for (const error of tally.errors.slice(0, 20)) console.log(`  ${error}`);
+
+    const query = async <T>(statement: string) => (await db.query(statement)).rows as T[];
+    const broken = [...(await checkScaleInvariants(query)), ...(await summariesOff(db))];
+    const deadlocks = await query<{ deadlocks: string }>(`SELECT deadlocks::text FROM pg_stat_database WHERE datname = 'month_end'`);
+    console.log(`PostgreSQL's deadlocks in the database: ${deadlocks[0]?.deadlocks}`);
+    console.log(broken.length ? `invariants broken:\n  ${broken.join('\n  ')}` : 'every money invariant and every summary holds');
+    if (broken.length || tally.errors.length) process.exitCode = 1;
+  } finally {
+    await db.end().catch(() => {});
+    for (const server of servers) await server.stop();
+    postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
