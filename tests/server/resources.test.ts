@@ -15,6 +15,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { knownPermissions, referenceLabelKey, type AnyResource } from '../../src/crud/resource';
 import { hasPermission } from '../../src/lib/access';
 import { expandGrants } from '../../src/lib/grants';
+import { withOwnExports } from '../../src/lib/own-exports';
 import { PERSONAS, ROLES } from '../../server/db/seed-data/personas';
 import { RESOURCES, SERVED_RESOURCES } from '../../server/resources/registry';
 import { translate } from '../../server/i18n';
@@ -42,11 +43,14 @@ const WF = '/op/v1/workflow';
 
 let srv: TestServer;
 const clients = new Map<string, ApiClient>();
-/** What each persona may do, from the seeded grant rules (which cases run is known before the server starts; checked against its user info). */
+/**
+ * What each persona may do, from the seeded grant rules and what an export implies besides (one's own
+ * export records, src/lib/own-exports.ts); which cases run is known before the server starts, checked against its user info.
+ */
 const perms = new Map<string, string[]>(
   [...WRITERS, READER].map((username) => {
     const role = ROLES.find((r) => r.code === PERSONAS.find((p) => p.username === username)!.role)!;
-    return [username, expandGrants(role.grants, knownPermissions(RESOURCES))];
+    return [username, withOwnExports(expandGrants(role.grants, knownPermissions(RESOURCES)))];
   }),
 );
 const dict = new Map<string, string[]>();
