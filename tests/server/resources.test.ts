@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { knownPermissions, referenceLabelKey, type AnyResource } from '../../src/crud/resource';
+import { knownPermissions, ownedElsewhere, referenceLabelKey, type AnyResource } from '../../src/crud/resource';
 import { hasPermission } from '../../src/lib/access';
 import { expandGrants } from '../../src/lib/grants';
 import { withOwnExports } from '../../src/lib/own-exports';
@@ -287,6 +287,20 @@ async function resolveReferences(resource: AnyResource): Promise<void> {
 }
 
 /** The writable values of a stored row, as an edit form sends them back (sensitive ones left out: they are masked). */
+/**
+ * An update's values without the fields another process owns on this record (as stored or as the update
+ * would leave it: a core enterprise's legal person belongs to 核心企业准入): the generic update refuses
+ * those, which corp-owned-fields.test.ts tries on every write path, so the generic suite leaves them out.
+ */
+function withoutOwned(resource: AnyResource, values: Row, stored: Row): Row {
+  const after = { ...stored, ...values };
+  const owned = (name: string) => {
+    const schema = resource.fields[name];
+    return !!schema && (ownedElsewhere(schema, resource, stored) || ownedElsewhere(schema, resource, after));
+  };
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !owned(name)));
+}
+
 function editable(resource: AnyResource, row: Row): Row {
   return Object.fromEntries(
     writable(resource, 'update')
@@ -303,7 +317,10 @@ const ruleMode = (r: AnyResource): Mode | undefined => (canCreate(r) ? 'create' 
 /** A body of the given mode that the server would accept, in plain text (send it `sealed`). */
 async function validBody(resource: AnyResource, mode: Mode): Promise<Row> {
   const sample = await sampleRow(resource);
-  const generate = () => withReferences(resource, validRecord(resource, mode, next(), dictValues, sample));
+  const generate = () => {
+    const values = withReferences(resource, validRecord(resource, mode, next(), dictValues, sample));
+    return mode === 'update' && sample ? withoutOwned(resource, values, sample) : values;
+  };
   let values = generate();
   if (mode === 'create') return values;
   expect(sample, `${resource.name}: an update needs a row (the demo world seeds one)`).toBeDefined();
@@ -444,7 +461,7 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource
 
     if (canUpdate(resource)) {
       const editor = writerFor(permissions.edit)!;
-      const changes = withReferences(resource, validRecord(resource, 'update', next(), dictValues, saved));
+      const changes = withoutOwned(resource, withReferences(resource, validRecord(resource, 'update', next(), dictValues, saved)), saved);
       const updated = await ok<Row>(
         editor,
         `${apiBase}/update-by-id`,
