@@ -312,8 +312,9 @@ test.describe('the resource kit (issue 5)', () => {
     await handle.focus();
     await page.keyboard.press('Space');
     await expect(handle).toHaveAttribute('aria-pressed', 'true');
-    // The sensor takes moves once the pick-up is announced: an arrow pressed before it is lost on a busy machine.
-    await expect(announced.filter({ hasText: '已拿起参数键名' })).toHaveCount(1);
+    // The sensor takes moves once the pick-up is announced (then at once that it is over its own place): an
+    // arrow pressed before that is lost on a busy machine.
+    await expect(announced.filter({ hasText: /已拿起参数键名|参数键名移到了参数键名的位置/ })).toHaveCount(1);
     for (const [key, said] of [
       ['ArrowDown', '参数键名移到了参数键值的位置'],
       ['ArrowDown', '参数键名移到了系统内置的位置'],
