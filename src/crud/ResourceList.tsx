@@ -127,7 +127,8 @@ export function ResourceList({
     sorters: { initial: initialSorters },
     filters: { permanent, defaultBehavior: 'replace' },
     errorNotification,
-    queryOptions: { ...ready.queryOptions, ...(pollWhile && { refetchInterval: (query) => (pollWhile(query.state.data?.data ?? []) ? POLL_MS : false) }) },
+    firstPageOptions: ready.queryOptions,
+    queryOptions: pollWhile && { refetchInterval: (query) => (pollWhile(query.state.data?.data ?? []) ? POLL_MS : false) },
     onSearch: (values) => toFilters(resource, values, fixedFilters),
   });
   const seedMismatch = ready.mismatch({ resource: resource.name, currentPage, pageSize, filters, sorters });

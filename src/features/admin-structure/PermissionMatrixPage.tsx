@@ -23,7 +23,7 @@ function Cell({ value }: { value: boolean | null }) {
 }
 
 export default function PermissionMatrixPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const may = useHasPermission();
   const [form] = Form.useForm<Omit<MatrixFilters, 'by'>>();
@@ -173,7 +173,7 @@ export default function PermissionMatrixPage() {
         loading={loading}
         columns={columns}
         dataSource={answer?.rows ?? []}
-        pagination={{ defaultPageSize: 50, showSizeChanger: true, showTotal: (total) => t('admin:matrix.rows', { rows: String(total) }) }}
+        pagination={{ defaultPageSize: 50, showSizeChanger: true, showTotal: (total) => t('admin:matrix.rows', { rows: total.toLocaleString(i18n.language) }) }}
         scroll={{ x: 980 }}
         data-testid="matrix-table"
       />

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../components/access/HasAccess';
 import { DictTag } from '../../components/DictTag';
 import { SearchInput } from '../../crud/fields';
+import { pagerTotal } from '../../crud/pager-total';
 import '../../crud/kit.css';
 import {
   CERT_EXPIRING_DAYS,
@@ -52,7 +53,7 @@ type Order = { field: string; order: 'asc' | 'desc' };
 const perm = PERMISSIONS.certificate;
 
 export default function CertificatePage() {
-  const { t } = useTranslation(['certificates', 'kit']);
+  const { t, i18n } = useTranslation(['certificates', 'kit']);
   const [form] = Form.useForm<SearchValues>();
   const [search, setSearch] = useState<SearchValues>({});
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: PAGE_SIZES[0] });
@@ -198,7 +199,7 @@ export default function CertificatePage() {
           total: page?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('kit:table.total', { total }),
+          showTotal: (total) => pagerTotal(t, i18n.language, total, undefined),
         }}
       />
 
