@@ -49,6 +49,11 @@ test.describe('issue 37, the smaller items', () => {
       const [cell, card] = [(await amount.boundingBox())!, (await pool.boundingBox())!];
       expect(cell.x + cell.width, `the amount at ${width} px`).toBeLessThanOrEqual(card.x + card.width);
       expect(cell.x + cell.width, `the amount at ${width} px`).toBeLessThanOrEqual(width);
+      // The holder too: at 1,366 and 1,440 px the card takes the page's width, so no column waits behind a scroll.
+      const headers = await pool.locator('thead th').allTextContents();
+      const holder = first.locator('td').nth(headers.findIndex((text) => text.trim() === '持有人'));
+      const holderBox = (await holder.boundingBox())!;
+      expect(holderBox.x + holderBox.width, `the holder at ${width} px`).toBeLessThanOrEqual(card.x + card.width);
       await page.screenshot({ path: join(ARTIFACTS, `smaller-pool-${width}.png`), fullPage: true });
     }
   });

@@ -270,8 +270,8 @@ function PackageView({ id }: { id: string }) {
         </Row>
       </Card>
 
-      <Row gutter={16}>
-        <Col xs={24} lg={10}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xxl={10}>
           <Card title={t('packages.concentration')} size="small">
             {pkg.figures.concentration.length ? (
               <ConcentrationChart rows={pkg.figures.concentration} limit={pkg.maxDebtorShare} label={t('packages.concentration')} />
@@ -293,7 +293,7 @@ function PackageView({ id }: { id: string }) {
             />
           </Card>
         </Col>
-        <Col xs={24} lg={14}>
+        <Col xs={24} xxl={14}>
           <Card title={t('packages.notes')} size="small" data-testid="abs-pool">
             <Table<PoolNoteView>
               size="small"
