@@ -3,7 +3,8 @@ import { defineConfig } from 'drizzle-kit';
 // Generates the SQL migrations that server/db/open.ts applies at start, on PGlite and PostgreSQL alike.
 export default defineConfig({
   dialect: 'postgresql',
-  // A resource's table lives in schema.ts or in its own table file (server/crud/served.ts).
+  // schema.ts re-exports every table from where it lives (an area's server/<area>/schema.ts, the platform's
+  // system-schema.ts); a generic resource's table has its own file (server/crud/served.ts).
   schema: ['./server/db/schema.ts', './server/resources/*.table.ts'],
   out: './server/db/migrations',
 });

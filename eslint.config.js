@@ -63,6 +63,40 @@ const shellBoundary = {
   },
 };
 
+/**
+ * The server's areas (server/<area>) likewise: another area is reached through its face, index.ts (its
+ * `area` registration and what it offers others), or its tables, schema.ts (a table references another
+ * area's table by importing it: the face would bring its routes into every table module and drizzle-kit's
+ * read). The platform's folders are not areas: every area builds on them (the database and its schema,
+ * the kit's generic CRUD, route declaration and the protocol's guard, the workflow engine, the resources'
+ * table files, sealing of sensitive values, the operation log, stored files, exports, shared types, and
+ * the auditors' record of declared routes). A new folder is an area unless named here.
+ */
+const SERVER_PLATFORM = ['db', 'crud', 'routes', 'security', 'workflow', 'resources', 'sensitive', 'operation-log', 'files', 'exports', 'types', 'audit'];
+const SERVER_AREAS = readdirSync(`${import.meta.dirname}/server`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !SERVER_PLATFORM.includes(entry.name))
+  .map((entry) => entry.name);
+
+const serverAreaBoundaries = SERVER_AREAS.map((area) => {
+  const others = SERVER_AREAS.filter((other) => other !== area).map(escapeRegex);
+  return {
+    files: [`server/${area}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(?:\\.\\./)+(?:${others.join('|')})/(?!(?:index|schema)$).+`,
+              message: `A server area reads another only through its face (server/<area>/index.ts) or its tables (server/<area>/schema.ts); never its other files.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -113,4 +147,5 @@ export default tseslint.config(
   },
   ...areaBoundaries,
   shellBoundary,
+  ...serverAreaBoundaries,
 );

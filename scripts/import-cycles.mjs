@@ -1,5 +1,6 @@
 /**
- * Fails on an import circle in the browser's code (src/), issue 39 item 1: with areas importing each
+ * Fails on an import circle in the browser's code (src/) or the server's (server/, which also imports
+ * src/lib and src/crud), issue 39 item 1: with areas importing each
  * other's faces, a circle (a → b's face → b → a's face → a) would make a module run before what it
  * imports is defined. eslint-plugin-import's `import/no-cycle` takes minutes on this tree; this reads
  * the static imports itself and takes well under a second, so it runs in `npm run lint`.
@@ -9,13 +10,13 @@
  * run nothing) and `import()` (it runs later, when every module is defined: a lazy page may well lead
  * back to the shell that loads it).
  *
- * Run: node scripts/import-cycles.mjs [folder …]   (default: src)
+ * Run: node scripts/import-cycles.mjs [folder …]   (default: src server)
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const folders = process.argv.slice(2).length ? process.argv.slice(2) : ['src'];
+const folders = process.argv.slice(2).length ? process.argv.slice(2) : ['src', 'server'];
 
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

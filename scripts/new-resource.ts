@@ -298,11 +298,12 @@ function labelFieldOf(root: string, resource: string): string {
 /** The table a referenced resource is stored in, when the tree names one by the resource's own name (for the foreign key). */
 function referencedTable(root: string, resource: string): { name: string; from: string } | undefined {
   const table = snake(resource);
+  // Tables live where their area does (server/<area>/schema.ts) or with the platform's (server/db/system-schema.ts).
   const candidates = [
-    'server/db/schema.ts',
-    ...readdirSync(join(root, 'server/db'))
-      .filter((f) => /^schema-.*\.ts$/.test(f))
-      .map((f) => `server/db/${f}`),
+    'server/db/system-schema.ts',
+    ...readdirSync(join(root, 'server'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `server/${entry.name}/schema.ts`),
   ];
   for (const file of [...candidates, PATHS.table(resource)]) {
     if (!existsSync(join(root, file))) continue;

@@ -12,7 +12,7 @@ import { expiryOf, FINANCED_STATUS, noteRefusal, PACKAGE_STATUS, packageRefusal,
 import { addDays, dayOf } from '../../src/lib/dates';
 import { toFen } from '../../src/lib/money';
 import type { AppContext } from '../context';
-import { DEMO_CORP } from '../corporations/demo-seed';
+import { DEMO_CORP } from '../corporations';
 import {
   absIssueNodes,
   absPackageNotes,
@@ -25,7 +25,7 @@ import {
   zdRegistrations,
 } from '../db/schema';
 import { demoActorOf } from '../demo-actor';
-import { standInRegistry } from '../zd-registry/stand-in';
+import { standInRegistry } from '../zd-registry';
 import { ABS_MATERIAL_PROCESS, rulesOf } from './packages';
 
 /** The seeded ABS review's businessKey (server/db/seed-data/doc-reviews.ts): the first package's id. */

@@ -36,7 +36,7 @@ import { escapeLike, pagingOf } from '../crud/query';
 import { absIssueNodes, absPackageNotes, absPackages, creditNotes, docFiles, docMaterials, docProperties, workflowInstances } from '../db/schema';
 import type { Tx } from '../db/tx';
 import { isUniqueViolation } from '../db/unique-violation';
-import { ownDocReview } from '../doc-review/routes';
+import { ownDocReview } from '../doc-review';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { actorOf, recordOperation } from '../operation-log/record';

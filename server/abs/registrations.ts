@@ -38,7 +38,7 @@ import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
-import { standInRegistry } from '../zd-registry/stand-in';
+import { standInRegistry } from '../zd-registry';
 import type { CentralRegistry, RegistryAnswer, RegistryFiling, RegistryRecord } from '../zd-registry';
 import { optionalAmount, requireAmount, requireIds, requireInteger, requireOneOf, requireString, requireVersion } from './input';
 import { addDays, dayOf, daysBetween } from '../../src/lib/dates';

@@ -19,7 +19,7 @@ import type { Tx } from '../db/tx';
 import { aboutField, businessError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { RESOURCES } from '../resources/registry';
-import { menuButtons } from '../resources/admin-structure.table';
+import { menuButtons } from '../db/schema';
 import { checkParent, parentOf, type TreeTable } from './tree';
 
 const MENU_TREE: TreeTable = { table: menus, id: menus.id, parentId: menus.parentId, lockKey: 7243101 };

@@ -14,10 +14,10 @@ import { crudRoutes } from '../crud/routes';
 import type { Tx } from '../db/tx';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
-import { sysOrgs } from '../resources/admin-structure.table';
+import { sysOrgs } from '../db/schema';
 import { requireId, requireObject } from '../crud/fields';
 import { route } from '../routes/route';
-import { departmentMembers } from '../staff/staff-routes';
+import { departmentMembers } from '../staff';
 import { checkParent, parentOf, type TreeTable } from './tree';
 
 const ORG_TREE: TreeTable = { table: sysOrgs, id: sysOrgs.id, parentId: sysOrgs.parentId, lockKey: 7243102 };

@@ -5,7 +5,7 @@ import { positionResource } from '../../src/resources/positions';
 import type { AppContext } from '../context';
 import { crudRoutes } from '../crud/routes';
 import { businessError } from '../errors';
-import { sysPositions, sysUserPositions } from '../resources/admin-structure.table';
+import { sysPositions, sysUserPositions } from '../db/schema';
 
 export function positionRoutes(api: FastifyInstance, ctx: AppContext): void {
   crudRoutes(api, ctx, {

@@ -20,7 +20,7 @@ import { menus, referenceGaps, referenceItems, users } from '../db/schema';
 import { PERSONAS } from '../db/seed-data/personas';
 import type { Tx } from '../db/tx';
 import { hasMessage, translate } from '../i18n';
-import { menuButtons, sysOrgs, sysPositions, sysUserPositions } from '../resources/admin-structure.table';
+import { menuButtons, sysOrgs, sysPositions, sysUserPositions } from '../db/schema';
 
 type Kind = 'menuPermission' | 'menuButton' | 'position' | 'demoOrgs' | 'demoUserPositions' | 'demoUserOrgs';
 

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { nameOf } from '../../src/lib/audit-rules';
 import { translate } from '../i18n';
-import { cjkFont } from '../zd-registry/certificate';
+import { cjkFont } from '../zd-registry';
 import type { AuditReport, ExceptionListing, Finding } from './evaluate';
 import { evidenceLine } from './report-text';
 

@@ -6,3 +6,6 @@ export const area: ServerArea = {
   name: 'audit-rules',
   routes: [auditRuleRoutes],
 };
+
+// What other areas use of this one: its face (issue 39; eslint's server boundary).
+export { preventiveCheck } from './preventive';

@@ -16,3 +16,8 @@ export const area: ServerArea = {
     },
   },
 };
+
+// What other areas use of this one: its face (issue 39; eslint's server boundary).
+export { DEMO_CORP, DEMO_UNIT } from './demo-seed';
+export { registerUnitHoldingCheck, type UnitHolding } from './unit-holdings';
+export { unitColumns, unitNameById, unitNameOf, type UnitRow } from './unit-name';

@@ -42,15 +42,15 @@ import {
   quotaAccounts,
   storedFiles,
 } from '../db/schema';
-import { unitColumns, unitNameById, unitNameOf } from '../corporations/unit-name';
+import { unitColumns, unitNameById, unitNameOf } from '../corporations';
 import { qualified } from '../db/qualified';
-import { grantorNameOf } from '../quotas/names';
+import { grantorNameOf } from '../quotas';
 import type { Tx } from '../db/tx';
-import { ownDocReview } from '../doc-review/routes';
+import { ownDocReview } from '../doc-review';
 import { aboutField, businessError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { recordOperation, type LogActor } from '../operation-log/record';
-import { balancesOf, lockAccount, move } from '../quotas/ledger';
+import { balancesOf, lockAccount, move } from '../quotas';
 import type { Principal } from '../security/sessions';
 import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
 import { requireMoney } from '../validation';

@@ -13,7 +13,10 @@ import { sanitizeContentHtml } from '../content/sanitize-html';
 import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
 import { isPlainObject, moneyValue } from '../validation';
-import { REFERENCE_ID } from './references';
+import { REFERENCE_ID } from './reference-targets';
+import { fieldLabel } from './field-label';
+
+export { fieldLabel };
 
 export type Mode = 'create' | 'update';
 
@@ -22,8 +25,6 @@ export type Mode = 'create' | 'update';
  * ResourceDeclaration<SpecificFields> not assignable to the general one; the server reads it as a string.
  */
 export type { AnyResource };
-
-export const fieldLabel = (schema: FieldSchema) => translate(schema.label);
 
 /** Fields a caller may write in this mode: never readOnly ones, and createOnly ones only on create. */
 export function writableFields(resource: AnyResource, mode: Mode): Array<[string, FieldSchema]> {

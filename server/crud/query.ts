@@ -10,9 +10,10 @@ import { MAX_PAGE_SIZE } from '../../src/protocol/envelope';
 import { isCalendarDay } from '../../src/lib/dates';
 import { validationError } from '../errors';
 import { translate } from '../i18n';
-import { fieldLabel, type AnyResource } from './fields';
+import type { AnyResource } from './fields';
+import { fieldLabel } from './field-label';
 import type { Links } from './links';
-import { multiReferenceFilter, multiReferenceOrder, referenceFilter, referenceOrder } from './references';
+import { multiReferenceFilter, multiReferenceOrder, referenceFilter, referenceOrder } from './reference-targets';
 
 export type Columns = Record<string, PgColumn>;
 

@@ -1,6 +1,6 @@
 /**
  * The pager's total of an unfiltered list over one of the largest tables (issue 42): the rows the
- * database counts in list_row_counts (schema-dashboard.ts), kept by statement triggers in the writing
+ * database counts in list_row_counts (server/dashboard/schema.ts), kept by statement triggers in the writing
  * transaction, so the total is exact and costs a few rows instead of a count of 1,000,000.
  */
 import { count, eq, getTableName, sql, type SQL } from 'drizzle-orm';

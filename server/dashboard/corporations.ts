@@ -3,7 +3,7 @@
  * enterprises by admission status, and the suppliers attached to a group as member customers.
  *
  * The counts by type and admission status are read from corporation_type_counts and
- * corporation_admission_counts (schema-dashboard.ts), which the database keeps in the transaction that
+ * corporation_admission_counts (server/dashboard/schema.ts), which the database keeps in the transaction that
  * writes a corporation: a few dozen rows instead of 100,000 corporations (issue 42).
  * `corporationSectionFromRows` counts the same from the rows; the tests hold the two equal.
  */

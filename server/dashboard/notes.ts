@@ -55,7 +55,7 @@ const none = (): CountAmount => ({ count: 0, amount: '0.00' });
 /**
  * Notes paid (RECYCLE movements) since the year's and the twelve months' first day: from the quota
  * ledger's rows, or from their quarter-hour sums that the database keeps with each row
- * (quota_recycle_bins, schema-dashboard.ts). A bin lies within one day of the server's calendar.
+ * (quota_recycle_bins, server/dashboard/schema.ts). A bin lies within one day of the server's calendar.
  */
 async function redeemed(tx: Tx, yearStart: string, firstDay: string, from: 'rows' | 'bins') {
   if (from === 'rows') {
@@ -86,7 +86,7 @@ async function redeemed(tx: Tx, yearStart: string, firstDay: string, from: 'rows
   return { redeemedThisYear, redeemedByMonth };
 }
 
-/** Where the notes' figures are read: the notes' own rows, or the sums the database keeps with them (schema-dashboard.ts). */
+/** Where the notes' figures are read: the notes' own rows, or the sums the database keeps with them (server/dashboard/schema.ts). */
 interface NoteSource {
   /** Notes by status and due date: `notes` is how many notes a row stands for (1 for a note itself). */
   due: { table: PgTable; notes: SQL; amount: AnyPgColumn; status: AnyPgColumn; dueDate: AnyPgColumn };

@@ -6,7 +6,7 @@
  * whole tree, which the ledger keeps conserved (granted = occupied + available across the tree).
  *
  * The sums are read from quota_ledger_totals, the ledger's sums per account that the database keeps in
- * the transaction appending each row (schema-dashboard.ts): 5,000 account rows instead of 10,000,000
+ * the transaction appending each row (server/dashboard/schema.ts): 5,000 account rows instead of 10,000,000
  * ledger rows (issue 42). `quotaSectionFromLedger` reads the same figures from the raw rows; the tests
  * hold the two equal after every kind of movement.
  */
@@ -14,8 +14,8 @@ import { aliasedTable, and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle
 import { UNIT_KIND } from '../../src/lib/corporations';
 import type { QuotaSection } from '../../src/lib/dashboard';
 import { groupUnits, quotaAccounts, quotaLedger, quotaLedgerTotals } from '../db/schema';
-import { unitNameOf } from '../corporations/unit-name';
-import { grantorNameOf } from '../quotas/names';
+import { unitNameOf } from '../corporations';
+import { grantorNameOf } from '../quotas';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/tx';
 import { dashboardSource } from './source';

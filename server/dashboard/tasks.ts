@@ -3,7 +3,7 @@
  * that must act (handler or director), how long the oldest has waited, and the instances that ended
  * in the last 30 days. The open tasks are the work waiting (a few per running instance), read through
  * the TODO rows; the ended instances grow with the history, so they are summed from workflow_end_bins
- * (schema-dashboard.ts), which the database keeps in the transaction that ends an instance.
+ * (server/dashboard/schema.ts), which the database keeps in the transaction that ends an instance.
  */
 import { and, asc, desc, eq, gte, isNull, lt, min, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';

@@ -4,7 +4,7 @@
  */
 import { count } from 'drizzle-orm';
 import { CONTENT_STATUS } from '../../src/features/content/resources';
-import { sanitizeContentHtml } from '../content/sanitize-html';
+import { sanitizeContentHtml } from '../content';
 import type { AppContext } from '../context';
 import { helpArticles } from '../db/schema';
 

@@ -7,7 +7,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { maskValue } from '../../src/lib/masking';
 import { CALL_OUTCOME, CALL_STATUS } from '../../src/lib/hotline';
 import type { AppContext } from '../context';
-import { DEMO_CORP } from '../corporations/demo-seed';
+import { DEMO_CORP } from '../corporations';
 import { corporations, hotlineCalls, users } from '../db/schema';
 import { sensitiveCipherOf } from '../sensitive/values';
 

@@ -6,3 +6,7 @@ export const area: ServerArea = {
   name: 'messages',
   routes: [messageRoutes],
 };
+
+// What other areas use of this one: its face (issue 39; eslint's server boundary).
+export { keptAsKey, notifyChannel, sendMessages } from './store';
+export { supportMessageView } from './views';

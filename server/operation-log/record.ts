@@ -1,5 +1,5 @@
 /**
- * Writing the operation log (server/db/schema-operation-log.ts). Every entry is written with the
+ * Writing the operation log (server/operation-log/schema.ts). Every entry is written with the
  * caller's transaction, so a write (or an answer that reveals a value) and the entry recording it
  * stand or fall together. The kit (server/crud) and the workflow engine record their writes
  * themselves; a business route that writes on its own calls recordChange in its transaction:

@@ -11,7 +11,7 @@ import { approvableResource } from '../crud/approvals';
 import type { AppContext } from '../context';
 import { agreementTemplates, corporations, products } from '../db/schema';
 import type { Row } from '../crud/types';
-import { DEMO_CORP } from '../corporations/demo-seed';
+import { DEMO_CORP } from '../corporations';
 
 const p = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
 

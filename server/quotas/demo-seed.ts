@@ -11,7 +11,7 @@ import { count, eq } from 'drizzle-orm';
 import { QUOTA_CHANNEL, QUOTA_KIND } from '../../src/lib/quotas';
 import { TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
-import { DEMO_CORP, DEMO_UNIT } from '../corporations/demo-seed';
+import { DEMO_CORP, DEMO_UNIT } from '../corporations';
 import { groupUnits, quotaRequests } from '../db/schema';
 import type { Principal } from '../security/sessions';
 import { quotaRequestsOf } from './requests';

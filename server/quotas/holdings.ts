@@ -6,7 +6,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { fenOf, formatCurrency, yuan } from '../../src/lib/money';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
-import { registerUnitHoldingCheck, type UnitHolding } from '../corporations/unit-holdings';
+import { registerUnitHoldingCheck, type UnitHolding } from '../corporations';
 import type { Db } from '../db/open';
 import { quotaAccounts, quotaRequestLines, quotaRequests } from '../db/schema';
 import { translate } from '../i18n';

@@ -8,3 +8,8 @@ export const area: ServerArea = {
   routes: [quotaRoutes],
   demo: { after: ['corporations', 'products'], seed: seedQuotasDemo },
 };
+
+// What other areas use of this one: its face (issue 39; eslint's server boundary).
+export { balancesOf, lockAccount, move } from './ledger';
+export { grantorNameOf } from './names';
+export { recordMovement } from './requests';

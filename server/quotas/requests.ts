@@ -34,7 +34,7 @@ import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/tx';
 import { corporations, groupUnits, quotaAccounts, quotaRequestLines, quotaRequests } from '../db/schema';
-import { unitColumns, type UnitRow } from '../corporations/unit-name';
+import { unitColumns, type UnitRow } from '../corporations';
 import { aboutField, ApiError, businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';

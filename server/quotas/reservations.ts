@@ -10,7 +10,7 @@ import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
 import { groupUnits, quotaAccounts, quotaRequestLines, quotaRequests } from '../db/schema';
-import { unitNameOf } from '../corporations/unit-name';
+import { unitNameOf } from '../corporations';
 import { balancesOf, type QuotaAccountRow } from './ledger';
 import { fenOf } from '../../src/lib/money';
 

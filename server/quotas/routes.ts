@@ -23,7 +23,7 @@ import { requireString } from './input';
 import { quotaRequestsOf } from './requests';
 import { quotaFamilyOf, reservationsOf } from './reservations';
 import { grantorNameOf } from './names';
-import { unitColumns, unitNameOf } from '../corporations/unit-name';
+import { unitColumns, unitNameOf } from '../corporations';
 import { yuan } from '../../src/lib/money';
 
 const parentAccounts = aliasedTable(quotaAccounts, 'parent_accounts');

@@ -25,7 +25,7 @@ import { revealKeyOf, sensitiveCipherOf } from '../sensitive/values';
 import { readRealname, type RealnameChanges } from './input';
 import { followApprovals } from './status';
 import { listView, openSealed, recordView, SEALED_COLUMN, type SealedRow } from './view';
-import { withRecorderNames } from '../staff/people';
+import { withRecorderNames } from '../staff';
 
 type Body = Record<string, unknown>;
 

@@ -24,7 +24,7 @@ import type { InstanceEndEvent, InstanceRow, OwnedProcess } from '../workflow/en
 import { optionalInteger, optionalOneOf, optionalText, type Body } from '../workflow/input';
 import { pagingOf } from '../crud/query';
 import { claimedNotes, lockNotes, redeemNotes, refuse, requireDate, requireString } from './payments';
-import { withRecorderNames } from '../staff/people';
+import { withRecorderNames } from '../staff';
 import { dayOf } from '../../src/lib/dates';
 
 export const REGISTRATION_BUSINESS_TYPE = 'CREDIT_REDEEM_REGISTRATION';

@@ -27,7 +27,7 @@ import { menus, roleMenus, rolePermissions, roles, userRoles } from '../db/schem
 import { duplicateError } from '../db/unique-violation';
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
-import { preventiveCheck } from '../audit-rules/preventive';
+import { preventiveCheck } from '../audit-rules';
 import { actorOf, recordOperation } from '../operation-log/record';
 import { RESOURCES } from '../resources/registry';
 import { route } from '../routes/route';

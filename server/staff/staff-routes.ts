@@ -24,15 +24,15 @@ import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../c
 import { registerReferenceTarget } from '../crud/references';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
-import { preventiveCheck } from '../audit-rules/preventive';
+import { preventiveCheck } from '../audit-rules';
 import { corps, loginLocks, roles, sessions, userCorps, userRoles, users } from '../db/schema';
-import { loginKey } from '../login/protection';
+import { loginKey } from '../login';
 import { duplicateError } from '../db/unique-violation';
 import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { actorOf, recordOperation } from '../operation-log/record';
 import { route } from '../routes/route';
-import { sysOrgs } from '../resources/admin-structure.table';
+import { sysOrgs } from '../db/schema';
 import { hashPassword } from '../security/password-hash';
 import type { Principal } from '../security/sessions';
 import { holdsAdminRole, lockAdminRole, refuseLosingLastAdmin } from './admins';

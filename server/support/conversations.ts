@@ -11,10 +11,10 @@ import { supportConversations, supportMessages } from '../db/schema';
 import type { Tx } from '../db/tx';
 import { businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
-import { keptAsKey, notifyChannel, sendMessages } from '../messages/store';
+import { keptAsKey, notifyChannel, sendMessages } from '../messages';
 import { recordChange } from '../operation-log/record';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
-import { supportMessageView } from '../messages/views';
+import { supportMessageView } from '../messages';
 import type { Body } from '../workflow/input';
 
 type ConversationRow = typeof supportConversations.$inferSelect;

@@ -10,7 +10,7 @@ import { referenceLabelKey } from '../../src/crud/resource';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { users } from '../../server/db/schema';
-import { agreements, pricePolicies, products } from '../../server/db/schema-products';
+import { agreements, pricePolicies, products } from '../../server/products/schema';
 import { RESOURCES, resourceByName } from '../../server/resources/registry';
 import { hotlineCallResource } from '../../src/features/hotline/resources';
 import { PRODUCTS_API } from '../../src/features/products/resources';

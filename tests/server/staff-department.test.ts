@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_CALLS, staffResource } from '../../src/resources/staff';
 import { orgResource } from '../../src/resources/orgs';
 import { operationLogs, users } from '../../server/db/schema';
-import { sysOrgs } from '../../server/resources/admin-structure.table';
+import { sysOrgs } from '../../server/db/schema';
 import { ApiClient, dataOf, refusalOf, signInAs } from './client';
 import { startServer, type TestServer } from './server';
 

@@ -1,4 +1,4 @@
--- The quota ledger's guards that a table definition cannot express (server/db/schema-quotas.ts).
+-- The quota ledger's guards that a table definition cannot express (server/quotas/schema.ts).
 -- 1. The ledger is append-only: a movement, once written, is never changed or removed.
 CREATE OR REPLACE FUNCTION quota_ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,4 +1,4 @@
--- Credit notes' guard that a table definition cannot express (server/db/schema-credit-notes.ts):
+-- Credit notes' guard that a table definition cannot express (server/credit-notes/schema.ts):
 -- a split conserves the amount. When a transaction commits, every note it split (status SPLIT) has
 -- children whose amounts sum exactly to its own, and a note with children is SPLIT.
 CREATE OR REPLACE FUNCTION credit_notes_split_conserved() RETURNS trigger LANGUAGE plpgsql AS $$

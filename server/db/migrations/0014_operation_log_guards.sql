@@ -1,4 +1,4 @@
--- The operation log is append-only (server/db/schema-operation-log.ts): an entry, once written with the
+-- The operation log is append-only (server/operation-log/schema.ts): an entry, once written with the
 -- write it records, is never changed or removed, by the API or by anyone with a database connection.
 CREATE OR REPLACE FUNCTION sys_operation_logs_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -7,7 +7,7 @@
  * quota_ledger_summaries_rebuild() (the migration's backfill, the scale world's bulk load).
  */
 import { bigint, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { quotaAccounts } from './schema-quotas';
+import { quotaAccounts } from '../quotas/schema';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
 

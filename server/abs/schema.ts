@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, check, pgSequence, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from './columns';
-import { creditNotes } from './schema-credit-notes';
+import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from '../db/columns';
+import { creditNotes } from '../credit-notes/schema';
 
 export const absPackages = pgTable(
   'abs_packages',

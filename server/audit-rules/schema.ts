@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AuditRule } from '../../src/lib/audit-rules';
-import { createdAt, idColumn, recordColumns } from './columns';
+import { createdAt, idColumn, recordColumns } from '../db/columns';
 
 export const auditRules = pgTable('audit_rules', {
   /** The rule's stable id (SOD-PAYMENT-RECORD-AUDIT): reports and exceptions name it. */

@@ -7,8 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgSequence, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from './columns';
-import { corporations, groupUnits, products, quotaAccounts } from './schema';
+import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from '../db/columns';
+import { corporations, groupUnits } from '../corporations/schema';
+import { products } from '../products/schema';
+import { quotaAccounts } from '../quotas/schema';
 
 /** The daily sequence of note numbers (CN + date + six digits). */
 export const creditNoteNoSeq = pgSequence('credit_note_no_seq', { startWith: 1, increment: 1 });

@@ -6,8 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idColumn, recordColumns } from './columns';
-import { corporations, users } from './schema';
+import { idColumn, recordColumns } from '../db/columns';
+import { corporations } from '../corporations/schema';
+import { users } from '../db/system-schema';
 
 export const hotlineCalls = pgTable(
   'hotline_calls',

@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idColumn as id, recordColumns as record } from './columns';
-import { corporations } from './schema';
+import { idColumn as id, recordColumns as record } from '../db/columns';
+import { corporations } from '../corporations/schema';
 
 /**
  * The parties and products were once named by copied text; they are referenced by id now (issue 37).

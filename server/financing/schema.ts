@@ -8,8 +8,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idColumn as id, recordColumns as record } from './columns';
-import { corporations, products } from './schema';
+import { idColumn as id, recordColumns as record } from '../db/columns';
+import { corporations } from '../corporations/schema';
+import { products } from '../products/schema';
 
 /** The application number's last four digits: two applications in one second never draw the same. */
 export const financingApplicationNoSeq = pgSequence('financing_application_no_seq', { startWith: 1, increment: 1 });

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { MessageRef } from '../i18n';
-import { createdAt as time, idColumn as id } from './columns';
+import { createdAt as time, idColumn as id } from '../db/columns';
 
 export const userMessages = pgTable(
   'user_messages',

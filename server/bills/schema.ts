@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgSequence, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from './columns';
+import { amountColumn as amount, createdAt as time, idColumn as id, recordColumns as record } from '../db/columns';
 
 export const billNoSeq = pgSequence('bill_no_seq', { startWith: 1, increment: 1 });
 export const billInvoiceNoSeq = pgSequence('bill_invoice_no_seq', { startWith: 1, increment: 1 });

@@ -5,7 +5,7 @@
  * unpublish actions. Readers see published articles only.
  */
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { idColumn, recordColumns } from './columns';
+import { idColumn, recordColumns } from '../db/columns';
 
 export const helpArticles = pgTable(
   'help_articles',

@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { amountColumn as amount, idColumn as id, recordColumns as record } from './columns';
-import { creditNotes } from './schema-credit-notes';
-import { groupUnits } from './schema';
+import { amountColumn as amount, idColumn as id, recordColumns as record } from '../db/columns';
+import { creditNotes } from '../credit-notes/schema';
+import { groupUnits } from '../corporations/schema';
 
 export const creditPayments = pgTable(
   'credit_payments',

@@ -8,8 +8,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, numeric, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createdAt as time, idColumn as id, recordColumns as record } from './columns';
-import { corporations } from './schema';
+import { createdAt as time, idColumn as id, recordColumns as record } from '../db/columns';
+import { corporations } from '../corporations/schema';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
 
