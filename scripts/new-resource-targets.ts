@@ -1,12 +1,11 @@
 /**
  * Where `npm run new:resource` writes each part of a resource (issue 39 item 5). Everything the
  * scaffold knows about the layout of the tree is here and nowhere else in it, so that when an area's
- * central list gives way to discovery (the seeded dictionaries, the process registry, the personas'
- * grants) only this module changes: a target that the tree no longer needs returns null and the
- * scaffold skips it.
+ * central list gave way to discovery (the process registry; the dictionaries and the personas' grants,
+ * now in each area's server/<area>/catalogue.ts) only this module changed.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -22,12 +21,14 @@ export const PATHS = {
   locale: (language: Language, namespace: string) => `locales/${language}/${namespace}.json`,
   /** The menu directories a resource's `menu.parent` may name. */
   menus: 'server/db/seed-data/menus.ts',
+  /** The platform's own dictionaries; an area's are in its catalogue. */
   dictionaries: 'server/db/seed-data/dictionaries.ts',
+  /** An area's part of the reference data (its menus, grants and dictionaries): server/db/seed-data/catalogue.ts finds every one. */
+  catalogue: (area: string) => `server/${area}/catalogue.ts`,
   /** An area's approval processes: src/workflows/registry.ts finds every `src/features/<area>/processes.ts`. */
   processes: (area: string) => `src/features/${area}/processes.ts`,
   /** Every process has a summary rule: what its task rows say and show as 业务编号 instead of an id. */
   summaries: 'src/workflows/summaries.ts',
-  personas: 'server/db/seed-data/personas.ts',
   migrations: 'server/db/migrations',
   /** Where a name is taken already: the declarations and tables of every resource. */
   taken: ['src/resources', 'src/features', 'server', 'tests/resources'],
@@ -50,29 +51,48 @@ export interface DictionarySeed {
   items: ReadonlyArray<{ value: string; label: string }>;
 }
 
-/** Whether a dictionary type is seeded already (by the central list or an area's own list). */
+/** Whether a dictionary type is seeded already: by the platform's list, an area's catalogue or an area's own dictionaries file. */
 export function dictionaryExists(root: string, dictType: string): boolean {
-  const files = [PATHS.dictionaries, ...areaDictionaryFiles(root)];
-  return files.some((file) => read(root, file).includes(`dictType: '${dictType}'`));
+  const areas = readdirSync(join(root, 'server'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const files = [PATHS.dictionaries, ...areas.flatMap((entry) => [PATHS.catalogue(entry.name), `server/${entry.name}/dictionaries.ts`])];
+  return files.some((file) => existsSync(join(root, file)) && read(root, file).includes(`dictType: '${dictType}'`));
 }
 
-function areaDictionaryFiles(root: string): string[] {
-  return read(root, PATHS.dictionaries)
-    .split('\n')
-    .map((line) => /from '\.\.\/\.\.\/([\w-]+)\/dictionaries'/.exec(line)?.[1])
-    .filter((area): area is string => Boolean(area))
-    .map((area) => `server/${area}/dictionaries.ts`)
-    .filter((file) => existsSync(join(root, file)));
+/** The area's catalogue as it is, or a new one that declares nothing yet. */
+function catalogueSource(root: string, area: string): string {
+  const path = PATHS.catalogue(area);
+  if (existsSync(join(root, path))) return read(root, path);
+  return [
+    `/** The ${area} area's part of the reference data (server/db/seed-data/catalogue.ts). */`,
+    "import type { AreaCatalogue } from '../db/seed-data/catalogue';",
+    '',
+    'export const catalogue: AreaCatalogue = {',
+    '};',
+    '',
+  ].join('\n');
 }
 
-/** Adds a dictionary to the seeded list (it reaches an existing install through the reference ledger at its next start). */
-export function addDictionary(root: string, seed: DictionarySeed): string {
+/** Adds `entry` (a property's text) before the catalogue object's closing brace. */
+const beforeCatalogueEnd = (source: string, entry: string, path: string) => {
+  const end = source.lastIndexOf('\n};');
+  if (end < 0) throw new Error(`${path}: the end of the catalogue object not found`);
+  return `${source.slice(0, end)}\n${entry}${source.slice(end)}`;
+};
+
+/** Adds a dictionary to the area's catalogue (it reaches an existing install through the reference ledger at its next start). */
+export function addDictionary(root: string, area: string, seed: DictionarySeed): string {
   const colours = ['processing', 'success', 'warning', 'error', 'default'];
   const items = seed.items.map((item, i) => `      [${quote(item.value)}, ${quote(item.label)}, '${colours[i % colours.length]}'],`).join('\n');
   const entry = `  {\n    dictType: ${quote(seed.dictType)},\n    dictName: ${quote(seed.dictName)},\n    items: [\n${items}\n    ],\n  },`;
-  const source = read(root, PATHS.dictionaries);
-  writeFileSync(join(root, PATHS.dictionaries), insertBeforeArrayEnd(source, /^export const DICTIONARIES\b/m, entry, PATHS.dictionaries));
-  return PATHS.dictionaries;
+  const path = PATHS.catalogue(area);
+  let source = catalogueSource(root, area);
+  if (/^ {2}dictionaries: \[/m.test(source)) source = insertBeforeArrayEnd(source, /^ {2}dictionaries: \[/m, entry, path, '\n  ],');
+  else if (/^ {2}dictionaries: (\w+),/m.test(source))
+    source = source.replace(/^ {2}dictionaries: (\w+),/m, (_, list: string) => `  dictionaries: [\n    ...${list},\n${entry}\n  ],`);
+  else source = beforeCatalogueEnd(source, `  dictionaries: [\n${entry}\n  ],`, path);
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), source);
+  return path;
 }
 
 /** Whether a process key is declared by any area. */
@@ -142,16 +162,21 @@ export function menuDirectories(root: string): Map<string, string> {
   return out;
 }
 
-/** Grants the working role (op_handler's) every action of the new resource: one rule beside its others. */
-export function addHandlerGrant(root: string, permissionResource: string, actions: readonly string[]): string {
-  const source = read(root, PATHS.personas);
-  const role = source.indexOf('code: ROLE.OP_HANDLER');
-  const grants = role < 0 ? -1 : source.indexOf('grants: [\n', role);
-  if (grants < 0) throw new Error(`${PATHS.personas}: the handler's grants not found`);
-  const at = grants + 'grants: [\n'.length;
-  const rule = `      { resources: [${quote(permissionResource)}], actions: [${actions.map(quote).join(', ')}] },\n`;
-  writeFileSync(join(root, PATHS.personas), source.slice(0, at) + rule + source.slice(at));
-  return PATHS.personas;
+/** Grants the working role (op_handler's) every action of the new resource: one rule among the area's grants, in its catalogue. */
+export function addHandlerGrant(root: string, area: string, permissionResource: string, actions: readonly string[]): string {
+  const path = PATHS.catalogue(area);
+  const rule = `{ resources: [${quote(permissionResource)}], actions: [${actions.map(quote).join(', ')}] }`;
+  let source = catalogueSource(root, area);
+  if (!/^import \{ ROLE \} from '\.\.\/\.\.\/src\/lib\/codes';$/m.test(source))
+    source = source.replace(/^(import type \{ AreaCatalogue \} from .*)$/m, "import { ROLE } from '../../src/lib/codes';\n$1");
+  if (source.includes('[ROLE.OP_HANDLER]: [')) source = source.replace('[ROLE.OP_HANDLER]: [', `[ROLE.OP_HANDLER]: [${rule}, `);
+  else if (/\[ROLE\.OP_HANDLER\]: (\w+)/.test(source))
+    source = source.replace(/\[ROLE\.OP_HANDLER\]: (\w+)/, (_, list: string) => `[ROLE.OP_HANDLER]: [${rule}, ...${list}]`);
+  else if (/^ {2}grants: \{/m.test(source)) source = source.replace(/^ {2}grants: \{/m, `  grants: {\n    [ROLE.OP_HANDLER]: [${rule}],`);
+  else source = beforeCatalogueEnd(source, `  grants: { [ROLE.OP_HANDLER]: [${rule}] },`, path);
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), source);
+  return path;
 }
 
 export const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

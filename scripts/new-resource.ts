@@ -580,9 +580,9 @@ export function scaffold(o: Options): string[] {
   writeFileSync(table, tableOf(o));
   written.push(PATHS.table(o.name));
   written.push(...writeLabels(o));
-  for (const d of o.dictionaries) written.push(addDictionary(o.root, { dictType: d.dictType, dictName: d.dictName, items: d.items }));
+  for (const d of o.dictionaries) written.push(addDictionary(o.root, o.area, { dictType: d.dictType, dictName: d.dictName, items: d.items }));
   if (o.approvable) written.push(addProcess(o.root, o.area, processKey(o), o.name), addSummaryRule(o.root, processKey(o), singular(o.name), numberField(o)));
-  written.push(addHandlerGrant(o.root, `${o.area}:${singular(o.name)}`, ['list', 'query', 'add', 'edit', 'remove']));
+  written.push(addHandlerGrant(o.root, o.area, `${o.area}:${singular(o.name)}`, ['list', 'query', 'add', 'edit', 'remove']));
   const bin = (name: string) => join(o.root, 'node_modules/.bin', name);
   const unique = [...new Set(written)];
   // The house format, so what was written passes `npm run lint` as it stands.
@@ -603,7 +603,7 @@ async function main(): Promise<void> {
     closeTerminal();
     const files = scaffold(o);
     console.log(`\n已生成 ${o.name}${o.approvable ? `（审批流程 ${processKey(o)}）` : ''}：\n${files.map((f) => `  ${f}`).join('\n')}`);
-    console.log(`\n还需人工：检查标签与菜单位置；若其他角色也要处理它，在 ${PATHS.personas} 为其添加授权规则。`);
+    console.log(`\n还需人工：检查标签与菜单位置；若其他角色也要处理它，在 ${PATHS.catalogue(o.area)} 的 grants 中为其添加授权规则。`);
   } catch (error) {
     closeTerminal();
     if (error instanceof Refusal) {

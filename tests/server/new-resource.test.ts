@@ -139,13 +139,20 @@ describe('npm run new:resource', () => {
       'locales/zh-CN/menu.json',
       'locales/en-US/dict.json',
       'locales/en-US/workflow.json',
-      'server/db/seed-data/dictionaries.ts',
+      // The dictionary and the handler's grant: the area's own catalogue (server/db/seed-data/catalogue.ts finds it).
+      'server/warehouse/',
       'src/workflows/summaries.ts',
-      'server/db/seed-data/personas.ts',
       'server/db/migrations/meta/_journal.json',
     ]) {
       expect(written, file).toContain(file);
     }
+    // No central list: the seed data names no area (issue 39 item 2); the area's catalogue holds both.
+    expect(written).not.toContain('server/db/seed-data/');
+    const catalogue = readFileSync(join(copy, 'server/warehouse/catalogue.ts'), 'utf8');
+    expect(catalogue).toContain('[ROLE.OP_HANDLER]: [');
+    for (const resource of ['warehouse:warehouseReceipt', 'warehouse:collateralPledge'])
+      expect(catalogue).toContain(`{ resources: ['${resource}'], actions: [`);
+    expect(catalogue).toContain("dictType: 'wr_status'");
     expect(written.match(/server\/db\/migrations\/\d{4}_(warehouse_receipts|collateral_pledges)\.sql/g)).toHaveLength(2);
     // The process is the area's own (src/workflows/registry.ts finds it) and says it is not one of spec §4.5's.
     expect(readFileSync(join(copy, 'src/features/warehouse/processes.ts'), 'utf8')).toContain("twoStep('Process_COLLATERAL_PLEDGES', { beyondSpec: true })");
@@ -157,7 +164,7 @@ describe('npm run new:resource', () => {
     const checks: Array<[string, string, string[]]> = [
       ['type check (app)', process.execPath, ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.json', '--noEmit']],
       ['type check (server)', process.execPath, ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.server.json', '--noEmit']],
-      ['eslint', bin('eslint'), ['src/features/warehouse', 'server/resources', 'server/db/seed-data']],
+      ['eslint', bin('eslint'), ['src/features/warehouse', 'server/resources', 'server/warehouse']],
       ['prettier', bin('prettier'), ['--check', '--log-level=warn', '.']],
       ['knip', bin('knip'), []],
     ];

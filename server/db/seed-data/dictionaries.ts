@@ -3,12 +3,7 @@ import { CONFIG_KEY } from '../../../src/lib/codes';
 import { DEFAULT_UPLOAD_MAX_MB, UPLOAD_LIMIT_CONFIG_KEY } from '../../../src/lib/upload-limit';
 import { CORPS } from './personas';
 import { BUILTIN_FILES } from './brand';
-import { CORPORATION_DICTIONARIES } from '../../corporations/dictionaries';
-import { PRODUCT_DICTIONARIES } from '../../products/dictionaries';
-import { QUOTA_DICTIONARIES } from '../../quotas/dictionaries';
-import { ABS_DICTIONARIES } from '../../abs/dictionaries';
-import { HELP_DICTIONARIES } from '../../help/dictionaries';
-import { HOTLINE_DICTIONARIES } from '../../hotline/dictionaries';
+import { AREA_CATALOGUES } from './catalogue';
 
 type TagColour = 'success' | 'error' | 'processing' | 'warning' | 'default';
 
@@ -20,7 +15,8 @@ export interface DictSeed {
   items: ReadonlyArray<readonly [string, string, TagColour, boolean?]>;
 }
 
-export const DICTIONARIES: readonly DictSeed[] = [
+/** The platform's own dictionaries; each area brings its own in its catalogue (./catalogue.ts). */
+const PLATFORM_DICTIONARIES: readonly DictSeed[] = [
   {
     dictType: 'sys_normal_disable',
     dictName: '系统开关',
@@ -46,143 +42,20 @@ export const DICTIONARIES: readonly DictSeed[] = [
       ['1', '隐藏', 'default'],
     ],
   },
-  {
-    dictType: 'export_status',
-    dictName: '导出状态',
-    items: [
-      ['PROCESSING', '处理中', 'processing'],
-      ['SUCCESS', '成功', 'success'],
-      ['FAILURE', '失败', 'error'],
-    ],
-  },
-  {
-    dictType: 'content_status',
-    dictName: '内容状态',
-    items: [
-      ['DRAFT', '草稿', 'default'],
-      ['PUBLISHED', '已发布', 'success'],
-      ['OFFLINE', '已下架', 'warning'],
-    ],
-  },
-  {
-    dictType: 'cert_status',
-    dictName: '证书状态',
-    items: [
-      ['APPLYING', '申请中', 'processing'],
-      ['VALID', '有效', 'success'],
-      ['RENEWING', '续期中', 'processing'],
-      ['EXPIRED', '已过期', 'error'],
-      ['REVOKED', '已吊销', 'default'],
-      ['REOPENING', '重新开通中', 'processing'],
-      ['REFUSED', '申请未通过', 'default'],
-    ],
-  },
-  {
-    dictType: 'realname_status',
-    dictName: '实名认证状态',
-    items: [
-      ['DRAFT', '草稿', 'default'],
-      ['PENDING_FIRST', '待初审', 'processing'],
-      ['PENDING_SECOND', '待复审', 'processing'],
-      ['APPROVED', '已通过', 'success'],
-      ['REJECTED', '已驳回', 'error'],
-    ],
-  },
-  {
-    dictType: 'approve_result',
-    dictName: '审核结果',
-    items: [
-      ['PASS', '通过', 'success'],
-      ['NOPASS', '不通过', 'error'],
-      ['WAIT', '待审核', 'processing'],
-    ],
-  },
-  {
-    dictType: 'doc_file_type',
-    dictName: '资料类型',
-    items: [
-      ['BASIC_INFO', '基础资料', 'default'],
-      ['BUSI_CONTRACT', '商务合同', 'processing'],
-      ['INVOICE', '发票', 'warning'],
-      ['OTHER', '其他资料', 'default'],
-    ],
-  },
-  // The operation log's actions (sys_operation_logs.action); issue 20 adds the changes it records.
-  // The operation log's actions (sys_operation_logs.action, src/resources/operation-log.ts OPERATION_ACTION).
-  {
-    dictType: 'sys_oper_action',
-    dictName: '操作类型',
-    items: [
-      ['REVEAL', '查看敏感信息', 'warning'],
-      ['FORCE_LOGOUT', '强制退出', 'error'],
-      ['CREATE', '新增', 'success'],
-      ['UPDATE', '修改', 'processing'],
-      ['DELETE', '删除', 'error'],
-      ['REMOVE', '移除', 'error'],
-      ['ROW_ACTION', '状态变更', 'processing'],
-      ['PROPOSE', '提交变更申请', 'default'],
-      ['SUBMIT', '提交审批', 'default'],
-      ['PASSWORD_CHANGE', '修改密码', 'warning'],
-      ['WF_START', '发起流程', 'default'],
-      ['WF_CLAIM', '签收任务', 'default'],
-      ['WF_PASS', '审批通过', 'success'],
-      ['WF_REJECT', '审批驳回', 'error'],
-      ['WF_WITHDRAW', '撤回', 'warning'],
-      ['DISABLE', '停用', 'warning'],
-      ['ENABLE', '启用', 'success'],
-      ['RESET_PASSWORD', '重置密码', 'warning'],
-      ['UNLOCK', '解锁', 'warning'],
-      ['SPLIT', '拆分转让', 'processing'],
-      ['ADD_NOTES', '白条入池', 'processing'],
-      ['REMOVE_NOTE', '白条出池', 'default'],
-      ['LOCK', '锁定资产包', 'warning'],
-      ['ISSUE', '发行资产包', 'success'],
-      ['SETTLE', '结清资产包', 'default'],
-      ['START_REVIEW', '提交资料审核', 'default'],
-      ['REGISTER', '中登初始登记', 'success'],
-      ['AMEND', '中登变更登记', 'processing'],
-      ['EXTEND', '中登展期登记', 'warning'],
-      ['CANCEL', '中登注销登记', 'default'],
-    ],
-  },
-  // How a sign-in ended (sys_login_logs.status, src/lib/login-protection.ts).
-  {
-    dictType: 'sys_login_status',
-    dictName: '登录结果',
-    items: [
-      ['SUCCESS', '登录成功', 'success'],
-      ['FAILURE', '密码错误', 'warning'],
-      ['LOCK', '锁定账户', 'error'],
-      ['LOCKED', '锁定中拒绝', 'error'],
-    ],
-  },
-  {
-    dictType: 'task_status',
-    dictName: '任务状态',
-    items: [
-      ['TODO', '待办', 'processing'],
-      ['DONE', '已办', 'success'],
-    ],
-  },
-  {
-    dictType: 'invoice_type',
-    dictName: '发票类型',
-    remark: '仅 isShow 为真的条目在开票时可选',
-    items: [
-      ['VAT_SPECIAL', '增值税专用发票', 'processing'],
-      ['VAT_NORMAL', '增值税普通发票', 'default'],
-      ['VAT_E_SPECIAL', '增值税电子专用发票', 'processing'],
-      ['VAT_E_NORMAL', '增值税电子普通发票', 'default'],
-      ['MOTOR_VEHICLE', '机动车销售统一发票', 'default', false],
-    ],
-  },
-  ...CORPORATION_DICTIONARIES,
-  ...PRODUCT_DICTIONARIES,
-  ...QUOTA_DICTIONARIES,
-  ...ABS_DICTIONARIES,
-  ...HELP_DICTIONARIES,
-  ...HOTLINE_DICTIONARIES,
 ];
+
+/** Every seeded dictionary: the platform's, then each area's in folder order. A type declared twice stops the start. */
+export function assembleDictionaries(platform: readonly DictSeed[], catalogues: typeof AREA_CATALOGUES): DictSeed[] {
+  const all = [...platform, ...catalogues.flatMap(({ catalogue }) => catalogue.dictionaries ?? [])];
+  const seen = new Set<string>();
+  for (const dict of all) {
+    if (seen.has(dict.dictType)) throw new Error(`dictionary ${dict.dictType} is declared twice`);
+    seen.add(dict.dictType);
+  }
+  return all;
+}
+
+export const DICTIONARIES: readonly DictSeed[] = assembleDictionaries(PLATFORM_DICTIONARIES, AREA_CATALOGUES);
 
 export interface ConfigSeed {
   configKey: string;
