@@ -27,8 +27,6 @@ export const PATHS = {
   catalogue: (area: string) => `server/${area}/catalogue.ts`,
   /** An area's approval processes: src/workflows/registry.ts finds every `src/features/<area>/processes.ts`. */
   processes: (area: string) => `src/features/${area}/processes.ts`,
-  /** Every process has a summary rule: what its task rows say and show as 业务编号 instead of an id. */
-  summaries: 'src/workflows/summaries.ts',
   migrations: 'server/db/migrations',
   /** Where a name is taken already: the declarations and tables of every resource. */
   taken: ['src/resources', 'src/features', 'server', 'tests/resources'],
@@ -103,17 +101,29 @@ export const processExists = (root: string, processKey: string) =>
 
 /**
  * Declares a two-step process (a handler's edit, a director's approval) under the key, in the area's own
- * processes.ts (made if the area has none). It is not one of spec §4.5's processes, so it says so.
+ * processes.ts (made if the area has none), with its summary rule beside it: "新增担保质押：CP000777" in
+ * 待办, 已办 and 我发起的, and the record's number as 业务编号 (`numberField`, or none: the views then show
+ * no number rather than the record's id). It is not one of spec §4.5's processes, so it says so.
  */
-export function addProcess(root: string, area: string, processKey: string, resourceName: string): string {
+export function addProcess(root: string, area: string, processKey: string, resourceName: string, summaryKey: string, numberField: string | undefined): string {
   const path = PATHS.processes(area);
-  const line = `  // The approval of ${resourceName} (npm run new:resource): a handler proposes, a director approves.\n  twoStep(${quote(processKey)}, { beyondSpec: true }),`;
+  const number = numberField ? `text(valuesOf(record), ${quote(numberField)})` : "''";
+  const line = [
+    `  // The approval of ${resourceName} (npm run new:resource): a handler proposes, a director approves.`,
+    `  twoStep(${quote(processKey)}, {`,
+    '    beyondSpec: true,',
+    '    // What its tasks say: what is proposed, and to which record.',
+    `    summary: (record) => ({ key: 'workflow:summary.${summaryKey}', values: { action: actionOf(record), no: ${number} }, number: ${number} }),`,
+    '  }),',
+  ].join('\n');
+  const helpers = "import { actionOf, text, valuesOf } from '../../workflows/summaries';";
   if (!existsSync(join(root, path))) {
     writeFileSync(
       join(root, path),
       [
         "// This area's approval processes, found by src/workflows/registry.ts (issue 39 item 2).",
         "import { twoStep, type ProcessDefinition } from '../../workflows/define';",
+        helpers,
         '',
         'export const processes: readonly ProcessDefinition[] = [',
         line,
@@ -123,28 +133,11 @@ export function addProcess(root: string, area: string, processKey: string, resou
     );
     return path;
   }
-  const source = read(root, path);
+  let source = read(root, path);
   if (!/\btwoStep\b/.test(source.split('export const processes')[0])) throw new Error(`${path}: twoStep is not imported; add it by hand`);
+  if (!source.includes(helpers)) source = source.replace(/^(import .* from '\.\.\/\.\.\/workflows\/define';)$/m, `$1\n${helpers}`);
   writeFileSync(join(root, path), insertBeforeArrayEnd(source, /^export const processes\b/m, line, path));
   return path;
-}
-
-/**
- * The process's summary rule: "新增担保质押：CP000777" in 待办, 已办 and 我发起的, and the record's
- * number as 业务编号 (`numberField`, or none: the views then show no number rather than the record's id).
- */
-export function addSummaryRule(root: string, processKey: string, summaryKey: string, numberField: string | undefined): string {
-  const number = numberField ? `text(v, ${quote(numberField)})` : "''";
-  const rule = [
-    `  // The approval of a resource written by npm run new:resource: what is done, and to which record.`,
-    `  ${processKey}: (record) => {`,
-    `    const v = valuesOf(record);`,
-    `    return { key: s(${quote(summaryKey)}), values: { action: actionOf(record), no: ${number} }, number: ${number} };`,
-    `  },`,
-  ].join('\n');
-  const source = read(root, PATHS.summaries);
-  writeFileSync(join(root, PATHS.summaries), insertBeforeArrayEnd(source, /^export const SUMMARY_RULES\b/m, rule, PATHS.summaries, '\n};'));
-  return PATHS.summaries;
 }
 
 /**

@@ -19,7 +19,6 @@ import {
   addDictionary,
   addHandlerGrant,
   addProcess,
-  addSummaryRule,
   dictionaryExists,
   LANGUAGES,
   menuDirectories,
@@ -581,7 +580,7 @@ export function scaffold(o: Options): string[] {
   written.push(PATHS.table(o.name));
   written.push(...writeLabels(o));
   for (const d of o.dictionaries) written.push(addDictionary(o.root, o.area, { dictType: d.dictType, dictName: d.dictName, items: d.items }));
-  if (o.approvable) written.push(addProcess(o.root, o.area, processKey(o), o.name), addSummaryRule(o.root, processKey(o), singular(o.name), numberField(o)));
+  if (o.approvable) written.push(addProcess(o.root, o.area, processKey(o), o.name, singular(o.name), numberField(o)));
   written.push(addHandlerGrant(o.root, o.area, `${o.area}:${singular(o.name)}`, ['list', 'query', 'add', 'edit', 'remove']));
   const bin = (name: string) => join(o.root, 'node_modules/.bin', name);
   const unique = [...new Set(written)];

@@ -5,6 +5,7 @@
  * module imports no area and no registry, which keeps the collection free of import cycles.
  */
 import type { ActivityType } from './activities';
+import type { SummaryRule } from './summaries';
 
 export type ProcessType = 'component' | 'page';
 
@@ -62,6 +63,11 @@ export interface ProcessDefinition {
   variables?: Record<string, ProcessVariable>;
   /** Not among spec §4.5's keys: an approval this project added, whose declaration says why (tests hold the rest to the spec's table). */
   beyondSpec?: true;
+  /**
+   * What its tasks say they are about (summaries.ts), declared with the process in its area; a process
+   * declared without one takes summaries.ts's central rule of its key (each has exactly one).
+   */
+  summary?: SummaryRule;
 }
 
 export const GIVEN_AT_START = 'start';
@@ -78,6 +84,7 @@ export interface ProcessOptions {
   url?: string;
   component?: string;
   beyondSpec?: true;
+  summary?: SummaryRule;
 }
 
 export function linear(processKey: string, steps: readonly StepSpec[], options: ProcessOptions = {}): ProcessDefinition {
@@ -94,6 +101,7 @@ export function linear(processKey: string, steps: readonly StepSpec[], options: 
     startActivity: steps[0][0],
     ...(options.submitsAtStart === false ? { submitsAtStart: false } : {}),
     ...(options.beyondSpec ? { beyondSpec: true as const } : {}),
+    ...(options.summary ? { summary: options.summary } : {}),
     activities,
   };
 }

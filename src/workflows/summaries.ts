@@ -30,7 +30,7 @@ export interface Summary extends SummaryText {
 export type SummaryRule = (record: SummaryRecord) => Summary;
 
 /** A record field as text; absent or empty fields read as an empty string, never "undefined". */
-const text = (record: SummaryRecord, name: string): string => {
+export const text = (record: SummaryRecord, name: string): string => {
   const value = record[name];
   return value === null || value === undefined ? '' : String(value);
 };
@@ -48,16 +48,17 @@ export function lastFour(value: unknown): string {
 /** A coded value by its locale label; a missing code reads as nothing, not as a missing key. */
 const label = (record: SummaryRecord, name: string, prefix: string): SummaryValue => (text(record, name) ? { key: `${prefix}.${text(record, name)}` } : '');
 
-const money = (record: SummaryRecord, name: string) => formatCurrency(record[name] as string | number | null | undefined);
+/** An amount field in the app's money format. */
+export const money = (record: SummaryRecord, name: string) => formatCurrency(record[name] as string | number | null | undefined);
 
 /**
  * The record of an approvable resource's change (server/crud/approvals.ts): the values as they will be
  * after the change (`values`: the record as shown, with the proposal over it), the record as it is
  * (`current`, absent for a creation) and the action (create | update).
  */
-const valuesOf = (record: SummaryRecord): SummaryRecord => (record.values ?? {}) as SummaryRecord;
+export const valuesOf = (record: SummaryRecord): SummaryRecord => (record.values ?? {}) as SummaryRecord;
 const currentOf = (record: SummaryRecord): SummaryRecord => (record.current ?? {}) as SummaryRecord;
-const actionOf = (record: SummaryRecord): SummaryValue => ({ key: `workflow:summary.action.${text(record, 'action') || 'update'}` });
+export const actionOf = (record: SummaryRecord): SummaryValue => ({ key: `workflow:summary.action.${text(record, 'action') || 'update'}` });
 
 const s = (name: string) => `workflow:summary.${name}`;
 
@@ -197,11 +198,6 @@ export const SUMMARY_RULES: Readonly<Record<string, SummaryRule>> = {
   Process_AUTH_SOFT_CA_CREATE: certificate,
   Process_AUTH_SOFT_CA_RENEWAL: certificate,
   Process_AUTH_SOFT_CA_REOPEN: certificate,
-  Process_BILL_MANAGE: (record) => ({
-    key: 'bills:server.summary',
-    values: { billNo: text(record, 'billNo'), corpName: text(record, 'corpName'), period: text(record, 'period'), fee: money(record, 'feeAmount') },
-    number: text(record, 'billNo'),
-  }),
   // An auditors' rule change: what is done to which rule (a shipped rule's name by its key, a written one as written).
   Process_AUDIT_RULE_CHANGE: (record) => ({
     key: 'auditRules:summary',
@@ -219,10 +215,17 @@ export const SUMMARY_RULES: Readonly<Record<string, SummaryRule>> = {
   }),
 };
 
-/** The summary rule of a process; every process of the registry has one (tests/unit/workflow-summaries.test.ts). */
-export function summaryRuleOf(definition: Pick<ProcessDefinition, 'processKey'>): SummaryRule | undefined {
+/**
+ * The summary rule of a process: the one declared with it in its area (define.ts `summary`), else the
+ * central one of its key; every process of the registry has exactly one (tests/unit/workflows/summaries.test.ts).
+ */
+export function summaryRuleOf(definition: Pick<ProcessDefinition, 'processKey' | 'summary'>): SummaryRule | undefined {
+  if (definition.summary) return definition.summary;
   return Object.hasOwn(SUMMARY_RULES, definition.processKey) ? SUMMARY_RULES[definition.processKey] : undefined;
 }
+
+/** Whether summaries.ts holds a central rule for this key (a process declaring its own must not have one too). */
+export const hasCentralSummary = (processKey: string) => Object.hasOwn(SUMMARY_RULES, processKey);
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 

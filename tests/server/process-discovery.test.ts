@@ -20,9 +20,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  */
 describe('process discovery', () => {
   it('the server (tsx, no Vite) finds the same processes, in the same order, with the same steps as the browser', () => {
-    const script = `import('./src/workflows/registry.ts').then((r) => console.log(JSON.stringify(r.PROCESS_KEYS.map((k) => r.PROCESS_DEFINITIONS[k]))))`;
+    // A summary rule is a function: both sides say whether the process declares one.
+    const script = `import('./src/workflows/registry.ts').then((r) => console.log(JSON.stringify(r.PROCESS_KEYS.map((k) => ({ ...r.PROCESS_DEFINITIONS[k], summary: Boolean(r.PROCESS_DEFINITIONS[k].summary) })))))`;
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual(PROCESS_KEYS.map((k) => PROCESS_DEFINITIONS[k]));
+    expect(JSON.parse(out)).toEqual(PROCESS_KEYS.map((k) => ({ ...PROCESS_DEFINITIONS[k], summary: Boolean(PROCESS_DEFINITIONS[k].summary) })));
   });
 
   it('every area folder with a processes.ts contributes its processes, and each key is declared once', () => {
