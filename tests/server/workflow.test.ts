@@ -10,7 +10,7 @@ import type { RouteModule } from '../../server/app';
 import { QUOTA_PROCESS_KEYS } from '../../src/lib/quotas';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import type { InstanceEndEvent } from '../../server/workflow/engine';
-import { PROCESS_KEYS } from '../../src/workflows/registry';
+import { PROCESS_DEFINITIONS, PROCESS_KEYS } from '../../src/workflows/registry';
 import { signInAs, type ApiClient, dataOf, refusalOf } from './client';
 import { startServer, type TestServer } from './server';
 import { testRecords, testRecordStatus } from './test-records';
@@ -186,7 +186,7 @@ const OWNED = [
  * with it open in the starter's 待办. Every other start is the starter's submission (spec §4.5): the
  * first step passes at once in the starter's name and the instance waits at the review.
  */
-const OPEN_AT_START = ['PROCESS_CREDIT_CERTIFICATE_CODE', 'Process_ABS_CERTIFICATE_CODE'];
+const OPEN_AT_START = PROCESS_KEYS.filter((k) => PROCESS_DEFINITIONS[k].submitsAtStart === false);
 const firstOpen = (processKey: string) => (OPEN_AT_START.includes(processKey) ? 0 : 1);
 /** Owned too, by real-name admission and document review, whose records follow the steps walked here. */
 const OWNED_AND_WALKED = ['Process_CORP_ADMIT', 'PROCESS_CREDIT_CERTIFICATE_CODE', 'Process_ABS_CERTIFICATE_CODE'];
