@@ -1,4 +1,4 @@
-/** Settings from the environment (README: PORT, HOST, DATA_DIR, DATABASE_URL, SESSION_IDLE_MINUTES …). */
+/** Settings from the environment (README: PORT, HOST, DATA_DIR, DATABASE_URL, DATABASE_POOL_SIZE, SESSION_IDLE_MINUTES …). */
 import { resolve } from 'node:path';
 
 export interface ServerConfig {
@@ -7,6 +7,11 @@ export interface ServerConfig {
   dataDir: string;
   /** When set, PostgreSQL at this URL instead of the embedded PGlite under dataDir. */
   databaseUrl?: string;
+  /**
+   * DATABASE_POOL_SIZE: connections this process keeps to PostgreSQL. Every process of a deployment holds its own
+   * pool, so their sum must stay under the server's max_connections (100 by default, a few kept for superusers).
+   */
+  databasePoolSize: number;
   logLevel: string;
   /** DEMO_MODE=0 seeds only op_admin, which must change its initial password at first login. */
   demoMode: boolean;
@@ -25,11 +30,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const idleMinutes = Number(env.SESSION_IDLE_MINUTES ?? 30);
   if (!(idleMinutes > 0) || !Number.isFinite(idleMinutes))
     throw new Error(`SESSION_IDLE_MINUTES must be a positive number of minutes, got ${env.SESSION_IDLE_MINUTES}`);
+  // pg's own default of 10: two processes stay far below PostgreSQL's 100 connections; more processes or a larger
+  // pool are a deployment's choice, checked here so a typo fails at start and not under the first load.
+  // At least 2: the process keeps one connection of its pool for LISTEN (server/db/open.ts), and with a pool of one
+  // every query would wait for it forever.
+  const poolSize = Number(env.DATABASE_POOL_SIZE || 10);
+  if (!Number.isInteger(poolSize) || poolSize < 2 || poolSize > 1000)
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number of connections from 2 to 1000, got ${env.DATABASE_POOL_SIZE}`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: poolSize,
     logLevel: env.LOG_LEVEL || 'info',
     demoMode: env.DEMO_MODE !== '0' && env.DEMO_MODE !== 'false',
     staticDir: resolve(env.STATIC_DIR || './dist'),

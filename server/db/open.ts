@@ -56,27 +56,96 @@ export function pgliteDatabase(client: PGlite): Database {
   };
 }
 
-export function postgresDatabase(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString });
+/** poolSize: connections this process may hold at once (DATABASE_POOL_SIZE; pg's default of 10 when not given). */
+export function postgresDatabase(connectionString: string, poolSize?: number): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   const db = drizzlePostgres({ client: pool, schema });
+  const listener = new NotificationListener(connectionString);
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePostgres(db, { migrationsFolder }),
-    async listen(channel, onNotify, onLost) {
-      const client = await pool.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onNotify(message.payload ?? '');
-      });
-      client.on('error', onLost);
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        client.removeAllListeners('notification');
-        client.release(true);
-      };
+    listen: (channel, onNotify, onLost) => listener.listen(channel, onNotify, onLost),
+    close: async () => {
+      await listener.close();
+      await pool.end();
     },
-    close: () => pool.end(),
   };
+}
+
+interface Subscription {
+  channel: string;
+  onNotify: (payload: string) => void;
+  onLost: (error: unknown) => void;
+}
+
+/**
+ * Every LISTEN of a process on one connection of its own, outside the query pool. Each subscription used to
+ * take a pooled connection for good: the server's four (messages, principals twice, session ends) left 6 of
+ * the pool's 10 to the queries of every operator, and under month end's load the requests queued for them.
+ */
+class NotificationListener {
+  private client: Promise<pg.Client> | undefined;
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(private readonly connectionString: string) {}
+
+  async listen(channel: string, onNotify: (payload: string) => void, onLost: (error: unknown) => void): Promise<() => Promise<void>> {
+    const subscription: Subscription = { channel, onNotify, onLost };
+    const client = await this.connected();
+    const first = ![...this.subscriptions].some((s) => s.channel === channel);
+    this.subscriptions.add(subscription);
+    if (first) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return async () => {
+      if (!this.subscriptions.delete(subscription)) return;
+      if ([...this.subscriptions].some((s) => s.channel === channel)) return;
+      // The connection may have been lost meanwhile (its subscribers were told): nothing left to unlisten on it.
+      const current = this.client;
+      if (current === undefined) return;
+      if (this.subscriptions.size === 0) await this.close();
+      else
+        await (await current).query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch((error: unknown) => {
+          // Closed meanwhile by the last subscriber leaving: the UNLISTEN went with the connection.
+          if (this.client === current) throw error;
+        });
+    };
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.subscriptions.clear();
+    // A connection that never opened has nothing to end.
+    const open = await client?.catch(() => undefined);
+    await open?.end();
+  }
+
+  private connected(): Promise<pg.Client> {
+    this.client ??= this.connect();
+    return this.client;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (message) => {
+      for (const subscription of [...this.subscriptions]) if (subscription.channel === message.channel) subscription.onNotify(message.payload ?? '');
+    });
+    client.on('error', (error) => {
+      // Lost: every subscription on it is broken; each owner is told once and subscribes again if it can.
+      const lost = [...this.subscriptions];
+      this.subscriptions.clear();
+      this.client = undefined;
+      void client.end().catch(() => undefined);
+      for (const subscription of lost) subscription.onLost(error);
+    });
+    try {
+      await client.connect();
+    } catch (error) {
+      this.client = undefined;
+      throw error;
+    }
+    return client;
+  }
 }
 
 /** Where PGlite keeps its files under a data folder (made if missing). */
@@ -86,7 +155,7 @@ export function pgliteDirOf(dataDir: string): string {
   return dir;
 }
 
-export function openDatabase(options: { dataDir: string; databaseUrl?: string }): Database {
-  if (options.databaseUrl) return postgresDatabase(options.databaseUrl);
+export function openDatabase(options: { dataDir: string; databaseUrl?: string; databasePoolSize?: number }): Database {
+  if (options.databaseUrl) return postgresDatabase(options.databaseUrl, options.databasePoolSize);
   return pgliteDatabase(createPGlite(pgliteDirOf(options.dataDir)));
 }

@@ -197,6 +197,13 @@ describe('readConfig', () => {
     });
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('reads the PostgreSQL pool size per process, 10 when unset, and refuses a size that is not a whole number from 2 to 1000', () => {
+    expect(readConfig({}).databasePoolSize).toBe(10);
+    expect(readConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
+    expect(readConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    for (const bad of ['0', '1', '-3', '2.5', 'ten', '1001']) expect(() => readConfig({ DATABASE_POOL_SIZE: bad }), bad).toThrow(/DATABASE_POOL_SIZE/);
+  });
 });
 
 describe('native MD5 on the server', () => {
