@@ -12,14 +12,16 @@ import { sysConfigs } from '../db/schema';
 import { businessError } from '../errors';
 import { checkGlobalConfigValue } from '../routes/platform-config';
 import { route } from '../routes/route';
-import { requireStrings } from '../validation';
+import { z } from 'zod';
+import { text } from '../input/fields';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
 
 const BUILT_IN = 'Y';
 const base = configResource.apiBase;
-const configKeyBody = requireStrings('configKey');
-const updateValueBody = requireStrings('configKey', 'configValue');
+const configKey = text('server:input.fields.configKey', 100);
+const configKeyBody = z.object({ configKey });
+const updateValueBody = z.object({ configKey, configValue: text('server:bodySchema.fields.configValue', 2000) });
 
 export function configRoutes(api: FastifyInstance, ctx: AppContext): void {
   crudRoutes(api, ctx, {
@@ -48,7 +50,7 @@ export function configRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: `${base}/find-by-config-key`,
     auth: 'session',
     permission: configResource.permissions.query,
-    validate: configKeyBody,
+    body: configKeyBody,
     handler: ({ body }) => byKey(body.configKey),
   });
 
@@ -57,7 +59,7 @@ export function configRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: `${base}/common/find-value-json-by-config-key`,
     auth: 'session',
-    validate: configKeyBody,
+    body: configKeyBody,
     handler: async ({ body }) => {
       const { configValue } = await byKey(body.configKey);
       try {
@@ -73,7 +75,7 @@ export function configRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: `${base}/update-value-by-config-key`,
     auth: 'session',
     permission: configResource.permissions.edit,
-    validate: updateValueBody,
+    body: updateValueBody,
     handler: async ({ body, principal }) => {
       // The value passes the same field rules (maxLength) as update-by-id.
       const { configValue } = readInput(configResource, { configValue: body.configValue }, 'update');

@@ -20,6 +20,7 @@ import { success } from '../errors';
 import type { ProtocolHeaders } from '../security/signature';
 import type { Principal } from '../security/sessions';
 import type { BodyValidator } from '../validation';
+import type { z } from 'zod';
 import { runWithOrigin } from '../operation-log/origin';
 import { declareRoute } from '../audit/declared-routes';
 import { localeOf, runInLocale } from '../i18n';
@@ -33,6 +34,8 @@ export interface RouteRules {
   /** State-changing methods (all but GET and HEAD) must carry the session's CSRF token. */
   csrf: boolean;
   validate?: BodyValidator<unknown>;
+  /** The body's zod schema (server/input/fields.ts): parsed where validate ran; the handler gets its output. */
+  body?: z.ZodType<unknown>;
   /** Open to a session that must still change its initial password (spec 4.1.5); every other route refuses it. */
   beforePasswordChange: boolean;
 }
@@ -68,6 +71,8 @@ export interface RouteDefinition<B, A extends AuthMode> {
   /** Defaults to true for session routes; false only for the call that hands out the CSRF token. */
   csrf?: boolean;
   validate?: BodyValidator<B>;
+  /** The body's zod schema, built from server/input/fields.ts; the handler's body is typed from it. */
+  body?: z.ZodType<B>;
   /**
    * Whether a session that must still change its initial password may call it: only what the forced
    * change needs (user info, its menu tree, the CSRF token, the change itself, logout). Default false.
@@ -84,6 +89,7 @@ export function route<B = unknown, A extends AuthMode = AuthMode>(api: FastifyIn
     permission: definition.permission,
     csrf: definition.csrf ?? definition.auth === 'session',
     validate: definition.validate,
+    body: definition.body,
     beforePasswordChange: definition.beforePasswordChange ?? false,
   };
   // The permission matrix reads each route's requirement from here (server/audit/permission-matrix.ts).

@@ -19,6 +19,7 @@ import { BACKGROUND_CALL_HEADER, CSRF_QUERY_KEY, DEFAULT_CSRF_HEADER } from '../
 import { malformedJsonError, protocolError, validationError } from '../errors';
 import { localeOf, runInLocale } from '../i18n';
 import { checkInput } from './input-gate';
+import { parseWithSchema } from '../input/fields';
 import type { NonceLedger } from './nonce-ledger';
 import type { NonceStore } from './nonces';
 import type { RouteRules } from '../routes/route';
@@ -107,7 +108,9 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; l
 
     const body = parseBody(request.rawBody);
     checkInput(body);
-    if (rules.validate) {
+    if (rules.body) {
+      request.validBody = parseWithSchema(rules.body, body);
+    } else if (rules.validate) {
       const result = rules.validate(body);
       if (!result.ok) throw validationError(result.error);
       request.validBody = result.value;
