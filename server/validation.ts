@@ -39,16 +39,19 @@ export interface MoneyOptions {
  * `label` is the field's name as the operator sees it. Returns the amount as its decimal string.
  */
 export function moneyValue(value: unknown, field: string, label: string, options: MoneyOptions = {}): string {
+  const verdict = moneyVerdict(value, label, options);
+  if ('message' in verdict) throw aboutField(validationError(verdict.message), field);
+  return verdict.text;
+}
+
+/** The same rule's verdict without throwing, for a route body's schema (server/input/fields.ts): the decimal string, or the message. */
+export function moneyVerdict(value: unknown, label: string, options: MoneyOptions = {}): { text: string } | { message: string } {
   const digits = options.digits ?? MONEY_INPUT_DIGITS;
   const text = moneyInputText(value, digits);
-  if (text === null) {
-    throw aboutField(
-      validationError(translate('server:validation.money', { field: label, integer: String(digits.integer), decimal: String(digits.decimal) })),
-      field,
-    );
-  }
-  if (!options.allowZero && /^[0.]+$/.test(text)) throw aboutField(validationError(translate('server:validation.moneyPositive', { field: label })), field);
-  return text;
+  if (text === null)
+    return { message: translate('server:validation.money', { field: label, integer: String(digits.integer), decimal: String(digits.decimal) }) };
+  if (!options.allowZero && /^[0.]+$/.test(text)) return { message: translate('server:validation.moneyPositive', { field: label }) };
+  return { text };
 }
 
 const absent = (value: unknown) => value === undefined || value === null || value === '';

@@ -7,10 +7,9 @@
  * functions, so they are rendered when a body is refused, in the caller's language, not at declaration.
  */
 import { z } from 'zod';
-import { MONEY_INPUT_DIGITS, moneyInputText } from '../../src/lib/money';
 import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
-import type { MoneyOptions } from '../validation';
+import { moneyVerdict, type MoneyOptions } from '../validation';
 
 const absent = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -30,23 +29,18 @@ export const id = (label: string) => text(label, 64);
  * the field's digits, no sign, exponent, space or separator; positive unless allowZero. Parsed to its decimal string.
  */
 export function money(label: string, options: MoneyOptions = {}) {
-  const digits = options.digits ?? MONEY_INPUT_DIGITS;
   return z.unknown().transform((value, context) => {
     if (absent(value)) {
       context.issues.push({ code: 'custom', input: value, message: translate('server:crud.required', { field: translate(label) }) });
       return z.NEVER;
     }
-    const amount = moneyInputText(value, digits);
-    if (amount === null) {
-      const message = translate('server:validation.money', { field: translate(label), integer: String(digits.integer), decimal: String(digits.decimal) });
-      context.issues.push({ code: 'custom', input: value, message });
+    // The rule itself is server/validation.ts's, the one server check of a typed amount.
+    const verdict = moneyVerdict(value, translate(label), options);
+    if ('message' in verdict) {
+      context.issues.push({ code: 'custom', input: value, message: verdict.message });
       return z.NEVER;
     }
-    if (!options.allowZero && /^[0.]+$/.test(amount)) {
-      context.issues.push({ code: 'custom', input: value, message: translate('server:validation.moneyPositive', { field: translate(label) }) });
-      return z.NEVER;
-    }
-    return amount;
+    return verdict.text;
   });
 }
 
