@@ -40,18 +40,18 @@ export interface AreaPagesModule {
  * import.meta.glob nor import.meta.env, so it reads the folders and requires each file (synchronously, so
  * that what depends on it is whole when imported). The node modules come through
  * process.getBuiltinModule, so the browser bundle never names them. The process registry
- * (src/workflows/registry.ts) finds the areas' processes.ts this way too.
+ * (src/workflows/registry.ts) finds the areas' processes.ts this way too, and the server's seed data its
+ * areas' catalogue.ts (server/db/seed-data/catalogue.ts, with `folder` server/ and its glob's key prefix).
  */
-export function requireAreaFiles<T>(file: string): Record<string, T> {
+export function requireAreaFiles<T>(file: string, folder: URL = new URL('../features/', import.meta.url), keyPrefix = '../features/'): Record<string, T> {
   const node = (globalThis as unknown as { process: { getBuiltinModule: (name: string) => unknown } }).process;
   const fs = node.getBuiltinModule('node:fs') as typeof import('node:fs');
   const { createRequire } = node.getBuiltinModule('node:module') as typeof import('node:module');
   const require = createRequire(import.meta.url);
-  const features = new URL('../features/', import.meta.url);
   const modules: Record<string, T> = {};
-  for (const area of fs.readdirSync(features)) {
-    const path = new URL(`${area}/${file}`, features);
-    if (fs.existsSync(path)) modules[`../features/${area}/${file}`] = require(path.pathname) as T;
+  for (const area of fs.readdirSync(folder)) {
+    const path = new URL(`${area}/${file}`, folder);
+    if (fs.existsSync(path)) modules[`${keyPrefix}${area}/${file}`] = require(path.pathname) as T;
   }
   return modules;
 }

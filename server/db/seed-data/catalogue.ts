@@ -10,9 +10,8 @@
  * were one list: Vite (vitest) replaces the glob with the modules; the server runs under tsx, which
  * knows no import.meta.glob, so it reads the folders and requires each file.
  */
-import { readdirSync, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { GrantRule } from '../../../src/lib/grants';
+import { requireAreaFiles } from '../../../src/routes/area-pages';
 import type { ROLE } from '../../../src/lib/codes';
 import type { DictSeed } from './dictionaries';
 import type { MenuSeed } from './menus';
@@ -32,17 +31,6 @@ export interface AreaCatalogue {
   dictionaries?: readonly DictSeed[];
 }
 
-function requireServerFiles<T>(file: string): Record<string, T> {
-  const require = createRequire(import.meta.url);
-  const server = new URL('../../', import.meta.url);
-  const modules: Record<string, T> = {};
-  for (const folder of readdirSync(server)) {
-    const path = new URL(`${folder}/${file}`, server);
-    if (existsSync(path)) modules[`../../${folder}/${file}`] = require(path.pathname) as T;
-  }
-  return modules;
-}
-
 interface CatalogueModule {
   catalogue: AreaCatalogue;
 }
@@ -51,7 +39,7 @@ interface CatalogueModule {
 export const AREA_CATALOGUES: ReadonlyArray<{ area: string; catalogue: AreaCatalogue }> = (() => {
   const modules = import.meta.env
     ? import.meta.glob<CatalogueModule>('../../*/catalogue.ts', { eager: true })
-    : requireServerFiles<CatalogueModule>('catalogue.ts');
+    : requireAreaFiles<CatalogueModule>('catalogue.ts', new URL('../../', import.meta.url), '../../');
   return Object.keys(modules)
     .sort()
     .map((path) => ({ area: path.split('/')[2], catalogue: modules[path].catalogue }));
