@@ -172,10 +172,13 @@ test.describe('the resource kit (issue 5)', () => {
     await rowOf(configs, 'scf.file-system.file.download.type')
       .getByRole('button', { name: /删\s*除/ })
       .click();
+    // The server's answer first, then its words on screen: a failure then says which of the two was missing.
+    const refused = page.waitForResponse((r) => r.url().includes('/sys/configs/remove-by-ids'));
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /删\s*除/ })
       .click();
+    expect(await (await refused).json()).toMatchObject({ code: 'CONFIG_BUILT_IN', message: '内置参数不能删除：scf.file-system.file.download.type' });
     await expect(page.getByText(/内置参数.*不能删除|不能删除.*内置/)).toBeVisible();
     await expect(rowOf(configs, 'scf.file-system.file.download.type')).toBeVisible();
   });
