@@ -64,8 +64,8 @@ export interface ProcessDefinition {
   /** Not among spec §4.5's keys: an approval this project added, whose declaration says why (tests hold the rest to the spec's table). */
   beyondSpec?: true;
   /**
-   * What its tasks say they are about (summaries.ts), declared with the process in its area; a process
-   * declared without one takes summaries.ts's central rule of its key (each has exactly one).
+   * What its tasks say they are about, declared with the process in its area from summaries.ts's helpers;
+   * every process of the registry has one (tests/unit/workflows/summaries.test.ts).
    */
   summary?: SummaryRule;
 }

@@ -8,6 +8,7 @@ import {
   TASK_COMPONENT,
   type ProcessDefinition,
 } from '../../workflows/define';
+import { money, text } from '../../workflows/summaries';
 
 const creditIssue: ProcessDefinition = {
   processKey: 'Process_CREDIT_ISSUE',
@@ -16,6 +17,12 @@ const creditIssue: ProcessDefinition = {
   url: CREDIT_FINAL_APPROVE_URL,
   // Worked on its page; viewed (查看 from the task lists) in the shared task view through this component.
   component: TASK_COMPONENT.CREDIT_ISSUE,
+  // What its tasks say: the batch's number, how many notes and their sum.
+  summary: (record) => ({
+    key: 'creditNotes:server.batchSummary',
+    values: { batchNo: text(record, 'batchNo'), count: text(record, 'count'), amount: money(record, 'amount') },
+    number: text(record, 'batchNo'),
+  }),
   startActivity: 'Submit',
   activities: {
     Submit: { label: activityLabel('Submit'), type: 'edit', next: 'CoreDirectorReview' },

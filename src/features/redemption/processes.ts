@@ -1,5 +1,19 @@
 // This area's approval processes (spec §4.5), found by src/workflows/registry.ts (issue 39 item 2).
 import { linear, TASK_COMPONENT, type ProcessDefinition } from '../../workflows/define';
+import { money, text, type SummaryRule } from '../../workflows/summaries';
+
+/** A registered redemption: the note, its issuer, the amount, the day paid and the voucher. */
+const registration: SummaryRule = (record) => ({
+  key: 'redemption:server.registrationSummary',
+  values: {
+    noteNo: text(record, 'noteNo'),
+    issuer: text(record, 'issuerName'),
+    amount: money(record, 'amount'),
+    paidDate: text(record, 'paidDate'),
+    file: text(record, 'fileName'),
+  },
+  number: text(record, 'noteNo'),
+});
 
 export const processes: readonly ProcessDefinition[] = [
   linear(
@@ -8,6 +22,6 @@ export const processes: readonly ProcessDefinition[] = [
       ['Register', 'edit'],
       ['Approve', 'approve'],
     ],
-    { component: TASK_COMPONENT.REDEEM_REGISTRATION },
+    { component: TASK_COMPONENT.REDEEM_REGISTRATION, summary: registration },
   ),
 ];

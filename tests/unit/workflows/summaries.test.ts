@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../server/i18n';
 import { PROCESS_DEFINITIONS, PROCESS_KEYS } from '../../../src/workflows/registry';
-import { hasCentralSummary, lastFour, summaryRuleOf, summaryText } from '../../../src/workflows/summaries';
+import { lastFour, summaryRuleOf, summaryText } from '../../../src/workflows/summaries';
 
 const summaryOf = (processKey: string, record: Record<string, unknown>) => summaryText(summaryRuleOf(PROCESS_DEFINITIONS[processKey])!, record, translate);
 
@@ -13,14 +13,11 @@ describe('summary rules', () => {
       expect(rule, key).toBeDefined();
       // translate throws on an unknown key, so a rule naming a missing message fails here.
       expect(summaryOf(key, {}), key).not.toMatch(/undefined|\{\{/);
-      // Exactly one: declared with the process in its area, or central, never both (one would silently win).
-      expect(Boolean(PROCESS_DEFINITIONS[key].summary) && hasCentralSummary(key), key).toBe(false);
     }
   });
 
   it('takes the rule an area declares with its process (the bills area declares its own)', () => {
     expect(PROCESS_DEFINITIONS.Process_BILL_MANAGE.summary).toBeDefined();
-    expect(hasCentralSummary('Process_BILL_MANAGE')).toBe(false);
     const record = { billNo: 'BL202611001', corpName: '华东建设集团', period: '2026-11', feeAmount: '1234.5' };
     expect(summaryOf('Process_BILL_MANAGE', record)).toContain('BL202611001');
     expect(summaryOf('Process_BILL_MANAGE', record)).toContain('1,234.50');
