@@ -8,13 +8,12 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import fastifyWebsocket from '@fastify/websocket';
 import type { AnyResource } from '../src/crud/resource';
-import { preloadingHtml } from './front-end/route-preloads';
 import { API_BASE } from '../src/protocol/canonical';
 import type { AppContext } from './context';
 import type { Database } from './db/open';
 import { fileDemoOutbox, type DemoOutbox } from './demo-outbox';
+import { preloadingHtml } from './front-end/route-preloads';
 import { seedIfEmpty } from './db/seed';
 import { demoSeedOrder, discoverAreas, type RouteModule } from './areas';
 import { duplicateError } from './db/unique-violation';
@@ -33,13 +32,10 @@ import { ExportService } from './exports/service';
 import { FileGrants } from './files/grants';
 import { DEFAULT_MAX_UPLOAD_BYTES, registerFileGets } from './files/routes';
 import { FileStore } from './files/store';
-import { reconcileAdminStructure } from './admin-structure/reference';
 import { crudRoutes } from './crud/routes';
 import { RESOURCES, SERVED_RESOURCES, TEST_TABLES } from './resources/registry';
 import { standInCallCentre, type CallCentre } from './call-centre';
 import { DOWNLOAD_PATH, registerTicketDownload } from './routes/export-records';
-import { MessageHub } from './messages/hub';
-import { registerCorporateSupport } from './support/corporate-routes';
 import { WorkflowEngine } from './workflow/engine';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -168,7 +164,6 @@ interface Services {
   files: FileStore;
   fileGrants: FileGrants;
   demoOutbox: DemoOutbox | undefined;
-  messageHub: MessageHub;
 }
 
 async function registerApi(api: FastifyInstance, options: AppOptions, services: Services) {
@@ -179,7 +174,9 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   // Test runs only: the test-only resources' tables, which no migration holds.
   if (TEST_TABLES.length) await (await import('./db/test-tables')).createTestTables(db, TEST_TABLES);
   await seedIfEmpty(db, { demoMode: options.demoMode ?? true, passwordCost: options.passwordCost, resources: options.resources });
-  await reconcileAdminStructure(db, { demoMode: options.demoMode ?? true, resources: options.resources ?? RESOURCES });
+  // Each area brings what it declares up to date (server/areas.ts: found, not listed).
+  const areas = await discoverAreas();
+  for (const area of areas) await area.reconcile?.({ db, demoMode: options.demoMode ?? true, resources: options.resources ?? RESOURCES });
   await installWriteGuards(db);
   await services.heartbeat.start(db, (error) => api.log.warn({ err: error }, 'process heartbeat failed'));
   api.addHook('onClose', () => services.heartbeat.stop(db));
@@ -194,8 +191,6 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   api.addHook('onClose', () => unwatch());
   sessions.startSweeping((error) => api.log.warn({ err: error }, 'ending idle sessions failed'));
   api.addHook('onClose', () => sessions.stopSweeping());
-  await services.messageHub.start(database, (error) => api.log.error({ err: error }, 'message notifications lost; sockets closed'));
-  api.addHook('onClose', () => services.messageHub.stop());
   const ctx: AppContext = {
     db,
     keys: await RsaKeys.loadOrCreate(db),
@@ -226,8 +221,7 @@ async function registerApi(api: FastifyInstance, options: AppOptions, services: 
   });
   installGuard(api, { nonces: new NonceStore(), ledger, sessions });
 
-  // Each area's routes (server/areas.ts: found, not listed), then a test's own.
-  const areas = await discoverAreas();
+  // Each area's routes, then a test's own.
   for (const register of [...areas.flatMap((area) => area.routes ?? []), ...(options.extraRoutes ?? [])]) register(api, ctx);
   // Resources whose table file is all their server needs (server/crud/served.ts): found, not listed.
   for (const served of SERVED_RESOURCES) crudRoutes(api, ctx, served.options);
@@ -280,12 +274,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
   registerFileGets(app, { db, files, fileGrants });
   // Demo mode only: the stand-in for SMS and bank deliveries, a file beside the data, never the log.
   const demoOutbox = (options.demoMode ?? true) ? fileDemoOutbox(dataDir, app.log, options.now) : undefined;
-  // The message centre's socket and the corporate side's support calls: same port, outside the signed /api/web.
-  const messageHub = new MessageHub(db);
-  app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
-  app.register(async (scope) => messageHub.register(scope));
-  registerCorporateSupport(app, { db, demoMode: options.demoMode ?? true });
-  app.register((api) => registerApi(api, options, { heartbeat, exports, files, fileGrants, demoOutbox, messageHub }), { prefix: API_BASE });
+  // Areas' calls outside the signed /api/web (the message centre's socket, the corporate side's support calls): same port.
+  app.register(async (scope) => {
+    for (const area of await discoverAreas()) {
+      if (area.outside) scope.register(async (own) => area.outside!(own, { db, database: options.database, demoMode: options.demoMode ?? true }));
+    }
+  });
+  app.register((api) => registerApi(api, options, { heartbeat, exports, files, fileGrants, demoOutbox }), { prefix: API_BASE });
   registerFrontEnd(app, resolve(options.staticDir ?? 'dist'), options.resources ?? RESOURCES);
   return app;
 }

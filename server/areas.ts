@@ -8,7 +8,9 @@ import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { AnyResource } from '../src/crud/resource';
 import type { AppContext } from './context';
+import type { Database, Db } from './db/open';
 
 /** A module adding routes to /api/web. */
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => void;
@@ -20,11 +22,38 @@ export interface DemoSeed {
   seed: (ctx: AppContext) => Promise<unknown>;
 }
 
+/** What an area's calls outside the signed /api/web are given. */
+export interface OutsideContext {
+  /** The write-guarded database, as routes have it. */
+  db: Db;
+  /** The database itself: its LISTEN channels. */
+  database: Database;
+  demoMode: boolean;
+}
+
+/** What an area's reconciliation at start is given. */
+export interface ReconcileContext {
+  db: Db;
+  demoMode: boolean;
+  /** The resources the server serves (a test server's own among them). */
+  resources: readonly AnyResource[];
+}
+
 export interface ServerArea {
   /** The folder's name. */
   name: string;
   routes?: readonly RouteModule[];
   demo?: DemoSeed;
+  /**
+   * Calls outside the signed /api/web (a socket, the corporate side's keyed calls), registered in a scope of
+   * the server's own with its error handler; the area adds its own lifecycle hooks (onReady, onClose) there.
+   */
+  outside?: (scope: FastifyInstance, ctx: OutsideContext) => void | Promise<void>;
+  /**
+   * Brings rows the code declares up to date at every start (an earlier release's install included): after
+   * the first start's seed and before any call is served. Areas reconcile in name order.
+   */
+  reconcile?: (ctx: ReconcileContext) => Promise<void>;
 }
 
 const SERVER_DIR = fileURLToPath(new URL('.', import.meta.url));

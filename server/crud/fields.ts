@@ -9,7 +9,7 @@ import { CONTENT_FILE_ID, contentHasSubstance } from '../../src/lib/html-policy'
 import { isCalendarDay } from '../../src/lib/dates';
 import { isValid, validationMessage } from '../../src/lib/validators';
 import { DEFAULT_MONEY_DIGITS, ruleFailure } from '../../src/crud/field-rules';
-import { sanitizeContentHtml } from '../content/sanitize-html';
+import { sanitizeContentHtml } from '../security/sanitize-html';
 import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
 import { isPlainObject, moneyValue } from '../validation';

@@ -4,7 +4,7 @@
  */
 import { count } from 'drizzle-orm';
 import { CONTENT_STATUS } from '../../src/features/content/resources';
-import { sanitizeContentHtml } from '../content';
+import { sanitizeContentHtml } from '../security/sanitize-html';
 import type { AppContext } from '../context';
 import { helpArticles } from '../db/schema';
 

@@ -6,6 +6,3 @@ export const area: ServerArea = {
   name: 'login',
   routes: [loginLogRoutes],
 };
-
-// What other areas use of this one: its face (issue 39; eslint's server boundary).
-export { loginKey } from './protection';

@@ -46,7 +46,7 @@ import {
 } from '../db/schema';
 import { hasMessage, renderStored, translate } from '../i18n';
 import { RESOURCES, findResource } from '../resources/registry';
-import { grantTree } from '../staff/grant-tree';
+import { grantTree } from '../staff';
 
 /** field → id (or code) → the name a reader reads. */
 export type EntryNames = Record<string, Record<string, string>>;

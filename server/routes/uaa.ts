@@ -5,7 +5,7 @@ import { CSRF_COOKIE, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { businessError } from '../errors';
-import { LoginProtection } from '../login/protection';
+import { LoginProtection } from '../security/login-protection';
 import { verifyPassword } from '../security/password-hash';
 import { LOGIN_STATUS, minutesLeft } from '../../src/lib/login-protection';
 import { ACCOUNT_STATUS } from '../../src/resources/staff';

@@ -11,3 +11,4 @@ export const area: ServerArea = {
 // What other areas use of this one: its face (issue 39; eslint's server boundary).
 export { withRecorderNames } from './people';
 export { departmentMembers } from './staff-routes';
+export { grantTree } from './grant-tree';

@@ -26,7 +26,7 @@ import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
 import { preventiveCheck } from '../audit-rules';
 import { corps, loginLocks, roles, sessions, userCorps, userRoles, users } from '../db/schema';
-import { loginKey } from '../login';
+import { loginKey } from '../security/login-protection';
 import { duplicateError } from '../db/unique-violation';
 import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
@@ -76,7 +76,7 @@ const selection = {
   corpNames: sql<
     string[]
   >`coalesce((select array_agg(c.corp_name order by c.corp_id) from user_corps uc join corps c on c.corp_id = uc.corp_id where uc.user_id = "users"."id"), '{}'::text[])`,
-  // The login lock of the name (five failures, server/login/protection.ts); whether it still holds is the server clock's to say.
+  // The login lock of the name (five failures, server/security/login-protection.ts); whether it still holds is the server clock's to say.
   lockedUntil: sql<
     string | null
   >`(select to_char(l.locked_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from sys_login_locks l where l.username = "users"."username")`,

@@ -1,6 +1,6 @@
 /**
  * The ONE sanitising policy of stored rich text (news and notices), applied with DOMPurify by the
- * server when content is saved (over jsdom, server/content/sanitize-html.ts) and by the browser
+ * server when content is saved (over jsdom, server/security/sanitize-html.ts) and by the browser
  * whenever content is shown or leaves the editor (src/components/content/sanitize-html.ts).
  *
  * An allow-list: the few tags the editor produces, the attributes they need, and link targets of

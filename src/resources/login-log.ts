@@ -1,7 +1,7 @@
 /**
  * The login log (issue 20): every sign-in, its result (success, wrong password, the lock, a refusal
  * while locked), the address and the browser. Read-only: list, show and export, no form; the server
- * writes it (server/login/protection.ts) and nothing changes it through the API.
+ * writes it (server/security/login-protection.ts) and nothing changes it through the API.
  */
 import { defineResource } from '../crud/resource';
 import { PERMISSIONS } from '../lib/permissions';

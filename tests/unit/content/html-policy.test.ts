@@ -5,7 +5,7 @@
  */
 import { sanitizeContentHtml as inBrowser } from '../../../src/components/content/sanitize-html';
 import { contentFileIds, contentHasSubstance, CONTENT_ALLOWED_URI } from '../../../src/lib/html-policy';
-import { sanitizeContentHtml as onServer } from '../../../server/content/sanitize-html';
+import { sanitizeContentHtml as onServer } from '../../../server/security/sanitize-html';
 import { XSS_PAYLOADS, XSS_SENTINEL } from '../../fixtures/xss-payloads';
 
 describe('the content policy', () => {
