@@ -22,3 +22,9 @@ for (const [processKey, model] of Object.entries(MODELS)) {
   (PROCESS_DEFINITIONS as Record<string, ProcessDefinition>)[processKey] = { ...model, processKey };
   (PROCESS_KEYS as string[]).push(processKey);
 }
+
+/**
+ * The areas' own processes: the registry of a worker in which a file imported this module holds the two above
+ * too (imported by a test, this module always has run, so the answer does not depend on the order of files).
+ */
+export const AREA_PROCESS_KEYS: readonly string[] = PROCESS_KEYS.filter((key) => !Object.hasOwn(MODELS, key));

@@ -10,6 +10,7 @@ import type { RouteModule } from '../../server/app';
 import { CONFIG_KEY } from '../../src/lib/codes';
 import type { InstanceEndEvent } from '../../server/workflow/engine';
 import { PROCESS_DEFINITIONS, PROCESS_KEYS } from '../../src/workflows/registry';
+import { AREA_PROCESS_KEYS } from './test-processes';
 import { signInAs, type ApiClient, dataOf, refusalOf } from './client';
 import { startServer, type TestServer } from './server';
 import { testRecords, testRecordStatus } from './test-records';
@@ -158,7 +159,7 @@ const ISSUE_VARIANTS: Array<[mode: string, givenAtStart: boolean, final: Step]> 
  * with it open in the starter's 待办. Every other start is the starter's submission (spec §4.5): the
  * first step passes at once in the starter's name and the instance waits at the review.
  */
-const OPEN_AT_START = PROCESS_KEYS.filter((k) => PROCESS_DEFINITIONS[k].submitsAtStart === false);
+const OPEN_AT_START = AREA_PROCESS_KEYS.filter((k) => PROCESS_DEFINITIONS[k].submitsAtStart === false);
 const firstOpen = (processKey: string) => (OPEN_AT_START.includes(processKey) ? 0 : 1);
 /**
  * Every process, walked through the test seam: a key its business module owns is started through the
@@ -166,7 +167,7 @@ const firstOpen = (processKey: string) => (OPEN_AT_START.includes(processKey) ? 
  * the modules' own tests walk them again with real records.
  */
 const SCENARIOS: Array<{ name: string; processKey: string; steps: Step[]; atStart?: Record<string, string>; atCoreReview?: Record<string, string> }> = [
-  ...PROCESS_KEYS.filter((k) => k !== 'Process_CREDIT_ISSUE').map((processKey) => ({
+  ...AREA_PROCESS_KEYS.filter((k) => k !== 'Process_CREDIT_ISSUE').map((processKey) => ({
     name: processKey,
     processKey,
     steps: STEPS[processKey] ?? DEFAULT,
@@ -190,8 +191,8 @@ describe('every process, step by step', () => {
     const definitions = await ok<Array<{ processKey: string; owner: string | null }>>(handler, 'process-definitions/list');
     // A process no module owns could never be started: an area that declares one must also start it.
     const owned = definitions.filter((d) => d.owner !== null && d.owner !== 'test records').map((d) => d.processKey);
-    expect([...owned].sort()).toEqual([...PROCESS_KEYS].sort());
-    for (const processKey of PROCESS_KEYS) {
+    expect([...owned].sort()).toEqual([...AREA_PROCESS_KEYS].sort());
+    for (const processKey of AREA_PROCESS_KEYS) {
       expect(refusal(await call(handler, 'instances/start', { processKey, businessKey: 'ANY-RECORD' })).code, processKey).toBe('PROCESS_OWNED');
     }
     expect((await ok<Page<Instance>>(auditor, 'instances/page', { businessKey: 'ANY-RECORD' })).total).toBe(0);
