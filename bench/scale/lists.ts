@@ -12,6 +12,8 @@ export interface ScaleCall {
   body: Record<string, unknown>;
   /** The goal for its p95, ms (issue 42). */
   goalMs: number;
+  /** Who calls it: a list or a count that depends on the caller's roles is timed as each role sees it (default op_admin). */
+  persona?: 'op_admin' | 'op_handler' | 'op_director' | 'op_auditor';
   /** A paged list: timed at page 1 and at a deep page. */
   paged: boolean;
 }
@@ -19,18 +21,22 @@ export interface ScaleCall {
 export const DEEP_PAGE = 40;
 
 export function busyLists(sizes: ScaleSizes): ScaleCall[] {
-  const list = (label: string, path: string, body: Record<string, unknown>): ScaleCall => ({
+  const list = (label: string, path: string, body: Record<string, unknown>, persona?: ScaleCall['persona']): ScaleCall => ({
     label,
     path,
     body: { pageSize: 20, ...body },
     goalMs: 30,
     paged: true,
+    ...(persona ? { persona } : {}),
   });
   return [
     list('credit notes of one holder, issued, by due date', '/op/v1/credit-notes/notes/page', { holderCorpId: SCALE_IDS.holder(sizes), status: 'ISSUED' }),
     list('credit notes, all, by due date', '/op/v1/credit-notes/notes/page', {}),
     list('quota ledger of one account', '/op/v1/quotas/ledger/page', { accountId: SCALE_IDS.account }),
-    list('to-do of the director', '/op/v1/workflow/tasks/todo/page', {}),
+    // The to-do list is each role's own (its tasks by working role): timed as each of them sees it.
+    list('to-do of a director', '/op/v1/workflow/tasks/todo/page', {}, 'op_director'),
+    list('to-do of a handler', '/op/v1/workflow/tasks/todo/page', {}, 'op_handler'),
+    list('to-do of the administrator (every role)', '/op/v1/workflow/tasks/todo/page', {}),
     list('approval instances', '/op/v1/workflow/instances/page', {}),
     list('corporations, newest first', '/op/v1/corporations/page', {}),
     list('corporations found by name', '/op/v1/corporations/page', { corpName: '规模供应商12' }),
@@ -56,7 +62,28 @@ export function treeCalls(sizes: ScaleSizes): ScaleCall[] {
   ];
 }
 
-/** Whole-page calls: the dashboard's figures and the group tree's. */
+/** The to-do badge every page of the shell asks for, as each role sees it: a count that stops at its bound. */
+export function badgeCalls(): ScaleCall[] {
+  const count = (label: string, persona: ScaleCall['persona']): ScaleCall => ({
+    label,
+    path: '/op/v1/workflow/tasks/pending-count',
+    body: {},
+    goalMs: 30,
+    paged: false,
+    persona,
+  });
+  return [
+    count('to-do count of a director', 'op_director'),
+    count('to-do count of a handler', 'op_handler'),
+    count('to-do count of the administrator', 'op_admin'),
+  ];
+}
+
+/** Whole-page calls: the dashboard's figures, the group tree's and the to-do badge's. */
 export function screenCalls(sizes: ScaleSizes): ScaleCall[] {
-  return [{ label: 'data dashboard (every panel)', path: '/op/v1/dashboard/overview', body: {}, goalMs: 100, paged: false }, ...treeCalls(sizes)];
+  return [
+    { label: 'data dashboard (every panel)', path: '/op/v1/dashboard/overview', body: {}, goalMs: 100, paged: false },
+    ...treeCalls(sizes),
+    ...badgeCalls(),
+  ];
 }
