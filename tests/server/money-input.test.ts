@@ -283,7 +283,7 @@ const CASES: Case[] = [
     body: (amount) => ({ payerUnitId: DEMO_UNIT.projectDepts[1], amount, valueDate: '2020-01-01', bankSerialNo: 'MONEYRULE0001', noteIds: ['none'] }),
   },
   {
-    source: 'server/financing/applications.ts',
+    source: 'server/financing/input.ts',
     field: 'amount',
     path: FINANCING_CALLS.update,
     body: async (amount) => {
@@ -355,7 +355,7 @@ describe('the list of money fields', () => {
     for (const file of serverFiles()) {
       const text = readFileSync(file, 'utf8');
       // A body schema's money field is one only where `money` is server/input/fields.ts's (a table's money column is not).
-      const schemaMoney = /import \{[^}]*\bmoney\b[^}]*\} from '(?:\.\.\/)+input\/fields'/.test(text) ? '|\\b(\\w+): (?:optional\\()?money\\(' : '';
+      const schemaMoney = /import \{[^}]*\bmoney\b[^}]*\} from '(?:\.\.\/)+input\/fields'/.test(text) ? '|\\b(\\w+): (?:\\w+\\()*money\\(' : '';
       const moneyRead = new RegExp(`\\b(?:requireMoney|optionalMoney|requireAmount|optionalAmount)\\(\\s*[\\w.]+\\s*,\\s*'(\\w+)'${schemaMoney}`, 'g');
       for (const match of text.matchAll(moneyRead)) {
         const key = `${relative(ROOT, file)}#${match[1] ?? match[2]}`;
