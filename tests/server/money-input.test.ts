@@ -251,7 +251,7 @@ const CASES: Case[] = [
     state: () => quotaRequestState('modify'),
   },
   {
-    source: 'server/credit-notes/issuance.ts',
+    source: 'server/credit-notes/input.ts',
     field: 'amount',
     path: '/op/v1/credit-notes/applications/add',
     body: async (amount) => {
@@ -271,7 +271,7 @@ const CASES: Case[] = [
     },
   },
   {
-    source: 'server/credit-notes/notes.ts',
+    source: 'server/credit-notes/input.ts',
     field: 'amount',
     path: '/op/v1/credit-notes/notes/split',
     body: (amount) => ({ noteId: 'none', toCorpId: DEMO_CORP.supplier(2), amount }),
