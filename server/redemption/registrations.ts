@@ -126,8 +126,6 @@ export class Registrations {
    * be the registration's. Nothing reaches the note before the approval.
    */
   private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: unknown) {
-    // The workflow's resubmit hands the body on as sent: it is checked here, with the same refusals as a route's.
-    const { dataVersion: version, paidDate, evidenceFileId, remark = null } = parseWithSchema(reviseBody, body);
     const [row] = await tx
       .select()
       .from(creditRedeemRegistrations)
@@ -135,6 +133,9 @@ export class Registrations {
       .for('update');
     if (!row || row.status !== REGISTRATION_STATUS.running) throw notFoundError(translate('redemption:server.registrationNotFound'));
     if (!hasPermission(principal.permissions, PERMISSIONS.redemption.register)) throw protocolError('FORBIDDEN');
+    // The workflow's resubmit hands the body on as sent: it is checked here, after the permission as a route's
+    // guard checks it, with the same refusals as a route's.
+    const { dataVersion: version, paidDate, evidenceFileId, remark = null } = parseWithSchema(reviseBody, body);
     if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
     if (paidDate > dayOf(this.ctx.now())) throw refuse('paidDate', 'valueDateFuture');
     const [note] = await lockNotes(tx, [row.noteId]);
