@@ -23,7 +23,7 @@ export async function seedBillsDemo(ctx: AppContext): Promise<void> {
   const service = billServiceOf(ctx);
   const current = service.today().slice(0, 7);
   const made: BillRow[] = [];
-  for (let back = 7; back >= 2; back -= 1) made.push(...(await service.generate(handler, { period: shiftPeriod(current, back) })).created);
+  for (let back = 7; back >= 2; back -= 1) made.push(...(await service.generate(handler, shiftPeriod(current, back))).created);
   if (made.length === 0) return;
   const submit = async (bill: BillRow) => service.submit(handler, { id: bill.id, dataVersion: bill.dataVersion, remark: '本月服务费已核对' });
   const confirm = async (bill: BillRow) => {

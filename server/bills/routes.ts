@@ -5,43 +5,38 @@
  */
 import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { BILL_API, BILL_STATUSES, isPeriod } from '../../src/lib/bills';
+import { BILL_API } from '../../src/lib/bills';
 import { toChineseCapital } from '../../src/lib/numerals';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
-import { escapeLike, pagingOf } from '../crud/query';
+import { escapeLike } from '../crud/query';
 import { billInvoices, billLines, bills } from '../db/schema';
-import { aboutField, notFoundError, validationError } from '../errors';
+import { notFoundError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
-import { billServiceOf, invoiceView, requireId, requirePeriod } from './service';
+import type { z } from 'zod';
+import { billRefBody, idBody, invoiceBody, pageBody, payBody, periodBody, submitBody } from './input';
+import { billServiceOf, invoiceView } from './service';
 import { fenToYuan } from '../../src/lib/money';
 
 export function billRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { bill } = PERMISSIONS;
   const service = billServiceOf(ctx);
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
+  const post = <B>(path: string, permission: string, schema: z.ZodType<B>, handler: (body: B, principal: Principal) => Promise<unknown>) =>
     route(api, {
       method: 'POST',
       path: `${BILL_API}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal }) => handler(requireBody(body ?? {}), principal),
+      body: schema,
+      handler: ({ body, principal }) => handler(body, principal),
     });
 
-  post('page', bill.list, async (body) => {
-    const { pageNum, pageSize } = pagingOf(body);
+  post('page', bill.list, pageBody, async ({ pageNum, pageSize, corpName, period, status }) => {
     const conditions: SQL[] = [];
-    const corpName = optionalText(body, 'corpName', 100);
     if (corpName) conditions.push(ilike(bills.corpName, `%${escapeLike(corpName)}%`));
-    const period = optionalText(body, 'period', 7);
-    if (period !== undefined) {
-      if (!isPeriod(period)) throw aboutField(validationError(translate('bills:server.periodInvalid')), 'period');
-      conditions.push(eq(bills.period, period));
-    }
-    const status = optionalOneOf(body, 'status', BILL_STATUSES, 'bills:server.statusUnknown');
+    if (period !== undefined) conditions.push(eq(bills.period, period));
     if (status) conditions.push(eq(bills.status, status));
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(bills).where(where);
@@ -56,12 +51,11 @@ export function billRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
 
   /** One bill by id, or by the instance that reviews it (the task page knows only the instance). */
-  post('find-by-id', bill.query, async (body) => {
-    const instanceId = optionalText(body, 'instanceId', 100);
+  post('find-by-id', bill.query, billRefBody, async ({ id, instanceId }) => {
     const [row] = await ctx.db
       .select()
       .from(bills)
-      .where(instanceId ? eq(bills.instanceId, instanceId) : eq(bills.id, requireId(body)));
+      .where(instanceId ? eq(bills.instanceId, instanceId) : eq(bills.id, id!));
     if (!row) throw notFoundError(translate('bills:server.billNotFound'));
     const lines = await ctx.db.select().from(billLines).where(eq(billLines.billId, row.id)).orderBy(asc(billLines.basis), asc(billLines.tenorFromDays));
     const [invoice] = await ctx.db.select().from(billInvoices).where(eq(billInvoices.billId, row.id));
@@ -69,8 +63,7 @@ export function billRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
 
   /** What generating the period would bill now, made of the same aggregates; nothing is written. */
-  post('preview', bill.generate, async (body) => {
-    const period = requirePeriod(body);
+  post('preview', bill.generate, periodBody, async ({ period }) => {
     const computed = await ctx.db.transaction((tx) => service.compute(tx, period));
     const existing = await ctx.db.select({ corpId: bills.corpId }).from(bills).where(eq(bills.period, period));
     const billed = new Set(existing.map((b) => b.corpId));
@@ -85,9 +78,9 @@ export function billRoutes(api: FastifyInstance, ctx: AppContext): void {
     }));
   });
 
-  post('generate', bill.generate, (body, principal) => service.generate(principal, body));
-  post('submit', bill.submit, (body, principal) => service.submit(principal, body));
-  post('pay', bill.pay, (body, principal) => service.pay(principal, body));
-  post('invoice-defaults', bill.invoice, (body) => service.invoiceDefaults(requireId(body)));
-  post('invoice', bill.invoice, (body, principal) => service.invoice(principal, body));
+  post('generate', bill.generate, periodBody, ({ period }, principal) => service.generate(principal, period));
+  post('submit', bill.submit, submitBody, (body, principal) => service.submit(principal, body));
+  post('pay', bill.pay, payBody, (body, principal) => service.pay(principal, body));
+  post('invoice-defaults', bill.invoice, idBody, ({ id }) => service.invoiceDefaults(id));
+  post('invoice', bill.invoice, invoiceBody, (body, principal) => service.invoice(principal, body));
 }

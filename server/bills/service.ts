@@ -17,7 +17,6 @@ import {
   billFee,
   billNumber,
   invoiceNumber,
-  isPeriod,
   lineFeeFen,
   nextBillStatus,
   periodRange,
@@ -52,7 +51,7 @@ import { recordChange, type Writer } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
 import { sensitiveCipherOf } from '../sensitive/values';
 import type { InstanceEndEvent, OwnedProcess, TransitionEvent } from '../workflow/engine';
-import { optionalInteger, optionalText, type Body } from '../workflow/input';
+import type { InvoiceBody, PayBody, SubmitBody } from './input';
 
 export type BillRow = typeof bills.$inferSelect;
 export type InvoiceRow = typeof billInvoices.$inferSelect;
@@ -63,28 +62,8 @@ export const BILL_INVOICE_RESOURCE = 'bill-invoices';
 /** status '0' is 正常 in sys_normal_disable. */
 const ENABLED = '0';
 
-const field = (name: string) => translate(`bills:fields.${name}`);
 const refuse = (name: string, key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(`bills:server.${key}`, params)), name);
-const required = (name: string) => aboutField(validationError(translate('server:crud.required', { field: field(name) })), name);
-
-export function requireId(body: Body, name = 'id'): string {
-  const id = optionalText(body, name, 100);
-  if (!id) throw required(name);
-  return id;
-}
-
-export function requirePeriod(body: Body): string {
-  const value = body.period;
-  if (value === undefined || value === null || value === '') throw required('period');
-  if (!isPeriod(value)) throw refuse('period', 'periodInvalid');
-  return value;
-}
-
-function requireVersion(body: Body): number {
-  const version = optionalInteger(body, 'dataVersion', 'bills:server.versionRequired');
-  if (version === undefined) throw required('dataVersion');
-  return version;
-}
+const required = (name: string) => aboutField(validationError(translate('server:crud.required', { field: translate(`bills:fields.${name}`) })), name);
 
 /** One line before it is stored: a basis priced by one policy. */
 export interface ComputedLine {
@@ -228,9 +207,8 @@ export class BillService {
    * (a bill once made is never recomputed behind its reviewer's back). Answers what was made and
    * how many already existed.
    */
-  generate(principal: Writer, body: Body) {
+  generate(principal: Writer, period: string) {
     return this.ctx.db.transaction(async (tx) => {
-      const period = requirePeriod(body);
       // A month is billed once it has ended: a bill is never recomputed, so a running month would miss its rest.
       if (period >= this.today().slice(0, 7)) throw refuse('period', 'periodFuture');
       const computed = await this.compute(tx, period);
@@ -310,11 +288,10 @@ export class BillService {
   }
 
   /** Submits a draft: starting Process_BILL_MANAGE submits it (the engine passes its modifyStatus step); the director reviews next. */
-  submit(principal: Principal, body: Body) {
+  submit(principal: Principal, { id, dataVersion, remark }: SubmitBody) {
     return this.ctx.db.transaction(async (tx) => {
-      const bill = await this.lock(tx, requireId(body), requireVersion(body));
+      const bill = await this.lock(tx, id, dataVersion);
       if (!nextBillStatus(bill.status, 'submit')) this.refuseMove(bill, 'submit');
-      const remark = optionalText(body, 'remark', 500);
       // The start is the submission: its modifyStatus step passes with the remark, the director's is open.
       const submitted = await this.process.start(principal, { businessKey: bill.id, businessType: BILL_BUSINESS_TYPE, record: bill, remark }, tx);
       const started = submitted;
@@ -343,13 +320,12 @@ export class BillService {
   }
 
   /** Registers the payment of a confirmed bill. */
-  pay(principal: Writer, body: Body) {
+  pay(principal: Writer, body: PayBody) {
     return this.ctx.db.transaction(async (tx) => {
-      const bill = await this.lock(tx, requireId(body), requireVersion(body));
-      const paidDate = optionalText(body, 'paidDate', 10) ?? this.today();
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate) || Number.isNaN(Date.parse(paidDate))) throw refuse('paidDate', 'dateInvalid');
+      const bill = await this.lock(tx, body.id, body.dataVersion);
+      const paidDate = body.paidDate ?? this.today();
       if (paidDate > this.today()) throw refuse('paidDate', 'paidFuture');
-      const saved = await this.move(tx, bill, 'pay', principal.username, { paidDate, paidRemark: optionalText(body, 'remark', 500) ?? null });
+      const saved = await this.move(tx, bill, 'pay', principal.username, { paidDate, paidRemark: body.remark ?? null });
       await recordChange(tx, principal, { resource: BILL_RESOURCE, recordId: bill.id, action: OPERATION_ACTION.update, before: bill, after: saved });
       return saved;
     });
@@ -386,21 +362,21 @@ export class BillService {
    * and address from the corporation record (as edited on the form), one of its bank accounts.
    * A second invoice is refused by the status and, should two race, by bill_invoices.bill_id's key.
    */
-  invoice(principal: Writer, body: Body) {
+  invoice(principal: Writer, body: InvoiceBody) {
     return this.ctx.db.transaction(async (tx) => {
-      const bill = await this.lock(tx, requireId(body), requireVersion(body));
+      const bill = await this.lock(tx, body.id, body.dataVersion);
       if (bill.status === BILL_STATUS.invoiced) throw businessError('BILL_ALREADY_INVOICED', 'bills:server.alreadyInvoiced', { billNo: bill.billNo });
       if (bill.status !== BILL_STATUS.paid)
         throw businessError('BILL_NOT_PAID', 'bills:server.notPaid', { billNo: bill.billNo, status: translate(`bills:status.${bill.status}`) });
-      const invoiceType = await requireInvoiceType(tx, body);
+      const invoiceType = await shownInvoiceType(tx, body.invoiceType);
       const [corp] = await tx.select().from(corporations).where(eq(corporations.id, bill.corpId));
       if (!corp) throw notFoundError(translate('bills:server.corpNotFound'));
-      const title = optionalText(body, 'title', 200) ?? corp.corpName;
-      const taxId = optionalText(body, 'taxId', 50) ?? corp.creditCode;
-      const address = optionalText(body, 'address', 300) ?? corp.registeredAddress ?? '';
+      const title = body.title ?? corp.corpName;
+      const taxId = body.taxId ?? corp.creditCode;
+      const address = body.address ?? corp.registeredAddress ?? '';
       if (!/^[0-9A-Z]{15,20}$/.test(taxId)) throw refuse('taxId', 'taxIdInvalid');
       if (!address) throw required('address');
-      const accountId = requireId(body, 'bankAccountId');
+      const accountId = body.bankAccountId;
       const [account] = await tx
         .select()
         .from(corpBankAccounts)
@@ -422,7 +398,7 @@ export class BillService {
           accountNo: account.accountNo,
           amount: bill.feeAmount,
           invoiceDate: today,
-          remark: optionalText(body, 'remark', 500) ?? null,
+          remark: body.remark ?? null,
           createBy: principal.username,
           updateBy: principal.username,
         })
@@ -460,10 +436,7 @@ export async function invoiceView(ctx: AppContext, invoice: InvoiceRow) {
 }
 
 /** An invoice type the form may offer: a code of invoice_type that is shown (isShow) and enabled. */
-async function requireInvoiceType(tx: Tx, body: Body): Promise<string> {
-  const value = body.invoiceType;
-  if (value === undefined || value === null || value === '') throw required('invoiceType');
-  if (typeof value !== 'string' || value.length > 50) throw refuse('invoiceType', 'invoiceTypeUnavailable', { value: String(value).slice(0, 50) });
+async function shownInvoiceType(tx: Tx, value: string): Promise<string> {
   const [item] = await tx
     .select({ isShow: sysDictData.isShow, status: sysDictData.status })
     .from(sysDictData)

@@ -13,7 +13,6 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { UNIT_KIND } from '../../src/lib/corporations';
 import {
   APPLICATION_STATUS,
-  APPLY_LEVELS,
   BATCH_STATUS,
   CREDIT_DOC_PROCESS,
   CREDIT_DOC_TYPES,
@@ -53,9 +52,8 @@ import { recordOperation, type LogActor } from '../operation-log/record';
 import { balancesOf, lockAccount, move } from '../quotas';
 import type { Principal } from '../security/sessions';
 import type { Actor, InstanceEndEvent, OwnedProcess } from '../workflow/engine';
-import { requireMoney } from '../validation';
-import { optionalText, type Body } from '../workflow/input';
-import { addDays, dayOf, daysBetween, isCalendarDay } from '../../src/lib/dates';
+import type { ApplyBody } from './input';
+import { addDays, dayOf, daysBetween } from '../../src/lib/dates';
 
 /**
  * An application as it is read: the issuing unit, the payee and the product by their current names
@@ -74,8 +72,6 @@ export type NoteRow = typeof creditNotes.$inferSelect;
 
 export const APPLICATION_BUSINESS_TYPE = 'CREDIT_NOTE_APPLICATION';
 export const BATCH_BUSINESS_TYPE = 'CREDIT_NOTE_BATCH';
-const MAX_FILES = 20;
-const MAX_BATCH = 200;
 
 const UNIT_KIND_OF_LEVEL: Readonly<Record<ApplyLevel, string>> = {
   PROJECT_DEPT: UNIT_KIND.projectDept,
@@ -83,30 +79,8 @@ const UNIT_KIND_OF_LEVEL: Readonly<Record<ApplyLevel, string>> = {
   GROUP: UNIT_KIND.group,
 };
 
-const field = (name: string) => translate(`creditNotes:fields.${name}`);
 const refuse = (name: string, key: string, params: Record<string, string> = {}) =>
   aboutField(validationError(translate(`creditNotes:server.${key}`, params)), name);
-const required = (name: string) => aboutField(validationError(translate('server:crud.required', { field: field(name) })), name);
-
-function requireString(body: Body, name: string, max = 100): string {
-  const value = optionalText(body, name, max);
-  if (value === undefined) throw required(name);
-  return value;
-}
-
-function requireIds(body: Body, name: string, max: number): string[] {
-  const value = body[name];
-  if (!Array.isArray(value) || value.length === 0) throw required(name);
-  if (value.length > max) throw refuse(name, 'tooMany', { field: field(name), max: String(max) });
-  if (!value.every((v) => typeof v === 'string' && v.length > 0 && v.length <= 100)) throw refuse(name, 'idsInvalid', { field: field(name) });
-  return [...new Set(value as string[])];
-}
-
-export function requireLevel(body: Body): ApplyLevel {
-  const value = body.level;
-  if (typeof value !== 'string' || !(APPLY_LEVELS as readonly string[]).includes(value)) throw refuse('level', 'levelUnknown');
-  return value as ApplyLevel;
-}
 
 const instances = new WeakMap<AppContext, CreditIssuance>();
 
@@ -139,38 +113,31 @@ export class CreditIssuance {
    * customer of its group as payee, an approved credit product whose amount and tenor bounds hold,
    * the contract and invoices already uploaded. Starts the document review, waiting at its AUDIT step.
    */
-  apply(principal: Principal, body: Body, log?: LogActor) {
+  apply(principal: Principal, body: ApplyBody, log?: LogActor) {
     return this.ctx.db.transaction(async (tx) => {
-      const level = requireLevel(body);
-      const unitId = requireString(body, 'unitId');
-      const [unit] = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.id, unitId));
+      const { level, dueDate, contractNo } = body;
+      const [unit] = await tx.select(unitColumns).from(groupUnits).where(eq(groupUnits.id, body.unitId));
       if (!unit) throw refuse('unitId', 'unitNotFound');
       if (unit.kind !== UNIT_KIND_OF_LEVEL[level])
         throw refuse('unitId', 'unitWrongLevel', { unit: unit.unitName, level: translate(`creditNotes:level.${level}`) });
       const [account] = await tx
         .select()
         .from(quotaAccounts)
-        .where(and(eq(quotaAccounts.id, requireString(body, 'quotaAccountId')), eq(quotaAccounts.unitId, unit.id)));
+        .where(and(eq(quotaAccounts.id, body.quotaAccountId), eq(quotaAccounts.unitId, unit.id)));
       if (!account) throw refuse('quotaAccountId', 'accountNotUnits', { unit: unit.unitName });
-      const payeeCorpId = requireString(body, 'payeeCorpId');
+      const { payeeCorpId } = body;
       const [payee] = await tx
         .select({ id: corporations.id, corpName: corporations.corpName })
         .from(groupUnits)
         .innerJoin(corporations, eq(corporations.id, groupUnits.corpId))
         .where(and(eq(groupUnits.groupId, unit.groupId), eq(groupUnits.kind, UNIT_KIND.member), eq(groupUnits.corpId, payeeCorpId)));
       if (!payee) throw refuse('payeeCorpId', 'payeeNotMember');
-      const amount = toFen(requireMoney(body, 'amount', field('amount')))!;
-      const [product] = await tx
-        .select()
-        .from(products)
-        .where(eq(products.id, requireString(body, 'productId')));
+      const amount = toFen(body.amount)!;
+      const [product] = await tx.select().from(products).where(eq(products.id, body.productId));
       if (!product || product.category !== PRODUCT_CATEGORY.credit) throw refuse('productId', 'productNotCredit');
       if (amount < fenOf(product.amountMin) || amount > fenOf(product.amountMax)) {
         throw refuse('amount', 'amountOutOfProduct', { min: formatMoney(product.amountMin), max: formatMoney(product.amountMax), product: product.prdName });
       }
-      const dueDate = body.dueDate;
-      if (dueDate === undefined || dueDate === null || dueDate === '') throw required('dueDate');
-      if (!isCalendarDay(dueDate)) throw refuse('dueDate', 'dateInvalid');
       const today = this.today();
       const tenor = daysBetween(today, dueDate);
       if (tenor < product.tenorMinDays || tenor > product.tenorMaxDays) {
@@ -190,10 +157,8 @@ export class CreditIssuance {
           'amount',
         );
       }
-      const contractNo = requireString(body, 'contractNo', 64);
-      const remark = optionalText(body, 'remark', 500) ?? null;
-      const contractFiles = requireIds(body, 'contractFileIds', MAX_FILES);
-      const invoiceFiles = requireIds(body, 'invoiceFileIds', MAX_FILES);
+      const remark = body.remark ?? null;
+      const { contractFileIds: contractFiles, invoiceFileIds: invoiceFiles } = body;
       const files = await this.filesOf(tx, [...contractFiles, ...invoiceFiles]);
 
       const by = { createBy: principal.username, updateBy: principal.username };
@@ -277,9 +242,9 @@ export class CreditIssuance {
    * account freezes the sum of its applications (refused 额度不足 when it no longer affords it), and
    * Process_CREDIT_ISSUE starts and is submitted at once, waiting for the core director.
    */
-  generate(principal: Principal, body: Body, log?: LogActor) {
+  generate(principal: Principal, { applicationIds }: { applicationIds: readonly string[] }, log?: LogActor) {
     return this.ctx.db.transaction(async (tx) => {
-      const ids = requireIds(body, 'applicationIds', MAX_BATCH).sort();
+      const ids = [...new Set(applicationIds)].sort();
       const rows = await tx
         .select(applicationColumns)
         .from(creditNoteApplications)

@@ -8,10 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, arrayContains, asc, eq, gte, ilike, inArray, lt, lte, notInArray, type SQL } from 'drizzle-orm';
 import { CORP_TYPE } from '../../src/lib/corporations';
-import { HOLD_KIND, NOTE_STATUS, OUTSTANDING_STATUSES, STORED_NOTE_STATUSES, effectiveStatus, splitAmounts } from '../../src/lib/credit-notes';
+import { HOLD_KIND, NOTE_STATUS, OUTSTANDING_STATUSES, effectiveStatus, splitAmounts } from '../../src/lib/credit-notes';
 import { formatMoney, toFen } from '../../src/lib/money';
 import type { AppContext } from '../context';
-import { escapeLike, pagingOf } from '../crud/query';
+import { escapeLike } from '../crud/query';
 import { boundedMatchCount, boundedTotal, keptRowCount } from '../crud/row-counts';
 import { corporations, creditNoteHolds, creditNotes } from '../db/schema';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
@@ -22,10 +22,9 @@ import type { Principal } from '../security/sessions';
 // issues notes through credit notes' face, so importing that face here would close a circle at load.
 // eslint-disable-next-line no-restricted-imports
 import { claimedNotes } from '../redemption/payments';
-import { requireMoney } from '../validation';
-import { optionalText, type Body } from '../workflow/input';
+import type { NotesQuery, SplitBody } from './input';
 import type { NoteRow } from './issuance';
-import { dayOf, isCalendarDay } from '../../src/lib/dates';
+import { dayOf } from '../../src/lib/dates';
 
 const refuse = (name: string, key: string, params: Record<string, string> = {}) =>
   aboutField(validationError(translate(`creditNotes:server.${key}`, params)), name);
@@ -37,37 +36,23 @@ export interface NoteView extends NoteRow {
 
 export const viewOf = (row: NoteRow, today: string): NoteView => ({ ...row, displayStatus: effectiveStatus(row.status, row.dueDate, today) });
 
-function optionalDate(body: Body, name: string): string | undefined {
-  const value = body[name];
-  if (value === undefined || value === null || value === '') return undefined;
-  if (!isCalendarDay(value)) throw refuse(name, 'dateInvalid');
-  return value;
-}
-
-export async function listNotes(ctx: AppContext, body: Body) {
-  const { pageNum, pageSize } = pagingOf(body);
+export async function listNotes(
+  ctx: AppContext,
+  { pageNum, pageSize, noteNo, issuerName: issuer, holderName: holder, holderCorpId, status, dueFrom, dueTo }: NotesQuery,
+) {
   const today = dayOf(ctx.now());
   const conditions: SQL[] = [];
-  const noteNo = optionalText(body, 'noteNo', 40);
   if (noteNo) conditions.push(ilike(creditNotes.noteNo, `%${escapeLike(noteNo)}%`));
-  const issuer = optionalText(body, 'issuerName', 100);
   if (issuer) conditions.push(ilike(creditNotes.issuerName, `%${escapeLike(issuer)}%`));
-  const holder = optionalText(body, 'holderName', 100);
   if (holder) conditions.push(ilike(creditNotes.holderName, `%${escapeLike(holder)}%`));
-  const holderCorpId = optionalText(body, 'holderCorpId', 100);
   if (holderCorpId) conditions.push(eq(creditNotes.holderCorpId, holderCorpId));
-  const status = body.status;
-  if (status !== undefined && status !== null && status !== '') {
-    if (status === NOTE_STATUS.overdue) conditions.push(inArray(creditNotes.status, [...OUTSTANDING_STATUSES]), lt(creditNotes.dueDate, today));
-    else if ((STORED_NOTE_STATUSES as readonly unknown[]).includes(status)) {
-      conditions.push(eq(creditNotes.status, status as string));
-      // 已签发 and 已融资 mean still within the due date; past it they are 已逾期.
-      if (OUTSTANDING_STATUSES.includes(status as string)) conditions.push(gte(creditNotes.dueDate, today));
-    } else throw refuse('status', 'statusUnknown');
+  if (status === NOTE_STATUS.overdue) conditions.push(inArray(creditNotes.status, [...OUTSTANDING_STATUSES]), lt(creditNotes.dueDate, today));
+  else if (status) {
+    conditions.push(eq(creditNotes.status, status));
+    // 已签发 and 已融资 mean still within the due date; past it they are 已逾期.
+    if (OUTSTANDING_STATUSES.includes(status)) conditions.push(gte(creditNotes.dueDate, today));
   }
-  const dueFrom = optionalDate(body, 'dueFrom');
   if (dueFrom) conditions.push(gte(creditNotes.dueDate, dueFrom));
-  const dueTo = optionalDate(body, 'dueTo');
   if (dueTo) conditions.push(lte(creditNotes.dueDate, dueTo));
   const where = conditions.length ? and(...conditions) : undefined;
   const offset = (pageNum - 1) * pageSize;
@@ -105,12 +90,8 @@ export async function noteDetail(ctx: AppContext, id: string) {
  * 拆分转让: the holder transfers `amount` of an issued, not overdue note to a supplier; the note
  * becomes 已拆分 and two notes replace it (the part, the remainder kept), same issuer and due date.
  */
-export async function splitNote(ctx: AppContext, principal: Principal, body: Body, log?: LogActor) {
-  const noteId = optionalText(body, 'noteId', 100);
-  if (!noteId) throw refuse('noteId', 'noteRequired');
-  const toCorpId = optionalText(body, 'toCorpId', 100);
-  if (!toCorpId) throw aboutField(validationError(translate('server:crud.required', { field: translate('creditNotes:fields.toCorpId') })), 'toCorpId');
-  const part = toFen(requireMoney(body, 'amount', translate('creditNotes:fields.amount')))!;
+export async function splitNote(ctx: AppContext, principal: Principal, { noteId, toCorpId, amount }: SplitBody, log?: LogActor) {
+  const part = toFen(amount)!;
   const today = dayOf(ctx.now());
   return ctx.db.transaction(async (tx) => {
     const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.id, noteId)).for('update');

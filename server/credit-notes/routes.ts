@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { UNIT_KIND } from '../../src/lib/corporations';
-import { APPLICATION_STATUS, BATCH_FIGURES, BATCH_STATUS, CREDIT_NOTE_API } from '../../src/lib/credit-notes';
+import { BATCH_FIGURES, BATCH_STATUS, CREDIT_NOTE_API } from '../../src/lib/credit-notes';
 import { toChineseCapital } from '../../src/lib/numerals';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { PRODUCT_CATEGORY } from '../../src/lib/products';
@@ -14,48 +14,59 @@ import { fenOf, yuan } from '../../src/lib/money';
 import { TASK_SEGMENT } from '../../src/features/doc-review/rules';
 import { creditBatchExportResource } from '../../src/features/credit-notes/batch-export';
 import type { AppContext } from '../context';
-import { pagingOf } from '../crud/query';
 import { MAX_EXPORT_ROWS } from '../crud/routes';
 import { corporations, creditNoteApplications, creditNoteBatchQuotas, creditNoteBatches, creditNotes, groupUnits, products, quotaAccounts } from '../db/schema';
 import { unitColumns, unitNameOf } from '../corporations';
 import { grantorNameOf } from '../quotas';
 import { listMaterials } from '../doc-review';
-import { aboutField, notFoundError, validationError } from '../errors';
+import { notFoundError } from '../errors';
 import { translate } from '../i18n';
 import { actorOf } from '../operation-log/record';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
-import { applicationColumns, creditIssuanceOf, requireLevel, sumsByAccount } from './issuance';
+import type { z } from 'zod';
+import {
+  applicationBody,
+  applicationsPageBody,
+  applyBody,
+  batchesPageBody,
+  batchRefBody,
+  generateBody,
+  levelBody,
+  noteBody,
+  notesPageBody,
+  splitBody,
+  suppliersBody,
+  type BatchRef,
+} from './input';
+import { applicationColumns, creditIssuanceOf, sumsByAccount } from './issuance';
 import { listNotes, noteDetail, splitNote, supplierOptions, viewOf } from './notes';
 import { dayOf } from '../../src/lib/dates';
-
-const requireId = (body: Body, name = 'id') => {
-  const id = optionalText(body, name, 100);
-  if (!id) throw aboutField(validationError(translate('creditNotes:server.idRequired')), name);
-  return id;
-};
 
 const UNIT_KIND_OF = { PROJECT_DEPT: UNIT_KIND.projectDept, BRANCH: UNIT_KIND.branch, GROUP: UNIT_KIND.group } as const;
 
 export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { creditNote } = PERMISSIONS;
   const issuance = creditIssuanceOf(ctx);
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal, log: ReturnType<typeof actorOf>) => Promise<unknown>) =>
+  const post = <B>(
+    path: string,
+    permission: string,
+    body: z.ZodType<B>,
+    handler: (body: B, principal: Principal, log: ReturnType<typeof actorOf>) => Promise<unknown>,
+  ) =>
     route(api, {
       method: 'POST',
       path: `${CREDIT_NOTE_API}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, actorOf(request, principal)),
+      body,
+      handler: ({ body, principal, request }) => handler(body, principal, actorOf(request, principal)),
     });
 
   // ---- Applications -------------------------------------------------------------------------
-  post('applications/page', creditNote.list, async (body) => {
-    const { pageNum, pageSize } = pagingOf(body);
+  post('applications/page', creditNote.list, applicationsPageBody, async ({ pageNum, pageSize, level, status }) => {
     const conditions: SQL[] = [];
-    if (body.level !== undefined) conditions.push(eq(creditNoteApplications.level, requireLevel(body)));
-    const status = optionalOneOf(body, 'status', Object.values(APPLICATION_STATUS), 'creditNotes:server.statusUnknown');
+    if (level) conditions.push(eq(creditNoteApplications.level, level));
     if (status) conditions.push(eq(creditNoteApplications.status, status));
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(creditNoteApplications).where(where);
@@ -69,18 +80,14 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { records, total, pageNum, pageSize };
   });
 
-  post('applications/find-by-id', creditNote.query, async (body) => {
-    const [application] = await ctx.db
-      .select(applicationColumns)
-      .from(creditNoteApplications)
-      .where(eq(creditNoteApplications.id, requireId(body)));
+  post('applications/find-by-id', creditNote.query, applicationBody, async ({ id }) => {
+    const [application] = await ctx.db.select(applicationColumns).from(creditNoteApplications).where(eq(creditNoteApplications.id, id));
     if (!application) throw notFoundError(translate('creditNotes:server.applicationNotFound'));
     return { application, materials: await listMaterials(ctx.db, application.id, TASK_SEGMENT.REVIEW) };
   });
 
   /** What a level's form offers: its units with their quota accounts, each group's member customers, the approved credit products. */
-  post('applications/options', creditNote.add, async (body) => {
-    const level = requireLevel(body);
+  post('applications/options', creditNote.add, levelBody, async ({ level }) => {
     const units = await ctx.db
       .select(unitColumns)
       .from(groupUnits)
@@ -132,14 +139,12 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  post('applications/add', creditNote.add, (body, principal, log) => issuance.apply(principal, body, log));
+  post('applications/add', creditNote.add, applyBody, (body, principal, log) => issuance.apply(principal, body, log));
 
   // ---- Issuance data ------------------------------------------------------------------------
-  post('batches/generate', creditNote.generate, (body, principal, log) => issuance.generate(principal, body, log));
+  post('batches/generate', creditNote.generate, generateBody, (body, principal, log) => issuance.generate(principal, body, log));
 
-  post('batches/page', creditNote.list, async (body) => {
-    const { pageNum, pageSize } = pagingOf(body);
-    const status = optionalOneOf(body, 'status', Object.values(BATCH_STATUS), 'creditNotes:server.statusUnknown');
+  post('batches/page', creditNote.list, batchesPageBody, async ({ pageNum, pageSize, status }) => {
     const where = status ? eq(creditNoteBatches.status, status) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(creditNoteBatches).where(where);
     const records = await ctx.db
@@ -152,12 +157,11 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { records, total, pageNum, pageSize };
   });
 
-  const batchOf = async (body: Body) => {
-    const instanceId = optionalText(body, 'instanceId', 100);
+  const batchOf = async ({ id, instanceId }: BatchRef) => {
     const [batch] = await ctx.db
       .select()
       .from(creditNoteBatches)
-      .where(instanceId ? eq(creditNoteBatches.instanceId, instanceId) : eq(creditNoteBatches.id, requireId(body)));
+      .where(instanceId ? eq(creditNoteBatches.instanceId, instanceId) : eq(creditNoteBatches.id, id!));
     if (!batch) throw notFoundError(translate('creditNotes:server.batchNotFound'));
     return batch;
   };
@@ -170,7 +174,7 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
    * balance; a batch an earlier release decided without ledger movements to derive them has none
    * (`NOT_KEPT`: the amounts it held, and no before or after).
    */
-  post('batches/find-by-id', creditNote.query, async (body) => {
+  post('batches/find-by-id', creditNote.query, batchRefBody, async (body) => {
     const batch = await batchOf(body);
     const applications = await ctx.db
       .select(applicationColumns)
@@ -240,7 +244,7 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { figures: running ? BATCH_FIGURES.live : BATCH_FIGURES.notKept, quotas };
   };
 
-  post('batches/export', creditNote.export, async (body, principal) => {
+  post('batches/export', creditNote.export, batchRefBody, async (body, principal) => {
     const batch = await batchOf(body);
     return ctx.exports.start(principal, creditBatchExportResource, async () => {
       const rows = await ctx.db
@@ -265,8 +269,8 @@ export function creditNoteRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
 
   // ---- Notes --------------------------------------------------------------------------------
-  post('notes/page', creditNote.list, (body) => listNotes(ctx, body));
-  post('notes/find-by-id', creditNote.query, (body) => noteDetail(ctx, requireId(body)));
-  post('notes/split', creditNote.split, (body, principal, log) => splitNote(ctx, principal, body, log));
-  post('notes/suppliers', creditNote.split, async (body) => supplierOptions(ctx, optionalText(body, 'exceptCorpId', 100)));
+  post('notes/page', creditNote.list, notesPageBody, (body) => listNotes(ctx, body));
+  post('notes/find-by-id', creditNote.query, noteBody, ({ id }) => noteDetail(ctx, id));
+  post('notes/split', creditNote.split, splitBody, (body, principal, log) => splitNote(ctx, principal, body, log));
+  post('notes/suppliers', creditNote.split, suppliersBody, async ({ exceptCorpId }) => supplierOptions(ctx, exceptCorpId));
 }

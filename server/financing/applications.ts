@@ -20,16 +20,12 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import {
-  DECIDED_VERDICTS,
   EDITABLE_STATUSES,
   FINANCING_BUSINESS_TYPE,
   FINANCING_PROCESS_KEY,
   FINANCING_SIGN_SCOPE,
   FINANCING_STATUS,
-  MATERIAL_KINDS,
   MAX_FILES_PER_KIND,
-  MAX_REMARK,
-  MOBILE_PATTERN,
   OPEN_STATUSES,
   REQUIRED_KINDS,
   reviewCompletion,
@@ -55,12 +51,11 @@ import {
 } from '../db/schema';
 import { qualified } from '../db/qualified';
 import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
-import { hasMessage, translate } from '../i18n';
+import { translate } from '../i18n';
 import { recordOperation, type LogActor } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
 import type { InstanceEndEvent, OwnedProcess, Transition, TransitionEvent } from '../workflow/engine';
-import { optionalMoney } from '../validation';
-import { optionalInteger, optionalText, type Body } from '../workflow/input';
+import type { AddFilesBody, StartBody, UpdateBody, VerdictBody, VersionedBody } from './input';
 import { mayWork, reviewBarOf } from '../workflow/rules';
 import type { SmsSignService } from '../workflow/sms-sign';
 import { formatInBusinessZone } from '../../src/lib/dates';
@@ -90,21 +85,8 @@ export type MaterialRow = typeof financingMaterials.$inferSelect;
 type Reader = Db | Tx;
 
 const LOG_RESOURCE = 'financing-applications';
-/** A field's label; a body's unexpected name is shown as it came. */
-const field = (name: string) => (hasMessage(`financing:fields.${name}`) ? translate(`financing:fields.${name}`) : name);
-const required = (name: string) => aboutField(validationError(translate('server:crud.required', { field: field(name) })), name);
-
-function requireString(body: Body, name: string, max = 100): string {
-  const value = optionalText(body, name, max);
-  if (value === undefined) throw required(name);
-  return value;
-}
-
-function requireVersion(body: Body): number {
-  const version = optionalInteger(body, 'dataVersion', 'financing:server.versionRequired');
-  if (version === undefined) throw aboutField(validationError(translate('financing:server.versionRequired')), 'dataVersion');
-  return version;
-}
+/** A field's label. */
+const field = (name: string) => translate(`financing:fields.${name}`);
 
 /**
  * FA + the day + the time + the sequence's last four digits: readable and ordered, and unique unless
@@ -179,11 +161,8 @@ export class FinancingApplications {
   // ---- the handler's steps ----
 
   /** Select supplier → start a signing application: checks the three parties, then a DRAFT. */
-  start(actor: LogActor, body: Body) {
+  start(actor: LogActor, { supplierCorpId, coreCorpId, prdCode }: StartBody) {
     return this.ctx.db.transaction(async (tx) => {
-      const supplierCorpId = requireString(body, 'supplierCorpId');
-      const coreCorpId = requireString(body, 'coreCorpId');
-      const prdCode = requireString(body, 'prdCode');
       const [supplier] = await tx.select().from(corporations).where(eq(corporations.id, supplierCorpId));
       if (!supplier || !supplier.corpTypes.includes(CORP_TYPE.supplier))
         throw aboutField(businessError('FINANCING_NOT_SUPPLIER', 'financing:server.notSupplier'), 'supplierCorpId');
@@ -257,24 +236,18 @@ export class FinancingApplications {
   }
 
   /** Complete signing information: the amount, the contact, the settlement account, a remark. */
-  update(actor: LogActor, body: Body) {
+  update(actor: LogActor, body: UpdateBody) {
     return this.ctx.db.transaction(async (tx) => {
-      const row = await this.lock(tx, requireString(body, 'id'));
-      this.requireVersion(row, requireVersion(body));
+      const row = await this.lock(tx, body.id);
+      this.requireVersion(row, body.dataVersion);
       this.requireStatus(row, EDITABLE_STATUSES);
+      // A field left out stays; null clears it (updateBody says which).
       const changes: Partial<StoredRow> = {};
-      if (body.amount !== undefined) {
-        // Cleared with null or '', else the one money rule.
-        changes.amount = optionalMoney(body, 'amount', translate('financing:fields.amount')) ?? null;
-      }
-      if (body.contactName !== undefined) changes.contactName = optionalText(body, 'contactName', 50) ?? null;
-      if (body.contactMobile !== undefined) {
-        const mobile = optionalText(body, 'contactMobile', 11) ?? null;
-        if (mobile !== null && !MOBILE_PATTERN.test(mobile)) throw aboutField(validationError(translate('financing:server.mobileInvalid')), 'contactMobile');
-        changes.contactMobile = mobile;
-      }
+      if (body.amount !== undefined) changes.amount = body.amount;
+      if (body.contactName !== undefined) changes.contactName = body.contactName;
+      if (body.contactMobile !== undefined) changes.contactMobile = body.contactMobile;
       if (body.settlementAccountId !== undefined) {
-        const accountId = optionalText(body, 'settlementAccountId', 100) ?? null;
+        const accountId = body.settlementAccountId;
         if (accountId !== null) {
           const [account] = await tx
             .select({ id: corpBankAccounts.id })
@@ -284,7 +257,7 @@ export class FinancingApplications {
         }
         changes.settlementAccountId = accountId;
       }
-      if (body.remark !== undefined) changes.remark = optionalText(body, 'remark', MAX_REMARK) ?? null;
+      if (body.remark !== undefined) changes.remark = body.remark;
       const [saved] = await tx
         .update(financingApplications)
         .set({ ...changes, dataVersion: row.dataVersion + 1, updateTime: new Date(), updateBy: actor.username })
@@ -296,18 +269,10 @@ export class FinancingApplications {
   }
 
   /** Attaches uploaded files (the file service's ids) to one kind of material. */
-  addFiles(actor: LogActor, body: Body) {
+  addFiles(actor: LogActor, { applicationId, kind, fileIds: unique }: AddFilesBody) {
     return this.ctx.db.transaction(async (tx) => {
-      const row = await this.lock(tx, requireString(body, 'applicationId'));
+      const row = await this.lock(tx, applicationId);
       this.requireStatus(row, EDITABLE_STATUSES);
-      const kind = body.kind;
-      if (typeof kind !== 'string' || !(MATERIAL_KINDS as readonly string[]).includes(kind))
-        throw aboutField(validationError(translate('financing:server.kindInvalid')), 'kind');
-      const ids = body.fileIds;
-      if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 100)) {
-        throw aboutField(validationError(translate('financing:server.filesRequired')), 'fileIds');
-      }
-      const unique = [...new Set(ids)];
       const existing = await tx.select().from(financingMaterials).where(eq(financingMaterials.applicationId, row.id));
       const fresh = unique.filter((id) => !existing.some((m) => m.fileId === id));
       if (existing.filter((m) => m.kind === kind).length + fresh.length > MAX_FILES_PER_KIND) {
@@ -328,9 +293,8 @@ export class FinancingApplications {
     });
   }
 
-  removeFile(actor: LogActor, body: Body) {
+  removeFile(actor: LogActor, id: string) {
     return this.ctx.db.transaction(async (tx) => {
-      const id = requireString(body, 'id');
       const [material] = await tx.select().from(financingMaterials).where(eq(financingMaterials.id, id));
       if (!material) throw aboutField(notFoundError(translate('financing:server.materialNotFound')), 'id');
       const row = await this.lock(tx, material.applicationId);
@@ -367,10 +331,10 @@ export class FinancingApplications {
    * RETURNED application passes the Edit step the reject reopened (the starter's). Either way the
    * guard checks completeness inside the completion, and the transition listener moves the status.
    */
-  submit(actor: LogActor, principal: Principal, body: Body) {
+  submit(actor: LogActor, principal: Principal, { id, dataVersion }: VersionedBody) {
     return this.ctx.db.transaction(async (tx) => {
-      const row = await this.lock(tx, requireString(body, 'id'));
-      this.requireVersion(row, requireVersion(body));
+      const row = await this.lock(tx, id);
+      this.requireVersion(row, dataVersion);
       this.requireStatus(row, EDITABLE_STATUSES);
       await this.requireComplete(tx, row);
       let passed: Transition;
@@ -403,15 +367,9 @@ export class FinancingApplications {
   // ---- the director's verdicts ----
 
   /** A verdict on one file, by the worker of the running instance's Approve step only. */
-  verdict(actor: LogActor, principal: Principal, body: Body) {
+  verdict(actor: LogActor, principal: Principal, { id, verdict, remark, dataVersion: version }: VerdictBody) {
     return this.ctx.db.transaction(async (tx) => {
-      const id = requireString(body, 'id');
-      const verdict = body.verdict;
-      if (typeof verdict !== 'string' || !(DECIDED_VERDICTS as readonly string[]).includes(verdict))
-        throw aboutField(validationError(translate('financing:server.verdictInvalid')), 'verdict');
-      const remark = optionalText(body, 'remark', MAX_REMARK) ?? null;
       if (verdict === VERDICT.noPass && !remark) throw aboutField(validationError(translate('financing:server.remarkRequired')), 'remark');
-      const version = requireVersion(body);
       const [material] = await tx.select().from(financingMaterials).where(eq(financingMaterials.id, id));
       if (!material) throw aboutField(notFoundError(translate('financing:server.materialNotFound')), 'id');
       const row = await this.lock(tx, material.applicationId);
@@ -421,7 +379,7 @@ export class FinancingApplications {
         .update(financingMaterials)
         .set({
           verdict,
-          remark,
+          remark: remark ?? null,
           reviewerId: principal.userId,
           reviewerName: principal.personName,
           reviewTime: new Date(),
@@ -467,8 +425,7 @@ export class FinancingApplications {
   // ---- signing ----
 
   /** Signing succeeded: once, after the approval, signed with the SMS code when signing is on for the caller's corporation. */
-  async sign(actor: LogActor, principal: Principal, body: Body) {
-    const id = requireString(body, 'id');
+  async sign(actor: LogActor, principal: Principal, id: string) {
     // The signature is read before the transaction: the SMS service reads through the pool, which a
     // transaction holding the only PGlite connection would wait for. The status is checked again under the lock.
     const before = await this.find(this.ctx.db, id);

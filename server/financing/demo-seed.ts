@@ -7,7 +7,7 @@
  * basic materials, and a withdrawn one.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { FINANCING_STATUS, MATERIAL_KIND, VERDICT, type MaterialKind } from '../../src/lib/financing';
+import { FINANCING_STATUS, MATERIAL_KIND, VERDICT, type MaterialKind, type Verdict } from '../../src/lib/financing';
 import { TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { DEMO_CORP } from '../corporations';
@@ -114,7 +114,7 @@ async function walk(ctx: AppContext, service: FinancingApplications, seed: Seed,
     return;
   }
   const materials = await service.materials(ctx.db, app.id);
-  const decide = async (index: number, verdict: string, remark?: string) => {
+  const decide = async (index: number, verdict: Verdict, remark?: string) => {
     const m = materials[index];
     await service.verdict(d, director, { id: m.id, verdict, remark, dataVersion: m.dataVersion });
   };
@@ -132,7 +132,7 @@ async function walk(ctx: AppContext, service: FinancingApplications, seed: Seed,
   }
   for (let i = 0; i < materials.length; i++) await decide(i, VERDICT.pass);
   await ctx.workflow.complete(director, { taskId: submitted.taskId!, outcome: TASK_OUTCOME.PASS, remark: '资料齐全，同意' });
-  if (seed.stop === 'signed') await service.sign(h, handler, { id: app.id });
+  if (seed.stop === 'signed') await service.sign(h, handler, app.id);
 }
 
 export async function seedFinancingDemo(ctx: AppContext): Promise<void> {

@@ -7,16 +7,17 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
-import { FINANCING_CALLS, FINANCING_STATUSES } from '../../src/lib/financing';
+import { FINANCING_CALLS } from '../../src/lib/financing';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
-import { escapeLike, pagingOf } from '../crud/query';
+import { escapeLike } from '../crud/query';
 import type { Db } from '../db/open';
 import { corpBankAccounts, corporations, financingApplications, groupUnits, products } from '../db/schema';
 import { actorOf } from '../operation-log/record';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
+import { z } from 'zod';
+import { addFilesBody, idBody, pageBody, startBody, supplierBody, updateBody, verdictBody, versionedBody } from './input';
 import { SmsSignService } from '../workflow/sms-sign';
 import { applicationColumns, FinancingApplications, type ApplicationRow } from './applications';
 
@@ -32,6 +33,9 @@ async function withAccounts(db: Db, rows: ApplicationRow[]) {
   return rows.map((r) => ({ ...r, settlementAccount: r.settlementAccountId ? (labels.get(r.settlementAccountId) ?? null) : null }));
 }
 
+/** The start form's choices take no body: whatever is sent is not read. */
+const noBody = z.object({});
+
 const services = new WeakMap<AppContext, FinancingApplications>();
 
 /** The app's one FinancingApplications (its listeners registered once), made with its routes; the demo seed uses it too. */
@@ -43,23 +47,25 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { financing } = PERMISSIONS;
   const service = new FinancingApplications(ctx, new SmsSignService({ db: ctx.db, now: ctx.now, outbox: ctx.demoOutbox, log: api.log }));
   services.set(ctx, service);
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
+  const post = <B>(
+    path: string,
+    permission: string,
+    body: z.ZodType<B>,
+    handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<unknown>,
+  ) =>
     route(api, {
       method: 'POST',
       path,
       auth: 'session',
       permission,
-      handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request),
+      body,
+      handler: ({ body, principal, request }) => handler(body, principal, request),
     });
 
-  post(FINANCING_CALLS.page, financing.list, async (body) => {
-    const { pageNum, pageSize } = pagingOf(body);
+  post(FINANCING_CALLS.page, financing.list, pageBody, async ({ pageNum, pageSize, supplierName, applicationNo, status }) => {
     const conditions: SQL[] = [];
-    const supplierName = optionalText(body, 'supplierName', 100);
     if (supplierName) conditions.push(ilike(applicationColumns.supplierName, `%${escapeLike(supplierName)}%`));
-    const applicationNo = optionalText(body, 'applicationNo', 100);
     if (applicationNo) conditions.push(ilike(financingApplications.applicationNo, `%${escapeLike(applicationNo)}%`));
-    const status = optionalOneOf(body, 'status', FINANCING_STATUSES, 'financing:server.statusUnknown');
     if (status) conditions.push(eq(financingApplications.status, status));
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(financingApplications).where(where);
@@ -73,8 +79,8 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { records: await withAccounts(ctx.db, rows), total, pageNum, pageSize };
   });
 
-  post(FINANCING_CALLS.find, financing.query, async (body) => {
-    const row = await service.find(ctx.db, optionalText(body, 'id', 100) ?? '');
+  post(FINANCING_CALLS.find, financing.query, idBody, async ({ id }) => {
+    const row = await service.find(ctx.db, id);
     const [application] = await withAccounts(ctx.db, [row]);
     const accounts = await ctx.db
       .select({
@@ -91,8 +97,7 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
 
   // The onboarding record's signing flow: every application of one supplier, newest first.
-  post(FINANCING_CALLS.ofSupplier, financing.query, async (body) => {
-    const supplierCorpId = optionalText(body, 'supplierCorpId', 100) ?? '';
+  post(FINANCING_CALLS.ofSupplier, financing.query, supplierBody, async ({ supplierCorpId }) => {
     const rows = await ctx.db
       .select(applicationColumns)
       .from(financingApplications)
@@ -102,7 +107,7 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
 
   // The start form's choices: each core enterprise with a group and its member suppliers; the products in effect.
-  post(FINANCING_CALLS.options, financing.add, async () => {
+  post(FINANCING_CALLS.options, financing.add, noBody, async () => {
     const groups = await ctx.db
       .select({ groupId: groupUnits.groupId, corpId: corporations.id, corpName: corporations.corpName, corpTypes: corporations.corpTypes })
       .from(groupUnits)
@@ -144,11 +149,11 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  post(FINANCING_CALLS.start, financing.add, (body, principal, request) => service.start(actorOf(request, principal), body));
-  post(FINANCING_CALLS.update, financing.edit, (body, principal, request) => service.update(actorOf(request, principal), body));
-  post(FINANCING_CALLS.addFiles, financing.edit, (body, principal, request) => service.addFiles(actorOf(request, principal), body));
-  post(FINANCING_CALLS.removeFile, financing.edit, (body, principal, request) => service.removeFile(actorOf(request, principal), body));
-  post(FINANCING_CALLS.submit, financing.edit, (body, principal, request) => service.submit(actorOf(request, principal), principal, body));
-  post(FINANCING_CALLS.verdict, financing.review, (body, principal, request) => service.verdict(actorOf(request, principal), principal, body));
-  post(FINANCING_CALLS.sign, financing.sign, (body, principal, request) => service.sign(actorOf(request, principal), principal, body));
+  post(FINANCING_CALLS.start, financing.add, startBody, (body, principal, request) => service.start(actorOf(request, principal), body));
+  post(FINANCING_CALLS.update, financing.edit, updateBody, (body, principal, request) => service.update(actorOf(request, principal), body));
+  post(FINANCING_CALLS.addFiles, financing.edit, addFilesBody, (body, principal, request) => service.addFiles(actorOf(request, principal), body));
+  post(FINANCING_CALLS.removeFile, financing.edit, idBody, ({ id }, principal, request) => service.removeFile(actorOf(request, principal), id));
+  post(FINANCING_CALLS.submit, financing.edit, versionedBody, (body, principal, request) => service.submit(actorOf(request, principal), principal, body));
+  post(FINANCING_CALLS.verdict, financing.review, verdictBody, (body, principal, request) => service.verdict(actorOf(request, principal), principal, body));
+  post(FINANCING_CALLS.sign, financing.sign, idBody, ({ id }, principal, request) => service.sign(actorOf(request, principal), principal, id));
 }

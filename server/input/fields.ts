@@ -14,6 +14,7 @@ import { isCalendarDay } from '../../src/lib/dates';
 import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
 import { moneyVerdict, type MoneyOptions } from '../validation';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../crud/query';
 
 const absent = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -146,4 +147,27 @@ export function parseWithSchema<T>(schema: z.ZodType<T>, body: unknown): T {
   if (result.success) return result.data;
   const [issue] = result.error.issues;
   throw aboutField(validationError(issue.message), issue.path.join('.'));
+}
+
+/**
+ * A list call's paging, spread into its body schema (`z.object({ ...paging, status: ... })`): pageNum from 1,
+ * pageSize from 1 to MAX_PAGE_SIZE, each a JSON whole number; left out, the first page of DEFAULT_PAGE_SIZE rows.
+ * The refusals are server/crud/query.ts pagingOf's, so a page call says the same whichever way it reads its body.
+ */
+export const paging = {
+  pageNum: pageField(() => translate('server:crud.pageNum'), Number.MAX_SAFE_INTEGER, 1),
+  pageSize: pageField(() => translate('server:crud.pageSize', { max: String(MAX_PAGE_SIZE) }), MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+};
+
+function pageField(refused: () => string, max: number, otherwise: number) {
+  return z.preprocess(
+    (value) => (absent(value) ? undefined : value),
+    z
+      .number({ error: refused })
+      .int({ error: refused })
+      .min(1, { error: refused })
+      .max(max, { error: refused })
+      .optional()
+      .transform((value) => value ?? otherwise),
+  );
 }

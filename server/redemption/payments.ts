@@ -11,30 +11,20 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL } fro
 import { NOTE_STATUS, OUTSTANDING_STATUSES } from '../../src/lib/credit-notes';
 import { fenOf, formatMoney, toFen, yuan } from '../../src/lib/money';
 import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
-import {
-  AUDIT_OUTCOME,
-  MAX_MATCHED_NOTES,
-  PAYMENT_STATUS,
-  PAYMENT_STATUSES,
-  REGISTRATION_STATUS,
-  isBankSerial,
-  matchRefusal,
-  type MatchRefusal,
-} from '../../src/lib/redemption';
+import { AUDIT_OUTCOME, PAYMENT_STATUS, REGISTRATION_STATUS, matchRefusal, type MatchRefusal } from '../../src/lib/redemption';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import type { AppContext } from '../context';
-import { pagingOf } from '../crud/query';
 import { creditNotes, creditPaymentNotes, creditPayments, creditRedeemRegistrations, groupUnits } from '../db/schema';
 import { unitNameById, unitNameOf } from '../corporations';
 import type { Tx } from '../db/tx';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
-import { hasMessage, translate } from '../i18n';
+import { translate } from '../i18n';
 import { recordChange, type Writer } from '../operation-log/record';
 import { lockAccount, move } from '../quotas';
 import { withRecorderNames } from '../staff';
-import { requireMoney } from '../validation';
-import { optionalOneOf, optionalText, type Body } from '../workflow/input';
-import { dayOf, isCalendarDay } from '../../src/lib/dates';
+import type { z } from 'zod';
+import type { AddPaymentBody, AuditBody, paymentsPageBody } from './input';
+import { dayOf } from '../../src/lib/dates';
 
 /** A payment as answered: the payer named as the group tree names it now (a reference, never a copy). */
 const paymentColumns = { ...getTableColumns(creditPayments), payerName: unitNameById(creditPayments.payerUnitId) };
@@ -43,32 +33,8 @@ type NoteRow = typeof creditNotes.$inferSelect;
 export const PAYMENT_LOG = 'credit-payments';
 export const NOTE_LOG = 'credit-notes';
 
-/** A field's label; a name the namespace does not know is shown as it came. */
-const field = (name: string) => (hasMessage(`redemption:fields.${name}`) ? translate(`redemption:fields.${name}`) : name);
 export const refuse = (name: string, key: string, params: Record<string, string> = {}) =>
   aboutField(validationError(translate(`redemption:server.${key}`, params)), name);
-export const required = (name: string) => aboutField(validationError(translate('server:crud.required', { field: field(name) })), name);
-
-export function requireString(body: Body, name: string, max = 100): string {
-  const value = optionalText(body, name, max);
-  if (value === undefined) throw required(name);
-  return value;
-}
-
-export function requireDate(body: Body, name: string): string {
-  const value = body[name];
-  if (value === undefined || value === null || value === '') throw required(name);
-  if (!isCalendarDay(value)) throw refuse(name, 'dateInvalid');
-  return value;
-}
-
-function requireNoteIds(body: Body): string[] {
-  const value = body.noteIds;
-  if (!Array.isArray(value) || value.length === 0) throw refuse('noteIds', 'noNotes');
-  if (value.length > MAX_MATCHED_NOTES) throw refuse('noteIds', 'tooManyNotes', { max: String(MAX_MATCHED_NOTES) });
-  if (!value.every((v) => typeof v === 'string' && v.length > 0 && v.length <= 100)) throw refuse('noteIds', 'noteNotFound');
-  return [...new Set(value as string[])].sort();
-}
 
 /** The notes a payment or registration may not take: those in a payment waiting for audit or a registration in its approval. */
 export async function claimedNotes(tx: Tx, noteIds: readonly string[], exceptPaymentId?: string): Promise<Set<string>> {
@@ -178,8 +144,7 @@ export function paymentsOf(ctx: AppContext) {
       .orderBy(asc(unitNameOf(groupUnits)));
 
   /** The payer's outstanding notes that no pending payment or running registration has taken. */
-  const matchable = async (body: Body) => {
-    const issuerUnitId = optionalText(body, 'issuerUnitId', 100);
+  const matchable = async (issuerUnitId?: string) => {
     const conditions: SQL[] = [inArray(creditNotes.status, [...OUTSTANDING_STATUSES])];
     if (issuerUnitId) conditions.push(eq(creditNotes.issuerUnitId, issuerUnitId));
     const rows = await ctx.db
@@ -198,9 +163,7 @@ export function paymentsOf(ctx: AppContext) {
     return rows.filter((r) => !claimed.has(r.id)).map((r) => ({ ...r, overdue: r.dueDate < today }));
   };
 
-  const page = async (body: Body) => {
-    const { pageNum, pageSize } = pagingOf(body);
-    const status = optionalOneOf(body, 'status', PAYMENT_STATUSES, 'redemption:server.statusUnknown');
+  const page = async ({ pageNum, pageSize, status }: z.infer<typeof paymentsPageBody>) => {
     const where = status ? eq(creditPayments.status, status) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(creditPayments).where(where);
     const records = await ctx.db
@@ -236,22 +199,18 @@ export function paymentsOf(ctx: AppContext) {
   };
 
   /** 登记付款: a payment by an issuing unit, matched to its outstanding notes whose amounts sum exactly to it. */
-  const add = (principal: Writer, body: Body) =>
+  const add = (principal: Writer, body: AddPaymentBody) =>
     ctx.db.transaction(async (tx) => {
-      const payerUnitId = requireString(body, 'payerUnitId');
       const [payer] = await tx
         .select({ id: groupUnits.id, unitName: unitNameOf(groupUnits) })
         .from(groupUnits)
-        .where(eq(groupUnits.id, payerUnitId));
+        .where(eq(groupUnits.id, body.payerUnitId));
       if (!payer) throw refuse('payerUnitId', 'payerNotFound');
-      const amount = toFen(requireMoney(body, 'amount', field('amount')))!;
-      const valueDate = requireDate(body, 'valueDate');
+      const amount = toFen(body.amount)!;
+      const { valueDate, bankSerialNo: serial } = body;
       if (valueDate > dayOf(ctx.now())) throw refuse('valueDate', 'valueDateFuture');
-      const serial = body.bankSerialNo;
-      if (serial === undefined || serial === null || serial === '') throw required('bankSerialNo');
-      if (!isBankSerial(serial)) throw refuse('bankSerialNo', 'serialInvalid');
-      const remark = optionalText(body, 'remark', 500) ?? null;
-      const ids = requireNoteIds(body);
+      const remark = body.remark ?? null;
+      const ids = [...body.noteIds].sort();
       const notes = await lockNotes(tx, ids);
       if (notes.length !== ids.length) throw refuse('noteIds', 'noteNotFound');
       const refusal = matchRefusal(amount, payer.id, notes);
@@ -290,12 +249,8 @@ export function paymentsOf(ctx: AppContext) {
    * 付款审核: PASS redeems the matched notes and recycles their quota; REJECT leaves them as they
    * were. The payment is locked first; a second audit finds it decided and is refused.
    */
-  const audit = (principal: Writer, body: Body) =>
+  const audit = (principal: Writer, { id, outcome, opinion }: AuditBody) =>
     ctx.db.transaction(async (tx) => {
-      const id = requireString(body, 'id');
-      const outcome = optionalOneOf(body, 'outcome', Object.values(AUDIT_OUTCOME), 'redemption:server.outcomeUnknown');
-      if (!outcome) throw refuse('outcome', 'outcomeUnknown');
-      const opinion = optionalText(body, 'opinion', 500);
       if (outcome === AUDIT_OUTCOME.reject && !opinion) throw refuse('opinion', 'opinionRequired');
       const [payment] = await tx.select().from(creditPayments).where(eq(creditPayments.id, id)).for('update');
       if (!payment) throw notFoundError(translate('redemption:server.paymentNotFound'));

@@ -16,14 +16,15 @@ import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { creditNotes, creditRedeemRegistrations, storedFiles } from '../db/schema';
 import type { Tx } from '../db/tx';
-import { aboutField, businessError, notFoundError, protocolError, validationError } from '../errors';
+import { aboutField, businessError, notFoundError, protocolError } from '../errors';
 import { translate } from '../i18n';
 import { recordChange } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
 import type { InstanceEndEvent, InstanceRow, OwnedProcess } from '../workflow/engine';
-import { optionalInteger, optionalOneOf, optionalText, type Body } from '../workflow/input';
-import { pagingOf } from '../crud/query';
-import { claimedNotes, lockNotes, redeemNotes, refuse, requireDate, requireString } from './payments';
+import type { z } from 'zod';
+import { parseWithSchema } from '../input/fields';
+import { reviseBody, type RegisterBody, type registrationsPageBody } from './input';
+import { claimedNotes, lockNotes, redeemNotes, refuse } from './payments';
 import { withRecorderNames } from '../staff';
 import { dayOf } from '../../src/lib/dates';
 
@@ -50,9 +51,7 @@ export class Registrations {
     this.process.revise((tx, principal, { instance, body }) => this.revise(tx, principal, instance, body));
   }
 
-  async page(body: Body) {
-    const { pageNum, pageSize } = pagingOf(body);
-    const status = optionalOneOf(body, 'status', Object.values(REGISTRATION_STATUS), 'redemption:server.statusUnknown');
+  async page({ pageNum, pageSize, status }: z.infer<typeof registrationsPageBody>) {
     const where = status ? eq(creditRedeemRegistrations.status, status) : undefined;
     const [{ total }] = await this.ctx.db.select({ total: count() }).from(creditRedeemRegistrations).where(where);
     const records = await this.ctx.db
@@ -74,13 +73,9 @@ export class Registrations {
   }
 
   /** Registers an outstanding note as paid, with its evidence, and submits it to the director at once. */
-  register(principal: Principal, body: Body) {
+  register(principal: Principal, { noteId, paidDate, evidenceFileId, remark }: RegisterBody) {
     return this.ctx.db.transaction(async (tx) => {
-      const noteId = requireString(body, 'noteId');
-      const paidDate = requireDate(body, 'paidDate');
       if (paidDate > dayOf(this.ctx.now())) throw refuse('paidDate', 'valueDateFuture');
-      const evidenceFileId = requireString(body, 'evidenceFileId');
-      const remark = optionalText(body, 'remark', 500) ?? null;
       const [note] = await lockNotes(tx, [noteId]);
       if (!note) throw refuse('noteId', 'noteNotFound');
       if (!OUTSTANDING_STATUSES.includes(note.status)) {
@@ -105,7 +100,7 @@ export class Registrations {
           paidDate,
           evidenceFileId: file.id,
           evidenceName: file.name,
-          remark,
+          remark: remark ?? null,
           createBy: principal.username,
           updateBy: principal.username,
         })
@@ -130,9 +125,7 @@ export class Registrations {
    * outstanding); the note stays (another note is another registration). The version read must still
    * be the registration's. Nothing reaches the note before the approval.
    */
-  private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: Body) {
-    const version = optionalInteger(body, 'dataVersion', 'server:crud.dataVersionRequired');
-    if (version === undefined) throw aboutField(validationError(translate('server:crud.dataVersionRequired')), 'dataVersion');
+  private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: unknown) {
     const [row] = await tx
       .select()
       .from(creditRedeemRegistrations)
@@ -140,11 +133,11 @@ export class Registrations {
       .for('update');
     if (!row || row.status !== REGISTRATION_STATUS.running) throw notFoundError(translate('redemption:server.registrationNotFound'));
     if (!hasPermission(principal.permissions, PERMISSIONS.redemption.register)) throw protocolError('FORBIDDEN');
+    // The workflow's resubmit hands the body on as sent: it is checked here, after the permission as a route's
+    // guard checks it, with the same refusals as a route's.
+    const { dataVersion: version, paidDate, evidenceFileId, remark = null } = parseWithSchema(reviseBody, body);
     if (row.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
-    const paidDate = requireDate(body, 'paidDate');
     if (paidDate > dayOf(this.ctx.now())) throw refuse('paidDate', 'valueDateFuture');
-    const evidenceFileId = requireString(body, 'evidenceFileId');
-    const remark = optionalText(body, 'remark', 500) ?? null;
     const [note] = await lockNotes(tx, [row.noteId]);
     if (!note || !OUTSTANDING_STATUSES.includes(note.status)) {
       throw aboutField(

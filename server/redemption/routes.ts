@@ -7,27 +7,31 @@
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { REDEMPTION_CALLS } from '../../src/lib/redemption';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { requireBody, type Body } from '../workflow/input';
-import { paymentsOf, requireString } from './payments';
+import { addPaymentBody, auditBody, idBody, matchableBody, paymentsPageBody, registerBody, registrationsPageBody } from './input';
+import { paymentsOf } from './payments';
 import { registrationsOf } from './registrations';
+
+/** The payers offered take no body: whatever is sent is not read. */
+const noBody = z.object({});
 
 export function redemptionRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { redemption } = PERMISSIONS;
   const payments = paymentsOf(ctx);
   const registrations = registrationsOf(ctx);
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
-    route(api, { method: 'POST', path, auth: 'session', permission, handler: ({ body, principal }) => handler(requireBody(body ?? {}), principal) });
+  const post = <B>(path: string, permission: string, body: z.ZodType<B>, handler: (body: B, principal: Principal) => Promise<unknown>) =>
+    route(api, { method: 'POST', path, auth: 'session', permission, body, handler: ({ body, principal }) => handler(body, principal) });
 
-  post(REDEMPTION_CALLS.payments, redemption.list, (body) => payments.page(body));
-  post(REDEMPTION_CALLS.payment, redemption.query, (body) => payments.find(requireString(body, 'id')));
-  post(REDEMPTION_CALLS.payers, redemption.add, () => payments.payers());
-  post(REDEMPTION_CALLS.matchable, redemption.add, (body) => payments.matchable(body));
-  post(REDEMPTION_CALLS.addPayment, redemption.add, (body, principal) => payments.add(principal, body));
-  post(REDEMPTION_CALLS.audit, redemption.audit, (body, principal) => payments.audit(principal, body));
-  post(REDEMPTION_CALLS.registrations, redemption.list, (body) => registrations.page(body));
-  post(REDEMPTION_CALLS.registration, redemption.query, (body) => registrations.find(requireString(body, 'id')));
-  post(REDEMPTION_CALLS.register, redemption.register, (body, principal) => registrations.register(principal, body));
+  post(REDEMPTION_CALLS.payments, redemption.list, paymentsPageBody, (body) => payments.page(body));
+  post(REDEMPTION_CALLS.payment, redemption.query, idBody, ({ id }) => payments.find(id));
+  post(REDEMPTION_CALLS.payers, redemption.add, noBody, () => payments.payers());
+  post(REDEMPTION_CALLS.matchable, redemption.add, matchableBody, ({ issuerUnitId }) => payments.matchable(issuerUnitId));
+  post(REDEMPTION_CALLS.addPayment, redemption.add, addPaymentBody, (body, principal) => payments.add(principal, body));
+  post(REDEMPTION_CALLS.audit, redemption.audit, auditBody, (body, principal) => payments.audit(principal, body));
+  post(REDEMPTION_CALLS.registrations, redemption.list, registrationsPageBody, (body) => registrations.page(body));
+  post(REDEMPTION_CALLS.registration, redemption.query, idBody, ({ id }) => registrations.find(id));
+  post(REDEMPTION_CALLS.register, redemption.register, registerBody, (body, principal) => registrations.register(principal, body));
 }

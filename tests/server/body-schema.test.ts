@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../server/errors';
-import { bool, calendarDay, dateTime, id, ids, integer, money, oneOf, optional, parseWithSchema, text, version } from '../../server/input/fields';
+import { bool, calendarDay, dateTime, id, ids, integer, money, oneOf, optional, paging, parseWithSchema, text, version } from '../../server/input/fields';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../server/crud/query';
 
 const schema = z.object({
   configKey: id('server:input.fields.configKey'),
@@ -78,5 +79,16 @@ describe('route body schemas', () => {
     expect(refused({ kind: 'C' })).toEqual({ code: 'VALIDATION_FAILED', field: 'kind', message: '类别的值不在可选范围内：C' });
     expect(refused({ flag: 'yes' })).toMatchObject({ field: 'flag', message: '键必须是布尔值' });
     expect(refused({ remark: 'abcd' })).toEqual({ code: 'VALIDATION_FAILED', field: 'remark', message: '编码长度不能超过 3 个字符' });
+  });
+
+  it("reads a page call's paging: the first page of the default size when left out, pagingOf's refusals otherwise", () => {
+    const page = z.object({ ...paging });
+    expect(parseWithSchema(page, {})).toEqual({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+    expect(parseWithSchema(page, { pageNum: null, pageSize: '' })).toEqual({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+    expect(parseWithSchema(page, { pageNum: 3, pageSize: MAX_PAGE_SIZE })).toEqual({ pageNum: 3, pageSize: MAX_PAGE_SIZE });
+    expect(refusal({ pageNum: 0 }, page)).toEqual({ code: 'VALIDATION_FAILED', field: 'pageNum', message: 'pageNum 必须是不小于 1 的整数' });
+    expect(refusal({ pageNum: '2' }, page)).toMatchObject({ field: 'pageNum', message: 'pageNum 必须是不小于 1 的整数' });
+    expect(refusal({ pageSize: 1.5 }, page)).toMatchObject({ field: 'pageSize', message: `pageSize 必须是 1 到 ${MAX_PAGE_SIZE} 之间的整数` });
+    expect(refusal({ pageSize: MAX_PAGE_SIZE + 1 }, page)).toMatchObject({ field: 'pageSize' });
   });
 });

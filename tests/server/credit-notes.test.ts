@@ -210,6 +210,21 @@ describe('issuance', () => {
       expect(refusal.message, JSON.stringify(patch)).toMatch(/[\u4e00-\u9fa5]/);
       expect(refusal.code, field).not.toBe('0');
     }
+    // The body's shape: one refusal naming the field's label and its path.
+    const shape = async (patch: Record<string, unknown>) => {
+      const answer = await handler.call(`${API}/applications/add`, { json: { ...applyBody('20000.00'), ...patch } });
+      return { ...refusalOf(answer), field: (answer.body.data as { field?: string } | null)?.field };
+    };
+    expect(await shape({ dueDate: '2026-02-30' })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'dueDate',
+      message: '到期日必须是 YYYY-MM-DD 格式的有效日期',
+    });
+    expect(await shape({ level: 'COUSIN' })).toMatchObject({ code: 'VALIDATION_FAILED', field: 'level', message: '申请层级的值不在可选范围内：COUSIN' });
+    expect(await shape({ contractNo: '  ' })).toMatchObject({ code: 'VALIDATION_FAILED', field: 'contractNo', message: '合同编号不能为空' });
+    expect(await shape({ invoiceFileIds: [] })).toMatchObject({ field: 'invoiceFileIds', message: '发票必须是 1 到 20 个记录 id 的列表' });
+    expect(refusalOf(await handler.call(`${API}/notes/page`, { json: { status: 'LOST' } })).message).toBe('状态的值不在可选范围内：LOST');
+    expect(refusalOf(await handler.call(`${API}/batches/find-by-id`, { json: {} })).message).toBe('签发数据不能为空');
     expect((await dataOf<{ total: number }>(handler, `${API}/applications/page`, { level: 'PROJECT_DEPT' })).total).toBe(before.total);
   });
 

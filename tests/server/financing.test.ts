@@ -151,6 +151,30 @@ describe('the demo world', () => {
 });
 
 describe('a signing application', () => {
+  it('changes only the signing information sent: null or blank clears a field, one left out stays', async () => {
+    const own = await newSupplier();
+    const app = await dataOf<FinancingApplication>(handler, FINANCING_CALLS.start, { supplierCorpId: own.id, coreCorpId: GROUP, prdCode: 'RF-HD-CMB' });
+    const first = await dataOf<FinancingApplication>(handler, FINANCING_CALLS.update, {
+      id: app.id,
+      dataVersion: app.dataVersion,
+      amount: '100.00',
+      contactName: '周工',
+      remark: '首次填写',
+    });
+    const second = await dataOf<FinancingApplication>(handler, FINANCING_CALLS.update, {
+      id: app.id,
+      dataVersion: first.dataVersion,
+      contactName: '  ',
+      remark: null,
+    });
+    expect(second).toMatchObject({ amount: '100.00', contactName: null, remark: null, dataVersion: first.dataVersion + 1 });
+    expect(await refusal(handler, FINANCING_CALLS.update, { id: app.id, amount: '1.00' })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '数据版本不能为空',
+    });
+    expect(await refusal(auditor, FINANCING_CALLS.find, {})).toMatchObject({ code: 'VALIDATION_FAILED', message: '申请不能为空' });
+  });
+
   it('is refused with a clear message when the parties do not fit, and nothing is written', async () => {
     const before = (await dataOf<{ total: number }>(auditor, FINANCING_CALLS.page, {})).total;
     // Supplier 13 is not attached to the group as a member customer.
@@ -220,6 +244,11 @@ describe('a signing application', () => {
     });
     expect(await refusal(handler, FINANCING_CALLS.addFiles, { applicationId: app.id, kind: 'PHOTO', fileIds: ['x'] })).toMatchObject({
       code: 'VALIDATION_FAILED',
+      message: '资料类型的值不在可选范围内：PHOTO',
+    });
+    expect(await refusal(handler, FINANCING_CALLS.addFiles, { applicationId: app.id, kind: 'BASIC_INFO', fileIds: [] })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '文件必须是 1 到 500 个记录 id 的列表',
     });
     expect(await refusal(handler, FINANCING_CALLS.addFiles, { applicationId: app.id, kind: 'BASIC_INFO', fileIds: ['no-such-file'] })).toMatchObject({
       code: 'NOT_FOUND',

@@ -7,8 +7,8 @@
  * Which fields: the generic CRUD routes' money fields come from the resource declarations (every
  * writable 'money' field of every resource); the hand-written routes are listed below, and the list is
  * checked against the server's source: every read of a money field through the rule's helpers
- * (requireMoney / optionalMoney, or an area's requireAmount / optionalAmount wrapper) must be covered
- * by as many listed cases, so a new money route without its case fails here. A server file that still
+ * (requireMoney / optionalMoney, or an area's requireAmount / optionalAmount wrapper) and every money
+ * field of a body schema (`amount: money(...)`, server/input/fields.ts) must be covered by as many listed cases, so a new money route without its case fails here. A server file that still
  * imports one of the old per-area amount parsers fails too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -251,7 +251,7 @@ const CASES: Case[] = [
     state: () => quotaRequestState('modify'),
   },
   {
-    source: 'server/credit-notes/issuance.ts',
+    source: 'server/credit-notes/input.ts',
     field: 'amount',
     path: '/op/v1/credit-notes/applications/add',
     body: async (amount) => {
@@ -271,19 +271,19 @@ const CASES: Case[] = [
     },
   },
   {
-    source: 'server/credit-notes/notes.ts',
+    source: 'server/credit-notes/input.ts',
     field: 'amount',
     path: '/op/v1/credit-notes/notes/split',
     body: (amount) => ({ noteId: 'none', toCorpId: DEMO_CORP.supplier(2), amount }),
   },
   {
-    source: 'server/redemption/payments.ts',
+    source: 'server/redemption/input.ts',
     field: 'amount',
     path: REDEMPTION_CALLS.addPayment,
     body: (amount) => ({ payerUnitId: DEMO_UNIT.projectDepts[1], amount, valueDate: '2020-01-01', bankSerialNo: 'MONEYRULE0001', noteIds: ['none'] }),
   },
   {
-    source: 'server/financing/applications.ts',
+    source: 'server/financing/input.ts',
     field: 'amount',
     path: FINANCING_CALLS.update,
     body: async (amount) => {
@@ -354,8 +354,11 @@ describe('the list of money fields', () => {
     const reads = new Map<string, number>();
     for (const file of serverFiles()) {
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/\b(?:requireMoney|optionalMoney|requireAmount|optionalAmount)\(\s*[\w.]+\s*,\s*'(\w+)'/g)) {
-        const key = `${relative(ROOT, file)}#${match[1]}`;
+      // A body schema's money field is one only where `money` is server/input/fields.ts's (a table's money column is not).
+      const schemaMoney = /import \{[^}]*\bmoney\b[^}]*\} from '(?:\.\.\/)+input\/fields'/.test(text) ? '|\\b(\\w+): (?:\\w+\\()*money\\(' : '';
+      const moneyRead = new RegExp(`\\b(?:requireMoney|optionalMoney|requireAmount|optionalAmount)\\(\\s*[\\w.]+\\s*,\\s*'(\\w+)'${schemaMoney}`, 'g');
+      for (const match of text.matchAll(moneyRead)) {
+        const key = `${relative(ROOT, file)}#${match[1] ?? match[2]}`;
         reads.set(key, (reads.get(key) ?? 0) + 1);
       }
     }

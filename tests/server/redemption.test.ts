@@ -246,7 +246,12 @@ describe('payments and their audit', () => {
       message: '付款金额 3,000.00 与所选白条金额合计 3,000.50 不一致，须完全相等',
     });
     expect(refusalOf(await pay([a], '1000.001')).message).toBe('付款金额格式不正确：只写数字，最多 14 位整数、2 位小数，不带正负号、空格、千分位或指数');
-    expect(refusalOf(await pay([], '1000.00')).message).toBe('请至少选择一张要兑付的白条');
+    expect(refusalOf(await pay([], '1000.00')).message).toBe('匹配白条必须是 1 到 50 个记录 id 的列表');
+    expect(refusalOf(await pay([a], '1000.00', { bankSerialNo: null })).message).toBe('银行流水号不能为空');
+    expect(refusalOf(await pay([a], '1000.00', { valueDate: '2026-02-30' })).message).toBe('到账日期必须是 YYYY-MM-DD 格式的有效日期');
+    expect(refusalOf(await director.call(REDEMPTION_CALLS.audit, { json: { id: 'none', outcome: 'MAYBE' } })).message).toBe(
+      '审核结论的值不在可选范围内：MAYBE',
+    );
     expect(refusalOf(await pay([a], '1000.00', { bankSerialNo: '12' })).message).toBe('银行流水号须为 6 至 40 位字母、数字或短横线');
     expect(refusalOf(await pay([a], '1000.00', { valueDate: addDays(dayOf(Date.now()), 3) })).message).toBe('日期不能晚于今天');
     expect(refusalOf(await pay([a], '1000.00', { payerUnitId: DEMO_UNIT.branches[0] })).code).toBe('CREDIT_PAYMENT_OTHER_ISSUER');
