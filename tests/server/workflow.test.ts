@@ -467,7 +467,7 @@ describe('bad input changes nothing', () => {
       code: 'VALIDATION_FAILED',
       message: '驳回时请填写审批意见',
     });
-    expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'OK' })).message).toBe('审批结果 outcome 必须是 PASS 或 REJECT');
+    expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'OK' })).message).toBe('审批结果的值不在可选范围内：OK');
     expect(refusal(await call(director, 'tasks/complete', { taskId: 'no-such-task', outcome: 'PASS' }))).toEqual({
       status: 200,
       code: 'NOT_FOUND',
