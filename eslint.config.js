@@ -72,7 +72,21 @@ const shellBoundary = {
  * table files, sealing of sensitive values, the operation log, stored files, exports, shared types, and
  * the auditors' record of declared routes). A new folder is an area unless named here.
  */
-const SERVER_PLATFORM = ['db', 'crud', 'routes', 'security', 'workflow', 'resources', 'sensitive', 'operation-log', 'files', 'exports', 'types', 'audit', 'input'];
+const SERVER_PLATFORM = [
+  'db',
+  'crud',
+  'routes',
+  'security',
+  'workflow',
+  'resources',
+  'sensitive',
+  'operation-log',
+  'files',
+  'exports',
+  'types',
+  'audit',
+  'input',
+];
 const SERVER_AREAS = readdirSync(`${import.meta.dirname}/server`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !SERVER_PLATFORM.includes(entry.name))
   .map((entry) => entry.name);
