@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { id, oneOf, optional, text, version } from '../input/fields';
 import { isPlainObject } from '../validation';
 import { MAX_BUSINESS_KEY, MAX_TEXT } from './input';
-import { instanceView, WorkflowQueries } from './queries';
+import { instanceListBody, instanceView, taskListBody, WorkflowQueries } from './queries';
 import { mayWork } from './rules';
 import { SmsSignService } from './sms-sign';
 
@@ -90,8 +90,8 @@ const completeBody = z.object({
   variables,
   dataVersion: optional(version()),
 });
-/** The lists read their paging and filters from the whole body (queries.ts). */
-const listBody = z.looseObject({});
+/** Calls that read nothing from the body. */
+const noBody = z.looseObject({});
 
 export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { task, instance } = PERMISSIONS;
@@ -132,13 +132,13 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
       handler: ({ body, principal }) => handler(body, principal),
     });
 
-  post('process-definitions/list', task.list, listBody, () => processDefinitionList(ctx.workflow));
+  post('process-definitions/list', task.list, noBody, () => processDefinitionList(ctx.workflow));
 
   // Refuses every key (WorkflowEngine.refuseGenericStart): instances start in their business modules.
   post('instances/start', task.start, startBody, (body) => ctx.workflow.refuseGenericStart(body.processKey));
 
   // Every instance, whoever started it: only for who may read them all (the auditor), not every task worker.
-  post('instances/page', instance.list, listBody, (body) => queries.allInstancesPage(body));
+  post('instances/page', instance.list, instanceListBody, (body) => queries.allInstancesPage(body));
 
   // The instances of one record (a corporation's history of changes), for who may open its tasks.
   post('instances/of-business-key', task.query, businessKeyBody, async (body) => ({ records: await queries.instancesOf(body.businessKey) }));
@@ -165,10 +165,10 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
     return found;
   });
 
-  post('tasks/todo/page', task.list, listBody, (body, principal) => queries.todoPage(principal, body));
-  post('tasks/done/page', task.list, listBody, (body, principal) => queries.donePage(principal, body));
-  post('tasks/started/page', task.list, listBody, (body, principal) => queries.startedPage(principal, body));
-  post('tasks/pending-count', task.list, listBody, async (_body, principal) => ({ count: await queries.pendingCount(principal) }));
+  post('tasks/todo/page', task.list, taskListBody, (body, principal) => queries.todoPage(principal, body));
+  post('tasks/done/page', task.list, taskListBody, (body, principal) => queries.donePage(principal, body));
+  post('tasks/started/page', task.list, instanceListBody, (body, principal) => queries.startedPage(principal, body));
+  post('tasks/pending-count', task.list, noBody, async (_body, principal) => ({ count: await queries.pendingCount(principal) }));
 
   // 撤回 from 我发起的: only the starter, only before someone else acted (the engine checks both).
   post('instances/withdraw', task.handle, withdrawBody, async (body, principal) =>
