@@ -15,7 +15,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { knownPermissions } from '../../src/crud/resource';
 import {
-  AUDIT_RULE_CHANGE_ACTIONS,
   AUDIT_RULE_CHANGE_PROCESS,
   AUDIT_RULE_CHANGE_SCOPE,
   AUDIT_RULE_ID_PATTERN,
@@ -47,6 +46,14 @@ import type { Actor, InstanceEndEvent, InstanceRow, OwnedProcess } from '../work
 
 type Reader = Db | Tx;
 type Body = Record<string, unknown>;
+
+/** A proposal as its body schema (routes.ts) hands it over: its shape checked, its rule still to be read against the vocabulary. */
+export interface ProposeInput {
+  action: AuditRuleChangeAction;
+  ruleId: string;
+  dataVersion?: number;
+  rule?: unknown;
+}
 
 const RUNNING = INSTANCE_STATUS.RUNNING;
 const invalid = (key: string, params?: Record<string, string>) => validationError(translate(`auditRules:errors.${key}`, params));
@@ -226,16 +233,14 @@ export class AuditRuleChanges {
    * Stores the proposal and starts its approval. `{action: create, ruleId, rule}`,
    * `{action: update, ruleId, dataVersion, rule}` or `{action: retire, ruleId, dataVersion}`.
    */
-  async propose(principal: Principal, body: Body): Promise<{ change: AuditRuleChange; instanceId: string }> {
-    const action = body.action as AuditRuleChangeAction;
-    if (!AUDIT_RULE_CHANGE_ACTIONS.includes(action)) throw invalid('changeAction');
-    const ruleId = typeof body.ruleId === 'string' ? body.ruleId.trim() : '';
+  async propose(principal: Principal, body: ProposeInput): Promise<{ change: AuditRuleChange; instanceId: string }> {
+    const { action, ruleId } = body;
     const vocab = await vocabulary(this.ctx.db);
     try {
       return await this.ctx.db.transaction(async (tx) => {
         // One proposal per rule id at a time, whoever proposes it (the running-change index holds it too).
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${AUDIT_RULE_CHANGE_SCOPE}:${ruleId}`}))`);
-        const [current] = ruleId ? await tx.select().from(auditRules).where(eq(auditRules.id, ruleId)).for('update') : [];
+        const [current] = await tx.select().from(auditRules).where(eq(auditRules.id, ruleId)).for('update');
         let before: (RuleState & { dataVersion: number }) | null = null;
         let after: RuleState;
         if (action === 'create') {
@@ -244,9 +249,9 @@ export class AuditRuleChanges {
           after = { definition: readRule(ruleId, body.rule, vocab), enabled: true };
         } else {
           if (!current) throw notFoundError(translate('auditRules:errors.unknownRule', { id: ruleId.slice(0, 60) }));
-          const version = body.dataVersion;
-          if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
-          if (current.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
+          // Only a change of an existing rule carries the version it was read at, so its absence is refused here.
+          if (body.dataVersion === undefined) throw validationError(translate('server:crud.dataVersionRequired'));
+          if (current.dataVersion !== body.dataVersion) throw protocolError('DATA_VERSION_CONFLICT');
           if (!current.enabled) throw businessError('RULE_RETIRED', 'auditRules:errors.retired', { id: ruleId });
           before = { definition: current.definition, enabled: current.enabled, dataVersion: current.dataVersion };
           if (action === 'retire') {

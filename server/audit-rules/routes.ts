@@ -7,10 +7,9 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUDIT_EXCEPTION_MAX_DAYS, AUDIT_EXPORT_FORMATS, AUDIT_RULES_API, isAccessRule, type AuditExportFormat } from '../../src/lib/audit-rules';
+import { AUDIT_EXCEPTION_MAX_DAYS, AUDIT_EXPORT_FORMATS, AUDIT_RULE_CHANGE_ACTIONS, AUDIT_RULES_API, isAccessRule } from '../../src/lib/audit-rules';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
-import { requireId, requireObject } from '../crud/fields';
 import type { Db } from '../db/open';
 import { auditRuleExceptions, auditRuleRuns, auditRules, roles, users } from '../db/schema';
 import { duplicateError } from '../db/unique-violation';
@@ -22,6 +21,8 @@ import type { Principal } from '../security/sessions';
 import { AuditRuleChanges } from './changes';
 import { evaluateRules, listExceptions, ruleSetVersion, type AuditReport } from './evaluate';
 import { reportPdf, reportXlsx, type RunMeta } from './export';
+import { z } from 'zod';
+import { dateTime, id, oneOf, optional, text, version } from '../input/fields';
 
 const LOG_RESOURCE = 'audit-rule-exceptions';
 const DAY_MS = 86_400_000;
@@ -51,42 +52,57 @@ async function lastRun(db: Db): Promise<StoredRun | null> {
 
 const runSummary = ({ report: _report, ...meta }: StoredRun) => meta;
 
-/** The exception a request body describes, checked; refusals name what is wrong and change nothing. */
-async function readExceptionRequest(db: Db, body: Record<string, unknown>, now: number) {
-  const ruleId = typeof body.ruleId === 'string' ? body.ruleId : '';
-  const [rule] = ruleId ? await db.select({ definition: auditRules.definition }).from(auditRules).where(eq(auditRules.id, ruleId)) : [];
+/** Calls that read nothing from the body. */
+const noBody = z.looseObject({});
+const idBody = z.object({ id: id('server:input.fields.id') });
+const instanceBody = z.object({ instanceId: id('server:input.fields.instanceId') });
+const exportBody = z.object({ format: oneOf('auditRules:fields.format', AUDIT_EXPORT_FORMATS) });
+const exceptionBody = z.object({
+  ruleId: id('auditRules:fields.ruleId'),
+  subjectType: oneOf('auditRules:fields.subjectType', ['role', 'user']),
+  subjectId: id('auditRules:fields.subjectId'),
+  reason: text('auditRules:fields.reason', 500),
+  expiresAt: dateTime('auditRules:fields.expiresAt'),
+});
+// The rule's definition is read against the live vocabulary of roles, permissions and steps (changes.ts readRule);
+// a new rule's id pattern and an edit's need of dataVersion depend on the action, so the proposal checks those too.
+const proposeBody = z.object({
+  action: oneOf('auditRules:fields.action', AUDIT_RULE_CHANGE_ACTIONS),
+  ruleId: text('auditRules:fields.ruleId', 100),
+  dataVersion: optional(version()),
+  rule: z.unknown().optional(),
+});
+
+/** The exception a request describes, checked against the rules and records; refusals name what is wrong and change nothing. */
+async function checkExceptionRequest(db: Db, body: z.infer<typeof exceptionBody>, now: number) {
+  const { ruleId, subjectType, subjectId, expiresAt } = body;
+  const [rule] = await db.select({ definition: auditRules.definition }).from(auditRules).where(eq(auditRules.id, ruleId));
   if (!rule) throw validationError(translate('auditRules:errors.unknownRule', { id: ruleId.slice(0, 60) }));
   if (!isAccessRule(rule.definition)) throw validationError(translate('auditRules:errors.notAccessRule'));
-  const subjectType = body.subjectType;
-  if (subjectType !== 'role' && subjectType !== 'user') throw validationError(translate('auditRules:errors.subjectType'));
-  const subjectId = typeof body.subjectId === 'string' ? body.subjectId : '';
-  const [subject] = subjectId
-    ? subjectType === 'role'
+  const [subject] =
+    subjectType === 'role'
       ? await db.select({ id: roles.pkRole }).from(roles).where(eq(roles.pkRole, subjectId))
-      : await db.select({ id: users.id }).from(users).where(eq(users.id, subjectId))
-    : [];
+      : await db.select({ id: users.id }).from(users).where(eq(users.id, subjectId));
   if (!subject) throw validationError(translate('auditRules:errors.unknownSubject', { id: subjectId.slice(0, 60) }));
-  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-  if (!reason || reason.length > 500) throw validationError(translate('auditRules:errors.reasonRequired'));
-  const expiresAt = typeof body.expiresAt === 'string' ? new Date(body.expiresAt) : new Date(NaN);
+  // An instant is the schema's; that it lies ahead, within the longest allowed span, is the rule's.
   const time = expiresAt.getTime();
-  if (!Number.isFinite(time) || time <= now || time > now + AUDIT_EXCEPTION_MAX_DAYS * DAY_MS)
-    throw validationError(translate('auditRules:errors.expiryInvalid'));
-  return { ruleId, subjectType, subjectId, reason, expiresAt };
+  if (time <= now || time > now + AUDIT_EXCEPTION_MAX_DAYS * DAY_MS) throw validationError(translate('auditRules:errors.expiryInvalid'));
+  return body;
 }
 
 export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
-  const post = <T>(path: string, permission: string, handler: (body: Record<string, unknown>, principal: Principal, request: FastifyRequest) => Promise<T>) =>
-    route(api, {
+  const post = <B, T>(path: string, permission: string, body: z.ZodType<B>, handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<T>) =>
+    route<B, 'session'>(api, {
       method: 'POST',
       path,
       auth: 'session',
       permission,
-      handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
+      body,
+      handler: ({ body, principal, request }) => handler(body, principal, request),
     });
   const { auditRule } = PERMISSIONS;
 
-  post(AUDIT_RULES_API.overview, auditRule.list, async () => {
+  post(AUDIT_RULES_API.overview, auditRule.list, noBody, async () => {
     const rules = await ctx.db.select().from(auditRules).orderBy(auditRules.id);
     const last = await lastRun(ctx.db);
     const results = new Map((last?.report.rules ?? []).map((r) => [r.id, r]));
@@ -108,20 +124,16 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   // Rule edits (issue 41 item 1): proposed here, applied by the approval's end (server/audit-rules/changes.ts).
   const changes = new AuditRuleChanges(ctx);
-  post(AUDIT_RULES_API.changeOptions, auditRule.edit, () => changes.options());
-  post(AUDIT_RULES_API.proposeChange, auditRule.edit, (body, principal) => changes.propose(principal, body));
-  post(AUDIT_RULES_API.runningChanges, auditRule.list, () => changes.running());
+  post(AUDIT_RULES_API.changeOptions, auditRule.edit, noBody, () => changes.options());
+  post(AUDIT_RULES_API.proposeChange, auditRule.edit, proposeBody, (body, principal) => changes.propose(principal, body));
+  post(AUDIT_RULES_API.runningChanges, auditRule.list, noBody, () => changes.running());
   // The task view's record: whoever may open a task reads the change it carries (the approver, the auditor).
-  post(AUDIT_RULES_API.changeByInstance, PERMISSIONS.task.query, (body) => {
-    const instanceId = typeof body.instanceId === 'string' ? body.instanceId : '';
-    if (!instanceId) throw validationError(translate('server:approval.instanceRequired'));
-    return changes.byInstance(instanceId);
-  });
+  post(AUDIT_RULES_API.changeByInstance, PERMISSIONS.task.query, instanceBody, (body) => changes.byInstance(body.instanceId));
 
-  post(AUDIT_RULES_API.lastRun, auditRule.query, async () => lastRun(ctx.db));
+  post(AUDIT_RULES_API.lastRun, auditRule.query, noBody, async () => lastRun(ctx.db));
 
   // A run reads everything and writes only its own report: the auditor's read-only promise holds.
-  post(AUDIT_RULES_API.run, auditRule.run, async (_body, principal) => {
+  post(AUDIT_RULES_API.run, auditRule.run, noBody, async (_body, principal) => {
     const report = await evaluateRules(ctx.db, { now: () => new Date(ctx.now()) });
     await ctx.db.insert(auditRuleRuns).values({
       ruleSetVersion: report.ruleSetVersion,
@@ -133,9 +145,7 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
     return lastRun(ctx.db);
   });
 
-  post(AUDIT_RULES_API.export, auditRule.export, async (body) => {
-    const format = body.format as AuditExportFormat;
-    if (!AUDIT_EXPORT_FORMATS.includes(format)) throw validationError(translate('auditRules:errors.format'));
+  post(AUDIT_RULES_API.export, auditRule.export, exportBody, async ({ format }) => {
     const last = await lastRun(ctx.db);
     if (!last) throw businessError('AUDIT_NOT_RUN', 'auditRules:errors.noRun');
     const content = format === 'xlsx' ? await reportXlsx(last.report, last) : await reportPdf(last.report, last);
@@ -147,10 +157,10 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  post(AUDIT_RULES_API.exceptions, auditRule.list, async () => listExceptions(ctx.db, new Date(ctx.now())));
+  post(AUDIT_RULES_API.exceptions, auditRule.list, noBody, async () => listExceptions(ctx.db, new Date(ctx.now())));
 
-  post(AUDIT_RULES_API.requestException, auditRule.except, async (body, principal, request) => {
-    const values = await readExceptionRequest(ctx.db, body, ctx.now());
+  post(AUDIT_RULES_API.requestException, auditRule.except, exceptionBody, async (body, principal, request) => {
+    const values = await checkExceptionRequest(ctx.db, body, ctx.now());
     try {
       return await ctx.db.transaction(async (tx) => {
         const [created] = await tx
@@ -166,8 +176,7 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  post(AUDIT_RULES_API.approveException, auditRule.approveException, async (body, principal, request) => {
-    const id = requireId(body);
+  post(AUDIT_RULES_API.approveException, auditRule.approveException, idBody, async ({ id }, principal, request) => {
     return ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(auditRuleExceptions).where(eq(auditRuleExceptions.id, id)).for('update');
       if (!before) throw notFoundError(translate('server:crud.notFound'));
@@ -184,8 +193,7 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  post(AUDIT_RULES_API.revokeException, auditRule.except, async (body, principal, request) => {
-    const id = requireId(body);
+  post(AUDIT_RULES_API.revokeException, auditRule.except, idBody, async ({ id }, principal, request) => {
     return ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(auditRuleExceptions).where(eq(auditRuleExceptions.id, id)).for('update');
       if (!before) throw notFoundError(translate('server:crud.notFound'));

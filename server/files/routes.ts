@@ -30,7 +30,8 @@ import { route } from '../routes/route';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
 import { DEFAULT_UPLOAD_MAX_MB, megabytesOf, UPLOAD_LIMIT_CONFIG_KEY, uploadLimitFromConfig } from '../../src/lib/upload-limit';
-import { isPlainObject, type BodyValidator } from '../validation';
+import { z } from 'zod';
+import { ids } from '../input/fields';
 import type { FileGrants } from './grants';
 import { pdfActiveFeatures } from './pdf-active';
 import { ALLOWED_EXTENSIONS, sniffAllowedType } from './sniff';
@@ -39,12 +40,7 @@ import type { FileStore, StoredFile } from './store';
 export const DEFAULT_MAX_UPLOAD_BYTES = DEFAULT_UPLOAD_MAX_MB * 1024 * 1024;
 const MAX_NAME_LENGTH = 200;
 
-const fileIdsBody: BodyValidator<{ pkFiles: string[] }> = (body) => {
-  const pkFiles = isPlainObject(body) ? body.pkFiles : undefined;
-  const ok = Array.isArray(pkFiles) && pkFiles.length > 0 && pkFiles.length <= MAX_IDS && pkFiles.every((id) => typeof id === 'string' && id !== '');
-  if (!ok) return { ok: false, error: translate('server:file.idsRequired', { max: String(MAX_IDS) }) };
-  return { ok: true, value: { pkFiles: [...new Set(pkFiles as string[])] } };
-};
+const fileIdsBody = z.object({ pkFiles: ids('server:input.fields.pkFiles', MAX_IDS) });
 
 /** What the browser may know of a stored file: never where it lies, never who else it belongs to. */
 export function fileInfo(row: StoredFile) {
@@ -138,7 +134,7 @@ export function fileRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: FILE_CALLS.mimetype,
     auth: 'session',
-    validate: fileIdsBody,
+    body: fileIdsBody,
     handler: async ({ body }) => Object.fromEntries((await files.findMany(body.pkFiles)).map((row) => [row.id, row.mimeType])),
   });
 
@@ -146,7 +142,7 @@ export function fileRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: FILE_CALLS.grants,
     auth: 'session',
-    validate: fileIdsBody,
+    body: fileIdsBody,
     handler: async ({ body, principal }) => {
       const found = await files.findMany(body.pkFiles);
       return fileGrants.issue(

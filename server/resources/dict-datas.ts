@@ -8,14 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { dictDataResource } from '../../src/resources/system';
 import type { AppContext } from '../context';
-import { requireObject } from '../crud/fields';
 import { crudRoutes } from '../crud/routes';
 import { sysDictData, sysDictTypes } from '../db/schema';
-import { businessError, validationError } from '../errors';
+import { businessError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { DictItem } from '../../src/protocol/api-types';
-import { requireStrings } from '../validation';
+import { z } from 'zod';
+import { bool, optional, text } from '../input/fields';
 
 const itemColumns = {
   dictType: sysDictData.dictType,
@@ -27,22 +27,27 @@ const itemColumns = {
   status: sysDictData.status,
 };
 
-const dictTypeBody = requireStrings('dictType');
+const dictTypeBody = z.object({ dictType: text('server:input.fields.dictType', 100) });
+
+const MAX_DICT_TYPES = 100;
+const dictTypesRefused = () => translate('server:dict.dictTypesList', { field: translate('server:input.fields.dictTypes'), max: String(MAX_DICT_TYPES) });
+/**
+ * The dictionaries a screen shows: a list of type codes, possibly empty (answered {}), without repeats.
+ * Checked as a whole, so the refusal names the list rather than its nth element.
+ */
+const dictTypesBody = z.object({
+  dictTypes: optional(
+    z
+      .array(z.unknown(), { error: dictTypesRefused })
+      .max(MAX_DICT_TYPES, { error: dictTypesRefused })
+      .refine((list): list is string[] => list.every((item) => typeof item === 'string' && item.length <= 100), { error: dictTypesRefused })
+      .transform((list) => [...new Set(list)]),
+  ),
+  includeDisabled: optional(bool('server:input.fields.includeDisabled')),
+});
 
 /** status '0' is 正常 in dictionary sys_normal_disable; disabled items are not offered to screens. */
 const ENABLED = '0';
-
-function readDictTypes(body: unknown): string[] {
-  const { dictTypes = [] } = requireObject(body ?? {});
-  if (!Array.isArray(dictTypes) || !dictTypes.every((t) => typeof t === 'string')) throw validationError(translate('server:dict.dictTypesList'));
-  return [...new Set(dictTypes as string[])];
-}
-
-function readIncludeDisabled(body: unknown): boolean {
-  const { includeDisabled = false } = requireObject(body ?? {});
-  if (typeof includeDisabled !== 'boolean') throw validationError(translate('server:dict.includeDisabled'));
-  return includeDisabled;
-}
 
 export function dictDataRoutes(api: FastifyInstance, ctx: AppContext): void {
   crudRoutes(api, ctx, {
@@ -74,7 +79,7 @@ export function dictDataRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: `${dictDataResource.apiBase}/list-by-dict-type`,
     auth: 'session',
-    validate: dictTypeBody,
+    body: dictTypeBody,
     handler: async ({ body }): Promise<DictItem[]> => (await list([body.dictType])).map(({ dictType: _t, ...item }) => item),
   });
 
@@ -83,11 +88,12 @@ export function dictDataRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: `${dictDataResource.apiBase}/list-by-dict-types`,
     auth: 'session',
+    body: dictTypesBody,
     handler: async ({ body }) => {
-      const types = readDictTypes(body);
+      const types = body.dictTypes ?? [];
       const answer: Record<string, DictItem[]> = Object.fromEntries(types.map((t) => [t, []]));
       if (!types.length) return answer;
-      for (const { dictType, ...item } of await list(types, readIncludeDisabled(body))) answer[dictType].push(item);
+      for (const { dictType, ...item } of await list(types, body.includeDisabled ?? false)) answer[dictType].push(item);
       return answer;
     },
   });

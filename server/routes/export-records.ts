@@ -11,12 +11,14 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import { exportRecordResource } from '../../src/resources/system';
 import type { AppContext } from '../context';
 import { pageOf, type CrudOptions } from '../crud/routes';
-import { requireIds, requireObject } from '../crud/fields';
+import { MAX_IDS, requireObject } from '../crud/fields';
 import { fileExportRecords } from '../db/schema';
-import { businessError, notFoundError, protocolError, validationError } from '../errors';
+import { businessError, notFoundError, protocolError } from '../errors';
 import { EXPORT_STATUS, publicRecord, type ExportService } from '../exports/service';
 import { translate } from '../i18n';
 import { route } from './route';
+import { z } from 'zod';
+import { bool, id, ids, optional } from '../input/fields';
 
 const BASE = exportRecordResource.apiBase;
 export const DOWNLOAD_PATH = `${BASE}/download`;
@@ -24,6 +26,9 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 const records: CrudOptions = { resource: exportRecordResource, table: fileExportRecords };
 const own = (userId: string) => eq(fileExportRecords.userId, userId);
+const removeBody = z.object({ ids: ids('server:input.fields.ids', MAX_IDS) });
+// ticket: true asks for a one-time download URL instead of the file itself (a plain form can then save it).
+const exportBody = z.object({ id: id('server:input.fields.id'), ticket: optional(bool('server:input.fields.ticket')) });
 
 /** Streams an .xlsx as an attachment; the UTF-8 filename* carries the Chinese name, filename an ASCII fallback. */
 export function sendXlsx(reply: FastifyReply, filePath: string, fileName: string): FastifyReply {
@@ -52,11 +57,11 @@ export function exportRecordRoutes(api: FastifyInstance, ctx: AppContext): void 
     path: `${BASE}/remove-by-ids`,
     auth: 'session',
     permission: permissions.remove,
+    body: removeBody,
     handler: async ({ body, principal }) => {
-      const ids = requireIds(requireObject(body));
       const removed = await db
         .delete(fileExportRecords)
-        .where(and(own(principal.userId), inArray(fileExportRecords.id, ids)))
+        .where(and(own(principal.userId), inArray(fileExportRecords.id, body.ids)))
         .returning({ filePath: fileExportRecords.filePath });
       await exports.removeFiles(removed.map((r) => r.filePath));
       return removed.length;
@@ -68,16 +73,15 @@ export function exportRecordRoutes(api: FastifyInstance, ctx: AppContext): void 
     path: `${BASE}/export`,
     auth: 'session',
     permission: permissions.download,
+    body: exportBody,
     handler: async ({ body, principal, reply }) => {
-      const input = requireObject(body);
-      if (typeof input.id !== 'string' || input.id === '') throw validationError(translate('server:crud.idRequired'));
       const [record] = await db
         .select()
         .from(fileExportRecords)
-        .where(and(own(principal.userId), eq(fileExportRecords.id, input.id)));
+        .where(and(own(principal.userId), eq(fileExportRecords.id, body.id)));
       if (!record) throw notFoundError(translate('server:export.notFound'));
       if (record.status !== EXPORT_STATUS.success || !record.filePath) throw businessError('EXPORT_NOT_READY', 'server:export.notReady');
-      if (input.ticket === true) {
+      if (body.ticket) {
         const ticket = await exports.tickets.issue({ recordId: record.id, userId: principal.userId, filePath: record.filePath, fileName: record.fileName });
         return { url: `${API_BASE}${DOWNLOAD_PATH}/${ticket}` };
       }

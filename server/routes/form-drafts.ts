@@ -8,10 +8,12 @@ import { FORM_DRAFT_CALLS, type WrappedDraftKey } from '../../src/lib/form-draft
 import { desEncrypt } from '../../src/protocol/des';
 import type { AppContext } from '../context';
 import { businessError } from '../errors';
-import { requireStrings } from '../validation';
+import { z } from 'zod';
+import { text } from '../input/fields';
 import { route } from './route';
 
-const body = requireStrings('wrappedKey');
+// RSA ciphertext in base64: 684 characters under a 4096-bit key, so the bound leaves room without being open-ended.
+const openKeyBody = z.object({ wrappedKey: text('server:input.fields.wrappedKey', 2048) });
 
 function parse(text: string | null): WrappedDraftKey | undefined {
   try {
@@ -27,7 +29,7 @@ export function formDraftRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: FORM_DRAFT_CALLS.openKey,
     auth: 'session',
-    validate: body,
+    body: openKeyBody,
     handler: ({ body: { wrappedKey }, principal, request }) => {
       const wrapped = parse(ctx.keys.decrypt(wrappedKey));
       // Another user's draft answers exactly as a damaged one: it says nothing about whose it was.

@@ -1,18 +1,17 @@
 /**
  * Declaring an /api/web route. A route states who may call it (auth, permission, csrf) and what body
- * it accepts (validate); the protocol guard (server/security/guard.ts) enforces all of it in the
- * order of PROTOCOL.md §5 before the handler runs. The handler returns the answer's `data`; a
- * business refusal is thrown as an ApiError (server/errors.ts).
+ * it accepts (body, a zod schema built from server/input/fields.ts); the protocol guard
+ * (server/security/guard.ts) enforces all of it in the order of PROTOCOL.md §5 before the handler
+ * runs. The handler returns the answer's `data`; a business refusal is thrown as an ApiError (server/errors.ts).
  *
- *   const updateBody = requireStrings('id', 'configValue');
+ *   const updateBody = z.object({ configKey: text('server:input.fields.configKey', 100), configValue: text('server:bodySchema.fields.configValue', 2000) });
  *   route(api, {
- *     method: 'POST', path: '/op/v1/sys/configs/update-by-id', auth: 'session',
- *     permission: PERMISSIONS.config.edit, validate: updateBody,
- *     handler: async ({ body, principal }) => ...,
+ *     method: 'POST', path: '/op/v1/sys/configs/update-value-by-config-key', auth: 'session',
+ *     permission: PERMISSIONS.config.edit, body: updateBody,
+ *     handler: async ({ body, principal }) => ...,   // body: { configKey: string; configValue: string }
  *   });
  *
- * Declare the validator as a constant, as above: written inline as a generic call, TypeScript cannot
- * carry its type to the handler's body and types the body unknown.
+ * `validate` (server/validation.ts's BodyValidator) is the older way, kept until no route uses it (issue 39 item 3).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { hasAnyPermission } from '../../src/lib/access';

@@ -8,7 +8,8 @@ import { hasPermission, pageResourceKey, type ElementRef } from '../../src/lib/a
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { configResource, dictDataResource, dictTypeResource } from '../../src/resources/system';
 import type { AppContext } from '../context';
-import { requireStrings } from '../validation';
+import { z } from 'zod';
+import { text } from '../input/fields';
 import { route } from './route';
 
 const permissionsOf = (...groups: object[]) => [...new Set(groups.flatMap((g) => Object.values(g).filter((p): p is string => typeof p === 'string')))];
@@ -23,14 +24,14 @@ export const PAGE_ELEMENTS: Readonly<Record<string, readonly string[]>> = {
   'my-export.html': permissionsOf(PERMISSIONS.exportRecord),
 };
 
-const resourceKeyBody = requireStrings('resourceKey');
+const resourceKeyBody = z.object({ resourceKey: text('server:input.fields.resourceKey', 100) });
 
 export function securityElementRoutes(api: FastifyInstance, _ctx: AppContext): void {
   route(api, {
     method: 'POST',
     path: '/op/v1/security',
     auth: 'session',
-    validate: resourceKeyBody,
+    body: resourceKeyBody,
     handler: ({ body, principal }): { elements: ElementRef[] } => {
       const candidates = PAGE_ELEMENTS[pageResourceKey(body.resourceKey)] ?? [];
       return { elements: candidates.filter((p) => hasPermission(principal.permissions, p)).map((pkResource) => ({ pkResource })) };

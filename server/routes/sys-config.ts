@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { sysConfigs } from '../db/schema';
-import { requireStrings } from '../validation';
+import { z } from 'zod';
+import { text } from '../input/fields';
 import { route } from './route';
 
-const configKeyBody = requireStrings('configKey');
+const configKeyBody = z.object({ configKey: text('server:input.fields.configKey', 100) });
 
 export function sysConfigRoutes(api: FastifyInstance, ctx: AppContext): void {
   // Every signed-in screen reads settings such as the download type, so no permission beyond a session.
@@ -14,7 +15,7 @@ export function sysConfigRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: '/op/v1/sys/configs/find-value-by-config-key',
     auth: 'session',
-    validate: configKeyBody,
+    body: configKeyBody,
     handler: async ({ body }) => {
       const [row] = await ctx.db.select({ value: sysConfigs.configValue }).from(sysConfigs).where(eq(sysConfigs.configKey, body.configKey));
       return row?.value ?? null;

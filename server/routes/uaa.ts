@@ -9,14 +9,16 @@ import { LoginProtection } from '../security/login-protection';
 import { verifyPassword } from '../security/password-hash';
 import { LOGIN_STATUS, minutesLeft } from '../../src/lib/login-protection';
 import { ACCOUNT_STATUS } from '../../src/resources/staff';
-import { requireStrings } from '../validation';
+import { z } from 'zod';
+import { text } from '../input/fields';
 import { route } from './route';
 
 // Not HttpOnly: the client reads it to send `_csrf` (PROTOCOL.md §3).
 const csrfCookie = (token: string) => `${CSRF_COOKIE}=${token}; Path=/; SameSite=Strict`;
 const expiredCsrfCookie = `${CSRF_COOKIE}=; Path=/; SameSite=Strict; Max-Age=0`;
 
-const loginBody = requireStrings('username', 'password');
+// The password is RSA ciphertext in base64 (684 characters under a 4096-bit key): bounded, with room.
+const loginBody = z.object({ username: text('server:input.fields.username', 100), password: text('server:input.fields.password', 2048) });
 
 export function uaaRoutes(api: FastifyInstance, ctx: AppContext): void {
   const protection = new LoginProtection(ctx.db, ctx.now);
@@ -33,7 +35,7 @@ export function uaaRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: '/uaa/login',
     auth: 'public',
-    validate: loginBody,
+    body: loginBody,
     handler: async ({ body, request }) => {
       const decision = await protection.begin(body.username);
       if (decision.kind === 'refused') {

@@ -11,7 +11,8 @@ import { businessError, success, validationError } from '../errors';
 import { translate } from '../i18n';
 import { hashPassword, verifyPassword } from '../security/password-hash';
 import type { Principal } from '../security/sessions';
-import { requireStrings } from '../validation';
+import { z } from 'zod';
+import { id, text } from '../input/fields';
 import { buildRouteTree } from './menu-tree';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
@@ -38,8 +39,12 @@ function userInfo(p: Principal) {
 const userInfoAnswers = new WeakMap<Principal, Buffer>();
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const passwordChangeBody = requireStrings('originalPassword', 'newPassword');
-const switchCorpBody = requireStrings('corpId');
+// Both passwords are RSA ciphertext in base64 (684 characters under a 4096-bit key): bounded, with room.
+const passwordChangeBody = z.object({
+  originalPassword: text('server:input.fields.originalPassword', 2048),
+  newPassword: text('server:input.fields.newPassword', 2048),
+});
+const switchCorpBody = z.object({ corpId: id('server:input.fields.corpId') });
 
 export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
   route(api, {
@@ -107,7 +112,7 @@ export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: '/op/v1/staffs/password',
     auth: 'session',
     beforePasswordChange: true,
-    validate: passwordChangeBody,
+    body: passwordChangeBody,
     handler: async ({ body, principal }) => {
       const decrypted = { originalPassword: ctx.keys.decrypt(body.originalPassword), newPassword: ctx.keys.decrypt(body.newPassword) };
       for (const [field, value] of Object.entries(decrypted)) {
@@ -145,7 +150,7 @@ export function userRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: '/op/v1/auth/switch/corp',
     auth: 'session',
-    validate: switchCorpBody,
+    body: switchCorpBody,
     handler: async ({ body, principal }) => {
       const corp = principal.corps.find((c) => c.corpId === body.corpId);
       if (!corp) throw validationError(translate('server:corp.notMember'));

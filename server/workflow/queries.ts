@@ -23,7 +23,9 @@ import type { Db } from '../db/open';
 import { users, workflowHistory, workflowInstances, workflowTasks } from '../db/schema';
 import { renderStored, translate, typedValuesOf, type MessageRef } from '../i18n';
 import type { InstanceRow } from './engine';
-import { optionalOneOf, optionalText, optionalTime, type Body } from './input';
+import { z } from 'zod';
+import { dateTime, oneOf, optional, text } from '../input/fields';
+import { MAX_TEXT } from './input';
 import { mayWithdraw, mayWork, reviewBarOf, todoCondition, wasWithdrawn, type Actor } from './rules';
 
 const processNameOf = (processKey: string) => {
@@ -119,13 +121,25 @@ export function instanceView(row: InstanceRow) {
   return { ...said(row), processName: processNameOf(row.processKey), currentActivityName: stepNameOf(row.processKey, row.currentActivity) };
 }
 
+const listFilters = {
+  processKey: optional(text('server:input.fields.processKey', MAX_TEXT)),
+  businessKey: optional(text('server:input.fields.businessKey', MAX_TEXT)),
+  createTimeStart: optional(dateTime('server:input.fields.createTimeStart')),
+  createTimeEnd: optional(dateTime('server:input.fields.createTimeEnd')),
+};
+const INSTANCE_STATUSES = Object.values(INSTANCE_STATUS) as [InstanceStatus, ...InstanceStatus[]];
+type InstanceStatus = (typeof INSTANCE_STATUS)[keyof typeof INSTANCE_STATUS];
+
+/** A task list's body: its flat filters, checked here; the paging (pageNum, pageSize) rides along for pagingOf. */
+export const taskListBody = z.looseObject(listFilters);
+/** An instance list's body: the task lists' filters and the instance's status. */
+export const instanceListBody = z.looseObject({ ...listFilters, status: optional(oneOf('server:input.fields.status', INSTANCE_STATUSES)) });
+type TaskList = z.infer<typeof taskListBody>;
+type InstanceList = z.infer<typeof instanceListBody>;
+
 /** The flat filters of the task lists: processKey (exact), businessKey (exact), createTime range. */
-function taskFilters(body: Body): SQL[] {
+function taskFilters({ processKey, businessKey, createTimeStart: start, createTimeEnd: end }: TaskList): SQL[] {
   const conditions: SQL[] = [];
-  const processKey = optionalText(body, 'processKey');
-  const businessKey = optionalText(body, 'businessKey');
-  const start = optionalTime(body, 'createTimeStart');
-  const end = optionalTime(body, 'createTimeEnd');
   if (processKey) conditions.push(eq(workflowTasks.processKey, processKey));
   if (businessKey) conditions.push(eq(workflowInstances.businessKey, businessKey));
   if (start) conditions.push(gte(workflowTasks.createTime, start));
@@ -133,13 +147,8 @@ function taskFilters(body: Body): SQL[] {
   return conditions;
 }
 
-function instanceFilters(body: Body): SQL[] {
+function instanceFilters({ processKey, businessKey, status, createTimeStart: start, createTimeEnd: end }: InstanceList): SQL[] {
   const conditions: SQL[] = [];
-  const processKey = optionalText(body, 'processKey');
-  const businessKey = optionalText(body, 'businessKey');
-  const status = optionalOneOf(body, 'status', Object.values(INSTANCE_STATUS), 'server:workflow.status');
-  const start = optionalTime(body, 'createTimeStart');
-  const end = optionalTime(body, 'createTimeEnd');
   if (processKey) conditions.push(eq(workflowInstances.processKey, processKey));
   if (businessKey) conditions.push(eq(workflowInstances.businessKey, businessKey));
   if (status) conditions.push(eq(workflowInstances.status, status));
@@ -151,7 +160,7 @@ function instanceFilters(body: Body): SQL[] {
 export class WorkflowQueries {
   constructor(private readonly db: Db) {}
 
-  private async taskPage(body: Body, scope: SQL[], order: SQL[]): Promise<Page<ReturnType<typeof taskView>>> {
+  private async taskPage(body: TaskList, scope: SQL[], order: SQL[]): Promise<Page<ReturnType<typeof taskView>>> {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf([...scope, ...taskFilters(body)]);
     const offset = (pageNum - 1) * pageSize;
@@ -179,7 +188,7 @@ export class WorkflowQueries {
    * Open tasks the actor may work now, newest first. A task back at its process's first step after a
    * reject carries `returnedReason`, the reviewer's remark, so 待办 says why it came back.
    */
-  async todoPage(actor: Actor, body: Body) {
+  async todoPage(actor: Actor, body: TaskList) {
     const page = await this.taskPage(body, [todoCondition(this.db, actor)], [desc(workflowTasks.createTime)]);
     const records = await Promise.all(
       page.records.map(async (row) => {
@@ -197,11 +206,11 @@ export class WorkflowQueries {
   }
 
   /** Tasks the actor completed, last completed first. */
-  donePage(actor: Actor, body: Body) {
+  donePage(actor: Actor, body: TaskList) {
     return this.taskPage(body, [eq(workflowTasks.status, TASK_STATUS.DONE), eq(workflowTasks.assigneeId, actor.userId)], [desc(workflowTasks.completeTime)]);
   }
 
-  private async instancePage(body: Body, scope: SQL[]): Promise<Page<ReturnType<typeof instanceView>>> {
+  private async instancePage(body: InstanceList, scope: SQL[]): Promise<Page<ReturnType<typeof instanceView>>> {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf([...scope, ...instanceFilters(body)]);
     const offset = (pageNum - 1) * pageSize;
@@ -218,7 +227,7 @@ export class WorkflowQueries {
 
   /** Instances the actor started. */
   /** The instances the actor started, each with `withdrawable`: whether 撤回 is still open to them (rules.ts mayWithdraw). */
-  async startedPage(actor: Actor, body: Body) {
+  async startedPage(actor: Actor, body: InstanceList) {
     const page = await this.instancePage(body, [eq(workflowInstances.startUserId, actor.userId)]);
     const records = await Promise.all(
       page.records.map(async (row) => ({
@@ -231,7 +240,7 @@ export class WorkflowQueries {
   }
 
   /** Every instance: what an auditor reads. */
-  allInstancesPage(body: Body) {
+  allInstancesPage(body: InstanceList) {
     return this.instancePage(body, []);
   }
 

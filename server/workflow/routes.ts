@@ -8,17 +8,20 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import { and, eq } from 'drizzle-orm';
 import { isActivityType, workingRoleOf } from '../../src/workflows/activities';
 import { PROCESS_DEFINITIONS } from '../../src/workflows/registry';
-import { TASK_OUTCOME, TASK_STATUS, type TaskOutcome } from '../../src/workflows/states';
+import { TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
 import { stepNeedsSignature, taskSignScope } from '../../src/workflows/task-sign';
 import type { AppContext } from '../context';
 import { workflowInstances, workflowTasks } from '../db/schema';
-import { businessError, notFoundError, validationError } from '../errors';
+import { businessError, notFoundError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import type { Transition, WorkflowEngine } from './engine';
-import { MAX_BUSINESS_KEY, optionalInteger, optionalText, readVariables, requireBody, requireText, type Body } from './input';
-import { instanceView, WorkflowQueries } from './queries';
+import { z } from 'zod';
+import { id, oneOf, optional, text, version } from '../input/fields';
+import { isPlainObject } from '../validation';
+import { MAX_BUSINESS_KEY, MAX_TEXT } from './input';
+import { instanceListBody, instanceView, taskListBody, WorkflowQueries } from './queries';
 import { mayWork } from './rules';
 import { SmsSignService } from './sms-sign';
 
@@ -56,11 +59,39 @@ function processDefinitionList(engine: WorkflowEngine) {
 
 const transitionView = ({ instance, task }: Transition) => ({ instance: instanceView(instance), task });
 
-function readOutcome(body: Body): TaskOutcome {
-  const outcome = body.outcome;
-  if (outcome !== TASK_OUTCOME.PASS && outcome !== TASK_OUTCOME.REJECT) throw validationError(translate('server:workflow.outcome'));
-  return outcome;
-}
+const processKey = text('server:input.fields.processKey', MAX_TEXT);
+const businessKey = text('server:input.fields.businessKey', MAX_BUSINESS_KEY);
+const instanceId = id('server:input.fields.instanceId');
+const taskId = id('server:input.fields.taskId');
+// A blank remark is no remark: the engine then says a reject needs one (workflow.remarkRequired), not that it is empty.
+const remark = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  optional(text('server:input.fields.remark', MAX_TEXT)),
+);
+/** Process variables: text names to text values (which names and values a process takes is checked against its definition). */
+const variables = optional(
+  z.custom<Record<string, string>>((value) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string'), {
+    error: () => translate('server:workflow.variablesNotObject'),
+  }),
+);
+
+const startBody = z.object({ processKey, businessKey });
+const businessKeyBody = z.object({ businessKey });
+const findByBusinessKeyBody = z.object({ businessKey, processKey: optional(processKey) });
+const instanceBody = z.object({ instanceId });
+const taskBody = z.object({ taskId });
+const withdrawBody = z.object({ instanceId, remark });
+// The changed values ride along: the owning module's reviser checks them as a first submission would.
+const resubmitBody = z.looseObject({ instanceId });
+const completeBody = z.object({
+  taskId,
+  outcome: oneOf('server:input.fields.outcome', [TASK_OUTCOME.PASS, TASK_OUTCOME.REJECT]),
+  remark,
+  variables,
+  dataVersion: optional(version()),
+});
+/** Calls that read nothing from the body. */
+const noBody = z.looseObject({});
 
 export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { task, instance } = PERMISSIONS;
@@ -91,88 +122,66 @@ export function workflowRoutes(api: FastifyInstance, ctx: AppContext): void {
     if (!(await sms.hasVerified(principal, taskSignScope(open), open.createTime)))
       throw businessError('SIGNATURE_REQUIRED', 'server:workflow.signatureRequired');
   };
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown> | unknown) =>
-    route(api, {
+  const post = <B>(path: string, permission: string, body: z.ZodType<B>, handler: (body: B, principal: Principal) => Promise<unknown> | unknown) =>
+    route<B, 'session'>(api, {
       method: 'POST',
       path: `${WORKFLOW_API}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal }) => handler(requireBody(body), principal),
+      body,
+      handler: ({ body, principal }) => handler(body, principal),
     });
 
-  post('process-definitions/list', task.list, () => processDefinitionList(ctx.workflow));
+  post('process-definitions/list', task.list, noBody, () => processDefinitionList(ctx.workflow));
 
   // Refuses every key (WorkflowEngine.refuseGenericStart): instances start in their business modules.
-  post('instances/start', task.start, (body) => {
-    const processKey = requireText(body, 'processKey', 'server:workflow.processKeyRequired');
-    requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY);
-    ctx.workflow.refuseGenericStart(processKey);
-  });
+  post('instances/start', task.start, startBody, (body) => ctx.workflow.refuseGenericStart(body.processKey));
 
   // Every instance, whoever started it: only for who may read them all (the auditor), not every task worker.
-  post('instances/page', instance.list, (body) => queries.allInstancesPage(body));
+  post('instances/page', instance.list, instanceListBody, (body) => queries.allInstancesPage(body));
 
   // The instances of one record (a corporation's history of changes), for who may open its tasks.
-  post('instances/of-business-key', task.query, async (body) => ({
-    records: await queries.instancesOf(requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY)),
-  }));
+  post('instances/of-business-key', task.query, businessKeyBody, async (body) => ({ records: await queries.instancesOf(body.businessKey) }));
 
-  post('instances/find-by-business-key', task.query, (body, principal) =>
-    queries.findByBusinessKey(
-      principal,
-      requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY),
-      optionalText(body, 'processKey'),
-    ),
+  post('instances/find-by-business-key', task.query, findByBusinessKeyBody, (body, principal) =>
+    queries.findByBusinessKey(principal, body.businessKey, body.processKey),
   );
 
-  post('instances/find-by-id', task.query, async (body, principal) => {
-    const found = await queries.instanceById(principal, requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'));
+  post('instances/find-by-id', task.query, instanceBody, async (body, principal) => {
+    const found = await queries.instanceById(principal, body.instanceId);
     if (!found) throw notFoundError(translate('server:workflow.instanceNotFound'));
     return found;
   });
 
-  post('tasks/find-by-id', task.query, async (body, principal) => {
-    const found = await queries.taskById(principal, requireText(body, 'taskId', 'server:workflow.taskIdRequired'));
+  post('tasks/find-by-id', task.query, taskBody, async (body, principal) => {
+    const found = await queries.taskById(principal, body.taskId);
     if (!found) throw notFoundError(translate('server:workflow.taskNotFound'));
     return found;
   });
 
-  post('instances/history', task.query, async (body) => {
-    const found = await queries.history(requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'));
+  post('instances/history', task.query, instanceBody, async (body) => {
+    const found = await queries.history(body.instanceId);
     if (!found) throw notFoundError(translate('server:workflow.instanceNotFound'));
     return found;
   });
 
-  post('tasks/todo/page', task.list, (body, principal) => queries.todoPage(principal, body));
-  post('tasks/done/page', task.list, (body, principal) => queries.donePage(principal, body));
-  post('tasks/started/page', task.list, (body, principal) => queries.startedPage(principal, body));
-  post('tasks/pending-count', task.list, async (_body, principal) => ({ count: await queries.pendingCount(principal) }));
+  post('tasks/todo/page', task.list, taskListBody, (body, principal) => queries.todoPage(principal, body));
+  post('tasks/done/page', task.list, taskListBody, (body, principal) => queries.donePage(principal, body));
+  post('tasks/started/page', task.list, instanceListBody, (body, principal) => queries.startedPage(principal, body));
+  post('tasks/pending-count', task.list, noBody, async (_body, principal) => ({ count: await queries.pendingCount(principal) }));
 
   // 撤回 from 我发起的: only the starter, only before someone else acted (the engine checks both).
-  post('instances/withdraw', task.handle, async (body, principal) =>
-    transitionView(
-      await ctx.workflow.withdraw(principal, {
-        instanceId: requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'),
-        remark: optionalText(body, 'remark'),
-      }),
-    ),
+  post('instances/withdraw', task.handle, withdrawBody, async (body, principal) =>
+    transitionView(await ctx.workflow.withdraw(principal, { instanceId: body.instanceId, remark: body.remark })),
   );
 
   // 重新提交's change of a returned instance: only its starter, at their own step; the owning module checks the values.
-  post('instances/resubmit', task.handle, async (body, principal) =>
-    ctx.workflow.resubmit(principal, requireText(body, 'instanceId', 'server:workflow.instanceIdRequired'), body),
-  );
+  post('instances/resubmit', task.handle, resubmitBody, async (body, principal) => ctx.workflow.resubmit(principal, body.instanceId, body));
 
-  post('tasks/claim', task.handle, (body, principal) => ctx.workflow.claim(principal, requireText(body, 'taskId', 'server:workflow.taskIdRequired')));
+  post('tasks/claim', task.handle, taskBody, (body, principal) => ctx.workflow.claim(principal, body.taskId));
 
-  post('tasks/complete', task.handle, async (body, principal) => {
-    const input = {
-      taskId: requireText(body, 'taskId', 'server:workflow.taskIdRequired'),
-      outcome: readOutcome(body),
-      remark: optionalText(body, 'remark'),
-      variables: readVariables(body),
-      dataVersion: optionalInteger(body, 'dataVersion', 'server:workflow.dataVersion'),
-    };
+  post('tasks/complete', task.handle, completeBody, async (body, principal) => {
+    const input = { ...body, variables: body.variables ?? {} };
     if (input.outcome === TASK_OUTCOME.PASS) await requireSignature(principal, input.taskId);
     return transitionView(await ctx.workflow.complete(principal, input));
   });

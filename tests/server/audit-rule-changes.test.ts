@@ -239,7 +239,7 @@ describe('refusals change nothing', () => {
   });
 
   it.each([
-    ['an unknown action', { action: 'drop', ruleId: 'SOD-BILL' }, '变更类型必须是新增、修改或停用'],
+    ['an unknown action', { action: 'drop', ruleId: 'SOD-BILL' }, '变更类型的值不在可选范围内：drop'],
     ['a bad id', { action: 'create', ruleId: 'bad id', rule: {} }, '规则编号须以大写字母开头，由大写字母、数字和连字符组成，共 3 至 40 位'],
     ['an id taken', { action: 'create', ruleId: 'SOD-BILL', rule: {} }, '审计规则 SOD-BILL 已存在'],
     ['no rule', { action: 'create', ruleId: 'NEW-RULE-1' }, '请填写规则内容'],

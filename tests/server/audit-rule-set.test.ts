@@ -149,7 +149,7 @@ describe('preventive: a save that would break a rule is refused', () => {
     const noReason = await admin.call(AUDIT_RULES_API.requestException, {
       json: { ruleId: 'SOD-TEMPLATE', subjectType: 'role', subjectId: 'r-op-handler', reason: ' ', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
     });
-    expect(noReason.body.message).toBe('请填写例外原因');
+    expect(noReason.body.message).toBe('例外原因不能为空');
     const past = await admin.call(AUDIT_RULES_API.requestException, {
       json: { ruleId: 'SOD-TEMPLATE', subjectType: 'role', subjectId: 'r-op-handler', reason: '原因', expiresAt: '2020-01-01T00:00:00Z' },
     });
@@ -289,6 +289,6 @@ describe('the report taken away', () => {
     expect(text).toContain(AUDIT_RULE_SET_VERSION);
     expect(text).toContain('READ-ONLY-AUDITOR');
     const badFormat = await auditor.call(AUDIT_RULES_API.export, { json: { format: 'doc' } });
-    expect(badFormat.body.message).toBe('导出格式必须是 xlsx 或 pdf');
+    expect(badFormat.body.message).toBe('导出格式的值不在可选范围内：doc');
   });
 });

@@ -202,7 +202,10 @@ describe('dictionary data', () => {
     expect(map.sys_yes_no.map((i) => i.dictValue)).toEqual(['Y', 'N']);
     expect(map.nothing).toEqual([]);
     expect(await ok(admin, `${DATAS}/list-by-dict-types`, {})).toEqual({});
-    expect(refusal(await admin.call(`${DATAS}/list-by-dict-types`, { json: { dictTypes: 'sys_yes_no' } })).code).toBe('VALIDATION_FAILED');
+    expect(refusal(await admin.call(`${DATAS}/list-by-dict-types`, { json: { dictTypes: 'sys_yes_no' } }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '字典类型列表必须是不超过 100 个字典类型的列表',
+    });
   });
 
   it('with includeDisabled, lists the disabled items too, marked, so a record holding one is labelled (issue 25)', async () => {
@@ -223,7 +226,7 @@ describe('dictionary data', () => {
     expect(enabled[t('items')].map((i) => i.dictValue)).toEqual(['a', 'b', 'c']);
     expect(refusal(await admin.call(`${DATAS}/list-by-dict-types`, { json: { dictTypes: [t('items')], includeDisabled: 'yes' } }))).toMatchObject({
       code: 'VALIDATION_FAILED',
-      message: 'includeDisabled 必须是布尔值',
+      message: '含停用项必须是布尔值',
     });
   });
 });

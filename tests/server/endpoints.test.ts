@@ -107,11 +107,14 @@ describe('/uaa/login', () => {
     expect(business(answer)).toEqual({ status: 200, code: 'LOGIN_FAILED', message: '用户名或密码错误' });
   });
 
-  it.each(['username', 'password'])('names a missing %s', async (field) => {
+  it.each([
+    ['username', '用户名'],
+    ['password', '密码'],
+  ])('names a missing %s by its label', async (field, label) => {
     const client = await new ApiClient(srv.baseUrl).init();
     const json: Record<string, string> = { username: 'op_admin', password: client.encrypt('x') };
     delete json[field];
-    expect(business(await client.call('/uaa/login', { json }))).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: `缺少字段：${field}` });
+    expect(business(await client.call('/uaa/login', { json }))).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: `${label}不能为空` });
   });
 });
 
@@ -362,7 +365,7 @@ describe('/op/v1/staffs/password', () => {
     expect(business(await client.call('/op/v1/staffs/password', { json: { originalPassword: client.encrypt(passwordOf('op_director2')) } }))).toEqual({
       status: 200,
       code: 'VALIDATION_FAILED',
-      message: '缺少字段：newPassword',
+      message: '新密码不能为空',
     });
     const undecryptable = await client.call('/op/v1/staffs/password', {
       json: { originalPassword: 'bm90IHJzYQ==', newPassword: client.encrypt('Better@2026!') },

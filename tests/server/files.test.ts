@@ -149,7 +149,7 @@ describe('uploading', () => {
     expect(answer.body).toMatchObject({ code: '0', data: { [png.id]: 'image/png', [pdf.id]: 'application/pdf' } });
     expect(Object.keys(answer.body.data!)).toHaveLength(2);
     const invalid = await auditor.call(FILE_CALLS.mimetype, { json: { pkFiles: 'x' } });
-    expect(invalid.body.code).toBe('VALIDATION_FAILED');
+    expect(invalid.body).toMatchObject({ code: 'VALIDATION_FAILED', message: '文件必须是 1 到 500 个记录 id 的列表' });
   });
 
   it('serves snapshots of four sizes as real images of the sizes widths, cached on disk', async () => {

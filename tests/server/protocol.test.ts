@@ -283,13 +283,16 @@ describe('check 8: the body is valid for the route', () => {
   it('answers HTTP 200 VALIDATION_FAILED naming a missing field, changing nothing', async () => {
     const before = await currentCorp(admin);
     const answer = await admin.call('/op/v1/auth/switch/corp', { json: {} });
-    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { code: 'VALIDATION_FAILED', message: '缺少字段：corpId' } });
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 200,
+      body: { code: 'VALIDATION_FAILED', message: '主体编号不能为空', data: { field: 'corpId', fields: ['corpId'] } },
+    });
     expect(await currentCorp(admin)).toBe(before);
   });
 
   it('names a field of the wrong type', async () => {
     const answer = await admin.call('/op/v1/auth/switch/corp', { json: { corpId: 42 } });
-    expect(answer.body).toEqual({ code: 'VALIDATION_FAILED', message: '字段 corpId 必须是字符串' });
+    expect(answer.body).toEqual({ code: 'VALIDATION_FAILED', message: '主体编号必须是文本', data: { field: 'corpId', fields: ['corpId'] } });
   });
 });
 

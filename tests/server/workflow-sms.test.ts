@@ -60,7 +60,7 @@ describe('the signing switch', () => {
   it('is on for the seeded corporations, off for any other, and follows the sys config', async () => {
     for (const { corpName } of CORPS) expect((await call(handler, 'switch/find', { corpName })).body).toMatchObject({ code: '0', data: { open: true } });
     expect((await call(handler, 'switch/find', { corpName: '未开通企业' })).body.data).toEqual({ open: false });
-    expect(refusal(await call(handler, 'switch/find', {}))).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: '缺少字段：corpName' });
+    expect(refusal(await call(handler, 'switch/find', {}))).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: '企业名称不能为空' });
 
     const update = (configValue: string) =>
       admin.call('/op/v1/sys/configs/update-value-by-config-key', { json: { configKey: CONFIG_KEY.smsSignOpenCorps, configValue } });

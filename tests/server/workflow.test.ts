@@ -442,7 +442,7 @@ describe('bad input changes nothing', () => {
       code: 'VALIDATION_FAILED',
       message: '驳回时请填写审批意见',
     });
-    expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'OK' })).message).toBe('审批结果 outcome 必须是 PASS 或 REJECT');
+    expect(refusal(await call(director, 'tasks/complete', { taskId: task!.id, outcome: 'OK' })).message).toBe('审批结果的值不在可选范围内：OK');
     expect(refusal(await call(director, 'tasks/complete', { taskId: 'no-such-task', outcome: 'PASS' }))).toEqual({
       status: 200,
       code: 'NOT_FOUND',
@@ -478,7 +478,7 @@ describe('task lists and the pending count', () => {
     const past = { createTimeStart: '2000-01-01T00:00:00Z', createTimeEnd: '2000-12-31T00:00:00Z' };
     expect((await todo(director, { processKey: 'Process_ABS_CERTIFICATE_CODE', ...past })).total).toBe(0);
     expect((await todo(director, { processKey: 'Process_ABS_CERTIFICATE_CODE', createTimeStart: '2000-01-01T00:00:00Z' })).total).toBeGreaterThan(0);
-    expect(refusal(await call(director, 'tasks/todo/page', { createTimeStart: 'yesterday' })).message).toBe('createTimeStart必须是 ISO 8601 时间');
+    expect(refusal(await call(director, 'tasks/todo/page', { createTimeStart: 'yesterday' })).message).toBe('创建时间起必须是 ISO 8601 时间');
     expect(refusal(await call(director, 'tasks/todo/page', { pageSize: 501 })).code).toBe('VALIDATION_FAILED');
   });
 
