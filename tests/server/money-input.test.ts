@@ -7,7 +7,8 @@
  * Which fields: the generic CRUD routes' money fields come from the resource declarations (every
  * writable 'money' field of every resource); the hand-written routes are listed below, and the list is
  * checked against the server's source: every read of a money field through the rule's helpers
- * (requireMoney / optionalMoney, or an area's requireAmount / optionalAmount wrapper) must be covered
+ * (requireMoney / optionalMoney, or an area's requireAmount / optionalAmount wrapper), and every money
+ * field of a body schema (server/input/fields.ts's money('<ns>:fields.<field>')), must be covered
  * by as many listed cases, so a new money route without its case fails here. A server file that still
  * imports one of the old per-area amount parsers fails too.
  */
@@ -103,6 +104,8 @@ interface Case {
   /** The server file that reads the field, and the field as that file names it (the source check matches on both). */
   source: string;
   field: string;
+  /** The field's path in the refusal when it is not the field itself (an amount in a list: lines.0.amount). */
+  answered?: string;
   path: string;
   /** A body that reaches the money check: everything before it in the handler is valid. */
   body: (amount: unknown) => Promise<Record<string, unknown>> | Record<string, unknown>;
@@ -211,40 +214,42 @@ const CASES: Case[] = [
     state: async () => (await db().select().from(zdRegistrations).where(eq(zdRegistrations.status, 'REGISTERED'))).map((r) => [r.id, r.amount, r.dataVersion]),
   },
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
     path: '/op/v1/quotas/requests/apply',
     body: (amount) => ({ kind: 'PLATFORM', unitId: DEMO_UNIT.group, amount, termEnd: '2099-12-31', reason: '金额规则测试' }),
   },
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
     path: '/op/v1/quotas/requests/modify',
     body: async (amount) => ({ accountId: (await rootAccount()).id, amount, termEnd: '2099-12-31', reason: '金额规则测试' }),
     state: async () => (await rootAccount()).granted,
   },
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
+    answered: 'lines.0.amount',
     path: '/op/v1/quotas/requests/dispatch',
     body: async (amount) => ({ accountId: (await rootAccount()).id, reason: '金额规则测试', lines: [{ unitId: DEMO_UNIT.branches[0], amount }] }),
   },
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
+    answered: 'lines.0.amount',
     path: '/op/v1/quotas/requests/redispatch',
     body: async (amount) => ({ accountId: (await rootAccount()).id, reason: '金额规则测试', lines: [{ unitId: DEMO_UNIT.branches[0], amount }] }),
   },
   // 重新提交 of a returned application and adjustment: the quota reviser reads the amount as a first submission does.
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
     path: '/op/v1/workflow/instances/resubmit',
     body: (amount) => resubmitBody('apply', amount),
     state: () => quotaRequestState('apply'),
   },
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
     path: '/op/v1/workflow/instances/resubmit',
     body: (amount) => resubmitBody('modify', amount),
@@ -354,7 +359,12 @@ describe('the list of money fields', () => {
     const reads = new Map<string, number>();
     for (const file of serverFiles()) {
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/\b(?:requireMoney|optionalMoney|requireAmount|optionalAmount)\(\s*[\w.]+\s*,\s*'(\w+)'/g)) {
+      const found = [
+        ...text.matchAll(/\b(?:requireMoney|optionalMoney|requireAmount|optionalAmount)\(\s*[\w.]+\s*,\s*'(\w+)'/g),
+        // A body schema's money field, by its label's key.
+        ...text.matchAll(/\bmoney\(\s*'[\w-]+:fields\.(\w+)'/g),
+      ];
+      for (const match of found) {
         const key = `${relative(ROOT, file)}#${match[1]}`;
         reads.set(key, (reads.get(key) ?? 0) + 1);
       }
@@ -392,7 +402,7 @@ describe.each([...CASES, ...DECLARED].map((c) => ({ ...c, name: `${c.path} ${c.f
       const answer = await admin.call(c.path, { json: await c.body(amount) });
       expect(answer.status, `${JSON.stringify(amount)}: ${answer.text}`).toBeLessThan(500);
       const data = answer.body.data as { field?: string } | null;
-      if (answer.body.code !== 'VALIDATION_FAILED' || !MONEY_MESSAGE.test(answer.body.message ?? '') || data?.field !== c.field)
+      if (answer.body.code !== 'VALIDATION_FAILED' || !MONEY_MESSAGE.test(answer.body.message ?? '') || data?.field !== (c.answered ?? c.field))
         wrong.push(`${JSON.stringify(amount)} → ${answer.body.code} ${answer.body.message} (${data?.field})`);
     }
     expect(wrong).toEqual([]);

@@ -336,8 +336,8 @@ describe('a returned business record is changed by its submitter and resubmitted
       const body = { instanceId, ...c.changed(before.proposed), dataVersion: before.dataVersion };
       // Only the submitter: another handler-capable person (op_admin) and the director are refused.
       for (const other of [admin, director]) expect(refusalOf(await other.call(RESUBMIT, { json: body })).status).toBe(403);
-      // A stale version is refused.
-      expect(refusalOf(await handler.call(RESUBMIT, { json: { ...body, dataVersion: before.dataVersion - 1 } })).code).toBe('DATA_VERSION_CONFLICT');
+      // A version other than the record's (a screen read before another change) is refused; a negative one is no version at all.
+      expect(refusalOf(await handler.call(RESUBMIT, { json: { ...body, dataVersion: before.dataVersion + 1 } })).code).toBe('DATA_VERSION_CONFLICT');
       // An invalid value: the first submission's Chinese message, nothing changed.
       const bad = refusalOf(await handler.call(RESUBMIT, { json: { instanceId, ...c.invalid(before.proposed), dataVersion: before.dataVersion } }));
       expect(bad.code).not.toBe('0');
