@@ -181,14 +181,14 @@ const resubmitBody = async (type: 'apply' | 'modify', amount: unknown) => {
 
 const CASES: Case[] = [
   {
-    source: 'server/abs/packages.ts',
+    source: 'server/abs/input.ts',
     field: 'targetSize',
     path: `${ABS_API}/packages/save`,
     body: (targetSize) => ({ packageName: '金额规则测试包', programme: '金额规则测试', minTenorDays: 0, maxTenorDays: 360, maxDebtorShare: '0.6', targetSize }),
     state: async () => (await db().select({ n: count() }).from(absPackages))[0].n,
   },
   {
-    source: 'server/abs/registrations.ts',
+    source: 'server/abs/input.ts',
     field: 'amount',
     path: `${ZD_API}/register`,
     body: (amount) => ({
@@ -204,7 +204,7 @@ const CASES: Case[] = [
     state: async () => (await db().select({ n: count() }).from(zdRegistrations))[0].n,
   },
   {
-    source: 'server/abs/registrations.ts',
+    source: 'server/abs/input.ts',
     field: 'amount',
     path: `${ZD_API}/amend`,
     body: async (amount) => {
