@@ -38,6 +38,9 @@ export const pageBody = z.looseObject({
   expiring: optional(bool('certificates:fields.expiring')),
 });
 
+/** A call that takes nothing (the invoice-type list): any object, its keys ignored. */
+export const emptyBody = z.object({});
+
 export const idBody = z.object({ id: id(label('id')) });
 export const applicationIdBody = z.object({ id: id('server:input.fields.applicationId') });
 
