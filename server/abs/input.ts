@@ -20,7 +20,7 @@ import { bool, calendarDay, id, ids, integer, money, oneOf, optional, text, vers
 const label = (field: string) => `abs:fields.${field}`;
 const codes = <T extends Record<string, string>>(values: T) => Object.values(values) as [T[keyof T], ...Array<T[keyof T]>];
 
-export const DOC_FILE_TYPES = ['BASIC_INFO', 'BUSI_CONTRACT', 'INVOICE', 'OTHER'] as const;
+const DOC_FILE_TYPES = ['BASIC_INFO', 'BUSI_CONTRACT', 'INVOICE', 'OTHER'] as const;
 const MAX_DOCUMENTS = 20;
 
 /**

@@ -13,7 +13,7 @@ const label = (field: string) => `quotas:fields.${field}`;
 const codes = <T extends Record<string, string>>(values: T) => Object.values(values) as [T[keyof T], ...Array<T[keyof T]>];
 
 /** A request's lines, at most this many (one per unit right below the account's unit). */
-export const MAX_LINES = 200;
+const MAX_LINES = 200;
 
 const accountId = id(label('accountId'));
 const reason = text(label('reason'), 500);
