@@ -1,95 +1,122 @@
-/** Reading the securitisation calls' bodies: every refusal names its field (abs:fields.*) and writes nothing. */
-import { fenToYuan, toFen } from '../../src/lib/money';
-import { aboutField, validationError } from '../errors';
+/**
+ * The securitisation calls' bodies as zod schemas (docs/developers/input.md), built from server/input/fields.ts:
+ * each route's shape is declared once here and its handler typed from it. A refusal is VALIDATION_FAILED
+ * naming the field's label (abs:fields.*) and its path, before anything is read or written. What is not shape
+ * (a package's status, the pool's rules, a node's order, a party that exists) stays in the handlers.
+ */
+import { z } from 'zod';
+import {
+  ISSUE_NODES,
+  MAX_PERIOD_YEARS,
+  MIN_PERIOD_YEARS,
+  PACKAGE_STATUS,
+  REGISTRATION_STATUS,
+  REGISTRATION_SUBJECT,
+  REGISTRATION_TYPE,
+} from '../../src/lib/abs';
 import { translate } from '../i18n';
-import { optionalMoney, requireMoney } from '../validation';
-import { optionalText, type Body } from '../workflow/input';
-import { isCalendarDay } from '../../src/lib/dates';
+import { bool, calendarDay, id, ids, integer, money, oneOf, optional, text, version } from '../input/fields';
 
-const label = (field: string) => translate(`abs:fields.${field}`);
-const refuse = (field: string, key: string, params: Record<string, string> = {}) =>
-  aboutField(validationError(translate(key, { field: label(field), ...params })), field);
+const label = (field: string) => `abs:fields.${field}`;
+const codes = <T extends Record<string, string>>(values: T) => Object.values(values) as [T[keyof T], ...Array<T[keyof T]>];
 
-export function requireString(body: Body, field: string, max = 100): string {
-  const value = optionalText(body, field, max);
-  if (value === undefined) throw refuse(field, 'server:crud.required');
-  return value;
-}
+const DOC_FILE_TYPES = ['BASIC_INFO', 'BUSI_CONTRACT', 'INVOICE', 'OTHER'] as const;
+const MAX_DOCUMENTS = 20;
 
-export function requireInteger(body: Body, field: string, min: number, max: number): number {
-  const value = body[field];
-  if (value === undefined || value === null || value === '') throw refuse(field, 'server:crud.required');
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max)
-    throw refuse(field, 'abs:server.integerRange', { min: String(min), max: String(max) });
-  return value;
-}
+/**
+ * Documents of the file service: [{ fileId, fileName?, docFileType? }], at most 20; handed on with the file's
+ * name left '' when not given (the stored file's name is filled in by the handler) and BASIC_INFO as the type.
+ */
+const documents = optional(
+  z
+    .array(
+      z.object(
+        {
+          fileId: id(label('fileId')),
+          fileName: optional(text(label('fileName'), 200)),
+          docFileType: optional(oneOf(label('docFileType'), DOC_FILE_TYPES)),
+        },
+        { error: () => translate('abs:server.documentsInvalid', { field: translate(label('documents')) }) },
+      ),
+      { error: () => translate('abs:server.documentsInvalid', { field: translate(label('documents')) }) },
+    )
+    .max(MAX_DOCUMENTS, { error: () => translate('abs:server.documentsInvalid', { field: translate(label('documents')) }) })
+    .transform((list) => list.map((d) => ({ fileId: d.fileId, fileName: d.fileName ?? '', docFileType: d.docFileType ?? 'BASIC_INFO' }))),
+);
 
-/** A positive amount of yuan under the one money rule (server/validation.ts), as its two-decimal string. */
-export const requireAmount = (body: Body, field: string): string => fenToYuan(toFen(requireMoney(body, field, label(field)))!);
+const recordId = id(label('id'));
 
-/** The same, for a field a change may leave out: undefined when it does. */
-export function optionalAmount(body: Body, field: string): string | undefined {
-  const text = optionalMoney(body, field, label(field));
-  return text === undefined ? undefined : fenToYuan(toFen(text)!);
-}
+/** A call on one record by its id. */
+export const idBody = z.object({ id: recordId });
 
-export function requireDate(body: Body, field: string): string {
-  const value = body[field];
-  if (value === undefined || value === null || value === '') throw refuse(field, 'server:crud.required');
-  if (!isCalendarDay(value)) {
-    throw refuse(field, 'abs:server.dateInvalid');
-  }
-  return value;
-}
+/** A move of a package or a change of a registration: its id and the version the caller saw. */
+const versioned = { id: recordId, dataVersion: version() };
+export const moveBody = z.object(versioned);
 
-export function requireOneOf<T extends string>(body: Body, field: string, allowed: readonly T[]): T {
-  const value = body[field];
-  if (value === undefined || value === null || value === '') throw refuse(field, 'server:crud.required');
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw refuse(field, 'abs:server.valueUnknown');
-  return value as T;
-}
+// Packages. The lists' paging (pageNum, pageSize) is read by the shared pagingOf, so their schemas keep it.
+export const packagesPageBody = z.looseObject({
+  status: optional(oneOf(label('status'), codes(PACKAGE_STATUS))),
+  packageName: optional(text(label('packageName'), 100)),
+});
 
-/** A list of ids (1 to max distinct non-empty strings). */
-export function requireIds(body: Body, field: string, max = 200): string[] {
-  const value = body[field];
-  if (!Array.isArray(value) || value.length === 0) throw refuse(field, 'server:crud.required');
-  if (value.length > max || !value.every((v) => typeof v === 'string' && v !== '' && v.length <= 100))
-    throw refuse(field, 'abs:server.idsInvalid', { max: String(max) });
-  return [...new Set(value as string[])];
-}
+/** A new package. Whether the longest tenor is below the shortest, and the share's form, are the handler's. */
+export const packageSaveBody = z.object({
+  packageName: text(label('packageName'), 100),
+  programme: text(label('programme'), 100),
+  minTenorDays: integer(label('minTenorDays'), { min: 0, max: 3650 }),
+  maxTenorDays: integer(label('maxTenorDays'), { min: 1, max: 3650 }),
+  maxDebtorShare: text(label('maxDebtorShare'), 10),
+  targetSize: money('abs:fields.targetSize'),
+});
 
-export function requireVersion(body: Body): number {
-  const value = body.dataVersion;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw refuse('dataVersion', 'server:crud.required');
-  return value;
-}
+export const candidatesBody = z.looseObject({ id: recordId, noteNo: optional(text(label('noteNo'), 40)) });
+export const addNotesBody = z.object({ id: recordId, noteIds: ids(label('noteIds'), 200) });
+export const removeNoteBody = z.object({ id: recordId, noteId: id(label('noteId')) });
+/** The materials sent to review: at least one document (the list may be left out of a body, not of this one: the handler says so). */
+export const startReviewBody = z.object({ id: recordId, documents });
 
-export const DOC_FILE_TYPES = ['BASIC_INFO', 'BUSI_CONTRACT', 'INVOICE', 'OTHER'] as const;
-export interface DocumentRef {
-  fileId: string;
-  /** As the user knows it; the stored file's own name when not given. */
-  fileName?: string;
-  /** A doc_file_type value (the document review groups files by it); BASIC_INFO when not given. */
-  docFileType?: string;
-}
+// Issue nodes.
+export const nodesListBody = z.object({ packageId: id(label('packageId')) });
+export const nodeSaveBody = z.object({
+  packageId: id(label('packageId')),
+  node: oneOf(label('node'), ISSUE_NODES),
+  nodeDate: calendarDay(label('nodeDate')),
+  remark: optional(text(label('remark'), 500)),
+  documents,
+});
 
-/** Documents of the file service: [{ fileId, fileName, docFileType? }], at most 20. */
-export function optionalDocuments(body: Body, field = 'documents'): Array<Required<DocumentRef>> {
-  const value = body[field];
-  if (value === undefined || value === null) return [];
-  const ok =
-    Array.isArray(value) &&
-    value.length <= 20 &&
-    value.every(
-      (d) =>
-        d &&
-        typeof d === 'object' &&
-        typeof d.fileId === 'string' &&
-        d.fileId !== '' &&
-        d.fileId.length <= 100 &&
-        (d.fileName === undefined || (typeof d.fileName === 'string' && d.fileName.length <= 200)) &&
-        (d.docFileType === undefined || (DOC_FILE_TYPES as readonly string[]).includes(d.docFileType)),
-    );
-  if (!ok) throw refuse(field, 'abs:server.documentsInvalid');
-  return (value as DocumentRef[]).map((d) => ({ fileId: d.fileId, fileName: d.fileName ?? '', docFileType: d.docFileType ?? 'BASIC_INFO' }));
-}
+// 中登 registrations.
+export const registrationsPageBody = z.looseObject({
+  registrationType: optional(oneOf(label('registrationType'), codes(REGISTRATION_TYPE))),
+  status: optional(oneOf(label('status'), codes(REGISTRATION_STATUS))),
+  partyName: optional(text(label('partyName'), 100)),
+  registrationNo: optional(text(label('registrationNo'), 40)),
+  expiringOnly: optional(bool('abs:registrations.expiringOnly')),
+});
+
+export const subjectsBody = z.object({ noteNo: optional(text(label('noteNo'), 40)) });
+
+const periodYears = integer(label('periodYears'), { min: MIN_PERIOD_YEARS, max: MAX_PERIOD_YEARS });
+
+/** A registration. Which subject it covers decides whether packageId or noteIds is needed: the handler's. */
+export const registerBody = z.object({
+  registrationType: oneOf(label('registrationType'), codes(REGISTRATION_TYPE)),
+  transferorId: id(label('transferorId')),
+  transfereeId: id(label('transfereeId')),
+  subjectKind: oneOf(label('subjectKind'), codes(REGISTRATION_SUBJECT)),
+  amount: money('abs:fields.amount'),
+  periodYears,
+  description: text(label('description'), 1000),
+  packageId: optional(id(label('packageId'))),
+  noteIds: optional(ids(label('noteIds'), 100)),
+});
+
+/** 变更: what it leaves out stays as registered. */
+export const amendBody = z.object({
+  ...versioned,
+  transfereeId: optional(id(label('transfereeId'))),
+  amount: optional(money('abs:fields.amount')),
+  description: optional(text(label('description'), 1000)),
+});
+export const extendBody = z.object({ ...versioned, periodYears });
+export const cancelBody = z.object({ ...versioned, reason: text(label('reason'), 500) });

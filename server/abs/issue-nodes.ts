@@ -7,7 +7,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ABS_API, ISSUE_NODES, NODES_AFTER_LOCK, PACKAGE_STATUS, type IssueNode } from '../../src/lib/abs';
+import { ABS_API, ISSUE_NODES, NODES_AFTER_LOCK, PACKAGE_STATUS } from '../../src/lib/abs';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { absIssueNodes, absPackages } from '../db/schema';
@@ -16,24 +16,31 @@ import { translate } from '../i18n';
 import { actorOf, recordOperation } from '../operation-log/record';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { optionalText, requireBody, type Body } from '../workflow/input';
-import { optionalDocuments, requireDate, requireOneOf, requireString } from './input';
+import type { z } from 'zod';
+import { nodeSaveBody, nodesListBody } from './input';
 
 const nodeLabel = (node: string) => translate(`abs:nodes.${node}`);
 
 export function absIssueNodeRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { absPackage } = PERMISSIONS;
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
+  // Each call's body is its schema's (./input.ts): the handler gets it parsed and typed.
+  const post = <B>(
+    path: string,
+    permission: string,
+    schema: z.ZodType<B>,
+    handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<unknown>,
+  ) =>
     route(api, {
       method: 'POST',
       path: `${ABS_API}/issue-nodes/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request),
+      body: schema,
+      handler: ({ body, principal, request }) => handler(body, principal, request),
     });
 
-  post('list', absPackage.query, async (body) => {
-    const packageId = requireString(body, 'packageId');
+  post('list', absPackage.query, nodesListBody, async (body) => {
+    const { packageId } = body;
     const [pkg] = await ctx.db.select({ id: absPackages.id }).from(absPackages).where(eq(absPackages.id, packageId));
     if (!pkg) throw aboutField(notFoundError(translate('abs:server.packageNotFound')), 'packageId');
     const rows = await ctx.db.select().from(absIssueNodes).where(eq(absIssueNodes.packageId, packageId)).orderBy(asc(absIssueNodes.nodeDate));
@@ -42,12 +49,10 @@ export function absIssueNodeRoutes(api: FastifyInstance, ctx: AppContext): void 
     );
   });
 
-  post('save', absPackage.edit, async (body, principal, request) => {
-    const packageId = requireString(body, 'packageId');
-    const node = requireOneOf<IssueNode>(body, 'node', ISSUE_NODES);
-    const nodeDate = requireDate(body, 'nodeDate');
-    const remark = optionalText(body, 'remark', 500) ?? null;
-    const documents = optionalDocuments(body).map(({ fileId, fileName }) => ({ fileId, fileName }));
+  post('save', absPackage.edit, nodeSaveBody, async (body, principal, request) => {
+    const { packageId, node, nodeDate } = body;
+    const remark = body.remark ?? null;
+    const documents = (body.documents ?? []).map(({ fileId, fileName }) => ({ fileId, fileName }));
     if (documents.length) {
       const stored = await ctx.files.findMany(documents.map((d) => d.fileId));
       if (stored.length !== new Set(documents.map((d) => d.fileId)).size) throw aboutField(notFoundError(translate('abs:server.fileNotFound')), 'documents');

@@ -42,8 +42,9 @@ import { translate } from '../i18n';
 import { actorOf, recordOperation } from '../operation-log/record';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
-import { optionalDocuments, requireAmount, requireIds, requireInteger, requireString, requireVersion } from './input';
+import type { z } from 'zod';
+import { fenToYuan, toFen } from '../../src/lib/money';
+import { addNotesBody, candidatesBody, idBody, moveBody, packageSaveBody, packagesPageBody, removeNoteBody, startReviewBody } from './input';
 import { dayOf } from '../../src/lib/dates';
 
 export const ABS_MATERIAL_PROCESS = 'Process_ABS_CERTIFICATE_CODE';
@@ -82,13 +83,20 @@ export async function poolOf(db: AppContext['db'] | Tx, packageId: string) {
 
 export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { absPackage } = PERMISSIONS;
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
+  // Each call's body is its schema's (./input.ts): the handler gets it parsed and typed.
+  const post = <B>(
+    path: string,
+    permission: string,
+    schema: z.ZodType<B>,
+    handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<unknown>,
+  ) =>
     route(api, {
       method: 'POST',
       path: `${ABS_API}/packages/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request),
+      body: schema,
+      handler: ({ body, principal, request }) => handler(body, principal, request),
     });
 
   const findPackage = async (db: AppContext['db'] | Tx, id: string, lock = false) => {
@@ -108,12 +116,11 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { ...pkg, notes, figures: stringifyFigures(poolFigures(notes, today)), materialStatus: await materialStatus(ctx.db, pkg), today };
   };
 
-  post('page', absPackage.list, async (body) => {
+  post('page', absPackage.list, packagesPageBody, async (body) => {
     const { pageNum, pageSize } = pagingOf(body);
     const conditions: SQL[] = [];
-    const status = optionalOneOf(body, 'status', Object.values(PACKAGE_STATUS), 'abs:server.statusUnknown');
+    const { status, packageName: name } = body;
     if (status) conditions.push(eq(absPackages.status, status));
-    const name = optionalText(body, 'packageName', 100);
     if (name) conditions.push(ilike(absPackages.packageName, `%${escapeLike(name)}%`));
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(absPackages).where(where);
@@ -138,17 +145,14 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { records: records.map((r) => ({ ...r.pkg, noteCount: r.noteCount ?? 0, poolTotal: r.poolTotal ?? '0.00' })), total, pageNum, pageSize };
   });
 
-  post('find-by-id', absPackage.query, async (body) => view(await findPackage(ctx.db, requireString(body, 'id'))));
+  post('find-by-id', absPackage.query, idBody, async (body) => view(await findPackage(ctx.db, body.id)));
 
-  post('save', absPackage.add, async (body, principal, request) => {
-    const packageName = requireString(body, 'packageName', 100);
-    const programme = requireString(body, 'programme', 100);
-    const minTenorDays = requireInteger(body, 'minTenorDays', 0, 3650);
-    const maxTenorDays = requireInteger(body, 'maxTenorDays', 1, 3650);
+  post('save', absPackage.add, packageSaveBody, async (body, principal, request) => {
+    const { packageName, programme, minTenorDays, maxTenorDays, maxDebtorShare: share } = body;
     if (maxTenorDays < minTenorDays) throw aboutField(validationError(translate('abs:server.tenorReversed')), 'maxTenorDays');
-    const share = requireString(body, 'maxDebtorShare', 10);
     if (shareBasisPoints(share) === null) throw aboutField(validationError(translate('abs:server.shareInvalid')), 'maxDebtorShare');
-    const targetSize = requireAmount(body, 'targetSize');
+    // Stored as its two-decimal string, as the pool's figures read it.
+    const targetSize = fenToYuan(toFen(body.targetSize)!);
     return ctx.db.transaction(async (tx) => {
       const [{ seq }] = await tx.select({ seq: sql<string>`nextval('abs_package_no_seq')::text` }).from(sql`(select 1) as one`);
       const packageNo = `ABS${dayOf(ctx.now()).slice(0, 4)}${seq.padStart(4, '0')}`;
@@ -172,11 +176,11 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
 
   /** Financed notes in no package, each with the rule it breaks for this package now (null: it may join). */
-  post('candidates', absPackage.query, async (body) => {
-    const pkg = await findPackage(ctx.db, requireString(body, 'id'));
+  post('candidates', absPackage.query, candidatesBody, async (body) => {
+    const pkg = await findPackage(ctx.db, body.id);
     const { pageNum, pageSize } = pagingOf(body);
     const conditions: SQL[] = [eq(creditNotes.status, FINANCED_STATUS), isNull(absPackageNotes.packageId)];
-    const noteNo = optionalText(body, 'noteNo', 40);
+    const { noteNo } = body;
     if (noteNo) conditions.push(ilike(creditNotes.noteNo, `%${escapeLike(noteNo)}%`));
     const where = and(...conditions);
     const from = () => ctx.db.select(noteColumns).from(creditNotes).leftJoin(absPackageNotes, eq(absPackageNotes.noteId, creditNotes.id));
@@ -202,9 +206,8 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { records, total, pageNum, pageSize };
   });
 
-  post('add-notes', absPackage.edit, async (body, principal, request) => {
-    const id = requireString(body, 'id');
-    const noteIds = requireIds(body, 'noteIds');
+  post('add-notes', absPackage.edit, addNotesBody, async (body, principal, request) => {
+    const { id, noteIds } = body;
     try {
       return await ctx.db.transaction(async (tx) => {
         const pkg = await findPackage(tx, id, true);
@@ -265,9 +268,8 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  post('remove-note', absPackage.edit, async (body, principal, request) => {
-    const id = requireString(body, 'id');
-    const noteId = requireString(body, 'noteId');
+  post('remove-note', absPackage.edit, removeNoteBody, async (body, principal, request) => {
+    const { id, noteId } = body;
     return ctx.db.transaction(async (tx) => {
       const pkg = await findPackage(tx, id, true);
       if (pkg.status !== PACKAGE_STATUS.building) throw businessError('PACKAGE_LOCKED', 'abs:server.packageNotBuilding');
@@ -294,9 +296,8 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   /** lock, issue, settle: the one next status, from the status and version the caller saw. */
   const move = (action: 'lock' | 'issue' | 'settle', from: PackageStatus) =>
-    post(action, absPackage.edit, async (body, principal, request) => {
-      const id = requireString(body, 'id');
-      const dataVersion = requireVersion(body);
+    post(action, absPackage.edit, moveBody, async (body, principal, request) => {
+      const { id, dataVersion } = body;
       return ctx.db.transaction(async (tx) => {
         const pkg = await findPackage(tx, id, true);
         if (pkg.dataVersion !== dataVersion || pkg.status !== from) throw businessError('PACKAGE_CHANGED', 'abs:server.packageChanged');
@@ -362,9 +363,9 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
    * Process_ABS_CERTIFICATE_CODE: the workspace of that process reads them by the package's id. Only a
    * locked package (its pool fixed) is reviewed, once at a time; a rejected review may be started again.
    */
-  post('start-review', absPackage.edit, async (body, principal, request) => {
-    const id = requireString(body, 'id');
-    const documents = optionalDocuments(body, 'documents');
+  post('start-review', absPackage.edit, startReviewBody, async (body, principal, request) => {
+    const { id } = body;
+    const documents = body.documents ?? [];
     if (documents.length === 0) throw aboutField(validationError(translate('server:crud.required', { field: translate('abs:fields.documents') })), 'documents');
     const stored = await ctx.files.findMany(documents.map((d) => d.fileId));
     if (stored.length !== new Set(documents.map((d) => d.fileId)).size) throw aboutField(notFoundError(translate('abs:server.fileNotFound')), 'documents');

@@ -14,13 +14,10 @@ import {
   expiringSoon,
   expiryOf,
   EXPIRY_WARNING_DAYS,
-  MAX_PERIOD_YEARS,
-  MIN_PERIOD_YEARS,
   PACKAGE_STATUS,
   REGISTRATION_ACTION,
   REGISTRATION_STATUS,
   REGISTRATION_SUBJECT,
-  REGISTRATION_TYPE,
   ZD_API,
   type RegistrationAction,
 } from '../../src/lib/abs';
@@ -37,10 +34,10 @@ import { actorOf, recordChange, recordOperation } from '../operation-log/record'
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
+import type { z } from 'zod';
 import { standInRegistry } from '../zd-registry';
 import type { CentralRegistry, RegistryAnswer, RegistryFiling, RegistryRecord } from '../zd-registry';
-import { optionalAmount, requireAmount, requireIds, requireInteger, requireOneOf, requireString, requireVersion } from './input';
+import { amendBody, cancelBody, extendBody, idBody, registerBody, registrationsPageBody, subjectsBody } from './input';
 import { addDays, dayOf, daysBetween } from '../../src/lib/dates';
 
 type RegistrationRow = typeof zdRegistrations.$inferSelect;
@@ -52,13 +49,20 @@ const CLOSED_NOTE_STATUSES: readonly string[] = [NOTE_STATUS.split, NOTE_STATUS.
 
 export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, connect: RegistryConnector = standInRegistry): void {
   const { zdRegistration } = PERMISSIONS;
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
+  // Each call's body is its schema's (./input.ts): the handler gets it parsed and typed.
+  const post = <B>(
+    path: string,
+    permission: string,
+    schema: z.ZodType<B>,
+    handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<unknown>,
+  ) =>
     route(api, {
       method: 'POST',
       path: `${ZD_API}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal, request }) => handler(requireBody(body ?? {}), principal, request),
+      body: schema,
+      handler: ({ body, principal, request }) => handler(body, principal, request),
     });
 
   const notesOf = (db: AppContext['db'] | Tx, registrationId: string) =>
@@ -158,22 +162,19 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
     status: row.status,
   });
 
-  post('page', zdRegistration.list, async (body) => {
+  post('page', zdRegistration.list, registrationsPageBody, async (body) => {
     const { pageNum, pageSize } = pagingOf(body);
     const today = dayOf(ctx.now());
     const conditions: SQL[] = [];
-    const type = optionalOneOf(body, 'registrationType', Object.values(REGISTRATION_TYPE), 'abs:server.valueUnknownPlain');
+    const { registrationType: type, status, partyName, registrationNo } = body;
     if (type) conditions.push(eq(zdRegistrations.registrationType, type));
-    const status = optionalOneOf(body, 'status', Object.values(REGISTRATION_STATUS), 'abs:server.valueUnknownPlain');
     if (status) conditions.push(eq(zdRegistrations.status, status));
-    const partyName = optionalText(body, 'partyName', 100);
     if (partyName)
       conditions.push(
         or(ilike(zdRegistrations.transferorName, `%${escapeLike(partyName)}%`), ilike(zdRegistrations.transfereeName, `%${escapeLike(partyName)}%`))!,
       );
-    const registrationNo = optionalText(body, 'registrationNo', 40);
     if (registrationNo) conditions.push(ilike(zdRegistrations.registrationNo, `%${escapeLike(registrationNo)}%`));
-    if (body.expiringOnly === true) {
+    if (body.expiringOnly) {
       conditions.push(
         eq(zdRegistrations.status, REGISTRATION_STATUS.registered),
         gte(zdRegistrations.expireDate, today),
@@ -192,8 +193,8 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
     return { records: rows.map((r) => flagged(r, today)), total, pageNum, pageSize };
   });
 
-  post('find-by-id', zdRegistration.query, async (body) => {
-    const row = await findRegistration(ctx.db, requireString(body, 'id'));
+  post('find-by-id', zdRegistration.query, idBody, async (body) => {
+    const row = await findRegistration(ctx.db, body.id);
     const [notes, history] = await Promise.all([
       notesOf(ctx.db, row.id),
       ctx.db.select().from(zdRegistrationHistory).where(eq(zdRegistrationHistory.registrationId, row.id)).orderBy(asc(zdRegistrationHistory.id)),
@@ -219,8 +220,8 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
   });
 
   /** Financed or issued notes and locked packages a registration may cover (the register form's choices). */
-  post('subjects', zdRegistration.add, async (body) => {
-    const noteNo = optionalText(body, 'noteNo', 40);
+  post('subjects', zdRegistration.add, subjectsBody, async (body) => {
+    const { noteNo } = body;
     const notes = await ctx.db
       .select({
         id: creditNotes.id,
@@ -245,16 +246,17 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
     return { notes, packages, parties };
   });
 
-  post('register', zdRegistration.add, async (body, principal, request) => {
-    const registrationType = requireOneOf(body, 'registrationType', Object.values(REGISTRATION_TYPE));
-    const transferorId = requireString(body, 'transferorId');
-    const transfereeId = requireString(body, 'transfereeId');
-    const subjectKind = requireOneOf(body, 'subjectKind', Object.values(REGISTRATION_SUBJECT));
-    const amount = requireAmount(body, 'amount');
-    const periodYears = requireInteger(body, 'periodYears', MIN_PERIOD_YEARS, MAX_PERIOD_YEARS);
-    const description = requireString(body, 'description', 1000);
-    const packageId = subjectKind === REGISTRATION_SUBJECT.package ? requireString(body, 'packageId') : null;
-    const pickedNotes = subjectKind === REGISTRATION_SUBJECT.notes ? requireIds(body, 'noteIds', 100) : [];
+  post('register', zdRegistration.add, registerBody, async (body, principal, request) => {
+    const { registrationType, transferorId, transfereeId, subjectKind, periodYears, description } = body;
+    // Stored as its two-decimal string, as the registry's record reads it.
+    const amount = fenToYuan(toFen(body.amount)!);
+    // Which of the two the subject needs is a rule on subjectKind: a missing one is refused as the schema refuses a missing field.
+    const missing = (field: 'packageId' | 'noteIds') =>
+      aboutField(validationError(translate('server:crud.required', { field: translate(`abs:fields.${field}`) })), field);
+    const packageId = subjectKind === REGISTRATION_SUBJECT.package ? (body.packageId ?? null) : null;
+    if (subjectKind === REGISTRATION_SUBJECT.package && !packageId) throw missing('packageId');
+    const pickedNotes = subjectKind === REGISTRATION_SUBJECT.notes ? (body.noteIds ?? []) : [];
+    if (subjectKind === REGISTRATION_SUBJECT.notes && pickedNotes.length === 0) throw missing('noteIds');
     const startDate = dayOf(ctx.now());
     const fileId = randomUUID();
     const { row, answer } = await ctx.db.transaction(async (tx) => {
@@ -332,13 +334,13 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
   });
 
   /** amend, extend, cancel: the registry's answer decides; the row, its history and the log change together. */
-  const act = (
+  const act = <B extends { id: string; dataVersion: number }>(
     action: Exclude<RegistrationAction, 'REGISTER'>,
-    change: (row: RegistrationRow, body: Body, tx: Tx) => Promise<{ answer: RegistryAnswer; set: Partial<RegistrationRow>; remark?: string }>,
+    schema: z.ZodType<B>,
+    change: (row: RegistrationRow, body: B, tx: Tx) => Promise<{ answer: RegistryAnswer; set: Partial<RegistrationRow>; remark?: string }>,
   ) =>
-    post(action.toLowerCase(), zdRegistration.edit, async (body, principal, request) => {
-      const id = requireString(body, 'id');
-      const dataVersion = requireVersion(body);
+    post(action.toLowerCase(), zdRegistration.edit, schema, async (body, principal, request) => {
+      const { id, dataVersion } = body;
       const fileId = randomUUID();
       const { row, answer } = await ctx.db.transaction(async (tx) => {
         const current = await findRegistration(tx, id, true);
@@ -358,11 +360,11 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
       return row;
     });
 
-  act(REGISTRATION_ACTION.amend, async (current, body, tx) => {
-    const transfereeId = optionalText(body, 'transfereeId', 100);
+  act(REGISTRATION_ACTION.amend, amendBody, async (current, body, tx) => {
+    const { transfereeId } = body;
     const transferee = transfereeId ? await party(tx, 'transfereeId', transfereeId) : { id: current.transfereeId, name: current.transfereeName };
-    const amount = optionalAmount(body, 'amount') ?? current.amount;
-    const description = optionalText(body, 'description', 1000) ?? current.description;
+    const amount = body.amount === undefined ? current.amount : fenToYuan(toFen(body.amount)!);
+    const description = body.description ?? current.description;
     const record = await filingOf(tx, current);
     const subjectFen = (await notesOf(tx, current.id)).reduce((s, n) => s + (toFen(n.amount) ?? 0n), 0n);
     if ((toFen(amount) ?? 0n) > subjectFen)
@@ -373,15 +375,15 @@ export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, conn
     return { answer, set: { transfereeId: transferee.id, transfereeName: transferee.name, amount, description } };
   });
 
-  act(REGISTRATION_ACTION.extend, async (current, body, tx) => {
-    const periodYears = requireInteger(body, 'periodYears', MIN_PERIOD_YEARS, MAX_PERIOD_YEARS);
+  act(REGISTRATION_ACTION.extend, extendBody, async (current, body, tx) => {
+    const { periodYears } = body;
     const expireDate = expiryOf(current.startDate, periodYears);
     const answer = await connect(tx).extend(await filingOf(tx, current), periodYears, expireDate);
     return { answer, set: { periodYears, expireDate } };
   });
 
-  act(REGISTRATION_ACTION.cancel, async (current, body, tx) => {
-    const reason = requireString(body, 'reason', 500);
+  act(REGISTRATION_ACTION.cancel, cancelBody, async (current, body, tx) => {
+    const { reason } = body;
     const answer = await connect(tx).cancel(await filingOf(tx, current), reason);
     return { answer, set: { status: REGISTRATION_STATUS.cancelled }, remark: reason };
   });

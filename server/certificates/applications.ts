@@ -27,8 +27,9 @@ import type { Principal } from '../security/sessions';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
 import type { InstanceEndEvent, InstanceRow, OwnedProcess } from '../workflow/engine';
-import type { Body } from '../workflow/input';
-import { optionalRemark, requireCertDate, requireCertText, requireInvoiceType } from './input';
+import type { z } from 'zod';
+import { parseWithSchema } from '../input/fields';
+import { invoiceTypeOffered, reviseCreateBody, reviseExtensionBody, reviseVersionBody, type createBody, type extendBody } from './input';
 import { dayOf } from '../../src/lib/dates';
 
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -65,26 +66,34 @@ interface Requested {
   remark: string | undefined;
 }
 
-/** What a create asks for: the holder and the validity, from on or after today, to after from. */
-async function readCreate(tx: Tx, body: Body, today: string) {
-  const holderCorpName = requireCertText(body, 'holderCorpName', 'corpName');
-  const holderCorpId = requireCertText(body, 'holderCorpId', 'taxId');
-  const validFrom = requireCertDate(body, 'validFrom');
-  const validTo = requireCertDate(body, 'validTo');
+/** The validity a create asks for (its shape the schema's): from on or after today, to after from. */
+function checkValidity(validFrom: string, validTo: string, today: string): void {
   if (validFrom < today) throw validationError(translate('server:cert.validFromPast', { today }));
   if (validTo <= validFrom) throw validationError(translate('server:cert.validToBeforeFrom'));
-  const invoiceType = await requireInvoiceType(tx, body);
-  return { holderCorpName, holderCorpId, requested: { validFrom, validTo, invoiceType, remark: optionalRemark(body) } };
+}
+
+/** What a create asks for: the holder, the validity and an invoice type the dictionary offers. */
+async function readCreate(tx: Tx, body: z.infer<typeof createBody>, today: string) {
+  const { holderCorpName, holderCorpId, validFrom, validTo, remark } = body;
+  checkValidity(validFrom, validTo, today);
+  const invoiceType = await invoiceTypeOffered(tx, body.invoiceType);
+  return { holderCorpName, holderCorpId, requested: { validFrom, validTo, invoiceType, remark } };
 }
 
 /** What a renewal or reopening asks for: a new end, later than today (and, renewing, than the current end). */
-async function readExtension(tx: Tx, body: Body, certificate: CertificateRow, kind: CertKind, today: string): Promise<Requested> {
-  const validTo = requireCertDate(body, 'validTo');
+async function readExtension(
+  tx: Tx,
+  body: { validTo: string; invoiceType: string; remark?: string },
+  certificate: CertificateRow,
+  kind: CertKind,
+  today: string,
+): Promise<Requested> {
+  const { validTo } = body;
   requireFuture(validTo, today);
   if (kind === CERT_KIND.RENEWAL && certificate.validTo && validTo <= certificate.validTo) {
     throw validationError(translate('server:cert.validToNotLater', { current: certificate.validTo }));
   }
-  return { validFrom: null, validTo, invoiceType: await requireInvoiceType(tx, body), remark: optionalRemark(body) };
+  return { validFrom: null, validTo, invoiceType: await invoiceTypeOffered(tx, body.invoiceType), remark: body.remark };
 }
 
 /** What the operation log names the two records as. */
@@ -107,7 +116,7 @@ export class CertificateApplications {
   }
 
   /** 新增证书申请: a certificate in 申请中 and its first application. */
-  create(principal: Principal, body: Body) {
+  create(principal: Principal, body: z.infer<typeof createBody>) {
     return this.inTransaction(async (tx) => {
       const { holderCorpName, holderCorpId, requested } = await readCreate(tx, body, this.today());
       const [certificate] = await tx
@@ -126,9 +135,9 @@ export class CertificateApplications {
   }
 
   /** 续期 (a valid or expired certificate) or 重新开通 (a revoked or expired one). */
-  extend(principal: Principal, body: Body, kind: typeof CERT_KIND.RENEWAL | typeof CERT_KIND.REOPEN) {
+  extend(principal: Principal, body: z.infer<typeof extendBody>, kind: typeof CERT_KIND.RENEWAL | typeof CERT_KIND.REOPEN) {
     return this.inTransaction(async (tx) => {
-      const id = requireCertText(body, 'id');
+      const { id } = body;
       await expireLapsed(tx, this.today());
       const certificate = await lockCertificate(tx, id);
       if (await runningApplication(tx, id)) throw alreadyRunning();
@@ -152,9 +161,9 @@ export class CertificateApplications {
    * at their own step): the requested validity and invoice type read and checked as the
    * application's kind asks at its first submission, over the version read.
    */
-  private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: Body) {
-    const dataVersion = body.dataVersion;
-    if (typeof dataVersion !== 'number' || !Number.isSafeInteger(dataVersion)) throw validationError(translate('server:crud.dataVersionRequired'));
+  private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: unknown) {
+    // The revision's body comes through the task's call: read by this area's schemas, the version first.
+    const { dataVersion } = parseWithSchema(reviseVersionBody, body);
     const [application] = await tx.select().from(certificateApplications).where(eq(certificateApplications.id, instance.businessKey)).for('update');
     if (!application || application.instanceId !== instance.id || application.status !== INSTANCE_STATUS.RUNNING)
       throw notFoundError(translate('server:cert.applicationNotFound'));
@@ -165,19 +174,17 @@ export class CertificateApplications {
   }
 
   /** The requested validity and invoice type, read and checked as the application's kind asks, written over the application. */
-  private async changeRequested(tx: Tx, principal: Principal, application: ApplicationRow, body: Body) {
+  private async changeRequested(tx: Tx, principal: Principal, application: ApplicationRow, body: unknown) {
     const id = application.id;
     const certificate = await lockCertificate(tx, application.certificateId);
     const today = this.today();
     let requested: Requested;
     if (application.kind === CERT_KIND.CREATE) {
-      const validFrom = requireCertDate(body, 'validFrom');
-      const validTo = requireCertDate(body, 'validTo');
-      if (validFrom < today) throw validationError(translate('server:cert.validFromPast', { today }));
-      if (validTo <= validFrom) throw validationError(translate('server:cert.validToBeforeFrom'));
-      requested = { validFrom, validTo, invoiceType: await requireInvoiceType(tx, body), remark: undefined };
+      const { validFrom, validTo, invoiceType } = parseWithSchema(reviseCreateBody, body);
+      checkValidity(validFrom, validTo, today);
+      requested = { validFrom, validTo, invoiceType: await invoiceTypeOffered(tx, invoiceType), remark: undefined };
     } else {
-      requested = await readExtension(tx, body, certificate, application.kind as CertKind, today);
+      requested = await readExtension(tx, parseWithSchema(reviseExtensionBody, body), certificate, application.kind as CertKind, today);
     }
     const [updated] = await tx
       .update(certificateApplications)

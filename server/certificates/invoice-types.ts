@@ -10,6 +10,7 @@ import type { DictItem } from '../../src/protocol/api-types';
 import type { AppContext } from '../context';
 import { sysDictData } from '../db/schema';
 import { route } from '../routes/route';
+import { emptyBody } from './input';
 
 /** status '0' is 正常 in sys_normal_disable. */
 const ENABLED = '0';
@@ -20,6 +21,7 @@ export function invoiceTypeRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: INVOICE_TYPE_LIST_PATH,
     auth: 'session',
+    body: emptyBody,
     handler: (): Promise<DictItem[]> =>
       ctx.db
         .select({

@@ -16,10 +16,10 @@ import { notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { optionalOneOf, optionalText, requireBody, type Body } from '../workflow/input';
+import type { z } from 'zod';
 import { asServerRule } from '../operation-log/origin';
 import { CertificateApplications, expireLapsed, type ApplicationRow, type CertificateRow } from './applications';
-import { requireCertText } from './input';
+import { applicationIdBody, createBody, extendBody, idBody, pageBody } from './input';
 
 const SORTABLE = {
   holderCorpName: certificates.holderCorpName,
@@ -32,7 +32,8 @@ export interface CertificateView extends CertificateRow {
   expiringSoon: boolean;
 }
 
-function orderOf(body: Body): SQL[] {
+/** The list's order (orderBy is kept by the page's loose schema and read here, with the SORTABLE columns). */
+function orderOf(body: Record<string, unknown>): SQL[] {
   const asked = body.orderBy;
   if (asked === undefined || asked === null) return [desc(certificates.createTime), asc(certificates.id)];
   if (!Array.isArray(asked)) throw validationError(translate('server:crud.orderBy'));
@@ -46,16 +47,12 @@ function orderOf(body: Body): SQL[] {
   return [...order, asc(certificates.id)];
 }
 
-function filtersOf(body: Body, today: string): SQL[] {
+function filtersOf(body: z.infer<typeof pageBody>, today: string): SQL[] {
   const conditions: SQL[] = [];
-  const holder = optionalText(body, 'holderCorpName', 100);
+  const { holderCorpName: holder, serialNo: serial, status, expiring } = body;
   if (holder) conditions.push(ilike(certificates.holderCorpName, `%${escapeLike(holder)}%`));
-  const serial = optionalText(body, 'serialNo', 100);
   if (serial) conditions.push(ilike(certificates.serialNo, `%${escapeLike(serial)}%`));
-  const status = optionalOneOf(body, 'status', Object.values(CERT_STATUS), 'server:cert.statusUnknown');
   if (status) conditions.push(eq(certificates.status, status));
-  const expiring = body.expiring;
-  if (expiring !== undefined && expiring !== null && typeof expiring !== 'boolean') throw validationError(translate('server:cert.expiringFlag'));
   if (expiring) {
     conditions.push(eq(certificates.status, CERT_STATUS.VALID), gte(certificates.validTo, today), lte(certificates.validTo, expiringUntil(today)));
   }
@@ -66,13 +63,15 @@ export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { certificate, task } = PERMISSIONS;
   const applications = new CertificateApplications(ctx);
   const view = (row: CertificateRow): CertificateView => ({ ...row, expiringSoon: isExpiringSoon(row, applications.today()) });
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
+  // Each call's body is its schema's (./input.ts): the handler gets it parsed and typed.
+  const post = <B>(path: string, permission: string, schema: z.ZodType<B>, handler: (body: B, principal: Principal) => Promise<unknown>) =>
     route(api, {
       method: 'POST',
       path: `${CERTIFICATE_API}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal }) => handler(requireBody(body), principal),
+      body: schema,
+      handler: ({ body, principal }) => handler(body, principal),
     });
 
   const findCertificate = async (id: string) => {
@@ -81,7 +80,7 @@ export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
     return row;
   };
 
-  post('page', certificate.list, async (body): Promise<Page<CertificateView>> => {
+  post('page', certificate.list, pageBody, async (body): Promise<Page<CertificateView>> => {
     const today = applications.today();
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf(filtersOf(body, today));
@@ -99,8 +98,8 @@ export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { records: rows.map(view), total, pageNum, pageSize };
   });
 
-  post('find-by-id', certificate.query, async (body) => {
-    const id = requireCertText(body, 'id');
+  post('find-by-id', certificate.query, idBody, async (body) => {
+    const { id } = body;
     await asServerRule(() => expireLapsed(ctx.db, applications.today()));
     const row = await findCertificate(id);
     const list: ApplicationRow[] = await ctx.db
@@ -111,13 +110,13 @@ export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { ...view(row), applications: list };
   });
 
-  post('save', certificate.add, (body, principal) => applications.create(principal, body));
-  post('renew', certificate.renew, (body, principal) => applications.extend(principal, body, CERT_KIND.RENEWAL));
-  post('reopen', certificate.reopen, (body, principal) => applications.extend(principal, body, CERT_KIND.REOPEN));
+  post('save', certificate.add, createBody, (body, principal) => applications.create(principal, body));
+  post('renew', certificate.renew, extendBody, (body, principal) => applications.extend(principal, body, CERT_KIND.RENEWAL));
+  post('reopen', certificate.reopen, extendBody, (body, principal) => applications.extend(principal, body, CERT_KIND.REOPEN));
 
   // The task view shows an application to whoever may see the task centre's instances.
-  post('applications/find-by-id', task.query, async (body) => {
-    const id = requireCertText(body, 'id');
+  post('applications/find-by-id', task.query, applicationIdBody, async (body) => {
+    const { id } = body;
     const [application] = await ctx.db.select().from(certificateApplications).where(eq(certificateApplications.id, id));
     if (!application) throw notFoundError(translate('server:cert.applicationNotFound'));
     return { application, certificate: view(await findCertificate(application.certificateId)) };

@@ -41,10 +41,21 @@ import type { Principal } from '../security/sessions';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
 import type { Actor, InstanceEndEvent, InstanceRow, OwnedProcess } from '../workflow/engine';
-import { optionalInteger, type Body } from '../workflow/input';
+import { parseWithSchema } from '../input/fields';
 import { balancesOf, lockAccount, move, refusalError, type QuotaAccountRow } from './ledger';
 import { dispatchTargetsOf, quotaFamilyOf, reservationsOf } from './reservations';
-import { requireAmount, requireReason, requireString, requireTermEnd } from './input';
+import {
+  reviseApplyBody,
+  reviseDispatchBody,
+  reviseModifyBody,
+  reviseRedispatchBody,
+  reviseVersionBody,
+  type applyBody,
+  type DispatchLinesAsked,
+  type dispatchBody,
+  type modifyBody,
+} from './input';
+import type { z } from 'zod';
 import { fenOf, yuan } from '../../src/lib/money';
 import { dayOf } from '../../src/lib/dates';
 
@@ -55,7 +66,6 @@ type Unit = UnitRow;
 export const QUOTA_BUSINESS_TYPE = 'QUOTA_REQUEST';
 /** What the operation log names a quota request as. */
 export const QUOTA_REQUEST_LOG_RESOURCE = 'quota-requests';
-const MAX_LINES = 200;
 
 /** A CHECK the balances broke (a path that skipped move()'s own check): still 额度不足, never a 5xx. */
 function isCheckViolation(error: unknown): boolean {
@@ -77,9 +87,11 @@ interface Grantor {
 }
 
 /** The platform itself, or a finance institution (a bank, a factoring company) for the other kinds. */
-async function grantorOf(tx: Tx, kind: QuotaKind, body: Body): Promise<Grantor> {
+async function grantorOf(tx: Tx, kind: QuotaKind, grantorId: string | undefined): Promise<Grantor> {
   if (kind === QUOTA_KIND.platform) return { grantorId: PLATFORM_GRANTOR };
-  const grantorId = requireString(body, 'grantorId');
+  // Required for these kinds only: the same refusal as a missing field of the schema's.
+  if (grantorId === undefined)
+    throw aboutField(validationError(translate('server:crud.required', { field: translate('quotas:fields.grantorId') })), 'grantorId');
   const [corp] = await tx.select().from(corporations).where(eq(corporations.id, grantorId));
   if (!corp || !corp.corpTypes.includes(CORP_TYPE.finance)) throw aboutField(validationError(translate('quotas:server.grantorNotFinance')), 'grantorId');
   return { grantorId };
@@ -94,6 +106,12 @@ export function quotaRequestsOf(ctx: AppContext): QuotaRequests {
   const requests = new QuotaRequests(ctx);
   instances.set(ctx, requests);
   return requests;
+}
+
+/** The term's last day must be after today: a rule on the calendar, not on the field's shape (a day that exists). */
+function checkTermEnd(termEnd: string, today: string): string {
+  if (termEnd <= today) throw aboutField(validationError(translate('quotas:server.termPast', { today })), 'termEnd');
+  return termEnd;
 }
 
 export class QuotaRequests {
@@ -113,20 +131,17 @@ export class QuotaRequests {
   }
 
   /** 额度申请: a new quota for a group, from the platform, a finance institution or a third party. */
-  apply(principal: Principal, body: Body) {
+  apply(principal: Principal, body: z.infer<typeof applyBody>) {
     return this.ctx.db.transaction(async (tx) => {
-      const kindValue = requireString(body, 'kind');
-      if (!(Object.values(QUOTA_KIND) as string[]).includes(kindValue)) throw aboutField(validationError(translate('quotas:server.kindUnknown')), 'kind');
-      const kind = kindValue as QuotaKind;
-      const channel = channelOf(kind, typeof body.channel === 'string' ? body.channel : undefined);
+      const { kind, amount, reason } = body;
+      // Only a third-party quota asks which channel; the others have their own.
+      const channel = channelOf(kind, body.channel);
       if (!channel) throw aboutField(validationError(translate('quotas:server.channelRequired')), 'channel');
-      const grantor = await grantorOf(tx, kind, body);
-      const unit = await unitOf(tx, requireString(body, 'unitId'));
+      const grantor = await grantorOf(tx, kind, body.grantorId);
+      const unit = await unitOf(tx, body.unitId);
       if (unit.kind !== UNIT_KIND.group)
         throw aboutField(businessError('QUOTA_UNIT_NOT_GROUP', 'quotas:server.unitNotGroup', { unit: unit.unitName }), 'unitId');
-      const amount = requireAmount(body, 'amount');
-      const termEnd = requireTermEnd(body, this.today());
-      const reason = requireReason(body);
+      const termEnd = checkTermEnd(body.termEnd, this.today());
       const [existing] = await tx
         .select({ id: quotaAccounts.id })
         .from(quotaAccounts)
@@ -163,7 +178,7 @@ export class QuotaRequests {
           processKey,
           ...grantor,
           unitId: unit.id,
-          amount: yuan(amount),
+          amount: yuan(fenOf(amount)),
           termEnd,
           reason,
           createBy: principal.username,
@@ -175,14 +190,14 @@ export class QuotaRequests {
   }
 
   /** 额度调整: a directly granted quota's new total and term. */
-  modify(principal: Principal, body: Body) {
+  modify(principal: Principal, body: z.infer<typeof modifyBody>) {
     return this.ctx.db.transaction(async (tx) => {
       // Locked: two submissions on one account are checked one after the other, each counting the other.
-      const account = await lockAccount(tx, (await this.accountOf(tx, requireString(body, 'accountId'))).id);
+      const account = await lockAccount(tx, (await this.accountOf(tx, body.accountId)).id);
       if (account.parentId) throw businessError('QUOTA_NOT_GRANTED_DIRECTLY', 'quotas:server.notRoot');
-      const amount = requireAmount(body, 'amount', true);
-      const termEnd = requireTermEnd(body, this.today());
-      const reason = requireReason(body);
+      const amount = fenOf(body.amount);
+      const termEnd = checkTermEnd(body.termEnd, this.today());
+      const { reason } = body;
       const current = balancesOf(account);
       if (amount === current.granted && termEnd === account.termEnd) throw businessError('QUOTA_NOTHING_CHANGED', 'quotas:server.nothingChanged');
       // A cut cannot take back what is dispatched, frozen, used or held by running requests (checked again at approval).
@@ -216,15 +231,15 @@ export class QuotaRequests {
    * 额度下发 (afresh: 重新下发): amounts to the units right below the account's unit. A dispatch adds
    * each line; a re-dispatch sets each unit's new total, taking back what it cuts.
    */
-  dispatch(principal: Principal, body: Body, afresh: boolean) {
+  dispatch(principal: Principal, body: z.infer<typeof dispatchBody>, afresh: boolean) {
     return this.ctx.db.transaction(async (tx) => {
       // Locked: two submissions from one account are checked one after the other, each counting the other.
-      const account = await lockAccount(tx, (await this.accountOf(tx, requireString(body, 'accountId'))).id);
+      const account = await lockAccount(tx, (await this.accountOf(tx, body.accountId)).id);
       const type: QuotaRequestType = afresh ? QUOTA_REQUEST_TYPE.redispatch : QUOTA_REQUEST_TYPE.dispatch;
       const processKey = quotaProcessKey(account.kind, account.channel, type);
       if (!processKey) throw businessError('QUOTA_NOT_DISPATCHABLE', 'quotas:server.notDispatchable');
-      const reason = requireReason(body);
-      const lines = await this.readLines(tx, account, body, afresh);
+      const { reason } = body;
+      const lines = await this.readLines(tx, account, body.lines, afresh);
       // The same rule as the form and the approval, counting what running requests already hold back.
       const family = await quotaFamilyOf(tx, account);
       const reserved = await reservationsOf(tx, family);
@@ -270,9 +285,9 @@ export class QuotaRequests {
    * request. The request stays RUNNING; only the approved end moves money. The version the submitter
    * read must still be the request's (a stale one: DATA_VERSION_CONFLICT).
    */
-  private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: Body) {
-    const version = optionalInteger(body, 'dataVersion', 'server:crud.dataVersionRequired');
-    if (version === undefined) throw aboutField(validationError(translate('server:crud.dataVersionRequired')), 'dataVersion');
+  private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: unknown) {
+    // The revision's body comes through the task's call: read by this area's schemas, the version first.
+    const version = parseWithSchema(reviseVersionBody, body).dataVersion;
     const [request] = await tx.select().from(quotaRequests).where(eq(quotaRequests.id, instance.businessKey)).for('update');
     if (!request || request.instanceId !== instance.id || request.status !== INSTANCE_STATUS.RUNNING)
       throw notFoundError(translate('quotas:server.requestNotFound'));
@@ -281,11 +296,12 @@ export class QuotaRequests {
     const needed = request.type === QUOTA_REQUEST_TYPE.apply ? quota.add : request.type === QUOTA_REQUEST_TYPE.modify ? quota.edit : quota.dispatch;
     if (!hasPermission(principal.permissions, needed)) throw protocolError('FORBIDDEN');
     if (request.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
-    const reason = requireReason(body);
+    let reason: string;
     let changes: Partial<QuotaRequestRow>;
     if (request.type === QUOTA_REQUEST_TYPE.apply) {
-      const amount = requireAmount(body, 'amount');
-      const termEnd = requireTermEnd(body, this.today());
+      const asked = parseWithSchema(reviseApplyBody, body);
+      reason = asked.reason;
+      const termEnd = checkTermEnd(asked.termEnd, this.today());
       const [existing] = await tx
         .select({ id: quotaAccounts.id })
         .from(quotaAccounts)
@@ -298,14 +314,16 @@ export class QuotaRequests {
           ),
         );
       if (existing) throw businessError('QUOTA_ACCOUNT_EXISTS', 'quotas:server.accountExists', { unit: (await unitOf(tx, request.unitId)).unitName });
-      changes = { amount: yuan(amount), termEnd };
+      changes = { amount: yuan(fenOf(asked.amount)), termEnd };
     } else {
       const account = await lockAccount(tx, request.accountId!);
       const family = await quotaFamilyOf(tx, account);
       const reserved = await reservationsOf(tx, family, request.id);
       if (request.type === QUOTA_REQUEST_TYPE.modify) {
-        const amount = requireAmount(body, 'amount', true);
-        const termEnd = requireTermEnd(body, this.today());
+        const asked = parseWithSchema(reviseModifyBody, body);
+        reason = asked.reason;
+        const amount = fenOf(asked.amount);
+        const termEnd = checkTermEnd(asked.termEnd, this.today());
         const current = balancesOf(account);
         if (amount === current.granted && termEnd === account.termEnd) throw businessError('QUOTA_NOTHING_CHANGED', 'quotas:server.nothingChanged');
         const refusal = takeRefusal({ available: availableOf(current), reserved: reserved.get(account.id) ?? 0n }, current.granted - amount);
@@ -313,7 +331,9 @@ export class QuotaRequests {
         changes = { amount: yuan(amount), previousAmount: account.granted, termEnd };
       } else {
         const afresh = request.type === QUOTA_REQUEST_TYPE.redispatch;
-        const lines = await this.readLines(tx, account, body, afresh);
+        const asked = parseWithSchema(afresh ? reviseRedispatchBody : reviseDispatchBody, body);
+        reason = asked.reason;
+        const lines = await this.readLines(tx, account, asked.lines, afresh);
         const targets = await dispatchTargetsOf(
           tx,
           account,
@@ -362,23 +382,20 @@ export class QuotaRequests {
   }
 
   /** The lines asked for: units right below the source (branches, project departments), each once. */
-  private async readLines(tx: Tx, account: QuotaAccountRow, body: Body, afresh: boolean): Promise<DispatchLine[]> {
-    const asked = body.lines;
+  /** Their count and each line's shape are the schema's (./input.ts); which units they name is checked here. */
+  private async readLines(tx: Tx, account: QuotaAccountRow, asked: DispatchLinesAsked, afresh: boolean): Promise<DispatchLine[]> {
     const bad = (key: string, params: Record<string, string> = {}) => aboutField(validationError(translate(`quotas:server.${key}`, params)), 'lines');
-    if (!Array.isArray(asked) || asked.length === 0) throw bad('linesRequired');
-    if (asked.length > MAX_LINES) throw bad('linesTooMany', { max: String(MAX_LINES) });
     const children = await this.childUnits(tx, account.unitId);
     const held = await this.childAccounts(tx, account);
     const seen = new Set<string>();
     const lines: DispatchLine[] = [];
-    for (const item of asked as unknown[]) {
-      const line = (item ?? {}) as Body;
-      const unitId = typeof line.unitId === 'string' ? line.unitId : '';
+    for (const line of asked) {
+      const { unitId } = line;
       const unit = children.find((u) => u.id === unitId);
       if (!unit) throw bad('lineUnitNotChild');
       if (seen.has(unitId)) throw bad('lineUnitTwice', { unit: unit.unitName });
       seen.add(unitId);
-      const amount = requireAmount(line, 'amount', afresh);
+      const amount = fenOf(line.amount);
       const current = fenOf(held.get(unitId)?.granted ?? '0');
       // A re-dispatch line that keeps the unit's total changes nothing: left out.
       if (afresh && amount === current) continue;

@@ -7,7 +7,7 @@ import { aliasedTable, and, asc, count, desc, eq, getTableColumns, gte, ilike, i
 import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
-import { DISPATCH_UNIT_KINDS, QUOTA_API, QUOTA_KIND, QUOTA_MOVEMENT, type QuotaAccount } from '../../src/lib/quotas';
+import { DISPATCH_UNIT_KINDS, QUOTA_API, type QuotaAccount } from '../../src/lib/quotas';
 import { quotaLedgerResource } from '../../src/features/quotas/resources';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
@@ -17,9 +17,21 @@ import { aboutField, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { optionalOneOf, optionalText, optionalTime, requireBody, type Body } from '../workflow/input';
+import type { z } from 'zod';
 import { registerQuotaHoldings } from './holdings';
-import { requireString } from './input';
+import {
+  accountsPageBody,
+  dispatchBody,
+  emptyBody,
+  idBody,
+  ledgerExportBody,
+  ledgerPageBody,
+  applyBody,
+  modifyBody,
+  redispatchBody,
+  requestsPageBody,
+  treeBody,
+} from './input';
 import { quotaRequestsOf } from './requests';
 import { quotaFamilyOf, reservationsOf } from './reservations';
 import { grantorNameOf } from './names';
@@ -72,13 +84,15 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { quota } = PERMISSIONS;
   const requests = quotaRequestsOf(ctx);
   registerQuotaHoldings(ctx.db);
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
+  // Each call's body is its schema's (./input.ts): the handler gets it parsed and typed.
+  const post = <B>(path: string, permission: string, schema: z.ZodType<B>, handler: (body: B, principal: Principal) => Promise<unknown>) =>
     route(api, {
       method: 'POST',
       path: `${QUOTA_API}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal }) => handler(requireBody(body ?? {}), principal),
+      body: schema,
+      handler: ({ body, principal }) => handler(body, principal),
     });
 
   const accountsQuery = () =>
@@ -95,14 +109,12 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     return row;
   };
 
-  post('accounts/page', quota.list, async (body) => {
+  post('accounts/page', quota.list, accountsPageBody, async (body) => {
     const { pageNum, pageSize } = pagingOf(body);
     const conditions: SQL[] = [];
-    const kind = optionalOneOf(body, 'kind', Object.values(QUOTA_KIND), 'quotas:server.kindUnknown');
+    const { kind, unitName, grantorName } = body;
     if (kind) conditions.push(eq(quotaAccounts.kind, kind));
-    const unitName = optionalText(body, 'unitName', 100);
     if (unitName) conditions.push(ilike(unitNameOf(groupUnits), `%${escapeLike(unitName)}%`));
-    const grantorName = optionalText(body, 'grantorName', 100);
     if (grantorName) conditions.push(ilike(grantorNameOf(quotaAccounts), `%${escapeLike(grantorName)}%`));
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(quotaAccounts).innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId)).where(where);
@@ -114,15 +126,15 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { records, total, pageNum, pageSize };
   });
 
-  post('accounts/find-by-id', quota.query, async (body) => findAccount(requireString(body, 'id')));
+  post('accounts/find-by-id', quota.query, idBody, async (body) => findAccount(body.id));
 
   /**
    * The dispatch screen's tree: the account's unit and the branches and project departments below it,
    * each with its account of the same quota (or none yet); the units right below are the ones a
    * dispatch from this account reaches.
    */
-  post('accounts/tree', quota.query, async (body) => {
-    const account = await findAccount(requireString(body, 'id'));
+  post('accounts/tree', quota.query, treeBody, async (body) => {
+    const account = await findAccount(body.id);
     const units = await ctx.db
       .select(unitColumns)
       .from(groupUnits)
@@ -132,7 +144,7 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     const byUnit = new Map(held.map((row) => [row.unitId, row]));
     // What running requests hold back, priced as at submission: the screen shows the figures the submission checks.
     // A returned request changed before its resubmission is not counted against itself (exceptRequestId), as its reviser does not.
-    const reserved = await reservationsOf(ctx.db, held, optionalText(body, 'exceptRequestId'));
+    const reserved = await reservationsOf(ctx.db, held, body.exceptRequestId);
     const reservedOf = (accountId: string | undefined) => yuan(accountId ? (reserved.get(accountId) ?? 0n) : 0n);
     interface Node {
       unitId: string;
@@ -170,7 +182,7 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { account: { ...account, reserved: reservedOf(account.id) }, tree: [nodeOf(root)] };
   });
 
-  post('options', quota.list, async () => {
+  post('options', quota.list, emptyBody, async () => {
     const grantors = await ctx.db
       .select({ id: corporations.id, corpName: corporations.corpName, corpTypes: corporations.corpTypes })
       .from(corporations)
@@ -183,14 +195,14 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { grantors: grantors.filter((g) => g.corpTypes.includes(CORP_TYPE.finance)).map(({ id, corpName }) => ({ id, corpName })), groups };
   });
 
-  post('requests/apply', quota.add, (body, principal) => requests.apply(principal, body));
-  post('requests/modify', quota.edit, (body, principal) => requests.modify(principal, body));
-  post('requests/dispatch', quota.dispatch, (body, principal) => requests.dispatch(principal, body, false));
-  post('requests/redispatch', quota.dispatch, (body, principal) => requests.dispatch(principal, body, true));
+  post('requests/apply', quota.add, applyBody, (body, principal) => requests.apply(principal, body));
+  post('requests/modify', quota.edit, modifyBody, (body, principal) => requests.modify(principal, body));
+  post('requests/dispatch', quota.dispatch, dispatchBody, (body, principal) => requests.dispatch(principal, body, false));
+  post('requests/redispatch', quota.dispatch, redispatchBody, (body, principal) => requests.dispatch(principal, body, true));
 
   /** A request as its task view shows it: the lines with their units and what each holds now. */
-  post('requests/find-by-id', quota.query, async (body) => {
-    const id = requireString(body, 'id');
+  post('requests/find-by-id', quota.query, idBody, async (body) => {
+    const { id } = body;
     const [request] = await ctx.db.select(requestColumns).from(quotaRequests).where(eq(quotaRequests.id, id));
     if (!request) throw notFoundError(translate('quotas:server.requestNotFound'));
     const [unit] = await ctx.db
@@ -217,10 +229,9 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { request, unitName: unit?.unitName ?? null, account, lines };
   });
 
-  post('requests/page', quota.list, async (body) => {
+  post('requests/page', quota.list, requestsPageBody, async (body) => {
     const { pageNum, pageSize } = pagingOf(body);
-    const accountId = requireString(body, 'accountId');
-    const where = eq(quotaRequests.accountId, accountId);
+    const where = eq(quotaRequests.accountId, body.accountId);
     const [{ total }] = await ctx.db.select({ total: count() }).from(quotaRequests).where(where);
     const records = await ctx.db
       .select(requestColumns)
@@ -235,14 +246,11 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
   const counterpartAccounts = aliasedTable(quotaAccounts, 'counterpart_accounts');
   const counterpartUnits = aliasedTable(groupUnits, 'counterpart_units');
   const operators = aliasedTable(users, 'operators');
-  const ledgerFilters = (body: Body): { accountId: string; filtered: boolean; where: SQL } => {
-    const accountId = requireString(body, 'accountId');
+  const ledgerFilters = (body: z.infer<typeof ledgerExportBody>): { accountId: string; filtered: boolean; where: SQL } => {
+    const { accountId, movement, createTimeStart: start, createTimeEnd: end } = body;
     const conditions: SQL[] = [eq(quotaLedger.accountId, accountId)];
-    const movement = optionalOneOf(body, 'movement', Object.values(QUOTA_MOVEMENT), 'quotas:server.movementUnknown');
     if (movement) conditions.push(eq(quotaLedger.movement, movement));
-    const start = optionalTime(body, 'createTimeStart');
     if (start) conditions.push(gte(quotaLedger.createTime, start));
-    const end = optionalTime(body, 'createTimeEnd');
     if (end) conditions.push(lte(quotaLedger.createTime, end));
     if (start && end && start > end) throw validationError(translate('quotas:server.rangeReversed'));
     return { accountId, filtered: conditions.length > 1, where: and(...conditions)! };
@@ -287,7 +295,7 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
   const ledgerRowsOf = async (ids: number[]) => (ids.length ? ledgerRows(inArray(quotaLedger.id, ids)) : []);
 
   /** Newest first. Unfiltered, the total is the account's movement count, not a count over the ledger. */
-  post('ledger/page', quota.list, async (body): Promise<Page> => {
+  post('ledger/page', quota.list, ledgerPageBody, async (body): Promise<Page> => {
     const { pageNum, pageSize } = pagingOf(body);
     const { accountId, filtered, where } = ledgerFilters(body);
     const account = await findAccount(accountId);
@@ -296,7 +304,7 @@ export function quotaRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { records: records.map((r) => ({ ...r, id: String(r.id) })), total, pageNum, pageSize };
   });
 
-  post('ledger/export', quota.export, async (body, principal) => {
+  post('ledger/export', quota.export, ledgerExportBody, async (body, principal) => {
     const { accountId, where } = ledgerFilters(body);
     await findAccount(accountId);
     // Read and written batch by batch, newest first by id (a keyset, so each batch is an index range, not an

@@ -103,6 +103,8 @@ interface Case {
   /** The server file that reads the field, and the field as that file names it (the source check matches on both). */
   source: string;
   field: string;
+  /** The field's path in the refusal when it is not the field itself (an amount in a list: lines.0.amount). */
+  answered?: string;
   path: string;
   /** A body that reaches the money check: everything before it in the handler is valid. */
   body: (amount: unknown) => Promise<Record<string, unknown>> | Record<string, unknown>;
@@ -178,14 +180,14 @@ const resubmitBody = async (type: 'apply' | 'modify', amount: unknown) => {
 
 const CASES: Case[] = [
   {
-    source: 'server/abs/packages.ts',
+    source: 'server/abs/input.ts',
     field: 'targetSize',
     path: `${ABS_API}/packages/save`,
     body: (targetSize) => ({ packageName: '金额规则测试包', programme: '金额规则测试', minTenorDays: 0, maxTenorDays: 360, maxDebtorShare: '0.6', targetSize }),
     state: async () => (await db().select({ n: count() }).from(absPackages))[0].n,
   },
   {
-    source: 'server/abs/registrations.ts',
+    source: 'server/abs/input.ts',
     field: 'amount',
     path: `${ZD_API}/register`,
     body: (amount) => ({
@@ -201,7 +203,7 @@ const CASES: Case[] = [
     state: async () => (await db().select({ n: count() }).from(zdRegistrations))[0].n,
   },
   {
-    source: 'server/abs/registrations.ts',
+    source: 'server/abs/input.ts',
     field: 'amount',
     path: `${ZD_API}/amend`,
     body: async (amount) => {
@@ -211,40 +213,42 @@ const CASES: Case[] = [
     state: async () => (await db().select().from(zdRegistrations).where(eq(zdRegistrations.status, 'REGISTERED'))).map((r) => [r.id, r.amount, r.dataVersion]),
   },
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
     path: '/op/v1/quotas/requests/apply',
     body: (amount) => ({ kind: 'PLATFORM', unitId: DEMO_UNIT.group, amount, termEnd: '2099-12-31', reason: '金额规则测试' }),
   },
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
     path: '/op/v1/quotas/requests/modify',
     body: async (amount) => ({ accountId: (await rootAccount()).id, amount, termEnd: '2099-12-31', reason: '金额规则测试' }),
     state: async () => (await rootAccount()).granted,
   },
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
+    answered: 'lines.0.amount',
     path: '/op/v1/quotas/requests/dispatch',
     body: async (amount) => ({ accountId: (await rootAccount()).id, reason: '金额规则测试', lines: [{ unitId: DEMO_UNIT.branches[0], amount }] }),
   },
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
+    answered: 'lines.0.amount',
     path: '/op/v1/quotas/requests/redispatch',
     body: async (amount) => ({ accountId: (await rootAccount()).id, reason: '金额规则测试', lines: [{ unitId: DEMO_UNIT.branches[0], amount }] }),
   },
   // 重新提交 of a returned application and adjustment: the quota reviser reads the amount as a first submission does.
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
     path: '/op/v1/workflow/instances/resubmit',
     body: (amount) => resubmitBody('apply', amount),
     state: () => quotaRequestState('apply'),
   },
   {
-    source: 'server/quotas/requests.ts',
+    source: 'server/quotas/input.ts',
     field: 'amount',
     path: '/op/v1/workflow/instances/resubmit',
     body: (amount) => resubmitBody('modify', amount),
@@ -395,7 +399,7 @@ describe.each([...CASES, ...DECLARED].map((c) => ({ ...c, name: `${c.path} ${c.f
       const answer = await admin.call(c.path, { json: await c.body(amount) });
       expect(answer.status, `${JSON.stringify(amount)}: ${answer.text}`).toBeLessThan(500);
       const data = answer.body.data as { field?: string } | null;
-      if (answer.body.code !== 'VALIDATION_FAILED' || !MONEY_MESSAGE.test(answer.body.message ?? '') || data?.field !== c.field)
+      if (answer.body.code !== 'VALIDATION_FAILED' || !MONEY_MESSAGE.test(answer.body.message ?? '') || data?.field !== (c.answered ?? c.field))
         wrong.push(`${JSON.stringify(amount)} → ${answer.body.code} ${answer.body.message} (${data?.field})`);
     }
     expect(wrong).toEqual([]);
