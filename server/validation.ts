@@ -61,8 +61,3 @@ export function requireMoney(body: Record<string, unknown>, field: string, label
   if (absent(body[field])) throw aboutField(validationError(translate('server:crud.required', { field: label })), field);
   return moneyValue(body[field], field, label, options);
 }
-
-/** A money field the call may leave out (undefined, null or ''); given, it goes through moneyValue. */
-export function optionalMoney(body: Record<string, unknown>, field: string, label: string, options: MoneyOptions = {}): string | undefined {
-  return absent(body[field]) ? undefined : moneyValue(body[field], field, label, options);
-}

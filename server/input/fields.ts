@@ -17,6 +17,16 @@ import { moneyVerdict, type MoneyOptions } from '../validation';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../crud/query';
 
 const absent = (value: unknown) => value === undefined || value === null || value === '';
+/** What `optional` leaves out: absent, or text of spaces only (a required text refuses that as missing). */
+const leftOut = (value: unknown) => absent(value) || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * A check a route composes from zod itself (z.array, z.object, z.literal) names the field in Chinese too:
+ * zod's own messages are English, and no refusal may read so.
+ */
+z.config({
+  customError: (issue) => translate('server:bodySchema.invalid', { field: issue.path?.length ? issue.path.join('.') : translate('server:bodySchema.body') }),
+});
 
 /** The one refusal of a missing required field. */
 const required = (label: string) => translate('server:crud.required', { field: translate(label) });
@@ -133,9 +143,9 @@ export function bool(label: string) {
   return present(label, z.boolean({ error: () => translate('server:crud.notBoolean', { field: translate(label) }) }));
 }
 
-/** The field may be left out (absent, null or ''): the handler then gets undefined. */
+/** The field may be left out (absent, null, '' or spaces): the handler then gets undefined. */
 export function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (absent(value) ? undefined : value), schema.optional());
+  return z.preprocess((value) => (leftOut(value) ? undefined : value), schema.optional());
 }
 
 /** Parses a body with a route's schema; the first refusal becomes the protocol's VALIDATION_FAILED naming its field. */

@@ -34,14 +34,6 @@ export function requireText(body: Body, field: string, missingKey: string, max =
   return text;
 }
 
-export function optionalTime(body: Body, field: string): Date | undefined {
-  const value = body[field];
-  if (value === undefined || value === null || value === '') return undefined;
-  const time = typeof value === 'string' ? new Date(value) : undefined;
-  if (!time || Number.isNaN(time.getTime())) throw validationError(translate('server:crud.notDatetime', { field }));
-  return time;
-}
-
 export function optionalInteger(body: Body, field: string, messageKey: string): number | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;

@@ -22,6 +22,17 @@ function refusal(body: unknown, against: z.ZodType = schema) {
 }
 
 describe('route body schemas', () => {
+  it("words a check composed from zod itself in Chinese, naming the field's path", () => {
+    const composed = z.object({ lines: z.array(z.object({ n: z.literal('x') })) });
+    expect(refusal({ lines: [{ n: 'y' }] }, composed)).toEqual({ code: 'VALIDATION_FAILED', message: 'lines.0.n格式不正确', field: 'lines.0.n' });
+    expect(refusal({}, composed)).toMatchObject({ message: 'lines格式不正确', field: 'lines' });
+  });
+
+  it('leaves out an optional text of spaces only, as it leaves out an absent one', () => {
+    const remarked = z.object({ remark: optional(text('server:input.fields.code', 3)) });
+    expect(parseWithSchema(remarked, { remark: '   ' })).toEqual({});
+  });
+
   it('hands back the parsed body, the amount as its decimal string, text trimmed', () => {
     expect(parseWithSchema(schema, { configKey: 'k', amount: '12.50', note: ' ok ' })).toEqual({ configKey: 'k', amount: '12.50', note: 'ok' });
   });
