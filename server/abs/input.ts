@@ -15,7 +15,7 @@ import {
   REGISTRATION_TYPE,
 } from '../../src/lib/abs';
 import { translate } from '../i18n';
-import { bool, calendarDay, id, ids, integer, money, oneOf, optional, text, version } from '../input/fields';
+import { bool, calendarDay, id, ids, integer, money, oneOf, optional, paging, text, version } from '../input/fields';
 
 const label = (field: string) => `abs:fields.${field}`;
 const codes = <T extends Record<string, string>>(values: T) => Object.values(values) as [T[keyof T], ...Array<T[keyof T]>];
@@ -53,8 +53,9 @@ export const idBody = z.object({ id: recordId });
 const versioned = { id: recordId, dataVersion: version() };
 export const moveBody = z.object(versioned);
 
-// Packages. The lists' paging (pageNum, pageSize) is read by the shared pagingOf, so their schemas keep it.
-export const packagesPageBody = z.looseObject({
+// Packages.
+export const packagesPageBody = z.object({
+  ...paging,
   status: optional(oneOf(label('status'), codes(PACKAGE_STATUS))),
   packageName: optional(text(label('packageName'), 100)),
 });
@@ -69,7 +70,7 @@ export const packageSaveBody = z.object({
   targetSize: money('abs:fields.targetSize'),
 });
 
-export const candidatesBody = z.looseObject({ id: recordId, noteNo: optional(text(label('noteNo'), 40)) });
+export const candidatesBody = z.object({ ...paging, id: recordId, noteNo: optional(text(label('noteNo'), 40)) });
 export const addNotesBody = z.object({ id: recordId, noteIds: ids(label('noteIds'), 200) });
 export const removeNoteBody = z.object({ id: recordId, noteId: id(label('noteId')) });
 /** The materials sent to review: at least one document (the list may be left out of a body, not of this one: the handler says so). */
@@ -86,7 +87,8 @@ export const nodeSaveBody = z.object({
 });
 
 // 中登 registrations.
-export const registrationsPageBody = z.looseObject({
+export const registrationsPageBody = z.object({
+  ...paging,
   registrationType: optional(oneOf(label('registrationType'), codes(REGISTRATION_TYPE))),
   status: optional(oneOf(label('status'), codes(REGISTRATION_STATUS))),
   partyName: optional(text(label('partyName'), 100)),

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { QUOTA_CHANNEL, QUOTA_KIND, QUOTA_MOVEMENT } from '../../src/lib/quotas';
-import { calendarDay, dateTime, id, money, oneOf, optional, text, version } from '../input/fields';
+import { calendarDay, dateTime, id, money, oneOf, optional, paging, text, version } from '../input/fields';
 import { translate } from '../i18n';
 
 const label = (field: string) => `quotas:fields.${field}`;
@@ -22,8 +22,9 @@ const termEnd = calendarDay(label('termEnd'));
 /** A call on one record by its id. */
 export const idBody = z.object({ id: id(label('id')) });
 
-/** The account list's filters; the paging (pageNum, pageSize) is read by the shared pagingOf, so it is kept. */
-export const accountsPageBody = z.looseObject({
+/** The account list's filters and paging. */
+export const accountsPageBody = z.object({
+  ...paging,
   kind: optional(oneOf(label('kind'), codes(QUOTA_KIND))),
   unitName: optional(text(label('unitName'), 100)),
   grantorName: optional(text(label('grantorName'), 100)),
@@ -36,7 +37,7 @@ export const treeBody = z.object({ id: id(label('id')), exceptRequestId: optiona
 export const emptyBody = z.object({});
 
 /** The requests of one account, paged. */
-export const requestsPageBody = z.looseObject({ accountId });
+export const requestsPageBody = z.object({ ...paging, accountId });
 
 const ledgerFilters = {
   accountId,
@@ -44,8 +45,8 @@ const ledgerFilters = {
   createTimeStart: optional(dateTime(label('createTimeStart'))),
   createTimeEnd: optional(dateTime(label('createTimeEnd'))),
 };
-/** An account's ledger, paged (paging kept for pagingOf). */
-export const ledgerPageBody = z.looseObject(ledgerFilters);
+/** An account's ledger, paged. */
+export const ledgerPageBody = z.object({ ...paging, ...ledgerFilters });
 /** The same filters, exported whole. */
 export const ledgerExportBody = z.object(ledgerFilters);
 
