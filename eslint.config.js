@@ -70,9 +70,25 @@ const shellBoundary = {
  * read). The platform's folders are not areas: every area builds on them (the database and its schema,
  * the kit's generic CRUD, route declaration and the protocol's guard, the workflow engine, the resources'
  * table files, sealing of sensitive values, the operation log, stored files, exports, shared types, and
- * the auditors' record of declared routes). A new folder is an area unless named here.
+ * the auditors' record of declared routes, route bodies' field schemas, serving the built app). A new folder
+ * is an area unless named here.
  */
-const SERVER_PLATFORM = ['db', 'crud', 'routes', 'security', 'workflow', 'resources', 'sensitive', 'operation-log', 'files', 'exports', 'types', 'audit'];
+const SERVER_PLATFORM = [
+  'db',
+  'crud',
+  'routes',
+  'security',
+  'workflow',
+  'resources',
+  'sensitive',
+  'operation-log',
+  'files',
+  'exports',
+  'types',
+  'audit',
+  'input',
+  'front-end',
+];
 const SERVER_AREAS = readdirSync(`${import.meta.dirname}/server`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !SERVER_PLATFORM.includes(entry.name))
   .map((entry) => entry.name);
@@ -96,6 +112,24 @@ const serverAreaBoundaries = SERVER_AREAS.map((area) => {
     },
   };
 });
+
+/** The platform names no area's insides either: server/app.ts, the seed data and the routes read an area's face or tables. */
+const serverPlatformBoundary = {
+  files: [...SERVER_PLATFORM.map((folder) => `server/${folder}/**/*.ts`), 'server/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(?:\\./|(?:\\.\\./)+)(?:${SERVER_AREAS.map(escapeRegex).join('|')})/(?!(?:index|schema)$).+`,
+            message: `The platform reads an area only through its face (server/<area>/index.ts) or its tables (server/<area>/schema.ts); an area plugs in through server/areas.ts.`,
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -148,4 +182,5 @@ export default tseslint.config(
   ...areaBoundaries,
   shellBoundary,
   ...serverAreaBoundaries,
+  serverPlatformBoundary,
 );
