@@ -69,11 +69,14 @@ export function matrixCsv(rows: readonly MatrixRow[], by: MatrixSubjectKind): st
 }
 
 const filter = (field: keyof MatrixFilters) => `admin:matrix.filters.${field}`;
+/** A typed filter of only spaces filters nothing: trimmed before optional() sees it, so it is left out rather than refused. */
+const typedFilter = (field: keyof MatrixFilters) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), optional(text(filter(field), 100)));
 /** The filters of a page or an export: by role unless asked by staff account; the others narrow the rows. */
 const matrixBody = z.object({
   by: optional(oneOf(filter('by'), MATRIX_SUBJECTS)).transform((by) => by ?? 'role'),
-  subject: optional(text(filter('subject'), 100)),
-  resource: optional(text(filter('resource'), 100)),
+  subject: typedFilter('subject'),
+  resource: typedFilter('resource'),
   allowedAction: optional(oneOf(filter('allowedAction'), MATRIX_ACTIONS)),
 }) satisfies z.ZodType<MatrixFilters>;
 
