@@ -7,6 +7,7 @@
  * later is covered without this module naming it.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { orgResource } from '../../src/resources/orgs';
 import type { AppContext } from '../context';
@@ -15,13 +16,14 @@ import type { Tx } from '../db/tx';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { sysOrgs } from '../db/schema';
-import { requireId, requireObject } from '../crud/fields';
+import { id } from '../input/fields';
 import { route } from '../routes/route';
 import { departmentMembers } from '../staff';
 import { checkParent, parentOf, type TreeTable } from './tree';
 
 const ORG_TREE: TreeTable = { table: sysOrgs, id: sysOrgs.id, parentId: sysOrgs.parentId, lockKey: 7243102 };
 const DISABLED = '1';
+const membersBody = z.object({ id: id('admin:org.fields.id') });
 
 interface DriverError {
   code?: string;
@@ -59,8 +61,8 @@ export function orgRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: `${orgResource.apiBase}/members`,
     auth: 'session',
     permission: orgResource.permissions.query,
-    handler: async ({ body }) => {
-      const id = requireId(requireObject(body ?? {}));
+    body: membersBody,
+    handler: async ({ body: { id } }) => {
       const [org] = await ctx.db.select({ id: sysOrgs.id }).from(sysOrgs).where(eq(sysOrgs.id, id));
       if (!org) throw notFoundError(translate('server:crud.notFound'));
       return departmentMembers(ctx.db, id);

@@ -6,12 +6,13 @@
  * exported as CSV with the export permission only.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import {
   filterMatrix,
   MATRIX_ACTIONS,
   MATRIX_API,
-  readMatrixFilters,
+  MATRIX_SUBJECTS,
   type MatrixAnswer,
   type MatrixFilters,
   type MatrixRow,
@@ -25,7 +26,7 @@ import { users } from '../db/schema';
 import { translate } from '../i18n';
 import { RESOURCES } from '../resources/registry';
 import { route } from '../routes/route';
-import type { BodyValidator } from '../validation';
+import { oneOf, optional, text } from '../input/fields';
 
 interface Subject {
   subject: string;
@@ -67,12 +68,17 @@ export function matrixCsv(rows: readonly MatrixRow[], by: MatrixSubjectKind): st
   return `\uFEFF${[header, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
-const validMatrixBody: BodyValidator<MatrixFilters> = (body) => {
-  const filters = readMatrixFilters(body);
-  if ('invalid' in filters)
-    return { ok: false, error: translate('admin:errors.matrixFilterInvalid', { field: translate(`admin:matrix.filters.${filters.invalid}`) }) };
-  return { ok: true, value: filters };
-};
+const filter = (field: keyof MatrixFilters) => `admin:matrix.filters.${field}`;
+/** A typed filter of only spaces filters nothing: trimmed before optional() sees it, so it is left out rather than refused. */
+const typedFilter = (field: keyof MatrixFilters) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), optional(text(filter(field), 100)));
+/** The filters of a page or an export: by role unless asked by staff account; the others narrow the rows. */
+const matrixBody = z.object({
+  by: optional(oneOf(filter('by'), MATRIX_SUBJECTS)).transform((by) => by ?? 'role'),
+  subject: typedFilter('subject'),
+  resource: typedFilter('resource'),
+  allowedAction: optional(oneOf(filter('allowedAction'), MATRIX_ACTIONS)),
+}) satisfies z.ZodType<MatrixFilters>;
 
 export function permissionMatrixRoutes(api: FastifyInstance, ctx: AppContext): void {
   const answer = async (filters: MatrixFilters): Promise<MatrixAnswer> => {
@@ -84,7 +90,7 @@ export function permissionMatrixRoutes(api: FastifyInstance, ctx: AppContext): v
     path: MATRIX_API.page,
     auth: 'session',
     permission: PERMISSIONS.permissionMatrix.list,
-    validate: validMatrixBody,
+    body: matrixBody,
     handler: ({ body }) => answer(body),
   });
   route(api, {
@@ -92,7 +98,7 @@ export function permissionMatrixRoutes(api: FastifyInstance, ctx: AppContext): v
     path: MATRIX_API.export,
     auth: 'session',
     permission: PERMISSIONS.permissionMatrix.export,
-    validate: validMatrixBody,
+    body: matrixBody,
     handler: async ({ body }) => {
       const { rows } = await answer(body);
       return { fileName: `permission-matrix-${body.by}.csv`, content: matrixCsv(rows, body.by) };

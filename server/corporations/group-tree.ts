@@ -11,14 +11,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { CORP_TYPE, canHangUnder, moveRuleBroken, UNIT_KIND, type TreeUnit, type UnitKind } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
-import { requireId, requireObject } from '../crud/fields';
+import { id, integer, oneOf, optional, text, version } from '../input/fields';
 import { escapeLike } from '../crud/query';
 import type { Tx } from '../crud/routes';
 import { corporations, groupUnits } from '../db/schema';
-import { businessError, protocolError, validationError } from '../errors';
+import { aboutField, businessError, protocolError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
@@ -30,11 +31,9 @@ import { recordChange } from '../operation-log/record';
 /** What the operation log names a unit of a group tree as. */
 const LOG_RESOURCE = 'group-units';
 
-type Body = Record<string, unknown>;
 type Unit = UnitRow;
 
 export const GROUP_TREE_BASE = '/op/v1/group/units';
-const UNIT_KINDS = Object.values(UNIT_KIND) as string[];
 const MAX_NAME = 80;
 /** Deeper than any tree the kinds allow (group, branches within branches, a department): a walk stops here. */
 const MAX_DEPTH = 64;
@@ -49,19 +48,26 @@ async function rowsOf<T>(tx: Tx | AppContext['db'], query: SQL): Promise<T[]> {
 
 const refuse = (key: string, params: Record<string, string> = {}) => businessError('GROUP_TREE_RULE', `corporations:tree.server.${key}`, params);
 
-function requireVersion(body: Body): number {
-  const version = body.dataVersion;
-  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
-  return version;
-}
+const label = (field: string) => `corporations:tree.fields.${field}`;
+const unitId = id(label('unit'));
+const parentId = id(label('parent'));
+/** A unit's own name: spaces only is no name (trimmed before optional() sees it); whether one is needed is the handler's rule. */
+const unitName = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), optional(text(label('unitName'), MAX_NAME)));
 
-function requireName(body: Body): string {
-  const name = typeof body.unitName === 'string' ? body.unitName.trim() : '';
-  if (!name) throw validationError(translate('server:crud.required', { field: translate('corporations:tree.fields.unitName') }));
-  if (Array.from(name).length > MAX_NAME)
-    throw validationError(translate('server:crud.tooLong', { field: translate('corporations:tree.fields.unitName'), max: String(MAX_NAME) }));
-  return name;
-}
+/** No parent is the roots (every group). */
+const childrenBody = z.object({ parentId: optional(parentId) });
+const searchBody = z.object({ keyword: text(label('keyword'), MAX_NAME) });
+const addBody = z.object({
+  kind: oneOf(label('kind'), [UNIT_KIND.group, UNIT_KIND.branch, UNIT_KIND.projectDept, UNIT_KIND.member]),
+  parentId: optional(parentId),
+  corpId: optional(id(label('corpId'))),
+  unitName,
+});
+const renameBody = z.object({ id: unitId, dataVersion: version(), unitName: text(label('unitName'), MAX_NAME) });
+const moveCheckBody = z.object({ id: unitId, dataVersion: version(), parentId });
+/** Where among the new parent's children the unit goes; left out, it goes last. */
+const moveBody = moveCheckBody.extend({ position: optional(integer(label('position'))) });
+const removeBody = z.object({ id: unitId });
 
 /** SQLSTATE 23503: a row still references the unit a statement removes. */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -116,12 +122,11 @@ async function refuseHoldings(ctx: AppContext, tx: Tx, units: Unit[], action: 'm
   throw businessError('GROUP_UNIT_HOLDS', `corporations:tree.server.${action === 'move' ? 'holdsMove' : 'holdsRemove'}`, { unitName, what: held.what });
 }
 
-async function corporationFor(tx: Tx, corpId: unknown, kind: UnitKind) {
-  if (corpId === undefined || corpId === null || corpId === '') {
+async function corporationFor(tx: Tx, corpId: string | undefined, kind: UnitKind) {
+  if (corpId === undefined) {
     if (kind === UNIT_KIND.group || kind === UNIT_KIND.member) throw refuse('corpRequired');
     return null;
   }
-  if (typeof corpId !== 'string') throw refuse('corpRequired');
   const [corp] = await tx.select().from(corporations).where(eq(corporations.id, corpId));
   if (!corp) throw businessError('NOT_FOUND', 'corporations:server.corpNotFound');
   const needed = kind === UNIT_KIND.member ? CORP_TYPE.supplier : kind === UNIT_KIND.group ? CORP_TYPE.core : null;
@@ -129,15 +134,15 @@ async function corporationFor(tx: Tx, corpId: unknown, kind: UnitKind) {
   return corp;
 }
 
-async function addUnit(ctx: AppContext, body: Body, principal: Principal): Promise<Unit> {
-  const kind = body.kind;
-  if (typeof kind !== 'string' || !UNIT_KINDS.includes(kind)) throw validationError(translate('corporations:tree.server.badKind'));
+async function addUnit(ctx: AppContext, body: z.infer<typeof addBody>, principal: Principal): Promise<Unit> {
+  const { kind } = body;
   return ctx.db.transaction(async (tx) => {
-    const parent = typeof body.parentId === 'string' && body.parentId ? await lockUnit(tx, body.parentId) : null;
-    if (!canHangUnder(kind as UnitKind, (parent?.kind as UnitKind) ?? null)) throw refuse('badParent');
-    const corp = await corporationFor(tx, body.corpId, kind as UnitKind);
-    // A unit standing for a corporation is named by it (unit-name.ts): a name typed beside it is not kept.
-    const ownName = corp ? null : requireName(body);
+    const parent = body.parentId ? await lockUnit(tx, body.parentId) : null;
+    if (!canHangUnder(kind, (parent?.kind as UnitKind) ?? null)) throw refuse('badParent');
+    const corp = await corporationFor(tx, body.corpId, kind);
+    // A unit standing for a corporation is named by it (unit-name.ts): a name typed beside it is not kept; one without a corporation needs its own.
+    const ownName = corp ? null : body.unitName;
+    if (ownName === undefined) throw aboutField(validationError(translate('server:crud.required', { field: translate(label('unitName')) })), 'unitName');
     if (corp && parent) {
       const [taken] = await tx
         .select({ id: groupUnits.id })
@@ -170,10 +175,8 @@ async function addUnit(ctx: AppContext, body: Body, principal: Principal): Promi
   });
 }
 
-async function renameUnit(ctx: AppContext, body: Body, principal: Principal): Promise<Unit> {
-  const id = requireId(body);
-  const version = requireVersion(body);
-  const unitName = requireName(body);
+async function renameUnit(ctx: AppContext, body: z.infer<typeof renameBody>, principal: Principal): Promise<Unit> {
+  const { id, dataVersion: version, unitName } = body;
   return ctx.db.transaction(async (tx) => {
     const unit = await lockUnit(tx, id);
     if (unit.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
@@ -195,11 +198,8 @@ async function renameUnit(ctx: AppContext, body: Body, principal: Principal): Pr
  * page's own check) and what the unit and its subtree still hold. The move runs it, and so does
  * move-check, which the page asks before it asks the operator to confirm.
  */
-async function checkMove(ctx: AppContext, tx: Tx, body: Body): Promise<{ unit: Unit; parent: Unit }> {
-  const id = requireId(body);
-  const version = requireVersion(body);
-  const parentId = body.parentId;
-  if (typeof parentId !== 'string' || !parentId) throw refuse('badParent');
+async function checkMove(ctx: AppContext, tx: Tx, body: z.infer<typeof moveCheckBody>): Promise<{ unit: Unit; parent: Unit }> {
+  const { id, dataVersion: version, parentId } = body;
   const unit = await lockUnit(tx, id);
   if (unit.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
   const parent = await lockUnit(tx, parentId);
@@ -210,8 +210,8 @@ async function checkMove(ctx: AppContext, tx: Tx, body: Body): Promise<{ unit: U
   return { unit, parent };
 }
 
-async function moveUnit(ctx: AppContext, body: Body, principal: Principal): Promise<Unit> {
-  const position = typeof body.position === 'number' && Number.isSafeInteger(body.position) && body.position >= 0 ? body.position : null;
+async function moveUnit(ctx: AppContext, body: z.infer<typeof moveBody>, principal: Principal): Promise<Unit> {
+  const position = body.position ?? null;
   return ctx.db.transaction(async (tx) => {
     const { unit, parent } = await checkMove(ctx, tx, body);
     const id = unit.id;
@@ -232,8 +232,7 @@ async function moveUnit(ctx: AppContext, body: Body, principal: Principal): Prom
   });
 }
 
-async function removeUnit(ctx: AppContext, body: Body, principal: Principal): Promise<number> {
-  const id = requireId(body);
+async function removeUnit(ctx: AppContext, { id }: z.infer<typeof removeBody>, principal: Principal): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const unit = await lockUnit(tx, id);
     const [child] = await tx.select({ id: groupUnits.id }).from(groupUnits).where(eq(groupUnits.parentId, id)).limit(1);
@@ -274,11 +273,8 @@ async function listUnits(ctx: AppContext, where: SQL) {
 }
 
 /** One level: the roots (every group) without a parent id, else the units right under that unit. */
-async function childrenOf(ctx: AppContext, body: Body) {
-  const parentId = body.parentId;
-  if (parentId !== undefined && parentId !== null && (typeof parentId !== 'string' || !parentId))
-    throw validationError(translate('corporations:tree.server.badParentId'));
-  return listUnits(ctx, typeof parentId === 'string' ? eq(groupUnits.parentId, parentId) : isNull(groupUnits.parentId));
+async function childrenOf(ctx: AppContext, { parentId }: z.infer<typeof childrenBody>) {
+  return listUnits(ctx, parentId !== undefined ? eq(groupUnits.parentId, parentId) : isNull(groupUnits.parentId));
 }
 
 /**
@@ -288,11 +284,7 @@ async function childrenOf(ctx: AppContext, body: Body) {
  * are found through trigram indexes (a keyword of three characters or more) and the corporation's
  * units through the unit's corporation index; the paths walk up by primary key.
  */
-async function searchUnits(ctx: AppContext, body: Body) {
-  const keyword = typeof body.keyword === 'string' ? body.keyword.trim() : '';
-  if (!keyword) throw validationError(translate('server:crud.required', { field: translate('corporations:tree.fields.keyword') }));
-  if (Array.from(keyword).length > MAX_NAME)
-    throw validationError(translate('server:crud.tooLong', { field: translate('corporations:tree.fields.keyword'), max: String(MAX_NAME) }));
+async function searchUnits(ctx: AppContext, { keyword }: z.infer<typeof searchBody>) {
   const pattern = `%${escapeLike(keyword)}%`;
   const paths = await rowsOf<{ match_id: string; id: string; depth: number }>(
     ctx.db,
@@ -328,19 +320,20 @@ async function searchUnits(ctx: AppContext, body: Body) {
 
 export function groupTreeRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { groupUnit } = PERMISSIONS;
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
+  const post = <B>(path: string, permission: string, body: z.ZodType<B>, handler: (body: B, principal: Principal) => Promise<unknown>) =>
     route(api, {
       method: 'POST',
       path: `${GROUP_TREE_BASE}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal }) => handler(requireObject(body ?? {}), principal),
+      body,
+      handler: ({ body, principal }) => handler(body, principal),
     });
 
-  post('children', groupUnit.list, (body) => childrenOf(ctx, body));
-  post('search', groupUnit.list, (body) => searchUnits(ctx, body));
+  post('children', groupUnit.list, childrenBody, (body) => childrenOf(ctx, body));
+  post('search', groupUnit.list, searchBody, (body) => searchUnits(ctx, body));
   // Every unit at once: for callers that want them all (tests, tools); the page reads a level at a time.
-  post('tree', groupUnit.list, async () => {
+  post('tree', groupUnit.list, z.looseObject({}), async () => {
     const rows = await ctx.db
       .select({ unit: groupUnits, corpName: corporations.corpName, creditCode: corporations.creditCode })
       .from(groupUnits)
@@ -349,10 +342,10 @@ export function groupTreeRoutes(api: FastifyInstance, ctx: AppContext): void {
     // The same rule as unitNameOf, on the join this list makes anyway.
     return rows.map(({ unit, corpName, creditCode }) => ({ ...unit, unitName: corpName ?? unit.ownName ?? '', corpName, creditCode }));
   });
-  post('save', groupUnit.add, addUnit.bind(null, ctx));
-  post('rename', groupUnit.edit, renameUnit.bind(null, ctx));
-  post('move', groupUnit.move, moveUnit.bind(null, ctx));
+  post('save', groupUnit.add, addBody, addUnit.bind(null, ctx));
+  post('rename', groupUnit.edit, renameBody, renameUnit.bind(null, ctx));
+  post('move', groupUnit.move, moveBody, moveUnit.bind(null, ctx));
   // The move's checks without the move: answers true, or the refusal the move would answer.
-  post('move-check', groupUnit.move, (body) => ctx.db.transaction(async (tx) => (await checkMove(ctx, tx, body), true)));
-  post('remove', groupUnit.remove, removeUnit.bind(null, ctx));
+  post('move-check', groupUnit.move, moveCheckBody, (body) => ctx.db.transaction(async (tx) => (await checkMove(ctx, tx, body), true)));
+  post('remove', groupUnit.remove, removeBody, removeUnit.bind(null, ctx));
 }

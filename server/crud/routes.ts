@@ -14,12 +14,13 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { APPROVAL_ACTION, actionApplies } from '../../src/crud/resource';
 import { actionPermission } from '../../src/lib/access';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
 import { duplicateError } from '../db/unique-violation';
-import { businessError, notFoundError, protocolError, validationError } from '../errors';
+import { businessError, notFoundError, protocolError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import { actorOf, recordReveal } from '../operation-log/record';
@@ -28,7 +29,8 @@ import type { Principal } from '../security/sessions';
 import { ApprovableResource } from './approvals';
 import { boundedMatchCount, boundedTotal, keptRowCount } from './row-counts';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf, findById } from './checks';
-import { readInput, requireId, requireIds, requireObject } from './fields';
+import { MAX_IDS, readInput } from './fields';
+import { id, ids, version } from '../input/fields';
 import { ownedFieldCheck } from './owned-fields';
 import { checkLinksDeclared, splitLinks, withLinks, writeLinks } from './links';
 import { checkReferences, registerReferenceTarget } from './references';
@@ -53,6 +55,21 @@ export interface Page<T = Row> {
 
 /** Rows the export of a filtered list may hold: beyond this, narrow the filters. */
 export const MAX_EXPORT_ROWS = 100_000;
+
+/**
+ * The generic calls' bodies. The record's declared fields (save, update, a page's filters, an export's)
+ * are read by the declaration's field rules (readInput, server/crud/query.ts), so those bodies keep
+ * their keys; the id, the version and a removal's ids are checked here, before the handler.
+ */
+const recordId = id('server:input.fields.recordId');
+const CRUD_BODIES = {
+  declared: z.looseObject({}),
+  byId: z.object({ id: recordId }),
+  /** An update or a row action: the record at the version the caller read. */
+  versioned: z.looseObject({ id: recordId, dataVersion: version() }),
+  ids: z.object({ ids: ids('server:input.fields.recordId', MAX_IDS) }),
+};
+type VersionedBody = z.infer<typeof CRUD_BODIES.versioned>;
 
 const TOTAL = '__total';
 
@@ -141,10 +158,8 @@ async function save(ctx: AppContext, options: CrudOptions, body: Row, principal:
 }
 
 /** Optimistic locking in one statement: the row changes only if it is still at the version read. */
-async function updateById(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
-  const id = requireId(body);
-  const version = body.dataVersion;
-  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
+async function updateById(ctx: AppContext, options: CrudOptions, body: VersionedBody, principal: Principal): Promise<Row> {
+  const { id, dataVersion: version } = body;
   const plainValues = readInput(options.resource, body, 'update');
   const columns = columnsOf(options.table);
   const refuseOwned = await ownedFieldCheck(ctx, options);
@@ -185,14 +200,11 @@ async function runAction(
   options: CrudOptions,
   name: string,
   change: RowActionChange,
-  body: Row,
+  { id, dataVersion: version }: VersionedBody,
   principal: Principal,
   approvals?: ApprovableResource,
 ): Promise<Row> {
   const action = options.resource.actions![name];
-  const id = requireId(body);
-  const version = body.dataVersion;
-  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
   const columns = columnsOf(options.table);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(options.table).where(eq(columns.id, id)).for('update');
@@ -208,8 +220,13 @@ async function runAction(
   });
 }
 
-async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal, approvals?: ApprovableResource): Promise<number> {
-  const ids = requireIds(body);
+async function removeByIds(
+  ctx: AppContext,
+  options: CrudOptions,
+  { ids }: { ids: string[] },
+  principal: Principal,
+  approvals?: ApprovableResource,
+): Promise<number> {
   const { id } = columnsOf(options.table);
   return ctx.db.transaction(async (tx) => {
     const rows = (await tx.select().from(options.table).where(inArray(id, ids)).for('update')) as Row[];
@@ -226,14 +243,20 @@ async function removeByIds(ctx: AppContext, options: CrudOptions, body: Row, pri
 
 export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudOptions): void {
   const { apiBase, permissions } = options.resource;
-  const post = <T>(path: string, permission: string | undefined, handler: (body: Row, principal: Principal, request: FastifyRequest) => Promise<T>) => {
+  const post = <B, T>(
+    path: string,
+    permission: string | undefined,
+    body: z.ZodType<B>,
+    handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<T>,
+  ) => {
     if (!permission) return; // the declaration does not offer this action
     route(api, {
       method: 'POST',
       path: `${apiBase}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
+      body,
+      handler: ({ body, principal, request }) => handler(body, principal, request),
     });
   };
   checkLinksDeclared(options.resource, options.links);
@@ -243,13 +266,13 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
 
   // An approvable resource proposes its bound actions and shows each record's pending change and history.
   const approvals = options.resource.approval ? new ApprovableResource(ctx, options) : undefined;
-  post('page', actionPermission(permissions, 'list'), async (body) => {
+  post('page', actionPermission(permissions, 'list'), CRUD_BODIES.declared, async (body) => {
     const page = await pageOf(ctx.db, options, body, options.listScope ? [options.listScope] : []);
     const records = await presentRows(ctx, options, page.records);
     return { ...page, records: approvals ? await approvals.withPending(records) : records };
   });
-  post('find-by-id', actionPermission(permissions, 'show'), async (body, principal, request) => {
-    const row = await presentOne(await findById(ctx.db, options.table, requireId(body)), revealKeyOf(ctx.keys, request, principal));
+  post('find-by-id', actionPermission(permissions, 'show'), CRUD_BODIES.byId, async (body, principal, request) => {
+    const row = await presentOne(await findById(ctx.db, options.table, body.id), revealKeyOf(ctx.keys, request, principal));
     // Values answered in clear (to a whitelisted user) are logged before the answer leaves: no log, no answer.
     const revealed = Object.keys((row.revealed as Record<string, string> | undefined) ?? {});
     await recordReveal(ctx.db, actorOf(request, principal), { resource: options.resource.name, recordId: String(row.id), fields: revealed });
@@ -257,15 +280,15 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
     const [shown] = await approvals.withPending([row]);
     return { ...shown, changes: await approvals.history(String(row.id)) };
   });
-  post('save', actionPermission(permissions, 'create'), async (body, principal) =>
+  post('save', actionPermission(permissions, 'create'), CRUD_BODIES.declared, async (body, principal) =>
     approvals?.binds(APPROVAL_ACTION.CREATE) ? approvals.proposeCreate(principal, body) : presentOne(await save(ctx, options, body, principal)),
   );
-  post('update-by-id', actionPermission(permissions, 'edit'), async (body, principal) =>
+  post('update-by-id', actionPermission(permissions, 'edit'), CRUD_BODIES.versioned, async (body, principal) =>
     approvals?.binds(APPROVAL_ACTION.UPDATE) ? approvals.proposeUpdate(principal, body) : presentOne(await updateById(ctx, options, body, principal)),
   );
-  post('remove-by-ids', actionPermission(permissions, 'delete'), (body, principal) => removeByIds(ctx, options, body, principal, approvals));
-  if (approvals) post('pending-creations', actionPermission(permissions, 'list'), () => approvals.pendingCreations());
-  post('export', actionPermission(permissions, 'export'), async (body, principal) => {
+  post('remove-by-ids', actionPermission(permissions, 'delete'), CRUD_BODIES.ids, (body, principal) => removeByIds(ctx, options, body, principal, approvals));
+  if (approvals) post('pending-creations', actionPermission(permissions, 'list'), CRUD_BODIES.declared, () => approvals.pendingCreations());
+  post('export', actionPermission(permissions, 'export'), CRUD_BODIES.declared, async (body, principal) => {
     // Filters are checked now, so a bad one is refused before any record is made.
     filterConditions(options.resource, columnsOf(options.table), body, options.links);
     orderOf(options.resource, columnsOf(options.table), body, options.links);
@@ -275,6 +298,8 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
     const change = options.actions?.[name];
     // A declared button without a server change would be a call that always fails: refuse to start.
     if (!change) throw new Error(`Resource "${options.resource.name}" declares action "${name}" but its routes give no change for it`);
-    post(name, action.permission, async (body, principal) => presentOne(await runAction(ctx, options, name, change, body, principal, approvals)));
+    post(name, action.permission, CRUD_BODIES.versioned, async (body, principal) =>
+      presentOne(await runAction(ctx, options, name, change, body, principal, approvals)),
+    );
   }
 }

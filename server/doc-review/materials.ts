@@ -9,7 +9,6 @@ import {
   REASON_PROPERTY,
   segmentCompletion,
   TASK_SEGMENT,
-  TASK_SEGMENTS,
   type ApproveInfo,
   type ApproveResult,
   type DocFile,
@@ -125,5 +124,3 @@ export async function completionOf(db: Reader, businessKey: string, segment: Tas
   const reason = await readProperty(db, businessKey, REASON_PROPERTY[segment]);
   return segmentCompletion(segment, results, reason?.content);
 }
-
-export const isTaskSegment = (value: unknown): value is TaskSegment => typeof value === 'string' && (TASK_SEGMENTS as readonly string[]).includes(value);

@@ -7,10 +7,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import {
   APPROVE_RESULT,
-  DECIDED_RESULTS,
   DOC_REVIEW_CALLS,
   DOC_REVIEW_PROCESS_KEYS,
   MAX_APPROVE_REMARK,
@@ -18,9 +18,7 @@ import {
   REASON_PROPERTY,
   segmentOfStep,
   TASK_SEGMENT,
-  type ApproveResult,
   type SegmentCompletion,
-  type TaskSegment,
 } from '../../src/features/doc-review/rules';
 import { TASK_OUTCOME } from '../../src/workflows/states';
 import type { AppContext } from '../context';
@@ -32,23 +30,26 @@ import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
 import type { Principal } from '../security/sessions';
 import type { OwnedProcess } from '../workflow/engine';
-import { MAX_BUSINESS_KEY, optionalInteger, optionalText, requireBody, requireText, type Body } from '../workflow/input';
+import { MAX_BUSINESS_KEY } from '../workflow/input';
+import { oneOf, optional, text, version } from '../input/fields';
 import { requireCurrentStep } from './current-step';
-import { completionOf, docFileView, isTaskSegment, listMaterials, readProperty } from './materials';
+import { completionOf, docFileView, listMaterials, readProperty } from './materials';
 
-function readSegment(body: Body): TaskSegment {
-  const value = body.taskSegment;
-  if (!isTaskSegment(value)) throw validationError(translate('server:docReview.segmentInvalid'));
-  return value;
-}
+/** Text left out when absent or only spaces (trimmed before optional() sees it), else 1 to max characters. */
+const remark = (label: string, max: number) => z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), optional(text(label, max)));
+const taskSegment = oneOf('server:input.fields.taskSegment', [TASK_SEGMENT.AUDIT, TASK_SEGMENT.REVIEW]);
+const businessKey = text('server:input.fields.businessKey', MAX_BUSINESS_KEY);
 
-function readDecision(body: Body): ApproveResult {
-  const value = body.approveResult;
-  if (typeof value !== 'string' || !(DECIDED_RESULTS as readonly string[]).includes(value)) throw validationError(translate('server:docReview.resultInvalid'));
-  return value as ApproveResult;
-}
-
-const readBusinessKey = (body: Body) => requireText(body, 'businessKey', 'server:docReview.businessKeyRequired', MAX_BUSINESS_KEY);
+/** A business's materials in one segment (the list and its completion). */
+const segmentBody = z.object({ businessKey, taskSegment });
+const approveBody = z.object({
+  docFileId: text('server:input.fields.docFileId', MAX_BUSINESS_KEY),
+  taskSegment,
+  approveResult: oneOf('server:docReview.fields.approveResult', [APPROVE_RESULT.PASS, APPROVE_RESULT.NOPASS]),
+  approveRemark: remark('server:docReview.fields.approveRemark', MAX_APPROVE_REMARK),
+  dataVersion: version(),
+});
+const reasonBody = z.object({ businessKey, taskSegment, content: remark('server:docReview.fields.content', MAX_REASON) });
 
 /** Why a segment may not be passed yet, in the words the workspace shows; null when it may. */
 export function completionMessage(completion: SegmentCompletion): string | null {
@@ -59,23 +60,19 @@ export function completionMessage(completion: SegmentCompletion): string | null 
 
 export function docReviewRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { docReview } = PERMISSIONS;
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
-    route(api, { method: 'POST', path, auth: 'session', permission, handler: ({ body, principal }) => handler(requireBody(body), principal) });
+  const post = <B>(path: string, permission: string, body: z.ZodType<B>, handler: (body: B, principal: Principal) => Promise<unknown>) =>
+    route(api, { method: 'POST', path, auth: 'session', permission, body, handler: ({ body, principal }) => handler(body, principal) });
 
-  post(DOC_REVIEW_CALLS.materials, docReview.query, (body) => listMaterials(ctx.db, readBusinessKey(body), readSegment(body)));
+  post(DOC_REVIEW_CALLS.materials, docReview.query, segmentBody, (body) => listMaterials(ctx.db, body.businessKey, body.taskSegment));
 
-  post(DOC_REVIEW_CALLS.check, docReview.query, async (body) => {
-    const completion = await completionOf(ctx.db, readBusinessKey(body), readSegment(body));
+  post(DOC_REVIEW_CALLS.check, docReview.query, segmentBody, async (body) => {
+    const completion = await completionOf(ctx.db, body.businessKey, body.taskSegment);
     return { ...completion, message: completionMessage(completion) };
   });
 
-  post(DOC_REVIEW_CALLS.approve, docReview.audit, async (body, principal) => {
-    const docFileId = requireText(body, 'docFileId', 'server:docReview.docFileIdRequired', MAX_BUSINESS_KEY);
-    const segment = readSegment(body);
-    const approveResult = readDecision(body);
-    const approveRemark = optionalText(body, 'approveRemark', MAX_APPROVE_REMARK) ?? null;
-    const dataVersion = optionalInteger(body, 'dataVersion', 'server:docReview.dataVersionRequired');
-    if (dataVersion === undefined) throw validationError(translate('server:docReview.dataVersionRequired'));
+  post(DOC_REVIEW_CALLS.approve, docReview.audit, approveBody, async (body, principal) => {
+    const { docFileId, taskSegment: segment, approveResult, dataVersion } = body;
+    const approveRemark = body.approveRemark ?? null;
     if (approveResult === APPROVE_RESULT.NOPASS && !approveRemark) throw validationError(translate('server:docReview.remarkRequired'));
 
     return ctx.db.transaction(async (tx) => {
@@ -115,10 +112,9 @@ export function docReviewRoutes(api: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  post(DOC_REVIEW_CALLS.saveReason, docReview.audit, async (body, principal) => {
-    const businessKey = readBusinessKey(body);
-    const segment = readSegment(body);
-    const content = optionalText(body, 'content', MAX_REASON) ?? null;
+  post(DOC_REVIEW_CALLS.saveReason, docReview.audit, reasonBody, async (body, principal) => {
+    const { businessKey, taskSegment: segment } = body;
+    const content = body.content ?? null;
     const propertyType = REASON_PROPERTY[segment];
     return ctx.db.transaction(async (tx) => {
       await requireCurrentStep(ctx.db, tx, principal, businessKey, segment);

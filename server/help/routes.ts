@@ -6,14 +6,15 @@
  */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { CONTENT_STATUS } from '../../src/features/content/resources';
 import { helpArticleResource } from '../../src/features/help/resources';
 import type { AppContext } from '../context';
-import { requireId, requireObject } from '../crud/fields';
+import { id, optional, text } from '../input/fields';
 import { pagingOf } from '../crud/query';
 import { crudRoutes } from '../crud/routes';
 import { helpArticles } from '../db/schema';
-import { businessError, notFoundError, validationError } from '../errors';
+import { businessError, notFoundError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 
@@ -36,21 +37,11 @@ function matches(keyword: string): SQL {
     OR regexp_replace(${helpArticles.content}, '<[^>]*>', ' ', 'g') ILIKE ${pattern})`;
 }
 
-function readKeyword(body: Record<string, unknown>): string | undefined {
-  const { keyword } = body;
-  if (keyword === undefined || keyword === null) return undefined;
-  if (typeof keyword !== 'string') throw validationError(translate('help:server.keywordNotText'));
-  const text = keyword.trim();
-  if (text.length > KEYWORD_MAX) throw validationError(translate('help:server.keywordTooLong', { max: String(KEYWORD_MAX) }));
-  return text || undefined;
-}
-
-function readCategory(body: Record<string, unknown>): string | undefined {
-  const { category } = body;
-  if (category === undefined || category === null || category === '') return undefined;
-  if (typeof category !== 'string') throw validationError(translate('help:server.categoryNotText'));
-  return category;
-}
+// A keyword of only spaces is no keyword: trimmed before optional() sees it, so it searches everything.
+const keyword = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), optional(text('help:server.keyword', KEYWORD_MAX)));
+// Paging is the kit's reader (pagingOf), so the body keeps its other fields.
+const readerPageBody = z.looseObject({ keyword, category: optional(text('help:article.fields.category', 64)) });
+const articleBody = z.object({ id: id('help:server.article') });
 
 const listColumns = {
   id: helpArticles.id,
@@ -94,11 +85,10 @@ export function helpRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: `${HELP_READER_BASE}/page`,
     auth: 'session',
+    body: readerPageBody,
     handler: async ({ body }) => {
-      const input = requireObject(body ?? {});
-      const { pageNum, pageSize } = pagingOf(input);
-      const keyword = readKeyword(input);
-      const category = readCategory(input);
+      const { pageNum, pageSize } = pagingOf(body);
+      const { keyword, category } = body;
       const where = and(published, category ? eq(helpArticles.category, category) : undefined, keyword ? matches(keyword) : undefined);
       const [records, [{ total }]] = await Promise.all([
         ctx.db
@@ -118,8 +108,8 @@ export function helpRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     path: `${HELP_READER_BASE}/find-by-id`,
     auth: 'session',
-    handler: async ({ body }) => {
-      const id = requireId(requireObject(body ?? {}));
+    body: articleBody,
+    handler: async ({ body: { id } }) => {
       const [article] = await ctx.db
         .select({ ...listColumns, content: helpArticles.content, keywords: helpArticles.keywords, updateTime: helpArticles.updateTime })
         .from(helpArticles)

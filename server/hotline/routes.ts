@@ -4,31 +4,27 @@
  * (hotline:call:dial), and the call log through the kit (page, find-by-id, export), read-only.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { WRAP_UP_NOTE_MAX } from '../../src/lib/hotline';
 import { hotlineCallResource } from '../../src/features/hotline/resources';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
-import { requireId, requireObject } from '../crud/fields';
 import { crudRoutes } from '../crud/routes';
 import { hotlineCalls } from '../db/schema';
-import { validationError } from '../errors';
-import { translate } from '../i18n';
+import { id, optional, text } from '../input/fields';
 import { route } from '../routes/route';
 import { Hotline } from './service';
 
 export const HOTLINE_BASE = '/op/v1/hotline';
 
-function readCorpId(body: Record<string, unknown>): string {
-  const { corpId } = body;
-  if (typeof corpId !== 'string' || corpId === '') throw validationError(translate('hotline:server.corpIdRequired'));
-  return corpId;
-}
-
-function readNote(body: Record<string, unknown>): string | null {
-  const { note } = body;
-  if (note === undefined || note === null) return null;
-  if (typeof note !== 'string') throw validationError(translate('hotline:server.noteNotText'));
-  return note.trim() || null;
-}
+const callId = id('hotline:call.fields.id');
+const startBody = z.object({ corpId: id('server:input.fields.corpId') });
+const hangUpBody = z.object({ id: callId });
+// A note of only spaces is no note: trimmed before optional() sees it, so it is left out rather than refused as empty.
+const wrapUpBody = z.object({
+  id: callId,
+  note: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), optional(text('hotline:call.fields.note', WRAP_UP_NOTE_MAX))),
+});
 
 export function hotlineRoutes(api: FastifyInstance, ctx: AppContext): void {
   const hotline = new Hotline(ctx.db, ctx.callCentre, ctx.now);
@@ -41,7 +37,8 @@ export function hotlineRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: `${HOTLINE_BASE}/start`,
     auth: 'session',
     permission: PERMISSIONS.hotline.dial,
-    handler: ({ body, principal }) => hotline.start(principal, readCorpId(requireObject(body ?? {}))),
+    body: startBody,
+    handler: ({ body, principal }) => hotline.start(principal, body.corpId),
   });
 
   route(api, {
@@ -49,7 +46,8 @@ export function hotlineRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: `${HOTLINE_BASE}/hang-up`,
     auth: 'session',
     permission: PERMISSIONS.hotline.dial,
-    handler: ({ body, principal }) => hotline.hangUp(principal, requireId(requireObject(body ?? {}))),
+    body: hangUpBody,
+    handler: ({ body, principal }) => hotline.hangUp(principal, body.id),
   });
 
   route(api, {
@@ -57,9 +55,7 @@ export function hotlineRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: `${HOTLINE_BASE}/wrap-up`,
     auth: 'session',
     permission: PERMISSIONS.hotline.dial,
-    handler: ({ body, principal }) => {
-      const input = requireObject(body ?? {});
-      return hotline.wrapUp(principal, requireId(input), readNote(input));
-    },
+    body: wrapUpBody,
+    handler: ({ body, principal }) => hotline.wrapUp(principal, body.id, body.note ?? null),
   });
 }

@@ -5,15 +5,16 @@
  */
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MAX_IDS } from '../crud/fields';
 import { MESSAGE_API, MESSAGE_SOCKET_TOKEN_CALL } from '../../src/lib/messages';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
-import { requireIds, requireObject } from '../crud/fields';
+import { ids, oneOf, optional } from '../input/fields';
 import { pagingOf } from '../crud/query';
 import { sessions, userMessages } from '../db/schema';
 import { protocolError } from '../errors';
 import { route } from '../routes/route';
-import { optionalOneOf, requireBody } from '../workflow/input';
 import { messageView } from './views';
 import { recordChange } from '../operation-log/record';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
@@ -21,6 +22,9 @@ import type { Principal } from '../security/sessions';
 import { subscribeWorkflowMessages } from './workflow-messages';
 
 const READ_STATES = ['read', 'unread'] as const;
+// Paging is the kit's reader (pagingOf), so the body keeps its other fields; no state is every message.
+const pageBody = z.looseObject({ state: optional(oneOf('messages:server.fields.state', READ_STATES)) });
+const markReadBody = z.object({ ids: ids('messages:server.fields.ids', MAX_IDS) });
 
 export function messageRoutes(api: FastifyInstance, ctx: AppContext): void {
   /** Marks messages read, each with its entry (the guard of server/operation-log/guard.ts wants one per write). */
@@ -48,10 +52,10 @@ export function messageRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: `${MESSAGE_API}/page`,
     auth: 'session',
     permission,
-    handler: async ({ body: raw, principal }) => {
-      const body = requireBody(raw);
+    body: pageBody,
+    handler: async ({ body, principal }) => {
       const { pageNum, pageSize } = pagingOf(body);
-      const state = optionalOneOf(body, 'state', READ_STATES, 'messages:server.stateUnknown');
+      const { state } = body;
       const conditions: SQL[] = [eq(userMessages.userId, principal.userId)];
       if (state === 'read') conditions.push(isNotNull(userMessages.readAt));
       if (state === 'unread') conditions.push(isNull(userMessages.readAt));
@@ -98,8 +102,8 @@ export function messageRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: `${MESSAGE_API}/mark-read`,
     auth: 'session',
     permission,
-    handler: async ({ body, principal }) => {
-      const ids = requireIds(requireObject(body));
+    body: markReadBody,
+    handler: async ({ body: { ids }, principal }) => {
       await markRead(principal, and(eq(userMessages.userId, principal.userId), inArray(userMessages.id, ids), isNull(userMessages.readAt)));
       return { unread: await unreadOf(principal.userId) };
     },

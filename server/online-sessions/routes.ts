@@ -7,11 +7,12 @@
  */
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { onlineSessionResource } from '../../src/resources/online-session';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import type { AppContext } from '../context';
-import { requireId, requireObject } from '../crud/fields';
+import { id } from '../input/fields';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
@@ -23,6 +24,9 @@ import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 
 const API = onlineSessionResource.apiBase;
+// The page's filters and paging are the kit's (server/crud/query.ts reads them by the resource's declaration): passed through.
+const pageBody = z.looseObject({});
+const sessionBody = z.object({ id: id('server:input.fields.sessionId') });
 
 const COLUMNS: Columns = {
   id: sessions.sessionId,
@@ -62,11 +66,11 @@ export function onlineSessionRoutes(api: FastifyInstance, ctx: AppContext): void
     path: `${API}/page`,
     auth: 'session',
     permission: PERMISSIONS.onlineSession.list,
+    body: pageBody,
     handler: async ({ body, principal }) => {
-      const input = requireObject(body ?? {});
-      const { pageNum, pageSize } = pagingOf(input);
-      const where = whereOf(filterConditions(onlineSessionResource, COLUMNS, input));
-      const order = orderOf(onlineSessionResource, COLUMNS, input);
+      const { pageNum, pageSize } = pagingOf(body);
+      const where = whereOf(filterConditions(onlineSessionResource, COLUMNS, body));
+      const order = orderOf(onlineSessionResource, COLUMNS, body);
       const rows = await baseQuery(ctx.db)
         .where(where)
         .orderBy(...order)
@@ -82,8 +86,8 @@ export function onlineSessionRoutes(api: FastifyInstance, ctx: AppContext): void
     path: `${API}/find-by-id`,
     auth: 'session',
     permission: PERMISSIONS.onlineSession.query,
-    handler: async ({ body, principal }) => {
-      const id = requireId(requireObject(body));
+    body: sessionBody,
+    handler: async ({ body: { id }, principal }) => {
       const [row] = await baseQuery(ctx.db).where(eq(sessions.sessionId, id));
       if (!row) throw notFoundError(translate('server:login.sessionGone'));
       return present(row, principal);
@@ -95,8 +99,8 @@ export function onlineSessionRoutes(api: FastifyInstance, ctx: AppContext): void
     path: `${API}/force-logout`,
     auth: 'session',
     permission: PERMISSIONS.onlineSession.forceLogout,
-    handler: async ({ body, principal, request }) => {
-      const id = requireId(requireObject(body));
+    body: sessionBody,
+    handler: async ({ body: { id }, principal, request }) => {
       const tokenHash = await ctx.db.transaction(async (tx) => {
         const [row] = await baseQuery(tx).where(eq(sessions.sessionId, id)).for('update', { of: sessions });
         if (!row) throw businessError('SESSION_GONE', 'server:login.sessionGone');

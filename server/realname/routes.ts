@@ -5,16 +5,18 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { EDITABLE_STATUSES, isEditable, isRemovable, REALNAME_CALLS, REALNAME_PROCESS_KEY, REALNAME_STATUS } from '../../src/lib/realname';
 import { INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
 import { realnameResource } from '../../src/features/realname/resources';
 import type { AppContext } from '../context';
-import { requireId, requireIds, requireObject } from '../crud/fields';
+import { MAX_IDS } from '../crud/fields';
+import { id, ids, optional, version } from '../input/fields';
 import { pageOf } from '../crud/routes';
 import type { Tx } from '../db/tx';
 import { realnameRecords, workflowInstances, workflowTasks } from '../db/schema';
-import { businessError, notFoundError, protocolError, validationError } from '../errors';
+import { businessError, notFoundError, protocolError } from '../errors';
 import { translate } from '../i18n';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
@@ -26,8 +28,6 @@ import { readRealname, type RealnameChanges } from './input';
 import { followApprovals } from './status';
 import { listView, openSealed, recordView, SEALED_COLUMN, type SealedRow } from './view';
 import { withRecorderNames } from '../staff';
-
-type Body = Record<string, unknown>;
 
 const notFound = () => notFoundError(translate('server:crud.notFound'));
 
@@ -46,11 +46,16 @@ function sealedValues(changes: RealnameChanges, cipher: SensitiveCipher) {
   return { ...plain, ...sealed };
 }
 
-function requireVersion(body: Body): number {
-  const version = body.dataVersion;
-  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
-  return version;
-}
+const recordId = id('server:realname.fields.id');
+const byIdBody = z.object({ id: recordId });
+/** The record's own fields are read by readRealname (./input.ts: decrypted, checked by their rules, a file looked up), so the body keeps them. */
+const saveBody = z.looseObject({});
+const updateBody = z.looseObject({ id: recordId, dataVersion: version() });
+const removeBody = z.object({ ids: ids('server:realname.fields.id', MAX_IDS) });
+/** The version the screen read, when it read one. */
+const submitBody = z.object({ id: recordId, dataVersion: optional(version()) });
+// Filters and paging are the kit's (pageOf reads them by the resource's declaration): passed through.
+const pageBody = z.looseObject({});
 
 export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { realname } = PERMISSIONS;
@@ -62,20 +67,26 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
   /** A whitelisted caller's session key, under which full values are answered; null for everyone else. */
   const revealKey = (request: FastifyRequest, principal: Principal) => revealKeyOf(ctx.keys, request, principal);
 
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
+  const post = <B>(
+    path: string,
+    permission: string,
+    body: z.ZodType<B>,
+    handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<unknown>,
+  ) =>
     route(api, {
       method: 'POST',
       path,
       auth: 'session',
       permission,
-      handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
+      body,
+      handler: ({ body, principal, request }) => handler(body, principal, request),
     });
 
   /** A write in the operation log; the sealed columns show as changed, never as values. */
   const logged = (tx: Tx, principal: Principal, entry: Omit<ChangeEntry, 'resource' | 'sensitive'>) =>
     recordChange(tx, principal, { ...entry, resource: realnameResource.name, sensitive: Object.values(SEALED_COLUMN) });
 
-  post(REALNAME_CALLS.page, realname.list, async (body) => {
+  post(REALNAME_CALLS.page, realname.list, pageBody, async (body) => {
     const page = await pageOf(ctx.db, { resource: realnameResource, table: realnameRecords }, body);
     // 申请人 reads the person's name, not the login name (issue 37 item 4); the log keeps the username.
     const records = await withRecorderNames(
@@ -97,13 +108,12 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
     return view;
   };
 
-  post(REALNAME_CALLS.findById, realname.query, async (body, principal, request) => {
+  post(REALNAME_CALLS.findById, realname.query, byIdBody, async ({ id }, principal, request) => {
     const keys = await sensitiveCipher();
-    const id = requireId(body);
     return ctx.db.transaction(async (tx) => answer(tx, await findRow(tx, id), keys, request, principal));
   });
 
-  post(REALNAME_CALLS.save, realname.add, async (body, principal, request) => {
+  post(REALNAME_CALLS.save, realname.add, saveBody, async (body, principal, request) => {
     const keys = await sensitiveCipher();
     const changes = await readRealname(body, 'create', { keys: ctx.keys, files: ctx.files, onWhitelist: principal.sensitiveWhitelist });
     return ctx.db.transaction(async (tx) => {
@@ -123,10 +133,9 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  post(REALNAME_CALLS.updateById, realname.edit, async (body, principal, request) => {
+  post(REALNAME_CALLS.updateById, realname.edit, updateBody, async (body, principal, request) => {
     const keys = await sensitiveCipher();
-    const id = requireId(body);
-    const version = requireVersion(body);
+    const { id, dataVersion: version } = body;
     // Read and checked before writing (the licence lookup cannot run inside a transaction on the
     // one-connection PGlite); the guarded UPDATE below then writes only the version and status read here.
     const current = await findRow(ctx.db, id);
@@ -150,8 +159,7 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  post(REALNAME_CALLS.removeByIds, realname.remove, async (body, principal) => {
-    const ids = requireIds(body);
+  post(REALNAME_CALLS.removeByIds, realname.remove, removeBody, async ({ ids }, principal) => {
     return ctx.db.transaction(async (tx) => {
       const rows = await tx.select().from(realnameRecords).where(inArray(realnameRecords.id, ids)).for('update');
       if (rows.some((row) => !isRemovable(row.status))) throw businessError('REALNAME_NOT_REMOVABLE', 'server:realname.notRemovable');
@@ -167,10 +175,9 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
    * instance waiting at the handler's Submit step) and completes Submit in the same transaction, so
    * the record goes straight to 待初审; the status listener (status.ts) refuses an incomplete record.
    */
-  post(REALNAME_CALLS.submit, realname.submit, async (body, principal, request) => {
+  post(REALNAME_CALLS.submit, realname.submit, submitBody, async (body, principal, request) => {
     const keys = await sensitiveCipher();
-    const id = requireId(body);
-    const version = body.dataVersion === undefined ? undefined : requireVersion(body);
+    const { id, dataVersion: version } = body;
     return ctx.db.transaction(async (tx) => {
       const current = await findRow(tx, id, true);
       if (!isEditable(current.status)) throw businessError('REALNAME_NOT_EDITABLE', 'server:realname.notEditable');

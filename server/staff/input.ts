@@ -1,44 +1,76 @@
 /**
- * Body checks of the staff and role writes beyond the declared fields (readInput checks those): the
- * lists of roles, positions, organisations, menus and permissions an account or a role holds. Each
- * refusal is a VALIDATION_FAILED with a Chinese message naming what is wrong; nothing is written.
+ * The staff and role writes' body schemas (zod, server/input/fields.ts): the record's id and version,
+ * the lists of roles, positions, organisations, menus and permissions an account or a role holds, and
+ * the encrypted password. The declared fields of the account or role (username, roleName ...) are
+ * read by the kit's readInput by the resource's rules, so these bodies keep their other keys
+ * (looseObject). Each refusal is a VALIDATION_FAILED with a Chinese message naming what is wrong;
+ * nothing is written. Whether a role, menu or organisation exists is the handlers' rule.
  */
+import { z } from 'zod';
 import { POSITIONS } from '../../src/lib/access';
 import { validationError } from '../errors';
 import { translate } from '../i18n';
+import { id, ids, optional, text, version } from '../input/fields';
 
 /** Far more than any real account or role holds; a longer list is hostile input. */
 export const MAX_LIST = 500;
 
-/** A list of distinct non-empty strings (absent: empty), refused with the field's label otherwise. */
-export function stringList(body: Record<string, unknown>, field: string, labelKey: string): string[] {
-  const value = body[field];
-  if (value === undefined || value === null) return [];
-  const ok = Array.isArray(value) && value.length <= MAX_LIST && value.every((item) => typeof item === 'string' && item !== '' && item.length <= 200);
-  if (!ok) throw validationError(translate('staff:errors.badList', { field: translate(labelKey), max: String(MAX_LIST) }));
-  return [...new Set(value as string[])];
+/** A list of distinct non-empty strings (absent or null: empty), refused with the field's label otherwise. */
+function stringList(labelKey: string) {
+  const refused = () => translate('staff:errors.badList', { field: translate(labelKey), max: String(MAX_LIST) });
+  return z.preprocess(
+    (value) => value ?? [],
+    z
+      .array(z.unknown(), { error: refused })
+      .max(MAX_LIST, { error: refused })
+      // Checked as a whole, so the refusal names the list, not its nth element.
+      .refine((list): list is string[] => list.every((item) => typeof item === 'string' && item !== '' && item.length <= 200), { error: refused })
+      .transform((list) => [...new Set(list)]),
+  );
 }
 
-const KNOWN_POSITIONS = new Set<string>(Object.values(POSITIONS));
+const POSITION_ORDER: readonly string[] = Object.values(POSITIONS);
 
 /** Position codes of src/lib/access.ts POSITIONS, in their declared order. */
-export function positionList(body: Record<string, unknown>): string[] {
-  const positions = stringList(body, 'positions', 'staff:staff.fields.positions');
-  const unknown = positions.find((code) => !KNOWN_POSITIONS.has(code));
-  if (unknown) throw validationError(translate('staff:errors.unknownPosition', { code: unknown.slice(0, 50) }));
-  return Object.values(POSITIONS).filter((code) => positions.includes(code));
-}
+const positionList = stringList('staff:staff.fields.positions')
+  .refine((positions) => positions.every((code) => POSITION_ORDER.includes(code)), {
+    error: (issue) => {
+      const unknown = (issue.input as string[]).find((code) => !POSITION_ORDER.includes(code)) ?? '';
+      return translate('staff:errors.unknownPosition', { code: unknown.slice(0, 50) });
+    },
+  })
+  .transform((positions) => POSITION_ORDER.filter((code) => positions.includes(code)));
 
-export function requireVersion(body: Record<string, unknown>): number {
-  const version = body.dataVersion;
-  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
-  return version;
-}
+/** RSA-encrypted in the browser (src/lib/crypto): decrypted by the handler, which holds the keys. */
+const password = text('staff:staff.fields.password', 4096);
 
-/** An RSA-encrypted password field, decrypted; refused when absent or not decryptable. */
-export function encryptedPassword(body: Record<string, unknown>, decrypt: (cipher: string) => string | null): string {
-  const cipher = body.password;
-  if (typeof cipher !== 'string' || cipher === '') throw validationError(translate('staff:errors.passwordRequired'));
+const staffId = id('staff:staff.fields.id');
+const roleId = id('staff:role.fields.id');
+
+/** The roles, positions and organisations an account is to hold; orgId and defaultCorpId are read with the database. */
+const assignments = { roleIds: stringList('staff:staff.fields.roles'), positions: positionList, corpIds: stringList('staff:staff.fields.corps') };
+
+export const staffBodies = {
+  byId: z.object({ id: staffId }),
+  save: z.looseObject({ ...assignments, password }),
+  update: z.looseObject({ id: staffId, dataVersion: version(), ...assignments }),
+  resetPassword: z.object({ id: staffId, password }),
+  /** The version the screen read, when it read one: unlocking is safe to repeat. */
+  unlock: z.object({ id: staffId, dataVersion: optional(version()) }),
+};
+
+/** The permissions and menus a role is to hold. */
+const grants = { permissions: stringList('staff:role.fields.permissions'), menuIds: stringList('staff:role.fields.menus') };
+
+export const roleBodies = {
+  byId: z.object({ id: roleId }),
+  save: z.looseObject(grants),
+  update: z.looseObject({ id: roleId, dataVersion: version(), ...grants }),
+  remove: z.object({ ids: ids('staff:role.fields.id', MAX_LIST) }),
+};
+
+/** An encrypted password decrypted, trimmed; refused when it was not encrypted with the session's key. */
+export function decryptedPassword(cipher: string, decrypt: (cipher: string) => string | null): string {
   const plain = decrypt(cipher);
   if (plain === null) throw validationError(translate('server:validation.notEncrypted', { field: translate('staff:staff.fields.password') }));
   return plain.trim();

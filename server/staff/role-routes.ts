@@ -14,12 +14,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { knownPermissions } from '../../src/crud/resource';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { ROLE_CALLS, roleResource, type RoleGrants } from '../../src/resources/staff';
 import type { AppContext } from '../context';
 import { checkDictValues } from '../crud/checks';
-import { readInput, requireId, requireIds, requireObject } from '../crud/fields';
+import { readInput } from '../crud/fields';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
@@ -34,7 +35,10 @@ import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { isAdminRole } from './admins';
 import { grantTree, menusToGrant } from './grant-tree';
-import { requireVersion, stringList } from './input';
+import { roleBodies } from './input';
+
+// Filters and paging are the kit's (server/crud/query.ts reads them by the resource's declaration): passed through.
+const pageBody = z.looseObject({});
 
 const API = roleResource.apiBase;
 /** The status is a code of dictionary sys_normal_disable, checked as the kit checks its dictionary fields. */
@@ -81,13 +85,12 @@ async function roleWithGrants(db: Db | Tx, pkRole: string) {
 }
 
 /** The permissions and menus a role is to hold, checked: only permissions the code knows, only menus that exist. */
-async function readGrants(tx: Tx, body: Record<string, unknown>) {
-  const permissions = stringList(body, 'permissions', 'staff:role.fields.permissions');
+async function readGrants(tx: Tx, body: { permissions: string[]; menuIds: string[] }) {
+  const { permissions, menuIds: chosen } = body;
   const known = new Set(knownPermissions(RESOURCES));
   // The wildcard is the built-in administrator role's alone.
   const unknown = permissions.find((p) => !known.has(p));
   if (unknown) throw validationError(translate('staff:roleErrors.unknownPermission', { permission: unknown.slice(0, 100) }));
-  const chosen = stringList(body, 'menuIds', 'staff:role.fields.menus');
   if (chosen.length) {
     const found = new Set((await tx.select({ id: menus.id }).from(menus).where(inArray(menus.id, chosen))).map((m) => m.id));
     const missing = chosen.find((id) => !found.has(id));
@@ -104,17 +107,18 @@ async function writeGrants(tx: Tx, pkRole: string, grants: { permissions: string
 }
 
 export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
-  const post = <T>(path: string, permission: string, handler: (body: Record<string, unknown>, principal: Principal, request: FastifyRequest) => Promise<T>) =>
+  const post = <B, T>(path: string, permission: string, body: z.ZodType<B>, handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<T>) =>
     route(api, {
       method: 'POST',
       path: `${API}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
+      body,
+      handler: ({ body, principal, request }) => handler(body, principal, request),
     });
   const { role } = PERMISSIONS;
 
-  post('page', role.list, async (body) => {
+  post('page', role.list, pageBody, async (body) => {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf(filterConditions(roleResource, COLUMNS, body));
     const order = orderOf(roleResource, COLUMNS, body);
@@ -127,15 +131,15 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { records: rows.map(present), total, pageNum, pageSize };
   });
 
-  post('find-by-id', role.query, async (body) => {
-    const found = await roleWithGrants(ctx.db, requireId(body));
+  post('find-by-id', role.query, roleBodies.byId, async (body) => {
+    const found = await roleWithGrants(ctx.db, body.id);
     if (!found) throw notFoundError(translate('server:crud.notFound'));
     return found;
   });
 
-  post(ROLE_CALLS.grantTree.slice(API.length + 1), role.query, () => grantTree(ctx.db, RESOURCES));
+  post(ROLE_CALLS.grantTree.slice(API.length + 1), role.query, z.object({}), () => grantTree(ctx.db, RESOURCES));
 
-  post('save', role.add, async (body, principal, request) => {
+  post('save', role.add, roleBodies.save, async (body, principal, request) => {
     const values = readInput(roleResource, body, 'create');
     try {
       return await ctx.db.transaction(async (tx) => {
@@ -168,9 +172,8 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  post('update-by-id', role.edit, async (body, principal, request) => {
-    const id = requireId(body);
-    const version = requireVersion(body);
+  post('update-by-id', role.edit, roleBodies.update, async (body, principal, request) => {
+    const { id, dataVersion: version } = body;
     const values = readInput(roleResource, body, 'update');
     return ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, DICT_CHECK, values);
@@ -200,8 +203,7 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  post('remove-by-ids', role.remove, async (body, principal, request) => {
-    const ids = requireIds(body);
+  post('remove-by-ids', role.remove, roleBodies.remove, async ({ ids }, principal, request) => {
     return ctx.db.transaction(async (tx) => {
       const rows = await tx
         .select({ pkRole: roles.pkRole, code: roles.code, roleName: roles.roleName })

@@ -12,6 +12,7 @@
  */
 import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { POSITIONS } from '../../src/lib/access';
 import { isStrongPassword } from '../../src/lib/password';
 import { SESSION_END_REASON } from '../../src/lib/messages';
@@ -19,7 +20,7 @@ import { USER_STATUS } from '../../src/lib/codes';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { ACCOUNT_STATUS, STAFF_ACTION, staffResource } from '../../src/resources/staff';
 import type { AppContext } from '../context';
-import { readInput, requireId, requireObject } from '../crud/fields';
+import { readInput } from '../crud/fields';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
 import { registerReferenceTarget } from '../crud/references';
 import type { Db } from '../db/open';
@@ -36,7 +37,10 @@ import { sysOrgs } from '../db/schema';
 import { hashPassword } from '../security/password-hash';
 import type { Principal } from '../security/sessions';
 import { holdsAdminRole, lockAdminRole, refuseLosingLastAdmin } from './admins';
-import { encryptedPassword, positionList, requireVersion, stringList } from './input';
+import { decryptedPassword, staffBodies } from './input';
+
+// Filters and paging are the kit's (server/crud/query.ts reads them by the resource's declaration): passed through.
+const pageBody = z.looseObject({});
 
 const API = staffResource.apiBase;
 /** sys_orgs.status, dictionary sys_normal_disable: '1' disabled. */
@@ -150,10 +154,12 @@ async function staffById(db: Db | Tx, id: string) {
 }
 
 /** The roles, positions and organisations an account holds, read and checked against the database. */
-async function readAssignments(tx: Tx, body: Record<string, unknown>, currentOrgId: string | null = null) {
-  const roleIds = stringList(body, 'roleIds', 'staff:staff.fields.roles');
-  const positions = positionList(body);
-  const corpIds = stringList(body, 'corpIds', 'staff:staff.fields.corps');
+async function readAssignments(
+  tx: Tx,
+  body: { roleIds: string[]; positions: string[]; corpIds: string[]; [field: string]: unknown },
+  currentOrgId: string | null = null,
+) {
+  const { roleIds, positions, corpIds } = body;
   if (roleIds.length) {
     const found = new Set((await tx.select({ pkRole: roles.pkRole }).from(roles).where(inArray(roles.pkRole, roleIds))).map((r) => r.pkRole));
     const missing = roleIds.find((id) => !found.has(id));
@@ -213,19 +219,20 @@ async function lockedStaff(tx: Tx, id: string, version?: number) {
 const bump = (principal: Principal) => ({ dataVersion: sql`${users.dataVersion} + 1`, updateTime: new Date(), updateBy: principal.username });
 
 export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
-  const post = <T>(path: string, permission: string, handler: (body: Record<string, unknown>, principal: Principal, request: FastifyRequest) => Promise<T>) =>
+  const post = <B, T>(path: string, permission: string, body: z.ZodType<B>, handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<T>) =>
     route(api, {
       method: 'POST',
       path: `${API}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal, request }) => handler(requireObject(body ?? {}), principal, request),
+      body,
+      handler: ({ body, principal, request }) => handler(body, principal, request),
     });
   const { staff } = PERMISSIONS;
   // Staff accounts are referenced by records that name a person (the hotline's caller): their current name is read from here.
   registerReferenceTarget({ resource: staffResource, table: users });
 
-  post('page', staff.list, async (body) => {
+  post('page', staff.list, pageBody, async (body) => {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf(filterConditions(staffResource, COLUMNS, body));
     const order = orderOf(staffResource, COLUMNS, body);
@@ -240,14 +247,14 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { records: rows.map((row) => lockShown(presentStaff(row), ctx.now())), total, pageNum, pageSize };
   });
 
-  post('find-by-id', staff.query, async (body) => {
-    const found = await staffById(ctx.db, requireId(body));
+  post('find-by-id', staff.query, staffBodies.byId, async (body) => {
+    const found = await staffById(ctx.db, body.id);
     if (!found) throw notFoundError(translate('server:crud.notFound'));
     return lockShown(found, ctx.now());
   });
 
   // The choices of the account form: every role (disabled ones marked), position and organisation.
-  post('options', staff.query, async () => ({
+  post('options', staff.query, z.object({}), async () => ({
     roles: await ctx.db
       .select({ id: roles.pkRole, roleName: roles.roleName, code: roles.code, status: roles.status })
       .from(roles)
@@ -261,9 +268,9 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     positions: Object.values(POSITIONS).map((code) => ({ id: code, name: positionName(code) })),
   }));
 
-  post('save', staff.add, async (body, principal, request) => {
+  post('save', staff.add, staffBodies.save, async (body, principal, request) => {
     const values = readInput(staffResource, body, 'create');
-    const password = encryptedPassword(body, (cipher) => ctx.keys.decrypt(cipher));
+    const password = decryptedPassword(body.password, (cipher) => ctx.keys.decrypt(cipher));
     checkInitialPassword(password);
     const passwordHash = await hashPassword(password, ctx.passwordCost);
     try {
@@ -305,9 +312,8 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  post('update-by-id', staff.edit, async (body, principal, request) => {
-    const id = requireId(body);
-    const version = requireVersion(body);
+  post('update-by-id', staff.edit, staffBodies.update, async (body, principal, request) => {
+    const { id, dataVersion: version } = body;
     const values = readInput(staffResource, body, 'update');
     return ctx.db.transaction(async (tx) => {
       const adminRole = await lockAdminRole(tx);
@@ -345,8 +351,8 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
 
   const setStatus =
-    (target: (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS]) => async (body: Record<string, unknown>, principal: Principal, request: FastifyRequest) => {
-      const id = requireId(body);
+    (target: (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS]) =>
+    async ({ id }: { id: string }, principal: Principal, request: FastifyRequest) => {
       const disabling = target === ACCOUNT_STATUS.disabled;
       if (disabling && id === principal.userId) throw businessError('CANNOT_DISABLE_SELF', 'staff:errors.cannotDisableSelf');
       const after = await ctx.db.transaction(async (tx) => {
@@ -372,14 +378,14 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
       });
       return after;
     };
-  post('disable', staff.status, setStatus(ACCOUNT_STATUS.disabled));
-  post('enable', staff.status, setStatus(ACCOUNT_STATUS.enabled));
+  post('disable', staff.status, staffBodies.byId, setStatus(ACCOUNT_STATUS.disabled));
+  post('enable', staff.status, staffBodies.byId, setStatus(ACCOUNT_STATUS.enabled));
 
-  post('reset-password', staff.resetPwd, async (body, principal, request) => {
-    const id = requireId(body);
+  post('reset-password', staff.resetPwd, staffBodies.resetPassword, async (body, principal, request) => {
+    const { id } = body;
     // One's own password is changed with the old one (修改密码), not reset.
     if (id === principal.userId) throw businessError('CANNOT_RESET_SELF', 'staff:errors.cannotResetSelf');
-    const password = encryptedPassword(body, (cipher) => ctx.keys.decrypt(cipher));
+    const password = decryptedPassword(body.password, (cipher) => ctx.keys.decrypt(cipher));
     checkInitialPassword(password);
     const passwordHash = await hashPassword(password, ctx.passwordCost);
     return ctx.db.transaction(async (tx) => {
@@ -403,11 +409,11 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
    * asking), under the status permission like 停用/启用. Refused for oneself (a signed-in user is not
    * locked, and no one lifts a lock on their own name) and for an account that is not locked now.
    */
-  post('unlock', staff.status, async (body, principal, request) => {
-    const id = requireId(body);
+  post('unlock', staff.status, staffBodies.unlock, async (body, principal, request) => {
+    const { id } = body;
     if (id === principal.userId) throw businessError('CANNOT_UNLOCK_SELF', 'staff:errors.cannotUnlockSelf');
     return ctx.db.transaction(async (tx) => {
-      const account = await lockedStaff(tx, id, body.dataVersion === undefined ? undefined : requireVersion(body));
+      const account = await lockedStaff(tx, id, body.dataVersion);
       const before = lockShown(account, ctx.now());
       if (!before.locked) throw businessError('NOT_LOCKED', 'staff:errors.notLocked', { name: before.personName });
       await tx.delete(loginLocks).where(eq(loginLocks.username, loginKey(before.username)));

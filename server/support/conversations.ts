@@ -5,17 +5,18 @@
  * with the NOTIFY that tells the operator's sockets (server/messages/store.ts).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { MAX_SUPPORT_TEXT, MESSAGE_KIND, SUPPORT_PATH, SUPPORT_STATUS, type SupportConversation } from '../../src/lib/messages';
 import type { Db } from '../db/open';
 import { supportConversations, supportMessages } from '../db/schema';
 import type { Tx } from '../db/tx';
-import { businessError, notFoundError, validationError } from '../errors';
+import { businessError, notFoundError } from '../errors';
 import { translate } from '../i18n';
 import { keptAsKey, notifyChannel, sendMessages } from '../messages';
 import { recordChange } from '../operation-log/record';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { supportMessageView } from '../messages';
-import type { Body } from '../workflow/input';
+import { id, text } from '../input/fields';
 
 type ConversationRow = typeof supportConversations.$inferSelect;
 
@@ -30,22 +31,13 @@ export function conversationView(row: ConversationRow): SupportConversation {
   };
 }
 
-/** A required text field of at most `max` characters, trimmed; refusals name the field. */
-export function supportText(body: Body, field: string, max: number): string {
-  const value = body[field];
-  if (typeof value !== 'string' || value.trim() === '')
-    throw validationError(translate('messages:server.fieldRequired', { field: translate(`messages:support.fields.${field}`) }));
-  const text = value.trim();
-  if (text.length > max)
-    throw validationError(translate('messages:server.fieldTooLong', { field: translate(`messages:support.fields.${field}`), max: String(max) }));
-  return text;
-}
+const supportField = (field: 'corpName' | 'contactName' | 'subject' | 'body', max: number) => text(`messages:support.fields.${field}`, max);
+const conversationId = id('messages:support.fields.id');
 
-export function conversationId(body: Body): string {
-  const id = body.id;
-  if (typeof id !== 'string' || id === '' || id.length > 100) throw validationError(translate('messages:server.conversationRequired'));
-  return id;
-}
+/** A call about one conversation (either side). */
+export const conversationBody = z.object({ id: conversationId });
+/** A message written in a conversation (either side). */
+export const messageBody = z.object({ id: conversationId, body: supportField('body', MAX_SUPPORT_TEXT) });
 
 const gone = () => notFoundError(translate('messages:server.conversationNotFound'));
 
@@ -60,21 +52,15 @@ export async function findConversation(db: Db | Tx, id: string) {
   return { conversation: conversationView(row), messages: messages.map(supportMessageView) };
 }
 
-export interface Opening {
-  corpName: string;
-  contactName: string;
-  subject: string;
-  body: string;
-}
+/** What the corporate side opens a conversation with: who writes, about what, and the first message. */
+export const openingBody = z.object({
+  corpName: supportField('corpName', 100),
+  contactName: supportField('contactName', 50),
+  subject: supportField('subject', 200),
+  body: supportField('body', MAX_SUPPORT_TEXT),
+});
 
-export function readOpening(body: Body): Opening {
-  return {
-    corpName: supportText(body, 'corpName', 100),
-    contactName: supportText(body, 'contactName', 50),
-    subject: supportText(body, 'subject', 200),
-    body: supportText(body, 'body', MAX_SUPPORT_TEXT),
-  };
-}
+export type Opening = z.infer<typeof openingBody>;
 
 /** Opens a conversation in the queue with its first message. */
 export async function openConversation(db: Db, opening: Opening, at?: Date) {

@@ -7,11 +7,12 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CORPORATE_KEY_HEADER, CORPORATE_SUPPORT_API, MAX_SUPPORT_TEXT } from '../../src/lib/messages';
+import type { z } from 'zod';
+import { CORPORATE_KEY_HEADER, CORPORATE_SUPPORT_API } from '../../src/lib/messages';
 import type { Db } from '../db/open';
 import { protocolError, success } from '../errors';
-import { requireBody } from '../workflow/input';
-import { conversationId, corporateMessage, findConversation, openConversation, readOpening, supportText } from './conversations';
+import { parseWithSchema } from '../input/fields';
+import { conversationBody, corporateMessage, findConversation, messageBody, openConversation, openingBody } from './conversations';
 
 /** The demo's key, documented in the README; a real install sets CORPORATE_SUPPORT_KEY. */
 export const DEMO_CORPORATE_KEY = 'scf-demo-corporate-key';
@@ -26,14 +27,15 @@ function keyMatches(request: FastifyRequest, key: string): boolean {
 
 export function registerCorporateSupport(app: FastifyInstance, options: { db: Db; demoMode: boolean; key?: string }): void {
   const key = options.key || process.env.CORPORATE_SUPPORT_KEY || (options.demoMode ? DEMO_CORPORATE_KEY : '');
-  const post = (path: string, handler: (body: ReturnType<typeof requireBody>) => Promise<unknown>) =>
+  // Outside /api/web, so no guard parses the body: each call parses it with its schema here, after the key.
+  const post = <B>(path: string, schema: z.ZodType<B>, handler: (body: B) => Promise<unknown>) =>
     app.post(`${CORPORATE_SUPPORT_API}/${path}`, { bodyLimit: 64 * 1024 }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!key || !keyMatches(request, key)) throw protocolError('FORBIDDEN');
-      return success(await handler(requireBody(request.body)));
+      return success(await handler(parseWithSchema(schema, request.body)));
     });
 
-  post('conversations/open', async (body) => findConversation(options.db, (await openConversation(options.db, readOpening(body))).id));
-  post('conversations/messages/add', async (body) => corporateMessage(options.db, conversationId(body), supportText(body, 'body', MAX_SUPPORT_TEXT)));
-  post('conversations/find-by-id', async (body) => findConversation(options.db, conversationId(body)));
+  post('conversations/open', openingBody, async (body) => findConversation(options.db, (await openConversation(options.db, body)).id));
+  post('conversations/messages/add', messageBody, async (body) => corporateMessage(options.db, body.id, body.body));
+  post('conversations/find-by-id', conversationBody, async (body) => findConversation(options.db, body.id));
 }

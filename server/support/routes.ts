@@ -5,34 +5,36 @@
  */
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MAX_SUPPORT_TEXT, SUPPORT_API, SUPPORT_BOXES, SUPPORT_STATUS } from '../../src/lib/messages';
+import { z } from 'zod';
+import { SUPPORT_API, SUPPORT_BOXES, SUPPORT_STATUS } from '../../src/lib/messages';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { pagingOf } from '../crud/query';
 import { supportConversations } from '../db/schema';
-import { validationError } from '../errors';
-import { translate } from '../i18n';
+import { oneOf, optional } from '../input/fields';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
-import { requireBody, type Body } from '../workflow/input';
-import { closeConversation, conversationId, conversationView, findConversation, operatorReply, supportText, takeConversation } from './conversations';
+import { closeConversation, conversationBody, conversationView, findConversation, messageBody, operatorReply, takeConversation } from './conversations';
+
+// Paging is the kit's reader (pagingOf), so the body keeps its other fields; no box is the queue.
+const pageBody = z.looseObject({ box: optional(oneOf('messages:support.fields.box', SUPPORT_BOXES)) });
 
 export function supportRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { support } = PERMISSIONS;
-  const post = (path: string, permission: string, handler: (body: Body, principal: Principal) => Promise<unknown>) =>
+  const post = <B>(path: string, permission: string, body: z.ZodType<B>, handler: (body: B, principal: Principal) => Promise<unknown>) =>
     route(api, {
       method: 'POST',
       path: `${SUPPORT_API}/${path}`,
       auth: 'session',
       permission,
-      handler: ({ body, principal }) => handler(requireBody(body), principal),
+      body,
+      handler: ({ body, principal }) => handler(body, principal),
     });
   const operatorOf = (principal: Principal) => ({ userId: principal.userId, username: principal.username, personName: principal.personName });
 
-  post('conversations/page', support.list, async (body, principal) => {
+  post('conversations/page', support.list, pageBody, async (body, principal) => {
     const { pageNum, pageSize } = pagingOf(body);
     const box = body.box ?? 'queue';
-    if (typeof box !== 'string' || !(SUPPORT_BOXES as readonly string[]).includes(box)) throw validationError(translate('messages:server.boxUnknown'));
     const conditions: SQL[] =
       box === 'queue'
         ? [eq(supportConversations.status, SUPPORT_STATUS.OPEN)]
@@ -56,10 +58,8 @@ export function supportRoutes(api: FastifyInstance, ctx: AppContext): void {
     return { records: rows.map(conversationView), total, pageNum, pageSize };
   });
 
-  post('conversations/find-by-id', support.list, async (body) => findConversation(ctx.db, conversationId(body)));
-  post('conversations/take', support.reply, async (body, principal) => takeConversation(ctx.db, conversationId(body), operatorOf(principal)));
-  post('conversations/reply', support.reply, async (body, principal) =>
-    operatorReply(ctx.db, conversationId(body), supportText(body, 'body', MAX_SUPPORT_TEXT), operatorOf(principal)),
-  );
-  post('conversations/close', support.reply, async (body, principal) => closeConversation(ctx.db, conversationId(body), operatorOf(principal)));
+  post('conversations/find-by-id', support.list, conversationBody, async (body) => findConversation(ctx.db, body.id));
+  post('conversations/take', support.reply, conversationBody, async (body, principal) => takeConversation(ctx.db, body.id, operatorOf(principal)));
+  post('conversations/reply', support.reply, messageBody, async (body, principal) => operatorReply(ctx.db, body.id, body.body, operatorOf(principal)));
+  post('conversations/close', support.reply, conversationBody, async (body, principal) => closeConversation(ctx.db, body.id, operatorOf(principal)));
 }

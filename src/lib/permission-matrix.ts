@@ -42,22 +42,6 @@ export interface MatrixAnswer {
   rows: MatrixRow[];
 }
 
-/** Reads the filters of a request body; a string naming the field that is wrong otherwise. */
-export function readMatrixFilters(body: unknown): MatrixFilters | { invalid: keyof MatrixFilters } {
-  const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  const by = input.by ?? 'role';
-  if (!MATRIX_SUBJECTS.includes(by as MatrixSubjectKind)) return { invalid: 'by' };
-  const text = (value: unknown) =>
-    value === undefined || value === null || value === '' ? undefined : typeof value === 'string' && value.length <= 100 ? value : null;
-  const subject = text(input.subject);
-  if (subject === null) return { invalid: 'subject' };
-  const resource = text(input.resource);
-  if (resource === null) return { invalid: 'resource' };
-  const allowedAction = text(input.allowedAction);
-  if (allowedAction === null || (allowedAction !== undefined && !MATRIX_ACTIONS.includes(allowedAction as MatrixAction))) return { invalid: 'allowedAction' };
-  return { by: by as MatrixSubjectKind, subject, resource, allowedAction: allowedAction as MatrixAction | undefined };
-}
-
 /** `titleOf` translates a resource's title key, so that the resource filter matches 菜单管理 as well as menus. */
 export function filterMatrix(rows: readonly MatrixRow[], filters: MatrixFilters, titleOf: (key: string) => string = (key) => key): MatrixRow[] {
   const term = filters.resource?.trim().toLowerCase();

@@ -165,7 +165,8 @@ describe('news and notices: publish, unpublish, pin', () => {
     }
     expect(refusalOf(await admin.call(`${NEWS}/publish`, { json: { id: draft.id } }))).toMatchObject({
       code: 'VALIDATION_FAILED',
-      message: '缺少数据版本 dataVersion',
+      // The one refusal of a missing field, with its label (server/input/fields.ts version()).
+      message: '数据版本不能为空',
     });
     expect(await find(NEWS, draft.id)).toEqual(draft);
 

@@ -141,8 +141,9 @@ describe('who may write which segment', () => {
       code: 'VALIDATION_FAILED',
       message: server.docReview.remarkRequired,
     });
-    expect(refusalOf(await approve(handler, file, 'AUDIT', 'WAIT'))).toMatchObject({ code: 'VALIDATION_FAILED', message: server.docReview.resultInvalid });
-    expect(refusalOf(await approve(handler, file, 'FINAL', 'PASS'))).toMatchObject({ code: 'VALIDATION_FAILED', message: server.docReview.segmentInvalid });
+    // WAIT is a state, not a verdict; FINAL no segment: each refused by the one 'not one of' message with its label.
+    expect(refusalOf(await approve(handler, file, 'AUDIT', 'WAIT'))).toMatchObject({ code: 'VALIDATION_FAILED', message: '审核结果的值不在可选范围内：WAIT' });
+    expect(refusalOf(await approve(handler, file, 'FINAL', 'PASS'))).toMatchObject({ code: 'VALIDATION_FAILED', message: '审核环节的值不在可选范围内：FINAL' });
     expect(refusalOf(await approve(handler, { ...file, docFileId: 'df-none' }, 'AUDIT', 'PASS'))).toMatchObject({ code: 'NOT_FOUND' });
     expect(filesOf(await list(auditor, ABS, 'AUDIT'))[0]).toEqual(file);
   });

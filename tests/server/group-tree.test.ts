@@ -71,8 +71,9 @@ describe('the group tree', () => {
       ['华南分公司', 0],
     ]);
     expect(await dataOf<unknown[]>(auditor, `${TREE}/children`, { parentId: units.dept.id })).toEqual([]);
-    for (const parentId of [42, '', ['x']])
-      expect(refusalOf(await auditor.call(`${TREE}/children`, { json: { parentId } })).message).toBe('上级单位标识不正确');
+    for (const parentId of [42, ['x']]) expect(refusalOf(await auditor.call(`${TREE}/children`, { json: { parentId } })).message).toBe('上级单位必须是文本');
+    // '' is left out, like absent and null to every body field: the roots.
+    expect((await dataOf<Unit[]>(auditor, `${TREE}/children`, { parentId: '' })).map((u) => u.id)).toEqual(roots.map((u) => u.id));
   });
 
   it('finds units by a part of their name or their corporation’s, with the path from the root to each', async () => {

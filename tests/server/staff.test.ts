@@ -123,7 +123,7 @@ describe('staff accounts', () => {
     expect(refusalOf(await admin.call(STAFF_CALLS.save, { json: { username, personName: '弱', password: admin.encrypt('abc') } })).message).toBe(
       '请输入8至20位的数字、大小写字母及特殊字符4种类型字符的组合',
     );
-    expect(refusalOf(await admin.call(STAFF_CALLS.save, { json: { username, personName: '弱' } })).message).toBe('请输入初始密码');
+    expect(refusalOf(await admin.call(STAFF_CALLS.save, { json: { username, personName: '弱' } })).message).toBe('初始密码不能为空');
     expect(await srv.database.db.select({ id: users.id }).from(users).where(eq(users.username, username))).toHaveLength(0);
   });
 
