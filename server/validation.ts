@@ -3,27 +3,8 @@ import { MONEY_INPUT_DIGITS, moneyInputText, type MoneyDigits } from '../src/lib
 import { aboutField, validationError } from './errors';
 import { translate } from './i18n';
 
-export type Validation<T> = { ok: true; value: T } | { ok: false; error: string };
-
-export type BodyValidator<T> = (body: unknown) => Validation<T>;
-
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A JSON object whose listed fields are non-empty strings. */
-export function requireStrings<K extends string>(...fields: K[]): BodyValidator<Record<K, string>> {
-  return (body) => {
-    if (!isPlainObject(body)) return { ok: false, error: translate('server:validation.bodyNotObject') };
-    for (const field of fields) {
-      const value = body[field];
-      if (value === undefined || value === null || value === '') {
-        return { ok: false, error: translate('server:validation.required', { field }) };
-      }
-      if (typeof value !== 'string') return { ok: false, error: translate('server:validation.notString', { field }) };
-    }
-    return { ok: true, value: Object.fromEntries(fields.map((f) => [f, body[f] as string])) as Record<K, string> };
-  };
 }
 
 /** How a money field reads: its digits (spec 5.4's amount unless a declaration says otherwise) and whether 0 is an answer. */
@@ -52,12 +33,4 @@ export function moneyVerdict(value: unknown, label: string, options: MoneyOption
     return { message: translate('server:validation.money', { field: label, integer: String(digits.integer), decimal: String(digits.decimal) }) };
   if (!options.allowZero && /^[0.]+$/.test(text)) return { message: translate('server:validation.moneyPositive', { field: label }) };
   return { text };
-}
-
-const absent = (value: unknown) => value === undefined || value === null || value === '';
-
-/** A money field the call needs: missing is server:crud.required, anything else goes through moneyValue. */
-export function requireMoney(body: Record<string, unknown>, field: string, label: string, options: MoneyOptions = {}): string {
-  if (absent(body[field])) throw aboutField(validationError(translate('server:crud.required', { field: label })), field);
-  return moneyValue(body[field], field, label, options);
 }

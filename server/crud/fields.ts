@@ -157,10 +157,3 @@ export function requireId(body: Record<string, unknown>): string {
 }
 
 export const MAX_IDS = 500;
-
-export function requireIds(body: Record<string, unknown>): string[] {
-  const { ids } = body;
-  const ok = Array.isArray(ids) && ids.length > 0 && ids.length <= MAX_IDS && ids.every((id) => typeof id === 'string' && id !== '');
-  if (!ok) throw validationError(translate('server:crud.idsRequired', { max: String(MAX_IDS) }));
-  return [...new Set(ids as string[])];
-}

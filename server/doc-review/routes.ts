@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import {
   APPROVE_RESULT,
+  DECIDED_RESULTS,
   DOC_REVIEW_CALLS,
   DOC_REVIEW_PROCESS_KEYS,
   MAX_APPROVE_REMARK,
@@ -45,7 +46,7 @@ const segmentBody = z.object({ businessKey, taskSegment });
 const approveBody = z.object({
   docFileId: text('server:input.fields.docFileId', MAX_BUSINESS_KEY),
   taskSegment,
-  approveResult: oneOf('server:docReview.fields.approveResult', [APPROVE_RESULT.PASS, APPROVE_RESULT.NOPASS]),
+  approveResult: oneOf('server:docReview.fields.approveResult', DECIDED_RESULTS),
   approveRemark: remark('server:docReview.fields.approveRemark', MAX_APPROVE_REMARK),
   dataVersion: version(),
 });

@@ -10,15 +10,12 @@
  *     permission: PERMISSIONS.config.edit, body: updateBody,
  *     handler: async ({ body, principal }) => ...,   // body: { configKey: string; configValue: string }
  *   });
- *
- * `validate` (server/validation.ts's BodyValidator) is the older way, kept until no route uses it (issue 39 item 3).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { hasAnyPermission } from '../../src/lib/access';
 import { success } from '../errors';
 import type { ProtocolHeaders } from '../security/signature';
 import type { Principal } from '../security/sessions';
-import type { BodyValidator } from '../validation';
 import type { z } from 'zod';
 import { runWithOrigin } from '../operation-log/origin';
 import { declareRoute } from '../audit/declared-routes';
@@ -32,7 +29,6 @@ export interface RouteRules {
   permission?: string;
   /** State-changing methods (all but GET and HEAD) must carry the session's CSRF token. */
   csrf: boolean;
-  validate?: BodyValidator<unknown>;
   /** The body's zod schema (server/input/fields.ts): parsed where validate ran; the handler gets its output. */
   body?: z.ZodType<unknown>;
   /** Open to a session that must still change its initial password (spec 4.1.5); every other route refuses it. */
@@ -69,7 +65,6 @@ export interface RouteDefinition<B, A extends AuthMode> {
   permission?: A extends 'session' ? string : never;
   /** Defaults to true for session routes; false only for the call that hands out the CSRF token. */
   csrf?: boolean;
-  validate?: BodyValidator<B>;
   /** The body's zod schema, built from server/input/fields.ts; the handler's body is typed from it. */
   body?: z.ZodType<B>;
   /**
@@ -87,7 +82,6 @@ export function route<B = unknown, A extends AuthMode = AuthMode>(api: FastifyIn
     auth: definition.auth,
     permission: definition.permission,
     csrf: definition.csrf ?? definition.auth === 'session',
-    validate: definition.validate,
     body: definition.body,
     beforePasswordChange: definition.beforePasswordChange ?? false,
   };

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission } from '../../src/lib/access';
 import { USER_STATUS } from '../../src/lib/codes';
 import { BACKGROUND_CALL_HEADER, CSRF_QUERY_KEY, DEFAULT_CSRF_HEADER } from '../../src/protocol/headers';
-import { malformedJsonError, protocolError, validationError } from '../errors';
+import { malformedJsonError, protocolError } from '../errors';
 import { localeOf, runInLocale } from '../i18n';
 import { checkInput } from './input-gate';
 import { parseWithSchema } from '../input/fields';
@@ -108,15 +108,7 @@ export function installGuard(api: FastifyInstance, deps: { nonces: NonceStore; l
 
     const body = parseBody(request.rawBody);
     checkInput(body);
-    if (rules.body) {
-      request.validBody = parseWithSchema(rules.body, body);
-    } else if (rules.validate) {
-      const result = rules.validate(body);
-      if (!result.ok) throw validationError(result.error);
-      request.validBody = result.value;
-    } else {
-      request.validBody = body;
-    }
+    request.validBody = rules.body ? parseWithSchema(rules.body, body) : body;
 
     request.principal = principal;
     // A screen's own timer (a badge count) is not activity: it must not keep an idle session alive.

@@ -34,21 +34,6 @@ export function requireText(body: Body, field: string, missingKey: string, max =
   return text;
 }
 
-export function optionalInteger(body: Body, field: string, messageKey: string): number | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw validationError(translate(messageKey));
-  return value;
-}
-
-/** A value from a fixed set, or undefined when absent. */
-export function optionalOneOf<T extends string>(body: Body, field: string, allowed: readonly T[], messageKey: string): T | undefined {
-  const value = body[field];
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw validationError(translate(messageKey, { value: String(value) }));
-  return value as T;
-}
-
 /** Process variables: an object of text values (which names and values a process takes is checked against its definition). */
 export function readVariables(body: Body): Record<string, string> {
   const value = body.variables;

@@ -13,7 +13,8 @@ import { sysConfigs } from '../../server/db/schema';
 import { recordChange } from '../../server/operation-log/record';
 import { route } from '../../server/routes/route';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
-import { requireStrings } from '../../server/validation';
+import { z } from 'zod';
+import { text } from '../../server/input/fields';
 import { ApiClient, passwordOf, signInAs, type ApiResponse, type OutgoingRequest } from './client';
 import { startServer, type TestServer } from './server';
 
@@ -38,14 +39,14 @@ function expectAccepted(answer: ApiResponse) {
 }
 
 /** A test-only route guarded by a permission the auditor lacks, whose effect can be read back. */
-const setValueBody = requireStrings('configKey', 'configValue');
+const setValueBody = z.object({ configKey: text('server:input.fields.configKey'), configValue: text('server:bodySchema.fields.configValue') });
 const configEditRoute: RouteModule = (api, ctx) =>
   route(api, {
     method: 'POST',
     path: '/test/configs/set-value',
     auth: 'session',
     permission: PERMISSIONS.config.edit,
-    validate: setValueBody,
+    body: setValueBody,
     // Logged like every write of a call (server/operation-log/guard.ts refuses a commit without its entry).
     handler: async ({ body, principal }) => {
       await ctx.db.transaction(async (tx) => {

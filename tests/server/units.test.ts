@@ -11,7 +11,6 @@ import { buildRouteTree, type MenuRow } from '../../server/routes/menu-tree';
 import { NonceStore } from '../../server/security/nonces';
 import { hashPassword, PRODUCTION_SCRYPT_COST, verifyPassword } from '../../server/security/password-hash';
 import { RsaKeys } from '../../server/security/rsa';
-import { requireStrings } from '../../server/validation';
 import { TEST_SCRYPT_COST } from './server';
 
 describe('NonceStore', () => {
@@ -158,7 +157,7 @@ describe('translate', () => {
   it('reads the zh-CN catalogue, fills placeholders and refuses unknown keys', () => {
     expect(translate('errors:UNAUTHORIZED')).toBe('登录已失效，请重新登录');
     expect(translate('auth:password.weak')).toBe('请输入8至20位的数字、大小写字母及特殊字符4种类型字符的组合');
-    expect(translate('server:validation.required', { field: 'username' })).toBe('缺少字段：username');
+    expect(translate('server:crud.required', { field: '用户名' })).toBe('用户名不能为空');
     expect(() => translate('server:no.such.key')).toThrow();
   });
 
@@ -166,17 +165,6 @@ describe('translate', () => {
     const keys = (tree: object, prefix = ''): string[] =>
       Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(en).sort()).toEqual(keys(zh).sort());
-  });
-});
-
-describe('requireStrings', () => {
-  const validate = requireStrings('a', 'b');
-  it('passes the named strings and names the first missing or mistyped field', () => {
-    expect(validate({ a: 'x', b: 'y', c: 1 })).toEqual({ ok: true, value: { a: 'x', b: 'y' } });
-    expect(validate({ b: 'y' })).toEqual({ ok: false, error: '缺少字段：a' });
-    expect(validate({ a: 'x', b: '' })).toEqual({ ok: false, error: '缺少字段：b' });
-    expect(validate({ a: 'x', b: ['y'] })).toEqual({ ok: false, error: '字段 b 必须是字符串' });
-    expect(validate(undefined)).toEqual({ ok: false, error: '请求体必须是 JSON 对象' });
   });
 });
 

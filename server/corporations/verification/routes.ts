@@ -23,13 +23,12 @@ import {
 import { fenToYuan, toFen } from '../../../src/lib/money';
 import { PERMISSIONS } from '../../../src/lib/permissions';
 import type { AppContext } from '../../context';
-import { id, oneOf, optional } from '../../input/fields';
+import { id, money, oneOf, optional } from '../../input/fields';
 import type { Tx } from '../../crud/routes';
 import { corpBankAccounts, corporations, corpVerifications } from '../../db/schema';
 import { businessError, protocolError, validationError } from '../../errors';
 import { translate } from '../../i18n';
 import { route } from '../../routes/route';
-import { requireMoney } from '../../validation';
 import { OPERATION_ACTION } from '../../../src/resources/operation-log';
 import { recordChange, type ChangeEntry } from '../../operation-log/record';
 import type { Principal } from '../../security/sessions';
@@ -62,11 +61,8 @@ const startBody = corpBody.extend({
   ]),
   bankAccountId: optional(id('corporations:verification.account')),
 });
-/*
- * The amount is read by the one money rule in the handler (requireMoney), where tests/server/money-input.test.ts's
- * source check finds it; it moves into the schema as money() once that check counts a schema's money fields.
- */
-const confirmBody = z.object({ id: verificationId, amount: z.unknown() });
+/** The amount by the one money rule (0 is an answer: the check says it is not the one paid); its range is the handler's. */
+const confirmBody = z.object({ id: verificationId, amount: money('corporations:verification.amount', { allowZero: true }) });
 const verificationBody = z.object({ id: verificationId });
 
 const open = (cipher: SensitiveCipher, sealed: string | null) => (sealed ? cipher.open(sealed) : '');
@@ -179,8 +175,8 @@ export function verificationRoutes(api: FastifyInstance, ctx: AppContext, gatewa
 
   post('confirm', corporation.verify, confirmBody, async (body, principal) => {
     const { id } = body;
-    // The one money rule first (the same refusal as every amount), then the micro payment's range.
-    const amount = requireMoney(body, 'amount', translate('corporations:verification.amount'), { allowZero: true });
+    // The one money rule has passed (the schema); the micro payment's range is checked here.
+    const { amount } = body;
     if (!isMicroPaymentAmount(amount)) throw validationError(translate(key('badAmount'), { min: MICRO_PAYMENT_MIN, max: MICRO_PAYMENT_MAX }));
     const outcome = await ctx.db.transaction(async (tx) => {
       const row = await lockVerification(tx, id);

@@ -13,7 +13,7 @@ export const TASK_SEGMENTS: readonly TaskSegment[] = [TASK_SEGMENT.AUDIT, TASK_S
 export const APPROVE_RESULT = { PASS: 'PASS', NOPASS: 'NOPASS', WAIT: 'WAIT' } as const;
 export type ApproveResult = (typeof APPROVE_RESULT)[keyof typeof APPROVE_RESULT];
 /** What a reviewer may set; WAIT is only the state before anyone decided. */
-export const DECIDED_RESULTS: readonly ApproveResult[] = [APPROVE_RESULT.PASS, APPROVE_RESULT.NOPASS];
+export const DECIDED_RESULTS = [APPROVE_RESULT.PASS, APPROVE_RESULT.NOPASS] as const;
 
 /** Tag colours of spec 4.2: green PASS, red NOPASS; WAIT is grey. */
 export const APPROVE_RESULT_COLOR: Record<ApproveResult, 'success' | 'error' | 'default'> = {
