@@ -10,13 +10,22 @@ export interface DeclaredRoute {
   path: string;
   /** undefined: any signed-in session (or the public) may call it. */
   permission: string | undefined;
+  /** Whether the route declares its body's schema (route()'s `body`). */
+  checksBody: boolean;
+  /** Whether its handler reads the body at all (its source names `body`): one that does must declare the schema. */
+  readsBody: boolean;
 }
 
 const declared = new Map<string, DeclaredRoute>();
 
-export function declareRoute(method: string | readonly string[], path: string, permission: string | undefined): void {
+export function declareRoute(
+  method: string | readonly string[],
+  path: string,
+  permission: string | undefined,
+  body: { checksBody: boolean; readsBody: boolean } = { checksBody: false, readsBody: false },
+): void {
   const methods = typeof method === 'string' ? [method] : method;
-  for (const m of methods) declared.set(`${m} ${path}`, { method: m, path, permission });
+  for (const m of methods) declared.set(`${m} ${path}`, { method: m, path, permission, ...body });
 }
 
 export function declaredRoutes(): DeclaredRoute[] {

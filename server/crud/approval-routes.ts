@@ -20,12 +20,18 @@ import { translate } from '../i18n';
 import type { AppContext } from '../context';
 import { approvalChanges } from '../db/schema';
 import { route } from '../routes/route';
-import { requireBody, requireText } from '../workflow/input';
+import { z } from 'zod';
+import { id } from '../input/fields';
 import { approvableResource } from './approvals';
 import { columnsOf } from './checks';
 import { presentRows } from './sensitive-fields';
 
 export const APPROVALS_API = '/op/v1/approvals';
+
+const instanceId = id('server:input.fields.instanceId');
+const byInstanceBody = z.object({ instanceId });
+/** A returned change resubmitted: the record's fields pass on to the resource's own reader (its field rules), with its version. */
+const resubmitBody = z.looseObject({ instanceId });
 
 export function approvalRoutes(api: FastifyInstance, ctx: AppContext): void {
   route(api, {
@@ -33,8 +39,8 @@ export function approvalRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: `${APPROVALS_API}/find-by-instance`,
     auth: 'session',
     permission: PERMISSIONS.task.query,
-    handler: async ({ body }) => {
-      const instanceId = requireText(requireBody(body), 'instanceId', 'server:approval.instanceRequired');
+    body: byInstanceBody,
+    handler: async ({ body: { instanceId } }) => {
       const [change] = await ctx.db.select().from(approvalChanges).where(eq(approvalChanges.instanceId, instanceId));
       const served = change && approvableResource(ctx, change.resource);
       if (!change || !served) return null;
@@ -52,9 +58,9 @@ export function approvalRoutes(api: FastifyInstance, ctx: AppContext): void {
     path: `${APPROVALS_API}/resubmit`,
     auth: 'session',
     permission: PERMISSIONS.task.handle,
-    handler: async ({ body, principal }) => {
-      const values = requireBody(body);
-      const instanceId = requireText(values, 'instanceId', 'server:approval.instanceRequired');
+    body: resubmitBody,
+    handler: async ({ body: values, principal }) => {
+      const { instanceId } = values;
       const [change] = await ctx.db.select().from(approvalChanges).where(eq(approvalChanges.instanceId, instanceId));
       const served = change && approvableResource(ctx, change.resource);
       if (!change || !served) throw notFoundError(translate('server:workflow.instanceNotFound'));

@@ -11,7 +11,7 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import { exportRecordResource } from '../../src/resources/system';
 import type { AppContext } from '../context';
 import { pageOf, type CrudOptions } from '../crud/routes';
-import { MAX_IDS, requireObject } from '../crud/fields';
+import { MAX_IDS } from '../crud/fields';
 import { fileExportRecords } from '../db/schema';
 import { businessError, notFoundError, protocolError } from '../errors';
 import { EXPORT_STATUS, publicRecord, type ExportService } from '../exports/service';
@@ -27,6 +27,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const records: CrudOptions = { resource: exportRecordResource, table: fileExportRecords };
 const own = (userId: string) => eq(fileExportRecords.userId, userId);
 const removeBody = z.object({ ids: ids('server:input.fields.ids', MAX_IDS) });
+const pageBody = z.looseObject({});
 // ticket: true asks for a one-time download URL instead of the file itself (a plain form can then save it).
 const exportBody = z.object({ id: id('server:input.fields.id'), ticket: optional(bool('server:input.fields.ticket')) });
 
@@ -46,8 +47,10 @@ export function exportRecordRoutes(api: FastifyInstance, ctx: AppContext): void 
     path: `${BASE}/page`,
     auth: 'session',
     permission: permissions.list,
+    // The filters, sort and paging are the kit's page reader's, by the resource's field rules.
+    body: pageBody,
     handler: async ({ body, principal }) => {
-      const page = await pageOf(db, records, requireObject(body ?? {}), [own(principal.userId)]);
+      const page = await pageOf(db, records, body, [own(principal.userId)]);
       return { ...page, records: page.records.map((r) => publicRecord(r as typeof fileExportRecords.$inferSelect)) };
     },
   });

@@ -86,7 +86,11 @@ export function route<B = unknown, A extends AuthMode = AuthMode>(api: FastifyIn
     beforePasswordChange: definition.beforePasswordChange ?? false,
   };
   // The permission matrix reads each route's requirement from here (server/audit/permission-matrix.ts).
-  declareRoute(definition.method, definition.path, rules.permission);
+  declareRoute(definition.method, definition.path, rules.permission, {
+    checksBody: definition.body !== undefined,
+    // The handler's source names its body: tests/server/body-schemas-declared.test.ts holds every such route to a schema.
+    readsBody: /\bbody\b/.test(String(definition.handler)),
+  });
   api.route({
     method: definition.method,
     url: definition.path,
