@@ -12,7 +12,7 @@ import { DEFAULT_MONEY_DIGITS, ruleFailure } from '../../src/crud/field-rules';
 import { sanitizeContentHtml } from '../security/sanitize-html';
 import { aboutField, validationError } from '../errors';
 import { translate } from '../i18n';
-import { isPlainObject, moneyValue } from '../validation';
+import { moneyValue } from '../validation';
 import { REFERENCE_ID } from './reference-targets';
 import { fieldLabel } from './field-label';
 
@@ -143,11 +143,6 @@ export function readInput(resource: AnyResource, body: Record<string, unknown>, 
     values[name] = checked;
   }
   return values;
-}
-
-export function requireObject(body: unknown): Record<string, unknown> {
-  if (!isPlainObject(body)) throw validationError(translate('server:validation.bodyNotObject'));
-  return body;
 }
 
 export function requireId(body: Record<string, unknown>): string {

@@ -23,7 +23,9 @@ describe('route bodies', () => {
   it('every route that reads its body declares its schema, but the few that say why not', () => {
     const routes = declaredRoutes();
     expect(routes.length).toBeGreaterThan(300);
-    const unchecked = routes.filter((r) => r.readsBody && !r.checksBody).map((r) => `${r.method} ${r.path}`);
+    // A test file's own routes (its seams) are declared in the same worker: only the product's are held here.
+    const product = routes.filter((r) => !r.path.startsWith('/test/') && !r.path.startsWith('/op/v1/workflow/test/'));
+    const unchecked = product.filter((r) => r.readsBody && !r.checksBody).map((r) => `${r.method} ${r.path}`);
     expect(unchecked.sort()).toEqual(Object.keys(UNCHECKED).sort());
   });
 

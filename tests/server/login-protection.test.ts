@@ -135,7 +135,7 @@ describe('the administrator and a locked account', () => {
       code: 'CANNOT_UNLOCK_SELF',
       message: '不能解锁自己的账号',
     });
-    expect(refusalOf(await admin.call(`${STAFFS}/unlock`, { json: { id: locked.id, dataVersion: locked.dataVersion - 1 } })).code).toBe(
+    expect(refusalOf(await admin.call(`${STAFFS}/unlock`, { json: { id: locked.id, dataVersion: locked.dataVersion + 1 } })).code).toBe(
       'DATA_VERSION_CONFLICT',
     );
     expect((await attempt(user, passwordOf(user))).code).toBe('LOGIN_LOCKED');
