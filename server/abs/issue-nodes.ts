@@ -6,7 +6,7 @@
  * once are checked one after the other.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ABS_API, ISSUE_NODES, NODES_AFTER_LOCK, PACKAGE_STATUS } from '../../src/lib/abs';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
@@ -14,9 +14,7 @@ import { absIssueNodes, absPackages } from '../db/schema';
 import { aboutField, businessError, notFoundError } from '../errors';
 import { translate } from '../i18n';
 import { actorOf, recordOperation } from '../operation-log/record';
-import { route } from '../routes/route';
-import type { Principal } from '../security/sessions';
-import type { z } from 'zod';
+import { sessionPost } from '../routes/route';
 import { nodeSaveBody, nodesListBody } from './input';
 
 const nodeLabel = (node: string) => translate(`abs:nodes.${node}`);
@@ -24,20 +22,7 @@ const nodeLabel = (node: string) => translate(`abs:nodes.${node}`);
 export function absIssueNodeRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { absPackage } = PERMISSIONS;
   // Each call's body is its schema's (./input.ts): the handler gets it parsed and typed.
-  const post = <B>(
-    path: string,
-    permission: string,
-    schema: z.ZodType<B>,
-    handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<unknown>,
-  ) =>
-    route(api, {
-      method: 'POST',
-      path: `${ABS_API}/issue-nodes/${path}`,
-      auth: 'session',
-      permission,
-      body: schema,
-      handler: ({ body, principal, request }) => handler(body, principal, request),
-    });
+  const post = sessionPost(api, `${ABS_API}/issue-nodes`);
 
   post('list', absPackage.query, nodesListBody, async (body) => {
     const { packageId } = body;

@@ -8,7 +8,7 @@
  * approved (Process_ABS_CERTIFICATE_CODE, started from the package once it is locked).
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ABS_API,
   concentrationOf,
@@ -40,9 +40,7 @@ import { ownDocReview } from '../doc-review';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
 import { translate } from '../i18n';
 import { actorOf, recordOperation } from '../operation-log/record';
-import { route } from '../routes/route';
-import type { Principal } from '../security/sessions';
-import type { z } from 'zod';
+import { sessionPost } from '../routes/route';
 import { fenToYuan, toFen } from '../../src/lib/money';
 import { addNotesBody, candidatesBody, idBody, moveBody, packageSaveBody, packagesPageBody, removeNoteBody, startReviewBody } from './input';
 import { dayOf } from '../../src/lib/dates';
@@ -84,20 +82,7 @@ export async function poolOf(db: AppContext['db'] | Tx, packageId: string) {
 export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { absPackage } = PERMISSIONS;
   // Each call's body is its schema's (./input.ts): the handler gets it parsed and typed.
-  const post = <B>(
-    path: string,
-    permission: string,
-    schema: z.ZodType<B>,
-    handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<unknown>,
-  ) =>
-    route(api, {
-      method: 'POST',
-      path: `${ABS_API}/packages/${path}`,
-      auth: 'session',
-      permission,
-      body: schema,
-      handler: ({ body, principal, request }) => handler(body, principal, request),
-    });
+  const post = sessionPost(api, `${ABS_API}/packages`);
 
   const findPackage = async (db: AppContext['db'] | Tx, id: string, lock = false) => {
     const query = db.select().from(absPackages).where(eq(absPackages.id, id));

@@ -9,7 +9,7 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   expiringSoon,
   expiryOf,
@@ -32,7 +32,7 @@ import { aboutField, businessError, notFoundError, validationError } from '../er
 import { translate } from '../i18n';
 import { actorOf, recordChange, recordOperation } from '../operation-log/record';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
-import { route } from '../routes/route';
+import { sessionPost } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import type { z } from 'zod';
 import { standInRegistry } from '../zd-registry';
@@ -50,20 +50,7 @@ const CLOSED_NOTE_STATUSES: readonly string[] = [NOTE_STATUS.split, NOTE_STATUS.
 export function zdRegistrationRoutes(api: FastifyInstance, ctx: AppContext, connect: RegistryConnector = standInRegistry): void {
   const { zdRegistration } = PERMISSIONS;
   // Each call's body is its schema's (./input.ts): the handler gets it parsed and typed.
-  const post = <B>(
-    path: string,
-    permission: string,
-    schema: z.ZodType<B>,
-    handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<unknown>,
-  ) =>
-    route(api, {
-      method: 'POST',
-      path: `${ZD_API}/${path}`,
-      auth: 'session',
-      permission,
-      body: schema,
-      handler: ({ body, principal, request }) => handler(body, principal, request),
-    });
+  const post = sessionPost(api, ZD_API);
 
   const notesOf = (db: AppContext['db'] | Tx, registrationId: string) =>
     db

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { FINANCING_CALLS } from '../../src/lib/financing';
 import { PERMISSIONS } from '../../src/lib/permissions';
@@ -14,8 +14,7 @@ import { escapeLike } from '../crud/query';
 import type { Db } from '../db/open';
 import { corpBankAccounts, corporations, financingApplications, groupUnits, products } from '../db/schema';
 import { actorOf } from '../operation-log/record';
-import { route } from '../routes/route';
-import type { Principal } from '../security/sessions';
+import { sessionPost } from '../routes/route';
 import { z } from 'zod';
 import { addFilesBody, idBody, pageBody, startBody, supplierBody, updateBody, verdictBody, versionedBody } from './input';
 import { SmsSignService } from '../workflow/sms-sign';
@@ -47,20 +46,7 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { financing } = PERMISSIONS;
   const service = new FinancingApplications(ctx, new SmsSignService({ db: ctx.db, now: ctx.now, outbox: ctx.demoOutbox, log: api.log }));
   services.set(ctx, service);
-  const post = <B>(
-    path: string,
-    permission: string,
-    body: z.ZodType<B>,
-    handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<unknown>,
-  ) =>
-    route(api, {
-      method: 'POST',
-      path,
-      auth: 'session',
-      permission,
-      body,
-      handler: ({ body, principal, request }) => handler(body, principal, request),
-    });
+  const post = sessionPost(api);
 
   post(FINANCING_CALLS.page, financing.list, pageBody, async ({ pageNum, pageSize, supplierName, applicationNo, status }) => {
     const conditions: SQL[] = [];

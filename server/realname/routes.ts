@@ -18,7 +18,7 @@ import type { Tx } from '../db/tx';
 import { realnameRecords, workflowInstances, workflowTasks } from '../db/schema';
 import { businessError, notFoundError, protocolError } from '../errors';
 import { translate } from '../i18n';
-import { route } from '../routes/route';
+import { sessionPost } from '../routes/route';
 import type { Principal } from '../security/sessions';
 import { actorOf, recordChange, recordReveal, type ChangeEntry } from '../operation-log/record';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
@@ -67,20 +67,7 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
   /** A whitelisted caller's session key, under which full values are answered; null for everyone else. */
   const revealKey = (request: FastifyRequest, principal: Principal) => revealKeyOf(ctx.keys, request, principal);
 
-  const post = <B>(
-    path: string,
-    permission: string,
-    body: z.ZodType<B>,
-    handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<unknown>,
-  ) =>
-    route(api, {
-      method: 'POST',
-      path,
-      auth: 'session',
-      permission,
-      body,
-      handler: ({ body, principal, request }) => handler(body, principal, request),
-    });
+  const post = sessionPost(api);
 
   /** A write in the operation log; the sealed columns show as changed, never as values. */
   const logged = (tx: Tx, principal: Principal, entry: Omit<ChangeEntry, 'resource' | 'sensitive'>) =>

@@ -123,3 +123,19 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
 
 /** A handler that answered itself (a file download) returns the reply: nothing more to send. */
 const answer = (data: unknown, reply: FastifyReply) => (data === reply ? reply : success(data));
+
+/**
+ * An area's POST calls under one base, each a session route whose body its schema checks: `post(path, permission,
+ * schema, (body, principal, request) => ...)`. Without a base, each path is given whole.
+ */
+export function sessionPost(api: FastifyInstance, base = '') {
+  return <B>(path: string, permission: string, body: z.ZodType<B>, handler: (body: B, principal: Principal, request: FastifyRequest) => Promise<unknown>) =>
+    route(api, {
+      method: 'POST',
+      path: base ? `${base}/${path}` : path,
+      auth: 'session',
+      permission,
+      body,
+      handler: ({ body: checked, principal, request }) => handler(checked, principal, request),
+    });
+}
