@@ -15,6 +15,8 @@ const FIRST_LOAD = { timeout: 30_000 };
 const HANDLER_NAME = '经办人张三';
 /** Field keys of the declaration: none may reach the screen. */
 const RAW_KEYS = /holderName|bankName|accountNo|usage\b|managerName|legalPersonIdCard|registeredAddress/;
+/** Where the app keeps the operator's language (src/providers/languages.ts). */
+const LANGUAGE_KEY = 'lang';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 async function as(browser: Browser, persona: Persona): Promise<Page> {
@@ -125,4 +127,34 @@ test.describe.serial('every task names its record', () => {
     await expect(view).not.toContainText('op_director');
     await shot(page, 'task-view-approved');
   });
+
+  // The task lists keep every column in view beside the fixed 操作 column at the widths operators use, in
+  // both languages: at 1,480 px the claimed status (经办人张三 已签收) slid under 操作 and the table scrolled.
+  for (const width of [1366, 1440]) {
+    test(`op_handler's 待办, 已办 and 我发起的 fit ${width} px in zh-CN and en-US`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await signIn(page, 'op_handler', PERSONAS.op_handler);
+      await expect(page.getByTestId('welcome')).toBeVisible(FIRST_LOAD);
+      for (const language of ['zh-CN', 'en-US']) {
+        await page.evaluate(
+          ([key, value]) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value),
+          [LANGUAGE_KEY, language],
+        );
+        for (const list of ['todo', 'done', 'started']) {
+          await page.goto(`/op/task/${list}`);
+          const table = page.getByTestId(`task-${list}-list`);
+          await expect(rowsOf(table).first()).toBeVisible(FIRST_LOAD);
+          // The table's content is no wider than its box: nothing waits behind a horizontal scroll or the fixed column.
+          const overflow = await table.locator('.ant-table-content').evaluate((el) => {
+            const box = el as unknown as { scrollWidth: number; clientWidth: number };
+            return box.scrollWidth - box.clientWidth;
+          });
+          expect(overflow, `${list} at ${width} px in ${language}`).toBeLessThanOrEqual(1);
+          await page.screenshot({ path: join(ARTIFACTS, `task-names-${list}-${width}-${language}.png`), fullPage: true });
+        }
+      }
+      await context.close();
+    });
+  }
 });

@@ -118,28 +118,39 @@ export function TaskListPage({ list }: { list: TaskList }) {
   const text = (value: unknown) => (value === null || value === undefined || value === '' ? '' : String(value));
   const common: ColumnsType<Row> = [
     // Process and step names wrap in a set width: in English they are long enough to push 发起人 and the time off screen.
-    { key: 'process', title: t('list.process'), width: 130, render: (_v, r) => names.processName(r.processKey, r.processName) },
+    { key: 'process', title: t('list.process'), width: 120, render: (_v, r) => names.processName(r.processKey, r.processName) },
     instances
       ? {
           key: 'step',
           title: t('list.currentStep'),
-          width: 110,
+          width: 100,
           render: (_v, r) => names.stepName(r.processKey, (r as WorkflowInstance).currentActivity, (r as WorkflowInstance).currentActivityName),
         }
       : {
           key: 'step',
           title: t('list.step'),
-          width: 110,
+          width: 100,
           render: (_v, r) => names.stepName(r.processKey, (r as TaskRow).taskDefinitionKey, (r as TaskRow).taskName),
         },
     // The record's own number, not its id (an id says nothing to an operator).
-    { key: 'businessNo', dataIndex: 'businessNo', title: t('list.businessKey'), width: 170, render: (value: unknown) => <Typed>{text(value)}</Typed> },
+    // A long number (FA202611291519310004) breaks within its width instead of widening the table.
+    {
+      key: 'businessNo',
+      dataIndex: 'businessNo',
+      title: t('list.businessKey'),
+      width: 140,
+      render: (value: unknown) => (
+        <span style={{ wordBreak: 'break-all' }}>
+          <Typed>{text(value)}</Typed>
+        </span>
+      ),
+    },
     // The summary names the record and its party: it wraps in its width rather than pushing 申请人 and the time off screen at 1440 px.
     {
       key: 'summary',
       dataIndex: 'summary',
       title: t('list.summary'),
-      width: 260,
+      width: 230,
       // A task back with its submitter says why under its summary, where it is read (the status column is narrow).
       render: (value: unknown, r) => {
         const reason = list === 'todo' ? (r as TaskRow).returnedReason : null;
@@ -159,23 +170,27 @@ export function TaskListPage({ list }: { list: TaskList }) {
     ...(list === 'started'
       ? []
       : [{ key: 'starter', dataIndex: 'startPersonName', title: t('list.starter'), render: (value: unknown) => <Typed>{text(value)}</Typed> }]),
+    // The day and the time wrap onto two lines, and the status tag wraps in its width: on one line each, the
+    // status (经办人张三 已签收) slid under the fixed 操作 column at 1,366 and 1,440 px.
     list === 'done'
-      ? { key: 'time', dataIndex: 'completeTime', title: t('list.completeTime'), render: (v: string) => formatDate(v, DATETIME_FORMAT) }
+      ? { key: 'time', dataIndex: 'completeTime', title: t('list.completeTime'), width: 110, render: (v: string) => formatDate(v, DATETIME_FORMAT) }
       : {
           key: 'time',
           dataIndex: 'createTime',
           title: t(list === 'todo' ? 'list.arriveTime' : 'list.startTime'),
+          width: 110,
           render: (v: string) => formatDate(v, DATETIME_FORMAT),
         },
     {
       key: 'status',
       title: t('list.status'),
+      width: 110,
       render: (_v, r) => {
         if (instances) return <InstanceStatusTag status={r.status} withdrawn={(r as WorkflowInstance).withdrawn === true} />;
         const task = r as TaskRow;
         if (list === 'done') {
           return (
-            <Space size={4}>
+            <Space size={4} wrap>
               <Tag color={task.outcome === TASK_OUTCOME.REJECT ? 'error' : 'success'}>
                 {t(`action.${task.outcome ?? ''}`, { defaultValue: task.outcome ?? '' })}
               </Tag>
@@ -184,7 +199,7 @@ export function TaskListPage({ list }: { list: TaskList }) {
           );
         }
         return task.assigneeName ? (
-          <Tag color="processing">
+          <Tag color="processing" style={{ whiteSpace: 'normal' }}>
             <TypedIn text={t('list.claimedBy', { name: task.assigneeName })} values={[task.assigneeName]} />
           </Tag>
         ) : (
