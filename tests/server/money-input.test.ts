@@ -6,10 +6,10 @@
  *
  * Which fields: the generic CRUD routes' money fields come from the resource declarations (every
  * writable 'money' field of every resource); the hand-written routes are listed below, and the list is
- * checked against the server's source: every read of a money field through the rule's helpers
- * (requireMoney / optionalMoney, or an area's requireAmount / optionalAmount wrapper) and every money
- * field of a body schema (`amount: money(...)`, server/input/fields.ts) must be covered by as many listed cases, so a new money route without its case fails here. A server file that still
- * imports one of the old per-area amount parsers fails too.
+ * checked against the server's source: every money field of a body schema (`amount: money(...)`,
+ * server/input/fields.ts, the only way a route reads an amount since the hand-written readers went) must be
+ * covered by as many listed cases, so a new money route without its case fails here. A server file that
+ * still carries an amount parser of its own fails too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -359,10 +359,9 @@ describe('the list of money fields', () => {
     for (const file of serverFiles()) {
       const text = readFileSync(file, 'utf8');
       // A body schema's money field is one only where `money` is server/input/fields.ts's (a table's money column is not).
-      const schemaMoney = /import \{[^}]*\bmoney\b[^}]*\} from '(?:\.\.\/)+input\/fields'/.test(text) ? '|\\b(\\w+): (?:\\w+\\()*money\\(' : '';
-      const moneyRead = new RegExp(`\\b(?:requireMoney|optionalMoney|requireAmount|optionalAmount)\\(\\s*[\\w.]+\\s*,\\s*'(\\w+)'${schemaMoney}`, 'g');
-      for (const match of text.matchAll(moneyRead)) {
-        const key = `${relative(ROOT, file)}#${match[1] ?? match[2]}`;
+      if (!/import \{[^}]*\bmoney\b[^}]*\} from '(?:\.\.\/)+input\/fields'/.test(text)) continue;
+      for (const match of text.matchAll(/\b(\w+): (?:\w+\()*money\(/g)) {
+        const key = `${relative(ROOT, file)}#${match[1]}`;
         reads.set(key, (reads.get(key) ?? 0) + 1);
       }
     }

@@ -13,12 +13,14 @@
  * in the transaction that ends it. Never registered by the production server (server/app.ts).
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { RouteModule } from '../../server/app';
 import type { Db } from '../../server/db/open';
 import type { Tx } from '../../server/db/tx';
 import { route } from '../../server/routes/route';
 import { instanceView } from '../../server/workflow/queries';
-import { MAX_BUSINESS_KEY, optionalText, readVariables, requireBody, requireText } from '../../server/workflow/input';
+import { MAX_BUSINESS_KEY, MAX_TEXT } from '../../server/workflow/input';
+import { optional, text } from '../../server/input/fields';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
 
@@ -38,6 +40,15 @@ export async function testRecordStatus(db: Db | Tx, id: string): Promise<string 
   return rows[0]?.status;
 }
 
+/** The seam's body, declared like every route's (server/input/fields.ts). */
+const testStartBody = z.object({
+  processKey: text('server:input.fields.processKey', MAX_TEXT),
+  businessKey: text('server:input.fields.businessKey', MAX_BUSINESS_KEY),
+  businessType: optional(text('server:input.fields.kind', MAX_BUSINESS_KEY)),
+  summary: optional(text('server:input.fields.remark', MAX_TEXT)),
+  variables: optional(z.record(z.string(), z.string())),
+});
+
 export const testRecords: RouteModule = (api, ctx) => {
   for (const processKey of PROCESS_KEYS) {
     ctx.workflow.onInstanceEnd(processKey, async (event, tx) => {
@@ -52,15 +63,10 @@ export const testRecords: RouteModule = (api, ctx) => {
     path: TEST_START,
     auth: 'session',
     permission: PERMISSIONS.task.start,
-    handler: async ({ body: raw, principal }) => {
-      const body = requireBody(raw);
-      const processKey = requireText(body, 'processKey', 'server:workflow.processKeyRequired');
-      const input = {
-        businessKey: requireText(body, 'businessKey', 'server:workflow.businessKeyRequired', MAX_BUSINESS_KEY),
-        businessType: optionalText(body, 'businessType', MAX_BUSINESS_KEY),
-        summary: optionalText(body, 'summary'),
-        variables: readVariables(body),
-      };
+    body: testStartBody,
+    handler: async ({ body, principal }) => {
+      const { processKey, ...rest } = body;
+      const input = { ...rest, variables: rest.variables ?? {} };
       const process = ctx.workflow.own(processKey, ctx.workflow.ownerOf(processKey) ?? TEST_OWNER);
       return ctx.db.transaction(async (tx) => {
         await ensureTable(tx);
