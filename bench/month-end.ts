@@ -13,7 +13,11 @@
  * done) is a refusal the protocol promises, counted apart; an error is a 5xx, a dropped connection or
  * any other refusal.
  *
- * Settings: BENCH_OPERATORS (default 100), BENCH_SECONDS (default 60).
+ * Settings: BENCH_OPERATORS (default 100), BENCH_SECONDS (default 60), BENCH_THINK_MS (default 200-500: the
+ * pause of each operator between two actions, drawn evenly from the range). The default keeps every operator
+ * acting two to five times a second, a load test's pace (about 170 calls a second from 100 operators); a person
+ * reading a list or a task before the next click takes seconds, so `BENCH_THINK_MS=2000-5000` is an operator's
+ * pace. The run prints which it used.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +33,8 @@ import { startServer } from './server-process';
 
 const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const [THINK_MIN, THINK_MAX] = (process.env.BENCH_THINK_MS ?? '200-500').split('-').map(Number);
+if (!(THINK_MIN >= 0 && THINK_MAX >= THINK_MIN)) throw new Error(`BENCH_THINK_MS: a range "min-max" in ms, not ${process.env.BENCH_THINK_MS}`);
 const WF = '/op/v1/workflow';
 const QUOTAS = '/op/v1/quotas';
 const NOTES = '/op/v1/credit-notes/notes';
@@ -73,6 +79,8 @@ class Tally {
 
 const pick = <T>(items: T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** An operator's pause between two actions (BENCH_THINK_MS). */
+const think = () => pause(THINK_MIN + Math.random() * (THINK_MAX - THINK_MIN));
 
 interface NoteRow {
   id: string;
@@ -134,7 +142,7 @@ async function handlerLoop(client: ApiClient, tally: Tally, until: number, sourc
         ],
       });
     }
-    await pause(200 + Math.random() * 300);
+    await think();
   }
 }
 
@@ -162,7 +170,7 @@ async function directorLoop(client: ApiClient, tally: Tally, until: number) {
       const payment = pick(payments?.records ?? []);
       if (payment) await tally.call(client, 'audit a payment', REDEMPTION_CALLS.audit, { id: payment.id, outcome: 'PASS', opinion: '到账一致' });
     }
-    await pause(200 + Math.random() * 300);
+    await think();
   }
 }
 
@@ -177,7 +185,7 @@ async function auditorLoop(client: ApiClient, tally: Tally, until: number, accou
   while (Date.now() < until) {
     const [kind, path, body] = pick(reads)!;
     await tally.call(client, kind, path, body);
-    await pause(200 + Math.random() * 300);
+    await think();
   }
 }
 
@@ -235,7 +243,7 @@ async function main() {
     const tally = new Tally();
     const started = Date.now();
     const until = started + SECONDS * 1000;
-    console.log(`running ${OPERATORS} operators for ${SECONDS} s…`);
+    console.log(`running ${OPERATORS} operators for ${SECONDS} s, ${THINK_MIN}-${THINK_MAX} ms between actions…`);
     await Promise.all(
       clients.map((client, i) =>
         roles[i] === 'op_handler'
@@ -249,7 +257,7 @@ async function main() {
 
     const rows = [...tally.times.entries()].sort(([a], [b]) => a.localeCompare(b));
     const all = rows.flatMap(([, t]) => t).sort((a, b) => a - b);
-    console.log(`\n${OPERATORS} operators, two server processes, one PostgreSQL, ${ran.toFixed(0)} s\n`);
+    console.log(`\n${OPERATORS} operators (${THINK_MIN}-${THINK_MAX} ms between actions), two server processes, one PostgreSQL, ${ran.toFixed(0)} s\n`);
     console.log('| call | calls | p50 ms | p95 ms |');
     console.log('|---|---|---|---|');
     for (const [kind, times] of rows) {
