@@ -7,11 +7,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mergeLocaleFiles, type LocaleResources, type LocaleTree } from '../src/lib/locale-merge';
 
-/** The project's root, the folder locales/ and src/ are in. */
-const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The project's root, the folder locales/ and src/ are in (a path, not a URL: a jsdom test's module URL is no file URL). */
+const PROJECT_ROOT = join(import.meta.dirname, '..');
 
 /** The folders that hold locale files (relative to the root): the platform's, then each area's. */
 export function localeFolders(root: string = PROJECT_ROOT): string[] {
