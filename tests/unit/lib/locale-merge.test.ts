@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { localeCatalogue, localeConflicts, localeFolders } from '../../../server/locale-catalogue';
 import { mergeLocaleFiles } from '../../../src/lib/locale-merge';
 
 describe('one namespace from several locale files', () => {
@@ -29,5 +33,41 @@ describe('one namespace from several locale files', () => {
     expect(resources['zh-CN'].menu).toEqual({ a: { b: '一' }, c: '二' });
     // The files given are not changed by the merge.
     expect(first).toEqual({ a: { b: '一' }, c: '二' });
+  });
+});
+
+describe("node's loader of the catalogue (server/locale-catalogue.ts)", () => {
+  /** A tree of locale files in a scratch folder: path → content. */
+  const treeOf = (files: Record<string, unknown>) => {
+    const root = mkdtempSync(join(tmpdir(), 'locale-catalogue-'));
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), JSON.stringify(content));
+    }
+    return root;
+  };
+  const roots: string[] = [];
+  afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+  it("finds the platform's files and every area's, and merges one namespace's", () => {
+    const root = treeOf({
+      'locales/zh-CN/menu.json': { system: '系统管理' },
+      'src/features/warehouse/locales/zh-CN/menu.json': { 'financing:warehouse-receipts': '仓单' },
+      'src/features/warehouse/locales/zh-CN/warehouse.json': { title: '仓储' },
+      'src/features/empty/index.ts': 'no locales folder',
+    });
+    roots.push(root);
+    expect(localeFolders(root)).toEqual(['locales', 'src/features/warehouse/locales']);
+    expect(localeCatalogue(root)['zh-CN']).toEqual({ menu: { system: '系统管理', 'financing:warehouse-receipts': '仓单' }, warehouse: { title: '仓储' } });
+  });
+
+  it('refuses a catalogue in which two files define one key, naming it (the server does not start on it)', () => {
+    const root = treeOf({
+      'locales/en-US/menu.json': { system: 'System' },
+      'src/features/warehouse/locales/en-US/menu.json': { system: 'Warehouse system' },
+    });
+    roots.push(root);
+    expect(localeConflicts(root)).toEqual(['menu:system (en-US) is defined twice: again in src/features/warehouse/locales/en-US/menu.json']);
+    expect(() => localeCatalogue(root)).toThrow(/menu:system \(en-US\) is defined twice/);
   });
 });
