@@ -18,7 +18,12 @@ export const PATHS = {
   face: (area: string) => `src/features/${area}/index.ts`,
   /** The table and the line that serves it: the server and drizzle-kit read `server/resources/*.table.ts`. */
   table: (name: string) => `server/resources/${name}.table.ts`,
-  locale: (language: Language, namespace: string) => `locales/${language}/${namespace}.json`,
+  /**
+   * The area's own copy of a namespace (its labels, menu titles, dictionary labels, process names):
+   * merged with the platform's locales/<lang>/<ns>.json and the other areas' at load
+   * (server/locale-catalogue.ts, src/providers/i18n.ts), so a new resource edits no shared locale file.
+   */
+  locale: (area: string, language: Language, namespace: string) => `src/features/${area}/locales/${language}/${namespace}.json`,
   /** The menu directories a resource's `menu.parent` may name. */
   menus: 'server/db/seed-data/menus.ts',
   /** The platform's own dictionaries; an area's are in its catalogue. */

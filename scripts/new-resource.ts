@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { localeNamespace } from '../server/locale-catalogue';
 import {
   addDictionary,
   addHandlerGrant,
@@ -26,6 +27,7 @@ import {
   processExists,
   quote,
   type DictionarySeed,
+  type Language,
 } from './new-resource-targets';
 
 /** A refusal of the person's input: printed as it is, nothing written. */
@@ -232,12 +234,16 @@ interface Options {
   generate: boolean;
 }
 
+/** An area's locale file as it is, or an empty one when the area has none of that namespace yet. */
 function readJson(root: string, path: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>;
+  return existsSync(join(root, path)) ? (JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>) : {};
 }
 function writeJson(root: string, path: string, data: unknown): void {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), `${JSON.stringify(data, null, 2)}\n`);
 }
+/** A namespace as the app reads it: the platform's file and every area's share, merged. */
+const catalogue = (root: string, namespace: string, language: Language = 'zh-CN') => localeNamespace(language, namespace, root);
 
 /** Every .ts file under the folders where declarations and tables live. */
 function sources(root: string): string[] {
@@ -263,13 +269,12 @@ function checkFree(o: Options): void {
   if (holds(`pgTable('${table}'`)) throw new Refusal(`表名 ${table} 已被占用`);
   if (holds(`'/op/v1/${o.area}/${o.name}'`)) throw new Refusal(`接口路径 /op/v1/${o.area}/${o.name} 已被占用`);
   if (existsSync(join(o.root, PATHS.table(o.name)))) throw new Refusal(`${PATHS.table(o.name)} 已存在`);
-  const resources = readJson(o.root, PATHS.locale('zh-CN', 'resources'));
-  if (Object.hasOwn(resources, key)) throw new Refusal(`locales/*/resources.json 已有 ${key}：换一个资源名`);
-  const menus = readJson(o.root, PATHS.locale('zh-CN', 'menu'));
-  if (Object.hasOwn(menus, menuUri(o))) throw new Refusal(`菜单 ${menuUri(o)} 已存在`);
+  // The keys are checked against the whole catalogue, the platform's and every area's: a key two files define stops the server.
+  if (Object.hasOwn(catalogue(o.root, 'resources'), key)) throw new Refusal(`resources.json 已有 ${key}：换一个资源名`);
+  if (Object.hasOwn(catalogue(o.root, 'menu'), menuUri(o))) throw new Refusal(`菜单 ${menuUri(o)} 已存在`);
   if (o.approvable && processExists(o.root, processKey(o))) throw new Refusal(`流程 ${processKey(o)} 已存在`);
-  const summaries = (readJson(o.root, PATHS.locale('zh-CN', 'workflow')) as { summary: Record<string, unknown> }).summary;
-  if (o.approvable && Object.hasOwn(summaries, key)) throw new Refusal(`locales/*/workflow.json 的 summary 已有 ${key}：换一个资源名`);
+  const summaries = (catalogue(o.root, 'workflow') as { summary?: Record<string, unknown> }).summary ?? {};
+  if (o.approvable && Object.hasOwn(summaries, key)) throw new Refusal(`workflow.json 的 summary 已有 ${key}：换一个资源名`);
 }
 
 /** The field that names a record in its task rows: its first unique text field, else its first required one. */
@@ -434,59 +439,60 @@ function writeFace(o: Options): string[] {
   return [path];
 }
 
+/**
+ * The resource's copy in both languages, in the area's own locale files (src/features/<area>/locales/<lang>/,
+ * created when missing): its labels, its menu title, a new unique field's name, a new dictionary's labels, its
+ * process's name and task summary. No shared file under locales/ is edited; the loaders merge the area's share.
+ */
 function writeLabels(o: Options): string[] {
   const key = singular(o.name);
   const written: string[] = [];
+  /** Reads the area's file of a namespace, lets `change` add to it, writes it back. */
+  const update = (language: Language, namespace: string, change: (tree: Record<string, unknown>) => void) => {
+    const path = PATHS.locale(o.area, language, namespace);
+    const tree = readJson(o.root, path);
+    change(tree);
+    writeJson(o.root, path, tree);
+    written.push(path);
+  };
+  const within = (tree: Record<string, unknown>, name: string) => (tree[name] ??= {}) as Record<string, unknown>;
   for (const language of LANGUAGES) {
     const zh = language === 'zh-CN';
     const pick = (zhText: string, enText: string) => (zh ? zhText : enText);
-    const resourcesPath = PATHS.locale(language, 'resources');
-    const resources = readJson(o.root, resourcesPath);
     const patterns = Object.fromEntries(
       o.fields.filter((f) => f.pattern).map((f) => [f.name, pick(`${f.label}格式不正确`, `${f.en} is not in the expected format`)]),
     );
-    resources[key] = {
-      title: pick(o.title, o.titleEn),
-      item: pick(o.title, o.titleEn),
-      fields: Object.fromEntries(o.fields.map((f) => [f.name, pick(f.label!, f.en!)])),
-      ...(Object.keys(patterns).length ? { patterns } : {}),
-    };
-    writeJson(o.root, resourcesPath, resources);
-    const menuPath = PATHS.locale(language, 'menu');
-    const menu = readJson(o.root, menuPath);
-    menu[menuUri(o)] = pick(o.title, o.titleEn);
-    writeJson(o.root, menuPath, menu);
-    written.push(resourcesPath, menuPath);
-    // What a DUPLICATE found by the database names (server:input.fields, one name per field across resources).
-    const serverPath = PATHS.locale(language, 'server');
-    const server = readJson(o.root, serverPath) as { input: { fields: Record<string, string> } };
-    let serverChanged = false;
-    for (const f of o.fields.filter((x) => x.unique && !Object.hasOwn(server.input.fields, x.name))) {
-      server.input.fields[f.name] = pick(f.label!, f.en!);
-      serverChanged = true;
-    }
-    if (serverChanged) {
-      writeJson(o.root, serverPath, server);
-      written.push(serverPath);
-    }
-    if (o.dictionaries.length) {
-      const dictPath = PATHS.locale(language, 'dict');
-      const dict = readJson(o.root, dictPath);
-      for (const d of o.dictionaries) dict[d.dictType] = Object.fromEntries(d.items.map((item, i) => [item.value, pick(item.label, d.itemsEn[i])]));
-      writeJson(o.root, dictPath, dict);
-      written.push(dictPath);
-    }
-    if (o.approvable) {
-      const workflowPath = PATHS.locale(language, 'workflow');
-      const workflow = readJson(o.root, workflowPath) as { process: Record<string, string> };
-      workflow.process[processKey(o)] = pick(`${o.title}审批`, `${o.titleEn} approval`);
-      // The task rows' summary: "{{action}}" is 新增 / 修改 (workflow:summary.action), "{{no}}" the record's number.
-      (workflow as unknown as { summary: Record<string, string> }).summary[singular(o.name)] = numberField(o)
-        ? pick(`{{action}}${o.title}：{{no}}`, `{{action}} ${o.titleEn.toLowerCase()}: {{no}}`)
-        : pick(`{{action}}${o.title}`, `{{action}} ${o.titleEn.toLowerCase()}`);
-      writeJson(o.root, workflowPath, workflow);
-      written.push(workflowPath);
-    }
+    update(language, 'resources', (resources) => {
+      resources[key] = {
+        title: pick(o.title, o.titleEn),
+        item: pick(o.title, o.titleEn),
+        fields: Object.fromEntries(o.fields.map((f) => [f.name, pick(f.label!, f.en!)])),
+        ...(Object.keys(patterns).length ? { patterns } : {}),
+      };
+    });
+    update(language, 'menu', (menu) => {
+      menu[menuUri(o)] = pick(o.title, o.titleEn);
+    });
+    // What a DUPLICATE found by the database names (server:input.fields, one name per field across resources): a name no file gives yet.
+    const named = ((catalogue(o.root, 'server', language) as { input?: { fields?: Record<string, string> } }).input?.fields ?? {}) as Record<string, string>;
+    const unnamed = o.fields.filter((x) => x.unique && !Object.hasOwn(named, x.name));
+    if (unnamed.length)
+      update(language, 'server', (server) => {
+        const fields = within(within(server, 'input'), 'fields');
+        for (const f of unnamed) fields[f.name] = pick(f.label!, f.en!);
+      });
+    if (o.dictionaries.length)
+      update(language, 'dict', (dict) => {
+        for (const d of o.dictionaries) dict[d.dictType] = Object.fromEntries(d.items.map((item, i) => [item.value, pick(item.label, d.itemsEn[i])]));
+      });
+    if (o.approvable)
+      update(language, 'workflow', (workflow) => {
+        within(workflow, 'process')[processKey(o)] = pick(`${o.title}审批`, `${o.titleEn} approval`);
+        // The task rows' summary: "{{action}}" is 新增 / 修改 (workflow:summary.action, the platform's), "{{no}}" the record's number.
+        within(workflow, 'summary')[singular(o.name)] = numberField(o)
+          ? pick(`{{action}}${o.title}：{{no}}`, `{{action}} ${o.titleEn.toLowerCase()}: {{no}}`)
+          : pick(`{{action}}${o.title}`, `{{action}} ${o.titleEn.toLowerCase()}`);
+      });
   }
   return written;
 }

@@ -1,5 +1,5 @@
 /**
- * The server's messages, read from the same locale files as the client. Keys follow the client's
+ * The server's messages, read from the same locale files as the client (server/locale-catalogue.ts). Keys follow the client's
  * i18next form 'namespace:dotted.path' (e.g. 'auth:password.weak'); `{{name}}` placeholders are filled in.
  *
  * The catalogue is chosen per request (issue 38 item 8): the client names its language in
@@ -10,28 +10,21 @@
  * server speaks zh-CN, the language of the spec's quoted messages.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { LocaleTree } from '../src/lib/locale-merge';
+import { localeCatalogue } from './locale-catalogue';
 
 export const SERVER_LOCALES = ['zh-CN', 'en-US'] as const;
 export type ServerLocale = (typeof SERVER_LOCALES)[number];
 /** The source language: every key exists here, and it is the answer when nothing else is asked for. */
 export const DEFAULT_SERVER_LOCALE: ServerLocale = 'zh-CN';
 
-type Tree = { [key: string]: string | Tree };
+type Tree = LocaleTree;
 
-/** Every namespace of the locale: a declaration's label or pattern message may live in any of them. */
-function load(locale: string): Map<string, Tree> {
-  const dir = fileURLToPath(new URL(`../locales/${locale}/`, import.meta.url));
-  return new Map(
-    readdirSync(dir)
-      .filter((file) => file.endsWith('.json'))
-      .map((file) => [file.slice(0, -'.json'.length), JSON.parse(readFileSync(join(dir, file), 'utf8')) as Tree]),
-  );
-}
-
-const catalogues = new Map<ServerLocale, Map<string, Tree>>(SERVER_LOCALES.map((locale) => [locale, load(locale)]));
+/**
+ * Every namespace of the locale, the platform's files and the areas' merged (server/locale-catalogue.ts):
+ * a declaration's label or pattern message may live in any of them. A key defined twice stops the start.
+ */
+const catalogues = new Map<ServerLocale, Map<string, Tree>>(SERVER_LOCALES.map((locale) => [locale, new Map(Object.entries(localeCatalogue()[locale] ?? {}))]));
 
 const localeStore = new AsyncLocalStorage<ServerLocale>();
 

@@ -3,9 +3,9 @@
 // of after the app's JavaScript (hundreds of KB on /op) has downloaded and run, and React's first
 // render replaces it with the same spinner. tests/unit/shell/loading-screen.test.tsx checks that the
 // two are the same markup in every language.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { localeNamespace } from '../../server/locale-catalogue';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '../../src/providers/languages';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -14,10 +14,9 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The spinner's text (common:loading) in a language, from its locale file. */
+/** The spinner's text (common:loading) in a language, from the catalogue (server/locale-catalogue.ts; the root given, as Vite bundles this file). */
 export function loadingTip(language: Language): string {
-  const common = JSON.parse(readFileSync(join(ROOT, 'locales', language, 'common.json'), 'utf8')) as { loading: string };
-  return common.loading;
+  return String(localeNamespace(language, 'common', ROOT).loading);
 }
 
 /** FullScreenLoading's markup, as React renders it. */

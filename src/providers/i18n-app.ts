@@ -1,5 +1,7 @@
 /**
- * Every locale namespace beyond the login page's, added before the full app renders. Left out:
+ * Every locale namespace beyond the login page's, added before the full app renders: the platform's
+ * files (locales/<lang>/) and every area's (src/features/<area>/locales/<lang>/), one namespace's
+ * files merged (i18n.ts localeResources). Left out, in both places alike:
  * `server` (the reference server's messages; the browser shows what the server answers) and the
  * namespaces a lazily loaded feature adds itself when its module loads, so their copy does not weigh
  * on the first load: `workflow` (src/workflows/task-view/locale.ts), `docReview`
@@ -14,7 +16,9 @@ addLocaleFiles(
   import.meta.glob<Record<string, unknown>>(
     [
       '../../locales/*/*.json',
+      '../features/*/locales/*/*.json',
       '!../../locales/*/{common,auth,errors,server,workflow,docReview,realname,certificates,quotas,abs,bills,dashboard,messages,formGuard}.json',
+      '!../features/*/locales/*/{common,auth,errors,server,workflow,docReview,realname,certificates,quotas,abs,bills,dashboard,messages,formGuard}.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -8,6 +8,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { I18nProvider } from '@refinedev/core';
 
+import { mergeLocaleFiles } from '../lib/locale-merge';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY as STORAGE_KEY, LANGUAGES, type Language } from './languages';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
@@ -18,16 +19,14 @@ type LocaleFiles = Record<string, Record<string, unknown>>;
 
 const coreFiles: LocaleFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/{common,auth,errors}.json', { eager: true, import: 'default' });
 
-/** Locale files (path → content) grouped as language → namespace → messages. */
+/**
+ * Locale files (path → content) grouped as language → namespace → messages. One namespace may come in
+ * several files (the platform's locales/<lang>/<ns>.json and an area's share in
+ * src/features/<area>/locales/<lang>/<ns>.json): they are merged (src/lib/locale-merge.ts), not the
+ * last one kept. A key defined twice is the locale test's to report (tests/unit/locale-parity.test.ts).
+ */
 export function localeResources(files: LocaleFiles = coreFiles): Record<string, Namespaces> {
-  const resources: Record<string, Namespaces> = {};
-  for (const [path, content] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, lang, ns] = match;
-    (resources[lang] ??= {})[ns] = content;
-  }
-  return resources;
+  return mergeLocaleFiles(files).resources;
 }
 
 function storedLanguage(): Language {

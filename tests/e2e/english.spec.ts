@@ -8,15 +8,17 @@
  * tree) is the interface's and must follow the language. Each page is photographed (artifacts/english).
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { grantedPages, navigate, operatorMenuTitles, quietAfterRequests } from './support/menu-walk';
 import { ARTIFACTS } from './support/server';
+import { localeNamespace } from '../../server/locale-catalogue';
 
 const SHOTS = join(ARTIFACTS, 'english');
 /** The English menu titles, keyed by menuUri. */
-const EN_MENU_TITLES = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/en-US/menu.json'), 'utf8')) as Record<string, unknown>;
+/** The menu namespace merged: the platform's titles and each area's (server/locale-catalogue.ts). */
+const EN_MENU_TITLES = localeNamespace('en-US', 'menu') as Record<string, unknown>;
 
 /**
  * Every visible text (and placeholder, title, alt, aria-label) with a Han character outside record

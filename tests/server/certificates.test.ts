@@ -7,7 +7,7 @@
 import dayjs from 'dayjs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import server from '../../locales/zh-CN/server.json';
+import { lookup } from './error-catalogue';
 import { CERT_EXPIRING_DAYS, CERT_STATUS, type CertStatus } from '../../src/lib/certificates';
 import { addDays, dayOf } from '../../src/lib/dates';
 import type { DictItem } from '../../src/protocol/api-types';
@@ -170,7 +170,7 @@ describe('certificate applications follow their process', () => {
     const before = await find(id);
     for (const path of ['renew', 'reopen']) {
       const answer = await call(handler, path, { id, validTo: inDays(1000), invoiceType: 'VAT_SPECIAL' });
-      expect(refusalOf(answer)).toEqual({ status: 200, code: 'CERT_APPLICATION_RUNNING', message: server.cert.applicationRunning });
+      expect(refusalOf(answer)).toEqual({ status: 200, code: 'CERT_APPLICATION_RUNNING', message: lookup('zh-CN', 'server:cert.applicationRunning') });
     }
     const after = await find(id);
     expect(after).toEqual(before);

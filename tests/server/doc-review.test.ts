@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errors from '../../locales/zh-CN/errors.json';
-import server from '../../locales/zh-CN/server.json';
+import { lookup } from './error-catalogue';
 import { DOC_REVIEW_CALLS, type DocFile, type DocMaterialsAnswer, type SegmentCompletion } from '../../src/features/doc-review/rules';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
@@ -139,7 +139,7 @@ describe('who may write which segment', () => {
     expect(refusalOf(await approve(handler, file, 'AUDIT', 'NOPASS'))).toEqual({
       status: 200,
       code: 'VALIDATION_FAILED',
-      message: server.docReview.remarkRequired,
+      message: lookup('zh-CN', 'server:docReview.remarkRequired'),
     });
     // WAIT is a state, not a verdict; FINAL no segment: each refused by the one 'not one of' message with its label.
     expect(refusalOf(await approve(handler, file, 'AUDIT', 'WAIT'))).toMatchObject({ code: 'VALIDATION_FAILED', message: '审核结果的值不在可选范围内：WAIT' });
@@ -178,8 +178,13 @@ describe('a review from AUDIT to REVIEW', () => {
     const [, invoice1, invoice2] = filesOf(await list(handler, CREDIT, 'AUDIT'));
     expect((await approve(handler, invoice1, 'AUDIT', 'PASS')).body.code).toBe('0');
     expect((await approve(handler, invoice2, 'AUDIT', 'NOPASS', '发票金额与合同不符')).body.code).toBe('0');
-    expect(await check(CREDIT, 'AUDIT')).toMatchObject({ waitCount: 0, noPassCount: 1, reasonMissing: true, message: server.docReview.reasonRequired.AUDIT });
-    expect(refusalOf(await complete(handler, currentTask!, 'PASS')).message).toBe(server.docReview.reasonRequired.AUDIT);
+    expect(await check(CREDIT, 'AUDIT')).toMatchObject({
+      waitCount: 0,
+      noPassCount: 1,
+      reasonMissing: true,
+      message: lookup('zh-CN', 'server:docReview.reasonRequired.AUDIT'),
+    });
+    expect(refusalOf(await complete(handler, currentTask!, 'PASS')).message).toBe(lookup('zh-CN', 'server:docReview.reasonRequired.AUDIT'));
     expect((await instanceOf(CREDIT)).currentActivity).toBe('Edit');
 
     expect((await saveReason(handler, CREDIT, 'AUDIT', '第二张发票需补正')).body.data).toMatchObject({

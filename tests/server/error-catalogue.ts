@@ -8,17 +8,19 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_STATUS } from '../../src/protocol/envelope';
 import { SIGN_RESULT } from '../../src/lib/sms-sign';
+import type { LocaleTree } from '../../src/lib/locale-merge';
+import { localeNamespace, localeNamespaces } from '../../server/locale-catalogue';
 
 const ROOT = join(import.meta.dirname, '../..');
-/** The namespaces server/i18n.ts loads: every locale file, so that each business area keeps its own messages. */
-export const SERVER_NAMESPACES: readonly string[] = readdirSync(join(ROOT, 'locales', 'zh-CN'))
-  .filter((name) => name.endsWith('.json'))
-  .map((name) => name.slice(0, -'.json'.length));
+/** The namespaces server/i18n.ts loads: every locale file's, the platform's and the areas' (server/locale-catalogue.ts), so that each business area keeps its own messages. */
+export const SERVER_NAMESPACES: readonly string[] = localeNamespaces('zh-CN');
 
-type Tree = { [key: string]: string | Tree };
+type Tree = LocaleTree;
 
+/** A namespace as the server reads it, merged from its files; an unknown one throws. */
 export function localeTree(locale: string, ns: string): Tree {
-  return JSON.parse(readFileSync(join(ROOT, 'locales', locale, `${ns}.json`), 'utf8')) as Tree;
+  if (!SERVER_NAMESPACES.includes(ns)) throw new Error(`No locale namespace ${ns}`);
+  return localeNamespace(locale, ns);
 }
 
 export function lookup(locale: string, key: string): string | undefined {

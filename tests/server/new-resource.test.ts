@@ -2,7 +2,8 @@
  * The scaffold (`npm run new:resource`, scripts/new-resource.ts; issue 39 item 5). In a scratch copy of
  * the tree (the tracked and new files, node_modules linked), never in the tree itself: bad input is
  * refused with a message and writes nothing; a plain resource and an approvable one, written with no
- * edit afterwards, pass the type checks, eslint, prettier and knip, the locale tests, and the generic
+ * edit afterwards and no shared locale file touched (their copy is the area's own, src/features/<area>/locales/),
+ * pass the type checks, eslint, prettier and knip, the locale tests, and the generic
  * suite (tests/server/resources.test.ts) over them, the approval path included. The copy is removed.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -109,6 +110,7 @@ describe('npm run new:resource', () => {
     ['a pattern that matches part of a value', { '--fields': 'a:text:pattern=A\\d+:label=甲:en=A' }, '必须以 ^ 开头'],
     ['a pattern the generic suite cannot make values for', { '--fields': 'a:text:pattern=^(?!X)\\w+$:label=甲:en=A' }, '不能含前后查找'],
     ['a taken name', { '--name': 'test-widgets' }, '资源名 test-widgets 已被占用'],
+    // content's labels are the content area's share of the resources namespace (src/features/content/locales/): the whole catalogue is checked.
     ['a taken locale key', { '--name': 'contents' }, 'resources.json 已有 content'],
     ['a menu directory that does not exist', { '--parent': 'finance' }, '菜单目录 finance 不存在'],
     ['a menu directory the sidebar hides', { '--parent': 'credit' }, '菜单目录 credit 不存在或在侧栏中隐藏'],
@@ -129,16 +131,11 @@ describe('npm run new:resource', () => {
       expect(result.status, result.output).toBe(0);
     }
     const written = changed();
-    // The two declarations (one area file), their tables, the labels, the dictionary, the process, the grant, the migrations.
+    // The two declarations (one area file), their tables, the dictionary, the process, the grant, the migrations.
     for (const file of [
       'src/features/warehouse/',
       'server/resources/warehouse-receipts.table.ts',
       'server/resources/collateral-pledges.table.ts',
-      'locales/zh-CN/resources.json',
-      'locales/en-US/resources.json',
-      'locales/zh-CN/menu.json',
-      'locales/en-US/dict.json',
-      'locales/en-US/workflow.json',
       // The dictionary and the handler's grant: the area's own catalogue (server/db/seed-data/catalogue.ts finds it).
       'server/warehouse/',
       'server/db/migrations/meta/_journal.json',
@@ -147,6 +144,23 @@ describe('npm run new:resource', () => {
     }
     // No central list: the seed data names no area (issue 39 item 2); the area's catalogue holds both.
     expect(written).not.toContain('server/db/seed-data/');
+    // No shared locale file either (issue 39 item 1): the labels, the menu title, the new unique fields' names, the
+    // dictionary's labels, the process's name and its task summary are the new area's own copy, in its folder.
+    expect(written).not.toMatch(/^\s*\S+\s+"?locales\//m);
+    const areaCopy = (language: string, namespace: string) =>
+      JSON.parse(readFileSync(join(copy, `src/features/warehouse/locales/${language}/${namespace}.json`), 'utf8')) as Record<string, Record<string, unknown>>;
+    for (const language of ['zh-CN', 'en-US']) {
+      expect(Object.keys(areaCopy(language, 'resources')).sort()).toEqual(['collateralPledge', 'warehouseReceipt']);
+      expect(Object.keys(areaCopy(language, 'menu')).sort()).toEqual(['financing:collateral-pledges', 'financing:warehouse-receipts']);
+      expect(Object.keys(areaCopy(language, 'dict'))).toEqual(['wr_status']);
+      expect(Object.keys(areaCopy(language, 'workflow').process)).toEqual(['Process_COLLATERAL_PLEDGES']);
+      expect(Object.keys(areaCopy(language, 'workflow').summary)).toEqual(['collateralPledge']);
+    }
+    expect(areaCopy('en-US', 'resources').warehouseReceipt).toMatchObject({
+      title: 'Warehouse receipts',
+      fields: { number: 'Receipt number', holder: 'Holder' },
+    });
+    expect(areaCopy('zh-CN', 'dict').wr_status).toEqual({ ISSUED: '已签发', PLEDGED: '已质押', RELEASED: '已注销' });
     const catalogue = readFileSync(join(copy, 'server/warehouse/catalogue.ts'), 'utf8');
     expect(catalogue).toContain('[ROLE.OP_HANDLER]: [');
     for (const resource of ['warehouse:warehouseReceipt', 'warehouse:collateralPledge'])
@@ -180,6 +194,8 @@ describe('npm run new:resource', () => {
       'run',
       'tests/unit/locale-parity.test.ts',
       'tests/unit/shell/dict-labels.test.ts',
+      // The app's first load finds the new area's menu titles in its folder (src/providers/i18n-app.ts).
+      'tests/unit/shell/titles.test.ts',
       'tests/unit/workflows/summaries.test.ts',
       // The registry's own test: a new area's process is found, and no hand list of process keys needs an edit.
       'tests/unit/workflows.test.ts',

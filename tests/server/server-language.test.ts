@@ -7,13 +7,13 @@
  * colleague reads in English to an English reader, over the page call and the live socket; a row
  * written as plain text before keys were kept is shown as written.
  */
-import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteModule } from '../../server/app';
 import { eq } from 'drizzle-orm';
 import { menus, userMessages, users } from '../../server/db/schema';
 import { localeOf } from '../../server/i18n';
+import { localeNamespace } from '../../server/locale-catalogue';
 import { route } from '../../server/routes/route';
 import { instanceView } from '../../server/workflow/queries';
 import { MESSAGE_API, MESSAGE_SOCKET_PATH, MESSAGE_KIND, type SocketEvent, type UserMessage } from '../../src/lib/messages';
@@ -171,7 +171,7 @@ describe('stored messages and summaries', () => {
 
 describe('the permission tree', () => {
   it("names every seeded menu and button in English for an English reader; a menu the locale does not name keeps the database's title", async () => {
-    const english = JSON.parse(readFileSync('locales/en-US/menu.json', 'utf8')) as Record<string, string>;
+    const english = localeNamespace('en-US', 'menu') as Record<string, string>;
     const rows = await srv.database.db.select({ id: menus.id, uri: menus.menuUri, title: menus.title }).from(menus);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const nodes = (tree: GrantTreeNode[]): GrantTreeNode[] => tree.flatMap((n) => [n, ...nodes(n.children ?? [])]);

@@ -25,7 +25,7 @@ import { CORPORATE_KEY_HEADER, CORPORATE_SUPPORT_API, SUPPORT_API } from '../../
 import { API_BASE } from '../../src/protocol/canonical';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { DEMO_CORPORATE_KEY } from '../../server/support/corporate-routes';
-import { readdirSync, readFileSync } from 'node:fs';
+import { localeCatalogue } from '../../server/locale-catalogue';
 import { findResource } from '../../server/resources/registry';
 import { isLoggedField, logFieldKey, logResourceKey } from '../../src/features/operation-log/labels';
 import { ROLE_CALLS } from '../../src/resources/staff';
@@ -285,15 +285,10 @@ describe('online support and the hotline', () => {
 
 /** A key of the locale files ("ns:a.b.c"), looked up in one language's JSON. */
 function localeLookup(language: string): (key: string) => string | undefined {
-  const dir = new URL(`../../locales/${language}/`, import.meta.url);
-  const namespaces = new Map(
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as unknown]),
-  );
   return (key) => {
     const [ns, path] = key.split(':');
-    let node: unknown = namespaces.get(ns);
+    // The namespace merged from its files, the platform's and the areas' (server/locale-catalogue.ts).
+    let node: unknown = localeCatalogue()[language]?.[ns];
     for (const part of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
     return typeof node === 'string' ? node : undefined;
   };

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyResource } from '../../src/crud/resource';
 import { RESOURCES } from '../../src/resources';
 import { EXPORT_SOURCE_NAMESPACES, exportSource } from '../../src/resources/pages/export-sources';
+import { localeNamespace } from '../../server/locale-catalogue';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const serverFiles = (dir: string): string[] =>
@@ -30,7 +31,7 @@ function exportCalls(): Array<{ file: string; name: string; module: string | und
 
 const localeHas = (lang: string, key: string) => {
   const [ns, path] = key.split(':');
-  let node: unknown = JSON.parse(readFileSync(join(ROOT, 'locales', lang, `${ns}.json`), 'utf8'));
+  let node: unknown = localeNamespace(lang, ns);
   for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   return typeof node === 'string' && node.length > 0;
 };

@@ -15,9 +15,11 @@ const braces = (file: string, marker: string) => {
 };
 
 describe('the lazily loaded locale namespaces', () => {
-  it('are the same in the first load and in the on-demand loader', () => {
+  it("are the same in the first load and in the on-demand loader, for the platform's files and the areas' alike", () => {
     const leftOut = braces('i18n-app.ts', "'!../../locales/*/");
-    const loadable = braces('lazy-namespaces.ts', 'import.meta.glob');
+    expect(braces('i18n-app.ts', "'!../features/*/locales/*/")).toEqual(leftOut);
+    const loadable = braces('lazy-namespaces.ts', "'../../locales/*/");
+    expect(braces('lazy-namespaces.ts', "'../features/*/locales/*/")).toEqual(loadable);
     expect(loadable).toEqual(leftOut.filter((ns) => !['common', 'auth', 'errors', 'server'].includes(ns)));
   });
 });

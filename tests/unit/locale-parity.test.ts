@@ -1,8 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { localeConflicts, localeFilePaths, localeNamespace, localeNamespaces } from '../../server/locale-catalogue';
 
-const root = join(import.meta.dirname, '../../locales');
-const read = (lang: string, file: string) => JSON.parse(readFileSync(join(root, lang, file), 'utf8')) as Record<string, unknown>;
+/**
+ * The catalogue as the server and the browser merge it (server/locale-catalogue.ts): the platform's
+ * files in locales/<lang>/ and each area's in src/features/<area>/locales/<lang>/.
+ */
+const root = join(import.meta.dirname, '../..');
+const readFile = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>;
+const read = (lang: string, namespace: string) => localeNamespace(lang, namespace) as Record<string, unknown>;
 
 /** Every leaf key as a dotted path (menu keys hold ':' and stay whole). */
 function leafKeys(value: unknown, prefix = ''): string[] {
@@ -17,15 +23,22 @@ function leafKeys(value: unknown, prefix = ''): string[] {
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const baseKeys = (keys: string[]) => [...new Set(keys.map((key) => key.replace(PLURAL, '')))].sort();
 
-const namespaces = readdirSync(join(root, 'zh-CN')).filter((f) => f.endsWith('.json'));
+const namespaces = localeNamespaces('zh-CN');
+const zhFiles = localeFilePaths().filter((path) => path.includes('/zh-CN/'));
 
 describe('locale files', () => {
   it('have the same namespaces in zh-CN and en-US', () => {
-    expect(
-      readdirSync(join(root, 'en-US'))
-        .filter((f) => f.endsWith('.json'))
-        .sort(),
-    ).toEqual([...namespaces].sort());
+    expect(localeNamespaces('en-US')).toEqual(namespaces);
+  });
+
+  it("define no key twice: one namespace spread over files (the platform's and the areas' shares) merges without a clash", () => {
+    expect(localeConflicts()).toEqual([]);
+  });
+
+  it.each(zhFiles)('%s has its en-US twin with exactly the same keys', (path) => {
+    const twin = path.replace('/zh-CN/', '/en-US/');
+    expect(localeFilePaths()).toContain(twin);
+    expect(baseKeys(leafKeys(readFile(twin)))).toEqual(baseKeys(leafKeys(readFile(path))));
   });
 
   it.each(namespaces)('%s has exactly the same keys in both languages', (file) => {
@@ -50,7 +63,7 @@ describe('locale files', () => {
   });
 
   it('holds the shell messages the spec quotes, verbatim in zh-CN', () => {
-    const zh = namespaces.map((file) => readFileSync(join(root, 'zh-CN', file), 'utf8')).join('\n');
+    const zh = zhFiles.map((path) => readFileSync(join(root, path), 'utf8')).join('\n');
     for (const quote of [
       '刷新页面',
       '关闭当前',

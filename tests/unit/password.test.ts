@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { localeNamespace } from '../../server/locale-catalogue';
 import { checkPasswordChange, isStrongPassword, passwordFieldError, PASSWORD_MESSAGES } from '../../src/lib/password';
 
-const zh = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../locales/zh-CN/auth.json'), 'utf8'));
+const zh = localeNamespace('zh-CN', 'auth');
 
 describe('spec 5.1 password strength', () => {
   it.each([
@@ -53,7 +52,7 @@ describe('spec 5.1 change-password rules', () => {
       key
         .split(':')[1]
         .split('.')
-        .reduce((o, k) => o[k], zh);
+        .reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], zh);
     expect(text(PASSWORD_MESSAGES.required)).toBe('此处不能为空');
     expect(text(PASSWORD_MESSAGES.sameAsOld)).toBe('新密码不能与旧密码相同');
     expect(text(PASSWORD_MESSAGES.weak)).toBe('请输入8至20位的数字、大小写字母及特殊字符4种类型字符的组合');

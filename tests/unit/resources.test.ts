@@ -1,9 +1,11 @@
-import zh from '../../locales/zh-CN/resources.json';
-import en from '../../locales/en-US/resources.json';
+import { localeNamespace } from '../../server/locale-catalogue';
 import { SYSTEM_RESOURCES } from '../../src/resources/system';
 import { ALL_PERMISSIONS } from '../../src/lib/permissions';
 import { validators } from '../../src/lib/validators';
 
+/** The resources namespace merged: the platform's labels and each area's share (server/locale-catalogue.ts). */
+const zh = localeNamespace('zh-CN', 'resources');
+const en = localeNamespace('en-US', 'resources');
 const lookup = (tree: unknown, key: string) =>
   key
     .replace(/^resources:/, '')

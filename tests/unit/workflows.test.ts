@@ -1,6 +1,5 @@
 /** The process registry against spec §4.5 and §2.5: every processKey, the default and each exception. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { localeNamespace } from '../../server/locale-catalogue';
 import { ACTIVITY_TYPES, activityTypesOf, isReviewStep, workingRoleOf } from '../../src/workflows/activities';
 import {
   FINAL_APPROVE_MODE,
@@ -95,7 +94,8 @@ const steps = (processKey: string, variables: Record<string, string> = {}) => {
   return passPath(definition, variables).map((key) => [key, definition.activities[key].type]);
 };
 
-const locale = (lang: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', lang, 'workflow.json'), 'utf8'));
+/** The workflow namespace merged: the platform's file and each area's share (server/locale-catalogue.ts). */
+const locale = (lang: string) => localeNamespace(lang, 'workflow');
 const lookup = (tree: Record<string, unknown>, key: string) =>
   key
     .replace(/^workflow:/, '')

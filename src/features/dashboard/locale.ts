@@ -5,4 +5,4 @@
 import { addLocaleFiles } from '../../providers/i18n';
 import '../../workflows/task-view/locale';
 
-addLocaleFiles(import.meta.glob<Record<string, unknown>>('../../../locales/*/dashboard.json', { eager: true, import: 'default' }));
+addLocaleFiles(import.meta.glob<Record<string, unknown>>('./locales/*/dashboard.json', { eager: true, import: 'default' }));

@@ -4,4 +4,4 @@
  */
 import { addLocaleFiles } from '../../providers/i18n';
 
-addLocaleFiles(import.meta.glob<Record<string, unknown>>('../../../locales/*/docReview.json', { eager: true, import: 'default' }));
+addLocaleFiles(import.meta.glob<Record<string, unknown>>('./locales/*/docReview.json', { eager: true, import: 'default' }));

@@ -2,4 +2,4 @@
 import { addLocaleFiles } from '../../providers/i18n';
 import '../credit-notes/locale';
 
-addLocaleFiles(import.meta.glob<Record<string, unknown>>('../../../locales/*/redemption.json', { eager: true, import: 'default' }));
+addLocaleFiles(import.meta.glob<Record<string, unknown>>('./locales/*/redemption.json', { eager: true, import: 'default' }));

@@ -5,4 +5,10 @@
  */
 import { addLocaleFiles } from '../../providers/i18n';
 
-addLocaleFiles(import.meta.glob<Record<string, unknown>>('../../../locales/*/workflow.json', { eager: true, import: 'default' }));
+// The platform's file and every area's share (its processes' names and task summaries), merged.
+addLocaleFiles(
+  import.meta.glob<Record<string, unknown>>(['../../../locales/*/workflow.json', '../../features/*/locales/*/workflow.json'], {
+    eager: true,
+    import: 'default',
+  }),
+);

@@ -4,14 +4,16 @@
  * instead of squeezing every name into 1366×768's short panel; long English process names keep the
  * words that tell them apart.
  */
-import zhDashboard from '../../../locales/zh-CN/dashboard.json';
-import enDashboard from '../../../locales/en-US/dashboard.json';
 import type { QuotaByUnit, QuotaSection } from '../../../src/lib/dashboard';
 import { dashboardAmounts } from '../../../src/features/dashboard/amounts';
 import { quotaUnitsOption, twoLines } from '../../../src/features/dashboard/chart-options';
+import { localeNamespace } from '../../../server/locale-catalogue';
 import i18n, { addLocaleFiles } from '../../../src/providers/i18n';
 
-addLocaleFiles({ '../../locales/en-US/dashboard.json': enDashboard, '../../locales/zh-CN/dashboard.json': zhDashboard });
+addLocaleFiles({
+  'locales/en-US/dashboard.json': localeNamespace('en-US', 'dashboard'),
+  'locales/zh-CN/dashboard.json': localeNamespace('zh-CN', 'dashboard'),
+});
 
 const unit = (i: number): QuotaByUnit => ({
   groupId: 'g',

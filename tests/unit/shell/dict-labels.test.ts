@@ -1,15 +1,14 @@
 /**
- * The seeded dictionaries carry an English label (locales/en-US/dict.json), shown in en-US; the
+ * The seeded dictionaries carry an English label (the dict namespace: locales/en-US/dict.json and the areas' shares), shown in en-US; the
  * database label stays in zh-CN and for anything the locale does not know.
  */
-import zhDict from '../../../locales/zh-CN/dict.json';
-import enDict from '../../../locales/en-US/dict.json';
+import { localeNamespace } from '../../../server/locale-catalogue';
 import { DICTIONARIES } from '../../../server/db/seed-data/dictionaries';
 import { localDictLabel } from '../../../src/providers/dictionaries';
 import i18n, { addLocaleFiles } from '../../../src/providers/i18n';
 
-const en = enDict as Record<string, Record<string, string>>;
-const zh = zhDict as Record<string, Record<string, string>>;
+const en = localeNamespace('en-US', 'dict') as Record<string, Record<string, string>>;
+const zh = localeNamespace('zh-CN', 'dict') as Record<string, Record<string, string>>;
 
 describe('dictionary labels by language', () => {
   it('has an English label for every item of every seeded dictionary, and the seed label in zh-CN', () => {
@@ -22,7 +21,7 @@ describe('dictionary labels by language', () => {
   });
 
   it('shows the English label in en-US, the database label in zh-CN and for unknown items', async () => {
-    addLocaleFiles({ '../../locales/en-US/dict.json': enDict, '../../locales/zh-CN/dict.json': zhDict });
+    addLocaleFiles({ 'locales/en-US/dict.json': en, 'locales/zh-CN/dict.json': zh });
     await i18n.changeLanguage('en-US');
     expect(localDictLabel('sys_yes_no', 'Y', '是')).toBe('Yes');
     expect(localDictLabel('sys_normal_disable', '0', '正常')).toBe('Normal');

@@ -1,6 +1,9 @@
 import i18n from '../../../src/providers/i18n-app';
 import { staticTitle, translateTitle } from '../../../src/routes/titles';
-import enMenu from '../../../locales/en-US/menu.json';
+import { localeNamespace } from '../../../server/locale-catalogue';
+
+/** The menu namespace merged: the platform's titles and each area's. */
+const enMenu = localeNamespace('en-US', 'menu');
 
 describe('menu titles in the active language', () => {
   it.each([
