@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'postgresql',
   // schema.ts re-exports every table from where it lives (an area's server/<area>/schema.ts, the platform's
-  // system-schema.ts); a generic resource's table has its own file (server/crud/served.ts).
-  schema: ['./server/db/schema.ts', './server/resources/*.table.ts'],
+  // system-schema.ts); a generic resource's table has its own file in its area's folder (server/crud/served.ts).
+  schema: ['./server/db/schema.ts', './server/*/*.table.ts'],
   out: './server/db/migrations',
 });

@@ -16,8 +16,8 @@ export const PATHS = {
   declaration: (area: string) => `src/features/${area}/resources.ts`,
   /** A client area's public face, which every area has (eslint.config.js; tests/unit/shell/areas.test.ts). */
   face: (area: string) => `src/features/${area}/index.ts`,
-  /** The table and the line that serves it: the server and drizzle-kit read `server/resources/*.table.ts`. */
-  table: (name: string) => `server/resources/${name}.table.ts`,
+  /** The table and the line that serves it, in the area's server folder: the server and drizzle-kit read every area folder's `<name>.table.ts`. */
+  table: (area: string, name: string) => `server/${area}/${name}.table.ts`,
   /**
    * The area's own copy of a namespace (its labels, menu titles, dictionary labels, process names):
    * merged with the platform's locales/<lang>/<ns>.json and the other areas' at load

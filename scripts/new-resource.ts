@@ -268,7 +268,8 @@ function checkFree(o: Options): void {
   if (holds(`name: '${o.name}'`)) throw new Refusal(`资源名 ${o.name} 已被占用`);
   if (holds(`pgTable('${table}'`)) throw new Refusal(`表名 ${table} 已被占用`);
   if (holds(`'/op/v1/${o.area}/${o.name}'`)) throw new Refusal(`接口路径 /op/v1/${o.area}/${o.name} 已被占用`);
-  if (existsSync(join(o.root, PATHS.table(o.name)))) throw new Refusal(`${PATHS.table(o.name)} 已存在`);
+  const takenTable = tableFilesOf(o.root, o.name)[0];
+  if (takenTable) throw new Refusal(`${takenTable} 已存在`);
   // The keys are checked against the whole catalogue, the platform's and every area's: a key two files define stops the server.
   if (Object.hasOwn(catalogue(o.root, 'resources'), key)) throw new Refusal(`resources.json 已有 ${key}：换一个资源名`);
   if (Object.hasOwn(catalogue(o.root, 'menu'), menuUri(o))) throw new Refusal(`菜单 ${menuUri(o)} 已存在`);
@@ -299,6 +300,14 @@ function labelFieldOf(root: string, resource: string): string {
   throw new Refusal(`引用的资源 ${resource} 不存在，或找不到它的标签字段：写作 reference=${resource}/标签字段`);
 }
 
+/** A served resource's table file in any area's server folder (where PATHS.table puts it). */
+function tableFilesOf(root: string, name: string): string[] {
+  return readdirSync(join(root, 'server'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `server/${entry.name}/${name}.table.ts`)
+    .filter((file) => existsSync(join(root, file)));
+}
+
 /** The table a referenced resource is stored in, when the tree names one by the resource's own name (for the foreign key). */
 function referencedTable(root: string, resource: string): { name: string; from: string } | undefined {
   const table = snake(resource);
@@ -309,7 +318,7 @@ function referencedTable(root: string, resource: string): { name: string; from: 
       .filter((entry) => entry.isDirectory())
       .map((entry) => `server/${entry.name}/schema.ts`),
   ];
-  for (const file of [...candidates, PATHS.table(resource)]) {
+  for (const file of [...candidates, ...tableFilesOf(root, resource)]) {
     if (!existsSync(join(root, file))) continue;
     const m = new RegExp(`export const (\\w+) = pgTable\\(\\s*'${table}'`).exec(readFileSync(join(root, file), 'utf8'));
     if (m) return { name: m[1], from: `../${file.replace(/^server\//, '').replace(/\.ts$/, '')}` };
@@ -581,9 +590,10 @@ async function optionsOf(argv: readonly string[]): Promise<Options> {
 export function scaffold(o: Options): string[] {
   checkFree(o);
   const written = [writeDeclaration(o), ...writeFace(o)];
-  const table = join(o.root, PATHS.table(o.name));
+  const table = join(o.root, PATHS.table(o.area, o.name));
+  mkdirSync(dirname(table), { recursive: true });
   writeFileSync(table, tableOf(o));
-  written.push(PATHS.table(o.name));
+  written.push(PATHS.table(o.area, o.name));
   written.push(...writeLabels(o));
   for (const d of o.dictionaries) written.push(addDictionary(o.root, o.area, { dictType: d.dictType, dictName: d.dictName, items: d.items }));
   if (o.approvable) written.push(addProcess(o.root, o.area, processKey(o), o.name, singular(o.name), numberField(o)));

@@ -1,7 +1,7 @@
 /**
  * The database schema: every table, re-exported from where it lives. An area's tables are in its own
  * folder (server/<area>/schema.ts, issue 39), the platform's in ./system-schema.ts, a generic resource's
- * in server/resources/*.table.ts. drizzle-kit reads this module (and those table files) to generate the
+ * in an area's server/<area>/*.table.ts. drizzle-kit reads this module (and those table files) to generate the
  * SQL migrations in ./migrations (`npm run db:generate`); the same migrations serve PGlite and PostgreSQL.
  * It only re-exports: a table file imports the tables it references from their own file, never from here,
  * so no table module waits on this one (an import circle made a table undefined when referenced).

@@ -1,7 +1,7 @@
 /**
  * The server's view of the resource folders (src/resources/registry.ts names them): the declared
  * resources, read from the same modules the browser's import.meta.glob reads, and the tables served
- * by the generic CRUD routes with no route module (server/resources/*.table.ts, see
+ * by the generic CRUD routes with no route module (an area's server/<area>/*.table.ts, see
  * server/crud/served.ts). Test runs (vitest, or SCF_TEST_RESOURCES=1) add tests/resources: the
  * test-only resources and their tables, which no migration holds (the test harness creates them).
  */
@@ -15,7 +15,7 @@ import { isServedResource, type ServedResource } from '../crud/served';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DECLARATIONS_DIR = join(ROOT, 'src/resources');
-const TABLE_GLOBS = ['server/resources/*.table.ts'] as const;
+const TABLE_GLOBS = ['server/*/*.table.ts'] as const;
 const TEST_TABLE_GLOB = 'tests/resources/*.table.ts';
 
 /** Whether this process is a test run, whose registry holds the test-only resources too. */

@@ -7,7 +7,7 @@
  * suite (tests/server/resources.test.ts) over them, the approval path included. The copy is removed.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,14 +134,14 @@ describe('npm run new:resource', () => {
     // The two declarations (one area file), their tables, the dictionary, the process, the grant, the migrations.
     for (const file of [
       'src/features/warehouse/',
-      'server/resources/warehouse-receipts.table.ts',
-      'server/resources/collateral-pledges.table.ts',
-      // The dictionary and the handler's grant: the area's own catalogue (server/db/seed-data/catalogue.ts finds it).
+      // The tables and the dictionary and the handler's grant: the area's own folder (its catalogue, which
+      // server/db/seed-data/catalogue.ts finds, and the table files the server and drizzle-kit find).
       'server/warehouse/',
       'server/db/migrations/meta/_journal.json',
     ]) {
       expect(written, file).toContain(file);
     }
+    for (const table of ['warehouse-receipts', 'collateral-pledges']) expect(existsSync(join(copy, `server/warehouse/${table}.table.ts`)), table).toBe(true);
     // No central list: the seed data names no area (issue 39 item 2); the area's catalogue holds both.
     expect(written).not.toContain('server/db/seed-data/');
     // No shared locale file either (issue 39 item 1): the labels, the menu title, the new unique fields' names, the
@@ -181,7 +181,7 @@ describe('npm run new:resource', () => {
     const checks: Array<[string, string, string[]]> = [
       ['type check (app)', process.execPath, ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.json', '--noEmit']],
       ['type check (server)', process.execPath, ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.server.json', '--noEmit']],
-      ['eslint', bin('eslint'), ['src/features/warehouse', 'server/resources', 'server/warehouse']],
+      ['eslint', bin('eslint'), ['src/features/warehouse', 'server/warehouse']],
       ['prettier', bin('prettier'), ['--check', '--log-level=warn', '.']],
       ['knip', bin('knip'), []],
     ];
