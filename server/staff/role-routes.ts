@@ -20,7 +20,7 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import { ROLE_CALLS, roleResource, type RoleGrants } from '../../src/resources/staff';
 import type { AppContext } from '../context';
 import { checkDictValues } from '../crud/checks';
-import { readInput } from '../crud/fields';
+import { recordBody } from '../crud/body-schema';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
@@ -139,8 +139,12 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   post(ROLE_CALLS.grantTree.slice(API.length + 1), role.query, z.object({}), () => grantTree(ctx.db, RESOURCES));
 
-  post('save', role.add, roleBodies.save, async (body, principal, request) => {
-    const values = readInput(roleResource, body, 'create');
+  // The role's declared fields by their rules (derived once, here), beside what it grants.
+  const saveBody = recordBody(roleResource, 'create', roleBodies.save);
+  const updateBody = recordBody(roleResource, 'update', roleBodies.update);
+
+  post('save', role.add, saveBody, async (body, principal, request) => {
+    const { values } = body;
     try {
       return await ctx.db.transaction(async (tx) => {
         await checkDictValues(tx, DICT_CHECK, values);
@@ -172,9 +176,8 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  post('update-by-id', role.edit, roleBodies.update, async (body, principal, request) => {
-    const { id, dataVersion: version } = body;
-    const values = readInput(roleResource, body, 'update');
+  post('update-by-id', role.edit, updateBody, async (body, principal, request) => {
+    const { id, dataVersion: version, values } = body;
     return ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, DICT_CHECK, values);
       const [locked] = await tx.select({ code: roles.code, dataVersion: roles.dataVersion }).from(roles).where(eq(roles.pkRole, id)).for('update');

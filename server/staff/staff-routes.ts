@@ -20,7 +20,7 @@ import { USER_STATUS } from '../../src/lib/codes';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { ACCOUNT_STATUS, STAFF_ACTION, staffResource } from '../../src/resources/staff';
 import type { AppContext } from '../context';
-import { readInput } from '../crud/fields';
+import { recordBody } from '../crud/body-schema';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
 import { registerReferenceTarget } from '../crud/references';
 import type { Db } from '../db/open';
@@ -268,14 +268,18 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     positions: Object.values(POSITIONS).map((code) => ({ id: code, name: positionName(code) })),
   }));
 
-  post('save', staff.add, staffBodies.save, async (body, principal, request) => {
-    const values = readInput(staffResource, body, 'create');
-    const password = decryptedPassword(body.password, (cipher) => ctx.keys.decrypt(cipher));
+  // The account's declared fields by their rules (derived once, here), beside the lists and the password.
+  const saveBody = recordBody(staffResource, 'create', staffBodies.save);
+  const updateBody = recordBody(staffResource, 'update', staffBodies.update);
+
+  post('save', staff.add, saveBody, async ({ values, sent, password: cipher, ...assignments }, principal, request) => {
+    const password = decryptedPassword(cipher, (sealed) => ctx.keys.decrypt(sealed));
     checkInitialPassword(password);
     const passwordHash = await hashPassword(password, ctx.passwordCost);
     try {
       return await ctx.db.transaction(async (tx) => {
-        const assigned = await readAssignments(tx, body);
+        // The department and the default corporation are read with the database, from the body as sent.
+        const assigned = await readAssignments(tx, { ...sent, ...assignments });
         const [taken] = await tx
           .select({ id: users.id })
           .from(users)
@@ -312,13 +316,11 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  post('update-by-id', staff.edit, staffBodies.update, async (body, principal, request) => {
-    const { id, dataVersion: version } = body;
-    const values = readInput(staffResource, body, 'update');
+  post('update-by-id', staff.edit, updateBody, async ({ id, dataVersion: version, values, sent, ...assignments }, principal, request) => {
     return ctx.db.transaction(async (tx) => {
       const adminRole = await lockAdminRole(tx);
       const before = await lockedStaff(tx, id, version);
-      const assigned = await readAssignments(tx, body, before.orgId);
+      const assigned = await readAssignments(tx, { ...sent, ...assignments }, before.orgId);
       // Taking the administrator role from the last enabled administrator would leave nobody to administer.
       if (adminRole && before.status === ACCOUNT_STATUS.enabled && (await holdsAdminRole(tx, adminRole, id)) && !assigned.roleIds.includes(adminRole)) {
         await refuseLosingLastAdmin(tx, adminRole, id);
