@@ -38,14 +38,46 @@ export function writableFields(resource: AnyResource, mode: Mode): Array<[string
   return Object.entries(resource.fields).filter(([, s]) => !s.readOnly && (mode === 'create' || !s.createOnly));
 }
 
+/** What a declared field is written as (RecordInput.values), by its declaration. */
+type WrittenAs<S extends FieldSchema> = S extends { multiple: true }
+  ? string[]
+  : S extends { type: 'integer' }
+    ? number
+    : S extends { type: 'boolean' }
+      ? boolean
+      : S extends { type: 'datetime' }
+        ? Date
+        : S extends { required: true }
+          ? string
+          : // An optional text, image or reference sent empty is cleared; rich text that sanitises to nothing too.
+            S extends { type: 'text' | 'image' | 'reference' | 'richText' }
+            ? string | null
+            : string;
+
+/** The fields the schema reads in this mode: writable (not readOnly; createOnly on create only), not sensitive. */
+type ReadKeys<F, M extends Mode> = {
+  [K in keyof F]: F[K] extends { readOnly: true } | { sensitive: true } ? never : M extends 'update' ? (F[K] extends { createOnly: true } ? never : K) : K;
+}[keyof F] &
+  string;
+/** The fields a checked body always holds: the required ones of a create (an update's absent field keeps its value). */
+type HeldKeys<F, M extends Mode> = M extends 'create' ? { [K in keyof F]: F[K] extends { required: true } ? K : never }[keyof F] : never;
+
+/**
+ * A declaration's checked values, typed from its fields (staff's `values.username` is a string); any declaration
+ * (the generic routes' AnyResource) gets a Row.
+ */
+export type RecordValues<F extends Record<string, FieldSchema>, M extends Mode> = string extends keyof F
+  ? Row
+  : { [K in Extract<ReadKeys<F, M>, HeldKeys<F, M>>]: WrittenAs<F[K]> } & { [K in Exclude<ReadKeys<F, M>, HeldKeys<F, M>>]?: WrittenAs<F[K]> };
+
 /** A record body once checked. */
-export interface RecordInput {
+export interface RecordInput<V = Row> {
   /**
    * The writable fields' values as they are written: text trimmed, an amount as its decimal string, a time as a
    * Date, rich text sanitised, a list without repeats, a cleared optional value null. A field that keeps its
    * value (absent on update, or an optional one left empty that cannot be cleared) is not a key.
    */
-  values: Row;
+  values: V;
   /**
    * The body as sent. Sealed (sensitive) values arrive encrypted and are read from it by server/sensitive
    * (sensitive-fields.ts readSealed); owned fields are checked against what was sent, declared here or not (owned-fields.ts).
@@ -215,11 +247,11 @@ const isRecord = (value: unknown): value is Row => typeof value === 'object' && 
  * update's id and version, staff's roles ...) checked first, in one schema. The handler gets `extra`'s parsed
  * values beside the record's `values` and the body as `sent`.
  */
-export function recordBody<E extends z.ZodRawShape = Record<never, never>>(
-  resource: AnyResource,
-  mode: Mode,
+export function recordBody<F extends Record<string, FieldSchema>, M extends Mode, E extends z.ZodRawShape = Record<never, never>>(
+  resource: AnyResource & { fields: F },
+  mode: M,
   extra?: E,
-): z.ZodType<z.output<z.ZodObject<E>> & RecordInput> {
+): z.ZodType<z.output<z.ZodObject<E>> & RecordInput<RecordValues<F, M>>> {
   const fields = fieldShape(resource, mode);
   const clash = Object.keys(extra ?? {}).find((key) => Object.hasOwn(fields, key));
   // A declared field named like a call's own key would be read twice, by two rules: refused when the route is declared.
@@ -235,7 +267,8 @@ export function recordBody<E extends z.ZodRawShape = Record<never, never>>(
     const parsed = checked.data as Row;
     const values = Object.fromEntries(Object.keys(fields).flatMap((name) => (parsed[name] === undefined ? [] : [[name, parsed[name]]])));
     const own = Object.fromEntries(Object.keys(extra ?? {}).map((key) => [key, parsed[key]]));
-    return { ...(own as z.output<z.ZodObject<E>>), values, sent };
+    // The values are what the fields' schemas made of the body: of the types RecordValues says, field by field.
+    return { ...(own as z.output<z.ZodObject<E>>), values: values as RecordValues<F, M>, sent };
   });
 }
 

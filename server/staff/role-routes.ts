@@ -148,19 +148,16 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
     try {
       return await ctx.db.transaction(async (tx) => {
         await checkDictValues(tx, DICT_CHECK, values);
-        const [taken] = await tx
-          .select({ pkRole: roles.pkRole })
-          .from(roles)
-          .where(eq(roles.code, String(values.code)));
-        if (taken) throw businessError('DUPLICATE', 'staff:roleErrors.codeTaken', { code: String(values.code) });
+        const [taken] = await tx.select({ pkRole: roles.pkRole }).from(roles).where(eq(roles.code, values.code));
+        if (taken) throw businessError('DUPLICATE', 'staff:roleErrors.codeTaken', { code: values.code });
         const grants = await readGrants(tx, body);
         const pkRole = `r-${randomUUID()}`;
         const rulesCheck = await preventiveCheck(tx, { role: pkRole });
         await tx.insert(roles).values({
           pkRole,
-          code: String(values.code),
-          roleName: String(values.roleName),
-          status: String(values.status),
+          code: values.code,
+          roleName: values.roleName,
+          status: values.status,
           createBy: principal.username,
           updateBy: principal.username,
         });
@@ -190,8 +187,9 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
       await tx
         .update(roles)
         .set({
-          roleName: String(values.roleName),
-          status: String(values.status),
+          // A field the body left out keeps its value (undefined is no column to drizzle), as the declaration's update says.
+          roleName: values.roleName,
+          status: values.status,
           dataVersion: sql`${roles.dataVersion} + 1`,
           updateTime: new Date(),
           updateBy: principal.username,

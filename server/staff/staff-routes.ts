@@ -280,17 +280,14 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
       return await ctx.db.transaction(async (tx) => {
         // The department and the default corporation are read with the database, from the body as sent.
         const assigned = await readAssignments(tx, { ...sent, ...assignments });
-        const [taken] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.username, String(values.username)));
-        if (taken) throw businessError('DUPLICATE', 'staff:errors.usernameTaken', { username: String(values.username) });
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, values.username));
+        if (taken) throw businessError('DUPLICATE', 'staff:errors.usernameTaken', { username: values.username });
         const [{ id }] = await tx
           .insert(users)
           .values({
-            username: String(values.username),
-            personName: String(values.personName),
-            sensitiveWhitelist: values.sensitiveWhitelist === true,
+            username: values.username,
+            personName: values.personName,
+            sensitiveWhitelist: values.sensitiveWhitelist ?? false,
             passwordHash,
             // The first sign-in must change the password the administrator chose (spec 4.1).
             userStatus: USER_STATUS.INITIAL_PASSWORD,
@@ -328,8 +325,9 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
       await tx
         .update(users)
         .set({
-          personName: String(values.personName),
-          sensitiveWhitelist: values.sensitiveWhitelist === true,
+          // A field the body left out keeps its value (undefined is no column to drizzle), as the declaration's update says.
+          personName: values.personName,
+          sensitiveWhitelist: values.sensitiveWhitelist,
           personPosition: assigned.positions.join(','),
           defaultCorpId: assigned.defaultCorpId,
           orgId: assigned.orgId,
