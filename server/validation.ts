@@ -1,6 +1,5 @@
 /** Body checks for routes: a failed check names the field (PROTOCOL.md §5, VALIDATION_FAILED). */
 import { MONEY_INPUT_DIGITS, moneyInputText, type MoneyDigits } from '../src/lib/money';
-import { aboutField, validationError } from './errors';
 import { translate } from './i18n';
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -15,17 +14,11 @@ export interface MoneyOptions {
 
 /**
  * The one server check of a typed amount (src/lib/money's moneyInputText): every route that takes money
- * reads it through here, so "1e2", "+1", ".5", " 1", "1,000", "-0" or a 20-digit amount get the same
+ * reads it through here, in its body's schema (server/input/fields.ts money, a resource's money fields in
+ * server/crud/body-schema.ts), so "1e2", "+1", ".5", " 1", "1,000", "-0" or a 20-digit amount get the same
  * VALIDATION_FAILED and the same message naming the field, before anything is read or written.
- * `label` is the field's name as the operator sees it. Returns the amount as its decimal string.
+ * `label` is the field's name as the operator sees it. The verdict: the amount as its decimal string, or the message.
  */
-export function moneyValue(value: unknown, field: string, label: string, options: MoneyOptions = {}): string {
-  const verdict = moneyVerdict(value, label, options);
-  if ('message' in verdict) throw aboutField(validationError(verdict.message), field);
-  return verdict.text;
-}
-
-/** The same rule's verdict without throwing, for a route body's schema (server/input/fields.ts): the decimal string, or the message. */
 export function moneyVerdict(value: unknown, label: string, options: MoneyOptions = {}): { text: string } | { message: string } {
   const digits = options.digits ?? MONEY_INPUT_DIGITS;
   const text = moneyInputText(value, digits);

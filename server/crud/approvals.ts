@@ -31,7 +31,9 @@ import type { Actor } from '../workflow/rules';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf } from './checks';
 import { splitLinks, withLinks, writeLinks } from './links';
 import { checkReferences, withReferenceLabels } from './references';
-import { fieldLabel, readInput, requireId } from './fields';
+import { fieldLabel } from './fields';
+import { readRecord, updateBodyOf, type RecordInput, type UpdateInput } from './body-schema';
+import { parseWithSchema } from '../input/fields';
 import { ownedFieldCheck } from './owned-fields';
 import { readSealed, sensitiveFieldsOf } from './sensitive-fields';
 import type { CrudOptions, Row, WriteTarget } from './types';
@@ -136,21 +138,27 @@ export class ApprovableResource {
     return this.options.table;
   }
 
-  /** A new record, proposed: nothing is inserted until the instance ends approved. */
+  /** A new record's body as sent (a demo seed's proposal), read by the resource's derived schema, proposed. */
   proposeCreate(principal: Proposer, body: Row) {
+    return this.proposeCreation(principal, readRecord(this.options.resource, body, 'create'));
+  }
+
+  /** A new record, proposed: nothing is inserted until the instance ends approved. */
+  proposeCreation(principal: Proposer, { values: plain, sent }: RecordInput) {
     return this.inTransaction(async (tx) => {
-      const values = { ...readInput(this.options.resource, body, 'create'), ...(await readSealed(this.ctx, this.options, body)) };
+      const values = { ...plain, ...(await readSealed(this.ctx, this.options, sent)) };
       await this.check(tx, values, 'create', { principal });
       return this.open(tx, principal, APPROVAL_ACTION.CREATE, randomUUID(), values, {});
     });
   }
 
+  /** A change's body as sent (a demo seed's), with the record's id and version, read by the update call's schema, proposed. */
+  proposeUpdate(principal: Proposer, body: Row) {
+    return this.proposeChange(principal, parseWithSchema(updateBodyOf(this.options.resource), body));
+  }
+
   /** A change of a record at the version read: only the fields that differ are proposed. */
-  async proposeUpdate(principal: Proposer, body: Row) {
-    const id = requireId(body);
-    const version = body.dataVersion;
-    if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
-    const plain = readInput(this.options.resource, body, 'update');
+  async proposeChange(principal: Proposer, { id, dataVersion: version, values: plain, sent: body }: UpdateInput) {
     const refuseOwned = await ownedFieldCheck(this.ctx, this.options);
     return this.inTransaction(async (tx) => {
       const [locked] = (await tx
@@ -215,7 +223,7 @@ export class ApprovableResource {
           },
         };
         const sealed = await readSealed(this.ctx, creating, body, change.proposed);
-        proposed = toJson({ ...readInput(this.options.resource, body, 'create'), ...pickSealed(this.options, change.proposed), ...sealed });
+        proposed = toJson({ ...readRecord(this.options.resource, body, 'create').values, ...pickSealed(this.options, change.proposed), ...sealed });
         await this.check(tx, fromJson(this.options, proposed), 'create', { principal }, change.recordId);
       } else {
         const [row] = (await tx
@@ -228,7 +236,7 @@ export class ApprovableResource {
         refuseOwned(body, row);
         // Left masked, a sealed value keeps what the change proposed for it (or, when it proposed none, the record's).
         const kept = pickSealed(this.options, change.proposed);
-        const all = toJson({ ...readInput(this.options.resource, body, 'update'), ...kept, ...(await readSealed(this.ctx, this.options, body, row)) });
+        const all = toJson({ ...readRecord(this.options.resource, body, 'update').values, ...kept, ...(await readSealed(this.ctx, this.options, body, row)) });
         const stored = toJson(row);
         const unchanged = await this.sameValue(stored);
         proposed = Object.fromEntries(Object.entries(all).filter(([k, v]) => !unchanged(k, v)));

@@ -29,7 +29,8 @@ import type { Principal } from '../security/sessions';
 import { ApprovableResource } from './approvals';
 import { boundedMatchCount, boundedTotal, keptRowCount } from './row-counts';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf, findById } from './checks';
-import { MAX_IDS, readInput } from './fields';
+import { MAX_IDS } from './fields';
+import { recordBodyOf, updateBodyOf, type RecordInput, type UpdateInput } from './body-schema';
 import { id, ids, version } from '../input/fields';
 import { ownedFieldCheck } from './owned-fields';
 import { checkLinksDeclared, splitLinks, withLinks, writeLinks } from './links';
@@ -57,15 +58,16 @@ export interface Page<T = Row> {
 export const MAX_EXPORT_ROWS = 100_000;
 
 /**
- * The generic calls' bodies. The record's declared fields (save, update, a page's filters, an export's)
- * are read by the declaration's field rules (readInput, server/crud/query.ts), so those bodies keep
- * their keys; the id, the version and a removal's ids are checked here, before the handler.
+ * The generic calls' bodies. A save's and an update's record is checked by the schema derived from the
+ * declaration's field rules (body-schema.ts, built here once per resource), the update's id and version with
+ * it; a page's and an export's filters are read by server/crud/query.ts, so those bodies keep their keys. The
+ * id, the version and a removal's ids are checked here, before the handler.
  */
 const recordId = id('server:input.fields.recordId');
 const CRUD_BODIES = {
   declared: z.looseObject({}),
   byId: z.object({ id: recordId }),
-  /** An update or a row action: the record at the version the caller read. */
+  /** A row action: the record at the version the caller read. */
   versioned: z.looseObject({ id: recordId, dataVersion: version() }),
   ids: z.object({ ids: ids('server:input.fields.recordId', MAX_IDS) }),
 };
@@ -130,8 +132,8 @@ export async function listOf(db: Db, options: CrudOptions, body: Row): Promise<R
     .limit(MAX_EXPORT_ROWS);
 }
 
-async function save(ctx: AppContext, options: CrudOptions, body: Row, principal: Principal): Promise<Row> {
-  const values = { ...readInput(options.resource, body, 'create'), ...(await readSealed(ctx, options, body)) };
+async function save(ctx: AppContext, options: CrudOptions, { values: plain, sent }: RecordInput, principal: Principal): Promise<Row> {
+  const values = { ...plain, ...(await readSealed(ctx, options, sent)) };
   try {
     return await ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, options, values);
@@ -158,9 +160,8 @@ async function save(ctx: AppContext, options: CrudOptions, body: Row, principal:
 }
 
 /** Optimistic locking in one statement: the row changes only if it is still at the version read. */
-async function updateById(ctx: AppContext, options: CrudOptions, body: VersionedBody, principal: Principal): Promise<Row> {
-  const { id, dataVersion: version } = body;
-  const plainValues = readInput(options.resource, body, 'update');
+async function updateById(ctx: AppContext, options: CrudOptions, input: UpdateInput, principal: Principal): Promise<Row> {
+  const { id, dataVersion: version, values: plainValues, sent } = input;
   const columns = columnsOf(options.table);
   const refuseOwned = await ownedFieldCheck(ctx, options);
   try {
@@ -170,8 +171,8 @@ async function updateById(ctx: AppContext, options: CrudOptions, body: Versioned
       if (!locked) throw notFoundError(translate('server:crud.notFound'));
       const [before] = await withLinks(tx, options.links, [locked]);
       if (before.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
-      refuseOwned(body, before);
-      const values = hasSensitiveFields(options.resource) ? { ...plainValues, ...(await readSealed(ctx, options, body, before)) } : plainValues;
+      refuseOwned(sent, before);
+      const values = hasSensitiveFields(options.resource) ? { ...plainValues, ...(await readSealed(ctx, options, sent, before)) } : plainValues;
       await checkDictValues(tx, options, values);
       await checkFileValues(tx, options, values);
       await checkReferences(tx, options.resource, values);
@@ -280,11 +281,14 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
     const [shown] = await approvals.withPending([row]);
     return { ...shown, changes: await approvals.history(String(row.id)) };
   });
-  post('save', actionPermission(permissions, 'create'), CRUD_BODIES.declared, async (body, principal) =>
-    approvals?.binds(APPROVAL_ACTION.CREATE) ? approvals.proposeCreate(principal, body) : presentOne(await save(ctx, options, body, principal)),
+  // Derived from the declaration once, here, when the routes are registered.
+  const createBody = recordBodyOf(options.resource, 'create');
+  const updateBody = updateBodyOf(options.resource);
+  post('save', actionPermission(permissions, 'create'), createBody, async (input, principal) =>
+    approvals?.binds(APPROVAL_ACTION.CREATE) ? approvals.proposeCreation(principal, input) : presentOne(await save(ctx, options, input, principal)),
   );
-  post('update-by-id', actionPermission(permissions, 'edit'), CRUD_BODIES.versioned, async (body, principal) =>
-    approvals?.binds(APPROVAL_ACTION.UPDATE) ? approvals.proposeUpdate(principal, body) : presentOne(await updateById(ctx, options, body, principal)),
+  post('update-by-id', actionPermission(permissions, 'edit'), updateBody, async (input, principal) =>
+    approvals?.binds(APPROVAL_ACTION.UPDATE) ? approvals.proposeChange(principal, input) : presentOne(await updateById(ctx, options, input, principal)),
   );
   post('remove-by-ids', actionPermission(permissions, 'delete'), CRUD_BODIES.ids, (body, principal) => removeByIds(ctx, options, body, principal, approvals));
   if (approvals) post('pending-creations', actionPermission(permissions, 'list'), CRUD_BODIES.declared, () => approvals.pendingCreations());

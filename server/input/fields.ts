@@ -77,7 +77,7 @@ export function ids(label: string, max = 500) {
 }
 
 /**
- * An amount by src/lib/money's input rule (the same as server/validation.ts moneyValue): digits only, within
+ * An amount by src/lib/money's input rule (server/validation.ts moneyVerdict): digits only, within
  * the field's digits, no sign, exponent, space or separator; positive unless allowZero. Parsed to its decimal string.
  */
 export function money(label: string, options: MoneyOptions = {}) {

@@ -2,8 +2,8 @@
  * The staff and role writes' body schemas (zod, server/input/fields.ts): the record's id and version,
  * the lists of roles, positions, organisations, menus and permissions an account or a role holds, and
  * the encrypted password. The declared fields of the account or role (username, roleName ...) are
- * read by the kit's readInput by the resource's rules, so these bodies keep their other keys
- * (looseObject). Each refusal is a VALIDATION_FAILED with a Chinese message naming what is wrong;
+ * checked by the schema derived from the resource's field rules (server/crud/body-schema.ts recordBody),
+ * which the create and update bodies' own keys here join. Each refusal is a VALIDATION_FAILED with a Chinese message naming what is wrong;
  * nothing is written. Whether a role, menu or organisation exists is the handlers' rule.
  */
 import { z } from 'zod';
@@ -52,8 +52,9 @@ const assignments = { roleIds: stringList('staff:staff.fields.roles'), positions
 
 export const staffBodies = {
   byId: z.object({ id: staffId }),
-  save: z.looseObject({ ...assignments, password }),
-  update: z.looseObject({ id: staffId, dataVersion: version(), ...assignments }),
+  /** The create's and the update's own keys, beside the account's fields (recordBody). */
+  save: { ...assignments, password },
+  update: { id: staffId, dataVersion: version(), ...assignments },
   resetPassword: z.object({ id: staffId, password }),
   /** The version the screen read, when it read one: unlocking is safe to repeat. */
   unlock: z.object({ id: staffId, dataVersion: optional(version()) }),
@@ -64,8 +65,9 @@ const grants = { permissions: stringList('staff:role.fields.permissions'), menuI
 
 export const roleBodies = {
   byId: z.object({ id: roleId }),
-  save: z.looseObject(grants),
-  update: z.looseObject({ id: roleId, dataVersion: version(), ...grants }),
+  /** The create's and the update's own keys, beside the role's fields (recordBody). */
+  save: grants,
+  update: { id: roleId, dataVersion: version(), ...grants },
   remove: z.object({ ids: ids('staff:role.fields.id', MAX_LIST) }),
 };
 

@@ -20,7 +20,7 @@ import { PERMISSIONS } from '../../src/lib/permissions';
 import { ROLE_CALLS, roleResource, type RoleGrants } from '../../src/resources/staff';
 import type { AppContext } from '../context';
 import { checkDictValues } from '../crud/checks';
-import { readInput } from '../crud/fields';
+import { recordBody } from '../crud/body-schema';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
 import type { Db } from '../db/open';
 import type { Tx } from '../db/tx';
@@ -139,24 +139,25 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   post(ROLE_CALLS.grantTree.slice(API.length + 1), role.query, z.object({}), () => grantTree(ctx.db, RESOURCES));
 
-  post('save', role.add, roleBodies.save, async (body, principal, request) => {
-    const values = readInput(roleResource, body, 'create');
+  // The role's declared fields by their rules (derived once, here), beside what it grants.
+  const saveBody = recordBody(roleResource, 'create', roleBodies.save);
+  const updateBody = recordBody(roleResource, 'update', roleBodies.update);
+
+  post('save', role.add, saveBody, async (body, principal, request) => {
+    const { values } = body;
     try {
       return await ctx.db.transaction(async (tx) => {
         await checkDictValues(tx, DICT_CHECK, values);
-        const [taken] = await tx
-          .select({ pkRole: roles.pkRole })
-          .from(roles)
-          .where(eq(roles.code, String(values.code)));
-        if (taken) throw businessError('DUPLICATE', 'staff:roleErrors.codeTaken', { code: String(values.code) });
+        const [taken] = await tx.select({ pkRole: roles.pkRole }).from(roles).where(eq(roles.code, values.code));
+        if (taken) throw businessError('DUPLICATE', 'staff:roleErrors.codeTaken', { code: values.code });
         const grants = await readGrants(tx, body);
         const pkRole = `r-${randomUUID()}`;
         const rulesCheck = await preventiveCheck(tx, { role: pkRole });
         await tx.insert(roles).values({
           pkRole,
-          code: String(values.code),
-          roleName: String(values.roleName),
-          status: String(values.status),
+          code: values.code,
+          roleName: values.roleName,
+          status: values.status,
           createBy: principal.username,
           updateBy: principal.username,
         });
@@ -172,9 +173,8 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  post('update-by-id', role.edit, roleBodies.update, async (body, principal, request) => {
-    const { id, dataVersion: version } = body;
-    const values = readInput(roleResource, body, 'update');
+  post('update-by-id', role.edit, updateBody, async (body, principal, request) => {
+    const { id, dataVersion: version, values } = body;
     return ctx.db.transaction(async (tx) => {
       await checkDictValues(tx, DICT_CHECK, values);
       const [locked] = await tx.select({ code: roles.code, dataVersion: roles.dataVersion }).from(roles).where(eq(roles.pkRole, id)).for('update');
@@ -187,8 +187,9 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
       await tx
         .update(roles)
         .set({
-          roleName: String(values.roleName),
-          status: String(values.status),
+          // A field the body left out keeps its value (undefined is no column to drizzle), as the declaration's update says.
+          roleName: values.roleName,
+          status: values.status,
           dataVersion: sql`${roles.dataVersion} + 1`,
           updateTime: new Date(),
           updateBy: principal.username,

@@ -20,7 +20,7 @@ import { USER_STATUS } from '../../src/lib/codes';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { ACCOUNT_STATUS, STAFF_ACTION, staffResource } from '../../src/resources/staff';
 import type { AppContext } from '../context';
-import { readInput } from '../crud/fields';
+import { recordBody } from '../crud/body-schema';
 import { filterConditions, orderOf, pagingOf, whereOf, type Columns } from '../crud/query';
 import { registerReferenceTarget } from '../crud/references';
 import type { Db } from '../db/open';
@@ -268,25 +268,26 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     positions: Object.values(POSITIONS).map((code) => ({ id: code, name: positionName(code) })),
   }));
 
-  post('save', staff.add, staffBodies.save, async (body, principal, request) => {
-    const values = readInput(staffResource, body, 'create');
-    const password = decryptedPassword(body.password, (cipher) => ctx.keys.decrypt(cipher));
+  // The account's declared fields by their rules (derived once, here), beside the lists and the password.
+  const saveBody = recordBody(staffResource, 'create', staffBodies.save);
+  const updateBody = recordBody(staffResource, 'update', staffBodies.update);
+
+  post('save', staff.add, saveBody, async ({ values, sent, password: cipher, ...assignments }, principal, request) => {
+    const password = decryptedPassword(cipher, (sealed) => ctx.keys.decrypt(sealed));
     checkInitialPassword(password);
     const passwordHash = await hashPassword(password, ctx.passwordCost);
     try {
       return await ctx.db.transaction(async (tx) => {
-        const assigned = await readAssignments(tx, body);
-        const [taken] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.username, String(values.username)));
-        if (taken) throw businessError('DUPLICATE', 'staff:errors.usernameTaken', { username: String(values.username) });
+        // The department and the default corporation are read with the database, from the body as sent.
+        const assigned = await readAssignments(tx, { ...sent, ...assignments });
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, values.username));
+        if (taken) throw businessError('DUPLICATE', 'staff:errors.usernameTaken', { username: values.username });
         const [{ id }] = await tx
           .insert(users)
           .values({
-            username: String(values.username),
-            personName: String(values.personName),
-            sensitiveWhitelist: values.sensitiveWhitelist === true,
+            username: values.username,
+            personName: values.personName,
+            sensitiveWhitelist: values.sensitiveWhitelist ?? false,
             passwordHash,
             // The first sign-in must change the password the administrator chose (spec 4.1).
             userStatus: USER_STATUS.INITIAL_PASSWORD,
@@ -312,13 +313,11 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  post('update-by-id', staff.edit, staffBodies.update, async (body, principal, request) => {
-    const { id, dataVersion: version } = body;
-    const values = readInput(staffResource, body, 'update');
+  post('update-by-id', staff.edit, updateBody, async ({ id, dataVersion: version, values, sent, ...assignments }, principal, request) => {
     return ctx.db.transaction(async (tx) => {
       const adminRole = await lockAdminRole(tx);
       const before = await lockedStaff(tx, id, version);
-      const assigned = await readAssignments(tx, body, before.orgId);
+      const assigned = await readAssignments(tx, { ...sent, ...assignments }, before.orgId);
       // Taking the administrator role from the last enabled administrator would leave nobody to administer.
       if (adminRole && before.status === ACCOUNT_STATUS.enabled && (await holdsAdminRole(tx, adminRole, id)) && !assigned.roleIds.includes(adminRole)) {
         await refuseLosingLastAdmin(tx, adminRole, id);
@@ -326,8 +325,9 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
       await tx
         .update(users)
         .set({
-          personName: String(values.personName),
-          sensitiveWhitelist: values.sensitiveWhitelist === true,
+          // A field the body left out keeps its value (undefined is no column to drizzle), as the declaration's update says.
+          personName: values.personName,
+          sensitiveWhitelist: values.sensitiveWhitelist,
           personPosition: assigned.positions.join(','),
           defaultCorpId: assigned.defaultCorpId,
           orgId: assigned.orgId,

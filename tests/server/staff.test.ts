@@ -196,6 +196,24 @@ describe('staff accounts', () => {
     expect(entry.after).toMatchObject({ personName: '改名', roleIds: ['r-op-handler'] });
   });
 
+  it('keeps a declared field an update leaves out, as the declaration says (no name of "undefined", no whitelist taken away)', async () => {
+    const username = uniqueName('keeper');
+    const created = (await createStaff(admin, { username, personName: '留名', sensitiveWhitelist: true })).body.data!;
+    const kept = await dataOf<Staff & Record<string, unknown>>(admin, STAFF_CALLS.update, {
+      id: created.id,
+      dataVersion: created.dataVersion,
+      corpIds: ['CORP-HQ'],
+      orgId: 'org-ops',
+    });
+    expect(kept).toMatchObject({ personName: '留名', sensitiveWhitelist: true, dataVersion: created.dataVersion + 1 });
+    // A required one cannot be emptied.
+    const emptied = await admin.call<{ field: string }>(STAFF_CALLS.update, {
+      json: { id: created.id, dataVersion: kept.dataVersion, personName: ' ', orgId: 'org-ops' },
+    });
+    expect(refusalOf(emptied)).toMatchObject({ code: 'VALIDATION_FAILED', message: '姓名不能为空' });
+    expect(emptied.body.data?.field).toBe('personName');
+  });
+
   it('refuses disabling oneself and taking the administrator role from the last administrator', async () => {
     expect(refusalOf(await admin.call(STAFF_CALLS.disable, { json: { id: 'u-op-admin' } }))).toMatchObject({
       code: 'CANNOT_DISABLE_SELF',
@@ -349,6 +367,12 @@ describe('roles', () => {
       .where(and(eq(operationLogs.recordId, role.id), eq(operationLogs.action, 'UPDATE')));
     expect(log).toHaveLength(2);
     expect(log[0].before).toMatchObject({ permissions: [DICT.list, DICT.query] });
+  });
+
+  it('keeps the name and status an update leaves out', async () => {
+    const role = await createRole({ roleName: '留存角色', code: uniqueName('KEEP').toUpperCase(), status: '1' });
+    const kept = await dataOf<Role & Record<string, unknown>>(admin, ROLE_CALLS.update, { id: role.id, dataVersion: role.dataVersion, permissions: [] });
+    expect(kept).toMatchObject({ roleName: '留存角色', status: '1', dataVersion: role.dataVersion + 1 });
   });
 
   it('refuses a taken code, changing the built-in administrator role and removing a role still held', async () => {
