@@ -21,6 +21,8 @@ import { route } from '../../server/routes/route';
 import { instanceView } from '../../server/workflow/queries';
 import { MAX_BUSINESS_KEY, MAX_TEXT } from '../../server/workflow/input';
 import { optional, text } from '../../server/input/fields';
+import { translate } from '../../server/i18n';
+import { isPlainObject } from '../../server/validation';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
 
@@ -46,7 +48,12 @@ const testStartBody = z.object({
   businessKey: text('server:input.fields.businessKey', MAX_BUSINESS_KEY),
   businessType: optional(text('server:input.fields.kind', MAX_BUSINESS_KEY)),
   summary: optional(text('server:input.fields.remark', MAX_TEXT)),
-  variables: optional(z.record(z.string(), z.string())),
+  // Said as the workflow's own start says it (server/workflow/routes.ts).
+  variables: optional(
+    z.custom<Record<string, string>>((value) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string'), {
+      error: () => translate('server:workflow.variablesNotObject'),
+    }),
+  ),
 });
 
 export const testRecords: RouteModule = (api, ctx) => {

@@ -416,10 +416,10 @@ describe('completion is once only', () => {
 
 describe('bad input changes nothing', () => {
   it.each([
-    [{ businessKey: 'K' }, '流程标识 processKey 不能为空'],
+    [{ businessKey: 'K' }, '流程不能为空'],
     [{ processKey: 'Process_NOPE', businessKey: 'K' }, '流程不存在：Process_NOPE'],
-    [{ processKey: 'Process_BILL_MANAGE' }, '业务主键 businessKey 不能为空'],
-    [{ processKey: 'Process_BILL_MANAGE', businessKey: 'K'.repeat(101) }, 'businessKey长度不能超过 100 个字符'],
+    [{ processKey: 'Process_BILL_MANAGE' }, '业务编号不能为空'],
+    [{ processKey: 'Process_BILL_MANAGE', businessKey: 'K'.repeat(101) }, '业务编号长度不能超过 100 个字符'],
     [{ processKey: 'Process_BILL_MANAGE', businessKey: 'K', variables: ['x'] }, '流程变量 variables 必须是键值均为文本的对象'],
   ])('start %j: %s', async (body, message) => {
     expect(refusal(await call(handler, 'test/start', body))).toEqual({ status: 200, code: 'VALIDATION_FAILED', message });
