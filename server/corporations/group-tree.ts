@@ -1,6 +1,7 @@
 /**
  * The group tree calls under /op/v1/group/units (企业集团树, DOMAIN.md): a level of the tree at a time
- * (`children`, each unit with its number of children), a search by name that answers the matches with
+ * (`children`, each unit with its number of children), the page's first view in one call (`first-view`:
+ * the roots and the levels src/lib/group-tree's rule opens), a search by name that answers the matches with
  * the path down to each, and add, rename, move and remove of a unit. A group of 10,000 units is never
  * read whole by the page or by a rule: a level is one index range, a path walks up by primary key, a
  * subtree walks down the parent index (issue 42). `tree`, the whole forest at once, stays for callers
@@ -13,6 +14,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CORP_TYPE, canHangUnder, moveRuleBroken, UNIT_KIND, type TreeUnit, type UnitKind } from '../../src/lib/corporations';
+import { FIRST_VIEW_MAX_ROWS, firstView } from '../../src/lib/group-tree';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { id, integer, oneOf, optional, text, version } from '../input/fields';
@@ -56,6 +58,8 @@ const unitName = z.preprocess((value) => (typeof value === 'string' ? value.trim
 
 /** No parent is the roots (every group). */
 const childrenBody = z.object({ parentId: optional(parentId) });
+/** The rows the view may show (the page asks src/lib/group-tree's FIRST_VIEW_ROWS); bounded, so a first view never reads a group whole. */
+const firstViewBody = z.object({ rows: integer(label('rows'), { min: 1, max: FIRST_VIEW_MAX_ROWS }) });
 const searchBody = z.object({ keyword: text(label('keyword'), MAX_NAME) });
 const addBody = z.object({
   kind: oneOf(label('kind'), [UNIT_KIND.group, UNIT_KIND.branch, UNIT_KIND.projectDept, UNIT_KIND.member]),
@@ -278,6 +282,29 @@ async function childrenOf(ctx: AppContext, { parentId }: z.infer<typeof children
 }
 
 /**
+ * The page's first view (issue 42): the roots, then level after level opened by src/lib/group-tree's
+ * rule within `rows` rows, each unit as `children` lists it. One query per level (the opened units'
+ * children through the parent index, `parent_id in (…)`), in the server: the page made a round trip
+ * per level before, three on a group of 10,000 units.
+ */
+async function firstViewOf(ctx: AppContext, { rows }: z.infer<typeof firstViewBody>) {
+  const roots = await listUnits(ctx, isNull(groupUnits.parentId));
+  return firstView(roots, rows, async (parents) => {
+    const children = await listUnits(
+      ctx,
+      inArray(
+        groupUnits.parentId,
+        parents.map((p) => p.id),
+      ),
+    );
+    const byParent = new Map(parents.map((p) => [p.id, [] as typeof children]));
+    // Listed in sibling order: each parent's share keeps it.
+    for (const child of children) byParent.get(child.parentId!)?.push(child);
+    return parents.map((p) => byParent.get(p.id)!);
+  });
+}
+
+/**
  * The units whose name contains the keyword (an own name, or the name of the corporation a unit
  * stands for), at most SEARCH_LIMIT, each with its path from its root, and every unit on those paths
  * listed once, so the page draws the matches where they hang and opens the way to them. Both names
@@ -331,6 +358,7 @@ export function groupTreeRoutes(api: FastifyInstance, ctx: AppContext): void {
     });
 
   post('children', groupUnit.list, childrenBody, (body) => childrenOf(ctx, body));
+  post('first-view', groupUnit.list, firstViewBody, (body) => firstViewOf(ctx, body));
   post('search', groupUnit.list, searchBody, (body) => searchUnits(ctx, body));
   // Every unit at once: for callers that want them all (tests, tools); the page reads a level at a time.
   post('tree', groupUnit.list, z.looseObject({}), async () => {

@@ -56,8 +56,15 @@ test('a group of 10,000 units: the tree shows its first levels at once, opens a 
     await navigate(page, '/op/group/corp-member-customer');
     await expect(unit(page, BRANCH_1)).toBeVisible(FIRST_LOAD);
     const firstNodesMs = Date.now() - started;
-    testInfo.annotations.push({ type: 'first nodes', description: `${firstNodesMs} ms at ${sizes.units} units` });
-    console.log(`group tree of ${sizes.units} units: first nodes in ${firstNodesMs} ms`);
+    // A revisit: its tab closed (an open tab's page stays mounted), the page's code loaded by now, so what is left is the first view's calls and the drawing.
+    await page.getByRole('button', { name: '关闭 企业集团树管理' }).click();
+    await expect(unit(page, BRANCH_1)).toHaveCount(0);
+    const again = Date.now();
+    await navigate(page, '/op/group/corp-member-customer');
+    await expect(unit(page, BRANCH_1)).toBeVisible(FIRST_LOAD);
+    const revisitMs = Date.now() - again;
+    testInfo.annotations.push({ type: 'first nodes', description: `${firstNodesMs} ms at ${sizes.units} units, ${revisitMs} ms on a revisit` });
+    console.log(`group tree of ${sizes.units} units: first nodes in ${firstNodesMs} ms, ${revisitMs} ms on a revisit`);
     await expect(unit(page, GROUP)).toContainText('100 个下级');
     await expect(unit(page, BRANCH_1)).toContainText('99 个下级');
     // Lazy: the groups, the scale group's 100 branches and the demo group's levels, not 10,000 rows.

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { groupUnits } from '../../server/db/schema';
 import { registerUnitHoldingCheck } from '../../server/corporations/unit-holdings';
+import { FIRST_VIEW_MAX_ROWS, FIRST_VIEW_ROWS, toOpen } from '../../src/lib/group-tree';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { sharedServer, type TestServer } from './server';
 
@@ -25,6 +26,7 @@ interface Unit {
 let srv: TestServer;
 let handler: ApiClient;
 let auditor: ApiClient;
+let agent: ApiClient;
 const units: Record<string, Unit> = {};
 let supplierId = '';
 let otherCoreId = '';
@@ -41,7 +43,7 @@ const fresh = async (id: string) => (await srv.database.db.select().from(groupUn
 
 beforeAll(async () => {
   srv = await sharedServer();
-  [handler, auditor] = await Promise.all([signInAs(srv.baseUrl, 'op_handler'), signInAs(srv.baseUrl, 'op_auditor')]);
+  [handler, auditor, agent] = await Promise.all([signInAs(srv.baseUrl, 'op_handler'), signInAs(srv.baseUrl, 'op_auditor'), signInAs(srv.baseUrl, 'op_agent')]);
   const coreId = await corp(1, CORE_NAME, ['CORE_ENTERPRISE']);
   otherCoreId = await corp(2, OTHER_CORE_NAME, ['CORE_ENTERPRISE']);
   supplierId = await corp(3, SUPPLIER_NAME, ['SUPPLIER']);
@@ -74,6 +76,52 @@ describe('the group tree', () => {
     for (const parentId of [42, ['x']]) expect(refusalOf(await auditor.call(`${TREE}/children`, { json: { parentId } })).message).toBe('上级单位必须是文本');
     // '' is left out, like absent and null to every body field: the roots.
     expect((await dataOf<Unit[]>(auditor, `${TREE}/children`, { parentId: '' })).map((u) => u.id)).toEqual(roots.map((u) => u.id));
+  });
+
+  it('answers the first view in one call: what the page’s level-by-level children calls gave, for any budget', async () => {
+    type Listed = Unit & { childCount: number };
+    const children = (parentId?: string) => dataOf<Listed[]>(auditor, `${TREE}/children`, parentId ? { parentId } : {});
+    /** The page's first view before the one call: the roots, then a round of children calls per level while the rows fit. */
+    const levelByLevel = async (budget: number) => {
+      let level = await children();
+      const levels: Array<{ parentId: string | null; units: Listed[] }> = [{ parentId: null, units: level }];
+      let shown = level.length;
+      while (level.length) {
+        const next = toOpen(level, shown, budget);
+        shown = next.shown;
+        const lists = await Promise.all(next.open.map((u) => children(u.id)));
+        next.open.forEach((u, i) => levels.push({ parentId: u.id, units: lists[i] }));
+        level = lists.flat();
+      }
+      return levels;
+    };
+    const roots = await children();
+    // This file's group (2 branches, a department below one) opens whole at the page's budget; a budget just over the roots opens some groups only.
+    for (const rows of [1, roots.length + 2, FIRST_VIEW_ROWS, FIRST_VIEW_MAX_ROWS]) {
+      const expected = await levelByLevel(rows);
+      expect(await dataOf(auditor, `${TREE}/first-view`, { rows }), `${rows} rows`).toEqual(expected);
+    }
+    const atPageBudget = await dataOf<Array<{ parentId: string | null; units: Listed[] }>>(auditor, `${TREE}/first-view`, { rows: FIRST_VIEW_ROWS });
+    expect(atPageBudget.find((l) => l.parentId === units.east.id)?.units.map((u) => u.id)).toEqual([units.dept.id]);
+    expect(atPageBudget).toHaveLength(new Set(atPageBudget.map((l) => l.parentId)).size);
+  });
+
+  it('refuses a first view to a persona without the tree’s list permission, and a bad number of rows', async () => {
+    expect(refusalOf(await agent.call(`${TREE}/first-view`, { json: { rows: FIRST_VIEW_ROWS } })).status).toBe(403);
+    for (const [rows, message] of [
+      [undefined, '首屏显示行数不能为空'],
+      [0, `首屏显示行数：必须是 1 到 ${FIRST_VIEW_MAX_ROWS} 之间的整数`],
+      [FIRST_VIEW_MAX_ROWS + 1, `首屏显示行数：必须是 1 到 ${FIRST_VIEW_MAX_ROWS} 之间的整数`],
+      ['200', '首屏显示行数必须是整数'],
+    ] as const) {
+      const refused = refusalOf(await auditor.call(`${TREE}/first-view`, { json: { rows } }));
+      expect(refused, String(rows)).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    }
+    // A fraction is refused by the input gate before the schema (server/security/input-gate.ts), which names the field by its key.
+    expect(refusalOf(await auditor.call(`${TREE}/first-view`, { json: { rows: 1.5 } }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'rows：必须是整数',
+    });
   });
 
   it('finds units by a part of their name or their corporation’s, with the path from the root to each', async () => {

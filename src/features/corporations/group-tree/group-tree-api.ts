@@ -1,6 +1,7 @@
 /** The group tree calls (server/corporations/group-tree.ts) as the page uses them. */
 import { api } from '../../../providers/http';
 import type { UnitKind } from '../../../lib/corporations';
+import { FIRST_VIEW_ROWS, type ViewLevel } from '../../../lib/group-tree';
 import type { GroupUnit, SearchAnswer } from './tree-data';
 
 const BASE = '/op/v1/group/units';
@@ -13,6 +14,8 @@ export interface NewUnit {
 }
 
 export const groupTreeApi = {
+  /** The first view in one call: the groups, then each level src/lib/group-tree's rule opens within FIRST_VIEW_ROWS rows. */
+  firstView: () => api.post<Array<ViewLevel<GroupUnit>>>(`${BASE}/first-view`, { rows: FIRST_VIEW_ROWS }),
   /** One level: the groups without a parent, else the units right under the parent, each with its child count. */
   children: (parentId: string | null) => api.post<GroupUnit[]>(`${BASE}/children`, parentId ? { parentId } : {}),
   /** The units whose name contains the keyword, with the path from the root to each. */

@@ -1,10 +1,11 @@
 /**
  * The group tree as the page holds it: the units it has loaded so far, a level at a time (the server's
  * `children`), or a search's matches with the paths down to them (`search`). A group of 10,000 units
- * is never loaded whole (issue 42): the page starts with the groups and opens levels while a small
- * budget of rows allows, and loads any other level when the operator opens it.
+ * is never loaded whole (issue 42): the page starts with the first view the server answers in one call
+ * (the groups and the levels src/lib/group-tree's rule opens), and loads any other level when the
+ * operator opens it.
  */
-import { UNIT_KIND, type UnitKind } from '../../../lib/corporations';
+import type { UnitKind } from '../../../lib/corporations';
 
 export interface GroupUnit {
   id: string;
@@ -51,24 +52,6 @@ export function withLevel(loaded: Loaded, parentId: string | null, children: rea
     ordered(children).map((u) => u.id),
   );
   return { units, levels };
-}
-
-/** Units the page opens at first: a group or branch with units under it, never a project department or a member customer (leaves). */
-export const opensAtFirst = (unit: GroupUnit) => unit.childCount > 0 && unit.kind !== UNIT_KIND.projectDept && unit.kind !== UNIT_KIND.member;
-
-/**
- * Which of the units to open next, level by level, so that the rows shown stay within `budget`: a
- * small tree opens as a whole (as before), a group with a hundred branches of a hundred departments
- * each shows its branches, closed.
- */
-export function toOpen(candidates: readonly GroupUnit[], shown: number, budget: number): { open: GroupUnit[]; shown: number } {
-  const open: GroupUnit[] = [];
-  for (const unit of candidates) {
-    if (!opensAtFirst(unit) || shown + unit.childCount > budget) continue;
-    shown += unit.childCount;
-    open.push(unit);
-  }
-  return { open, shown };
 }
 
 /**
