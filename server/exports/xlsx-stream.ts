@@ -282,6 +282,9 @@ export class XlsxStreamWriter {
     this.pending = '';
     try {
       await this.sheet.write(text, final, this.failing.signal);
+      // A turn of the event loop between pieces: zlib usually takes a piece at once, and without it a batch's
+      // thousands of rows were built in one stretch that other operators' calls waited behind (their p95 3-5x).
+      if (!final) await new Promise<void>((resolve) => setImmediate(resolve));
     } catch (error) {
       throw this.failure ?? error;
     }
