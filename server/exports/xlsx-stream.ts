@@ -28,8 +28,11 @@ const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-/** Deflated in pieces of about this many characters: small enough to keep the memory flat, large enough to compress well. */
-const PIECE_CHARS = 64 * 1024;
+/**
+ * Handed to zlib in pieces of about this many characters, a turn of the event loop after each: at 64K another
+ * operator's ledger page p95 during a 200,000-row export was 43-82 ms, at 16K 12-21 ms (ExcelJS: 15-38 ms).
+ */
+const PIECE_CHARS = 16 * 1024;
 /** A date in a column without a format of its own reads as a date and time, as the exports show them. */
 const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 /** Days between Excel's epoch (1899-12-30, the 1900 date system) and 1970-01-01. */
