@@ -1,5 +1,5 @@
 /**
- * The audit report taken away: an .xlsx (ExcelJS, the export layer's library: a sheet of rules and
+ * The audit report taken away: an .xlsx (ExcelJS, built in memory, not the list exports' streaming writer: a sheet of rules and
  * their results, a sheet of findings with their evidence) and a PDF (pdfkit with the CJK font the
  * registry certificates embed), each naming the time of the run and the rule set's version.
  */

@@ -7,7 +7,6 @@ import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPORT_STATUS } from '../../src/lib/codes';
 import type { FieldSchema } from '../../src/crud/resource';
@@ -19,6 +18,7 @@ import { PROCESS_GONE_MS } from '../process-heartbeat';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
 import { DownloadTickets, TICKET_TTL_MS } from './tickets';
+import { XlsxStreamWriter } from './xlsx-stream';
 
 export type ExportRecord = typeof fileExportRecords.$inferSelect;
 type Row = Record<string, unknown>;
@@ -149,50 +149,52 @@ export class ExportService {
   }
 
   /**
-   * Writes the workbook as a stream (ExcelJS's WorkbookWriter): each row is committed to the file as it
-   * is added, so a 200,000-row ledger costs the server a batch of rows, not the whole sheet. Answers the
-   * number of rows written.
+   * Writes the workbook as a stream (xlsx-stream.ts): each batch's rows become the sheet's XML and are
+   * deflated into the file as they come, waiting for the file when it is behind, so a 200,000-row ledger
+   * costs the server a batch of rows, not the whole sheet. Answers the number of rows written.
    */
   private async writeWorkbook(filePath: string, resource: AnyResource, batches: AsyncIterable<Row[]>): Promise<number> {
     const fields = exportFields(resource);
     const labels = await this.dictLabels(fields);
-    // Inline strings, not a shared-string table that would grow with every distinct value until the end.
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(translate(resource.title));
-    sheet.columns = fields.map(([name, schema]) => ({
-      header: translate(schema.label),
-      key: name,
-      width: Math.max(12, Math.round((schema.width ?? 120) / 8)),
-      ...(schema.type === 'datetime' ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : schema.type === 'date' ? { style: { numFmt: 'yyyy-mm-dd' } } : {}),
-    }));
-    sheet.getRow(1).font = { bold: true };
-    let written = 0;
-    for await (const batch of batches) {
-      for (const row of batch) {
-        sheet
-          .addRow(
-            Object.fromEntries(
-              fields.map(([name, schema]) => {
-                const value = row[name];
-                if (schema.type === 'dict' && schema.dictType) return [name, labels.get(schema.dictType)?.get(String(value)) ?? value];
-                if (schema.type === 'boolean') return [name, translate(value ? 'server:export.yes' : 'server:export.no')];
-                // The referenced record's label as the rows were presented (its current name), never the id.
-                if (schema.type === 'reference') {
-                  const label = row[referenceLabelKey(name)];
-                  // Several references: their labels in one cell, as the list shows them.
-                  return [name, Array.isArray(label) ? label.filter((l) => l !== null).join(translate('kit:value.listSeparator')) : (label ?? null)];
-                }
-                return [name, value ?? null];
-              }),
-            ),
-          )
-          .commit();
-        written += 1;
+    const yes = translate('server:export.yes');
+    const no = translate('server:export.no');
+    const separator = translate('kit:value.listSeparator');
+    const cellOf = (row: Row, name: string, schema: FieldSchema): unknown => {
+      const value = row[name];
+      if (schema.type === 'dict' && schema.dictType) return labels.get(schema.dictType)?.get(String(value)) ?? value;
+      if (schema.type === 'boolean') return value ? yes : no;
+      // The referenced record's label as the rows were presented (its current name), never the id.
+      if (schema.type === 'reference') {
+        const label = row[referenceLabelKey(name)];
+        // Several references: their labels in one cell, as the list shows them.
+        return Array.isArray(label) ? label.filter((l) => l !== null).join(separator) : label;
       }
+      return value;
+    };
+    const writer = await XlsxStreamWriter.open(
+      filePath,
+      translate(resource.title),
+      fields.map(([, schema]) => ({
+        header: translate(schema.label),
+        width: Math.max(12, Math.round((schema.width ?? 120) / 8)),
+        numFmt: schema.type === 'datetime' ? 'yyyy-mm-dd hh:mm:ss' : schema.type === 'date' ? 'yyyy-mm-dd' : undefined,
+      })),
+    );
+    try {
+      for await (const batch of batches) {
+        // Each row's cells as the writer takes them, not the batch's all at once (less garbage lives long enough to reach V8's old space).
+        await writer.addRows(
+          (function* () {
+            for (const row of batch) yield fields.map(([name, schema]) => cellOf(row, name, schema));
+          })(),
+        );
+      }
+      await writer.finish();
+    } catch (error) {
+      await writer.abort();
+      throw error;
     }
-    sheet.commit();
-    await workbook.commit();
-    return written;
+    return writer.rowCount;
   }
 
   /** Deletes export files; a file already gone is fine. */
