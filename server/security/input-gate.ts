@@ -9,7 +9,7 @@
  * Classes of input, not cases: a route added later is covered without doing anything.
  */
 import { ApiError } from '../errors';
-import { translate } from '../i18n';
+import { hasMessage, translate } from '../i18n';
 import { INTEGER_FIELDS } from '../db/schema-facts';
 
 /** Deeper than any form, filter or workflow variable the app sends. */
@@ -39,15 +39,26 @@ function checkText(text: string, field: string): void {
   throw new InputRefused(translate(key, { field: shown }), shown);
 }
 
+/** The words for a body key the routes' schemas label (server:input.fields, server:bodySchema.fields); else the path as sent. */
+function labelOf(name: string, field: string): string {
+  for (const key of [`server:input.fields.${name}`, `server:bodySchema.fields.${name}`]) if (hasMessage(key)) return translate(key);
+  return field;
+}
+
 function checkInteger(value: unknown, name: string, field: string): void {
   const range = INTEGER_FIELDS.get(name);
   if (!range) return;
   // Digits in a string are held to the range too, in case a route reads them as a number.
   const number = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
   if (typeof number !== 'number') return; // other types are the route's own check to refuse
-  if (!Number.isInteger(number)) throw new InputRefused(translate('server:input.notInteger', { field }), field);
+  // The message names the field as the operator reads it (页码, 数据版本); data.fields keeps the path for the form.
+  if (!Number.isInteger(number)) {
+    const label = labelOf(name, field);
+    // Said as the schemas say it (首屏显示行数必须是整数) when the key has words; a bare key keeps its colon (rows：必须是整数).
+    throw new InputRefused(translate(label === field ? 'server:input.notInteger' : 'server:crud.notInteger', { field: label }), field);
+  }
   if (number < range.min || number > range.max) {
-    throw new InputRefused(translate('server:input.intRange', { field, min: String(range.min), max: String(range.max) }), field);
+    throw new InputRefused(translate('server:input.intRange', { field: labelOf(name, field), min: String(range.min), max: String(range.max) }), field);
   }
 }
 

@@ -117,7 +117,8 @@ describe('the group tree', () => {
       const refused = refusalOf(await auditor.call(`${TREE}/first-view`, { json: { rows } }));
       expect(refused, String(rows)).toMatchObject({ code: 'VALIDATION_FAILED', message });
     }
-    // A fraction is refused by the input gate before the schema (server/security/input-gate.ts), which names the field by its key.
+    // A fraction is refused by the input gate before the schema (server/security/input-gate.ts); the gate knows the
+    // platform's labels only, and this one is the area's (corporations), so it names the key.
     expect(refusalOf(await auditor.call(`${TREE}/first-view`, { json: { rows: 1.5 } }))).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'rows：必须是整数',

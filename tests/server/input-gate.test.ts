@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNIQUE_INDEXES, INTEGER_FIELDS } from '../../server/db/schema-facts';
 import { API_POLICY, inlineScriptHashes } from '../../server/security/headers';
-import { checkInput, MAX_BODY_DEPTH } from '../../server/security/input-gate';
+import { checkInput, InputRefused, MAX_BODY_DEPTH } from '../../server/security/input-gate';
 import { ApiClient, signInAs, type ApiResponse } from './client';
 import { lookup, serverCatalogue } from './error-catalogue';
 import { captureLog, startServer, type TestServer } from './server';
@@ -65,10 +65,24 @@ describe('the input gate', () => {
   it('reads the integer columns from the schema: dataVersion is 32-bit', () => {
     expect(INTEGER_FIELDS.get('dataVersion')).toEqual({ min: -2_147_483_648, max: 2_147_483_647 });
     expect(() => checkInput({ dataVersion: 2_147_483_647 })).not.toThrow();
-    expect(() => checkInput({ dataVersion: 2_147_483_648 })).toThrow(/dataVersion/);
+    // A key the schemas label is named by its words (数据版本); one they do not, by its path as sent.
+    expect(() => checkInput({ dataVersion: 2_147_483_648 })).toThrow(/^数据版本：必须是 -2147483648 到 2147483647 之间的整数$/);
     expect(() => checkInput({ list: [{ dictSort: -2_147_483_649 }] })).toThrow(/list\[0\]\.dictSort/);
-    expect(() => checkInput({ dataVersion: '99999999999' })).toThrow(/dataVersion/);
-    expect(() => checkInput({ dataVersion: 1.5 })).toThrow(/dataVersion/);
+    expect(() => checkInput({ dataVersion: '99999999999' })).toThrow(/数据版本/);
+    expect(() => checkInput({ dataVersion: 1.5 })).toThrow(/^数据版本必须是整数$/);
+    expect(() => checkInput({ list: [{ dictSort: 1.5 }] })).toThrow(/^list\[0\]\.dictSort：必须是整数$/);
+  });
+
+  it('keeps the path of a refused integer for the form, whatever words the message uses', () => {
+    const refusedAt = (body: unknown) => {
+      try {
+        checkInput(body);
+      } catch (error) {
+        return (error as InputRefused).fields;
+      }
+      return undefined;
+    };
+    expect(refusedAt({ rows: { dataVersion: 1.5 } })).toEqual(['rows.dataVersion']);
   });
 
   it('refuses NUL and lone surrogates in values and keys, anywhere, and keeps paired surrogates', () => {
