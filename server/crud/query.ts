@@ -23,7 +23,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** LIKE's wildcards and its escape character, taken literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filterValue(schema: FieldSchema, key: string, value: unknown): unknown {
+/** A filter's value as its field's type takes it (a time, a day, an integer, a flag, a text), or the field's refusal. */
+export function filterValue(schema: FieldSchema, key: string, value: unknown): unknown {
   if (schema.type === 'datetime') {
     const time = typeof value === 'string' ? new Date(value) : undefined;
     if (!time || Number.isNaN(time.getTime())) throw validationError(translate('server:crud.notDatetime', { field: `${fieldLabel(schema)} (${key})` }));
@@ -45,7 +46,8 @@ function filterValue(schema: FieldSchema, key: string, value: unknown): unknown 
   return value;
 }
 
-const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+/** Whether a filter was given: absent, null and '' filter nothing. */
+export const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /**
  * The WHERE conditions of the body's filters; absent or empty filters are ignored. `links`: the link
@@ -92,7 +94,7 @@ interface OrderItem {
   order: 'asc' | 'desc';
 }
 
-function readOrderBy(value: unknown): OrderItem[] {
+export function readOrderBy(value: unknown): OrderItem[] {
   if (value === undefined || value === null) return [];
   const ok =
     Array.isArray(value) &&

@@ -36,6 +36,7 @@ import { ownedFieldCheck } from './owned-fields';
 import { checkLinksDeclared, splitLinks, withLinks, writeLinks } from './links';
 import { checkReferences, registerReferenceTarget } from './references';
 import { filterConditions, orderOf, pagingOf, whereOf } from './query';
+import { listBodyOf } from './list-body';
 import { LIST_TOTAL_BOUND } from '../../src/protocol/envelope';
 import { hasSensitiveFields, presentRows, readSealed } from './sensitive-fields';
 import { written } from './write-log';
@@ -60,8 +61,8 @@ export const MAX_EXPORT_ROWS = 100_000;
 /**
  * The generic calls' bodies. A save's and an update's record is checked by the schema derived from the
  * declaration's field rules (body-schema.ts, built here once per resource), the update's id and version with
- * it; a page's and an export's filters are read by server/crud/query.ts, so those bodies keep their keys. The
- * id, the version and a removal's ids are checked here, before the handler.
+ * it; a page's and an export's filters, order and paging by the schema derived from its search and sort marks
+ * (list-body.ts). The id, the version and a removal's ids are checked here, before the handler.
  */
 const recordId = id('server:input.fields.recordId');
 const CRUD_BODIES = {
@@ -267,7 +268,9 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
 
   // An approvable resource proposes its bound actions and shows each record's pending change and history.
   const approvals = options.resource.approval ? new ApprovableResource(ctx, options) : undefined;
-  post('page', actionPermission(permissions, 'list'), CRUD_BODIES.declared, async (body) => {
+  // The filters, order and paging the declaration allows, derived once (list-body.ts).
+  const listBody = listBodyOf(options.resource);
+  post('page', actionPermission(permissions, 'list'), listBody, async (body) => {
     const page = await pageOf(ctx.db, options, body, options.listScope ? [options.listScope] : []);
     const records = await presentRows(ctx, options, page.records);
     return { ...page, records: approvals ? await approvals.withPending(records) : records };
@@ -292,7 +295,7 @@ export function crudRoutes(api: FastifyInstance, ctx: AppContext, options: CrudO
   );
   post('remove-by-ids', actionPermission(permissions, 'delete'), CRUD_BODIES.ids, (body, principal) => removeByIds(ctx, options, body, principal, approvals));
   if (approvals) post('pending-creations', actionPermission(permissions, 'list'), CRUD_BODIES.declared, () => approvals.pendingCreations());
-  post('export', actionPermission(permissions, 'export'), CRUD_BODIES.declared, async (body, principal) => {
+  post('export', actionPermission(permissions, 'export'), listBody, async (body, principal) => {
     // Filters are checked now, so a bad one is refused before any record is made.
     filterConditions(options.resource, columnsOf(options.table), body, options.links);
     orderOf(options.resource, columnsOf(options.table), body, options.links);
