@@ -8,13 +8,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { addDays, dayOf } from '../../src/lib/dates';
 import { FILE_CALLS } from '../../src/lib/files';
 import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
 import { REDEMPTION_CALLS } from '../../src/lib/redemption';
 import { DEMO_CORP, DEMO_UNIT } from '../../server/corporations/demo-seed';
-import { creditNotes, groupUnits, operationLogs, quotaAccounts, quotaLedger } from '../../server/db/schema';
+import { creditNotes, creditPayments, groupUnits, operationLogs, quotaAccounts, quotaLedger } from '../../server/db/schema';
 import { grantorNameOf } from '../../server/quotas/names';
 import { recordMovement } from '../../server/quotas/requests';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
@@ -285,6 +285,16 @@ describe('payments and their audit', () => {
     expect(page.counts.PENDING).toBeGreaterThanOrEqual(2);
     expect(page.counts.APPROVED).toBeGreaterThanOrEqual(1);
     expect(page.counts.REJECTED).toBeGreaterThanOrEqual(1);
+    // The total is read off the tabs' counts: unfiltered it is their sum, filtered the one status's, and it is what the database holds.
+    expect((page as unknown as { total: number }).total).toBe(Object.values(page.counts).reduce((a, b) => a + b, 0));
+    const pending = await dataOf<{ total: number; records: Array<{ status: string }> }>(auditor, REDEMPTION_CALLS.payments, {
+      status: 'PENDING',
+      pageSize: 100,
+    });
+    const [{ n }] = await db().select({ n: count() }).from(creditPayments).where(eq(creditPayments.status, 'PENDING'));
+    expect(pending.total).toBe(n);
+    expect(pending.total).toBe(page.counts.PENDING);
+    expect(pending.records.every((r) => r.status === 'PENDING')).toBe(true);
     const registrations = await dataOf<{ records: Array<{ status: string }> }>(auditor, REDEMPTION_CALLS.registrations, { status: 'RUNNING' });
     expect(registrations.records.length).toBeGreaterThanOrEqual(1);
   });
