@@ -22,10 +22,12 @@ import { translate } from '../i18n';
 import { actorOf, recordOperation } from '../operation-log/record';
 import { route } from '../routes/route';
 import type { Principal } from '../security/sessions';
+import { listBodyOf } from '../crud/list-body';
 
 const API = onlineSessionResource.apiBase;
 // The page's filters and paging are the kit's (server/crud/query.ts reads them by the resource's declaration): passed through.
-const pageBody = z.looseObject({});
+/** The filters, order and paging its declaration allows (server/crud/list-body.ts), as the kit's own lists take them. */
+const pageBody = listBodyOf(onlineSessionResource);
 const sessionBody = z.object({ id: id('server:input.fields.sessionId') });
 
 const COLUMNS: Columns = {

@@ -28,6 +28,7 @@ import { readRealname, type RealnameChanges } from './input';
 import { followApprovals } from './status';
 import { listView, openSealed, recordView, SEALED_COLUMN, type SealedRow } from './view';
 import { withRecorderNames } from '../staff';
+import { listBodyOf } from '../crud/list-body';
 
 const notFound = () => notFoundError(translate('server:crud.notFound'));
 
@@ -55,7 +56,8 @@ const removeBody = z.object({ ids: ids('server:realname.fields.id', MAX_IDS) });
 /** The version the screen read, when it read one. */
 const submitBody = z.object({ id: recordId, dataVersion: optional(version()) });
 // Filters and paging are the kit's (pageOf reads them by the resource's declaration): passed through.
-const pageBody = z.looseObject({});
+/** The filters, order and paging its declaration allows (server/crud/list-body.ts), as the kit's own lists take them. */
+const pageBody = listBodyOf(realnameResource);
 
 export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
   const { realname } = PERMISSIONS;

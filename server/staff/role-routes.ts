@@ -36,9 +36,11 @@ import type { Principal } from '../security/sessions';
 import { isAdminRole } from './admins';
 import { grantTree, menusToGrant } from './grant-tree';
 import { roleBodies } from './input';
+import { listBodyOf } from '../crud/list-body';
 
 // Filters and paging are the kit's (server/crud/query.ts reads them by the resource's declaration): passed through.
-const pageBody = z.looseObject({});
+/** The filters, order and paging its declaration allows (server/crud/list-body.ts), as the kit's own lists take them. */
+const pageBody = listBodyOf(roleResource);
 
 const API = roleResource.apiBase;
 /** The status is a code of dictionary sys_normal_disable, checked as the kit checks its dictionary fields. */

@@ -38,9 +38,11 @@ import { hashPassword } from '../security/password-hash';
 import type { Principal } from '../security/sessions';
 import { holdsAdminRole, lockAdminRole, refuseLosingLastAdmin } from './admins';
 import { decryptedPassword, staffBodies } from './input';
+import { listBodyOf } from '../crud/list-body';
 
 // Filters and paging are the kit's (server/crud/query.ts reads them by the resource's declaration): passed through.
-const pageBody = z.looseObject({});
+/** The filters, order and paging its declaration allows (server/crud/list-body.ts), as the kit's own lists take them. */
+const pageBody = listBodyOf(staffResource);
 
 const API = staffResource.apiBase;
 /** sys_orgs.status, dictionary sys_normal_disable: '1' disabled. */
