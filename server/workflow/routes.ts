@@ -19,8 +19,7 @@ import type { Principal } from '../security/sessions';
 import type { Transition, WorkflowEngine } from './engine';
 import { z } from 'zod';
 import { id, oneOf, optional, text, version } from '../input/fields';
-import { isPlainObject } from '../validation';
-import { MAX_BUSINESS_KEY, MAX_TEXT } from './input';
+import { MAX_BUSINESS_KEY, MAX_TEXT, processVariables } from './input';
 import { instanceListBody, instanceView, taskListBody, WorkflowQueries } from './queries';
 import { mayWork } from './rules';
 import { SmsSignService } from './sms-sign';
@@ -68,12 +67,7 @@ const remark = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
   optional(text('server:input.fields.remark', MAX_TEXT)),
 );
-/** Process variables: text names to text values (which names and values a process takes is checked against its definition). */
-const variables = optional(
-  z.custom<Record<string, string>>((value) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string'), {
-    error: () => translate('server:workflow.variablesNotObject'),
-  }),
-);
+const variables = optional(processVariables);
 
 const startBody = z.object({ processKey, businessKey });
 const businessKeyBody = z.object({ businessKey });

@@ -19,10 +19,8 @@ import type { Db } from '../../server/db/open';
 import type { Tx } from '../../server/db/tx';
 import { route } from '../../server/routes/route';
 import { instanceView } from '../../server/workflow/queries';
-import { MAX_BUSINESS_KEY, MAX_TEXT } from '../../server/workflow/input';
+import { MAX_BUSINESS_KEY, MAX_TEXT, processVariables } from '../../server/workflow/input';
 import { optional, text } from '../../server/input/fields';
-import { translate } from '../../server/i18n';
-import { isPlainObject } from '../../server/validation';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
 
@@ -48,12 +46,8 @@ const testStartBody = z.object({
   businessKey: text('server:input.fields.businessKey', MAX_BUSINESS_KEY),
   businessType: optional(text('server:input.fields.kind', MAX_BUSINESS_KEY)),
   summary: optional(text('server:input.fields.remark', MAX_TEXT)),
-  // Said as the workflow's own start says it (server/workflow/routes.ts).
-  variables: optional(
-    z.custom<Record<string, string>>((value) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string'), {
-      error: () => translate('server:workflow.variablesNotObject'),
-    }),
-  ),
+  // Said as the workflow's own start says it (server/workflow/input.ts).
+  variables: optional(processVariables),
 });
 
 export const testRecords: RouteModule = (api, ctx) => {
