@@ -7,10 +7,10 @@
  * applies nothing. The proposal and the applied write are both in the operation log. The rule set's
  * version moves with every applied change, so a report says which rules it checked.
  *
- * A proposal is read whole and checked before anything is written: the rule's name, severity, owner
- * (a role code that exists), kind and its parameters (known permissions, steps and processes of the
- * registry, role codes that exist); an edit names the version of the rule it was made from, and a
- * rule changed since is refused, at the proposal and again at the approval.
+ * A proposal is read whole and checked before anything is written, by the schemas of ./input.ts: the
+ * rule's name, severity, owner (a role code that exists), kind and its parameters (known permissions,
+ * steps and processes of the registry, role codes that exist); an edit names the version of the rule it
+ * was made from, and a rule changed since is refused, at the proposal and again at the approval.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { knownPermissions } from '../../src/crud/resource';
@@ -18,17 +18,11 @@ import {
   AUDIT_RULE_CHANGE_PROCESS,
   AUDIT_RULE_CHANGE_SCOPE,
   AUDIT_RULE_ID_PATTERN,
-  AUDIT_RULE_KINDS,
-  AUDIT_RULE_NAME_MAX,
-  AUDIT_SEVERITIES,
-  type AuditFunction,
   type AuditRule,
   type AuditRuleChange,
   type AuditRuleChangeAction,
-  type ProcessStepRef,
 } from '../../src/lib/audit-rules';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
-import { PROCESS_DEFINITIONS, PROCESS_KEYS } from '../../src/workflows/registry';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
@@ -36,24 +30,17 @@ import { approvalChanges, auditRules, roles, users } from '../db/schema';
 import type { Tx } from '../db/tx';
 import { isUniqueViolation } from '../db/unique-violation';
 import { businessError, notFoundError, protocolError, validationError } from '../errors';
-import { hasMessage, translate } from '../i18n';
+import { translate } from '../i18n';
 import { recordChange } from '../operation-log/record';
 import { RESOURCES } from '../resources/registry';
 import type { Principal } from '../security/sessions';
 import { hasPermission } from '../../src/lib/access';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { Actor, InstanceEndEvent, InstanceRow, OwnedProcess } from '../workflow/engine';
+import { readRevision, readRule, type ProposeInput, type Vocabulary } from './input';
 
 type Reader = Db | Tx;
 type Body = Record<string, unknown>;
-
-/** A proposal as its body schema (routes.ts) hands it over: its shape checked, its rule still to be read against the vocabulary. */
-export interface ProposeInput {
-  action: AuditRuleChangeAction;
-  ruleId: string;
-  dataVersion?: number;
-  rule?: unknown;
-}
 
 const RUNNING = INSTANCE_STATUS.RUNNING;
 const invalid = (key: string, params?: Record<string, string>) => validationError(translate(`auditRules:errors.${key}`, params));
@@ -65,92 +52,10 @@ interface RuleState {
   enabled: boolean;
 }
 
-const strings = (value: unknown): string[] | null =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...new Set(value as string[])] : null;
-
-/** What a proposal may name, read once per proposal: role codes, permissions, process steps. */
-async function vocabulary(db: Reader) {
+/** What a proposal may name, read once per proposal: role codes, permissions (process steps are the registry's). */
+async function vocabulary(db: Reader): Promise<Vocabulary> {
   const codes = new Set((await db.select({ code: roles.code }).from(roles)).map((r) => r.code));
   return { codes, permissions: new Set(knownPermissions(RESOURCES)) };
-}
-type Vocabulary = Awaited<ReturnType<typeof vocabulary>>;
-
-/** A name: a shipped locale key kept as it was, or the text a person wrote. */
-function readName(value: Body, what: string): { nameKey: string } | { name: string } {
-  if (typeof value.nameKey === 'string' && value.name === undefined) {
-    if (!hasMessage(`auditRules:${value.nameKey}`)) throw invalid('nameRequired', { what });
-    return { nameKey: value.nameKey };
-  }
-  const name = typeof value.name === 'string' ? value.name.trim() : '';
-  if (!name || name.length > AUDIT_RULE_NAME_MAX) throw invalid('nameRequired', { what });
-  return { name };
-}
-
-function readRoles(value: unknown, vocab: Vocabulary, field: string, required: boolean): string[] {
-  const list = value === undefined && !required ? [] : strings(value);
-  if (!list || (required && !list.length)) throw invalid('rolesRequired', { field: translate(`auditRules:form.${field}`) });
-  const unknown = list.find((code) => !vocab.codes.has(code));
-  if (unknown !== undefined) throw invalid('unknownRole', { code: unknown.slice(0, 60) });
-  return list;
-}
-
-function readFunction(value: unknown, vocab: Vocabulary, field: string): AuditFunction {
-  const what = translate(`auditRules:form.${field}`);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('functionRequired', { what });
-  const fn = value as Body;
-  const permissions = fn.permissions === undefined ? [] : strings(fn.permissions);
-  if (!permissions) throw invalid('functionRequired', { what });
-  const unknown = permissions.find((p) => !vocab.permissions.has(p));
-  if (unknown !== undefined) throw invalid('unknownPermission', { permission: unknown.slice(0, 80) });
-  const rawSteps = fn.steps === undefined ? [] : fn.steps;
-  if (!Array.isArray(rawSteps)) throw invalid('functionRequired', { what });
-  const steps: ProcessStepRef[] = rawSteps.map((s) => {
-    const ref = (s ?? {}) as Body;
-    const processKey = typeof ref.processKey === 'string' ? ref.processKey : '';
-    const step = typeof ref.step === 'string' ? ref.step : '';
-    if (!Object.hasOwn(PROCESS_DEFINITIONS, processKey) || !Object.hasOwn(PROCESS_DEFINITIONS[processKey].activities, step)) {
-      throw invalid('unknownStep', { step: `${processKey}.${step}`.slice(0, 100) });
-    }
-    return { processKey, step };
-  });
-  if (!permissions.length && !steps.length) throw invalid('functionEmpty', { what });
-  return { ...readName(fn, what), ...(permissions.length ? { permissions } : {}), ...(steps.length ? { steps } : {}) };
-}
-
-/** The rule a proposal describes, checked whole; a refusal names what is wrong and nothing is written. */
-export function readRule(id: string, value: unknown, vocab: Vocabulary): AuditRule {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('ruleRequired');
-  const body = value as Body;
-  const named = readName(body, translate('auditRules:form.name'));
-  const severity = body.severity as AuditRule['severity'];
-  if (!AUDIT_SEVERITIES.includes(severity)) throw invalid('severity');
-  const owner = typeof body.owner === 'string' ? body.owner : '';
-  if (!vocab.codes.has(owner)) throw invalid('owner');
-  const kind = body.kind as AuditRule['kind'];
-  if (!AUDIT_RULE_KINDS.includes(kind)) throw invalid('kind');
-  const base = { id, ...named, severity, owner };
-  switch (kind) {
-    case 'CONFLICTING_FUNCTIONS': {
-      const mitigatedRoles = readRoles(body.mitigatedRoles, vocab, 'mitigatedRoles', false);
-      return { ...base, kind, a: readFunction(body.a, vocab, 'a'), b: readFunction(body.b, vocab, 'b'), ...(mitigatedRoles.length ? { mitigatedRoles } : {}) };
-    }
-    case 'RESTRICTED_FUNCTION':
-      return { ...base, kind, fn: readFunction(body.fn, vocab, 'fn'), allowedRoles: readRoles(body.allowedRoles, vocab, 'allowedRoles', true) };
-    case 'FOUR_EYES_IN_FACT': {
-      if (body.processKeys === '*') return { ...base, kind, processKeys: '*' };
-      const keys = strings(body.processKeys);
-      if (!keys || !keys.length) throw invalid('processesRequired');
-      const unknown = keys.find((k) => !PROCESS_KEYS.includes(k));
-      if (unknown !== undefined) throw invalid('unknownProcess', { processKey: unknown.slice(0, 60) });
-      return { ...base, kind, processKeys: keys };
-    }
-    case 'READ_ONLY_IN_FACT': {
-      const ignored = body.ignoredActions === undefined ? [] : strings(body.ignoredActions);
-      const actions = new Set<string>(Object.values(OPERATION_ACTION));
-      if (!ignored || ignored.some((a) => !actions.has(a))) throw invalid('ignoredActions');
-      return { ...base, kind, roles: readRoles(body.roles, vocab, 'roles', true), ignoredActions: ignored };
-    }
-  }
 }
 
 /** JSON with every object's keys sorted: two definitions are the same rule whatever order their parts were written in. */
@@ -310,8 +215,7 @@ export class AuditRuleChanges {
    * the approved end writes the rule. A retirement has nothing to edit: it is resubmitted or withdrawn as it is.
    */
   private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: Body) {
-    const version = body.dataVersion;
-    if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw validationError(translate('server:crud.dataVersionRequired'));
+    const { dataVersion: version, rule } = readRevision(body);
     const [change] = await tx
       .select()
       .from(approvalChanges)
@@ -332,7 +236,7 @@ export class AuditRuleChanges {
         throw businessError('DATA_VERSION_CONFLICT', 'auditRules:errors.staleRevision', { id: change.recordId });
       if (!current.enabled) throw businessError('RULE_RETIRED', 'auditRules:errors.retired', { id: change.recordId });
     }
-    const after: RuleState = { definition: readRule(change.recordId, body.rule, vocab), enabled: true };
+    const after: RuleState = { definition: readRule(change.recordId, rule, vocab), enabled: true };
     if (current && same(after.definition, current.definition)) throw invalid('nothingChanged');
     const [saved] = await tx
       .update(approvalChanges)

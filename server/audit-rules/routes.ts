@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUDIT_EXCEPTION_MAX_DAYS, AUDIT_EXPORT_FORMATS, AUDIT_RULE_CHANGE_ACTIONS, AUDIT_RULES_API, isAccessRule } from '../../src/lib/audit-rules';
+import { AUDIT_EXCEPTION_MAX_DAYS, AUDIT_EXPORT_FORMATS, AUDIT_RULES_API, isAccessRule } from '../../src/lib/audit-rules';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
@@ -22,7 +22,8 @@ import { AuditRuleChanges } from './changes';
 import { evaluateRules, listExceptions, ruleSetVersion, type AuditReport } from './evaluate';
 import { reportPdf, reportXlsx, type RunMeta } from './export';
 import { z } from 'zod';
-import { dateTime, id, oneOf, optional, text, version } from '../input/fields';
+import { dateTime, id, oneOf, text } from '../input/fields';
+import { proposeBody } from './input';
 
 const LOG_RESOURCE = 'audit-rule-exceptions';
 const DAY_MS = 86_400_000;
@@ -64,15 +65,6 @@ const exceptionBody = z.object({
   reason: text('auditRules:fields.reason', 500),
   expiresAt: dateTime('auditRules:fields.expiresAt'),
 });
-// The rule's definition is read against the live vocabulary of roles, permissions and steps (changes.ts readRule);
-// a new rule's id pattern and an edit's need of dataVersion depend on the action, so the proposal checks those too.
-const proposeBody = z.object({
-  action: oneOf('auditRules:fields.action', AUDIT_RULE_CHANGE_ACTIONS),
-  ruleId: text('auditRules:fields.ruleId', 100),
-  dataVersion: optional(version()),
-  rule: z.unknown().optional(),
-});
-
 /** The exception a request describes, checked against the rules and records; refusals name what is wrong and change nothing. */
 async function checkExceptionRequest(db: Db, body: z.infer<typeof exceptionBody>, now: number) {
   const { ruleId, subjectType, subjectId, expiresAt } = body;
@@ -125,6 +117,7 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
   // Rule edits (issue 41 item 1): proposed here, applied by the approval's end (server/audit-rules/changes.ts).
   const changes = new AuditRuleChanges(ctx);
   post(AUDIT_RULES_API.changeOptions, auditRule.edit, noBody, () => changes.options());
+  // The proposal's shape is its schema's (./input.ts); its rule is read against the roles that exist, in the proposal's transaction.
   post(AUDIT_RULES_API.proposeChange, auditRule.edit, proposeBody, (body, principal) => changes.propose(principal, body));
   post(AUDIT_RULES_API.runningChanges, auditRule.list, noBody, () => changes.running());
   // The task view's record: whoever may open a task reads the change it carries (the approver, the auditor).

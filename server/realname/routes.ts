@@ -24,9 +24,9 @@ import { actorOf, recordChange, recordReveal, type ChangeEntry } from '../operat
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import type { SensitiveCipher } from '../sensitive/cipher';
 import { revealKeyOf, sensitiveCipherOf } from '../sensitive/values';
-import { readRealname, type RealnameChanges } from './input';
+import { readRealname, realnameFields, type SensitiveValues } from './input';
 import { followApprovals } from './status';
-import { listView, openSealed, recordView, SEALED_COLUMN, type SealedRow } from './view';
+import { listView, recordView, SEALED_COLUMN, type SealedRow } from './view';
 import { withRecorderNames } from '../staff';
 import { listBodyOf } from '../crud/list-body';
 
@@ -39,7 +39,8 @@ async function findRow(db: AppContext['db'] | Tx, id: string, lock = false): Pro
   return row;
 }
 
-function sealedValues(changes: RealnameChanges, cipher: SensitiveCipher) {
+/** The changes as columns: the sensitive values sealed into their cipher columns, the plain ones as they are. */
+function sealedValues<C extends { sensitive: SensitiveValues }>(changes: C, cipher: SensitiveCipher) {
   const { sensitive, ...plain } = changes;
   const sealed = Object.fromEntries(
     Object.entries(sensitive).map(([field, value]) => [SEALED_COLUMN[field as keyof typeof SEALED_COLUMN], value === null ? null : cipher.seal(value)]),
@@ -49,9 +50,9 @@ function sealedValues(changes: RealnameChanges, cipher: SensitiveCipher) {
 
 const recordId = id('server:realname.fields.id');
 const byIdBody = z.object({ id: recordId });
-/** The record's own fields are read by readRealname (./input.ts: decrypted, checked by their rules, a file looked up), so the body keeps them. */
-const saveBody = z.looseObject({});
-const updateBody = z.looseObject({ id: recordId, dataVersion: version() });
+/** The record's fields by their rules (./input.ts); its sensitive values and licence are then read with the keys and the file store (readRealname). */
+const saveBody = z.object(realnameFields('create'));
+const updateBody = z.object({ id: recordId, dataVersion: version(), ...realnameFields('update') });
 const removeBody = z.object({ ids: ids('server:realname.fields.id', MAX_IDS) });
 /** The version the screen read, when it read one. */
 const submitBody = z.object({ id: recordId, dataVersion: optional(version()) });
@@ -104,13 +105,13 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   post(REALNAME_CALLS.save, realname.add, saveBody, async (body, principal, request) => {
     const keys = await sensitiveCipher();
-    const changes = await readRealname(body, 'create', { keys: ctx.keys, files: ctx.files, onWhitelist: principal.sensitiveWhitelist });
+    const changes = await readRealname(body, { keys: ctx.keys, files: ctx.files });
     return ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(realnameRecords)
         .values({
           ...sealedValues(changes, keys),
-          corpName: changes.corpName!,
+          corpName: changes.corpName,
           status: REALNAME_STATUS.DRAFT,
           creatorId: principal.userId,
           createBy: principal.username,
@@ -124,18 +125,13 @@ export function realnameRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   post(REALNAME_CALLS.updateById, realname.edit, updateBody, async (body, principal, request) => {
     const keys = await sensitiveCipher();
-    const { id, dataVersion: version } = body;
+    const { id, dataVersion: version, ...record } = body;
     // Read and checked before writing (the licence lookup cannot run inside a transaction on the
     // one-connection PGlite); the guarded UPDATE below then writes only the version and status read here.
     const current = await findRow(ctx.db, id);
     if (!isEditable(current.status)) throw businessError('REALNAME_NOT_EDITABLE', 'server:realname.notEditable');
     if (current.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
-    const changes = await readRealname(body, 'update', {
-      keys: ctx.keys,
-      files: ctx.files,
-      onWhitelist: principal.sensitiveWhitelist,
-      stored: openSealed(current, keys),
-    });
+    const changes = await readRealname(record, { keys: ctx.keys, files: ctx.files });
     return ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .update(realnameRecords)

@@ -19,7 +19,7 @@ export const SEALED_COLUMN = { idCard: 'idCardCipher', mobilePhone: 'mobilePhone
 
 const SENSITIVE = Object.keys(SEALED_COLUMN) as SensitiveField[];
 
-export function openSealed(row: SealedRow, cipher: SensitiveCipher): Record<SensitiveField, string | null> {
+function openSealed(row: SealedRow, cipher: SensitiveCipher): Record<SensitiveField, string | null> {
   return Object.fromEntries(SENSITIVE.map((field) => [field, row[SEALED_COLUMN[field]] ? cipher.open(row[SEALED_COLUMN[field]]!) : null])) as Record<
     SensitiveField,
     string | null

@@ -50,11 +50,18 @@ const roleId = id('staff:role.fields.id');
 /** The roles, positions and organisations an account is to hold; orgId and defaultCorpId are read with the database. */
 const assignments = { roleIds: stringList('staff:staff.fields.roles'), positions: positionList, corpIds: stringList('staff:staff.fields.corps') };
 
+/**
+ * An update's lists: one the body leaves out keeps the account's (undefined: the derived body's rule, an absent
+ * field keeps its value); an empty list, or null, clears it. `optional` answers an absent key before the list's own
+ * reading, which takes null for the empty list.
+ */
+const changedAssignments = { roleIds: assignments.roleIds.optional(), positions: positionList.optional(), corpIds: assignments.corpIds.optional() };
+
 export const staffBodies = {
   byId: z.object({ id: staffId }),
   /** The create's and the update's own keys, beside the account's fields (recordBody). */
   save: { ...assignments, password },
-  update: { id: staffId, dataVersion: version(), ...assignments },
+  update: { id: staffId, dataVersion: version(), ...changedAssignments },
   resetPassword: z.object({ id: staffId, password }),
   /** The version the screen read, when it read one: unlocking is safe to repeat. */
   unlock: z.object({ id: staffId, dataVersion: optional(version()) }),

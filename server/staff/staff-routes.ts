@@ -315,11 +315,18 @@ export function staffRoutes(api: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  post('update-by-id', staff.edit, updateBody, async ({ id, dataVersion: version, values, sent, ...assignments }, principal, request) => {
+  post('update-by-id', staff.edit, updateBody, async ({ id, dataVersion: version, values, sent, roleIds, positions, corpIds }, principal, request) => {
     return ctx.db.transaction(async (tx) => {
       const adminRole = await lockAdminRole(tx);
       const before = await lockedStaff(tx, id, version);
-      const assigned = await readAssignments(tx, { ...sent, ...assignments }, before.orgId);
+      // A list the body left out keeps the account's, and with its organisations kept so is its default one, unless the body names another.
+      const kept = {
+        roleIds: roleIds ?? before.roleIds,
+        positions: positions ?? before.positions,
+        corpIds: corpIds ?? before.corpIds,
+        defaultCorpId: corpIds === undefined && sent.defaultCorpId === undefined ? before.defaultCorpId : sent.defaultCorpId,
+      };
+      const assigned = await readAssignments(tx, { ...sent, ...kept }, before.orgId);
       // Taking the administrator role from the last enabled administrator would leave nobody to administer.
       if (adminRole && before.status === ACCOUNT_STATUS.enabled && (await holdsAdminRole(tx, adminRole, id)) && !assigned.roleIds.includes(adminRole)) {
         await refuseLosingLastAdmin(tx, adminRole, id);

@@ -76,6 +76,7 @@ test.describe('real-name admission (issue 6)', () => {
     await form.getByLabel('手机号码', { exact: true }).fill('12812345678');
     await form.getByTestId('realname-submit').click();
     await expect(form.getByText('请输入正确的手机号码')).toBeVisible();
+    await shot(handler, 'refused-field');
 
     const values: Record<string, string> = {
       企业名称: APPROVED_CORP,

@@ -369,6 +369,114 @@ describe('refusals change nothing', () => {
       },
       '不计为写入的操作必须是操作日志记载的操作',
     ],
+    // Each part of the wrong type, refused by the rule's schema (server/audit-rules/input.ts) with its own message.
+    ['a rule that is a list', { action: 'create', ruleId: 'NEW-RULE-1', rule: [] }, '请填写规则内容'],
+    [
+      'a name of 61 characters',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: { name: '规'.repeat(61), severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: '*' },
+      },
+      '请填写规则名称（不超过 60 个字）',
+    ],
+    [
+      'an owner that is a number',
+      { action: 'create', ruleId: 'NEW-RULE-1', rule: { name: '新规则', severity: 'high', owner: 7, kind: 'FOUR_EYES_IN_FACT', processKeys: '*' } },
+      '请选择规则的负责角色',
+    ],
+    [
+      'processes that are one word other than all',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'FOUR_EYES_IN_FACT', processKeys: 'all' },
+      },
+      '请选择至少一个流程，或选择全部流程',
+    ],
+    [
+      'a function that is text',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: {
+          name: '新规则',
+          severity: 'high',
+          owner: 'ROLE_OP_AUDITOR',
+          kind: 'CONFLICTING_FUNCTIONS',
+          a: 'pay',
+          b: { name: '职责', permissions: [PERMISSIONS.role.add] },
+        },
+      },
+      '请填写“职责 A”',
+    ],
+    [
+      'permissions that are not a list',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: {
+          name: '新规则',
+          severity: 'high',
+          owner: 'ROLE_OP_AUDITOR',
+          kind: 'RESTRICTED_FUNCTION',
+          fn: { name: '职责', permissions: 'role:add' },
+          allowedRoles: ['admin'],
+        },
+      },
+      '请填写“受限职责”',
+    ],
+    [
+      'a step that is not a step',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: {
+          name: '新规则',
+          severity: 'high',
+          owner: 'ROLE_OP_AUDITOR',
+          kind: 'RESTRICTED_FUNCTION',
+          fn: { name: '职责', steps: [42] },
+          allowedRoles: ['admin'],
+        },
+      },
+      '流程环节 . 不存在',
+    ],
+    [
+      'mitigated roles of null',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: {
+          name: '新规则',
+          severity: 'high',
+          owner: 'ROLE_OP_AUDITOR',
+          kind: 'CONFLICTING_FUNCTIONS',
+          a: { name: '甲', permissions: [PERMISSIONS.role.add] },
+          b: { name: '乙', permissions: [PERMISSIONS.role.edit] },
+          mitigatedRoles: null,
+        },
+      },
+      '请为“已缓释角色”选择至少一个角色',
+    ],
+    [
+      'read-only roles that are not codes',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'READ_ONLY_IN_FACT', roles: [1], ignoredActions: [] },
+      },
+      '请为“只读角色”选择至少一个角色',
+    ],
+    [
+      'ignored actions that are not a list',
+      {
+        action: 'create',
+        ruleId: 'NEW-RULE-1',
+        rule: { name: '新规则', severity: 'high', owner: 'ROLE_OP_AUDITOR', kind: 'READ_ONLY_IN_FACT', roles: ['ROLE_OP_AUDITOR'], ignoredActions: 'REVEAL' },
+      },
+      '不计为写入的操作必须是操作日志记载的操作',
+    ],
     ['an unknown rule', { action: 'retire', ruleId: 'NO-SUCH-RULE', dataVersion: 0 }, '审计规则 NO-SUCH-RULE 不存在'],
     ['no version', { action: 'retire', ruleId: 'SOD-BILL' }, undefined],
   ])('%s', async (_name, body, message) => {
@@ -576,8 +684,12 @@ describe('a returned change is revised by its proposer', () => {
     const body = { instanceId, dataVersion: before.dataVersion, rule: revised };
     // Only its proposer revises it.
     for (const other of [director, handler]) expect(refusalOf(await other.call(RESUBMIT, { json: body })).status).toBe(403);
-    // A stale version of the change is refused.
+    // A stale version of the change is refused; a revision without one is told it needs it.
     expect(refusalOf(await admin.call(RESUBMIT, { json: { ...body, dataVersion: before.dataVersion + 1 } })).code).toBe('DATA_VERSION_CONFLICT');
+    expect(refusalOf(await admin.call(RESUBMIT, { json: { ...body, dataVersion: '1' } }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '缺少数据版本 dataVersion',
+    });
     // Bad input: the first proposal's Chinese messages, nothing changed.
     const refusals = [
       [edited(rule.definition, { name: '   ' }), '请填写规则名称'],

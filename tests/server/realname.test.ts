@@ -122,6 +122,66 @@ describe('field rules', () => {
     expect(await rowCount()).toBe(before);
   });
 
+  // Each field of the wrong type, a missing required name, and a stored file that is no licence: refused by the body's
+  // schema or the reading after it, naming the field (data.field), with nothing saved.
+  const wrongType: Array<[string, string, (c: ApiClient) => Record<string, unknown>, string]> = [
+    ['a corporation name that is a number', 'corpName', () => ({ corpName: 42 }), '企业名称：企业名称长度应为1至80个字符'],
+    ['no corporation name', 'corpName', () => ({ corpName: undefined }), '企业名称不能为空'],
+    ['a corporation name of null', 'corpName', () => ({ corpName: null }), '企业名称不能为空'],
+    [
+      'a credit code that is a list',
+      'creditCode',
+      () => ({ creditCode: ['91310115MA1K4ABC2X'] }),
+      '统一社会信用代码：请输入正确的税号（15、18或20位字母或数字）',
+    ],
+    ['a legal person name that is a flag', 'legalPersonName', () => ({ legalPersonName: true }), '法定代表人姓名：请输入正确的姓名（2至30个字，可含·）'],
+    ['an ID card that is a number', 'idCard', () => ({ idCard: 110105194912310 }), '法定代表人身份证号未按要求加密，请刷新页面后重新填写'],
+    ['a mobile number that is an object', 'mobilePhone', () => ({ mobilePhone: { value: '13812345678' } }), '手机号码未按要求加密，请刷新页面后重新填写'],
+    ['a bank account that is not ciphertext', 'bankCard', () => ({ bankCard: 'not-rsa' }), '对公银行账号未按要求加密，请刷新页面后重新填写'],
+    ['a licence file id that is a number', 'licenceFileId', () => ({ licenceFileId: 7 }), '营业执照文件不存在，请重新上传'],
+    ['a licence file that does not exist', 'licenceFileId', () => ({ licenceFileId: 'no-such-file' }), '营业执照文件不存在，请重新上传'],
+  ];
+
+  it.each(wrongType)('refuses %s, naming the field, and saves nothing', async (_name, field, bad, message) => {
+    const before = await rowCount();
+    const answer = await call(handler, REALNAME_CALLS.save, application(handler, bad(handler)));
+    expect(refusalOf(answer)).toEqual({ status: 200, code: 'VALIDATION_FAILED', message });
+    expect((answer.body.data as { field?: string } | null)?.field).toBe(field);
+    expect(await rowCount()).toBe(before);
+  });
+
+  it('refuses a stored file of another type as the licence, on save and on update, and changes nothing', async () => {
+    const webp = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ffffff' } })
+      .webp()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(webp)]), '营业执照.webp');
+    const photoId = ok(await handler.upload<{ id: string }>(FILE_CALLS.upload, form)).id;
+    const fileType = { status: 200, code: 'VALIDATION_FAILED', message: '营业执照只能是 PNG、JPG 图片或 PDF 文件' };
+    const before = await rowCount();
+    expect(refusalOf(await call(handler, REALNAME_CALLS.save, application(handler, { licenceFileId: photoId })))).toEqual(fileType);
+    expect(await rowCount()).toBe(before);
+    const record = await draft();
+    const update = { id: record.id, dataVersion: record.dataVersion, corpName: '不应写入有限公司', licenceFileId: photoId };
+    expect(refusalOf(await call(handler, REALNAME_CALLS.updateById, update))).toEqual(fileType);
+    expect(await rawRow(record.id)).toMatchObject({ corpName: record.corpName, licenceFileId: licenceId, dataVersion: record.dataVersion });
+  });
+
+  it('on update keeps what the body leaves out, clears an optional field sent empty, and refuses emptying the name', async () => {
+    const record = await draft();
+    const emptied = await call(handler, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, corpName: ' ' });
+    expect(refusalOf(emptied)).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: '企业名称不能为空' });
+    const updated = ok(await call(handler, REALNAME_CALLS.updateById, { id: record.id, dataVersion: record.dataVersion, creditCode: '', bankCard: '' }));
+    expect(updated).toMatchObject({
+      corpName: record.corpName,
+      creditCode: null,
+      legalPersonName: record.legalPersonName,
+      bankCard: null,
+      licenceFileId: licenceId,
+    });
+    expect(updated.idCard).toBe(maskValue(PLAIN.idCard));
+  });
+
   it('refuses a bad value on update and keeps the record as it was', async () => {
     const record = await draft();
     const answer = await call(handler, REALNAME_CALLS.updateById, {

@@ -214,6 +214,35 @@ describe('staff accounts', () => {
     expect(emptied.body.data?.field).toBe('personName');
   });
 
+  it('keeps the roles, positions and organisations an update leaves out; an empty list clears one', async () => {
+    const username = uniqueName('lister');
+    const created = (
+      await createStaff(admin, {
+        username,
+        roleIds: ['r-op-auditor'],
+        positions: ['SYS_AUTH_OPERATOR'],
+        corpIds: ['CORP-EAST', 'CORP-SOUTH'],
+        defaultCorpId: 'CORP-SOUTH',
+      })
+    ).body.data!;
+    const held = { roleIds: ['r-op-auditor'], positions: ['SYS_AUTH_OPERATOR'], corpIds: ['CORP-EAST', 'CORP-SOUTH'], defaultCorpId: 'CORP-SOUTH' };
+    expect(created).toMatchObject(held);
+    const renamed = await dataOf<Staff & Record<string, unknown>>(admin, STAFF_CALLS.update, {
+      id: created.id,
+      dataVersion: created.dataVersion,
+      personName: '只改姓名',
+      orgId: 'org-ops',
+    });
+    expect(renamed).toMatchObject({ personName: '只改姓名', ...held });
+    const cleared = await dataOf<Staff & Record<string, unknown>>(admin, STAFF_CALLS.update, {
+      id: created.id,
+      dataVersion: renamed.dataVersion,
+      positions: [],
+      orgId: 'org-ops',
+    });
+    expect(cleared).toMatchObject({ positions: [], roleIds: held.roleIds, corpIds: held.corpIds, defaultCorpId: 'CORP-SOUTH' });
+  });
+
   it('refuses disabling oneself and taking the administrator role from the last administrator', async () => {
     expect(refusalOf(await admin.call(STAFF_CALLS.disable, { json: { id: 'u-op-admin' } }))).toMatchObject({
       code: 'CANNOT_DISABLE_SELF',
