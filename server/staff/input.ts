@@ -74,7 +74,8 @@ export const roleBodies = {
   byId: z.object({ id: roleId }),
   /** The create's and the update's own keys, beside the role's fields (recordBody). */
   save: grants,
-  update: { id: roleId, dataVersion: version(), ...grants },
+  /** As an account's lists: one the update leaves out keeps the role's, an empty one (or null) clears it. */
+  update: { id: roleId, dataVersion: version(), permissions: grants.permissions.optional(), menuIds: grants.menuIds.optional() },
   remove: z.object({ ids: ids('staff:role.fields.id', MAX_LIST) }),
 };
 

@@ -184,7 +184,9 @@ export function roleRoutes(api: FastifyInstance, ctx: AppContext): void {
       if (locked.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
       if (isAdminRole(locked)) throw businessError('BUILT_IN_ROLE', 'staff:roleErrors.builtIn');
       const before = (await roleWithGrants(tx, id))!;
-      const grants = await readGrants(tx, body);
+      // A list the body leaves out keeps the role's (the derived body's rule, as an account's lists): the menus
+      // kept are the stored ones, those opened by a permission taken away included, until the menus are sent.
+      const grants = await readGrants(tx, { permissions: body.permissions ?? before.permissions, menuIds: body.menuIds ?? before.menuIds });
       const rulesCheck = await preventiveCheck(tx, { role: id });
       await tx
         .update(roles)

@@ -404,6 +404,16 @@ describe('roles', () => {
     expect(kept).toMatchObject({ roleName: '留存角色', status: '1', dataVersion: role.dataVersion + 1 });
   });
 
+  it('keeps the permissions and menus an update leaves out; an empty list clears one', async () => {
+    const role = await createRole({ code: uniqueName('KEEPGRANTS').toUpperCase(), permissions: [DICT.list, DICT.query] });
+    const held = { permissions: [DICT.list, DICT.query], menuIds: ['m-system', 'm-system:dict'] };
+    expect(role).toMatchObject(held);
+    const renamed = await dataOf<Role>(admin, ROLE_CALLS.update, { id: role.id, dataVersion: role.dataVersion, roleName: '只改名称' });
+    expect(renamed).toMatchObject({ roleName: '只改名称', ...held });
+    const cleared = await dataOf<Role>(admin, ROLE_CALLS.update, { id: role.id, dataVersion: renamed.dataVersion, permissions: [], menuIds: [] });
+    expect(cleared).toMatchObject({ roleName: '只改名称', permissions: [], menuIds: [] });
+  });
+
   it('refuses a taken code, changing the built-in administrator role and removing a role still held', async () => {
     expect(refusalOf(await admin.call(ROLE_CALLS.save, { json: { roleName: 'x', code: 'ROLE_OP_HANDLER', status: '0' } }))).toMatchObject({
       code: 'DUPLICATE',
