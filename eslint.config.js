@@ -16,9 +16,12 @@ const AREAS = readdirSync(`${import.meta.dirname}/src/features`, { withFileTypes
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * What of another area a file may name: its face (`../<area>`, its index.ts) and its locale namespace
+ * What of another area a file may name: its face (`../<area>`, its index.ts), its locale namespace
  * (`../<area>/locale`), a module that adds the area's copy and exports nothing, so that a screen showing
- * another area's labels can have them without the face carrying them into every importer's first load.
+ * another area's labels can have them without the face carrying them into every importer's first load,
+ * and its permission strings (`../<area>/permissions`, issue 39 item 1): data only, no React and no
+ * import of the area's code, so a screen guarding a button by another area's permission, or a rule
+ * naming one, pays nothing for it, and the strings stay declared once, where the area is.
  */
 const areaBoundaries = AREAS.map((area) => {
   const others = AREAS.filter((other) => other !== area).map(escapeRegex);
@@ -30,8 +33,8 @@ const areaBoundaries = AREAS.map((area) => {
         {
           patterns: [
             {
-              regex: `^(?:\\.\\./)+(?:${others.join('|')})/(?!locale$).+`,
-              message: `An area reads another only through its face (src/features/<area>/index.ts), or adds its copy through its locale.ts; never its other files.`,
+              regex: `^(?:\\.\\./)+(?:${others.join('|')})/(?!(?:locale|permissions)$).+`,
+              message: `An area reads another only through its face (src/features/<area>/index.ts), adds its copy through its locale.ts, or names its permission strings through its permissions.ts; never its other files.`,
             },
           ],
         },
@@ -41,9 +44,11 @@ const areaBoundaries = AREAS.map((area) => {
 });
 
 /**
- * The shell and the kit (src/ outside the areas) use an area only through its face too; what they
- * take of every area (its pages, task views, processes, resources) they find by discovery
- * (import.meta.glob over src/features/<area>/<file>.ts), which is no import and names no area.
+ * The shell and the kit (src/ outside the areas) use an area only through its face too, or its
+ * permission strings (its permissions.ts, data only: the system pages' declarations under src/resources
+ * and the shipped audit rules name an area's strings); what they take of every area (its pages, task
+ * views, processes, resources, permission catalogue) they find by discovery (import.meta.glob over
+ * src/features/<area>/<file>.ts), which is no import and names no area.
  */
 const shellBoundary = {
   files: ['src/**/*.{ts,tsx}'],
@@ -54,8 +59,8 @@ const shellBoundary = {
       {
         patterns: [
           {
-            regex: `(?:^|/)features/(?:${AREAS.map(escapeRegex).join('|')})/.+`,
-            message: `The shell reads an area only through its face (src/features/<area>/index.ts), or finds its declarations by discovery (src/routes/area-pages.ts).`,
+            regex: `(?:^|/)features/(?:${AREAS.map(escapeRegex).join('|')})/(?!permissions$).+`,
+            message: `The shell reads an area only through its face (src/features/<area>/index.ts) or its permission strings (permissions.ts), or finds its declarations by discovery (src/routes/area-pages.ts).`,
           },
         ],
       },

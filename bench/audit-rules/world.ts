@@ -10,7 +10,12 @@
  * ten thousand was approved by its own submitter, and a few auditors wrote to the log. Every id starts
  * with `ab-`.
  */
-import { ALL_PERMISSIONS, PERMISSIONS } from '../../src/lib/permissions';
+import { ALL_PERMISSIONS } from '../../src/lib/all-permissions';
+import { PERMISSIONS as REDEMPTION_PERMISSIONS } from '../../src/features/redemption/permissions';
+import { PERMISSIONS as PLATFORM_PERMISSIONS } from '../../src/lib/permissions';
+
+/** The permission strings named here, each group from its area's catalogue (or the platform's). */
+const PERMISSIONS = { ...REDEMPTION_PERMISSIONS, ...PLATFORM_PERMISSIONS };
 
 export type Exec = (statement: string) => Promise<unknown>;
 

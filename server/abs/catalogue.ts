@@ -1,5 +1,5 @@
 /** Securitisation's part of the reference data (server/db/seed-data/catalogue.ts): asset packages, issue nodes and the registry. */
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/abs/permissions';
 import { ROLE } from '../../src/lib/codes';
 import { READ_ACTIONS, resourceOf } from '../../src/lib/grants';
 import type { AreaCatalogue } from '../db/seed-data/catalogue';

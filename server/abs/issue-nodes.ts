@@ -8,7 +8,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ABS_API, ISSUE_NODES, NODES_AFTER_LOCK, PACKAGE_STATUS } from '../../src/lib/abs';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/abs/permissions';
 import type { AppContext } from '../context';
 import { absIssueNodes, absPackages } from '../db/schema';
 import { aboutField, businessError, notFoundError } from '../errors';

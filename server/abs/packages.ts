@@ -29,7 +29,7 @@ import {
 } from '../../src/lib/abs';
 import { NOTE_STATUS } from '../../src/lib/credit-notes';
 import { DOC_PROPERTY_TYPE } from '../../src/features/doc-review/rules';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/abs/permissions';
 import { INSTANCE_STATUS } from '../../src/workflows/states';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';

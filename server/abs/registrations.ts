@@ -23,7 +23,7 @@ import {
 } from '../../src/lib/abs';
 import { NOTE_STATUS } from '../../src/lib/credit-notes';
 import { fenToYuan, formatCurrency, toFen } from '../../src/lib/money';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/abs/permissions';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf } from '../crud/query';
 import { absPackageNotes, absPackages, corporations, creditNotes, users, zdRegistrationHistory, zdRegistrationNotes, zdRegistrations } from '../db/schema';

@@ -1,5 +1,5 @@
 /** Admin structure's part of the reference data (server/db/seed-data/catalogue.ts): the auditors' permission matrix page. */
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/admin-structure/permissions';
 import type { AreaCatalogue } from '../db/seed-data/catalogue';
 
 export const catalogue: AreaCatalogue = {

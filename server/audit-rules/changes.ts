@@ -35,7 +35,7 @@ import { recordChange } from '../operation-log/record';
 import { RESOURCES } from '../resources/registry';
 import type { Principal } from '../security/sessions';
 import { hasPermission } from '../../src/lib/access';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/audit-rules/permissions';
 import type { Actor, InstanceEndEvent, InstanceRow, OwnedProcess } from '../workflow/engine';
 import { readRevision, readRule, type ProposeInput, type Vocabulary } from './input';
 

@@ -8,7 +8,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUDIT_EXCEPTION_MAX_DAYS, AUDIT_EXPORT_FORMATS, AUDIT_RULES_API, isAccessRule } from '../../src/lib/audit-rules';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/audit-rules/permissions';
+import { PERMISSIONS as PLATFORM_PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
 import { auditRuleExceptions, auditRuleRuns, auditRules, roles, users } from '../db/schema';
@@ -121,7 +122,7 @@ export function auditRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
   post(AUDIT_RULES_API.proposeChange, auditRule.edit, proposeBody, (body, principal) => changes.propose(principal, body));
   post(AUDIT_RULES_API.runningChanges, auditRule.list, noBody, () => changes.running());
   // The task view's record: whoever may open a task reads the change it carries (the approver, the auditor).
-  post(AUDIT_RULES_API.changeByInstance, PERMISSIONS.task.query, instanceBody, (body) => changes.byInstance(body.instanceId));
+  post(AUDIT_RULES_API.changeByInstance, PLATFORM_PERMISSIONS.task.query, instanceBody, (body) => changes.byInstance(body.instanceId));
 
   post(AUDIT_RULES_API.lastRun, auditRule.query, noBody, async () => lastRun(ctx.db));
 

@@ -8,13 +8,13 @@
  *
  * A resource's declaration may name only its read permissions (staff accounts, roles: their pages
  * draw the write buttons themselves); the action's permission is then the one of the same group of
- * src/lib/permissions.ts (PERMISSIONS.role.add for roles' 新增), and counts only if some route
+ * the declared catalogues (src/lib/all-permissions.ts: the staff area's role.add for roles' 新增), and counts only if some route
  * demands it. Reading the declaration alone showed "—" for 新增/修改/删除 of roles and staff
  * accounts, which the administrator creates and edits every day.
  */
 import { asc, sql } from 'drizzle-orm';
 import type { ResourcePermissions } from '../../src/crud/resource';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSION_GROUPS } from '../../src/lib/all-permissions';
 import { ACCOUNT_STATUS } from '../../src/resources/staff';
 import type { Db } from '../db/open';
 import { rolePermissions, roles, users } from '../db/schema';
@@ -28,9 +28,9 @@ export const AUDIT_ACTIONS = ['list', 'query', 'add', 'edit', 'remove', 'export'
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 type Resource = (typeof RESOURCES)[number];
-const GROUPS = Object.values(PERMISSIONS) as ReadonlyArray<Readonly<Record<string, string>>>;
+const GROUPS: ReadonlyArray<Readonly<Record<string, string>>> = Object.values(PERMISSION_GROUPS);
 
-/** The PERMISSIONS group a resource's declared permissions come from: the one holding its list permission. */
+/** The permission group a resource's declared permissions come from: the one holding its list permission. */
 function groupOf(resource: Resource): Readonly<Record<string, string>> | undefined {
   return GROUPS.find((group) => Object.values(group).includes(resource.permissions.list));
 }

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BILL_API } from '../../src/lib/bills';
 import { toChineseCapital } from '../../src/lib/numerals';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/bills/permissions';
 import type { AppContext } from '../context';
 import { escapeLike } from '../crud/query';
 import { billInvoices, billLines, bills } from '../db/schema';

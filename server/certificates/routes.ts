@@ -7,7 +7,8 @@
 import { asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CERT_KIND, CERT_STATUS, CERTIFICATE_API, expiringUntil, isExpiringSoon } from '../../src/lib/certificates';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/certificates/permissions';
+import { PERMISSIONS as PLATFORM_PERMISSIONS } from '../../src/lib/permissions';
 import type { AppContext } from '../context';
 import { escapeLike, pagingOf, whereOf } from '../crud/query';
 import type { Page } from '../crud/routes';
@@ -60,7 +61,8 @@ function filtersOf(body: z.infer<typeof pageBody>, today: string): SQL[] {
 }
 
 export function certificateRoutes(api: FastifyInstance, ctx: AppContext): void {
-  const { certificate, task } = PERMISSIONS;
+  const { certificate } = PERMISSIONS;
+  const { task } = PLATFORM_PERMISSIONS;
   const applications = new CertificateApplications(ctx);
   const view = (row: CertificateRow): CertificateView => ({ ...row, expiringSoon: isExpiringSoon(row, applications.today()) });
   // Each call's body is its schema's (./input.ts): the handler gets it parsed and typed.

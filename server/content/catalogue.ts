@@ -1,5 +1,5 @@
 /** Platform content's part of the reference data (server/db/seed-data/catalogue.ts): its menu entries are its resources' own. */
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/content/permissions';
 import { ROLE } from '../../src/lib/codes';
 import { READ_ACTIONS, resourceOf } from '../../src/lib/grants';
 import type { AreaCatalogue } from '../db/seed-data/catalogue';

@@ -1,5 +1,5 @@
 /** Corporations' part of the reference data (server/db/seed-data/catalogue.ts): corporations, their accounts and changes, the group tree. */
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/corporations/permissions';
 import { ROLE } from '../../src/lib/codes';
 import { READ_ACTIONS, resourceOf } from '../../src/lib/grants';
 import type { AreaCatalogue } from '../db/seed-data/catalogue';

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CORP_TYPE, canHangUnder, moveRuleBroken, UNIT_KIND, type TreeUnit, type UnitKind } from '../../src/lib/corporations';
 import { FIRST_VIEW_MAX_ROWS, firstView } from '../../src/lib/group-tree';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/corporations/permissions';
 import type { AppContext } from '../context';
 import { id, integer, oneOf, optional, text, version } from '../input/fields';
 import { escapeLike } from '../crud/query';

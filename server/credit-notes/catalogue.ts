@@ -1,10 +1,12 @@
 /** Credit notes' part of the reference data (server/db/seed-data/catalogue.ts). */
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/credit-notes/permissions';
+import { PERMISSIONS as PLATFORM_PERMISSIONS } from '../../src/lib/permissions';
 import { ROLE } from '../../src/lib/codes';
 import { READ_ACTIONS, resourceOf } from '../../src/lib/grants';
 import type { AreaCatalogue } from '../db/seed-data/catalogue';
 
-const { task, creditNote } = PERMISSIONS;
+const { creditNote } = PERMISSIONS;
+const { task } = PLATFORM_PERMISSIONS;
 const CREDIT_NOTE = resourceOf(creditNote);
 
 export const catalogue: AreaCatalogue = {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { UNIT_KIND } from '../../src/lib/corporations';
 import { BATCH_FIGURES, BATCH_STATUS, CREDIT_NOTE_API } from '../../src/lib/credit-notes';
 import { toChineseCapital } from '../../src/lib/numerals';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/credit-notes/permissions';
 import { PRODUCT_CATEGORY } from '../../src/lib/products';
 import { fenOf, yuan } from '../../src/lib/money';
 import { TASK_SEGMENT } from '../../src/features/doc-review/rules';

@@ -1,5 +1,5 @@
 /** The data dashboard's part of the reference data (server/db/seed-data/catalogue.ts). */
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/dashboard/permissions';
 import { ROLE } from '../../src/lib/codes';
 import type { AreaCatalogue } from '../db/seed-data/catalogue';
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_API, type DashboardOverview, type DashboardSections } from '../../src/lib/dashboard';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/dashboard/permissions';
 import type { AppContext } from '../context';
 import { route } from '../routes/route';
 import { corporationSource } from './corporations';

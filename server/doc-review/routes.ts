@@ -8,7 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/doc-review/permissions';
 import {
   APPROVE_RESULT,
   DECIDED_RESULTS,

@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { FINANCING_CALLS } from '../../src/lib/financing';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/financing/permissions';
 import type { AppContext } from '../context';
 import { escapeLike } from '../crud/query';
 import type { Db } from '../db/open';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WRAP_UP_NOTE_MAX } from '../../src/lib/hotline';
 import { hotlineCallResource } from '../../src/features/hotline/resources';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/hotline/permissions';
 import type { AppContext } from '../context';
 import { crudRoutes } from '../crud/routes';
 import { hotlineCalls } from '../db/schema';

@@ -1,5 +1,5 @@
 /** Messages' part of the reference data (server/db/seed-data/catalogue.ts): every operator's own messages. */
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/messages/permissions';
 import { ROLE } from '../../src/lib/codes';
 import type { AreaCatalogue } from '../db/seed-data/catalogue';
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_IDS } from '../crud/fields';
 import { MESSAGE_API, MESSAGE_SOCKET_TOKEN_CALL } from '../../src/lib/messages';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/messages/permissions';
 import type { AppContext } from '../context';
 import { ids, oneOf, optional } from '../input/fields';
 import { pagingOf } from '../crud/query';

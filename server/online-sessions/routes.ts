@@ -8,7 +8,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/system-admin/permissions';
 import { onlineSessionResource } from '../../src/resources/online-session';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import type { AppContext } from '../context';

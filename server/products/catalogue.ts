@@ -1,11 +1,13 @@
 /** Products' part of the reference data (server/db/seed-data/catalogue.ts): the standard library, products, agreements and price policies. */
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/products/permissions';
+import { PERMISSIONS as PLATFORM_PERMISSIONS } from '../../src/lib/permissions';
 import { ROLE } from '../../src/lib/codes';
 import { READ_ACTIONS, resourceOf } from '../../src/lib/grants';
 import type { AreaCatalogue } from '../db/seed-data/catalogue';
 import { PRODUCT_DICTIONARIES } from './dictionaries';
 
-const { task, template, product, agreement, pricePolicy } = PERMISSIONS;
+const { template, product, agreement, pricePolicy } = PERMISSIONS;
+const { task } = PLATFORM_PERMISSIONS;
 const [TEMPLATE, PRODUCT, AGREEMENT, PRICE_POLICY] = [template, product, agreement, pricePolicy].map(resourceOf);
 
 export const catalogue: AreaCatalogue = {

@@ -10,7 +10,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { hasPermission } from '../../src/lib/access';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/quotas/permissions';
 import {
   channelOf,
   DISPATCH_UNIT_KINDS,

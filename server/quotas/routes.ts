@@ -6,7 +6,7 @@
 import { aliasedTable, and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/quotas/permissions';
 import { DISPATCH_UNIT_KINDS, QUOTA_API, type QuotaAccount } from '../../src/lib/quotas';
 import { quotaLedgerResource } from '../../src/features/quotas/resources';
 import type { AppContext } from '../context';

@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/realname/permissions';
 import { EDITABLE_STATUSES, isEditable, isRemovable, REALNAME_CALLS, REALNAME_PROCESS_KEY, REALNAME_STATUS } from '../../src/lib/realname';
 import { INSTANCE_STATUS, TASK_OUTCOME, TASK_STATUS } from '../../src/workflows/states';
 import { realnameResource } from '../../src/features/realname/resources';

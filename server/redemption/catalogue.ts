@@ -1,5 +1,5 @@
 /** Redemption's part of the reference data (server/db/seed-data/catalogue.ts): the payments' audit. */
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/redemption/permissions';
 import { ROLE } from '../../src/lib/codes';
 import { resourceOf } from '../../src/lib/grants';
 import type { AreaCatalogue } from '../db/seed-data/catalogue';

@@ -9,7 +9,7 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { hasPermission } from '../../src/lib/access';
 import { OUTSTANDING_STATUSES, effectiveStatus } from '../../src/lib/credit-notes';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/redemption/permissions';
 import { REDEEM_REGISTER_PROCESS, REGISTRATION_STATUS } from '../../src/lib/redemption';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { INSTANCE_STATUS } from '../../src/workflows/states';

@@ -5,7 +5,7 @@
  * needs credit:redeem list / query; recording, auditing and registering each their own permission.
  */
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/redemption/permissions';
 import { REDEMPTION_CALLS } from '../../src/lib/redemption';
 import { z } from 'zod';
 import type { AppContext } from '../context';

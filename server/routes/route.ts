@@ -61,7 +61,7 @@ export interface RouteDefinition<B, A extends AuthMode> {
   /** Path under /api/web. */
   path: string;
   auth: A;
-  /** A permission string from src/lib/permissions.ts; checked with hasPermission (the *:*:* wildcard holds all). */
+  /** A permission string (an area's permissions.ts or the platform's, src/lib/permissions.ts); checked with hasPermission (the *:*:* wildcard holds all). */
   permission?: A extends 'session' ? string : never;
   /** Defaults to true for session routes; false only for the call that hands out the CSRF token. */
   csrf?: boolean;

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { hasPermission, pageResourceKey, type ElementRef } from '../../src/lib/access';
+import { PERMISSIONS as DASHBOARD_PERMISSIONS } from '../../src/features/dashboard/permissions';
 import { PERMISSIONS } from '../../src/lib/permissions';
 import { configResource, dictDataResource, dictTypeResource } from '../../src/resources/system';
 import type { AppContext } from '../context';
@@ -17,7 +18,7 @@ const permissionsOf = (...groups: object[]) => [...new Set(groups.flatMap((g) =>
 /** Page key (with .html) → the permission strings its buttons and links are guarded by. */
 export const PAGE_ELEMENTS: Readonly<Record<string, readonly string[]>> = {
   // The home page (route op-home): the way into the data dashboard.
-  'index.html': [PERMISSIONS.home.dataDashboard],
+  'index.html': [DASHBOARD_PERMISSIONS.home.dataDashboard],
   'dict.html': permissionsOf(dictTypeResource.permissions, dictDataResource.permissions),
   'config.html': permissionsOf(configResource.permissions),
   // The export record declaration lists what its list page shows; downloading is a button too.

@@ -16,7 +16,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { knownPermissions } from '../../src/crud/resource';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/staff/permissions';
 import { ROLE_CALLS, roleResource, type RoleGrants } from '../../src/resources/staff';
 import type { AppContext } from '../context';
 import { checkDictValues } from '../crud/checks';

@@ -17,7 +17,7 @@ import { POSITIONS } from '../../src/lib/access';
 import { isStrongPassword } from '../../src/lib/password';
 import { SESSION_END_REASON } from '../../src/lib/messages';
 import { USER_STATUS } from '../../src/lib/codes';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/staff/permissions';
 import { ACCOUNT_STATUS, STAFF_ACTION, staffResource } from '../../src/resources/staff';
 import type { AppContext } from '../context';
 import { recordBody } from '../crud/body-schema';

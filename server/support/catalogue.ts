@@ -1,5 +1,5 @@
 /** Online support's part of the reference data (server/db/seed-data/catalogue.ts): for who answers corporate users (issue 21). */
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/support/permissions';
 import { ROLE } from '../../src/lib/codes';
 import type { AreaCatalogue } from '../db/seed-data/catalogue';
 

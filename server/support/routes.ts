@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SUPPORT_API, SUPPORT_BOXES, SUPPORT_STATUS } from '../../src/lib/messages';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/support/permissions';
 import type { AppContext } from '../context';
 import { pagingOf } from '../crud/query';
 import { supportConversations } from '../db/schema';

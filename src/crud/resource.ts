@@ -3,7 +3,7 @@
  * data (no React), so the server's generic CRUD routes take their permission strings and field
  * schema from the same object the browser's list, form and show pages are built from.
  */
-import { ALL_PERMISSIONS } from '../lib/permissions';
+import { ALL_PERMISSIONS } from '../lib/all-permissions';
 import type { ValidatorName } from '../lib/validators';
 
 /**

@@ -11,6 +11,13 @@
  */
 import { hasPermission } from './access';
 import { ROLE } from './codes';
+import { PERMISSIONS as BILLS_PERMISSIONS } from '../features/bills/permissions';
+import { PERMISSIONS as CREDIT_NOTES_PERMISSIONS } from '../features/credit-notes/permissions';
+import { PERMISSIONS as FINANCING_PERMISSIONS } from '../features/financing/permissions';
+import { PERMISSIONS as PRODUCTS_PERMISSIONS } from '../features/products/permissions';
+import { PERMISSIONS as QUOTAS_PERMISSIONS } from '../features/quotas/permissions';
+import { PERMISSIONS as REDEMPTION_PERMISSIONS } from '../features/redemption/permissions';
+import { PERMISSIONS as STAFF_PERMISSIONS } from '../features/staff/permissions';
 import { PERMISSIONS } from './permissions';
 import { activityTypesOf, isActivityType, WORKING_ROLE_CODE, workingRoleOf } from '../workflows/activities';
 import { PROCESS_DEFINITIONS } from '../workflows/registry';
@@ -85,7 +92,17 @@ export type AccessRule = ConflictingFunctionsRule | RestrictedFunctionRule;
 
 export const isAccessRule = (rule: AuditRule): rule is AccessRule => rule.kind === 'CONFLICTING_FUNCTIONS' || rule.kind === 'RESTRICTED_FUNCTION';
 
-const { redemption, quota, creditNote, financing, bill, template, role, staff, task } = PERMISSIONS;
+// The shipped rules name the money movements' permissions, each read from its area's catalogue.
+const { redemption, quota, creditNote, financing, bill, template, role, staff, task } = {
+  ...REDEMPTION_PERMISSIONS,
+  ...QUOTAS_PERMISSIONS,
+  ...CREDIT_NOTES_PERMISSIONS,
+  ...FINANCING_PERMISSIONS,
+  ...BILLS_PERMISSIONS,
+  ...PRODUCTS_PERMISSIONS,
+  ...STAFF_PERMISSIONS,
+  ...PERMISSIONS,
+};
 /** The review steps of a process (those the engine's four-eyes applies to). */
 const reviewSteps = (processKey: string): ProcessStepRef[] => {
   const reviews = new Set<string>(activityTypesOf('director'));

@@ -18,7 +18,7 @@ export const READ_ACTIONS: readonly string[] = [...READ_ONLY_ACTIONS];
 
 export const permissionResource = (permission: string) => permission.slice(0, permission.lastIndexOf(':'));
 
-/** The resource of a catalogue of permission strings (src/lib/permissions.ts), e.g. PERMISSIONS.quota → 'quota:account'. */
+/** The resource of a group of permission strings (an area's permissions.ts), e.g. the quotas area's quota → 'quota:account'. */
 export const resourceOf = (permissions: Readonly<Record<string, string>>) => permissionResource(Object.values(permissions)[0]);
 
 export function ruleGrants(rule: GrantRule, permission: string): boolean {

@@ -3,7 +3,7 @@
  * state, the moves between states, and when the call button may show.
  */
 import { hasPermission } from './access';
-import { PERMISSIONS } from './permissions';
+import { PERMISSIONS } from '../features/hotline/permissions';
 
 /** An operator's call state: IDLE when they have no open call, else their open call's status. */
 export const CALL_STATE = { idle: 'IDLE', dialling: 'DIALLING', talking: 'TALKING', wrapUp: 'WRAP_UP' } as const;

@@ -6,7 +6,7 @@
  * The page is a tree of its own (src/features/admin-structure/MenusPage.tsx).
  */
 import { defineResource } from '../crud/resource';
-import { PERMISSIONS } from '../lib/permissions';
+import { PERMISSIONS } from '../features/admin-structure/permissions';
 
 const f = (field: string) => `admin:menu.fields.${field}`;
 

@@ -5,7 +5,7 @@
  * record's id is the session's public id, never its token or the token's hash.
  */
 import { defineResource } from '../crud/resource';
-import { PERMISSIONS } from '../lib/permissions';
+import { PERMISSIONS } from '../features/system-admin/permissions';
 
 const f = (field: string) => `resources:onlineSession.fields.${field}`;
 

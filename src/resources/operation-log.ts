@@ -3,7 +3,7 @@
  * when and from where; issue 20 adds the changes. Read-only: list, show and export, no form.
  */
 import { defineResource } from '../crud/resource';
-import { PERMISSIONS } from '../lib/permissions';
+import { PERMISSIONS } from '../features/operation-log/permissions';
 
 const f = (field: string) => `resources:operationLog.fields.${field}`;
 

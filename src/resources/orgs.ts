@@ -5,7 +5,7 @@
  * (server/admin-structure/orgs.ts). The page shows the tree (src/features/admin-structure/OrgsPage.tsx).
  */
 import { defineResource } from '../crud/resource';
-import { PERMISSIONS } from '../lib/permissions';
+import { PERMISSIONS } from '../features/admin-structure/permissions';
 
 const f = (field: string) => `admin:org.fields.${field}`;
 

@@ -4,7 +4,7 @@
  * through sys_user_positions, and a held position cannot be removed. The kit's generic list page.
  */
 import { defineResource } from '../crud/resource';
-import { PERMISSIONS } from '../lib/permissions';
+import { PERMISSIONS } from '../features/admin-structure/permissions';
 
 const f = (field: string) => `admin:position.fields.${field}`;
 

@@ -8,7 +8,7 @@
  * A password hash is never a field here, and the server never answers one.
  */
 import { defineResource } from '../crud/resource';
-import { PERMISSIONS } from '../lib/permissions';
+import { PERMISSIONS } from '../features/staff/permissions';
 
 const f = (resource: 'staff' | 'role', field: string) => `staff:${resource}.fields.${field}`;
 

@@ -27,7 +27,7 @@ export interface StaticRoute {
    * An action page's write: the permission(s) of the call the page exists to make (a form's submit).
    * An operator who may open the page but holds none of them gets it read-only (AppRoute.readOnly:
    * the shell disables every control on it and says why), whatever the path was opened by. The same
-   * strings the server's routes require, from src/lib/permissions.
+   * strings the server's routes require, from the area's permissions.ts (or src/lib/permissions.ts, the platform's).
    */
   action?: string | readonly string[];
 }

@@ -16,7 +16,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { AUDIT_RULES_API } from '../../src/lib/audit-rules';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/redemption/permissions';
 import { ROLE_CALLS } from '../../src/resources/staff';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { expect, openedDropdown, PERSONAS, signIn, signOutQuietly, test, todoOfProcess } from './support/fixtures';

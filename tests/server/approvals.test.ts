@@ -14,7 +14,7 @@ import { crudRoutes } from '../../server/crud/routes';
 import { defineResource } from '../../src/crud/resource';
 import { certDateOf } from '../../src/lib/certificates';
 import { businessToday } from '../../src/lib/dates';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/certificates/permissions';
 import { PROCESS_KEYS } from '../../src/workflows/registry';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';

@@ -22,13 +22,18 @@ import {
   type AuditRule,
   type AuditRuleChange,
 } from '../../src/lib/audit-rules';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS as BILLS_PERMISSIONS } from '../../src/features/bills/permissions';
+import { PERMISSIONS as REDEMPTION_PERMISSIONS } from '../../src/features/redemption/permissions';
+import { PERMISSIONS as STAFF_PERMISSIONS } from '../../src/features/staff/permissions';
 import { ROLE_CALLS } from '../../src/resources/staff';
 import { operationLogResource } from '../../src/resources/operation-log';
 import { approvalChanges, auditRuleExceptions, auditRules, operationLogs } from '../../server/db/schema';
 import type { AuditReport, ExceptionListing } from '../../server/audit-rules/evaluate';
 import { ApiClient, dataOf, refusalOf, signInAs } from './client';
 import { startServer, type TestServer } from './server';
+
+/** The permission strings named here, each group from its area's catalogue (or the platform's). */
+const PERMISSIONS = { ...BILLS_PERMISSIONS, ...REDEMPTION_PERMISSIONS, ...STAFF_PERMISSIONS };
 
 let srv: TestServer;
 let admin: ApiClient;

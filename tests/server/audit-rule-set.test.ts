@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_RULES_API, AUDIT_RULE_SET_VERSION } from '../../src/lib/audit-rules';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/redemption/permissions';
 import { ROLE_CALLS, STAFF_CALLS } from '../../src/resources/staff';
 import { auditRules, operationLogs, roles, users, workflowHistory, workflowInstances, workflowTasks } from '../../server/db/schema';
 import type { AuditReport, Finding } from '../../server/audit-rules/evaluate';

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateRules } from '../../server/audit-rules/evaluate';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/redemption/permissions';
 import { auditSizesAt, buildAuditWorld } from '../../bench/audit-rules/world';
 import { startServer, type TestServer } from './server';
 

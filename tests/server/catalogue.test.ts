@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { knownPermissions } from '../../src/crud/resource';
 import { ROLE } from '../../src/lib/codes';
 import { expandGrants } from '../../src/lib/grants';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/quotas/permissions';
 import { AREA_CATALOGUES, type AreaCatalogue } from '../../server/db/seed-data/catalogue';
 import { assembleDictionaries, DICTIONARIES } from '../../server/db/seed-data/dictionaries';
 import { assembleMenuTree, MENU_TREE, type MenuSeed } from '../../server/db/seed-data/menus';

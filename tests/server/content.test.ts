@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
 import { FILE_CALLS } from '../../src/lib/files';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/content/permissions';
 import { newsResource, noticeResource } from '../../src/features/content/resources';
 import { XSS_PAYLOADS, XSS_SENTINEL } from '../fixtures/xss-payloads';
 import { signInAs, type ApiClient, dataOf, refusalOf } from './client';

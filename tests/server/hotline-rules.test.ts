@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { standInCallCentre } from '../../server/call-centre';
 import { CALL_BLOCK, CALL_STATE, callBlocks, canMove, type CallState } from '../../src/lib/hotline';
-import { ALL_PERMISSIONS_WILDCARD, PERMISSIONS } from '../../src/lib/permissions';
+import { ALL_PERMISSIONS_WILDCARD } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/hotline/permissions';
 
 const STATES = Object.values(CALL_STATE) as CallState[];
 

@@ -14,7 +14,7 @@ import { crudRoutes } from '../../server/crud/routes';
 import { operationLogs, sysDictData } from '../../server/db/schema';
 import { changeOf, MASKED } from '../../server/operation-log/record';
 import { defineResource } from '../../src/crud/resource';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS } from '../../src/features/certificates/permissions';
 import { OPERATION_ACTION, operationLogResource, WORKFLOW_LOG_RESOURCE } from '../../src/resources/operation-log';
 import { dataOf, passwordOf, refusalOf, signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';

@@ -9,11 +9,15 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../src/lib/permissions';
+import { PERMISSIONS as STAFF_PERMISSIONS } from '../../src/features/staff/permissions';
+import { PERMISSIONS as PLATFORM_PERMISSIONS } from '../../src/lib/permissions';
 import { ROLE_CALLS, STAFF_CALLS, roleResource, staffResource, type GrantTreeNode } from '../../src/resources/staff';
 import { operationLogs, users } from '../../server/db/schema';
 import { ApiClient, dataOf, refusalOf, signInAs, type ApiResponse } from './client';
 import { startServer, type TestServer } from './server';
+
+/** The permission strings named here, each group from its area's catalogue (or the platform's). */
+const PERMISSIONS = { ...STAFF_PERMISSIONS, ...PLATFORM_PERMISSIONS };
 
 let srv: TestServer;
 let admin: ApiClient;

@@ -1,6 +1,6 @@
 import { localeNamespace } from '../../server/locale-catalogue';
 import { SYSTEM_RESOURCES } from '../../src/resources/system';
-import { ALL_PERMISSIONS } from '../../src/lib/permissions';
+import { ALL_PERMISSIONS } from '../../src/lib/all-permissions';
 import { validators } from '../../src/lib/validators';
 
 /** The resources namespace merged: the platform's labels and each area's share (server/locale-catalogue.ts). */

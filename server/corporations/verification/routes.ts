@@ -21,7 +21,7 @@ import {
   type VerificationKind,
 } from '../../../src/lib/corporations';
 import { fenToYuan, toFen } from '../../../src/lib/money';
-import { PERMISSIONS } from '../../../src/lib/permissions';
+import { PERMISSIONS } from '../../../src/features/corporations/permissions';
 import type { AppContext } from '../../context';
 import { id, money, oneOf, optional } from '../../input/fields';
 import type { Tx } from '../../crud/routes';

@@ -33,7 +33,7 @@ import { DictTag } from '../../components/DictTag';
 import { FileUpload } from '../../components/files/FileUpload';
 import { exceedsConcentration, PACKAGE_ACTION, PACKAGE_STATUS, PACKAGE_STATUS_DICT } from '../../lib/abs';
 import { formatMoney } from '../../lib/money';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { absApi, type AssetPackage, type Page, type PackageDetail, type PoolNoteView } from './abs-api';
 import { ConcentrationChart } from './ConcentrationChart';
 import './locale';

@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router';
 import { HasPermi } from '../../components/access/HasAccess';
 import { FileUpload } from '../../components/files/FileUpload';
 import { FilePreview } from '../../components/files/FilePreview';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { absApi, type AssetPackage, type IssueNodeView } from './abs-api';
 import './locale';
 import { toastPageFailure } from '../../components/page-failure';

@@ -23,7 +23,7 @@ import {
 } from '../../lib/abs';
 import { formatCurrency, formatMoney } from '../../lib/money';
 import { amountToChinese } from '../../lib/numerals';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { absApi, type Page, type Registration, type RegistrationDetail, type RegistrationSubjects } from './abs-api';
 import './locale';
 import { toastPageFailure } from '../../components/page-failure';

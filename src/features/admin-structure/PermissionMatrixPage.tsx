@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../crud/use-resource-access';
 import { MATRIX_ACTIONS, MATRIX_API, type MatrixAnswer, type MatrixFilters, type MatrixRow, type MatrixSubjectKind } from '../../lib/permission-matrix';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { api } from '../../providers/http';
 import { useNamespaces } from '../../providers/lazy-namespaces';
 import { Typed, typedSelect } from '../../components/Typed';

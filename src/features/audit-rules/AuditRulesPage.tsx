@@ -19,7 +19,7 @@ import { DATETIME_FORMAT } from '../../crud/fields';
 import { useHasPermission } from '../../crud/use-resource-access';
 import { AUDIT_RULES_API, nameOf, type AuditExportFormat, type AuditRule, type AuditRuleChange, type Named } from '../../lib/audit-rules';
 import { permissionLabel } from '../../lib/permission-labels';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { api } from '../../providers/http';
 import { useNamespaces } from '../../providers/lazy-namespaces';
 import { PROCESS_DEFINITIONS } from '../../workflows/registry';

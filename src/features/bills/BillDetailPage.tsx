@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BILL_PAGE, mayBill } from '../../lib/bills';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { usePermission } from '../../providers/user';
 import { TASK_VIEW_PATH } from '../../routes/static-routes';
 import { BillSummary } from './BillSummary';

@@ -11,7 +11,7 @@ import { Typed } from '../../components/Typed';
 import { Link } from 'react-router';
 import { BILL_STATUSES } from '../../lib/bills';
 import { formatMoney } from '../../lib/money';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { usePermission } from '../../providers/user';
 import { BillStatusTag } from './BillSummary';
 import { billLink, billsApi, messageOf, type Bill } from './bills-api';

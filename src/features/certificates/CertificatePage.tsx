@@ -27,7 +27,7 @@ import {
   type CertKind,
   type CertStatus,
 } from '../../lib/certificates';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { errorNotification, type PageAnswer } from '../../providers/data-provider';
 import { CertificateDrawer } from './CertificateDrawer';
 import { useDraftOffer } from '../../components/form-guard/useFormGuard';

@@ -1,6 +1,6 @@
 // The `content` area's screens, found by the shell (src/routes/area-pages.ts; issue 39 item 2).
 import { child, type StaticRoute } from '../../routes/static-route';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import type { AreaPages } from '../../routes/area-pages';
 
 /** Its pages, by the component path the menu tree names. */

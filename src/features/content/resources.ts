@@ -4,7 +4,7 @@
  * offline, take a published one offline (which unpins it), pin and unpin a published one.
  */
 import { defineResource } from '../../crud/resource';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 
 export const CONTENT_STATUS = { draft: 'DRAFT', published: 'PUBLISHED', offline: 'OFFLINE' } as const;
 export const CONTENT_STATUS_DICT = 'content_status';

@@ -14,7 +14,8 @@ import { FieldValue, fieldsOf } from '../../crud/fields';
 import { ResourceList } from '../../crud/ResourceList';
 import '../../crud/kit.css';
 import { CORP_TYPE, groupAccountNo } from '../../lib/corporations';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS as FINANCING_PERMISSIONS } from '../financing/permissions';
+import { PERMISSIONS as REALNAME_PERMISSIONS } from '../realname/permissions';
 import { usePermission } from '../../providers/user';
 import { SupplierSigningTab } from '../financing';
 import { api } from '../../providers/http';
@@ -68,8 +69,8 @@ function CorporationDetail() {
   const id = params.get(CORPORATION_QUERY);
   const { result, query } = useOne({ resource: corporationResource.name, id: id ?? undefined, queryOptions: { enabled: !!id }, errorNotification });
   const verifications = useVerifications(id);
-  const mayReadFinancing = usePermission(PERMISSIONS.financing.query);
-  const mayReadRealname = usePermission(PERMISSIONS.realname.query);
+  const mayReadFinancing = usePermission(FINANCING_PERMISSIONS.financing.query);
+  const mayReadRealname = usePermission(REALNAME_PERMISSIONS.realname.query);
   const isSupplier = Array.isArray(result?.corpTypes) && (result.corpTypes as string[]).includes(CORP_TYPE.supplier);
 
   if (!id) return <Empty />;

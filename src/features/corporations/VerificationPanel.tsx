@@ -19,7 +19,7 @@ import {
   type VerificationKind,
 } from '../../lib/corporations';
 import { formatDate } from '../../lib/dates';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { showRefusal } from './refusal';
 import { verificationApi, type Verification } from './verification-api';
 

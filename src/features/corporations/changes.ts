@@ -6,7 +6,7 @@
  */
 import { defineResource, type FieldOwner, type FieldSchema } from '../../crud/resource';
 import { ACCOUNT_USAGE_DICT, ADMISSION_STATUS_DICT, CORP_TYPE } from '../../lib/corporations';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 
 export const CORP_CHANGE_PROCESS = {
   coreAdmitCreate: 'Process_CI_CORE_ADMIT_CREATE',

@@ -5,7 +5,7 @@
  */
 import { defineResource } from '../../crud/resource';
 import { ACCOUNT_USAGE, ACCOUNT_USAGE_DICT, ADMISSION_STATUS_DICT, CORP_REALNAME_DICT, CORP_TYPE_DICT } from '../../lib/corporations';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { CORP_FIELD_OWNER } from './changes';
 
 const corp = (name: string) => `corporations:corporation.fields.${name}`;

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { TipBar } from '../../components/TipBar';
 import { useHasPermission } from '../../crud/use-resource-access';
 import { APPLY_LEVEL, type ApplyLevel } from '../../lib/credit-notes';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { formatMoney } from '../../lib/money';
 import { parseAmount } from '../../lib/quotas';
 import { viewTaskLink } from '../../workflows/task-center/task-links';

@@ -14,7 +14,7 @@ import { TipBar } from '../../components/TipBar';
 import { HasPermi } from '../../components/access/HasAccess';
 import { APPLICATION_STATUS, sumAmounts } from '../../lib/credit-notes';
 import { formatMoney } from '../../lib/money';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { batchLink, creditApi, type Application, type Batch } from './credit-api';
 import './locale';
 import { toastPageFailure } from '../../components/page-failure';

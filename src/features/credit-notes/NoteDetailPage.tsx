@@ -12,7 +12,7 @@ import { TipBar } from '../../components/TipBar';
 import { HasPermi } from '../../components/access/HasAccess';
 import { NOTE_STATUS } from '../../lib/credit-notes';
 import { formatMoney } from '../../lib/money';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { parseAmount } from '../../lib/quotas';
 import { creditApi, noteLink, type Hold, type Note } from './credit-api';
 import { NoteStatusTag } from './NotesPage';

@@ -5,7 +5,7 @@
  */
 import { defineResource } from '../../crud/resource';
 import { CREDIT_NOTE_API } from '../../lib/credit-notes';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 
 const field = (name: string) => `creditNotes:fields.${name}`;
 

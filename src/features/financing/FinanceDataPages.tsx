@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import '../../crud/kit.css';
 import { APPLICATION_QUERY, FINANCE_DATA_PATHS, FINANCING_STATUS } from '../../lib/financing';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { usePermission } from '../../providers/user';
 import { ApplicationSummary } from './ApplicationSummary';
 import { financingApi, messageOf, type ApplicationDetail } from './financing-api';

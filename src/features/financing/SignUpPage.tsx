@@ -25,7 +25,7 @@ import {
 import { typedCell, typedSelect } from '../../components/Typed';
 import { DATETIME_FORMAT } from '../../crud/fields';
 import { formatDate } from '../../lib/dates';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { SIGN_RESULT } from '../../lib/sms-sign';
 import { usePermission, useUserInfo } from '../../providers/user';
 import { useSmsSign } from '../../workflows/sign/useSmsSign';

@@ -12,7 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { HasPermi } from '../../components/access/HasAccess';
 import { DictTag } from '../../components/DictTag';
 import { formatDate } from '../../lib/dates';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { dictItem, useDicts } from '../../providers/dictionaries';
 import { helpApi, type HelpArticle, type HelpPage } from './help-api';
 import { HELP_CATEGORY_DICT, helpArticleResource } from './resources';

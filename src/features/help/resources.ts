@@ -4,7 +4,7 @@
  * (src/features/help/HelpCenterPage.tsx), which needs no permission beyond a session.
  */
 import { defineResource } from '../../crud/resource';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { CONTENT_STATUS, CONTENT_STATUS_DICT } from '../content';
 
 export const HELP_CATEGORY_DICT = 'help_category';

@@ -3,7 +3,7 @@
  * contact. Read-only: calls are written by the hotline's state machine (server/hotline), never by a form.
  */
 import { defineResource } from '../../crud/resource';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 
 const field = (name: string) => `hotline:call.fields.${name}`;
 

@@ -8,7 +8,7 @@ import { Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../lib/access';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { whenIdle } from '../../layout/idle';
 import { useUserInfo } from '../../providers/user';
 import { liveMessages, useLiveMessages } from './live';

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../components/DictTag';
 import { ResourceList } from '../../crud/ResourceList';
 import { hasPermission } from '../../lib/access';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { placeholdersIn, TEMPLATE_PLACEHOLDERS, TEMPLATE_STATUS, TEMPLATE_STATUS_DICT } from '../../lib/products';
 import { api } from '../../providers/http';
 import { useUserInfo } from '../../providers/user';

@@ -7,7 +7,7 @@
  */
 import { defineResource, type AnyResource, type FieldSchema } from '../../crud/resource';
 import { CORP_TYPE } from '../../lib/corporations';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import {
   AGREEMENT_PROCESS,
   OFFER_TYPE,

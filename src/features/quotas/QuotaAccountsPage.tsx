@@ -12,7 +12,7 @@ import { HasPermi } from '../../components/access/HasAccess';
 import { DictTag } from '../../components/DictTag';
 import { formatMoney } from '../../lib/money';
 import { isDispatchable, QUOTA_KIND, QUOTA_KIND_DICT } from '../../lib/quotas';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { UNIT_KIND, UNIT_KIND_DICT } from '../../lib/corporations';
 import { dispatchLink, ledgerLink, quotaApi, type Page, type QuotaAccount } from './quota-api';
 import { QuotaRequestModal } from './QuotaRequestModal';

@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { HasPermi } from '../../components/access/HasAccess';
 import { DictTag } from '../../components/DictTag';
 import { formatCurrency, formatMoney } from '../../lib/money';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { QUOTA_KIND_DICT, QUOTA_MOVEMENT, QUOTA_MOVEMENT_DICT } from '../../lib/quotas';
 import { pageMessageOf } from '../../providers/http';
 import { QUOTA_PATHS, quotaApi, type LedgerEntry, type Page, type QuotaAccount } from './quota-api';

@@ -4,7 +4,7 @@
  */
 import { defineResource } from '../../crud/resource';
 import { QUOTA_API, QUOTA_MOVEMENT_DICT } from '../../lib/quotas';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 
 const field = (name: string) => `quotas:ledger.fields.${name}`;
 

@@ -9,7 +9,7 @@ import { Button, Card, Empty, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { hasPermission } from '../../lib/access';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { isEditable } from '../../lib/realname';
 import { useUserInfo } from '../../providers/user';
 import { HistoryTimeline } from '../../workflows/task-view/HistoryTimeline';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ResourceList } from '../../crud/ResourceList';
 import { hasPermission } from '../../lib/access';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { isEditable, isRemovable, type RealnameRecord } from '../../lib/realname';
 import { useUserInfo } from '../../providers/user';
 import { realnameResource } from './resources';

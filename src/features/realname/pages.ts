@@ -1,6 +1,6 @@
 // The `realname` area's screens, found by the shell (src/routes/area-pages.ts; issue 39 item 2).
 import { child, type StaticRoute } from '../../routes/static-route';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { TASK_COMPONENT } from '../../workflows/define';
 import type { AreaPages, AreaTaskViews } from '../../routes/area-pages';
 

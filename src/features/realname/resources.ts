@@ -5,7 +5,7 @@
  * declaration offers only list and query, and the page adds 新增 / 编辑 / 提交 / 删除 by status.
  */
 import { defineResource } from '../../crud/resource';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { REALNAME_API, REALNAME_STATUS_DICT } from '../../lib/realname';
 
 const f = (field: string) => `resources:realname.fields.${field}`;

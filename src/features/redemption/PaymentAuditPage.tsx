@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Typed } from '../../components/Typed';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { AUDIT_OUTCOME, PAYMENT_STATUS, PAYMENT_STATUSES, type AuditOutcome } from '../../lib/redemption';
 import { pageMessageOf } from '../../providers/http';
 import { usePermission, useUserInfo } from '../../providers/user';

@@ -8,7 +8,7 @@ import { ResourceList } from '../../crud/ResourceList';
 import { formatDate } from '../../lib/dates';
 import { useHasPermission } from '../../crud/use-resource-access';
 import { PASSWORD_MAX_LENGTH, isStrongPassword } from '../../lib/password';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { encryptWithPublicKey } from '../../providers/auth-provider';
 import { api } from '../../providers/http';
 import { ACCOUNT_STATUS, STAFF_CALLS, USERNAME_PATTERN, staffResource } from '../../resources/staff';

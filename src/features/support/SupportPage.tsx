@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { hasPermission } from '../../lib/access';
 import { MAX_SUPPORT_TEXT, SUPPORT_API, type SupportBox, type SupportConversation, type SupportMessage } from '../../lib/messages';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { api } from '../../providers/http';
 import { useUserInfo } from '../../providers/user';
 import { liveMessages, formatTime } from '../messages';

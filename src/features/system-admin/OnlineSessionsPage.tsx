@@ -4,7 +4,7 @@ import { App, Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ResourceList } from '../../crud/ResourceList';
 import { useHasPermission } from '../../crud/use-resource-access';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from './permissions';
 import { api } from '../../providers/http';
 import { FORCE_LOGOUT_CALL, onlineSessionResource } from '../../resources/online-session';
 

@@ -3,7 +3,7 @@ import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { PERMISSIONS } from '../../lib/permissions';
+import { PERMISSIONS } from '../../features/dashboard/permissions';
 import { TypedIn } from '../../components/Typed';
 import { MenuIcon } from '../../layout/menu-icons';
 import { useGrants } from '../../routes/grants-store';

@@ -5,9 +5,14 @@ import { HasPermi, HasRole } from '../../../src/components/access/HasAccess';
 import { accessControlProvider, decideAccess } from '../../../src/providers/access-control';
 import { accessControlProvider as lazyAccessControlProvider } from '../../../src/providers/lazy-providers';
 import { userStore } from '../../../src/providers/user';
-import { ALL_PERMISSIONS_WILDCARD, PERMISSIONS } from '../../../src/lib/permissions';
+import { PERMISSIONS as CERTIFICATES_PERMISSIONS } from '../../../src/features/certificates/permissions';
+import { PERMISSIONS as REALNAME_PERMISSIONS } from '../../../src/features/realname/permissions';
+import { ALL_PERMISSIONS_WILDCARD, PERMISSIONS as PLATFORM_PERMISSIONS } from '../../../src/lib/permissions';
 import { ROLE } from '../../../src/lib/codes';
 import { personaUser, userWith, type PersonaName } from './personas';
+
+/** The permission strings named here, each group from its area's catalogue (or the platform's). */
+const PERMISSIONS = { ...CERTIFICATES_PERMISSIONS, ...REALNAME_PERMISSIONS, ...PLATFORM_PERMISSIONS };
 
 afterEach(() => {
   cleanup();

@@ -11,9 +11,13 @@ import '../../../src/providers/i18n-app';
 import { ReferenceSelect } from '../../../src/crud/ReferenceSelect';
 import type { FieldSchema } from '../../../src/crud/resource';
 import { CORP_TYPE } from '../../../src/lib/corporations';
-import { PERMISSIONS } from '../../../src/lib/permissions';
+import { PERMISSIONS as CORPORATIONS_PERMISSIONS } from '../../../src/features/corporations/permissions';
+import { PERMISSIONS as PRODUCTS_PERMISSIONS } from '../../../src/features/products/permissions';
 import { userStore } from '../../../src/providers/user';
 import { userWith } from './personas';
+
+/** The permission strings named here, each group from its area's catalogue (or the platform's). */
+const PERMISSIONS = { ...CORPORATIONS_PERMISSIONS, ...PRODUCTS_PERMISSIONS };
 
 const core: FieldSchema = {
   type: 'reference',

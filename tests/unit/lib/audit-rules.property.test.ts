@@ -18,9 +18,13 @@ import {
   type ConflictingFunctionsRule,
 } from '../../../src/lib/audit-rules';
 import { ROLE } from '../../../src/lib/codes';
-import { ALL_PERMISSIONS_WILDCARD, PERMISSIONS } from '../../../src/lib/permissions';
+import { PERMISSIONS as QUOTAS_PERMISSIONS } from '../../../src/features/quotas/permissions';
+import { ALL_PERMISSIONS_WILDCARD, PERMISSIONS as PLATFORM_PERMISSIONS } from '../../../src/lib/permissions';
 import { WORKING_ROLE_CODE, workingRoleOf, type ActivityType } from '../../../src/workflows/activities';
 import { PROCESS_DEFINITIONS } from '../../../src/workflows/registry';
+
+/** The permission strings named here, each group from its area's catalogue (or the platform's). */
+const PERMISSIONS = { ...QUOTAS_PERMISSIONS, ...PLATFORM_PERMISSIONS };
 
 type Role = AccessSnapshot['roles'][number];
 

@@ -6,7 +6,7 @@
 import enUS from '../../../locales/en-US/permissions.json';
 import zhCN from '../../../locales/zh-CN/permissions.json';
 import { permissionLabel, permissionOptions } from '../../../src/lib/permission-labels';
-import { ALL_PERMISSIONS } from '../../../src/lib/permissions';
+import { ALL_PERMISSIONS } from '../../../src/lib/all-permissions';
 
 /** A t over one language's permissions namespace, as i18next resolves it (nested keys, defaultValue, {{params}}). */
 const tOf =

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/DictTag';
 import { moveRuleBroken, UNIT_KIND, UNIT_KIND_DICT } from '../../../lib/corporations';
 import { debounce } from '../../../lib/debounce';
-import { PERMISSIONS } from '../../../lib/permissions';
+import { PERMISSIONS } from '../permissions';
 import { useHasPermission } from '../../../crud/use-resource-access';
 import { showRefusal } from '../refusal';
 import { groupTreeApi } from './group-tree-api';

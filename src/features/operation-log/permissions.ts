@@ -1,0 +1,12 @@
+/**
+ * The operation-log area’s permission strings (issue 39 item 1): its declarations, its screens, its server
+ * routes’ guards and the seeded roles’ grant rules read them here, and another area reads them through
+ * this module alone. Found with every other area’s by discovery (src/lib/all-permissions.ts). Each
+ * string is stored in installs’ role grants: never renamed.
+ */
+import type { PermissionCatalogue } from '../../lib/permissions';
+
+export const PERMISSIONS = {
+  /** The operation log: read and exported, never written through the API. */
+  operationLog: { list: 'system:operlog:list', query: 'system:operlog:query', export: 'system:operlog:export' },
+} as const satisfies PermissionCatalogue;

@@ -1,0 +1,11 @@
+/**
+ * The realname area’s permission strings (issue 39 item 1): its declarations, its screens, its server
+ * routes’ guards and the seeded roles’ grant rules read them here, and another area reads them through
+ * this module alone. Found with every other area’s by discovery (src/lib/all-permissions.ts). Each
+ * string is stored in installs’ role grants: never renamed.
+ */
+import { crud, type PermissionCatalogue } from '../../lib/permissions';
+
+export const PERMISSIONS = {
+  realname: { ...crud('admit', 'realname'), submit: 'admit:realname:submit' },
+} as const satisfies PermissionCatalogue;
