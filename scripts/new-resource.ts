@@ -450,7 +450,7 @@ function writeFace(o: Options): string[] {
 
 /**
  * The resource's copy in both languages, in the area's own locale files (src/features/<area>/locales/<lang>/,
- * created when missing): its labels, its menu title, a new unique field's name, a new dictionary's labels, its
+ * created when missing): its labels, its menu title, its permissions' name, a new unique field's name, a new dictionary's labels, its
  * process's name and task summary. No shared file under locales/ is edited; the loaders merge the area's share.
  */
 function writeLabels(o: Options): string[] {
@@ -481,6 +481,10 @@ function writeLabels(o: Options): string[] {
     });
     update(language, 'menu', (menu) => {
       menu[menuUri(o)] = pick(o.title, o.titleEn);
+    });
+    // Its permission strings' name (crud(area, key): 仓单 · 新增), which the auditors' screens show rather than the code.
+    update(language, 'permissions', (permissions) => {
+      within(within(permissions, 'groups'), o.area)[key] = pick(o.title, o.titleEn);
     });
     // What a DUPLICATE found by the database names (server:input.fields, one name per field across resources): a name no file gives yet.
     const named = ((catalogue(o.root, 'server', language) as { input?: { fields?: Record<string, string> } }).input?.fields ?? {}) as Record<string, string>;

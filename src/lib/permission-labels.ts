@@ -1,7 +1,8 @@
 /**
  * A permission code as an operator reads it: `financing:application:add` is 融资资格申请 · 新增. The
  * code (area:resource:action) stays what is stored and checked; screens that show one (the audit
- * rules' form, list and change view) label it here, from locales/<lang>/permissions.json: the
+ * rules' form, list and change view) label it here, from the permissions namespace (locales/<lang>/permissions.json,
+ * the actions' and the platform's names, and each area's share in src/features/<area>/locales/): the
  * resource's name (the menu it is granted with) and the action's. A code whose resource or action has
  * no label (one a later area declares before naming it) is shown as it is, never as a raw key.
  */

@@ -144,7 +144,7 @@ describe('npm run new:resource', () => {
     for (const table of ['warehouse-receipts', 'collateral-pledges']) expect(existsSync(join(copy, `server/warehouse/${table}.table.ts`)), table).toBe(true);
     // No central list: the seed data names no area (issue 39 item 2); the area's catalogue holds both.
     expect(written).not.toContain('server/db/seed-data/');
-    // No shared locale file either (issue 39 item 1): the labels, the menu title, the new unique fields' names, the
+    // No shared locale file either (issue 39 item 1): the labels, the menu title, the permissions' name, the new unique fields' names, the
     // dictionary's labels, the process's name and its task summary are the new area's own copy, in its folder.
     expect(written).not.toMatch(/^\s*\S+\s+"?locales\//m);
     const areaCopy = (language: string, namespace: string) =>
@@ -155,6 +155,8 @@ describe('npm run new:resource', () => {
       expect(Object.keys(areaCopy(language, 'dict'))).toEqual(['wr_status']);
       expect(Object.keys(areaCopy(language, 'workflow').process)).toEqual(['Process_COLLATERAL_PLEDGES']);
       expect(Object.keys(areaCopy(language, 'workflow').summary)).toEqual(['collateralPledge']);
+      // Its permissions' name, so the auditors' screens read 仓单 · 新增, not warehouse:warehouseReceipt:add.
+      expect(Object.keys(areaCopy(language, 'permissions').groups.warehouse as object).sort()).toEqual(['collateralPledge', 'warehouseReceipt']);
     }
     expect(areaCopy('en-US', 'resources').warehouseReceipt).toMatchObject({
       title: 'Warehouse receipts',
@@ -201,6 +203,8 @@ describe('npm run new:resource', () => {
       'tests/unit/workflows.test.ts',
       // The areas' test: a new area has its face, and the page and task-view registries need no edit.
       'tests/unit/shell/areas.test.ts',
+      // Every permission the code knows, the new resources' among them, named in both languages.
+      'tests/unit/lib/permission-labels.test.ts',
     ]);
     expect(units.status, units.output).toBe(0);
     const tests = run(bin('vitest'), ['run', 'tests/server/resources.test.ts', '-t', 'warehouse-receipts|collateral-pledges', '--reporter=verbose']);

@@ -3,10 +3,19 @@
  * has its resource's and its action's name in both languages, so no screen falls back to a raw code;
  * a code without one (a later area's) is shown as it is, never as a locale key.
  */
-import enUS from '../../../locales/en-US/permissions.json';
-import zhCN from '../../../locales/zh-CN/permissions.json';
+import { localeNamespace } from '../../../server/locale-catalogue';
+import { knownPermissions } from '../../../src/crud/resource';
 import { permissionLabel, permissionOptions } from '../../../src/lib/permission-labels';
-import { ALL_PERMISSIONS } from '../../../src/lib/all-permissions';
+import { RESOURCES, TEST_ONLY_RESOURCES } from '../../../src/resources';
+
+/**
+ * The namespace as the app has it: the platform's locales/<lang>/permissions.json and each area's share
+ * (src/features/<area>/locales/<lang>/permissions.json: the names of its resources), merged.
+ */
+const zhCN = localeNamespace('zh-CN', 'permissions') as { groups: Record<string, Record<string, string>>; actions: Record<string, string> };
+const enUS = localeNamespace('en-US', 'permissions');
+/** Every permission the code knows: the catalogues' and every declared resource's (one made by the scaffold included), the test-only ones aside. */
+const ALL_PERMISSIONS = knownPermissions(RESOURCES.filter((resource) => !TEST_ONLY_RESOURCES.includes(resource)));
 
 /** A t over one language's permissions namespace, as i18next resolves it (nested keys, defaultValue, {{params}}). */
 const tOf =
