@@ -6,7 +6,9 @@
  * and during the export: p50, p95 and the ratio. Goals: under 60 s, under 150 MB of growth, the list
  * calls under 2× their p95.
  *
- * Settings: BENCH_EXPORT_ROWS (default 200000), BENCH_SAMPLES (list calls timed before, default 100).
+ * Settings: BENCH_EXPORT_ROWS (default 200000), BENCH_SAMPLES (list calls timed before, default 100),
+ * BENCH_EXPORT_ALONE=1 (no list calls during the export, only the record polled every 250 ms: the export's own
+ * memory and time, without the other operator's calls beside it).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import { rssMb, startServer } from './server-process';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 200_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+const ALONE = process.env.BENCH_EXPORT_ALONE === '1';
 const LEDGER = '/op/v1/quotas/ledger';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -78,8 +81,9 @@ try {
     const during: number[] = [];
     let record: { status: string; rowCount: number | null; message?: string | null } | undefined;
     for (let i = 0; ; i++) {
-      during.push(await timed(reader, pages[i % pages.length]));
-      if (i % 10 === 0) {
+      if (ALONE) await new Promise((resolve) => setTimeout(resolve, 250));
+      else during.push(await timed(reader, pages[i % pages.length]));
+      if (ALONE || i % 10 === 0) {
         const list = await admin.call('/op/v1/export/file-export-records/page', { json: { pageSize: 50 } });
         record = (list.body?.data as { records: Array<{ id: string; status: string; rowCount: number | null; message?: string | null }> }).records.find(
           (r) => r.id === id,
@@ -91,7 +95,7 @@ try {
     clearInterval(sampler);
 
     const calm = figures(before);
-    const busy = figures(during);
+    const busy = ALONE ? { n: 0, p50: NaN, p95: NaN } : figures(during);
     console.table([
       { measure: 'export status', value: `${record!.status}${record!.message ? ` (${record!.message})` : ''}`, goal: 'SUCCESS' },
       { measure: 'rows written', value: record!.rowCount ?? 0, goal: movements },

@@ -18,7 +18,7 @@ import { PROCESS_GONE_MS } from '../process-heartbeat';
 import { translate } from '../i18n';
 import type { Principal } from '../security/sessions';
 import { DownloadTickets, TICKET_TTL_MS } from './tickets';
-import { XlsxStreamWriter } from './xlsx-stream';
+import { XlsxStreamWriter, excelDateSerial } from './xlsx-stream';
 
 export type ExportRecord = typeof fileExportRecords.$inferSelect;
 type Row = Record<string, unknown>;
@@ -27,6 +27,16 @@ type Row = Record<string, unknown>;
  * batch (a year's ledger), so that neither the rows nor the workbook are ever whole in memory.
  */
 export type ExportRows = () => Promise<Row[]> | AsyncIterable<Row[]>;
+/**
+ * The rows of a large export as the driver's arrays (array-rows.ts), batch by batch: each row's values in the
+ * order of exportFields(resource), as the sheet writes them, except that a dictionary value becomes its label,
+ * a boolean 是/否, a datetime comes as epoch milliseconds (a number: no Date per row) and a reference as its
+ * label(s). The arrays are written as they are (converted in place), so no mapped copy of a row exists.
+ */
+export type ExportArrays = () => AsyncIterable<unknown[][]>;
+/** Where a job's rows come from: rows as objects by field name, or arrays in the columns' order. */
+type RowSource = { objects: ExportRows } | { arrays: ExportArrays };
+const EMPTY_ROW: unknown[] = [];
 
 export { EXPORT_STATUS };
 
@@ -93,7 +103,16 @@ export class ExportService {
   }
 
   /** Makes the PROCESSING record and starts the job without waiting for it. */
-  async start(principal: Principal, resource: AnyResource, rows: ExportRows): Promise<Omit<ExportRecord, 'filePath'>> {
+  start(principal: Principal, resource: AnyResource, rows: ExportRows): Promise<Omit<ExportRecord, 'filePath'>> {
+    return this.begin(principal, resource, { objects: rows });
+  }
+
+  /** As start(), the rows read as arrays in the columns' order (ExportArrays): for exports of a year's rows. */
+  startArrays(principal: Principal, resource: AnyResource, batches: ExportArrays): Promise<Omit<ExportRecord, 'filePath'>> {
+    return this.begin(principal, resource, { arrays: batches });
+  }
+
+  private async begin(principal: Principal, resource: AnyResource, rows: RowSource): Promise<Omit<ExportRecord, 'filePath'>> {
     const fileName = `${translate(resource.title)}_${stamp(new Date())}.xlsx`;
     const [record] = await this.db
       .insert(fileExportRecords)
@@ -105,17 +124,10 @@ export class ExportService {
     return publicRecord(record);
   }
 
-  private async run(record: ExportRecord, resource: AnyResource, rows: ExportRows): Promise<void> {
+  private async run(record: ExportRecord, resource: AnyResource, rows: RowSource): Promise<void> {
     const filePath = join(this.dir, `${record.id}.xlsx`);
     try {
-      const source = rows();
-      const batches: AsyncIterable<Row[]> =
-        Symbol.asyncIterator in source
-          ? source
-          : (async function* () {
-              yield await source;
-            })();
-      const rowCount = await this.writeWorkbook(filePath, resource, batches);
+      const rowCount = await this.writeWorkbook(filePath, resource, rows);
       const kept = await this.finish(record.id, { status: EXPORT_STATUS.success, rowCount, filePath });
       // Removed by its owner while the job ran: no record points at the file any more.
       if (kept.length === 0) await rm(filePath, { force: true });
@@ -153,22 +165,18 @@ export class ExportService {
    * deflated into the file as they come, waiting for the file when it is behind, so a 200,000-row ledger
    * costs the server a batch of rows, not the whole sheet. Answers the number of rows written.
    */
-  private async writeWorkbook(filePath: string, resource: AnyResource, batches: AsyncIterable<Row[]>): Promise<number> {
+  private async writeWorkbook(filePath: string, resource: AnyResource, source: RowSource): Promise<number> {
     const fields = exportFields(resource);
     const labels = await this.dictLabels(fields);
     const yes = translate('server:export.yes');
     const no = translate('server:export.no');
     const separator = translate('kit:value.listSeparator');
-    const cellOf = (row: Row, name: string, schema: FieldSchema): unknown => {
-      const value = row[name];
+    /** A cell as the sheet shows it; `label` is a reference's label(s), as the rows were presented (its current name), never the id. */
+    const cellOf = (schema: FieldSchema, value: unknown, label: unknown): unknown => {
       if (schema.type === 'dict' && schema.dictType) return labels.get(schema.dictType)?.get(String(value)) ?? value;
       if (schema.type === 'boolean') return value ? yes : no;
-      // The referenced record's label as the rows were presented (its current name), never the id.
-      if (schema.type === 'reference') {
-        const label = row[referenceLabelKey(name)];
-        // Several references: their labels in one cell, as the list shows them.
-        return Array.isArray(label) ? label.filter((l) => l !== null).join(separator) : label;
-      }
+      // Several references: their labels in one cell, as the list shows them.
+      if (schema.type === 'reference') return Array.isArray(label) ? label.filter((l) => l !== null).join(separator) : label;
       return value;
     };
     const writer = await XlsxStreamWriter.open(
@@ -181,13 +189,46 @@ export class ExportService {
       })),
     );
     try {
-      for await (const batch of batches) {
-        // Each row's cells as the writer takes them, not the batch's all at once (less garbage lives long enough to reach V8's old space).
-        await writer.addRows(
-          (function* () {
-            for (const row of batch) yield fields.map(([name, schema]) => cellOf(row, name, schema));
-          })(),
+      if ('objects' in source) {
+        const rows = source.objects();
+        const batches: AsyncIterable<Row[]> =
+          Symbol.asyncIterator in rows
+            ? rows
+            : (async function* () {
+                yield await rows;
+              })();
+        const columns = fields.map(([name, schema]) => ({ name, schema, labelKey: schema.type === 'reference' ? referenceLabelKey(name) : name }));
+        for await (const batch of batches) {
+          // Each row's cells as the writer takes them, not the batch's all at once (less garbage lives long enough to reach V8's old space).
+          await writer.addRows(
+            (function* () {
+              for (const row of batch) yield columns.map(({ name, schema, labelKey }) => cellOf(schema, row[name], row[labelKey]));
+            })(),
+          );
+        }
+      } else {
+        // Only the columns whose cell differs from the value read are touched, in place: a row stays the driver's one array.
+        const converted = fields.flatMap(([, schema], index) =>
+          schema.type === 'datetime' || schema.type === 'boolean' || schema.type === 'reference' || (schema.type === 'dict' && schema.dictType)
+            ? [{ index, schema }]
+            : [],
         );
+        for await (const batch of source.arrays()) {
+          await writer.addRows(
+            (function* () {
+              for (let i = 0; i < batch.length; i++) {
+                const row = batch[i];
+                // Let go of the row once it is written: the batch no longer keeps it alive through the writer's turns.
+                batch[i] = EMPTY_ROW;
+                for (const { index, schema } of converted) {
+                  const value = row[index];
+                  row[index] = schema.type === 'datetime' ? (typeof value === 'number' ? excelDateSerial(value) : value) : cellOf(schema, value, value);
+                }
+                yield row;
+              }
+            })(),
+          );
+        }
       }
       await writer.finish();
     } catch (error) {

@@ -47,6 +47,13 @@ const ESCAPED = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeXml = (text: string): string => (NEEDS_ESCAPE.test(text) ? text.replace(ESCAPED, (c) => ENTITIES[c] ?? '') : text);
 
+/**
+ * A moment (milliseconds since 1970, UTC) as Excel's date serial, as a Date cell is written: for rows read as
+ * arrays, whose times come as numbers so that no Date is made per row. In a column with a number format the
+ * serial is written exactly as the Date would be.
+ */
+export const excelDateSerial = (epochMs: number): number => EXCEL_EPOCH_DAYS + epochMs / 86_400_000;
+
 /** A (column) letter reference: 0 → A, 25 → Z, 26 → AA. */
 const columnLetters = (index: number): string => {
   let letters = '';
@@ -252,7 +259,7 @@ export class XlsxStreamWriter {
       default:
         if (value instanceof Date) {
           if (Number.isNaN(value.getTime())) return '';
-          return `<c r="${ref}"${style || this.styles.date}><v>${EXCEL_EPOCH_DAYS + value.getTime() / 86_400_000}</v></c>`;
+          return `<c r="${ref}"${style || this.styles.date}><v>${excelDateSerial(value.getTime())}</v></c>`;
         }
         // Anything else as its JSON text, as ExcelJS wrote it.
         return stringCell(ref, style, JSON.stringify(value));
