@@ -222,12 +222,15 @@ async function summariesOff(db: pg.Client): Promise<string[]> {
  */
 function sampleLockWaits(db: pg.Client, until: number) {
   const waiting: number[] = [];
+  /** What the waiting sessions were running (the statement's start), by how many samples saw it wait. */
+  const waitedIn = new Map<string, number>();
   const done = (async () => {
     while (Date.now() < until) {
-      const { rows } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      const { rows } = await db.query<{ query: string }>(
+        `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 60) AS query FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
       );
-      waiting.push(rows[0].n);
+      waiting.push(rows.length);
+      for (const { query } of rows) waitedIn.set(query, (waitedIn.get(query) ?? 0) + 1);
       await pause(500);
     }
   })();
@@ -236,7 +239,11 @@ function sampleLockWaits(db: pg.Client, until: number) {
     const sampled = waiting.length;
     const some = waiting.filter((n) => n > 0).length;
     const mean = waiting.reduce((sum, n) => sum + n, 0) / Math.max(1, sampled);
-    return `sessions waiting for a lock, sampled every 500 ms: in ${some} of ${sampled} samples, ${mean.toFixed(2)} on average, ${Math.max(0, ...waiting)} at most`;
+    const top = [...waitedIn].sort(([, a], [, b]) => b - a).slice(0, 4);
+    return [
+      `sessions waiting for a lock, sampled every 500 ms: in ${some} of ${sampled} samples, ${mean.toFixed(2)} on average, ${Math.max(0, ...waiting)} at most`,
+      ...top.map(([query, n]) => `  ${n} waiting in: ${query}`),
+    ].join('\n');
   };
 }
 
