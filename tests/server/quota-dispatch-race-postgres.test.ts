@@ -6,7 +6,8 @@
  * less what running requests reserve): exactly the ones that fit are accepted, the rest are refused
  * 额度不足 with the figures they were checked against, none answers a 5xx and PostgreSQL breaks no
  * deadlock. A modification's cut races with the dispatches, and so does the approval of an earlier
- * dispatch, whose amount must be counted once, as reserved or as dispatched, never both or neither.
+ * dispatch, whose amount must be counted once, as reserved or as dispatched, never both or neither, and
+ * so does the revision of a returned dispatch (重新提交), which holds its new amount in place of its old.
  * After every accepted request is approved, each account's balances equal its ledger's sums.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -252,6 +253,53 @@ describe.skipIf(!binDir)('quota submissions racing for one account, on PostgreSQ
       await approveAll(accepted);
       const accounts = await ledgerAgrees(source.groupId);
       expect(accounts.get(source.groupId)).toMatchObject({ granted: '10.00', dispatched: yuan(400n + held) });
+    }
+    expect(await deadlocks()).toBe(0);
+  }, 300_000);
+
+  it('counts a returned dispatch revised upwards against new dispatches racing its revision, never both over the account', async () => {
+    const cents = [150, 100, 200, 75, 125, 100];
+    const asks: Ask[] = cents.map((c, i) => ({ kind: 'dispatch', amount: BigInt(c), branch: i % 3 }));
+    for (let round = 0; round < 2 * ROUNDS; round += 1) {
+      const source = await fundedGroup('10.00');
+      const returned = await dataOf<Submitted & { instanceId: string }>(handlers[0], `${API}/requests/dispatch`, {
+        accountId: source.accountId,
+        reason: '先行下发',
+        lines: [{ unitId: source.branches[0], amount: '2.00' }],
+      });
+      await dataOf(directors[0], `${WF}/tasks/complete`, { taskId: returned.taskId, outcome: 'REJECT', remark: '请修改后重新提交' });
+      const { request } = await dataOf<{ request: { dataVersion: number } }>(handlers[0], `${API}/requests/find-by-id`, { id: returned.request.id });
+      // Returned, it still holds its ¥2.00; its revision asks ¥5.00 while six dispatches ask ¥7.50 of the rest.
+      // Sent a little later each round, so that it meets the dispatches at their first check or at their last.
+      const revise = async () => {
+        await new Promise((r) => setTimeout(r, (round % 3) * 60));
+        return handlers[round % 2].call(`${WF}/instances/resubmit`, {
+          json: {
+            instanceId: returned.instanceId,
+            reason: '按意见调高',
+            lines: [{ unitId: source.branches[0], amount: '5.00' }],
+            dataVersion: request.dataVersion,
+          },
+        });
+      };
+      const { accepted, refused, others } = await race(source, asks, [revise]);
+      const revised = others[0].body.code === '0';
+      const held = (revised ? 500n : 200n) + sum(accepted);
+      expect(held, `round ${round}`).toBeLessThanOrEqual(source.granted);
+      expect(await reservedNow(source.accountId)).toBe(held);
+      for (const { ask } of refused) expect(ask.amount).toBeGreaterThan(source.granted - held);
+      // Refused, the revision found less than ¥5.00 free besides its own ¥2.00, which stays held.
+      if (!revised) expect(500n, others[0].text).toBeGreaterThan(source.granted - sum(accepted));
+
+      // The submitter sends it back to the director; every accepted request is approved, and the account moves exactly what was held.
+      const task = (await dataOf<{ currentTask: { id: string } }>(handlers[0], `${WF}/instances/find-by-id`, { instanceId: returned.instanceId })).currentTask;
+      await dataOf(handlers[0], `${WF}/tasks/complete`, { taskId: task.id, outcome: 'PASS', remark: '已修改' });
+      const review = (await dataOf<{ currentTask: { id: string } }>(handlers[0], `${WF}/instances/find-by-id`, { instanceId: returned.instanceId }))
+        .currentTask;
+      await dataOf(directors[1], `${WF}/tasks/complete`, { taskId: review.id, outcome: 'PASS', remark: '同意' });
+      await approveAll(accepted);
+      const accounts = await ledgerAgrees(source.groupId);
+      expect(accounts.get(source.groupId)).toMatchObject({ granted: '10.00', dispatched: yuan(held) });
     }
     expect(await deadlocks()).toBe(0);
   }, 300_000);
