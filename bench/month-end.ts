@@ -7,7 +7,7 @@
  * history, approve it) and audit payments; auditors read the lists, the ledger and the dashboard. Then
  * it prints the errors, p50/p95 per kind of call, and checks every money invariant on the database:
  * balances = ledger sums, a split note = the sum of its parts, and every dashboard summary and list
- * count = what its rebuild makes from the raw rows.
+ * count = what its rebuild makes from the raw rows. It also samples how many sessions wait for a lock meanwhile.
  *
  * An answer that says another operator got there first (the note already split, the task already
  * done) is a refusal the protocol promises, counted apart; an error is a 5xx, a dropped connection or
@@ -215,6 +215,38 @@ async function summariesOff(db: pg.Client): Promise<string[]> {
     .map((k) => `${k}: the kept rows differ from its rebuild`);
 }
 
+/**
+ * Samples, every 500 ms while the operators run, how many of the database's sessions wait for a lock (a row
+ * another transaction holds: the dispatch source's account, a task): the contention behind the writers' p95,
+ * which the machine's load moves far less than it moves the latencies.
+ */
+function sampleLockWaits(db: pg.Client, until: number) {
+  const waiting: number[] = [];
+  /** What the waiting sessions were running (the statement's start), by how many samples saw it wait. */
+  const waitedIn = new Map<string, number>();
+  const done = (async () => {
+    while (Date.now() < until) {
+      const { rows } = await db.query<{ query: string }>(
+        `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 60) AS query FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      waiting.push(rows.length);
+      for (const { query } of rows) waitedIn.set(query, (waitedIn.get(query) ?? 0) + 1);
+      await pause(500);
+    }
+  })();
+  return async () => {
+    await done;
+    const sampled = waiting.length;
+    const some = waiting.filter((n) => n > 0).length;
+    const mean = waiting.reduce((sum, n) => sum + n, 0) / Math.max(1, sampled);
+    const top = [...waitedIn].sort(([, a], [, b]) => b - a).slice(0, 4);
+    return [
+      `sessions waiting for a lock, sampled every 500 ms: in ${some} of ${sampled} samples, ${mean.toFixed(2)} on average, ${Math.max(0, ...waiting)} at most`,
+      ...top.map(([query, n]) => `  ${n} waiting in: ${query}`),
+    ].join('\n');
+  };
+}
+
 async function main() {
   const binDir = postgresBinDir();
   if (!binDir) throw new Error('bench:month-end needs PostgreSQL (Debian package postgresql)');
@@ -244,6 +276,7 @@ async function main() {
     const started = Date.now();
     const until = started + SECONDS * 1000;
     console.log(`running ${OPERATORS} operators for ${SECONDS} s, ${THINK_MIN}-${THINK_MAX} ms between actions…`);
+    const lockWaits = sampleLockWaits(db, until);
     await Promise.all(
       clients.map((client, i) =>
         roles[i] === 'op_handler'
@@ -266,6 +299,7 @@ async function main() {
     }
     console.log(`| every call | ${all.length} | ${percentile(all, 50).toFixed(1)} | ${percentile(all, 95).toFixed(1)} |`);
     console.log(`\nlost races (refused as the protocol says): ${[...tally.lostRaces.entries()].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'}`);
+    console.log(await lockWaits());
     console.log(`errors: ${tally.errors.length}`);
     for (const error of tally.errors.slice(0, 20)) console.log(`  ${error}`);
 

@@ -114,6 +114,9 @@ function checkTermEnd(termEnd: string, today: string): string {
   return termEnd;
 }
 
+/** What a modification (a new total and term) or a dispatch (its lines) asks of its account. */
+type Asked = { total: bigint; termEnd: string } | { lines: DispatchLine[]; afresh: boolean };
+
 export class QuotaRequests {
   private readonly processes = new Map<string, OwnedProcess>();
 
@@ -192,18 +195,13 @@ export class QuotaRequests {
   /** 额度调整: a directly granted quota's new total and term. */
   modify(principal: Principal, body: z.infer<typeof modifyBody>) {
     return this.ctx.db.transaction(async (tx) => {
-      // Locked: two submissions on one account are checked one after the other, each counting the other.
-      const account = await lockAccount(tx, (await this.accountOf(tx, body.accountId)).id);
+      const account = await this.accountOf(tx, body.accountId);
       if (account.parentId) throw businessError('QUOTA_NOT_GRANTED_DIRECTLY', 'quotas:server.notRoot');
-      const amount = fenOf(body.amount);
-      const termEnd = checkTermEnd(body.termEnd, this.today());
+      const asked = { total: fenOf(body.amount), termEnd: checkTermEnd(body.termEnd, this.today()) };
       const { reason } = body;
-      const current = balancesOf(account);
-      if (amount === current.granted && termEnd === account.termEnd) throw businessError('QUOTA_NOTHING_CHANGED', 'quotas:server.nothingChanged');
-      // A cut cannot take back what is dispatched, frozen, used or held by running requests (checked again at approval).
-      const reserved = (await reservationsOf(tx, await quotaFamilyOf(tx, account))).get(account.id) ?? 0n;
-      const refusal = takeRefusal({ available: availableOf(current), reserved }, current.granted - amount);
-      if (refusal) throw refusalError(refusal);
+      // A cut cannot take back what is dispatched, frozen, used or held by running requests (checked again
+      // under the lock below, and at approval). Unlocked first: a refusal writes nothing and waits for no one.
+      await this.refuseUnaffordable(tx, account, asked);
       const processKey = quotaProcessKey(account.kind, account.channel, QUOTA_REQUEST_TYPE.modify)!;
       const [request] = await tx
         .insert(quotaRequests)
@@ -215,15 +213,17 @@ export class QuotaRequests {
           grantorId: account.grantorId,
           unitId: account.unitId,
           accountId: account.id,
-          amount: yuan(amount),
+          amount: yuan(asked.total),
           previousAmount: account.granted,
-          termEnd,
+          termEnd: asked.termEnd,
           reason,
           createBy: principal.username,
           updateBy: principal.username,
         })
         .returning();
-      return this.submit(tx, principal, request, await unitOf(tx, account.unitId));
+      const submitted = await this.submit(tx, principal, request, await unitOf(tx, account.unitId));
+      await this.recheckLocked(tx, submitted.request, asked);
+      return submitted;
     });
   }
 
@@ -233,25 +233,14 @@ export class QuotaRequests {
    */
   dispatch(principal: Principal, body: z.infer<typeof dispatchBody>, afresh: boolean) {
     return this.ctx.db.transaction(async (tx) => {
-      // Locked: two submissions from one account are checked one after the other, each counting the other.
-      const account = await lockAccount(tx, (await this.accountOf(tx, body.accountId)).id);
+      const account = await this.accountOf(tx, body.accountId);
       const type: QuotaRequestType = afresh ? QUOTA_REQUEST_TYPE.redispatch : QUOTA_REQUEST_TYPE.dispatch;
       const processKey = quotaProcessKey(account.kind, account.channel, type);
       if (!processKey) throw businessError('QUOTA_NOT_DISPATCHABLE', 'quotas:server.notDispatchable');
       const { reason } = body;
-      const lines = await this.readLines(tx, account, body.lines, afresh);
-      // The same rule as the form and the approval, counting what running requests already hold back.
-      const family = await quotaFamilyOf(tx, account);
-      const reserved = await reservationsOf(tx, family);
-      const targets = await dispatchTargetsOf(
-        tx,
-        account,
-        family,
-        reserved,
-        lines.map((line) => line.unitId),
-      );
-      const refusal = dispatchRefusal({ available: availableOf(balancesOf(account)), reserved: reserved.get(account.id) ?? 0n }, lines, targets, afresh);
-      if (refusal) throw refusalError(refusal);
+      // The same rule as the form and the approval, counting what running requests already hold back: unlocked
+      // first, so that a refusal writes nothing and waits for no one; again under the lock below.
+      const lines = await this.refuseUnaffordable(tx, account, { lines: await this.readLines(tx, account, body.lines, afresh), afresh });
       const total = lines.reduce((sum, line) => sum + line.amount, 0n);
       const [request] = await tx
         .insert(quotaRequests)
@@ -273,17 +262,20 @@ export class QuotaRequests {
       await tx
         .insert(quotaRequestLines)
         .values(lines.map((line) => ({ requestId: request.id, unitId: line.unitId, amount: yuan(line.amount), current: yuan(line.current) })));
-      return this.submit(tx, principal, request, await unitOf(tx, account.unitId));
+      const submitted = await this.submit(tx, principal, request, await unitOf(tx, account.unitId));
+      await this.recheckLocked(tx, submitted.request, { lines, afresh });
+      return submitted;
     });
   }
 
   /**
    * 重新提交 of a returned request (its instance back at the submitter's Edit step): the amount, term
    * and reason (a dispatch: its lines and reason) replace what it asked, read and checked exactly as
-   * its first submission (the same rules, the account locked, what other running requests hold back
-   * counted, its own old figures not). Who it was granted to or dispatched from stays: that is another
-   * request. The request stays RUNNING; only the approved end moves money. The version the submitter
-   * read must still be the request's (a stale one: DATA_VERSION_CONFLICT).
+   * its first submission (the same rules, checked again under the account's lock as the last step, what
+   * other running requests hold back counted, its own old figures not). Who it was granted to or
+   * dispatched from stays: that is another request. The request stays RUNNING; only the approved end
+   * moves money. The version the submitter read must still be the request's (a stale one:
+   * DATA_VERSION_CONFLICT).
    */
   private async revise(tx: Tx, principal: Principal, instance: InstanceRow, body: unknown) {
     // The revision's body comes through the task's call: read by this area's schemas, the version first.
@@ -298,6 +290,7 @@ export class QuotaRequests {
     if (request.dataVersion !== version) throw protocolError('DATA_VERSION_CONFLICT');
     let reason: string;
     let changes: Partial<QuotaRequestRow>;
+    let recheck: Asked | undefined;
     if (request.type === QUOTA_REQUEST_TYPE.apply) {
       const asked = parseWithSchema(reviseApplyBody, body);
       reason = asked.reason;
@@ -316,33 +309,20 @@ export class QuotaRequests {
       if (existing) throw businessError('QUOTA_ACCOUNT_EXISTS', 'quotas:server.accountExists', { unit: (await unitOf(tx, request.unitId)).unitName });
       changes = { amount: yuan(fenOf(asked.amount)), termEnd };
     } else {
-      const account = await lockAccount(tx, request.accountId!);
-      const family = await quotaFamilyOf(tx, account);
-      const reserved = await reservationsOf(tx, family, request.id);
+      // Read and checked unlocked, as a first submission is; the account's lock is taken for the last check only.
+      const account = await this.accountOf(tx, request.accountId!);
       if (request.type === QUOTA_REQUEST_TYPE.modify) {
         const asked = parseWithSchema(reviseModifyBody, body);
         reason = asked.reason;
-        const amount = fenOf(asked.amount);
-        const termEnd = checkTermEnd(asked.termEnd, this.today());
-        const current = balancesOf(account);
-        if (amount === current.granted && termEnd === account.termEnd) throw businessError('QUOTA_NOTHING_CHANGED', 'quotas:server.nothingChanged');
-        const refusal = takeRefusal({ available: availableOf(current), reserved: reserved.get(account.id) ?? 0n }, current.granted - amount);
-        if (refusal) throw refusalError(refusal);
-        changes = { amount: yuan(amount), previousAmount: account.granted, termEnd };
+        recheck = { total: fenOf(asked.amount), termEnd: checkTermEnd(asked.termEnd, this.today()) };
+        await this.refuseUnaffordable(tx, account, recheck, request.id);
+        changes = { amount: yuan(recheck.total), previousAmount: account.granted, termEnd: recheck.termEnd };
       } else {
         const afresh = request.type === QUOTA_REQUEST_TYPE.redispatch;
         const asked = parseWithSchema(afresh ? reviseRedispatchBody : reviseDispatchBody, body);
         reason = asked.reason;
-        const lines = await this.readLines(tx, account, asked.lines, afresh);
-        const targets = await dispatchTargetsOf(
-          tx,
-          account,
-          family,
-          reserved,
-          lines.map((line) => line.unitId),
-        );
-        const refusal = dispatchRefusal({ available: availableOf(balancesOf(account)), reserved: reserved.get(account.id) ?? 0n }, lines, targets, afresh);
-        if (refusal) throw refusalError(refusal);
+        const lines = await this.refuseUnaffordable(tx, account, { lines: await this.readLines(tx, account, asked.lines, afresh), afresh }, request.id);
+        recheck = { lines, afresh };
         await tx.delete(quotaRequestLines).where(eq(quotaRequestLines.requestId, request.id));
         await tx
           .insert(quotaRequestLines)
@@ -363,6 +343,7 @@ export class QuotaRequests {
       after: saved,
     });
     const unit = await unitOf(tx, saved.unitId);
+    if (recheck) await this.recheckLocked(tx, saved, recheck);
     return { record: { ...saved, unitName: unit.unitName }, view: { request: saved, instanceId: instance.id } };
   }
 
@@ -379,6 +360,72 @@ export class QuotaRequests {
     const [account] = await tx.select().from(quotaAccounts).where(eq(quotaAccounts.id, id));
     if (!account) throw aboutField(notFoundError(translate('quotas:server.accountNotFound')), 'accountId');
     return account;
+  }
+
+  /**
+   * The submission's rule on `account` as given: a modification's cut cannot take back what is
+   * dispatched, frozen, used or held back by running requests; a dispatch must fit what the source can
+   * give, and a re-dispatch's cuts what each unit can give back. `except`: the request itself once it is
+   * written (its own figures are not held back from it). Answers a dispatch's lines with each unit's
+   * total as read here (none for a modification).
+   */
+  private async refuseUnaffordable(tx: Tx, account: QuotaAccountRow, asked: Asked, except?: string): Promise<DispatchLine[]> {
+    const balances = balancesOf(account);
+    if (!('lines' in asked) && asked.total === balances.granted && asked.termEnd === account.termEnd)
+      throw businessError('QUOTA_NOTHING_CHANGED', 'quotas:server.nothingChanged');
+    const family = await quotaFamilyOf(tx, account);
+    const reserved = await reservationsOf(tx, family, except);
+    const source = { available: availableOf(balances), reserved: reserved.get(account.id) ?? 0n };
+    if (!('lines' in asked)) {
+      const refusal = takeRefusal(source, balances.granted - asked.total);
+      if (refusal) throw refusalError(refusal);
+      return [];
+    }
+    const grantedTo = (unitId: string) => {
+      const child = family.find((row) => row.parentId === account.id && row.unitId === unitId);
+      return child ? balancesOf(child).granted : 0n;
+    };
+    const lines = asked.lines.map((line) => ({ ...line, current: grantedTo(line.unitId) }));
+    // Only a re-dispatch's cuts need the units' figures (and names, for the refusal): a dispatch takes from the source alone.
+    const targets = asked.afresh
+      ? await dispatchTargetsOf(
+          tx,
+          account,
+          family,
+          reserved,
+          lines.map((line) => line.unitId),
+        )
+      : new Map<string, DispatchTarget>();
+    const refusal = dispatchRefusal(source, lines, targets, asked.afresh);
+    if (refusal) throw refusalError(refusal);
+    return lines;
+  }
+
+  /**
+   * A submission's last step: its rule again under the account's lock (SELECT ... FOR UPDATE, held to the
+   * commit), counting every running request but this one. Two submissions from one account pass here one
+   * after the other, the second counting the first, committed by then; everything else of the submission
+   * (the request, its lines, the process's start, its messages and logs) is written before, outside the
+   * lock, so that they wait on each other and on approvals for these few reads only. A refusal throws and
+   * the whole submission rolls back.
+   */
+  private async recheckLocked(tx: Tx, request: QuotaRequestRow, asked: Asked): Promise<void> {
+    const account = await lockAccount(tx, request.accountId!);
+    const lines = await this.refuseUnaffordable(tx, account, asked, request.id);
+    // What the request keeps of the balances it was made against (the total before a modification, each unit's
+    // total before a dispatch), as the lock reads them: another request's approval may have moved them meanwhile.
+    if (!('lines' in asked)) {
+      if (fenOf(request.previousAmount) !== balancesOf(account).granted)
+        await tx.update(quotaRequests).set({ previousAmount: account.granted }).where(eq(quotaRequests.id, request.id));
+      return;
+    }
+    for (const [i, line] of lines.entries()) {
+      if (line.current === asked.lines[i].current) continue;
+      await tx
+        .update(quotaRequestLines)
+        .set({ current: yuan(line.current) })
+        .where(and(eq(quotaRequestLines.requestId, request.id), eq(quotaRequestLines.unitId, line.unitId)));
+    }
   }
 
   /** The lines asked for: units right below the source (branches, project departments), each once. */
@@ -429,20 +476,19 @@ export class QuotaRequests {
     return { request: saved, instanceId: started.instance.id, taskId: submitted.task?.id ?? null };
   }
 
-  /** The request follows its instance's end; an approval writes its ledger movements here. */
+  /**
+   * The request follows its instance's end; an approval writes its ledger movements here, as the ending's
+   * last step: the request's new status and its log line are written first (an application's after, since
+   * they name the account its approval makes), so the accounts' locks, which every submission's last check
+   * and every approval from those accounts wait for, are held for the movements alone.
+   */
   private async ended(event: InstanceEndEvent, tx: Tx): Promise<void> {
     const [request] = await tx.select().from(quotaRequests).where(eq(quotaRequests.id, event.instance.businessKey)).for('update');
     // Only the running request this very instance carries moves money, and only once.
     if (!request || request.status !== INSTANCE_STATUS.RUNNING || request.instanceId !== event.instance.id) return;
-    let accountId = request.accountId;
-    if (event.status === INSTANCE_STATUS.APPROVED) {
-      try {
-        accountId = await this.applyApproved(tx, request, event.actor);
-      } catch (error) {
-        if (!(error instanceof ApiError) && isCheckViolation(error)) throw businessError('QUOTA_INSUFFICIENT', 'quotas:server.insufficientPlain');
-        throw error;
-      }
-    }
+    const approved = event.status === INSTANCE_STATUS.APPROVED;
+    const grants = approved && request.type === QUOTA_REQUEST_TYPE.apply;
+    const accountId = grants ? await this.applyApproved(tx, request, event.actor) : request.accountId;
     const [ended] = await tx
       .update(quotaRequests)
       .set({ status: event.status, accountId, dataVersion: request.dataVersion + 1, updateTime: new Date(), updateBy: event.actor.username })
@@ -455,9 +501,20 @@ export class QuotaRequests {
       before: request,
       after: ended,
     });
+    if (approved && !grants) await this.applyApproved(tx, request, event.actor);
   }
 
+  /** Moves an approved request's money; answers the account it granted or moved from. */
   private async applyApproved(tx: Tx, request: QuotaRequestRow, actor: Actor): Promise<string> {
+    try {
+      return await this.moveApproved(tx, request, actor);
+    } catch (error) {
+      if (!(error instanceof ApiError) && isCheckViolation(error)) throw businessError('QUOTA_INSUFFICIENT', 'quotas:server.insufficientPlain');
+      throw error;
+    }
+  }
+
+  private async moveApproved(tx: Tx, request: QuotaRequestRow, actor: Actor): Promise<string> {
     const by = actor.username;
     const trail = { actor: by, requestId: request.id, processKey: request.processKey, remark: request.reason };
     if (request.type === QUOTA_REQUEST_TYPE.apply) {
@@ -491,62 +548,38 @@ export class QuotaRequests {
       await tx.update(quotaAccounts).set({ termEnd: request.termEnd }).where(eq(quotaAccounts.id, account.id));
       return account.id;
     }
-    const account = await lockAccount(tx, request.accountId!);
     if (request.type === QUOTA_REQUEST_TYPE.modify) {
+      const account = await lockAccount(tx, request.accountId!);
       const delta = fenOf(request.amount) - balancesOf(account).granted;
       if (delta !== 0n) await move(tx, account, { ...trail, movement: QUOTA_MOVEMENT.adjust, amount: delta });
       await tx.update(quotaAccounts).set({ termEnd: request.termEnd }).where(eq(quotaAccounts.id, account.id));
       return account.id;
     }
-    await this.applyDispatch(tx, request, account, trail);
-    return account.id;
+    await this.applyDispatch(tx, request, trail);
+    return request.accountId!;
   }
 
   /**
    * Moves each line between the source and the unit's account (made on first dispatch), cuts first
-   * so that what a re-dispatch takes back is there for what it gives. Lines lock in unit order.
+   * so that what a re-dispatch takes back is there for what it gives. The source is locked first, then
+   * the lines' accounts in unit order. What needs no lock (the lines, held still by the request's own
+   * lock; the units below the source) is read before.
    */
-  private async applyDispatch(
-    tx: Tx,
-    request: QuotaRequestRow,
-    source: QuotaAccountRow,
-    trail: { actor: string; requestId: string; processKey: string; remark: string },
-  ) {
+  private async applyDispatch(tx: Tx, request: QuotaRequestRow, trail: { actor: string; requestId: string; processKey: string; remark: string }) {
     const afresh = request.type === QUOTA_REQUEST_TYPE.redispatch;
     const rows = await tx.select().from(quotaRequestLines).where(eq(quotaRequestLines.requestId, request.id)).orderBy(asc(quotaRequestLines.unitId));
-    const children = await this.childUnits(tx, source.unitId);
+    // The request was made from the source's unit.
+    const children = await this.childUnits(tx, request.unitId);
+    for (const row of rows)
+      if (!children.some((u) => u.id === row.unitId))
+        throw businessError('QUOTA_UNIT_MOVED', 'quotas:server.unitMoved', { unit: (await unitOf(tx, row.unitId)).unitName });
+    const source = await lockAccount(tx, request.accountId!);
     const moves: Array<{ child: QuotaAccountRow; delta: bigint }> = [];
     const lines: DispatchLine[] = [];
     const targets = new Map<string, DispatchTarget>();
     for (const row of rows) {
-      const unit = children.find((u) => u.id === row.unitId);
-      if (!unit) throw businessError('QUOTA_UNIT_MOVED', 'quotas:server.unitMoved', { unit: (await unitOf(tx, row.unitId)).unitName });
-      await tx
-        .insert(quotaAccounts)
-        .values({
-          kind: source.kind,
-          channel: source.channel,
-          grantorId: source.grantorId,
-          unitId: unit.id,
-          groupId: unit.groupId,
-          parentId: source.id,
-          termEnd: source.termEnd,
-          createBy: trail.actor,
-          updateBy: trail.actor,
-        })
-        .onConflictDoNothing();
-      const [found] = await tx
-        .select({ id: quotaAccounts.id })
-        .from(quotaAccounts)
-        .where(
-          and(
-            eq(quotaAccounts.kind, source.kind),
-            eq(quotaAccounts.channel, source.channel),
-            eq(quotaAccounts.grantorId, source.grantorId),
-            eq(quotaAccounts.unitId, unit.id),
-          ),
-        );
-      const child = await lockAccount(tx, found.id);
+      const unit = children.find((u) => u.id === row.unitId)!;
+      const child = await this.childAccountLocked(tx, source, unit, trail.actor);
       const balances = balancesOf(child);
       const line = { unitId: unit.id, amount: fenOf(row.amount), current: balances.granted };
       lines.push(line);
@@ -568,6 +601,37 @@ export class QuotaRequests {
         await move(tx, child, { ...trail, movement: QUOTA_MOVEMENT.dispatchIn, amount: delta, counterpartId: current.id });
       }
     }
+  }
+
+  /**
+   * The unit's account of the source's quota, locked (the source's lock held already): one read once it
+   * exists, made on the unit's first dispatch. ON CONFLICT waits for another maker of it instead of failing.
+   */
+  private async childAccountLocked(tx: Tx, source: QuotaAccountRow, unit: Unit, actor: string): Promise<QuotaAccountRow> {
+    const key = and(
+      eq(quotaAccounts.kind, source.kind),
+      eq(quotaAccounts.channel, source.channel),
+      eq(quotaAccounts.grantorId, source.grantorId),
+      eq(quotaAccounts.unitId, unit.id),
+    );
+    const [held] = await tx.select().from(quotaAccounts).where(key).for('update');
+    if (held) return held;
+    await tx
+      .insert(quotaAccounts)
+      .values({
+        kind: source.kind,
+        channel: source.channel,
+        grantorId: source.grantorId,
+        unitId: unit.id,
+        groupId: unit.groupId,
+        parentId: source.id,
+        termEnd: source.termEnd,
+        createBy: actor,
+        updateBy: actor,
+      })
+      .onConflictDoNothing();
+    const [made] = await tx.select().from(quotaAccounts).where(key).for('update');
+    return made;
   }
 }
 
