@@ -19,7 +19,7 @@
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { referenceFieldsOf, servedTableOf, withReferenceLabels } from '../crud/references';
 import type { Row } from '../crud/types';
-import { referenceLabelKey } from '../../src/crud/resource';
+import { referenceLabelKey, type AnyResource } from '../../src/crud/resource';
 import { permissionAction } from '../../src/lib/permissions';
 import { PLATFORM_GRANTOR } from '../../src/lib/quotas';
 import { roleResource, type GrantTreeNode } from '../../src/resources/staff';
@@ -332,11 +332,10 @@ export async function withEntryNames(db: Db, rows: Row[]): Promise<Row[]> {
       if (row.resource === roleResource.name && GRANT_FIELDS.some((field) => Object.hasOwn(values, field))) roleEntries = true;
     }
   }
-  const found = new Map<string, Map<string, string>>();
-  for (const [field, ids] of wanted) found.set(field, new Map(await FIELD_NAMES[field](db, [...ids])));
   // Each entry's own record, by its resource's lookup (one query per resource on the page).
-  const records = new Map<string, Map<string, string>>();
   const byResource = new Map<string, Set<string>>();
+  // A declared resource's references, labelled by the kit (its screens' labels): one batch per resource, not one per entry.
+  const referenced = new Map<AnyResource, Row[]>();
   for (const row of rows) {
     if (typeof row.resource !== 'string') continue;
     const ids = byResource.get(row.resource) ?? new Set<string>();
@@ -346,12 +345,34 @@ export async function withEntryNames(db: Db, rows: Row[]): Promise<Row[]> {
       if (isRecord(values)) for (const field of OWN_RESOURCE_FIELDS) for (const id of idsIn(values[field])) ids.add(id);
     }
     if (ids.size) byResource.set(row.resource, ids);
+    const declared = findResource(row.resource);
+    const references = declared ? referenceFieldsOf(declared).map(([field]) => field) : [];
+    for (const values of [row.before, row.after]) {
+      if (declared && isRecord(values) && references.some((field) => Object.hasOwn(values, field))) {
+        const list = referenced.get(declared) ?? [];
+        list.push(values);
+        referenced.set(declared, list);
+      }
+    }
   }
-  for (const [resource, ids] of byResource) {
-    const lookup = recordNamesOf(resource);
-    if (lookup) records.set(resource, new Map(await lookup(db, [...ids])));
-  }
-  const grants = roleEntries ? await grantNames(db) : null;
+  // The lookups do not depend on each other: asked at once (on PostgreSQL each on a pooled connection of its own, so a
+  // page costs its slowest lookup, not their sum; month end measured 15-20 round trips one after another here).
+  const [found, records, grants, labelled] = await Promise.all([
+    Promise.all([...wanted].map(async ([field, ids]) => [field, new Map(await FIELD_NAMES[field](db, [...ids]))] as const)).then((pairs) => new Map(pairs)),
+    Promise.all(
+      [...byResource].map(async ([resource, ids]) => {
+        const lookup = recordNamesOf(resource);
+        return lookup ? ([resource, new Map(await lookup(db, [...ids]))] as const) : undefined;
+      }),
+    ).then((pairs) => new Map(pairs.filter((pair) => pair !== undefined))),
+    roleEntries ? grantNames(db) : null,
+    Promise.all(
+      [...referenced].map(async ([declared, list]) => {
+        const withLabels = await withReferenceLabels(db, declared, list);
+        return list.map((values, index) => [values, withLabels[index]] as const);
+      }),
+    ).then((pairs) => new Map<Row, Row>(pairs.flat())),
+  ]);
 
   const named: Row[] = [];
   for (const row of rows) {
@@ -372,11 +393,11 @@ export async function withEntryNames(db: Db, rows: Row[]): Promise<Row[]> {
         }
       }
       // A declared resource's references: the kit's own labels, as its screens show them.
-      if (declared && references.some((field) => Object.hasOwn(values, field))) {
-        const [labelled] = await withReferenceLabels(db, declared, [values]);
+      const withLabels = labelled.get(values);
+      if (withLabels) {
         for (const field of references) {
           const ids = idsIn(values[field]);
-          const labels = labelled[referenceLabelKey(field)];
+          const labels = withLabels[referenceLabelKey(field)];
           ids.forEach((id, index) => add(field, id, (Array.isArray(labels) ? labels[index] : labels) as string | null | undefined));
         }
       }

@@ -6,7 +6,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operationLogs, workflowInstances } from '../../server/db/schema';
+import { corporations, operationLogs, users, workflowInstances } from '../../server/db/schema';
+import { bankAccountResource } from '../../src/features/corporations/resources';
+import { hotlineCallResource } from '../../src/features/hotline/resources';
 import { namesField, VALUES_NOT_IDS, withEntryNames, type EntryNames } from '../../server/operation-log/names';
 import { referenceFieldsOf } from '../../server/crud/references';
 import { findResource } from '../../server/resources/registry';
@@ -101,6 +103,30 @@ describe('an operation-log entry names its ids', () => {
     expect(instance).not.toBe(idOf(instanceEntry, 'instanceId'));
     const corpField = corpEntry.names.supplierCorpId ? 'supplierCorpId' : 'corpId';
     expect(corpEntry.names[corpField][idOf(corpEntry, corpField)]).toMatch(HAN);
+  });
+
+  it("names each entry's references in one batch per resource, every entry its own", async () => {
+    // Entries of two declared resources, each referring to another record: the page's lookups are asked together
+    // (the kit's reference labels once per resource, hotline's operatorId being named by that path alone, and the
+    // field lookups), and each entry must get its own record's name back, not a neighbour's.
+    const corps = await srv.database.db.select({ id: corporations.id, name: corporations.corpName }).from(corporations).limit(3);
+    const people = await srv.database.db.select({ id: users.id, name: users.personName }).from(users).limit(3);
+    expect([corps.length, people.length]).toEqual([3, 3]);
+    expect(namesField(hotlineCallResource.name, 'operatorId')).toBe(false);
+    const entry = (resource: string, field: string, id: string, i: number) => ({
+      id: `synthetic-${resource}-${i}`,
+      resource,
+      recordId: `missing-${i}`,
+      before: i === 0 ? { [field]: id } : null,
+      after: i === 0 ? null : { [field]: id },
+    });
+    const rows = [
+      ...people.map((person, i) => entry(hotlineCallResource.name, 'operatorId', person.id, i)),
+      ...corps.map((corp, i) => entry(bankAccountResource.name, 'corpId', corp.id, i)),
+    ];
+    const named = (await withEntryNames(srv.database.db, rows)) as unknown as Entry[];
+    people.forEach((person, i) => expect(named[i].names.operatorId, `call ${i}`).toEqual({ [person.id]: person.name }));
+    corps.forEach((corp, i) => expect(named[3 + i].names.corpId, `account ${i}`).toEqual({ [corp.id]: corp.name }));
   });
 
   it('leaves no id field of a logged entry without a way to name it', async () => {
