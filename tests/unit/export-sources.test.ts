@@ -18,11 +18,11 @@ const serverFiles = (dir: string): string[] =>
     entry.isDirectory() ? serverFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
   );
 
-/** Each `ctx.exports.start(principal, name` of the server with the module its declaration is imported from. */
+/** Each `ctx.exports.start(principal, name` (or startArrays, an export read as the driver's arrays) of the server with the module its declaration is imported from. */
 function exportCalls(): Array<{ file: string; name: string; module: string | undefined }> {
   return serverFiles(join(ROOT, 'server')).flatMap((file) => {
     const text = readFileSync(file, 'utf8');
-    return [...text.matchAll(/exports\.start\(\s*\w+,\s*([\w.]+)/g)].map(([, name]) => {
+    return [...text.matchAll(/exports\.start(?:Arrays)?\(\s*\w+,\s*([\w.]+)/g)].map(([, name]) => {
       const imported = new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from '([^']+)'`).exec(text);
       return { file: relative(ROOT, file), name, module: imported ? resolve(dirname(file), imported[1]) : undefined };
     });
