@@ -265,6 +265,26 @@ describe('the director’s to-do list with many open tasks', () => {
       for (const read of taskReads(await analyse(counting!))) expect(read.examined).toBeLessThanOrEqual(LIST_TOTAL_BOUND + 1 + 100);
     }
   });
+
+  it('the approvals panel counts them from workflow_open_task_counts: a few index entries a process are read, not the 3,000 waiting', async () => {
+    recorded = [];
+    recording = true;
+    const answer = await admin.call<{ tasks: { pending: number; byProcess: unknown[] } }>('/op/v1/dashboard/overview', { json: { section: 'tasks' } });
+    recording = false;
+    expect(answer.body.code, answer.text).toBe('0');
+    expect(answer.body.data!.tasks.pending).toBeGreaterThanOrEqual(OPEN);
+    const statements = recorded.filter((r) => /^\s*select\b/i.test(r.sql));
+    let examined = 0;
+    for (const { sql, params } of statements) {
+      const plan = (await pglite.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params as never)).rows[0][
+        'QUERY PLAN'
+      ][0].Plan;
+      expect(seqScans(plan), sql.slice(0, 200)).not.toContain('workflow_tasks');
+      for (const read of indexReads(plan)) if (read.relation === 'workflow_tasks') examined += read.examined;
+    }
+    // One entry of workflow_tasks_open_process_idx per process (the longest wait), and nothing else of the tasks.
+    expect(examined).toBeLessThanOrEqual(2 * answer.body.data!.tasks.byProcess.length);
+  });
 });
 
 /**
