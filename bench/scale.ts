@@ -6,10 +6,13 @@
  *
  * Settings: BENCH_SCALE (fraction of the full year, default 1), BENCH_ENGINES (pglite,postgres by
  * default; PostgreSQL needs Debian's package), BENCH_SAMPLES (timed calls per row, default 100, after
- * 10 warm-up calls), BENCH_ONLY (a part of the call labels: time those calls alone).
+ * 10 warm-up calls), BENCH_ONLY (a part of the call labels: time those calls alone), BENCH_WORLD (a
+ * folder: each engine's built world is kept there, one folder per engine and scale, and the next run
+ * with the same folder starts from it instead of building again; the server's start migrates it, so a
+ * new migration and its backfill run on the kept world).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createPGlite, pgliteDatabase } from '../server/db/open';
@@ -25,6 +28,16 @@ const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map(
 /** BENCH_ONLY: a part of the call labels (e.g. "group tree") to time those alone. */
 const only = process.env.BENCH_ONLY;
 const sizes = sizesAt(scale);
+const worldRoot = process.env.BENCH_WORLD;
+
+/** What a kept world's folder says of itself (world.json, written once its build is checked). */
+interface KeptWorld {
+  scale: number;
+  sizes: typeof sizes;
+  build: Record<string, number>;
+  builtAt: string;
+  loadAverage: number[];
+}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -47,10 +60,18 @@ interface EngineRun {
   rows: Map<string, { p50: number; p95: number; goalMs: number }>;
   rssMb: number;
   broken: string[];
+  /** When the kept world was built (BENCH_WORLD), if it was not built by this run. */
+  kept?: string;
+  loadAverage: number[];
 }
 
 async function runOn(engine: string): Promise<EngineRun> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'scf-scale-'));
+  // A kept world lives in BENCH_WORLD/<engine>-<scale>; without BENCH_WORLD, a temporary folder removed after the run.
+  const dataDir = worldRoot ? join(worldRoot, `${engine}-${scale}`) : mkdtempSync(join(tmpdir(), 'scf-scale-'));
+  mkdirSync(dataDir, { recursive: true });
+  const marker = join(dataDir, 'world.json');
+  const kept = existsSync(marker) ? (JSON.parse(readFileSync(marker, 'utf8')) as KeptWorld) : undefined;
+  if (kept && kept.scale !== scale) throw new Error(`${dataDir} holds a world of scale ${kept.scale}, not ${scale}`);
   let postgres: TestPostgres | undefined;
   let databaseUrl = '';
   let exec: Exec;
@@ -59,12 +80,18 @@ async function runOn(engine: string): Promise<EngineRun> {
   if (engine === 'postgres') {
     const binDir = postgresBinDir();
     if (!binDir) throw new Error('the PostgreSQL run needs PostgreSQL (Debian package postgresql); BENCH_ENGINES=pglite skips it');
-    postgres = await startPostgres(binDir);
-    databaseUrl = await postgres.createDatabase('scale');
+    postgres = await startPostgres(binDir, worldRoot ? join(dataDir, 'postgres') : undefined);
+    if (!kept && worldRoot) {
+      // A kept cluster without world.json (a build that did not finish) is built again from an empty database.
+      const admin = new pg.Client({ connectionString: postgres.urlOf('postgres') });
+      await admin.connect();
+      await admin.query('DROP DATABASE IF EXISTS scale WITH (FORCE)');
+      await admin.end();
+    }
+    databaseUrl = kept ? postgres.urlOf('scale') : await postgres.createDatabase('scale');
   }
-  // The demo world first, as on a real install (the server migrates and seeds; its seeds read the first
-  // corporations they find), then the year's data beside it. PGlite has one process at a time: the server is stopped first.
-  await (await startServer(dataDir, databaseUrl)).stop();
+  // The same for PGlite's folder.
+  if (!kept && worldRoot) rmSync(join(dataDir, 'pglite'), { recursive: true, force: true });
   if (engine === 'postgres') {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -72,18 +99,36 @@ async function runOn(engine: string): Promise<EngineRun> {
     query = async <T>(statement: string) => (await client.query(statement)).rows as T[];
     close = () => client.end();
   } else {
-    const database = pgliteDatabase(createPGlite(join(dataDir, 'pglite')));
-    exec = (statement) => database.pglite!.exec(statement);
-    query = async <T>(statement: string) => (await database.pglite!.query<T>(statement)).rows;
-    close = () => database.close();
+    // PGlite has one process at a time: opened here only once the server that made it has stopped (below).
+    let database: ReturnType<typeof pgliteDatabase> | undefined;
+    const open = () => (database ??= pgliteDatabase(createPGlite(join(dataDir, 'pglite'))));
+    exec = (statement) => open().pglite!.exec(statement);
+    query = async <T>(statement: string) => (await open().pglite!.query<T>(statement)).rows;
+    close = async () => {
+      await database?.close();
+    };
   }
-  console.log(`${engine}: building the world at scale ${scale}…`);
-  const build = await buildScaleWorld(exec, sizes, (line) => console.log(`  ${line}`));
+  let build: Record<string, number>;
+  if (kept) {
+    console.log(`${engine}: the world of scale ${scale} kept in ${dataDir} (built ${kept.builtAt}, load ${kept.loadAverage.join(' ')})`);
+    build = kept.build;
+  } else {
+    // The demo world first, as on a real install (the server migrates and seeds; its seeds read the first
+    // corporations they find), then the year's data beside it. PGlite has one process at a time: the server is stopped first.
+    await (await startServer(dataDir, databaseUrl)).stop();
+    console.log(`${engine}: building the world at scale ${scale}…`);
+    build = await buildScaleWorld(exec, sizes, (line) => console.log(`  ${line}`));
+  }
   const broken = await checkScaleInvariants(query);
   await close();
+  if (!kept && worldRoot && !broken.length) {
+    const world: KeptWorld = { scale, sizes, build, builtAt: new Date().toISOString(), loadAverage: loadavg().map((l) => +l.toFixed(1)) };
+    writeFileSync(marker, JSON.stringify(world, null, 2));
+  }
 
   const rows = new Map<string, { p50: number; p95: number; goalMs: number }>();
   let rss = NaN;
+  let loadAverage: number[] = [];
   const server = await startServer(dataDir, databaseUrl);
   try {
     const clients = new Map<string, ApiClient>();
@@ -102,12 +147,13 @@ async function runOn(engine: string): Promise<EngineRun> {
       console.log(`  ${engine}: ${call.label} timed`);
     }
     rss = rssMb(server.child.pid!);
+    loadAverage = loadavg().map((l) => +l.toFixed(1));
   } finally {
     await server.stop();
     postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!worldRoot) rmSync(dataDir, { recursive: true, force: true });
   }
-  return { engine, build, rows, rssMb: rss, broken };
+  return { engine, build, rows, rssMb: rss, broken, loadAverage, ...(kept ? { kept: kept.builtAt } : {}) };
 }
 
 const runs: EngineRun[] = [];
@@ -134,6 +180,8 @@ for (const run of runs) {
   console.log(
     `${run.engine}: built in ${Object.entries(run.build)
       .map(([k, v]) => `${k} ${v} s`)
-      .join(', ')}; server RSS after the calls ${run.rssMb} MB; invariants ${run.broken.length ? `BROKEN: ${run.broken.join('; ')}` : 'hold'}`,
+      .join(
+        ', ',
+      )}${run.kept ? ` (kept world, built ${run.kept})` : ''}; server RSS after the calls ${run.rssMb} MB; load average after the calls ${run.loadAverage.join(' ')}; invariants ${run.broken.length ? `BROKEN: ${run.broken.join('; ')}` : 'hold'}`,
   );
 }

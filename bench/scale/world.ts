@@ -71,18 +71,19 @@ const PROCESS_KEYS = [
   'Process_PRICE_CONFIG_CREATE',
 ];
 
-/** The triggers that keep the dashboard's summaries of corporations, notes and instances, and the largest lists' row counts, by table. */
+/** The triggers that keep the dashboard's summaries of corporations, notes, instances and open tasks, and the largest lists' row counts, by table. */
 const DASHBOARD_SUMMARY_TRIGGERS = [
   ['corporations', 'corporation_summaries'],
   ['credit_notes', 'credit_note_summaries'],
   ['workflow_instances', 'workflow_end_summaries'],
+  ['workflow_tasks', 'workflow_open_task_summaries'],
   ...['credit_notes', 'workflow_instances', 'sys_operation_logs'].flatMap((table) => [
     [table, 'list_row_counts_added'],
     [table, 'list_row_counts_removed'],
   ]),
   // The deferred trigger that applies a transaction's summary changes at commit (migration summaries_applied_at_commit_in_key_order):
   // with the row triggers off it would find nothing to apply, but it would still queue one event per bulk-inserted row.
-  ...['corporations', 'credit_notes', 'workflow_instances', 'sys_operation_logs'].map((table) => [table, 'summary_deltas_flush']),
+  ...['corporations', 'credit_notes', 'workflow_instances', 'workflow_tasks', 'sys_operation_logs'].map((table) => [table, 'summary_deltas_flush']),
 ] as const;
 
 /** The corporations and the group tree: the first parts of the world, and all a tree journey needs (tests/e2e/group-tree-scale.spec.ts). */

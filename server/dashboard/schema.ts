@@ -6,7 +6,7 @@
  * sums 5,000 account rows and a year of quarter hours instead. Written only by that trigger and by
  * quota_ledger_summaries_rebuild() (the migration's backfill, the scale world's bulk load).
  */
-import { bigint, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { quotaAccounts } from '../quotas/schema';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
@@ -88,6 +88,24 @@ export const workflowEndBins = pgTable(
     instances: integer('instances').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bin, t.status] })],
+);
+
+/**
+ * Open tasks (status TODO) by process, working role and whether someone claimed them: the approvals
+ * panel's counts read these few dozen rows instead of every task waiting (10,000 at a large group's
+ * scale; issue 42). Kept by the trigger of migration dashboard_open_task_counts on workflow_tasks, applied
+ * at commit with the other summaries; the longest wait of each process is read through
+ * workflow_tasks_open_process_idx, one index entry per process.
+ */
+export const workflowOpenTaskCounts = pgTable(
+  'workflow_open_task_counts',
+  {
+    processKey: text('process_key').notNull(),
+    workingRole: text('working_role').notNull(),
+    claimed: boolean('claimed').notNull(),
+    tasks: integer('tasks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.processKey, t.workingRole, t.claimed] })],
 );
 
 /** Corporations by admission status (their sum is every corporation on file). */

@@ -1,9 +1,11 @@
 /**
- * The approvals section: open tasks of running instances counted by process and by the working role
- * that must act (handler or director), how long the oldest has waited, and the instances that ended
- * in the last 30 days. The open tasks are the work waiting (a few per running instance), read through
- * the TODO rows; the ended instances grow with the history, so they are summed from workflow_end_bins
- * (server/dashboard/schema.ts), which the database keeps in the transaction that ends an instance.
+ * The approvals section: open tasks counted by process and by the working role that must act (handler
+ * or director), how long the oldest has waited, and the instances that ended in the last 30 days. Both
+ * grow with the business (the work waiting, 10,000 tasks at a large group's scale; the history), so the
+ * dashboard reads summaries the database keeps in the transaction that writes the rows (server/dashboard/schema.ts):
+ * workflow_open_task_counts (open tasks by process, role and claimed) with each process's longest wait
+ * read as the first entry of workflow_tasks_open_process_idx, and workflow_end_bins. `taskSectionFromRows`
+ * counts the same from the rows (open: a TODO task of a running instance); the tests hold the two equal.
  */
 import { and, asc, desc, eq, gte, isNull, lt, min, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -11,7 +13,8 @@ import type { Tx } from '../db/tx';
 import type { TaskSection } from '../../src/lib/dashboard';
 import type { WorkingRole } from '../../src/workflows/activities';
 import { INSTANCE_STATUS, TASK_STATUS } from '../../src/workflows/states';
-import { workflowEndBins, workflowInstances, workflowTasks } from '../db/schema';
+import { workflowEndBins, workflowInstances, workflowOpenTaskCounts, workflowTasks } from '../db/schema';
+import { qualified } from '../db/qualified';
 import { dashboardSource } from './source';
 import { intCount } from './sql';
 
@@ -58,26 +61,23 @@ async function endedFromBins(tx: Tx, since: Date): Promise<TaskSection['ended30d
   return { approved: whole.approved + part.approved, rejected: whole.rejected + part.rejected };
 }
 
-/** The approvals section read from the instances' rows: what the summaries must always equal (tests). */
+/** The approvals section read from the tasks' and instances' rows: what the summaries must always equal (tests). */
 export const taskSectionFromRows = (tx: Tx, now: Date) => taskSection(tx, now, 'rows');
 
 export const taskSource = dashboardSource({
   key: 'tasks',
-  load: (tx, now) => taskSection(tx, now, 'bins'),
+  load: (tx, now) => taskSection(tx, now, 'summaries'),
 });
 
-/**
- * Open tasks are read from the TODO rows (workflow_tasks_todo_idx: the work waiting, not the history),
- * each instance by its key; the ended instances from their rows or their quarter-hour bins.
- */
-async function taskSection(tx: Tx, now: Date, from: 'rows' | 'bins'): Promise<TaskSection> {
-  const since = new Date(now.getTime() - 30 * DAY_MS);
+type OpenTasks = Pick<TaskSection, 'pending' | 'unclaimed' | 'oldest' | 'byProcess'>;
+
+/** Open tasks from their TODO rows (workflow_tasks_todo_idx), each instance by its key: every task waiting is read. */
+async function openFromRows(tx: Tx): Promise<OpenTasks> {
   const [summary] = await tx
     .select({ pending: intCount(), unclaimed: intCount(isNull(t.assigneeId)), oldest: min(t.createTime) })
     .from(t)
     .innerJoin(workflowInstances, eq(workflowInstances.id, t.instanceId))
     .where(open);
-
   const rows = await tx
     .select({
       processKey: t.processKey,
@@ -91,13 +91,48 @@ async function taskSection(tx: Tx, now: Date, from: 'rows' | 'bins'): Promise<Ta
     .where(open)
     .groupBy(t.processKey)
     .orderBy(desc(sql`count(*)`), asc(t.processKey));
-
-  const ended = await (from === 'rows' ? endedFromRows(tx, since) : endedFromBins(tx, since));
   return {
     pending: summary.pending,
     unclaimed: summary.unclaimed,
     oldest: iso(summary.oldest),
     byProcess: rows.map((row) => ({ ...row, oldest: iso(row.oldest)! })),
-    ended30d: ended,
   };
+}
+
+const c = workflowOpenTaskCounts;
+const tasksOf = (where?: SQL) =>
+  where ? sql<number>`coalesce(sum(${c.tasks}) filter (where ${where}), 0)::int` : sql<number>`coalesce(sum(${c.tasks}), 0)::int`;
+/** A process's longest-waiting open task: the first entry of workflow_tasks_open_process_idx under its key (a literal status, so the partial index applies). */
+const oldestOfProcess = sql<Date | string | null>`(select min(x.create_time) from workflow_tasks x
+  where x.status = ${sql.raw(`'${TASK_STATUS.TODO}'`)} and x.process_key = ${qualified(c.processKey)})`;
+
+/** Open tasks from workflow_open_task_counts: one statement over a few rows a process, whatever waits; the totals are the processes' sums. */
+async function openFromCounts(tx: Tx): Promise<OpenTasks> {
+  const rows = await tx
+    .select({
+      processKey: c.processKey,
+      handler: tasksOf(eq(c.workingRole, HANDLER)),
+      director: tasksOf(eq(c.workingRole, DIRECTOR)),
+      total: tasksOf(),
+      unclaimed: tasksOf(eq(c.claimed, false)),
+      oldest: oldestOfProcess,
+    })
+    .from(c)
+    .groupBy(c.processKey)
+    .orderBy(desc(tasksOf()), asc(c.processKey));
+  const byProcess = rows.map(({ unclaimed: _unclaimed, ...row }) => ({ ...row, oldest: iso(row.oldest)! }));
+  const oldest = byProcess.reduce<string | null>((first, row) => (first === null || row.oldest < first ? row.oldest : first), null);
+  return {
+    pending: rows.reduce((sum, row) => sum + row.total, 0),
+    unclaimed: rows.reduce((sum, row) => sum + row.unclaimed, 0),
+    oldest,
+    byProcess,
+  };
+}
+
+async function taskSection(tx: Tx, now: Date, from: 'rows' | 'summaries'): Promise<TaskSection> {
+  const since = new Date(now.getTime() - 30 * DAY_MS);
+  const openTasks = await (from === 'rows' ? openFromRows(tx) : openFromCounts(tx));
+  const ended = await (from === 'rows' ? endedFromRows(tx, since) : endedFromBins(tx, since));
+  return { ...openTasks, ended30d: ended };
 }

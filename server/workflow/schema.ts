@@ -87,6 +87,10 @@ export const workflowTasks = pgTable(
     // actor holds (a role in the key would order by role first), and stops at the page (issue 42).
     index('workflow_tasks_todo_idx').on(t.status, t.createTime.desc().nullsFirst(), t.id),
     index('workflow_tasks_assignee_idx').on(t.assigneeId, t.status, t.completeTime),
+    // The dashboard's longest wait of each process: the first entry of the process in this index (issue 42).
+    index('workflow_tasks_open_process_idx')
+      .on(t.processKey, t.createTime)
+      .where(sql`${t.status} = 'TODO'`),
   ],
 );
 

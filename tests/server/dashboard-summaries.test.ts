@@ -7,8 +7,8 @@
  * one repeatable-read snapshot, and the summary rows equal the ledger's own group-by, row for row.
  *
  * The same for the credit-note, task and corporation panels (credit_note_*_totals, workflow_end_bins,
- * corporation_*_counts): after an issuance, a split, a payment and its audit (a redemption), a
- * financing, a task started and approved, and a corporation registered and admitted, each panel read
+ * workflow_open_task_counts, corporation_*_counts): after an issuance, a split, a payment and its audit (a redemption), a
+ * financing, a task started, claimed and approved, and a corporation registered and admitted, each panel read
  * from the summaries equals the panel counted from the raw rows, at several clock readings (so the
  * 30-day window's partial quarter hour falls in different places), and every summary row equals what
  * dashboard_summaries_rebuild() makes again from the rows.
@@ -100,6 +100,7 @@ const SUMMARY_TABLES = {
   credit_note_issue_totals: 'issue_date',
   credit_note_holder_totals: 'holder_corp_id',
   workflow_end_bins: 'bin, status',
+  workflow_open_task_counts: 'process_key, working_role, claimed',
   corporation_admission_counts: 'admission_status',
   corporation_type_counts: 'corp_type, admission_status',
 } as const;
@@ -252,6 +253,12 @@ describe('the dashboard summaries', () => {
     const midway = await bothReadings();
     expectPanelsEqual(midway);
     expect(midway.tasks[0].summaries.pending).toBeGreaterThanOrEqual(before.tasks[0].summaries.pending + 1);
+    // Claimed before it is approved: the open task moves from unclaimed to claimed (workflow_open_task_counts' claimed key).
+    const claim = await director.call('/op/v1/workflow/tasks/claim', { json: { taskId: started.taskId } });
+    expect(claim.body.code, claim.text).toBe('0');
+    expectPanelsEqual(await bothReadings());
+    const { kept: whileClaimed, rebuilt: rebuiltWhileClaimed } = await keptAndRebuilt();
+    expect(whileClaimed).toEqual(rebuiltWhileClaimed);
     await approve(started);
     // A corporation registered, then admitted as a core enterprise with a second type.
     const corpId = randomUUID();

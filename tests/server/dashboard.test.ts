@@ -192,6 +192,22 @@ describe('the dashboard figures', () => {
   });
 });
 
+describe('one section alone (bench:scale times each area’s panels apart)', () => {
+  it('answers that section only, with the figures the raw rows give; refuses a section that does not exist', async () => {
+    const whole = await overview();
+    const sections = Object.keys(whole).filter((key) => key !== 'generatedAt');
+    expect(sections.length).toBeGreaterThanOrEqual(5);
+    for (const section of sections) {
+      const alone = await dataOf<Partial<DashboardOverview>>(auditor, OVERVIEW, { section });
+      expect(Object.keys(alone).sort(), section).toEqual(['generatedAt', section].sort());
+    }
+    await expectQuotasMatch((await dataOf<DashboardOverview>(auditor, OVERVIEW, { section: 'quotas' })) as DashboardOverview);
+    await expectTasksMatch((await dataOf<DashboardOverview>(auditor, OVERVIEW, { section: 'tasks' })) as DashboardOverview);
+    const answer = await auditor.call(OVERVIEW, { json: { section: 'financing' } });
+    expect(refusalOf(answer)).toEqual({ status: 200, code: 'VALIDATION_FAILED', message: '驾驶舱分区的值不在可选范围内：financing' });
+  });
+});
+
 describe('the dashboard permission', () => {
   it('is refused to personas without index:home:data-dashboard, and answered to those with it', async () => {
     for (const username of ['op_handler', 'op_agent']) {

@@ -5,7 +5,7 @@
  * to the package's `postgres` user.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../e2e/support/server';
@@ -13,6 +13,8 @@ import { freePort } from '../e2e/support/server';
 export interface TestPostgres {
   /** A connection string for a new, empty database. */
   createDatabase(name: string): Promise<string>;
+  /** The connection string of a database that exists (a kept cluster's, made by createDatabase on an earlier run). */
+  urlOf(name: string): string;
   stop(): void;
 }
 
@@ -35,8 +37,14 @@ function postgresUser(): { uid: number; gid: number } | undefined {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-export async function startPostgres(binDir: string): Promise<TestPostgres> {
-  const dir = mkdtempSync(join(tmpdir(), 'scf-pg-'));
+/**
+ * `keptIn`: a folder the cluster lives in and stays in after stop (made on the first start, started
+ * again on the next), for a benchmark that builds its data once and times it many times
+ * (bench/scale.ts, BENCH_WORLD); without it, a temporary folder removed on stop.
+ */
+export async function startPostgres(binDir: string, keptIn?: string): Promise<TestPostgres> {
+  const dir = keptIn ?? mkdtempSync(join(tmpdir(), 'scf-pg-'));
+  mkdirSync(dir, { recursive: true });
   const dataDir = join(dir, 'data');
   const owner = postgresUser();
   if (owner) {
@@ -47,7 +55,7 @@ export async function startPostgres(binDir: string): Promise<TestPostgres> {
     owner
       ? execFileSync('runuser', ['-u', 'postgres', '--', join(binDir, command), ...args], { stdio: 'pipe' })
       : execFileSync(join(binDir, command), args, { stdio: 'pipe' });
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   // The socket goes into the temporary folder: /var/run/postgresql may not exist or be writable.
   run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off`, 'start']);
@@ -64,11 +72,13 @@ export async function startPostgres(binDir: string): Promise<TestPostgres> {
       }
       return url(name);
     },
+    urlOf: url,
     stop() {
       try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+        // A kept cluster stops cleanly (a checkpoint), so its next start has nothing to recover.
+        run('pg_ctl', ['-D', dataDir, '-m', keptIn ? 'fast' : 'immediate', 'stop']);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        if (!keptIn) rmSync(dir, { recursive: true, force: true });
       }
     },
   };
