@@ -6,7 +6,7 @@
  * tests/unit/lib/permission-labels.test.ts's, over the same set.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, areaPermissionModules, mergeCatalogues, PERMISSION_GROUPS } from '../../src/lib/all-permissions';
@@ -30,6 +30,19 @@ describe('the areas’ permission catalogues', () => {
     const underTsx = JSON.parse(output) as { areas: string[]; all: string[] };
     expect(underTsx.areas).toEqual(onDisk.map((area) => `../features/${area}/permissions.ts`));
     expect(underTsx.all).toEqual([...ALL_PERMISSIONS].sort());
+  });
+
+  it('import nothing at run time, types only (read by both the app’s imports and discovery’s require())', () => {
+    const features = fileURLToPath(new URL('../../src/features/', import.meta.url));
+    for (const area of readdirSync(features)) {
+      const file = `${features}${area}/permissions.ts`;
+      if (!existsSync(file)) continue;
+      const imports = readFileSync(file, 'utf8').match(/^import .*$/gm) ?? [];
+      expect(
+        imports.filter((line) => !line.startsWith('import type ')),
+        area,
+      ).toEqual([]);
+    }
   });
 
   it('hold the platform’s strings and each string once', () => {

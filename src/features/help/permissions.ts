@@ -4,9 +4,21 @@
  * this module alone. Found with every other area’s by discovery (src/lib/all-permissions.ts). Each
  * string is stored in installs’ role grants: never renamed.
  */
-import { crud, type PermissionCatalogue } from '../../lib/permissions';
+// Only types from the platform's module: this file is read both by the app's imports and by discovery's require()
+// (src/routes/area-pages.ts requireAreaFiles, where the end-to-end runner compiles it too), and in that mix a
+// runtime import here failed to resolve (CI of 5d3920b); its strings are written out, not made by crud().
+import type { PermissionCatalogue } from '../../lib/permissions';
 
 export const PERMISSIONS = {
   /** Help-centre articles: managed (written, published) behind these; reading published ones needs only a session. */
-  helpArticle: { ...crud('help', 'article'), publish: 'help:article:publish', unpublish: 'help:article:unpublish' },
+  helpArticle: {
+    list: 'help:article:list',
+    query: 'help:article:query',
+    add: 'help:article:add',
+    edit: 'help:article:edit',
+    remove: 'help:article:remove',
+    export: 'help:article:export',
+    publish: 'help:article:publish',
+    unpublish: 'help:article:unpublish',
+  },
 } as const satisfies PermissionCatalogue;

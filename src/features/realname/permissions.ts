@@ -4,8 +4,19 @@
  * this module alone. Found with every other area’s by discovery (src/lib/all-permissions.ts). Each
  * string is stored in installs’ role grants: never renamed.
  */
-import { crud, type PermissionCatalogue } from '../../lib/permissions';
+// Only types from the platform's module: this file is read both by the app's imports and by discovery's require()
+// (src/routes/area-pages.ts requireAreaFiles, where the end-to-end runner compiles it too), and in that mix a
+// runtime import here failed to resolve (CI of 5d3920b); its strings are written out, not made by crud().
+import type { PermissionCatalogue } from '../../lib/permissions';
 
 export const PERMISSIONS = {
-  realname: { ...crud('admit', 'realname'), submit: 'admit:realname:submit' },
+  realname: {
+    list: 'admit:realname:list',
+    query: 'admit:realname:query',
+    add: 'admit:realname:add',
+    edit: 'admit:realname:edit',
+    remove: 'admit:realname:remove',
+    export: 'admit:realname:export',
+    submit: 'admit:realname:submit',
+  },
 } as const satisfies PermissionCatalogue;
