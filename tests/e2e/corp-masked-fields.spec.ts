@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { dataOf, signInAs as apiSignIn, type ApiClient } from '../server/client';
 import { desDecrypt } from '../../src/protocol/des';
-import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, leaveUnsavedForm, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -141,12 +141,7 @@ test("op_handler edits a corporation's address without seeing its ID card; the n
   await shot(page, 'corporation-edited-mask');
   await again.getByRole('button', { name: /取\s*消/ }).click();
   // Typed in, the form asks before dropping what was typed.
-  await page
-    .getByRole('dialog')
-    .filter({ hasText: '有未保存的修改' })
-    .getByRole('button', { name: /离\s*开/ })
-    .click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await leaveUnsavedForm(page);
 
   // 企业变更 › 核心企业准入 › 修改: 企业名称 is not offered, the address goes for approval.
   await page.goto('/op/group/corp-change');

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, openMenuDirectory, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { expect, leaveUnsavedForm, openMenuDirectory, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS, ROOT, startServer, type RunningServer } from './support/server';
 
 const DIST = join(ROOT, 'dist-test');
@@ -110,11 +110,7 @@ test.describe('a resource declared in two test files (issue 25, item 6)', () => 
     await expect(dialog.getByText('机构编码已存在')).toBeVisible();
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     // The unsaved form asks first (issue 26's guard); leaving drops the duplicate.
-    await admin
-      .getByRole('dialog', { name: '有未保存的修改' })
-      .getByRole('button', { name: /离\s*开/ })
-      .click();
-    await expect(admin.getByRole('dialog')).toHaveCount(0);
+    await leaveUnsavedForm(admin);
     await expect(rows(widgets)).toHaveCount(1);
     await admin.screenshot({ path: join(ARTIFACTS, 'test-resource-admin.png'), animations: 'disabled' });
 

@@ -104,6 +104,40 @@ export const test = base.extend<{ requestLog: string[]; closeOwnContexts: void }
 export { expect };
 
 /**
+ * Answers 离开 to the unsaved-form question (src/components/form-guard) and waits until no dialog is
+ * left: the question and the form it asked about both close. A click can land while the question is
+ * still settling and be lost on a busy machine (seen once in a two-worker CI run: the question and the
+ * form both still open 15 s later); a person whose click did nothing clicks again, and so does this,
+ * only while the question shows no motion (a closing one is left to close; antd's button acts once).
+ * If dialogs stay, the failure names them with their motion classes.
+ */
+export async function leaveUnsavedForm(page: Page): Promise<void> {
+  const question = page.getByRole('dialog', { name: '有未保存的修改' });
+  const leave = question.getByRole('button', { name: /离\s*开/ });
+  await leave.click();
+  const dialogs = page.getByRole('dialog');
+  // Bounded: the question may close between the look and this read, and a locator's read waits for its element.
+  const moving = () =>
+    question
+      .evaluate((element) => /-(enter|appear|leave)(\s|$)/.test((element as unknown as { className: string }).className), undefined, { timeout: 500 })
+      .catch(() => true);
+  try {
+    await expect(async () => {
+      if ((await question.isVisible()) && !(await moving())) await leave.click({ timeout: 1_000 }).catch(() => undefined);
+      await expect(dialogs).toHaveCount(0, { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+  } catch (error) {
+    const left = await dialogs.evaluateAll((elements) =>
+      elements.map((element) => {
+        const { className, textContent } = element as unknown as { className: string; textContent: string | null };
+        return `[${className}] ${(textContent ?? '').slice(0, 40)}`;
+      }),
+    );
+    throw new Error(`dialogs still open after 离开: ${left.join(' | ')}`, { cause: error });
+  }
+}
+
+/**
  * Resolves once the page has drawn two frames after everything it had already queued: the effects of a
  * render just shown, the form updates they start, and the events of images that finished loading. For a
  * check that something does NOT appear (an error message, a script that must not run), after the condition
