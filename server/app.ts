@@ -16,6 +16,7 @@ import { fileDemoOutbox, type DemoOutbox } from './demo-outbox';
 import { preloadingHtml } from './front-end/route-preloads';
 import { seedIfEmpty } from './db/seed';
 import { demoSeedOrder, discoverAreas, type RouteModule } from './areas';
+import { contentionCodeOf, contentionError } from './db/contention';
 import { duplicateError } from './db/unique-violation';
 import { ApiError, protocolError, success } from './errors';
 import { localeOf, translate } from './i18n';
@@ -97,6 +98,8 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const duplicate = duplicateError(error);
   if (duplicate) return duplicate;
+  const contention = contentionError(error);
+  if (contention) return contention;
   const fastifyError = error as { code?: string; statusCode?: number };
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return protocolError('PAYLOAD_TOO_LARGE');
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return protocolError('UNSUPPORTED_MEDIA_TYPE');
@@ -113,6 +116,8 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
   // Error level, with the stack, is for the server's own faults; a refusal is the one line onResponse writes.
   if (apiError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
   else refusedWith.set(request, apiError.code);
+  // Two transactions that met head-on are worth an operator's look at the lock order, without the 500.
+  if (apiError.code === 'CONTENTION') request.log.warn({ sqlState: contentionCodeOf(error) }, 'transaction gave way to a concurrent one');
   // Forms read data.field (the one field to mark); data.fields lists every field the refusal is about.
   const fields = apiError.fields?.length ? apiError.fields : apiError.field ? [apiError.field] : undefined;
   const data = fields ? { field: apiError.field ?? fields[0], fields } : undefined;
