@@ -6,12 +6,12 @@
  */
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { SearchButtons } from './SearchButtons';
-import { getDefaultSortOrder, useModalForm } from '@refinedev/antd';
+import { getDefaultSortOrder } from '@refinedev/antd';
 import { useCustomMutation, useDeleteMany, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { App, Button, Form, Space, Table, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorNotification, filtersToBody, sortersToOrderBy } from '../providers/data-provider';
@@ -20,11 +20,10 @@ import { MY_EXPORT_PATH } from '../routes/static-routes';
 import { DAY_FORMAT } from '../lib/dates';
 import { pagerTotal } from './pager-total';
 import { useColumnSettings } from './column-settings';
-import { createValues, FieldValue, fieldsOf, referenceLabelOf, SearchInput, useDayjsLocale } from './fields';
-import { ResourceFormModal } from './ResourceForm';
+import { FieldValue, fieldsOf, referenceLabelOf, SearchInput, useDayjsLocale } from './fields';
+import { ResourceFormDialog, type FormDialogHandle } from './ResourceFormDialog';
 import { useReadyList } from './ready-list';
 import { useListTable } from './use-list-table';
-import { useModalFormGuard } from './use-modal-form-guard';
 import { PendingCreations } from './approval/PendingCreations';
 import { PendingTag } from './approval/PendingTag';
 import {
@@ -142,32 +141,17 @@ export function ResourceList({
     setSelected([]);
     onChanged?.();
   };
-  // The list stays where it is after a save, query string included (Refine would go to the resource's list route).
-  const modalForm = (action: 'create' | 'edit', noticeKey: string) => ({
-    resource: resource.name,
-    action,
-    redirect: false as const,
-    errorNotification,
-    successNotification: () => ({ type: 'success' as const, message: t(noticeKey, { title }), key: `${resource.name}-saved` }),
-    onMutationSuccess: changed,
-  });
-  // An approvable resource's save is a proposal: say so, and show the proposals still in approval.
+  // An approvable resource's save is a proposal: say so (the dialog), and show the proposals still in approval.
   const approval = resource.approval;
   const [proposals, setProposals] = useState(0);
   const proposed = () => {
+    changed();
     setProposals((n) => n + 1);
     void tableQuery.refetch();
   };
-  const create = useModalForm<Row>({
-    ...modalForm('create', approval?.create ? 'kit:approval.submitted' : 'kit:notify.created'),
-    ...(approval?.create ? { onMutationSuccess: () => (changed(), proposed()) } : {}),
-  });
-  const edit = useModalForm<Row>({
-    ...modalForm('edit', approval?.update ? 'kit:approval.submitted' : 'kit:notify.updated'),
-    ...(approval?.update ? { onMutationSuccess: () => (changed(), proposed()) } : {}),
-  });
-  const createGuard = useModalFormGuard(resource, 'create', create);
-  const editGuard = useModalFormGuard(resource, 'edit', edit);
+  // The dialogs mount when first opened (ResourceFormDialog.tsx); the list holds only their handles.
+  const create = useRef<FormDialogHandle>(null);
+  const edit = useRef<FormDialogHandle>(null);
   const pendingOf = (record: Row) => record[PENDING_CHANGE_FIELD] as PendingChange | null | undefined;
   const { mutate: removeMany } = useDeleteMany();
   const { mutate: startExport, mutation: exportMutation } = useCustomMutation();
@@ -214,9 +198,7 @@ export function ResourceList({
 
   const confirmRemove = (ids: string[]) => {
     // A record read earlier by the edit form stays watched; once removed, refetching it would fail.
-    const forget = () => {
-      if (edit.id !== undefined && ids.includes(String(edit.id))) edit.setId(undefined);
-    };
+    const forget = () => edit.current?.forget(ids);
     modal.confirm({
       title: t('kit:remove.title'),
       content: t('kit:remove.confirm', { count: ids.length }),
@@ -340,7 +322,7 @@ export function ResourceList({
               </Button>
             </Tooltip>
           ) : (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => edit.show(record.id)}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => edit.current?.show(record.id)}>
               {t('kit:row.edit')}
             </Button>
           ))}
@@ -377,12 +359,22 @@ export function ResourceList({
         </Form>
       )}
 
-      {createGuard.notice}
-      {editGuard.notice}
+      {/* Each host shows its draft offer here (after a session's expiry); its dialog is a modal, drawn over the page. */}
+      {can('create') && (
+        <ResourceFormDialog
+          ref={create}
+          resource={resource}
+          mode="create"
+          createDefaults={createDefaults}
+          fixed={Object.keys(fixedFilters)}
+          onSaved={approval?.create ? proposed : changed}
+        />
+      )}
+      {canEdit && <ResourceFormDialog ref={edit} resource={resource} mode="edit" onSaved={approval?.update ? proposed : changed} />}
       <div className="kit-toolbar">
         <Space wrap>
           {can('create') && (
-            <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => create.show()}>
+            <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => create.current?.show()}>
               {t('kit:toolbar.create')}
             </Button>
           )}
@@ -432,17 +424,7 @@ export function ResourceList({
         }}
       />
 
-      {/* Closed, they wait for the first screen's paint (components/first-paint.ts). */}
-      {dialogs && can('create') && (
-        <ResourceFormModal
-          resource={resource}
-          mode="create"
-          modalProps={createGuard.modalProps}
-          formProps={{ ...createGuard.formProps, initialValues: createValues(resource, createDefaults) }}
-          fixed={Object.keys(fixedFilters)}
-        />
-      )}
-      {dialogs && canEdit && <ResourceFormModal resource={resource} mode="edit" modalProps={editGuard.modalProps} formProps={editGuard.formProps} />}
+      {/* Closed, it waits for the first screen's paint (components/first-paint.ts). */}
       {dialogs && canShow && (
         <ResourceShowDrawer
           resource={resource}

@@ -1,14 +1,15 @@
 /**
  * The kit's create and edit modals under the form guard (src/components/form-guard): typing marks the
- * form unsaved, 取消 (and the close button) ask before dropping it, and after a session's expiry the
- * list page offers the values back, reopening the modal (for an edit, on the same record) first.
- * Fields declared `sensitive` are never kept.
+ * form unsaved, 取消 (and the close button) ask before dropping it. Fields declared `sensitive` are
+ * never kept. After a session's expiry the list page offers the values back (ResourceFormDialog.tsx:
+ * the dialog mounts only when first opened, so the offer is the list's, and the dialog puts the
+ * values in once open with its record loaded, calling markDirty).
  *
- *   const createGuard = useModalFormGuard(resource, 'create', create);
- *   <ResourceFormModal modalProps={createGuard.modalProps} formProps={createGuard.formProps} … />  and {createGuard.notice}
+ *   const guard = useModalFormGuard(resource, 'create', create);
+ *   <ResourceFormModal modalProps={guard.modalProps} formProps={guard.formProps} … />
  */
 import type { FormInstance, FormProps, ModalProps } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useFormGuard } from '../components/form-guard/useFormGuard';
 import { fieldsOf } from './fields';
 import type { AnyResource } from './resource';
@@ -17,9 +18,7 @@ import type { AnyResource } from './resource';
 interface ModalForm {
   modalProps: ModalProps;
   formProps: FormProps;
-  formLoading: boolean;
   id?: string | number;
-  show: (id?: string | number) => void;
 }
 
 const sensitiveFields = (resource: AnyResource) =>
@@ -27,24 +26,19 @@ const sensitiveFields = (resource: AnyResource) =>
     .filter(([, schema]) => (schema as { sensitive?: boolean }).sensitive)
     .map(([name]) => name);
 
-const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** The guarded form's id, under which its draft is kept and offered back on the list's page. */
+export const modalFormGuardId = (resource: AnyResource, mode: 'create' | 'edit') => `${resource.name}-${mode}`;
 
 export function useModalFormGuard(resource: AnyResource, mode: 'create' | 'edit', modal: ModalForm) {
-  const current = useRef(modal);
-  current.current = modal;
   const open = !!modal.modalProps.open;
 
+  // Its draft offer (guard.notice) is not shown: the form mounts only once opened, and the list's
+  // page offers the draft instead (ResourceFormDialog's useDraftOffer), as the certificates page does.
   const guard = useFormGuard({
-    id: `${resource.name}-${mode}`,
+    id: modalFormGuardId(resource, mode),
     form: modal.formProps.form as FormInstance,
     exclude: sensitiveFields(resource),
     context: mode === 'edit' ? { recordId: modal.id } : undefined,
-    // The modal opens (an edit loads its record) before the kept values go in over it.
-    onRestore: async (draft) => {
-      current.current.show(mode === 'edit' ? (draft.context?.recordId as string) : undefined);
-      for (let waited = 0; waited < 200 && (!current.current.modalProps.open || current.current.formLoading); waited++) await nextFrame();
-      await nextFrame();
-    },
   });
 
   // Closed after a save (or a confirmed cancel): nothing left unsaved.
@@ -72,5 +66,5 @@ export function useModalFormGuard(resource: AnyResource, mode: 'create' | 'edit'
       guard.onValuesChange();
     },
   };
-  return { modalProps, formProps, notice: guard.notice };
+  return { modalProps, formProps, markDirty: guard.onValuesChange };
 }
