@@ -11,15 +11,14 @@
  * hold the two equal after every kind of movement.
  */
 import { aliasedTable, and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { UNIT_KIND } from '../../src/lib/corporations';
-import type { QuotaSection } from '../../src/lib/dashboard';
+import { QUOTA_TOP_UNITS, type QuotaSection } from '../../src/lib/dashboard';
 import { groupUnits, quotaAccounts, quotaLedger, quotaLedgerTotals } from '../db/schema';
 import { unitNameOf } from '../corporations';
 import { grantorNameOf } from '../quotas';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/tx';
 import { dashboardSource } from './source';
-import { intCount, moneySum, numericSum } from './sql';
+import { asMoney, intCount, moneySum, numericSum } from './sql';
 
 const groups = aliasedTable(groupUnits, 'dashboard_groups');
 
@@ -38,9 +37,6 @@ const groupNames = (tx: Tx) =>
     .where(isNull(groups.parentId))
     .as('dashboard_group_names');
 const isRoot = isNull(quotaAccounts.parentId);
-
-/** Group, branch, project department, member: the tree's order from the top. */
-const kindOrder = sql`case ${groupUnits.kind} when ${UNIT_KIND.group} then 0 when ${UNIT_KIND.branch} then 1 when ${UNIT_KIND.projectDept} then 2 else 3 end`;
 
 /** Where the deltas are read: the ledger's rows, or its per-account sums; `movements` is how many rows a source row stands for. */
 type LedgerSource = { table: PgTable; accountId: AnyPgColumn; d: Record<'granted' | 'dispatched' | 'frozen' | 'used', AnyPgColumn>; movements: SQL<number> };
@@ -77,6 +73,7 @@ async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
       occupied: moneySum(occupied),
       available: moneySum(available),
       accounts: sql<number>`count(distinct ${l.accountId})::int`,
+      units: sql<number>`count(distinct ${quotaAccounts.unitId})::int`,
       movements: l.movements,
     })
     .from(l.table)
@@ -100,24 +97,41 @@ async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
     .groupBy(quotaAccounts.groupId, g.groupName)
     .orderBy(desc(numericSum(rootOnly(l.d.granted))), asc(g.groupName), asc(quotaAccounts.groupId));
 
-  const byUnit = await tx
+  // The units granted the most, ranked and cut to QUOTA_TOP_UNITS in a subquery: names are looked up for those rows
+  // only, and the answer stays ten rows whatever the group's size (it was one row per unit, 5,000 at a year's scale,
+  // which the server read and serialised and the browser parsed for a panel that shows seven at a time).
+  const ranked = tx
     .select({
       groupId: quotaAccounts.groupId,
-      groupName: g.groupName,
       unitId: quotaAccounts.unitId,
-      unitName: unitNameOf(groupUnits),
-      unitKind: groupUnits.kind,
-      granted: moneySum(l.d.granted),
-      dispatched: moneySum(l.d.dispatched),
-      occupied: moneySum(occupied),
-      available: moneySum(available),
+      granted: numericSum(l.d.granted).as('granted'),
+      dispatched: numericSum(l.d.dispatched).as('dispatched'),
+      occupied: numericSum(occupied).as('occupied'),
+      available: numericSum(available).as('available'),
     })
     .from(l.table)
     .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId))
-    .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
-    .innerJoin(g, eq(g.groupId, quotaAccounts.groupId))
-    .groupBy(quotaAccounts.groupId, g.groupName, quotaAccounts.unitId, groupUnits.corpId, groupUnits.ownName, groupUnits.kind, groupUnits.sortOrder)
-    .orderBy(asc(g.groupName), asc(quotaAccounts.groupId), asc(kindOrder), asc(groupUnits.sortOrder), asc(unitNameOf(groupUnits)), asc(quotaAccounts.unitId));
+    .groupBy(quotaAccounts.groupId, quotaAccounts.unitId)
+    .orderBy(desc(numericSum(l.d.granted)), asc(quotaAccounts.groupId), asc(quotaAccounts.unitId))
+    .limit(QUOTA_TOP_UNITS)
+    .as('dashboard_top_units');
+  const topUnits = await tx
+    .select({
+      groupId: ranked.groupId,
+      groupName: g.groupName,
+      unitId: ranked.unitId,
+      unitName: unitNameOf(groupUnits),
+      unitKind: groupUnits.kind,
+      // Named apart from the subquery's sums: a cast keeps its column's name, and ORDER BY "granted" would sort the text.
+      granted: asMoney(ranked.granted).as('granted_text'),
+      dispatched: asMoney(ranked.dispatched).as('dispatched_text'),
+      occupied: asMoney(ranked.occupied).as('occupied_text'),
+      available: asMoney(ranked.available).as('available_text'),
+    })
+    .from(ranked)
+    .innerJoin(groupUnits, eq(groupUnits.id, ranked.unitId))
+    .innerJoin(g, eq(g.groupId, ranked.groupId))
+    .orderBy(desc(ranked.granted), asc(ranked.groupId), asc(ranked.unitId));
 
   const byGrantor = await tx
     .select({ grantorName: grantorNameOf(quotaAccounts), kind: quotaAccounts.kind, granted: moneySum(l.d.granted) })
@@ -126,5 +140,5 @@ async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
     .groupBy(quotaAccounts.grantorId, quotaAccounts.grantorCorpId, quotaAccounts.kind)
     .orderBy(desc(numericSum(l.d.granted)), asc(grantorNameOf(quotaAccounts)), asc(quotaAccounts.grantorId), asc(quotaAccounts.kind));
 
-  return { totals, byCore, byUnit, byGrantor };
+  return { totals, byCore, topUnits, byGrantor };
 }

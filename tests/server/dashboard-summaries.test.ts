@@ -158,7 +158,8 @@ describe('the dashboard summaries', () => {
       await dataOf<{ taskId: string }>(handler, `${API}/requests/apply`, {
         kind: 'PLATFORM',
         unitId: groupId,
-        amount: '1000000.07',
+        // More than any demo unit holds, so the group and its branch rank among the top units read below.
+        amount: '990000000.07',
         termEnd: TERM,
         reason: '驾驶舱汇总',
       }),
@@ -168,7 +169,7 @@ describe('the dashboard summaries', () => {
       await dataOf<{ taskId: string }>(handler, `${API}/requests/dispatch`, {
         accountId: root.id,
         reason: '下发',
-        lines: [{ unitId: branch.id, amount: '400000.03' }],
+        lines: [{ unitId: branch.id, amount: '400000000.03' }],
       }),
     );
     const [child] = await srv.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.unitId, branch.id));
@@ -186,8 +187,12 @@ describe('the dashboard summaries', () => {
     expect(after.notes.summaries).toEqual(after.notes.rows);
     // The movements happened: the summaries moved with them (a grant, a dispatch out and in, four more).
     expect(after.quotas.summaries.totals.movements).toBeGreaterThanOrEqual(before.quotas.summaries.totals.movements + 7);
-    const unit = after.quotas.summaries.byUnit.find((u) => u.unitId === branch.id)!;
-    expect(unit.granted).toBe('400000.03');
+    // The group's own account ranks above the branch it dispatched to (it was granted more); both are among the top units.
+    const ranked = after.quotas.summaries.topUnits.map((u) => u.unitId);
+    expect(ranked.indexOf(groupId)).toBeGreaterThanOrEqual(0);
+    expect(ranked.indexOf(groupId)).toBeLessThan(ranked.indexOf(branch.id));
+    expect(after.quotas.summaries.topUnits.find((u) => u.unitId === branch.id)!.granted).toBe('400000000.03');
+    expect(after.quotas.summaries.totals.units).toBeGreaterThanOrEqual(before.quotas.summaries.totals.units + 2);
     expect(after.notes.summaries.redeemedThisYear.count).toBeGreaterThanOrEqual(before.notes.summaries.redeemedThisYear.count + 1);
   });
 
