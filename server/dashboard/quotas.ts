@@ -7,12 +7,13 @@
  *
  * The sums are read from quota_ledger_totals, the ledger's sums per account that the database keeps in
  * the transaction appending each row (server/dashboard/schema.ts): 5,000 account rows instead of 10,000,000
- * ledger rows (issue 42). `quotaSectionFromLedger` reads the same figures from the raw rows; the tests
- * hold the two equal after every kind of movement.
+ * ledger rows (issue 42); the units granted the most from quota_unit_totals, the same sums per unit, kept by
+ * the same flush, whose rank index gives the panel's ten without reading every unit. `quotaSectionFromLedger`
+ * reads the same figures from the raw rows; the tests hold the two equal after every kind of movement.
  */
-import { aliasedTable, and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QUOTA_TOP_UNITS, type QuotaSection } from '../../src/lib/dashboard';
-import { groupUnits, quotaAccounts, quotaLedger, quotaLedgerTotals } from '../db/schema';
+import { groupUnits, quotaAccounts, quotaLedger, quotaLedgerTotals, quotaUnitTotals } from '../db/schema';
 import { unitNameOf } from '../corporations';
 import { grantorNameOf } from '../quotas';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -38,20 +39,84 @@ const groupNames = (tx: Tx) =>
     .as('dashboard_group_names');
 const isRoot = isNull(quotaAccounts.parentId);
 
-/** Where the deltas are read: the ledger's rows, or its per-account sums; `movements` is how many rows a source row stands for. */
-type LedgerSource = { table: PgTable; accountId: AnyPgColumn; d: Record<'granted' | 'dispatched' | 'frozen' | 'used', AnyPgColumn>; movements: SQL<number> };
+type Deltas = { table: PgTable; accountId: AnyPgColumn; d: Record<'granted' | 'dispatched' | 'frozen' | 'used', AnyPgColumn> };
 
-const ledgerRows: LedgerSource = {
+/**
+ * One unit's sums as the ranked subquery names them (numeric, cast to text by the statement that reads them). The
+ * statement outside names these unqualified, so each name is one no joined table has (group_units has a group_id).
+ */
+const unitFigures = (f: {
+  groupId: SQLWrapper;
+  unitId: SQLWrapper;
+  granted: SQLWrapper;
+  dispatched: SQLWrapper;
+  occupied: SQLWrapper;
+  available: SQLWrapper;
+}) => ({
+  groupId: sql<string>`${f.groupId}`.as('top_group_id'),
+  unitId: sql<string>`${f.unitId}`.as('top_unit_id'),
+  granted: sql<string>`${f.granted}`.as('top_granted'),
+  dispatched: sql<string>`${f.dispatched}`.as('top_dispatched'),
+  occupied: sql<string>`${f.occupied}`.as('top_occupied'),
+  available: sql<string>`${f.available}`.as('top_available'),
+});
+
+/** The units granted the most (ties: group id, unit id), QUOTA_TOP_UNITS of them, from every account's sums grouped by unit. */
+const rankedFromAccounts = (tx: Tx, l: Deltas) =>
+  tx
+    .select(
+      unitFigures({
+        groupId: quotaAccounts.groupId,
+        unitId: quotaAccounts.unitId,
+        granted: numericSum(l.d.granted),
+        dispatched: numericSum(l.d.dispatched),
+        occupied: numericSum(sql`${l.d.frozen} + ${l.d.used}`),
+        available: numericSum(sql`${l.d.granted} - ${l.d.dispatched} - ${l.d.frozen} - ${l.d.used}`),
+      }),
+    )
+    .from(l.table)
+    .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId))
+    .groupBy(quotaAccounts.groupId, quotaAccounts.unitId)
+    .orderBy(desc(numericSum(l.d.granted)), asc(quotaAccounts.groupId), asc(quotaAccounts.unitId))
+    .limit(QUOTA_TOP_UNITS)
+    .as('dashboard_top_units');
+
+/** The same ten from the per-unit summary: the first entries of quota_unit_totals_rank_idx, however many units there are. */
+const rankedFromUnitTotals = (tx: Tx) =>
+  tx
+    .select(
+      unitFigures({
+        groupId: quotaUnitTotals.groupId,
+        unitId: quotaUnitTotals.unitId,
+        granted: quotaUnitTotals.dGranted,
+        dispatched: quotaUnitTotals.dDispatched,
+        occupied: sql`${quotaUnitTotals.dFrozen} + ${quotaUnitTotals.dUsed}`,
+        available: sql`${quotaUnitTotals.dGranted} - ${quotaUnitTotals.dDispatched} - ${quotaUnitTotals.dFrozen} - ${quotaUnitTotals.dUsed}`,
+      }),
+    )
+    .from(quotaUnitTotals)
+    .orderBy(sql`${quotaUnitTotals.dGranted} desc nulls first`, asc(quotaUnitTotals.groupId), asc(quotaUnitTotals.unitId))
+    .limit(QUOTA_TOP_UNITS)
+    .as('dashboard_top_units');
+
+/**
+ * Where the deltas are read: the ledger's rows, or its per-account sums; `movements` is how many rows a source row stands
+ * for; `rankedUnits` the units granted the most.
+ */
+type LedgerSource = Deltas & { movements: SQL<number>; rankedUnits: (tx: Tx) => ReturnType<typeof rankedFromAccounts> };
+
+const rowDeltas: Deltas = {
   table: quotaLedger,
   accountId: quotaLedger.accountId,
   d: { granted: quotaLedger.dGranted, dispatched: quotaLedger.dDispatched, frozen: quotaLedger.dFrozen, used: quotaLedger.dUsed },
-  movements: intCount(),
 };
+const ledgerRows: LedgerSource = { ...rowDeltas, movements: intCount(), rankedUnits: (tx) => rankedFromAccounts(tx, rowDeltas) };
 const ledgerTotals: LedgerSource = {
   table: quotaLedgerTotals,
   accountId: quotaLedgerTotals.accountId,
   d: { granted: quotaLedgerTotals.dGranted, dispatched: quotaLedgerTotals.dDispatched, frozen: quotaLedgerTotals.dFrozen, used: quotaLedgerTotals.dUsed },
   movements: sql<number>`coalesce(sum(${quotaLedgerTotals.movements}), 0)::int`,
+  rankedUnits: rankedFromUnitTotals,
 };
 
 /** The quota section from the ledger's rows themselves: what the summaries must always equal (tests). */
@@ -97,24 +162,7 @@ async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
     .groupBy(quotaAccounts.groupId, g.groupName)
     .orderBy(desc(numericSum(rootOnly(l.d.granted))), asc(g.groupName), asc(quotaAccounts.groupId));
 
-  // The units granted the most, ranked and cut to QUOTA_TOP_UNITS in a subquery: names are looked up for those rows
-  // only, and the answer stays ten rows whatever the group's size (it was one row per unit, 5,000 at a year's scale,
-  // which the server read and serialised and the browser parsed for a panel that shows seven at a time).
-  const ranked = tx
-    .select({
-      groupId: quotaAccounts.groupId,
-      unitId: quotaAccounts.unitId,
-      granted: numericSum(l.d.granted).as('granted'),
-      dispatched: numericSum(l.d.dispatched).as('dispatched'),
-      occupied: numericSum(occupied).as('occupied'),
-      available: numericSum(available).as('available'),
-    })
-    .from(l.table)
-    .innerJoin(quotaAccounts, eq(quotaAccounts.id, l.accountId))
-    .groupBy(quotaAccounts.groupId, quotaAccounts.unitId)
-    .orderBy(desc(numericSum(l.d.granted)), asc(quotaAccounts.groupId), asc(quotaAccounts.unitId))
-    .limit(QUOTA_TOP_UNITS)
-    .as('dashboard_top_units');
+  const ranked = l.rankedUnits(tx);
   const topUnits = await tx
     .select({
       groupId: ranked.groupId,
@@ -122,7 +170,7 @@ async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
       unitId: ranked.unitId,
       unitName: unitNameOf(groupUnits),
       unitKind: groupUnits.kind,
-      // Named apart from the subquery's sums: a cast keeps its column's name, and ORDER BY "granted" would sort the text.
+      // Named apart from the subquery's sums: a cast keeps its column's name, and ORDER BY "top_granted" would sort the text.
       granted: asMoney(ranked.granted).as('granted_text'),
       dispatched: asMoney(ranked.dispatched).as('dispatched_text'),
       occupied: asMoney(ranked.occupied).as('occupied_text'),

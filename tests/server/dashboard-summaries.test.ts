@@ -1,5 +1,5 @@
 /**
- * The dashboard's ledger summaries (issue 42): quota_ledger_totals and quota_recycle_bins, kept by the
+ * The dashboard's ledger summaries (issue 42): quota_ledger_totals, quota_unit_totals and quota_recycle_bins, kept by the
  * database in the transaction that appends each ledger row, answer exactly what the raw rows answer.
  * After a series of movements (a grant and a dispatch through their approvals; a freeze, an
  * occupation, a release and a recycle as the notes' writers record them) the quota section and the
@@ -75,6 +75,16 @@ async function bothReadings() {
               on l.account_id = t.account_id
            where t.movements is distinct from l.n or t.d_granted is distinct from l.g or t.d_dispatched is distinct from l.d or t.d_frozen is distinct from l.f or t.d_used is distinct from l.u`),
       ),
+      // Per-unit rows (the quota panel's ranking) that differ from the ledger's rows summed by their accounts' unit.
+      unitTotalsOff: rowsOf(
+        await tx.execute(sql`
+          select coalesce(u.unit_id, l.unit_id) as unit_id from quota_unit_totals u
+            full join (select a.unit_id, a.group_id, count(*)::int as n, sum(d_granted) as g, sum(d_dispatched) as d, sum(d_frozen) as f, sum(d_used) as u
+                         from quota_ledger q join quota_accounts a on a.id = q.account_id group by a.unit_id, a.group_id) l
+              on l.unit_id = u.unit_id
+           where u.group_id is distinct from l.group_id or u.movements is distinct from l.n or u.d_granted is distinct from l.g
+              or u.d_dispatched is distinct from l.d or u.d_frozen is distinct from l.f or u.d_used is distinct from l.u`),
+      ),
       // The largest lists' row counts (list_row_counts, over their shards) against the tables' own counts.
       rowCountsOff: rowsOf(
         await tx.execute(sql`
@@ -139,6 +149,7 @@ describe('the dashboard summaries', () => {
   it('equal the raw rows on the demo world as first started', async () => {
     const read = await bothReadings();
     expect(read.totalsOff).toEqual([]);
+    expect(read.unitTotalsOff).toEqual([]);
     expect(read.binsOff).toEqual([]);
     expect(read.quotas.summaries).toEqual(read.quotas.rows);
     expectPanelsEqual(read);
@@ -182,6 +193,7 @@ describe('the dashboard summaries', () => {
 
     const after = await bothReadings();
     expect(after.totalsOff).toEqual([]);
+    expect(after.unitTotalsOff).toEqual([]);
     expect(after.binsOff).toEqual([]);
     expect(after.quotas.summaries).toEqual(after.quotas.rows);
     expect(after.notes.summaries).toEqual(after.notes.rows);
