@@ -71,31 +71,35 @@ function Kpi({ title, value, hint, testId }: { title: string; value: ReactNode; 
   );
 }
 
-function Panel({ area, title, extra, foot, children }: { area: string; title: string; extra?: ReactNode; foot?: ReactNode; children: ReactNode }) {
+function Panel({ area, title, extra, note, children }: { area: string; title: string; extra?: ReactNode; note?: ReactNode; children: ReactNode }) {
   return (
     <section className={`dashboard-panel dashboard-panel-${area}`} data-testid={`dashboard-panel-${area}`} aria-label={title}>
       <header className="dashboard-panel-head">
         <h2>{title}</h2>
         {extra}
       </header>
-      <div className="dashboard-panel-body">{children}</div>
-      {foot && <footer className="dashboard-panel-foot">{foot}</footer>}
+      <div className="dashboard-panel-body">
+        {children}
+        {note && <div className="dashboard-panel-note">{note}</div>}
+      </div>
     </section>
   );
 }
 
 /**
- * Under the quota chart: how many units hold quota in all, of which the chart names the largest (the server
- * sends QUOTA_TOP_UNITS of them), and the way to every one of them, the quota ledger's list, which pages and
- * searches by unit: shown to whom may open it.
+ * Beside the quota chart's legend (a row the chart leaves free, so the short 1366×768 panel keeps its height for
+ * the units' names): how many units hold quota in all, of which the chart names the largest (the server sends
+ * QUOTA_TOP_UNITS of them), and the way to every one of them, the quota ledger's list, which pages and searches
+ * by unit: shown to whom may open it.
  */
-function QuotaUnitsFoot({ quotas, t }: { quotas: DashboardOverview['quotas']; t: TFunction }) {
+function QuotaUnitsNote({ quotas, t }: { quotas: DashboardOverview['quotas']; t: TFunction }) {
   const shown = quotas.topUnits.length;
   const count = quotas.totals.units;
+  const units = count.toLocaleString('en-US');
   return (
     <>
       <span data-testid="dashboard-quota-units">
-        {count > shown ? t('dashboard:panel.quotaTopUnits', { shown, count }) : t('dashboard:panel.quotaAllUnits', { count })}
+        {count > shown ? t('dashboard:panel.quotaTopUnits', { shown, count, units }) : t('dashboard:panel.quotaAllUnits', { count, units })}
       </span>
       <HasPermi value={[QUOTA_PERMISSIONS.quota.list]}>
         <Link to={QUOTA_PATHS.accounts} data-testid="dashboard-quota-ledger">
@@ -241,7 +245,7 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
         <Panel
           area="quota"
           title={t('dashboard:panel.quota')}
-          foot={quotas.totals.units > 0 && <QuotaUnitsFoot quotas={quotas} t={t} />}
+          note={quotas.totals.units > 0 && <QuotaUnitsNote quotas={quotas} t={t} />}
           extra={
             <div className="dashboard-panel-extra">
               {quotas.byCore.map((core) => {
