@@ -24,6 +24,27 @@ export const quotaLedgerTotals = pgTable('quota_ledger_totals', {
 });
 
 /**
+ * Per unit holding quota, its accounts' ledger sums (quota_ledger_totals summed over the unit's accounts), kept
+ * at commit by the same flush, after quota_ledger_totals (migration dashboard_quota_unit_totals). The quota
+ * panel's units granted the most are the first rows of the rank index, however many units a group has (5,000
+ * at a year's scale), instead of every account's sums grouped by unit and sorted. group_id is the accounts'
+ * (a unit holding quota is never moved to another group).
+ */
+export const quotaUnitTotals = pgTable(
+  'quota_unit_totals',
+  {
+    unitId: text('unit_id').primaryKey(),
+    groupId: text('group_id').notNull(),
+    movements: integer('movements').notNull().default(0),
+    dGranted: money('d_granted'),
+    dDispatched: money('d_dispatched'),
+    dFrozen: money('d_frozen'),
+    dUsed: money('d_used'),
+  },
+  (t) => [index('quota_unit_totals_rank_idx').on(t.dGranted.desc().nullsFirst(), t.groupId, t.unitId)],
+);
+
+/**
  * RECYCLE movements (a note paid) per quarter hour of UTC: every time zone's offset is a multiple of
  * a quarter hour, so a bin lies within one day and one month of any calendar the server keeps.
  */

@@ -10,6 +10,9 @@ export const moneySum = (expression: SQLWrapper, where?: SQL): SQL<string> =>
     ? sql<string>`coalesce(sum(${expression}) filter (where ${where}), 0)::numeric(18,2)::text`
     : sql<string>`coalesce(sum(${expression}), 0)::numeric(18,2)::text`;
 
+/** A numeric column (a subquery's sum) as a 2-place decimal string. */
+export const asMoney = (expression: SQLWrapper): SQL<string> => sql<string>`${expression}::numeric(18,2)::text`;
+
 export const intCount = (where?: SQL): SQL<number> => (where ? sql<number>`(count(*) filter (where ${where}))::int` : sql<number>`count(*)::int`);
 
 /** A count and its amount over the rows `where` admits (all rows without it). */

@@ -42,10 +42,20 @@ export interface QuotaByGrantor {
   granted: string;
 }
 
+/**
+ * How many units the quota panel is sent: the ones granted the most. The panel is an overview of where
+ * the quota sits (the group's own account first, then its largest branches and departments); ten is what
+ * an operator reads at a glance there, as the top holders' ten, while a large group has thousands of units
+ * (5,000 at a year's scale), each of which the ledger list (额度台账) pages and searches.
+ */
+export const QUOTA_TOP_UNITS = 10;
+
 export interface QuotaSection {
-  totals: QuotaFigures & { accounts: number; movements: number };
+  /** `units`: the units of every core enterprise's tree holding any quota, of which `topUnits` names the first. */
+  totals: QuotaFigures & { accounts: number; movements: number; units: number };
   byCore: QuotaByCore[];
-  byUnit: QuotaByUnit[];
+  /** The QUOTA_TOP_UNITS units granted the most, largest first (ties: group id, unit id). */
+  topUnits: QuotaByUnit[];
   byGrantor: QuotaByGrantor[];
 }
 

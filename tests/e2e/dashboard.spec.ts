@@ -2,7 +2,8 @@
  * The data dashboard end to end (issue 21, spec 2.4): op_director opens it from the home page's
  * 进入数据驾驶舱; it fills 1920×1080 and 1366×768 without scrolling, with every panel drawn (the
  * credit notes' issuance and redemption by month, due and overdue, financing share, top holders too) and none
- * overlapping another; it reloads on 刷新 and on its own every minute; on a phone it is a column.
+ * overlapping another; it reloads on 刷新 and on its own every minute; on a phone it is a column. The quota
+ * panel says how many units hold quota and links to the quota ledger's list for the ones its chart leaves out.
  * op_handler, without the permission, neither sees the link nor reaches the page.
  * Screenshots in test-results/e2e-artifacts/dashboard-*.png.
  */
@@ -40,7 +41,7 @@ const scrollSizes = (page: Page) =>
  */
 const cutTexts = (page: Page) =>
   page.evaluate<string[]>(
-    `[...document.querySelectorAll('.dashboard-kpi-hint, .dashboard-panel-extra span:not([title]), .dashboard-stat strong')].filter((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)`,
+    `[...document.querySelectorAll('.dashboard-kpi-hint, .dashboard-panel-extra span:not([title]), .dashboard-panel-note span, .dashboard-stat strong')].filter((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)`,
   );
 
 async function panelBoxes(page: Page) {
@@ -124,6 +125,16 @@ test.describe('the data dashboard', () => {
       expect(box.y + box.height).toBeLessThanOrEqual(768);
     }).toPass();
     await expectFitsOneScreen(page, '1366x768');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(async () => {
+      const box = (await page.getByTestId('dashboard-panel-tasks').boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(900);
+    }).toPass();
+    await expectFitsOneScreen(page, '1440x900');
+
+    // Beside the quota chart's legend: how many units hold quota (the chart shows the ten granted the most) and the way to all of them.
+    await expect(page.getByTestId('dashboard-quota-units')).toHaveText(/^(共 [\d,]+ 个单位|前 10 \/ 共 [\d,]+ 个单位)$/);
+    await expect(page.getByTestId('dashboard-quota-ledger')).toHaveText('查看全部 ›');
 
     const onDemand = page.waitForResponse((r) => r.url().includes(OVERVIEW));
     await page.getByTestId('dashboard-refresh').click();
@@ -133,6 +144,10 @@ test.describe('the data dashboard', () => {
     await page.clock.fastForward(61_000);
     expect((await everyMinute).status()).toBe(200);
     await expect(page.getByTestId('dashboard-panel-quota').locator('canvas').first()).toBeVisible();
+
+    // The rest of the units are on the quota ledger's list, which pages.
+    await page.getByTestId('dashboard-quota-ledger').click();
+    await expect(page).toHaveURL(/\/op\/quota\/account$/);
   });
 
   test('in English at 1366×768, 1440, 1920 and on a phone: units and plurals read right, no headline cut, no Chinese words', async ({ page }) => {
@@ -152,6 +167,8 @@ test.describe('the data dashboard', () => {
     );
     await expect(page.getByTestId('kpi-outstanding')).toContainText(/\d+ notes? · financed \d+\.\d{2}%/);
     await expect(page.getByTestId('dashboard-due-soon')).toContainText(/Due in 30 days\d+ notes? · ¥[\d,]+\.\d{2}(k|m)?/);
+    await expect(page.getByTestId('dashboard-quota-units')).toHaveText(/^([\d,]+ units?|Top 10 of [\d,]+ units)$/);
+    await expect(page.getByTestId('dashboard-quota-ledger')).toHaveText('View all ›');
     const text = await board.innerText();
     expect(text).not.toMatch(/10k|\b1 notes\b|\b1 tasks\b|\b1 accounts\b/);
     // Every word on the page is English but the parties' names: the core enterprises' quota lines name them (the rest are drawn on the charts).

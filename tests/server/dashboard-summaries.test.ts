@@ -1,5 +1,5 @@
 /**
- * The dashboard's ledger summaries (issue 42): quota_ledger_totals and quota_recycle_bins, kept by the
+ * The dashboard's ledger summaries (issue 42): quota_ledger_totals, quota_unit_totals and quota_recycle_bins, kept by the
  * database in the transaction that appends each ledger row, answer exactly what the raw rows answer.
  * After a series of movements (a grant and a dispatch through their approvals; a freeze, an
  * occupation, a release and a recycle as the notes' writers record them) the quota section and the
@@ -75,6 +75,16 @@ async function bothReadings() {
               on l.account_id = t.account_id
            where t.movements is distinct from l.n or t.d_granted is distinct from l.g or t.d_dispatched is distinct from l.d or t.d_frozen is distinct from l.f or t.d_used is distinct from l.u`),
       ),
+      // Per-unit rows (the quota panel's ranking) that differ from the ledger's rows summed by their accounts' unit.
+      unitTotalsOff: rowsOf(
+        await tx.execute(sql`
+          select coalesce(u.unit_id, l.unit_id) as unit_id from quota_unit_totals u
+            full join (select a.unit_id, a.group_id, count(*)::int as n, sum(d_granted) as g, sum(d_dispatched) as d, sum(d_frozen) as f, sum(d_used) as u
+                         from quota_ledger q join quota_accounts a on a.id = q.account_id group by a.unit_id, a.group_id) l
+              on l.unit_id = u.unit_id
+           where u.group_id is distinct from l.group_id or u.movements is distinct from l.n or u.d_granted is distinct from l.g
+              or u.d_dispatched is distinct from l.d or u.d_frozen is distinct from l.f or u.d_used is distinct from l.u`),
+      ),
       // The largest lists' row counts (list_row_counts, over their shards) against the tables' own counts.
       rowCountsOff: rowsOf(
         await tx.execute(sql`
@@ -139,6 +149,7 @@ describe('the dashboard summaries', () => {
   it('equal the raw rows on the demo world as first started', async () => {
     const read = await bothReadings();
     expect(read.totalsOff).toEqual([]);
+    expect(read.unitTotalsOff).toEqual([]);
     expect(read.binsOff).toEqual([]);
     expect(read.quotas.summaries).toEqual(read.quotas.rows);
     expectPanelsEqual(read);
@@ -158,7 +169,8 @@ describe('the dashboard summaries', () => {
       await dataOf<{ taskId: string }>(handler, `${API}/requests/apply`, {
         kind: 'PLATFORM',
         unitId: groupId,
-        amount: '1000000.07',
+        // More than any demo unit holds, so the group and its branch rank among the top units read below.
+        amount: '990000000.07',
         termEnd: TERM,
         reason: '驾驶舱汇总',
       }),
@@ -168,7 +180,7 @@ describe('the dashboard summaries', () => {
       await dataOf<{ taskId: string }>(handler, `${API}/requests/dispatch`, {
         accountId: root.id,
         reason: '下发',
-        lines: [{ unitId: branch.id, amount: '400000.03' }],
+        lines: [{ unitId: branch.id, amount: '400000000.03' }],
       }),
     );
     const [child] = await srv.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.unitId, branch.id));
@@ -181,13 +193,18 @@ describe('the dashboard summaries', () => {
 
     const after = await bothReadings();
     expect(after.totalsOff).toEqual([]);
+    expect(after.unitTotalsOff).toEqual([]);
     expect(after.binsOff).toEqual([]);
     expect(after.quotas.summaries).toEqual(after.quotas.rows);
     expect(after.notes.summaries).toEqual(after.notes.rows);
     // The movements happened: the summaries moved with them (a grant, a dispatch out and in, four more).
     expect(after.quotas.summaries.totals.movements).toBeGreaterThanOrEqual(before.quotas.summaries.totals.movements + 7);
-    const unit = after.quotas.summaries.byUnit.find((u) => u.unitId === branch.id)!;
-    expect(unit.granted).toBe('400000.03');
+    // The group's own account ranks above the branch it dispatched to (it was granted more); both are among the top units.
+    const ranked = after.quotas.summaries.topUnits.map((u) => u.unitId);
+    expect(ranked.indexOf(groupId)).toBeGreaterThanOrEqual(0);
+    expect(ranked.indexOf(groupId)).toBeLessThan(ranked.indexOf(branch.id));
+    expect(after.quotas.summaries.topUnits.find((u) => u.unitId === branch.id)!.granted).toBe('400000000.03');
+    expect(after.quotas.summaries.totals.units).toBeGreaterThanOrEqual(before.quotas.summaries.totals.units + 2);
     expect(after.notes.summaries.redeemedThisYear.count).toBeGreaterThanOrEqual(before.notes.summaries.redeemedThisYear.count + 1);
   });
 

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORP_TYPE } from '../../src/lib/corporations';
-import type { DashboardOverview } from '../../src/lib/dashboard';
+import { QUOTA_TOP_UNITS, type DashboardOverview } from '../../src/lib/dashboard';
 import { fenOf, yuan } from '../../src/lib/money';
 import { corporations, groupUnits, products, quotaAccounts, quotaLedger, workflowInstances, workflowTasks } from '../../server/db/schema';
 import { unitNameOf } from '../../server/corporations/unit-name';
@@ -49,15 +49,15 @@ async function expectedQuotas() {
     .innerJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId));
   const totals = zero();
   const byGroup = new Map<string, Sums>();
-  const byUnit = new Map<string, Sums>();
+  const byUnit = new Map<string, Sums & { groupId: string; unitName: string }>();
   const byGrantor = new Map<string, bigint>();
-  for (const { ledger, account, grantorName } of rows) {
+  for (const { ledger, account, grantorName, unitName } of rows) {
     const g = fenOf(ledger.dGranted);
     const d = fenOf(ledger.dDispatched);
     const o = fenOf(ledger.dFrozen) + fenOf(ledger.dUsed);
     const root = account.parentId === null;
     const group = byGroup.get(account.groupId) ?? zero();
-    const unit = byUnit.get(account.unitId) ?? zero();
+    const unit = byUnit.get(account.unitId) ?? { ...zero(), groupId: account.groupId, unitName };
     for (const s of [totals, group]) {
       if (root) s.granted += g;
       if (root) s.dispatched += d;
@@ -75,19 +75,40 @@ async function expectedQuotas() {
   return { totals, byGroup, byUnit, byGrantor, movements: rows.length, accounts: new Set(rows.map((r) => r.account.id)).size };
 }
 
+/** The units granted the most, ranked in JavaScript from the recomputed sums: granted down, then group and unit id (C order, as the test database sorts). */
+const topUnitsOf = (byUnit: Awaited<ReturnType<typeof expectedQuotas>>['byUnit']) =>
+  [...byUnit]
+    .sort(([aId, a], [bId, b]) =>
+      a.granted !== b.granted ? (b.granted > a.granted ? 1 : -1) : a.groupId !== b.groupId ? (a.groupId < b.groupId ? -1 : 1) : aId < bId ? -1 : 1,
+    )
+    .slice(0, QUOTA_TOP_UNITS)
+    .map(([unitId, s]) => ({ groupId: s.groupId, unitId, unitName: s.unitName, ...asYuan(s) }));
+
 async function expectQuotasMatch(figures: DashboardOverview) {
   const expected = await expectedQuotas();
-  expect(figures.quotas.totals).toEqual({ ...asYuan(expected.totals), accounts: expected.accounts, movements: expected.movements });
+  expect(figures.quotas.totals).toEqual({
+    ...asYuan(expected.totals),
+    accounts: expected.accounts,
+    movements: expected.movements,
+    units: expected.byUnit.size,
+  });
   expect(
     Object.fromEntries(
       figures.quotas.byCore.map(({ groupId, granted, dispatched, occupied, available }) => [groupId, { granted, dispatched, occupied, available }]),
     ),
   ).toEqual(Object.fromEntries([...expected.byGroup].map(([id, s]) => [id, asYuan(s)])));
+  // The top units, in their order, with their names and figures; every unit holding quota counted.
   expect(
-    Object.fromEntries(
-      figures.quotas.byUnit.map(({ unitId, granted, dispatched, occupied, available }) => [unitId, { granted, dispatched, occupied, available }]),
-    ),
-  ).toEqual(Object.fromEntries([...expected.byUnit].map(([id, s]) => [id, asYuan(s)])));
+    figures.quotas.topUnits.map(({ groupId, unitId, unitName, granted, dispatched, occupied, available }) => ({
+      groupId,
+      unitId,
+      unitName,
+      granted,
+      dispatched,
+      occupied,
+      available,
+    })),
+  ).toEqual(topUnitsOf(expected.byUnit));
   expect(Object.fromEntries(figures.quotas.byGrantor.map((g) => [g.grantorName, g.granted]))).toEqual(
     Object.fromEntries([...expected.byGrantor].map(([name, fen]) => [name, yuan(fen)])),
   );
@@ -152,7 +173,7 @@ describe('the dashboard figures', () => {
   it('equal the aggregates recomputed from the demo world, and the demo makes every chart non-trivial', async () => {
     const figures = await overview();
     await expectAllMatch(figures);
-    expect(figures.quotas.byUnit.length).toBeGreaterThanOrEqual(5);
+    expect(figures.quotas.topUnits.length).toBeGreaterThanOrEqual(5);
     expect(figures.quotas.byGrantor.length).toBeGreaterThanOrEqual(3);
     expect(figures.tasks.byProcess.length).toBeGreaterThanOrEqual(3);
     expect(figures.corporations.byType.length).toBeGreaterThanOrEqual(3);

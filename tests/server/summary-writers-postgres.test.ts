@@ -6,7 +6,8 @@
  * due dates (or holders) in opposite orders then waited on each other, and PostgreSQL broke the cycle
  * by failing one of them (40P01, deadlock detected). PGlite runs one transaction at a time and cannot
  * show this, so this file runs two and then eight connections against one PostgreSQL database at once:
- * every transaction commits, and every summary row equals what the rebuild makes from the raw rows.
+ * every transaction commits, and every summary row equals what the rebuild makes from the raw rows. The
+ * same for the quota ledger's sums per account and per unit, with writers appending to accounts in random orders.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -138,5 +139,52 @@ describe.skipIf(!binDir)('summary rows with concurrent writers on PostgreSQL', (
     expect(committed).toBe(48);
     const { kept, rebuilt } = await summaries(setup);
     expect(kept).toEqual(rebuilt);
+  }, 120_000);
+
+  it('keeps the ledger’s per-account and per-unit sums exact with eight writers appending to accounts of four units in random orders', async () => {
+    const writers = await Promise.all(Array.from({ length: 8 }, connect));
+    const setup = writers[0];
+    // Two accounts (the platform's own quota and a third party's through it) on each of four units of one group.
+    const accounts = Array.from({ length: 8 }, (_, i) => ({ id: `sw-acct-${i}`, unit: `sw-unit-${i % 4}`, kind: i < 4 ? 'PLATFORM' : 'THIRD_PARTY' }));
+    await setup.query(
+      `INSERT INTO quota_accounts (id, kind, channel, grantor_id, unit_id, group_id, granted, term_end, create_by, update_by)
+       SELECT id, kind, 'PLATFORM', 'PLATFORM', unit, 'sw-group', 0, '2099-12-31', 'sw', 'sw' FROM unnest($1::text[], $2::text[], $3::text[]) AS a(id, unit, kind)`,
+      [accounts.map((a) => a.id), accounts.map((a) => a.unit), accounts.map((a) => a.kind)],
+    );
+    const failures: string[] = [];
+    await Promise.all(
+      writers.map(async (client, w) => {
+        for (let round = 0; round < 6; round += 1) {
+          const order = [...accounts].sort(() => Math.random() - 0.5);
+          try {
+            await client.query('BEGIN');
+            // The flush adds each transaction's deltas to the accounts' rows, then to the units' rows, each in key order.
+            for (const [i, account] of order.entries())
+              await client.query(
+                `INSERT INTO quota_ledger (account_id, movement, amount, d_granted, d_used, available_after, create_by) VALUES ($1, 'ADJUST', $2, $2, $3, 0, 'sw')`,
+                [account.id, `${w + 1}.${round}${i}`, `0.0${i}`],
+              );
+            await client.query('COMMIT');
+          } catch (error) {
+            failures.push(String(error));
+            await client.query('ROLLBACK');
+          }
+        }
+      }),
+    );
+    expect(failures).toEqual([]);
+    const reads = [
+      'SELECT account_id, movements, d_granted::text, d_used::text FROM quota_ledger_totals ORDER BY 1',
+      'SELECT unit_id, group_id, movements, d_granted::text, d_used::text FROM quota_unit_totals ORDER BY 1',
+    ];
+    const read = async () => Promise.all(reads.map(async (q) => (await setup.query(q)).rows));
+    const kept = await read();
+    await setup.query('BEGIN');
+    await setup.query('SELECT quota_ledger_summaries_rebuild()');
+    const rebuilt = await read();
+    await setup.query('ROLLBACK');
+    expect(kept).toEqual(rebuilt);
+    expect(kept[1]).toHaveLength(4);
+    expect(kept[1].map((row: { movements: number }) => row.movements)).toEqual([96, 96, 96, 96]);
   }, 120_000);
 });

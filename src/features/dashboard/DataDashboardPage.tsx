@@ -13,7 +13,8 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { HasPermi } from '../../components/access/HasAccess';
 import { CORP_TYPE } from '../../lib/corporations';
 import { DASHBOARD_REFRESH_MS, shareOf, type CountAmount, type DashboardOverview } from '../../lib/dashboard';
 import { amountWithUnit, formatPercent } from '../../lib/money';
@@ -33,6 +34,8 @@ import {
   resultsOption,
 } from './chart-options';
 import { dashboardApi } from './dashboard-api';
+import { PERMISSIONS as QUOTA_PERMISSIONS } from '../quotas/permissions';
+import { QUOTA_PATHS } from '../quotas';
 import { EChart } from './EChart';
 import type { ChartOption } from './echarts';
 
@@ -68,15 +71,42 @@ function Kpi({ title, value, hint, testId }: { title: string; value: ReactNode; 
   );
 }
 
-function Panel({ area, title, extra, children }: { area: string; title: string; extra?: ReactNode; children: ReactNode }) {
+function Panel({ area, title, extra, note, children }: { area: string; title: string; extra?: ReactNode; note?: ReactNode; children: ReactNode }) {
   return (
     <section className={`dashboard-panel dashboard-panel-${area}`} data-testid={`dashboard-panel-${area}`} aria-label={title}>
       <header className="dashboard-panel-head">
         <h2>{title}</h2>
         {extra}
       </header>
-      <div className="dashboard-panel-body">{children}</div>
+      <div className="dashboard-panel-body">
+        {children}
+        {note && <div className="dashboard-panel-note">{note}</div>}
+      </div>
     </section>
+  );
+}
+
+/**
+ * Beside the quota chart's legend (a row the chart leaves free, so the short 1366×768 panel keeps its height for
+ * the units' names): how many units hold quota in all, of which the chart names the largest (the server sends
+ * QUOTA_TOP_UNITS of them), and the way to every one of them, the quota ledger's list, which pages and searches
+ * by unit: shown to whom may open it.
+ */
+function QuotaUnitsNote({ quotas, t }: { quotas: DashboardOverview['quotas']; t: TFunction }) {
+  const shown = quotas.topUnits.length;
+  const count = quotas.totals.units;
+  const units = count.toLocaleString('en-US');
+  return (
+    <>
+      <span data-testid="dashboard-quota-units">
+        {count > shown ? t('dashboard:panel.quotaTopUnits', { shown, count, units }) : t('dashboard:panel.quotaAllUnits', { count, units })}
+      </span>
+      <HasPermi value={[QUOTA_PERMISSIONS.quota.list]}>
+        <Link to={QUOTA_PATHS.accounts} data-testid="dashboard-quota-ledger">
+          {t('dashboard:panel.quotaLedger')}
+        </Link>
+      </HasPermi>
+    </>
   );
 }
 
@@ -215,6 +245,7 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
         <Panel
           area="quota"
           title={t('dashboard:panel.quota')}
+          note={quotas.totals.units > 0 && <QuotaUnitsNote quotas={quotas} t={t} />}
           extra={
             <div className="dashboard-panel-extra">
               {quotas.byCore.map((core) => {
@@ -233,7 +264,7 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
             </div>
           }
         >
-          <Chart option={options.quota} rows={quotas.byUnit.length} label={t('dashboard:panel.quota')} t={t} />
+          <Chart option={options.quota} rows={quotas.topUnits.length} label={t('dashboard:panel.quota')} t={t} />
         </Panel>
         <Panel area="maturity" title={t('dashboard:panel.maturity')}>
           <div className="dashboard-split">

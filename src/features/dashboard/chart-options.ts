@@ -55,10 +55,13 @@ const tooltip = { backgroundColor: 'rgba(10, 20, 40, 0.92)', borderColor: 'rgba(
 /** How many units the quota panel names at once: the most its short 1366×768 panel lines up without overlap. */
 const UNITS_SHOWN = 7;
 
-/** Units of the core enterprises' trees: what each was granted, stacked as dispatched on, occupied and available. */
+/**
+ * The units granted the most (the server sends QUOTA_TOP_UNITS, largest first): what each was granted, stacked
+ * as dispatched on, occupied and available.
+ */
 export function quotaUnitsOption(section: QuotaSection, t: TFunction): ChartOption {
   const money = dashboardAmounts(t);
-  const rows = section.byUnit;
+  const rows = section.topUnits;
   const several = new Set(rows.map((r) => r.groupId)).size > 1;
   const label = (row: QuotaByUnit) => (several && row.unitId !== row.groupId ? `${row.groupName.slice(0, 4)}·${row.unitName}` : row.unitName);
   const names = { dispatched: t('dashboard:series.dispatched'), occupied: t('dashboard:series.occupied'), available: t('dashboard:series.available') };

@@ -4,7 +4,7 @@
  * instead of squeezing every name into 1366×768's short panel; long English process names keep the
  * words that tell them apart.
  */
-import type { QuotaByUnit, QuotaSection } from '../../../src/lib/dashboard';
+import { QUOTA_TOP_UNITS, type QuotaByUnit, type QuotaSection } from '../../../src/lib/dashboard';
 import { dashboardAmounts } from '../../../src/features/dashboard/amounts';
 import { quotaUnitsOption, twoLines } from '../../../src/features/dashboard/chart-options';
 import { localeNamespace } from '../../../server/locale-catalogue';
@@ -27,9 +27,9 @@ const unit = (i: number): QuotaByUnit => ({
   available: '750000.00',
 });
 const section = (units: number): QuotaSection => ({
-  totals: { granted: '0', dispatched: '0', occupied: '0', available: '0', accounts: 0, movements: 0 },
+  totals: { granted: '0', dispatched: '0', occupied: '0', available: '0', accounts: units, movements: 0, units },
   byCore: [],
-  byUnit: Array.from({ length: units }, (_, i) => unit(i)),
+  topUnits: Array.from({ length: units }, (_, i) => unit(i)),
   byGrantor: [],
 });
 
@@ -56,10 +56,10 @@ describe('dashboard amounts by language', () => {
 });
 
 describe('the quota panel', () => {
-  it('names every unit when they fit, and scrolls the rest of a large group instead of overlapping names', () => {
+  it('names every unit when they fit, and scrolls the rest of the top units instead of overlapping names', () => {
     const few = quotaUnitsOption(section(6), i18n.t);
     expect(few.dataZoom).toEqual([]);
-    const many = quotaUnitsOption(section(40), i18n.t);
+    const many = quotaUnitsOption(section(QUOTA_TOP_UNITS), i18n.t);
     const zooms = many.dataZoom as Array<{ type: string; yAxisIndex: number; startValue: number; endValue: number }>;
     expect(zooms.map((z) => z.type)).toEqual(['inside', 'slider']);
     for (const zoom of zooms) expect([zoom.yAxisIndex, zoom.startValue, zoom.endValue]).toEqual([0, 0, 6]);
