@@ -1,8 +1,8 @@
 /**
  * A large construction group's year of business, built straight into the database with
  * `generate_series` (issue 42): corporations, one group tree, quota accounts and their ledger, credit
- * notes with their splits and holder chains, workflow instances with tasks and history, and the
- * operation log. Sizes are a fraction of the full year (`scale` 1 = 100,000 corporations, 10,000
+ * notes with their splits and holder chains, the payments, financing qualifications, bills and ABS
+ * packages that follow from those notes, workflow instances with tasks and history, and the operation log. Sizes are a fraction of the full year (`scale` 1 = 100,000 corporations, 10,000
  * units, 5,000 accounts, 10,000,000 ledger rows, 1,000,000 notes, 2,000,000 history rows, 1,000,000
  * log rows), so CI builds a small world with the same shape and `npm run bench:scale` the full one.
  *
