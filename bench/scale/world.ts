@@ -148,11 +148,14 @@ function businessParts(sizes: ScaleSizes): string[] {
   const batches = (where: string, prefix: string) => `SELECT n.*, '${prefix}' || substr(n.issuer_unit_id, 9) || '-' ||
       ((row_number() OVER (PARTITION BY n.issuer_unit_id ORDER BY n.due_date, n.id) - 1) / ${PAYMENT_NOTES}) AS payment_id
     FROM credit_notes n WHERE n.id LIKE 'sc-note-%' AND n.parent_id IS NULL AND ${where}`;
+  // The day the transfer arrived: the notes' latest due date, or for notes paid before they fell due a day of the last 60
+  // (a hash of the payment: spread, as an audit queue's days are, rather than every early payment dated today).
+  const paidOn = `least(max(b.due_date), current_date - 1 - abs(hashtext(b.payment_id)) % 60)`;
   const payments = (where: string, prefix: string, status: 'APPROVED' | 'PENDING') => [
     `INSERT INTO credit_payments (id, payer_unit_id, amount, value_date, bank_serial_no, remark, status, audit_opinion, audit_by, auditor_name, audit_time, create_by, update_by, create_time)
-      SELECT b.payment_id, b.issuer_unit_id, sum(b.amount), least(max(b.due_date), current_date), 'SCBANK' || b.payment_id, '规模付款', '${status}',
-        ${status === 'APPROVED' ? `'同意', 'sc-user-1', '规模经办1', least(max(b.due_date), current_date) + interval '1 day'` : 'NULL, NULL, NULL, NULL'},
-        'bench', 'bench', least(max(b.due_date), current_date) + interval '10 hours'
+      SELECT b.payment_id, b.issuer_unit_id, sum(b.amount), ${paidOn}, 'SCBANK' || b.payment_id, '规模付款', '${status}',
+        ${status === 'APPROVED' ? `'同意', 'sc-user-1', '规模经办1', ${paidOn} + interval '1 day'` : 'NULL, NULL, NULL, NULL'},
+        'bench', 'bench', ${paidOn} + interval '10 hours' + abs(hashtext(b.payment_id)) % 36000 * interval '1 second'
       FROM (${batches(where, prefix)}) b GROUP BY b.payment_id, b.issuer_unit_id`,
     `INSERT INTO credit_payment_notes (id, payment_id, note_id, amount)
       SELECT 'sc-pn-' || b.id, b.payment_id, b.id, b.amount FROM (${batches(where, prefix)}) b`,
