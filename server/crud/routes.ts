@@ -92,7 +92,7 @@ export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: Ret
   const offset = (pageNum - 1) * pageSize;
   const countAll = async () => (await db.select({ total: count() }).from(options.table).where(where))[0].total;
 
-  if (conditions.length && searchesContained(options, columns, body)) {
+  if (conditions.length && columns.id && searchesContained(options, columns, body)) {
     // A substring search (a name contained in the corporation's name) matches rows anywhere in the list's order, often
     // together (names made at one time): the planner, expecting them spread evenly, walks the order index from the newest
     // row and filters until a page is found, 87,000 corporations for '规模供应商12' (issue 42). Its matches counted first
