@@ -5,7 +5,11 @@
  * times is a list whose plan CI checks.
  */
 import { DASHBOARD_SOURCES } from '../../server/dashboard/routes';
+import { ABS_API } from '../../src/lib/abs';
+import { BILL_API } from '../../src/lib/bills';
+import { FINANCING_CALLS } from '../../src/lib/financing';
 import { FIRST_VIEW_ROWS } from '../../src/lib/group-tree';
+import { REDEMPTION_CALLS } from '../../src/lib/redemption';
 import { SCALE_IDS, type ScaleSizes } from './world';
 
 export interface ScaleCall {
@@ -44,7 +48,23 @@ export function busyLists(sizes: ScaleSizes): ScaleCall[] {
     list('corporations found by name', '/op/v1/corporations/page', { corpName: '规模供应商12' }),
     list('operation log, newest first', '/op/v1/sys/operation-logs/page', {}),
     list('operation log of one action', '/op/v1/sys/operation-logs/page', { action: 'DELETE' }),
+    // The settlement and financing areas' lists, each as its screen asks: its page size, its default tab or no filter, and its search.
+    // 付款审核 opens on the payments waiting for audit, ten a page; its other tab lists the approved ones.
+    list('payments waiting for audit', REDEMPTION_CALLS.payments, { status: 'PENDING', pageSize: 10 }),
+    list('payments approved', REDEMPTION_CALLS.payments, { status: 'APPROVED', pageSize: 10 }),
+    list('financing applications, newest first', FINANCING_CALLS.page, { pageSize: 10 }),
+    list('financing applications found by supplier name', FINANCING_CALLS.page, { supplierName: '规模供应商12', pageSize: 10 }),
+    list('bills, newest month first', `${BILL_API}/page`, {}),
+    list('bills of last month', `${BILL_API}/page`, { period: lastMonth() }),
+    list('asset packages, newest first', `${ABS_API}/packages/page`, { pageSize: 10 }),
   ];
+}
+
+/** The month before this one, 'YYYY-MM' (the world bills every past month; the latest is last month's). */
+function lastMonth(): string {
+  const now = new Date();
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
 /**

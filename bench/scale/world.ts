@@ -1,8 +1,8 @@
 /**
  * A large construction group's year of business, built straight into the database with
  * `generate_series` (issue 42): corporations, one group tree, quota accounts and their ledger, credit
- * notes with their splits and holder chains, workflow instances with tasks and history, and the
- * operation log. Sizes are a fraction of the full year (`scale` 1 = 100,000 corporations, 10,000
+ * notes with their splits and holder chains, the payments, financing qualifications, bills and ABS
+ * packages that follow from those notes, workflow instances with tasks and history, and the operation log. Sizes are a fraction of the full year (`scale` 1 = 100,000 corporations, 10,000
  * units, 5,000 accounts, 10,000,000 ledger rows, 1,000,000 notes, 2,000,000 history rows, 1,000,000
  * log rows), so CI builds a small world with the same shape and `npm run bench:scale` the full one.
  *
@@ -71,6 +71,10 @@ const PROCESS_KEYS = [
   'Process_PRICE_CONFIG_CREATE',
 ];
 
+/** Notes a payment settles at most, and notes an ABS package pools (business sizes: docs/developers/benchmarks.md). */
+const PAYMENT_NOTES = 10;
+const PACKAGE_NOTES = 20;
+
 /** The triggers that keep the dashboard's summaries of corporations, notes, instances and open tasks, and the largest lists' row counts, by table. */
 const DASHBOARD_SUMMARY_TRIGGERS = [
   ['corporations', 'corporation_summaries'],
@@ -130,6 +134,82 @@ export async function buildScaleTree(exec: Exec, sizes: ScaleSizes): Promise<voi
   for (const [, statements] of treeParts(sizes)) for (const statement of statements) await exec(statement);
   await exec('ANALYZE corporations');
   await exec('ANALYZE group_units');
+}
+
+/**
+ * What follows from the notes (DOMAIN.md "Credit notes", "Financing", "Securitisation"): the payments that
+ * redeemed the REDEEMED notes and those waiting for audit, the suppliers' financing qualifications, the
+ * platform's monthly bills and the ABS packages of financed notes. Each is made from the notes already
+ * built, so the rules the areas keep hold (checkScaleInvariants checks them).
+ */
+function businessParts(sizes: ScaleSizes): string[] {
+  const branches = branchesOf(sizes);
+  // A payment settles up to ten notes of one issuing unit (a unit pays what falls due in one transfer); a note is in one payment.
+  const batches = (where: string, prefix: string) => `SELECT n.*, '${prefix}' || substr(n.issuer_unit_id, 9) || '-' ||
+      ((row_number() OVER (PARTITION BY n.issuer_unit_id ORDER BY n.due_date, n.id) - 1) / ${PAYMENT_NOTES}) AS payment_id
+    FROM credit_notes n WHERE n.id LIKE 'sc-note-%' AND n.parent_id IS NULL AND ${where}`;
+  // The day the transfer arrived: the notes' latest due date, or for notes paid before they fell due a day of the last 60
+  // (a hash of the payment: spread, as an audit queue's days are, rather than every early payment dated today).
+  const paidOn = `least(max(b.due_date), current_date - 1 - abs(hashtext(b.payment_id)) % 60)`;
+  const payments = (where: string, prefix: string, status: 'APPROVED' | 'PENDING') => [
+    `INSERT INTO credit_payments (id, payer_unit_id, amount, value_date, bank_serial_no, remark, status, audit_opinion, audit_by, auditor_name, audit_time, create_by, update_by, create_time)
+      SELECT b.payment_id, b.issuer_unit_id, sum(b.amount), ${paidOn}, 'SCBANK' || b.payment_id, '规模付款', '${status}',
+        ${status === 'APPROVED' ? `'同意', 'sc-user-1', '规模经办1', ${paidOn} + interval '1 day'` : 'NULL, NULL, NULL, NULL'},
+        'bench', 'bench', ${paidOn} + interval '10 hours' + abs(hashtext(b.payment_id)) % 36000 * interval '1 second'
+      FROM (${batches(where, prefix)}) b GROUP BY b.payment_id, b.issuer_unit_id`,
+    `INSERT INTO credit_payment_notes (id, payment_id, note_id, amount)
+      SELECT 'sc-pn-' || b.id, b.payment_id, b.id, b.amount FROM (${batches(where, prefix)}) b`,
+  ];
+  // The suppliers' qualifications are with the branch that stands for their core enterprise, on the demo world's first product.
+  const product = `(SELECT prd_code FROM products ORDER BY prd_code LIMIT 1)`;
+  // The notes pooled (one in three FINANCED root notes), numbered into packages in issue order: the same rows for both inserts.
+  const pooled = `SELECT n.id AS note_id, n.amount, n.create_time, 'sc-pkg-' || ((row_number() OVER (ORDER BY n.create_time, n.id) - 1) / ${PACKAGE_NOTES} + 1) AS package_id
+      FROM credit_notes n WHERE n.id LIKE 'sc-note-%' AND n.parent_id IS NULL AND n.status = 'FINANCED' AND substr(n.id, 9)::int % 3 = 0`;
+  const shanghaiMonth = (column: string) => `to_char(${column} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM')`;
+  return [
+    // The REDEEMED notes' payments, approved; one in twenty overdue ISSUED notes already in a payment waiting for audit.
+    ...payments(`n.status = 'REDEEMED'`, 'sc-pay-', 'APPROVED'),
+    ...payments(`n.status = 'ISSUED' AND n.due_date < current_date AND substr(n.id, 9)::int % 20 = 1`, 'sc-ppay-', 'PENDING'),
+    // Every supplier that financed a note holds a signed qualification for the sum it financed, signed before its first
+    // financing; one in twenty-five has a renewal in review (the open-application rule allows one such at a time).
+    `INSERT INTO financing_applications (id, application_no, supplier_corp_id, core_corp_id, prd_code, amount, contact_name, status, qualified_at, signed_at, signed_by, create_by, update_by, create_time)
+      SELECT 'sc-fa-' || f.s || '-' || k, 'FASC' || lpad(f.s::text, 9, '0') || k, f.holder_corp_id, 'sc-corp-' || (2 + f.s % ${branches}), ${product},
+        f.financed, '联系人' || f.s, CASE WHEN k = 1 THEN 'SIGNED' ELSE 'REVIEWING' END,
+        CASE WHEN k = 1 THEN f.first - interval '2 days' END, CASE WHEN k = 1 THEN f.first - interval '1 day' END, CASE WHEN k = 1 THEN 'sc_user_1' END,
+        'bench', 'bench', CASE WHEN k = 1 THEN f.first - interval '3 days' ELSE now() - (f.s % 30) * interval '1 day' END
+      FROM (SELECT holder_corp_id, substr(holder_corp_id, 9)::int AS s, sum(amount) AS financed, min(create_time) AS first
+              FROM credit_notes WHERE id LIKE 'sc-note-%' AND status = 'FINANCED' GROUP BY holder_corp_id) f,
+        generate_series(1, 2) AS k
+      WHERE k = 1 OR f.s % 25 = 0`,
+    // A month's bill per core enterprise, as the bills' generation computes it (server/bills/service.ts compute): the group's
+    // corporation for the root notes its group issued, each branch for the financings signed with it. No price policy prices
+    // the world's notes (they name no application) or the branches' financings, so the whole basis is unpriced and the fee 0.
+    // Past months only: paid, but last month's confirmed.
+    `INSERT INTO bills (id, bill_no, corp_id, corp_name, period, issued_amount, financed_amount, unpriced_amount, fee_amount, status, paid_date, create_by, update_by, create_time)
+      SELECT 'sc-bill-' || b.corp_id || '-' || b.period, 'BSC' || replace(b.period, '-', '') || lpad(substr(b.corp_id, 9), 6, '0'), b.corp_id, c.corp_name, b.period,
+        sum(b.issued), sum(b.financed), sum(b.issued) + sum(b.financed), 0,
+        CASE WHEN b.period = to_char(current_date - interval '1 month', 'YYYY-MM') THEN 'CONFIRMED' ELSE 'PAID' END,
+        CASE WHEN b.period = to_char(current_date - interval '1 month', 'YYYY-MM') THEN NULL ELSE (b.period || '-01')::date + interval '1 month 9 days' END,
+        'bench', 'bench', (b.period || '-01')::date + interval '1 month 2 days'
+      FROM (SELECT '${SCALE_IDS.groupCorp}' AS corp_id, to_char(issue_date, 'YYYY-MM') AS period, amount AS issued, 0 AS financed
+              FROM credit_notes WHERE id LIKE 'sc-note-%' AND parent_id IS NULL
+            UNION ALL
+            SELECT core_corp_id, ${shanghaiMonth('signed_at')}, 0, amount FROM financing_applications WHERE id LIKE 'sc-fa-%' AND status = 'SIGNED') b
+        JOIN corporations c ON c.id = b.corp_id
+      WHERE b.period < to_char(current_date, 'YYYY-MM')
+      GROUP BY b.corp_id, c.corp_name, b.period`,
+    // Packages of twenty financed notes (pooled, below): the oldest issued, then locked, the
+    // newest building. A locked or issued package's target is its pool; a building one aims at twice what it holds.
+    // One debtor (the group) holds the whole pool, so the packages allow it all.
+    `INSERT INTO abs_packages (id, package_no, package_name, programme, min_tenor_days, max_tenor_days, max_debtor_share, target_size, status, create_by, update_by, create_time)
+      SELECT p.package_id, 'ABSSC' || lpad(substr(p.package_id, 8), 7, '0'), '规模资产包' || substr(p.package_id, 8), '规模供应链ABS计划', 0, 720, 1,
+        CASE WHEN p.k > 0.9 * p.n THEN 2 * p.pool ELSE p.pool END,
+        CASE WHEN p.k > 0.9 * p.n THEN 'BUILDING' WHEN p.k > 0.6 * p.n THEN 'LOCKED' ELSE 'ISSUED' END,
+        'bench', 'bench', p.first
+      FROM (SELECT package_id, sum(amount) AS pool, min(create_time) AS first, substr(package_id, 8)::int AS k, count(*) OVER () AS n
+              FROM (${pooled}) pooled GROUP BY package_id) p`,
+    `INSERT INTO abs_package_notes (package_id, note_id, create_time, create_by) SELECT package_id, note_id, create_time, 'bench' FROM (${pooled}) pooled`,
+  ];
 }
 
 /** Builds the world; returns the seconds each part took. */
@@ -212,6 +292,8 @@ export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line:
   ]);
   log(`credit notes: ${roots} issued, ${splits} split into ${2 * splits}`);
 
+  await part('payments, financings, bills and packages', businessParts(sizes));
+
   // Instances of four history rows each (start, claim, two passes); one in fifty still waits for its director.
   const instances = Math.max(1, Math.floor(sizes.historyRows / 4));
   await part('workflow', [
@@ -279,5 +361,49 @@ export async function checkScaleInvariants(query: Query): Promise<string[]> {
      WHERE t.movements IS DISTINCT FROM l.n OR t.d_granted IS DISTINCT FROM l.g OR t.d_dispatched IS DISTINCT FROM l.d OR t.d_frozen IS DISTINCT FROM l.f OR t.d_used IS DISTINCT FROM l.u
      LIMIT 5`);
   for (const { account_id } of summaries) broken.push(`account ${account_id}: the dashboard's ledger totals differ from its ledger`);
+  // A payment is the exact sum of the notes it settles, each matched at its full amount and issued by the paying unit; an approved
+  // payment's notes are redeemed, a pending one's still outstanding (src/lib/redemption.ts, server/redemption/payments.ts).
+  const payments = await query<{ id: string }>(`
+    SELECT p.id FROM credit_payments p JOIN credit_payment_notes pn ON pn.payment_id = p.id JOIN credit_notes n ON n.id = pn.note_id
+     GROUP BY p.id, p.amount, p.status, p.payer_unit_id
+    HAVING p.amount <> sum(pn.amount) OR bool_or(pn.amount <> n.amount) OR bool_or(n.issuer_unit_id <> p.payer_unit_id)
+        OR (p.status = 'APPROVED' AND bool_or(n.status <> 'REDEEMED')) OR (p.status = 'PENDING' AND bool_or(n.status NOT IN ('ISSUED', 'FINANCED')))
+     LIMIT 5`);
+  for (const { id } of payments) broken.push(`payment ${id}: not the exact sum of its notes, or its notes' status differs from its own`);
+  // The world's redeemed notes were redeemed by an approved payment (it pays no note outside the platform).
+  const unpaid = await query<{ note_no: string }>(`
+    SELECT n.note_no FROM credit_notes n WHERE n.id LIKE 'sc-note-%' AND n.status = 'REDEEMED'
+       AND NOT EXISTS (SELECT 1 FROM credit_payment_notes pn JOIN credit_payments p ON p.id = pn.payment_id WHERE pn.note_id = n.id AND p.status = 'APPROVED')
+     LIMIT 5`);
+  for (const { note_no } of unpaid) broken.push(`note ${note_no}: redeemed without an approved payment`);
+  // A financed note's holder is qualified: a signed financing application, supplier and core enterprise of their types.
+  const unqualified = await query<{ note_no: string }>(`
+    SELECT n.note_no FROM credit_notes n WHERE n.id LIKE 'sc-note-%' AND n.status = 'FINANCED'
+       AND NOT EXISTS (SELECT 1 FROM financing_applications f WHERE f.supplier_corp_id = n.holder_corp_id AND f.status = 'SIGNED' AND f.signed_at IS NOT NULL)
+     LIMIT 5`);
+  for (const { note_no } of unqualified) broken.push(`note ${note_no}: financed by a supplier with no signed financing application`);
+  const parties = await query<{ id: string }>(`
+    SELECT f.id FROM financing_applications f JOIN corporations s ON s.id = f.supplier_corp_id JOIN corporations c ON c.id = f.core_corp_id
+     WHERE f.id LIKE 'sc-fa-%' AND NOT ('SUPPLIER' = ANY (s.corp_types) AND 'CORE_ENTERPRISE' = ANY (c.corp_types)) LIMIT 5`);
+  for (const { id } of parties) broken.push(`financing application ${id}: its supplier or core enterprise is not of its type`);
+  // A world's bill is what the bills' generation computes for its corporation and month: the root notes its group issued, the
+  // financings signed with it (signing day in the business zone); nothing priced, so all of it unpriced and no fee.
+  const bills = await query<{ bill_no: string }>(`
+    SELECT b.bill_no FROM bills b
+      LEFT JOIN (SELECT g.corp_id, to_char(n.issue_date, 'YYYY-MM') AS period, sum(n.amount) AS amount
+                   FROM credit_notes n JOIN group_units g ON g.id = n.group_id WHERE n.parent_id IS NULL GROUP BY 1, 2) i ON i.corp_id = b.corp_id AND i.period = b.period
+      LEFT JOIN (SELECT core_corp_id AS corp_id, to_char(signed_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM') AS period, sum(amount) AS amount
+                   FROM financing_applications WHERE status = 'SIGNED' GROUP BY 1, 2) f ON f.corp_id = b.corp_id AND f.period = b.period
+      LEFT JOIN (SELECT bill_id, sum(fee_amount) AS fee, sum(basis_amount) AS basis FROM bill_lines GROUP BY 1) l ON l.bill_id = b.id
+     WHERE b.id LIKE 'sc-bill-%' AND (b.issued_amount <> coalesce(i.amount, 0) OR b.financed_amount <> coalesce(f.amount, 0)
+        OR b.fee_amount <> coalesce(l.fee, 0) OR b.issued_amount + b.financed_amount <> coalesce(l.basis, 0) + b.unpriced_amount)
+     LIMIT 5`);
+  for (const { bill_no } of bills) broken.push(`bill ${bill_no}: differs from its period's issued notes and signed financings`);
+  // A locked or issued package holds exactly its target; every pooled note is financed.
+  const packages = await query<{ package_no: string }>(`
+    SELECT p.package_no FROM abs_packages p JOIN abs_package_notes pn ON pn.package_id = p.id JOIN credit_notes n ON n.id = pn.note_id
+     WHERE p.id LIKE 'sc-pkg-%' GROUP BY p.id, p.package_no, p.status, p.target_size
+    HAVING (p.status <> 'BUILDING' AND p.target_size <> sum(n.amount)) OR bool_or(n.status <> 'FINANCED') LIMIT 5`);
+  for (const { package_no } of packages) broken.push(`package ${package_no}: its target differs from its notes' sum, or it pools a note not financed`);
   return broken;
 }

@@ -7,6 +7,7 @@
  * the caller read, so two simultaneous moves cannot both win. Issuing needs the package's materials
  * approved (Process_ABS_CERTIFICATE_CODE, started from the package once it is locked).
  */
+import { qualified } from '../db/qualified';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -109,25 +110,39 @@ export function absPackageRoutes(api: FastifyInstance, ctx: AppContext): void {
     if (name) conditions.push(ilike(absPackages.packageName, `%${escapeLike(name)}%`));
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await ctx.db.select({ total: count() }).from(absPackages).where(where);
-    const sums = ctx.db
-      .select({
-        packageId: absPackageNotes.packageId,
-        noteCount: sql<number>`count(*)::int`.as('note_count'),
-        poolTotal: sql<string>`sum(${creditNotes.amount})::numeric(18,2)::text`.as('pool_total'),
-      })
-      .from(absPackageNotes)
-      .innerJoin(creditNotes, eq(creditNotes.id, absPackageNotes.noteId))
-      .groupBy(absPackageNotes.packageId)
-      .as('sums');
     const records = await ctx.db
-      .select({ pkg: absPackages, noteCount: sums.noteCount, poolTotal: sums.poolTotal })
+      .select()
       .from(absPackages)
-      .leftJoin(sums, eq(sums.packageId, absPackages.id))
       .where(where)
       .orderBy(desc(absPackages.createTime), asc(absPackages.id))
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize);
-    return { records: records.map((r) => ({ ...r.pkg, noteCount: r.noteCount ?? 0, poolTotal: r.poolTotal ?? '0.00' })), total, pageNum, pageSize };
+    // The page's packages' note counts and pool totals, each package's own notes looked up by its key (issue 42): summed for
+    // every package and joined to the page, a year's packages read every pooled note on each page; summed over the page's
+    // packages at once, the planner may still read the notes' key whole to merge them.
+    const id = qualified(absPackages.id);
+    const sums = records.length
+      ? await ctx.db
+          .select({
+            packageId: absPackages.id,
+            noteCount: sql<number>`(select count(*)::int from abs_package_notes pn where pn.package_id = ${id})`,
+            poolTotal: sql<string>`(select sum(n.amount)::numeric(18,2)::text from abs_package_notes pn join credit_notes n on n.id = pn.note_id where pn.package_id = ${id})`,
+          })
+          .from(absPackages)
+          .where(
+            inArray(
+              absPackages.id,
+              records.map((r) => r.id),
+            ),
+          )
+      : [];
+    const byPackage = new Map(sums.map((sum) => [sum.packageId, sum]));
+    return {
+      records: records.map((pkg) => ({ ...pkg, noteCount: byPackage.get(pkg.id)?.noteCount ?? 0, poolTotal: byPackage.get(pkg.id)?.poolTotal ?? '0.00' })),
+      total,
+      pageNum,
+      pageSize,
+    };
   });
 
   post('find-by-id', absPackage.query, idBody, async (body) => view(await findPackage(ctx.db, body.id)));

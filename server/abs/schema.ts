@@ -28,6 +28,8 @@ export const absPackages = pgTable(
   },
   (t) => [
     index('abs_packages_status_idx').on(t.status, t.createTime),
+    // The packages list's own order (newest first, then id): its first and deep pages walk this index (issue 42).
+    index('abs_packages_order_idx').on(t.createTime.desc().nullsFirst(), t.id),
     check('abs_packages_tenor_ck', sql`${t.minTenorDays} >= 0 AND ${t.maxTenorDays} >= ${t.minTenorDays}`),
     check('abs_packages_share_ck', sql`${t.maxDebtorShare} > 0 AND ${t.maxDebtorShare} <= 1`),
     check('abs_packages_target_ck', sql`${t.targetSize} > 0`),

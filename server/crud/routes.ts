@@ -35,7 +35,7 @@ import { id, ids, version } from '../input/fields';
 import { ownedFieldCheck } from './owned-fields';
 import { checkLinksDeclared, splitLinks, withLinks, writeLinks } from './links';
 import { checkReferences, registerReferenceTarget } from './references';
-import { filterConditions, orderOf, pagingOf, whereOf } from './query';
+import { filterConditions, given, orderOf, pagingOf, whereOf } from './query';
 import { listBodyOf } from './list-body';
 import { LIST_TOTAL_BOUND } from '../../src/protocol/envelope';
 import { hasSensitiveFields, presentRows, readSealed } from './sensitive-fields';
@@ -92,6 +92,28 @@ export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: Ret
   const offset = (pageNum - 1) * pageSize;
   const countAll = async () => (await db.select({ total: count() }).from(options.table).where(where))[0].total;
 
+  if (conditions.length && columns.id && searchesContained(options, columns, body)) {
+    // A substring search (a name contained in the corporation's name) matches rows anywhere in the list's order, often
+    // together (names made at one time): the planner, expecting them spread evenly, walks the order index from the newest
+    // row and filters until a page is found, 87,000 corporations for '规模供应商12' (issue 42). Its matches counted first
+    // (through the name's trigram index, stopped at the bound), the page is ordered from those matches alone, looked up by id.
+    const counted = await boundedMatchCount(db, options.table, where);
+    if (counted <= LIST_TOTAL_BOUND) {
+      const matches = db
+        .select({ id: columns.id })
+        .from(options.table)
+        .where(where)
+        .limit(LIST_TOTAL_BOUND + 1);
+      const records: Row[] = await db
+        .select(columns)
+        .from(options.table)
+        .where(sql`${columns.id} = any(array(${matches}))`)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset(offset);
+      return { records, pageNum, pageSize, total: counted };
+    }
+  }
   if (conditions.length) {
     // The matches counted in the same statement (one round trip), but at most LIST_TOTAL_BOUND + 1 of them:
     // an uncorrelated subquery, run once, stops there however large a share of the table the filter matches.
@@ -120,6 +142,10 @@ export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: Ret
   const total = offset === 0 && records.length < pageSize ? records.length : ((await keptRowCount(db, options.table)) ?? (await countAll()));
   return { records, total, pageNum, pageSize };
 }
+
+/** Whether the body searches a field of the list by substring (search 'contains'). */
+const searchesContained = (options: CrudOptions, columns: ReturnType<typeof columnsOf>, body: Row) =>
+  Object.entries(options.resource.fields).some(([name, schema]) => schema.search === 'contains' && columns[name] && given(body[name]));
 
 /** Every row of the filtered list, in the page order: what an export writes. */
 export async function listOf(db: Db, options: CrudOptions, body: Row): Promise<Row[]> {

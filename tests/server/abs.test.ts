@@ -132,6 +132,17 @@ describe('asset packages', () => {
     expect(answer.body.message).toBe('白条不能入池：入池后单一债务人占比将超过上限（开立单位it-a将占 66.67%，上限 50.00%）；请与其他债务人的白条一同入池');
     const after = await find(pkg.id);
     expect(after.figures).toMatchObject({ total: '600.00', noteCount: 2, topShare: '0.5000' });
+    // The list sums each package of its page by itself: this run's packages newest first (another file's may be made meanwhile),
+    // an empty one with none, this one with its two notes.
+    const empty = await newPackage({});
+    const page = await dataOf<{ records: Array<{ id: string; noteCount: number; poolTotal: string }> }>(auditor, `${ABS_API}/packages/page`, {
+      packageName: `测试资产包${RUN}-`,
+      pageSize: 2,
+    });
+    expect(page.records).toEqual([
+      expect.objectContaining({ id: empty.id, noteCount: 0, poolTotal: '0.00' }),
+      expect.objectContaining({ id: pkg.id, noteCount: 2, poolTotal: '600.00' }),
+    ]);
   });
 
   it("holds the cap from the first note: one note alone is refused, the same note with another debtor's joins", async () => {

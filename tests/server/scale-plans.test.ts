@@ -15,7 +15,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeCalls, busyLists, dashboardCalls, DEEP_PAGE, treeCalls, type ScaleCall } from '../../bench/scale/lists';
 import { LIST_TOTAL_BOUND } from '../../src/protocol/envelope';
-import { buildScaleWorld, checkScaleInvariants, sizesAt } from '../../bench/scale/world';
+import { buildScaleWorld, checkScaleInvariants, SCALE_IDS, sizesAt } from '../../bench/scale/world';
 import { signInAs, type ApiClient } from './client';
 import { startServer, type TestServer } from './server';
 
@@ -33,6 +33,12 @@ const LARGE_TABLES = new Set([
   'workflow_tasks',
   'workflow_history',
   'sys_operation_logs',
+  'credit_payments',
+  'credit_payment_notes',
+  'financing_applications',
+  'bills',
+  'abs_packages',
+  'abs_package_notes',
 ]);
 
 interface PlanNode {
@@ -154,6 +160,14 @@ describe('the plans of the busiest lists on a large group’s data', () => {
     expect(await checkScaleInvariants(async (sql) => (await pglite.query(sql)).rows as never)).toEqual([]);
     const count = await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM quota_ledger WHERE account_id LIKE 'sc-acct-%'`);
     expect(count.rows[0].n).toBe(sizes.ledgerRows);
+    // The lists timed beside the notes have rows of the world's to read: payments of both tabs, applications, bills, packages.
+    const made = await pglite.query<Record<string, number>>(`SELECT
+      (SELECT count(*)::int FROM credit_payments WHERE id LIKE 'sc-pay-%' AND status = 'APPROVED') AS approved,
+      (SELECT count(*)::int FROM credit_payments WHERE id LIKE 'sc-ppay-%' AND status = 'PENDING') AS pending,
+      (SELECT count(*)::int FROM financing_applications WHERE id LIKE 'sc-fa-%') AS applications,
+      (SELECT count(*)::int FROM bills WHERE id LIKE 'sc-bill-%') AS bills,
+      (SELECT count(*)::int FROM abs_packages WHERE id LIKE 'sc-pkg-%') AS packages`);
+    for (const [object, n] of Object.entries(made.rows[0])) expect(n, object).toBeGreaterThan(0);
   });
 
   it.each(busyLists(sizes).map((call) => [call.label, call] as const))(
@@ -365,3 +379,64 @@ describe('bounded totals of a filtered list', () => {
  * keeps (server/crud/row-counts.ts), and the instances list walks workflow_instances_order_idx.
  */
 const LISTS_WHOLE_READS_LEFT: Record<string, string[]> = {};
+
+/**
+ * checkScaleInvariants catches a broken row of each business object the world builds: each change is made
+ * in a transaction, checked there and rolled back, so the world is as built for whatever runs after.
+ */
+describe('the scale world’s invariants fail on a broken row', () => {
+  it.each([
+    [
+      'a payment a fen off its notes',
+      `UPDATE credit_payments SET amount = amount + 0.01 WHERE id = (SELECT min(id) FROM credit_payments WHERE id LIKE 'sc-pay-%')`,
+      'payment ',
+    ],
+    [
+      'an approved payment’s note outstanding again',
+      `UPDATE credit_notes SET status = 'ISSUED' WHERE id = (SELECT min(note_id) FROM credit_payment_notes WHERE payment_id LIKE 'sc-pay-%')`,
+      'payment ',
+    ],
+    [
+      'a redeemed note taken out of its payment',
+      `DELETE FROM credit_payment_notes WHERE id = (SELECT min(id) FROM credit_payment_notes WHERE payment_id LIKE 'sc-pay-%')`,
+      'redeemed without an approved payment',
+    ],
+    [
+      'a financed note’s holder with its signed application withdrawn',
+      `UPDATE financing_applications SET status = 'WITHDRAWN' WHERE id LIKE 'sc-fa-%-1'
+         AND supplier_corp_id = (SELECT holder_corp_id FROM credit_notes WHERE id LIKE 'sc-note-%' AND status = 'FINANCED' ORDER BY id LIMIT 1)`,
+      'no signed financing application',
+    ],
+    [
+      'a bill off its month’s issued notes',
+      `UPDATE bills SET issued_amount = issued_amount + 1, unpriced_amount = unpriced_amount + 1 WHERE id = (SELECT min(id) FROM bills WHERE id LIKE 'sc-bill-${SCALE_IDS.groupCorp}-%')`,
+      'bill ',
+    ],
+    [
+      'a locked package off its target',
+      `UPDATE abs_packages SET target_size = target_size + 1 WHERE id = (SELECT min(id) FROM abs_packages WHERE id LIKE 'sc-pkg-%' AND status <> 'BUILDING')`,
+      'package ',
+    ],
+    [
+      'a pooled note redeemed',
+      `UPDATE credit_notes SET status = 'REDEEMED' WHERE id = (SELECT min(note_id) FROM abs_package_notes WHERE package_id LIKE 'sc-pkg-%')`,
+      'package ',
+    ],
+  ])('%s', async (_label, change, found) => {
+    const broken = await pglite.transaction(async (tx) => {
+      const changed = await tx.query(change);
+      expect(changed.affectedRows, change).toBe(1);
+      const result = await checkScaleInvariants(async (sql) => (await tx.query(sql)).rows as never);
+      await tx.rollback();
+      return result;
+    });
+    expect(
+      broken.some((line) => line.includes(found)),
+      JSON.stringify(broken),
+    ).toBe(true);
+  });
+
+  it('holds again once each change is rolled back', async () => {
+    expect(await checkScaleInvariants(async (sql) => (await pglite.query(sql)).rows as never)).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "abs_packages_order_idx" ON "abs_packages" USING btree ("create_time" DESC NULLS FIRST,"id");
