@@ -51,7 +51,7 @@ describe.skipIf(!binDir)('a deadlock on PostgreSQL', () => {
     expect(answer?.httpStatus).toBe(200);
     expect(answer?.message).toBe(translate('server:db.contention'));
     // The winner's two updates only: 1 + 10 on the rows it touched, nothing of the loser's.
-    const rows = (await database.db.execute(sql`SELECT id, n FROM pair ORDER BY id`)).rows as Array<{ id: number; n: number }>;
+    const { rows } = (await database.db.execute(sql`SELECT id, n FROM pair ORDER BY id`)) as unknown as { rows: Array<{ id: number; n: number }> };
     expect(rows.map((r) => r.n).sort((a, b) => a - b)).toEqual([1, 10]);
   }, 60_000);
 
