@@ -165,17 +165,23 @@ export class WorkflowQueries {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf([...scope, ...taskFilters(body)]);
     const offset = (pageNum - 1) * pageSize;
-    const [records, counted] = await Promise.all([
-      // The to-do list's order is workflow_tasks_todo_idx's (open, newest first, id), and workflow_tasks_todo_role_idx's among one
-      // working role's: its first page walks the index and stops there.
+    // The to-do list's order is workflow_tasks_todo_idx's (open, newest first, id), and workflow_tasks_todo_role_idx's among one
+    // working role's: its first page walks the index and stops there.
+    const rows = () =>
       selectTasks(this.db)
         .where(where)
         .orderBy(...order, asc(workflowTasks.id))
         .limit(pageSize)
-        .offset(offset),
-      total ? total() : this.boundedCount(where),
-    ]);
-    return { records: records.map(taskView), pageNum, pageSize, ...(total ? { total: counted } : boundedTotal(counted, offset + records.length)) };
+        .offset(offset);
+    if (total) {
+      // The exact total first (a few index entries): a page past the last is not asked for. The planner, expecting fewer rows than
+      // the offset, would plan for reading them all (every open task merged with every instance) to answer nothing.
+      const exact = await total();
+      const records = offset < exact ? await rows() : [];
+      return { records: records.map(taskView), pageNum, pageSize, total: exact };
+    }
+    const [records, counted] = await Promise.all([rows(), this.boundedCount(where)]);
+    return { records: records.map(taskView), pageNum, pageSize, ...boundedTotal(counted, offset + records.length) };
   }
 
   /** The matches counted up to the bound and one more (read with boundedTotal, crud/row-counts.ts). */
