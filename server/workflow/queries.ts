@@ -26,7 +26,7 @@ import type { InstanceRow } from './engine';
 import { z } from 'zod';
 import { dateTime, oneOf, optional, text } from '../input/fields';
 import { MAX_TEXT } from './input';
-import { mayWithdraw, mayWork, reviewBarOf, todoCondition, wasWithdrawn, type Actor } from './rules';
+import { mayWithdraw, mayWork, reviewBarOf, todoCondition, todoCount, wasWithdrawn, type Actor } from './rules';
 
 const processNameOf = (processKey: string) => {
   const definition = findProcessDefinition(processKey);
@@ -160,11 +160,32 @@ function instanceFilters({ processKey, businessKey, status, createTimeStart: sta
 export class WorkflowQueries {
   constructor(private readonly db: Db) {}
 
-  private async taskPage(body: TaskList, scope: SQL[], order: SQL[]): Promise<Page<ReturnType<typeof taskView>>> {
+  /** `total`: the list's exact total when the caller has it without reading the rows (the to-do's todoCount); else the matches are counted up to the bound. */
+  private async taskPage(body: TaskList, scope: SQL[], order: SQL[], total?: () => Promise<number>): Promise<Page<ReturnType<typeof taskView>>> {
     const { pageNum, pageSize } = pagingOf(body);
     const where = whereOf([...scope, ...taskFilters(body)]);
     const offset = (pageNum - 1) * pageSize;
-    // Counted up to the bound (crud/row-counts.ts): a year's open tasks are not all checked against the four-eyes and maker rules on every page.
+    // The to-do list's order is workflow_tasks_todo_idx's (open, newest first, id), and workflow_tasks_todo_role_idx's among one
+    // working role's: its first page walks the index and stops there.
+    const rows = () =>
+      selectTasks(this.db)
+        .where(where)
+        .orderBy(...order, asc(workflowTasks.id))
+        .limit(pageSize)
+        .offset(offset);
+    if (total) {
+      // The exact total first (a few index entries): a page past the last is not asked for. The planner, expecting fewer rows than
+      // the offset, would plan for reading them all (every open task merged with every instance) to answer nothing.
+      const exact = await total();
+      const records = offset < exact ? await rows() : [];
+      return { records: records.map(taskView), pageNum, pageSize, total: exact };
+    }
+    const [records, counted] = await Promise.all([rows(), this.boundedCount(where)]);
+    return { records: records.map(taskView), pageNum, pageSize, ...boundedTotal(counted, offset + records.length) };
+  }
+
+  /** The matches counted up to the bound and one more (read with boundedTotal, crud/row-counts.ts). */
+  private async boundedCount(where: SQL | undefined): Promise<number> {
     const matches = this.db
       .select({ one: sql`1` })
       .from(workflowTasks)
@@ -172,16 +193,8 @@ export class WorkflowQueries {
       .where(where)
       .limit(LIST_TOTAL_BOUND + 1)
       .as('matches');
-    const [records, [{ counted }]] = await Promise.all([
-      // The to-do list's order is workflow_tasks_todo_idx's (open, newest first, id): its first page walks the index and stops there.
-      selectTasks(this.db)
-        .where(where)
-        .orderBy(...order, asc(workflowTasks.id))
-        .limit(pageSize)
-        .offset(offset),
-      this.db.select({ counted: count() }).from(matches),
-    ]);
-    return { records: records.map(taskView), pageNum, pageSize, ...boundedTotal(counted, offset + records.length) };
+    const [{ counted }] = await this.db.select({ counted: count() }).from(matches);
+    return counted;
   }
 
   /**
@@ -189,7 +202,10 @@ export class WorkflowQueries {
    * reject carries `returnedReason`, the reviewer's remark, so 待办 says why it came back.
    */
   async todoPage(actor: Actor, body: TaskList) {
-    const page = await this.taskPage(body, [todoCondition(this.db, actor)], [desc(workflowTasks.createTime)]);
+    // Unfiltered or of one process, the total is todoCount's, exact and read from kept counts; filtered by record or time, counted.
+    const countable = !body.businessKey && !body.createTimeStart && !body.createTimeEnd;
+    const total = countable ? () => todoCount(this.db, actor, body.processKey || undefined) : undefined;
+    const page = await this.taskPage(body, [todoCondition(this.db, actor)], [desc(workflowTasks.createTime)], total);
     const records = await Promise.all(
       page.records.map(async (row) => {
         if (row.taskDefinitionKey !== findProcessDefinition(row.processKey)?.startActivity) return { ...row, returnedReason: null };
@@ -252,9 +268,9 @@ export class WorkflowQueries {
     return rows.map(instanceView);
   }
 
-  async pendingCount(actor: Actor): Promise<number> {
-    const [{ total }] = await this.db.select({ total: count() }).from(workflowTasks).where(todoCondition(this.db, actor));
-    return total;
+  /** The to-do badge: every task of the actor's to-do list, exact (rules.ts todoCount). */
+  pendingCount(actor: Actor): Promise<number> {
+    return todoCount(this.db, actor);
   }
 
   /**

@@ -3,7 +3,7 @@
  * Every table is re-exported by server/db/schema.ts, which drizzle-kit and the server read.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, recordColumns } from '../db/columns';
 import type { MessageRef } from '../i18n';
 
@@ -86,6 +86,11 @@ export const workflowTasks = pgTable(
     // The to-do list's order among open tasks (newest first, then id): its first page walks this index, whatever working roles the
     // actor holds (a role in the key would order by role first), and stops at the page (issue 42).
     index('workflow_tasks_todo_idx').on(t.status, t.createTime.desc().nullsFirst(), t.id),
+    // The same order among one working role's open tasks: a handler's to-do walks only the handler's steps, not the directors'
+    // thousands waiting before it finds its own (issue 42). An actor of both roles walks the index above.
+    index('workflow_tasks_todo_role_idx')
+      .on(t.workingRole, t.createTime.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'TODO'`),
     index('workflow_tasks_assignee_idx').on(t.assigneeId, t.status, t.completeTime),
     // The dashboard's longest wait of each process: the first entry of the process in this index (issue 42).
     index('workflow_tasks_open_process_idx')
@@ -116,4 +121,26 @@ export const workflowHistory = pgTable(
     createTime: createdAt('create_time'),
   },
   (t) => [index('workflow_history_instance_idx').on(t.instanceId, t.seq)],
+);
+
+/**
+ * Who may not work an open review step, kept as rows (issue 42): one per (task, user) that four-eyes
+ * (the user completed another review step of the instance) or maker-checker (the user completed an
+ * edit step of it) bars from the task. The to-do list and its count read these few rows through an
+ * index instead of searching the history of every open task (server/workflow/rules.ts todoCondition).
+ * Kept by the statement triggers of migration workflow_task_bars on workflow_tasks and workflow_history,
+ * in the writing transaction, whoever writes (the engine, a bulk load): an open task's bars are
+ * written when it opens (its history is complete then: no step of an instance is completed while
+ * another is open) and removed when it closes. The engine's own check before it acts
+ * (rules.ts reviewBarOf) still reads the history.
+ */
+export const workflowTaskBars = pgTable(
+  'workflow_task_bars',
+  {
+    taskId: text('task_id')
+      .notNull()
+      .references(() => workflowTasks.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.userId] }), index('workflow_task_bars_user_idx').on(t.userId)],
 );
