@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, openedDropdown, PERSONAS, signIn, test } from './support/fixtures';
+import { confirmPopconfirm, expect, openedDropdown, PERSONAS, signIn, test } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -55,10 +55,7 @@ test.describe.serial('securitisation and the central registry', () => {
     await expect(first.getByText('超过上限')).toHaveCount(0);
     // Locked is not issued: the materials first (and then the 获批 and 发行 nodes, tested on the server).
     await first.getByTestId('abs-issue').click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    await confirmPopconfirm(page, /确\s*定|OK/);
     await expect(page.locator('.ant-message').getByText('资产证券化资料尚未审核通过，不能发行')).toBeVisible(FIRST_LOAD);
     await expect(first.getByText('已锁定')).toBeVisible();
     await shot(page, 'package-locked');
@@ -87,10 +84,7 @@ test.describe.serial('securitisation and the central registry', () => {
     await shot(page, 'concentration-refused');
 
     await second.getByTestId('abs-lock').click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    await confirmPopconfirm(page, /确\s*定|OK/);
     await expect(page.locator('.ant-message').getByText('资产包中没有白条，不能锁定')).toBeVisible(FIRST_LOAD);
     await expect(second.getByText('构建中').first()).toBeVisible();
     await expect(second.getByTestId('abs-add-notes')).toBeVisible();

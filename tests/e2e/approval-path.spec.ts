@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
-import { expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
+import { confirmPopconfirm, expect, PERSONAS, signIn, test, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -57,10 +57,7 @@ async function withdrawFromStarted(page: Page): Promise<void> {
   await expect(row).toBeVisible(FIRST_LOAD);
   await expect(row).toContainText('审批中');
   await row.getByTestId('task-withdraw').click();
-  await page
-    .getByRole('tooltip')
-    .getByRole('button', { name: /撤\s*回/ })
-    .click();
+  await confirmPopconfirm(page, /撤\s*回/);
   await expect(page.getByText('已撤回').first()).toBeVisible(FIRST_LOAD);
 }
 

@@ -14,7 +14,7 @@ import { addDays, dayOf } from '../../src/lib/dates';
 import { fenOf, formatMoney, yuan } from '../../src/lib/money';
 import { dataOf, signInAs as apiSignIn } from '../server/client';
 import { smsCodesFor } from '../server/demo-outbox';
-import { expect, openedDropdown, PERSONAS, signIn, test, todoOfProcess, type Persona } from './support/fixtures';
+import { confirmPopconfirm, expect, openedDropdown, PERSONAS, signIn, test, todoOfProcess, type Persona } from './support/fixtures';
 import { ARTIFACTS } from './support/server';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -224,19 +224,13 @@ test.describe('credit notes (issue 18)', () => {
     const drawer2 = director2.locator('.ant-drawer-content');
     await expect(drawer2.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已签发')).toBeVisible(FIRST_LOAD);
     await drawer.getByRole('button', { name: '审核通过' }).click();
-    await director
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    await confirmPopconfirm(director, /确\s*定|OK/);
     await expect(drawer.locator('tbody tr.ant-table-row').filter({ hasText: '23,456.78' }).getByText('已兑付')).toBeVisible(FIRST_LOAD);
     await expect(drawer.getByText('已通过')).toBeVisible();
     await shot(director, 'payment-audited');
     // The second audit is refused, and the drawer shows what the server holds now, not the 待审核 it opened with.
     await drawer2.getByRole('button', { name: '审核通过' }).click();
-    await director2
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    await confirmPopconfirm(director2, /确\s*定|OK/);
     await expect(drawer2.getByTestId('payment-audit-refused')).toContainText('已审核（已通过），不能重复审核', FIRST_LOAD);
     await expect(drawer2.getByText('已通过', { exact: true })).toBeVisible();
     await expect(drawer2.getByText('待审核')).toHaveCount(0);

@@ -42,6 +42,62 @@ const CLICK_WHAT_HAS_APPEARED = `(() => {
 /** The worker's open browser contexts. */
 const contexts = new Set<BrowserContext>();
 
+/**
+ * What each context's pages asked the app's API, kept so that a failing journey says it: CI keeps no trace
+ * or screenshot, and a journey whose click "did nothing" (stop 51: 撤回 confirmed, 已撤回 never shown) cannot be
+ * told from one whose call went out and hung, or was refused, without it. The last calls, each with its status
+ * and time, and those still waiting.
+ */
+const API_CALLS_KEPT = 30;
+const apiCalls = new WeakMap<BrowserContext, { done: string[]; waiting: Map<object, { started: number; line: string }> }>();
+const since = (started: number) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+
+function recordApiCalls(context: BrowserContext): void {
+  const calls = { done: [] as string[], waiting: new Map<object, { started: number; line: string }>() };
+  apiCalls.set(context, calls);
+  const keep = (line: string) => {
+    calls.done.push(line);
+    if (calls.done.length > API_CALLS_KEPT) calls.done.shift();
+  };
+  const api = (url: string) => {
+    const { pathname } = new URL(url);
+    return pathname.startsWith('/api/') ? pathname : undefined;
+  };
+  context.on('request', (request) => {
+    const path = api(request.url());
+    if (path) calls.waiting.set(request, { started: Date.now(), line: `${new Date().toISOString().slice(11, 23)} ${request.method()} ${path}` });
+  });
+  context.on('requestfinished', (request) => {
+    const call = calls.waiting.get(request);
+    if (!call) return;
+    calls.waiting.delete(request);
+    void request
+      .response()
+      .then((response) => keep(`${call.line} → ${response?.status() ?? '?'} in ${since(call.started)}`))
+      .catch(() => keep(`${call.line} → finished in ${since(call.started)}`));
+  });
+  context.on('requestfailed', (request) => {
+    const call = calls.waiting.get(request);
+    if (!call) return;
+    calls.waiting.delete(request);
+    keep(`${call.line} → failed (${request.failure()?.errorText ?? 'no reason'}) after ${since(call.started)}`);
+  });
+}
+
+/** The API calls of the contexts, for a failing journey's report (empty when none went out). */
+function apiCallsOf(of: BrowserContext[]): string {
+  return of
+    .map((context, index) => {
+      const calls = apiCalls.get(context);
+      if (!calls) return '';
+      const waiting = [...calls.waiting.values()].map((call) => `${call.line} → still waiting after ${since(call.started)}`);
+      const lines = [...calls.done, ...waiting];
+      return lines.length ? `context ${index + 1}, its last API calls:\n  ${lines.join('\n  ')}` : '';
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
 export const test = base.extend<{ requestLog: string[]; closeOwnContexts: void }, { server: RunningServer }>({
   // Every context, the test's own and those the journeys open for a second persona (browser.newContext,
   // browser.newPage), gets the style sheet above, and is known to closeOwnContexts.
@@ -52,6 +108,7 @@ export const test = base.extend<{ requestLog: string[]; closeOwnContexts: void }
         const context = await newContext(options);
         contexts.add(context);
         context.once('close', () => contexts.delete(context));
+        recordApiCalls(context);
         await context.addInitScript(CLICK_WHAT_HAS_APPEARED);
         return context;
       };
@@ -63,12 +120,17 @@ export const test = base.extend<{ requestLog: string[]; closeOwnContexts: void }
   // (polling, a socket) in the worker's browser for the rest of the run: twenty and more by the end of a
   // worker's files, all competing for the two cores. Those of a beforeAll (shared by a file's tests) are
   // older than the test and stay for its afterAll.
+  // A failing test's report gains the API calls of every open context (recordApiCalls), as an error of this
+  // fixture's teardown: Playwright prints it beside the test's own error.
   closeOwnContexts: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({}, use, testInfo) => {
       const before = new Set(contexts);
       await use();
+      const failed = testInfo.status !== testInfo.expectedStatus;
+      const calls = failed ? apiCallsOf([...contexts]) : '';
       await Promise.all([...contexts].filter((context) => !before.has(context)).map((context) => context.close().catch(() => undefined)));
+      if (calls) throw new Error(`what the pages asked the server before the failure (not a second failure):\n${calls}`);
     },
     { auto: true },
   ],
@@ -113,27 +175,46 @@ export { expect };
  */
 export async function leaveUnsavedForm(page: Page): Promise<void> {
   const question = page.getByRole('dialog', { name: '有未保存的修改' });
-  const leave = question.getByRole('button', { name: /离\s*开/ });
-  await leave.click();
-  const dialogs = page.getByRole('dialog');
-  // Bounded: the question may close between the look and this read, and a locator's read waits for its element.
-  const moving = () =>
-    question
-      .evaluate((element) => /-(enter|appear|leave)(\s|$)/.test((element as unknown as { className: string }).className), undefined, { timeout: 500 })
-      .catch(() => true);
+  await clickUntilClosed(question, question.getByRole('button', { name: /离\s*开/ }), page.getByRole('dialog'), '离开');
+}
+
+/**
+ * Confirms the open popconfirm with its OK button (named `ok`) and waits until it has closed. The same lost
+ * click as 离开's is possible here (stop 51's CI: 撤回 confirmed in 我发起的, nothing withdrawn 30 s later), and is
+ * met the same way. A popconfirm whose action is under way keeps its OK button loading, which takes no click.
+ */
+export async function confirmPopconfirm(page: Page, ok: string | RegExp): Promise<void> {
+  const popconfirm = page.locator('.ant-popconfirm:visible');
+  await clickUntilClosed(popconfirm, popconfirm.getByRole('button', { name: ok }), popconfirm, String(ok));
+}
+
+/** Whether a popup is in one of rc-motion's motions (appearing or leaving); also when it has just gone (the read is bounded: a locator's read waits for its element). */
+const moving = (popup: Locator) =>
+  popup
+    .evaluate((element) => /-(enter|appear|leave)(\s|$)/.test((element as unknown as { className: string }).className), undefined, { timeout: 500 })
+    .catch(() => true);
+
+/**
+ * Clicks `button` of `popup` and waits until none of `gone` is left. A click can land while the popup is
+ * still settling and be lost on a busy machine (seen in two-worker CI runs); a person whose click did
+ * nothing clicks again, and so does this, only while the popup shows no motion (a closing one is left to
+ * close; antd's button acts once). If some stay, the failure names them with their motion classes.
+ */
+async function clickUntilClosed(popup: Locator, button: Locator, gone: Locator, what: string): Promise<void> {
+  await button.click();
   try {
     await expect(async () => {
-      if ((await question.isVisible()) && !(await moving())) await leave.click({ timeout: 1_000 }).catch(() => undefined);
-      await expect(dialogs).toHaveCount(0, { timeout: 2_000 });
+      if ((await popup.isVisible()) && !(await moving(popup))) await button.click({ timeout: 1_000 }).catch(() => undefined);
+      await expect(gone).toHaveCount(0, { timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
   } catch (error) {
-    const left = await dialogs.evaluateAll((elements) =>
+    const left = await gone.evaluateAll((elements) =>
       elements.map((element) => {
         const { className, textContent } = element as unknown as { className: string; textContent: string | null };
         return `[${className}] ${(textContent ?? '').slice(0, 40)}`;
       }),
     );
-    throw new Error(`dialogs still open after 离开: ${left.join(' | ')}`, { cause: error });
+    throw new Error(`still open after ${what}: ${left.join(' | ')}`, { cause: error });
   }
 }
 
