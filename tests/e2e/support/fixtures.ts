@@ -41,6 +41,8 @@ const CLICK_WHAT_HAS_APPEARED = `(() => {
 
 /** The worker's open browser contexts. */
 const contexts = new Set<BrowserContext>();
+/** The contexts made since the running test began, closed or not: the test's own page's closes before its report is made. */
+const madeInTest: BrowserContext[] = [];
 
 /**
  * What each context's pages asked the app's API, kept so that a failing journey says it: CI keeps no trace
@@ -50,7 +52,7 @@ const contexts = new Set<BrowserContext>();
  */
 const API_CALLS_KEPT = 30;
 const apiCalls = new WeakMap<BrowserContext, { done: string[]; waiting: Map<object, { started: number; line: string }> }>();
-const since = (started: number) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const since = (started: number) => `${Date.now() - started} ms`;
 
 function recordApiCalls(context: BrowserContext): void {
   const calls = { done: [] as string[], waiting: new Map<object, { started: number; line: string }>() };
@@ -107,6 +109,7 @@ export const test = base.extend<{ requestLog: string[]; closeOwnContexts: void }
       browser.newContext = async (options) => {
         const context = await newContext(options);
         contexts.add(context);
+        madeInTest.push(context);
         context.once('close', () => contexts.delete(context));
         recordApiCalls(context);
         await context.addInitScript(CLICK_WHAT_HAS_APPEARED);
@@ -126,9 +129,11 @@ export const test = base.extend<{ requestLog: string[]; closeOwnContexts: void }
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, testInfo) => {
       const before = new Set(contexts);
+      madeInTest.length = 0;
       await use();
       const failed = testInfo.status !== testInfo.expectedStatus;
-      const calls = failed ? apiCallsOf([...contexts]) : '';
+      const calls = failed ? apiCallsOf([...new Set([...before, ...contexts, ...madeInTest])]) : '';
+      madeInTest.length = 0;
       await Promise.all([...contexts].filter((context) => !before.has(context)).map((context) => context.close().catch(() => undefined)));
       if (calls) throw new Error(`what the pages asked the server before the failure (not a second failure):\n${calls}`);
     },
