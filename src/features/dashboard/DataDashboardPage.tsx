@@ -92,6 +92,28 @@ function Panel({ area, title, extra, note, children }: { area: string; title: st
  * QUOTA_TOP_UNITS of them), and the way to every one of them, the quota ledger's list, which pages and searches
  * by unit: shown to whom may open it.
  */
+/**
+ * The quota panel's header line: one line, whatever the number of core enterprises. One per core enterprise, as
+ * it was, took the 1366×768 panel's height from the chart (two lines squeezed its ten bars until their names
+ * overlapped). Alone, the core enterprise's name is the chart's first bar; with several, the line sums them, and
+ * its hover title names each with its own figures.
+ */
+function QuotaCoresLine({ quotas, amount, t }: { quotas: DashboardOverview['quotas']; amount: (value: string) => string; t: TFunction }) {
+  const figures = (granted: string, occupied: string) => ({ granted: amount(granted), rate: formatPercent(shareOf(occupied, granted)) });
+  const each = quotas.byCore.map((core) => t('dashboard:panel.quotaCore', { name: core.groupName, ...figures(core.granted, core.occupied) }));
+  const line =
+    quotas.byCore.length === 1
+      ? t('dashboard:panel.quotaCoreOnly', figures(quotas.byCore[0].granted, quotas.byCore[0].occupied))
+      : t('dashboard:panel.quotaCores', { count: quotas.byCore.length, ...figures(quotas.totals.granted, quotas.totals.occupied) });
+  return (
+    <div className="dashboard-panel-extra">
+      <span title={each.join('\n')} data-testid="dashboard-quota-cores">
+        {line}
+      </span>
+    </div>
+  );
+}
+
 function QuotaUnitsNote({ quotas, t }: { quotas: DashboardOverview['quotas']; t: TFunction }) {
   const shown = quotas.topUnits.length;
   const count = quotas.totals.units;
@@ -246,23 +268,7 @@ function Figures({ data, t }: { data: DashboardOverview; t: TFunction }) {
           area="quota"
           title={t('dashboard:panel.quota')}
           note={quotas.totals.units > 0 && <QuotaUnitsNote quotas={quotas} t={t} />}
-          extra={
-            <div className="dashboard-panel-extra">
-              {quotas.byCore.map((core) => {
-                const figures = { granted: amount(core.granted), rate: formatPercent(shareOf(core.occupied, core.granted)) };
-                // One core enterprise (the usual platform): its name is the chart's first bar, so the line fits the panel.
-                const line =
-                  quotas.byCore.length === 1
-                    ? t('dashboard:panel.quotaCoreOnly', figures)
-                    : t('dashboard:panel.quotaCore', { name: core.groupName, ...figures });
-                return (
-                  <span key={core.groupId} title={t('dashboard:panel.quotaCore', { name: core.groupName, ...figures })}>
-                    {line}
-                  </span>
-                );
-              })}
-            </div>
-          }
+          extra={quotas.byCore.length > 0 && <QuotaCoresLine quotas={quotas} amount={amount} t={t} />}
         >
           <Chart option={options.quota} rows={quotas.topUnits.length} label={t('dashboard:panel.quota')} t={t} />
         </Panel>
