@@ -101,22 +101,51 @@ const rankedFromUnitTotals = (tx: Tx) =>
 
 /**
  * Where the deltas are read: the ledger's rows, or its per-account sums; `movements` is how many rows a source row stands
- * for; `rankedUnits` the units granted the most.
+ * for, `accounts` how many accounts its rows hold; `rankedUnits` the units granted the most; `unitCounts` the units holding
+ * quota, in all and per group.
  */
-type LedgerSource = Deltas & { movements: SQL<number>; rankedUnits: (tx: Tx) => ReturnType<typeof rankedFromAccounts> };
+type LedgerSource = Deltas & {
+  movements: SQL<number>;
+  accounts: SQL<number>;
+  rankedUnits: (tx: Tx) => ReturnType<typeof rankedFromAccounts>;
+  unitCounts: (tx: Tx) => Promise<UnitCounts>;
+};
+/** Units holding quota: in all (groupId null) and per group. */
+type UnitCounts = Array<{ groupId: string | null; units: number }>;
+const unitsBy = sql`grouping sets ((), (${quotaAccounts.groupId}))`;
 
 const rowDeltas: Deltas = {
   table: quotaLedger,
   accountId: quotaLedger.accountId,
   d: { granted: quotaLedger.dGranted, dispatched: quotaLedger.dDispatched, frozen: quotaLedger.dFrozen, used: quotaLedger.dUsed },
 };
-const ledgerRows: LedgerSource = { ...rowDeltas, movements: intCount(), rankedUnits: (tx) => rankedFromAccounts(tx, rowDeltas) };
+const ledgerRows: LedgerSource = {
+  ...rowDeltas,
+  movements: intCount(),
+  accounts: sql<number>`count(distinct ${quotaLedger.accountId})::int`,
+  rankedUnits: (tx) => rankedFromAccounts(tx, rowDeltas),
+  unitCounts: (tx) =>
+    tx
+      .select({ groupId: quotaAccounts.groupId, units: sql<number>`count(distinct ${quotaAccounts.unitId})::int` })
+      .from(quotaLedger)
+      .innerJoin(quotaAccounts, eq(quotaAccounts.id, quotaLedger.accountId))
+      .groupBy(unitsBy),
+};
 const ledgerTotals: LedgerSource = {
   table: quotaLedgerTotals,
   accountId: quotaLedgerTotals.accountId,
   d: { granted: quotaLedgerTotals.dGranted, dispatched: quotaLedgerTotals.dDispatched, frozen: quotaLedgerTotals.dFrozen, used: quotaLedgerTotals.dUsed },
   movements: sql<number>`coalesce(sum(${quotaLedgerTotals.movements}), 0)::int`,
+  // One row per account.
+  accounts: intCount(),
   rankedUnits: rankedFromUnitTotals,
+  // One row per unit whose accounts have a ledger row (the flush adds a unit's row with its first movement; the ledger is
+  // never deleted from), so counting rows counts the units without a distinct count's sort.
+  unitCounts: (tx) =>
+    tx
+      .select({ groupId: quotaUnitTotals.groupId, units: intCount() })
+      .from(quotaUnitTotals)
+      .groupBy(sql`grouping sets ((), (${quotaUnitTotals.groupId}))`),
 };
 
 /** The quota section from the ledger's rows themselves: what the summaries must always equal (tests). */
@@ -152,8 +181,7 @@ async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
       dispatched: numericSum(rootOnly(l.d.dispatched)).as('quota_dispatched'),
       occupied: numericSum(occupied).as('quota_occupied'),
       available: numericSum(available).as('quota_available'),
-      accounts: sql<number>`count(distinct ${l.accountId})::int`.as('quota_accounts_n'),
-      units: sql<number>`count(distinct ${quotaAccounts.unitId})::int`.as('quota_units_n'),
+      accounts: l.accounts.as('quota_accounts_n'),
       movements: l.movements.as('quota_movements'),
     })
     .from(l.table)
@@ -175,19 +203,22 @@ async function quotaSection(tx: Tx, l: LedgerSource): Promise<QuotaSection> {
       occupied: asMoney(sums.occupied).as('occupied_text'),
       available: asMoney(sums.available).as('available_text'),
       accounts: sums.accounts,
-      units: sums.units,
       movements: sums.movements,
     })
     .from(sums)
     .leftJoin(g, and(eq(g.groupId, sums.groupId), eq(sums.part, PART.byCore)))
     .orderBy(asc(sums.part), desc(sums.granted), sql`coalesce(${g.groupName}, ${sums.grantorName})`, asc(sums.groupId), asc(sums.grantorId), asc(sums.kind));
   const money = (r: (typeof rows)[number]) => ({ granted: r.granted, dispatched: r.dispatched, occupied: r.occupied, available: r.available });
+  // The units holding quota counted apart, as rows of a summary (ledgerTotals), not by distinct counts in the pass above: with
+  // them the pass sorted every account row for each count, 14.8 ms at the full year against 5.3 ms without (EXPLAIN ANALYZE).
+  const unitCounts = await l.unitCounts(tx);
+  const unitsOf = (groupId: string | null) => unitCounts.find((c) => c.groupId === groupId)?.units ?? 0;
   const total = rows.find((r) => r.part === PART.totals)!;
-  const totals = { ...money(total), accounts: total.accounts, units: total.units, movements: total.movements };
+  const totals = { ...money(total), accounts: total.accounts, units: unitsOf(null), movements: total.movements };
   // A group with no root unit left has no name to show: left out, as the groups' join leaves it out.
   const byCore = rows
     .filter((r) => r.part === PART.byCore && r.groupName !== null)
-    .map((r) => ({ groupId: r.groupId!, groupName: r.groupName!, ...money(r), units: r.units }));
+    .map((r) => ({ groupId: r.groupId!, groupName: r.groupName!, ...money(r), units: unitsOf(r.groupId) }));
   const byGrantor = rows.filter((r) => r.part === PART.byGrantor && r.root).map((r) => ({ grantorName: r.grantorName!, kind: r.kind!, granted: r.granted }));
 
   // The ten units granted the most: from the per-unit summary's rank index (its own statement, ten rows).

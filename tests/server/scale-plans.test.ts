@@ -26,8 +26,8 @@ const LARGE_TABLES = new Set([
   'group_units',
   'quota_accounts',
   'quota_ledger',
-  // One row per unit holding quota: the dashboard reads its first ten through the rank index, never the whole table.
-  'quota_unit_totals',
+  // Not quota_unit_totals nor quota_ledger_totals: one row per unit or account holding quota, which the quota panel reads whole,
+  // once each (the units counted, the accounts' sums in one pass); its ten top units are the first entries of the rank index.
   'credit_notes',
   'credit_note_holds',
   'workflow_instances',
@@ -246,6 +246,36 @@ describe('the plans of the busiest lists on a large group’s data', () => {
         await pglite.exec('SET enable_seqscan = on');
       }
     }
+  });
+
+  // The quota panel reads one row per account holding quota (its sums) and one per unit (to count them): once each, in one pass
+  // (grouping sets) where the totals, the groups and the grantors were three statements each reading every account's sums and
+  // joining them to the accounts (issue 42, growth). The ledger itself is never read.
+  it('the quota section reads each account’s sums and each unit’s row once, the ledger never', async () => {
+    recorded = [];
+    recording = true;
+    const answer = await admin.call<unknown>('/op/v1/dashboard/overview', { json: { section: 'quotas' } });
+    recording = false;
+    expect(answer.body.code, answer.text).toBe('0');
+    const examined = new Map<string, number>();
+    const reads = (node: PlanNode): void => {
+      const relation = node['Relation Name'];
+      if (relation)
+        examined.set(
+          relation,
+          (examined.get(relation) ?? 0) + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
+        );
+      for (const child of node.Plans ?? []) reads(child);
+    };
+    for (const { sql, params } of recorded.filter((r) => /^\s*(select|with)\b/i.test(r.sql))) {
+      const plan = await pglite.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params as never);
+      reads(plan.rows[0]['QUERY PLAN'][0].Plan);
+    }
+    const rows = async (table: string) => (await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+    expect(examined.get('quota_ledger') ?? 0).toBe(0);
+    expect(examined.get('quota_ledger_totals')).toBe(await rows('quota_ledger_totals'));
+    // The units counted (every row once) and the ten ranked units.
+    expect(examined.get('quota_unit_totals')).toBeLessThanOrEqual((await rows('quota_unit_totals')) + 10);
   });
 
   it.each(treeCalls(sizes).map((call) => [call.label, call] as const))('%s: no whole read of a large table', async (_label, call) => {
