@@ -51,13 +51,32 @@ async function time(client: ApiClient, call: ScaleCall, body: Record<string, unk
     if (i >= 10) times.push(elapsed);
   }
   times.sort((a, b) => a - b);
-  return { p50: +percentile(times, 50).toFixed(1), p95: +percentile(times, 95).toFixed(1) };
+  // The answer's size beside its time: a call whose answer grows with the data (all of a group's branches, a search's
+  // matches) costs its own size, not a table's (issue 42, growth).
+  const last = await client.call(call.path, { json: body });
+  return {
+    p50: +percentile(times, 50).toFixed(1),
+    p95: +percentile(times, 95).toFixed(1),
+    kB: +(last.text.length / 1024).toFixed(1),
+    rows: rowsOf(last.body?.data),
+  };
 }
+
+/** How many rows an answer holds: a page's records, a list's items, or the largest array among a whole-page answer's parts. */
+function rowsOf(data: unknown): number {
+  if (Array.isArray(data)) return data.length;
+  if (!data || typeof data !== 'object') return 0;
+  const record = data as Record<string, unknown>;
+  if (Array.isArray(record.records)) return record.records.length;
+  return Math.max(0, ...Object.values(record).map(rowsOf));
+}
+
+type Timed = { p50: number; p95: number; kB: number; rows: number; goalMs: number };
 
 interface EngineRun {
   engine: string;
   build: Record<string, number>;
-  rows: Map<string, { p50: number; p95: number; goalMs: number }>;
+  rows: Map<string, Timed>;
   rssMb: number;
   broken: string[];
   /** When the kept world was built (BENCH_WORLD), if it was not built by this run. */
@@ -126,7 +145,7 @@ async function runOn(engine: string): Promise<EngineRun> {
     writeFileSync(marker, JSON.stringify(world, null, 2));
   }
 
-  const rows = new Map<string, { p50: number; p95: number; goalMs: number }>();
+  const rows = new Map<string, Timed>();
   let rss = NaN;
   let loadAverage: number[] = [];
   const server = await startServer(dataDir, databaseUrl);
@@ -172,6 +191,8 @@ for (const label of runs[0].rows.keys()) {
     row[`${run.engine} p50`] = figures.p50;
     row[`${run.engine} p95`] = figures.p95;
     row[`${run.engine} met`] = figures.p95 < figures.goalMs ? 'yes' : 'NO';
+    row[`${run.engine} kB`] = figures.kB;
+    row[`${run.engine} rows`] = figures.rows;
   }
   table.push(row);
 }

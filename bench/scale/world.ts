@@ -81,13 +81,17 @@ const DASHBOARD_SUMMARY_TRIGGERS = [
   ['credit_notes', 'credit_note_summaries'],
   ['workflow_instances', 'workflow_end_summaries'],
   ['workflow_tasks', 'workflow_open_task_summaries'],
-  ...['credit_notes', 'workflow_instances', 'sys_operation_logs'].flatMap((table) => [
+  ...['credit_notes', 'workflow_instances', 'sys_operation_logs', 'corporations', 'financing_applications'].flatMap((table) => [
     [table, 'list_row_counts_added'],
     [table, 'list_row_counts_removed'],
   ]),
+  // The payments' rows by status (migration list_counts_of_corporations_financings_payments).
+  ...['added', 'removed', 'changed'].map((event) => ['credit_payments', `list_status_counts_${event}`]),
   // The deferred trigger that applies a transaction's summary changes at commit (migration summaries_applied_at_commit_in_key_order):
   // with the row triggers off it would find nothing to apply, but it would still queue one event per bulk-inserted row.
-  ...['corporations', 'credit_notes', 'workflow_instances', 'workflow_tasks', 'sys_operation_logs'].map((table) => [table, 'summary_deltas_flush']),
+  ...['corporations', 'credit_notes', 'workflow_instances', 'workflow_tasks', 'sys_operation_logs', 'financing_applications', 'credit_payments'].map(
+    (table) => [table, 'summary_deltas_flush'],
+  ),
 ] as const;
 
 /** The corporations and the group tree: the first parts of the world, and all a tree journey needs (tests/e2e/group-tree-scale.spec.ts). */

@@ -7,14 +7,15 @@
  * each note's amount on its quota account through the ledger (server/quotas/ledger.ts), all in one
  * transaction; a reject changes nothing but the payment. The auditor is never the payment's recorder.
  */
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import { NOTE_STATUS, OUTSTANDING_STATUSES } from '../../src/lib/credit-notes';
 import { fenOf, formatMoney, toFen, yuan } from '../../src/lib/money';
 import { QUOTA_MOVEMENT } from '../../src/lib/quotas';
-import { AUDIT_OUTCOME, PAYMENT_STATUS, REGISTRATION_STATUS, matchRefusal, type MatchRefusal } from '../../src/lib/redemption';
+import { AUDIT_OUTCOME, PAYMENT_STATUS, PAYMENT_STATUSES, REGISTRATION_STATUS, matchRefusal, type MatchRefusal } from '../../src/lib/redemption';
 import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import type { AppContext } from '../context';
 import { creditNotes, creditPaymentNotes, creditPayments, creditRedeemRegistrations, groupUnits } from '../db/schema';
+import { keptStatusCounts } from '../crud/row-counts';
 import { unitNameById, unitNameOf } from '../corporations';
 import type { Tx } from '../db/tx';
 import { aboutField, businessError, notFoundError, validationError } from '../errors';
@@ -167,6 +168,8 @@ export function paymentsOf(ctx: AppContext) {
     const where = status ? eq(creditPayments.status, status) : undefined;
     // The page and the tabs' counts on two pooled connections at once, and the total read off the counts rather than
     // counted again: under month end's load each round trip waits its turn, and this list was four of them in a row.
+    // The tabs' counts are the ones the database keeps by status (row-counts.ts): a group-by over every payment grew with
+    // the year (32,000 payments, 8.7 ms p50 at the full year on PostgreSQL against 1.7 at 10%, issue 42).
     const [records, counts] = await Promise.all([
       ctx.db
         .select(paymentColumns)
@@ -175,10 +178,10 @@ export function paymentsOf(ctx: AppContext) {
         .orderBy(desc(creditPayments.createTime), asc(creditPayments.id))
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize),
-      ctx.db.select({ status: creditPayments.status, n: count() }).from(creditPayments).groupBy(creditPayments.status),
+      keptStatusCounts(ctx.db, creditPayments, PAYMENT_STATUSES),
     ]);
-    const total = counts.reduce((sum, c) => (!status || c.status === status ? sum + c.n : sum), 0);
-    return { records: await withRecorderNames(ctx.db, records), total, pageNum, pageSize, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) };
+    const total = Object.entries(counts).reduce((sum, [s, n]) => (!status || s === status ? sum + n : sum), 0);
+    return { records: await withRecorderNames(ctx.db, records), total, pageNum, pageSize, counts };
   };
 
   const find = async (id: string) => {

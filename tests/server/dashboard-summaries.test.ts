@@ -89,8 +89,10 @@ async function bothReadings() {
       rowCountsOff: rowsOf(
         await tx.execute(sql`
           select t.name from (values ('credit_notes', (select count(*) from credit_notes)), ('workflow_instances', (select count(*) from workflow_instances)),
-              ('sys_operation_logs', (select count(*) from sys_operation_logs))) as t(name, n)
-           where t.n is distinct from (select sum(rows) from list_row_counts c where c.table_name = t.name)`),
+              ('sys_operation_logs', (select count(*) from sys_operation_logs)), ('corporations', (select count(*) from corporations)),
+              ('financing_applications', (select count(*) from financing_applications))
+              union all select 'credit_payments/' || s, (select count(*) from credit_payments where status = s) from unnest(array['PENDING', 'APPROVED', 'REJECTED']) as s) as t(name, n)
+           where t.n is distinct from coalesce((select sum(rows) from list_row_counts c where c.table_name = t.name), 0)`),
       ),
       binsOff: rowsOf(
         await tx.execute(sql`

@@ -141,6 +141,52 @@ describe.skipIf(!binDir)('summary rows with concurrent writers on PostgreSQL', (
     expect(kept).toEqual(rebuilt);
   }, 120_000);
 
+  // The payments' rows by status (付款审核's tabs, migration list_counts_of_corporations_financings_payments): each audit moves one
+  // from PENDING to another status's key in the auditor's transaction; eight writers recording, auditing and deleting at once.
+  it('keeps the payments’ counts by status exact with eight writers recording, auditing and deleting payments in random orders at once', async () => {
+    const writers = await Promise.all(Array.from({ length: 8 }, connect));
+    const setup = writers[0];
+    await setup.query(
+      `INSERT INTO group_units (id, group_id, kind, unit_name, create_by, update_by) VALUES ('sw-payer', 'sw-payer', 'GROUP', '并发付款单位', 'sw', 'sw')`,
+    );
+    const failures: string[] = [];
+    await Promise.all(
+      writers.map(async (client, w) => {
+        for (let round = 0; round < 6; round += 1) {
+          const ids = Array.from({ length: 4 }, (_, i) => `sw-pay-${w}-${round}-${i}`);
+          try {
+            await client.query(
+              `INSERT INTO credit_payments (id, payer_unit_id, amount, value_date, bank_serial_no, create_by, update_by)
+               SELECT id, 'sw-payer', 10.00, current_date, 'SW' || id, 'sw', 'sw' FROM unnest($1::text[]) AS p(id)`,
+              [ids],
+            );
+            const order = [...ids].sort(() => Math.random() - 0.5);
+            await client.query('BEGIN');
+            await client.query(`UPDATE credit_payments SET status = 'APPROVED' WHERE id = $1`, [order[0]]);
+            await client.query(`UPDATE credit_payments SET status = 'REJECTED' WHERE id = $1`, [order[1]]);
+            await client.query(`DELETE FROM credit_payments WHERE id = $1`, [order[2]]);
+            await client.query('COMMIT');
+          } catch (error) {
+            failures.push(String(error));
+            await client.query('ROLLBACK');
+          }
+        }
+      }),
+    );
+    expect(failures).toEqual([]);
+    const kept = (
+      await setup.query(`SELECT substr(table_name, 17) AS status, sum(rows)::int AS n FROM list_row_counts WHERE starts_with(table_name, 'credit_payments/')
+        GROUP BY 1 HAVING sum(rows) <> 0 ORDER BY 1`)
+    ).rows;
+    const counted = (await setup.query(`SELECT status, count(*)::int AS n FROM credit_payments GROUP BY 1 ORDER BY 1`)).rows;
+    expect(kept).toEqual(counted);
+    expect(counted).toEqual([
+      { status: 'APPROVED', n: 48 },
+      { status: 'PENDING', n: 48 },
+      { status: 'REJECTED', n: 48 },
+    ]);
+  }, 120_000);
+
   it('keeps the ledger’s per-account and per-unit sums exact with eight writers appending to accounts of four units in random orders', async () => {
     const writers = await Promise.all(Array.from({ length: 8 }, connect));
     const setup = writers[0];
