@@ -276,18 +276,24 @@ async function summariesOff(db: pg.Client): Promise<string[]> {
  * another transaction holds: the dispatch source's account, a task): the contention behind the writers' p95,
  * which the machine's load moves far less than it moves the latencies.
  */
-function sampleLockWaits(db: pg.Client, until: number) {
+function sampleLockWaits(db: pg.Client, until: number, sourceAccountId: string, issuingAccountIds: string[]) {
   const waiting: number[] = [];
   /** What the waiting sessions were running (the statement's start), by how many samples saw it wait. */
   const waitedIn = new Map<string, number>();
   const done = (async () => {
     while (Date.now() < until) {
       const { rows } = await db.query<{ query: string }>(
-        // The statement's start, and what it waits for: a row's tuple lock names its table; a wait on the holder's transaction
-        // (the usual row-lock wait) says transactionid, the statement then tells the row.
-        `SELECT left(regexp_replace(a.query, '\\s+', ' ', 'g'), 60) || ' [' || coalesce(min(l.relation::regclass::text), min(l.locktype), a.wait_event) || ']' AS query
-           FROM pg_stat_activity a LEFT JOIN pg_locks l ON l.pid = a.pid AND NOT l.granted
-          WHERE a.datname = current_database() AND a.wait_event_type = 'Lock' GROUP BY a.pid, a.query, a.wait_event`,
+        // The statement's start, and what it waits for: a quota account's row by its role (the first waiter holds the row's tuple
+        // lock and waits for the holder's transaction, the next wait for the tuple lock: either names the row), else the table
+        // of the lock not granted, else its type (transactionid: a row of the statement's table).
+        `SELECT left(regexp_replace(a.query, '\\s+', ' ', 'g'), 60) || ' [' || coalesce(
+                  (SELECT CASE WHEN q.id = $1 THEN 'the dispatch source' WHEN q.id = ANY($2) THEN 'an issuing account' ELSE 'another quota account' END
+                     FROM pg_locks t JOIN quota_accounts q ON q.ctid = format('(%s,%s)', t.page, t.tuple)::tid
+                    WHERE t.pid = a.pid AND t.locktype = 'tuple' AND t.relation = 'quota_accounts'::regclass LIMIT 1),
+                  (SELECT coalesce(l.relation::regclass::text, l.locktype) FROM pg_locks l WHERE l.pid = a.pid AND NOT l.granted LIMIT 1),
+                  a.wait_event) || ']' AS query
+           FROM pg_stat_activity a WHERE a.datname = current_database() AND a.wait_event_type = 'Lock'`,
+        [sourceAccountId, issuingAccountIds],
       );
       waiting.push(rows.length);
       for (const { query } of rows) waitedIn.set(query, (waitedIn.get(query) ?? 0) + 1);
@@ -359,7 +365,7 @@ async function main() {
     const started = Date.now();
     const until = started + SECONDS * 1000;
     console.log(`running ${OPERATORS} operators for ${SECONDS} s, ${THINK_MIN}-${THINK_MAX} ms between actions…`);
-    const lockWaits = sampleLockWaits(db, until);
+    const lockWaits = sampleLockWaits(db, until, source.accountId, [...new Set(made.map((n) => n.quotaAccountId))]);
     await Promise.all(
       clients.map((client, i) =>
         roles[i] === 'op_handler'
