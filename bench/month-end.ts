@@ -9,6 +9,12 @@
  * balances = ledger sums, a split note = the sum of its parts, and every dashboard summary and list
  * count = what its rebuild makes from the raw rows. It also samples how many sessions wait for a lock meanwhile.
  *
+ * The month's notes are made before the timed run (bench/month-end-notes.ts): each desk, two handlers working one
+ * supplier's notes, gets BENCH_DESK_NOTES (default 80) issued notes, which its handlers find by their numbers and split and
+ * pay (a note they paid is pending audit: they do not pick it again); BENCH_BACKLOG (default 1,000) more are paid through
+ * the API before the run, so the directors' audit has its queue from the first second, and each director audits from one
+ * of its first pages, not all thirty from its top. The run prints how many of each write were done and how many lost a race.
+ *
  * An answer that says another operator got there first (the note already split, the task already
  * done) is a refusal the protocol promises, counted apart; an error is a 5xx, a dropped connection or
  * any other refusal.
@@ -26,8 +32,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { DEMO_CORP } from '../server/corporations/demo-seed';
 import { REDEMPTION_CALLS } from '../src/lib/redemption';
+import { fenOf, yuan } from '../src/lib/money';
 import { dataOf, signInAs, type ApiClient } from '../tests/server/client';
 import { postgresBinDir, startPostgres } from '../tests/server/postgres';
+import { makeIssuedNotes, type MadeNote } from './month-end-notes';
 import { checkScaleInvariants } from './scale/world';
 import { startServer } from './server-process';
 
@@ -39,6 +47,13 @@ const WF = '/op/v1/workflow';
 const QUOTAS = '/op/v1/quotas';
 const NOTES = '/op/v1/credit-notes/notes';
 const TERM = `${new Date().getFullYear() + 2}-06-30`;
+/** Notes made for each desk before the run (BENCH_DESK_NOTES), and payments waiting for the directors' audit when it starts (BENCH_BACKLOG). */
+const DESK_NOTES = Number(process.env.BENCH_DESK_NOTES ?? 80);
+const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 1000);
+/** Two handlers work each desk (one enterprise's notes): they race each other now and then, as two colleagues would. */
+const HANDLERS_PER_DESK = 2;
+const deskPrefix = (desk: number) => `MEH${String(desk).padStart(3, '0')}-`;
+const BACKLOG_PREFIX = 'MEB-';
 
 /** Answers that say another operator changed the thing first: the protocol's refusal of a lost race, not a fault. */
 const LOST_RACE = new Set([
@@ -46,7 +61,8 @@ const LOST_RACE = new Set([
   'DATA_VERSION_CONFLICT', // changed since it was read
   'CREDIT_NOTE_NOT_SPLITTABLE', // split, claimed or redeemed since the list was read
   'CREDIT_NOTE_CLAIMED', // another handler's pending payment holds the note
-  'CREDIT_PAYMENT_NOT_REDEEMABLE', // redeemed since the list was read
+  'CREDIT_PAYMENT_NOT_REDEEMABLE', // redeemed since the list was read (recording a payment)
+  'CREDIT_NOTE_NOT_REDEEMABLE', // its note redeemed since the payment was recorded (its audit)
   'CREDIT_PAYMENT_AUDITED', // another director audited it
 ]);
 
@@ -55,6 +71,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 class Tally {
   times = new Map<string, number[]>();
   lostRaces = new Map<string, number>();
+  /** Calls answered 0 (done), by kind: how much of the month's work happened. */
+  done = new Map<string, number>();
   errors: string[] = [];
 
   async call<T>(client: ApiClient, kind: string, path: string, json: unknown = {}): Promise<T | undefined> {
@@ -69,7 +87,10 @@ class Tally {
     const elapsed = performance.now() - started;
     if (!this.times.has(kind)) this.times.set(kind, []);
     this.times.get(kind)!.push(elapsed);
-    if (answer.body?.code === '0') return answer.body.data as T;
+    if (answer.body?.code === '0') {
+      this.done.set(kind, (this.done.get(kind) ?? 0) + 1);
+      return answer.body.data as T;
+    }
     const code = String(answer.body?.code ?? answer.status);
     if (answer.status < 500 && LOST_RACE.has(code)) this.lostRaces.set(`${kind}: ${code}`, (this.lostRaces.get(`${kind}: ${code}`) ?? 0) + 1);
     else this.errors.push(`${kind} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
@@ -108,31 +129,59 @@ async function dispatchSource(handler: ApiClient, director: ApiClient, db: pg.Cl
   return { accountId: rows[0].id, branchIds: branches.map((b) => b.id) };
 }
 
-async function handlerLoop(client: ApiClient, tally: Tally, until: number, source: { accountId: string; branchIds: string[] }) {
-  while (Date.now() < until) {
+/** The backlog: payments recorded before the run through the API, one note each, so the directors' audit has work from its first second. */
+async function recordBacklog(handler: ApiClient, notes: readonly MadeNote[]) {
+  const valueDate = new Date().toISOString().slice(0, 10);
+  for (let i = 0; i < notes.length; i += 10)
+    await Promise.all(
+      notes.slice(i, i + 10).map((n) =>
+        dataOf(handler, REDEMPTION_CALLS.addPayment, {
+          payerUnitId: n.issuerUnitId,
+          amount: yuan(n.fen),
+          valueDate,
+          bankSerialNo: `MEB${randomUUID().slice(0, 12)}`,
+          noteIds: [n.id],
+        }),
+      ),
+    );
+}
+
+/** What a handler remembers between two actions: the notes it has paid (a pending payment holds them, though the list still shows them 已签发). */
+interface Desk {
+  prefix: string;
+  paid: Set<string>;
+}
+
+async function handlerLoop(client: ApiClient, tally: Tally, until: number, source: { accountId: string; branchIds: string[] }, desk: Desk) {
+  /** The desk's issued notes, as the handler filters the list by its enterprise's note numbers; less the ones it paid itself. */
+  const deskNotes = async () => {
+    const page = await tally.call<{ records: NoteRow[] }>(client, 'notes list', `${NOTES}/page`, { status: 'ISSUED', noteNo: desk.prefix, pageSize: 50 });
+    return (page?.records ?? []).filter((n) => !desk.paid.has(n.id));
+  };
+  // One action; a return ends it early (nothing to split or pay), and the operator still pauses before the next.
+  const act = async () => {
     const roll = Math.random();
     if (roll < 0.35) {
       await tally.call(client, 'notes list', `${NOTES}/page`, { pageNum: 1 + Math.floor(Math.random() * 3), pageSize: 20 });
     } else if (roll < 0.5) {
       await tally.call(client, 'corporations search', '/op/v1/corporations/page', { corpName: pick(['钢材', '水泥', '建材', '电缆']), pageSize: 20 });
     } else if (roll < 0.7) {
-      const page = await tally.call<{ records: NoteRow[] }>(client, 'notes list', `${NOTES}/page`, { status: 'ISSUED', pageSize: 50 });
-      const note = pick((page?.records ?? []).filter((n) => Number(n.amount) >= 20));
-      if (!note) continue;
-      const to = DEMO_CORP.supplier(1 + Math.floor(Math.random() * 8));
-      if (to === note.holderCorpId) continue;
-      await tally.call(client, 'split a note', `${NOTES}/split`, { noteId: note.id, toCorpId: to, amount: (Number(note.amount) / 4).toFixed(2) });
+      const note = pick((await deskNotes()).filter((n) => fenOf(n.amount) >= 2000n));
+      if (!note) return;
+      // To another of the demo's suppliers (never the holder itself: that split is refused).
+      const to = pick([...Array(8).keys()].map((k) => DEMO_CORP.supplier(k + 1)).filter((id) => id !== note.holderCorpId))!;
+      await tally.call(client, 'split a note', `${NOTES}/split`, { noteId: note.id, toCorpId: to, amount: yuan(fenOf(note.amount) / 4n) });
     } else if (roll < 0.85) {
-      const page = await tally.call<{ records: NoteRow[] }>(client, 'notes list', `${NOTES}/page`, { status: 'ISSUED', pageSize: 50 });
-      const note = pick(page?.records ?? []);
-      if (!note) continue;
-      await tally.call(client, 'record a payment', REDEMPTION_CALLS.addPayment, {
+      const note = pick(await deskNotes());
+      if (!note) return;
+      const paid = await tally.call(client, 'record a payment', REDEMPTION_CALLS.addPayment, {
         payerUnitId: note.issuerUnitId,
         amount: note.amount,
         valueDate: new Date().toISOString().slice(0, 10),
         bankSerialNo: `ME${randomUUID().slice(0, 12)}`,
         noteIds: [note.id],
       });
+      if (paid) desk.paid.add(note.id);
     } else {
       await tally.call(client, 'submit a dispatch', `${QUOTAS}/requests/dispatch`, {
         accountId: source.accountId,
@@ -142,6 +191,9 @@ async function handlerLoop(client: ApiClient, tally: Tally, until: number, sourc
         ],
       });
     }
+  };
+  while (Date.now() < until) {
+    await act();
     await think();
   }
 }
@@ -150,6 +202,7 @@ async function handlerLoop(client: ApiClient, tally: Tally, until: number, sourc
 const DISPATCH_PROCESS = 'Process_LMT_DISPATCH_AUDIT';
 
 async function directorLoop(client: ApiClient, tally: Tally, until: number) {
+  let pendingPages = 1;
   while (Date.now() < until) {
     const roll = Math.random();
     if (roll < 0.6) {
@@ -163,10 +216,13 @@ async function directorLoop(client: ApiClient, tally: Tally, until: number) {
         await tally.call(client, 'approve a task', `${WF}/tasks/complete`, { taskId: task.id, outcome: 'PASS', remark: '月末同意' });
       }
     } else {
-      const payments = await tally.call<{ records: Array<{ id: string; status: string }> }>(client, 'payments list', REDEMPTION_CALLS.payments, {
+      // A page of the pending payments among the first pages still there, as thirty directors share the queue instead of all taking its top.
+      const payments = await tally.call<{ records: Array<{ id: string; status: string }>; total: number }>(client, 'payments list', REDEMPTION_CALLS.payments, {
+        pageNum: 1 + Math.floor(Math.random() * Math.min(5, pendingPages)),
         pageSize: 20,
         status: 'PENDING',
       });
+      if (payments) pendingPages = Math.max(1, Math.ceil(payments.total / 20));
       const payment = pick(payments?.records ?? []);
       if (payment) await tally.call(client, 'audit a payment', REDEMPTION_CALLS.audit, { id: payment.id, outcome: 'PASS', opinion: '到账一致' });
     }
@@ -220,14 +276,24 @@ async function summariesOff(db: pg.Client): Promise<string[]> {
  * another transaction holds: the dispatch source's account, a task): the contention behind the writers' p95,
  * which the machine's load moves far less than it moves the latencies.
  */
-function sampleLockWaits(db: pg.Client, until: number) {
+function sampleLockWaits(db: pg.Client, until: number, sourceAccountId: string, issuingAccountIds: string[]) {
   const waiting: number[] = [];
   /** What the waiting sessions were running (the statement's start), by how many samples saw it wait. */
   const waitedIn = new Map<string, number>();
   const done = (async () => {
     while (Date.now() < until) {
       const { rows } = await db.query<{ query: string }>(
-        `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 60) AS query FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        // The statement's start, and what it waits for: a quota account's row by its role (the first waiter holds the row's tuple
+        // lock and waits for the holder's transaction, the next wait for the tuple lock: either names the row), else the table
+        // of the lock not granted, else its type (transactionid: a row of the statement's table).
+        `SELECT left(regexp_replace(a.query, '\\s+', ' ', 'g'), 60) || ' [' || coalesce(
+                  (SELECT CASE WHEN q.id = $1 THEN 'the dispatch source' WHEN q.id = ANY($2) THEN 'an issuing account' ELSE 'another quota account' END
+                     FROM pg_locks t JOIN quota_accounts q ON q.ctid = format('(%s,%s)', t.page, t.tuple)::tid
+                    WHERE t.pid = a.pid AND t.locktype = 'tuple' AND t.relation = 'quota_accounts'::regclass LIMIT 1),
+                  (SELECT coalesce(l.relation::regclass::text, l.locktype) FROM pg_locks l WHERE l.pid = a.pid AND NOT l.granted LIMIT 1),
+                  a.wait_event) || ']' AS query
+           FROM pg_stat_activity a WHERE a.datname = current_database() AND a.wait_event_type = 'Lock'`,
+        [sourceAccountId, issuingAccountIds],
       );
       waiting.push(rows.length);
       for (const { query } of rows) waitedIn.set(query, (waitedIn.get(query) ?? 0) + 1);
@@ -239,7 +305,7 @@ function sampleLockWaits(db: pg.Client, until: number) {
     const sampled = waiting.length;
     const some = waiting.filter((n) => n > 0).length;
     const mean = waiting.reduce((sum, n) => sum + n, 0) / Math.max(1, sampled);
-    const top = [...waitedIn].sort(([, a], [, b]) => b - a).slice(0, 4);
+    const top = [...waitedIn].sort(([, a], [, b]) => b - a).slice(0, 6);
     return [
       `sessions waiting for a lock, sampled every 500 ms: in ${some} of ${sampled} samples, ${mean.toFixed(2)} on average, ${Math.max(0, ...waiting)} at most`,
       ...top.map(([query, n]) => `  ${n} waiting in: ${query}`),
@@ -263,6 +329,22 @@ async function main() {
     const at = (i: number) => servers[i % 2].baseUrl;
     const [firstHandler, firstDirector] = await Promise.all([signInAs(at(0), 'op_handler'), signInAs(at(0), 'op_director')]);
     const source = await dispatchSource(firstHandler, firstDirector, db);
+    const handlers = Array.from({ length: OPERATORS }, (_, i) => i % 10 < 5).filter(Boolean).length; // the roles' split below
+    const desks = Math.ceil(handlers / HANDLERS_PER_DESK);
+    let clock = performance.now();
+    // Each desk's notes (a supplier's, worked by its two handlers) and the backlog's (paid before the run, waiting for the directors' audit).
+    const supplier = (i: number) => DEMO_CORP.supplier(1 + (i % 8));
+    const made = await makeIssuedNotes(databaseUrl, db, [
+      ...Array.from({ length: desks }, (_, desk) => ({ prefix: deskPrefix(desk), count: DESK_NOTES, holder: () => supplier(desk) })),
+      { prefix: BACKLOG_PREFIX, count: BACKLOG, holder: supplier },
+    ]);
+    const backlog = made.filter((n) => n.noteNo.startsWith(BACKLOG_PREFIX));
+    console.log(
+      `${desks * DESK_NOTES + backlog.length} notes made (${desks} desks of ${DESK_NOTES}, ${backlog.length} for the backlog) in ${((performance.now() - clock) / 1000).toFixed(1)} s`,
+    );
+    clock = performance.now();
+    await recordBacklog(firstHandler, backlog);
+    console.log(`${backlog.length} payments recorded through the API for the directors' audit in ${((performance.now() - clock) / 1000).toFixed(1)} s`);
 
     // Half handlers, three in ten directors (both of them), the rest auditors and admins; alternately on either process.
     const roles = Array.from({ length: OPERATORS }, (_, i) =>
@@ -272,15 +354,22 @@ async function main() {
     const clients: ApiClient[] = [];
     for (let i = 0; i < roles.length; i += 10) clients.push(...(await Promise.all(roles.slice(i, i + 10).map((user, j) => signInAs(at(i + j), user)))));
 
+    const deskOf = new Map<number, Desk>();
+    let handlerNo = 0;
+    const deskFor = () => {
+      const desk = Math.floor(handlerNo++ / HANDLERS_PER_DESK) % desks;
+      if (!deskOf.has(desk)) deskOf.set(desk, { prefix: deskPrefix(desk), paid: new Set() });
+      return deskOf.get(desk)!;
+    };
     const tally = new Tally();
     const started = Date.now();
     const until = started + SECONDS * 1000;
     console.log(`running ${OPERATORS} operators for ${SECONDS} s, ${THINK_MIN}-${THINK_MAX} ms between actions…`);
-    const lockWaits = sampleLockWaits(db, until);
+    const lockWaits = sampleLockWaits(db, until, source.accountId, [...new Set(made.map((n) => n.quotaAccountId))]);
     await Promise.all(
       clients.map((client, i) =>
         roles[i] === 'op_handler'
-          ? handlerLoop(client, tally, until, source)
+          ? handlerLoop(client, tally, until, source, deskFor())
           : roles[i].startsWith('op_director')
             ? directorLoop(client, tally, until)
             : auditorLoop(client, tally, until, source.accountId),
@@ -298,7 +387,9 @@ async function main() {
       console.log(`| ${kind} | ${times.length} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`);
     }
     console.log(`| every call | ${all.length} | ${percentile(all, 50).toFixed(1)} | ${percentile(all, 95).toFixed(1)} |`);
-    console.log(`\nlost races (refused as the protocol says): ${[...tally.lostRaces.entries()].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'}`);
+    const writes = ['split a note', 'record a payment', 'audit a payment', 'submit a dispatch', 'approve a task'];
+    console.log(`\ndone (answered 0) of the writes: ${writes.map((k) => `${k} ${tally.done.get(k) ?? 0} of ${tally.times.get(k)?.length ?? 0}`).join(', ')}`);
+    console.log(`lost races (refused as the protocol says): ${[...tally.lostRaces.entries()].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'}`);
     console.log(await lockWaits());
     console.log(`errors: ${tally.errors.length}`);
     for (const error of tally.errors.slice(0, 20)) console.log(`  ${error}`);

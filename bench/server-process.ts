@@ -32,7 +32,10 @@ async function waitForHealth(baseUrl: string, deadline = Date.now() + 600_000): 
 export async function startServer(dataDir: string, databaseUrl = ''): Promise<{ child: ChildProcess; baseUrl: string; stop(): Promise<void> }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_NODE_ARGS passes flags to the server's node (as for bench:server), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a
+  // bench's load spends each process's time (the profile is written at the SIGTERM that stops it).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

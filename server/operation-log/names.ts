@@ -17,6 +17,7 @@
  * tests/server/operation-log-names.test.ts fails on an id field of a logged entry that none of these names.
  */
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { referenceFieldsOf, servedTableOf, withReferenceLabels } from '../crud/references';
 import type { Row } from '../crud/types';
 import { referenceLabelKey, type AnyResource } from '../../src/crud/resource';
@@ -81,15 +82,27 @@ const grantorNames: Lookup = async (db, ids) => [
   )),
 ];
 
-/** A quota account by the unit holding it and its grantor ("第一分公司 · 招商银行"). */
+/**
+ * A quota account by the unit holding it and its grantor ("第一分公司 · 招商银行"): one statement, the unit's name and the
+ * grantor's joined (it was three in a row, the account, then its units and its grantors, on every operation-log page).
+ */
 const quotaAccountNames: Lookup = async (db, ids) => {
+  const unitCorp = alias(corporations, 'unit_corp');
+  const grantor = alias(corporations, 'grantor_corp');
   const rows = await db
-    .select({ id: quotaAccounts.id, unitId: quotaAccounts.unitId, grantorId: quotaAccounts.grantorId })
+    .select({
+      id: quotaAccounts.id,
+      unit: sql<string | null>`coalesce(${groupUnits.ownName}, ${unitCorp.corpName})`,
+      grantorId: quotaAccounts.grantorId,
+      grantor: grantor.corpName,
+    })
     .from(quotaAccounts)
+    .leftJoin(groupUnits, eq(groupUnits.id, quotaAccounts.unitId))
+    .leftJoin(unitCorp, eq(unitCorp.id, groupUnits.corpId))
+    .leftJoin(grantor, eq(grantor.id, quotaAccounts.grantorId))
     .where(inArray(quotaAccounts.id, ids));
-  const units = new Map(await unitNames(db, [...new Set(rows.map((r) => r.unitId))]));
-  const grantors = new Map(await grantorNames(db, [...new Set(rows.map((r) => r.grantorId))]));
-  return rows.map((r) => [r.id, [units.get(r.unitId), grantors.get(r.grantorId)].filter(Boolean).join(' · ')]);
+  const platform = translate('quotas:platformGrantor');
+  return rows.map((r) => [r.id, [r.unit, r.grantorId === PLATFORM_GRANTOR ? platform : r.grantor].filter(Boolean).join(' · ')]);
 };
 
 /** A process instance by its record's number or name, in the reader's language where it was kept as a key. */
@@ -277,7 +290,13 @@ function servedRecordNames(resource: string): Lookup | undefined {
     (await db.select({ id: columns.id, name: columns[label] }).from(table).where(inArray(columns.id, ids))).map((r) => [String(r.id), String(r.name)]);
 }
 
-const recordNamesOf = (resource: string): Lookup | undefined => RECORD_NAMES[resource] ?? servedRecordNames(resource);
+/** Kept per resource, so that one lookup is one function: the page merges the ids of every field and resource it serves. */
+const servedLookups = new Map<string, Lookup | undefined>();
+const recordNamesOf = (resource: string): Lookup | undefined => {
+  if (RECORD_NAMES[resource]) return RECORD_NAMES[resource];
+  if (!servedLookups.has(resource)) servedLookups.set(resource, servedRecordNames(resource));
+  return servedLookups.get(resource);
+};
 
 /** Whether FIELD_NAMES or the grant tree names this field of this resource's entries (the names test's question). */
 /** Fields that name another record of the entry's own resource (a tree's parent): named by that resource's lookup. */
@@ -355,16 +374,23 @@ export async function withEntryNames(db: Db, rows: Row[]): Promise<Row[]> {
       }
     }
   }
-  // The lookups do not depend on each other: asked at once (on PostgreSQL each on a pooled connection of its own, so a
-  // page costs its slowest lookup, not their sum; month end measured 15-20 round trips one after another here).
-  const [found, records, grants, labelled] = await Promise.all([
-    Promise.all([...wanted].map(async ([field, ids]) => [field, new Map(await FIELD_NAMES[field](db, [...ids]))] as const)).then((pairs) => new Map(pairs)),
-    Promise.all(
-      [...byResource].map(async ([resource, ids]) => {
-        const lookup = recordNamesOf(resource);
-        return lookup ? ([resource, new Map(await lookup(db, [...ids]))] as const) : undefined;
-      }),
-    ).then((pairs) => new Map(pairs.filter((pair) => pair !== undefined))),
+  // One statement per lookup, not per field or resource: the fields that name the same kind of record (unitId, payerUnitId,
+  // groupId …; noteId and the notes' own entries) share their lookup, so their ids are read together. The lookups do not
+  // depend on each other: asked at once (on PostgreSQL each on a pooled connection of its own, so a page costs its slowest
+  // lookup, not their sum; month end measured 15-20 round trips one after another here).
+  const idsByLookup = new Map<Lookup, Set<string>>();
+  const ask = (lookup: Lookup, ids: Iterable<string>) => {
+    const set = idsByLookup.get(lookup) ?? new Set<string>();
+    for (const id of ids) set.add(id);
+    idsByLookup.set(lookup, set);
+  };
+  for (const [field, ids] of wanted) ask(FIELD_NAMES[field], ids);
+  for (const [resource, ids] of byResource) {
+    const lookup = recordNamesOf(resource);
+    if (lookup) ask(lookup, ids);
+  }
+  const [answers, grants, labelled] = await Promise.all([
+    Promise.all([...idsByLookup].map(async ([lookup, ids]) => [lookup, new Map(await lookup(db, [...ids]))] as const)).then((pairs) => new Map(pairs)),
     roleEntries ? grantNames(db) : null,
     Promise.all(
       [...referenced].map(async ([declared, list]) => {
@@ -373,6 +399,12 @@ export async function withEntryNames(db: Db, rows: Row[]): Promise<Row[]> {
       }),
     ).then((pairs) => new Map<Row, Row>(pairs.flat())),
   ]);
+  const found = new Map([...wanted.keys()].map((field) => [field, answers.get(FIELD_NAMES[field])] as const));
+  const records = new Map<string, Map<string, string> | undefined>();
+  for (const resource of byResource.keys()) {
+    const lookup = recordNamesOf(resource);
+    if (lookup) records.set(resource, answers.get(lookup));
+  }
 
   const named: Row[] = [];
   for (const row of rows) {

@@ -36,9 +36,20 @@ export function quotaFamilyOf(tx: Tx | Db, account: Pick<QuotaAccountRow, 'kind'
 export async function reservationsOf(tx: Tx | Db, family: readonly QuotaAccountRow[], except?: string): Promise<Map<string, bigint>> {
   if (family.length === 0) return new Map();
   const byId = new Map(family.map((row) => [row.id, row]));
-  const running = await tx
-    .select()
+  // The running requests and their lines in one read, only the columns the reservation prices: the submission's last check runs
+  // this under the source account's lock, which month end's dispatches and approvals queue for; it was two reads of whole rows
+  // (every running request of the quota, then all their lines).
+  const rows = await tx
+    .select({
+      id: quotaRequests.id,
+      type: quotaRequests.type,
+      accountId: quotaRequests.accountId,
+      amount: quotaRequests.amount,
+      lineUnitId: quotaRequestLines.unitId,
+      lineAmount: quotaRequestLines.amount,
+    })
     .from(quotaRequests)
+    .leftJoin(quotaRequestLines, eq(quotaRequestLines.requestId, quotaRequests.id))
     .where(
       and(
         eq(quotaRequests.status, INSTANCE_STATUS.RUNNING),
@@ -46,25 +57,19 @@ export async function reservationsOf(tx: Tx | Db, family: readonly QuotaAccountR
         except ? ne(quotaRequests.id, except) : undefined,
       ),
     );
-  if (running.length === 0) return new Map();
-  const lines = await tx
-    .select()
-    .from(quotaRequestLines)
-    .where(
-      inArray(
-        quotaRequestLines.requestId,
-        running.map((r) => r.id),
-      ),
-    );
+  if (rows.length === 0) return new Map();
   const childAccount = (sourceId: string, unitId: string) => family.find((row) => row.parentId === sourceId && row.unitId === unitId)?.id ?? null;
-  const pending: PendingQuotaRequest[] = running.map((request) => ({
-    type: request.type,
-    accountId: request.accountId,
-    amount: fenOf(request.amount),
-    lines: lines
-      .filter((line) => line.requestId === request.id)
-      .map((line) => ({ accountId: childAccount(request.accountId!, line.unitId), amount: fenOf(line.amount) })),
-  }));
+  const byRequest = new Map<string, PendingQuotaRequest & { lines: Array<PendingQuotaRequest['lines'][number]> }>();
+  for (const row of rows) {
+    let request = byRequest.get(row.id);
+    if (!request) {
+      request = { type: row.type, accountId: row.accountId, amount: fenOf(row.amount), lines: [] };
+      byRequest.set(row.id, request);
+    }
+    if (row.lineUnitId !== null && row.lineAmount !== null)
+      request.lines.push({ accountId: childAccount(row.accountId!, row.lineUnitId), amount: fenOf(row.lineAmount) });
+  }
+  const pending = [...byRequest.values()];
   return reservedByAccount(pending, (id) => (byId.has(id) ? balancesOf(byId.get(id)!).granted : 0n));
 }
 

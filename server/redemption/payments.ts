@@ -268,6 +268,24 @@ export function paymentsOf(ctx: AppContext) {
         });
       }
       if (payment.createBy === principal.username) throw businessError('CREDIT_PAYMENT_FOUR_EYES', 'redemption:server.fourEyes');
+      // The payment's decision and its log line are written first and the notes redeemed last: the redemption ends by locking the
+      // notes' quota accounts (a recycle each), rows every audit of the issuer's payments and every issuance from it wait for, so
+      // they are held for the movements and the commit alone. A refusal there rolls the decision back with the rest.
+      const [saved] = await tx
+        .update(creditPayments)
+        .set({
+          status: outcome === AUDIT_OUTCOME.pass ? PAYMENT_STATUS.approved : PAYMENT_STATUS.rejected,
+          auditOpinion: opinion ?? null,
+          auditBy: principal.username,
+          auditorName: principal.personName ?? principal.username,
+          auditTime: new Date(),
+          dataVersion: payment.dataVersion + 1,
+          updateTime: new Date(),
+          updateBy: principal.username,
+        })
+        .where(eq(creditPayments.id, payment.id))
+        .returning();
+      await recordChange(tx, principal, { resource: PAYMENT_LOG, recordId: payment.id, action: OPERATION_ACTION.update, before: payment, after: saved });
       if (outcome === AUDIT_OUTCOME.pass) {
         const links = await tx.select().from(creditPaymentNotes).where(eq(creditPaymentNotes.paymentId, payment.id));
         const notes = await lockNotes(
@@ -284,21 +302,6 @@ export function paymentsOf(ctx: AppContext) {
           });
         await redeemNotes(tx, notes, principal, payment.bankSerialNo, null);
       }
-      const [saved] = await tx
-        .update(creditPayments)
-        .set({
-          status: outcome === AUDIT_OUTCOME.pass ? PAYMENT_STATUS.approved : PAYMENT_STATUS.rejected,
-          auditOpinion: opinion ?? null,
-          auditBy: principal.username,
-          auditorName: principal.personName ?? principal.username,
-          auditTime: new Date(),
-          dataVersion: payment.dataVersion + 1,
-          updateTime: new Date(),
-          updateBy: principal.username,
-        })
-        .where(eq(creditPayments.id, payment.id))
-        .returning();
-      await recordChange(tx, principal, { resource: PAYMENT_LOG, recordId: payment.id, action: OPERATION_ACTION.update, before: payment, after: saved });
       return saved;
     });
 

@@ -4,9 +4,10 @@
  * reader's language, the codes nowhere among them; a demo bill's instanceId answers its record's
  * number; and no id field any logged entry holds is left without a way to name it.
  */
-import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { corporations, operationLogs, users, workflowInstances } from '../../server/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { corporations, creditNotes, groupUnits, operationLogs, quotaAccounts, users, workflowInstances } from '../../server/db/schema';
+import { PLATFORM_GRANTOR } from '../../src/lib/quotas';
 import { bankAccountResource } from '../../src/features/corporations/resources';
 import { hotlineCallResource } from '../../src/features/hotline/resources';
 import { namesField, VALUES_NOT_IDS, withEntryNames, type EntryNames } from '../../server/operation-log/names';
@@ -127,6 +128,67 @@ describe('an operation-log entry names its ids', () => {
     const named = (await withEntryNames(srv.database.db, rows)) as unknown as Entry[];
     people.forEach((person, i) => expect(named[i].names.operatorId, `call ${i}`).toEqual({ [person.id]: person.name }));
     corps.forEach((corp, i) => expect(named[3 + i].names.corpId, `account ${i}`).toEqual({ [corp.id]: corp.name }));
+  });
+
+  it('reads the fields that name one kind of record in one statement, a quota account with its unit and grantor in one', async () => {
+    // A month-end page: payments (payerUnitId), quota requests (unitId, accountId), units (groupId) and notes (noteId, and the
+    // notes' own entries). Their units were three lookups of group_units and an account three statements in a row.
+    // Two accounts: each named by its unit and its grantor (the platform by the catalogue's words, a bank by its name).
+    const [account, bank] = await srv.database.db
+      .select({ id: quotaAccounts.id, unitId: quotaAccounts.unitId, grantorId: quotaAccounts.grantorId })
+      .from(quotaAccounts)
+      .orderBy(quotaAccounts.id)
+      .limit(2);
+    const [note] = await srv.database.db.select({ id: creditNotes.id, noteNo: creditNotes.noteNo }).from(creditNotes).limit(1);
+    const units = await srv.database.db
+      .select({ id: groupUnits.id, name: sql<string>`coalesce(${groupUnits.ownName}, ${corporations.corpName})` })
+      .from(groupUnits)
+      .leftJoin(corporations, eq(corporations.id, groupUnits.corpId))
+      .limit(3);
+    expect({ accounts: !!(account && bank), note: !!note, units: units.length }).toEqual({ accounts: true, note: true, units: 3 });
+    /** The name an account reads as, from its unit's and its grantor's rows. */
+    const accountName = async (row: typeof account) => {
+      const [unit] = await srv.database.db
+        .select({ name: sql<string>`coalesce(${groupUnits.ownName}, ${corporations.corpName})` })
+        .from(groupUnits)
+        .leftJoin(corporations, eq(corporations.id, groupUnits.corpId))
+        .where(eq(groupUnits.id, row.unitId));
+      const [grantor] = await srv.database.db.select({ name: corporations.corpName }).from(corporations).where(eq(corporations.id, row.grantorId));
+      return [unit?.name, row.grantorId === PLATFORM_GRANTOR ? '供应链金融服务平台' : grantor?.name].filter(Boolean).join(' · ');
+    };
+    const rows = [
+      { id: 'e1', resource: 'credit-payments', recordId: 'p1', before: null, after: { payerUnitId: units[0].id, noteId: note.id } },
+      { id: 'e2', resource: 'quota-requests', recordId: 'r1', before: { unitId: units[1].id }, after: { accountId: account.id, groupId: units[2].id } },
+      { id: 'e3', resource: 'credit-notes', recordId: note.id, before: null, after: { quotaAccountId: bank.id } },
+    ];
+    // The driver the drizzle instance sends through (db.$client: the PGlite the shared server opened).
+    const client = (srv.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const statements = vi.spyOn(client, 'query');
+    let named: Entry[];
+    let tables: string[];
+    try {
+      named = (await withEntryNames(srv.database.db, rows)) as unknown as Entry[];
+      tables = statements.mock.calls.map(([text]) => String(text));
+    } finally {
+      statements.mockRestore();
+    }
+    const unitName = (id: string) => units.find((u) => u.id === id)!.name;
+    expect(named[0].names.payerUnitId).toEqual({ [units[0].id]: unitName(units[0].id) });
+    expect(named[0].names.noteId).toEqual({ [note.id]: note.noteNo });
+    expect(named[1].names.unitId).toEqual({ [units[1].id]: unitName(units[1].id) });
+    expect(named[1].names.groupId).toEqual({ [units[2].id]: unitName(units[2].id) });
+    expect(named[1].names.accountId).toEqual({ [account.id]: await accountName(account) });
+    expect(named[1].names.accountId[account.id]).toContain(' · ');
+    expect(named[2].names.recordId).toEqual({ [note.id]: note.noteNo });
+    expect(named[2].names.quotaAccountId).toEqual({ [bank.id]: await accountName(bank) });
+    // One statement each: the units (three fields), the notes (a field and the notes' own record), the accounts (two fields), the
+    // quota requests' and payments' own records where their resource names them.
+    expect(
+      tables.filter((t) => /from "group_units"/.test(t)),
+      tables.join('\n'),
+    ).toHaveLength(1);
+    expect(tables.filter((t) => /from "credit_notes"/.test(t))).toHaveLength(1);
+    expect(tables.filter((t) => /from "quota_accounts"/.test(t))).toHaveLength(1);
   });
 
   it('leaves no id field of a logged entry without a way to name it', async () => {

@@ -68,6 +68,15 @@ describe('business days (issue 39 item 4: one date module)', () => {
     expect(formatInBusinessZone(Date.parse('2026-11-28T17:02:03Z'), 'YYYYMMDDHHmmss')).toBe('20261129010203');
   });
 
+  it("reads the day as dayjs's zone conversion does, at every hour's edge from 1970 to 2100 (one formatter kept instead of one per call)", () => {
+    const hour = 3_600_000;
+    for (let time = Date.parse('1970-01-01T00:00:00Z'); time < Date.parse('2100-01-01T00:00:00Z'); time += 997 * hour + 1_234_567) {
+      for (const at of [time, time - (time % hour), time - (time % hour) - 1])
+        expect(dayOf(at), new Date(at).toISOString()).toBe(dayjs(at).tz('Asia/Shanghai').format('YYYY-MM-DD'));
+    }
+    expect(dayOf(new Date(Number.NaN))).toBe(dayjs(Number.NaN).tz('Asia/Shanghai').format('YYYY-MM-DD'));
+  });
+
   it.each([
     ['2026-02-27', '2026-03-01', 2],
     ['2024-02-27', '2024-03-01', 3],
