@@ -8,9 +8,6 @@
  * outstanding) leaves the payment pending, logs nothing and moves no quota.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { makeIssuedNotes, type MadeNote } from '../../bench/month-end-notes';
 import { checkScaleInvariants } from '../../bench/scale/world';
@@ -18,16 +15,15 @@ import { DEMO_CORP } from '../../server/corporations/demo-seed';
 import { fenOf, yuan } from '../../src/lib/money';
 import { REDEMPTION_CALLS } from '../../src/lib/redemption';
 import { dataOf, signInAs, type ApiClient } from './client';
-import { POSTGRES_MISSING, postgresBinDir, startPostgres, type TestPostgres } from './postgres';
-import { startServerProcess, type ServerProcess } from './processes';
+import { POSTGRES_MISSING, postgresBinDir } from './postgres';
+import { startTwoProcesses, type ServerProcess, type TwoProcesses } from './processes';
 
 const binDir = postgresBinDir();
 if (!binDir) console.warn(POSTGRES_MISSING);
 const PAYMENTS = 16;
 
 describe.skipIf(!binDir)('payment audits racing on one issuer’s quota accounts, on PostgreSQL through two server processes', () => {
-  let postgres: TestPostgres;
-  let dataDir: string;
+  let two: TwoProcesses;
   let databaseUrl: string;
   let db: pg.Client;
   let a: ServerProcess;
@@ -36,25 +32,12 @@ describe.skipIf(!binDir)('payment audits racing on one issuer’s quota accounts
   let directors: ApiClient[];
 
   beforeAll(async () => {
-    postgres = await startPostgres(binDir!);
-    databaseUrl = await postgres.createDatabase('audit_race');
-    dataDir = mkdtempSync(join(tmpdir(), 'scf-audit-race-'));
-    a = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-    b = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    two = await startTwoProcesses(binDir!, 'audit_race');
+    ({ a, b, db, databaseUrl } = two);
     [handler, ...directors] = await Promise.all([signInAs(a.baseUrl, 'op_handler'), signInAs(a.baseUrl, 'op_director'), signInAs(b.baseUrl, 'op_director2')]);
   }, 300_000);
 
-  afterAll(async () => {
-    await db?.end();
-    await a?.stop();
-    await b?.stop();
-    postgres?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const logs = () => `${a.output().slice(-3000)}\n${b.output().slice(-3000)}`;
+  afterAll(() => two?.stop());
   const used = async (accountIds: string[]) =>
     new Map(
       (await db.query<{ id: string; used: string }>('SELECT id, used::text FROM quota_accounts WHERE id = ANY($1)', [accountIds])).rows.map((r) => [
@@ -81,7 +64,7 @@ describe.skipIf(!binDir)('payment audits racing on one issuer’s quota accounts
 
     // Every payment by both directors at once, one on each process: 32 audits on a few accounts.
     const answers = await Promise.all(payments.flatMap((p, i) => [audit(directors[i % 2], p.id), audit(directors[(i + 1) % 2], p.id)]));
-    for (const answer of answers) expect(answer.status, `${answer.text}\n${logs()}`).toBeLessThan(500);
+    for (const answer of answers) expect(answer.status, `${answer.text}\n${two.logs()}`).toBeLessThan(500);
     for (let i = 0; i < PAYMENTS; i++) {
       const codes = [answers[2 * i].body.code, answers[2 * i + 1].body.code].sort();
       expect(codes, answers[2 * i].text + answers[2 * i + 1].text).toEqual(['0', 'CREDIT_PAYMENT_AUDITED']);

@@ -1,7 +1,11 @@
 /** Server processes (server/main.ts) for the tests of several instances and of hard restarts. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
 import { freePort } from '../e2e/support/server';
+import { startPostgres } from './postgres';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -56,4 +60,47 @@ export async function startServerProcess(env: { DATA_DIR: string; DATABASE_URL?:
     await exited;
   };
   return { baseUrl, port, output, kill9: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+}
+
+/**
+ * Two server processes on one database of a throwaway PostgreSQL cluster, and a connection of the test's own to it: the
+ * tests of requests racing through several instances (each of a pair sent to its own process). `stop` ends them all and
+ * removes the processes' data folder.
+ */
+export interface TwoProcesses {
+  a: ServerProcess;
+  b: ServerProcess;
+  databaseUrl: string;
+  /** The test's own connection, for what the processes wrote. */
+  db: pg.Client;
+  /** The end of both processes' output, for a failing test's message. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+export async function startTwoProcesses(binDir: string, database: string): Promise<TwoProcesses> {
+  const postgres = await startPostgres(binDir);
+  const databaseUrl = await postgres.createDatabase(database);
+  const dataDir = mkdtempSync(join(tmpdir(), `scf-${database.replace(/_/g, '-')}-`));
+  const db = new pg.Client({ connectionString: databaseUrl });
+  const started: ServerProcess[] = [];
+  let connected = false;
+  const stop = async () => {
+    if (connected) await db.end().catch(() => undefined);
+    for (const server of started) await server.stop();
+    postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // One after the other: the first migrates and seeds the database, the second finds it ready.
+    started.push(await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }));
+    started.push(await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }));
+    await db.connect();
+    connected = true;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const [a, b] = started;
+  return { a, b, databaseUrl, db, logs: () => `${a.output().slice(-3000)}\n${b.output().slice(-3000)}`, stop };
 }

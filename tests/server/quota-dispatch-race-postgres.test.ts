@@ -11,14 +11,11 @@
  * After every accepted request is approved, each account's balances equal its ledger's sums.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { fenOf, yuan } from '../../src/lib/money';
 import { dataOf, signInAs, type ApiClient, type ApiResponse } from './client';
-import { POSTGRES_MISSING, postgresBinDir, startPostgres, type TestPostgres } from './postgres';
-import { startServerProcess, type ServerProcess } from './processes';
+import { POSTGRES_MISSING, postgresBinDir } from './postgres';
+import { startTwoProcesses, type ServerProcess, type TwoProcesses } from './processes';
 
 const API = '/op/v1/quotas';
 const WF = '/op/v1/workflow';
@@ -64,8 +61,7 @@ function subsetSums(amounts: readonly bigint[]): Set<bigint> {
 }
 
 describe.skipIf(!binDir)('quota submissions racing for one account, on PostgreSQL through two server processes', () => {
-  let postgres: TestPostgres;
-  let dataDir: string;
+  let two: TwoProcesses;
   let db: pg.Client;
   let a: ServerProcess;
   let b: ServerProcess;
@@ -74,13 +70,8 @@ describe.skipIf(!binDir)('quota submissions racing for one account, on PostgreSQ
   let directors: ApiClient[];
 
   beforeAll(async () => {
-    postgres = await startPostgres(binDir!);
-    const databaseUrl = await postgres.createDatabase('quota_race');
-    dataDir = mkdtempSync(join(tmpdir(), 'scf-quota-race-'));
-    a = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-    b = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    two = await startTwoProcesses(binDir!, 'quota_race');
+    ({ a, b, db } = two);
     const signed = await Promise.all([
       signInAs(a.baseUrl, 'op_handler'),
       signInAs(b.baseUrl, 'op_handler'),
@@ -91,15 +82,8 @@ describe.skipIf(!binDir)('quota submissions racing for one account, on PostgreSQ
     directors = signed.slice(2);
   }, 300_000);
 
-  afterAll(async () => {
-    await db?.end();
-    await a?.stop();
-    await b?.stop();
-    postgres?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const logs = () => `${a.output().slice(-3000)}\n${b.output().slice(-3000)}`;
+  afterAll(() => two?.stop());
+  const logs = () => two.logs();
 
   /** A fresh group of a demo core enterprise, three branches, and a platform quota of `granted` approved for it. */
   async function fundedGroup(granted: string) {

@@ -6,13 +6,10 @@
  * wins, and the record, its change and the instance all say the same thing.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, signInAs, type ApiClient } from './client';
-import { POSTGRES_MISSING, postgresBinDir, startPostgres, type TestPostgres } from './postgres';
-import { startServerProcess, type ServerProcess } from './processes';
+import { POSTGRES_MISSING, postgresBinDir } from './postgres';
+import { startTwoProcesses, type ServerProcess, type TwoProcesses } from './processes';
 
 const BASE = '/op/v1/corporations/changes/core-admissions';
 const WF = '/op/v1/workflow';
@@ -22,8 +19,7 @@ const binDir = postgresBinDir();
 if (!binDir) console.warn(POSTGRES_MISSING);
 
 describe.skipIf(!binDir)('撤回 and 通过 at once, on PostgreSQL through two server processes', () => {
-  let postgres: TestPostgres;
-  let dataDir: string;
+  let two: TwoProcesses;
   let a: ServerProcess;
   let b: ServerProcess;
   let handler: ApiClient;
@@ -31,11 +27,8 @@ describe.skipIf(!binDir)('撤回 and 通过 at once, on PostgreSQL through two s
   let auditor: ApiClient;
 
   beforeAll(async () => {
-    postgres = await startPostgres(binDir!);
-    const databaseUrl = await postgres.createDatabase('withdraw_race');
-    dataDir = mkdtempSync(join(tmpdir(), 'scf-race-'));
-    a = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-    b = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    two = await startTwoProcesses(binDir!, 'withdraw_race');
+    ({ a, b } = two);
     [handler, director, auditor] = await Promise.all([
       signInAs(a.baseUrl, 'op_handler'),
       signInAs(b.baseUrl, 'op_director'),
@@ -43,12 +36,7 @@ describe.skipIf(!binDir)('撤回 and 通过 at once, on PostgreSQL through two s
     ]);
   }, 300_000);
 
-  afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    postgres?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => two?.stop());
 
   it('lets exactly one of them win, round after round, whichever is sent first', async () => {
     const run = randomUUID().slice(0, 6).toUpperCase();

@@ -9,15 +9,12 @@
  * the old definition's count.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityTypesOf } from '../../src/workflows/activities';
 import { dataOf, signInAs, type ApiClient } from './client';
-import { POSTGRES_MISSING, postgresBinDir, startPostgres, type TestPostgres } from './postgres';
-import { startServerProcess, type ServerProcess } from './processes';
+import { POSTGRES_MISSING, postgresBinDir } from './postgres';
+import { startTwoProcesses, type ServerProcess, type TwoProcesses } from './processes';
 
 const BASE = '/op/v1/corporations/changes/core-admissions';
 const WF = '/op/v1/workflow';
@@ -33,8 +30,7 @@ const binDir = postgresBinDir();
 if (!binDir) console.warn(POSTGRES_MISSING);
 
 describe.skipIf(!binDir)('the kept to-do bars under moves at once, on PostgreSQL through two server processes', () => {
-  let postgres: TestPostgres;
-  let dataDir: string;
+  let two: TwoProcesses;
   let a: ServerProcess;
   let b: ServerProcess;
   let client: pg.Client;
@@ -45,11 +41,8 @@ describe.skipIf(!binDir)('the kept to-do bars under moves at once, on PostgreSQL
   let adminB: ApiClient;
 
   beforeAll(async () => {
-    postgres = await startPostgres(binDir!);
-    const databaseUrl = await postgres.createDatabase('bars_race');
-    dataDir = mkdtempSync(join(tmpdir(), 'scf-bars-race-'));
-    a = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-    b = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    two = await startTwoProcesses(binDir!, 'bars_race');
+    ({ a, b, db: client } = two);
     [admin, handler, directorA, director2B, adminB] = await Promise.all([
       signInAs(a.baseUrl, 'op_admin'),
       signInAs(b.baseUrl, 'op_handler'),
@@ -57,17 +50,9 @@ describe.skipIf(!binDir)('the kept to-do bars under moves at once, on PostgreSQL
       signInAs(b.baseUrl, 'op_director2'),
       signInAs(b.baseUrl, 'op_admin'),
     ]);
-    client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
   }, 300_000);
 
-  afterAll(async () => {
-    await client?.end();
-    await a?.stop();
-    await b?.stop();
-    postgres?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => two?.stop());
 
   const keptBars = async () =>
     (await client.query<{ bar: string }>(`SELECT task_id || ' ' || user_id AS bar FROM workflow_task_bars ORDER BY 1`)).rows.map((r) => r.bar);
