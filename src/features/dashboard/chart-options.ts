@@ -49,6 +49,14 @@ export function twoLines(name: string, perLine = 24): string {
   const rest = name.slice(cut).trim();
   return `${name.slice(0, cut).trim()}\n${rest.length > perLine ? `${rest.slice(0, perLine - 1)}…` : rest}`;
 }
+/**
+ * About how wide `legend` draws these names on one line, in px: each its 12 px mark, ECharts' 5 px before the label and
+ * 10 px between entries, a CJK character about a font size wide and any other about 0.62 of it (a little over most
+ * Latin fonts', so a line that might just fit counts as two).
+ */
+export const legendLineWidth = (names: string[]) =>
+  names.reduce((width, name) => width + 17 + [...name].reduce((chars, c) => chars + (/[\u2e80-\u9fff\uff00-\uffef]/.test(c) ? FONT : FONT * 0.62), 0), 0) +
+  10 * (names.length - 1);
 const legend = (data: string[]) => ({ top: 0, right: 0, itemWidth: 12, itemHeight: 8, textStyle: baseText, data });
 const tooltip = { backgroundColor: 'rgba(10, 20, 40, 0.92)', borderColor: 'rgba(61, 139, 255, 0.5)', textStyle: { color: '#e6efff', fontSize: FONT } };
 
@@ -263,7 +271,7 @@ export function pendingOption(section: TaskSection, t: TFunction): ChartOption {
     itemStyle: { color },
     data: rows.map((row) => row[key]),
   });
-  return {
+  const base: ChartOption = {
     backgroundColor: 'transparent',
     legend: legend(Object.values(names)),
     grid: { left: 8, right: 16, top: 28, bottom: 4, containLabel: true },
@@ -279,6 +287,9 @@ export function pendingOption(section: TaskSection, t: TFunction): ChartOption {
     },
     series: [series('handler', PALETTE[1]), series('director', PALETTE[4])],
   };
+  // The panel is the narrowest column: where the legend wraps to a second line (English at 1366 px), the bars start below it
+  // instead of under it. ECharts re-applies the query whenever the chart resizes.
+  return { baseOption: base, media: [{ query: { maxWidth: legendLineWidth(Object.values(names)) }, option: { grid: { top: 46 } } }] };
 }
 
 interface CountAmountDatum extends AmountDatum {

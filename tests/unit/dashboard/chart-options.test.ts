@@ -4,9 +4,9 @@
  * instead of squeezing every name into 1366×768's short panel; long English process names keep the
  * words that tell them apart.
  */
-import { QUOTA_TOP_UNITS, type QuotaByUnit, type QuotaSection } from '../../../src/lib/dashboard';
+import { QUOTA_TOP_UNITS, type QuotaByUnit, type QuotaSection, type TaskSection } from '../../../src/lib/dashboard';
 import { dashboardAmounts } from '../../../src/features/dashboard/amounts';
-import { quotaUnitsOption, twoLines } from '../../../src/features/dashboard/chart-options';
+import { legendLineWidth, pendingOption, quotaUnitsOption, twoLines } from '../../../src/features/dashboard/chart-options';
 import { localeNamespace } from '../../../server/locale-catalogue';
 import i18n, { addLocaleFiles } from '../../../src/providers/i18n';
 
@@ -76,5 +76,29 @@ describe('twoLines', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1].endsWith('…')).toBe(true);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('the pending approvals panel', () => {
+  // The narrowest column: in English its two legend entries do not fit on one line there, and the bars must start below both lines.
+  const tasks = { byProcess: [{ processKey: 'Process_CREDIT_ISSUE', handler: 1, director: 2 }] } as unknown as TaskSection;
+  const narrowTop = (option: ReturnType<typeof pendingOption>) =>
+    (option as { media?: Array<{ query: { maxWidth: number }; option: { grid: { top: number } } }> }).media?.[0];
+
+  it('moves the bars below a legend that wraps, only where it wraps', async () => {
+    await i18n.changeLanguage('en-US');
+    const en = narrowTop(pendingOption(tasks, i18n.t))!;
+    await i18n.changeLanguage('zh-CN');
+    const zh = narrowTop(pendingOption(tasks, i18n.t))!;
+    // 1366 px gives the panel's chart about 235 px, 1920 px about 370.
+    expect(en.query.maxWidth).toBeGreaterThan(250);
+    expect(en.query.maxWidth).toBeLessThan(370);
+    expect(zh.query.maxWidth).toBeLessThan(200);
+    expect(en.option.grid.top).toBeGreaterThan(40);
+  });
+
+  it('counts a CJK character about a font size wide and a Latin one a little over half', () => {
+    expect(legendLineWidth(['待经办'])).toBe(17 + 36);
+    expect(legendLineWidth(['ab', 'cd'])).toBeCloseTo(2 * (17 + 2 * 12 * 0.62) + 10);
   });
 });
