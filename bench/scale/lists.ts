@@ -38,6 +38,8 @@ export function busyLists(sizes: ScaleSizes): ScaleCall[] {
   return [
     list('credit notes of one holder, issued, by due date', '/op/v1/credit-notes/notes/page', { holderCorpId: SCALE_IDS.holder(sizes), status: 'ISSUED' }),
     list('credit notes, all, by due date', '/op/v1/credit-notes/notes/page', {}),
+    // 票据编号 contains what is typed: the last eight digits of a note issued mid-year, found with its split parts.
+    list('credit notes found by number', '/op/v1/credit-notes/notes/page', { noteNo: SCALE_IDS.noteNoPart(sizes) }),
     list('quota ledger of one account', '/op/v1/quotas/ledger/page', { accountId: SCALE_IDS.account }),
     // The to-do list is each role's own (its tasks by working role): timed as each of them sees it.
     list('to-do of a director', '/op/v1/workflow/tasks/todo/page', {}, 'op_director'),

@@ -46,6 +46,9 @@ export function sizesAt(scale: number): ScaleSizes {
 }
 
 /** The ids the measurements and checks use. */
+/** Notes issued (the rest of the world's notes are the parts of the one in ten split). */
+const rootNotes = (sizes: ScaleSizes) => Math.max(1, Math.round(sizes.notes / 1.1));
+
 export const SCALE_IDS = {
   group: 'sc-unit-1',
   groupCorp: 'sc-corp-1',
@@ -53,6 +56,11 @@ export const SCALE_IDS = {
   holder: (sizes: ScaleSizes) => `sc-corp-${supplierBase(sizes) + 7}`,
   account: 'sc-acct-1',
   branch: 'sc-unit-2',
+  /** What an operator types in the 票据编号 filter: the last eight digits of the number of a note issued mid-year (SC + twelve digits). */
+  noteNoPart: (sizes: ScaleSizes) =>
+    String(Math.round(rootNotes(sizes) / 2))
+      .padStart(12, '0')
+      .slice(-8),
 } as const;
 
 /** Corporations 1..branches+1 are the group and its branches; the next are finance institutions; the rest suppliers. */
@@ -268,7 +276,7 @@ export async function buildScaleWorld(exec: Exec, sizes: ScaleSizes, log: (line:
   ]);
 
   // Root notes: issued by project departments to suppliers, a year back to a year ahead; one in ten split in two.
-  const roots = Math.max(1, Math.round(sizes.notes / 1.1));
+  const roots = rootNotes(sizes);
   const splits = Math.floor(roots / 10);
   await part('credit notes', [
     'ALTER TABLE credit_notes DISABLE TRIGGER credit_notes_split_conserved',
