@@ -6,7 +6,7 @@
  * 额度不足 when it no longer fits. The table's CHECKs stand behind this (a balance gone negative by
  * any other path fails the statement), and a deferred trigger holds a dispatch's totals conserved.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   applyDeltas,
   availableOf,
@@ -111,6 +111,56 @@ export async function move(tx: Tx, account: QuotaAccountRow, input: MovementInpu
     createBy: input.actor,
   });
   return updated;
+}
+
+const withBalances = (row: QuotaAccountRow, b: QuotaBalances): QuotaAccountRow => ({
+  ...row,
+  granted: yuan(b.granted),
+  dispatched: yuan(b.dispatched),
+  frozen: yuan(b.frozen),
+  used: yuan(b.used),
+});
+
+/**
+ * Several movements over accounts locked already, in one statement: each is checked in turn as `move` checks it (the second
+ * movement of an account against what the first left), then every account's new balances and every ledger row are written
+ * at once, the ledger rows in the order given. A dispatch's approval holds its source account's lock, which every other
+ * dispatch of that source waits for, from its lock to its commit: its movements were four statements a line there (an
+ * account's update, then its ledger row, for each side); now they are one (docs/developers/benchmarks.md, month end).
+ * Refuses, writing nothing, when any balance would not hold; the table's CHECKs stand behind it as behind `move`.
+ */
+export async function moveTogether(tx: Tx, movements: ReadonlyArray<{ account: QuotaAccountRow; input: MovementInput }>): Promise<void> {
+  if (movements.length === 0) return;
+  const accounts = new Map<string, { row: QuotaAccountRow; balances: QuotaBalances; movements: number; actor: string }>();
+  const ledgerRows: SQL[] = [];
+  for (const { account, input } of movements) {
+    const held = accounts.get(account.id) ?? { row: account, balances: balancesOf(account), movements: 0, actor: input.actor };
+    const deltas = deltasOf(input.movement, input.amount);
+    const after = applyDeltas(held.balances, deltas);
+    if (!balancesValid(after)) {
+      if (availableOf(after) < 0n) throw insufficient(withBalances(held.row, held.balances), availableOf(held.balances) - availableOf(after));
+      throw impossible(input.movement);
+    }
+    accounts.set(account.id, { ...held, balances: after, movements: held.movements + 1, actor: input.actor });
+    ledgerRows.push(
+      sql`(${account.id}, ${input.movement}, ${yuan(input.amount)}, ${yuan(deltas.granted)}, ${yuan(deltas.dispatched)}, ${yuan(deltas.frozen)}, ${yuan(deltas.used)}, ${yuan(availableOf(after))}, ${input.counterpartId ?? null}, ${input.requestId ?? null}, ${input.processKey ?? null}, ${input.reference ?? null}, ${input.remark ?? null}, ${input.actor})`,
+    );
+  }
+  const balances = [...accounts.entries()].map(
+    ([id, { balances: b, movements: n, actor }]) =>
+      sql`(${id}, ${yuan(b.granted)}::numeric, ${yuan(b.dispatched)}::numeric, ${yuan(b.frozen)}::numeric, ${yuan(b.used)}::numeric, ${n}::int, ${actor})`,
+  );
+  // A data-modifying WITH runs whether or not the statement reads it: the accounts' update and the ledger's rows are one statement.
+  await tx.execute(sql`
+    WITH moved AS (
+      UPDATE ${quotaAccounts} AS a
+      SET granted = v.granted, dispatched = v.dispatched, frozen = v.frozen, used = v.used,
+        movements = a.movements + v.n, data_version = a.data_version + v.n, update_time = ${new Date().toISOString()}::timestamptz, update_by = v.actor
+      FROM (VALUES ${sql.join(balances, sql`, `)}) AS v(id, granted, dispatched, frozen, used, n, actor)
+      WHERE a.id = v.id
+    )
+    INSERT INTO ${quotaLedger} (account_id, movement, amount, d_granted, d_dispatched, d_frozen, d_used, available_after, counterpart_id, request_id, process_key, reference, remark, create_by)
+    VALUES ${sql.join(ledgerRows, sql`, `)}`);
 }
 
 /** The balances the ledger sums to for an account (what the account row must equal). */

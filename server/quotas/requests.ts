@@ -7,7 +7,7 @@
  * request was made. A refusal there (额度不足) undoes the completion; a reject or a withdrawal writes
  * nothing but the request's status.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { hasPermission } from '../../src/lib/access';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
 import { PERMISSIONS } from '../../src/features/quotas/permissions';
@@ -42,7 +42,7 @@ import { OPERATION_ACTION } from '../../src/resources/operation-log';
 import { recordChange } from '../operation-log/record';
 import type { Actor, InstanceEndEvent, InstanceRow, OwnedProcess } from '../workflow/engine';
 import { parseWithSchema } from '../input/fields';
-import { balancesOf, lockAccount, move, refusalError, type QuotaAccountRow } from './ledger';
+import { balancesOf, lockAccount, move, moveTogether, refusalError, type QuotaAccountRow } from './ledger';
 import { dispatchTargetsOf, quotaFamilyOf, reservationsOf } from './reservations';
 import {
   reviseApplyBody,
@@ -562,8 +562,10 @@ export class QuotaRequests {
   /**
    * Moves each line between the source and the unit's account (made on first dispatch), cuts first
    * so that what a re-dispatch takes back is there for what it gives. The source is locked first, then
-   * the lines' accounts in unit order. What needs no lock (the lines, held still by the request's own
-   * lock; the units below the source) is read before.
+   * the lines' accounts in unit order, in one statement; the movements are written in one more
+   * (moveTogether). What needs no lock (the lines, held still by the request's own lock; the units
+   * below the source) is read before: month end's dispatches from one source queue for its lock, which
+   * this holds for those two statements and the commit.
    */
   private async applyDispatch(tx: Tx, request: QuotaRequestRow, trail: { actor: string; requestId: string; processKey: string; remark: string }) {
     const afresh = request.type === QUOTA_REQUEST_TYPE.redispatch;
@@ -573,13 +575,17 @@ export class QuotaRequests {
     for (const row of rows)
       if (!children.some((u) => u.id === row.unitId))
         throw businessError('QUOTA_UNIT_MOVED', 'quotas:server.unitMoved', { unit: (await unitOf(tx, row.unitId)).unitName });
-    const source = await lockAccount(tx, request.accountId!);
+    const { source, held } = await this.lockDispatchAccounts(
+      tx,
+      request.accountId!,
+      rows.map((row) => row.unitId),
+    );
     const moves: Array<{ child: QuotaAccountRow; delta: bigint }> = [];
     const lines: DispatchLine[] = [];
     const targets = new Map<string, DispatchTarget>();
     for (const row of rows) {
       const unit = children.find((u) => u.id === row.unitId)!;
-      const child = await this.childAccountLocked(tx, source, unit, trail.actor);
+      const child = held.get(unit.id) ?? (await this.childAccountLocked(tx, source, unit, trail.actor));
       const balances = balancesOf(child);
       const line = { unitId: unit.id, amount: fenOf(row.amount), current: balances.granted };
       lines.push(line);
@@ -590,17 +596,35 @@ export class QuotaRequests {
     // The submission's rule again, on the locked balances: the approval is what moves the money, so nothing is held back from it.
     const refusal = dispatchRefusal({ available: availableOf(balancesOf(source)), reserved: 0n }, lines, targets, afresh);
     if (refusal) throw refusalError(refusal);
-    let current = source;
     const ordered = [...moves.filter((m) => m.delta < 0n), ...moves.filter((m) => m.delta > 0n)];
-    for (const { child, delta } of ordered) {
-      if (delta < 0n) {
-        await move(tx, child, { ...trail, movement: QUOTA_MOVEMENT.dispatchIn, amount: delta, counterpartId: current.id });
-        current = await move(tx, current, { ...trail, movement: QUOTA_MOVEMENT.dispatchOut, amount: delta, counterpartId: child.id });
-      } else {
-        current = await move(tx, current, { ...trail, movement: QUOTA_MOVEMENT.dispatchOut, amount: delta, counterpartId: child.id });
-        await move(tx, child, { ...trail, movement: QUOTA_MOVEMENT.dispatchIn, amount: delta, counterpartId: current.id });
-      }
-    }
+    await moveTogether(
+      tx,
+      ordered.flatMap(({ child, delta }) => {
+        const into = { account: child, input: { ...trail, movement: QUOTA_MOVEMENT.dispatchIn, amount: delta, counterpartId: source.id } };
+        const out = { account: source, input: { ...trail, movement: QUOTA_MOVEMENT.dispatchOut, amount: delta, counterpartId: child.id } };
+        // A cut is taken back from the unit before the source is given it; a gift leaves the source first.
+        return delta < 0n ? [into, out] : [out, into];
+      }),
+    );
+  }
+
+  /**
+   * The source account and the accounts of its quota the lines' units hold, locked in one statement: the source first, then
+   * the units' in unit order, the order every dispatch's approval takes them in. FOR UPDATE answers each row as last committed,
+   * so an approval that waited for the source reads what the one before it left. A unit's account made while this waited is
+   * not among them: childAccountLocked finds it.
+   */
+  private async lockDispatchAccounts(tx: Tx, sourceId: string, unitIds: string[]): Promise<{ source: QuotaAccountRow; held: Map<string, QuotaAccountRow> }> {
+    const sameQuota = sql`(${quotaAccounts.kind}, ${quotaAccounts.channel}, ${quotaAccounts.grantorId}) = (SELECT s.kind, s.channel, s.grantor_id FROM ${quotaAccounts} AS s WHERE s.id = ${sourceId})`;
+    const rows = await tx
+      .select()
+      .from(quotaAccounts)
+      .where(or(eq(quotaAccounts.id, sourceId), unitIds.length ? and(sameQuota, inArray(quotaAccounts.unitId, unitIds)) : undefined))
+      .orderBy(sql`${quotaAccounts.id} = ${sourceId} DESC`, asc(quotaAccounts.unitId))
+      .for('update');
+    const source = rows.find((row) => row.id === sourceId);
+    if (!source) throw notFoundError(translate('quotas:server.accountNotFound'));
+    return { source, held: new Map(rows.filter((row) => row.id !== sourceId).map((row) => [row.unitId, row])) };
   }
 
   /**

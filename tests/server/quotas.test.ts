@@ -4,7 +4,9 @@
  * withdrawal writes nothing), 50 simultaneous approvals against an account that affords 10, exact
  * decimal sums, the group tree's holdings check, and the ledger's page and export.
  */
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fenOf, yuan } from '../../src/lib/money';
 import { QUOTA_PROCESS_KEYS } from '../../src/lib/quotas';
 import { dataOf, refusalOf, signInAs, type ApiClient } from './client';
 import { exportFinished } from './export-job';
@@ -168,6 +170,24 @@ describe('requests move money only when approved', () => {
     // 操作人 by the person's name from their staff record, the username kept beside it.
     for (const row of rows) expect(row.createByName).toBe(PERSON_NAMES[row.createBy!]);
     expect((await ledger(root.id, { movement: 'GRANT' })).total).toBe(1);
+    // An approval writes all its movements in one statement (server/quotas/ledger.ts moveTogether): each row's 可用余额 is still
+    // what its account had right after that movement, in the order the movements were made (a cut taken back before a gift).
+    for (const id of [root.id, branch.id]) {
+      const { rows: moves } = (await srv.database.db.execute(
+        sql`SELECT d_granted, d_dispatched, d_frozen, d_used, available_after FROM quota_ledger WHERE account_id = ${id} ORDER BY id`,
+      )) as unknown as { rows: Array<Record<string, string>> };
+      let available = 0n;
+      for (const move of moves) {
+        available += fenOf(move.d_granted) - fenOf(move.d_dispatched) - fenOf(move.d_frozen) - fenOf(move.d_used);
+        expect(move.available_after).toBe(yuan(available));
+      }
+      expect(yuan(available)).toBe((await account(id)).available);
+    }
+    const redispatched = (await ledger(root.id)).records.slice(0, 2);
+    expect(redispatched.map((row) => [row.movement, row.amount])).toEqual([
+      ['DISPATCH_OUT', '200.00'],
+      ['DISPATCH_OUT', '-100.00'],
+    ]);
 
     // A re-dispatch that would take back what the branch passed down is refused 额度不足 at submission,
     // naming what it can give back and the lowest total, amounts as the screens print them.
