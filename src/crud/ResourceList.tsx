@@ -37,7 +37,6 @@ import {
 } from './resource';
 import { ResourceShowDrawer, type ResourceShowRenderers } from './ResourceShow';
 import { useHasPermission, useResourceAccess } from './use-resource-access';
-import { PINNED_RIGHT_CELL, useTableEdges } from './table-edges';
 import { useFirstPaintDone } from '../components/first-paint';
 import './kit.css';
 
@@ -295,8 +294,7 @@ export function ResourceList({
   const actionColumn: ColumnType<Row> = {
     key: '__actions',
     title: t('kit:table.actions'),
-    // Pinned by kit.css, not antd's `fixed` (table-edges.ts says why).
-    className: PINNED_RIGHT_CELL,
+    fixed: 'right',
     width: declaredActions.length > 0 ? 300 : 200,
     render: (_value, record) => (
       <Space size={0} wrap>
@@ -340,7 +338,6 @@ export function ResourceList({
   const settings = useColumnSettings(resource.name, dataColumns);
   const dialogs = useFirstPaintDone();
   const columns = [indexColumn, ...settings.columns, ...(hasRowActions ? [actionColumn] : [])];
-  const edges = useTableEdges<HTMLDivElement>();
 
   return (
     <div className="kit-page" data-testid={`${resource.name}-list`}>
@@ -403,33 +400,29 @@ export function ResourceList({
 
       {approval?.create && can('list') && <PendingCreations resource={resource} reload={proposals} />}
 
-      {/* It scrolls sideways by kit.css, without antd's scroll.x and its measuring pass (table-edges.ts). */}
-      <div ref={edges.ref} style={edges.style} className={hasRowActions ? 'kit-list-table kit-list-table-pinned' : 'kit-list-table'}>
-        <Table<Row>
-          {...tableProps}
-          // Refine's own (until the first fetch) would spin over rows the list started with (ready-list.ts) until a refetch.
-          loading={tableQuery.isLoading}
-          rowKey="id"
-          columns={columns}
-          // As antd's scroll.x 'max-content' with the pinned column had it (rc-table would choose a fixed layout for ellipsis columns).
-          tableLayout={hasRowActions ? 'auto' : undefined}
-          rowSelection={
-            canRemove
-              ? {
-                  selectedRowKeys: selected,
-                  onChange: (keys) => setSelected(keys as string[]),
-                  getCheckboxProps: (record: Row) => ({ disabled: rowWritable ? !rowWritable(record) : false }),
-                }
-              : undefined
-          }
-          pagination={{
-            ...tableProps.pagination,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES,
-            showTotal: (total) => pagerTotal(t, i18n.language, total, tableQuery.data?.totalBounded),
-          }}
-        />
-      </div>
+      <Table<Row>
+        {...tableProps}
+        // Refine's own (until the first fetch) would spin over rows the list started with (ready-list.ts) until a refetch.
+        loading={tableQuery.isLoading}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          canRemove
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as string[]),
+                getCheckboxProps: (record: Row) => ({ disabled: rowWritable ? !rowWritable(record) : false }),
+              }
+            : undefined
+        }
+        pagination={{
+          ...tableProps.pagination,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => pagerTotal(t, i18n.language, total, tableQuery.data?.totalBounded),
+        }}
+      />
 
       {/* Closed, it waits for the first screen's paint (components/first-paint.ts). */}
       {dialogs && canShow && (
