@@ -11,7 +11,7 @@
  * the call's transaction, so a refusal changes nothing. Every write is recorded in the operation log
  * (write-log.ts), in the same transaction.
  */
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ import { actorOf, recordReveal } from '../operation-log/record';
 import { revealKeyOf } from '../sensitive/values';
 import type { Principal } from '../security/sessions';
 import { ApprovableResource } from './approvals';
-import { boundedMatchCount, boundedTotal, keptRowCount } from './row-counts';
+import { boundedMatchCount, boundedTotal, rowTotal } from './row-counts';
 import { checkDictValues, checkFileValues, checkUnique, columnsOf, findById } from './checks';
 import { MAX_IDS } from './fields';
 import { recordBodyOf, updateBodyOf, type RecordInput, type UpdateInput } from './body-schema';
@@ -90,7 +90,6 @@ export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: Ret
   const where = whereOf(conditions);
   const order = orderOf(options.resource, columns, body, options.links);
   const offset = (pageNum - 1) * pageSize;
-  const countAll = async () => (await db.select({ total: count() }).from(options.table).where(where))[0].total;
 
   if (conditions.length && columns.id && searchesContained(options, columns, body)) {
     // A substring search (a name contained in the corporation's name) matches rows anywhere in the list's order, often
@@ -139,7 +138,7 @@ export async function pageOf(db: Db, options: CrudOptions, body: Row, scope: Ret
     .orderBy(...order)
     .limit(pageSize)
     .offset(offset);
-  const total = offset === 0 && records.length < pageSize ? records.length : ((await keptRowCount(db, options.table)) ?? (await countAll()));
+  const total = offset === 0 && records.length < pageSize ? records.length : await rowTotal(db, options.table);
   return { records, total, pageNum, pageSize };
 }
 

@@ -27,6 +27,11 @@ export async function keptRowCount(db: Db, table: PgTable): Promise<number | nul
   return rows;
 }
 
+/** Every row of `table`: the count the database keeps, or counted where it keeps none (an unfiltered list's total). */
+export async function rowTotal(db: Db, table: PgTable): Promise<number> {
+  return (await keptRowCount(db, table)) ?? (await db.select({ total: count() }).from(table))[0].total;
+}
+
 /**
  * A list's rows by status, as its tabs show them, for a table whose rows the database counts by status (credit_payments,
  * migration list_counts_of_corporations_financings_payments: kept under '<table>/<status>', moved by a status change in the

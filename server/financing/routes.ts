@@ -3,7 +3,7 @@
  * paged, one with its materials, a supplier's (the onboarding record's steps), the choices of the
  * start form, and the writes of server/financing/applications.ts, each behind its permission.
  */
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { CORP_TYPE, UNIT_KIND } from '../../src/lib/corporations';
@@ -11,7 +11,7 @@ import { FINANCING_CALLS } from '../../src/lib/financing';
 import { PERMISSIONS } from '../../src/features/financing/permissions';
 import type { AppContext } from '../context';
 import { escapeLike } from '../crud/query';
-import { boundedMatchCount, boundedTotal, keptRowCount } from '../crud/row-counts';
+import { boundedMatchCount, boundedTotal, rowTotal } from '../crud/row-counts';
 import type { Db } from '../db/open';
 import { corpBankAccounts, corporations, financingApplications, groupUnits, products } from '../db/schema';
 import { actorOf } from '../operation-log/record';
@@ -64,8 +64,7 @@ export function financingRoutes(api: FastifyInstance, ctx: AppContext): void {
     // A filter's matches counted up to the bound (row-counts.ts); the whole list's total is the count the database keeps
     // (counted, it read 80,000 index entries a page at the full year: issue 42).
     const counted = where ? await boundedMatchCount(ctx.db, financingApplications, where) : undefined;
-    const total =
-      counted ?? (await keptRowCount(ctx.db, financingApplications)) ?? (await ctx.db.select({ total: count() }).from(financingApplications))[0].total;
+    const total = counted ?? (await rowTotal(ctx.db, financingApplications));
     // The page's ids first, then their parties' and product's names: named in the same scan, the rows skipped to reach a deep
     // page would each look up four names too.
     const page = ctx.db
