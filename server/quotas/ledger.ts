@@ -68,25 +68,33 @@ export interface MovementInput {
   remark?: string | null;
 }
 
+/** Balances as the account's columns hold them (decimal strings). */
+const moneyOf = (b: QuotaBalances) => ({ granted: yuan(b.granted), dispatched: yuan(b.dispatched), frozen: yuan(b.frozen), used: yuan(b.used) });
+
+/**
+ * What a movement leaves of `before` (the account's balances as they are, `row` for its refusal's message); refuses, writing
+ * nothing, when a balance would not hold: 额度不足 when it takes more than is available, otherwise the movement is impossible.
+ */
+function checkedMovement(row: QuotaAccountRow, before: QuotaBalances, input: MovementInput): { deltas: QuotaBalances; after: QuotaBalances } {
+  const deltas = deltasOf(input.movement, input.amount);
+  const after = applyDeltas(before, deltas);
+  if (!balancesValid(after)) {
+    if (availableOf(after) < 0n) throw insufficient({ ...row, ...moneyOf(before) }, availableOf(before) - availableOf(after));
+    throw impossible(input.movement);
+  }
+  return { deltas, after };
+}
+
 /**
  * Applies one movement to a locked account (lockAccount first, in the same transaction) and appends
  * its row; answers the account as it is now. Refuses, writing nothing, when the balances would not hold.
  */
 export async function move(tx: Tx, account: QuotaAccountRow, input: MovementInput): Promise<QuotaAccountRow> {
-  const deltas = deltasOf(input.movement, input.amount);
-  const before = balancesOf(account);
-  const after = applyDeltas(before, deltas);
-  if (!balancesValid(after)) {
-    if (availableOf(after) < 0n) throw insufficient(account, availableOf(before) - availableOf(after));
-    throw impossible(input.movement);
-  }
+  const { deltas, after } = checkedMovement(account, balancesOf(account), input);
   const [updated] = await tx
     .update(quotaAccounts)
     .set({
-      granted: yuan(after.granted),
-      dispatched: yuan(after.dispatched),
-      frozen: yuan(after.frozen),
-      used: yuan(after.used),
+      ...moneyOf(after),
       movements: sql`${quotaAccounts.movements} + 1`,
       dataVersion: sql`${quotaAccounts.dataVersion} + 1`,
       updateTime: new Date(),
@@ -113,14 +121,6 @@ export async function move(tx: Tx, account: QuotaAccountRow, input: MovementInpu
   return updated;
 }
 
-const withBalances = (row: QuotaAccountRow, b: QuotaBalances): QuotaAccountRow => ({
-  ...row,
-  granted: yuan(b.granted),
-  dispatched: yuan(b.dispatched),
-  frozen: yuan(b.frozen),
-  used: yuan(b.used),
-});
-
 /**
  * Several movements over accounts locked already, in one statement: each is checked in turn as `move` checks it (the second
  * movement of an account against what the first left), then every account's new balances and every ledger row are written
@@ -135,12 +135,7 @@ export async function moveTogether(tx: Tx, movements: ReadonlyArray<{ account: Q
   const ledgerRows: SQL[] = [];
   for (const { account, input } of movements) {
     const held = accounts.get(account.id) ?? { row: account, balances: balancesOf(account), movements: 0, actor: input.actor };
-    const deltas = deltasOf(input.movement, input.amount);
-    const after = applyDeltas(held.balances, deltas);
-    if (!balancesValid(after)) {
-      if (availableOf(after) < 0n) throw insufficient(withBalances(held.row, held.balances), availableOf(held.balances) - availableOf(after));
-      throw impossible(input.movement);
-    }
+    const { deltas, after } = checkedMovement(held.row, held.balances, input);
     accounts.set(account.id, { ...held, balances: after, movements: held.movements + 1, actor: input.actor });
     ledgerRows.push(
       sql`(${account.id}, ${input.movement}, ${yuan(input.amount)}, ${yuan(deltas.granted)}, ${yuan(deltas.dispatched)}, ${yuan(deltas.frozen)}, ${yuan(deltas.used)}, ${yuan(availableOf(after))}, ${input.counterpartId ?? null}, ${input.requestId ?? null}, ${input.processKey ?? null}, ${input.reference ?? null}, ${input.remark ?? null}, ${input.actor})`,
